@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+import { BASE_URL, HIRAM_BIN, SERVER_ENV } from './env';
+
+// Debian's Chromium; Playwright never downloads a browser here.
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    viewport: { width: 360, height: 800 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-PH',
+    timezoneId: 'Asia/Manila',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
+  },
+  webServer: {
+    command: `${HIRAM_BIN} serve`,
+    env: SERVER_ENV,
+    url: `${BASE_URL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,115 @@
+//! The one error type of the HTTP boundary and the one reply envelope.
+//!
+//! Every reply under `/pany` is `{code, message, data}` (spec §7). Success is
+//! code `"00"`, which the web helper reads as the integer 0 and older native
+//! clients compare as the string `'00'`. Failures carry the HTTP status both
+//! as the status line and as the code, so a client can use either.
+
+use crate::i18n::{Lang, Msg};
+use axum::Json;
+use axum::extract::Request;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use hiram_domain::store::StoreError;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The reply envelope of every API call.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Envelope<T> {
+    /// `"00"` on success; otherwise the failure's code (the HTTP status).
+    pub code: String,
+    /// Text for the borrower, in their language.
+    pub message: String,
+    pub data: T,
+}
+
+pub const SUCCESS_CODE: &str = "00";
+
+/// A successful reply.
+pub fn ok<T: Serialize>(lang: Lang, data: T) -> Json<Envelope<T>> {
+    Json(Envelope { code: SUCCESS_CODE.to_owned(), message: Msg::Success.text(lang).to_owned(), data })
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("invalid parameters")]
+    InvalidParameters,
+    #[error("no valid session")]
+    SessionRequired,
+    /// Also the answer for another borrower's records, so ids leak nothing.
+    #[error("not found")]
+    NotFound,
+    #[error("rate limited")]
+    TooManyRequests { retry_after_seconds: u64 },
+    #[error("internal: {0}")]
+    Internal(String),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        ApiError::Internal(error.to_string())
+    }
+}
+
+/// What an error reply will say, attached to the response so that
+/// [`localize_errors`] can write it in the caller's language.
+#[derive(Clone, Copy, Debug)]
+struct ErrorReply(Msg);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message) = match &self {
+            ApiError::InvalidParameters => (StatusCode::BAD_REQUEST, Msg::InvalidParameters),
+            ApiError::SessionRequired => (StatusCode::UNAUTHORIZED, Msg::SessionRequired),
+            ApiError::NotFound => (StatusCode::NOT_FOUND, Msg::NotFound),
+            ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, Msg::TooManyRequests),
+            ApiError::Internal(detail) => {
+                // Logged once, here, where it is handled; the caller sees only
+                // a generic message, for security reasons.
+                tracing::error!(error.detail = %detail, "request failed with an internal error");
+                (StatusCode::INTERNAL_SERVER_ERROR, Msg::ServerError)
+            }
+        };
+        let mut response = status.into_response();
+        if let ApiError::TooManyRequests { retry_after_seconds } = self {
+            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
+        }
+        response.extensions_mut().insert(ErrorReply(message));
+        response
+    }
+}
+
+/// Writes every failed reply as the envelope in the caller's language,
+/// including failures produced outside our handlers (unknown path, wrong
+/// method, a caught panic).
+pub async fn localize_errors(request: Request, next: Next) -> Response {
+    let accept = request.headers().get(header::ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok());
+    let lang = Lang::detect(request.uri().query(), accept);
+    let response = next.run(request).await;
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let message = match response.extensions().get::<ErrorReply>() {
+        Some(ErrorReply(message)) => *message,
+        None => match status {
+            StatusCode::NOT_FOUND => Msg::NotFound,
+            StatusCode::METHOD_NOT_ALLOWED => Msg::MethodNotAllowed,
+            StatusCode::TOO_MANY_REQUESTS => Msg::TooManyRequests,
+            status if status.is_client_error() => Msg::InvalidParameters,
+            _ => Msg::ServerError,
+        },
+    };
+    let (mut parts, _) = response.into_parts();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    parts.headers.remove(header::CONTENT_TYPE);
+    let envelope = Envelope { code: status.as_u16().to_string(), message: message.text(lang).to_owned(), data: () };
+    let body = Json(envelope).into_response();
+    let (body_parts, body) = body.into_parts();
+    parts.headers.extend(body_parts.headers);
+    Response::from_parts(parts, body)
+}

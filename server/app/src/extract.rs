@@ -1,0 +1,123 @@
+//! Request extractors shared by every feature.
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::request::Parts;
+use hiram_domain::borrower::BorrowerId;
+use hiram_domain::money::CurrencySymbol;
+use hiram_domain::session::TokenDigest;
+use serde::de::DeserializeOwned;
+use std::convert::Infallible;
+
+/// Largest body a parameter call may send; uploads have their own limit.
+const MAX_PARAMS_BODY: usize = 64 * 1024;
+
+/// The parameters of a call, read the way clients in the field send them:
+/// the URL query, then a form-encoded or JSON body whose fields override
+/// the query's. Values are flat (spec §7: form posts), so a JSON body must be
+/// an object of scalars.
+pub struct Params<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Params<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        let mut pairs = query_pairs(request.uri().query())?;
+        let content_type = request
+            .headers()
+            .get(CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let body = Bytes::from_request(request, state).await.map_err(|_| ApiError::InvalidParameters)?;
+        if body.len() > MAX_PARAMS_BODY {
+            return Err(ApiError::InvalidParameters);
+        }
+        let body_pairs = if body.is_empty() {
+            Vec::new()
+        } else if content_type.starts_with("application/json") {
+            json_pairs(&body)?
+        } else if content_type.starts_with("application/x-www-form-urlencoded") || content_type.is_empty() {
+            serde_urlencoded::from_bytes::<Vec<(String, String)>>(&body).map_err(|_| ApiError::InvalidParameters)?
+        } else {
+            return Err(ApiError::InvalidParameters);
+        };
+        pairs.retain(|(key, _)| !body_pairs.iter().any(|(body_key, _)| body_key == key));
+        pairs.extend(body_pairs);
+        let encoded = serde_urlencoded::to_string(&pairs).map_err(|_| ApiError::InvalidParameters)?;
+        serde_urlencoded::from_str(&encoded).map(Params).map_err(|_| ApiError::InvalidParameters)
+    }
+}
+
+fn query_pairs(query: Option<&str>) -> Result<Vec<(String, String)>, ApiError> {
+    serde_urlencoded::from_str(query.unwrap_or("")).map_err(|_| ApiError::InvalidParameters)
+}
+
+fn json_pairs(body: &[u8]) -> Result<Vec<(String, String)>, ApiError> {
+    let object: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(body).map_err(|_| ApiError::InvalidParameters)?;
+    object
+        .into_iter()
+        .filter(|(_, value)| !value.is_null())
+        .map(|(key, value)| match value {
+            serde_json::Value::String(text) => Ok((key, text)),
+            serde_json::Value::Number(number) => Ok((key, number.to_string())),
+            serde_json::Value::Bool(flag) => Ok((key, flag.to_string())),
+            _ => Err(ApiError::InvalidParameters),
+        })
+        .collect()
+}
+
+/// The borrower behind the `sessionId` of the URL query (decisions.md D5).
+/// A user id in the query is never trusted; only the session says who calls.
+pub struct CurrentBorrower(pub BorrowerId);
+
+impl FromRequestParts<AppState> for CurrentBorrower {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token = query_pairs(parts.uri.query())?
+            .into_iter()
+            .find_map(|(key, value)| (key == "sessionId").then_some(value))
+            .ok_or(ApiError::SessionRequired)?;
+        let digest = crate::session::digest(&token).ok_or(ApiError::SessionRequired)?;
+        borrower_of(state, &digest).await.map(CurrentBorrower)
+    }
+}
+
+async fn borrower_of(state: &AppState, digest: &TokenDigest) -> Result<BorrowerId, ApiError> {
+    let now = state.now();
+    let session = state.store.session(digest).await?.ok_or(ApiError::SessionRequired)?;
+    if !session.is_valid_at(now, &state.session_policy()) {
+        return Err(ApiError::SessionRequired);
+    }
+    if session.needs_touch(now) {
+        state.store.touch_session(digest, now).await?;
+    }
+    Ok(session.borrower_id)
+}
+
+/// `real=1` in the page query switches the currency symbol (D1).
+pub struct Currency(pub CurrencySymbol);
+
+impl<S: Send + Sync> FromRequestParts<S> for Currency {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Infallible> {
+        let real = parts.uri.query().is_some_and(|query| query.split('&').any(|pair| pair == "real=1"));
+        Ok(Currency(if real { CurrencySymbol::Rupee } else { CurrencySymbol::Peso }))
+    }
+}
+
+/// Reads an optional numeric id that clients send as text, where an empty
+/// value (`productId=`) means "not given".
+pub fn optional_id<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Option<i64>, D::Error> {
+    let text: Option<String> = serde::Deserialize::deserialize(deserializer)?;
+    match text.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(value) => value.parse().map(Some).map_err(serde::de::Error::custom),
+    }
+}

@@ -1,0 +1,214 @@
+//! Order details (spec §2 "Order details V3", §3 "Loan details response"):
+//! the page a borrower opens most. `POST /pany/v3/loan-details/loan-details`.
+
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::{CurrentBorrower, Currency, Params, optional_id};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use hiram_domain::clock::manila_date;
+use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
+use hiram_domain::order::{Order, OrderId, OrderStatus};
+use hiram_domain::product::{Product, ProductId};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/v3/loan-details/loan-details", post(loan_details).get(loan_details))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct LoanDetailsParams {
+    /// The order to show; it must belong to the caller.
+    pub order_id: i64,
+    /// Optional; when given it must be the order's product.
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoanDetails {
+    /// Status code of decisions.md D3 (21, 151, 110, 170, 174, 180, 200).
+    pub order_status: i64,
+    pub notice_status_text: String,
+    pub notice_des_text: String,
+    /// Other products to try; only for statuses where the page shows them.
+    pub rec_products: Vec<ProductCard>,
+    pub product_name: String,
+    pub product_logo: String,
+    pub user_order_detail: OrderDetailRows,
+    /// `"1"` when the lender is the platform itself, else `"0"`.
+    pub inside: String,
+    /// An external repayment page, when a lender uses one; empty here.
+    pub h5_url: String,
+    /// `"1"` when the borrower may extend (roll over) this loan.
+    pub is_delay: String,
+    /// Customer service phone.
+    pub telephone: String,
+    /// 1 asks the borrower to rate the app.
+    pub is_score: i64,
+    /// The confirm-and-withdraw page for an approved order; empty otherwise.
+    #[serde(rename = "playeduL")]
+    pub confirm_url: String,
+    /// Withdraw reminder for an approved order.
+    pub rey_msg: String,
+    #[serde(rename = "KindTipsMsg")]
+    pub kind_tips_msg: String,
+    /// 1 asks the borrower to bind a bank card.
+    pub card_need_pop: i64,
+    pub card_pop_title: String,
+    pub card_pop_msg: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OrderDetailRows {
+    pub detail: Vec<DetailRow>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct DetailRow {
+    pub text: String,
+    /// Empty when not known yet; the page hides such rows.
+    pub value: String,
+}
+
+/// A product as a tappable card (recommendations, failure page).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductCard {
+    pub id: i64,
+    pub logo: String,
+    pub name: String,
+    /// `₱1,000.00 - ₱10,000.00`
+    pub range: String,
+    pub range_desc: String,
+    pub rate: String,
+    pub description: String,
+    pub tags: Vec<String>,
+    pub button_text: String,
+    /// `"1"` tappable, `"0"` shown grey and not tappable.
+    pub flag: String,
+}
+
+/// The details of one of the caller's orders.
+#[utoipa::path(
+    post,
+    path = "/pany/v3/loan-details/loan-details",
+    tag = "loans",
+    params(LoanDetailsParams, ("sessionId" = String, Query, description = "The borrower's session token")),
+    responses(
+        (status = 200, body = Envelope<LoanDetails>),
+        (status = 400, description = "Missing or malformed parameters"),
+        (status = 401, description = "No valid session"),
+        (status = 404, description = "No such order for this borrower"),
+    )
+)]
+pub async fn loan_details(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Currency(symbol): Currency,
+    Params(params): Params<LoanDetailsParams>,
+) -> ApiResult<Json<Envelope<LoanDetails>>> {
+    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    if params.product_id.is_some_and(|product| ProductId(product) != order.product_id) {
+        return Err(ApiError::NotFound);
+    }
+    let product = state
+        .store
+        .product(order.product_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(format!("order {} names a missing product", order.id.0)))?;
+    let recommendations = if shows_recommendations(order.status) {
+        state.store.products().await?.iter().filter(|other| other.id != product.id).map(|other| card(other, lang, symbol)).collect()
+    } else {
+        Vec::new()
+    };
+    let (title, description) = status_texts(order.status);
+    let approved = order.status == OrderStatus::AwaitingConfirmation;
+    Ok(ok(
+        lang,
+        LoanDetails {
+            order_status: order.status.code(),
+            notice_status_text: title.text(lang).to_owned(),
+            notice_des_text: description.text(lang).to_owned(),
+            rec_products: recommendations,
+            product_name: product.name.clone(),
+            product_logo: product.logo_url.clone(),
+            user_order_detail: OrderDetailRows { detail: detail_rows(&order, lang, symbol)? },
+            inside: "0".to_owned(),
+            h5_url: String::new(),
+            is_delay: if order.status.is_repayable() && product.allows_extension { "1" } else { "0" }.to_owned(),
+            telephone: state.settings.company.phone.clone(),
+            is_score: 0,
+            confirm_url: if approved {
+                format!("/loanConfirm?productId={}&orderId={}", product.id.0, order.id.0)
+            } else {
+                String::new()
+            },
+            rey_msg: if approved { Msg::WithdrawReminder.text(lang).to_owned() } else { String::new() },
+            kind_tips_msg: String::new(),
+            card_need_pop: 0,
+            card_pop_title: String::new(),
+            card_pop_msg: String::new(),
+        },
+    ))
+}
+
+/// Spec §4: the list is hidden for 170, 174, 180 and 200.
+fn shows_recommendations(status: OrderStatus) -> bool {
+    matches!(status, OrderStatus::UnderReview | OrderStatus::AwaitingConfirmation | OrderStatus::Rejected)
+}
+
+fn status_texts(status: OrderStatus) -> (Msg, Msg) {
+    match status {
+        OrderStatus::UnderReview => (Msg::StatusUnderReviewTitle, Msg::StatusUnderReviewText),
+        OrderStatus::AwaitingConfirmation => (Msg::StatusApprovedTitle, Msg::StatusApprovedText),
+        OrderStatus::Rejected => (Msg::StatusRejectedTitle, Msg::StatusRejectedText),
+        OrderStatus::Disbursing => (Msg::StatusDisbursingTitle, Msg::StatusDisbursingText),
+        OrderStatus::RepaymentOpen => (Msg::StatusRepaymentOpenTitle, Msg::StatusRepaymentOpenText),
+        OrderStatus::Overdue => (Msg::StatusOverdueTitle, Msg::StatusOverdueText),
+        OrderStatus::Repaid => (Msg::StatusRepaidTitle, Msg::StatusRepaidText),
+    }
+}
+
+const DATE: &[time::format_description::BorrowedFormatItem<'static>] =
+    time::macros::format_description!("[year]-[month]-[day]");
+
+fn detail_rows(order: &Order, lang: Lang, symbol: CurrencySymbol) -> ApiResult<Vec<DetailRow>> {
+    let money = |amount: Centavos| format_amount(amount, symbol);
+    let date = |date: time::Date| date.format(DATE).unwrap_or_default();
+    let total = order.total_repayable().ok_or_else(|| ApiError::Internal(format!("order {} total overflows", order.id.0)))?;
+    let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
+    Ok(vec![
+        row(Msg::RowOrderNumber, order.order_no.clone()),
+        row(Msg::RowLoanAmount, money(order.principal)),
+        row(Msg::RowTerm, format!("{} {}", order.term_days, Msg::TermDays.text(lang))),
+        row(Msg::RowInterest, money(order.interest)),
+        row(Msg::RowServiceFee, money(order.fees)),
+        row(Msg::RowTotalRepayment, money(total)),
+        row(Msg::RowApplicationDate, date(manila_date(order.applied_at))),
+        row(Msg::RowDisbursementDate, order.disbursed_at.map(|at| date(manila_date(at))).unwrap_or_default()),
+        row(Msg::RowDueDate, order.due_date.map(date).unwrap_or_default()),
+    ])
+}
+
+pub fn card(product: &Product, lang: Lang, symbol: CurrencySymbol) -> ProductCard {
+    ProductCard {
+        id: product.id.0,
+        logo: product.logo_url.clone(),
+        name: product.name.clone(),
+        range: format!("{} - {}", format_amount(product.min_amount, symbol), format_amount(product.max_amount, symbol)),
+        range_desc: format!("{} {}", product.term_days, Msg::TermDays.text(lang)),
+        rate: product.rate_description.clone(),
+        description: product.lender_name.clone(),
+        tags: product.tags.clone(),
+        button_text: Msg::ApplyButton.text(lang).to_owned(),
+        flag: if product.available { "1" } else { "0" }.to_owned(),
+    }
+}

@@ -1,0 +1,20 @@
+//! One folder per feature; each owns its router and the root only merges.
+
+pub mod health;
+pub mod loan_details;
+pub mod media;
+pub mod public_info;
+pub mod web_pages;
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::Router;
+
+/// Everything under `/pany`, the borrower API the specification names.
+pub fn borrower_api() -> Router<AppState> {
+    Router::new()
+        .merge(loan_details::router())
+        .merge(public_info::router())
+        // Unknown API paths answer with the envelope, never a web page.
+        .fallback(|| async { ApiError::NotFound })
+}

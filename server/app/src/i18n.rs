@@ -1,0 +1,178 @@
+//! The server's message catalogue: every text a borrower can read in an API
+//! reply, in English (en-PH, the default) and Filipino (decisions.md D1).
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use std::convert::Infallible;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Lang {
+    #[default]
+    En,
+    Fil,
+}
+
+impl Lang {
+    /// The `lang` query parameter wins; then the first language of
+    /// `Accept-Language` that we speak; then English.
+    pub fn detect(query: Option<&str>, accept_language: Option<&str>) -> Lang {
+        let from_query = query.and_then(|query| {
+            query.split('&').find_map(|pair| pair.strip_prefix("lang=")).and_then(Lang::from_tag)
+        });
+        from_query
+            .or_else(|| accept_language.and_then(|header| header.split(',').find_map(|part| Lang::from_tag(part.split(';').next()?.trim()))))
+            .unwrap_or_default()
+    }
+
+    fn from_tag(tag: &str) -> Option<Lang> {
+        let primary = tag.split(['-', '_']).next()?.to_ascii_lowercase();
+        match primary.as_str() {
+            "en" => Some(Lang::En),
+            "fil" | "tl" => Some(Lang::Fil),
+            _ => None,
+        }
+    }
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Lang {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Lang, Infallible> {
+        let accept = parts.headers.get(axum::http::header::ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok());
+        Ok(Lang::detect(parts.uri.query(), accept))
+    }
+}
+
+/// Every message the API can send.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Msg {
+    Success,
+    InvalidParameters,
+    SessionRequired,
+    NotFound,
+    MethodNotAllowed,
+    TooManyRequests,
+    ServerError,
+    StatusUnderReviewTitle,
+    StatusUnderReviewText,
+    StatusApprovedTitle,
+    StatusApprovedText,
+    StatusRejectedTitle,
+    StatusRejectedText,
+    StatusDisbursingTitle,
+    StatusDisbursingText,
+    StatusRepaymentOpenTitle,
+    StatusRepaymentOpenText,
+    StatusOverdueTitle,
+    StatusOverdueText,
+    StatusRepaidTitle,
+    StatusRepaidText,
+    RowOrderNumber,
+    RowLoanAmount,
+    RowTerm,
+    RowInterest,
+    RowServiceFee,
+    RowTotalRepayment,
+    RowApplicationDate,
+    RowDisbursementDate,
+    RowDueDate,
+    TermDays,
+    WithdrawReminder,
+    ApplyButton,
+}
+
+impl Msg {
+    pub fn text(self, lang: Lang) -> &'static str {
+        use Msg::*;
+        match lang {
+            Lang::En => match self {
+                Success => "Success",
+                InvalidParameters => "Some details are missing or not valid. Please check and try again.",
+                SessionRequired => "Your session has ended. Please log in again.",
+                NotFound => "We could not find what you are looking for.",
+                MethodNotAllowed => "This action is not available here.",
+                TooManyRequests => "Too many attempts. Please wait a moment and try again.",
+                ServerError => "Something went wrong on our side. Please try again in a few minutes.",
+                StatusUnderReviewTitle => "Under review",
+                StatusUnderReviewText => "We are reviewing your application. You will get a decision within 1 day.",
+                StatusApprovedTitle => "Approved",
+                StatusApprovedText => "Your loan is approved. Confirm it to receive the money.",
+                StatusRejectedTitle => "Not approved",
+                StatusRejectedText => "We could not approve this loan or send the money. You may try another product.",
+                StatusDisbursingTitle => "Sending your money",
+                StatusDisbursingText => "The money is on its way to your account. This usually takes a few minutes.",
+                StatusRepaymentOpenTitle => "Loan received",
+                StatusRepaymentOpenText => "Please repay on or before the due date to avoid late charges.",
+                StatusOverdueTitle => "Overdue",
+                StatusOverdueText => "Your payment is past due. Please repay now to stop late charges from growing.",
+                StatusRepaidTitle => "Fully paid",
+                StatusRepaidText => "Thank you! This loan is fully paid. You can borrow again anytime.",
+                RowOrderNumber => "Order number",
+                RowLoanAmount => "Loan amount",
+                RowTerm => "Term",
+                RowInterest => "Interest",
+                RowServiceFee => "Service fee",
+                RowTotalRepayment => "Total repayment",
+                RowApplicationDate => "Application date",
+                RowDisbursementDate => "Date received",
+                RowDueDate => "Due date",
+                TermDays => "days",
+                WithdrawReminder => "Your approved loan is waiting. Confirm it to receive the money.",
+                ApplyButton => "Apply",
+            },
+            Lang::Fil => match self {
+                Success => "Tagumpay",
+                InvalidParameters => "May kulang o maling detalye. Pakisuri at subukang muli.",
+                SessionRequired => "Natapos na ang iyong session. Mag-log in muli.",
+                NotFound => "Hindi namin makita ang hinahanap mo.",
+                MethodNotAllowed => "Hindi available dito ang aksyong ito.",
+                TooManyRequests => "Masyadong maraming subok. Maghintay sandali at subukang muli.",
+                ServerError => "May nagkaproblema sa aming panig. Subukang muli makalipas ang ilang minuto.",
+                StatusUnderReviewTitle => "Sinusuri",
+                StatusUnderReviewText => "Sinusuri namin ang iyong aplikasyon. Malalaman mo ang desisyon sa loob ng 1 araw.",
+                StatusApprovedTitle => "Aprubado",
+                StatusApprovedText => "Aprubado ang iyong loan. Kumpirmahin ito para matanggap ang pera.",
+                StatusRejectedTitle => "Hindi naaprubahan",
+                StatusRejectedText => "Hindi namin naaprubahan ang loan o naipadala ang pera. Maaari kang sumubok ng ibang produkto.",
+                StatusDisbursingTitle => "Ipinapadala ang pera",
+                StatusDisbursingText => "Papunta na ang pera sa iyong account. Karaniwang ilang minuto lamang ito.",
+                StatusRepaymentOpenTitle => "Natanggap ang loan",
+                StatusRepaymentOpenText => "Magbayad sa o bago ang takdang petsa para maiwasan ang multa.",
+                StatusOverdueTitle => "Lampas na sa takdang petsa",
+                StatusOverdueText => "Lampas na ang iyong bayad. Magbayad na para hindi na lumaki ang multa.",
+                StatusRepaidTitle => "Bayad na",
+                StatusRepaidText => "Salamat! Bayad na ang loan na ito. Maaari kang humiram muli anumang oras.",
+                RowOrderNumber => "Numero ng order",
+                RowLoanAmount => "Halaga ng loan",
+                RowTerm => "Tagal",
+                RowInterest => "Interes",
+                RowServiceFee => "Service fee",
+                RowTotalRepayment => "Kabuuang babayaran",
+                RowApplicationDate => "Petsa ng aplikasyon",
+                RowDisbursementDate => "Petsa ng pagtanggap",
+                RowDueDate => "Takdang petsa",
+                TermDays => "araw",
+                WithdrawReminder => "Naghihintay ang iyong aprubadong loan. Kumpirmahin ito para matanggap ang pera.",
+                ApplyButton => "Mag-apply",
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lang_query_parameter_wins_over_the_browser_language() {
+        assert_eq!(Lang::detect(Some("a=1&lang=fil"), Some("en-PH")), Lang::Fil);
+        assert_eq!(Lang::detect(Some("lang=en"), Some("fil-PH")), Lang::En);
+    }
+
+    #[test]
+    fn tagalog_browsers_get_filipino_and_unknown_languages_get_english() {
+        assert_eq!(Lang::detect(None, Some("tl-PH,tl;q=0.9")), Lang::Fil);
+        assert_eq!(Lang::detect(None, Some("zh-CN, fil;q=0.5")), Lang::Fil);
+        assert_eq!(Lang::detect(Some("lang=xx"), Some("ja")), Lang::En);
+    }
+}

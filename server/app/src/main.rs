@@ -1,0 +1,78 @@
+//! `hiram [serve|migrate|seed|demo-session|openapi]`
+
+use hiram::config::Settings;
+use hiram::startup::{Application, state_for_command};
+use std::io::Write;
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: hiram [serve | migrate | seed | demo-session | openapi]
+  serve         run the server (the default)
+  migrate       create or update the database schema, then exit
+  seed          fill demo data into an empty database, then exit
+  demo-session  print a new session for the demo borrower, as JSON
+  openapi       print the OpenAPI document of the API";
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_owned());
+    if command == "openapi" {
+        let document = hiram::openapi::document().to_pretty_json().expect("the API document serialises");
+        return write_stdout(&format!("{document}\n"));
+    }
+    let settings = match Settings::load() {
+        Ok(settings) => settings,
+        Err(error) => {
+            eprintln!("hiram: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    hiram::telemetry::init(&settings.log);
+    let outcome = match command.as_str() {
+        "serve" => serve(settings).await,
+        "migrate" => state_for_command(settings).await.map(|_| ()).map_err(|error| error.to_string()),
+        "seed" => seed(settings).await,
+        "demo-session" => demo_session(settings).await,
+        "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
+        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!(error.detail = %error, "hiram stopped with an error");
+            eprintln!("hiram: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(settings: Settings) -> Result<(), String> {
+    let application = Application::build(settings).await.map_err(|error| error.to_string())?;
+    tracing::info!(port = application.port(), "listening");
+    application.run_until_stopped().await.map_err(|error| error.to_string())
+}
+
+async fn seed(settings: Settings) -> Result<(), String> {
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let seeded = hiram::seed::seed_if_empty(&state).await.map_err(|error| error.to_string())?;
+    tracing::info!(seeded, "seed finished");
+    Ok(())
+}
+
+async fn demo_session(settings: Settings) -> Result<(), String> {
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let session = hiram::seed::demo_session(&state).await.map_err(|error| error.to_string())?;
+    let line = serde_json::to_string(&session).map_err(|error| error.to_string())?;
+    match write_stdout(&format!("{line}\n")) {
+        code if code == ExitCode::SUCCESS => Ok(()),
+        _ => Err("cannot write to standard output".to_owned()),
+    }
+}
+
+/// The one place this program writes to standard output (logs go to stderr).
+fn write_stdout(text: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(_) => ExitCode::FAILURE,
+    }
+}

@@ -1,0 +1,323 @@
+//! Demo data, so that a fresh install shows something real at once: lenders
+//! and their products, a demo borrower, and one order of that borrower in
+//! every status of decisions.md D3, each reached through the state machine
+//! with its history recorded.
+
+use crate::features::media::logo_url;
+use crate::state::AppState;
+use hiram_domain::clock::manila_date;
+use hiram_domain::money::Centavos;
+use hiram_domain::order::{NewOrder, OrderStatus, Transition};
+use hiram_domain::phone::Phone;
+use hiram_domain::product::{LenderId, NewLender, NewProduct, Product};
+use hiram_domain::store::{StoreError, StoreResult};
+use serde::Serialize;
+use time::{Duration, OffsetDateTime};
+
+/// The demo borrower's number, 0917 555 0100.
+pub const DEMO_PHONE: &str = "+639175550100";
+const DEMO_NAME: &str = "Maria Clara Santos";
+
+/// Seeds when the database has no products; says whether it did.
+pub async fn seed_if_empty(state: &AppState) -> StoreResult<bool> {
+    if !state.store.products().await?.is_empty() {
+        return Ok(false);
+    }
+    seed(state).await?;
+    tracing::info!("filled demo data into an empty database");
+    Ok(true)
+}
+
+struct LenderSeed {
+    name: &'static str,
+    corporate_name: &'static str,
+    sec_registration_no: &'static str,
+    certificate_of_authority_no: &'static str,
+    logo: &'static str,
+}
+
+const LENDERS: [LenderSeed; 4] = [
+    LenderSeed {
+        name: "Bayanihan Cash",
+        corporate_name: "Bayanihan Cash Lending Corp. (demo)",
+        sec_registration_no: "CS2019-11802",
+        certificate_of_authority_no: "CA No. 2871",
+        logo: "bayanihan.svg",
+    },
+    LenderSeed {
+        name: "Sampaguita Finance",
+        corporate_name: "Sampaguita Finance Inc. (demo)",
+        sec_registration_no: "CS2017-04455",
+        certificate_of_authority_no: "CA No. 1964",
+        logo: "sampaguita.svg",
+    },
+    LenderSeed {
+        name: "Kalesa Credit",
+        corporate_name: "Kalesa Credit Lending Co. (demo)",
+        sec_registration_no: "CS2021-30917",
+        certificate_of_authority_no: "CA No. 3302",
+        logo: "kalesa.svg",
+    },
+    LenderSeed {
+        name: "Bangka Negosyo",
+        corporate_name: "Bangka Negosyo Finance Corp. (demo)",
+        sec_registration_no: "CS2016-02231",
+        certificate_of_authority_no: "CA No. 1588",
+        logo: "bangka.svg",
+    },
+];
+
+struct ProductSeed {
+    lender: usize,
+    name: &'static str,
+    min_pesos: i64,
+    max_pesos: i64,
+    term_days: i64,
+    monthly_interest_bp: i64,
+    service_fee_bp: i64,
+    tags: &'static [&'static str],
+    allows_extension: bool,
+    available: bool,
+}
+
+const PRODUCTS: [ProductSeed; 6] = [
+    ProductSeed {
+        lender: 0,
+        name: "Bayanihan Cash Express",
+        min_pesos: 1_000,
+        max_pesos: 10_000,
+        term_days: 91,
+        monthly_interest_bp: 400,
+        service_fee_bp: 300,
+        tags: &["Fast approval", "First loan OK"],
+        allows_extension: true,
+        available: true,
+    },
+    ProductSeed {
+        lender: 0,
+        name: "Bayanihan Cash Plus",
+        min_pesos: 3_000,
+        max_pesos: 10_000,
+        term_days: 120,
+        monthly_interest_bp: 350,
+        service_fee_bp: 250,
+        tags: &["Longer term"],
+        allows_extension: true,
+        available: true,
+    },
+    ProductSeed {
+        lender: 1,
+        name: "Sampaguita Salary Loan",
+        min_pesos: 2_000,
+        max_pesos: 10_000,
+        term_days: 120,
+        monthly_interest_bp: 500,
+        service_fee_bp: 200,
+        tags: &["For employees", "Low fee"],
+        allows_extension: false,
+        available: true,
+    },
+    ProductSeed {
+        lender: 2,
+        name: "Kalesa Quick Pera",
+        min_pesos: 500,
+        max_pesos: 5_000,
+        term_days: 91,
+        monthly_interest_bp: 300,
+        service_fee_bp: 500,
+        tags: &["Small amounts", "Low interest"],
+        allows_extension: true,
+        available: true,
+    },
+    ProductSeed {
+        lender: 3,
+        name: "Bangka Negosyo Loan",
+        min_pesos: 10_000,
+        max_pesos: 50_000,
+        term_days: 180,
+        monthly_interest_bp: 250,
+        service_fee_bp: 200,
+        tags: &["For small businesses"],
+        allows_extension: false,
+        available: true,
+    },
+    ProductSeed {
+        lender: 2,
+        name: "Kalesa Biyahe Loan",
+        min_pesos: 5_000,
+        max_pesos: 20_000,
+        term_days: 180,
+        monthly_interest_bp: 300,
+        service_fee_bp: 300,
+        tags: &["Coming soon"],
+        allows_extension: false,
+        available: false,
+    },
+];
+
+/// One demo order: which product, how much, and how long ago it was applied
+/// for; the path through the state machine follows from the status.
+struct OrderSeed {
+    product: usize,
+    principal_pesos: i64,
+    status: OrderStatus,
+    applied_days_ago: i64,
+}
+
+const ORDERS: [OrderSeed; 7] = [
+    OrderSeed { product: 0, principal_pesos: 2_000, status: OrderStatus::Repaid, applied_days_ago: 130 },
+    OrderSeed { product: 3, principal_pesos: 3_000, status: OrderStatus::Overdue, applied_days_ago: 100 },
+    OrderSeed { product: 4, principal_pesos: 20_000, status: OrderStatus::Rejected, applied_days_ago: 5 },
+    OrderSeed { product: 0, principal_pesos: 5_000, status: OrderStatus::RepaymentOpen, applied_days_ago: 11 },
+    OrderSeed { product: 2, principal_pesos: 6_000, status: OrderStatus::Disbursing, applied_days_ago: 1 },
+    OrderSeed { product: 1, principal_pesos: 8_000, status: OrderStatus::AwaitingConfirmation, applied_days_ago: 0 },
+    OrderSeed { product: 4, principal_pesos: 15_000, status: OrderStatus::UnderReview, applied_days_ago: 0 },
+];
+
+async fn seed(state: &AppState) -> StoreResult<()> {
+    let store = &state.store;
+    let mut lender_ids: Vec<LenderId> = Vec::with_capacity(LENDERS.len());
+    for lender in &LENDERS {
+        let id = store
+            .insert_lender(&NewLender {
+                name: lender.name.to_owned(),
+                corporate_name: lender.corporate_name.to_owned(),
+                sec_registration_no: lender.sec_registration_no.to_owned(),
+                certificate_of_authority_no: lender.certificate_of_authority_no.to_owned(),
+            })
+            .await?;
+        lender_ids.push(id);
+    }
+    for product in &PRODUCTS {
+        store
+            .insert_product(&NewProduct {
+                lender_id: lender_ids[product.lender],
+                name: product.name.to_owned(),
+                logo_url: logo_url(LENDERS[product.lender].logo),
+                min_amount: Centavos::from_pesos(product.min_pesos),
+                max_amount: Centavos::from_pesos(product.max_pesos),
+                term_days: product.term_days,
+                monthly_interest_bp: product.monthly_interest_bp,
+                service_fee_bp: product.service_fee_bp,
+                rate_description: rate_description(product.monthly_interest_bp),
+                tags: product.tags.iter().map(|tag| (*tag).to_owned()).collect(),
+                allows_extension: product.allows_extension,
+                available: product.available,
+            })
+            .await?;
+    }
+    let products = store.products().await?;
+    let phone = Phone::parse(DEMO_PHONE).map_err(|error| StoreError::Backend(error.to_string()))?;
+    let now = state.now();
+    let borrower = store.ensure_borrower(&phone, Some(DEMO_NAME), now - Duration::days(200)).await?;
+    for (index, seed) in ORDERS.iter().enumerate() {
+        let product = &products[seed.product];
+        let principal = Centavos::from_pesos(seed.principal_pesos);
+        let (interest, fees) = product.flat_charges(principal).ok_or(StoreError::Backend("demo charges overflow".into()))?;
+        let applied_at = now - Duration::days(seed.applied_days_ago) - Duration::hours(3);
+        let order_no = format!("HR{}{:04}", manila_date(applied_at).to_string().replace('-', ""), index + 1);
+        let order = NewOrder {
+            order_no,
+            borrower_id: borrower.id,
+            product_id: product.id,
+            principal,
+            interest,
+            fees,
+            term_days: product.term_days,
+            applied_at,
+        };
+        let id = store.insert_order(&order, "application submitted").await?;
+        for transition in demo_path(product, seed.status, applied_at, now) {
+            store.apply_transition(&Transition { order_id: id, ..transition }).await?;
+        }
+    }
+    Ok(())
+}
+
+fn rate_description(monthly_interest_bp: i64) -> String {
+    let whole = monthly_interest_bp / 100;
+    match monthly_interest_bp % 100 {
+        0 => format!("{whole}% interest a month"),
+        fraction => format!("{whole}.{:02}% interest a month", fraction).replace("0%", "%"),
+    }
+}
+
+/// The transitions that lead a new order to `target`, at plausible times.
+fn demo_path(product: &Product, target: OrderStatus, applied_at: OffsetDateTime, now: OffsetDateTime) -> Vec<Transition> {
+    use OrderStatus::*;
+    let step = |from, to, cause: &str, at| Transition {
+        order_id: hiram_domain::order::OrderId(0),
+        from,
+        to,
+        cause: cause.to_owned(),
+        at,
+        due_date: None,
+    };
+    let approved_at = applied_at + Duration::hours(1);
+    let confirmed_at = approved_at + Duration::minutes(30);
+    let disbursed_at = confirmed_at + Duration::minutes(5);
+    let due_date = manila_date(disbursed_at) + Duration::days(product.term_days);
+    let disbursed = Transition { due_date: Some(due_date), ..step(Disbursing, RepaymentOpen, "payout confirmed by the bank", disbursed_at) };
+    match target {
+        UnderReview => vec![],
+        Rejected => vec![step(UnderReview, Rejected, "decision: monthly income below the product minimum", approved_at)],
+        AwaitingConfirmation => vec![step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at)],
+        Disbursing => vec![
+            step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at),
+            step(AwaitingConfirmation, Disbursing, "borrower confirmed the loan", confirmed_at),
+        ],
+        RepaymentOpen | Overdue | Repaid => {
+            let mut path = vec![
+                step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at),
+                step(AwaitingConfirmation, Disbursing, "borrower confirmed the loan", confirmed_at),
+                disbursed,
+            ];
+            if target == Overdue {
+                let overdue_at = (now - Duration::days(7)).min(now);
+                path.push(step(RepaymentOpen, Overdue, "due date passed with an amount unpaid", overdue_at));
+            }
+            if target == Repaid {
+                path.push(step(RepaymentOpen, Repaid, "paid in full", disbursed_at + Duration::days(80)));
+            }
+            path
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoSession {
+    pub session_id: String,
+    pub orders: Vec<DemoOrder>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct DemoOrder {
+    pub order_id: i64,
+    pub product_id: i64,
+    pub status: i64,
+    pub product_name: String,
+}
+
+/// A new session for the demo borrower, so a tester needs no phone.
+pub async fn demo_session(state: &AppState) -> StoreResult<DemoSession> {
+    seed_if_empty(state).await?;
+    let phone = Phone::parse(DEMO_PHONE).map_err(|error| StoreError::Backend(error.to_string()))?;
+    let borrower = state.store.borrower_by_phone(&phone).await?.ok_or(StoreError::Stale)?;
+    let session_id = crate::session::start(state, borrower.id).await?;
+    let products = state.store.products().await?;
+    let orders = state
+        .store
+        .orders_of(borrower.id)
+        .await?
+        .into_iter()
+        .map(|order| DemoOrder {
+            order_id: order.id.0,
+            product_id: order.product_id.0,
+            status: order.status.code(),
+            product_name: products.iter().find(|p| p.id == order.product_id).map(|p| p.name.clone()).unwrap_or_default(),
+        })
+        .collect();
+    Ok(DemoSession { session_id, orders })
+}

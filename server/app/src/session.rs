@@ -1,0 +1,64 @@
+//! Session tokens: 256 random bits, shown once to the borrower as hex and
+//! stored only as their SHA-256 digest (decisions.md D5).
+
+use crate::state::AppState;
+use hiram_domain::borrower::BorrowerId;
+use hiram_domain::session::{Session, TokenDigest};
+use hiram_domain::store::StoreResult;
+use sha2::{Digest, Sha256};
+
+const TOKEN_BYTES: usize = 32;
+
+/// Starts a session for the borrower and returns the token to hand them.
+pub async fn start(state: &AppState, borrower: BorrowerId) -> StoreResult<String> {
+    let mut bytes = [0u8; TOKEN_BYTES];
+    getrandom::fill(&mut bytes).map_err(|error| hiram_domain::store::StoreError::Backend(error.to_string()))?;
+    let token = hex(&bytes);
+    let now = state.now();
+    let policy = state.session_policy();
+    let session = Session {
+        digest: digest_of_valid(&token),
+        borrower_id: borrower,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now + policy.absolute,
+        revoked_at: None,
+    };
+    state.store.insert_session(&session).await?;
+    Ok(token)
+}
+
+/// The digest of a token as a client presents it, or `None` when it cannot
+/// be one of ours (wrong length or not hex), which spares the database.
+pub fn digest(token: &str) -> Option<TokenDigest> {
+    let well_formed = token.len() == TOKEN_BYTES * 2 && token.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
+    well_formed.then(|| digest_of_valid(token))
+}
+
+fn digest_of_valid(token: &str) -> TokenDigest {
+    TokenDigest(Sha256::digest(token.as_bytes()).into())
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    bytes.iter().flat_map(|byte| [DIGITS[usize::from(byte >> 4)] as char, DIGITS[usize::from(byte & 0xf)] as char]).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn malformed_tokens_have_no_digest() {
+        assert!(digest("").is_none());
+        assert!(digest("abc").is_none());
+        assert!(digest(&"g".repeat(64)).is_none());
+        assert!(digest(&"A".repeat(64)).is_none());
+        assert!(digest(&"a".repeat(64)).is_some());
+    }
+
+    #[test]
+    fn hex_encodes_every_byte_as_two_lowercase_digits() {
+        assert_eq!(hex(&[0x00, 0x0f, 0xa5, 0xff]), "000fa5ff");
+    }
+}

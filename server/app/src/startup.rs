@@ -1,0 +1,160 @@
+//! Building the server: the store, the router, the listener.
+
+use crate::config::{Secret, Settings};
+use crate::error::localize_errors;
+use crate::features;
+use crate::state::AppState;
+use crate::telemetry::{self, RandomRequestId};
+use axum::Router;
+use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::middleware;
+use hiram_domain::store::{Store, StoreError, StoreResult};
+use hiram_store_postgres::PostgresStore;
+use hiram_store_sqlite::SqliteStore;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::net::TcpListener;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
+use tower_http::trace::TraceLayer;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error("database: {0}")]
+    Store(#[from] StoreError),
+    #[error("unsupported database URL (expected sqlite://PATH or postgres://...)")]
+    UnsupportedDatabase,
+    #[error("cannot listen: {0}")]
+    Listen(#[from] std::io::Error),
+}
+
+/// Opens the database the URL names, creating and migrating it as needed.
+pub async fn open_store(url: &Secret, max_connections: usize) -> Result<Arc<dyn Store>, StartupError> {
+    let url = url.expose();
+    if let Some(path) = url.strip_prefix("sqlite://") {
+        Ok(Arc::new(SqliteStore::open(path)?))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Arc::new(PostgresStore::connect(url, max_connections).await?))
+    } else {
+        Err(StartupError::UnsupportedDatabase)
+    }
+}
+
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    port: u16,
+    grace: Duration,
+}
+
+impl Application {
+    /// Opens the store, fills demo data into an empty database when
+    /// configured, and binds the listener (port 0 picks a free port).
+    pub async fn build(settings: Settings) -> Result<Application, StartupError> {
+        let store = open_store(&settings.database.url, settings.database.max_connections).await?;
+        let state = AppState { store, settings: Arc::new(settings) };
+        if state.settings.demo.seed_on_empty {
+            crate::seed::seed_if_empty(&state).await?;
+        }
+        let address = format!("{}:{}", state.settings.server.host, state.settings.server.port);
+        let listener = TcpListener::bind(&address).await?;
+        let port = listener.local_addr()?.port();
+        let grace = Duration::from_secs(state.settings.server.shutdown_grace_seconds);
+        Ok(Application { listener, router: router(state), port, grace })
+    }
+
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until SIGTERM or Ctrl-C, then lets in-flight requests finish
+    /// for at most the grace period.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let stop = Arc::new(tokio::sync::Notify::new());
+        let stopped = Arc::clone(&stop);
+        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
+        let serve = axum::serve(self.listener, service)
+            .with_graceful_shutdown(async move { stopped.notified().await })
+            .into_future();
+        tokio::pin!(serve);
+        tokio::select! {
+            result = &mut serve => return result,
+            () = shutdown_signal() => {
+                tracing::info!(grace_seconds = self.grace.as_secs(), "shutting down");
+                stop.notify_one();
+            }
+        }
+        match tokio::time::timeout(self.grace, serve).await {
+            Ok(result) => result,
+            Err(_) => {
+                tracing::warn!("grace period over; closing remaining connections");
+                Ok(())
+            }
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    let interrupt = async {
+        // If the handler cannot be installed the server still stops on SIGTERM.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}
+
+/// The whole HTTP surface. Each feature owns its routes; this only merges
+/// them and adds the layers every request passes through.
+pub fn router(state: AppState) -> Router {
+    let timeout = Duration::from_secs(state.settings.server.request_timeout_seconds);
+    let request_id = HeaderName::from_static("x-request-id");
+    Router::new()
+        .merge(features::health::router())
+        .nest("/pany", features::borrower_api())
+        .nest("/api", Router::new().fallback(|| async { StatusCode::NOT_FOUND }))
+        .merge(crate::openapi::router())
+        .merge(features::media::router())
+        .merge(features::web_pages::router(&state.settings.web.dist_root))
+        .layer(middleware::from_fn(localize_errors))
+        .layer(CatchPanicLayer::new())
+        .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(telemetry::request_span)
+                .on_request(())
+                .on_response(telemetry::log_response),
+        )
+        .layer(PropagateRequestIdLayer::new(request_id.clone()))
+        .layer(SetRequestIdLayer::new(request_id, RandomRequestId))
+        .with_state(state)
+}
+
+/// Used by commands that need the store without serving HTTP.
+pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
+    let store = open_store(&settings.database.url, settings.database.max_connections)
+        .await
+        .map_err(|error| StoreError::Backend(error.to_string()))?;
+    Ok(AppState { store, settings: Arc::new(settings) })
+}

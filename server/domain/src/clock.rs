@@ -1,0 +1,27 @@
+//! Business time. Every business date (due dates, days past due, contact
+//! hours) is a date in Asia/Manila (decisions.md D1). The Philippines keeps
+//! UTC+8 all year, so a fixed offset is exact.
+
+use time::{Date, OffsetDateTime, UtcOffset};
+
+pub const MANILA: UtcOffset = match UtcOffset::from_hms(8, 0, 0) {
+    Ok(offset) => offset,
+    Err(_) => panic!("UTC+8 is a valid offset"),
+};
+
+/// The calendar date in Manila at the given instant.
+pub fn manila_date(at: OffsetDateTime) -> Date {
+    at.to_offset(MANILA).date()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    #[test]
+    fn a_utc_evening_is_already_the_next_day_in_manila() {
+        assert_eq!(manila_date(datetime!(2026-11-21 16:30 UTC)), time::macros::date!(2026 - 11 - 22));
+        assert_eq!(manila_date(datetime!(2026-11-21 15:59 UTC)), time::macros::date!(2026 - 11 - 21));
+    }
+}

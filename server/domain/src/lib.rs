@@ -1,0 +1,14 @@
+//! Hiram's domain: the rules of the lending business with no I/O.
+//!
+//! Everything here is pure: money arithmetic, parsing of user input into
+//! validated types, the order state machine, and the storage traits that the
+//! SQLite and PostgreSQL crates implement.
+
+pub mod borrower;
+pub mod clock;
+pub mod money;
+pub mod order;
+pub mod phone;
+pub mod product;
+pub mod session;
+pub mod store;

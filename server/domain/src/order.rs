@@ -1,0 +1,188 @@
+//! Loan orders and their state machine (decisions.md D3).
+
+use crate::money::Centavos;
+use crate::product::ProductId;
+use crate::borrower::BorrowerId;
+use serde::{Deserialize, Serialize};
+use time::{Date, OffsetDateTime};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct OrderId(pub i64);
+
+/// The status codes of D3. The numbers are part of the API contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OrderStatus {
+    UnderReview,
+    AwaitingConfirmation,
+    Rejected,
+    Disbursing,
+    RepaymentOpen,
+    Overdue,
+    Repaid,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown order status code {0}")]
+pub struct UnknownStatus(pub i64);
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("an order cannot go from {from:?} to {to:?}")]
+pub struct IllegalTransition {
+    pub from: OrderStatus,
+    pub to: OrderStatus,
+}
+
+impl OrderStatus {
+    pub const ALL: [OrderStatus; 7] = [
+        OrderStatus::UnderReview,
+        OrderStatus::AwaitingConfirmation,
+        OrderStatus::Rejected,
+        OrderStatus::Disbursing,
+        OrderStatus::RepaymentOpen,
+        OrderStatus::Overdue,
+        OrderStatus::Repaid,
+    ];
+
+    pub const fn code(self) -> i64 {
+        match self {
+            OrderStatus::UnderReview => 21,
+            OrderStatus::AwaitingConfirmation => 151,
+            OrderStatus::Rejected => 110,
+            OrderStatus::Disbursing => 170,
+            OrderStatus::RepaymentOpen => 174,
+            OrderStatus::Overdue => 180,
+            OrderStatus::Repaid => 200,
+        }
+    }
+
+    pub fn from_code(code: i64) -> Result<OrderStatus, UnknownStatus> {
+        OrderStatus::ALL.into_iter().find(|status| status.code() == code).ok_or(UnknownStatus(code))
+    }
+
+    /// The transitions of D3's table, and no others.
+    pub fn can_become(self, next: OrderStatus) -> bool {
+        use OrderStatus::*;
+        matches!(
+            (self, next),
+            (UnderReview, AwaitingConfirmation)
+                | (UnderReview, Rejected)
+                | (AwaitingConfirmation, Disbursing)
+                | (Disbursing, RepaymentOpen)
+                | (Disbursing, Rejected)
+                | (RepaymentOpen, Overdue)
+                | (RepaymentOpen, Repaid)
+                | (Overdue, Repaid)
+        )
+    }
+
+    pub fn transition(self, next: OrderStatus) -> Result<OrderStatus, IllegalTransition> {
+        if self.can_become(next) { Ok(next) } else { Err(IllegalTransition { from: self, to: next }) }
+    }
+
+    /// Whether money is owed on an order in this status.
+    pub fn is_repayable(self) -> bool {
+        matches!(self, OrderStatus::RepaymentOpen | OrderStatus::Overdue)
+    }
+}
+
+/// What an order records of the loan the borrower took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Order {
+    pub id: OrderId,
+    /// The number a borrower quotes to customer service (`HR` + digits).
+    pub order_no: String,
+    pub borrower_id: BorrowerId,
+    pub product_id: ProductId,
+    pub status: OrderStatus,
+    pub principal: Centavos,
+    pub interest: Centavos,
+    pub fees: Centavos,
+    pub term_days: i64,
+    pub applied_at: OffsetDateTime,
+    pub disbursed_at: Option<OffsetDateTime>,
+    /// Manila calendar date the repayment is due; set at disbursement.
+    pub due_date: Option<Date>,
+    pub closed_at: Option<OffsetDateTime>,
+}
+
+impl Order {
+    /// Principal plus interest plus fees; `None` only on overflow.
+    pub fn total_repayable(&self) -> Option<Centavos> {
+        Centavos::checked_sum([self.principal, self.interest, self.fees])
+    }
+}
+
+/// A new order, always created under review (D3: 21 on submission).
+#[derive(Clone, Debug)]
+pub struct NewOrder {
+    pub order_no: String,
+    pub borrower_id: BorrowerId,
+    pub product_id: ProductId,
+    pub principal: Centavos,
+    pub interest: Centavos,
+    pub fees: Centavos,
+    pub term_days: i64,
+    pub applied_at: OffsetDateTime,
+}
+
+/// One recorded step of an order's life: every transition has a time and a cause.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatusChange {
+    pub order_id: OrderId,
+    pub from: Option<OrderStatus>,
+    pub to: OrderStatus,
+    pub cause: String,
+    pub at: OffsetDateTime,
+}
+
+/// A request to move an order along the state machine, with what the new
+/// status brings with it.
+#[derive(Clone, Debug)]
+pub struct Transition {
+    pub order_id: OrderId,
+    pub from: OrderStatus,
+    pub to: OrderStatus,
+    pub cause: String,
+    pub at: OffsetDateTime,
+    /// Set when the payout succeeds (170 → 174).
+    pub due_date: Option<Date>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use OrderStatus::*;
+
+    #[test]
+    fn every_status_code_round_trips() {
+        for status in OrderStatus::ALL {
+            assert_eq!(OrderStatus::from_code(status.code()), Ok(status));
+        }
+        assert_eq!(OrderStatus::from_code(99), Err(UnknownStatus(99)));
+    }
+
+    #[test]
+    fn exactly_the_eight_transitions_of_the_table_are_allowed() {
+        let allowed: Vec<(i64, i64)> = OrderStatus::ALL
+            .iter()
+            .flat_map(|from| OrderStatus::ALL.iter().map(move |to| (*from, *to)))
+            .filter(|(from, to)| from.can_become(*to))
+            .map(|(from, to)| (from.code(), to.code()))
+            .collect();
+        assert_eq!(
+            allowed,
+            vec![(21, 151), (21, 110), (151, 170), (170, 110), (170, 174), (174, 180), (174, 200), (180, 200)]
+        );
+    }
+
+    #[test]
+    fn a_repaid_order_cannot_reopen() {
+        assert_eq!(Repaid.transition(RepaymentOpen), Err(IllegalTransition { from: Repaid, to: RepaymentOpen }));
+    }
+
+    #[test]
+    fn a_rejected_application_is_final() {
+        assert!(OrderStatus::ALL.iter().all(|next| !Rejected.can_become(*next)));
+    }
+}

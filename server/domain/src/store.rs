@@ -1,0 +1,79 @@
+//! Storage traits. The domain says what it needs; `hiram-store-sqlite` and
+//! `hiram-store-postgres` implement it, and one contract test suite (in the
+//! app's API tests) runs against both.
+
+use crate::borrower::{Borrower, BorrowerId};
+use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
+use crate::phone::Phone;
+use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
+use crate::session::{Session, TokenDigest};
+use async_trait::async_trait;
+use time::OffsetDateTime;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A uniqueness rule was broken; the name says which (`borrower_phone`, ...).
+    #[error("conflict on {0}")]
+    Conflict(&'static str),
+    /// The row a write expected was not there, or not in the expected state
+    /// (for example an order that another request moved on first).
+    #[error("stale or missing record")]
+    Stale,
+    /// The database failed; the text is for logs only, never for users.
+    #[error("storage failure: {0}")]
+    Backend(String),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+#[async_trait]
+pub trait HealthStore {
+    /// Succeeds when the database answers a trivial query.
+    async fn ping(&self) -> StoreResult<()>;
+}
+
+#[async_trait]
+pub trait ProductStore {
+    async fn insert_lender(&self, lender: &NewLender) -> StoreResult<LenderId>;
+    async fn lender(&self, id: LenderId) -> StoreResult<Option<Lender>>;
+    async fn insert_product(&self, product: &NewProduct) -> StoreResult<ProductId>;
+    /// Every product, marketplace order (by id).
+    async fn products(&self) -> StoreResult<Vec<Product>>;
+    async fn product(&self, id: ProductId) -> StoreResult<Option<Product>>;
+}
+
+#[async_trait]
+pub trait BorrowerStore {
+    /// Creates the borrower, or returns the one with that phone.
+    async fn ensure_borrower(&self, phone: &Phone, full_name: Option<&str>, now: OffsetDateTime) -> StoreResult<Borrower>;
+    async fn borrower_by_phone(&self, phone: &Phone) -> StoreResult<Option<Borrower>>;
+    async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>>;
+}
+
+#[async_trait]
+pub trait SessionStore {
+    async fn insert_session(&self, session: &Session) -> StoreResult<()>;
+    async fn session(&self, digest: &TokenDigest) -> StoreResult<Option<Session>>;
+    async fn touch_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()>;
+    async fn revoke_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()>;
+}
+
+#[async_trait]
+pub trait OrderStore {
+    /// Stores a new order under review and records its first status change.
+    async fn insert_order(&self, order: &NewOrder, cause: &str) -> StoreResult<OrderId>;
+    /// Orders of one borrower, newest first.
+    async fn orders_of(&self, borrower: BorrowerId) -> StoreResult<Vec<Order>>;
+    /// One order, only if it belongs to this borrower: callers cannot tell
+    /// "not yours" from "not there" (no leaks between borrowers).
+    async fn order_of(&self, borrower: BorrowerId, order: OrderId) -> StoreResult<Option<Order>>;
+    /// Applies a transition the domain has already allowed, atomically: it
+    /// fails with `Stale` when the order is no longer in `from`.
+    async fn apply_transition(&self, transition: &Transition) -> StoreResult<()>;
+    async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>>;
+}
+
+/// Everything the application needs from a database.
+pub trait Store: HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + Send + Sync + 'static {}
+
+impl<T> Store for T where T: HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + Send + Sync + 'static {}

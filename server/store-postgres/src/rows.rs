@@ -1,0 +1,69 @@
+//! Conversions between PostgreSQL rows and domain types.
+
+use crate::backend;
+use hiram_domain::borrower::{Borrower, BorrowerId};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::{Order, OrderId, OrderStatus};
+use hiram_domain::phone::Phone;
+use hiram_domain::product::{LenderId, Product, ProductId};
+use hiram_domain::store::StoreResult;
+use tokio_postgres::Row;
+
+pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.lender_id, l.name, p.name, p.logo_url, p.min_amount, p.max_amount, \
+     p.term_days, p.monthly_interest_bp, p.service_fee_bp, p.rate_description, p.tags, p.allows_extension, p.available";
+
+pub(crate) fn product(row: &Row) -> Product {
+    Product {
+        id: ProductId(row.get(0)),
+        lender_id: LenderId(row.get(1)),
+        lender_name: row.get(2),
+        name: row.get(3),
+        logo_url: row.get(4),
+        min_amount: Centavos::new(row.get(5)),
+        max_amount: Centavos::new(row.get(6)),
+        term_days: row.get(7),
+        monthly_interest_bp: row.get(8),
+        service_fee_bp: row.get(9),
+        rate_description: row.get(10),
+        tags: row.get(11),
+        allows_extension: row.get(12),
+        available: row.get(13),
+    }
+}
+
+pub(crate) const BORROWER_COLUMNS: &str = "id, phone, full_name, created_at";
+
+pub(crate) fn borrower(row: &Row) -> StoreResult<Borrower> {
+    let phone: String = row.get(1);
+    Ok(Borrower {
+        id: BorrowerId(row.get(0)),
+        phone: Phone::parse(&phone).map_err(backend)?,
+        full_name: row.get(2),
+        created_at: row.get(3),
+    })
+}
+
+pub(crate) const ORDER_COLUMNS: &str = "id, order_no, borrower_id, product_id, status, principal, interest, fees, \
+     term_days, applied_at, disbursed_at, due_date, closed_at";
+
+pub(crate) fn order(row: &Row) -> StoreResult<Order> {
+    Ok(Order {
+        id: OrderId(row.get(0)),
+        order_no: row.get(1),
+        borrower_id: BorrowerId(row.get(2)),
+        product_id: ProductId(row.get(3)),
+        status: status(row.get(4))?,
+        principal: Centavos::new(row.get(5)),
+        interest: Centavos::new(row.get(6)),
+        fees: Centavos::new(row.get(7)),
+        term_days: row.get(8),
+        applied_at: row.get(9),
+        disbursed_at: row.get(10),
+        due_date: row.get(11),
+        closed_at: row.get(12),
+    })
+}
+
+pub(crate) fn status(code: i64) -> StoreResult<OrderStatus> {
+    OrderStatus::from_code(code).map_err(backend)
+}

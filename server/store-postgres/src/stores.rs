@@ -1,0 +1,332 @@
+//! The domain's storage traits on PostgreSQL.
+
+use crate::rows::{self, BORROWER_COLUMNS, ORDER_COLUMNS, PRODUCT_COLUMNS};
+use crate::{PostgresStore, backend};
+use async_trait::async_trait;
+use hiram_domain::borrower::{Borrower, BorrowerId};
+use hiram_domain::order::{NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
+use hiram_domain::phone::Phone;
+use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
+use hiram_domain::session::{Session, TokenDigest};
+use hiram_domain::store::{
+    BorrowerStore, HealthStore, OrderStore, ProductStore, SessionStore, StoreError, StoreResult,
+};
+use time::OffsetDateTime;
+use tokio_postgres::error::SqlState;
+
+/// Maps a broken UNIQUE constraint to the domain's named conflict.
+fn unique_violation(error: tokio_postgres::Error, constraint: &'static str) -> StoreError {
+    if error.code() == Some(&SqlState::UNIQUE_VIOLATION) { StoreError::Conflict(constraint) } else { backend(error) }
+}
+
+#[async_trait]
+impl HealthStore for PostgresStore {
+    async fn ping(&self) -> StoreResult<()> {
+        self.client().await?.simple_query("SELECT 1").await.map_err(backend)?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl ProductStore for PostgresStore {
+    async fn insert_lender(&self, lender: &NewLender) -> StoreResult<LenderId> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "INSERT INTO lender (name, corporate_name, sec_registration_no, certificate_of_authority_no) \
+                 VALUES ($1, $2, $3, $4) RETURNING id",
+                &[&lender.name, &lender.corporate_name, &lender.sec_registration_no, &lender.certificate_of_authority_no],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(LenderId(row.get(0)))
+    }
+
+    async fn lender(&self, id: LenderId) -> StoreResult<Option<Lender>> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(
+                "SELECT id, name, corporate_name, sec_registration_no, certificate_of_authority_no FROM lender WHERE id = $1",
+            )
+            .await
+            .map_err(backend)?;
+        let row = client.query_opt(&statement, &[&id.0]).await.map_err(backend)?;
+        Ok(row.map(|row| Lender {
+            id: LenderId(row.get(0)),
+            name: row.get(1),
+            corporate_name: row.get(2),
+            sec_registration_no: row.get(3),
+            certificate_of_authority_no: row.get(4),
+        }))
+    }
+
+    async fn insert_product(&self, product: &NewProduct) -> StoreResult<ProductId> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "INSERT INTO product (lender_id, name, logo_url, min_amount, max_amount, term_days, \
+                 monthly_interest_bp, service_fee_bp, rate_description, tags, allows_extension, available) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+                &[
+                    &product.lender_id.0,
+                    &product.name,
+                    &product.logo_url,
+                    &product.min_amount.get(),
+                    &product.max_amount.get(),
+                    &product.term_days,
+                    &product.monthly_interest_bp,
+                    &product.service_fee_bp,
+                    &product.rate_description,
+                    &product.tags,
+                    &product.allows_extension,
+                    &product.available,
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(ProductId(row.get(0)))
+    }
+
+    async fn products(&self) -> StoreResult<Vec<Product>> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(&format!(
+                "SELECT {PRODUCT_COLUMNS} FROM product p JOIN lender l ON l.id = p.lender_id ORDER BY p.id"
+            ))
+            .await
+            .map_err(backend)?;
+        let rows = client.query(&statement, &[]).await.map_err(backend)?;
+        Ok(rows.iter().map(rows::product).collect())
+    }
+
+    async fn product(&self, id: ProductId) -> StoreResult<Option<Product>> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(&format!(
+                "SELECT {PRODUCT_COLUMNS} FROM product p JOIN lender l ON l.id = p.lender_id WHERE p.id = $1"
+            ))
+            .await
+            .map_err(backend)?;
+        let row = client.query_opt(&statement, &[&id.0]).await.map_err(backend)?;
+        Ok(row.as_ref().map(rows::product))
+    }
+}
+
+#[async_trait]
+impl BorrowerStore for PostgresStore {
+    async fn ensure_borrower(&self, phone: &Phone, full_name: Option<&str>, now: OffsetDateTime) -> StoreResult<Borrower> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "INSERT INTO borrower (phone, full_name, created_at) VALUES ($1, $2, $3) ON CONFLICT (phone) DO NOTHING",
+                &[&phone.e164(), &full_name, &now],
+            )
+            .await
+            .map_err(backend)?;
+        let row = client
+            .query_one(&format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE phone = $1"), &[&phone.e164()])
+            .await
+            .map_err(backend)?;
+        rows::borrower(&row)
+    }
+
+    async fn borrower_by_phone(&self, phone: &Phone) -> StoreResult<Option<Borrower>> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(&format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE phone = $1"), &[&phone.e164()])
+            .await
+            .map_err(backend)?;
+        row.as_ref().map(rows::borrower).transpose()
+    }
+
+    async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(&format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE id = $1"), &[&id.0])
+            .await
+            .map_err(backend)?;
+        row.as_ref().map(rows::borrower).transpose()
+    }
+}
+
+#[async_trait]
+impl SessionStore for PostgresStore {
+    async fn insert_session(&self, session: &Session) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "INSERT INTO session (digest, borrower_id, created_at, last_seen_at, expires_at, revoked_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                &[
+                    &&session.digest.0[..],
+                    &session.borrower_id.0,
+                    &session.created_at,
+                    &session.last_seen_at,
+                    &session.expires_at,
+                    &session.revoked_at,
+                ],
+            )
+            .await
+            .map_err(|error| unique_violation(error, "session_digest"))?;
+        Ok(())
+    }
+
+    async fn session(&self, digest: &TokenDigest) -> StoreResult<Option<Session>> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(
+                "SELECT borrower_id, created_at, last_seen_at, expires_at, revoked_at FROM session WHERE digest = $1",
+            )
+            .await
+            .map_err(backend)?;
+        let row = client.query_opt(&statement, &[&&digest.0[..]]).await.map_err(backend)?;
+        Ok(row.map(|row| Session {
+            digest: *digest,
+            borrower_id: BorrowerId(row.get(0)),
+            created_at: row.get(1),
+            last_seen_at: row.get(2),
+            expires_at: row.get(3),
+            revoked_at: row.get(4),
+        }))
+    }
+
+    async fn touch_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "UPDATE session SET last_seen_at = GREATEST(last_seen_at, $2) WHERE digest = $1",
+                &[&&digest.0[..], &now],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    async fn revoke_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "UPDATE session SET revoked_at = $2 WHERE digest = $1 AND revoked_at IS NULL",
+                &[&&digest.0[..], &now],
+            )
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+}
+
+#[async_trait]
+impl OrderStore for PostgresStore {
+    async fn insert_order(&self, order: &NewOrder, cause: &str) -> StoreResult<OrderId> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(backend)?;
+        let row = transaction
+            .query_one(
+                "INSERT INTO loan_order (order_no, borrower_id, product_id, status, principal, interest, fees, \
+                 term_days, applied_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+                &[
+                    &order.order_no,
+                    &order.borrower_id.0,
+                    &order.product_id.0,
+                    &OrderStatus::UnderReview.code(),
+                    &order.principal.get(),
+                    &order.interest.get(),
+                    &order.fees.get(),
+                    &order.term_days,
+                    &order.applied_at,
+                ],
+            )
+            .await
+            .map_err(|error| unique_violation(error, "loan_order_no"))?;
+        let id: i64 = row.get(0);
+        transaction
+            .execute(
+                "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES ($1, NULL, $2, $3, $4)",
+                &[&id, &OrderStatus::UnderReview.code(), &cause, &order.applied_at],
+            )
+            .await
+            .map_err(backend)?;
+        transaction.commit().await.map_err(backend)?;
+        Ok(OrderId(id))
+    }
+
+    async fn orders_of(&self, borrower: BorrowerId) -> StoreResult<Vec<Order>> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE borrower_id = $1 ORDER BY id DESC"))
+            .await
+            .map_err(backend)?;
+        let rows = client.query(&statement, &[&borrower.0]).await.map_err(backend)?;
+        rows.iter().map(rows::order).collect()
+    }
+
+    async fn order_of(&self, borrower: BorrowerId, order: OrderId) -> StoreResult<Option<Order>> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE id = $1 AND borrower_id = $2"))
+            .await
+            .map_err(backend)?;
+        let row = client.query_opt(&statement, &[&order.0, &borrower.0]).await.map_err(backend)?;
+        row.as_ref().map(rows::order).transpose()
+    }
+
+    async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(backend)?;
+        let closes = matches!(transition.to, OrderStatus::Repaid | OrderStatus::Rejected);
+        let changed = transaction
+            .execute(
+                "UPDATE loan_order SET status = $3, \
+                 disbursed_at = CASE WHEN $3 = 174 THEN $4 ELSE disbursed_at END, \
+                 due_date = COALESCE($5, due_date), \
+                 closed_at = CASE WHEN $6 THEN $4 ELSE closed_at END \
+                 WHERE id = $1 AND status = $2",
+                &[
+                    &transition.order_id.0,
+                    &transition.from.code(),
+                    &transition.to.code(),
+                    &transition.at,
+                    &transition.due_date,
+                    &closes,
+                ],
+            )
+            .await
+            .map_err(backend)?;
+        if changed != 1 {
+            return Err(StoreError::Stale);
+        }
+        transaction
+            .execute(
+                "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES ($1, $2, $3, $4, $5)",
+                &[&transition.order_id.0, &transition.from.code(), &transition.to.code(), &transition.cause, &transition.at],
+            )
+            .await
+            .map_err(backend)?;
+        transaction.commit().await.map_err(backend)
+    }
+
+    async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT from_status, to_status, cause, at FROM order_status_change WHERE order_id = $1 ORDER BY id",
+                &[&order.0],
+            )
+            .await
+            .map_err(backend)?;
+        rows.iter()
+            .map(|row| {
+                let from: Option<i64> = row.get(0);
+                Ok(StatusChange {
+                    order_id: order,
+                    from: from.map(rows::status).transpose()?,
+                    to: rows::status(row.get(1))?,
+                    cause: row.get(2),
+                    at: row.get(3),
+                })
+            })
+            .collect()
+    }
+}

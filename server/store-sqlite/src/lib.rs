@@ -1,0 +1,14 @@
+//! Hiram's storage on an embedded SQLite file.
+//!
+//! One writer connection (SQLite allows one writer at a time; queuing in
+//! process beats "database is locked"), a few read-only connections for the
+//! many reads, WAL so readers never wait for the writer, `synchronous=FULL`
+//! so an acknowledged write survives power loss, and `BEGIN IMMEDIATE` for
+//! every read-then-write transaction.
+
+mod migrations;
+mod pool;
+mod rows;
+mod stores;
+
+pub use pool::SqliteStore;

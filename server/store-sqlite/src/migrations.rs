@@ -1,0 +1,23 @@
+//! Append-only migrations. Editing an applied file would make a started
+//! database disagree with the code; add a new file instead.
+
+use rusqlite::Connection;
+
+const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_foundation.sql"))];
+
+pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {
+    connection.execute_batch(
+        "CREATE TABLE IF NOT EXISTS schema_migration (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)",
+    )?;
+    let transaction = connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    let applied: i64 =
+        transaction.query_row("SELECT COALESCE(MAX(version), 0) FROM schema_migration", [], |row| row.get(0))?;
+    for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| *version > applied) {
+        transaction.execute_batch(sql)?;
+        transaction.execute(
+            "INSERT INTO schema_migration (version, applied_at) VALUES (?1, unixepoch() * 1000)",
+            [version],
+        )?;
+    }
+    transaction.commit()
+}

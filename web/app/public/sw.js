@@ -1,0 +1,81 @@
+/* Hiram borrower app service worker, served at /sw.js with scope /.
+ * - Borrower page navigations: stale-while-revalidate on one cached app shell
+ *   (the app's index.html), so a repeat visit paints at once.
+ * - /app/assets/* (content-hashed): cache-first.
+ * - Never touches /pany/ (API), /api/, /console, /site/, / or /promotion.
+ */
+const VERSION = 'v1';
+const SHELL_CACHE = `hiram-shell-${VERSION}`;
+const ASSET_CACHE = `hiram-assets-${VERSION}`;
+const SHELL_KEY = '/app/index.html';
+const NOT_APP = /^\/(pany|api|console|site|promotion)(\/|$)/;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.add(new Request(SHELL_KEY, { cache: 'reload' })))
+      .catch(() => undefined)
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((k) => k.startsWith('hiram-') && k !== SHELL_CACHE && k !== ASSET_CACHE)
+            .map((k) => caches.delete(k)),
+        ),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+function isHtml(response) {
+  return response.ok && (response.headers.get('content-type') || '').includes('text/html');
+}
+
+async function shell(event) {
+  const cache = await caches.open(SHELL_CACHE);
+  const cached = await cache.match(SHELL_KEY);
+  const network = fetch(event.request)
+    .then((response) => {
+      if (isHtml(response)) cache.put(SHELL_KEY, response.clone());
+      return response;
+    })
+    .catch(() => undefined);
+  if (cached) {
+    event.waitUntil(network);
+    return cached;
+  }
+  const response = await network;
+  return response || Response.error();
+}
+
+async function asset(request) {
+  const cache = await caches.open(ASSET_CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) cache.put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const path = url.pathname;
+  if (path.startsWith('/app/assets/')) {
+    event.respondWith(asset(request));
+    return;
+  }
+  if (request.mode === 'navigate' && path !== '/' && !NOT_APP.test(path)) {
+    event.respondWith(shell(event));
+  }
+});

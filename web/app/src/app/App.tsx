@@ -1,0 +1,26 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { useLocale } from '@hiram/shared/i18n/i18n';
+import { LoadingHost } from '@hiram/shared/ui/Loading';
+import { ToastHost } from '@hiram/shared/ui/Toast';
+import { AppRoutes } from './AppRoutes';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The request helper already toasts failures and never rejects: no retries.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
+});
+
+export function App() {
+  const locale = useLocale();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter key={locale}>
+        <AppRoutes />
+      </BrowserRouter>
+      <LoadingHost />
+      <ToastHost />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from './AppRoutes';
+
+describe('routes', () => {
+  it('shows a not-found page with a link home', async () => {
+    render(
+      <MemoryRouter initialEntries={['/no-such-page']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/home');
+  });
+
+  it('gives a pending screen its catalogue title', async () => {
+    render(
+      <MemoryRouter initialEntries={['/bindBank']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Payment account information' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,30 @@
+import type { MessageKey } from '@hiram/shared/i18n/i18n';
+
+/**
+ * Screens whose behaviour arrives in later issues: each has its route and its
+ * catalogue title now, and says honestly that it is not available yet.
+ */
+export const PENDING_SCREENS: readonly { path: string; title: MessageKey }[] = [
+  { path: '/repaymentOfCode2', title: 'page.repaymentOfCode2' },
+  { path: '/complaintList', title: 'page.complaintList' },
+  { path: '/complainPageNext', title: 'page.complainPageNext' },
+  { path: '/complainDetails', title: 'page.complainDetails' },
+  { path: '/loanConfirm', title: 'page.loanConfirm' },
+  { path: '/newLoanConfirm', title: 'page.newLoanConfirm' },
+  { path: '/loginFailure', title: 'page.loginFailure' },
+  { path: '/repaymentByPeriod', title: 'page.repaymentByPeriod' },
+  { path: '/repayDelay', title: 'page.repayDelay' },
+  { path: '/customerService', title: 'page.customerService' },
+  { path: '/loanAgreement', title: 'page.loanAgreement' },
+  { path: '/aboutUs', title: 'page.aboutUs' },
+  { path: '/privacyPolicy', title: 'page.privacyPolicy' },
+  { path: '/loanTerms', title: 'page.loanTerms' },
+  { path: '/complaint', title: 'page.complaint' },
+  { path: '/bindBank', title: 'page.bindBank' },
+  { path: '/paymentInstructions', title: 'page.paymentInstructions' },
+  { path: '/login', title: 'page.login' },
+  { path: '/home', title: 'page.home' },
+  { path: '/productDetail', title: 'page.productDetail' },
+  { path: '/certify', title: 'page.certify' },
+  { path: '/mine', title: 'page.mine' },
+];

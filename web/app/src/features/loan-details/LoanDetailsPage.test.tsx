@@ -1,0 +1,92 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LoanDetails } from './api/getLoanDetails';
+import LoanDetailsPage from './LoanDetailsPage';
+
+const DETAILS: LoanDetails = {
+  orderStatus: 174,
+  noticeStatusText: 'Loan disbursed',
+  noticeDesText: 'Please repay by 2025-07-01',
+  productName: 'Hiram Flex 91',
+  productLogo: '/logo.png',
+  userOrderDetail: {
+    detail: [
+      { text: 'Loan amount', value: '₱5,000.00' },
+      { text: 'Coupon', value: '' },
+    ],
+  },
+  recProducts: [],
+  isDelay: '1',
+  telephone: '',
+  isScore: 0,
+  playeduL: '',
+  reyMsg: '',
+  KindTipsMsg: '',
+  cardNeedPop: 0,
+  cardPopTitle: '',
+  cardPopMsg: '',
+  inside: '',
+  h5Url: '',
+};
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderPage(body: unknown) {
+  const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify(body)));
+  vi.stubGlobal('fetch', fetch);
+  window.history.replaceState(null, '', '/loanDetails?sessionId=s1&productId=4&orderId=12');
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={['/loanDetails?sessionId=s1&productId=4&orderId=12']}>
+        <Routes>
+          <Route path="/loanDetails" element={<LoanDetailsPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return fetch;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('order details', () => {
+  it('asks for the order through the form client', async () => {
+    const fetch = renderPage({ code: '0', message: '', data: DETAILS });
+    await screen.findByRole('heading', { name: 'Hiram Flex 91' });
+    const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/pany/v3/loan-details/loan-details?sessionId=s1');
+    expect(init.body).toBe('productId=4&orderId=12');
+  });
+
+  it('shows the banner, the product card without empty rows, and REPAY + rollover', async () => {
+    renderPage({ code: '0', message: '', data: DETAILS });
+    expect(await screen.findByRole('heading', { name: 'Loan disbursed' })).toBeTruthy();
+    expect(screen.getByText('Please repay by 2025-07-01')).toBeTruthy();
+    expect(screen.getByText('Loan amount')).toBeTruthy();
+    expect(screen.queryByText('Coupon')).toBeNull();
+    expect(screen.getByText('Short of money?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Rollover Repayment' }));
+    expect(screen.getByTestId('where').textContent).toBe('/repayDelay?sessionId=s1&productId=4&orderId=12');
+  });
+
+  it('offers Borrow Again when repaid', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderPage({ code: '0', message: '', data: { ...DETAILS, orderStatus: 200 } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Borrow Again' }));
+    expect(screen.getByTestId('where').textContent).toBe('/productDetail?sessionId=s1&productId=4');
+  });
+
+  it('shows nothing extra on failure', async () => {
+    const fetch = renderPage({ code: '40401', message: 'Order not found', data: null });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order Details');
+  });
+});

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { bannerColour, orderActions } from './status';
+
+describe('order status look', () => {
+  it('colours the banner per spec §4', () => {
+    expect(bannerColour(21)).toBe('#A94AFF');
+    expect(bannerColour(151)).toBe('#A94AFF');
+    expect(bannerColour(110)).toBe('#E15050');
+    expect(bannerColour(174)).toBe('#3E9A60');
+    expect(bannerColour(180)).toBe('#969696');
+    expect(bannerColour(200)).toBe('#EEA71D');
+    expect(bannerColour(170)).toBeNull();
+    expect(bannerColour(999)).toBe('#A94AFF');
+  });
+
+  it('chooses the buttons per spec §4', () => {
+    expect(orderActions(174, '1')).toEqual(['repay', 'rollover']);
+    expect(orderActions(180, '1')).toEqual(['repay', 'rollover']);
+    expect(orderActions(174, '0')).toEqual(['repayment']);
+    expect(orderActions(170, '0')).toEqual(['repayment']);
+    expect(orderActions(200, '0')).toEqual(['borrowAgain']);
+    expect(orderActions(21, '1')).toEqual([]);
+  });
+});

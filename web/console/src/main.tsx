@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initI18n } from '@hiram/shared/i18n/i18n';
+import '@hiram/shared/styles/base.css';
+import './console.css';
+import { ConsoleShell } from './ConsoleShell';
+
+void initI18n().then(() => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  createRoot(root).render(
+    <StrictMode>
+      <ConsoleShell />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,183 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getLoading } from '../ui/loadingStore';
+import { getToast, hideToast } from '../ui/toastStore';
+import { formClient, isSuccessCode, jsonClient, normalise, REQUEST_TIMEOUT_MS } from './request';
+
+type FetchArgs = [string, RequestInit];
+
+function reply(body: unknown, status = 200) {
+  return vi.fn<(...args: FetchArgs) => Promise<Response>>().mockResolvedValue(
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  );
+}
+
+function useFetch(mock: ReturnType<typeof vi.fn>) {
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+beforeEach(() => {
+  hideToast();
+  window.history.replaceState(null, '', '/loanDetails?sessionId=s1&deviceId=d1&appVersion=2.0&clientType=android&merchantNumber=7&lang=en&userId=99&phone=09171234567&building=B&gather=G&swift=S&eyes=E');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the success rule', () => {
+  it.each([['0'], ['00'], [0], ['000']])('code %j is success', (code) => {
+    expect(isSuccessCode(code)).toBe(true);
+  });
+  it.each([['0x'], ['abc'], [''], [null], [undefined], ['1'], [1], [-1], ['0.0'], [' 0'], [0.5]])(
+    'code %j is not success',
+    (code) => {
+      expect(isSuccessCode(code)).toBe(false);
+    },
+  );
+});
+
+describe('normalise', () => {
+  it('gives the normalised result shape', () => {
+    const raw = { code: '00', message: 'ok', data: { a: 1 } };
+    expect(normalise(raw)).toEqual({ success: true, code: '00', message: 'ok', data: { a: 1 }, raw });
+  });
+});
+
+describe('the form client', () => {
+  it('posts form-encoded with swift and eyes headers and the session query', async () => {
+    const fetch = useFetch(reply({ code: 0, message: '', data: { ok: true } }));
+    const result = await formClient.post('/v3/loan-details/loan-details', { productId: 4, orderId: '12' });
+
+    expect(result).toEqual({ success: true, code: '0', message: '', data: { ok: true }, raw: { code: 0, message: '', data: { ok: true } } });
+    const [url, init] = fetch.mock.calls[0] as FetchArgs;
+    const parsed = new URL(url, 'http://x');
+    expect(parsed.pathname).toBe('/pany/v3/loan-details/loan-details');
+    expect(Object.fromEntries(parsed.searchParams)).toEqual({
+      sessionId: 's1',
+      deviceId: 'd1',
+      appVersion: '2.0',
+      clientType: 'android',
+      merchantNumber: '7',
+      lang: 'en',
+    });
+    expect(parsed.searchParams.has('userId')).toBe(false);
+    expect(parsed.searchParams.has('phone')).toBe(false);
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('productId=4&orderId=12');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(headers.swift).toBe('S');
+    expect(headers.eyes).toBe('E');
+    expect(headers.building).toBeUndefined();
+  });
+});
+
+describe('the JSON client', () => {
+  it('sends JSON with building and gather headers', async () => {
+    const fetch = useFetch(reply({ code: '00', message: 'ok', data: null }));
+    const result = await jsonClient.post('/thing', { a: 1 });
+    expect(result.success).toBe(true);
+    const [, init] = fetch.mock.calls[0] as FetchArgs;
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(headers.building).toBe('B');
+    expect(headers.gather).toBe('G');
+    expect(headers.swift).toBeUndefined();
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('sends empty header values when the query lacks them', async () => {
+    window.history.replaceState(null, '', '/x');
+    const fetch = useFetch(reply({ code: '0', data: null }));
+    await jsonClient.get('/public/company-info', { q: 'v' });
+    const [url, init] = fetch.mock.calls[0] as FetchArgs;
+    expect(url).toContain('q=v');
+    const headers = init.headers as Record<string, string>;
+    expect(headers.building).toBe('');
+    expect(headers.gather).toBe('');
+  });
+});
+
+describe('failures', () => {
+  it('toasts the message and still returns the normalised result', async () => {
+    useFetch(reply({ code: '0x', message: 'Order not found', data: null }));
+    const result = await formClient.post('/v3/loan-details/loan-details', {});
+    expect(result).toMatchObject({ success: false, code: '0x', message: 'Order not found', data: null });
+    expect(getToast()?.message).toBe('Order not found');
+    expect(getToast()?.durationMs).toBe(3000);
+  });
+
+  it('reads the envelope of a 4xx/5xx reply', async () => {
+    useFetch(reply({ code: '40401', message: 'No such order', data: null }, 404));
+    const result = await jsonClient.get('/x');
+    expect(result).toMatchObject({ success: false, code: '40401', message: 'No such order' });
+    expect(getToast()?.message).toBe('No such order');
+  });
+
+  it('treats a reply without an envelope as a failure', async () => {
+    useFetch(reply('<html>Bad gateway</html>', 502));
+    const result = await jsonClient.get('/x');
+    expect(result).toMatchObject({ success: false, code: 'bad_response', data: null });
+    expect(getToast()).not.toBeNull();
+  });
+
+  it('turns a network failure into a toast and a normalised failure', async () => {
+    useFetch(vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const result = await formClient.post('/x', {});
+    expect(result).toEqual({
+      success: false,
+      code: 'network',
+      message: 'Network error. Please check your connection and try again.',
+      data: null,
+      raw: null,
+    });
+    expect(getToast()?.message).toBe('Network error. Please check your connection and try again.');
+  });
+
+  it('times out after 60 s', async () => {
+    vi.useFakeTimers();
+    useFetch(
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    let settled = false;
+    const pending = formClient.post('/slow', {}).then((r) => {
+      settled = true;
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const result = await pending;
+    expect(result).toMatchObject({ success: false, code: 'timeout' });
+    expect(getToast()?.message).toBe('Network error. Please check your connection and try again.');
+  });
+
+  it('stays quiet when asked', async () => {
+    useFetch(reply({ code: '1', message: 'nope' }));
+    await formClient.post('/service/event/save', {}, { silent: true });
+    expect(getToast()).toBeNull();
+  });
+});
+
+describe('loading text', () => {
+  it('shows the indicator until the reply', async () => {
+    let resolve: (r: Response) => void = () => undefined;
+    useFetch(vi.fn(() => new Promise<Response>((r) => (resolve = r))));
+    const pending = formClient.post('/x', {}, { loading: 'Loading…' });
+    expect(getLoading()).toBe('Loading…');
+    resolve(new Response(JSON.stringify({ code: 0, data: null })));
+    await pending;
+    expect(getLoading()).toBeNull();
+  });
+});

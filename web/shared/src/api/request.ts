@@ -1,0 +1,171 @@
+// The one request helper (spec §7). Two clients on the /pany prefix:
+//   json: Content-Type application/json, headers X-Requested-With, building, gather
+//   form: application/x-www-form-urlencoded, headers X-Requested-With, swift, eyes
+// Header values and the common session parameters come from the page URL.
+// Every call settles with a normalised result; none rejects.
+import { t } from '../i18n/i18n';
+import {
+  FORM_HEADER_PARAMS,
+  JSON_HEADER_PARAMS,
+  readCarried,
+  sessionQuery,
+} from '../query/pageQuery';
+import { showLoading } from '../ui/loadingStore';
+import { showToast } from '../ui/toastStore';
+
+export const API_PREFIX = '/pany';
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** Asked-for toast length; the toast raises it to its 3000 ms default (spec §9). */
+export const HELPER_TOAST_MS = 2000;
+
+export interface ApiResult<T> {
+  success: boolean;
+  /** The reply's code as text; "network", "timeout" or "bad_response" when there was none. */
+  code: string;
+  message: string;
+  data: T | null;
+  raw: unknown;
+}
+
+export interface RequestOptions {
+  /** Shows the loading indicator with this text until the reply. */
+  loading?: string;
+  /** No toast on failure (fire-and-forget calls such as tracking). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export type Params = Record<string, string | number | boolean | null | undefined>;
+
+/** Success only when the code parses as the integer 0 ("0", "00", 0). */
+export function isSuccessCode(code: unknown): boolean {
+  if (typeof code === 'number') return Number.isInteger(code) && code === 0;
+  if (typeof code === 'string') return /^-?\d+$/.test(code) && Number(code) === 0;
+  return false;
+}
+
+/** Turns a reply body into the normalised result. */
+export function normalise<T>(raw: unknown): ApiResult<T> {
+  const body = (raw !== null && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const code = body.code;
+  return {
+    success: isSuccessCode(code),
+    code: code === null || code === undefined ? '' : String(code),
+    message: typeof body.message === 'string' ? body.message : '',
+    data: (body.data ?? null) as T | null,
+    raw,
+  };
+}
+
+function failure<T>(code: string, message: string, raw: unknown = null): ApiResult<T> {
+  return { success: false, code, message, data: null, raw };
+}
+
+function entries(params: Params | undefined): [string, string][] {
+  if (!params) return [];
+  return Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => [k, String(v)]);
+}
+
+export type ClientKind = 'json' | 'form';
+
+export interface Client {
+  get<T>(path: string, params?: Params, options?: RequestOptions): Promise<ApiResult<T>>;
+  post<T>(path: string, body?: Params | Record<string, unknown>, options?: RequestOptions): Promise<ApiResult<T>>;
+}
+
+function buildUrl(path: string, params?: Params): string {
+  const query = sessionQuery();
+  for (const [k, v] of entries(params)) query.set(k, v);
+  const qs = query.toString();
+  return `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+function headersFor(kind: ClientKind, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  const names = kind === 'json' ? JSON_HEADER_PARAMS : FORM_HEADER_PARAMS;
+  for (const name of names) headers[name] = readCarried(name);
+  if (hasBody || kind === 'json') {
+    headers['Content-Type'] = kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
+  }
+  headers.Accept = 'application/json';
+  return headers;
+}
+
+async function send<T>(
+  kind: ClientKind,
+  method: 'GET' | 'POST',
+  path: string,
+  params: Params | undefined,
+  body: Params | Record<string, unknown> | undefined,
+  options: RequestOptions = {},
+): Promise<ApiResult<T>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort);
+  const release = options.loading !== undefined ? showLoading(options.loading) : undefined;
+
+  let payload: string | undefined;
+  if (method === 'POST') {
+    payload =
+      kind === 'json'
+        ? JSON.stringify(body ?? {})
+        : new URLSearchParams(entries(body as Params | undefined)).toString();
+  }
+
+  let result: ApiResult<T>;
+  try {
+    const response = await fetch(buildUrl(path, params), {
+      method,
+      headers: headersFor(kind, payload !== undefined),
+      body: payload,
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+    // Error replies carry the same envelope with a 4xx/5xx status: read the
+    // body whatever the status.
+    const text = await response.text();
+    let raw: unknown;
+    try {
+      raw = text ? JSON.parse(text) : null;
+    } catch {
+      raw = text;
+    }
+    if (raw !== null && typeof raw === 'object' && 'code' in raw) {
+      result = normalise<T>(raw);
+    } else {
+      result = failure<T>('bad_response', t('error.server'), raw);
+    }
+  } catch {
+    result = timedOut
+      ? failure<T>('timeout', t('error.network'))
+      : failure<T>('network', t('error.network'));
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+    release?.();
+  }
+
+  if (!result.success && !options.silent && !options.signal?.aborted) {
+    showToast(result.message || t('error.server'), HELPER_TOAST_MS);
+  }
+  return result;
+}
+
+export function createClient(kind: ClientKind): Client {
+  return {
+    get: (path, params, options) => send(kind, 'GET', path, params, undefined, options),
+    post: (path, body, options) => send(kind, 'POST', path, undefined, body, options),
+  };
+}
+
+/** JSON bodies; headers building and gather. */
+export const jsonClient = createClient('json');
+/** Form-encoded bodies; headers swift and eyes. */
+export const formClient = createClient('form');

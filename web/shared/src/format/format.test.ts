@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatPhone, isValidPhMobile, parseCentavos, toE164 } from './format';
+
+describe('formatMoney', () => {
+  it('divides centavos by 100 with 2 decimals and en-PH grouping', () => {
+    expect(formatMoney(123456)).toBe('₱1,234.56');
+    expect(formatMoney(0)).toBe('₱0.00');
+    expect(formatMoney(5)).toBe('₱0.05');
+    expect(formatMoney(100000000)).toBe('₱1,000,000.00');
+    expect(formatMoney(99999)).toBe('₱999.99');
+  });
+  it('handles negatives', () => {
+    expect(formatMoney(-123456)).toBe('-₱1,234.56');
+    expect(formatMoney(-5)).toBe('-₱0.05');
+  });
+  it('switches to ₹ when the page has real=1', () => {
+    window.history.replaceState(null, '', '/x?real=1');
+    expect(formatMoney(150000)).toBe('₹1,500.00');
+  });
+  it('takes an explicit symbol', () => {
+    expect(formatMoney(150000, '₱')).toBe('₱1,500.00');
+  });
+  it('parses centavos from query text', () => {
+    expect(parseCentavos('150000')).toBe(150000);
+    expect(parseCentavos('15.5')).toBeNull();
+    expect(parseCentavos(null)).toBeNull();
+  });
+});
+
+describe('dates in Asia/Manila', () => {
+  it('formats a UTC instant in Manila time', () => {
+    // 2024-03-01T16:30:05Z is 2024-03-02 00:30:05 in Manila (UTC+8).
+    const instant = Date.UTC(2024, 2, 1, 16, 30, 5);
+    expect(formatDate(instant)).toBe('2024-03-02');
+    expect(formatDateTime(instant)).toBe('2024-03-02 00:30:05');
+    expect(formatDateTime('2024-12-31T15:59:59Z')).toBe('2024-12-31 23:59:59');
+    expect(formatDate(new Date('2024-12-31T16:00:00Z'))).toBe('2025-01-01');
+  });
+  it('gives empty text for an invalid date', () => {
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('phone numbers', () => {
+  it('shows E.164 as 0917 123 4567', () => {
+    expect(formatPhone('+639171234567')).toBe('0917 123 4567');
+    expect(formatPhone('09171234567')).toBe('0917 123 4567');
+  });
+  it('leaves other text alone', () => {
+    expect(formatPhone('+15551234567')).toBe('+15551234567');
+  });
+  it('applies the Philippine mobile rule', () => {
+    expect(isValidPhMobile('09171234567')).toBe(true);
+    expect(isValidPhMobile('+63 917 123 4567')).toBe(true);
+    expect(isValidPhMobile('+639171234567')).toBe(true);
+    expect(isValidPhMobile('0917123456')).toBe(false);
+    expect(isValidPhMobile('08171234567')).toBe(false);
+    expect(isValidPhMobile('13812345678')).toBe(false);
+    expect(toE164('09171234567')).toBe('+639171234567');
+  });
+});

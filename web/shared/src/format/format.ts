@@ -1,0 +1,82 @@
+// The one formatter module: money, dates, phone numbers.
+import { currencySymbol } from '../query/pageQuery';
+
+/**
+ * Integer centavos → `₱1,234.56` (en-PH grouping). The symbol follows the
+ * page's `real=1` flag unless given.
+ */
+export function formatMoney(centavos: number, symbol: string = currencySymbol()): string {
+  if (!Number.isFinite(centavos)) return '';
+  const whole = Math.round(centavos);
+  const negative = whole < 0;
+  const abs = Math.abs(whole);
+  const pesos = Math.floor(abs / 100);
+  const cents = abs % 100;
+  const grouped = String(pesos).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${symbol}${grouped}.${String(cents).padStart(2, '0')}`;
+}
+
+/** Parses a centavo amount from text (a query value); null if not an integer. */
+export function parseCentavos(text: string | null | undefined): number | null {
+  if (text == null || !/^-?\d+$/.test(text.trim())) return null;
+  return Number(text.trim());
+}
+
+// The Philippines keeps UTC+8 all year (no daylight saving since 1978), so a
+// fixed offset gives Asia/Manila wall-clock time without Intl time-zone data.
+const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+function manilaParts(value: Date | number | string): string[] | null {
+  const date = value instanceof Date ? value : new Date(value);
+  const ms = date.getTime();
+  if (Number.isNaN(ms)) return null;
+  const m = new Date(ms + MANILA_OFFSET_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return [
+    String(m.getUTCFullYear()),
+    pad(m.getUTCMonth() + 1),
+    pad(m.getUTCDate()),
+    pad(m.getUTCHours()),
+    pad(m.getUTCMinutes()),
+    pad(m.getUTCSeconds()),
+  ];
+}
+
+/** `YYYY-MM-DD` in Asia/Manila. Numbers are epoch milliseconds. */
+export function formatDate(value: Date | number | string): string {
+  const p = manilaParts(value);
+  return p ? `${p[0]}-${p[1]}-${p[2]}` : '';
+}
+
+/** `YYYY-MM-DD HH:mm:ss` in Asia/Manila. Numbers are epoch milliseconds. */
+export function formatDateTime(value: Date | number | string): string {
+  const p = manilaParts(value);
+  return p ? `${p[0]}-${p[1]}-${p[2]} ${p[3]}:${p[4]}:${p[5]}` : '';
+}
+
+/**
+ * A Philippine mobile number as typed (`09171234567`, `+63 917 123 4567`,
+ * `639171234567`) → E.164 `+639171234567`, or null when it is not one.
+ */
+export function toE164(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, '');
+  let m = /^09(\d{9})$/.exec(digits);
+  if (m) return `+639${m[1]}`;
+  m = /^\+?639(\d{9})$/.exec(digits);
+  if (m) return `+639${m[1]}`;
+  return null;
+}
+
+/** The D1 rule: 11 digits starting 09, or +63 9XXXXXXXXX. */
+export function isValidPhMobile(input: string): boolean {
+  const compact = input.replace(/[\s-]/g, '');
+  return /^09\d{9}$/.test(compact) || /^\+639\d{9}$/.test(compact);
+}
+
+/** E.164 (or any accepted form) → `0917 123 4567`; other text is returned unchanged. */
+export function formatPhone(input: string): string {
+  const e164 = toE164(input);
+  if (!e164) return input;
+  const local = `0${e164.slice(3)}`;
+  return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
+}

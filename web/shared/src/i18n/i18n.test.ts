@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from './en';
+import { fil } from './fil';
+import { detectLocale, getLocale, setLocale, setMessagesForTest, t, type MessageKey } from './i18n';
+
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await setLocale('en');
+});
+
+describe('t', () => {
+  it('interpolates parameters', () => {
+    expect(t('testPreview.contactSaved', { name: 'Ana', phone: '0917 123 4567' })).toBe(
+      'Contact saved: Ana, 0917 123 4567',
+    );
+  });
+
+  it('throws on a missing key in development', () => {
+    expect(() => t('no.such.key' as MessageKey)).toThrow(/Missing translation/);
+  });
+
+  it('falls back to English in production', () => {
+    vi.stubEnv('DEV', false);
+    setMessagesForTest({}, 'fil');
+    expect(t('common.copy')).toBe('Copy');
+    expect(t('no.such.key' as MessageKey)).toBe('no.such.key');
+  });
+
+  it('loads Filipino lazily', async () => {
+    await setLocale('fil');
+    expect(getLocale()).toBe('fil');
+    expect(t('common.copy')).toBe('Kopyahin');
+  });
+});
+
+describe('catalogues', () => {
+  it('Filipino has exactly the English keys', () => {
+    expect(Object.keys(fil).sort()).toEqual(Object.keys(en).sort());
+  });
+});
+
+describe('detectLocale', () => {
+  it('prefers the lang query, then the browser language, then English', () => {
+    expect(detectLocale('?lang=fil', ['en-US'])).toBe('fil');
+    expect(detectLocale('?lang=en', ['fil-PH'])).toBe('en');
+    expect(detectLocale('', ['fil-PH'])).toBe('fil');
+    expect(detectLocale('', ['tl'])).toBe('fil');
+    expect(detectLocale('', ['ja-JP'])).toBe('en');
+    expect(detectLocale('', [])).toBe('en');
+  });
+});

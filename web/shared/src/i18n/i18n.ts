@@ -1,0 +1,78 @@
+// Typed translations. English is bundled; other locales load lazily.
+// A key missing from the active catalogue throws in development and falls back
+// to English in production.
+import { useSyncExternalStore } from 'react';
+import { en, type Catalogue, type MessageKey } from './en';
+
+export type Locale = 'en' | 'fil';
+export type { MessageKey };
+
+type Messages = Partial<Record<string, string>>;
+
+let locale: Locale = 'en';
+let active: Messages = en;
+const listeners = new Set<() => void>();
+
+const loaders: Record<Locale, () => Promise<Catalogue>> = {
+  en: () => Promise.resolve(en),
+  fil: () => import('./fil').then((m) => m.fil),
+};
+
+/** `lang` query (en / fil), else the browser language, else English. */
+export function detectLocale(
+  search: string = window.location.search,
+  languages: readonly string[] = navigator.languages ?? [navigator.language],
+): Locale {
+  const lang = new URLSearchParams(search).get('lang')?.toLowerCase();
+  if (lang === 'fil' || lang === 'tl') return 'fil';
+  if (lang === 'en') return 'en';
+  const preferred = languages[0]?.toLowerCase() ?? '';
+  return preferred.startsWith('fil') || preferred.startsWith('tl') ? 'fil' : 'en';
+}
+
+export async function setLocale(next: Locale): Promise<void> {
+  const messages = await loaders[next]();
+  locale = next;
+  active = messages;
+  document.documentElement.lang = next === 'fil' ? 'fil' : 'en-PH';
+  listeners.forEach((l) => l());
+}
+
+/** Chooses and loads the locale before the first render. */
+export function initI18n(): Promise<void> {
+  return setLocale(detectLocale());
+}
+
+export function getLocale(): Locale {
+  return locale;
+}
+
+/** For tests: use an arbitrary catalogue as the active one. */
+export function setMessagesForTest(messages: Messages, as: Locale = 'en'): void {
+  active = messages;
+  locale = as;
+}
+
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  let text = active[key];
+  if (text === undefined) {
+    if (import.meta.env.DEV) {
+      throw new Error(`Missing translation for "${key}" in locale "${locale}"`);
+    }
+    text = (en as Messages)[key] ?? key;
+  }
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-renders the caller when the locale changes; returns the current locale. */
+export function useLocale(): Locale {
+  return useSyncExternalStore(subscribe, getLocale, getLocale);
+}

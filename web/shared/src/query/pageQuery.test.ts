@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { currencySymbol, fillProductId, normalisePageQuery, pageProductId, sessionQuery, withCarriedQuery } from './pageQuery';
+
+describe('product_id and productId', () => {
+  it('fill each other', () => {
+    expect(fillProductId(new URLSearchParams('product_id=4')).get('productId')).toBe('4');
+    expect(fillProductId(new URLSearchParams('productId=5')).get('product_id')).toBe('5');
+    const both = fillProductId(new URLSearchParams('productId=5&product_id=6'));
+    expect([both.get('productId'), both.get('product_id')]).toEqual(['5', '6']);
+  });
+
+  it('are both written into the address bar at the page root', () => {
+    window.history.replaceState(null, '', '/loanDetails?product_id=9&orderId=3#x');
+    normalisePageQuery();
+    const params = new URLSearchParams(window.location.search);
+    expect(params.get('productId')).toBe('9');
+    expect(params.get('product_id')).toBe('9');
+    expect(window.location.hash).toBe('#x');
+    expect(pageProductId()).toBe('9');
+  });
+});
+
+describe('carried parameters', () => {
+  it('are remembered when a later URL lacks them', () => {
+    window.history.replaceState(null, '', '/a?sessionId=abc&real=1');
+    normalisePageQuery();
+    window.history.replaceState(null, '', '/b');
+    expect(sessionQuery().get('sessionId')).toBe('abc');
+    expect(currencySymbol()).toBe('₹');
+    expect(withCarriedQuery('/c', { orderId: 5 })).toBe('/c?sessionId=abc&real=1&orderId=5');
+  });
+
+  it('never include userId or phone', () => {
+    window.history.replaceState(null, '', '/a?sessionId=abc&userId=1&phone=0917');
+    expect(sessionQuery().toString()).toBe('sessionId=abc');
+  });
+
+  it('are added to absolute addresses too', () => {
+    window.history.replaceState(null, '', '/a?sessionId=abc');
+    expect(withCarriedQuery('https://pay.example.ph/confirm?x=1')).toBe('https://pay.example.ph/confirm?x=1&sessionId=abc');
+  });
+
+  it('default to the peso symbol', () => {
+    expect(currencySymbol('?real=0')).toBe('₱');
+  });
+});

@@ -1,0 +1,124 @@
+// Everything the pages read from their own URL query: the session parameters
+// forwarded on every API call, the header values, product id filling and the
+// currency flag. Values seen once are kept in sessionStorage so that in-app
+// navigation that drops the query does not lose the session.
+
+/** Session parameters forwarded on every API call (D5: never userId or phone). */
+export const SESSION_PARAMS = [
+  'sessionId',
+  'deviceId',
+  'appVersion',
+  'clientType',
+  'merchantNumber',
+  'lang',
+] as const;
+
+/** Query values forwarded as request headers: JSON client / form client. */
+export const JSON_HEADER_PARAMS = ['building', 'gather'] as const;
+export const FORM_HEADER_PARAMS = ['swift', 'eyes'] as const;
+
+/** Everything carried from page to page. */
+export const CARRIED_PARAMS = [
+  ...SESSION_PARAMS,
+  ...JSON_HEADER_PARAMS,
+  ...FORM_HEADER_PARAMS,
+  'real',
+] as const;
+
+export type CarriedParam = (typeof CARRIED_PARAMS)[number];
+
+const STORAGE_PREFIX = 'hiram.q.';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** A carried value: the current URL first, else the one remembered this session. */
+export function readCarried(name: CarriedParam, search: string = window.location.search): string {
+  const fromUrl = new URLSearchParams(search).get(name);
+  const store = storage();
+  if (fromUrl !== null && fromUrl !== '') {
+    store?.setItem(STORAGE_PREFIX + name, fromUrl);
+    return fromUrl;
+  }
+  return store?.getItem(STORAGE_PREFIX + name) ?? '';
+}
+
+/** Forgets the remembered session (log out). */
+export function forgetCarried(): void {
+  const store = storage();
+  for (const name of CARRIED_PARAMS) store?.removeItem(STORAGE_PREFIX + name);
+}
+
+/** The session query parameters present for this page, for API calls. */
+export function sessionQuery(search?: string): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const name of SESSION_PARAMS) {
+    const value = readCarried(name, search);
+    if (value !== '') out.set(name, value);
+  }
+  return out;
+}
+
+/** All carried parameters present, for links between pages. */
+export function carriedQuery(search?: string): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const name of CARRIED_PARAMS) {
+    const value = readCarried(name, search);
+    if (value !== '') out.set(name, value);
+  }
+  return out;
+}
+
+/**
+ * A URL (path or absolute) with the carried query added; `extra` wins over
+ * carried values, and values already in the URL are kept.
+ */
+export function withCarriedQuery(url: string, extra: Record<string, string | number> = {}): string {
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(url);
+  const parsed = new URL(url, window.location.origin);
+  const params = carriedQuery();
+  for (const [key, value] of Object.entries(extra)) params.set(key, String(value));
+  for (const [key, value] of params) {
+    if (!parsed.searchParams.has(key) || key in extra) parsed.searchParams.set(key, value);
+  }
+  return absolute ? parsed.toString() : `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
+/** `product_id` and `productId` fill each other. Returns a new params object. */
+export function fillProductId(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(params);
+  const a = out.get('product_id');
+  const b = out.get('productId');
+  if (a && !b) out.set('productId', a);
+  if (b && !a) out.set('product_id', b);
+  return out;
+}
+
+/**
+ * Page-root step: rewrites the address bar so both product id spellings are
+ * present, and remembers the carried parameters.
+ */
+export function normalisePageQuery(): void {
+  const current = new URLSearchParams(window.location.search);
+  const filled = fillProductId(current);
+  for (const name of CARRIED_PARAMS) readCarried(name);
+  if (filled.toString() !== current.toString()) {
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}?${filled.toString()}${hash}`);
+  }
+}
+
+/** The product id of the page, from either spelling. */
+export function pageProductId(search: string = window.location.search): string {
+  return fillProductId(new URLSearchParams(search)).get('productId') ?? '';
+}
+
+/** ₹ when `real=1` (a market flag kept from the specification), else ₱. */
+export function currencySymbol(search?: string): '₱' | '₹' {
+  return readCarried('real', search) === '1' ? '₹' : '₱';
+}

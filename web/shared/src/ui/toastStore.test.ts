@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToast, showToast, TOAST_DEFAULT_MS } from './toastStore';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('toast timing', () => {
+  it('stays 3000 ms by default', () => {
+    showToast('hello');
+    vi.advanceTimersByTime(TOAST_DEFAULT_MS - 1);
+    expect(getToast()?.message).toBe('hello');
+    vi.advanceTimersByTime(1);
+    expect(getToast()).toBeNull();
+  });
+
+  it('raises a shorter duration to the default', () => {
+    expect(showToast('short', 2000).durationMs).toBe(3000);
+    vi.advanceTimersByTime(2000);
+    expect(getToast()?.message).toBe('short');
+    vi.advanceTimersByTime(1000);
+    expect(getToast()).toBeNull();
+  });
+
+  it('keeps a longer duration', () => {
+    showToast('long', 5000);
+    vi.advanceTimersByTime(4999);
+    expect(getToast()).not.toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(getToast()).toBeNull();
+  });
+
+  it('shows one toast at a time; a new one replaces the old', () => {
+    showToast('first');
+    vi.advanceTimersByTime(2500);
+    showToast('second');
+    expect(getToast()?.message).toBe('second');
+    vi.advanceTimersByTime(2999);
+    expect(getToast()?.message).toBe('second');
+    vi.advanceTimersByTime(1);
+    expect(getToast()).toBeNull();
+  });
+});

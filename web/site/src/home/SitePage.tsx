@@ -1,0 +1,126 @@
+import { formatPhone } from '@hiram/shared/format/format';
+import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { useCompanyInfo } from '../common/companyInfo';
+import { Carousel } from './Carousel';
+import { ContactForm } from './ContactForm';
+
+const NAV: readonly { id: string; label: MessageKey }[] = [
+  { id: 'home', label: 'site.nav.home' },
+  { id: 'about', label: 'site.nav.about' },
+  { id: 'reviews', label: 'site.nav.reviews' },
+  { id: 'privacy', label: 'site.nav.privacy' },
+  { id: 'terms', label: 'site.nav.terms' },
+  { id: 'contact', label: 'site.nav.contact' },
+];
+
+const REVIEWS: readonly { text: MessageKey; author: MessageKey }[] = [
+  { text: 'site.review1.text', author: 'site.review1.author' },
+  { text: 'site.review2.text', author: 'site.review2.author' },
+  { text: 'site.review3.text', author: 'site.review3.author' },
+];
+
+export function SitePage() {
+  const info = useCompanyInfo();
+  return (
+    <>
+      <header className="site-header">
+        <a className="site-logo" href="#home">
+          {t('app.name')}
+        </a>
+        <nav aria-label={t('site.nav.label')}>
+          <ul>
+            {NAV.map((n) => (
+              <li key={n.id}>
+                <a href={`#${n.id}`}>{t(n.label)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main>
+        <section id="home" className="site-section site-home">
+          <Carousel />
+          <a className="h-btn" href="/login">
+            {t('site.cta')}
+          </a>
+        </section>
+        <section id="about" className="site-section">
+          <h2>{t('site.about.title')}</h2>
+          <p>{t('site.about.text1')}</p>
+          <p>{t('site.about.text2')}</p>
+        </section>
+        <section id="reviews" className="site-section">
+          <h2>{t('site.reviews.title')}</h2>
+          <div className="site-reviews">
+            {REVIEWS.map((r) => (
+              <figure key={r.text} className="h-card">
+                <blockquote>{t(r.text)}</blockquote>
+                <figcaption>{t(r.author)}</figcaption>
+              </figure>
+            ))}
+          </div>
+        </section>
+        <section id="privacy" className="site-section">
+          <h2>{t('site.privacy.title')}</h2>
+          <p>{t('site.privacy.text')}</p>
+          <a href="/privacyPolicy">{t('site.privacy.link')}</a>
+        </section>
+        <section id="terms" className="site-section">
+          <h2>{t('site.terms.title')}</h2>
+          <p>{t('site.terms.text')}</p>
+          <a href="/loanTerms">{t('site.terms.link')}</a>
+        </section>
+        <section id="contact" className="site-section">
+          <h2>{t('site.contact.title')}</h2>
+          <ContactForm />
+        </section>
+      </main>
+      <footer className="site-footer">
+        {info && (
+          <dl>
+            <div>
+              <dt>{t('site.footer.company')}</dt>
+              <dd>{info.companyName}</dd>
+            </div>
+            <div>
+              <dt>{t('site.footer.address')}</dt>
+              <dd>{info.address}</dd>
+            </div>
+            <div>
+              <dt>{t('site.footer.phone')}</dt>
+              <dd>
+                <a href={`tel:${info.phone}`}>{formatPhone(info.phone)}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('site.footer.email')}</dt>
+              <dd>
+                <a href={`mailto:${info.email}`}>{info.email}</a>
+              </dd>
+            </div>
+            {info.serviceHours && (
+              <div>
+                <dt>{t('site.footer.hours')}</dt>
+                <dd>{info.serviceHours}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('site.footer.sec')}</dt>
+              <dd>{info.secRegistrationNo}</dd>
+            </div>
+            <div>
+              <dt>{t('site.footer.coa')}</dt>
+              <dd>{info.certificateOfAuthorityNo}</dd>
+            </div>
+          </dl>
+        )}
+        <p>
+          {t('site.footer.copyright', {
+            year: new Date().getFullYear(),
+            company: info?.companyName ?? t('app.name'),
+          })}
+        </p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+// The promotion page's hash routes: #/downloadTemplate and #/agreementTemplate.
+// Query values may sit in the page query or after the hash route.
+
+export type PromotionView = 'landing' | 'download' | 'agreement';
+
+/** Query names the promotion page reads and carries on to the borrower login. */
+export const PROMOTION_PARAMS = [
+  'id',
+  'app_from',
+  'user_from',
+  'utm_tag',
+  'links_id',
+  'down_id',
+  'invite_code',
+  'UC',
+] as const;
+
+export interface PromotionRoute {
+  view: PromotionView;
+  params: URLSearchParams;
+}
+
+export function parsePromotionRoute(search: string, hash: string): PromotionRoute {
+  const params = new URLSearchParams(search);
+  const [route = '', hashQuery = ''] = hash.replace(/^#/, '').split('?');
+  new URLSearchParams(hashQuery).forEach((value, key) => params.set(key, value));
+  const view: PromotionView =
+    route === '/downloadTemplate' ? 'download' : route === '/agreementTemplate' ? 'agreement' : 'landing';
+  return { view, params };
+}
+
+/** The borrower login with the promotion query carried. */
+export function loginLink(params: URLSearchParams): string {
+  const out = new URLSearchParams();
+  for (const name of PROMOTION_PARAMS) {
+    const value = params.get(name);
+    if (value) out.set(name, value);
+  }
+  const qs = out.toString();
+  return `/login${qs ? `?${qs}` : ''}`;
+}

@@ -1,0 +1,25 @@
+// One Vitest run over every web package (root script `npm test`).
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const sharedSrc = fileURLToPath(new URL('./shared/src/', import.meta.url));
+const setup = fileURLToPath(new URL('./shared/vitest.setup.ts', import.meta.url));
+
+const project = (name: string) => ({
+  resolve: { alias: [{ find: /^@hiram\/shared\//, replacement: sharedSrc }] },
+  oxc: { jsx: { runtime: 'automatic' as const, importSource: 'react' } },
+  test: {
+    name,
+    root: fileURLToPath(new URL(`./${name}/`, import.meta.url)),
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: [setup],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [project('shared'), project('app'), project('site'), project('console')],
+  },
+});

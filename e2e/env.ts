@@ -8,6 +8,20 @@ export const TMP_DIR = fileURLToPath(new URL('./test-results/tmp/', import.meta.
 export const DB_FILE = `${TMP_DIR}e2e.sqlite3`;
 export const HIRAM_BIN = '../target/debug/hiram';
 
+const shellQuote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The webServer command. Playwright starts the webServer *before* globalSetup,
+ * so the database must be reset here: deleting it in globalSetup would unlink
+ * the file under the running server, and `hiram demo-session` would then seed
+ * a second database the server never sees.
+ */
+export const SERVER_COMMAND = [
+  `mkdir -p ${shellQuote(TMP_DIR)}`,
+  `rm -f ${['', '-wal', '-shm'].map((suffix) => shellQuote(DB_FILE + suffix)).join(' ')}`,
+  `exec ${shellQuote(HIRAM_BIN)} serve`,
+].join(' && ');
+
 export const SERVER_ENV: Record<string, string> = {
   APP_SERVER__PORT: String(E2E_PORT),
   APP_DATABASE__URL: `sqlite://${DB_FILE}`,

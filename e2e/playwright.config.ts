@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, HIRAM_BIN, SERVER_ENV } from './env';
+import { BASE_URL, SERVER_COMMAND, SERVER_ENV } from './env';
 
 // Debian's Chromium; Playwright never downloads a browser here.
 const CHROMIUM_ARGS = [
@@ -15,7 +15,6 @@ const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
-  globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -36,7 +35,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `${HIRAM_BIN} serve`,
+    command: SERVER_COMMAND,
     env: SERVER_ENV,
     url: `${BASE_URL}/readyz`,
     reuseExistingServer: false,

@@ -119,7 +119,8 @@ impl Settings {
         let environment: Vec<(String, String)> = environment.into_iter().collect();
         if let Some((_, path)) = environment.iter().find(|(key, _)| key == "APP_CONFIG_FILE") {
             let path = PathBuf::from(path);
-            let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::File { path: path.clone(), source })?;
+            let text =
+                std::fs::read_to_string(&path).map_err(|source| ConfigError::File { path: path.clone(), source })?;
             merge(&mut table, parse(&path.display().to_string(), &text)?);
         }
         if let Some((_, url)) = environment.iter().find(|(key, _)| key == "DATABASE_URL") {
@@ -136,7 +137,8 @@ impl Settings {
 }
 
 fn parse(origin: &str, text: &str) -> Result<toml::Table, ConfigError> {
-    text.parse::<toml::Table>().map_err(|source| ConfigError::Syntax { path: origin.to_owned(), source: Box::new(source) })
+    text.parse::<toml::Table>()
+        .map_err(|source| ConfigError::Syntax { path: origin.to_owned(), source: Box::new(source) })
 }
 
 fn merge(base: &mut toml::Table, overlay: toml::Table) {
@@ -194,7 +196,8 @@ mod tests {
 
     #[test]
     fn environment_variables_override_nested_keys_with_typed_values() {
-        let settings = Settings::from_sources(env(&[("APP_SERVER__PORT", "9000"), ("APP_DEMO__SEED_ON_EMPTY", "false")])).unwrap();
+        let settings =
+            Settings::from_sources(env(&[("APP_SERVER__PORT", "9000"), ("APP_DEMO__SEED_ON_EMPTY", "false")])).unwrap();
         assert_eq!(settings.server.port, 9000);
         assert!(!settings.demo.seed_on_empty);
     }

@@ -16,11 +16,14 @@ impl Lang {
     /// The `lang` query parameter wins; then the first language of
     /// `Accept-Language` that we speak; then English.
     pub fn detect(query: Option<&str>, accept_language: Option<&str>) -> Lang {
-        let from_query = query.and_then(|query| {
-            query.split('&').find_map(|pair| pair.strip_prefix("lang=")).and_then(Lang::from_tag)
-        });
+        let from_query = query
+            .and_then(|query| query.split('&').find_map(|pair| pair.strip_prefix("lang=")).and_then(Lang::from_tag));
         from_query
-            .or_else(|| accept_language.and_then(|header| header.split(',').find_map(|part| Lang::from_tag(part.split(';').next()?.trim()))))
+            .or_else(|| {
+                accept_language.and_then(|header| {
+                    header.split(',').find_map(|part| Lang::from_tag(part.split(';').next()?.trim()))
+                })
+            })
             .unwrap_or_default()
     }
 
@@ -129,11 +132,15 @@ impl Msg {
                 TooManyRequests => "Masyadong maraming subok. Maghintay sandali at subukang muli.",
                 ServerError => "May nagkaproblema sa aming panig. Subukang muli makalipas ang ilang minuto.",
                 StatusUnderReviewTitle => "Sinusuri",
-                StatusUnderReviewText => "Sinusuri namin ang iyong aplikasyon. Malalaman mo ang desisyon sa loob ng 1 araw.",
+                StatusUnderReviewText => {
+                    "Sinusuri namin ang iyong aplikasyon. Malalaman mo ang desisyon sa loob ng 1 araw."
+                }
                 StatusApprovedTitle => "Aprubado",
                 StatusApprovedText => "Aprubado ang iyong loan. Kumpirmahin ito para matanggap ang pera.",
                 StatusRejectedTitle => "Hindi naaprubahan",
-                StatusRejectedText => "Hindi namin naaprubahan ang loan o naipadala ang pera. Maaari kang sumubok ng ibang produkto.",
+                StatusRejectedText => {
+                    "Hindi namin naaprubahan ang loan o naipadala ang pera. Maaari kang sumubok ng ibang produkto."
+                }
                 StatusDisbursingTitle => "Ipinapadala ang pera",
                 StatusDisbursingText => "Papunta na ang pera sa iyong account. Karaniwang ilang minuto lamang ito.",
                 StatusRepaymentOpenTitle => "Natanggap ang loan",

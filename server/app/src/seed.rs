@@ -213,7 +213,8 @@ async fn seed(state: &AppState) -> StoreResult<()> {
     for (index, seed) in ORDERS.iter().enumerate() {
         let product = &products[seed.product];
         let principal = Centavos::from_pesos(seed.principal_pesos);
-        let (interest, fees) = product.flat_charges(principal).ok_or(StoreError::Backend("demo charges overflow".into()))?;
+        let (interest, fees) =
+            product.flat_charges(principal).ok_or(StoreError::Backend("demo charges overflow".into()))?;
         let applied_at = now - Duration::days(seed.applied_days_ago) - Duration::hours(3);
         let order_no = format!("HR{}{:04}", manila_date(applied_at).to_string().replace('-', ""), index + 1);
         let order = NewOrder {
@@ -243,7 +244,12 @@ fn rate_description(monthly_interest_bp: i64) -> String {
 }
 
 /// The transitions that lead a new order to `target`, at plausible times.
-fn demo_path(product: &Product, target: OrderStatus, applied_at: OffsetDateTime, now: OffsetDateTime) -> Vec<Transition> {
+fn demo_path(
+    product: &Product,
+    target: OrderStatus,
+    applied_at: OffsetDateTime,
+    now: OffsetDateTime,
+) -> Vec<Transition> {
     use OrderStatus::*;
     let step = |from, to, cause: &str, at| Transition {
         order_id: hiram_domain::order::OrderId(0),
@@ -257,11 +263,18 @@ fn demo_path(product: &Product, target: OrderStatus, applied_at: OffsetDateTime,
     let confirmed_at = approved_at + Duration::minutes(30);
     let disbursed_at = confirmed_at + Duration::minutes(5);
     let due_date = manila_date(disbursed_at) + Duration::days(product.term_days);
-    let disbursed = Transition { due_date: Some(due_date), ..step(Disbursing, RepaymentOpen, "payout confirmed by the bank", disbursed_at) };
+    let disbursed = Transition {
+        due_date: Some(due_date),
+        ..step(Disbursing, RepaymentOpen, "payout confirmed by the bank", disbursed_at)
+    };
     match target {
         UnderReview => vec![],
-        Rejected => vec![step(UnderReview, Rejected, "decision: monthly income below the product minimum", approved_at)],
-        AwaitingConfirmation => vec![step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at)],
+        Rejected => {
+            vec![step(UnderReview, Rejected, "decision: monthly income below the product minimum", approved_at)]
+        }
+        AwaitingConfirmation => {
+            vec![step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at)]
+        }
         Disbursing => vec![
             step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at),
             step(AwaitingConfirmation, Disbursing, "borrower confirmed the loan", confirmed_at),
@@ -316,7 +329,11 @@ pub async fn demo_session(state: &AppState) -> StoreResult<DemoSession> {
             order_id: order.id.0,
             product_id: order.product_id.0,
             status: order.status.code(),
-            product_name: products.iter().find(|p| p.id == order.product_id).map(|p| p.name.clone()).unwrap_or_default(),
+            product_name: products
+                .iter()
+                .find(|p| p.id == order.product_id)
+                .map(|p| p.name.clone())
+                .unwrap_or_default(),
         })
         .collect();
     Ok(DemoSession { session_id, orders })

@@ -31,7 +31,8 @@ pub async fn start(state: &AppState, borrower: BorrowerId) -> StoreResult<String
 /// The digest of a token as a client presents it, or `None` when it cannot
 /// be one of ours (wrong length or not hex), which spares the database.
 pub fn digest(token: &str) -> Option<TokenDigest> {
-    let well_formed = token.len() == TOKEN_BYTES * 2 && token.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
+    let well_formed =
+        token.len() == TOKEN_BYTES * 2 && token.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
     well_formed.then(|| digest_of_valid(token))
 }
 
@@ -41,7 +42,10 @@ fn digest_of_valid(token: &str) -> TokenDigest {
 
 fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    bytes.iter().flat_map(|byte| [DIGITS[usize::from(byte >> 4)] as char, DIGITS[usize::from(byte & 0xf)] as char]).collect()
+    bytes
+        .iter()
+        .flat_map(|byte| [DIGITS[usize::from(byte >> 4)] as char, DIGITS[usize::from(byte & 0xf)] as char])
+        .collect()
 }
 
 #[cfg(test)]

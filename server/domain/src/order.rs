@@ -1,8 +1,8 @@
 //! Loan orders and their state machine (decisions.md D3).
 
+use crate::borrower::BorrowerId;
 use crate::money::Centavos;
 use crate::product::ProductId;
-use crate::borrower::BorrowerId;
 use serde::{Deserialize, Serialize};
 use time::{Date, OffsetDateTime};
 

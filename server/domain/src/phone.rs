@@ -27,9 +27,8 @@ impl Phone {
         } else {
             return Err(InvalidPhone);
         };
-        let is_mobile = national.len() == 10
-            && national.starts_with('9')
-            && national.bytes().all(|b| b.is_ascii_digit());
+        let is_mobile =
+            national.len() == 10 && national.starts_with('9') && national.bytes().all(|b| b.is_ascii_digit());
         if is_mobile { Ok(Phone(format!("+63{national}"))) } else { Err(InvalidPhone) }
     }
 

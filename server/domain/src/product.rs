@@ -60,7 +60,8 @@ impl Product {
     /// [`DAYS_PER_MONTH`] days) and the one-time service fee, each rounded half
     /// away from zero to the centavo. `None` only on overflow.
     pub fn flat_charges(&self, principal: Centavos) -> Option<(Centavos, Centavos)> {
-        let interest = principal.mul_div(self.monthly_interest_bp.checked_mul(self.term_days)?, 10_000 * DAYS_PER_MONTH)?;
+        let interest =
+            principal.mul_div(self.monthly_interest_bp.checked_mul(self.term_days)?, 10_000 * DAYS_PER_MONTH)?;
         let fee = principal.apply_basis_points(self.service_fee_bp)?;
         Some((interest, fee))
     }

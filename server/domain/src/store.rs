@@ -45,7 +45,12 @@ pub trait ProductStore {
 #[async_trait]
 pub trait BorrowerStore {
     /// Creates the borrower, or returns the one with that phone.
-    async fn ensure_borrower(&self, phone: &Phone, full_name: Option<&str>, now: OffsetDateTime) -> StoreResult<Borrower>;
+    async fn ensure_borrower(
+        &self,
+        phone: &Phone,
+        full_name: Option<&str>,
+        now: OffsetDateTime,
+    ) -> StoreResult<Borrower>;
     async fn borrower_by_phone(&self, phone: &Phone) -> StoreResult<Option<Borrower>>;
     async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>>;
 }
@@ -74,6 +79,12 @@ pub trait OrderStore {
 }
 
 /// Everything the application needs from a database.
-pub trait Store: HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + Send + Sync + 'static {}
+pub trait Store:
+    HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + Send + Sync + 'static
+{
+}
 
-impl<T> Store for T where T: HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + Send + Sync + 'static {}
+impl<T> Store for T where
+    T: HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + Send + Sync + 'static
+{
+}

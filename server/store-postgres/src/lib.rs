@@ -37,3 +37,12 @@ impl PostgresStore {
 pub(crate) fn backend(error: impl std::fmt::Display) -> StoreError {
     StoreError::Backend(error.to_string())
 }
+
+/// A database error with the server's own message, which `Display` of
+/// `tokio_postgres::Error` leaves out ("db error").
+pub(crate) fn database(error: tokio_postgres::Error) -> StoreError {
+    match error.as_db_error() {
+        Some(db) => StoreError::Backend(format!("{}: {}", db.code().code(), db.message())),
+        None => backend(error),
+    }
+}

@@ -1,7 +1,7 @@
 //! Append-only migrations, applied under an advisory lock so that several
 //! server processes starting at once do not race.
 
-use crate::backend;
+use crate::database;
 use hiram_domain::store::StoreResult;
 
 const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_foundation.sql"))];
@@ -10,25 +10,25 @@ const MIGRATIONS: &[(i64, &str)] = &[(1, include_str!("../migrations/0001_founda
 const MIGRATION_LOCK: i64 = 0x4869_7261_6d00;
 
 pub(crate) async fn migrate(client: &mut deadpool_postgres::Object) -> StoreResult<()> {
-    let transaction = client.transaction().await.map_err(backend)?;
-    transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.map_err(backend)?;
+    let transaction = client.transaction().await.map_err(database)?;
+    transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK]).await.map_err(database)?;
     transaction
         .batch_execute(
             "CREATE TABLE IF NOT EXISTS schema_migration (version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)",
         )
         .await
-        .map_err(backend)?;
+        .map_err(database)?;
     let applied: i64 = transaction
         .query_one("SELECT COALESCE(MAX(version), 0) FROM schema_migration", &[])
         .await
-        .map_err(backend)?
+        .map_err(database)?
         .get(0);
     for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| *version > applied) {
-        transaction.batch_execute(sql).await.map_err(backend)?;
+        transaction.batch_execute(sql).await.map_err(database)?;
         transaction
             .execute("INSERT INTO schema_migration (version, applied_at) VALUES ($1, now())", &[version])
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
     }
-    transaction.commit().await.map_err(backend)
+    transaction.commit().await.map_err(database)
 }

@@ -1,7 +1,7 @@
 //! The domain's storage traits on PostgreSQL.
 
 use crate::rows::{self, BORROWER_COLUMNS, ORDER_COLUMNS, PRODUCT_COLUMNS};
-use crate::{PostgresStore, backend};
+use crate::{PostgresStore, database};
 use async_trait::async_trait;
 use hiram_domain::borrower::{Borrower, BorrowerId};
 use hiram_domain::order::{NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
@@ -16,13 +16,13 @@ use tokio_postgres::error::SqlState;
 
 /// Maps a broken UNIQUE constraint to the domain's named conflict.
 fn unique_violation(error: tokio_postgres::Error, constraint: &'static str) -> StoreError {
-    if error.code() == Some(&SqlState::UNIQUE_VIOLATION) { StoreError::Conflict(constraint) } else { backend(error) }
+    if error.code() == Some(&SqlState::UNIQUE_VIOLATION) { StoreError::Conflict(constraint) } else { database(error) }
 }
 
 #[async_trait]
 impl HealthStore for PostgresStore {
     async fn ping(&self) -> StoreResult<()> {
-        self.client().await?.simple_query("SELECT 1").await.map_err(backend)?;
+        self.client().await?.simple_query("SELECT 1").await.map_err(database)?;
         Ok(())
     }
 }
@@ -36,10 +36,15 @@ impl ProductStore for PostgresStore {
             .query_one(
                 "INSERT INTO lender (name, corporate_name, sec_registration_no, certificate_of_authority_no) \
                  VALUES ($1, $2, $3, $4) RETURNING id",
-                &[&lender.name, &lender.corporate_name, &lender.sec_registration_no, &lender.certificate_of_authority_no],
+                &[
+                    &lender.name,
+                    &lender.corporate_name,
+                    &lender.sec_registration_no,
+                    &lender.certificate_of_authority_no,
+                ],
             )
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         Ok(LenderId(row.get(0)))
     }
 
@@ -50,8 +55,8 @@ impl ProductStore for PostgresStore {
                 "SELECT id, name, corporate_name, sec_registration_no, certificate_of_authority_no FROM lender WHERE id = $1",
             )
             .await
-            .map_err(backend)?;
-        let row = client.query_opt(&statement, &[&id.0]).await.map_err(backend)?;
+            .map_err(database)?;
+        let row = client.query_opt(&statement, &[&id.0]).await.map_err(database)?;
         Ok(row.map(|row| Lender {
             id: LenderId(row.get(0)),
             name: row.get(1),
@@ -85,7 +90,7 @@ impl ProductStore for PostgresStore {
                 ],
             )
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         Ok(ProductId(row.get(0)))
     }
 
@@ -96,8 +101,8 @@ impl ProductStore for PostgresStore {
                 "SELECT {PRODUCT_COLUMNS} FROM product p JOIN lender l ON l.id = p.lender_id ORDER BY p.id"
             ))
             .await
-            .map_err(backend)?;
-        let rows = client.query(&statement, &[]).await.map_err(backend)?;
+            .map_err(database)?;
+        let rows = client.query(&statement, &[]).await.map_err(database)?;
         Ok(rows.iter().map(rows::product).collect())
     }
 
@@ -108,15 +113,20 @@ impl ProductStore for PostgresStore {
                 "SELECT {PRODUCT_COLUMNS} FROM product p JOIN lender l ON l.id = p.lender_id WHERE p.id = $1"
             ))
             .await
-            .map_err(backend)?;
-        let row = client.query_opt(&statement, &[&id.0]).await.map_err(backend)?;
+            .map_err(database)?;
+        let row = client.query_opt(&statement, &[&id.0]).await.map_err(database)?;
         Ok(row.as_ref().map(rows::product))
     }
 }
 
 #[async_trait]
 impl BorrowerStore for PostgresStore {
-    async fn ensure_borrower(&self, phone: &Phone, full_name: Option<&str>, now: OffsetDateTime) -> StoreResult<Borrower> {
+    async fn ensure_borrower(
+        &self,
+        phone: &Phone,
+        full_name: Option<&str>,
+        now: OffsetDateTime,
+    ) -> StoreResult<Borrower> {
         let client = self.client().await?;
         client
             .execute(
@@ -124,11 +134,11 @@ impl BorrowerStore for PostgresStore {
                 &[&phone.e164(), &full_name, &now],
             )
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         let row = client
             .query_one(&format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE phone = $1"), &[&phone.e164()])
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         rows::borrower(&row)
     }
 
@@ -137,7 +147,7 @@ impl BorrowerStore for PostgresStore {
         let row = client
             .query_opt(&format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE phone = $1"), &[&phone.e164()])
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         row.as_ref().map(rows::borrower).transpose()
     }
 
@@ -146,7 +156,7 @@ impl BorrowerStore for PostgresStore {
         let row = client
             .query_opt(&format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE id = $1"), &[&id.0])
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         row.as_ref().map(rows::borrower).transpose()
     }
 }
@@ -180,8 +190,8 @@ impl SessionStore for PostgresStore {
                 "SELECT borrower_id, created_at, last_seen_at, expires_at, revoked_at FROM session WHERE digest = $1",
             )
             .await
-            .map_err(backend)?;
-        let row = client.query_opt(&statement, &[&&digest.0[..]]).await.map_err(backend)?;
+            .map_err(database)?;
+        let row = client.query_opt(&statement, &[&&digest.0[..]]).await.map_err(database)?;
         Ok(row.map(|row| Session {
             digest: *digest,
             borrower_id: BorrowerId(row.get(0)),
@@ -200,7 +210,7 @@ impl SessionStore for PostgresStore {
                 &[&&digest.0[..], &now],
             )
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         Ok(())
     }
 
@@ -212,7 +222,7 @@ impl SessionStore for PostgresStore {
                 &[&&digest.0[..], &now],
             )
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         Ok(())
     }
 }
@@ -221,7 +231,7 @@ impl SessionStore for PostgresStore {
 impl OrderStore for PostgresStore {
     async fn insert_order(&self, order: &NewOrder, cause: &str) -> StoreResult<OrderId> {
         let mut client = self.client().await?;
-        let transaction = client.transaction().await.map_err(backend)?;
+        let transaction = client.transaction().await.map_err(database)?;
         let row = transaction
             .query_one(
                 "INSERT INTO loan_order (order_no, borrower_id, product_id, status, principal, interest, fees, \
@@ -247,8 +257,8 @@ impl OrderStore for PostgresStore {
                 &[&id, &OrderStatus::UnderReview.code(), &cause, &order.applied_at],
             )
             .await
-            .map_err(backend)?;
-        transaction.commit().await.map_err(backend)?;
+            .map_err(database)?;
+        transaction.commit().await.map_err(database)?;
         Ok(OrderId(id))
     }
 
@@ -257,8 +267,8 @@ impl OrderStore for PostgresStore {
         let statement = client
             .prepare_cached(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE borrower_id = $1 ORDER BY id DESC"))
             .await
-            .map_err(backend)?;
-        let rows = client.query(&statement, &[&borrower.0]).await.map_err(backend)?;
+            .map_err(database)?;
+        let rows = client.query(&statement, &[&borrower.0]).await.map_err(database)?;
         rows.iter().map(rows::order).collect()
     }
 
@@ -267,19 +277,19 @@ impl OrderStore for PostgresStore {
         let statement = client
             .prepare_cached(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE id = $1 AND borrower_id = $2"))
             .await
-            .map_err(backend)?;
-        let row = client.query_opt(&statement, &[&order.0, &borrower.0]).await.map_err(backend)?;
+            .map_err(database)?;
+        let row = client.query_opt(&statement, &[&order.0, &borrower.0]).await.map_err(database)?;
         row.as_ref().map(rows::order).transpose()
     }
 
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
         let mut client = self.client().await?;
-        let transaction = client.transaction().await.map_err(backend)?;
+        let transaction = client.transaction().await.map_err(database)?;
         let closes = matches!(transition.to, OrderStatus::Repaid | OrderStatus::Rejected);
         let changed = transaction
             .execute(
                 "UPDATE loan_order SET status = $3, \
-                 disbursed_at = CASE WHEN $3 = 174 THEN $4 ELSE disbursed_at END, \
+                 disbursed_at = CASE WHEN $3::BIGINT = 174 THEN $4 ELSE disbursed_at END, \
                  due_date = COALESCE($5, due_date), \
                  closed_at = CASE WHEN $6 THEN $4 ELSE closed_at END \
                  WHERE id = $1 AND status = $2",
@@ -293,7 +303,7 @@ impl OrderStore for PostgresStore {
                 ],
             )
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         if changed != 1 {
             return Err(StoreError::Stale);
         }
@@ -303,8 +313,8 @@ impl OrderStore for PostgresStore {
                 &[&transition.order_id.0, &transition.from.code(), &transition.to.code(), &transition.cause, &transition.at],
             )
             .await
-            .map_err(backend)?;
-        transaction.commit().await.map_err(backend)
+            .map_err(database)?;
+        transaction.commit().await.map_err(database)
     }
 
     async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>> {
@@ -315,7 +325,7 @@ impl OrderStore for PostgresStore {
                 &[&order.0],
             )
             .await
-            .map_err(backend)?;
+            .map_err(database)?;
         rows.iter()
             .map(|row| {
                 let from: Option<i64> = row.get(0);

@@ -14,10 +14,8 @@ pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {
         transaction.query_row("SELECT COALESCE(MAX(version), 0) FROM schema_migration", [], |row| row.get(0))?;
     for (version, sql) in MIGRATIONS.iter().filter(|(version, _)| *version > applied) {
         transaction.execute_batch(sql)?;
-        transaction.execute(
-            "INSERT INTO schema_migration (version, applied_at) VALUES (?1, unixepoch() * 1000)",
-            [version],
-        )?;
+        transaction
+            .execute("INSERT INTO schema_migration (version, applied_at) VALUES (?1, unixepoch() * 1000)", [version])?;
     }
     transaction.commit()
 }

@@ -31,7 +31,8 @@ impl SqliteStore {
     pub fn open(path: impl AsRef<Path>) -> StoreResult<SqliteStore> {
         let path = path.as_ref().to_path_buf();
         if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent).map_err(|error| StoreError::Backend(format!("create {parent:?}: {error}")))?;
+            std::fs::create_dir_all(parent)
+                .map_err(|error| StoreError::Backend(format!("create {parent:?}: {error}")))?;
         }
         let mut writer = open_connection(&path, false).map_err(backend)?;
         migrate(&mut writer).map_err(backend)?;

@@ -42,7 +42,12 @@ impl ProductStore for SqliteStore {
             tx.execute(
                 "INSERT INTO lender (name, corporate_name, sec_registration_no, certificate_of_authority_no) \
                  VALUES (?1, ?2, ?3, ?4)",
-                params![lender.name, lender.corporate_name, lender.sec_registration_no, lender.certificate_of_authority_no],
+                params![
+                    lender.name,
+                    lender.corporate_name,
+                    lender.sec_registration_no,
+                    lender.certificate_of_authority_no
+                ],
             )
             .map_err(backend)?;
             Ok(LenderId(tx.last_insert_rowid()))
@@ -131,7 +136,12 @@ impl ProductStore for SqliteStore {
 
 #[async_trait]
 impl BorrowerStore for SqliteStore {
-    async fn ensure_borrower(&self, phone: &Phone, full_name: Option<&str>, now: OffsetDateTime) -> StoreResult<Borrower> {
+    async fn ensure_borrower(
+        &self,
+        phone: &Phone,
+        full_name: Option<&str>,
+        now: OffsetDateTime,
+    ) -> StoreResult<Borrower> {
         let phone = phone.e164().to_owned();
         let full_name = full_name.map(str::to_owned);
         self.write(move |tx| {
@@ -220,8 +230,11 @@ impl SessionStore for SqliteStore {
     async fn touch_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()> {
         let digest = *digest;
         self.write(move |tx| {
-            tx.execute("UPDATE session SET last_seen_at = MAX(last_seen_at, ?2) WHERE digest = ?1", params![digest.0, millis(now)])
-                .map_err(backend)?;
+            tx.execute(
+                "UPDATE session SET last_seen_at = MAX(last_seen_at, ?2) WHERE digest = ?1",
+                params![digest.0, millis(now)],
+            )
+            .map_err(backend)?;
             Ok(())
         })
         .await
@@ -277,7 +290,9 @@ impl OrderStore for SqliteStore {
     async fn orders_of(&self, borrower: BorrowerId) -> StoreResult<Vec<Order>> {
         self.read(move |connection| {
             let mut statement = connection
-                .prepare_cached(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE borrower_id = ?1 ORDER BY id DESC"))
+                .prepare_cached(&format!(
+                    "SELECT {ORDER_COLUMNS} FROM loan_order WHERE borrower_id = ?1 ORDER BY id DESC"
+                ))
                 .map_err(backend)?;
             let orders = statement.query_map([borrower.0], rows::order).map_err(backend)?;
             orders.collect::<rusqlite::Result<Vec<_>>>().map_err(backend)

@@ -2,7 +2,7 @@
 //! the page a borrower opens most. `POST /pany/v3/loan-details/loan-details`.
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{CurrentBorrower, Currency, Params, optional_id};
+use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::extract::State;
@@ -125,7 +125,14 @@ pub async fn loan_details(
         .await?
         .ok_or_else(|| ApiError::Internal(format!("order {} names a missing product", order.id.0)))?;
     let recommendations = if shows_recommendations(order.status) {
-        state.store.products().await?.iter().filter(|other| other.id != product.id).map(|other| card(other, lang, symbol)).collect()
+        state
+            .store
+            .products()
+            .await?
+            .iter()
+            .filter(|other| other.id != product.id)
+            .map(|other| card(other, lang, symbol))
+            .collect()
     } else {
         Vec::new()
     };
@@ -183,7 +190,8 @@ const DATE: &[time::format_description::BorrowedFormatItem<'static>] =
 fn detail_rows(order: &Order, lang: Lang, symbol: CurrencySymbol) -> ApiResult<Vec<DetailRow>> {
     let money = |amount: Centavos| format_amount(amount, symbol);
     let date = |date: time::Date| date.format(DATE).unwrap_or_default();
-    let total = order.total_repayable().ok_or_else(|| ApiError::Internal(format!("order {} total overflows", order.id.0)))?;
+    let total =
+        order.total_repayable().ok_or_else(|| ApiError::Internal(format!("order {} total overflows", order.id.0)))?;
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     Ok(vec![
         row(Msg::RowOrderNumber, order.order_no.clone()),

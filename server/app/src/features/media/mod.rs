@@ -27,7 +27,10 @@ async fn logo(Path(name): Path<String>) -> Result<Response, ApiError> {
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/svg+xml"));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
     // An SVG is a document: forbid scripts in it even though we wrote it.
-    headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; style-src 'unsafe-inline'"),
+    );
     Ok(response)
 }
 

@@ -1,0 +1,176 @@
+//! `TestApp`: a real server on a random port over a fresh database, on
+//! SQLite or PostgreSQL, and typed helpers to call it.
+
+use hiram::config::Settings;
+use hiram::seed::DemoSession;
+use hiram::startup::Application;
+use hiram::state::AppState;
+use std::path::Path;
+
+#[derive(Clone, Copy, Debug)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    /// The same store the server uses, for arranging and inspecting data.
+    pub state: AppState,
+}
+
+/// Runs each test once on SQLite and once on PostgreSQL, as
+/// `<module>::sqlite::<test>` and `<module>::postgres::<test>`.
+#[macro_export]
+macro_rules! on_both_stores {
+    ($(async fn $name:ident($app:ident) $body:block)*) => {
+        mod sqlite {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    let $app = $crate::helpers::TestApp::spawn($crate::helpers::Backend::Sqlite).await;
+                    $body
+                }
+            )*
+        }
+        mod postgres {
+            #[allow(unused_imports)]
+            use super::*;
+            $(
+                #[tokio::test]
+                async fn $name() {
+                    let $app = $crate::helpers::TestApp::spawn($crate::helpers::Backend::Postgres).await;
+                    $body
+                }
+            )*
+        }
+    };
+}
+
+fn random_suffix() -> String {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("the OS gives random bytes");
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// A PostgreSQL URL whose connections use a new, empty schema, so tests run
+/// in parallel without seeing each other's rows.
+async fn postgres_url() -> String {
+    let base = std::env::var("TEST_DATABASE_URL")
+        .or_else(|_| std::env::var("DATABASE_URL"))
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());
+    let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls).await.unwrap_or_else(|error| {
+        panic!(
+            "PostgreSQL is expected at {} for the API tests but cannot be reached: {error}. \
+             Start it, or point TEST_DATABASE_URL at one.",
+            base.split('@').next_back().unwrap_or("")
+        )
+    });
+    tokio::spawn(connection);
+    let schema = format!("test_{}", random_suffix());
+    client.batch_execute(&format!("CREATE SCHEMA {schema}")).await.expect("create a test schema");
+    let separator = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{separator}options=-csearch_path%3D{schema}")
+}
+
+/// Minimal built pages, so static serving is tested without an npm build.
+fn write_web_fixture(root: &Path) {
+    let files: &[(&str, &[u8])] = &[
+        ("app/dist/index.html", b"<!doctype html><title>borrower app</title>"),
+        ("app/dist/sw.js", b"self.addEventListener('fetch', () => {});"),
+        ("app/dist/assets/main-abc123.js", b"console.log('borrower app');"),
+        ("app/dist/assets/main-abc123.js.br", b"brotli bytes"),
+        ("site/dist/index.html", b"<!doctype html><title>marketing site</title>"),
+        ("site/dist/promotion.html", b"<!doctype html><title>promotion</title>"),
+        ("console/dist/index.html", b"<!doctype html><title>console</title>"),
+        ("console/dist/assets/console-def456.js", b"console.log('console');"),
+    ];
+    for (path, contents) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().expect("fixture files sit in folders")).expect("create fixture folder");
+        std::fs::write(path, contents).expect("write fixture file");
+    }
+}
+
+impl TestApp {
+    pub async fn spawn(backend: Backend) -> TestApp {
+        let root = std::env::temp_dir().join(format!("hiram-test-{}", random_suffix()));
+        let web_root = root.join("web");
+        write_web_fixture(&web_root);
+        let database_url = match backend {
+            Backend::Sqlite => format!("sqlite://{}", root.join("test.sqlite3").display()),
+            Backend::Postgres => postgres_url().await,
+        };
+        let settings = Settings::from_sources([
+            ("APP_SERVER__PORT".to_owned(), "0".to_owned()),
+            ("APP_DATABASE__URL".to_owned(), database_url),
+            ("APP_DATABASE__MAX_CONNECTIONS".to_owned(), "4".to_owned()),
+            ("APP_WEB__DIST_ROOT".to_owned(), web_root.display().to_string()),
+            ("APP_LOG__FILTER".to_owned(), "warn".to_owned()),
+        ])
+        .expect("test settings are valid");
+        let state = hiram::startup::state_for_command(settings.clone()).await.expect("open the test store");
+        let application = Application::build(settings).await.expect("build the server");
+        let address = format!("http://127.0.0.1:{}", application.port());
+        tokio::spawn(application.run_until_stopped());
+        TestApp { address, client: reqwest::Client::new(), state }
+    }
+
+    /// A new session for the demo borrower and the demo orders.
+    pub async fn demo_session(&self) -> DemoSession {
+        hiram::seed::demo_session(&self.state).await.expect("demo session")
+    }
+
+    pub fn url(&self, path_and_query: &str) -> String {
+        format!("{}{}", self.address, path_and_query)
+    }
+
+    pub async fn get(&self, path_and_query: &str) -> reqwest::Response {
+        self.client.get(self.url(path_and_query)).send().await.expect("GET reaches the server")
+    }
+
+    /// A form-encoded POST, the way the borrower pages call the API.
+    pub async fn post_form(&self, path_and_query: &str, form: &[(&str, &str)]) -> reqwest::Response {
+        let body = form.iter().map(|(key, value)| format!("{key}={}", encode(value))).collect::<Vec<_>>().join("&");
+        self.client
+            .post(self.url(path_and_query))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .expect("POST reaches the server")
+    }
+
+    pub async fn post_json(&self, path_and_query: &str, body: &serde_json::Value) -> reqwest::Response {
+        self.client.post(self.url(path_and_query)).json(body).send().await.expect("POST reaches the server")
+    }
+
+    /// Calls loan details for one order with the given session.
+    pub async fn loan_details(&self, session_id: &str, order_id: i64) -> (u16, serde_json::Value) {
+        let response = self
+            .post_form(
+                &format!("/pany/v3/loan-details/loan-details?sessionId={session_id}"),
+                &[("orderId", &order_id.to_string())],
+            )
+            .await;
+        (response.status().as_u16(), response.json().await.expect("an envelope"))
+    }
+}
+
+fn encode(value: &str) -> String {
+    value
+        .bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (byte as char).to_string(),
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}
+
+/// The demo order in the given status.
+pub fn order_in(session: &DemoSession, status: i64) -> &hiram::seed::DemoOrder {
+    session.orders.iter().find(|order| order.status == status).expect("the demo data has every status")
+}

@@ -1,0 +1,11 @@
+//! Black-box API tests: one binary, a module per feature, every test run on
+//! SQLite and on PostgreSQL.
+
+mod helpers;
+
+mod envelope;
+mod health;
+mod loan_details;
+mod openapi;
+mod stores;
+mod web_pages;

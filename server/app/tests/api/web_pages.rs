@@ -1,0 +1,72 @@
+//! The built pages: which file answers which path, compression and caching.
+
+crate::on_both_stores! {
+    async fn the_marketing_site_answers_at_the_root(app) {
+        let response = app.get("/").await;
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        assert!(response.text().await.unwrap().contains("marketing site"));
+    }
+
+    async fn the_promotion_page_has_its_own_entry(app) {
+        assert!(app.get("/promotion").await.text().await.unwrap().contains("promotion"));
+    }
+
+    async fn borrower_client_routes_fall_back_to_the_borrower_app(app) {
+        for path in ["/testPreview", "/complainDetails?problemId=3", "/repaymentOfCode", "/loanDetails"] {
+            let response = app.get(path).await;
+            assert_eq!(response.status(), 200, "{path}");
+            assert!(response.text().await.unwrap().contains("borrower app"), "{path}");
+        }
+    }
+
+    async fn console_routes_answer_with_the_console(app) {
+        for path in ["/console", "/console/complaints/12"] {
+            assert!(app.get(path).await.text().await.unwrap().contains("console"), "{path}");
+        }
+        let asset = app.get("/console/assets/console-def456.js").await;
+        assert_eq!(asset.status(), 200);
+    }
+
+    async fn hashed_assets_are_cached_for_a_year_and_sent_precompressed(app) {
+        let response = app
+            .client
+            .get(app.url("/app/assets/main-abc123.js"))
+            .header("accept-encoding", "br, gzip")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+        assert_eq!(response.headers()["content-encoding"], "br");
+        assert_eq!(response.headers()["x-content-type-options"], "nosniff");
+        let plain = app.get("/app/assets/main-abc123.js").await;
+        assert!(plain.headers().get("content-encoding").is_none());
+        assert_eq!(plain.text().await.unwrap(), "console.log('borrower app');");
+    }
+
+    async fn a_missing_asset_is_a_404_not_a_page(app) {
+        let response = app.get("/app/assets/missing-000.js").await;
+        assert_eq!(response.status(), 404);
+    }
+
+    async fn the_service_worker_is_served_as_javascript_and_revalidated(app) {
+        let response = app.get("/sw.js").await;
+        assert_eq!(response.status(), 200);
+        assert!(response.headers()["content-type"].to_str().unwrap().contains("javascript"));
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+    }
+
+    async fn a_post_to_a_page_path_is_not_found(app) {
+        let response = app.client.post(app.url("/testPreview")).send().await.unwrap();
+        assert_eq!(response.status(), 404);
+    }
+
+    async fn logos_of_the_catalogue_are_served_as_images(app) {
+        let response = app.get("/media/logos/bayanihan.svg").await;
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-type"], "image/svg+xml");
+        assert_eq!(app.get("/media/logos/unknown.svg").await.status(), 404);
+        assert_eq!(app.get("/media/logos/..%2F..%2FCargo.toml").await.status(), 404);
+    }
+}

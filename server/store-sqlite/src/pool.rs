@@ -55,24 +55,19 @@ impl SqliteStore {
         &self.inner.path
     }
 
-    /// Runs a read on one of the read-only connections, off the async threads.
+    /// Runs a read on one of the read-only connections, on the calling task.
+    ///
+    /// Reads here are indexed lookups answered from the page cache in tens of
+    /// microseconds; handing them to the blocking pool cost more than the
+    /// query itself (measured in docs/benchmarks.md). Writes, which wait for
+    /// an fsync, still go to the blocking pool.
     pub(crate) async fn read<T, F>(&self, work: F) -> StoreResult<T>
     where
-        T: Send + 'static,
-        F: FnOnce(&Connection) -> StoreResult<T> + Send + 'static,
+        F: FnOnce(&Connection) -> StoreResult<T>,
     {
-        let permit = self.inner.reader_permits.acquire().await.map_err(backend)?;
-        let inner = Arc::clone(&self.inner);
-        let result = tokio::task::spawn_blocking(move || {
-            let connection = inner.take_reader();
-            let result = work(&connection);
-            inner.readers.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).push(connection);
-            result
-        })
-        .await
-        .map_err(backend)?;
-        drop(permit);
-        result
+        let _permit = self.inner.reader_permits.acquire().await.map_err(backend)?;
+        let reader = Reader { inner: &self.inner, connection: Some(self.inner.take_reader()) };
+        work(reader.connection.as_ref().expect("a reader holds its connection until dropped"))
     }
 
     /// Runs `work` in a `BEGIN IMMEDIATE` transaction on the one writer
@@ -96,11 +91,26 @@ impl SqliteStore {
 
 impl Inner {
     fn take_reader(&self) -> Connection {
-        self.readers
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
-            .pop()
-            .expect("a reader permit guarantees an idle reader connection")
+        self.idle_readers().pop().expect("a reader permit guarantees an idle reader connection")
+    }
+
+    fn idle_readers(&self) -> std::sync::MutexGuard<'_, Vec<Connection>> {
+        self.readers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// A borrowed read connection; it goes back to the pool when dropped, even
+/// if the read panics.
+struct Reader<'a> {
+    inner: &'a Inner,
+    connection: Option<Connection>,
+}
+
+impl Drop for Reader<'_> {
+    fn drop(&mut self) {
+        if let Some(connection) = self.connection.take() {
+            self.inner.idle_readers().push(connection);
+        }
     }
 }
 

@@ -1,0 +1,62 @@
+# The verbs of the project. `make run` and `make test` are the two commands
+# the README promises; each installs what it needs on a fresh Debian machine
+# that has Rust, Node 20 and npm.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+PORT ?= 8080
+export CARGO_TERM_COLOR ?= never
+
+.PHONY: run test deps chromium web lint test-rust test-web e2e api-types bench seed clean
+
+## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
+run: web
+	cargo build --release -p hiram
+	APP_SERVER__PORT=$(PORT) APP_LOG__FORMAT=text ./target/release/hiram serve
+
+## test: every test and lint, Rust on SQLite and PostgreSQL, web units, browser end-to-end
+test: deps lint test-rust test-web e2e
+	@echo "make test: all checks passed"
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+deps: node_modules/.package-lock.json
+
+## chromium: Debian's browser for the end-to-end tests (Playwright never downloads one here)
+chromium:
+	@command -v chromium >/dev/null || scripts/apt-install.sh chromium
+
+web: deps
+	npm run build
+
+lint: deps
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+	npm run typecheck
+	npm run lint
+	npm run check:api
+
+test-rust:
+	scripts/with-test-database.sh cargo test --workspace --locked
+
+test-web: deps
+	npm run test
+
+e2e: deps chromium web
+	cargo build -p hiram --locked
+	npm run e2e
+
+## api-types: refresh the OpenAPI copy in web/ and the TypeScript types generated from it
+api-types: deps
+	cargo run -q -p hiram -- openapi > web/shared/src/api/openapi.json
+	npm run gen:api
+
+## bench: throughput, latency and page weight; writes docs/benchmarks.md
+bench: web
+	bench/run.sh
+
+clean:
+	cargo clean
+	rm -rf node_modules web/*/dist e2e/test-results

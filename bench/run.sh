@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# Measures the server and the pages on this machine and writes
+# docs/benchmarks.md. The server runs on core 0 and wrk on core 1, so the
+# load generator does not steal the server's CPU.
+#
+#   bench/run.sh            (expects built pages: `make bench` builds them)
+#   BENCH_SECONDS=30 bench/run.sh
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+seconds="${BENCH_SECONDS:-15}"
+connections=64
+port="${BENCH_PORT:-18090}"
+summary_script="$root/../shared/tools/wrk-json-summary.lua"
+out="$root/bench/out"
+
+for tool in wrk brotli; do
+  command -v "$tool" >/dev/null || scripts/apt-install.sh "$tool"
+done
+[ -f "$summary_script" ] || { echo "bench: $summary_script is missing" >&2; exit 1; }
+
+cargo build --release -p hiram --locked
+rm -rf "$out" && mkdir -p "$out"
+export APP_DATABASE__URL="sqlite://$out/bench.sqlite3" APP_SERVER__PORT="$port" APP_LOG__FILTER=warn
+./target/release/hiram seed
+
+start_ns=$(date +%s%N)
+taskset -c 0 ./target/release/hiram serve 2>"$out/server.log" &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
+until curl -fs "http://127.0.0.1:$port/readyz" >/dev/null; do sleep 0.005; done
+cold_start_ms=$(( ($(date +%s%N) - start_ns) / 1000000 ))
+
+session_json=$(./target/release/hiram demo-session)
+export BENCH_SESSION BENCH_ORDER WRK_SUMMARY="$summary_script"
+BENCH_SESSION=$(node -e 'const s=JSON.parse(process.argv[1]); console.log(s.sessionId)' "$session_json")
+BENCH_ORDER=$(node -e 'const s=JSON.parse(process.argv[1]); console.log(s.orders.find(o => o.status === 174).orderId)' "$session_json")
+
+load() { # $1 label, then wrk arguments
+  local label=$1; shift
+  taskset -c 1 wrk -t2 -c"$connections" -d"${seconds}s" --latency "$@" | tail -n 1 > "$out/$label.json"
+}
+load bare -s "$summary_script" "http://127.0.0.1:$port/healthz"
+load details -s bench/loan-details.lua "http://127.0.0.1:$port"
+peak_rss_kb=$(awk '/VmHWM/ {print $2}' "/proc/$server/status")
+
+field() { node -e 'const r=require(process.argv[1]); const v=process.argv[2].split(".").reduce((o,k)=>o[k],r); console.log(typeof v==="number"?Math.round(v*100)/100:v)' "$out/$1.json" "$2"; }
+ratio=$(node -e 'const a=require(process.argv[1]),b=require(process.argv[2]); console.log((100*b.rps/a.rps).toFixed(1))' "$out/bare.json" "$out/details.json")
+errors=$(node -e 'const a=require(process.argv[1]),b=require(process.argv[2]); const n=r=>Object.values(r.errors).reduce((x,y)=>x+y,0); console.log(n(a)+n(b))' "$out/bare.json" "$out/details.json")
+pages=$(node web/scripts/size.mjs)
+
+cat > docs/benchmarks.md <<MD
+# Benchmarks
+
+Made by \`bench/run.sh\` (\`make bench\`) on $(date -u +%Y-%m-%d), on this project's machine:
+$(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(uname -m). Release build, SQLite
+(the embedded default) with the demo data, the server pinned to core 0 and
+wrk to core 1, ${connections} connections for ${seconds} s each. Figures vary
+between runs by several percent; rerun the script rather than trust one line.
+
+## API
+
+| endpoint | requests/s | p50 | p99 | budget |
+|---|---:|---:|---:|---|
+| \`GET /healthz\` (bare JSON) | $(field bare rps) | $(field bare lat_us.p50) µs | $(field bare lat_us.p99) µs | — |
+| \`POST /pany/v3/loan-details/loan-details\` (order details, demo order 174) | $(field details rps) | $(field details lat_us.p50) µs | $(field details lat_us.p99) µs | ≥ 25% of bare, p99 ≤ 10 ms |
+
+- Order details reach **${ratio}%** of the bare endpoint's throughput.
+- Socket and HTTP errors during the runs: ${errors}.
+- Peak resident memory of the server after both runs: **$(( peak_rss_kb / 1024 )) MiB** (budget 64 MB).
+- Cold start, process spawn to \`/readyz\` answering 200 (database already migrated): **${cold_start_ms} ms** (budget 500 ms).
+
+## Pages: first-load bytes, brotli quality 11
+
+Budget: ≤ 100 KiB (102,400 B) of JavaScript and ≤ 20 KiB (20,480 B) of CSS per borrower route.
+Each line is the entry's HTML plus everything it loads before first paint;
+indented lines add the lazily loaded chunk of one route.
+
+\`\`\`
+${pages}
+\`\`\`
+MD
+echo "bench: wrote docs/benchmarks.md"
+cat docs/benchmarks.md

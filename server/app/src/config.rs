@@ -13,9 +13,43 @@ pub struct Settings {
     pub database: DatabaseSettings,
     pub web: WebSettings,
     pub session: SessionSettings,
+    pub otp: OtpSettings,
+    pub sms: SmsSettings,
+    pub staff: StaffSettings,
     pub demo: DemoSettings,
     pub log: LogSettings,
     pub company: CompanySettings,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct OtpSettings {
+    pub validity_seconds: i64,
+    pub max_wrong_tries: i64,
+    pub resend_after_seconds: i64,
+    pub per_phone_hour: i64,
+    pub per_phone_day: i64,
+    pub per_address_hour: i64,
+    pub per_address_day: i64,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum SmsProvider {
+    Outbox,
+    Semaphore,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct SmsSettings {
+    pub provider: SmsProvider,
+    pub semaphore_base_url: String,
+    pub semaphore_api_key: Secret,
+    pub sender_name: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct StaffSettings {
+    pub api_token: Secret,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -72,6 +106,7 @@ pub struct CompanySettings {
     pub phone: String,
     pub email: String,
     pub service_hours: String,
+    pub whatsapp: String,
 }
 
 /// A value that must never reach a log: `Debug` and `Display` print a

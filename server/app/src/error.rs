@@ -27,6 +27,10 @@ pub struct Envelope<T> {
 
 pub const SUCCESS_CODE: &str = "00";
 
+/// The `data` of a reply that carries none; serialises as `null`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct NoData;
+
 /// A successful reply.
 pub fn ok<T: Serialize>(lang: Lang, data: T) -> Json<Envelope<T>> {
     Json(Envelope { code: SUCCESS_CODE.to_owned(), message: Msg::Success.text(lang).to_owned(), data })
@@ -36,13 +40,20 @@ pub fn ok<T: Serialize>(lang: Lang, data: T) -> Json<Envelope<T>> {
 pub enum ApiError {
     #[error("invalid parameters")]
     InvalidParameters,
+    /// A 400 with a message that says what to fix ("Please enter a valid
+    /// mobile number."). `{n}` in the message is replaced by `count`.
+    #[error("rejected: {message:?}")]
+    Rejected { message: Msg, count: Option<i64> },
     #[error("no valid session")]
     SessionRequired,
     /// Also the answer for another borrower's records, so ids leak nothing.
     #[error("not found")]
     NotFound,
     #[error("rate limited")]
-    TooManyRequests { retry_after_seconds: u64 },
+    TooManyRequests { retry_after_seconds: u64, message: Msg },
+    /// A provider we depend on failed (the SMS gateway); try again later.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
     #[error("internal: {0}")]
     Internal(String),
 }
@@ -55,18 +66,42 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl ApiError {
+    pub fn rejected(message: Msg) -> ApiError {
+        ApiError::Rejected { message, count: None }
+    }
+}
+
 /// What an error reply will say, attached to the response so that
 /// [`localize_errors`] can write it in the caller's language.
-#[derive(Clone, Copy, Debug)]
-struct ErrorReply(Msg);
+#[derive(Clone, Debug)]
+struct ErrorReply {
+    message: Msg,
+    count: Option<i64>,
+    data: serde_json::Value,
+}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        let mut count = None;
+        let mut data = serde_json::Value::Null;
         let (status, message) = match &self {
             ApiError::InvalidParameters => (StatusCode::BAD_REQUEST, Msg::InvalidParameters),
+            ApiError::Rejected { message, count: n } => {
+                count = *n;
+                (StatusCode::BAD_REQUEST, *message)
+            }
             ApiError::SessionRequired => (StatusCode::UNAUTHORIZED, Msg::SessionRequired),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Msg::NotFound),
-            ApiError::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, Msg::TooManyRequests),
+            ApiError::TooManyRequests { retry_after_seconds, message } => {
+                count = i64::try_from(*retry_after_seconds).ok();
+                data = serde_json::json!({ "retryAfterSeconds": retry_after_seconds });
+                (StatusCode::TOO_MANY_REQUESTS, *message)
+            }
+            ApiError::Unavailable(detail) => {
+                tracing::warn!(error.detail = %detail, "a provider failed");
+                (StatusCode::SERVICE_UNAVAILABLE, Msg::ProviderUnavailable)
+            }
             ApiError::Internal(detail) => {
                 // Logged once, here, where it is handled; the caller sees only
                 // a generic message, for security reasons.
@@ -75,10 +110,10 @@ impl IntoResponse for ApiError {
             }
         };
         let mut response = status.into_response();
-        if let ApiError::TooManyRequests { retry_after_seconds } = self {
+        if let ApiError::TooManyRequests { retry_after_seconds, .. } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }
-        response.extensions_mut().insert(ErrorReply(message));
+        response.extensions_mut().insert(ErrorReply { message, count, data });
         response
     }
 }
@@ -94,20 +129,27 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
-    let message = match response.extensions().get::<ErrorReply>() {
-        Some(ErrorReply(message)) => *message,
-        None => match status {
+    let reply = response.extensions().get::<ErrorReply>().cloned().unwrap_or_else(|| ErrorReply {
+        message: match status {
             StatusCode::NOT_FOUND => Msg::NotFound,
             StatusCode::METHOD_NOT_ALLOWED => Msg::MethodNotAllowed,
             StatusCode::TOO_MANY_REQUESTS => Msg::TooManyRequests,
+            StatusCode::SERVICE_UNAVAILABLE => Msg::ProviderUnavailable,
             status if status.is_client_error() => Msg::InvalidParameters,
             _ => Msg::ServerError,
         },
-    };
+        count: None,
+        data: serde_json::Value::Null,
+    });
     let (mut parts, _) = response.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::CONTENT_TYPE);
-    let envelope = Envelope { code: status.as_u16().to_string(), message: message.text(lang).to_owned(), data: () };
+    let text = reply.message.text(lang);
+    let message = match reply.count {
+        Some(count) => text.replace("{n}", &count.to_string()),
+        None => text.to_owned(),
+    };
+    let envelope = Envelope { code: status.as_u16().to_string(), message, data: reply.data };
     let body = Json(envelope).into_response();
     let (body_parts, body) = body.into_parts();
     parts.headers.extend(body_parts.headers);

@@ -71,6 +71,19 @@ fn json_pairs(body: &[u8]) -> Result<Vec<(String, String)>, ApiError> {
         .collect()
 }
 
+/// The `sessionId` of the URL query, if any, not yet checked.
+pub struct SessionToken(pub Option<String>);
+
+impl<S: Send + Sync> FromRequestParts<S> for SessionToken {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let token =
+            query_pairs(parts.uri.query())?.into_iter().find_map(|(key, value)| (key == "sessionId").then_some(value));
+        Ok(SessionToken(token))
+    }
+}
+
 /// The borrower behind the `sessionId` of the URL query (decisions.md D5).
 /// A user id in the query is never trusted; only the session says who calls.
 pub struct CurrentBorrower(pub BorrowerId);
@@ -79,11 +92,8 @@ impl FromRequestParts<AppState> for CurrentBorrower {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let token = query_pairs(parts.uri.query())?
-            .into_iter()
-            .find_map(|(key, value)| (key == "sessionId").then_some(value))
-            .ok_or(ApiError::SessionRequired)?;
-        let digest = crate::session::digest(&token).ok_or(ApiError::SessionRequired)?;
+        let SessionToken(token) = SessionToken::from_request_parts(parts, state).await?;
+        let digest = token.as_deref().and_then(crate::session::digest).ok_or(ApiError::SessionRequired)?;
         borrower_of(state, &digest).await.map(CurrentBorrower)
     }
 }

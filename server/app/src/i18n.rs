@@ -82,6 +82,19 @@ pub enum Msg {
     TermDays,
     WithdrawReminder,
     ApplyButton,
+    ProviderUnavailable,
+    InvalidPhone,
+    InvalidCodeFormat,
+    CodeWrong,
+    CodeRefused,
+    CodeTooSoon,
+    CodeHourlyLimit,
+    CodeDailyLimit,
+    CodeSms,
+    CodeVoice,
+    WrongPhoneOrPassword,
+    WeakPassword,
+    UnknownPurpose,
 }
 
 impl Msg {
@@ -122,6 +135,21 @@ impl Msg {
                 TermDays => "days",
                 WithdrawReminder => "Your approved loan is waiting. Confirm it to receive the money.",
                 ApplyButton => "Apply",
+                ProviderUnavailable => "We could not send the message right now. Please try again in a minute.",
+                InvalidPhone => "Please enter a valid mobile number.",
+                InvalidCodeFormat => "Please enter the 6-digit code.",
+                CodeWrong => "The code is not correct. You can try {n} more time(s).",
+                CodeRefused => "This code can no longer be used. Please request a new one.",
+                CodeTooSoon => "Please wait {n} seconds before requesting another code.",
+                CodeHourlyLimit => "You have requested too many codes this hour. Please try again later.",
+                CodeDailyLimit => "You have requested too many codes today. Please try again tomorrow.",
+                CodeSms => {
+                    "Your Hiram code is {code}. It expires in 5 minutes. Never share it with anyone, not even Hiram staff."
+                }
+                CodeVoice => "This is Hiram. Your code is {code}. Again, your code is {code}.",
+                WrongPhoneOrPassword => "The mobile number or password is not correct.",
+                WeakPassword => "Use 8 to 64 characters for your password, not only numbers.",
+                UnknownPurpose => "This kind of code is not available here.",
             },
             Lang::Fil => match self {
                 Success => "Tagumpay",
@@ -161,6 +189,23 @@ impl Msg {
                 TermDays => "araw",
                 WithdrawReminder => "Naghihintay ang iyong aprubadong loan. Kumpirmahin ito para matanggap ang pera.",
                 ApplyButton => "Mag-apply",
+                ProviderUnavailable => {
+                    "Hindi namin maipadala ang mensahe ngayon. Subukang muli makalipas ang isang minuto."
+                }
+                InvalidPhone => "Maglagay ng tamang mobile number.",
+                InvalidCodeFormat => "Ilagay ang 6-digit na code.",
+                CodeWrong => "Mali ang code. Maaari ka pang sumubok nang {n} beses.",
+                CodeRefused => "Hindi na magagamit ang code na ito. Humingi ng bago.",
+                CodeTooSoon => "Maghintay ng {n} segundo bago humingi ng panibagong code.",
+                CodeHourlyLimit => "Marami ka nang hininging code ngayong oras. Subukang muli mamaya.",
+                CodeDailyLimit => "Marami ka nang hininging code ngayong araw. Subukang muli bukas.",
+                CodeSms => {
+                    "Ang iyong Hiram code ay {code}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman, kahit sa staff ng Hiram."
+                }
+                CodeVoice => "Ito ang Hiram. Ang iyong code ay {code}. Uulitin ko, ang iyong code ay {code}.",
+                WrongPhoneOrPassword => "Mali ang mobile number o password.",
+                WeakPassword => "Gumamit ng 8 hanggang 64 na karakter sa password, hindi puro numero.",
+                UnknownPurpose => "Hindi available dito ang ganitong uri ng code.",
             },
         }
     }

@@ -1,10 +1,11 @@
 //! The Hiram server. `main.rs` only parses the command line; everything it
 //! runs lives here so that tests start the same server on a random port.
 
+pub mod adapters;
 pub mod config;
 pub mod error;
 pub mod extract;
-mod features;
+pub mod features;
 pub mod i18n;
 pub mod openapi;
 pub mod seed;

@@ -5,11 +5,13 @@ use hiram::startup::{Application, state_for_command};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: hiram [serve | migrate | seed | demo-session | openapi]
+const USAGE: &str = "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
   seed          fill demo data into an empty database, then exit
   demo-session  print a new session for the demo borrower, as JSON
+  sms-outbox [--phone 09171234567] [--limit 20]
+                print the newest outbox messages, one JSON line each
   openapi       print the OpenAPI document of the API";
 
 #[tokio::main]
@@ -32,6 +34,7 @@ async fn main() -> ExitCode {
         "migrate" => state_for_command(settings).await.map(|_| ()).map_err(|error| error.to_string()),
         "seed" => seed(settings).await,
         "demo-session" => demo_session(settings).await,
+        "sms-outbox" => sms_outbox(settings, std::env::args().skip(2).collect()).await,
         "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     };
@@ -63,6 +66,30 @@ async fn demo_session(settings: Settings) -> Result<(), String> {
     let session = hiram::seed::demo_session(&state).await.map_err(|error| error.to_string())?;
     let line = serde_json::to_string(&session).map_err(|error| error.to_string())?;
     match write_stdout(&format!("{line}\n")) {
+        code if code == ExitCode::SUCCESS => Ok(()),
+        _ => Err("cannot write to standard output".to_owned()),
+    }
+}
+
+async fn sms_outbox(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let mut phone = None;
+    let mut limit = 20;
+    let mut rest = arguments.iter();
+    while let Some(flag) = rest.next() {
+        let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        match flag.as_str() {
+            "--phone" => {
+                phone = Some(hiram_domain::phone::Phone::parse(value).map_err(|error| format!("--phone: {error}"))?)
+            }
+            "--limit" => limit = value.parse().map_err(|_| "--limit takes a number".to_owned())?,
+            other => return Err(format!("unknown option {other}\n{USAGE}")),
+        }
+    }
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let lines =
+        hiram::features::staff::outbox_lines(&state, phone.as_ref(), limit).await.map_err(|error| error.to_string())?;
+    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    match write_stdout(&text) {
         code if code == ExitCode::SUCCESS => Ok(()),
         _ => Err("cannot write to standard output".to_owned()),
     }

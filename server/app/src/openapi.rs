@@ -2,7 +2,7 @@
 //! `web/shared/src/api/openapi.json` by `hiram openapi`, from which the web's
 //! TypeScript types are generated.
 
-use crate::features::{health, loan_details, public_info};
+use crate::features::{customer_service, health, loan_details, login, public_info, staff};
 use crate::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -23,14 +23,41 @@ use utoipa::OpenApi;
         health::readyz,
         public_info::company_info,
         loan_details::loan_details,
+        login::login_init,
+        login::send_sms_code,
+        login::send_voice_code,
+        login::sms_code_login,
+        login::password_login,
+        login::reset_password,
+        login::logout,
+        customer_service::contact_info,
+        customer_service::service_init,
+        staff::sms_outbox,
     ),
+    modifiers(&StaffToken),
     tags(
         (name = "operations", description = "Health and readiness"),
         (name = "public", description = "Public facts shown on every page"),
         (name = "loans", description = "Orders and their details"),
+        (name = "login", description = "One-time codes, login, logout"),
+        (name = "customer service", description = "How to reach a person"),
+        (name = "staff", description = "Staff API (bearer token until staff accounts arrive)"),
     )
 )]
 pub struct ApiDoc;
+
+struct StaffToken;
+
+impl utoipa::Modify for StaffToken {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "staff_token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+    }
+}
 
 pub fn document() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()

@@ -55,7 +55,8 @@ impl Application {
     /// configured, and binds the listener (port 0 picks a free port).
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
         let store = open_store(&settings.database.url, settings.database.max_connections).await?;
-        let state = AppState { store, settings: Arc::new(settings) };
+        let sms = crate::adapters::sms::sender(&settings.sms);
+        let state = AppState { store, settings: Arc::new(settings), sms };
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_if_empty(&state).await?;
         }
@@ -129,7 +130,7 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .merge(features::health::router())
         .nest("/pany", features::borrower_api())
-        .nest("/api", Router::new().fallback(|| async { StatusCode::NOT_FOUND }))
+        .nest("/api", features::staff_api())
         .merge(crate::openapi::router())
         .merge(features::media::router())
         .merge(features::web_pages::router(&state.settings.web.dist_root))
@@ -153,5 +154,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
     let store = open_store(&settings.database.url, settings.database.max_connections)
         .await
         .map_err(|error| StoreError::Backend(error.to_string()))?;
-    Ok(AppState { store, settings: Arc::new(settings) })
+    let sms = crate::adapters::sms::sender(&settings.sms);
+    Ok(AppState { store, settings: Arc::new(settings), sms })
 }

@@ -4,9 +4,11 @@
 
 use crate::borrower::{Borrower, BorrowerId};
 use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
+use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::phone::Phone;
 use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
 use crate::session::{Session, TokenDigest};
+use crate::sms::{NewOutboxEntry, OutboxEntry};
 use async_trait::async_trait;
 use time::OffsetDateTime;
 
@@ -53,6 +55,38 @@ pub trait BorrowerStore {
     ) -> StoreResult<Borrower>;
     async fn borrower_by_phone(&self, phone: &Phone) -> StoreResult<Option<Borrower>>;
     async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>>;
+    /// The PHC-format hash of the borrower's password, if they set one.
+    async fn password_hash(&self, id: BorrowerId) -> StoreResult<Option<String>>;
+    async fn set_password_hash(&self, id: BorrowerId, hash: &str) -> StoreResult<()>;
+}
+
+#[async_trait]
+pub trait OtpStore {
+    /// In one transaction: counts earlier sends, asks the policy, and when it
+    /// allows, closes the number's live codes for that purpose (a resend
+    /// kills the old code), stores the new one and records the send. The
+    /// inner `Err` says which limit refused it.
+    async fn issue_challenge(&self, challenge: &NewChallenge, policy: &OtpPolicy)
+    -> StoreResult<Result<(), SendLimit>>;
+    /// The newest code of the number for the purpose that is not closed.
+    async fn live_challenge(&self, phone: &Phone, purpose: CodePurpose) -> StoreResult<Option<OtpChallenge>>;
+    /// Records one try atomically: an accepted try closes the code, a wrong
+    /// one counts. False when the code stopped being live meanwhile (a
+    /// concurrent try used it or spent its last chance).
+    async fn record_try(
+        &self,
+        challenge_id: i64,
+        accepted: bool,
+        now: OffsetDateTime,
+        max_wrong_tries: i64,
+    ) -> StoreResult<bool>;
+}
+
+#[async_trait]
+pub trait OutboxStore {
+    async fn record_outbox(&self, entry: &NewOutboxEntry) -> StoreResult<i64>;
+    /// Newest last; only one number's messages when `phone` is given.
+    async fn outbox(&self, phone: Option<&Phone>, limit: i64) -> StoreResult<Vec<OutboxEntry>>;
 }
 
 #[async_trait]
@@ -80,11 +114,20 @@ pub trait OrderStore {
 
 /// Everything the application needs from a database.
 pub trait Store:
-    HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + Send + Sync + 'static
+    HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + OtpStore + OutboxStore + Send + Sync + 'static
 {
 }
 
 impl<T> Store for T where
-    T: HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + Send + Sync + 'static
+    T: HealthStore
+        + ProductStore
+        + BorrowerStore
+        + SessionStore
+        + OrderStore
+        + OtpStore
+        + OutboxStore
+        + Send
+        + Sync
+        + 'static
 {
 }

@@ -151,6 +151,25 @@ impl BorrowerStore for PostgresStore {
         row.as_ref().map(rows::borrower).transpose()
     }
 
+    async fn password_hash(&self, id: BorrowerId) -> StoreResult<Option<String>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt("SELECT password_hash FROM borrower WHERE id = $1", &[&id.0])
+            .await
+            .map_err(database)?;
+        Ok(row.and_then(|row| row.get(0)))
+    }
+
+    async fn set_password_hash(&self, id: BorrowerId, hash: &str) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute("UPDATE borrower SET password_hash = $2 WHERE id = $1", &[&id.0, &hash])
+            .await
+            .map_err(database)?;
+        Ok(())
+    }
+
     async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>> {
         let client = self.client().await?;
         let row = client

@@ -167,6 +167,26 @@ impl BorrowerStore for SqliteStore {
         .await
     }
 
+    async fn password_hash(&self, id: BorrowerId) -> StoreResult<Option<String>> {
+        self.read(move |connection| {
+            connection
+                .query_row("SELECT password_hash FROM borrower WHERE id = ?1", [id.0], |row| row.get(0))
+                .optional()
+                .map(Option::flatten)
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn set_password_hash(&self, id: BorrowerId, hash: &str) -> StoreResult<()> {
+        let hash = hash.to_owned();
+        self.write(move |tx| {
+            tx.execute("UPDATE borrower SET password_hash = ?2 WHERE id = ?1", params![id.0, hash]).map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
     async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>> {
         self.read(move |connection| {
             connection

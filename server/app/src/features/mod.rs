@@ -1,9 +1,12 @@
 //! One folder per feature; each owns its router and the root only merges.
 
+pub mod customer_service;
 pub mod health;
 pub mod loan_details;
+pub mod login;
 pub mod media;
 pub mod public_info;
+pub mod staff;
 pub mod web_pages;
 
 use crate::error::ApiError;
@@ -13,8 +16,15 @@ use axum::Router;
 /// Everything under `/pany`, the borrower API the specification names.
 pub fn borrower_api() -> Router<AppState> {
     Router::new()
+        .merge(login::router())
+        .merge(customer_service::router())
         .merge(loan_details::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.
         .fallback(|| async { ApiError::NotFound })
+}
+
+/// Everything under `/api`: the staff API (the console comes with issue 7).
+pub fn staff_api() -> Router<AppState> {
+    Router::new().merge(staff::router()).fallback(|| async { ApiError::NotFound })
 }

@@ -23,15 +23,18 @@ pub struct TestApp {
 /// Runs each test once on SQLite and once on PostgreSQL, as
 /// `<module>::sqlite::<test>` and `<module>::postgres::<test>`.
 #[macro_export]
+/// `async fn name(app with [("APP_OTP__RESEND_AFTER_SECONDS", "0")])` sets
+/// configuration for that test's server.
 macro_rules! on_both_stores {
-    ($(async fn $name:ident($app:ident) $body:block)*) => {
+    ($(async fn $name:ident($app:ident $(with [$(($key:literal, $value:literal)),* $(,)?])?) $body:block)*) => {
         mod sqlite {
             #[allow(unused_imports)]
             use super::*;
             $(
                 #[tokio::test]
                 async fn $name() {
-                    let $app = $crate::helpers::TestApp::spawn($crate::helpers::Backend::Sqlite).await;
+                    let overrides: &[(&str, &str)] = &[$($(($key, $value)),*)?];
+                    let $app = $crate::helpers::TestApp::spawn_with($crate::helpers::Backend::Sqlite, overrides).await;
                     $body
                 }
             )*
@@ -42,7 +45,8 @@ macro_rules! on_both_stores {
             $(
                 #[tokio::test]
                 async fn $name() {
-                    let $app = $crate::helpers::TestApp::spawn($crate::helpers::Backend::Postgres).await;
+                    let overrides: &[(&str, &str)] = &[$($(($key, $value)),*)?];
+                    let $app = $crate::helpers::TestApp::spawn_with($crate::helpers::Backend::Postgres, overrides).await;
                     $body
                 }
             )*
@@ -96,7 +100,7 @@ fn write_web_fixture(root: &Path) {
 }
 
 impl TestApp {
-    pub async fn spawn(backend: Backend) -> TestApp {
+    pub async fn spawn_with(backend: Backend, overrides: &[(&str, &str)]) -> TestApp {
         let root = std::env::temp_dir().join(format!("hiram-test-{}", random_suffix()));
         let web_root = root.join("web");
         write_web_fixture(&web_root);
@@ -104,19 +108,49 @@ impl TestApp {
             Backend::Sqlite => format!("sqlite://{}", root.join("test.sqlite3").display()),
             Backend::Postgres => postgres_url().await,
         };
-        let settings = Settings::from_sources([
+        let mut environment = vec![
             ("APP_SERVER__PORT".to_owned(), "0".to_owned()),
             ("APP_DATABASE__URL".to_owned(), database_url),
             ("APP_DATABASE__MAX_CONNECTIONS".to_owned(), "4".to_owned()),
             ("APP_WEB__DIST_ROOT".to_owned(), web_root.display().to_string()),
             ("APP_LOG__FILTER".to_owned(), "warn".to_owned()),
-        ])
-        .expect("test settings are valid");
+        ];
+        environment.extend(overrides.iter().map(|(key, value)| ((*key).to_owned(), (*value).to_owned())));
+        let settings = Settings::from_sources(environment).expect("test settings are valid");
         let state = hiram::startup::state_for_command(settings.clone()).await.expect("open the test store");
         let application = Application::build(settings).await.expect("build the server");
         let address = format!("http://127.0.0.1:{}", application.port());
         tokio::spawn(application.run_until_stopped());
         TestApp { address, client: reqwest::Client::new(), state }
+    }
+
+    /// The newest one-time code sent to the number, read from the outbox.
+    pub async fn last_code(&self, phone: &str) -> String {
+        let phone = hiram_domain::phone::Phone::parse(phone).expect("a valid test number");
+        let entries = self.state.store.outbox(Some(&phone), 1).await.expect("read the outbox");
+        let body = &entries.last().expect("a message was sent").body;
+        body.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 6).expect("a six-digit code").to_owned()
+    }
+
+    /// How many messages the number received.
+    pub async fn messages_to(&self, phone: &str) -> usize {
+        let phone = hiram_domain::phone::Phone::parse(phone).expect("a valid test number");
+        self.state.store.outbox(Some(&phone), 500).await.expect("read the outbox").len()
+    }
+
+    /// Asks for a login code and logs in with it; returns the session token.
+    pub async fn login(&self, phone: &str) -> String {
+        let sent = self.post_form("/pany/service/login/send-sms-code-new", &[("phone", phone)]).await;
+        assert_eq!(sent.status(), 200, "the code is sent");
+        let code = self.last_code(phone).await;
+        let body: serde_json::Value = self
+            .post_form("/pany/service/login/sms-code-login", &[("phone", phone), ("code", &code)])
+            .await
+            .json()
+            .await
+            .expect("an envelope");
+        assert_eq!(body["code"], "00", "{body}");
+        body["data"]["sessionId"].as_str().expect("a session id").to_owned()
     }
 
     /// A new session for the demo borrower and the demo orders.

@@ -2,6 +2,23 @@
 // Do not edit by hand; `npm run check:api` fails when this file is stale.
 
 export interface paths {
+    "/api/staff/sms-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The SMS outbox, newest last. */
+        get: operations["sms_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -13,6 +30,23 @@ export interface paths {
         get: operations["healthz"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/customer-service/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Everything the customer-service page shows. */
+        post: operations["service_init"];
         delete?: never;
         options?: never;
         head?: never;
@@ -36,6 +70,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/service/login/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs in with the password the borrower set. */
+        post: operations["password_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/service/login/login-init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What the login page needs to know before it starts. */
+        post: operations["login_init"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/service/login/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ends the session in the query. Calling it without a live session is not
+         *     an error: the borrower is logged out either way.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/service/login/reset-pwd": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password after proving the number with a code. */
+        post: operations["reset_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/service/login/send-sms-code-new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a one-time code by SMS. Every valid number gets the same answer,
+         *     registered or not.
+         */
+        post: operations["send_sms_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/service/login/send-voice-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a one-time code by a voice call; same rules as SMS. */
+        post: operations["send_voice_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/service/login/sms-code-login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Logs in with a code; a number seen for the first time is registered. */
+        post: operations["sms_code_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/loan-details/loan-details": {
         parameters: {
             query?: never;
@@ -47,6 +206,23 @@ export interface paths {
         put?: never;
         /** The details of one of the caller's orders. */
         post: operations["loan_details"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/personal-center/contact-kf-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Customer-service e-mail and WhatsApp (the page sends `overall=30`). */
+        post: operations["contact_info"];
         delete?: never;
         options?: never;
         head?: never;
@@ -74,6 +250,12 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        CodeSent: {
+            /** Format: int64 */
+            expiresInSeconds: number;
+            /** Format: int64 */
+            resendSeconds: number;
+        };
         CompanyInfo: {
             address: string;
             certificateOfAuthorityNo: string;
@@ -84,10 +266,28 @@ export interface components {
             serviceHours: string;
             tradeName: string;
         };
+        ContactInfo: {
+            email: string;
+            /** @description The WhatsApp number of customer service. */
+            smWa: string;
+        };
         DetailRow: {
             text: string;
             /** @description Empty when not known yet; the page hides such rows. */
             value: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CodeSent: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                expiresInSeconds: number;
+                /** Format: int64 */
+                resendSeconds: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
         };
         /** @description The reply envelope of every API call. */
         Envelope_CompanyInfo: {
@@ -102,6 +302,18 @@ export interface components {
                 secRegistrationNo: string;
                 serviceHours: string;
                 tradeName: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ContactInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                email: string;
+                /** @description The WhatsApp number of customer service. */
+                smWa: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -152,6 +364,77 @@ export interface components {
             /** @description Text for the borrower, in their language. */
             message: string;
         };
+        /** @description The reply envelope of every API call. */
+        Envelope_LoggedIn: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description True when this login registered the number. */
+                newBorrower: boolean;
+                /** @description The session token to carry as `sessionId` on every call. */
+                sessionId: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_LoginInit: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                codeLength: number;
+                passwordLoginAvailable: boolean;
+                /** Format: int64 */
+                resendSeconds: number;
+                voiceCodeAvailable: boolean;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_NoData: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /**
+             * @description The `data` of a reply that carries none; serialises as `null`.
+             * @default null
+             */
+            data: unknown;
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ServiceInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                companyName: string;
+                email: string;
+                phone: string;
+                serviceHours: string;
+                whatsapp: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_OutboxMessage: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                body: string;
+                createdAt: string;
+                delivery: string;
+                /** Format: int64 */
+                id: number;
+                phone: string;
+                provider: string;
+                status: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
         Health: {
             /** @description `ok`, or `unavailable` when a dependency does not answer. */
             status: string;
@@ -195,8 +478,37 @@ export interface components {
             telephone: string;
             userOrderDetail: components["schemas"]["OrderDetailRows"];
         };
+        LoggedIn: {
+            /** @description True when this login registered the number. */
+            newBorrower: boolean;
+            /** @description The session token to carry as `sessionId` on every call. */
+            sessionId: string;
+        };
+        LoginInit: {
+            /** Format: int64 */
+            codeLength: number;
+            passwordLoginAvailable: boolean;
+            /** Format: int64 */
+            resendSeconds: number;
+            voiceCodeAvailable: boolean;
+        };
+        /**
+         * @description The `data` of a reply that carries none; serialises as `null`.
+         * @default null
+         */
+        NoData: unknown;
         OrderDetailRows: {
             detail: components["schemas"]["DetailRow"][];
+        };
+        OutboxMessage: {
+            body: string;
+            createdAt: string;
+            delivery: string;
+            /** Format: int64 */
+            id: number;
+            phone: string;
+            provider: string;
+            status: string;
         };
         /** @description A product as a tappable card (recommendations, failure page). */
         ProductCard: {
@@ -214,6 +526,13 @@ export interface components {
             rate: string;
             tags: string[];
         };
+        ServiceInfo: {
+            companyName: string;
+            email: string;
+            phone: string;
+            serviceHours: string;
+            whatsapp: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -223,6 +542,36 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    sms_outbox: {
+        parameters: {
+            query?: {
+                /** @description How many of the newest messages (1–500, default 50). */
+                limit?: number;
+                /** @description Only this number's messages. */
+                phone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_OutboxMessage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     healthz: {
         parameters: {
             query?: never;
@@ -238,6 +587,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    service_init: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ServiceInfo"];
                 };
             };
         };
@@ -258,6 +626,220 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_CompanyInfo"];
                 };
+            };
+        };
+    };
+    password_login: {
+        parameters: {
+            query: {
+                password: string;
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoggedIn"];
+                };
+            };
+            /** @description Wrong number or password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    login_init: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginInit"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    reset_password: {
+        parameters: {
+            query: {
+                /** @description A code sent with purpose `reset_pwd`. */
+                code: string;
+                password: string;
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Wrong code or weak password */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    send_sms_code: {
+        parameters: {
+            query: {
+                /** @description `09171234567` or `+639171234567`. */
+                phone: string;
+                /** @description `login` (default) or `reset_pwd`. */
+                purpose?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CodeSent"];
+                };
+            };
+            /** @description Not a Philippine mobile number, or an unknown purpose */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Asked again too soon or too often; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The SMS provider failed */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    send_voice_code: {
+        parameters: {
+            query: {
+                /** @description `09171234567` or `+639171234567`. */
+                phone: string;
+                /** @description `login` (default) or `reset_pwd`. */
+                purpose?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CodeSent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sms_code_login: {
+        parameters: {
+            query: {
+                code: string;
+                phone: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoggedIn"];
+                };
+            };
+            /** @description Wrong, used or expired code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -305,6 +887,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    contact_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContactInfo"];
+                };
             };
         };
     };

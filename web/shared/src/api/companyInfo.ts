@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { jsonClient } from '@hiram/shared/api/request';
-import type { components } from '@hiram/shared/api/schema.gen';
+import { jsonClient } from './request';
+import type { components } from './schema.gen';
 
 export type CompanyInfo = components['schemas']['CompanyInfo'];
 

@@ -1,0 +1,4 @@
+//! Outbound adapters: the services outside this process, each behind a
+//! domain trait with a built-in implementation that works offline.
+
+pub mod sms;

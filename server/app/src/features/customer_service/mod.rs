@@ -1,0 +1,60 @@
+//! How to reach a person: the customer-service page and the contact info
+//! the complaint pages show (spec §2 "Customer service", §3, §7).
+
+use crate::error::{Envelope, ok};
+use crate::i18n::Lang;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v3/personal-center/contact-kf-info", post(contact_info).get(contact_info))
+        .route("/customer-service/init", post(service_init).get(service_init))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactInfo {
+    pub email: String,
+    /// The WhatsApp number of customer service.
+    pub sm_wa: String,
+}
+
+/// Customer-service e-mail and WhatsApp (the page sends `overall=30`).
+#[utoipa::path(post, path = "/pany/v3/personal-center/contact-kf-info", tag = "customer service",
+    responses((status = 200, body = Envelope<ContactInfo>)))]
+pub async fn contact_info(State(state): State<AppState>, lang: Lang) -> Json<Envelope<ContactInfo>> {
+    let company = &state.settings.company;
+    ok(lang, ContactInfo { email: company.email.clone(), sm_wa: company.whatsapp.clone() })
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServiceInfo {
+    pub phone: String,
+    pub email: String,
+    pub whatsapp: String,
+    pub service_hours: String,
+    pub company_name: String,
+}
+
+/// Everything the customer-service page shows.
+#[utoipa::path(post, path = "/pany/customer-service/init", tag = "customer service",
+    responses((status = 200, body = Envelope<ServiceInfo>)))]
+pub async fn service_init(State(state): State<AppState>, lang: Lang) -> Json<Envelope<ServiceInfo>> {
+    let company = &state.settings.company;
+    ok(
+        lang,
+        ServiceInfo {
+            phone: company.phone.clone(),
+            email: company.email.clone(),
+            whatsapp: company.whatsapp.clone(),
+            service_hours: company.service_hours.clone(),
+            company_name: company.corporate_name.clone(),
+        },
+    )
+}

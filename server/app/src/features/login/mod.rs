@@ -1,0 +1,241 @@
+//! The way in (spec §7 login family): one-time codes by SMS or voice call,
+//! code login (which registers a new number), optional password login and
+//! reset, logout.
+
+mod codes;
+mod password;
+
+use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::extract::{Params, SessionToken};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use axum::extract::{ConnectInfo, State};
+use axum::routing::post;
+use axum::{Json, Router};
+use hiram_domain::otp::{CodePurpose, Delivery};
+use hiram_domain::password::NewPassword;
+use hiram_domain::phone::Phone;
+use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
+use utoipa::{IntoParams, ToSchema};
+
+pub use codes::{issue_code, verify_code};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/service/login/login-init", post(login_init).get(login_init))
+        .route("/service/login/send-sms-code-new", post(send_sms_code))
+        .route("/service/login/send-voice-code", post(send_voice_code))
+        .route("/service/login/sms-code-login", post(sms_code_login))
+        .route("/service/login/login", post(password_login))
+        .route("/service/login/reset-pwd", post(reset_password))
+        .route("/service/login/logout", post(logout))
+        .route("/user/logout", post(logout))
+}
+
+pub(crate) fn parse_phone(text: &str) -> ApiResult<Phone> {
+    Phone::parse(text).map_err(|_| ApiError::rejected(Msg::InvalidPhone))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginInit {
+    pub resend_seconds: i64,
+    pub code_length: i64,
+    pub voice_code_available: bool,
+    pub password_login_available: bool,
+}
+
+/// What the login page needs to know before it starts.
+#[utoipa::path(post, path = "/pany/service/login/login-init", tag = "login", responses((status = 200, body = Envelope<LoginInit>)))]
+pub async fn login_init(State(state): State<AppState>, lang: Lang) -> Json<Envelope<LoginInit>> {
+    ok(
+        lang,
+        LoginInit {
+            resend_seconds: state.settings.otp.resend_after_seconds,
+            code_length: 6,
+            voice_code_available: state.sms.name() == "outbox",
+            password_login_available: true,
+        },
+    )
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct SendCodeParams {
+    /// `09171234567` or `+639171234567`.
+    pub phone: String,
+    /// `login` (default) or `reset_pwd`.
+    #[serde(default)]
+    pub purpose: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeSent {
+    pub resend_seconds: i64,
+    pub expires_in_seconds: i64,
+}
+
+fn purpose_of(params: &SendCodeParams) -> ApiResult<CodePurpose> {
+    match params.purpose.as_deref().map(str::trim).filter(|purpose| !purpose.is_empty()) {
+        None => Ok(CodePurpose::Login),
+        Some(text) => match CodePurpose::parse(text) {
+            Some(purpose @ (CodePurpose::Login | CodePurpose::ResetPassword)) => Ok(purpose),
+            _ => Err(ApiError::rejected(Msg::UnknownPurpose)),
+        },
+    }
+}
+
+async fn send_code(
+    state: &AppState,
+    address: SocketAddr,
+    lang: Lang,
+    params: SendCodeParams,
+    delivery: Delivery,
+) -> ApiResult<Json<Envelope<CodeSent>>> {
+    let phone = parse_phone(&params.phone)?;
+    let purpose = purpose_of(&params)?;
+    issue_code(state, &phone, purpose, delivery, &address.ip().to_string(), lang).await?;
+    let otp = &state.settings.otp;
+    Ok(ok(lang, CodeSent { resend_seconds: otp.resend_after_seconds, expires_in_seconds: otp.validity_seconds }))
+}
+
+/// Sends a one-time code by SMS. Every valid number gets the same answer,
+/// registered or not.
+#[utoipa::path(
+    post,
+    path = "/pany/service/login/send-sms-code-new",
+    tag = "login",
+    params(SendCodeParams),
+    responses(
+        (status = 200, body = Envelope<CodeSent>),
+        (status = 400, description = "Not a Philippine mobile number, or an unknown purpose"),
+        (status = 429, description = "Asked again too soon or too often; see Retry-After"),
+        (status = 503, description = "The SMS provider failed"),
+    )
+)]
+pub async fn send_sms_code(
+    State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    lang: Lang,
+    Params(params): Params<SendCodeParams>,
+) -> ApiResult<Json<Envelope<CodeSent>>> {
+    send_code(&state, address, lang, params, Delivery::Sms).await
+}
+
+/// Sends a one-time code by a voice call; same rules as SMS.
+#[utoipa::path(post, path = "/pany/service/login/send-voice-code", tag = "login", params(SendCodeParams),
+    responses((status = 200, body = Envelope<CodeSent>), (status = 400), (status = 429), (status = 503)))]
+pub async fn send_voice_code(
+    State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    lang: Lang,
+    Params(params): Params<SendCodeParams>,
+) -> ApiResult<Json<Envelope<CodeSent>>> {
+    send_code(&state, address, lang, params, Delivery::Voice).await
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CodeLoginParams {
+    pub phone: String,
+    pub code: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoggedIn {
+    /// The session token to carry as `sessionId` on every call.
+    pub session_id: String,
+    /// True when this login registered the number.
+    pub new_borrower: bool,
+}
+
+/// Logs in with a code; a number seen for the first time is registered.
+#[utoipa::path(post, path = "/pany/service/login/sms-code-login", tag = "login", params(CodeLoginParams),
+    responses((status = 200, body = Envelope<LoggedIn>), (status = 400, description = "Wrong, used or expired code")))]
+pub async fn sms_code_login(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<CodeLoginParams>,
+) -> ApiResult<Json<Envelope<LoggedIn>>> {
+    let phone = parse_phone(&params.phone)?;
+    verify_code(&state, &phone, CodePurpose::Login, &params.code).await?;
+    let known = state.store.borrower_by_phone(&phone).await?;
+    let new_borrower = known.is_none();
+    let borrower = match known {
+        Some(borrower) => borrower,
+        None => state.store.ensure_borrower(&phone, None, state.now()).await?,
+    };
+    let session_id = crate::session::start(&state, borrower.id).await?;
+    tracing::info!(borrower.id = borrower.id.0, "borrower logged in with a code");
+    Ok(ok(lang, LoggedIn { session_id, new_borrower }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct PasswordLoginParams {
+    pub phone: String,
+    pub password: String,
+}
+
+/// Logs in with the password the borrower set.
+#[utoipa::path(post, path = "/pany/service/login/login", tag = "login", params(PasswordLoginParams),
+    responses((status = 200, body = Envelope<LoggedIn>), (status = 400, description = "Wrong number or password")))]
+pub async fn password_login(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<PasswordLoginParams>,
+) -> ApiResult<Json<Envelope<LoggedIn>>> {
+    let phone = parse_phone(&params.phone)?;
+    let borrower = state.store.borrower_by_phone(&phone).await?;
+    let stored_hash = match &borrower {
+        Some(borrower) => state.store.password_hash(borrower.id).await?,
+        None => None,
+    };
+    let matches = password::verify(&params.password, stored_hash.as_deref()).await?;
+    let borrower = borrower.filter(|_| matches).ok_or(ApiError::rejected(Msg::WrongPhoneOrPassword))?;
+    let session_id = crate::session::start(&state, borrower.id).await?;
+    Ok(ok(lang, LoggedIn { session_id, new_borrower: false }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ResetPasswordParams {
+    pub phone: String,
+    /// A code sent with purpose `reset_pwd`.
+    pub code: String,
+    pub password: String,
+}
+
+/// Sets a new password after proving the number with a code.
+#[utoipa::path(post, path = "/pany/service/login/reset-pwd", tag = "login", params(ResetPasswordParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400, description = "Wrong code or weak password")))]
+pub async fn reset_password(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<ResetPasswordParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let phone = parse_phone(&params.phone)?;
+    let password = NewPassword::parse(&params.password).map_err(|_| ApiError::rejected(Msg::WeakPassword))?;
+    verify_code(&state, &phone, CodePurpose::ResetPassword, &params.code).await?;
+    let borrower = state.store.ensure_borrower(&phone, None, state.now()).await?;
+    let hash = password::hash(password).await?;
+    state.store.set_password_hash(borrower.id, &hash).await?;
+    Ok(ok(lang, NoData))
+}
+
+/// Ends the session in the query. Calling it without a live session is not
+/// an error: the borrower is logged out either way.
+#[utoipa::path(post, path = "/pany/service/login/logout", tag = "login", responses((status = 200, body = Envelope<NoData>)))]
+pub async fn logout(
+    State(state): State<AppState>,
+    lang: Lang,
+    token: SessionToken,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    if let Some(digest) = token.0.as_deref().and_then(crate::session::digest) {
+        state.store.revoke_session(&digest, state.now()).await?;
+    }
+    Ok(ok(lang, NoData))
+}

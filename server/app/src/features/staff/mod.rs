@@ -1,0 +1,137 @@
+//! The staff API under `/api/staff`. Until the console's staff accounts
+//! (issue 7) it is guarded by one configured bearer token and refuses
+//! everything when none is set (fail closed).
+
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::i18n::Lang;
+use crate::state::AppState;
+use axum::extract::{FromRequestParts, State};
+use axum::http::request::Parts;
+use axum::routing::get;
+use axum::{Json, Router};
+use hiram_domain::phone::Phone;
+use hiram_domain::sms::OutboxEntry;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/staff/sms-outbox", get(sms_outbox))
+}
+
+/// A caller that presented the staff token.
+pub struct Staff;
+
+impl FromRequestParts<AppState> for Staff {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let expected = state.settings.staff.api_token.expose();
+        let presented = parts
+            .headers
+            .get(axum::http::header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .unwrap_or("");
+        let matches = expected.len() == presented.len()
+            && expected.bytes().zip(presented.bytes()).fold(0u8, |difference, (a, b)| difference | (a ^ b)) == 0;
+        if expected.is_empty() || !matches {
+            return Err(ApiError::SessionRequired);
+        }
+        Ok(Staff)
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct OutboxParams {
+    /// Only this number's messages.
+    pub phone: Option<String>,
+    /// How many of the newest messages (1–500, default 50).
+    pub limit: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxMessage {
+    pub id: i64,
+    pub phone: String,
+    pub delivery: String,
+    pub body: String,
+    pub provider: String,
+    pub status: String,
+    pub created_at: String,
+}
+
+impl From<OutboxEntry> for OutboxMessage {
+    fn from(entry: OutboxEntry) -> OutboxMessage {
+        OutboxMessage {
+            id: entry.id,
+            phone: entry.phone.e164().to_owned(),
+            delivery: entry.delivery.as_str().to_owned(),
+            body: entry.body,
+            provider: entry.provider,
+            status: entry.status.as_str().to_owned(),
+            created_at: entry.created_at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default(),
+        }
+    }
+}
+
+/// The SMS outbox, newest last.
+#[utoipa::path(get, path = "/api/staff/sms-outbox", tag = "staff", params(OutboxParams),
+    security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Vec<OutboxMessage>>), (status = 401)))]
+pub async fn sms_outbox(
+    State(state): State<AppState>,
+    _staff: Staff,
+    lang: Lang,
+    crate::extract::Params(params): crate::extract::Params<OutboxParams>,
+) -> ApiResult<Json<Envelope<Vec<OutboxMessage>>>> {
+    let phone = match params.phone.as_deref().filter(|phone| !phone.is_empty()) {
+        Some(text) => Some(crate::features::login::parse_phone(text)?),
+        None => None,
+    };
+    let limit = params.limit.unwrap_or(50);
+    if !(1..=500).contains(&limit) {
+        return Err(ApiError::InvalidParameters);
+    }
+    let entries = state.store.outbox(phone.as_ref(), limit).await?;
+    Ok(ok(lang, entries.into_iter().map(OutboxMessage::from).collect()))
+}
+
+/// The outbox as the `hiram sms-outbox` command prints it: one JSON object
+/// a line, newest last, with the one-time code picked out for testers.
+pub async fn outbox_lines(state: &AppState, phone: Option<&Phone>, limit: i64) -> ApiResult<Vec<serde_json::Value>> {
+    let entries = state.store.outbox(phone, limit).await?;
+    Ok(entries
+        .into_iter()
+        .map(|entry| {
+            let code = one_time_code_in(&entry.body);
+            let message = OutboxMessage::from(entry);
+            serde_json::json!({
+                "phone": message.phone,
+                "delivery": message.delivery,
+                "body": message.body,
+                "code": code,
+                "status": message.status,
+                "at": message.created_at,
+            })
+        })
+        .collect())
+}
+
+/// The first run of exactly six digits in a message.
+fn one_time_code_in(body: &str) -> Option<String> {
+    body.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 6).map(str::to_owned)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_code_is_the_six_digit_run() {
+        assert_eq!(
+            super::one_time_code_in("Your Hiram code is 042917. It expires in 5 minutes.").as_deref(),
+            Some("042917")
+        );
+        assert_eq!(super::one_time_code_in("Call 02 8123 4567"), None);
+    }
+}

@@ -1,0 +1,272 @@
+//! The login family: one-time codes (S1–S4), sessions (S7), passwords.
+
+use serde_json::Value;
+
+const PHONE: &str = "09171234567";
+const SEND: &str = "/pany/service/login/send-sms-code-new";
+const LOGIN: &str = "/pany/service/login/sms-code-login";
+
+async fn try_code(app: &crate::helpers::TestApp, phone: &str, code: &str) -> (u16, Value) {
+    let response = app.post_form(LOGIN, &[("phone", phone), ("code", code)]).await;
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+/// A code that differs from the right one in every digit.
+fn wrong(code: &str) -> String {
+    code.chars().map(|c| char::from(b'0' + (c as u8 - b'0' + 1) % 10)).collect()
+}
+
+crate::on_both_stores! {
+    async fn a_new_number_logs_in_with_the_code_and_is_registered(app) {
+        let sent = app.post_form(SEND, &[("phone", PHONE)]).await;
+        assert_eq!(sent.status(), 200);
+        let sent: Value = sent.json().await.unwrap();
+        assert_eq!(sent["data"], serde_json::json!({ "resendSeconds": 60, "expiresInSeconds": 300 }));
+        let code = app.last_code(PHONE).await;
+        let (status, body) = try_code(&app, "+639171234567", &code).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["data"]["newBorrower"], true);
+        let session = body["data"]["sessionId"].as_str().unwrap();
+        assert_eq!(session.len(), 64, "256 bits as hex");
+        // The session works: an unknown order is "not found", not "log in".
+        let (status, _) = app.loan_details(session, 424_242).await;
+        assert_eq!(status, 404);
+    }
+
+    async fn a_returning_borrower_is_not_new(app) {
+        app.demo_session().await;
+        app.post_form(SEND, &[("phone", "0917 555 0100")]).await;
+        let code = app.last_code("09175550100").await;
+        let (_, body) = try_code(&app, "09175550100", &code).await;
+        assert_eq!(body["data"]["newBorrower"], false);
+    }
+
+    async fn after_five_wrong_tries_even_the_right_code_is_refused(app) {
+        app.post_form(SEND, &[("phone", PHONE)]).await;
+        let code = app.last_code(PHONE).await;
+        for tries_left in (0..5).rev() {
+            let (status, body) = try_code(&app, PHONE, &wrong(&code)).await;
+            assert_eq!(status, 400);
+            let expected = if tries_left > 0 {
+                format!("The code is not correct. You can try {tries_left} more time(s).")
+            } else {
+                "This code can no longer be used. Please request a new one.".to_owned()
+            };
+            assert_eq!(body["message"], expected.as_str());
+        }
+        let (status, body) = try_code(&app, PHONE, &code).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["message"], "This code can no longer be used. Please request a new one.");
+    }
+
+    async fn a_used_code_cannot_be_used_again(app) {
+        app.post_form(SEND, &[("phone", PHONE)]).await;
+        let code = app.last_code(PHONE).await;
+        assert_eq!(try_code(&app, PHONE, &code).await.0, 200);
+        assert_eq!(try_code(&app, PHONE, &code).await.0, 400);
+    }
+
+    async fn an_expired_code_is_refused(app with [("APP_OTP__VALIDITY_SECONDS", "1")]) {
+        app.post_form(SEND, &[("phone", PHONE)]).await;
+        let code = app.last_code(PHONE).await;
+        tokio::time::sleep(std::time::Duration::from_millis(1_100)).await;
+        let (status, body) = try_code(&app, PHONE, &code).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["message"], "This code can no longer be used. Please request a new one.");
+    }
+
+    async fn a_code_for_another_purpose_does_not_log_in(app) {
+        app.post_form(SEND, &[("phone", PHONE), ("purpose", "reset_pwd")]).await;
+        let code = app.last_code(PHONE).await;
+        assert_eq!(try_code(&app, PHONE, &code).await.0, 400);
+    }
+
+    async fn a_code_for_another_number_does_not_log_in(app with [("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {
+        app.post_form(SEND, &[("phone", PHONE)]).await;
+        app.post_form(SEND, &[("phone", "09181234567")]).await;
+        let code = app.last_code(PHONE).await;
+        assert_eq!(try_code(&app, "09181234567", &code).await.0, 400);
+        assert_eq!(try_code(&app, PHONE, &code).await.0, 200);
+    }
+
+    async fn a_resend_kills_the_old_code(app with [("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {
+        app.post_form(SEND, &[("phone", PHONE)]).await;
+        let old = app.last_code(PHONE).await;
+        app.post_form(SEND, &[("phone", PHONE)]).await;
+        let new = app.last_code(PHONE).await;
+        if old != new {
+            assert_eq!(try_code(&app, PHONE, &old).await.0, 400);
+        }
+        assert_eq!(try_code(&app, PHONE, &new).await.0, 200);
+    }
+
+    async fn asking_again_within_sixty_seconds_is_refused_with_retry_after(app) {
+        assert_eq!(app.post_form(SEND, &[("phone", PHONE)]).await.status(), 200);
+        let again = app.post_form(SEND, &[("phone", PHONE)]).await;
+        assert_eq!(again.status(), 429);
+        let retry_after: i64 = again.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+        assert!((1..=60).contains(&retry_after), "{retry_after}");
+        let body: Value = again.json().await.unwrap();
+        assert_eq!(body["code"], "429");
+        assert_eq!(body["data"]["retryAfterSeconds"], retry_after);
+        assert_eq!(body["message"], format!("Please wait {retry_after} seconds before requesting another code."));
+        let voice = app.post_form("/pany/service/login/send-voice-code", &[("phone", PHONE)]).await;
+        assert_eq!(voice.status(), 429, "the voice call shares the limit");
+        assert_eq!(app.messages_to(PHONE).await, 1, "the provider was called once");
+    }
+
+    async fn a_number_gets_at_most_five_codes_an_hour(app with [("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {
+        for _ in 0..5 {
+            assert_eq!(app.post_form(SEND, &[("phone", PHONE)]).await.status(), 200);
+        }
+        let sixth = app.post_form(SEND, &[("phone", PHONE)]).await;
+        assert_eq!(sixth.status(), 429);
+        assert_eq!(sixth.headers()["retry-after"], "3600");
+        assert_eq!(app.messages_to(PHONE).await, 5);
+    }
+
+    async fn a_number_gets_at_most_its_daily_codes(app with [
+        ("APP_OTP__RESEND_AFTER_SECONDS", "0"),
+        ("APP_OTP__PER_PHONE_HOUR", "50"),
+        ("APP_OTP__PER_PHONE_DAY", "3"),
+    ]) {
+        for _ in 0..3 {
+            assert_eq!(app.post_form(SEND, &[("phone", PHONE)]).await.status(), 200);
+        }
+        let fourth = app.post_form(SEND, &[("phone", PHONE)]).await;
+        assert_eq!(fourth.status(), 429);
+        assert_eq!(fourth.headers()["retry-after"], "86400");
+        assert_eq!(app.messages_to(PHONE).await, 3);
+    }
+
+    async fn one_address_gets_at_most_its_hourly_codes_across_numbers(app with [("APP_OTP__PER_ADDRESS_HOUR", "3")]) {
+        for phone in ["09170000001", "09170000002", "09170000003"] {
+            assert_eq!(app.post_form(SEND, &[("phone", phone)]).await.status(), 200);
+        }
+        let fourth = app.post_form(SEND, &[("phone", "09170000004")]).await;
+        assert_eq!(fourth.status(), 429);
+        assert_eq!(app.messages_to("09170000004").await, 0);
+    }
+
+    async fn concurrent_sends_to_one_number_send_one_code(app) {
+        let sends = (0..10).map(|_| app.post_form(SEND, &[("phone", PHONE)]));
+        let statuses: Vec<u16> = futures_statuses(sends).await;
+        assert_eq!(statuses.iter().filter(|status| **status == 200).count(), 1, "{statuses:?}");
+        assert_eq!(app.messages_to(PHONE).await, 1);
+    }
+
+    async fn registered_and_unregistered_numbers_get_the_same_answer(app) {
+        app.demo_session().await;
+        let registered: Value = app.post_form(SEND, &[("phone", "09175550100")]).await.json().await.unwrap();
+        let unregistered: Value = app.post_form(SEND, &[("phone", "09175550101")]).await.json().await.unwrap();
+        assert_eq!(registered, unregistered);
+        let registered = app.post_form(SEND, &[("phone", "09175550100")]).await;
+        let unregistered = app.post_form(SEND, &[("phone", "09175550101")]).await;
+        assert_eq!(registered.status(), unregistered.status());
+        assert_eq!(registered.json::<Value>().await.unwrap()["code"], unregistered.json::<Value>().await.unwrap()["code"]);
+    }
+
+    async fn an_invalid_number_is_refused_in_the_borrowers_language(app) {
+        for bad in ["12345", "0281234567", "+1 415 555 0100", ""] {
+            let response = app.post_form(SEND, &[("phone", bad)]).await;
+            assert_eq!(response.status(), 400, "{bad}");
+            assert_eq!(response.json::<Value>().await.unwrap()["message"], "Please enter a valid mobile number.");
+        }
+        let filipino: Value = app.post_form(&format!("{SEND}?lang=fil"), &[("phone", "123")]).await.json().await.unwrap();
+        assert_eq!(filipino["message"], "Maglagay ng tamang mobile number.");
+        assert_eq!(app.state.store.outbox(None, 10).await.unwrap().len(), 0, "nothing was sent");
+    }
+
+    async fn a_malformed_code_or_unknown_purpose_is_a_clear_error(app) {
+        let (status, body) = try_code(&app, PHONE, "12ab56").await;
+        assert_eq!((status, body["message"].as_str().unwrap()), (400, "Please enter the 6-digit code."));
+        let response = app.post_form(SEND, &[("phone", PHONE), ("purpose", "register")]).await;
+        assert_eq!(response.status(), 400);
+        assert_eq!(app.messages_to(PHONE).await, 0);
+    }
+
+    async fn a_voice_code_goes_through_the_same_outbox(app) {
+        let response = app.post_form("/pany/service/login/send-voice-code", &[("phone", PHONE)]).await;
+        assert_eq!(response.status(), 200);
+        let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();
+        let entries = app.state.store.outbox(Some(&phone), 5).await.unwrap();
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].delivery, hiram_domain::otp::Delivery::Voice);
+        let code = app.last_code(PHONE).await;
+        assert_eq!(try_code(&app, PHONE, &code).await.0, 200);
+    }
+
+    async fn logout_ends_the_session(app) {
+        let session = app.login(PHONE).await;
+        assert_eq!(app.loan_details(&session, 1).await.0, 404);
+        let out = app.post_form(&format!("/pany/service/login/logout?sessionId={session}"), &[]).await;
+        assert_eq!(out.status(), 200);
+        assert_eq!(app.loan_details(&session, 1).await.0, 401);
+        let again = app.post_form(&format!("/pany/user/logout?sessionId={session}"), &[]).await;
+        assert_eq!(again.status(), 200, "logging out twice is harmless");
+    }
+
+    async fn a_password_can_be_set_with_a_code_and_used_to_log_in(app) {
+        app.post_form(SEND, &[("phone", PHONE), ("purpose", "reset_pwd")]).await;
+        let code = app.last_code(PHONE).await;
+        let weak = app.post_form("/pany/service/login/reset-pwd", &[("phone", PHONE), ("code", &code), ("password", "12345678")]).await;
+        assert_eq!(weak.status(), 400);
+        assert_eq!(weak.json::<Value>().await.unwrap()["message"], "Use 8 to 64 characters for your password, not only numbers.");
+        let set = app.post_form("/pany/service/login/reset-pwd", &[("phone", PHONE), ("code", &code), ("password", "sampaguita-8")]).await;
+        assert_eq!(set.status(), 200);
+        let login: Value = app
+            .post_form("/pany/service/login/login", &[("phone", PHONE), ("password", "sampaguita-8")])
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(login["code"], "00");
+        assert_eq!(app.loan_details(login["data"]["sessionId"].as_str().unwrap(), 1).await.0, 404);
+    }
+
+    async fn a_wrong_password_and_an_unknown_number_look_the_same(app) {
+        app.login(PHONE).await;
+        let path = "/pany/service/login/login";
+        let wrong = app.post_form(path, &[("phone", PHONE), ("password", "not-the-password")]).await;
+        let unknown = app.post_form(path, &[("phone", "09990000000"), ("password", "not-the-password")]).await;
+        assert_eq!((wrong.status(), unknown.status()), (reqwest::StatusCode::BAD_REQUEST, reqwest::StatusCode::BAD_REQUEST));
+        assert_eq!(wrong.json::<Value>().await.unwrap(), unknown.json::<Value>().await.unwrap());
+    }
+
+    async fn login_init_tells_the_page_the_rules(app) {
+        let body: Value = app.post_form("/pany/service/login/login-init", &[]).await.json().await.unwrap();
+        assert_eq!(body["data"]["resendSeconds"], 60);
+        assert_eq!(body["data"]["codeLength"], 6);
+    }
+}
+
+async fn futures_statuses(
+    requests: impl Iterator<Item = impl std::future::Future<Output = reqwest::Response>>,
+) -> Vec<u16> {
+    let handles: Vec<_> = requests.collect();
+    let mut statuses = Vec::new();
+    for response in join_all(handles).await {
+        statuses.push(response.status().as_u16());
+    }
+    statuses
+}
+
+/// Polls every future together (the test binary avoids a futures crate).
+async fn join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output> {
+    let mut pinned: Vec<std::pin::Pin<Box<F>>> = futures.into_iter().map(Box::pin).collect();
+    let mut outputs: Vec<Option<F::Output>> = pinned.iter().map(|_| None).collect();
+    std::future::poll_fn(|context| {
+        let mut pending = false;
+        for (future, output) in pinned.iter_mut().zip(outputs.iter_mut()) {
+            if output.is_none() {
+                match future.as_mut().poll(context) {
+                    std::task::Poll::Ready(value) => *output = Some(value),
+                    std::task::Poll::Pending => pending = true,
+                }
+            }
+        }
+        if pending { std::task::Poll::Pending } else { std::task::Poll::Ready(()) }
+    })
+    .await;
+    outputs.into_iter().map(|output| output.expect("every future finished")).collect()
+}

@@ -37,3 +37,37 @@ export function orderInStatus(session: DemoSession, status: number): DemoOrder {
   if (!order) throw new Error(`the demo borrower has no order in status ${status}`);
   return order;
 }
+
+export interface OutboxMessage {
+  phone: string;
+  body: string;
+  code: string;
+  at: string;
+}
+
+/** The server's SMS outbox for `phone` (`hiram sms-outbox --phone`: one JSON line per message, newest last). */
+export function smsOutbox(phone: string): OutboxMessage[] {
+  const out = execFileSync(HIRAM_BIN, ['sms-outbox', '--phone', phone], {
+    cwd: E2E_DIR,
+    env: { ...process.env, ...SERVER_ENV },
+    encoding: 'utf8',
+  });
+  return out
+    .split('\n')
+    .filter((line) => line.trim().startsWith('{'))
+    .map((line) => JSON.parse(line) as OutboxMessage);
+}
+
+/**
+ * The code of the first message to `phone` after the first `seen` ones.
+ * Polls briefly: the message may be written just after the send call answers.
+ */
+export async function nextSmsCode(phone: string, seen: number): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const messages = smsOutbox(phone);
+    const latest = messages.length > seen ? messages[messages.length - 1] : undefined;
+    if (latest?.code) return latest.code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no new SMS code for ${phone} in the outbox`);
+}

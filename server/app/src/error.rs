@@ -36,6 +36,12 @@ pub fn ok<T: Serialize>(lang: Lang, data: T) -> Json<Envelope<T>> {
     Json(Envelope { code: SUCCESS_CODE.to_owned(), message: Msg::Success.text(lang).to_owned(), data })
 }
 
+/// A reply with a code of its own and HTTP 200, for the legacy calls whose
+/// clients branch on codes such as "0", "11" or "101" (spec §8).
+pub fn coded<T: Serialize>(code: &str, message: Msg, lang: Lang, data: T) -> Json<Envelope<T>> {
+    Json(Envelope { code: code.to_owned(), message: message.text(lang).to_owned(), data })
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("invalid parameters")]

@@ -95,6 +95,11 @@ pub enum Msg {
     WrongPhoneOrPassword,
     WeakPassword,
     UnknownPurpose,
+    CaptchaMissing,
+    CaptchaWrong,
+    CodeSent,
+    Registered,
+    AlreadyRegistered,
 }
 
 impl Msg {
@@ -150,6 +155,11 @@ impl Msg {
                 WrongPhoneOrPassword => "The mobile number or password is not correct.",
                 WeakPassword => "Use 8 to 64 characters for your password, not only numbers.",
                 UnknownPurpose => "This kind of code is not available here.",
+                CaptchaMissing => "Please enter the characters in the picture.",
+                CaptchaWrong => "The characters do not match the picture. Please try the new picture.",
+                CodeSent => "The code has been sent. Please check your phone.",
+                Registered => "Registration successful",
+                AlreadyRegistered => "You are already registered. Please download the app and log in.",
             },
             Lang::Fil => match self {
                 Success => "Tagumpay",
@@ -206,6 +216,11 @@ impl Msg {
                 WrongPhoneOrPassword => "Mali ang mobile number o password.",
                 WeakPassword => "Gumamit ng 8 hanggang 64 na karakter sa password, hindi puro numero.",
                 UnknownPurpose => "Hindi available dito ang ganitong uri ng code.",
+                CaptchaMissing => "Ilagay ang mga karakter na nasa larawan.",
+                CaptchaWrong => "Hindi tugma sa larawan ang inilagay mo. Subukan ang bagong larawan.",
+                CodeSent => "Naipadala na ang code. Tingnan ang iyong telepono.",
+                Registered => "Matagumpay ang pagpaparehistro",
+                AlreadyRegistered => "Rehistrado ka na. I-download ang app at mag-log in.",
             },
         }
     }

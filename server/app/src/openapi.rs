@@ -2,7 +2,7 @@
 //! `web/shared/src/api/openapi.json` by `hiram openapi`, from which the web's
 //! TypeScript types are generated.
 
-use crate::features::{customer_service, health, loan_details, login, public_info, staff};
+use crate::features::{customer_service, health, loan_details, login, promotion, public_info, staff};
 use crate::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -33,6 +33,13 @@ use utoipa::OpenApi;
         customer_service::contact_info,
         customer_service::service_init,
         staff::sms_outbox,
+        promotion::channel_template,
+        promotion::track_visit,
+        promotion::track_click,
+        promotion::get_sid,
+        promotion::get_captcha,
+        promotion::get_sms,
+        promotion::register,
     ),
     modifiers(&StaffToken),
     tags(
@@ -41,6 +48,7 @@ use utoipa::OpenApi;
         (name = "loans", description = "Orders and their details"),
         (name = "login", description = "One-time codes, login, logout"),
         (name = "customer service", description = "How to reach a person"),
+        (name = "promotion", description = "The promotion landing page; also served under /api/v2/youmi for native shells"),
         (name = "staff", description = "Staff API (bearer token until staff accounts arrive)"),
     )
 )]

@@ -10,6 +10,7 @@ use hiram_domain::money::Centavos;
 use hiram_domain::order::{NewOrder, OrderStatus, Transition};
 use hiram_domain::phone::Phone;
 use hiram_domain::product::{LenderId, NewLender, NewProduct, Product};
+use hiram_domain::promotion::PromotionTemplate;
 use hiram_domain::store::{StoreError, StoreResult};
 use serde::Serialize;
 use time::{Duration, OffsetDateTime};
@@ -206,6 +207,19 @@ async fn seed(state: &AppState) -> StoreResult<()> {
             })
             .await?;
     }
+    store
+        .upsert_promotion_template(&PromotionTemplate {
+            id: 1,
+            app_name: "Hiram".to_owned(),
+            headline: "Cash up to ₱10,000, straight to your GCash or bank".to_owned(),
+            subheadline: "Register with your mobile number. See every fee before you accept.".to_owned(),
+            button_text: "Register now".to_owned(),
+            theme_color: "#A94AFF".to_owned(),
+            download_android_url: String::new(),
+            download_ios_url: String::new(),
+            active: true,
+        })
+        .await?;
     let products = store.products().await?;
     let phone = Phone::parse(DEMO_PHONE).map_err(|error| StoreError::Backend(error.to_string()))?;
     let now = state.now();

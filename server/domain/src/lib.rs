@@ -12,6 +12,7 @@ pub mod otp;
 pub mod password;
 pub mod phone;
 pub mod product;
+pub mod promotion;
 pub mod session;
 pub mod sms;
 pub mod store;

@@ -7,6 +7,7 @@ use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::phone::Phone;
 use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
+use crate::promotion::{CaptchaCheck, FunnelEvent, PromotionTemplate};
 use crate::session::{Session, TokenDigest};
 use crate::sms::{NewOutboxEntry, OutboxEntry};
 use async_trait::async_trait;
@@ -112,9 +113,47 @@ pub trait OrderStore {
     async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>>;
 }
 
+#[async_trait]
+pub trait PromotionStore {
+    async fn upsert_promotion_template(&self, template: &PromotionTemplate) -> StoreResult<()>;
+    async fn promotion_template(&self, id: i64) -> StoreResult<Option<PromotionTemplate>>;
+    async fn record_funnel_event(&self, event: &FunnelEvent) -> StoreResult<()>;
+}
+
+/// Image captchas, keyed by the SHA-256 of their sid.
+#[async_trait]
+pub trait CaptchaStore {
+    async fn create_captcha(&self, sid: &[u8; 32], now: OffsetDateTime, expires_at: OffsetDateTime) -> StoreResult<()>;
+    /// Sets the answer of a newly drawn image; false when the sid is unknown,
+    /// expired or closed. A new image cancels an earlier pass.
+    async fn set_captcha_answer(&self, sid: &[u8; 32], answer: &[u8; 32], now: OffsetDateTime) -> StoreResult<bool>;
+    /// Checks and clears the answer in one statement; on a match the sid is
+    /// marked as passed for `phone`.
+    async fn check_captcha(
+        &self,
+        sid: &[u8; 32],
+        answer: &[u8; 32],
+        phone: &Phone,
+        now: OffsetDateTime,
+    ) -> StoreResult<CaptchaCheck>;
+    async fn captcha_passed_for(&self, sid: &[u8; 32], phone: &Phone, now: OffsetDateTime) -> StoreResult<bool>;
+    async fn close_captcha(&self, sid: &[u8; 32], now: OffsetDateTime) -> StoreResult<()>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
-    HealthStore + ProductStore + BorrowerStore + SessionStore + OrderStore + OtpStore + OutboxStore + Send + Sync + 'static
+    HealthStore
+    + ProductStore
+    + BorrowerStore
+    + SessionStore
+    + OrderStore
+    + OtpStore
+    + OutboxStore
+    + PromotionStore
+    + CaptchaStore
+    + Send
+    + Sync
+    + 'static
 {
 }
 
@@ -126,6 +165,8 @@ impl<T> Store for T where
         + OrderStore
         + OtpStore
         + OutboxStore
+        + PromotionStore
+        + CaptchaStore
         + Send
         + Sync
         + 'static

@@ -5,6 +5,7 @@
 
 mod identity;
 mod migrations;
+mod promotion;
 mod rows;
 mod stores;
 

@@ -4,8 +4,11 @@
 use crate::database;
 use hiram_domain::store::StoreResult;
 
-const MIGRATIONS: &[(i64, &str)] =
-    &[(1, include_str!("../migrations/0001_foundation.sql")), (2, include_str!("../migrations/0002_identity.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/0001_foundation.sql")),
+    (2, include_str!("../migrations/0002_identity.sql")),
+    (3, include_str!("../migrations/0003_promotion.sql")),
+];
 
 /// An arbitrary constant naming Hiram's migration lock.
 const MIGRATION_LOCK: i64 = 0x4869_7261_6d00;

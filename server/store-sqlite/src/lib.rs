@@ -9,6 +9,7 @@
 mod identity;
 mod migrations;
 mod pool;
+mod promotion;
 mod rows;
 mod stores;
 

@@ -3,8 +3,11 @@
 
 use rusqlite::Connection;
 
-const MIGRATIONS: &[(i64, &str)] =
-    &[(1, include_str!("../migrations/0001_foundation.sql")), (2, include_str!("../migrations/0002_identity.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../migrations/0001_foundation.sql")),
+    (2, include_str!("../migrations/0002_identity.sql")),
+    (3, include_str!("../migrations/0003_promotion.sql")),
+];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {
     connection.execute_batch(

@@ -5,6 +5,7 @@ pub mod health;
 pub mod loan_details;
 pub mod login;
 pub mod media;
+pub mod promotion;
 pub mod public_info;
 pub mod staff;
 pub mod web_pages;
@@ -19,12 +20,14 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(login::router())
         .merge(customer_service::router())
         .merge(loan_details::router())
+        .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.
         .fallback(|| async { ApiError::NotFound })
 }
 
-/// Everything under `/api`: the staff API (the console comes with issue 7).
+/// Everything under `/api`: the staff API (the console comes with issue 7),
+/// and the promotion calls at the paths native shells use.
 pub fn staff_api() -> Router<AppState> {
-    Router::new().merge(staff::router()).fallback(|| async { ApiError::NotFound })
+    Router::new().merge(staff::router()).merge(promotion::router()).fallback(|| async { ApiError::NotFound })
 }

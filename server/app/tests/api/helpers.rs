@@ -18,6 +18,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The same store the server uses, for arranging and inspecting data.
     pub state: AppState,
+    database_url: String,
 }
 
 /// Runs each test once on SQLite and once on PostgreSQL, as
@@ -117,11 +118,12 @@ impl TestApp {
         ];
         environment.extend(overrides.iter().map(|(key, value)| ((*key).to_owned(), (*value).to_owned())));
         let settings = Settings::from_sources(environment).expect("test settings are valid");
+        let database_url = settings.database.url.expose().to_owned();
         let state = hiram::startup::state_for_command(settings.clone()).await.expect("open the test store");
         let application = Application::build(settings).await.expect("build the server");
         let address = format!("http://127.0.0.1:{}", application.port());
         tokio::spawn(application.run_until_stopped());
-        TestApp { address, client: reqwest::Client::new(), state }
+        TestApp { address, client: reqwest::Client::new(), state, database_url }
     }
 
     /// The newest one-time code sent to the number, read from the outbox.
@@ -130,6 +132,40 @@ impl TestApp {
         let entries = self.state.store.outbox(Some(&phone), 1).await.expect("read the outbox");
         let body = &entries.last().expect("a message was sent").body;
         body.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 6).expect("a six-digit code").to_owned()
+    }
+
+    /// The answer of the captcha image last drawn for `sid`, found the way an
+    /// attacker with the database would: trying all 10 000 answers against
+    /// the stored digest. Tests use it to play the visitor who can read.
+    pub async fn captcha_answer(&self, sid: &str) -> String {
+        use sha2::{Digest, Sha256};
+        let sid_digest: [u8; 32] = Sha256::digest(sid.as_bytes()).into();
+        let stored: Vec<u8> = if let Some(path) = self.database_url.strip_prefix("sqlite://") {
+            let connection = rusqlite::Connection::open(path).expect("open the test database");
+            connection
+                .query_row("SELECT answer_digest FROM captcha WHERE sid_digest = ?1", [&sid_digest[..]], |row| {
+                    row.get(0)
+                })
+                .expect("a drawn captcha")
+        } else {
+            let (client, connection) =
+                tokio_postgres::connect(&self.database_url, tokio_postgres::NoTls).await.unwrap();
+            tokio::spawn(connection);
+            client
+                .query_one("SELECT answer_digest FROM captcha WHERE sid_digest = $1", &[&&sid_digest[..]])
+                .await
+                .expect("a drawn captcha")
+                .get(0)
+        };
+        (0..10_000)
+            .map(|n| format!("{n:04}"))
+            .find(|answer| {
+                let mut hasher = Sha256::new();
+                hasher.update(sid_digest);
+                hasher.update(answer.as_bytes());
+                hasher.finalize()[..] == stored[..]
+            })
+            .expect("one of the 10 000 answers")
     }
 
     /// How many messages the number received.

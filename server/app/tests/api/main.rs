@@ -9,6 +9,7 @@ mod loan_details;
 mod login;
 mod logs;
 mod openapi;
+mod promotion;
 mod sms_provider;
 mod staff;
 mod stores;

@@ -9,6 +9,12 @@ import { PENDING_SCREENS } from './routes';
 const TestPreviewPage = lazy(() => import('../features/test-preview/TestPreviewPage'));
 const LoanDetailsPage = lazy(() => import('../features/loan-details/LoanDetailsPage'));
 const RepaymentOfCodePage = lazy(() => import('../features/repayment-code/RepaymentOfCodePage'));
+const LoginPage = lazy(() => import('../features/login/LoginPage'));
+const MinePage = lazy(() => import('../features/mine/MinePage'));
+const AboutUsPage = lazy(() => import('../features/about/AboutUsPage'));
+const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
+const LoanTermsPage = lazy(() => import('../features/legal/LoanTermsPage'));
+const CustomerServicePage = lazy(() => import('../features/customer-service/CustomerServicePage'));
 const PendingScreen = lazy(() => import('../features/screens/PendingScreen'));
 const NotFoundPage = lazy(() => import('../features/screens/NotFoundPage'));
 
@@ -31,6 +37,12 @@ export function AppRoutes() {
           <Route path="/loanDetails" element={<LoanDetailsPage />} />
           <Route path="/order" element={<LoanDetailsPage />} />
           <Route path="/repaymentOfCode" element={<RepaymentOfCodePage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/mine" element={<MinePage />} />
+          <Route path="/aboutUs" element={<AboutUsPage />} />
+          <Route path="/privacyPolicy" element={<PrivacyPolicyPage />} />
+          <Route path="/loanTerms" element={<LoanTermsPage />} />
+          <Route path="/customerService" element={<CustomerServicePage />} />
           {PENDING_SCREENS.map(({ path, title }) => (
             <Route key={path} path={path} element={<PendingScreen title={title} />} />
           ))}

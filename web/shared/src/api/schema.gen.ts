@@ -36,6 +36,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/api/v2/youmi/promotion/get-captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A new captcha image for the sid (a PNG); each load draws a new answer. */
+        get: operations["get_captcha"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/api/v2/youmi/promotion/get-sid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts a captcha: answers code "0" with a new sid. */
+        get: operations["get_sid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/api/v2/youmi/promotion/get-sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the registration code once the captcha is right: "0" sent, "101"
+         *     wrong or used captcha (draw a new image).
+         */
+        post: operations["get_sms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/api/v2/youmi/promotion/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers the number: "0" registered, "11" already registered, "-1" the
+         *     captcha was not passed for this number (draw a new image).
+         */
+        post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/api/v2/youmi/promotion/track-click": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts a tap on the register button. */
+        get: operations["track_click"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/api/v2/youmi/promotion/track-visit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts a visit of the landing page. */
+        get: operations["track_visit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/api/v2/youmi/service/channel/channel-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The landing configuration of a campaign (`id` of the link). */
+        get: operations["channel_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/customer-service/init": {
         parameters: {
             query?: never;
@@ -419,6 +544,35 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Sid: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Names this visitor's captcha; send it with every later call. */
+                sid: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_TemplateView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                appName: string;
+                buttonText: string;
+                downloadAndroidUrl: string;
+                downloadIosUrl: string;
+                headline: string;
+                /** Format: int64 */
+                id: number;
+                subheadline: string;
+                themeColor: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Vec_OutboxMessage: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -533,6 +687,21 @@ export interface components {
             serviceHours: string;
             whatsapp: string;
         };
+        Sid: {
+            /** @description Names this visitor's captcha; send it with every later call. */
+            sid: string;
+        };
+        TemplateView: {
+            appName: string;
+            buttonText: string;
+            downloadAndroidUrl: string;
+            downloadIosUrl: string;
+            headline: string;
+            /** Format: int64 */
+            id: number;
+            subheadline: string;
+            themeColor: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -588,6 +757,221 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Health"];
                 };
+            };
+        };
+    };
+    get_captcha: {
+        parameters: {
+            query: {
+                sid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captcha image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    get_sid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Sid"];
+                };
+            };
+        };
+    };
+    get_sms: {
+        parameters: {
+            query: {
+                /** @description The captcha answer. */
+                capcode: string;
+                phone: string;
+                sid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query: {
+                app_from?: string;
+                down_id?: string;
+                /** @description The template id of the page. */
+                id?: number;
+                invite_code?: string;
+                links_id?: string;
+                phone: string;
+                sid: string;
+                smsCode: string;
+                user_from?: string;
+                utm_tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    track_click: {
+        parameters: {
+            query?: {
+                app_from?: string;
+                client_type?: string;
+                down_id?: string;
+                links_id?: string;
+                /** @description The template id of the page. */
+                page_id?: number;
+                user_from?: string;
+                utm_tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    track_visit: {
+        parameters: {
+            query?: {
+                app_from?: string;
+                client_type?: string;
+                down_id?: string;
+                links_id?: string;
+                /** @description The template id of the page. */
+                page_id?: number;
+                user_from?: string;
+                utm_tag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    channel_template: {
+        parameters: {
+            query: {
+                templateId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateView"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

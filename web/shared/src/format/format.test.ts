@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPhone, isValidPhMobile, parseCentavos, toE164 } from './format';
+import { formatDate, formatDateTime, formatMoney, formatPhone, formatPhoneInput, isValidPhMobile, parseCentavos, phoneDigits, toE164 } from './format';
 
 describe('formatMoney', () => {
   it('divides centavos by 100 with 2 decimals and en-PH grouping', () => {
@@ -57,5 +57,15 @@ describe('phone numbers', () => {
     expect(isValidPhMobile('08171234567')).toBe(false);
     expect(isValidPhMobile('13812345678')).toBe(false);
     expect(toE164('09171234567')).toBe('+639171234567');
+  });
+});
+
+describe('phone input', () => {
+  it('keeps at most 11 digits, turns a pasted +63 number into 09…, and groups as typed', () => {
+    expect(phoneDigits('0917-123-4567 89')).toBe('09171234567');
+    expect(phoneDigits('+63 917 123 4567')).toBe('09171234567');
+    expect(formatPhoneInput('0917')).toBe('0917');
+    expect(formatPhoneInput('091712')).toBe('0917 12');
+    expect(formatPhoneInput('09171234567')).toBe('0917 123 4567');
   });
 });

@@ -80,3 +80,22 @@ export function formatPhone(input: string): string {
   const local = `0${e164.slice(3)}`;
   return `${local.slice(0, 4)} ${local.slice(4, 7)} ${local.slice(7)}`;
 }
+
+/** Most digits a mobile number field accepts (`09171234567`). */
+export const PHONE_MAX_DIGITS = 11;
+
+/**
+ * What a mobile number field keeps of the typed or pasted text: digits only,
+ * at most 11; a pasted `+63 917 …` becomes `0917…`.
+ */
+export function phoneDigits(input: string): string {
+  let digits = input.replace(/\D/g, '');
+  if (/^639\d{9}$/.test(digits)) digits = `0${digits.slice(2)}`;
+  return digits.slice(0, PHONE_MAX_DIGITS);
+}
+
+/** Digits shown as typed, grouped like `0917 123 4567` (D1). */
+export function formatPhoneInput(digits: string): string {
+  const d = phoneDigits(digits);
+  return [d.slice(0, 4), d.slice(4, 7), d.slice(7)].filter(Boolean).join(' ');
+}

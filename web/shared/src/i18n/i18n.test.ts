@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from './en';
 import { fil } from './fil';
-import { detectLocale, getLocale, setLocale, setMessagesForTest, t, type MessageKey } from './i18n';
+import { detectLocale, getLocale, setLocale, setMessagesForTest, t, tNodes, type MessageKey } from './i18n';
 
 afterEach(async () => {
   vi.unstubAllEnvs();
@@ -47,5 +47,15 @@ describe('detectLocale', () => {
     expect(detectLocale('', ['tl'])).toBe('fil');
     expect(detectLocale('', ['ja-JP'])).toBe('en');
     expect(detectLocale('', [])).toBe('en');
+  });
+});
+
+describe('tNodes', () => {
+  it('puts elements where the locale places them', () => {
+    setMessagesForTest({ 'login.agree': 'Sa {terms} at {privacy}.' }, 'fil');
+    const parts = tNodes('login.agree', { terms: 'T', privacy: 'P' });
+    expect(parts.map((p) => (typeof p === 'string' ? p : (p as { props: { children: string } }).props.children))).toEqual([
+      'Sa ', 'T', ' at ', 'P', '.',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // Typed translations. English is bundled; other locales load lazily.
 // A key missing from the active catalogue throws in development and falls back
 // to English in production.
-import { useSyncExternalStore } from 'react';
+import { createElement, Fragment, useSyncExternalStore, type ReactNode } from 'react';
 import { en, type Catalogue, type MessageKey } from './en';
 
 export type Locale = 'en' | 'fil';
@@ -75,4 +75,18 @@ function subscribe(listener: () => void): () => void {
 /** Re-renders the caller when the locale changes; returns the current locale. */
 export function useLocale(): Locale {
   return useSyncExternalStore(subscribe, getLocale, getLocale);
+}
+
+/**
+ * A translation whose {placeholders} are elements (links inside a sentence),
+ * so each locale keeps its own word order.
+ */
+export function tNodes(key: MessageKey, nodes: Record<string, ReactNode>): ReactNode[] {
+  return t(key)
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== '')
+    .map((part, i) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      return name !== undefined && name in nodes ? createElement(Fragment, { key: i }, nodes[name]) : part;
+    });
 }

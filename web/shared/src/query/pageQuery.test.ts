@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, fillProductId, normalisePageQuery, pageProductId, sessionQuery, withCarriedQuery } from './pageQuery';
+import { currencySymbol, fillProductId, normalisePageQuery, pageProductId, safeRedirect, sessionQuery, withCarriedQuery } from './pageQuery';
 
 describe('product_id and productId', () => {
   it('fill each other', () => {
@@ -42,5 +42,14 @@ describe('carried parameters', () => {
 
   it('default to the peso symbol', () => {
     expect(currencySymbol('?real=0')).toBe('₱');
+  });
+});
+
+describe('safeRedirect', () => {
+  it('keeps same-site paths and refuses everything else', () => {
+    expect(safeRedirect('/loanDetails?orderId=5#x')).toBe('/loanDetails?orderId=5#x');
+    for (const bad of [null, '', 'home', '//evil.example', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', '/\t/evil.example', '/login']) {
+      expect(safeRedirect(bad)).toBe('/home');
+    }
   });
 });

@@ -122,3 +122,23 @@ export function pageProductId(search: string = window.location.search): string {
 export function currencySymbol(search?: string): '₱' | '₹' {
   return readCarried('real', search) === '1' ? '₹' : '₱';
 }
+
+/** Remembers a carried value for this session (a session id issued at login). */
+export function rememberCarried(name: CarriedParam, value: string): void {
+  storage()?.setItem(STORAGE_PREFIX + name, value);
+}
+
+/**
+ * A post-login destination: a same-site path starting with one "/", else
+ * `fallback`. Guards against open redirects (`//evil.example`, `/\evil`, schemes).
+ */
+export function safeRedirect(value: string | null | undefined, fallback = '/home'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  try {
+    const url = new URL(value, window.location.origin);
+    if (url.origin !== window.location.origin || url.pathname === '/login') return fallback;
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return fallback;
+  }
+}

@@ -36,6 +36,15 @@ describe('marketing site', () => {
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/pany/public/company-info');
   });
 
+  it('embeds the privacy policy and the loan terms lazily, without the app header', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    render(<SitePage />);
+    const privacy = screen.getByTitle('Privacy policy (full text)');
+    expect(privacy.getAttribute('src')).toBe('/privacyPolicy?embed=1&lang=en');
+    expect(privacy.getAttribute('loading')).toBe('lazy');
+    expect(screen.getByTitle('Loan terms and conditions (full text)').getAttribute('src')).toBe('/loanTerms?embed=1&lang=en');
+  });
+
   it('loops three banners every 3 s', () => {
     vi.useFakeTimers();
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));

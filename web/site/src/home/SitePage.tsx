@@ -1,6 +1,6 @@
 import { formatPhone } from '@hiram/shared/format/format';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
-import { useCompanyInfo } from '../common/companyInfo';
+import { getLocale, t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { useCompanyInfo } from '@hiram/shared/api/companyInfo';
 import { Carousel } from './Carousel';
 import { ContactForm } from './ContactForm';
 
@@ -18,6 +18,15 @@ const REVIEWS: readonly { text: MessageKey; author: MessageKey }[] = [
   { text: 'site.review2.text', author: 'site.review2.author' },
   { text: 'site.review3.text', author: 'site.review3.author' },
 ];
+
+/** A borrower-app legal page without its header, in the site's language. */
+function embedSrc(path: string): string {
+  return `${path}?${new URLSearchParams({ embed: '1', lang: getLocale() }).toString()}`;
+}
+
+function LegalFrame({ path, title }: { path: string; title: string }) {
+  return <iframe className="site-frame" src={embedSrc(path)} title={title} loading="lazy" />;
+}
 
 export function SitePage() {
   const info = useCompanyInfo();
@@ -63,11 +72,13 @@ export function SitePage() {
         <section id="privacy" className="site-section">
           <h2>{t('site.privacy.title')}</h2>
           <p>{t('site.privacy.text')}</p>
+          <LegalFrame path="/privacyPolicy" title={t('site.privacy.frame')} />
           <a href="/privacyPolicy">{t('site.privacy.link')}</a>
         </section>
         <section id="terms" className="site-section">
           <h2>{t('site.terms.title')}</h2>
           <p>{t('site.terms.text')}</p>
+          <LegalFrame path="/loanTerms" title={t('site.terms.frame')} />
           <a href="/loanTerms">{t('site.terms.link')}</a>
         </section>
         <section id="contact" className="site-section">

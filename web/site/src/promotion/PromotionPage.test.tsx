@@ -1,18 +1,186 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, type MockAnswer } from '@hiram/shared/testing/mockApi';
+import { ToastHost } from '@hiram/shared/ui/Toast';
+import { hideToast } from '@hiram/shared/ui/toastStore';
 import { PromotionPage } from './PromotionPage';
 
-afterEach(() => vi.unstubAllGlobals());
+const INFO = { companyName: 'Hiram Lending Corporation', secRegistrationNo: 'CS201900001', certificateOfAuthorityNo: '3001' };
+const TEMPLATE = {
+  id: 3,
+  appName: 'Hiram',
+  headline: 'Cash in 1 day',
+  subheadline: 'Borrow up to ₱10,000',
+  buttonText: 'Register now',
+  themeColor: '#a94aff',
+  downloadAndroidUrl: '',
+  downloadIosUrl: '',
+};
+
+function renderPromo(routes: Record<string, MockAnswer> = {}, url = '/promotion?id=3&app_from=fb&user_from=ads&utm_tag=x&UC=uc9') {
+  const api = mockApi({
+    '/public/company-info': { code: '00', message: '', data: INFO },
+    '/api/v2/youmi/service/channel/channel-template': { code: '00', message: '', data: TEMPLATE },
+    '/api/v2/youmi/promotion/track-visit': { code: '0', message: '', data: null },
+    '/api/v2/youmi/promotion/track-click': { code: '0', message: '', data: null },
+    '/api/v2/youmi/promotion/get-sid': { code: '0', message: '', data: { sid: 'sid42' } },
+    '/service/event/save': { code: '00', message: '', data: null },
+    ...routes,
+  });
+  window.history.replaceState(null, '', url);
+  render(
+    <>
+      <PromotionPage />
+      <ToastHost />
+    </>,
+  );
+  return api;
+}
+
+const phoneBox = () => screen.getByRole('textbox', { name: 'Mobile number' });
+const captchaBox = () => screen.getByRole('textbox', { name: 'Characters in the picture' });
+const smsBox = () => screen.getByRole('textbox', { name: 'SMS code' });
+const type = (box: HTMLElement, value: string) => fireEvent.change(box, { target: { value } });
+const captchaSrc = () => screen.getByRole('button', { name: /Picture code/ }).querySelector('img')!.getAttribute('src');
+
+async function fillForm() {
+  await screen.findByRole('button', { name: /Picture code/ });
+  type(phoneBox(), '09171234567');
+  type(captchaBox(), 'ab12');
+  type(smsBox(), '123456');
+}
+
+let now = 1_700_000_000_000;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  hideToast();
+});
 
 describe('promotion page', () => {
-  it('offers the borrower login with the query carried, and the SEC numbers', async () => {
-    const data = { companyName: 'Hiram Lending Corporation', secRegistrationNo: 'CS201900001', certificateOfAuthorityNo: '3001' };
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(JSON.stringify({ code: '0', data }))));
-    window.history.replaceState(null, '', '/promotion?id=3&app_from=fb');
-    render(<PromotionPage />);
-    const cta = screen.getByRole('link', { name: 'Sign in with your mobile number' });
-    expect(cta.getAttribute('href')).toBe('/login?id=3&app_from=fb');
-    expect(await screen.findByText(/SEC Reg\. No\. CS201900001/)).toBeTruthy();
+  it('loads the template, records the visit and shows the captcha and the SEC numbers', async () => {
+    const api = renderPromo();
+    expect(await screen.findByRole('heading', { name: 'Cash in 1 day' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Register now' })).toBeTruthy();
+    expect(api.calls('/api/v2/youmi/service/channel/channel-template')[0]![0]).toContain('templateId=3');
+    const visit = new URL(api.calls('/api/v2/youmi/promotion/track-visit')[0]![0], 'http://x').searchParams;
+    expect(Object.fromEntries(visit)).toMatchObject({ page_id: '3', user_from: 'ads', client_type: 'android', page_type: '1', utm_tag: 'x', app_from: 'fb' });
+    await screen.findByRole('button', { name: /Picture code/ });
+    expect(captchaSrc()).toMatch(/^\/pany\/api\/v2\/youmi\/promotion\/get-captcha\?sid=sid42&t=\d+$/);
+    expect(await screen.findByText(/SEC Reg\. No\. CS201900001 · CA No\. 3001/)).toBeTruthy();
+  });
+
+  it('checks each field in turn with its message', async () => {
+    const api = renderPromo();
+    await screen.findByRole('button', { name: /Picture code/ });
+    const submit = screen.getByRole('button', { name: 'Register now' });
+    fireEvent.click(submit);
+    expect(screen.getByText('Please enter a valid mobile number.')).toBeTruthy();
+    type(phoneBox(), '09171234567');
+    fireEvent.click(submit);
+    expect(screen.getByText('Please enter the characters in the picture.')).toBeTruthy();
+    type(captchaBox(), 'ab12345');
+    expect((captchaBox() as HTMLInputElement).value).toBe('ab12');
+    fireEvent.click(submit);
+    expect(screen.getByText('Please enter the SMS code.')).toBeTruthy();
+    expect(api.calls('/api/v2/youmi/promotion/register')).toHaveLength(0);
+  });
+
+  it('refreshes the captcha only for a valid mobile', async () => {
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    renderPromo();
+    await screen.findByRole('button', { name: /Picture code/ });
+    const before = captchaSrc();
+    fireEvent.click(screen.getByRole('button', { name: /Picture code/ }));
+    expect(screen.getByText('Please enter a valid mobile number.')).toBeTruthy();
+    expect(captchaSrc()).toBe(before);
+    type(phoneBox(), '09171234567');
+    fireEvent.click(screen.getByRole('button', { name: /Picture code/ }));
+    expect(captchaSrc()).not.toBe(before);
+  });
+
+  it('sends the code, counts down and refuses a resend meanwhile', async () => {
+    const api = renderPromo({ '/api/v2/youmi/promotion/get-sms': { code: '0', message: 'ok', data: null } });
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByText('The code has been sent. Please check your phone.')).toBeTruthy();
+    const body = new URLSearchParams(String(api.calls('/api/v2/youmi/promotion/get-sms')[0]![1]?.body));
+    expect(Object.fromEntries(body)).toEqual({
+      phone: '09171234567', capcode: 'ab12', sid: 'sid42', deviceId: 'sid42', appName: 'Hiram', app_from: 'fb', user_from: 'ads', utm_tag: 'x',
+    });
+    fireEvent.click(screen.getByRole('button', { name: '60 s' }));
+    expect(await screen.findByText('Please do not request the code again so soon.')).toBeTruthy();
+    expect(api.calls('/api/v2/youmi/promotion/get-sms')).toHaveLength(1);
+  });
+
+  it('"101" on the code request gives a new captcha and the server message', async () => {
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    renderPromo({ '/api/v2/youmi/promotion/get-sms': { code: '101', message: 'The picture code is wrong.', data: null } });
+    await fillForm();
+    const before = captchaSrc();
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByText('The picture code is wrong.')).toBeTruthy();
+    expect(captchaSrc()).not.toBe(before);
+    expect((captchaBox() as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole('button', { name: 'Get code' })).toBeTruthy();
+  });
+
+  it('"11" on the code request goes to the download page', async () => {
+    renderPromo({ '/api/v2/youmi/promotion/get-sms': { code: '11', message: 'registered', data: null } });
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByText('You are already registered. Please download the app and log in.')).toBeTruthy();
+    expect(window.location.hash).toBe('#/downloadTemplate');
+    expect(await screen.findByRole('heading', { name: 'Get Hiram' })).toBeTruthy();
+  });
+
+  it('"0" on register goes to the download page, records the click and the conversion', async () => {
+    const onConversion = vi.fn();
+    window.addEventListener('hiram:conversion', onConversion);
+    const api = renderPromo({ '/api/v2/youmi/promotion/register': { code: '0', message: '', data: null } });
+    await fillForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
+    expect(await screen.findByText('Registration successful')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Get Hiram' })).toBeTruthy();
+    expect(api.calls('/api/v2/youmi/promotion/track-click')[0]![0]).toContain('phone=09171234567');
+    const body = Object.fromEntries(new URLSearchParams(String(api.calls('/api/v2/youmi/promotion/register')[0]![1]?.body)));
+    expect(body).toMatchObject({ phone: '09171234567', userName: '09171234567', merchantNumber: '0', smsCode: '123456', id: '3', deviceId: 'sid42' });
+    expect((onConversion.mock.calls[0]![0] as CustomEvent).detail).toEqual({ uc: 'uc9' });
+    expect(api.calls('/service/event/save')[0]![1]?.body).toBe('moduleId=90&positionId=0');
+    window.removeEventListener('hiram:conversion', onConversion);
+  });
+
+  it('"-1" on register gives a new captcha; "11" goes to the download page', async () => {
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    renderPromo({
+      '/api/v2/youmi/promotion/register': [
+        { code: '-1', message: 'The picture code is wrong.', data: null },
+        { code: '11', message: 'registered', data: null },
+      ],
+    });
+    await fillForm();
+    const before = captchaSrc();
+    fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
+    expect(await screen.findByText('The picture code is wrong.')).toBeTruthy();
+    expect(captchaSrc()).not.toBe(before);
+    type(captchaBox(), 'zz99');
+    fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
+    expect(await screen.findByText('You are already registered. Please download the app and log in.')).toBeTruthy();
+    expect(window.location.hash).toBe('#/downloadTemplate');
+  });
+
+  it('shows the catalogue network error when the sid cannot be fetched', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    window.history.replaceState(null, '', '/promotion');
+    render(
+      <>
+        <PromotionPage />
+        <ToastHost />
+      </>,
+    );
+    expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeTruthy();
   });
 
   it('shows the download page', () => {

@@ -1,7 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { t } from '@hiram/shared/i18n/i18n';
-import { useCompanyInfo, type CompanyInfo } from '../common/companyInfo';
+import { useCompanyInfo, type CompanyInfo } from '@hiram/shared/api/companyInfo';
+import { getChannelTemplate, type ChannelTemplate } from './api/channelTemplate';
+import { trackVisit } from './api/track';
 import { loginLink, parsePromotionRoute, type PromotionRoute } from './promotionRoute';
+import { RegisterForm } from './RegisterForm';
 
 function useHashRoute(): PromotionRoute {
   const read = () => parsePromotionRoute(window.location.search, window.location.hash);
@@ -68,28 +71,52 @@ function Agreement({ info }: { info: CompanyInfo | null }) {
   );
 }
 
+/** The template named by `id`, loaded once with the visit recorded; null until (or unless) it loads. */
+function useTemplate(params: URLSearchParams): ChannelTemplate | null {
+  const [template, setTemplate] = useState<ChannelTemplate | null>(null);
+  const id = params.get('id') ?? '';
+  useEffect(() => {
+    trackVisit(params);
+    if (!id) return;
+    let live = true;
+    void getChannelTemplate(id).then((result) => {
+      if (live && result.success && result.data) setTemplate(result.data);
+    });
+    return () => {
+      live = false;
+    };
+    // Once per page load: the hash routes share the visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return template;
+}
+
+/** Only a plain colour from the template may become the theme. */
+const themeStyle = (colour: string | undefined): CSSProperties | undefined =>
+  colour && /^#[0-9a-f]{3,8}$/i.test(colour) ? ({ '--theme': colour } as CSSProperties) : undefined;
+
 export function PromotionPage() {
   const { view, params } = useHashRoute();
   const info = useCompanyInfo();
+  const template = useTemplate(params);
   const login = loginLink(params);
   return (
-    <div className="promo">
+    <div className="promo" style={themeStyle(template?.themeColor)}>
       <header className="promo-hero">
-        <span className="promo-logo">{t('app.name')}</span>
+        <span className="promo-logo">{template?.appName || t('app.name')}</span>
       </header>
       <main className="promo-main">
         {view === 'download' && <Download login={login} />}
         {view === 'agreement' && <Agreement info={info} />}
         {view === 'landing' && (
           <section className="promo-card">
-            <h1>{t('promo.title')}</h1>
-            <p>{t('promo.text')}</p>
-            <a className="h-btn h-btn--block" href={login}>
-              {t('promo.cta')}
-            </a>
-            <p>
-              <a href="#/agreementTemplate">{t('promo.agreement.title')}</a>
-            </p>
+            <h1>{template?.headline || t('promo.title')}</h1>
+            <p>{template?.subheadline || t('promo.text')}</p>
+            <RegisterForm
+              params={params}
+              appName={template?.appName || t('app.name')}
+              buttonText={template?.buttonText || t('promo.form.submit')}
+            />
           </section>
         )}
         <CompanyLine info={info} />

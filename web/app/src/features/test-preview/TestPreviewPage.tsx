@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { formatPhone, isValidPhMobile } from '@hiram/shared/format/format';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { carriedQuery } from '@hiram/shared/query/pageQuery';
-import { Field } from '../../components/Field';
+import { Field } from '@hiram/shared/ui/Field';
 import { PageHeader } from '../../components/PageHeader';
 
 /** The device and session fields, in the order shown, with their query names. */

@@ -1,0 +1,328 @@
+//! The promotion landing page's calls (spec §7): the template by id, the
+//! visit and click funnel, the image captcha, the SMS code and registration.
+//! Served under `/pany/api/v2/youmi/...` (the pages' prefix) and, for native
+//! shells in the field, under `/api/v2/youmi/...`.
+//!
+//! Registered and unregistered numbers get the same answer to `get-sms`;
+//! "already registered" (code 11) is said only after the SMS code proves the
+//! visitor holds the number, so the page cannot be used to probe numbers.
+
+mod captcha_image;
+
+use crate::error::{ApiError, ApiResult, Envelope, NoData, coded, ok};
+use crate::extract::Params;
+use crate::features::login::{issue_code, parse_phone, verify_code};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use hiram_domain::otp::{CodePurpose, Delivery};
+use hiram_domain::promotion::{CaptchaAnswer, CaptchaCheck, FunnelEvent, FunnelStep, PromotionTemplate};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::net::SocketAddr;
+use time::Duration;
+use utoipa::{IntoParams, ToSchema};
+
+/// How long a captcha sid lives.
+const CAPTCHA_LIFETIME: Duration = Duration::minutes(10);
+/// Campaign tags longer than this are not ours.
+const MAX_TAG_CHARS: usize = 128;
+
+/// The promotion routes, relative to an `/api` prefix.
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v2/youmi/service/channel/channel-template", get(channel_template))
+        .route("/v2/youmi/promotion/track-visit", get(track_visit))
+        .route("/v2/youmi/promotion/track-click", get(track_click))
+        .route("/v2/youmi/promotion/get-sid", get(get_sid))
+        .route("/v2/youmi/promotion/get-captcha", get(get_captcha))
+        .route("/v2/youmi/promotion/get-sms", post(get_sms))
+        .route("/v2/youmi/promotion/register", post(register))
+}
+
+/// Codes the promotion page branches on (spec §8).
+const CODE_OK: &str = "0";
+const CODE_ALREADY_REGISTERED: &str = "11";
+const CODE_WRONG_CAPTCHA_SMS: &str = "101";
+const CODE_WRONG_CAPTCHA_REGISTER: &str = "-1";
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TemplateView {
+    pub id: i64,
+    pub app_name: String,
+    pub headline: String,
+    pub subheadline: String,
+    pub button_text: String,
+    pub theme_color: String,
+    pub download_android_url: String,
+    pub download_ios_url: String,
+}
+
+impl From<PromotionTemplate> for TemplateView {
+    fn from(t: PromotionTemplate) -> TemplateView {
+        TemplateView {
+            id: t.id,
+            app_name: t.app_name,
+            headline: t.headline,
+            subheadline: t.subheadline,
+            button_text: t.button_text,
+            theme_color: t.theme_color,
+            download_android_url: t.download_android_url,
+            download_ios_url: t.download_ios_url,
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct TemplateParams {
+    pub template_id: i64,
+}
+
+/// The landing configuration of a campaign (`id` of the link).
+#[utoipa::path(get, path = "/pany/api/v2/youmi/service/channel/channel-template", tag = "promotion",
+    params(TemplateParams), responses((status = 200, body = Envelope<TemplateView>), (status = 404)))]
+pub async fn channel_template(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<TemplateParams>,
+) -> ApiResult<Json<Envelope<TemplateView>>> {
+    let template = state
+        .store
+        .promotion_template(params.template_id)
+        .await?
+        .filter(|template| template.active)
+        .ok_or(ApiError::NotFound)?;
+    Ok(ok(lang, template.into()))
+}
+
+#[derive(Deserialize, IntoParams, Default)]
+#[into_params(parameter_in = Query)]
+pub struct FunnelParams {
+    /// The template id of the page.
+    #[serde(default, deserialize_with = "crate::extract::optional_id")]
+    pub page_id: Option<i64>,
+    #[serde(default)]
+    pub client_type: String,
+    #[serde(default)]
+    pub user_from: String,
+    #[serde(default)]
+    pub app_from: String,
+    #[serde(default)]
+    pub utm_tag: String,
+    #[serde(default)]
+    pub links_id: String,
+    #[serde(default)]
+    pub down_id: String,
+}
+
+fn funnel_event(params: &FunnelParams, step: FunnelStep, state: &AppState) -> ApiResult<FunnelEvent> {
+    let tags = [&params.user_from, &params.app_from, &params.utm_tag, &params.links_id, &params.down_id];
+    if tags.iter().any(|tag| tag.chars().count() > MAX_TAG_CHARS)
+        || !matches!(params.client_type.as_str(), "" | "ios" | "android")
+    {
+        return Err(ApiError::InvalidParameters);
+    }
+    Ok(FunnelEvent {
+        step,
+        template_id: params.page_id,
+        client_type: params.client_type.clone(),
+        user_from: params.user_from.clone(),
+        app_from: params.app_from.clone(),
+        utm_tag: params.utm_tag.clone(),
+        links_id: params.links_id.clone(),
+        down_id: params.down_id.clone(),
+        invite_code: String::new(),
+        borrower_id: None,
+        at: state.now(),
+    })
+}
+
+/// Counts a visit of the landing page.
+#[utoipa::path(get, path = "/pany/api/v2/youmi/promotion/track-visit", tag = "promotion", params(FunnelParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400)))]
+pub async fn track_visit(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<FunnelParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    state.store.record_funnel_event(&funnel_event(&params, FunnelStep::Visit, &state)?).await?;
+    Ok(ok(lang, NoData))
+}
+
+/// Counts a tap on the register button.
+#[utoipa::path(get, path = "/pany/api/v2/youmi/promotion/track-click", tag = "promotion", params(FunnelParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400)))]
+pub async fn track_click(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<FunnelParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    state.store.record_funnel_event(&funnel_event(&params, FunnelStep::Click, &state)?).await?;
+    Ok(ok(lang, NoData))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Sid {
+    /// Names this visitor's captcha; send it with every later call.
+    pub sid: String,
+}
+
+fn random_bytes<const N: usize>() -> ApiResult<[u8; N]> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
+    Ok(bytes)
+}
+
+fn sid_digest(sid: &str) -> [u8; 32] {
+    Sha256::digest(sid.as_bytes()).into()
+}
+
+fn answer_digest(sid: &[u8; 32], answer: &CaptchaAnswer) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(sid);
+    hasher.update(answer.expose().as_bytes());
+    hasher.finalize().into()
+}
+
+/// Starts a captcha: answers code "0" with a new sid.
+#[utoipa::path(get, path = "/pany/api/v2/youmi/promotion/get-sid", tag = "promotion",
+    responses((status = 200, body = Envelope<Sid>)))]
+pub async fn get_sid(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<Sid>>> {
+    let sid: String = random_bytes::<16>()?.iter().map(|byte| format!("{byte:02x}")).collect();
+    let now = state.now();
+    state.store.create_captcha(&sid_digest(&sid), now, now + CAPTCHA_LIFETIME).await?;
+    Ok(coded(CODE_OK, Msg::Success, lang, Sid { sid }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CaptchaParams {
+    pub sid: String,
+}
+
+/// A new captcha image for the sid (a PNG); each load draws a new answer.
+#[utoipa::path(get, path = "/pany/api/v2/youmi/promotion/get-captcha", tag = "promotion", params(CaptchaParams),
+    responses((status = 200, content_type = "image/png", description = "The captcha image"), (status = 404)))]
+pub async fn get_captcha(State(state): State<AppState>, Params(params): Params<CaptchaParams>) -> ApiResult<Response> {
+    let sid = sid_digest(&params.sid);
+    let randomness = random_bytes::<64>()?;
+    let answer = CaptchaAnswer::from_random(u32::from_le_bytes([
+        randomness[60],
+        randomness[61],
+        randomness[62],
+        randomness[63],
+    ]));
+    if !state.store.set_captcha_answer(&sid, &answer_digest(&sid, &answer), state.now()).await? {
+        return Err(ApiError::NotFound);
+    }
+    let mut response = captcha_image::render(answer.expose(), &randomness).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct GetSmsParams {
+    pub phone: String,
+    /// The captcha answer.
+    pub capcode: String,
+    pub sid: String,
+}
+
+/// Sends the registration code once the captcha is right: "0" sent, "101"
+/// wrong or used captcha (draw a new image).
+#[utoipa::path(post, path = "/pany/api/v2/youmi/promotion/get-sms", tag = "promotion", params(GetSmsParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 429)))]
+pub async fn get_sms(
+    State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    lang: Lang,
+    Params(params): Params<GetSmsParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let phone = parse_phone(&params.phone)?;
+    let Some(answer) = CaptchaAnswer::parse(&params.capcode) else {
+        return Err(ApiError::rejected(Msg::CaptchaMissing));
+    };
+    let sid = sid_digest(&params.sid);
+    match state.store.check_captcha(&sid, &answer_digest(&sid, &answer), &phone, state.now()).await? {
+        CaptchaCheck::Passed => {}
+        CaptchaCheck::Wrong | CaptchaCheck::Refused => {
+            return Ok(coded(CODE_WRONG_CAPTCHA_SMS, Msg::CaptchaWrong, lang, NoData));
+        }
+    }
+    issue_code(&state, &phone, CodePurpose::Register, Delivery::Sms, &address.ip().to_string(), lang).await?;
+    Ok(coded(CODE_OK, Msg::CodeSent, lang, NoData))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RegisterParams {
+    pub phone: String,
+    pub sid: String,
+    #[serde(rename = "smsCode")]
+    pub sms_code: String,
+    /// The template id of the page.
+    #[serde(default, deserialize_with = "crate::extract::optional_id")]
+    pub id: Option<i64>,
+    #[serde(default)]
+    pub invite_code: String,
+    #[serde(default)]
+    pub user_from: String,
+    #[serde(default)]
+    pub app_from: String,
+    #[serde(default)]
+    pub utm_tag: String,
+    #[serde(default)]
+    pub links_id: String,
+    #[serde(default)]
+    pub down_id: String,
+}
+
+/// Registers the number: "0" registered, "11" already registered, "-1" the
+/// captcha was not passed for this number (draw a new image).
+#[utoipa::path(post, path = "/pany/api/v2/youmi/promotion/register", tag = "promotion", params(RegisterParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400)))]
+pub async fn register(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<RegisterParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let phone = parse_phone(&params.phone)?;
+    let sid = sid_digest(&params.sid);
+    let now = state.now();
+    if params.invite_code.chars().count() > MAX_TAG_CHARS {
+        return Err(ApiError::InvalidParameters);
+    }
+    let funnel = FunnelParams {
+        page_id: params.id,
+        client_type: String::new(),
+        user_from: params.user_from.clone(),
+        app_from: params.app_from.clone(),
+        utm_tag: params.utm_tag.clone(),
+        links_id: params.links_id.clone(),
+        down_id: params.down_id.clone(),
+    };
+    let mut event = funnel_event(&funnel, FunnelStep::Register, &state)?;
+    if !state.store.captcha_passed_for(&sid, &phone, now).await? {
+        return Ok(coded(CODE_WRONG_CAPTCHA_REGISTER, Msg::CaptchaWrong, lang, NoData));
+    }
+    verify_code(&state, &phone, CodePurpose::Register, &params.sms_code).await?;
+    state.store.close_captcha(&sid, now).await?;
+    if state.store.borrower_by_phone(&phone).await?.is_some() {
+        return Ok(coded(CODE_ALREADY_REGISTERED, Msg::AlreadyRegistered, lang, NoData));
+    }
+    let borrower = state.store.ensure_borrower(&phone, None, now).await?;
+    event.borrower_id = Some(borrower.id);
+    event.invite_code = params.invite_code;
+    state.store.record_funnel_event(&event).await?;
+    Ok(coded(CODE_OK, Msg::Registered, lang, NoData))
+}

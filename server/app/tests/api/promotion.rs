@@ -1,0 +1,156 @@
+//! The promotion landing page's calls, the captcha (S8) and registration.
+
+use crate::helpers::TestApp;
+use serde_json::Value;
+
+const BASE: &str = "/pany/api/v2/youmi";
+const PHONE: &str = "09171234567";
+
+async fn new_sid(app: &TestApp) -> String {
+    let body: Value = app.get(&format!("{BASE}/promotion/get-sid")).await.json().await.unwrap();
+    assert_eq!(body["code"], "0");
+    body["data"]["sid"].as_str().unwrap().to_owned()
+}
+
+/// Draws an image for the sid and returns its answer.
+async fn draw(app: &TestApp, sid: &str) -> String {
+    let image = app.get(&format!("{BASE}/promotion/get-captcha?sid={sid}&t=1")).await;
+    assert_eq!(image.status(), 200);
+    assert_eq!(image.headers()["content-type"], "image/png");
+    assert_eq!(image.headers()["cache-control"], "no-store");
+    assert_eq!(&image.bytes().await.unwrap()[..4], b"\x89PNG");
+    app.captcha_answer(sid).await
+}
+
+async fn get_sms(app: &TestApp, phone: &str, capcode: &str, sid: &str) -> Value {
+    let response = app
+        .post_form(&format!("{BASE}/promotion/get-sms"), &[("phone", phone), ("capcode", capcode), ("sid", sid)])
+        .await;
+    response.json().await.unwrap()
+}
+
+async fn register(app: &TestApp, phone: &str, sid: &str, code: &str) -> Value {
+    app.post_form(
+        &format!("{BASE}/promotion/register"),
+        &[("phone", phone), ("capcode", "0000"), ("sid", sid), ("smsCode", code), ("id", "1"), ("utm_tag", "fb-nov")],
+    )
+    .await
+    .json()
+    .await
+    .unwrap()
+}
+
+fn other_answer(answer: &str) -> String {
+    format!("{:04}", (answer.parse::<u32>().unwrap() + 1) % 10_000)
+}
+
+crate::on_both_stores! {
+    async fn the_template_of_the_campaign_is_served_by_id(app) {
+        app.demo_session().await;
+        let body: Value = app.get(&format!("{BASE}/service/channel/channel-template?templateId=1")).await.json().await.unwrap();
+        assert_eq!(body["code"], "00");
+        assert_eq!(body["data"]["id"], 1);
+        assert_eq!(body["data"]["themeColor"], "#A94AFF");
+        let missing = app.get(&format!("{BASE}/service/channel/channel-template?templateId=99")).await;
+        assert_eq!(missing.status(), 404);
+        let native = app.get("/api/v2/youmi/service/channel/channel-template?templateId=1").await;
+        assert_eq!(native.status(), 200, "native shells call it without /pany");
+    }
+
+    async fn a_visitor_registers_through_captcha_and_sms_code(app) {
+        let sid = new_sid(&app).await;
+        let answer = draw(&app, &sid).await;
+        let sent = get_sms(&app, PHONE, &answer, &sid).await;
+        assert_eq!(sent["code"], "0", "{sent}");
+        assert_eq!(sent["message"], "The code has been sent. Please check your phone.");
+        let code = app.last_code(PHONE).await;
+        let registered = register(&app, PHONE, &sid, &code).await;
+        assert_eq!(registered["code"], "0", "{registered}");
+        assert_eq!(registered["message"], "Registration successful");
+        let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();
+        assert!(app.state.store.borrower_by_phone(&phone).await.unwrap().is_some());
+        let replay = register(&app, PHONE, &sid, &code).await;
+        assert_eq!(replay["code"], "-1", "the sid is spent once registration succeeds");
+    }
+
+    async fn a_wrong_captcha_is_refused_and_the_next_try_needs_a_new_picture(app) {
+        let sid = new_sid(&app).await;
+        let answer = draw(&app, &sid).await;
+        let wrong = get_sms(&app, PHONE, &other_answer(&answer), &sid).await;
+        assert_eq!(wrong["code"], "101");
+        let retry = get_sms(&app, PHONE, &answer, &sid).await;
+        assert_eq!(retry["code"], "101", "the old picture's answer is gone after a failure");
+        let fresh = draw(&app, &sid).await;
+        assert_eq!(get_sms(&app, PHONE, &fresh, &sid).await["code"], "0");
+        assert_eq!(app.messages_to(PHONE).await, 1, "only the right answer sent a code");
+    }
+
+    async fn a_right_captcha_answer_cannot_be_reused(app with [("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {
+        let sid = new_sid(&app).await;
+        let answer = draw(&app, &sid).await;
+        assert_eq!(get_sms(&app, PHONE, &answer, &sid).await["code"], "0");
+        assert_eq!(get_sms(&app, PHONE, &answer, &sid).await["code"], "101");
+        assert_eq!(get_sms(&app, "09181234567", &answer, &sid).await["code"], "101");
+        assert_eq!(app.messages_to(PHONE).await, 1);
+    }
+
+    async fn a_captcha_without_a_picture_or_with_a_made_up_sid_is_refused(app) {
+        let sid = new_sid(&app).await;
+        assert_eq!(get_sms(&app, PHONE, "1234", &sid).await["code"], "101", "no picture drawn yet");
+        assert_eq!(get_sms(&app, PHONE, "1234", "made-up").await["code"], "101");
+        let image = app.get(&format!("{BASE}/promotion/get-captcha?sid=made-up")).await;
+        assert_eq!(image.status(), 404);
+    }
+
+    async fn an_empty_or_malformed_captcha_is_a_clear_error(app) {
+        let sid = new_sid(&app).await;
+        for bad in ["", "12", "12345", "abcd"] {
+            let response = app
+                .post_form(&format!("{BASE}/promotion/get-sms"), &[("phone", PHONE), ("capcode", bad), ("sid", &sid)])
+                .await;
+            assert_eq!(response.status(), 400, "{bad:?}");
+            assert_eq!(response.json::<Value>().await.unwrap()["message"], "Please enter the characters in the picture.");
+        }
+    }
+
+    async fn registering_without_passing_the_captcha_is_refused(app) {
+        let sid = new_sid(&app).await;
+        draw(&app, &sid).await;
+        let refused = register(&app, PHONE, &sid, "123456").await;
+        assert_eq!(refused["code"], "-1");
+    }
+
+    async fn the_captcha_pass_belongs_to_the_number_that_earned_it(app) {
+        let sid = new_sid(&app).await;
+        let answer = draw(&app, &sid).await;
+        get_sms(&app, PHONE, &answer, &sid).await;
+        let code = app.last_code(PHONE).await;
+        assert_eq!(register(&app, "09181234567", &sid, &code).await["code"], "-1");
+    }
+
+    async fn a_registered_number_learns_it_only_after_proving_it_holds_the_number(app) {
+        app.demo_session().await;
+        let demo = "09175550100";
+        let sid = new_sid(&app).await;
+        let answer = draw(&app, &sid).await;
+        let sent = get_sms(&app, demo, &answer, &sid).await;
+        assert_eq!(sent["code"], "0", "the same answer as for a new number");
+        let wrong_code = register(&app, demo, &sid, "000000").await;
+        assert_ne!(wrong_code["code"], "11", "no hint without the right code");
+        let code = app.last_code(demo).await;
+        let known = register(&app, demo, &sid, &code).await;
+        assert_eq!(known["code"], "11");
+        assert_eq!(known["message"], "You are already registered. Please download the app and log in.");
+    }
+
+    async fn the_funnel_counts_visits_clicks_and_refuses_odd_tags(app) {
+        let visit = app.get(&format!("{BASE}/promotion/track-visit?page_id=1&client_type=android&page_type=1&utm_tag=fb")).await;
+        assert_eq!(visit.status(), 200);
+        let click = app.get(&format!("{BASE}/promotion/track-click?page_id=1&client_type=ios&utm_tag=fb&phone=09171234567")).await;
+        assert_eq!(click.status(), 200);
+        let odd = app.get(&format!("{BASE}/promotion/track-visit?client_type=windows")).await;
+        assert_eq!(odd.status(), 400);
+        let long = app.get(&format!("{BASE}/promotion/track-visit?utm_tag={}", "x".repeat(200))).await;
+        assert_eq!(long.status(), 400);
+    }
+}

@@ -1,0 +1,39 @@
+-- Promotion landing pages, their funnel, and image captchas.
+
+CREATE TABLE promotion_template (
+    id                   BIGINT PRIMARY KEY,
+    app_name             TEXT NOT NULL,
+    headline             TEXT NOT NULL,
+    subheadline          TEXT NOT NULL,
+    button_text          TEXT NOT NULL,
+    theme_color          TEXT NOT NULL,
+    download_android_url TEXT NOT NULL,
+    download_ios_url     TEXT NOT NULL,
+    active               BOOLEAN NOT NULL
+);
+
+CREATE TABLE funnel_event (
+    id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    step        TEXT NOT NULL,
+    template_id BIGINT,
+    client_type TEXT NOT NULL,
+    user_from   TEXT NOT NULL,
+    app_from    TEXT NOT NULL,
+    utm_tag     TEXT NOT NULL,
+    links_id    TEXT NOT NULL,
+    down_id     TEXT NOT NULL,
+    invite_code TEXT NOT NULL,
+    borrower_id BIGINT REFERENCES borrower (id),
+    at          TIMESTAMPTZ NOT NULL
+);
+
+CREATE INDEX funnel_event_template ON funnel_event (template_id, step, at);
+
+CREATE TABLE captcha (
+    sid_digest    BYTEA PRIMARY KEY,
+    answer_digest BYTEA,
+    passed_phone  TEXT,
+    created_at    TIMESTAMPTZ NOT NULL,
+    expires_at    TIMESTAMPTZ NOT NULL,
+    closed_at     TIMESTAMPTZ
+);

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { useCompanyInfo } from '@hiram/shared/api/companyInfo';
+import { t, useLocale, type Locale, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { PageHeader } from '../../components/PageHeader';
+import type { LegalDocument } from './content/types';
+
+interface LegalPageProps {
+  name: string;
+  title: MessageKey;
+  load: (locale: Locale) => Promise<LegalDocument>;
+}
+
+/**
+ * A long legal text in the page's locale. `?embed=1` drops the app header
+ * (the marketing site shows the page in a frame).
+ */
+export function LegalPage({ name, title, load }: LegalPageProps) {
+  const locale = useLocale();
+  const [search] = useSearchParams();
+  const embed = search.get('embed') === '1';
+  const info = useCompanyInfo();
+  const { data: doc } = useQuery({
+    queryKey: ['legal', name, locale],
+    queryFn: () => load(locale),
+    staleTime: Infinity,
+  });
+  const values: Record<string, string> = {
+    company: info?.companyName ?? t('legal.lender'),
+    email: info?.email ?? t('legal.email'),
+    sec: info?.secRegistrationNo ?? '—',
+    coa: info?.certificateOfAuthorityNo ?? '—',
+  };
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+  return (
+    <>
+      {!embed && <PageHeader title={t(title)} />}
+      <main className="app-main app-prose">
+        {embed && <h1>{t(title)}</h1>}
+        {doc && (
+          <article>
+            <p className="app-muted">{t('legal.effective', { date: doc.effective })}</p>
+            {doc.intro.map((p, i) => (
+              <p key={i}>{fill(p)}</p>
+            ))}
+            {doc.sections.map((section, i) => (
+              <section key={i}>
+                <h2>{`${i + 1}. ${section.heading}`}</h2>
+                {section.body.map((block, j) =>
+                  typeof block === 'string' ? (
+                    <p key={j}>{fill(block)}</p>
+                  ) : (
+                    <ul key={j}>
+                      {block.map((item, k) => (
+                        <li key={k}>{fill(item)}</li>
+                      ))}
+                    </ul>
+                  ),
+                )}
+              </section>
+            ))}
+          </article>
+        )}
+      </main>
+    </>
+  );
+}

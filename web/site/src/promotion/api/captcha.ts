@@ -1,0 +1,14 @@
+import { API_PREFIX, jsonClient } from '@hiram/shared/api/request';
+
+export const GET_SID_PATH = '/api/v2/youmi/promotion/get-sid';
+export const CAPTCHA_PATH = '/api/v2/youmi/promotion/get-captcha';
+
+/** Code "0" gives the sid; the helper shows any other code's message, or the network error. */
+export function getSid() {
+  return jsonClient.get<{ sid: string }>(GET_SID_PATH);
+}
+
+/** The captcha picture; a new timestamp makes a new picture (and a new answer). */
+export function captchaUrl(sid: string, timestamp: number = Date.now()): string {
+  return `${API_PREFIX}${CAPTCHA_PATH}?${new URLSearchParams({ sid, t: String(timestamp) }).toString()}`;
+}

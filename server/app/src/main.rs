@@ -5,13 +5,15 @@ use hiram::startup::{Application, state_for_command};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | openapi]
+const USAGE: &str = "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
   seed          fill demo data into an empty database, then exit
   demo-session  print a new session for the demo borrower, as JSON
   sms-outbox [--phone 09171234567] [--limit 20]
                 print the newest outbox messages, one JSON line each
+  captcha-answer --sid SID
+                print the answer of the captcha image last drawn for SID (a test hook)
   openapi       print the OpenAPI document of the API";
 
 #[tokio::main]
@@ -35,6 +37,7 @@ async fn main() -> ExitCode {
         "seed" => seed(settings).await,
         "demo-session" => demo_session(settings).await,
         "sms-outbox" => sms_outbox(settings, std::env::args().skip(2).collect()).await,
+        "captcha-answer" => captcha_answer(settings, std::env::args().skip(2).collect()).await,
         "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     };
@@ -64,7 +67,23 @@ async fn seed(settings: Settings) -> Result<(), String> {
 async fn demo_session(settings: Settings) -> Result<(), String> {
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
     let session = hiram::seed::demo_session(&state).await.map_err(|error| error.to_string())?;
-    let line = serde_json::to_string(&session).map_err(|error| error.to_string())?;
+    print_line(&serde_json::to_string(&session).map_err(|error| error.to_string())?)
+}
+
+async fn captcha_answer(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let sid = match arguments.as_slice() {
+        [flag, sid] if flag == "--sid" => sid.clone(),
+        _ => return Err(format!("captcha-answer needs --sid SID\n{USAGE}")),
+    };
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let answer = hiram::features::promotion::captcha_answer(&state, &sid)
+        .await
+        .map_err(|error| error.to_string())?
+        .ok_or_else(|| "no captcha image has been drawn for that sid".to_owned())?;
+    print_line(&serde_json::json!({ "answer": answer }).to_string())
+}
+
+fn print_line(line: &str) -> Result<(), String> {
     match write_stdout(&format!("{line}\n")) {
         code if code == ExitCode::SUCCESS => Ok(()),
         _ => Err("cannot write to standard output".to_owned()),
@@ -88,11 +107,11 @@ async fn sms_outbox(settings: Settings, arguments: Vec<String>) -> Result<(), St
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
     let lines =
         hiram::features::staff::outbox_lines(&state, phone.as_ref(), limit).await.map_err(|error| error.to_string())?;
-    let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
-    match write_stdout(&text) {
-        code if code == ExitCode::SUCCESS => Ok(()),
-        _ => Err("cannot write to standard output".to_owned()),
+    if lines.is_empty() {
+        return Ok(());
     }
+    let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
+    print_line(&text.join("\n"))
 }
 
 /// The one place this program writes to standard output (logs go to stderr).

@@ -33,6 +33,7 @@ use utoipa::OpenApi;
         customer_service::contact_info,
         customer_service::service_init,
         staff::sms_outbox,
+        staff::promotion_funnel,
         promotion::channel_template,
         promotion::track_visit,
         promotion::track_click,

@@ -22,6 +22,7 @@ pub struct PromotionTemplate {
 pub enum FunnelStep {
     Visit,
     Click,
+    CodeSent,
     Register,
 }
 
@@ -30,6 +31,7 @@ impl FunnelStep {
         match self {
             FunnelStep::Visit => "visit",
             FunnelStep::Click => "click",
+            FunnelStep::CodeSent => "code_sent",
             FunnelStep::Register => "register",
         }
     }
@@ -50,6 +52,18 @@ pub struct FunnelEvent {
     pub invite_code: String,
     pub borrower_id: Option<BorrowerId>,
     pub at: OffsetDateTime,
+}
+
+/// How far visitors of one campaign link got.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunnelCount {
+    pub template_id: Option<i64>,
+    pub user_from: String,
+    pub utm_tag: String,
+    pub visits: i64,
+    pub clicks: i64,
+    pub codes_sent: i64,
+    pub registrations: i64,
 }
 
 /// The characters a visitor types from the captcha image: four digits.

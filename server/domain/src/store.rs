@@ -7,7 +7,7 @@ use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::phone::Phone;
 use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
-use crate::promotion::{CaptchaCheck, FunnelEvent, PromotionTemplate};
+use crate::promotion::{CaptchaCheck, FunnelCount, FunnelEvent, PromotionTemplate};
 use crate::session::{Session, TokenDigest};
 use crate::sms::{NewOutboxEntry, OutboxEntry};
 use async_trait::async_trait;
@@ -118,6 +118,8 @@ pub trait PromotionStore {
     async fn upsert_promotion_template(&self, template: &PromotionTemplate) -> StoreResult<()>;
     async fn promotion_template(&self, id: i64) -> StoreResult<Option<PromotionTemplate>>;
     async fn record_funnel_event(&self, event: &FunnelEvent) -> StoreResult<()>;
+    /// Counts per template, channel (`user_from`) and utm tag.
+    async fn funnel_counts(&self) -> StoreResult<Vec<FunnelCount>>;
 }
 
 /// Image captchas, keyed by the SHA-256 of their sid.
@@ -138,6 +140,9 @@ pub trait CaptchaStore {
     ) -> StoreResult<CaptchaCheck>;
     async fn captcha_passed_for(&self, sid: &[u8; 32], phone: &Phone, now: OffsetDateTime) -> StoreResult<bool>;
     async fn close_captcha(&self, sid: &[u8; 32], now: OffsetDateTime) -> StoreResult<()>;
+    /// The stored digest of the image's answer, for the test hook
+    /// (`hiram captcha-answer`) that plays a visitor who can read.
+    async fn captcha_answer_digest(&self, sid: &[u8; 32]) -> StoreResult<Option<[u8; 32]>>;
 }
 
 /// Everything the application needs from a database.

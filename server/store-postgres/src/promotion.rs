@@ -3,7 +3,7 @@
 use crate::{PostgresStore, database};
 use async_trait::async_trait;
 use hiram_domain::phone::Phone;
-use hiram_domain::promotion::{CaptchaCheck, FunnelEvent, PromotionTemplate};
+use hiram_domain::promotion::{CaptchaCheck, FunnelCount, FunnelEvent, PromotionTemplate};
 use hiram_domain::store::{CaptchaStore, PromotionStore, StoreResult};
 use time::OffsetDateTime;
 
@@ -84,6 +84,33 @@ impl PromotionStore for PostgresStore {
             .map_err(database)?;
         Ok(())
     }
+
+    async fn funnel_counts(&self) -> StoreResult<Vec<FunnelCount>> {
+        let rows = self
+            .client()
+            .await?
+            .query(
+                "SELECT template_id, user_from, utm_tag, \
+                 COUNT(*) FILTER (WHERE step = 'visit'), COUNT(*) FILTER (WHERE step = 'click'), \
+                 COUNT(*) FILTER (WHERE step = 'code_sent'), COUNT(*) FILTER (WHERE step = 'register') \
+                 FROM funnel_event GROUP BY template_id, user_from, utm_tag ORDER BY template_id, user_from, utm_tag",
+                &[],
+            )
+            .await
+            .map_err(database)?;
+        Ok(rows
+            .iter()
+            .map(|row| FunnelCount {
+                template_id: row.get(0),
+                user_from: row.get(1),
+                utm_tag: row.get(2),
+                visits: row.get(3),
+                clicks: row.get(4),
+                codes_sent: row.get(5),
+                registrations: row.get(6),
+            })
+            .collect())
+    }
 }
 
 #[async_trait]
@@ -163,5 +190,18 @@ impl CaptchaStore for PostgresStore {
             .await
             .map_err(database)?;
         Ok(())
+    }
+
+    async fn captcha_answer_digest(&self, sid: &[u8; 32]) -> StoreResult<Option<[u8; 32]>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt("SELECT answer_digest FROM captcha WHERE sid_digest = $1", &[&&sid[..]])
+            .await
+            .map_err(database)?;
+        let digest: Option<Vec<u8>> = row.and_then(|row| row.get(0));
+        digest
+            .map(|bytes| bytes.try_into().map_err(|_| crate::backend("stored digest has the wrong length")))
+            .transpose()
     }
 }

@@ -4,7 +4,7 @@ use crate::pool::{SqliteStore, backend};
 use crate::rows::millis;
 use async_trait::async_trait;
 use hiram_domain::phone::Phone;
-use hiram_domain::promotion::{CaptchaCheck, FunnelEvent, PromotionTemplate};
+use hiram_domain::promotion::{CaptchaCheck, FunnelCount, FunnelEvent, PromotionTemplate};
 use hiram_domain::store::{CaptchaStore, PromotionStore, StoreResult};
 use rusqlite::{OptionalExtension, params};
 use time::OffsetDateTime;
@@ -88,6 +88,40 @@ impl PromotionStore for SqliteStore {
             )
             .map_err(backend)?;
             Ok(())
+        })
+        .await
+    }
+
+    async fn funnel_counts(&self) -> StoreResult<Vec<FunnelCount>> {
+        self.counts().await
+    }
+}
+
+impl SqliteStore {
+    async fn counts(&self) -> StoreResult<Vec<FunnelCount>> {
+        self.read(|connection| {
+            let mut statement = connection
+                .prepare_cached(
+                    "SELECT template_id, user_from, utm_tag, \
+                 COUNT(*) FILTER (WHERE step = 'visit'), COUNT(*) FILTER (WHERE step = 'click'), \
+                 COUNT(*) FILTER (WHERE step = 'code_sent'), COUNT(*) FILTER (WHERE step = 'register') \
+                 FROM funnel_event GROUP BY template_id, user_from, utm_tag ORDER BY template_id, user_from, utm_tag",
+                )
+                .map_err(backend)?;
+            let counts = statement
+                .query_map([], |row| {
+                    Ok(FunnelCount {
+                        template_id: row.get(0)?,
+                        user_from: row.get(1)?,
+                        utm_tag: row.get(2)?,
+                        visits: row.get(3)?,
+                        clicks: row.get(4)?,
+                        codes_sent: row.get(5)?,
+                        registrations: row.get(6)?,
+                    })
+                })
+                .map_err(backend)?;
+            counts.collect::<rusqlite::Result<Vec<_>>>().map_err(backend)
         })
         .await
     }
@@ -177,6 +211,20 @@ impl CaptchaStore for SqliteStore {
             )
             .map_err(backend)?;
             Ok(())
+        })
+        .await
+    }
+
+    async fn captcha_answer_digest(&self, sid: &[u8; 32]) -> StoreResult<Option<[u8; 32]>> {
+        let sid = *sid;
+        self.read(move |connection| {
+            connection
+                .query_row("SELECT answer_digest FROM captcha WHERE sid_digest = ?1", [sid], |row| {
+                    row.get::<_, Option<[u8; 32]>>(0)
+                })
+                .optional()
+                .map(Option::flatten)
+                .map_err(backend)
         })
         .await
     }

@@ -143,6 +143,51 @@ crate::on_both_stores! {
         assert_eq!(known["message"], "You are already registered. Please download the app and log in.");
     }
 
+    async fn staff_see_the_funnel_of_a_scripted_campaign_run(app with [("APP_STAFF__API_TOKEN", "staff-token")]) {
+        let funnel = "page_id=1&user_from=fb&utm_tag=nov-promo&client_type=android";
+        for _ in 0..3 {
+            app.get(&format!("{BASE}/promotion/track-visit?{funnel}")).await;
+        }
+        for _ in 0..2 {
+            app.get(&format!("{BASE}/promotion/track-click?{funnel}")).await;
+        }
+        app.get(&format!("{BASE}/promotion/track-visit?page_id=1&user_from=tiktok")).await;
+        let sid = new_sid(&app).await;
+        let answer = draw(&app, &sid).await;
+        let sent: Value = app
+            .post_form(
+                &format!("{BASE}/promotion/get-sms"),
+                &[("phone", PHONE), ("capcode", &answer), ("sid", &sid), ("id", "1"), ("user_from", "fb"), ("utm_tag", "nov-promo")],
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(sent["code"], "0");
+        let code = app.last_code(PHONE).await;
+        let registered: Value = app
+            .post_form(
+                &format!("{BASE}/promotion/register"),
+                &[("phone", PHONE), ("sid", &sid), ("smsCode", &code), ("id", "1"), ("user_from", "fb"), ("utm_tag", "nov-promo")],
+            )
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(registered["code"], "0");
+        let response = app.client.get(app.url("/api/staff/promotion-funnel")).bearer_auth("staff-token").send().await.unwrap();
+        let body: Value = response.json().await.unwrap();
+        assert_eq!(
+            body["data"],
+            serde_json::json!([
+                { "templateId": 1, "userFrom": "fb", "utmTag": "nov-promo", "visits": 3, "clicks": 2, "codesSent": 1, "registrations": 1 },
+                { "templateId": 1, "userFrom": "tiktok", "utmTag": "", "visits": 1, "clicks": 0, "codesSent": 0, "registrations": 0 },
+            ])
+        );
+        let anonymous = app.get("/api/staff/promotion-funnel").await;
+        assert_eq!(anonymous.status(), 401);
+    }
+
     async fn the_funnel_counts_visits_clicks_and_refuses_odd_tags(app) {
         let visit = app.get(&format!("{BASE}/promotion/track-visit?page_id=1&client_type=android&page_type=1&utm_tag=fb")).await;
         assert_eq!(visit.status(), 200);

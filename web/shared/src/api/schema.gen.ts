@@ -2,6 +2,23 @@
 // Do not edit by hand; `npm run check:api` fails when this file is stale.
 
 export interface paths {
+    "/api/staff/promotion-funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Promotion funnel counts per template, channel and utm tag. */
+        get: operations["promotion_funnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/sms-outbox": {
         parameters: {
             query?: never;
@@ -573,6 +590,28 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Vec_FunnelRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                clicks: number;
+                /** Format: int64 */
+                codesSent: number;
+                /** Format: int64 */
+                registrations: number;
+                /** Format: int64 */
+                templateId?: number | null;
+                /** @description The channel (`user_from` of the link). */
+                userFrom: string;
+                utmTag: string;
+                /** Format: int64 */
+                visits: number;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Vec_OutboxMessage: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -588,6 +627,21 @@ export interface components {
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
+        };
+        FunnelRow: {
+            /** Format: int64 */
+            clicks: number;
+            /** Format: int64 */
+            codesSent: number;
+            /** Format: int64 */
+            registrations: number;
+            /** Format: int64 */
+            templateId?: number | null;
+            /** @description The channel (`user_from` of the link). */
+            userFrom: string;
+            utmTag: string;
+            /** Format: int64 */
+            visits: number;
         };
         Health: {
             /** @description `ok`, or `unavailable` when a dependency does not answer. */
@@ -711,6 +765,31 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    promotion_funnel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_FunnelRow"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sms_outbox: {
         parameters: {
             query?: {
@@ -810,10 +889,17 @@ export interface operations {
     get_sms: {
         parameters: {
             query: {
+                app_from?: string;
                 /** @description The captcha answer. */
                 capcode: string;
+                down_id?: string;
+                /** @description The template id of the page, for the funnel. */
+                id?: number;
+                links_id?: string;
                 phone: string;
                 sid: string;
+                user_from?: string;
+                utm_tag?: string;
             };
             header?: never;
             path?: never;

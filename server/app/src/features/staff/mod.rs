@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/staff/sms-outbox", get(sms_outbox))
+    Router::new().route("/staff/sms-outbox", get(sms_outbox)).route("/staff/promotion-funnel", get(promotion_funnel))
 }
 
 /// A caller that presented the staff token.
@@ -96,6 +96,45 @@ pub async fn sms_outbox(
     }
     let entries = state.store.outbox(phone.as_ref(), limit).await?;
     Ok(ok(lang, entries.into_iter().map(OutboxMessage::from).collect()))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FunnelRow {
+    pub template_id: Option<i64>,
+    /// The channel (`user_from` of the link).
+    pub user_from: String,
+    pub utm_tag: String,
+    pub visits: i64,
+    pub clicks: i64,
+    pub codes_sent: i64,
+    pub registrations: i64,
+}
+
+/// Promotion funnel counts per template, channel and utm tag.
+#[utoipa::path(get, path = "/api/staff/promotion-funnel", tag = "staff", security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Vec<FunnelRow>>), (status = 401)))]
+pub async fn promotion_funnel(
+    State(state): State<AppState>,
+    _staff: Staff,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Vec<FunnelRow>>>> {
+    let counts = state.store.funnel_counts().await?;
+    Ok(ok(
+        lang,
+        counts
+            .into_iter()
+            .map(|count| FunnelRow {
+                template_id: count.template_id,
+                user_from: count.user_from,
+                utm_tag: count.utm_tag,
+                visits: count.visits,
+                clicks: count.clicks,
+                codes_sent: count.codes_sent,
+                registrations: count.registrations,
+            })
+            .collect(),
+    ))
 }
 
 /// The outbox as the `hiram sms-outbox` command prints it: one JSON object

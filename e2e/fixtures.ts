@@ -71,3 +71,22 @@ export async function nextSmsCode(phone: string, seen: number): Promise<string> 
   }
   throw new Error(`no new SMS code for ${phone} in the outbox`);
 }
+
+/**
+ * The answer of the captcha image most recently drawn for `sid`
+ * (`hiram captcha-answer --sid`: one JSON line `{"answer":"1234"}`).
+ * Call it once the image has loaded: each draw makes a new answer.
+ */
+export function captchaAnswer(sid: string): string {
+  const out = execFileSync(HIRAM_BIN, ['captcha-answer', '--sid', sid], {
+    cwd: E2E_DIR,
+    env: { ...process.env, ...SERVER_ENV },
+    encoding: 'utf8',
+  });
+  const line = out.trim().split('\n').pop() ?? '';
+  const parsed = JSON.parse(line) as { answer?: unknown };
+  if (typeof parsed.answer !== 'string' || parsed.answer === '') {
+    throw new Error(`hiram captcha-answer printed an unexpected line: ${line}`);
+  }
+  return parsed.answer;
+}

@@ -108,7 +108,7 @@ describe('promotion page', () => {
     expect(await screen.findByText('The code has been sent. Please check your phone.')).toBeTruthy();
     const body = new URLSearchParams(String(api.calls('/api/v2/youmi/promotion/get-sms')[0]![1]?.body));
     expect(Object.fromEntries(body)).toEqual({
-      phone: '09171234567', capcode: 'ab12', sid: 'sid42', deviceId: 'sid42', appName: 'Hiram', app_from: 'fb', user_from: 'ads', utm_tag: 'x',
+      phone: '09171234567', capcode: 'ab12', sid: 'sid42', deviceId: 'sid42', appName: 'Hiram', id: '3', app_from: 'fb', user_from: 'ads', utm_tag: 'x',
     });
     fireEvent.click(screen.getByRole('button', { name: '60 s' }));
     expect(await screen.findByText('Please do not request the code again so soon.')).toBeTruthy();

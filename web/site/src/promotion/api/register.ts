@@ -28,10 +28,11 @@ const from = ({ params }: PromotionContext) => ({
   utm_tag: params.get('utm_tag') ?? '',
 });
 
+/** `id` is the page's template, so the server can count the codes sent per template. */
 export function getSms(ctx: PromotionContext, phone: string, capcode: string) {
   return formClient.post<null>(
     GET_SMS_PATH,
-    { phone, capcode, sid: ctx.sid, deviceId: ctx.sid, appName: ctx.appName, ...from(ctx) },
+    { phone, capcode, sid: ctx.sid, deviceId: ctx.sid, appName: ctx.appName, id: ctx.params.get('id') ?? '', ...from(ctx) },
     { silent: true, loading: t('common.loading') },
   );
 }

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { captchaAnswer, nextSmsCode, smsOutbox } from '../fixtures';
+
+test.use({ viewport: { width: 360, height: 800 } });
+
+/** A fresh 0917 number, so reruns against a kept database do not collide. */
+const newPhone = (): string => `0917${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+test('a visitor registers on the promotion page with the captcha and the SMS code', async ({ page }) => {
+  const phone = newPhone();
+  const seen = smsOutbox(phone).length;
+
+  const sidReply = page.waitForResponse((r) => r.url().includes('/promotion/get-sid'));
+  const captchaReply = page.waitForResponse((r) => r.url().includes('/promotion/get-captcha'));
+  await page.goto('/promotion?id=1&utm_tag=e2e&user_from=fb&app_from=web');
+  const sidBody = (await (await sidReply).json()) as { code: string; data: { sid: string } };
+  expect(sidBody.code).toBe('0');
+  const sid = sidBody.data.sid;
+  expect(sid).not.toBe('');
+
+  // The picture for this sid is drawn; its answer is the one the server now expects.
+  const picture = await captchaReply;
+  expect(picture.status()).toBe(200);
+  expect(new URL(picture.url()).searchParams.get('sid')).toBe(sid);
+  const captchaImg = page.getByRole('button', { name: /Picture code/ }).locator('img');
+  await expect(captchaImg).toHaveJSProperty('complete', true);
+  expect(await captchaImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
+  await page.getByRole('textbox', { name: 'Characters in the picture' }).fill(captchaAnswer(sid));
+
+  const smsRequest = page.waitForRequest((r) => r.url().includes('/promotion/get-sms'));
+  await page.getByRole('button', { name: 'Get code' }).tap();
+  const sent = new URLSearchParams((await smsRequest).postData() ?? '');
+  expect(sent.get('id')).toBe('1');
+  expect(sent.get('sid')).toBe(sid);
+  await expect(page.getByText('The code has been sent. Please check your phone.')).toBeVisible();
+
+  const code = await nextSmsCode(phone, seen);
+  await page.getByRole('textbox', { name: 'SMS code' }).fill(code);
+  await page.getByRole('button', { name: 'Register now' }).tap();
+
+  await expect(page).toHaveURL(/#\/downloadTemplate$/);
+  await expect(page.getByText('Registration successful')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Get Hiram' })).toBeVisible();
+});

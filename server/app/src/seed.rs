@@ -9,6 +9,7 @@ use hiram_domain::clock::manila_date;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{NewOrder, OrderStatus, Transition};
 use hiram_domain::phone::Phone;
+use hiram_domain::pricing::{PenaltySchedule, ProductTerms};
 use hiram_domain::product::{LenderId, NewLender, NewProduct, Product};
 use hiram_domain::promotion::PromotionTemplate;
 use hiram_domain::store::{StoreError, StoreResult};
@@ -71,25 +72,54 @@ const LENDERS: [LenderSeed; 4] = [
 struct ProductSeed {
     lender: usize,
     name: &'static str,
-    min_pesos: i64,
-    max_pesos: i64,
-    term_days: i64,
-    monthly_interest_bp: i64,
-    service_fee_bp: i64,
+    terms: ProductTerms,
     tags: &'static [&'static str],
     allows_extension: bool,
     available: bool,
+}
+
+const fn pesos(amount: i64) -> Centavos {
+    Centavos::from_pesos(amount)
+}
+
+/// A late-penalty schedule that keeps 5% a month on the product's smallest
+/// amount (D4): a one-time charge and a daily rate that steps down.
+const fn penalty(one_time_new: i64, one_time_repeat: i64, daily_bp: i64) -> PenaltySchedule {
+    PenaltySchedule {
+        one_time_new: pesos(one_time_new),
+        one_time_repeat: pesos(one_time_repeat),
+        daily_bp_days_1_30: daily_bp,
+        daily_bp_days_31_90: daily_bp * 4 / 5,
+        daily_bp_from_day_91: daily_bp * 2 / 5,
+    }
+}
+
+const fn terms(
+    min: i64,
+    max: i64,
+    periods: i64,
+    period_days: i64,
+    interest_bp: i64,
+    fee_bp: i64,
+    penalty: PenaltySchedule,
+) -> ProductTerms {
+    ProductTerms {
+        min_amount: pesos(min),
+        max_amount: pesos(max),
+        amount_step: pesos(100),
+        periods,
+        period_days,
+        monthly_interest_bp: interest_bp,
+        service_fee_bp: fee_bp,
+        penalty,
+    }
 }
 
 const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 0,
         name: "Bayanihan Cash Express",
-        min_pesos: 1_000,
-        max_pesos: 10_000,
-        term_days: 91,
-        monthly_interest_bp: 400,
-        service_fee_bp: 300,
+        terms: terms(1_000, 10_000, 1, 91, 400, 300, penalty(20, 15, 10)),
         tags: &["Fast approval", "First loan OK"],
         allows_extension: true,
         available: true,
@@ -97,23 +127,15 @@ const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 0,
         name: "Bayanihan Cash Plus",
-        min_pesos: 3_000,
-        max_pesos: 10_000,
-        term_days: 120,
-        monthly_interest_bp: 350,
-        service_fee_bp: 250,
-        tags: &["Longer term"],
+        terms: terms(3_000, 10_000, 4, 30, 350, 250, penalty(50, 40, 10)),
+        tags: &["4 monthly payments"],
         allows_extension: true,
         available: true,
     },
     ProductSeed {
         lender: 1,
         name: "Sampaguita Salary Loan",
-        min_pesos: 2_000,
-        max_pesos: 10_000,
-        term_days: 120,
-        monthly_interest_bp: 500,
-        service_fee_bp: 200,
+        terms: terms(2_000, 10_000, 2, 60, 500, 200, penalty(40, 30, 10)),
         tags: &["For employees", "Low fee"],
         allows_extension: false,
         available: true,
@@ -121,11 +143,7 @@ const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 2,
         name: "Kalesa Quick Pera",
-        min_pesos: 500,
-        max_pesos: 5_000,
-        term_days: 91,
-        monthly_interest_bp: 300,
-        service_fee_bp: 500,
+        terms: terms(500, 5_000, 1, 91, 300, 500, penalty(10, 5, 10)),
         tags: &["Small amounts", "Low interest"],
         allows_extension: true,
         available: true,
@@ -133,11 +151,7 @@ const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 3,
         name: "Bangka Negosyo Loan",
-        min_pesos: 10_000,
-        max_pesos: 50_000,
-        term_days: 180,
-        monthly_interest_bp: 250,
-        service_fee_bp: 200,
+        terms: terms(10_000, 50_000, 6, 30, 250, 200, penalty(300, 200, 15)),
         tags: &["For small businesses"],
         allows_extension: false,
         available: true,
@@ -145,11 +159,7 @@ const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 2,
         name: "Kalesa Biyahe Loan",
-        min_pesos: 5_000,
-        max_pesos: 20_000,
-        term_days: 180,
-        monthly_interest_bp: 300,
-        service_fee_bp: 300,
+        terms: terms(5_000, 20_000, 3, 60, 300, 300, penalty(200, 150, 10)),
         tags: &["Coming soon"],
         allows_extension: false,
         available: false,
@@ -190,19 +200,20 @@ async fn seed(state: &AppState) -> StoreResult<()> {
         lender_ids.push(id);
     }
     for product in &PRODUCTS {
+        product
+            .terms
+            .validate()
+            .map_err(|error| StoreError::Backend(format!("demo product {}: {error}", product.name)))?;
         store
             .insert_product(&NewProduct {
                 lender_id: lender_ids[product.lender],
                 name: product.name.to_owned(),
                 logo_url: logo_url(LENDERS[product.lender].logo),
-                min_amount: Centavos::from_pesos(product.min_pesos),
-                max_amount: Centavos::from_pesos(product.max_pesos),
-                term_days: product.term_days,
-                monthly_interest_bp: product.monthly_interest_bp,
-                service_fee_bp: product.service_fee_bp,
-                rate_description: rate_description(product.monthly_interest_bp),
+                terms: product.terms.clone(),
+                rate_description: rate_description(product.terms.monthly_interest_bp),
                 tags: product.tags.iter().map(|tag| (*tag).to_owned()).collect(),
                 allows_extension: product.allows_extension,
+                requires_review: false,
                 available: product.available,
             })
             .await?;
@@ -227,8 +238,7 @@ async fn seed(state: &AppState) -> StoreResult<()> {
     for (index, seed) in ORDERS.iter().enumerate() {
         let product = &products[seed.product];
         let principal = Centavos::from_pesos(seed.principal_pesos);
-        let (interest, fees) =
-            product.flat_charges(principal).ok_or(StoreError::Backend("demo charges overflow".into()))?;
+        let quote = product.terms.quote(principal).map_err(|error| StoreError::Backend(error.to_string()))?;
         let applied_at = now - Duration::days(seed.applied_days_ago) - Duration::hours(3);
         let order_no = format!("HR{}{:04}", manila_date(applied_at).to_string().replace('-', ""), index + 1);
         let order = NewOrder {
@@ -236,9 +246,9 @@ async fn seed(state: &AppState) -> StoreResult<()> {
             borrower_id: borrower.id,
             product_id: product.id,
             principal,
-            interest,
-            fees,
-            term_days: product.term_days,
+            interest: quote.interest,
+            fees: quote.fees,
+            term_days: quote.term_days,
             applied_at,
         };
         let id = store.insert_order(&order, "application submitted").await?;
@@ -276,7 +286,7 @@ fn demo_path(
     let approved_at = applied_at + Duration::hours(1);
     let confirmed_at = approved_at + Duration::minutes(30);
     let disbursed_at = confirmed_at + Duration::minutes(5);
-    let due_date = manila_date(disbursed_at) + Duration::days(product.term_days);
+    let due_date = manila_date(disbursed_at) + Duration::days(product.terms.term_days());
     let disbursed = Transition {
         due_date: Some(due_date),
         ..step(Disbursing, RepaymentOpen, "payout confirmed by the bank", disbursed_at)

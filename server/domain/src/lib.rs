@@ -11,6 +11,7 @@ pub mod order;
 pub mod otp;
 pub mod password;
 pub mod phone;
+pub mod pricing;
 pub mod product;
 pub mod promotion;
 pub mod session;

@@ -46,6 +46,16 @@ impl Centavos {
         self.mul_div(basis_points, 10_000)
     }
 
+    /// `self × numerator / denominator`, rounded down (toward negative
+    /// infinity); `None` on overflow or a zero denominator.
+    pub fn mul_div_floor(self, numerator: i64, denominator: i64) -> Option<Centavos> {
+        if denominator == 0 {
+            return None;
+        }
+        let product = i128::from(self.0).checked_mul(i128::from(numerator))?;
+        i64::try_from(product.div_euclid(i128::from(denominator))).ok().map(Centavos)
+    }
+
     /// `self × numerator / denominator` in exact integer arithmetic, rounded
     /// half away from zero; `None` on overflow or a zero denominator.
     pub fn mul_div(self, numerator: i64, denominator: i64) -> Option<Centavos> {

@@ -107,9 +107,10 @@ pub struct Order {
 }
 
 impl Order {
-    /// Principal plus interest plus fees; `None` only on overflow.
+    /// Principal plus interest: the service fee is deducted from the money
+    /// sent, not repaid (see `pricing`). `None` only on overflow.
     pub fn total_repayable(&self) -> Option<Centavos> {
-        Centavos::checked_sum([self.principal, self.interest, self.fees])
+        self.principal.checked_add(self.interest)
     }
 }
 

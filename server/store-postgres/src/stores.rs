@@ -67,25 +67,37 @@ impl ProductStore for PostgresStore {
     }
 
     async fn insert_product(&self, product: &NewProduct) -> StoreResult<ProductId> {
+        let terms = &product.terms;
         let row = self
             .client()
             .await?
             .query_one(
-                "INSERT INTO product (lender_id, name, logo_url, min_amount, max_amount, term_days, \
-                 monthly_interest_bp, service_fee_bp, rate_description, tags, allows_extension, available) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+                "INSERT INTO product (lender_id, name, logo_url, min_amount, max_amount, amount_step, periods, \
+                 period_days, monthly_interest_bp, service_fee_bp, penalty_one_time_new, penalty_one_time_repeat, \
+                 penalty_daily_bp_1_30, penalty_daily_bp_31_90, penalty_daily_bp_91_on, rate_description, tags, \
+                 allows_extension, requires_review, available) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
+                 RETURNING id",
                 &[
                     &product.lender_id.0,
                     &product.name,
                     &product.logo_url,
-                    &product.min_amount.get(),
-                    &product.max_amount.get(),
-                    &product.term_days,
-                    &product.monthly_interest_bp,
-                    &product.service_fee_bp,
+                    &terms.min_amount.get(),
+                    &terms.max_amount.get(),
+                    &terms.amount_step.get(),
+                    &terms.periods,
+                    &terms.period_days,
+                    &terms.monthly_interest_bp,
+                    &terms.service_fee_bp,
+                    &terms.penalty.one_time_new.get(),
+                    &terms.penalty.one_time_repeat.get(),
+                    &terms.penalty.daily_bp_days_1_30,
+                    &terms.penalty.daily_bp_days_31_90,
+                    &terms.penalty.daily_bp_from_day_91,
                     &product.rate_description,
                     &product.tags,
                     &product.allows_extension,
+                    &product.requires_review,
                     &product.available,
                 ],
             )

@@ -7,6 +7,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("../migrations/0001_foundation.sql")),
     (2, include_str!("../migrations/0002_identity.sql")),
     (3, include_str!("../migrations/0003_promotion.sql")),
+    (4, include_str!("../migrations/0004_product_terms.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

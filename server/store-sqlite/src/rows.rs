@@ -4,6 +4,7 @@ use hiram_domain::borrower::{Borrower, BorrowerId};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId, OrderStatus};
 use hiram_domain::phone::Phone;
+use hiram_domain::pricing::{PenaltySchedule, ProductTerms};
 use hiram_domain::product::{LenderId, Product, ProductId};
 use rusqlite::Row;
 use rusqlite::types::Type;
@@ -40,25 +41,39 @@ fn conversion(column: usize, error: impl std::error::Error + Send + Sync + 'stat
 }
 
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.lender_id, l.name, p.name, p.logo_url, p.min_amount, p.max_amount, \
-     p.term_days, p.monthly_interest_bp, p.service_fee_bp, p.rate_description, p.tags, p.allows_extension, p.available";
+     p.amount_step, p.periods, p.period_days, p.monthly_interest_bp, p.service_fee_bp, p.penalty_one_time_new, \
+     p.penalty_one_time_repeat, p.penalty_daily_bp_1_30, p.penalty_daily_bp_31_90, p.penalty_daily_bp_91_on, \
+     p.rate_description, p.tags, p.allows_extension, p.requires_review, p.available";
 
 pub(crate) fn product(row: &Row<'_>) -> rusqlite::Result<Product> {
-    let tags: String = row.get(11)?;
+    let tags: String = row.get(18)?;
     Ok(Product {
         id: ProductId(row.get(0)?),
         lender_id: LenderId(row.get(1)?),
         lender_name: row.get(2)?,
         name: row.get(3)?,
         logo_url: row.get(4)?,
-        min_amount: Centavos::new(row.get(5)?),
-        max_amount: Centavos::new(row.get(6)?),
-        term_days: row.get(7)?,
-        monthly_interest_bp: row.get(8)?,
-        service_fee_bp: row.get(9)?,
-        rate_description: row.get(10)?,
+        terms: ProductTerms {
+            min_amount: Centavos::new(row.get(5)?),
+            max_amount: Centavos::new(row.get(6)?),
+            amount_step: Centavos::new(row.get(7)?),
+            periods: row.get(8)?,
+            period_days: row.get(9)?,
+            monthly_interest_bp: row.get(10)?,
+            service_fee_bp: row.get(11)?,
+            penalty: PenaltySchedule {
+                one_time_new: Centavos::new(row.get(12)?),
+                one_time_repeat: Centavos::new(row.get(13)?),
+                daily_bp_days_1_30: row.get(14)?,
+                daily_bp_days_31_90: row.get(15)?,
+                daily_bp_from_day_91: row.get(16)?,
+            },
+        },
+        rate_description: row.get(17)?,
         tags: tags.split('\n').filter(|tag| !tag.is_empty()).map(str::to_owned).collect(),
-        allows_extension: row.get(12)?,
-        available: row.get(13)?,
+        allows_extension: row.get(19)?,
+        requires_review: row.get(20)?,
+        available: row.get(21)?,
     })
 }
 

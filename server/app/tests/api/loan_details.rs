@@ -37,11 +37,12 @@ crate::on_both_stores! {
         let data = &body["data"];
         assert_eq!(data["noticeStatusText"], "Loan received");
         assert_eq!(data["productLogo"], "/media/logos/bayanihan.svg");
-        // ₱5,000 at 4% a month for 91 days, 3% service fee.
+        // ₱5,000 at 4% a month for 91 days (₱606.666… rounded down); the 3%
+        // fee is deducted from the money sent, so it is not repaid.
         assert_eq!(row(data, "Loan amount"), "₱5,000.00");
-        assert_eq!(row(data, "Interest"), "₱606.67");
+        assert_eq!(row(data, "Interest"), "₱606.66");
         assert_eq!(row(data, "Service fee"), "₱150.00");
-        assert_eq!(row(data, "Total repayment"), "₱5,756.67");
+        assert_eq!(row(data, "Total repayment"), "₱5,606.66");
         assert_eq!(row(data, "Term"), "91 days");
         assert_eq!(row(data, "Due date").len(), "2026-01-01".len());
         assert_eq!(data["isDelay"], "1", "the product allows extension and the loan is open");

@@ -70,7 +70,11 @@ crate::on_both_stores! {
         let express = &products[0];
         assert_eq!(express.name, "Bayanihan Cash Express");
         assert_eq!(express.tags, vec!["Fast approval".to_owned(), "First loan OK".to_owned()]);
-        assert_eq!((express.monthly_interest_bp, express.term_days), (400, 91));
+        assert_eq!((express.terms.monthly_interest_bp, express.terms.term_days()), (400, 91));
+        assert_eq!(express.terms.penalty.one_time_new, hiram_domain::money::Centavos::from_pesos(20));
+        let plus = &products[1];
+        assert_eq!((plus.terms.periods, plus.terms.period_days), (4, 30));
+        assert!(products.iter().all(|product| product.terms.validate().is_ok()));
         let lender = app.state.store.lender(express.lender_id).await.unwrap().unwrap();
         assert_eq!(lender.name, "Bayanihan Cash");
         assert_eq!(app.state.store.product(express.id).await.unwrap().as_ref(), Some(express));

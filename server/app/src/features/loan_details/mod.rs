@@ -211,8 +211,12 @@ pub fn card(product: &Product, lang: Lang, symbol: CurrencySymbol) -> ProductCar
         id: product.id.0,
         logo: product.logo_url.clone(),
         name: product.name.clone(),
-        range: format!("{} - {}", format_amount(product.min_amount, symbol), format_amount(product.max_amount, symbol)),
-        range_desc: format!("{} {}", product.term_days, Msg::TermDays.text(lang)),
+        range: format!(
+            "{} - {}",
+            format_amount(product.terms.min_amount, symbol),
+            format_amount(product.terms.max_amount, symbol)
+        ),
+        range_desc: format!("{} {}", product.terms.term_days(), Msg::TermDays.text(lang)),
         rate: product.rate_description.clone(),
         description: product.lender_name.clone(),
         tags: product.tags.clone(),

@@ -1,0 +1,278 @@
+use super::*;
+use proptest::prelude::*;
+
+fn pesos(amount: i64) -> Centavos {
+    Centavos::from_pesos(amount)
+}
+
+/// The specification's default shape with figures that keep the caps for a
+/// ₱1,000 minimum: no one-time charge large enough to break 5% a month.
+fn express() -> ProductTerms {
+    ProductTerms {
+        min_amount: pesos(1_000),
+        max_amount: pesos(10_000),
+        amount_step: pesos(100),
+        periods: 1,
+        period_days: 91,
+        monthly_interest_bp: 400,
+        service_fee_bp: 300,
+        penalty: PenaltySchedule {
+            one_time_new: pesos(20),
+            one_time_repeat: pesos(15),
+            daily_bp_days_1_30: 10,
+            daily_bp_days_31_90: 8,
+            daily_bp_from_day_91: 4,
+        },
+    }
+}
+
+#[test]
+fn a_single_payment_loan_is_priced_exactly() {
+    let quote = express().quote(pesos(5_000)).unwrap();
+    // ₱5,000 × 4% × 91/30 = ₱606.666… → ₱606.66 (charges round down).
+    assert_eq!(quote.interest, Centavos::new(60_666));
+    assert_eq!(quote.fees, pesos(150));
+    assert_eq!(quote.net_proceeds, pesos(4_850));
+    assert_eq!(quote.total_repayable, Centavos::new(560_666));
+    assert_eq!(quote.finance_charge, Centavos::new(75_666));
+    assert_eq!(quote.plan.len(), 1);
+    assert_eq!(quote.plan[0].due_after_days, 91);
+    assert!(quote.covered);
+}
+
+#[test]
+fn instalments_split_evenly_and_the_last_takes_the_remainder() {
+    let terms = ProductTerms { periods: 3, period_days: 30, ..express() };
+    let quote = terms.quote(pesos(1_000)).unwrap();
+    let amounts: Vec<i64> = quote.plan.iter().map(|instalment| instalment.principal.get()).collect();
+    assert_eq!(amounts, vec![33_333, 33_333, 33_334]);
+    assert_eq!(quote.plan.iter().map(|i| i.due_after_days).collect::<Vec<_>>(), vec![30, 60, 90]);
+}
+
+#[test]
+fn amounts_outside_the_range_or_off_the_step_are_refused() {
+    assert_eq!(express().quote(pesos(999)), Err(TermsError::Amount));
+    assert_eq!(express().quote(pesos(10_100)), Err(TermsError::Amount));
+    assert_eq!(express().quote(Centavos::new(150_050)), Err(TermsError::Amount));
+}
+
+#[test]
+fn the_default_terms_keep_every_cap() {
+    assert_eq!(express().validate(), Ok(()));
+}
+
+#[test]
+fn nominal_interest_above_six_percent_a_month_is_refused_for_a_covered_loan() {
+    let terms = ProductTerms { monthly_interest_bp: 601, service_fee_bp: 0, ..express() };
+    assert_eq!(terms.validate(), Err(TermsError::NominalCap));
+    let uncovered = ProductTerms { min_amount: pesos(10_100), max_amount: pesos(50_000), ..terms };
+    assert_eq!(uncovered.validate(), Ok(()), "loans above ₱10,000 are not covered");
+}
+
+#[test]
+fn interest_and_fees_above_fifteen_percent_a_month_are_refused() {
+    // 30 days: 6% interest + 9.01% fee = 15.01% a month.
+    let terms = ProductTerms { period_days: 30, monthly_interest_bp: 600, service_fee_bp: 901, ..express() };
+    assert_eq!(terms.validate(), Err(TermsError::EffectiveCap));
+    let at_cap = ProductTerms { service_fee_bp: 900, ..terms };
+    assert_eq!(at_cap.validate(), Ok(()));
+}
+
+#[test]
+fn penalties_above_five_percent_a_month_of_the_amount_due_are_refused() {
+    // The specification's ₱1,000 one-time charge alone is 100% of a ₱1,000 loan.
+    let spec_shape = ProductTerms {
+        penalty: PenaltySchedule {
+            one_time_new: pesos(1_000),
+            one_time_repeat: pesos(800),
+            daily_bp_days_1_30: 500,
+            daily_bp_days_31_90: 400,
+            daily_bp_from_day_91: 200,
+        },
+        ..express()
+    };
+    assert_eq!(spec_shape.validate(), Err(TermsError::PenaltyCap));
+    let daily_only = ProductTerms {
+        penalty: PenaltySchedule {
+            one_time_new: Centavos::ZERO,
+            one_time_repeat: Centavos::ZERO,
+            daily_bp_days_1_30: 17,
+            ..express().penalty
+        },
+        ..express()
+    };
+    assert_eq!(daily_only.validate(), Err(TermsError::PenaltyCap), "17 bp × 30 days = 5.1%");
+}
+
+#[test]
+fn total_cost_above_the_principal_is_refused() {
+    // 120 days at 6% (24%) plus an 80% fee: 104% of principal, 26% a month.
+    let terms =
+        ProductTerms { periods: 4, period_days: 30, monthly_interest_bp: 600, service_fee_bp: 8_000, ..express() };
+    assert!(matches!(terms.validate(), Err(TermsError::EffectiveCap | TermsError::TotalCostCap)));
+}
+
+#[test]
+fn malformed_configurations_are_refused() {
+    assert_eq!(ProductTerms { max_amount: pesos(500), ..express() }.validate(), Err(TermsError::AmountRange));
+    assert_eq!(ProductTerms { amount_step: pesos(300), ..express() }.validate(), Err(TermsError::AmountStep));
+    assert_eq!(ProductTerms { periods: 0, ..express() }.validate(), Err(TermsError::Term));
+    assert_eq!(ProductTerms { service_fee_bp: -1, ..express() }.validate(), Err(TermsError::Negative));
+}
+
+#[test]
+fn penalties_accrue_by_the_schedule_and_stop_at_five_percent_a_window() {
+    let schedule = express().penalty;
+    let mut day = PenaltyDay {
+        day_late: 1,
+        amount_due: pesos(5_000),
+        accrued_this_window: Centavos::ZERO,
+        total_cost_so_far: pesos(700),
+        principal: pesos(5_000),
+        repeat_borrower: false,
+        covered: true,
+    };
+    // Day 1: ₱20 one-time + 0.10% of ₱5,000 = ₱25.
+    assert_eq!(penalty_for_day(&schedule, &day), pesos(25));
+    day.day_late = 2;
+    day.accrued_this_window = pesos(245);
+    // ₱5 wanted, ₱5 of room left under the ₱250 (5%) window cap.
+    assert_eq!(penalty_for_day(&schedule, &day), pesos(5));
+    day.accrued_this_window = pesos(250);
+    assert_eq!(penalty_for_day(&schedule, &day), Centavos::ZERO);
+}
+
+#[test]
+fn accrual_stops_when_the_total_cost_reaches_the_principal() {
+    let day = PenaltyDay {
+        day_late: 45,
+        amount_due: pesos(5_000),
+        accrued_this_window: Centavos::ZERO,
+        total_cost_so_far: Centavos::new(499_998),
+        principal: pesos(5_000),
+        repeat_borrower: true,
+        covered: true,
+    };
+    assert_eq!(penalty_for_day(&express().penalty, &day), Centavos::new(2));
+    let at_cap = PenaltyDay { total_cost_so_far: pesos(5_000), ..day };
+    assert_eq!(penalty_for_day(&express().penalty, &at_cap), Centavos::ZERO);
+}
+
+#[test]
+fn the_actuarial_rate_is_above_the_simple_rate_when_the_fee_is_deducted() {
+    let quote = ProductTerms { periods: 1, period_days: 30, ..express() }.quote(pesos(10_000)).unwrap();
+    // Pay ₱10,400 after 30 days for ₱9,700 received: 7.2165% a month.
+    assert_eq!(quote.effective_monthly_bp, 700);
+    assert_eq!(actuarial_monthly_bp(&quote), 722);
+}
+
+/// Terms drawn from a wide space around the caps (some above them).
+fn any_terms() -> impl Strategy<Value = ProductTerms> {
+    (
+        5i64..=100,   // min amount, in ₱100 steps
+        0i64..=300,   // range width, in ₱100 steps
+        1i64..=4,     // periods
+        1i64..=30,    // period days (so every generated product is covered)
+        0i64..=700,   // monthly interest bp
+        0i64..=1_600, // fee bp
+        0i64..=5_000, // one-time penalty, centavos
+        0i64..=18,    // daily penalty bp
+    )
+        .prop_map(|(min, width, periods, period_days, interest, fee, one_time, daily)| ProductTerms {
+            min_amount: Centavos::new(min * 10_000),
+            max_amount: Centavos::new((min + width) * 10_000),
+            amount_step: Centavos::new(10_000),
+            periods,
+            period_days,
+            monthly_interest_bp: interest,
+            service_fee_bp: fee,
+            penalty: PenaltySchedule {
+                one_time_new: Centavos::new(one_time),
+                one_time_repeat: Centavos::new(one_time / 2),
+                daily_bp_days_1_30: daily,
+                daily_bp_days_31_90: daily / 2,
+                daily_bp_from_day_91: daily / 4,
+            },
+        })
+}
+
+/// Terms that `validate` accepts.
+fn valid_terms() -> impl Strategy<Value = ProductTerms> {
+    any_terms().prop_filter("a configuration the caps allow", |terms| terms.validate().is_ok())
+}
+
+/// One amount the product offers, picked by `pick`.
+fn offered(terms: &ProductTerms, pick: i64) -> Centavos {
+    let steps = (terms.max_amount.get() - terms.min_amount.get()) / terms.amount_step.get();
+    Centavos::new(terms.min_amount.get() + (pick % (steps + 1)) * terms.amount_step.get())
+}
+
+/// One covered amount the product offers (at most ₱10,000).
+fn offered_covered(terms: &ProductTerms, pick: i64) -> Centavos {
+    offered(terms, pick).min(caps::COVERED_MAX_PRINCIPAL)
+}
+
+proptest! {
+    #[test]
+    fn every_plan_sums_exactly_to_its_quote(terms in valid_terms(), pick in 0i64..=600) {
+        let principal = offered(&terms, pick);
+        let quote = terms.quote(principal).unwrap();
+        let principal_sum: i64 = quote.plan.iter().map(|i| i.principal.get()).sum();
+        let interest_sum: i64 = quote.plan.iter().map(|i| i.interest.get()).sum();
+        let amount_sum: i64 = quote.plan.iter().map(|i| i.amount().get()).sum();
+        prop_assert_eq!(principal_sum, quote.principal.get());
+        prop_assert_eq!(interest_sum, quote.interest.get());
+        prop_assert_eq!(amount_sum, quote.total_repayable.get());
+        prop_assert_eq!(quote.finance_charge.get(), quote.interest.get() + quote.fees.get());
+        prop_assert_eq!(quote.net_proceeds.get() + quote.fees.get(), quote.principal.get());
+        prop_assert!(quote.plan.iter().all(|i| i.principal.get() >= 0 && i.interest.get() >= 0));
+        prop_assert_eq!(quote.plan.last().unwrap().due_after_days, quote.term_days);
+    }
+
+    #[test]
+    fn no_covered_quote_breaks_a_cap(terms in valid_terms(), pick in 0i64..=600) {
+        let quote = terms.quote(offered_covered(&terms, pick)).unwrap();
+        let principal = quote.principal;
+        let months_x30 = i128::from(quote.term_days);
+        prop_assert!(quote.covered);
+        // interest ≤ 6% a month: interest × 30 × 10 000 ≤ 600 × principal × days
+        prop_assert!(i128::from(quote.interest.get()) * 30 * 10_000 <= 600 * i128::from(principal.get()) * months_x30);
+        // interest + fees ≤ 15% a month
+        prop_assert!(i128::from(quote.finance_charge.get()) * 30 * 10_000 <= 1_500 * i128::from(principal.get()) * months_x30);
+        // interest + fees ≤ 100% of principal
+        prop_assert!(quote.finance_charge <= principal);
+    }
+
+    #[test]
+    fn penalties_never_pass_the_caps_on_a_covered_loan(
+        terms in valid_terms(),
+        pick in 0i64..=600,
+        days_late in 1i64..=400,
+        repeat in any::<bool>(),
+    ) {
+        let quote = terms.quote(offered_covered(&terms, pick)).unwrap();
+        prop_assert!(quote.covered);
+        let due = quote.total_repayable;
+        let mut total = quote.finance_charge;
+        let mut window = Centavos::ZERO;
+        for day_late in 1..=days_late {
+            if (day_late - 1) % 30 == 0 {
+                window = Centavos::ZERO;
+            }
+            let charge = penalty_for_day(&terms.penalty, &PenaltyDay {
+                day_late,
+                amount_due: due,
+                accrued_this_window: window,
+                total_cost_so_far: total,
+                principal: quote.principal,
+                repeat_borrower: repeat,
+                covered: true,
+            });
+            prop_assert!(charge.get() >= 0);
+            window = Centavos::new(window.get() + charge.get());
+            total = Centavos::new(total.get() + charge.get());
+            prop_assert!(window <= due.apply_basis_points(500).unwrap());
+            prop_assert!(total <= quote.principal);
+        }
+    }
+}

@@ -6,6 +6,8 @@
 
 pub mod borrower;
 pub mod clock;
+pub mod decision;
+pub mod kyc;
 pub mod money;
 pub mod order;
 pub mod otp;

@@ -3,6 +3,7 @@
 //! app's API tests) runs against both.
 
 use crate::borrower::{Borrower, BorrowerId};
+use crate::kyc::Section;
 use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::phone::Phone;
@@ -59,6 +60,53 @@ pub trait BorrowerStore {
     /// The PHC-format hash of the borrower's password, if they set one.
     async fn password_hash(&self, id: BorrowerId) -> StoreResult<Option<String>>;
     async fn set_password_hash(&self, id: BorrowerId, hash: &str) -> StoreResult<()>;
+    async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()>;
+}
+
+/// One stored KYC answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KycAnswer {
+    pub section: Section,
+    pub code: String,
+    pub value: String,
+}
+
+#[async_trait]
+pub trait KycStore {
+    /// Stores the checked answers of one section, replacing earlier ones.
+    async fn save_kyc_section(
+        &self,
+        borrower: BorrowerId,
+        section: Section,
+        answers: &[(&'static str, String)],
+        now: OffsetDateTime,
+    ) -> StoreResult<()>;
+    async fn kyc_answers(&self, borrower: BorrowerId) -> StoreResult<Vec<KycAnswer>>;
+}
+
+/// A document an order was accepted with (agreement, disclosure).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderDocument {
+    pub kind: String,
+    pub body: String,
+    pub created_at: OffsetDateTime,
+}
+
+/// Something a borrower did that the product counts (taps, ratings).
+#[derive(Clone, Debug)]
+pub struct BorrowerEvent {
+    pub borrower_id: Option<BorrowerId>,
+    pub kind: &'static str,
+    pub product_id: Option<i64>,
+    pub module_id: Option<i64>,
+    pub position_id: Option<i64>,
+    pub value: Option<i64>,
+    pub at: OffsetDateTime,
+}
+
+#[async_trait]
+pub trait EventStore {
+    async fn record_event(&self, event: &BorrowerEvent) -> StoreResult<()>;
 }
 
 #[async_trait]
@@ -111,6 +159,10 @@ pub trait OrderStore {
     /// fails with `Stale` when the order is no longer in `from`.
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()>;
     async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>>;
+    /// The borrower accepts: applies the transition and stores the accepted
+    /// documents in one transaction. Documents can never change afterwards.
+    async fn accept_order(&self, transition: &Transition, documents: &[(&'static str, String)]) -> StoreResult<()>;
+    async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>>;
 }
 
 #[async_trait]
@@ -156,6 +208,8 @@ pub trait Store:
     + OutboxStore
     + PromotionStore
     + CaptchaStore
+    + KycStore
+    + EventStore
     + Send
     + Sync
     + 'static
@@ -172,6 +226,8 @@ impl<T> Store for T where
         + OutboxStore
         + PromotionStore
         + CaptchaStore
+        + KycStore
+        + EventStore
         + Send
         + Sync
         + 'static

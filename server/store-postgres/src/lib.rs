@@ -4,6 +4,7 @@
 //! number of processes can share one database.
 
 mod identity;
+mod kyc;
 mod migrations;
 mod promotion;
 mod rows;

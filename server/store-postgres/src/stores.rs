@@ -9,7 +9,7 @@ use hiram_domain::phone::Phone;
 use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
 use hiram_domain::session::{Session, TokenDigest};
 use hiram_domain::store::{
-    BorrowerStore, HealthStore, OrderStore, ProductStore, SessionStore, StoreError, StoreResult,
+    BorrowerStore, HealthStore, OrderDocument, OrderStore, ProductStore, SessionStore, StoreError, StoreResult,
 };
 use time::OffsetDateTime;
 use tokio_postgres::error::SqlState;
@@ -182,6 +182,15 @@ impl BorrowerStore for PostgresStore {
         Ok(())
     }
 
+    async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute("UPDATE borrower SET full_name = $2 WHERE id = $1", &[&id.0, &full_name])
+            .await
+            .map_err(database)?;
+        Ok(())
+    }
+
     async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>> {
         let client = self.client().await?;
         let row = client
@@ -316,36 +325,34 @@ impl OrderStore for PostgresStore {
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(database)?;
-        let closes = matches!(transition.to, OrderStatus::Repaid | OrderStatus::Rejected);
-        let changed = transaction
-            .execute(
-                "UPDATE loan_order SET status = $3, \
-                 disbursed_at = CASE WHEN $3::BIGINT = 174 THEN $4 ELSE disbursed_at END, \
-                 due_date = COALESCE($5, due_date), \
-                 closed_at = CASE WHEN $6 THEN $4 ELSE closed_at END \
-                 WHERE id = $1 AND status = $2",
-                &[
-                    &transition.order_id.0,
-                    &transition.from.code(),
-                    &transition.to.code(),
-                    &transition.at,
-                    &transition.due_date,
-                    &closes,
-                ],
-            )
-            .await
-            .map_err(database)?;
-        if changed != 1 {
-            return Err(StoreError::Stale);
-        }
-        transaction
-            .execute(
-                "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES ($1, $2, $3, $4, $5)",
-                &[&transition.order_id.0, &transition.from.code(), &transition.to.code(), &transition.cause, &transition.at],
-            )
-            .await
-            .map_err(database)?;
+        transition_in(&transaction, transition).await?;
         transaction.commit().await.map_err(database)
+    }
+
+    async fn accept_order(&self, transition: &Transition, documents: &[(&'static str, String)]) -> StoreResult<()> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        transition_in(&transaction, transition).await?;
+        for (kind, body) in documents {
+            transaction
+                .execute(
+                    "INSERT INTO order_document (order_id, kind, body, created_at) VALUES ($1, $2, $3, $4)",
+                    &[&transition.order_id.0, kind, body, &transition.at],
+                )
+                .await
+                .map_err(|error| unique_violation(error, "order_document"))?;
+        }
+        transaction.commit().await.map_err(database)
+    }
+
+    async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt("SELECT kind, body, created_at FROM order_document WHERE order_id = $1 AND kind = $2", &[&order.0, &kind])
+            .await
+            .map_err(database)?;
+        Ok(row.map(|row| OrderDocument { kind: row.get(0), body: row.get(1), created_at: row.get(2) }))
     }
 
     async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>> {
@@ -370,4 +377,39 @@ impl OrderStore for PostgresStore {
             })
             .collect()
     }
+}
+
+/// Moves an order from `from` to `to` inside a transaction and records the
+/// change; `Stale` when the order is no longer in `from`.
+async fn transition_in(transaction: &deadpool_postgres::Transaction<'_>, transition: &Transition) -> StoreResult<()> {
+    let closes = matches!(transition.to, OrderStatus::Repaid | OrderStatus::Rejected);
+    let changed = transaction
+        .execute(
+            "UPDATE loan_order SET status = $3, \
+             disbursed_at = CASE WHEN $3::BIGINT = 174 THEN $4 ELSE disbursed_at END, \
+             due_date = COALESCE($5, due_date), \
+             closed_at = CASE WHEN $6 THEN $4 ELSE closed_at END \
+             WHERE id = $1 AND status = $2",
+            &[
+                &transition.order_id.0,
+                &transition.from.code(),
+                &transition.to.code(),
+                &transition.at,
+                &transition.due_date,
+                &closes,
+            ],
+        )
+        .await
+        .map_err(database)?;
+    if changed != 1 {
+        return Err(StoreError::Stale);
+    }
+    transaction
+        .execute(
+            "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES ($1, $2, $3, $4, $5)",
+            &[&transition.order_id.0, &transition.from.code(), &transition.to.code(), &transition.cause, &transition.at],
+        )
+        .await
+        .map_err(database)?;
+    Ok(())
 }

@@ -7,6 +7,7 @@
 //! every read-then-write transaction.
 
 mod identity;
+mod kyc;
 mod migrations;
 mod pool;
 mod promotion;

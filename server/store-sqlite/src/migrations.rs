@@ -8,6 +8,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (2, include_str!("../migrations/0002_identity.sql")),
     (3, include_str!("../migrations/0003_promotion.sql")),
     (4, include_str!("../migrations/0004_product_terms.sql")),
+    (5, include_str!("../migrations/0005_kyc_documents_events.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

@@ -9,7 +9,7 @@ use hiram_domain::phone::Phone;
 use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
 use hiram_domain::session::{Session, TokenDigest};
 use hiram_domain::store::{
-    BorrowerStore, HealthStore, OrderStore, ProductStore, SessionStore, StoreError, StoreResult,
+    BorrowerStore, HealthStore, OrderDocument, OrderStore, ProductStore, SessionStore, StoreError, StoreResult,
 };
 use rusqlite::{OptionalExtension, params};
 use time::OffsetDateTime;
@@ -198,6 +198,15 @@ impl BorrowerStore for SqliteStore {
         .await
     }
 
+    async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()> {
+        let full_name = full_name.to_owned();
+        self.write(move |tx| {
+            tx.execute("UPDATE borrower SET full_name = ?2 WHERE id = ?1", params![id.0, full_name]).map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
     async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>> {
         self.read(move |connection| {
             connection
@@ -343,35 +352,39 @@ impl OrderStore for SqliteStore {
 
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
         let transition = transition.clone();
+        self.write(move |tx| transition_in(tx, &transition)).await
+    }
+
+    async fn accept_order(&self, transition: &Transition, documents: &[(&'static str, String)]) -> StoreResult<()> {
+        let transition = transition.clone();
+        let documents = documents.to_vec();
         self.write(move |tx| {
-            let at = millis(transition.at);
-            let closes = matches!(transition.to, OrderStatus::Repaid | OrderStatus::Rejected);
-            let changed = tx
-                .execute(
-                    "UPDATE loan_order SET status = ?3, \
-                     disbursed_at = CASE WHEN ?3 = 174 THEN ?4 ELSE disbursed_at END, \
-                     due_date = COALESCE(?5, due_date), \
-                     closed_at = CASE WHEN ?6 THEN ?4 ELSE closed_at END \
-                     WHERE id = ?1 AND status = ?2",
-                    params![
-                        transition.order_id.0,
-                        transition.from.code(),
-                        transition.to.code(),
-                        at,
-                        transition.due_date.map(rows::date_text),
-                        closes,
-                    ],
+            transition_in(tx, &transition)?;
+            for (kind, body) in &documents {
+                tx.execute(
+                    "INSERT INTO order_document (order_id, kind, body, created_at) VALUES (?1, ?2, ?3, ?4)",
+                    params![transition.order_id.0, kind, body, millis(transition.at)],
                 )
-                .map_err(backend)?;
-            if changed != 1 {
-                return Err(StoreError::Stale);
+                .map_err(|error| unique_violation(error, "order_document"))?;
             }
-            tx.execute(
-                "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![transition.order_id.0, transition.from.code(), transition.to.code(), transition.cause, at],
-            )
-            .map_err(backend)?;
             Ok(())
+        })
+        .await
+    }
+
+    async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>> {
+        let kind = kind.to_owned();
+        self.read(move |connection| {
+            connection
+                .prepare_cached("SELECT kind, body, created_at FROM order_document WHERE order_id = ?1 AND kind = ?2")
+                .and_then(|mut statement| {
+                    statement
+                        .query_row(params![order.0, kind], |row| {
+                            Ok(OrderDocument { kind: row.get(0)?, body: row.get(1)?, created_at: rows::instant(row.get(2)?)? })
+                        })
+                        .optional()
+                })
+                .map_err(backend)
         })
         .await
     }
@@ -399,4 +412,37 @@ impl OrderStore for SqliteStore {
         })
         .await
     }
+}
+
+/// Moves an order from `from` to `to` inside a write transaction and records
+/// the change; `Stale` when the order is no longer in `from`.
+fn transition_in(tx: &rusqlite::Transaction<'_>, transition: &Transition) -> StoreResult<()> {
+    let at = millis(transition.at);
+    let closes = matches!(transition.to, OrderStatus::Repaid | OrderStatus::Rejected);
+    let changed = tx
+        .execute(
+            "UPDATE loan_order SET status = ?3, \
+             disbursed_at = CASE WHEN ?3 = 174 THEN ?4 ELSE disbursed_at END, \
+             due_date = COALESCE(?5, due_date), \
+             closed_at = CASE WHEN ?6 THEN ?4 ELSE closed_at END \
+             WHERE id = ?1 AND status = ?2",
+            params![
+                transition.order_id.0,
+                transition.from.code(),
+                transition.to.code(),
+                at,
+                transition.due_date.map(rows::date_text),
+                closes,
+            ],
+        )
+        .map_err(backend)?;
+    if changed != 1 {
+        return Err(StoreError::Stale);
+    }
+    tx.execute(
+        "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![transition.order_id.0, transition.from.code(), transition.to.code(), transition.cause, at],
+    )
+    .map_err(backend)?;
+    Ok(())
 }

@@ -1,0 +1,298 @@
+//! Know-your-customer answers: the fields of each certification section,
+//! how each answer is checked, and the eligibility rules of the loan terms
+//! (Filipino, at least 18, permanent address in the Philippines).
+
+use time::Date;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Section {
+    Basic,
+    Personal,
+    Job,
+    Extra,
+}
+
+impl Section {
+    pub const ALL: [Section; 4] = [Section::Basic, Section::Personal, Section::Job, Section::Extra];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Section::Basic => "basic",
+            Section::Personal => "personal",
+            Section::Job => "job",
+            Section::Extra => "ext",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<Section> {
+        Section::ALL.into_iter().find(|section| section.key() == key)
+    }
+}
+
+/// How an answer is typed and checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldKind {
+    Text { min_chars: usize, max_chars: usize },
+    /// Whole number within bounds.
+    Number { min: i64, max: i64 },
+    Email,
+    /// A calendar date, `YYYY-MM-DD`.
+    Day,
+    /// One of the listed option codes.
+    Choice(&'static [&'static str]),
+    /// A Philippine city or municipality code from the city list.
+    City,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FieldSpec {
+    pub code: &'static str,
+    pub section: Section,
+    pub kind: FieldKind,
+    pub required: bool,
+}
+
+pub const CITIZENSHIP_FILIPINO: &str = "PH";
+
+pub const FIELDS: &[FieldSpec] = &[
+    FieldSpec { code: "full_name", section: Section::Basic, kind: FieldKind::Text { min_chars: 2, max_chars: 100 }, required: true },
+    FieldSpec { code: "birth_date", section: Section::Basic, kind: FieldKind::Day, required: true },
+    FieldSpec { code: "gender", section: Section::Basic, kind: FieldKind::Choice(&["F", "M", "X"]), required: true },
+    FieldSpec {
+        code: "citizenship",
+        section: Section::Basic,
+        kind: FieldKind::Choice(&[CITIZENSHIP_FILIPINO, "OTHER"]),
+        required: true,
+    },
+    FieldSpec {
+        code: "id_type",
+        section: Section::Basic,
+        kind: FieldKind::Choice(&["PHILSYS", "UMID", "DRIVERS_LICENSE", "PASSPORT", "PRC", "POSTAL"]),
+        required: true,
+    },
+    FieldSpec { code: "id_number", section: Section::Basic, kind: FieldKind::Text { min_chars: 4, max_chars: 30 }, required: true },
+    FieldSpec { code: "permanent_city", section: Section::Personal, kind: FieldKind::City, required: true },
+    FieldSpec {
+        code: "street_address",
+        section: Section::Personal,
+        kind: FieldKind::Text { min_chars: 5, max_chars: 200 },
+        required: true,
+    },
+    FieldSpec { code: "residence_years", section: Section::Personal, kind: FieldKind::Number { min: 0, max: 99 }, required: true },
+    FieldSpec {
+        code: "civil_status",
+        section: Section::Personal,
+        kind: FieldKind::Choice(&["SINGLE", "MARRIED", "WIDOWED", "SEPARATED"]),
+        required: true,
+    },
+    FieldSpec { code: "email", section: Section::Personal, kind: FieldKind::Email, required: false },
+    FieldSpec {
+        code: "employment_type",
+        section: Section::Job,
+        kind: FieldKind::Choice(&["EMPLOYED", "SELF_EMPLOYED", "BUSINESS", "OFW", "UNEMPLOYED", "STUDENT", "RETIRED"]),
+        required: true,
+    },
+    FieldSpec { code: "employer_name", section: Section::Job, kind: FieldKind::Text { min_chars: 2, max_chars: 120 }, required: false },
+    FieldSpec {
+        code: "monthly_income",
+        section: Section::Job,
+        kind: FieldKind::Number { min: 0, max: 10_000_000 },
+        required: true,
+    },
+    FieldSpec {
+        code: "pay_schedule",
+        section: Section::Job,
+        kind: FieldKind::Choice(&["MONTHLY", "SEMI_MONTHLY", "WEEKLY", "DAILY", "IRREGULAR"]),
+        required: true,
+    },
+    FieldSpec { code: "job_city", section: Section::Job, kind: FieldKind::City, required: false },
+    FieldSpec {
+        code: "loan_purpose",
+        section: Section::Extra,
+        kind: FieldKind::Choice(&["BILLS", "EDUCATION", "MEDICAL", "BUSINESS", "EMERGENCY", "PERSONAL"]),
+        required: true,
+    },
+    FieldSpec {
+        code: "education",
+        section: Section::Extra,
+        kind: FieldKind::Choice(&["ELEMENTARY", "HIGH_SCHOOL", "VOCATIONAL", "COLLEGE", "POSTGRADUATE"]),
+        required: true,
+    },
+    FieldSpec { code: "dependents", section: Section::Extra, kind: FieldKind::Number { min: 0, max: 20 }, required: true },
+];
+
+pub fn fields_of(section: Section) -> impl Iterator<Item = &'static FieldSpec> {
+    FIELDS.iter().filter(move |field| field.section == section)
+}
+
+/// Why an answer is refused; `code` names the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldError {
+    pub code: &'static str,
+    pub reason: FieldProblem,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldProblem {
+    Missing,
+    Invalid,
+    /// Younger than 18 (the loan terms' eligibility rule).
+    Underage,
+    /// Not a Filipino citizen.
+    NotFilipino,
+}
+
+pub const MIN_AGE: i64 = 18;
+
+/// Whole years between `birth` and `today`.
+pub fn age_on(birth: Date, today: Date) -> i64 {
+    let mut years = i64::from(today.year() - birth.year());
+    if (today.month() as u8, today.day()) < (birth.month() as u8, birth.day()) {
+        years -= 1;
+    }
+    years
+}
+
+const DAY_FORMAT: &[time::format_description::BorrowedFormatItem<'static>] =
+    time::macros::format_description!("[year]-[month]-[day]");
+
+pub fn parse_day(text: &str) -> Option<Date> {
+    Date::parse(text, DAY_FORMAT).ok()
+}
+
+/// Checks the answers of one section. `answer(code)` gives the submitted
+/// text (trimmed, possibly empty); `is_city` says whether a code is on the
+/// Philippine city list. Returns the answers to store, in field order.
+pub fn check_section(
+    section: Section,
+    answer: impl Fn(&str) -> String,
+    is_city: impl Fn(&str) -> bool,
+    today: Date,
+) -> Result<Vec<(&'static str, String)>, FieldError> {
+    let mut checked = Vec::new();
+    for field in fields_of(section) {
+        let value = answer(field.code).trim().to_owned();
+        if value.is_empty() {
+            if field.required {
+                return Err(FieldError { code: field.code, reason: FieldProblem::Missing });
+            }
+            checked.push((field.code, value));
+            continue;
+        }
+        let valid = match field.kind {
+            FieldKind::Text { min_chars, max_chars } => {
+                let length = value.chars().count();
+                (min_chars..=max_chars).contains(&length) && !value.chars().any(char::is_control)
+            }
+            FieldKind::Number { min, max } => value.parse::<i64>().is_ok_and(|number| (min..=max).contains(&number)),
+            FieldKind::Email => {
+                let mut parts = value.split('@');
+                let (local, domain) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+                parts.next().is_none()
+                    && !local.is_empty()
+                    && domain.contains('.')
+                    && value.len() <= 254
+                    && !value.contains(char::is_whitespace)
+            }
+            FieldKind::Day => parse_day(&value).is_some(),
+            FieldKind::Choice(options) => options.contains(&value.as_str()),
+            FieldKind::City => is_city(&value),
+        };
+        if !valid {
+            return Err(FieldError { code: field.code, reason: FieldProblem::Invalid });
+        }
+        if field.code == "birth_date" {
+            let birth = parse_day(&value).ok_or(FieldError { code: field.code, reason: FieldProblem::Invalid })?;
+            let age = age_on(birth, today);
+            if age > 120 || birth > today {
+                return Err(FieldError { code: field.code, reason: FieldProblem::Invalid });
+            }
+            if age < MIN_AGE {
+                return Err(FieldError { code: field.code, reason: FieldProblem::Underage });
+            }
+        }
+        if field.code == "citizenship" && value != CITIZENSHIP_FILIPINO {
+            return Err(FieldError { code: field.code, reason: FieldProblem::NotFilipino });
+        }
+        checked.push((field.code, value));
+    }
+    Ok(checked)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+    use time::macros::date;
+
+    fn answers(pairs: &[(&str, &str)]) -> impl Fn(&str) -> String {
+        let map: HashMap<String, String> = pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect();
+        move |code| map.get(code).cloned().unwrap_or_default()
+    }
+
+    const TODAY: Date = date!(2026 - 11 - 22);
+
+    fn basic(birth: &str, citizenship: &str) -> Result<Vec<(&'static str, String)>, FieldError> {
+        check_section(
+            Section::Basic,
+            answers(&[
+                ("full_name", "Juan dela Cruz"),
+                ("birth_date", birth),
+                ("gender", "M"),
+                ("citizenship", citizenship),
+                ("id_type", "PHILSYS"),
+                ("id_number", "1234-5678-9012"),
+            ]),
+            |_| true,
+            TODAY,
+        )
+    }
+
+    #[test]
+    fn an_adult_filipino_passes_the_basic_section() {
+        assert_eq!(basic("2008-11-22", "PH").unwrap().len(), 6);
+    }
+
+    #[test]
+    fn a_borrower_one_day_short_of_eighteen_is_refused() {
+        assert_eq!(basic("2008-11-23", "PH").unwrap_err(), FieldError { code: "birth_date", reason: FieldProblem::Underage });
+    }
+
+    #[test]
+    fn a_foreign_citizen_is_refused() {
+        assert_eq!(basic("1990-01-01", "OTHER").unwrap_err().reason, FieldProblem::NotFilipino);
+    }
+
+    #[test]
+    fn impossible_dates_and_unknown_options_are_invalid() {
+        assert_eq!(basic("1990-02-30", "PH").unwrap_err().reason, FieldProblem::Invalid);
+        assert_eq!(basic("2030-01-01", "PH").unwrap_err().reason, FieldProblem::Invalid);
+        assert_eq!(basic("1990-01-01", "JP").unwrap_err().code, "citizenship");
+    }
+
+    #[test]
+    fn a_missing_required_answer_names_its_field() {
+        let result = check_section(Section::Extra, answers(&[("loan_purpose", "BILLS")]), |_| true, TODAY);
+        assert_eq!(result.unwrap_err(), FieldError { code: "education", reason: FieldProblem::Missing });
+    }
+
+    #[test]
+    fn a_city_must_be_on_the_philippine_list() {
+        let personal = |city: &str| {
+            check_section(
+                Section::Personal,
+                answers(&[("permanent_city", city), ("street_address", "12 Mabini St."), ("residence_years", "3"), ("civil_status", "SINGLE")]),
+                |code| code == "MNL",
+                TODAY,
+            )
+        };
+        assert!(personal("MNL").is_ok());
+        assert_eq!(personal("NYC").unwrap_err().code, "permanent_city");
+    }
+
+    #[test]
+    fn ages_count_whole_years() {
+        assert_eq!(age_on(date!(2000 - 02 - 29), date!(2018 - 02 - 28)), 17);
+        assert_eq!(age_on(date!(2000 - 02 - 29), date!(2018 - 03 - 01)), 18);
+    }
+}

@@ -15,6 +15,7 @@ pub struct Settings {
     pub session: SessionSettings,
     pub otp: OtpSettings,
     pub sms: SmsSettings,
+    pub decision: DecisionSettings,
     pub staff: StaffSettings,
     pub demo: DemoSettings,
     pub log: LogSettings,
@@ -45,6 +46,16 @@ pub struct SmsSettings {
     pub semaphore_base_url: String,
     pub semaphore_api_key: Secret,
     pub sender_name: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct DecisionSettings {
+    pub min_age: i64,
+    pub max_age: i64,
+    pub min_monthly_income_pesos: i64,
+    pub first_limit_pesos: i64,
+    pub limit_step_pesos: i64,
+    pub max_limit_pesos: i64,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -47,9 +47,14 @@ pub enum ApiError {
     #[error("invalid parameters")]
     InvalidParameters,
     /// A 400 with a message that says what to fix ("Please enter a valid
-    /// mobile number."). `{n}` in the message is replaced by `count`.
+    /// mobile number."). `{n}` in the message is replaced by `detail`, and
+    /// `data` goes to the reply (`{"field": "birth_date"}`).
     #[error("rejected: {message:?}")]
-    Rejected { message: Msg, count: Option<i64> },
+    Rejected { message: Msg, detail: Option<String>, data: serde_json::Value },
+    /// A 409: the request is fine but the borrower's state forbids it now
+    /// (an open loan, missing information); `data` says where to go.
+    #[error("conflict: {message:?}")]
+    Conflict { message: Msg, data: serde_json::Value },
     #[error("no valid session")]
     SessionRequired,
     /// Also the answer for another borrower's records, so ids leak nothing.
@@ -74,7 +79,7 @@ impl From<StoreError> for ApiError {
 
 impl ApiError {
     pub fn rejected(message: Msg) -> ApiError {
-        ApiError::Rejected { message, count: None }
+        ApiError::Rejected { message, detail: None, data: serde_json::Value::Null }
     }
 }
 
@@ -83,24 +88,29 @@ impl ApiError {
 #[derive(Clone, Debug)]
 struct ErrorReply {
     message: Msg,
-    count: Option<i64>,
+    detail: Option<String>,
     data: serde_json::Value,
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let mut count = None;
+        let mut detail = None;
         let mut data = serde_json::Value::Null;
         let (status, message) = match &self {
             ApiError::InvalidParameters => (StatusCode::BAD_REQUEST, Msg::InvalidParameters),
-            ApiError::Rejected { message, count: n } => {
-                count = *n;
+            ApiError::Rejected { message, detail: text, data: extra } => {
+                detail = text.clone();
+                data = extra.clone();
                 (StatusCode::BAD_REQUEST, *message)
+            }
+            ApiError::Conflict { message, data: extra } => {
+                data = extra.clone();
+                (StatusCode::CONFLICT, *message)
             }
             ApiError::SessionRequired => (StatusCode::UNAUTHORIZED, Msg::SessionRequired),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Msg::NotFound),
             ApiError::TooManyRequests { retry_after_seconds, message } => {
-                count = i64::try_from(*retry_after_seconds).ok();
+                detail = Some(retry_after_seconds.to_string());
                 data = serde_json::json!({ "retryAfterSeconds": retry_after_seconds });
                 (StatusCode::TOO_MANY_REQUESTS, *message)
             }
@@ -119,7 +129,7 @@ impl IntoResponse for ApiError {
         if let ApiError::TooManyRequests { retry_after_seconds, .. } = self {
             response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(retry_after_seconds));
         }
-        response.extensions_mut().insert(ErrorReply { message, count, data });
+        response.extensions_mut().insert(ErrorReply { message, detail, data });
         response
     }
 }
@@ -144,15 +154,15 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
             status if status.is_client_error() => Msg::InvalidParameters,
             _ => Msg::ServerError,
         },
-        count: None,
+        detail: None,
         data: serde_json::Value::Null,
     });
     let (mut parts, _) = response.into_parts();
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::CONTENT_TYPE);
     let text = reply.message.text(lang);
-    let message = match reply.count {
-        Some(count) => text.replace("{n}", &count.to_string()),
+    let message = match &reply.detail {
+        Some(detail) => text.replace("{n}", detail),
         None => text.to_owned(),
     };
     let envelope = Envelope { code: status.as_u16().to_string(), message, data: reply.data };

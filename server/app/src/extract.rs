@@ -110,6 +110,22 @@ async fn borrower_of(state: &AppState, digest: &TokenDigest) -> Result<BorrowerI
     Ok(session.borrower_id)
 }
 
+/// The borrower when the query carries a live session, else nobody: for
+/// public pages that show more to a logged-in borrower.
+pub struct MaybeBorrower(pub Option<BorrowerId>);
+
+impl FromRequestParts<AppState> for MaybeBorrower {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match CurrentBorrower::from_request_parts(parts, state).await {
+            Ok(CurrentBorrower(borrower)) => Ok(MaybeBorrower(Some(borrower))),
+            Err(ApiError::SessionRequired) => Ok(MaybeBorrower(None)),
+            Err(other) => Err(other),
+        }
+    }
+}
+
 /// `real=1` in the page query switches the currency symbol (D1).
 pub struct Currency(pub CurrencySymbol);
 

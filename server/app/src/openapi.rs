@@ -2,7 +2,7 @@
 //! `web/shared/src/api/openapi.json` by `hiram openapi`, from which the web's
 //! TypeScript types are generated.
 
-use crate::features::{customer_service, health, loan_details, login, promotion, public_info, staff};
+use crate::features::{certification, customer_service, health, loan_details, login, marketplace, promotion, public_info, staff};
 use crate::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -41,12 +41,30 @@ use utoipa::OpenApi;
         promotion::get_captcha,
         promotion::get_sms,
         promotion::register,
+        marketplace::home,
+        marketplace::detail,
+        marketplace::quote,
+        marketplace::apply,
+        marketplace::push,
+        certification::certify_list,
+        certification::basic_form,
+        certification::personal_form,
+        certification::job_form,
+        certification::extra_form,
+        certification::save_basic,
+        certification::save_personal,
+        certification::save_job,
+        certification::save_extra,
+        certification::city_init,
+        certification::advance_log,
     ),
     modifiers(&StaffToken),
     tags(
         (name = "operations", description = "Health and readiness"),
         (name = "public", description = "Public facts shown on every page"),
         (name = "loans", description = "Orders and their details"),
+        (name = "marketplace", description = "Products, quotes and applications"),
+        (name = "certification", description = "Know-your-customer sections"),
         (name = "login", description = "One-time codes, login, logout"),
         (name = "customer service", description = "How to reach a person"),
         (name = "promotion", description = "The promotion landing page; also served under /api/v2/youmi for native shells"),

@@ -1,6 +1,8 @@
 //! What every handler can reach.
 
 use crate::config::Settings;
+use hiram_domain::decision::DecisionRules;
+use hiram_domain::money::Centavos;
 use hiram_domain::otp::OtpPolicy;
 use hiram_domain::session::SessionPolicy;
 use hiram_domain::sms::SmsSender;
@@ -32,6 +34,23 @@ impl AppState {
             per_address_hour: otp.per_address_hour,
             per_address_day: otp.per_address_day,
         }
+    }
+
+    pub fn decision_rules(&self) -> DecisionRules {
+        let rules = &self.settings.decision;
+        DecisionRules {
+            min_age: rules.min_age,
+            max_age: rules.max_age,
+            min_monthly_income: Centavos::from_pesos(rules.min_monthly_income_pesos),
+            first_limit: Centavos::from_pesos(rules.first_limit_pesos),
+            limit_step: Centavos::from_pesos(rules.limit_step_pesos),
+            max_limit: Centavos::from_pesos(rules.max_limit_pesos),
+        }
+    }
+
+    /// Today in Manila, the business date (D1).
+    pub fn today(&self) -> time::Date {
+        hiram_domain::clock::manila_date(self.now())
     }
 
     pub fn session_policy(&self) -> SessionPolicy {

@@ -2,6 +2,12 @@
 //! how each answer is checked, and the eligibility rules of the loan terms
 //! (Filipino, at least 18, permanent address in the Philippines).
 
+pub mod cities;
+
+use crate::decision::Applicant;
+use crate::money::Centavos;
+use crate::order::{Order, OrderStatus};
+use std::collections::HashMap;
 use time::Date;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -217,6 +223,54 @@ pub fn check_section(
         checked.push((field.code, value));
     }
     Ok(checked)
+}
+
+/// A borrower's stored answers, by field code.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Profile {
+    answers: HashMap<String, (Section, String)>,
+}
+
+impl Profile {
+    pub fn new(answers: impl IntoIterator<Item = (Section, String, String)>) -> Profile {
+        Profile { answers: answers.into_iter().map(|(section, code, value)| (code, (section, value))).collect() }
+    }
+
+    pub fn value(&self, code: &str) -> Option<&str> {
+        self.answers.get(code).map(|(_, value)| value.as_str()).filter(|value| !value.is_empty())
+    }
+
+    /// A section is done when every required field has an answer.
+    pub fn section_done(&self, section: Section) -> bool {
+        fields_of(section).filter(|field| field.required).all(|field| self.value(field.code).is_some())
+    }
+
+    pub fn complete(&self) -> bool {
+        Section::ALL.into_iter().all(|section| self.section_done(section))
+    }
+
+    /// Share of required fields answered, 0–100.
+    pub fn progress(&self) -> i64 {
+        let required: Vec<&FieldSpec> = FIELDS.iter().filter(|field| field.required).collect();
+        let answered = required.iter().filter(|field| self.value(field.code).is_some()).count();
+        i64::try_from(answered * 100 / required.len().max(1)).unwrap_or(0)
+    }
+
+    /// What the decision rules look at, from the answers and the borrower's
+    /// orders.
+    pub fn applicant(&self, orders: &[Order], today: Date) -> Applicant {
+        let age = self.value("birth_date").and_then(parse_day).map_or(0, |birth| age_on(birth, today));
+        let income_pesos = self.value("monthly_income").and_then(|text| text.parse::<i64>().ok()).unwrap_or(0);
+        Applicant {
+            age,
+            filipino: self.value("citizenship") == Some(CITIZENSHIP_FILIPINO),
+            philippine_address: self.value("permanent_city").is_some_and(cities::is_city),
+            monthly_income: Centavos::from_pesos(income_pesos),
+            repaid_loans: i64::try_from(orders.iter().filter(|order| order.status == OrderStatus::Repaid).count())
+                .unwrap_or(i64::MAX),
+            has_overdue_loan: orders.iter().any(|order| order.status == OrderStatus::Overdue),
+        }
+    }
 }
 
 #[cfg(test)]

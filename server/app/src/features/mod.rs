@@ -1,9 +1,11 @@
 //! One folder per feature; each owns its router and the root only merges.
 
+pub mod certification;
 pub mod customer_service;
 pub mod health;
 pub mod loan_details;
 pub mod login;
+pub mod marketplace;
 pub mod media;
 pub mod promotion;
 pub mod public_info;
@@ -20,6 +22,8 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(login::router())
         .merge(customer_service::router())
         .merge(loan_details::router())
+        .merge(marketplace::router())
+        .merge(certification::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

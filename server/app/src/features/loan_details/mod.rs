@@ -1,6 +1,7 @@
 //! Order details (spec §2 "Order details V3", §3 "Loan details response"):
 //! the page a borrower opens most. `POST /pany/v3/loan-details/loan-details`.
 
+use crate::views::{ProductCard, card};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
@@ -11,7 +12,7 @@ use axum::{Json, Router};
 use hiram_domain::clock::manila_date;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId, OrderStatus};
-use hiram_domain::product::{Product, ProductId};
+use hiram_domain::product::ProductId;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -75,24 +76,6 @@ pub struct DetailRow {
     pub text: String,
     /// Empty when not known yet; the page hides such rows.
     pub value: String,
-}
-
-/// A product as a tappable card (recommendations, failure page).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductCard {
-    pub id: i64,
-    pub logo: String,
-    pub name: String,
-    /// `₱1,000.00 - ₱10,000.00`
-    pub range: String,
-    pub range_desc: String,
-    pub rate: String,
-    pub description: String,
-    pub tags: Vec<String>,
-    pub button_text: String,
-    /// `"1"` tappable, `"0"` shown grey and not tappable.
-    pub flag: String,
 }
 
 /// The details of one of the caller's orders.
@@ -204,23 +187,4 @@ fn detail_rows(order: &Order, lang: Lang, symbol: CurrencySymbol) -> ApiResult<V
         row(Msg::RowDisbursementDate, order.disbursed_at.map(|at| date(manila_date(at))).unwrap_or_default()),
         row(Msg::RowDueDate, order.due_date.map(date).unwrap_or_default()),
     ])
-}
-
-pub fn card(product: &Product, lang: Lang, symbol: CurrencySymbol) -> ProductCard {
-    ProductCard {
-        id: product.id.0,
-        logo: product.logo_url.clone(),
-        name: product.name.clone(),
-        range: format!(
-            "{} - {}",
-            format_amount(product.terms.min_amount, symbol),
-            format_amount(product.terms.max_amount, symbol)
-        ),
-        range_desc: format!("{} {}", product.terms.term_days(), Msg::TermDays.text(lang)),
-        rate: product.rate_description.clone(),
-        description: product.lender_name.clone(),
-        tags: product.tags.clone(),
-        button_text: Msg::ApplyButton.text(lang).to_owned(),
-        flag: if product.available { "1" } else { "0" }.to_owned(),
-    }
 }

@@ -1,26 +1,50 @@
-import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { PageHeader } from '../../components/PageHeader';
+import { ProductList, type ProductCard as Card } from '../../components/ProductList';
+import { StatusIcon } from '../../components/StatusIcon';
+import { isWebAddress, openExternal, replacePage } from '../../lib/leave';
 import { appLink } from '../../lib/links';
+import { googleScore } from './api/googleScore';
 import { useLoanDetails, type LoanDetails } from './api/getLoanDetails';
-import { ACTION_LABELS, bannerColour, orderActions, STATUS, type OrderAction } from './status';
+import { recommendJump } from './api/recommendJump';
+import { BankCardPopup, NoticePopup, RatingPopup, STORE_RATING_FROM } from './Popups';
+import {
+  ACTION_LABELS,
+  bannerColour,
+  orderActions,
+  showsRecommendations,
+  STATUS,
+  statusIcon,
+  type OrderAction,
+} from './status';
 
-/** Session flag that limits the Kind tips popup to once per session (spec §4). */
-const SHOW_BANK_TIP = 'showBankTip';
+/** Session flag that limits the Kind tips popup to once per session (spec §4, §9). */
+export const SHOW_BANK_TIP = 'showBankTip';
+/** Analytics events (spec §7): Borrow Again is module 30 position 0. */
+export const BORROW_AGAIN_EVENT = { moduleId: 30, positionId: 0 } as const;
+/** Recommended-product taps: this module, position = list index. */
+export const RECOMMEND_MODULE = 31;
+
+type Popup = 'kindTips' | 'reminder' | 'rating' | 'card';
 
 function Banner({ details }: { details: LoanDetails }) {
   const colour = bannerColour(details.orderStatus);
   return (
     <section
-      className={colour ? 'app-banner' : 'app-banner app-banner--none'}
+      className={colour ? 'app-banner app-banner--icon' : 'app-banner app-banner--icon app-banner--none'}
       style={colour ? { background: colour } : undefined}
       aria-label={t('loanDetails.status.unknown')}
+      data-status={details.orderStatus}
     >
-      <h2>{details.noticeStatusText}</h2>
-      {details.noticeDesText && <p>{details.noticeDesText}</p>}
+      <StatusIcon kind={statusIcon(details.orderStatus)} />
+      <div>
+        <h2>{details.noticeStatusText}</h2>
+        {details.noticeDesText && <p>{details.noticeDesText}</p>}
+      </div>
     </section>
   );
 }
@@ -49,6 +73,16 @@ function ProductCard({ details }: { details: LoanDetails }) {
   );
 }
 
+/** The popups due for this order, in the order they are shown. */
+function duePopups(details: LoanDetails): Popup[] {
+  const due: Popup[] = [];
+  if (details.KindTipsMsg && sessionStorage.getItem(SHOW_BANK_TIP) === null) due.push('kindTips');
+  if (details.reyMsg) due.push('reminder');
+  if (details.isScore === 1) due.push('rating');
+  if (details.cardNeedPop === 1) due.push('card');
+  return due;
+}
+
 export default function LoanDetailsPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
@@ -56,13 +90,23 @@ export default function LoanDetailsPage() {
   const orderId = search.get('orderId') ?? '';
   const { data: result } = useLoanDetails(productId, orderId);
   const details = result?.success ? result.data : null;
+  const [closed, setClosed] = useState<readonly Popup[]>([]);
+  const [ratingResult, setRatingResult] = useState(false);
 
   // Spec §4: not under review and a confirm address given → go there at once.
   const redirect =
     details && details.orderStatus !== STATUS.REVIEW && details.playeduL ? details.playeduL : '';
   useEffect(() => {
-    if (redirect) window.location.replace(withCarriedQuery(redirect, { productId, orderId }));
+    if (redirect) replacePage(withCarriedQuery(redirect, { productId, orderId }));
   }, [redirect, productId, orderId]);
+
+  // One popup at a time; the rating result comes before the rest of the queue.
+  const popup = details && !redirect && !ratingResult ? duePopups(details).find((p) => !closed.includes(p)) : undefined;
+  const close = (which: Popup) => {
+    // Kind tips show once per session: seen is enough.
+    if (which === 'kindTips') sessionStorage.setItem(SHOW_BANK_TIP, '1');
+    setClosed((list) => [...list, which]);
+  };
 
   const act = (action: OrderAction) => {
     const ids = { productId, orderId };
@@ -77,13 +121,34 @@ export default function LoanDetailsPage() {
         void navigate(appLink('/repayDelay', ids));
         break;
       case 'borrowAgain':
-        void callNative('confirmBurialPoint', { productId, moduleId: 30, positionId: 0 });
+        // The bridge records the event natively, or posts /service/event/save in a browser.
+        void callNative('confirmBurialPoint', { productId, ...BORROW_AGAIN_EVENT });
         void navigate(appLink('/productDetail', { productId }));
         break;
     }
   };
 
+  const tapRecommended = async (card: Card, index: number) => {
+    void callNative('confirmBurialPoint', { productId: String(card.id), moduleId: RECOMMEND_MODULE, positionId: index });
+    const jump = await recommendJump(card.id, index);
+    const url = jump.success ? (jump.data?.url ?? '') : '';
+    if (!url) return;
+    if (isWebAddress(url)) openExternal(url);
+    else void navigate(withCarriedQuery(url));
+  };
+
+  const onRated = (stars: number) => {
+    close('rating');
+    if (stars < STORE_RATING_FROM) {
+      setRatingResult(true);
+      return;
+    }
+    // A failed score call does nothing (spec §8); the store prompt still opens.
+    void googleScore().then(() => callNative('toRate', {}));
+  };
+
   const actions = details ? orderActions(details.orderStatus, details.isDelay) : [];
+  const recommended = details && showsRecommendations(details.orderStatus) ? details.recProducts : [];
 
   return (
     <>
@@ -93,6 +158,21 @@ export default function LoanDetailsPage() {
           <Banner details={details} />
           <main className="app-main app-overlap">
             <ProductCard details={details} />
+            {recommended.length > 0 && (
+              <section className="app-stack" aria-labelledby="rec-title">
+                <h2 id="rec-title" className="app-section-title">
+                  {t('loanDetails.recommended')}
+                </h2>
+                <ProductList
+                  products={recommended}
+                  label={t('loanDetails.recommended')}
+                  onTap={(card, index) => void tapRecommended(card, index)}
+                />
+                <Link className="app-more" to={appLink('/home')}>
+                  {t('loanDetails.moreProducts')}
+                </Link>
+              </section>
+            )}
             {actions.length > 0 && (
               <div className="app-buttons">
                 {actions.map((action) => (
@@ -109,6 +189,35 @@ export default function LoanDetailsPage() {
               </div>
             )}
           </main>
+          <NoticePopup
+            open={popup === 'kindTips'}
+            title={t('loanDetails.kindTips')}
+            message={details.KindTipsMsg}
+            onClose={() => close('kindTips')}
+          />
+          <NoticePopup
+            open={popup === 'reminder'}
+            title={t('loanDetails.reminder')}
+            message={details.reyMsg}
+            onClose={() => close('reminder')}
+          />
+          <RatingPopup open={popup === 'rating'} onClose={() => close('rating')} onRated={onRated} />
+          <NoticePopup
+            open={ratingResult}
+            title={t('rating.resultTitle')}
+            message={t('rating.resultText')}
+            onClose={() => setRatingResult(false)}
+          />
+          <BankCardPopup
+            open={popup === 'card'}
+            title={details.cardPopTitle}
+            message={details.cardPopMsg}
+            onClose={() => close('card')}
+            onBind={() => {
+              close('card');
+              void navigate(appLink('/bindBank', { source: 'loanDetail', productId }));
+            }}
+          />
         </>
       )}
     </>

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@hiram/shared/i18n/i18n';
+import type { IconKind } from '../../components/StatusIcon';
 
 /** Order status codes (decision D3). */
 export const STATUS = {
@@ -22,10 +23,33 @@ const BANNER_COLOURS: Partial<Record<number, string>> = {
 
 const KNOWN = new Set<number>(Object.values(STATUS));
 
+/** The status whose look a status takes: itself, or 21 when unknown (spec §4). */
+export function lookStatus(status: number): number {
+  return KNOWN.has(status) ? status : STATUS.REVIEW;
+}
+
 /** Banner colour per spec §4: 170 has none; unknown statuses take the 21 look. */
 export function bannerColour(status: number): string | null {
-  if (!KNOWN.has(status)) return BANNER_COLOURS[STATUS.REVIEW] ?? null;
-  return BANNER_COLOURS[status] ?? null;
+  return BANNER_COLOURS[lookStatus(status)] ?? null;
+}
+
+const ICONS: Partial<Record<number, IconKind>> = {
+  21: 'review',
+  151: 'approved',
+  110: 'failed',
+  174: 'disbursed',
+  180: 'overdue',
+};
+
+/** The banner icon; 200's icon is also the default (spec §4), so 170 takes it. */
+export function statusIcon(status: number): IconKind {
+  return ICONS[lookStatus(status)] ?? 'done';
+}
+
+/** Statuses that list recommended products instead of buttons (spec §4). */
+export function showsRecommendations(status: number): boolean {
+  const look = lookStatus(status);
+  return look === STATUS.REVIEW || look === STATUS.APPROVED || look === STATUS.REJECTED;
 }
 
 export type OrderAction = 'repay' | 'rollover' | 'repayment' | 'borrowAgain';

@@ -1,0 +1,331 @@
+//! The marketplace (spec §7 Home and Product families): the product list,
+//! a product's detail and live quote, and the application, decided at once
+//! by the rules of `hiram_domain::decision` (D3: 21 → 151 or 110).
+
+use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::extract::{CurrentBorrower, Currency, MaybeBorrower, Params, optional_id};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use crate::views::{ProductCard, QuoteView, card};
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use hiram_domain::borrower::BorrowerId;
+use hiram_domain::decision::{Decision, decide};
+use hiram_domain::kyc::Profile;
+use hiram_domain::money::{Centavos, format_amount};
+use hiram_domain::order::{NewOrder, Order, OrderId, OrderStatus, Transition};
+use hiram_domain::pricing::TermsError;
+use hiram_domain::product::{Product, ProductId};
+use hiram_domain::store::{BorrowerEvent, StoreError};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v4/index/home-page", post(home).get(home))
+        .route("/v5/index/index", post(home).get(home))
+        .route("/v3/product/detail", post(detail).get(detail))
+        .route("/v3/product/detail-new", post(detail).get(detail))
+        .route("/v3/product/quote", post(quote))
+        .route("/v3/product/apply", post(apply))
+        .route("/v3/product/push", post(push))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Home {
+    pub products: Vec<ProductCard>,
+    /// A line for everyone, such as service hours.
+    pub notice: String,
+}
+
+/// The products of the marketplace, available ones first.
+#[utoipa::path(post, path = "/pany/v4/index/home-page", tag = "marketplace", responses((status = 200, body = Envelope<Home>)))]
+pub async fn home(State(state): State<AppState>, lang: Lang, Currency(symbol): Currency) -> ApiResult<Json<Envelope<Home>>> {
+    let mut products = state.store.products().await?;
+    products.sort_by_key(|product| !product.available);
+    let notice = Msg::HomeNotice.text(lang).replace("{n}", &state.settings.company.service_hours);
+    Ok(ok(lang, Home { products: products.iter().map(|product| card(product, lang, symbol)).collect(), notice }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ProductParams {
+    pub product_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDetail {
+    pub id: i64,
+    pub name: String,
+    pub logo: String,
+    pub lender_name: String,
+    pub lender_corporate_name: String,
+    pub sec_registration_no: String,
+    pub certificate_of_authority_no: String,
+    pub min_amount: i64,
+    pub max_amount: i64,
+    pub amount_step: i64,
+    pub periods: i64,
+    pub period_days: i64,
+    pub term_days: i64,
+    pub rate_description: String,
+    pub tags: Vec<String>,
+    pub available: bool,
+    pub allows_extension: bool,
+    /// The caller's borrowing limit in centavos; null when not logged in.
+    pub limit: Option<i64>,
+    /// The quote for the amount the page starts at.
+    pub sample: QuoteView,
+}
+
+async fn product_or_not_found(state: &AppState, id: i64) -> ApiResult<Product> {
+    state.store.product(ProductId(id)).await?.ok_or(ApiError::NotFound)
+}
+
+/// What the borrower may borrow now: the decision rules' limit.
+async fn limit_of(state: &AppState, borrower: BorrowerId) -> ApiResult<Centavos> {
+    let orders = state.store.orders_of(borrower).await?;
+    let repaid = orders.iter().filter(|order| order.status == OrderStatus::Repaid).count();
+    Ok(state.decision_rules().limit(i64::try_from(repaid).unwrap_or(i64::MAX)))
+}
+
+/// The largest amount the product offers that is within `limit`.
+fn default_amount(product: &Product, limit: Option<Centavos>) -> Centavos {
+    let terms = &product.terms;
+    let ceiling = limit.map_or(terms.max_amount, |limit| limit.min(terms.max_amount));
+    let steps = (ceiling.get() - terms.min_amount.get()).max(0) / terms.amount_step.get();
+    Centavos::new(terms.min_amount.get() + steps * terms.amount_step.get())
+}
+
+/// A product with its lender's registration and a quote to start from.
+#[utoipa::path(post, path = "/pany/v3/product/detail", tag = "marketplace", params(ProductParams),
+    responses((status = 200, body = Envelope<ProductDetail>), (status = 404)))]
+pub async fn detail(
+    State(state): State<AppState>,
+    MaybeBorrower(borrower): MaybeBorrower,
+    lang: Lang,
+    Params(params): Params<ProductParams>,
+) -> ApiResult<Json<Envelope<ProductDetail>>> {
+    let product = product_or_not_found(&state, params.product_id).await?;
+    let lender = state
+        .store
+        .lender(product.lender_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(format!("product {} names a missing lender", product.id.0)))?;
+    let limit = match borrower {
+        Some(borrower) => Some(limit_of(&state, borrower).await?),
+        None => None,
+    };
+    let sample = product.terms.quote(default_amount(&product, limit)).map_err(|error| ApiError::Internal(error.to_string()))?;
+    let terms = &product.terms;
+    Ok(ok(
+        lang,
+        ProductDetail {
+            id: product.id.0,
+            name: product.name.clone(),
+            logo: product.logo_url.clone(),
+            lender_name: lender.name,
+            lender_corporate_name: lender.corporate_name,
+            sec_registration_no: lender.sec_registration_no,
+            certificate_of_authority_no: lender.certificate_of_authority_no,
+            min_amount: terms.min_amount.get(),
+            max_amount: terms.max_amount.get(),
+            amount_step: terms.amount_step.get(),
+            periods: terms.periods,
+            period_days: terms.period_days,
+            term_days: terms.term_days(),
+            rate_description: product.rate_description.clone(),
+            tags: product.tags.clone(),
+            available: product.available,
+            allows_extension: product.allows_extension,
+            limit: limit.map(Centavos::get),
+            sample: QuoteView::from(&sample),
+        },
+    ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AmountParams {
+    pub product_id: i64,
+    /// Centavos; a multiple of the product's step within its range.
+    pub amount: i64,
+}
+
+fn amount_error(error: TermsError) -> ApiError {
+    match error {
+        TermsError::Amount => ApiError::rejected(Msg::AmountNotOffered),
+        other => ApiError::Internal(other.to_string()),
+    }
+}
+
+/// The price of one amount: charges, net proceeds, plan, rates.
+#[utoipa::path(post, path = "/pany/v3/product/quote", tag = "marketplace", params(AmountParams),
+    responses((status = 200, body = Envelope<QuoteView>), (status = 400), (status = 404)))]
+pub async fn quote(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<AmountParams>,
+) -> ApiResult<Json<Envelope<QuoteView>>> {
+    let product = product_or_not_found(&state, params.product_id).await?;
+    let quote = product.terms.quote(Centavos::new(params.amount)).map_err(amount_error)?;
+    Ok(ok(lang, QuoteView::from(&quote)))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Applied {
+    pub order_id: i64,
+    /// 21 under review, 151 approved, 110 declined.
+    pub status: i64,
+    /// Where the page goes next: the confirmation when approved.
+    pub next_url: String,
+}
+
+fn is_open(order: &Order) -> bool {
+    matches!(
+        order.status,
+        OrderStatus::UnderReview
+            | OrderStatus::AwaitingConfirmation
+            | OrderStatus::Disbursing
+            | OrderStatus::RepaymentOpen
+            | OrderStatus::Overdue
+    )
+}
+
+fn details_url(order: OrderId, product: ProductId) -> String {
+    format!("/loanDetails?productId={}&orderId={}", product.0, order.0)
+}
+
+fn random_digits() -> ApiResult<u32> {
+    let mut bytes = [0u8; 4];
+    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
+    Ok(u32::from_le_bytes(bytes) % 1_000_000)
+}
+
+/// Applies for a loan of `amount`: checks the information is complete, one
+/// open loan per product and the borrower's limit, stores the application
+/// and decides it at once (unless the product needs a credit officer).
+#[utoipa::path(post, path = "/pany/v3/product/apply", tag = "marketplace", params(AmountParams),
+    responses(
+        (status = 200, body = Envelope<Applied>),
+        (status = 400, description = "Amount not offered, or above the borrower's limit"),
+        (status = 409, description = "Information incomplete, or an open loan of this product exists; data.nextUrl says where to go"),
+    ))]
+pub async fn apply(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Currency(symbol): Currency,
+    Params(params): Params<AmountParams>,
+) -> ApiResult<Json<Envelope<Applied>>> {
+    let product = product_or_not_found(&state, params.product_id).await?;
+    if !product.available {
+        return Err(ApiError::rejected(Msg::ProductUnavailable));
+    }
+    let amount = Centavos::new(params.amount);
+    let quote = product.terms.quote(amount).map_err(amount_error)?;
+    let profile = Profile::new(
+        state.store.kyc_answers(borrower).await?.into_iter().map(|answer| (answer.section, answer.code, answer.value)),
+    );
+    if !profile.complete() {
+        let next_url = format!("/certify?productId={}&amount={}", product.id.0, amount.get());
+        return Err(ApiError::Conflict { message: Msg::KycIncomplete, data: json!({ "nextUrl": next_url }) });
+    }
+    let orders = state.store.orders_of(borrower).await?;
+    if let Some(open) = orders.iter().find(|order| order.product_id == product.id && is_open(order)) {
+        return Err(ApiError::Conflict {
+            message: Msg::OpenLoanExists,
+            data: json!({ "nextUrl": details_url(open.id, product.id) }),
+        });
+    }
+    let rules = state.decision_rules();
+    let applicant = profile.applicant(&orders, state.today());
+    let limit = rules.limit(applicant.repaid_loans);
+    if amount > limit {
+        return Err(ApiError::Rejected {
+            message: Msg::AboveLimit,
+            detail: Some(format_amount(limit, symbol)),
+            data: json!({ "limit": limit.get() }),
+        });
+    }
+    let now = state.now();
+    let order_no = format!("HR{}{:06}", state.today().to_string().replace('-', ""), random_digits()?);
+    let new_order = NewOrder {
+        order_no,
+        borrower_id: borrower,
+        product_id: product.id,
+        principal: quote.principal,
+        interest: quote.interest,
+        fees: quote.fees,
+        term_days: quote.term_days,
+        applied_at: now,
+    };
+    let order_id = match state.store.insert_order(&new_order, "application submitted").await {
+        Ok(id) => id,
+        // The database's one-open-loan index caught a concurrent application.
+        Err(StoreError::Conflict(_)) => return Err(ApiError::Conflict { message: Msg::OpenLoanExists, data: json!({}) }),
+        Err(other) => return Err(other.into()),
+    };
+    let (status, next_url) = if product.requires_review {
+        (OrderStatus::UnderReview, details_url(order_id, product.id))
+    } else {
+        let decision = decide(&rules, &applicant, amount);
+        let to = match decision {
+            Decision::Approved => OrderStatus::AwaitingConfirmation,
+            Decision::Declined(_) => OrderStatus::Rejected,
+        };
+        let transition = Transition {
+            order_id,
+            from: OrderStatus::UnderReview,
+            to,
+            cause: decision.cause(),
+            at: state.now(),
+            due_date: None,
+        };
+        state.store.apply_transition(&transition).await?;
+        tracing::info!(order.id = order_id.0, order.status = to.code(), "application decided");
+        let next = if to == OrderStatus::AwaitingConfirmation {
+            format!("/loanConfirm?productId={}&orderId={}", product.id.0, order_id.0)
+        } else {
+            details_url(order_id, product.id)
+        };
+        (to, next)
+    };
+    Ok(ok(lang, Applied { order_id: order_id.0, status: status.code(), next_url }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PushParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+}
+
+/// Records that a product was shown or tapped (the product "push" call).
+#[utoipa::path(post, path = "/pany/v3/product/push", tag = "marketplace", params(PushParams),
+    responses((status = 200, body = Envelope<NoData>)))]
+pub async fn push(
+    State(state): State<AppState>,
+    MaybeBorrower(borrower): MaybeBorrower,
+    lang: Lang,
+    Params(params): Params<PushParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let event = BorrowerEvent {
+        borrower_id: borrower,
+        kind: "product_push",
+        product_id: params.product_id,
+        module_id: None,
+        position_id: None,
+        value: None,
+        at: state.now(),
+    };
+    state.store.record_event(&event).await?;
+    Ok(ok(lang, NoData))
+}

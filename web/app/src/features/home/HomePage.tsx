@@ -1,0 +1,44 @@
+import { Link, useNavigate } from 'react-router';
+import { t } from '@hiram/shared/i18n/i18n';
+import { PageHeader } from '../../components/PageHeader';
+import { ProductList } from '../../components/ProductList';
+import { appLink, hasSession, loginLink } from '../../lib/links';
+import { useHomePage } from './api/getHomePage';
+
+export default function HomePage() {
+  const navigate = useNavigate();
+  const { data: result } = useHomePage();
+  const home = result?.success ? result.data : null;
+  const loggedIn = hasSession();
+
+  return (
+    <>
+      <PageHeader title={t('page.home')} />
+      <main className="app-main app-stack">
+        <nav className="app-toplinks" aria-label={t('home.account')}>
+          {loggedIn ? (
+            <Link to={appLink('/mine')}>{t('page.mine')}</Link>
+          ) : (
+            <>
+              <Link to={loginLink('/home')}>{t('page.login')}</Link>
+              <Link to={appLink('/mine')}>{t('page.mine')}</Link>
+            </>
+          )}
+        </nav>
+        {home?.notice && (
+          <p className="app-notice" role="note">
+            {home.notice}
+          </p>
+        )}
+        {home && home.products.length === 0 && <p className="app-muted">{t('home.empty')}</p>}
+        {home && home.products.length > 0 && (
+          <ProductList
+            products={home.products}
+            label={t('home.products')}
+            onTap={(card) => void navigate(appLink('/productDetail', { productId: card.id }))}
+          />
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { t } from '@hiram/shared/i18n/i18n';
+import { Modal } from '@hiram/shared/ui/Modal';
+import { showToast } from '@hiram/shared/ui/toastStore';
+
+/** Stars on the rating popup (spec §9). */
+export const MAX_STARS = 5;
+/** From this many stars the borrower is sent to the store's rate prompt (spec §4). */
+export const STORE_RATING_FROM = 4;
+
+interface NoticeProps {
+  open: boolean;
+  title: string;
+  message: string;
+  onClose: () => void;
+}
+
+/** A message with one OK button: Kind tips, the withdraw reminder, the rating result. */
+export function NoticePopup({ open, title, message, onClose }: NoticeProps) {
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onClose={onClose}
+      actions={
+        <button type="button" className="h-btn" onClick={onClose}>
+          {t('common.ok')}
+        </button>
+      }
+    >
+      <p className="app-pre">{message}</p>
+    </Modal>
+  );
+}
+
+interface RatingProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called with 1..5 once the borrower submits a rating. */
+  onRated: (stars: number) => void;
+}
+
+export function RatingPopup({ open, onClose, onRated }: RatingProps) {
+  const [stars, setStars] = useState(0);
+  const submit = () => {
+    if (stars === 0) {
+      showToast(t('rating.choose'));
+      return;
+    }
+    onRated(stars);
+  };
+  return (
+    <Modal
+      open={open}
+      title={t('rating.title')}
+      onClose={onClose}
+      actions={
+        <button type="button" className="h-btn" onClick={submit}>
+          {t('rating.submit')}
+        </button>
+      }
+    >
+      <p>{t('rating.text')}</p>
+      <div className="app-stars" role="radiogroup" aria-label={t('rating.label')}>
+        {Array.from({ length: MAX_STARS }, (_, i) => i + 1).map((n) => (
+          <button
+            key={n}
+            type="button"
+            role="radio"
+            aria-checked={stars === n}
+            aria-label={t(n === 1 ? 'rating.star' : 'rating.stars', { n })}
+            className={n <= stars ? 'app-star app-star--on' : 'app-star'}
+            onClick={() => setStars(n)}
+          >
+            ★
+          </button>
+        ))}
+      </div>
+    </Modal>
+  );
+}
+
+interface CardProps {
+  open: boolean;
+  title: string;
+  message: string;
+  onClose: () => void;
+  onBind: () => void;
+}
+
+/** Asks the borrower to bind a bank card (cardNeedPop 1); the X closes it. */
+export function BankCardPopup({ open, title, message, onClose, onBind }: CardProps) {
+  return (
+    <Modal
+      open={open}
+      title={title || t('loanDetails.card.title')}
+      onClose={onClose}
+      actions={
+        <button type="button" className="h-btn" onClick={onBind}>
+          {t('loanDetails.card.bind')}
+        </button>
+      }
+    >
+      <p className="app-pre">{message}</p>
+    </Modal>
+  );
+}

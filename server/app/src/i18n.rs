@@ -110,6 +110,18 @@ pub enum Msg {
     FieldInvalid,
     Underage,
     NotFilipino,
+    TermsChanged,
+    NotAwaitingConfirmation,
+    ConfirmMismatch,
+    RowNetProceeds,
+    RowEffectiveRate,
+    PaymentOf,
+    RetentionTitle,
+    RetentionText,
+    DocAgreement,
+    DocDisclosure,
+    DocPrivacy,
+    DocTerms,
 }
 
 impl Msg {
@@ -174,12 +186,26 @@ impl Msg {
                 AmountNotOffered => "Please choose an amount this loan offers.",
                 ProductUnavailable => "This loan is not available right now.",
                 KycIncomplete => "Please complete your information first.",
-                OpenLoanExists => "You already have an open loan of this product. Please repay it before borrowing again.",
+                OpenLoanExists => {
+                    "You already have an open loan of this product. Please repay it before borrowing again."
+                }
                 AboveLimit => "Your current limit is {n}. Please choose a smaller amount.",
                 FieldMissing => "Please fill in: {n}.",
                 FieldInvalid => "Please check: {n}.",
                 Underage => "You must be at least 18 years old to borrow.",
                 NotFilipino => "Our loans are for Filipino citizens only.",
+                TermsChanged => "The terms of this loan have changed. Please apply again to see the new terms.",
+                NotAwaitingConfirmation => "This loan is not waiting for your confirmation.",
+                ConfirmMismatch => "The amount or plan does not match your approved loan. Please reload the page.",
+                RowNetProceeds => "You receive",
+                RowEffectiveRate => "Effective interest rate (monthly)",
+                PaymentOf => "Payment {n}",
+                RetentionTitle => "Your loan is approved",
+                RetentionText => "Your money is ready to send. Leave now and you can confirm later from your orders.",
+                DocAgreement => "Loan Agreement",
+                DocDisclosure => "Disclosure Statement",
+                DocPrivacy => "Privacy Policy",
+                DocTerms => "Loan terms and conditions",
             },
             Lang::Fil => match self {
                 Success => "Tagumpay",
@@ -241,7 +267,9 @@ impl Msg {
                 CodeSent => "Naipadala na ang code. Tingnan ang iyong telepono.",
                 Registered => "Matagumpay ang pagpaparehistro",
                 AlreadyRegistered => "Rehistrado ka na. I-download ang app at mag-log in.",
-                HomeNotice => "Bukas ang customer service {n}. Hindi namin kailanman hihingin ang iyong code o password.",
+                HomeNotice => {
+                    "Bukas ang customer service {n}. Hindi namin kailanman hihingin ang iyong code o password."
+                }
                 AmountNotOffered => "Pumili ng halagang inaalok ng loan na ito.",
                 ProductUnavailable => "Hindi available ang loan na ito sa ngayon.",
                 KycIncomplete => "Kumpletuhin muna ang iyong impormasyon.",
@@ -251,6 +279,22 @@ impl Msg {
                 FieldInvalid => "Pakisuri: {n}.",
                 Underage => "Dapat ay 18 taong gulang ka man lang para makahiram.",
                 NotFilipino => "Para lamang sa mga mamamayang Pilipino ang aming loan.",
+                TermsChanged => {
+                    "Nagbago ang mga tuntunin ng loan na ito. Mag-apply muli para makita ang bagong tuntunin."
+                }
+                NotAwaitingConfirmation => "Hindi naghihintay ng iyong kumpirmasyon ang loan na ito.",
+                ConfirmMismatch => "Hindi tugma ang halaga o plano sa aprubadong loan. I-reload ang page.",
+                RowNetProceeds => "Matatanggap mo",
+                RowEffectiveRate => "Effective interest rate (buwanan)",
+                PaymentOf => "Bayad {n}",
+                RetentionTitle => "Aprubado ang iyong loan",
+                RetentionText => {
+                    "Handa nang ipadala ang pera. Kung aalis ka ngayon, maaari mo itong kumpirmahin mamaya sa iyong mga order."
+                }
+                DocAgreement => "Kasunduan sa Loan",
+                DocDisclosure => "Disclosure Statement",
+                DocPrivacy => "Privacy Policy",
+                DocTerms => "Mga tuntunin at kondisyon ng loan",
             },
         }
     }

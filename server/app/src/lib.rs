@@ -2,7 +2,6 @@
 //! runs lives here so that tests start the same server on a random port.
 
 pub mod adapters;
-pub mod views;
 pub mod config;
 pub mod error;
 pub mod extract;
@@ -14,3 +13,4 @@ pub mod session;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod views;

@@ -2,7 +2,10 @@
 //! `web/shared/src/api/openapi.json` by `hiram openapi`, from which the web's
 //! TypeScript types are generated.
 
-use crate::features::{certification, customer_service, health, loan_details, login, marketplace, promotion, public_info, staff};
+use crate::features::{
+    certification, confirmation, customer_service, health, loan_details, login, marketplace, promotion, public_info,
+    staff,
+};
 use crate::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -57,6 +60,12 @@ use utoipa::OpenApi;
         certification::save_extra,
         certification::city_init,
         certification::advance_log,
+        confirmation::confirm_data,
+        confirmation::accept,
+        confirmation::contract_list,
+        confirmation::contract_jump,
+        confirmation::document,
+        confirmation::general_terms,
     ),
     modifiers(&StaffToken),
     tags(
@@ -65,6 +74,7 @@ use utoipa::OpenApi;
         (name = "loans", description = "Orders and their details"),
         (name = "marketplace", description = "Products, quotes and applications"),
         (name = "certification", description = "Know-your-customer sections"),
+        (name = "confirmation", description = "Agreement, disclosure and acceptance"),
         (name = "login", description = "One-time codes, login, logout"),
         (name = "customer service", description = "How to reach a person"),
         (name = "promotion", description = "The promotion landing page; also served under /api/v2/youmi for native shells"),

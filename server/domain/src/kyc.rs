@@ -38,9 +38,15 @@ impl Section {
 /// How an answer is typed and checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FieldKind {
-    Text { min_chars: usize, max_chars: usize },
+    Text {
+        min_chars: usize,
+        max_chars: usize,
+    },
     /// Whole number within bounds.
-    Number { min: i64, max: i64 },
+    Number {
+        min: i64,
+        max: i64,
+    },
     Email,
     /// A calendar date, `YYYY-MM-DD`.
     Day,
@@ -61,7 +67,12 @@ pub struct FieldSpec {
 pub const CITIZENSHIP_FILIPINO: &str = "PH";
 
 pub const FIELDS: &[FieldSpec] = &[
-    FieldSpec { code: "full_name", section: Section::Basic, kind: FieldKind::Text { min_chars: 2, max_chars: 100 }, required: true },
+    FieldSpec {
+        code: "full_name",
+        section: Section::Basic,
+        kind: FieldKind::Text { min_chars: 2, max_chars: 100 },
+        required: true,
+    },
     FieldSpec { code: "birth_date", section: Section::Basic, kind: FieldKind::Day, required: true },
     FieldSpec { code: "gender", section: Section::Basic, kind: FieldKind::Choice(&["F", "M", "X"]), required: true },
     FieldSpec {
@@ -76,7 +87,12 @@ pub const FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["PHILSYS", "UMID", "DRIVERS_LICENSE", "PASSPORT", "PRC", "POSTAL"]),
         required: true,
     },
-    FieldSpec { code: "id_number", section: Section::Basic, kind: FieldKind::Text { min_chars: 4, max_chars: 30 }, required: true },
+    FieldSpec {
+        code: "id_number",
+        section: Section::Basic,
+        kind: FieldKind::Text { min_chars: 4, max_chars: 30 },
+        required: true,
+    },
     FieldSpec { code: "permanent_city", section: Section::Personal, kind: FieldKind::City, required: true },
     FieldSpec {
         code: "street_address",
@@ -84,7 +100,12 @@ pub const FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Text { min_chars: 5, max_chars: 200 },
         required: true,
     },
-    FieldSpec { code: "residence_years", section: Section::Personal, kind: FieldKind::Number { min: 0, max: 99 }, required: true },
+    FieldSpec {
+        code: "residence_years",
+        section: Section::Personal,
+        kind: FieldKind::Number { min: 0, max: 99 },
+        required: true,
+    },
     FieldSpec {
         code: "civil_status",
         section: Section::Personal,
@@ -98,7 +119,12 @@ pub const FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["EMPLOYED", "SELF_EMPLOYED", "BUSINESS", "OFW", "UNEMPLOYED", "STUDENT", "RETIRED"]),
         required: true,
     },
-    FieldSpec { code: "employer_name", section: Section::Job, kind: FieldKind::Text { min_chars: 2, max_chars: 120 }, required: false },
+    FieldSpec {
+        code: "employer_name",
+        section: Section::Job,
+        kind: FieldKind::Text { min_chars: 2, max_chars: 120 },
+        required: false,
+    },
     FieldSpec {
         code: "monthly_income",
         section: Section::Job,
@@ -124,7 +150,12 @@ pub const FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Choice(&["ELEMENTARY", "HIGH_SCHOOL", "VOCATIONAL", "COLLEGE", "POSTGRADUATE"]),
         required: true,
     },
-    FieldSpec { code: "dependents", section: Section::Extra, kind: FieldKind::Number { min: 0, max: 20 }, required: true },
+    FieldSpec {
+        code: "dependents",
+        section: Section::Extra,
+        kind: FieldKind::Number { min: 0, max: 20 },
+        required: true,
+    },
 ];
 
 pub fn fields_of(section: Section) -> impl Iterator<Item = &'static FieldSpec> {
@@ -309,7 +340,10 @@ mod tests {
 
     #[test]
     fn a_borrower_one_day_short_of_eighteen_is_refused() {
-        assert_eq!(basic("2008-11-23", "PH").unwrap_err(), FieldError { code: "birth_date", reason: FieldProblem::Underage });
+        assert_eq!(
+            basic("2008-11-23", "PH").unwrap_err(),
+            FieldError { code: "birth_date", reason: FieldProblem::Underage }
+        );
     }
 
     #[test]
@@ -335,7 +369,12 @@ mod tests {
         let personal = |city: &str| {
             check_section(
                 Section::Personal,
-                answers(&[("permanent_city", city), ("street_address", "12 Mabini St."), ("residence_years", "3"), ("civil_status", "SINGLE")]),
+                answers(&[
+                    ("permanent_city", city),
+                    ("street_address", "12 Mabini St."),
+                    ("residence_years", "3"),
+                    ("civil_status", "SINGLE"),
+                ]),
                 |code| code == "MNL",
                 TODAY,
             )

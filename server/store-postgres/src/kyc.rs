@@ -38,7 +38,10 @@ impl KycStore for PostgresStore {
         let rows = self
             .client()
             .await?
-            .query("SELECT section, code, value FROM kyc_answer WHERE borrower_id = $1 ORDER BY section, code", &[&borrower.0])
+            .query(
+                "SELECT section, code, value FROM kyc_answer WHERE borrower_id = $1 ORDER BY section, code",
+                &[&borrower.0],
+            )
             .await
             .map_err(database)?;
         rows.iter()

@@ -349,7 +349,10 @@ impl OrderStore for PostgresStore {
         let row = self
             .client()
             .await?
-            .query_opt("SELECT kind, body, created_at FROM order_document WHERE order_id = $1 AND kind = $2", &[&order.0, &kind])
+            .query_opt(
+                "SELECT kind, body, created_at FROM order_document WHERE order_id = $1 AND kind = $2",
+                &[&order.0, &kind],
+            )
             .await
             .map_err(database)?;
         Ok(row.map(|row| OrderDocument { kind: row.get(0), body: row.get(1), created_at: row.get(2) }))
@@ -407,7 +410,13 @@ async fn transition_in(transaction: &deadpool_postgres::Transaction<'_>, transit
     transaction
         .execute(
             "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES ($1, $2, $3, $4, $5)",
-            &[&transition.order_id.0, &transition.from.code(), &transition.to.code(), &transition.cause, &transition.at],
+            &[
+                &transition.order_id.0,
+                &transition.from.code(),
+                &transition.to.code(),
+                &transition.cause,
+                &transition.at,
+            ],
         )
         .await
         .map_err(database)?;

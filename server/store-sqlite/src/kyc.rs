@@ -37,7 +37,9 @@ impl KycStore for SqliteStore {
     async fn kyc_answers(&self, borrower: BorrowerId) -> StoreResult<Vec<KycAnswer>> {
         self.read(move |connection| {
             let mut statement = connection
-                .prepare_cached("SELECT section, code, value FROM kyc_answer WHERE borrower_id = ?1 ORDER BY section, code")
+                .prepare_cached(
+                    "SELECT section, code, value FROM kyc_answer WHERE borrower_id = ?1 ORDER BY section, code",
+                )
                 .map_err(backend)?;
             let answers = statement
                 .query_map([borrower.0], |row| {
@@ -65,7 +67,15 @@ impl EventStore for SqliteStore {
             tx.execute(
                 "INSERT INTO borrower_event (borrower_id, kind, product_id, module_id, position_id, value, at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![e.borrower_id.map(|id| id.0), e.kind, e.product_id, e.module_id, e.position_id, e.value, rows::millis(e.at)],
+                params![
+                    e.borrower_id.map(|id| id.0),
+                    e.kind,
+                    e.product_id,
+                    e.module_id,
+                    e.position_id,
+                    e.value,
+                    rows::millis(e.at)
+                ],
             )
             .map_err(backend)?;
             Ok(())

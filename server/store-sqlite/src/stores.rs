@@ -201,7 +201,8 @@ impl BorrowerStore for SqliteStore {
     async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()> {
         let full_name = full_name.to_owned();
         self.write(move |tx| {
-            tx.execute("UPDATE borrower SET full_name = ?2 WHERE id = ?1", params![id.0, full_name]).map_err(backend)?;
+            tx.execute("UPDATE borrower SET full_name = ?2 WHERE id = ?1", params![id.0, full_name])
+                .map_err(backend)?;
             Ok(())
         })
         .await
@@ -380,7 +381,11 @@ impl OrderStore for SqliteStore {
                 .and_then(|mut statement| {
                     statement
                         .query_row(params![order.0, kind], |row| {
-                            Ok(OrderDocument { kind: row.get(0)?, body: row.get(1)?, created_at: rows::instant(row.get(2)?)? })
+                            Ok(OrderDocument {
+                                kind: row.get(0)?,
+                                body: row.get(1)?,
+                                created_at: rows::instant(row.get(2)?)?,
+                            })
                         })
                         .optional()
                 })

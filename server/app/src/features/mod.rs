@@ -1,6 +1,7 @@
 //! One folder per feature; each owns its router and the root only merges.
 
 pub mod certification;
+pub mod confirmation;
 pub mod customer_service;
 pub mod health;
 pub mod loan_details;
@@ -24,6 +25,7 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(loan_details::router())
         .merge(marketplace::router())
         .merge(certification::router())
+        .merge(confirmation::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

@@ -5,6 +5,7 @@ mod helpers;
 
 mod envelope;
 mod health;
+mod journey;
 mod loan_details;
 mod login;
 mod logs;

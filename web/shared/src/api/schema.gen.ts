@@ -337,6 +337,314 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/certify/advance-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that the borrower moved on in the certification steps. */
+        post: operations["advance_log"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/basic-person-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The section's form with the borrower's current answers. */
+        post: operations["basic_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/certify-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sections and how far the borrower is. */
+        post: operations["certify_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/city-init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Philippine cities and municipalities for `city` fields. */
+        post: operations["city_init"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/ext-info-new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The section's form with the borrower's current answers. */
+        post: operations["extra_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/job-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The section's form with the borrower's current answers. */
+        post: operations["job_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/personal-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The section's form with the borrower's current answers. */
+        post: operations["personal_form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/save-basic-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the section: a map of field code to value. The first wrong
+         *     answer is refused with its code in `data.field`.
+         */
+        post: operations["save_basic"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/save-ext-info-new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the section: a map of field code to value. The first wrong
+         *     answer is refused with its code in `data.field`.
+         */
+        post: operations["save_extra"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/save-job-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the section: a map of field code to value. The first wrong
+         *     answer is refused with its code in `data.field`.
+         */
+        post: operations["save_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/certify/save-personal-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves the section: a map of field code to value. The first wrong
+         *     answer is refused with its code in `data.field`.
+         */
+        post: operations["save_personal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/contract/agreement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The general loan terms and conditions. */
+        post: operations["general_terms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/contract/contract": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The documents the borrower agrees to (scene 3: the confirmation). */
+        post: operations["contract_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/contract/contract-jump": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Where one document of the list is read. */
+        post: operations["contract_jump"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/contract/loan-agreement-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's agreement or disclosure: the accepted copy once accepted,
+         *     otherwise rendered now from the order's terms.
+         */
+        post: operations["document"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/loan-confirm/loan-detail-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What the borrower is about to accept, for an approved order. */
+        post: operations["confirm_data"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/loan-confirm/loan-detail-push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The borrower accepts the agreement and the disclosure: the order moves
+         *     151 → 170 and both documents are stored as shown. Accepting twice
+         *     answers the same way and changes nothing.
+         */
+        post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/loan-details/loan-details": {
         parameters: {
             query?: never;
@@ -371,6 +679,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/product/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Applies for a loan of `amount`: checks the information is complete, one
+         *     open loan per product and the borrower's limit, stores the application
+         *     and decides it at once (unless the product needs a credit officer).
+         */
+        post: operations["apply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/product/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A product with its lender's registration and a quote to start from. */
+        post: operations["detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/product/push": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records that a product was shown or tapped (the product "push" call). */
+        post: operations["push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/product/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The price of one amount: charges, net proceeds, plan, rates. */
+        post: operations["quote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v4/index/home-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The products of the marketplace, available ones first. */
+        post: operations["home"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/readyz": {
         parameters: {
             query?: never;
@@ -392,6 +789,32 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Accepted: {
+            lendDetailsUrl: string;
+        };
+        Applied: {
+            /** @description Where the page goes next: the confirmation when approved. */
+            nextUrl: string;
+            /** Format: int64 */
+            orderId: number;
+            /**
+             * Format: int64
+             * @description 21 under review, 151 approved, 110 declined.
+             */
+            status: number;
+        };
+        CertifyList: {
+            complete: boolean;
+            /**
+             * Format: int64
+             * @description Share of required answers given, 0–100.
+             */
+            progress: number;
+            sections: components["schemas"]["SectionStatus"][];
+        };
+        CityList: {
+            cities: components["schemas"]["FormOption"][];
+        };
         CodeSent: {
             /** Format: int64 */
             expiresInSeconds: number;
@@ -413,10 +836,92 @@ export interface components {
             /** @description The WhatsApp number of customer service. */
             smWa: string;
         };
+        ContractItem: {
+            /** Format: int64 */
+            position: number;
+            title: string;
+        };
+        ContractJump: {
+            contract_url: string;
+        };
+        ContractList: {
+            /** @description The agreement list (the page reads `data.data`). */
+            data: components["schemas"]["ContractItem"][];
+        };
         DetailRow: {
             text: string;
             /** @description Empty when not known yet; the page hides such rows. */
             value: string;
+        };
+        Disclosure: {
+            rows: components["schemas"]["LabelledValue"][];
+            schedule: components["schemas"]["ScheduleRow"][];
+        };
+        DocumentSection: {
+            heading: string;
+            paragraphs: string[];
+        };
+        DocumentView: {
+            /** @description True when this is the stored copy the borrower accepted. */
+            accepted: boolean;
+            acceptedAt: string;
+            disclosure?: null | components["schemas"]["Disclosure"];
+            sections: components["schemas"]["DocumentSection"][];
+            title: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Accepted: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                lendDetailsUrl: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Applied: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Where the page goes next: the confirmation when approved. */
+                nextUrl: string;
+                /** Format: int64 */
+                orderId: number;
+                /**
+                 * Format: int64
+                 * @description 21 under review, 151 approved, 110 declined.
+                 */
+                status: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CertifyList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                complete: boolean;
+                /**
+                 * Format: int64
+                 * @description Share of required answers given, 0–100.
+                 */
+                progress: number;
+                sections: components["schemas"]["SectionStatus"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CityList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                cities: components["schemas"]["FormOption"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
         };
         /** @description The reply envelope of every API call. */
         Envelope_CodeSent: {
@@ -456,6 +961,113 @@ export interface components {
                 email: string;
                 /** @description The WhatsApp number of customer service. */
                 smWa: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ContractJump: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                contract_url: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ContractList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description The agreement list (the page reads `data.data`). */
+                data: components["schemas"]["ContractItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_DocumentView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description True when this is the stored copy the borrower accepted. */
+                accepted: boolean;
+                acceptedAt: string;
+                disclosure?: null | components["schemas"]["Disclosure"];
+                sections: components["schemas"]["DocumentSection"][];
+                title: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Form: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                items: components["schemas"]["FormItem"][];
+                title: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_GeneralTerms: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                title: string;
+                url: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Home: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description A line for everyone, such as service hours. */
+                notice: string;
+                products: components["schemas"]["ProductCard"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_LoanConfirm: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /** @description The confirmation page's data (spec §3 "Loan confirm data"). */
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                amount: number;
+                comProductLogo: string;
+                comProductName: string;
+                details: components["schemas"]["TextValue"][];
+                firstPayTime: string;
+                /** Format: int64 */
+                firstPeriodDay: number;
+                /**
+                 * Format: int64
+                 * @description 1: show the retention pop-up when the app signals "back".
+                 */
+                isPopType: number;
+                /** Format: int64 */
+                periods: number;
+                /** @description The disclosure statement, opened before the borrower can go on. */
+                popAgreementUrl: string;
+                popContent: string;
+                popTitle: string;
+                pRateDsc: string;
+                repay_plans: components["schemas"]["PlanRow"][];
+                /** Format: int64 */
+                sendSms: number;
+                termUnit: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -547,6 +1159,77 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_ProductDetail: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                allowsExtension: boolean;
+                /** Format: int64 */
+                amountStep: number;
+                available: boolean;
+                certificateOfAuthorityNo: string;
+                /** Format: int64 */
+                id: number;
+                lenderCorporateName: string;
+                lenderName: string;
+                /**
+                 * Format: int64
+                 * @description The caller's borrowing limit in centavos; null when not logged in.
+                 */
+                limit?: number | null;
+                logo: string;
+                /** Format: int64 */
+                maxAmount: number;
+                /** Format: int64 */
+                minAmount: number;
+                name: string;
+                /** Format: int64 */
+                periodDays: number;
+                /** Format: int64 */
+                periods: number;
+                rateDescription: string;
+                /** @description The quote for the amount the page starts at. */
+                sample: components["schemas"]["QuoteView"];
+                secRegistrationNo: string;
+                tags: string[];
+                /** Format: int64 */
+                termDays: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_QuoteView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description The actuarial monthly rate of the Truth in Lending disclosure. */
+                actuarialMonthlyRate: string;
+                /**
+                 * Format: int64
+                 * @description Centavos, as are all amounts here.
+                 */
+                amount: number;
+                /** @description Interest and fees as a monthly rate of principal ("4.99%"). */
+                effectiveMonthlyRate: string;
+                /** Format: int64 */
+                fees: number;
+                /** Format: int64 */
+                financeCharge: number;
+                /** Format: int64 */
+                interest: number;
+                /** Format: int64 */
+                netProceeds: number;
+                plan: components["schemas"]["InstalmentView"][];
+                /** Format: int64 */
+                termDays: number;
+                /** Format: int64 */
+                totalRepayable: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_ServiceInfo: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -628,6 +1311,31 @@ export interface components {
             /** @description Text for the borrower, in their language. */
             message: string;
         };
+        Form: {
+            items: components["schemas"]["FormItem"][];
+            title: string;
+        };
+        /** @description One field of a server-driven form (the shape of spec §3's form items). */
+        FormItem: {
+            /** @description `text`, `city`, `day` or `enum`. */
+            cate: string;
+            code: string;
+            /** @description `text`, `number` or `email` for text fields. */
+            inputType: string;
+            maxLength: number;
+            /** @description The options of an `enum` field. */
+            note: components["schemas"]["FormOption"][];
+            required: boolean;
+            subtitle: string;
+            title: string;
+            /** @description The current answer. */
+            value: string;
+        };
+        FormOption: {
+            name: string;
+            /** @description The value to send back. */
+            type: string;
+        };
         FunnelRow: {
             /** Format: int64 */
             clicks: number;
@@ -643,9 +1351,64 @@ export interface components {
             /** Format: int64 */
             visits: number;
         };
+        GeneralTerms: {
+            title: string;
+            url: string;
+        };
         Health: {
             /** @description `ok`, or `unavailable` when a dependency does not answer. */
             status: string;
+        };
+        Home: {
+            /** @description A line for everyone, such as service hours. */
+            notice: string;
+            products: components["schemas"]["ProductCard"][];
+        };
+        InstalmentView: {
+            /** Format: int64 */
+            amount: number;
+            /** Format: int64 */
+            dueAfterDays: number;
+            /** Format: int64 */
+            interest: number;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            principal: number;
+        };
+        LabelledValue: {
+            label: string;
+            value: string;
+        };
+        /** @description The confirmation page's data (spec §3 "Loan confirm data"). */
+        LoanConfirm: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            comProductLogo: string;
+            comProductName: string;
+            details: components["schemas"]["TextValue"][];
+            firstPayTime: string;
+            /** Format: int64 */
+            firstPeriodDay: number;
+            /**
+             * Format: int64
+             * @description 1: show the retention pop-up when the app signals "back".
+             */
+            isPopType: number;
+            /** Format: int64 */
+            periods: number;
+            /** @description The disclosure statement, opened before the borrower can go on. */
+            popAgreementUrl: string;
+            popContent: string;
+            popTitle: string;
+            pRateDsc: string;
+            repay_plans: components["schemas"]["PlanRow"][];
+            /** Format: int64 */
+            sendSms: number;
+            termUnit: string;
         };
         LoanDetails: {
             /**
@@ -718,6 +1481,16 @@ export interface components {
             provider: string;
             status: string;
         };
+        PlanRow: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            description: string;
+            pay_time: string;
+            title: string;
+        };
         /** @description A product as a tappable card (recommendations, failure page). */
         ProductCard: {
             buttonText: string;
@@ -727,12 +1500,96 @@ export interface components {
             /** Format: int64 */
             id: number;
             logo: string;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            maxAmount: number;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            minAmount: number;
             name: string;
             /** @description `₱1,000.00 - ₱10,000.00` */
             range: string;
             rangeDesc: string;
             rate: string;
             tags: string[];
+            /** Format: int64 */
+            termDays: number;
+        };
+        ProductDetail: {
+            allowsExtension: boolean;
+            /** Format: int64 */
+            amountStep: number;
+            available: boolean;
+            certificateOfAuthorityNo: string;
+            /** Format: int64 */
+            id: number;
+            lenderCorporateName: string;
+            lenderName: string;
+            /**
+             * Format: int64
+             * @description The caller's borrowing limit in centavos; null when not logged in.
+             */
+            limit?: number | null;
+            logo: string;
+            /** Format: int64 */
+            maxAmount: number;
+            /** Format: int64 */
+            minAmount: number;
+            name: string;
+            /** Format: int64 */
+            periodDays: number;
+            /** Format: int64 */
+            periods: number;
+            rateDescription: string;
+            /** @description The quote for the amount the page starts at. */
+            sample: components["schemas"]["QuoteView"];
+            secRegistrationNo: string;
+            tags: string[];
+            /** Format: int64 */
+            termDays: number;
+        };
+        QuoteView: {
+            /** @description The actuarial monthly rate of the Truth in Lending disclosure. */
+            actuarialMonthlyRate: string;
+            /**
+             * Format: int64
+             * @description Centavos, as are all amounts here.
+             */
+            amount: number;
+            /** @description Interest and fees as a monthly rate of principal ("4.99%"). */
+            effectiveMonthlyRate: string;
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            financeCharge: number;
+            /** Format: int64 */
+            interest: number;
+            /** Format: int64 */
+            netProceeds: number;
+            plan: components["schemas"]["InstalmentView"][];
+            /** Format: int64 */
+            termDays: number;
+            /** Format: int64 */
+            totalRepayable: number;
+        };
+        ScheduleRow: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            dueDate: string;
+            /** Format: int64 */
+            number: number;
+        };
+        SectionStatus: {
+            done: boolean;
+            key: string;
+            title: string;
         };
         ServiceInfo: {
             companyName: string;
@@ -755,6 +1612,10 @@ export interface components {
             id: number;
             subheadline: string;
             themeColor: string;
+        };
+        TextValue: {
+            text: string;
+            value: string;
         };
     };
     responses: never;
@@ -1313,6 +2174,492 @@ export interface operations {
             };
         };
     };
+    advance_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    basic_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Form"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    certify_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CertifyList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    city_init: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CityList"];
+                };
+            };
+        };
+    };
+    extra_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Form"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    job_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Form"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    personal_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Form"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    save_basic: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    save_extra: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    save_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    save_personal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    general_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GeneralTerms"];
+                };
+            };
+        };
+    };
+    contract_list: {
+        parameters: {
+            query?: {
+                orderId?: number;
+                position?: number;
+                productId?: number;
+                scene?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractList"];
+                };
+            };
+        };
+    };
+    contract_jump: {
+        parameters: {
+            query?: {
+                orderId?: number;
+                position?: number;
+                productId?: number;
+                scene?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractJump"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    document: {
+        parameters: {
+            query: {
+                /** @description `agreement` or `disclosure`. */
+                doc: string;
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DocumentView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    confirm_data: {
+        parameters: {
+            query: {
+                orderId: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoanConfirm"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    accept: {
+        parameters: {
+            query: {
+                /** @description Centavos; must be the approved amount. */
+                amount: number;
+                orderId: number;
+                /** @description Must be the plan's number of payments. */
+                periods: number;
+                productId?: number;
+                termUnit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Accepted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     loan_details: {
         parameters: {
             query: {
@@ -1375,6 +2722,145 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ContactInfo"];
+                };
+            };
+        };
+    };
+    apply: {
+        parameters: {
+            query: {
+                /** @description Centavos; a multiple of the product's step within its range. */
+                amount: number;
+                productId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Applied"];
+                };
+            };
+            /** @description Amount not offered, or above the borrower's limit */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Information incomplete, or an open loan of this product exists; data.nextUrl says where to go */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query: {
+                productId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    push: {
+        parameters: {
+            query?: {
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+        };
+    };
+    quote: {
+        parameters: {
+            query: {
+                /** @description Centavos; a multiple of the product's step within its range. */
+                amount: number;
+                productId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_QuoteView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    home: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Home"];
                 };
             };
         };

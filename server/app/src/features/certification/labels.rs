@@ -6,12 +6,30 @@ use crate::i18n::Lang;
 /// (code, English title, Filipino title, English hint, Filipino hint)
 const FIELDS: &[(&str, &str, &str, &str, &str)] = &[
     ("full_name", "Full name", "Buong pangalan", "As written on your ID", "Gaya ng nakasulat sa iyong ID"),
-    ("birth_date", "Date of birth", "Petsa ng kapanganakan", "You must be at least 18", "Dapat ay 18 taong gulang ka man lang"),
+    (
+        "birth_date",
+        "Date of birth",
+        "Petsa ng kapanganakan",
+        "You must be at least 18",
+        "Dapat ay 18 taong gulang ka man lang",
+    ),
     ("gender", "Sex", "Kasarian", "", ""),
-    ("citizenship", "Citizenship", "Pagkamamamayan", "Our loans are for Filipino citizens", "Para sa mga mamamayang Pilipino ang aming loan"),
+    (
+        "citizenship",
+        "Citizenship",
+        "Pagkamamamayan",
+        "Our loans are for Filipino citizens",
+        "Para sa mga mamamayang Pilipino ang aming loan",
+    ),
     ("id_type", "Valid ID", "Valid ID", "The ID you will show if asked", "Ang ID na ipapakita mo kung hingin"),
     ("id_number", "ID number", "Numero ng ID", "", ""),
-    ("permanent_city", "City of permanent address", "Lungsod ng permanenteng tirahan", "In the Philippines", "Sa Pilipinas"),
+    (
+        "permanent_city",
+        "City of permanent address",
+        "Lungsod ng permanenteng tirahan",
+        "In the Philippines",
+        "Sa Pilipinas",
+    ),
     ("street_address", "House no., street, barangay", "Bahay blg., kalye, barangay", "", ""),
     ("residence_years", "Years at this address", "Ilang taon na sa tirahang ito", "", ""),
     ("civil_status", "Civil status", "Katayuang sibil", "", ""),
@@ -81,7 +99,10 @@ pub fn option(field: &str, code: &str, lang: Lang) -> &'static str {
     if field == "loan_purpose" && code == "BUSINESS" {
         return if lang == Lang::Fil { "Puhunan sa negosyo" } else { "Business capital" };
     }
-    OPTIONS.iter().find(|option| option.0 == code).map_or("", |option| if lang == Lang::Fil { option.2 } else { option.1 })
+    OPTIONS
+        .iter()
+        .find(|option| option.0 == code)
+        .map_or("", |option| if lang == Lang::Fil { option.2 } else { option.1 })
 }
 
 pub fn section_title(key: &str, lang: Lang) -> &'static str {

@@ -105,7 +105,12 @@ pub struct Form {
     pub items: Vec<FormItem>,
 }
 
-async fn form(state: &AppState, borrower: hiram_domain::borrower::BorrowerId, section: Section, lang: Lang) -> ApiResult<Json<Envelope<Form>>> {
+async fn form(
+    state: &AppState,
+    borrower: hiram_domain::borrower::BorrowerId,
+    section: Section,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Form>>> {
     let profile = profile(state, borrower).await?;
     let items = fields_of(section)
         .map(|field| {
@@ -151,8 +156,9 @@ async fn save(
     lang: Lang,
     answers: HashMap<String, String>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    let checked = check_section(section, |code| answers.get(code).cloned().unwrap_or_default(), cities::is_city, state.today())
-        .map_err(|error| {
+    let checked =
+        check_section(section, |code| answers.get(code).cloned().unwrap_or_default(), cities::is_city, state.today())
+            .map_err(|error| {
             let message = match error.reason {
                 FieldProblem::Missing => Msg::FieldMissing,
                 FieldProblem::Invalid => Msg::FieldInvalid,

@@ -1,11 +1,11 @@
 //! Order details (spec §2 "Order details V3", §3 "Loan details response"):
 //! the page a borrower opens most. `POST /pany/v3/loan-details/loan-details`.
 
-use crate::views::{ProductCard, card};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use crate::views::{ProductCard, card};
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};

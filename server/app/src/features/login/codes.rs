@@ -92,9 +92,11 @@ pub async fn verify_code(state: &AppState, phone: &Phone, purpose: CodePurpose, 
     };
     match verdict {
         Verification::Accepted if recorded => Ok(()),
-        Verification::Wrong { tries_left } if recorded && tries_left > 0 => {
-            Err(ApiError::Rejected { message: Msg::CodeWrong, detail: Some(tries_left.to_string()), data: serde_json::Value::Null })
-        }
+        Verification::Wrong { tries_left } if recorded && tries_left > 0 => Err(ApiError::Rejected {
+            message: Msg::CodeWrong,
+            detail: Some(tries_left.to_string()),
+            data: serde_json::Value::Null,
+        }),
         _ => Err(ApiError::rejected(Msg::CodeRefused)),
     }
 }

@@ -3,7 +3,7 @@
 //! by the rules of `hiram_domain::decision` (D3: 21 → 151 or 110).
 
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
-use crate::extract::{CurrentBorrower, Currency, MaybeBorrower, Params, optional_id};
+use crate::extract::{Currency, CurrentBorrower, MaybeBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::{ProductCard, QuoteView, card};
@@ -42,7 +42,11 @@ pub struct Home {
 
 /// The products of the marketplace, available ones first.
 #[utoipa::path(post, path = "/pany/v4/index/home-page", tag = "marketplace", responses((status = 200, body = Envelope<Home>)))]
-pub async fn home(State(state): State<AppState>, lang: Lang, Currency(symbol): Currency) -> ApiResult<Json<Envelope<Home>>> {
+pub async fn home(
+    State(state): State<AppState>,
+    lang: Lang,
+    Currency(symbol): Currency,
+) -> ApiResult<Json<Envelope<Home>>> {
     let mut products = state.store.products().await?;
     products.sort_by_key(|product| !product.available);
     let notice = Msg::HomeNotice.text(lang).replace("{n}", &state.settings.company.service_hours);
@@ -120,7 +124,8 @@ pub async fn detail(
         Some(borrower) => Some(limit_of(&state, borrower).await?),
         None => None,
     };
-    let sample = product.terms.quote(default_amount(&product, limit)).map_err(|error| ApiError::Internal(error.to_string()))?;
+    let sample =
+        product.terms.quote(default_amount(&product, limit)).map_err(|error| ApiError::Internal(error.to_string()))?;
     let terms = &product.terms;
     Ok(ok(
         lang,
@@ -269,7 +274,9 @@ pub async fn apply(
     let order_id = match state.store.insert_order(&new_order, "application submitted").await {
         Ok(id) => id,
         // The database's one-open-loan index caught a concurrent application.
-        Err(StoreError::Conflict(_)) => return Err(ApiError::Conflict { message: Msg::OpenLoanExists, data: json!({}) }),
+        Err(StoreError::Conflict(_)) => {
+            return Err(ApiError::Conflict { message: Msg::OpenLoanExists, data: json!({}) });
+        }
         Err(other) => return Err(other.into()),
     };
     let (status, next_url) = if product.requires_review {

@@ -1,0 +1,447 @@
+//! Loan confirmation (spec §2 "Loan confirmation V3", §4 "Loan confirm"):
+//! the borrower sees the agreement and the disclosure statement rendered
+//! from the order's own terms, accepts, and the order moves 151 → 170 with
+//! both documents stored unchanged. Also the contract calls (§7 Contracts).
+
+pub mod documents;
+
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::{CurrentBorrower, Params, optional_id};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use crate::views::percent;
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use documents::{Document, Parties};
+use hiram_domain::borrower::BorrowerId;
+use hiram_domain::money::{CurrencySymbol, format_amount};
+use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};
+use hiram_domain::pricing::Quote;
+use hiram_domain::product::{Lender, Product, ProductId};
+use hiram_domain::store::StoreError;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v3/loan-confirm/loan-detail-confirm", post(confirm_data).get(confirm_data))
+        .route("/v3/loan-confirm/loan-detail-push", post(accept))
+        .route("/v3/contract/contract", post(contract_list).get(contract_list))
+        .route("/v3/contract/contract-jump", post(contract_jump).get(contract_jump))
+        .route("/v3/contract/loan-agreement-detail", post(document).get(document))
+        .route("/v3/contract/agreement", post(general_terms).get(general_terms))
+}
+
+pub const AGREEMENT: &str = "agreement";
+pub const DISCLOSURE: &str = "disclosure";
+
+/// The order the page is about, with what its documents name.
+pub struct OrderContext {
+    pub order: Order,
+    pub product: Product,
+    pub lender: Lender,
+    pub quote: Quote,
+    pub borrower_name: String,
+    pub borrower_phone: String,
+}
+
+impl OrderContext {
+    pub fn render(&self, kind: &str, lang: Lang, start: time::Date) -> Document {
+        let parties = Parties {
+            lender: &self.lender,
+            product: &self.product,
+            borrower_name: &self.borrower_name,
+            borrower_phone: &self.borrower_phone,
+            order_no: &self.order.order_no,
+            start,
+        };
+        if kind == DISCLOSURE {
+            documents::disclosure(&self.quote, &parties, lang)
+        } else {
+            documents::agreement(&self.quote, &parties, lang)
+        }
+    }
+}
+
+/// Loads one of the caller's orders and re-prices it. The price must be the
+/// one the borrower applied for: if the product's terms changed since, the
+/// documents could not match the charges, so the confirmation is refused.
+pub async fn order_context(
+    state: &AppState,
+    borrower: BorrowerId,
+    order_id: i64,
+    product_id: Option<i64>,
+) -> ApiResult<OrderContext> {
+    let order = state.store.order_of(borrower, OrderId(order_id)).await?.ok_or(ApiError::NotFound)?;
+    if product_id.is_some_and(|product| ProductId(product) != order.product_id) {
+        return Err(ApiError::NotFound);
+    }
+    let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
+    let lender = state.store.lender(product.lender_id).await?.ok_or(ApiError::NotFound)?;
+    let quote = product.terms.quote(order.principal).map_err(|error| ApiError::Internal(error.to_string()))?;
+    if quote.interest != order.interest || quote.fees != order.fees || quote.term_days != order.term_days {
+        return Err(ApiError::Conflict {
+            message: Msg::TermsChanged,
+            data: serde_json::json!({ "nextUrl": format!("/productDetail?productId={}", product.id.0) }),
+        });
+    }
+    let borrower_record = state.store.borrower(borrower).await?.ok_or(ApiError::SessionRequired)?;
+    Ok(OrderContext {
+        borrower_name: borrower_record.full_name.clone().unwrap_or_default(),
+        borrower_phone: borrower_record.phone.display(),
+        order,
+        product,
+        lender,
+        quote,
+    })
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ConfirmParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+    pub order_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TextValue {
+    pub text: String,
+    pub value: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PlanRow {
+    pub title: String,
+    pub description: String,
+    /// Centavos.
+    pub amount: i64,
+    pub pay_time: String,
+}
+
+/// The confirmation page's data (spec §3 "Loan confirm data").
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoanConfirm {
+    pub com_product_logo: String,
+    pub com_product_name: String,
+    /// Centavos.
+    pub amount: i64,
+    pub periods: i64,
+    pub term_unit: String,
+    pub details: Vec<TextValue>,
+    #[serde(rename = "repay_plans")]
+    pub repay_plans: Vec<PlanRow>,
+    pub first_pay_time: String,
+    pub first_period_day: i64,
+    pub p_rate_dsc: String,
+    pub send_sms: i64,
+    /// 1: show the retention pop-up when the app signals "back".
+    pub is_pop_type: i64,
+    pub pop_content: String,
+    pub pop_title: String,
+    /// The disclosure statement, opened before the borrower can go on.
+    pub pop_agreement_url: String,
+}
+
+fn money(amount: hiram_domain::money::Centavos) -> String {
+    format_amount(amount, CurrencySymbol::Peso)
+}
+
+/// What the borrower is about to accept, for an approved order.
+#[utoipa::path(post, path = "/pany/v3/loan-confirm/loan-detail-confirm", tag = "confirmation", params(ConfirmParams),
+    responses((status = 200, body = Envelope<LoanConfirm>), (status = 404), (status = 409)))]
+pub async fn confirm_data(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<ConfirmParams>,
+) -> ApiResult<Json<Envelope<LoanConfirm>>> {
+    let context = order_context(&state, borrower, params.order_id, params.product_id).await?;
+    if context.order.status != OrderStatus::AwaitingConfirmation {
+        return Err(ApiError::Conflict {
+            message: Msg::NotAwaitingConfirmation,
+            data: serde_json::json!({ "nextUrl": details_url(&context.order) }),
+        });
+    }
+    let quote = &context.quote;
+    let start = state.today();
+    let dates = documents::due_dates(quote, start);
+    let row = |text: Msg, value: String| TextValue { text: text.text(lang).to_owned(), value };
+    let details = vec![
+        row(Msg::RowLoanAmount, money(quote.principal)),
+        row(Msg::RowServiceFee, money(quote.fees)),
+        row(Msg::RowNetProceeds, money(quote.net_proceeds)),
+        row(Msg::RowInterest, money(quote.interest)),
+        row(Msg::RowTotalRepayment, money(quote.total_repayable)),
+        row(Msg::RowEffectiveRate, percent(hiram_domain::pricing::actuarial_monthly_bp(quote))),
+        row(Msg::RowTerm, format!("{} {}", quote.term_days, Msg::TermDays.text(lang))),
+    ];
+    let periods = i64::try_from(quote.plan.len()).unwrap_or(i64::MAX);
+    let repay_plans = quote
+        .plan
+        .iter()
+        .zip(&dates)
+        .map(|(instalment, date)| PlanRow {
+            title: Msg::PaymentOf.text(lang).replace("{n}", &format!("{}/{}", instalment.number, periods)),
+            description: format!("{} + {}", money(instalment.principal), money(instalment.interest)),
+            amount: instalment.amount().get(),
+            pay_time: date.to_string(),
+        })
+        .collect();
+    Ok(ok(
+        lang,
+        LoanConfirm {
+            com_product_logo: context.product.logo_url.clone(),
+            com_product_name: context.product.name.clone(),
+            amount: quote.principal.get(),
+            periods,
+            term_unit: "days".to_owned(),
+            details,
+            repay_plans,
+            first_pay_time: dates.first().map(ToString::to_string).unwrap_or_default(),
+            first_period_day: context.product.terms.period_days,
+            p_rate_dsc: context.product.rate_description.clone(),
+            send_sms: 0,
+            is_pop_type: 1,
+            pop_content: Msg::RetentionText.text(lang).to_owned(),
+            pop_title: Msg::RetentionTitle.text(lang).to_owned(),
+            pop_agreement_url: document_url(context.order.id, DISCLOSURE),
+        },
+    ))
+}
+
+fn details_url(order: &Order) -> String {
+    format!("/loanDetails?productId={}&orderId={}", order.product_id.0, order.id.0)
+}
+
+fn document_url(order: OrderId, kind: &str) -> String {
+    format!("/loanAgreement?orderId={}&doc={kind}", order.0)
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct AcceptParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+    pub order_id: i64,
+    /// Centavos; must be the approved amount.
+    pub amount: i64,
+    /// Must be the plan's number of payments.
+    pub periods: i64,
+    #[serde(default)]
+    pub term_unit: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Accepted {
+    pub lend_details_url: String,
+}
+
+/// The borrower accepts the agreement and the disclosure: the order moves
+/// 151 → 170 and both documents are stored as shown. Accepting twice
+/// answers the same way and changes nothing.
+#[utoipa::path(post, path = "/pany/v3/loan-confirm/loan-detail-push", tag = "confirmation", params(AcceptParams),
+    responses((status = 200, body = Envelope<Accepted>), (status = 400), (status = 404), (status = 409)))]
+pub async fn accept(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<AcceptParams>,
+) -> ApiResult<Json<Envelope<Accepted>>> {
+    let context = order_context(&state, borrower, params.order_id, params.product_id).await?;
+    let order = &context.order;
+    let periods = i64::try_from(context.quote.plan.len()).unwrap_or(i64::MAX);
+    if params.amount != order.principal.get()
+        || params.periods != periods
+        || !matches!(params.term_unit.as_str(), "" | "days")
+    {
+        return Err(ApiError::rejected(Msg::ConfirmMismatch));
+    }
+    let accepted = Accepted { lend_details_url: details_url(order) };
+    if order.status == OrderStatus::Disbursing && state.store.order_document(order.id, AGREEMENT).await?.is_some() {
+        return Ok(ok(lang, accepted));
+    }
+    if order.status != OrderStatus::AwaitingConfirmation {
+        return Err(ApiError::Conflict {
+            message: Msg::NotAwaitingConfirmation,
+            data: serde_json::json!({ "nextUrl": accepted.lend_details_url }),
+        });
+    }
+    let start = state.today();
+    let stored: Vec<(&'static str, String)> = [AGREEMENT, DISCLOSURE]
+        .into_iter()
+        .map(|kind| {
+            let document = context.render(kind, lang, start);
+            serde_json::to_string(&document)
+                .map(|body| (kind, body))
+                .map_err(|error| ApiError::Internal(error.to_string()))
+        })
+        .collect::<ApiResult<_>>()?;
+    let transition = Transition {
+        order_id: order.id,
+        from: OrderStatus::AwaitingConfirmation,
+        to: OrderStatus::Disbursing,
+        cause: "borrower accepted the agreement and disclosure".to_owned(),
+        at: state.now(),
+        due_date: None,
+    };
+    match state.store.accept_order(&transition, &stored).await {
+        Ok(()) => {}
+        // A concurrent tap accepted first; the outcome is the same.
+        Err(StoreError::Stale | StoreError::Conflict(_)) => return Ok(ok(lang, accepted)),
+        Err(other) => return Err(other.into()),
+    }
+    tracing::info!(order.id = order.id.0, "loan accepted by the borrower");
+    Ok(ok(lang, accepted))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ContractParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+    #[serde(default, deserialize_with = "optional_id")]
+    pub order_id: Option<i64>,
+    #[serde(default, deserialize_with = "optional_id")]
+    pub scene: Option<i64>,
+    #[serde(default, deserialize_with = "optional_id")]
+    pub position: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContractItem {
+    pub title: String,
+    pub position: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContractList {
+    /// The agreement list (the page reads `data.data`).
+    pub data: Vec<ContractItem>,
+}
+
+const CONTRACTS: [(Msg, &str); 3] =
+    [(Msg::DocAgreement, AGREEMENT), (Msg::DocDisclosure, DISCLOSURE), (Msg::DocPrivacy, "privacy")];
+
+/// The documents the borrower agrees to (scene 3: the confirmation).
+#[utoipa::path(post, path = "/pany/v3/contract/contract", tag = "confirmation", params(ContractParams),
+    responses((status = 200, body = Envelope<ContractList>)))]
+pub async fn contract_list(lang: Lang) -> Json<Envelope<ContractList>> {
+    let data = CONTRACTS
+        .iter()
+        .zip(0..)
+        .map(|((title, _), position)| ContractItem { title: title.text(lang).to_owned(), position })
+        .collect();
+    ok(lang, ContractList { data })
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContractJump {
+    pub contract_url: String,
+}
+
+/// Where one document of the list is read.
+#[utoipa::path(post, path = "/pany/v3/contract/contract-jump", tag = "confirmation", params(ContractParams),
+    responses((status = 200, body = Envelope<ContractJump>), (status = 400), (status = 404)))]
+pub async fn contract_jump(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<ContractParams>,
+) -> ApiResult<Json<Envelope<ContractJump>>> {
+    let position =
+        params.position.and_then(|position| usize::try_from(position).ok()).ok_or(ApiError::InvalidParameters)?;
+    let (_, kind) = CONTRACTS.get(position).ok_or(ApiError::InvalidParameters)?;
+    let contract_url = match (*kind, params.order_id) {
+        ("privacy", _) => "/privacyPolicy".to_owned(),
+        (_, Some(order_id)) => {
+            state.store.order_of(borrower, OrderId(order_id)).await?.ok_or(ApiError::NotFound)?;
+            document_url(OrderId(order_id), kind)
+        }
+        (_, None) => "/loanTerms".to_owned(),
+    };
+    Ok(ok(lang, ContractJump { contract_url }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct DocumentParams {
+    pub order_id: i64,
+    /// `agreement` or `disclosure`.
+    pub doc: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DocumentView {
+    pub title: String,
+    /// True when this is the stored copy the borrower accepted.
+    pub accepted: bool,
+    pub accepted_at: String,
+    pub sections: Vec<documents::DocumentSection>,
+    pub disclosure: Option<documents::Disclosure>,
+}
+
+/// An order's agreement or disclosure: the accepted copy once accepted,
+/// otherwise rendered now from the order's terms.
+#[utoipa::path(post, path = "/pany/v3/contract/loan-agreement-detail", tag = "confirmation", params(DocumentParams),
+    responses((status = 200, body = Envelope<DocumentView>), (status = 400), (status = 404)))]
+pub async fn document(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<DocumentParams>,
+) -> ApiResult<Json<Envelope<DocumentView>>> {
+    let kind = match params.doc.as_str() {
+        AGREEMENT => AGREEMENT,
+        DISCLOSURE => DISCLOSURE,
+        _ => return Err(ApiError::InvalidParameters),
+    };
+    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    if let Some(stored) = state.store.order_document(order.id, kind).await? {
+        let document: Document =
+            serde_json::from_str(&stored.body).map_err(|error| ApiError::Internal(error.to_string()))?;
+        return Ok(ok(
+            lang,
+            DocumentView {
+                title: document.title,
+                accepted: true,
+                accepted_at: stored.created_at.to_offset(hiram_domain::clock::MANILA).date().to_string(),
+                sections: document.sections,
+                disclosure: document.disclosure,
+            },
+        ));
+    }
+    let context = order_context(&state, borrower, params.order_id, None).await?;
+    let document = context.render(kind, lang, state.today());
+    Ok(ok(
+        lang,
+        DocumentView {
+            title: document.title,
+            accepted: false,
+            accepted_at: String::new(),
+            sections: document.sections,
+            disclosure: document.disclosure,
+        },
+    ))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct GeneralTerms {
+    pub title: String,
+    pub url: String,
+}
+
+/// The general loan terms and conditions.
+#[utoipa::path(post, path = "/pany/v3/contract/agreement", tag = "confirmation",
+    responses((status = 200, body = Envelope<GeneralTerms>)))]
+pub async fn general_terms(lang: Lang) -> Json<Envelope<GeneralTerms>> {
+    ok(lang, GeneralTerms { title: Msg::DocTerms.text(lang).to_owned(), url: "/loanTerms".to_owned() })
+}

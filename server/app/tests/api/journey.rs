@@ -1,0 +1,218 @@
+//! From a new number to an accepted loan: marketplace, KYC, decision,
+//! confirmation with the agreement and disclosure (issue 4).
+
+use crate::helpers::TestApp;
+use serde_json::Value;
+
+const PHONE: &str = "09201234567";
+
+async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let separator = if path.contains('?') { '&' } else { '?' };
+    let response = app.post_form(&format!("/pany{path}{separator}sessionId={session}"), form).await;
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
+    let sections: [(&str, &[(&str, &str)]); 4] = [
+        (
+            "/v3/certify/save-basic-info",
+            &[
+                ("full_name", "Andres Bonifacio Reyes"),
+                ("birth_date", "1990-05-17"),
+                ("gender", "M"),
+                ("citizenship", "PH"),
+                ("id_type", "PHILSYS"),
+                ("id_number", "1234-5678-9012"),
+            ],
+        ),
+        (
+            "/v3/certify/save-personal-info",
+            &[
+                ("permanent_city", "QZN"),
+                ("street_address", "12 Mabini St., Brgy. Malaya"),
+                ("residence_years", "4"),
+                ("civil_status", "MARRIED"),
+            ],
+        ),
+        (
+            "/v3/certify/save-job-info",
+            &[("employment_type", "EMPLOYED"), ("monthly_income", income), ("pay_schedule", "SEMI_MONTHLY")],
+        ),
+        ("/v3/certify/save-ext-info-new", &[("loan_purpose", "BILLS"), ("education", "COLLEGE"), ("dependents", "2")]),
+    ];
+    for (path, answers) in sections {
+        let (status, body) = call(app, session, path, answers).await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+}
+
+fn product_named<'a>(home: &'a Value, name: &str) -> &'a Value {
+    home["data"]["products"].as_array().unwrap().iter().find(|card| card["name"] == name).unwrap()
+}
+
+fn row<'a>(rows: &'a Value, label: &str) -> &'a str {
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["label"] == label || row["text"] == label)
+        .unwrap_or_else(|| panic!("{label}"))["value"]
+        .as_str()
+        .unwrap()
+}
+
+crate::on_both_stores! {
+    async fn a_new_borrower_applies_completes_kyc_is_approved_and_accepts(app) {
+        app.demo_session().await;
+        let session = app.login(PHONE).await;
+        let (_, home) = call(&app, &session, "/v4/index/home-page", &[]).await;
+        let express = product_named(&home, "Bayanihan Cash Express");
+        let product_id = express["id"].as_i64().unwrap().to_string();
+        assert_eq!(express["flag"], "1");
+
+        let (status, detail) = call(&app, &session, "/v3/product/detail", &[("productId", &product_id)]).await;
+        assert_eq!(status, 200);
+        assert_eq!(detail["data"]["limit"], 500_000, "₱5,000 for a first loan");
+        assert_eq!(detail["data"]["secRegistrationNo"], "CS2019-11802");
+
+        let (status, refused) = call(&app, &session, "/v3/product/apply", &[("productId", &product_id), ("amount", "300000")]).await;
+        assert_eq!(status, 409);
+        assert_eq!(refused["message"], "Please complete your information first.");
+        assert!(refused["data"]["nextUrl"].as_str().unwrap().starts_with("/certify?"));
+
+        let (_, list) = call(&app, &session, "/v3/certify/certify-list", &[]).await;
+        assert_eq!(list["data"]["complete"], false);
+        fill_kyc(&app, &session, "18000").await;
+        let (_, list) = call(&app, &session, "/v3/certify/certify-list", &[]).await;
+        assert_eq!((list["data"]["complete"].clone(), list["data"]["progress"].clone()), (Value::Bool(true), Value::from(100)));
+
+        let (status, applied) = call(&app, &session, "/v3/product/apply", &[("productId", &product_id), ("amount", "300000")]).await;
+        assert_eq!(status, 200, "{applied}");
+        assert_eq!(applied["data"]["status"], 151);
+        let order_id = applied["data"]["orderId"].as_i64().unwrap().to_string();
+        assert_eq!(applied["data"]["nextUrl"], format!("/loanConfirm?productId={product_id}&orderId={order_id}"));
+
+        let (status, confirm) = call(&app, &session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product_id), ("orderId", &order_id)]).await;
+        assert_eq!(status, 200, "{confirm}");
+        let data = &confirm["data"];
+        // ₱3,000 at 4% a month for 91 days: ₱364.00; 3% fee: ₱90.00.
+        assert_eq!(data["amount"], 300_000);
+        assert_eq!(row(&data["details"], "Interest"), "₱364.00");
+        assert_eq!(row(&data["details"], "You receive"), "₱2,910.00");
+        assert_eq!(row(&data["details"], "Total repayment"), "₱3,364.00");
+        assert_eq!(data["repay_plans"][0]["amount"], 336_400);
+        assert_eq!(data["popAgreementUrl"], format!("/loanAgreement?orderId={order_id}&doc=disclosure"));
+
+        let (_, contracts) = call(&app, &session, "/v3/contract/contract", &[("productId", &product_id), ("scene", "3")]).await;
+        assert_eq!(contracts["data"]["data"].as_array().unwrap().len(), 3);
+        let (_, jump) = call(&app, &session, "/v3/contract/contract-jump", &[("productId", &product_id), ("scene", "3"), ("position", "1"), ("orderId", &order_id)]).await;
+        assert_eq!(jump["data"]["contract_url"], format!("/loanAgreement?orderId={order_id}&doc=disclosure"));
+        let (_, preview) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "disclosure")]).await;
+        assert_eq!(preview["data"]["accepted"], false);
+
+        let push = [("productId", product_id.as_str()), ("orderId", order_id.as_str()), ("amount", "300000"), ("periods", "1"), ("termUnit", "days")];
+        let (status, accepted) = call(&app, &session, "/v3/loan-confirm/loan-detail-push", &push).await;
+        assert_eq!(status, 200, "{accepted}");
+        assert_eq!(accepted["data"]["lendDetailsUrl"], format!("/loanDetails?productId={product_id}&orderId={order_id}"));
+        let (_, again) = call(&app, &session, "/v3/loan-confirm/loan-detail-push", &push).await;
+        assert_eq!(again["code"], "00", "accepting twice answers the same");
+
+        let (_, details) = app.loan_details(&session, order_id.parse().unwrap()).await;
+        assert_eq!(details["data"]["orderStatus"], 170);
+
+        // The stored disclosure states exactly what the engine charges.
+        let (_, stored) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "disclosure")]).await;
+        assert_eq!(stored["data"]["accepted"], true);
+        let rows = &stored["data"]["disclosure"]["rows"];
+        assert_eq!(row(rows, "Interest"), "₱364.00");
+        assert_eq!(row(rows, "Less: service fee deducted"), "₱90.00");
+        assert_eq!(row(rows, "Net proceeds (what you receive)"), "₱2,910.00");
+        assert_eq!(row(rows, "Total amount to repay"), "₱3,364.00");
+        assert_eq!(row(rows, "Borrower"), "Andres Bonifacio Reyes");
+        assert_eq!(stored["data"]["disclosure"]["schedule"][0]["amount"], 336_400);
+        let (_, agreement) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "agreement")]).await;
+        let text = agreement["data"]["sections"].to_string();
+        assert!(text.contains("₱3,000.00") && text.contains("₱364.00") && text.contains("Bayanihan Cash Lending Corp. (demo)"), "{text}");
+
+        let (status, second) = call(&app, &session, "/v3/product/apply", &[("productId", &product_id), ("amount", "100000")]).await;
+        assert_eq!(status, 409, "one open loan per product");
+        assert_eq!(second["message"], "You already have an open loan of this product. Please repay it before borrowing again.");
+    }
+
+    async fn an_amount_above_the_limit_or_off_the_product_is_refused(app) {
+        app.demo_session().await;
+        let session = app.login(PHONE).await;
+        fill_kyc(&app, &session, "18000").await;
+        let (_, home) = call(&app, &session, "/v4/index/home-page", &[]).await;
+        let plus = product_named(&home, "Bayanihan Cash Plus")["id"].as_i64().unwrap().to_string();
+        let (status, above) = call(&app, &session, "/v3/product/apply", &[("productId", &plus), ("amount", "600000")]).await;
+        assert_eq!(status, 400);
+        assert_eq!(above["message"], "Your current limit is ₱5,000.00. Please choose a smaller amount.");
+        let (status, off_step) = call(&app, &session, "/v3/product/apply", &[("productId", &plus), ("amount", "300050")]).await;
+        assert_eq!(status, 400);
+        assert_eq!(off_step["message"], "Please choose an amount this loan offers.");
+        let (status, _) = call(&app, &session, "/v3/product/quote", &[("productId", &plus), ("amount", "100")]).await;
+        assert_eq!(status, 400);
+        let (status, quote) = call(&app, &session, "/v3/product/quote", &[("productId", &plus), ("amount", "400000")]).await;
+        assert_eq!(status, 200);
+        assert_eq!(quote["data"]["plan"].as_array().unwrap().len(), 4, "four monthly payments");
+        let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();
+        let borrower = app.state.store.borrower_by_phone(&phone).await.unwrap().unwrap();
+        assert!(app.state.store.orders_of(borrower.id).await.unwrap().is_empty(), "refusals create no order");
+    }
+
+    async fn a_low_income_application_is_declined_with_its_reason_recorded(app) {
+        app.demo_session().await;
+        let session = app.login(PHONE).await;
+        fill_kyc(&app, &session, "3000").await;
+        let (_, home) = call(&app, &session, "/v4/index/home-page", &[]).await;
+        let express = product_named(&home, "Bayanihan Cash Express")["id"].as_i64().unwrap().to_string();
+        let (_, applied) = call(&app, &session, "/v3/product/apply", &[("productId", &express), ("amount", "200000")]).await;
+        assert_eq!(applied["data"]["status"], 110);
+        let order_id = applied["data"]["orderId"].as_i64().unwrap();
+        let history = app.state.store.status_history(hiram_domain::order::OrderId(order_id)).await.unwrap();
+        assert_eq!(history.last().unwrap().cause, "decision: declined (income_below_minimum)");
+        let (status, _) = call(&app, &session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &order_id.to_string())]).await;
+        assert_eq!(status, 409, "a declined order cannot be confirmed");
+    }
+
+    async fn kyc_answers_are_checked_on_the_server(app) {
+        let session = app.login(PHONE).await;
+        let young = [("full_name", "Jose Rizal"), ("birth_date", "2010-06-19"), ("gender", "M"), ("citizenship", "PH"), ("id_type", "PHILSYS"), ("id_number", "1234-5678")];
+        let (status, body) = call(&app, &session, "/v3/certify/save-basic-info", &young).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["message"], "You must be at least 18 years old to borrow.");
+        assert_eq!(body["data"]["field"], "birth_date");
+        let foreign = [("full_name", "Jose Rizal"), ("birth_date", "1990-06-19"), ("gender", "M"), ("citizenship", "OTHER"), ("id_type", "PHILSYS"), ("id_number", "1234-5678")];
+        assert_eq!(call(&app, &session, "/v3/certify/save-basic-info", &foreign).await.1["data"]["field"], "citizenship");
+        let (status, body) = call(&app, &session, "/v3/certify/save-personal-info", &[("permanent_city", "Singapore"), ("street_address", "1 Orchard Road"), ("residence_years", "1"), ("civil_status", "SINGLE")]).await;
+        assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "permanent_city"));
+        let (status, body) = call(&app, &session, "/v3/certify/save-job-info", &[("employment_type", "EMPLOYED"), ("pay_schedule", "WEEKLY")]).await;
+        assert_eq!(status, 400);
+        assert_eq!(body["message"], "Please fill in: Monthly income (₱).");
+        let (_, list) = call(&app, &session, "/v3/certify/certify-list", &[]).await;
+        assert_eq!(list["data"]["progress"], 0, "nothing was stored");
+        let (_, form) = call(&app, &session, "/v3/certify/basic-person-info?lang=fil", &[]).await;
+        let items = form["data"]["items"].as_array().unwrap();
+        assert!(items.iter().any(|item| item["cate"] == "day" && item["title"] == "Petsa ng kapanganakan"));
+        let gender = items.iter().find(|item| item["code"] == "gender").unwrap();
+        assert_eq!(gender["cate"], "enum");
+        assert_eq!(gender["note"][0], serde_json::json!({ "name": "Babae", "type": "F" }));
+        let (_, cities) = call(&app, &session, "/v3/certify/city-init", &[]).await;
+        assert!(cities["data"]["cities"].as_array().unwrap().iter().any(|city| city["type"] == "CEB"));
+    }
+
+    async fn another_borrowers_order_cannot_be_confirmed_or_read(app) {
+        let demo = app.demo_session().await;
+        let approved = crate::helpers::order_in(&demo, 151);
+        let stranger = app.login(PHONE).await;
+        let order = approved.order_id.to_string();
+        for path in ["/v3/loan-confirm/loan-detail-confirm", "/v3/contract/loan-agreement-detail"] {
+            let (status, _) = call(&app, &stranger, path, &[("orderId", &order), ("doc", "agreement")]).await;
+            assert_eq!(status, 404, "{path}");
+        }
+        let (status, _) = call(&app, &stranger, "/v3/loan-confirm/loan-detail-push", &[("orderId", &order), ("amount", "800000"), ("periods", "4")]).await;
+        assert_eq!(status, 404);
+        let (_, mine) = app.loan_details(&demo.session_id, approved.order_id).await;
+        assert_eq!(mine["data"]["orderStatus"], 151, "untouched");
+    }
+}

@@ -122,6 +122,13 @@ pub enum Msg {
     DocDisclosure,
     DocPrivacy,
     DocTerms,
+    MenuInformation,
+    MenuComplaints,
+    MenuCustomerService,
+    MenuAbout,
+    FailureNotice,
+    FailureUnknown,
+    ConfirmButton,
 }
 
 impl Msg {
@@ -206,6 +213,13 @@ impl Msg {
                 DocDisclosure => "Disclosure Statement",
                 DocPrivacy => "Privacy Policy",
                 DocTerms => "Loan terms and conditions",
+                MenuInformation => "My information",
+                MenuComplaints => "Complaints",
+                MenuCustomerService => "Customer service",
+                MenuAbout => "About us",
+                FailureNotice => "We could not continue with this loan.",
+                ConfirmButton => "Confirm and receive the money",
+                FailureUnknown => "Something stopped this application. You can try one of these loans instead.",
             },
             Lang::Fil => match self {
                 Success => "Tagumpay",
@@ -295,6 +309,13 @@ impl Msg {
                 DocDisclosure => "Disclosure Statement",
                 DocPrivacy => "Privacy Policy",
                 DocTerms => "Mga tuntunin at kondisyon ng loan",
+                MenuInformation => "Aking impormasyon",
+                MenuComplaints => "Mga reklamo",
+                MenuCustomerService => "Customer service",
+                MenuAbout => "Tungkol sa amin",
+                FailureNotice => "Hindi namin maituloy ang loan na ito.",
+                ConfirmButton => "Kumpirmahin at tanggapin ang pera",
+                FailureUnknown => "May pumigil sa aplikasyong ito. Maaari mong subukan ang isa sa mga loan na ito.",
             },
         }
     }

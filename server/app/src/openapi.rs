@@ -3,8 +3,8 @@
 //! TypeScript types are generated.
 
 use crate::features::{
-    certification, confirmation, customer_service, health, loan_details, login, marketplace, promotion, public_info,
-    staff,
+    certification, confirmation, customer_service, health, legacy, loan_details, login, marketplace, personal_center,
+    promotion, public_info, staff, tracking,
 };
 use crate::state::AppState;
 use axum::routing::get;
@@ -26,6 +26,7 @@ use utoipa::OpenApi;
         health::readyz,
         public_info::company_info,
         loan_details::loan_details,
+        loan_details::recommend_jump,
         login::login_init,
         login::send_sms_code,
         login::send_voice_code,
@@ -66,6 +67,12 @@ use utoipa::OpenApi;
         confirmation::contract_jump,
         confirmation::document,
         confirmation::general_terms,
+        personal_center::order_list,
+        personal_center::user_info,
+        personal_center::user_menu,
+        tracking::save_event,
+        tracking::app_rating,
+        legacy::failure_page,
     ),
     modifiers(&StaffToken),
     tags(
@@ -75,6 +82,9 @@ use utoipa::OpenApi;
         (name = "marketplace", description = "Products, quotes and applications"),
         (name = "certification", description = "Know-your-customer sections"),
         (name = "confirmation", description = "Agreement, disclosure and acceptance"),
+        (name = "personal centre", description = "The borrower's own page"),
+        (name = "tracking", description = "Taps and ratings"),
+        (name = "legacy", description = "Obfuscated paths of older native shells (D6); most are aliases: /pany/gopia/goya/satire = loan-detail-confirm, cultures = contract, misunderstood = contract-jump, depush = loan-detail-push, because = service/event/save, define = loan-details/recommend-jump"),
         (name = "login", description = "One-time codes, login, logout"),
         (name = "customer service", description = "How to reach a person"),
         (name = "promotion", description = "The promotion landing page; also served under /api/v2/youmi for native shells"),

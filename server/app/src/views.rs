@@ -3,6 +3,7 @@
 
 use crate::i18n::{Lang, Msg};
 use hiram_domain::money::{CurrencySymbol, format_amount};
+use hiram_domain::order::OrderStatus;
 use hiram_domain::pricing::{Quote, actuarial_monthly_bp};
 use hiram_domain::product::Product;
 use serde::Serialize;
@@ -110,5 +111,18 @@ impl From<&Quote> for QuoteView {
                 })
                 .collect(),
         }
+    }
+}
+
+/// The banner title and text of a status (order details, order lists).
+pub fn status_texts(status: OrderStatus) -> (Msg, Msg) {
+    match status {
+        OrderStatus::UnderReview => (Msg::StatusUnderReviewTitle, Msg::StatusUnderReviewText),
+        OrderStatus::AwaitingConfirmation => (Msg::StatusApprovedTitle, Msg::StatusApprovedText),
+        OrderStatus::Rejected => (Msg::StatusRejectedTitle, Msg::StatusRejectedText),
+        OrderStatus::Disbursing => (Msg::StatusDisbursingTitle, Msg::StatusDisbursingText),
+        OrderStatus::RepaymentOpen => (Msg::StatusRepaymentOpenTitle, Msg::StatusRepaymentOpenText),
+        OrderStatus::Overdue => (Msg::StatusOverdueTitle, Msg::StatusOverdueText),
+        OrderStatus::Repaid => (Msg::StatusRepaidTitle, Msg::StatusRepaidText),
     }
 }

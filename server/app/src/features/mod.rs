@@ -4,13 +4,16 @@ pub mod certification;
 pub mod confirmation;
 pub mod customer_service;
 pub mod health;
+pub mod legacy;
 pub mod loan_details;
 pub mod login;
 pub mod marketplace;
 pub mod media;
+pub mod personal_center;
 pub mod promotion;
 pub mod public_info;
 pub mod staff;
+pub mod tracking;
 pub mod web_pages;
 
 use crate::error::ApiError;
@@ -26,6 +29,9 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(marketplace::router())
         .merge(certification::router())
         .merge(confirmation::router())
+        .merge(personal_center::router())
+        .merge(tracking::router())
+        .merge(legacy::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

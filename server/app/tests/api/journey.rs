@@ -216,3 +216,67 @@ crate::on_both_stores! {
         assert_eq!(mine["data"]["orderStatus"], 151, "untouched");
     }
 }
+
+mod more {
+    use super::*;
+
+    crate::on_both_stores! {
+        async fn the_personal_centre_lists_orders_and_who_the_borrower_is(app) {
+            let demo = app.demo_session().await;
+            let session = demo.session_id.as_str();
+            let (_, list) = call(&app, session, "/v3/personal-center/order-list", &[]).await;
+            let orders = list["data"]["orders"].as_array().unwrap();
+            assert_eq!(orders.len(), 7);
+            assert!(orders.iter().any(|order| order["status"] == 180 && order["statusText"] == "Overdue"));
+            let (_, info) = call(&app, session, "/v3/personal-center/user-info", &[]).await;
+            assert_eq!(info["data"]["phoneMasked"], "0917 *** 0100");
+            assert_eq!(info["data"]["fullName"], "Maria Clara Santos");
+            assert_eq!(info["data"]["limitText"], "₱7,000.00", "one repaid loan raises ₱5,000 by ₱2,000");
+            let (_, menu) = call(&app, session, "/v3/personal-center/user-menu", &[]).await;
+            assert!(menu["data"]["items"].as_array().unwrap().iter().any(|item| item["path"] == "/customerService"));
+            let anonymous = app.post_form("/pany/v3/personal-center/order-list", &[]).await;
+            assert_eq!(anonymous.status(), 401);
+        }
+
+        async fn taps_ratings_and_the_recommended_tap_work(app) {
+            let demo = app.demo_session().await;
+            let session = demo.session_id.as_str();
+            let product = demo.orders[0].product_id.to_string();
+            let (status, _) = call(&app, session, "/service/event/save", &[("productId", &product), ("moduleId", "30"), ("positionId", "0")]).await;
+            assert_eq!(status, 200);
+            let (status, _) = call(&app, session, "/v3/loan-details/google-score", &[("score", "5")]).await;
+            assert_eq!(status, 200);
+            let (status, _) = call(&app, session, "/v3/loan-details/google-score", &[("score", "9")]).await;
+            assert_eq!(status, 400);
+            let (_, jump) = call(&app, session, "/v3/loan-details/recommend-jump", &[("productId", &product), ("position", "2")]).await;
+            assert_eq!(jump["data"]["url"], format!("/productDetail?productId={product}"));
+            let products = app.state.store.products().await.unwrap();
+            let unavailable = products.iter().find(|product| !product.available).unwrap().id.0.to_string();
+            let (status, _) = call(&app, session, "/v3/loan-details/recommend-jump", &[("productId", &unavailable)]).await;
+            assert_eq!(status, 400, "a grey card cannot be taken");
+        }
+
+        async fn the_legacy_paths_answer_like_the_current_ones(app) {
+            let demo = app.demo_session().await;
+            let session = demo.session_id.as_str();
+            let approved = crate::helpers::order_in(&demo, 151);
+            let order = approved.order_id.to_string();
+            let (_, current) = call(&app, session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &order)]).await;
+            let (_, legacy) = call(&app, session, "/gopia/goya/satire", &[("orderId", &order)]).await;
+            assert_eq!(current, legacy);
+            assert_eq!(legacy["data"]["NewButtonMsg"], "Confirm and receive the money");
+            let (_, cultures) = call(&app, session, "/gopia/goya/cultures", &[("scene", "3")]).await;
+            assert_eq!(cultures["data"]["data"].as_array().unwrap().len(), 3);
+            let rejected = crate::helpers::order_in(&demo, 110).order_id.to_string();
+            let (status, failure) = call(&app, session, "/gopia/goya/drowns", &[("orderId", &rejected)]).await;
+            assert_eq!(status, 200);
+            assert_eq!(failure["data"]["noticeMessage"], "We could not continue with this loan.");
+            assert!(!failure["data"]["products"].as_array().unwrap().is_empty());
+            let push = [("orderId", order.as_str()), ("amount", "800000"), ("periods", "4"), ("termUnit", "days")];
+            let (status, accepted) = call(&app, session, "/gopia/goya/depush", &push).await;
+            assert_eq!(status, 200, "{accepted}");
+            let (_, details) = app.loan_details(session, approved.order_id).await;
+            assert_eq!(details["data"]["orderStatus"], 170);
+        }
+    }
+}

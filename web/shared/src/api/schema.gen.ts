@@ -195,6 +195,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/gopia/goya/drowns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The joint login failure page: why the order could not go on, and other
+         *     products to try.
+         */
+        post: operations["failure_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/public/company-info": {
         parameters: {
             query?: never;
@@ -206,6 +226,23 @@ export interface paths {
         get: operations["company_info"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/service/event/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a tap (Borrow Again, a recommended product, a page module). */
+        post: operations["save_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -645,6 +682,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/loan-details/google-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The borrower's rating of the app from the order details popup. */
+        post: operations["app_rating"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/loan-details/loan-details": {
         parameters: {
             query?: never;
@@ -662,6 +716,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/loan-details/recommend-jump": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A tap on a recommended product: counts it and says where to go (the
+         *     specification's recommended tap, built working as D6 asks).
+         */
+        post: operations["recommend_jump"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/personal-center/contact-kf-info": {
         parameters: {
             query?: never;
@@ -673,6 +747,57 @@ export interface paths {
         put?: never;
         /** Customer-service e-mail and WhatsApp (the page sends `overall=30`). */
         post: operations["contact_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/personal-center/order-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The borrower's orders, newest first. */
+        post: operations["order_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/personal-center/user-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Who the borrower is, as their page shows it. */
+        post: operations["user_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/personal-center/user-menu": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The entries of the borrower's page. */
+        post: operations["user_menu"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1002,6 +1127,19 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_FailurePage: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                errMessage: string;
+                noticeMessage: string;
+                /** @description Other products to try instead. */
+                products: components["schemas"]["ProductCard"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Form: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1036,6 +1174,17 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Jump: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description An app path, or an `http` address to open as is. */
+                url: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_LoanConfirm: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1057,6 +1206,10 @@ export interface components {
                  * @description 1: show the retention pop-up when the app signals "back".
                  */
                 isPopType: number;
+                /** @description The older variant's button text (D6). */
+                NewButtonMsg: string;
+                /** @description The older variant's promotional pop-up text (D6). */
+                NewPopMsg: string;
                 /** Format: int64 */
                 periods: number;
                 /** @description The disclosure statement, opened before the borrower can go on. */
@@ -1147,6 +1300,16 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Menu: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                items: components["schemas"]["MenuItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_NoData: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1155,6 +1318,16 @@ export interface components {
              * @default null
              */
             data: unknown;
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_OrderList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                orders: components["schemas"]["OrderSummary"][];
+            };
             /** @description Text for the borrower, in their language. */
             message: string;
         };
@@ -1273,6 +1446,24 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_UserInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                fullName: string;
+                /**
+                 * Format: int64
+                 * @description 0–100.
+                 */
+                kycProgress: number;
+                limitText: string;
+                /** @description `0917 *** 4567` */
+                phoneMasked: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Vec_FunnelRow: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1310,6 +1501,12 @@ export interface components {
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
+        };
+        FailurePage: {
+            errMessage: string;
+            noticeMessage: string;
+            /** @description Other products to try instead. */
+            products: components["schemas"]["ProductCard"][];
         };
         Form: {
             items: components["schemas"]["FormItem"][];
@@ -1376,6 +1573,10 @@ export interface components {
             /** Format: int64 */
             principal: number;
         };
+        Jump: {
+            /** @description An app path, or an `http` address to open as is. */
+            url: string;
+        };
         LabelledValue: {
             label: string;
             value: string;
@@ -1398,6 +1599,10 @@ export interface components {
              * @description 1: show the retention pop-up when the app signals "back".
              */
             isPopType: number;
+            /** @description The older variant's button text (D6). */
+            NewButtonMsg: string;
+            /** @description The older variant's promotional pop-up text (D6). */
+            NewPopMsg: string;
             /** Format: int64 */
             periods: number;
             /** @description The disclosure statement, opened before the borrower can go on. */
@@ -1463,6 +1668,13 @@ export interface components {
             resendSeconds: number;
             voiceCodeAvailable: boolean;
         };
+        Menu: {
+            items: components["schemas"]["MenuItem"][];
+        };
+        MenuItem: {
+            path: string;
+            title: string;
+        };
         /**
          * @description The `data` of a reply that carries none; serialises as `null`.
          * @default null
@@ -1470,6 +1682,23 @@ export interface components {
         NoData: unknown;
         OrderDetailRows: {
             detail: components["schemas"]["DetailRow"][];
+        };
+        OrderList: {
+            orders: components["schemas"]["OrderSummary"][];
+        };
+        OrderSummary: {
+            amountText: string;
+            appliedAt: string;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            /** Format: int64 */
+            productId: number;
+            productLogo: string;
+            productName: string;
+            /** Format: int64 */
+            status: number;
+            statusText: string;
         };
         OutboxMessage: {
             body: string;
@@ -1616,6 +1845,17 @@ export interface components {
         TextValue: {
             text: string;
             value: string;
+        };
+        UserInfo: {
+            fullName: string;
+            /**
+             * Format: int64
+             * @description 0–100.
+             */
+            kycProgress: number;
+            limitText: string;
+            /** @description `0917 *** 4567` */
+            phoneMasked: string;
         };
     };
     responses: never;
@@ -1941,6 +2181,33 @@ export interface operations {
             };
         };
     };
+    failure_page: {
+        parameters: {
+            query: {
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FailurePage"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     company_info: {
         parameters: {
             query?: never;
@@ -1957,6 +2224,37 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_CompanyInfo"];
                 };
+            };
+        };
+    };
+    save_event: {
+        parameters: {
+            query?: {
+                /** @description 30 is Borrow Again on order details. */
+                moduleId?: number;
+                /** @description The tapped item's position in its list. */
+                positionId?: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -2660,6 +2958,40 @@ export interface operations {
             };
         };
     };
+    app_rating: {
+        parameters: {
+            query: {
+                /** @description 1 to 5 stars. */
+                score: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     loan_details: {
         parameters: {
             query: {
@@ -2707,6 +3039,42 @@ export interface operations {
             };
         };
     };
+    recommend_jump: {
+        parameters: {
+            query: {
+                /** @description The card's position in the list, for the tap count. */
+                position?: number;
+                productId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Jump"];
+                };
+            };
+            /** @description The product cannot be taken now */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     contact_info: {
         parameters: {
             query?: never;
@@ -2723,6 +3091,81 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_ContactInfo"];
                 };
+            };
+        };
+    };
+    order_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserInfo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_menu: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Menu"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

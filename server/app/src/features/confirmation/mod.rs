@@ -144,6 +144,12 @@ pub struct LoanConfirm {
     pub pop_title: String,
     /// The disclosure statement, opened before the borrower can go on.
     pub pop_agreement_url: String,
+    /// The older variant's button text (D6).
+    #[serde(rename = "NewButtonMsg")]
+    pub new_button_msg: String,
+    /// The older variant's promotional pop-up text (D6).
+    #[serde(rename = "NewPopMsg")]
+    pub new_pop_msg: String,
 }
 
 fn money(amount: hiram_domain::money::Centavos) -> String {
@@ -209,6 +215,8 @@ pub async fn confirm_data(
             pop_content: Msg::RetentionText.text(lang).to_owned(),
             pop_title: Msg::RetentionTitle.text(lang).to_owned(),
             pop_agreement_url: document_url(context.order.id, DISCLOSURE),
+            new_button_msg: Msg::ConfirmButton.text(lang).to_owned(),
+            new_pop_msg: Msg::RetentionText.text(lang).to_owned(),
         },
     ))
 }

@@ -5,7 +5,7 @@ use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
-use crate::views::{ProductCard, card};
+use crate::views::{ProductCard, card, status_texts};
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -17,7 +17,52 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/v3/loan-details/loan-details", post(loan_details).get(loan_details))
+    Router::new()
+        .route("/v3/loan-details/loan-details", post(loan_details).get(loan_details))
+        .route("/v3/loan-details/recommend-jump", post(recommend_jump))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct RecommendParams {
+    pub product_id: i64,
+    /// The card's position in the list, for the tap count.
+    #[serde(default, deserialize_with = "optional_id")]
+    pub position: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Jump {
+    /// An app path, or an `http` address to open as is.
+    pub url: String,
+}
+
+/// A tap on a recommended product: counts it and says where to go (the
+/// specification's recommended tap, built working as D6 asks).
+#[utoipa::path(post, path = "/pany/v3/loan-details/recommend-jump", tag = "loans", params(RecommendParams),
+    responses((status = 200, body = Envelope<Jump>), (status = 400, description = "The product cannot be taken now"), (status = 404)))]
+pub async fn recommend_jump(
+    State(state): State<AppState>,
+    crate::extract::MaybeBorrower(borrower): crate::extract::MaybeBorrower,
+    lang: Lang,
+    Params(params): Params<RecommendParams>,
+) -> ApiResult<Json<Envelope<Jump>>> {
+    let product = state.store.product(ProductId(params.product_id)).await?.ok_or(ApiError::NotFound)?;
+    if !product.available {
+        return Err(ApiError::rejected(Msg::ProductUnavailable));
+    }
+    let event = hiram_domain::store::BorrowerEvent {
+        borrower_id: borrower,
+        kind: "recommended_tap",
+        product_id: Some(product.id.0),
+        module_id: None,
+        position_id: params.position,
+        value: None,
+        at: state.now(),
+    };
+    state.store.record_event(&event).await?;
+    Ok(ok(lang, Jump { url: format!("/productDetail?productId={}", product.id.0) }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -153,18 +198,6 @@ pub async fn loan_details(
 /// Spec §4: the list is hidden for 170, 174, 180 and 200.
 fn shows_recommendations(status: OrderStatus) -> bool {
     matches!(status, OrderStatus::UnderReview | OrderStatus::AwaitingConfirmation | OrderStatus::Rejected)
-}
-
-fn status_texts(status: OrderStatus) -> (Msg, Msg) {
-    match status {
-        OrderStatus::UnderReview => (Msg::StatusUnderReviewTitle, Msg::StatusUnderReviewText),
-        OrderStatus::AwaitingConfirmation => (Msg::StatusApprovedTitle, Msg::StatusApprovedText),
-        OrderStatus::Rejected => (Msg::StatusRejectedTitle, Msg::StatusRejectedText),
-        OrderStatus::Disbursing => (Msg::StatusDisbursingTitle, Msg::StatusDisbursingText),
-        OrderStatus::RepaymentOpen => (Msg::StatusRepaymentOpenTitle, Msg::StatusRepaymentOpenText),
-        OrderStatus::Overdue => (Msg::StatusOverdueTitle, Msg::StatusOverdueText),
-        OrderStatus::Repaid => (Msg::StatusRepaidTitle, Msg::StatusRepaidText),
-    }
 }
 
 const DATE: &[time::format_description::BorrowedFormatItem<'static>] =

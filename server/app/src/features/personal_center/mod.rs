@@ -1,0 +1,150 @@
+//! The personal centre (spec §7): the borrower's orders, who they are, the
+//! menu of their page.
+
+use crate::error::{ApiResult, Envelope, ok};
+use crate::extract::{Currency, CurrentBorrower};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use crate::views::status_texts;
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use hiram_domain::clock::manila_date;
+use hiram_domain::kyc::Profile;
+use hiram_domain::money::format_amount;
+use hiram_domain::product::ProductId;
+use serde::Serialize;
+use std::collections::HashMap;
+use utoipa::ToSchema;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v3/personal-center/order-list", post(order_list))
+        .route("/v3/personal-center/user-info", post(user_info))
+        .route("/v3/personal-center/user-menu", post(user_menu))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderSummary {
+    pub order_id: i64,
+    pub order_no: String,
+    pub product_id: i64,
+    pub product_name: String,
+    pub product_logo: String,
+    pub status: i64,
+    pub status_text: String,
+    pub amount_text: String,
+    pub applied_at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct OrderList {
+    pub orders: Vec<OrderSummary>,
+}
+
+/// The borrower's orders, newest first.
+#[utoipa::path(post, path = "/pany/v3/personal-center/order-list", tag = "personal centre",
+    responses((status = 200, body = Envelope<OrderList>), (status = 401)))]
+pub async fn order_list(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Currency(symbol): Currency,
+) -> ApiResult<Json<Envelope<OrderList>>> {
+    let products: HashMap<ProductId, (String, String)> = state
+        .store
+        .products()
+        .await?
+        .into_iter()
+        .map(|product| (product.id, (product.name, product.logo_url)))
+        .collect();
+    let orders = state
+        .store
+        .orders_of(borrower)
+        .await?
+        .into_iter()
+        .map(|order| {
+            let (name, logo) = products.get(&order.product_id).cloned().unwrap_or_default();
+            OrderSummary {
+                order_id: order.id.0,
+                order_no: order.order_no,
+                product_id: order.product_id.0,
+                product_name: name,
+                product_logo: logo,
+                status: order.status.code(),
+                status_text: status_texts(order.status).0.text(lang).to_owned(),
+                amount_text: format_amount(order.principal, symbol),
+                applied_at: manila_date(order.applied_at).to_string(),
+            }
+        })
+        .collect();
+    Ok(ok(lang, OrderList { orders }))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserInfo {
+    /// `0917 *** 4567`
+    pub phone_masked: String,
+    pub full_name: String,
+    /// 0–100.
+    pub kyc_progress: i64,
+    pub limit_text: String,
+}
+
+/// Who the borrower is, as their page shows it.
+#[utoipa::path(post, path = "/pany/v3/personal-center/user-info", tag = "personal centre",
+    responses((status = 200, body = Envelope<UserInfo>), (status = 401)))]
+pub async fn user_info(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Currency(symbol): Currency,
+) -> ApiResult<Json<Envelope<UserInfo>>> {
+    let record = state.store.borrower(borrower).await?.ok_or(crate::error::ApiError::SessionRequired)?;
+    let answers = state.store.kyc_answers(borrower).await?;
+    let profile = Profile::new(answers.into_iter().map(|answer| (answer.section, answer.code, answer.value)));
+    let orders = state.store.orders_of(borrower).await?;
+    let limit = state.decision_rules().limit(profile.applicant(&orders, state.today()).repaid_loans);
+    Ok(ok(
+        lang,
+        UserInfo {
+            phone_masked: record.phone.masked(),
+            full_name: record.full_name.unwrap_or_default(),
+            kyc_progress: profile.progress(),
+            limit_text: format_amount(limit, symbol),
+        },
+    ))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct MenuItem {
+    pub title: String,
+    pub path: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Menu {
+    pub items: Vec<MenuItem>,
+}
+
+/// The entries of the borrower's page.
+#[utoipa::path(post, path = "/pany/v3/personal-center/user-menu", tag = "personal centre",
+    responses((status = 200, body = Envelope<Menu>), (status = 401)))]
+pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<Envelope<Menu>> {
+    let item = |title: Msg, path: &str| MenuItem { title: title.text(lang).to_owned(), path: path.to_owned() };
+    ok(
+        lang,
+        Menu {
+            items: vec![
+                item(Msg::MenuInformation, "/certify"),
+                item(Msg::MenuComplaints, "/complaint"),
+                item(Msg::MenuCustomerService, "/customerService"),
+                item(Msg::DocTerms, "/loanTerms"),
+                item(Msg::DocPrivacy, "/privacyPolicy"),
+                item(Msg::MenuAbout, "/aboutUs"),
+            ],
+        },
+    )
+}

@@ -1,0 +1,87 @@
+//! Counting what borrowers tap (spec §7 `/service/event/save`, the order
+//! details rating): events tied to the session when there is one.
+
+use crate::error::{ApiResult, Envelope, NoData, ok};
+use crate::extract::{MaybeBorrower, Params, optional_id};
+use crate::i18n::Lang;
+use crate::state::AppState;
+use axum::extract::State;
+use axum::routing::post;
+use axum::{Json, Router};
+use hiram_domain::store::BorrowerEvent;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/service/event/save", post(save_event))
+        .route("/v3/loan-details/google-score", post(app_rating))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct EventParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+    /// 30 is Borrow Again on order details.
+    #[serde(default, deserialize_with = "optional_id")]
+    pub module_id: Option<i64>,
+    /// The tapped item's position in its list.
+    #[serde(default, deserialize_with = "optional_id")]
+    pub position_id: Option<i64>,
+}
+
+/// Records a tap (Borrow Again, a recommended product, a page module).
+#[utoipa::path(post, path = "/pany/service/event/save", tag = "tracking", params(EventParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400)))]
+pub async fn save_event(
+    State(state): State<AppState>,
+    MaybeBorrower(borrower): MaybeBorrower,
+    lang: Lang,
+    Params(params): Params<EventParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let event = BorrowerEvent {
+        borrower_id: borrower,
+        kind: "tap",
+        product_id: params.product_id,
+        module_id: params.module_id,
+        position_id: params.position_id,
+        value: None,
+        at: state.now(),
+    };
+    state.store.record_event(&event).await?;
+    Ok(ok(lang, NoData))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ScoreParams {
+    /// 1 to 5 stars.
+    pub score: i64,
+}
+
+/// The borrower's rating of the app from the order details popup.
+#[utoipa::path(post, path = "/pany/v3/loan-details/google-score", tag = "tracking", params(ScoreParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)))]
+pub async fn app_rating(
+    State(state): State<AppState>,
+    crate::extract::CurrentBorrower(borrower): crate::extract::CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<ScoreParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    if !(1..=5).contains(&params.score) {
+        return Err(crate::error::ApiError::InvalidParameters);
+    }
+    let event = BorrowerEvent {
+        borrower_id: Some(borrower),
+        kind: "app_rating",
+        product_id: None,
+        module_id: None,
+        position_id: None,
+        value: Some(params.score),
+        at: state.now(),
+    };
+    state.store.record_event(&event).await?;
+    Ok(ok(lang, NoData))
+}

@@ -51,6 +51,9 @@ pub enum ApiError {
     /// `data` goes to the reply (`{"field": "birth_date"}`).
     #[error("rejected: {message:?}")]
     Rejected { message: Msg, detail: Option<String>, data: serde_json::Value },
+    /// A 403: the borrower has not allowed this (a consent is missing).
+    #[error("forbidden: {message:?}")]
+    Forbidden { message: Msg, data: serde_json::Value },
     /// A 409: the request is fine but the borrower's state forbids it now
     /// (an open loan, missing information); `data` says where to go.
     #[error("conflict: {message:?}")]
@@ -106,6 +109,10 @@ impl IntoResponse for ApiError {
             ApiError::Conflict { message, data: extra } => {
                 data = extra.clone();
                 (StatusCode::CONFLICT, *message)
+            }
+            ApiError::Forbidden { message, data: extra } => {
+                data = extra.clone();
+                (StatusCode::FORBIDDEN, *message)
             }
             ApiError::SessionRequired => (StatusCode::UNAUTHORIZED, Msg::SessionRequired),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Msg::NotFound),

@@ -129,6 +129,9 @@ pub enum Msg {
     FailureNotice,
     FailureUnknown,
     ConfirmButton,
+    KindTips,
+    ConsentNeeded,
+    OpenLoanBlocksDeletion,
 }
 
 impl Msg {
@@ -219,6 +222,13 @@ impl Msg {
                 MenuAbout => "About us",
                 FailureNotice => "We could not continue with this loan.",
                 ConfirmButton => "Confirm and receive the money",
+                ConsentNeeded => {
+                    "Please allow this in your privacy settings first. We keep nothing without your permission."
+                }
+                OpenLoanBlocksDeletion => "You still have an open loan. Please repay it before deleting your account.",
+                KindTips => {
+                    "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
+                }
                 FailureUnknown => "Something stopped this application. You can try one of these loans instead.",
             },
             Lang::Fil => match self {
@@ -315,6 +325,13 @@ impl Msg {
                 MenuAbout => "Tungkol sa amin",
                 FailureNotice => "Hindi namin maituloy ang loan na ito.",
                 ConfirmButton => "Kumpirmahin at tanggapin ang pera",
+                ConsentNeeded => {
+                    "Payagan muna ito sa iyong privacy settings. Wala kaming itinatago nang walang pahintulot mo."
+                }
+                OpenLoanBlocksDeletion => "May bukas ka pang loan. Bayaran muna ito bago burahin ang iyong account.",
+                KindTips => {
+                    "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
+                }
                 FailureUnknown => "May pumigil sa aplikasyong ito. Maaari mong subukan ang isa sa mga loan na ito.",
             },
         }

@@ -3,8 +3,8 @@
 //! TypeScript types are generated.
 
 use crate::features::{
-    certification, confirmation, customer_service, health, legacy, loan_details, login, marketplace, personal_center,
-    promotion, public_info, staff, tracking,
+    certification, confirmation, customer_service, device_data, health, legacy, loan_details, login, marketplace,
+    personal_center, promotion, public_info, staff, tracking,
 };
 use crate::state::AppState;
 use axum::routing::get;
@@ -73,6 +73,13 @@ use utoipa::OpenApi;
         tracking::save_event,
         tracking::app_rating,
         legacy::failure_page,
+        personal_center::user_delete,
+        device_data::grant,
+        device_data::list,
+        device_data::upload_location,
+        device_data::upload_device,
+        device_data::upload_contacts,
+        device_data::upload_usage,
     ),
     modifiers(&StaffToken),
     tags(
@@ -85,6 +92,7 @@ use utoipa::OpenApi;
         (name = "personal centre", description = "The borrower's own page"),
         (name = "tracking", description = "Taps and ratings"),
         (name = "legacy", description = "Obfuscated paths of older native shells (D6); most are aliases: /pany/gopia/goya/satire = loan-detail-confirm, cultures = contract, misunderstood = contract-jump, depush = loan-detail-push, because = service/event/save, define = loan-details/recommend-jump"),
+        (name = "consent", description = "Consents and the uploads they allow (D4); /pany/v3/upload-info/upload-android-tag and /pany/service/new/union-error-info answer like buried-point/upload"),
         (name = "login", description = "One-time codes, login, logout"),
         (name = "customer service", description = "How to reach a person"),
         (name = "promotion", description = "The promotion landing page; also served under /api/v2/youmi for native shells"),

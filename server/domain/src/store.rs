@@ -92,6 +92,60 @@ pub struct OrderDocument {
     pub created_at: OffsetDateTime,
 }
 
+/// The kinds of personal data that need the borrower's explicit consent
+/// before anything is stored (D4, NPC Circular 20-01).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ConsentKind {
+    Contacts,
+    Location,
+    Device,
+    Photos,
+}
+
+impl ConsentKind {
+    pub const ALL: [ConsentKind; 4] =
+        [ConsentKind::Contacts, ConsentKind::Location, ConsentKind::Device, ConsentKind::Photos];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            ConsentKind::Contacts => "contacts",
+            ConsentKind::Location => "location",
+            ConsentKind::Device => "device",
+            ConsentKind::Photos => "photos",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<ConsentKind> {
+        ConsentKind::ALL.into_iter().find(|kind| kind.key() == key)
+    }
+}
+
+#[async_trait]
+pub trait ConsentStore {
+    /// Records a grant or a withdrawal; the newest record decides.
+    async fn record_consent(
+        &self,
+        borrower: BorrowerId,
+        kind: ConsentKind,
+        granted: bool,
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
+    async fn has_consent(&self, borrower: BorrowerId, kind: ConsentKind) -> StoreResult<bool>;
+    /// Stores an upload only if the newest consent of its kind is a grant,
+    /// checked in the same transaction; false (and nothing stored) otherwise.
+    async fn store_upload(
+        &self,
+        borrower: BorrowerId,
+        kind: ConsentKind,
+        body: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<bool>;
+    /// Removes the borrower's personal data that no law requires keeping:
+    /// KYC answers, uploads, password, and ends every session. Loans, their
+    /// documents and history stay (lending records).
+    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()>;
+}
+
 /// Something a borrower did that the product counts (taps, ratings).
 #[derive(Clone, Debug)]
 pub struct BorrowerEvent {
@@ -107,6 +161,8 @@ pub struct BorrowerEvent {
 #[async_trait]
 pub trait EventStore {
     async fn record_event(&self, event: &BorrowerEvent) -> StoreResult<()>;
+    /// Whether the borrower ever did this (rated the app, ...).
+    async fn has_event(&self, borrower: BorrowerId, kind: &str) -> StoreResult<bool>;
 }
 
 #[async_trait]
@@ -210,6 +266,7 @@ pub trait Store:
     + CaptchaStore
     + KycStore
     + EventStore
+    + ConsentStore
     + Send
     + Sync
     + 'static
@@ -228,6 +285,7 @@ impl<T> Store for T where
         + CaptchaStore
         + KycStore
         + EventStore
+        + ConsentStore
         + Send
         + Sync
         + 'static

@@ -4,7 +4,7 @@ use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::kyc::Section;
-use hiram_domain::store::{BorrowerEvent, EventStore, KycAnswer, KycStore, StoreResult};
+use hiram_domain::store::{BorrowerEvent, ConsentKind, ConsentStore, EventStore, KycAnswer, KycStore, StoreResult};
 use time::OffsetDateTime;
 
 #[async_trait]
@@ -69,5 +69,98 @@ impl EventStore for PostgresStore {
             .await
             .map_err(database)?;
         Ok(())
+    }
+
+    async fn has_event(&self, borrower: BorrowerId, kind: &str) -> StoreResult<bool> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "SELECT EXISTS (SELECT 1 FROM borrower_event WHERE borrower_id = $1 AND kind = $2)",
+                &[&borrower.0, &kind],
+            )
+            .await
+            .map_err(database)?;
+        Ok(row.get(0))
+    }
+}
+
+const NEWEST_CONSENT: &str = "SELECT COALESCE((SELECT granted FROM consent WHERE borrower_id = $1 AND kind = $2 ORDER BY id DESC LIMIT 1), FALSE)";
+
+#[async_trait]
+impl ConsentStore for PostgresStore {
+    async fn record_consent(
+        &self,
+        borrower: BorrowerId,
+        kind: ConsentKind,
+        granted: bool,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "INSERT INTO consent (borrower_id, kind, granted, at) VALUES ($1, $2, $3, $4)",
+                &[&borrower.0, &kind.key(), &granted, &at],
+            )
+            .await
+            .map_err(database)?;
+        Ok(())
+    }
+
+    async fn has_consent(&self, borrower: BorrowerId, kind: ConsentKind) -> StoreResult<bool> {
+        let row =
+            self.client().await?.query_one(NEWEST_CONSENT, &[&borrower.0, &kind.key()]).await.map_err(database)?;
+        Ok(row.get(0))
+    }
+
+    async fn store_upload(
+        &self,
+        borrower: BorrowerId,
+        kind: ConsentKind,
+        body: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<bool> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        // Lock the borrower's consents so a withdrawal cannot slip between
+        // the check and the insert.
+        transaction
+            .execute("SELECT id FROM borrower WHERE id = $1 FOR UPDATE", &[&borrower.0])
+            .await
+            .map_err(database)?;
+        let granted: bool =
+            transaction.query_one(NEWEST_CONSENT, &[&borrower.0, &kind.key()]).await.map_err(database)?.get(0);
+        if granted {
+            transaction
+                .execute(
+                    "INSERT INTO borrower_upload (borrower_id, kind, body, at) VALUES ($1, $2, $3, $4)",
+                    &[&borrower.0, &kind.key(), &body, &at],
+                )
+                .await
+                .map_err(database)?;
+        }
+        transaction.commit().await.map_err(database)?;
+        Ok(granted)
+    }
+
+    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        for sql in [
+            "DELETE FROM kyc_answer WHERE borrower_id = $1",
+            "DELETE FROM borrower_upload WHERE borrower_id = $1",
+            "UPDATE borrower_event SET borrower_id = NULL WHERE borrower_id = $1",
+            "UPDATE borrower SET password_hash = NULL WHERE id = $1",
+        ] {
+            transaction.execute(sql, &[&borrower.0]).await.map_err(database)?;
+        }
+        transaction
+            .execute(
+                "UPDATE session SET revoked_at = $2 WHERE borrower_id = $1 AND revoked_at IS NULL",
+                &[&borrower.0, &at],
+            )
+            .await
+            .map_err(database)?;
+        transaction.commit().await.map_err(database)
     }
 }

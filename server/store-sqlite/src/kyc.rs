@@ -5,7 +5,7 @@ use crate::rows::{self, millis};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::kyc::Section;
-use hiram_domain::store::{BorrowerEvent, EventStore, KycAnswer, KycStore, StoreResult};
+use hiram_domain::store::{BorrowerEvent, ConsentKind, ConsentStore, EventStore, KycAnswer, KycStore, StoreResult};
 use rusqlite::params;
 use time::OffsetDateTime;
 
@@ -76,6 +76,94 @@ impl EventStore for SqliteStore {
                     e.value,
                     rows::millis(e.at)
                 ],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn has_event(&self, borrower: BorrowerId, kind: &str) -> StoreResult<bool> {
+        let kind = kind.to_owned();
+        self.read(move |connection| {
+            connection
+                .query_row(
+                    "SELECT EXISTS (SELECT 1 FROM borrower_event WHERE borrower_id = ?1 AND kind = ?2)",
+                    params![borrower.0, kind],
+                    |row| row.get(0),
+                )
+                .map_err(backend)
+        })
+        .await
+    }
+}
+
+const NEWEST_CONSENT: &str =
+    "SELECT COALESCE((SELECT granted FROM consent WHERE borrower_id = ?1 AND kind = ?2 ORDER BY id DESC LIMIT 1), 0)";
+
+#[async_trait]
+impl ConsentStore for SqliteStore {
+    async fn record_consent(
+        &self,
+        borrower: BorrowerId,
+        kind: ConsentKind,
+        granted: bool,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO consent (borrower_id, kind, granted, at) VALUES (?1, ?2, ?3, ?4)",
+                params![borrower.0, kind.key(), granted, millis(at)],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn has_consent(&self, borrower: BorrowerId, kind: ConsentKind) -> StoreResult<bool> {
+        self.read(move |connection| {
+            connection.query_row(NEWEST_CONSENT, params![borrower.0, kind.key()], |row| row.get(0)).map_err(backend)
+        })
+        .await
+    }
+
+    async fn store_upload(
+        &self,
+        borrower: BorrowerId,
+        kind: ConsentKind,
+        body: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<bool> {
+        let body = body.to_owned();
+        self.write(move |tx| {
+            let granted: bool =
+                tx.query_row(NEWEST_CONSENT, params![borrower.0, kind.key()], |row| row.get(0)).map_err(backend)?;
+            if granted {
+                tx.execute(
+                    "INSERT INTO borrower_upload (borrower_id, kind, body, at) VALUES (?1, ?2, ?3, ?4)",
+                    params![borrower.0, kind.key(), body, millis(at)],
+                )
+                .map_err(backend)?;
+            }
+            Ok(granted)
+        })
+        .await
+    }
+
+    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()> {
+        self.write(move |tx| {
+            for sql in [
+                "DELETE FROM kyc_answer WHERE borrower_id = ?1",
+                "DELETE FROM borrower_upload WHERE borrower_id = ?1",
+                "UPDATE borrower_event SET borrower_id = NULL WHERE borrower_id = ?1",
+                "UPDATE borrower SET password_hash = NULL WHERE id = ?1",
+            ] {
+                tx.execute(sql, [borrower.0]).map_err(backend)?;
+            }
+            tx.execute(
+                "UPDATE session SET revoked_at = ?2 WHERE borrower_id = ?1 AND revoked_at IS NULL",
+                params![borrower.0, millis(at)],
             )
             .map_err(backend)?;
             Ok(())

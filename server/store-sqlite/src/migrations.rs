@@ -10,6 +10,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (4, include_str!("../migrations/0004_product_terms.sql")),
     (5, include_str!("../migrations/0005_kyc_documents_events.sql")),
     (6, include_str!("../migrations/0006_one_open_loan_per_product.sql")),
+    (7, include_str!("../migrations/0007_consents_uploads.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

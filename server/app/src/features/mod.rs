@@ -3,6 +3,7 @@
 pub mod certification;
 pub mod confirmation;
 pub mod customer_service;
+pub mod device_data;
 pub mod health;
 pub mod legacy;
 pub mod loan_details;
@@ -32,6 +33,7 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(personal_center::router())
         .merge(tracking::router())
         .merge(legacy::router())
+        .merge(device_data::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

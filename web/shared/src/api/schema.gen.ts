@@ -178,6 +178,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/credit-info/upload-contacts-ios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The phone's contacts, under `contacts`: only their count and a digest of
+         *     each Philippine number are kept.
+         */
+        post: operations["upload_contacts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/credit-info/upload-device-new-ios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Facts about the phone (model, system, app version), under `device`. */
+        post: operations["upload_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/credit-info/upload-location-ios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The phone's location, under the `location` consent. */
+        post: operations["upload_location"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/customer-service/init": {
         parameters: {
             query?: never;
@@ -368,6 +422,26 @@ export interface paths {
         put?: never;
         /** Logs in with a code; a number seen for the first time is registered. */
         post: operations["sms_code_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/buried-point/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Usage and error reports from the app (page events, device tags, client
+         *     errors), under the `device` consent; only short text fields are kept.
+         */
+        post: operations["upload_usage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -573,6 +647,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/consent/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records the borrower's grant or withdrawal of one kind of consent. */
+        post: operations["grant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/consent/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The borrower's current consents. */
+        post: operations["list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/contract/agreement": {
         parameters: {
             query?: never;
@@ -770,6 +878,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/personal-center/user-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes the borrower's account data. Refused while a loan is open; after
+         *     that, removes what no law requires keeping (KYC answers, uploads,
+         *     password, sessions) and keeps the loans, their documents and history,
+         *     which lending rules require the lender to retain.
+         */
+        post: operations["user_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/personal-center/user-info": {
         parameters: {
             query?: never;
@@ -955,6 +1085,10 @@ export interface components {
             secRegistrationNo: string;
             serviceHours: string;
             tradeName: string;
+        };
+        ConsentState: {
+            granted: boolean;
+            kind: string;
         };
         ContactInfo: {
             email: string;
@@ -1460,6 +1594,17 @@ export interface components {
                 /** @description `0917 *** 4567` */
                 phoneMasked: string;
             };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_ConsentState: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                granted: boolean;
+                kind: string;
+            }[];
             /** @description Text for the borrower, in their language. */
             message: string;
         };
@@ -2162,6 +2307,106 @@ export interface operations {
             };
         };
     };
+    upload_contacts: {
+        parameters: {
+            query: {
+                /** @description A JSON array of `{"name": ..., "phone": ...}`. */
+                contacts: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    upload_device: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    upload_location: {
+        parameters: {
+            query: {
+                latitude: number;
+                longitude: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No location consent; nothing stored */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     service_init: {
         parameters: {
             query?: never;
@@ -2472,6 +2717,31 @@ export interface operations {
             };
         };
     };
+    upload_usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     advance_log: {
         parameters: {
             query?: never;
@@ -2756,6 +3026,67 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    grant: {
+        parameters: {
+            query: {
+                /** @description 1 grants, 0 withdraws. */
+                granted: number;
+                /** @description `contacts`, `location`, `device` or `photos`. */
+                kind: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ConsentState"];
+                };
             };
             401: {
                 headers: {
@@ -3112,6 +3443,37 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    user_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -165,6 +165,8 @@ pub async fn loan_details(
         Vec::new()
     };
     let (title, description) = status_texts(order.status);
+    // A borrower who repaid is asked once to rate the app.
+    let asks_for_rating = order.status == OrderStatus::Repaid && !state.store.has_event(borrower, "app_rating").await?;
     let approved = order.status == OrderStatus::AwaitingConfirmation;
     Ok(ok(
         lang,
@@ -180,14 +182,18 @@ pub async fn loan_details(
             h5_url: String::new(),
             is_delay: if order.status.is_repayable() && product.allows_extension { "1" } else { "0" }.to_owned(),
             telephone: state.settings.company.phone.clone(),
-            is_score: 0,
+            is_score: i64::from(asks_for_rating),
             confirm_url: if approved {
                 format!("/loanConfirm?productId={}&orderId={}", product.id.0, order.id.0)
             } else {
                 String::new()
             },
             rey_msg: if approved { Msg::WithdrawReminder.text(lang).to_owned() } else { String::new() },
-            kind_tips_msg: String::new(),
+            kind_tips_msg: if order.status.is_repayable() {
+                Msg::KindTips.text(lang).to_owned()
+            } else {
+                String::new()
+            },
             card_need_pop: 0,
             card_pop_title: String::new(),
             card_pop_msg: String::new(),

@@ -22,6 +22,7 @@ pub fn router() -> Router<AppState> {
         .route("/v3/personal-center/order-list", post(order_list))
         .route("/v3/personal-center/user-info", post(user_info))
         .route("/v3/personal-center/user-menu", post(user_menu))
+        .route("/v3/personal-center/user-delete", post(user_delete))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -147,4 +148,29 @@ pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<
             ],
         },
     )
+}
+
+/// Deletes the borrower's account data. Refused while a loan is open; after
+/// that, removes what no law requires keeping (KYC answers, uploads,
+/// password, sessions) and keeps the loans, their documents and history,
+/// which lending rules require the lender to retain.
+#[utoipa::path(post, path = "/pany/v3/personal-center/user-delete", tag = "personal centre",
+    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 401), (status = 409)))]
+pub async fn user_delete(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<crate::error::NoData>>> {
+    let orders = state.store.orders_of(borrower).await?;
+    if orders.iter().any(|order| {
+        !matches!(order.status, hiram_domain::order::OrderStatus::Repaid | hiram_domain::order::OrderStatus::Rejected)
+    }) {
+        return Err(crate::error::ApiError::Conflict {
+            message: Msg::OpenLoanBlocksDeletion,
+            data: serde_json::Value::Null,
+        });
+    }
+    state.store.erase_personal_data(borrower, state.now()).await?;
+    tracing::info!(borrower.id = borrower.0, "borrower deleted their account data");
+    Ok(ok(lang, crate::error::NoData))
 }

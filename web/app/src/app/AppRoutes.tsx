@@ -14,6 +14,13 @@ const MinePage = lazy(() => import('../features/mine/MinePage'));
 const AboutUsPage = lazy(() => import('../features/about/AboutUsPage'));
 const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
 const LoanTermsPage = lazy(() => import('../features/legal/LoanTermsPage'));
+const HomePage = lazy(() => import('../features/home/HomePage'));
+const ProductDetailPage = lazy(() => import('../features/product/ProductDetailPage'));
+const CertifyPage = lazy(() => import('../features/certify/CertifyPage'));
+const CertifySectionPage = lazy(() => import('../features/certify/CertifySectionPage'));
+const LoanConfirmPage = lazy(() => import('../features/loan-confirm/LoanConfirmPage'));
+const LoanAgreementPage = lazy(() => import('../features/loan-agreement/LoanAgreementPage'));
+const LoginFailurePage = lazy(() => import('../features/login-failure/LoginFailurePage'));
 const CustomerServicePage = lazy(() => import('../features/customer-service/CustomerServicePage'));
 const PendingScreen = lazy(() => import('../features/screens/PendingScreen'));
 const NotFoundPage = lazy(() => import('../features/screens/NotFoundPage'));
@@ -36,6 +43,13 @@ export function AppRoutes() {
           <Route path="/testPreview" element={<TestPreviewPage />} />
           <Route path="/loanDetails" element={<LoanDetailsPage />} />
           <Route path="/order" element={<LoanDetailsPage />} />
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/productDetail" element={<ProductDetailPage />} />
+          <Route path="/certify" element={<CertifyPage />} />
+          <Route path="/certify/:section" element={<CertifySectionPage />} />
+          <Route path="/loanConfirm" element={<LoanConfirmPage />} />
+          <Route path="/loanAgreement" element={<LoanAgreementPage />} />
+          <Route path="/loginFailure" element={<LoginFailurePage />} />
           <Route path="/repaymentOfCode" element={<RepaymentOfCodePage />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/mine" element={<MinePage />} />

@@ -1,23 +1,8 @@
+import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
 /** A product card as the home page, order details and the failure page list it. */
-export interface ProductCard {
-  id: number;
-  logo: string;
-  name: string;
-  /** `₱1,000.00 - ₱10,000.00` */
-  range: string;
-  rangeDesc: string;
-  rate: string;
-  description: string;
-  tags: string[];
-  buttonText: string;
-  /** "1" tappable; "0" shown grey and not tappable. */
-  flag: string;
-  minAmount?: number;
-  maxAmount?: number;
-  termDays?: number;
-}
+export type ProductCard = components['schemas']['ProductCard'];
 
 export function isTappable(card: ProductCard): boolean {
   return card.flag !== '0';

@@ -834,8 +834,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A tap on a recommended product: counts it and says where to go (the
-         *     specification's recommended tap, built working as D6 asks).
+         * A tap on a recommended product: says where to go (the specification's
+         *     recommended tap, built working as D6 asks). The page counts the tap
+         *     itself through `/service/event/save`.
          */
         post: operations["recommend_jump"];
         delete?: never;
@@ -1354,6 +1355,11 @@ export interface components {
                 repay_plans: components["schemas"]["PlanRow"][];
                 /** Format: int64 */
                 sendSms: number;
+                /**
+                 * Format: int64
+                 * @description The whole term, in days.
+                 */
+                termDays: number;
                 termUnit: string;
             };
             /** @description Text for the borrower, in their language. */
@@ -1758,6 +1764,11 @@ export interface components {
             repay_plans: components["schemas"]["PlanRow"][];
             /** Format: int64 */
             sendSms: number;
+            /**
+             * Format: int64
+             * @description The whole term, in days.
+             */
+            termDays: number;
             termUnit: string;
         };
         LoanDetails: {
@@ -2477,7 +2488,7 @@ export interface operations {
             query?: {
                 /** @description 30 is Borrow Again on order details. */
                 moduleId?: number;
-                /** @description The tapped item's position in its list. */
+                /** @description The tapped item's position in its list (`position` from older shells). */
                 positionId?: number;
                 productId?: number;
             };
@@ -3373,7 +3384,7 @@ export interface operations {
     recommend_jump: {
         parameters: {
             query: {
-                /** @description The card's position in the list, for the tap count. */
+                /** @description The card's position in the list (counted by the page's event save). */
                 position?: number;
                 productId: number;
             };

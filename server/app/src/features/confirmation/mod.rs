@@ -131,6 +131,8 @@ pub struct LoanConfirm {
     pub amount: i64,
     pub periods: i64,
     pub term_unit: String,
+    /// The whole term, in days.
+    pub term_days: i64,
     pub details: Vec<TextValue>,
     #[serde(rename = "repay_plans")]
     pub repay_plans: Vec<PlanRow>,
@@ -205,6 +207,7 @@ pub async fn confirm_data(
             amount: quote.principal.get(),
             periods,
             term_unit: "days".to_owned(),
+            term_days: quote.term_days,
             details,
             repay_plans,
             first_pay_time: dates.first().map(ToString::to_string).unwrap_or_default(),

@@ -27,7 +27,7 @@ pub fn router() -> Router<AppState> {
 #[into_params(parameter_in = Query)]
 pub struct RecommendParams {
     pub product_id: i64,
-    /// The card's position in the list, for the tap count.
+    /// The card's position in the list (counted by the page's event save).
     #[serde(default, deserialize_with = "optional_id")]
     pub position: Option<i64>,
 }
@@ -38,13 +38,13 @@ pub struct Jump {
     pub url: String,
 }
 
-/// A tap on a recommended product: counts it and says where to go (the
-/// specification's recommended tap, built working as D6 asks).
+/// A tap on a recommended product: says where to go (the specification's
+/// recommended tap, built working as D6 asks). The page counts the tap
+/// itself through `/service/event/save`.
 #[utoipa::path(post, path = "/pany/v3/loan-details/recommend-jump", tag = "loans", params(RecommendParams),
     responses((status = 200, body = Envelope<Jump>), (status = 400, description = "The product cannot be taken now"), (status = 404)))]
 pub async fn recommend_jump(
     State(state): State<AppState>,
-    crate::extract::MaybeBorrower(borrower): crate::extract::MaybeBorrower,
     lang: Lang,
     Params(params): Params<RecommendParams>,
 ) -> ApiResult<Json<Envelope<Jump>>> {
@@ -52,16 +52,6 @@ pub async fn recommend_jump(
     if !product.available {
         return Err(ApiError::rejected(Msg::ProductUnavailable));
     }
-    let event = hiram_domain::store::BorrowerEvent {
-        borrower_id: borrower,
-        kind: "recommended_tap",
-        product_id: Some(product.id.0),
-        module_id: None,
-        position_id: params.position,
-        value: None,
-        at: state.now(),
-    };
-    state.store.record_event(&event).await?;
     Ok(ok(lang, Jump { url: format!("/productDetail?productId={}", product.id.0) }))
 }
 

@@ -27,8 +27,8 @@ pub struct EventParams {
     /// 30 is Borrow Again on order details.
     #[serde(default, deserialize_with = "optional_id")]
     pub module_id: Option<i64>,
-    /// The tapped item's position in its list.
-    #[serde(default, deserialize_with = "optional_id")]
+    /// The tapped item's position in its list (`position` from older shells).
+    #[serde(default, alias = "position", deserialize_with = "optional_id")]
     pub position_id: Option<i64>,
 }
 

@@ -17,6 +17,8 @@ interface FormItemFieldProps {
 /** One server-driven item: text, day, or a picker for enum and city. */
 export function FormItemField({ item, value, error, cities, onChange }: FormItemFieldProps) {
   const [open, setOpen] = useState(false);
+  // A birth date or similar is never in the future (Asia/Manila date).
+  const [today] = useState(() => formatDate(Date.now()));
   const common = {
     label: item.title,
     error,
@@ -26,7 +28,7 @@ export function FormItemField({ item, value, error, cities, onChange }: FormItem
   };
 
   if (item.cate === 'day') {
-    return <Field {...common} type="date" max={formatDate(Date.now())} value={value} onChange={(e) => onChange(e.target.value)} />;
+    return <Field {...common} type="date" max={today} value={value} onChange={(e) => onChange(e.target.value)} />;
   }
 
   if (item.cate === 'text') {

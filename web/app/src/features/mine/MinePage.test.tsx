@@ -1,26 +1,70 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureBridge } from '@hiram/shared/bridge/bridge';
 import { mockApi } from '@hiram/shared/testing/mockApi';
+import { fail, ok, renderRoute, resetBridge } from '../../testing/renderRoute';
 import MinePage from './MinePage';
 
-afterEach(() => vi.unstubAllGlobals());
+const ROUTES = {
+  '/v3/personal-center/user-info': ok({ phoneMasked: '0917 *** 0100', fullName: 'Maria Clara Santos', kycProgress: 75, limitText: '₱5,000.00' }),
+  '/v3/personal-center/user-menu': ok({ items: [{ title: 'Customer service', path: '/customerService' }] }),
+  '/v3/personal-center/order-list': ok({
+    orders: [
+      { orderId: 12, orderNo: 'H0012', productId: 4, productName: 'Bayanihan Cash Express', productLogo: '', status: 174, statusText: 'Repayment open', amountText: '₱5,000.00', appliedAt: '2025-06-01' },
+    ],
+  }),
+  '/service/login/logout': ok(null),
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetBridge();
+});
 
 describe('my account', () => {
+  it('shows the profile, the server menu and the orders', async () => {
+    mockApi(ROUTES);
+    renderRoute('/mine?sessionId=tok', '/mine', <MinePage />);
+    expect(await screen.findByRole('heading', { name: 'Maria Clara Santos' })).toBeTruthy();
+    expect(screen.getByText('0917 *** 0100')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '75% verified' }).getAttribute('href')).toBe('/certify?sessionId=tok');
+    expect(screen.getByRole('link', { name: 'Customer service' }).getAttribute('href')).toBe('/customerService?sessionId=tok');
+    const order = await screen.findByRole('link', { name: /Bayanihan Cash Express/ });
+    expect(order.getAttribute('href')).toBe('/loanDetails?sessionId=tok&productId=4&orderId=12');
+  });
+
   it('logs out on the server, forgets the session and goes to the login', async () => {
-    const api = mockApi({ '/service/login/logout': { code: '00', message: '', data: null } });
+    const api = mockApi(ROUTES);
     const navigate = vi.fn();
+    renderRoute('/mine?sessionId=tok', '/mine', <MinePage />);
     configureBridge({ navigate });
-    window.history.replaceState(null, '', '/mine?sessionId=tok');
-    render(
-      <MemoryRouter>
-        <MinePage />
-      </MemoryRouter>,
-    );
+    await screen.findByRole('link', { name: /Bayanihan Cash Express/ });
     fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
     expect(api.calls('/service/login/logout')[0]![0]).toBe('/pany/service/login/logout?sessionId=tok');
     expect(sessionStorage.getItem('hiram.q.sessionId')).toBeNull();
+  });
+
+  it('deletes the account after confirming', async () => {
+    const api = mockApi({ ...ROUTES, '/v3/personal-center/user-delete': ok(null) });
+    const navigate = vi.fn();
+    renderRoute('/mine?sessionId=tok', '/mine', <MinePage />);
+    configureBridge({ navigate });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login'));
+    expect(api.calls('/v3/personal-center/user-delete')).toHaveLength(1);
+  });
+
+  it('keeps the account when a loan is open (409)', async () => {
+    mockApi({ ...ROUTES, '/v3/personal-center/user-delete': fail('409', 'Please repay your open loan first.') });
+    const navigate = vi.fn();
+    renderRoute('/mine?sessionId=tok', '/mine', <MinePage />);
+    configureBridge({ navigate });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

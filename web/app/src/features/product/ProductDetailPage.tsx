@@ -69,10 +69,11 @@ export default function ProductDetailPage() {
   const [picked, setPicked] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const range = detail ? amountRange(detail.minAmount, detail.maxAmount, detail.amountStep, detail.limit) : null;
+  const range = detail ? amountRange(detail.minAmount, detail.maxAmount, detail.amountStep, detail.limit ?? null) : null;
   const amount = range ? snapAmount(picked ?? asked ?? detail?.sample.amount ?? range.max, range) : null;
   const quotedAmount = useDebounced(amount, QUOTE_DELAY_MS);
-  const { data: quote } = useQuote(productId, quotedAmount, detail?.sample ?? null);
+  // The first amount is quoted at once (the sample); later moves wait for the debounce.
+  const { data: quote } = useQuote(productId, quotedAmount ?? amount, detail?.sample ?? null);
 
   const apply = async () => {
     if (busy || amount === null) return;

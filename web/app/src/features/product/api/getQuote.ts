@@ -1,28 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formClient } from '@hiram/shared/api/request';
+import type { components } from '@hiram/shared/api/schema.gen';
 
-export interface PlanRow {
-  number: number;
-  dueAfterDays: number;
-  amount: number;
-  principal: number;
-  interest: number;
-}
-
-/** What a loan of `amount` costs; every amount in centavos. */
-export interface QuoteView {
-  amount: number;
-  interest: number;
-  fees: number;
-  netProceeds: number;
-  totalRepayable: number;
-  financeCharge: number;
-  termDays: number;
-  /** Text such as "4.99%". */
-  effectiveMonthlyRate: string;
-  actuarialMonthlyRate: string;
-  plan: PlanRow[];
-}
+/** What a loan of `amount` costs; every amount in centavos, rates as text ("4.99%"). */
+export type QuoteView = components['schemas']['QuoteView'];
 
 export const QUOTE_PATH = '/v3/product/quote';
 

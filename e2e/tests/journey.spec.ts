@@ -1,0 +1,165 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { nextSmsCode, smsOutbox } from '../fixtures';
+
+// A new borrower from log-in to a loan being sent: home → product → KYC →
+// apply → confirm (with the agreement and disclosure) → order details.
+
+const PRODUCT = 'Bayanihan Cash Express';
+const AMOUNT_CENTAVOS = '300000';
+const BIRTH_DATE = '1990-05-17';
+
+/** A number no earlier run used: 09 + the last 9 digits of the clock. */
+const newPhone = () => `09${String(Date.now()).slice(-9)}`;
+
+async function logIn(page: Page, phone: string) {
+  const seen = smsOutbox(phone).length;
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
+  await page.getByRole('button', { name: 'Get code' }).click();
+  const code = await nextSmsCode(phone, seen);
+  await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/home\?(.*&)?sessionId=[0-9a-f]{64}(&|$)/);
+}
+
+/** A plausible answer for a free-text KYC item, from its code and label. */
+function textAnswer(key: string, numeric: boolean, maxLength: number): string {
+  const k = key.toLowerCase();
+  let value: string;
+  if (numeric) {
+    if (/phone|mobile|tel|contact/.test(k)) value = '09171234567';
+    else if (/income|salary|amount|pay/.test(k)) value = '25000';
+    else if (/year|age|children|dependent/.test(k)) value = '2';
+    else value = '123456789012';
+  } else if (/mail/.test(k)) value = `borrower${Date.now()}@example.com`;
+  else if (/first|given/.test(k)) value = 'Juan';
+  else if (/middle/.test(k)) value = 'Santos';
+  else if (/last|sur|family/.test(k)) value = 'Dela Cruz';
+  else if (/name/.test(k)) value = 'Juan Santos Dela Cruz';
+  else if (/address|street/.test(k)) value = '12 Rizal Street, Barangay Malinis';
+  else if (/company|employer/.test(k)) value = 'Sari-Sari Trading';
+  else value = 'Sample answer';
+  return maxLength > 0 ? value.slice(0, maxLength) : value;
+}
+
+/** Chooses in an open picker: a search for city pickers, Filipino when offered, else the first option. */
+async function choose(page: Page) {
+  const sheet = page.getByRole('dialog');
+  const search = sheet.getByRole('searchbox');
+  if ((await search.count()) > 0) await search.fill('Quezon');
+  const filipino = sheet.getByRole('radio', { name: /filipino/i });
+  const option = (await filipino.count()) > 0 ? filipino.first() : sheet.getByRole('radio').first();
+  await option.check();
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(sheet).toBeHidden();
+}
+
+/** Fills every empty item of the KYC section on screen, whatever the server asks. */
+async function fillSection(page: Page) {
+  const form = page.locator('main form');
+  await expect(form.getByRole('button', { name: 'Save and continue' })).toBeVisible();
+  for (const input of await form.locator('input').all()) {
+    if ((await input.inputValue()) !== '') continue;
+    const role = await input.getAttribute('role');
+    const type = await input.getAttribute('type');
+    if (role === 'combobox') {
+      await input.click();
+      await choose(page);
+    } else if (type === 'date') {
+      await input.fill(BIRTH_DATE);
+    } else {
+      const key = `${(await input.getAttribute('name')) ?? ''} ${await labelOf(input)}`;
+      const numeric = (await input.getAttribute('inputmode')) === 'numeric';
+      const max = Number((await input.getAttribute('maxlength')) ?? '0');
+      await input.fill(textAnswer(key, numeric, max));
+    }
+  }
+}
+
+const labelOf = (input: Locator) => input.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+
+/** The confirm page's agreement modal, when the server asks for it, is agreed to. */
+async function agreeIfAsked(page: Page) {
+  const modal = page.getByRole('dialog', { name: 'Loan agreement' });
+  await page.getByRole('button', { name: 'Next' }).waitFor();
+  if (await modal.isVisible()) await modal.getByRole('button', { name: 'Agree', exact: true }).click();
+}
+
+/** label → value of the rows of a definition list or a two-column table. */
+async function rows(scope: Locator, row: string, label: string, value: string): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  for (const r of await scope.locator(row).all()) {
+    out.push([(await r.locator(label).innerText()).trim(), (await r.locator(value).innerText()).trim()]);
+  }
+  return out;
+}
+
+/** The value of the first row whose label matches `re` and is not a rate or a finance-charge total. */
+const pick = (list: [string, string][], re: RegExp) => list.find(([l]) => re.test(l) && !/rate|charge/i.test(l))?.[1];
+
+test('a new borrower borrows ₱3,000 from log-in to "Sending your money"', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, newPhone());
+
+  // Home → the product.
+  const card = page.getByRole('list', { name: 'Loan products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: PRODUCT, exact: true }) });
+  await card.getByRole('button').click();
+  await expect(page).toHaveURL(/\/productDetail\?/);
+  await page.getByRole('slider', { name: 'Loan amount' }).fill(AMOUNT_CENTAVOS);
+  await expect(page.locator('output')).toHaveText('₱3,000.00');
+  await page.getByRole('button', { name: 'Apply now' }).click();
+
+  // KYC incomplete → the sections, then back to the product with the amount.
+  await expect(page).toHaveURL(/\/certify\?.*amount=300000/);
+  await page.getByRole('link', { name: 'Continue' }).click();
+  for (let step = 0; step < 6 && !/\/productDetail/.test(page.url()); step += 1) {
+    const here = new URL(page.url()).pathname;
+    expect(here).toMatch(/^\/certify\/(basic|personal|job|ext)$/);
+    await fillSection(page);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await page.waitForURL((url) => url.pathname !== here, { timeout: 15_000 });
+  }
+  await expect(page).toHaveURL(/\/productDetail\?.*amount=300000/);
+  await expect(page.locator('output')).toHaveText('₱3,000.00');
+
+  // Apply → approved → confirm.
+  await page.getByRole('button', { name: 'Apply now' }).click();
+  await expect(page).toHaveURL(/\/loanConfirm\?.*orderId=\d+/);
+  await agreeIfAsked(page);
+  await expect(page.getByText('₱3,000.00').first()).toBeVisible();
+  const confirmRows = await rows(page.getByRole('region', { name: 'Detailed list' }), '.app-row', 'dt', 'dd');
+  const interest = pick(confirmRows, /interest/i);
+  const total = pick(confirmRows, /total/i);
+  expect(interest, `an interest row among ${JSON.stringify(confirmRows)}`).toBeTruthy();
+  expect(total, `a total row among ${JSON.stringify(confirmRows)}`).toBeTruthy();
+  const confirmUrl = page.url();
+
+  // The agreement, through its contract link.
+  const documents = page.getByRole('list', { name: 'Loan documents' });
+  await documents.getByRole('button', { name: /agreement/i }).click();
+  await expect(page).toHaveURL(/\/loanAgreement\?.*doc=agreement/);
+  await expect(page.locator('article h2').first()).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(confirmUrl);
+  await agreeIfAsked(page);
+
+  // The disclosure statement shows the same interest and total.
+  await documents.getByRole('button', { name: /disclosure/i }).click();
+  await expect(page).toHaveURL(/\/loanAgreement\?.*doc=disclosure/);
+  const table = page.locator('article table').first();
+  await expect(table).toBeVisible();
+  const disclosed = await rows(table, 'tbody tr', 'th', 'td');
+  expect(pick(disclosed, /interest/i), JSON.stringify(disclosed)).toBe(interest);
+  expect(pick(disclosed, /total/i), JSON.stringify(disclosed)).toBe(total);
+  await page.goBack();
+  await expect(page).toHaveURL(confirmUrl);
+  await agreeIfAsked(page);
+
+  // Next → the order is being disbursed.
+  const details = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/loanDetails\?.*from=confirm/);
+  const body = (await (await details).json()) as { data: { orderStatus: number } };
+  expect(body.data.orderStatus).toBe(170);
+  await expect(page.getByRole('region', { name: 'Order status' }).getByRole('heading', { name: 'Sending your money' })).toBeVisible();
+});

@@ -1,0 +1,72 @@
+import { expect, test } from '@playwright/test';
+import { demoSession, orderInStatus } from '../fixtures';
+
+// Every demo order (decision D5 seeds one per status of D3) against spec §4:
+// the banner colour and the buttons per status; 151 goes to its confirm page.
+
+const WHITE = 'rgb(255, 255, 255)';
+const BANNER: Record<number, string> = {
+  21: 'rgb(169, 74, 255)',
+  151: 'rgb(169, 74, 255)',
+  110: 'rgb(225, 80, 80)',
+  170: WHITE, // no colour defined: the card background
+  174: 'rgb(62, 154, 96)',
+  180: 'rgb(150, 150, 150)',
+  200: 'rgb(238, 167, 29)',
+};
+
+function buttonsFor(status: number, isDelay: string): string[] {
+  if (status === 174 || status === 180) return isDelay === '1' ? ['REPAY', 'Rollover Repayment'] : ['Repayment'];
+  if (status === 170) return ['Repayment'];
+  if (status === 200) return ['Borrow Again'];
+  return [];
+}
+
+interface Details {
+  orderStatus: number;
+  isDelay: string;
+  recProducts: unknown[];
+}
+
+for (const status of [21, 110, 170, 174, 180, 200]) {
+  test(`order in status ${status}: banner colour and buttons per §4`, async ({ page }) => {
+    const session = demoSession();
+    const order = orderInStatus(session, status);
+    const query = new URLSearchParams({ sessionId: session.sessionId, orderId: String(order.orderId), productId: String(order.productId) });
+    const reply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
+    await page.goto(`/loanDetails?${query.toString()}`);
+    const data = ((await (await reply).json()) as { data: Details }).data;
+    expect(data.orderStatus).toBe(status);
+
+    const banner = page.getByRole('region', { name: 'Order status' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveCSS('background-color', BANNER[status]!);
+    await expect(banner.locator('svg')).toBeVisible();
+
+    const buttons = page.locator('main .app-buttons button');
+    const expected = buttonsFor(status, data.isDelay);
+    if (expected.length) await expect(buttons).toHaveText(expected);
+    else await expect(buttons).toHaveCount(0);
+    if (expected.includes('Rollover Repayment')) await expect(page.getByText('Short of money?')).toBeVisible();
+
+    const more = page.getByRole('link', { name: 'Click to view more products' });
+    if ([21, 110].includes(status) && data.recProducts.length > 0) await expect(more).toBeVisible();
+    else await expect(more).toHaveCount(0);
+  });
+}
+
+test('the approved (151) order goes straight to its confirm page (playeduL)', async ({ page }) => {
+  const session = demoSession();
+  const order = orderInStatus(session, 151);
+  const query = new URLSearchParams({ sessionId: session.sessionId, orderId: String(order.orderId), productId: String(order.productId) });
+  await page.goto(`/loanDetails?${query.toString()}`);
+  // The page leaves at once, so the reply's body cannot be read here: check where it went.
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === '/loanConfirm' &&
+      url.searchParams.get('orderId') === String(order.orderId) &&
+      url.searchParams.get('sessionId') === session.sessionId,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your loan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+});

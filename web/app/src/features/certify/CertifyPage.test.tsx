@@ -1,0 +1,39 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@hiram/shared/testing/mockApi';
+import { ok, renderRoute } from '../../testing/renderRoute';
+import CertifyPage from './CertifyPage';
+
+const list = (complete: boolean) =>
+  ok({
+    sections: [
+      { key: 'basic', title: 'Basic information', done: true },
+      { key: 'personal', title: 'Personal information', done: complete },
+      { key: 'job', title: 'Work', done: complete },
+      { key: 'ext', title: 'More about you', done: complete },
+    ],
+    progress: complete ? 100 : 25,
+    complete,
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('KYC list', () => {
+  it('shows progress and continues at the first open section, carrying product and amount', async () => {
+    mockApi({ '/v3/certify/certify-list': list(false) });
+    renderRoute('/certify?sessionId=s1&productId=4&amount=300000', '/certify', <CertifyPage />);
+    expect((await screen.findByRole('progressbar')).getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByRole('link', { name: /Basic information/ }).textContent).toContain('Done');
+    expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
+      '/certify/personal?sessionId=s1&productId=4&amount=300000',
+    );
+  });
+
+  it('when complete, leads back to the product', async () => {
+    mockApi({ '/v3/certify/certify-list': list(true) });
+    renderRoute('/certify?sessionId=s1&productId=4&amount=300000', '/certify', <CertifyPage />);
+    expect((await screen.findByRole('link', { name: 'Back to your loan' })).getAttribute('href')).toBe(
+      '/productDetail?sessionId=s1&productId=4&amount=300000',
+    );
+  });
+});

@@ -1,0 +1,55 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@hiram/shared/testing/mockApi';
+import { ok, renderRoute } from '../../testing/renderRoute';
+import HomePage from './HomePage';
+
+const card = (id: number, name: string, flag: string) => ({
+  id,
+  logo: '/media/logo.png',
+  name,
+  range: '₱1,000.00 - ₱10,000.00',
+  rangeDesc: 'Loan amount',
+  rate: '4% a month',
+  description: '91 days',
+  tags: ['Fast approval'],
+  buttonText: 'Apply',
+  flag,
+  minAmount: 100_000,
+  maxAmount: 1_000_000,
+  termDays: 91,
+});
+
+function setup(url: string) {
+  mockApi({
+    '/v4/index/home-page': ok({ products: [card(1, 'Bayanihan Cash Express', '1'), card(6, 'Kalesa Biyahe Loan', '0')], notice: 'Repay on time to raise your limit.' }),
+  });
+  renderRoute(url, '/home', <HomePage />);
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('home', () => {
+  it('lists the products with the notice; a tap opens the product', async () => {
+    setup('/home?sessionId=s1');
+    expect(await screen.findByText('Repay on time to raise your limit.')).toBeTruthy();
+    expect(screen.getAllByText('Fast approval', { selector: 'li' })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Apply · Bayanihan Cash Express' }));
+    expect(screen.getByTestId('where').textContent).toBe('/productDetail?sessionId=s1&productId=1');
+  });
+
+  it('a grey (flag 0) product is not tappable', async () => {
+    setup('/home?sessionId=s1');
+    const grey = await screen.findByRole('button', { name: 'Apply · Kalesa Biyahe Loan' });
+    expect(grey.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(grey);
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+
+  it('offers log in and my account without a session', async () => {
+    setup('/home');
+    expect((await screen.findByRole('link', { name: 'Log in' })).getAttribute('href')).toBe('/login?redirect=%2Fhome');
+    expect(screen.getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/mine');
+  });
+});

@@ -1,0 +1,148 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@hiram/shared/testing/mockApi';
+import type * as Leave from '../../lib/leave';
+import { replacePage } from '../../lib/leave';
+import { nativeHandler, ok, renderRoute, resetBridge } from '../../testing/renderRoute';
+import type { LoanConfirm } from './api/getLoanConfirm';
+import LoanConfirmPage, { HOST_BACK_EVENT } from './LoanConfirmPage';
+
+vi.mock('../../lib/leave', async (importOriginal) => ({
+  ...(await importOriginal<typeof Leave>()),
+  replacePage: vi.fn(),
+  openExternal: vi.fn(),
+}));
+
+const CONFIRM: LoanConfirm = {
+  comProductLogo: '/logo.png',
+  comProductName: 'Bayanihan Cash Express',
+  amount: 300_000,
+  periods: 1,
+  termUnit: 'days',
+  termDays: 91,
+  details: [
+    { text: 'Interest', value: '₱364.00' },
+    { text: 'Total repayment', value: '₱3,364.00' },
+  ],
+  repay_plans: [{ title: 'Payment 1', description: 'Principal and interest', amount: 336_400, pay_time: '2025-09-30' }],
+  firstPayTime: '2025-09-30',
+  firstPeriodDay: 91,
+  pRateDsc: 'Interest 4% a month',
+  sendSms: 0,
+  isPopType: 0,
+  popContent: '',
+  popTitle: '',
+  popAgreementUrl: '',
+  NewButtonMsg: '',
+  NewPopMsg: '',
+};
+
+const URL = '/loanConfirm?sessionId=s1&productId=4&orderId=12';
+
+function setup(overrides: Partial<LoanConfirm> = {}) {
+  const api = mockApi({
+    '/v3/loan-confirm/loan-detail-confirm': ok({ ...CONFIRM, ...overrides }),
+    '/v3/contract/contract': ok({ data: [{ title: 'Loan agreement', position: 0 }, { title: 'Disclosure statement', position: 1 }] }),
+    '/v3/contract/contract-jump': ok({ contract_url: '/loanAgreement?orderId=12&doc=disclosure' }),
+    '/v3/loan-confirm/loan-detail-push': ok({ lendDetailsUrl: '/loanDetails?productId=4&orderId=12' }),
+  });
+  renderRoute(URL, '/loanConfirm', <LoanConfirmPage />);
+  return api;
+}
+
+beforeEach(() => vi.mocked(replacePage).mockClear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetBridge();
+});
+
+describe('loan confirm V3', () => {
+  it('shows amount, term in days, rate, detailed list and plan; asks with the order', async () => {
+    const api = setup();
+    expect(await screen.findByText('₱3,000.00')).toBeTruthy();
+    expect(screen.getByText('91 days')).toBeTruthy();
+    expect(screen.getByText('Interest 4% a month')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Detailed list' })).toBeTruthy();
+    expect(screen.getByText('₱3,364.00', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Plan list' })).toBeTruthy();
+    expect(screen.getByText('₱3,364.00', { selector: 'strong' })).toBeTruthy();
+    expect(api.calls('/v3/loan-confirm/loan-detail-confirm')[0]![1]?.body).toBe('productId=4&orderId=12');
+    expect(api.calls('/v3/contract/contract')[0]![1]?.body).toBe('productId=4&scene=3&orderId=12');
+  });
+
+  it('starts ticked; unticked, Next is disabled and does nothing', async () => {
+    const api = setup();
+    const box = await screen.findByRole('checkbox', { name: /agree to the loan documents/ });
+    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(next.disabled).toBe(false);
+    fireEvent.click(box);
+    expect(next.disabled).toBe(true);
+    fireEvent.click(next);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls('/v3/loan-confirm/loan-detail-push')).toHaveLength(0);
+  });
+
+  it('Next pushes, then replaces the page with lendDetailsUrl + query + from=confirm', async () => {
+    const api = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(replacePage).toHaveBeenCalled());
+    expect(api.calls('/v3/loan-confirm/loan-detail-push')[0]![1]?.body).toBe(
+      'amount=300000&periods=1&termUnit=days&productId=4&orderId=12',
+    );
+    expect(replacePage).toHaveBeenCalledWith('/loanDetails?productId=4&orderId=12&sessionId=s1&from=confirm');
+  });
+
+  it('opens no agreement modal when popAgreementUrl is empty', async () => {
+    setup();
+    await screen.findByRole('button', { name: 'Next' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens the agreement modal when popAgreementUrl is set: Agree closes it', async () => {
+    setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
+    const dialog = await screen.findByRole('dialog', { name: 'Loan agreement' });
+    expect(dialog).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Agree' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('agreement modal: Cancel closes the web view', async () => {
+    const close = nativeHandler('closeWebview');
+    setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
+    await screen.findByRole('dialog', { name: 'Loan agreement' });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(close).toHaveBeenCalledWith('{}');
+  });
+
+  it('shows the retention pop-up when the host signals back and isPopType is 1', async () => {
+    const close = nativeHandler('closeWebview');
+    setup({ isPopType: 1, popTitle: 'Wait!', popContent: 'Your money is one tap away.' });
+    await screen.findByRole('button', { name: 'Next' });
+    act(() => void window.dispatchEvent(new Event(HOST_BACK_EVENT)));
+    expect(screen.getByRole('dialog', { name: 'Wait!' })).toBeTruthy();
+    expect(screen.getByText('Your money is one tap away.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Agree' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => void window.dispatchEvent(new Event(HOST_BACK_EVENT)));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('ignores the host back signal when isPopType is 0', async () => {
+    setup();
+    await screen.findByRole('button', { name: 'Next' });
+    act(() => void window.dispatchEvent(new Event(HOST_BACK_EVENT)));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('a contract link asks contract-jump and opens the document', async () => {
+    const api = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Disclosure statement' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/loanAgreement?orderId=12&doc=disclosure&sessionId=s1');
+    expect(api.calls('/v3/contract/contract-jump')[0]![1]?.body).toBe('productId=4&scene=3&position=1&orderId=12');
+  });
+});

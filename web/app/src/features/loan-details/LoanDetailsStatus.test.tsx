@@ -1,0 +1,236 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@hiram/shared/testing/mockApi';
+import { getToast } from '@hiram/shared/ui/toastStore';
+import type * as Leave from '../../lib/leave';
+import { openExternal, replacePage } from '../../lib/leave';
+import { nativeHandler, ok, renderRoute, resetBridge } from '../../testing/renderRoute';
+import type { LoanDetails } from './api/getLoanDetails';
+import LoanDetailsPage, { SHOW_BANK_TIP } from './LoanDetailsPage';
+
+vi.mock('../../lib/leave', async (importOriginal) => ({
+  ...(await importOriginal<typeof Leave>()),
+  replacePage: vi.fn(),
+  openExternal: vi.fn(),
+}));
+
+const CARD = {
+  id: 7,
+  logo: '',
+  name: 'Kalesa Quick Pera',
+  range: '₱500.00 - ₱5,000.00',
+  rangeDesc: 'Loan amount',
+  rate: '3% a month',
+  description: '',
+  tags: [],
+  buttonText: 'Apply',
+  flag: '1',
+  minAmount: 50_000,
+  maxAmount: 500_000,
+  termDays: 91,
+};
+
+const BASE: LoanDetails = {
+  orderStatus: 21,
+  noticeStatusText: 'Under review',
+  noticeDesText: 'We will decide within one day.',
+  productName: 'Bayanihan Cash Express',
+  productLogo: '',
+  userOrderDetail: { detail: [{ text: 'Loan amount', value: '₱3,000.00' }] },
+  recProducts: [],
+  isDelay: '0',
+  telephone: '',
+  isScore: 0,
+  playeduL: '',
+  reyMsg: '',
+  KindTipsMsg: '',
+  cardNeedPop: 0,
+  cardPopTitle: '',
+  cardPopMsg: '',
+  inside: '1',
+  h5Url: '',
+};
+
+const URL = '/loanDetails?sessionId=s1&productId=4&orderId=12';
+
+function show(overrides: Partial<LoanDetails>, extra: Record<string, unknown> = {}) {
+  const api = mockApi({
+    '/v3/loan-details/loan-details': ok({ ...BASE, ...overrides }),
+    '/v3/loan-details/google-score': ok(null),
+    '/service/event/save': ok(null),
+    ...extra,
+  });
+  const view = renderRoute(URL, '/loanDetails', <LoanDetailsPage />);
+  return { api, view };
+}
+
+const banner = () => screen.findByRole('region', { name: 'Order status' });
+const buttonNames = () =>
+  screen
+    .queryAllByRole('button')
+    .filter((b) => !b.closest('[role="dialog"]') && !b.closest('li'))
+    .map((b) => b.textContent);
+
+beforeEach(() => {
+  vi.mocked(replacePage).mockClear();
+  vi.mocked(openExternal).mockClear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetBridge();
+});
+
+describe('order details: status look', () => {
+  it.each([
+    [21, 'rgb(169, 74, 255)', 'review'],
+    [151, 'rgb(169, 74, 255)', 'approved'],
+    [110, 'rgb(225, 80, 80)', 'failed'],
+    [174, 'rgb(62, 154, 96)', 'disbursed'],
+    [180, 'rgb(150, 150, 150)', 'overdue'],
+    [200, 'rgb(238, 167, 29)', 'done'],
+    [170, '', 'done'],
+    [999, 'rgb(169, 74, 255)', 'review'],
+  ])('status %i: banner %s, icon %s', async (status, colour, icon) => {
+    show({ orderStatus: status });
+    const region = await banner();
+    expect(region.style.backgroundColor).toBe(colour);
+    expect(region.querySelector('svg')?.getAttribute('data-icon')).toBe(icon);
+  });
+
+  it.each([
+    [174, '1', ['REPAY', 'Rollover Repayment']],
+    [180, '1', ['REPAY', 'Rollover Repayment']],
+    [174, '0', ['Repayment']],
+    [180, '0', ['Repayment']],
+    [170, '0', ['Repayment']],
+    [200, '0', ['Borrow Again']],
+    [21, '1', []],
+    [151, '0', []],
+    [110, '0', []],
+    [999, '1', []],
+  ])('status %i, isDelay %s: buttons %j', async (status, isDelay, names) => {
+    show({ orderStatus: status, isDelay });
+    await banner();
+    expect(buttonNames()).toEqual(names);
+    if (names.includes('Rollover Repayment')) expect(screen.getByText('Short of money?')).toBeTruthy();
+  });
+});
+
+describe('order details: recommended products', () => {
+  it('lists them for 21/151/110 with a link to more products; hides them for 174', async () => {
+    show({ orderStatus: 110, recProducts: [CARD] });
+    expect(await screen.findByRole('heading', { name: 'Kalesa Quick Pera' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Click to view more products' }).getAttribute('href')).toBe('/home?sessionId=s1');
+  });
+
+  it('hides them for a disbursed loan', async () => {
+    show({ orderStatus: 174, recProducts: [CARD] });
+    await banner();
+    expect(screen.queryByRole('heading', { name: 'Kalesa Quick Pera' })).toBeNull();
+  });
+
+  it('a tap records the event at its position, asks recommend-jump and follows an app path', async () => {
+    const { api } = show(
+      { orderStatus: 110, recProducts: [{ ...CARD, id: 9, name: 'Grey', flag: '0' }, CARD] },
+      { '/v3/loan-details/recommend-jump': ok({ url: '/productDetail?productId=7' }) },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply · Grey' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Apply · Kalesa Quick Pera' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/productDetail?productId=7&sessionId=s1');
+    expect(api.calls('/v3/loan-details/recommend-jump').map(([, init]) => init?.body)).toEqual(['productId=7&position=1']);
+    expect(api.calls('/service/event/save').map(([, init]) => init?.body)).toEqual(['productId=7&moduleId=31&positionId=1']);
+  });
+
+  it('opens an http target directly', async () => {
+    show(
+      { orderStatus: 21, recProducts: [CARD] },
+      { '/v3/loan-details/recommend-jump': ok({ url: 'https://lender.example/apply' }) },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply · Kalesa Quick Pera' }));
+    await waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://lender.example/apply'));
+  });
+
+  it('Borrow Again records module 30 position 0', async () => {
+    const { api } = show({ orderStatus: 200 });
+    fireEvent.click(await screen.findByRole('button', { name: 'Borrow Again' }));
+    await waitFor(() => expect(api.calls('/service/event/save')).toHaveLength(1));
+    expect(api.calls('/service/event/save')[0]![1]?.body).toBe('productId=4&moduleId=30&positionId=0');
+  });
+});
+
+describe('order details: confirm redirect', () => {
+  it('goes to playeduL with the common query when the status is not 21', async () => {
+    show({ orderStatus: 151, playeduL: '/loanConfirm?productId=4&orderId=12' });
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/loanConfirm?productId=4&orderId=12&sessionId=s1'));
+    expect(screen.queryByRole('region', { name: 'Order status' })).toBeNull();
+  });
+
+  it('stays on the page for status 21 or an empty playeduL', async () => {
+    show({ orderStatus: 21, playeduL: '/loanConfirm?productId=4&orderId=12' });
+    await banner();
+    expect(replacePage).not.toHaveBeenCalled();
+  });
+});
+
+describe('order details: popups', () => {
+  it('rating: no star toasts, under 4 shows the result popup', async () => {
+    const { api } = show({ orderStatus: 200, isScore: 1 });
+    await screen.findByRole('dialog', { name: 'Rate Hiram' });
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(getToast()?.message).toBe('Please choose a rating.');
+    fireEvent.click(screen.getByRole('radio', { name: '3 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.queryByRole('dialog', { name: 'Rate Hiram' })).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Thank you for your feedback' })).toBeTruthy();
+    expect(api.calls('/v3/loan-details/google-score')).toHaveLength(0);
+  });
+
+  it('rating: 4 or more sends score 5, opens the store prompt and closes', async () => {
+    const rate = nativeHandler('toRate');
+    const { api } = show({ orderStatus: 200, isScore: 1 });
+    await screen.findByRole('dialog', { name: 'Rate Hiram' });
+    fireEvent.click(screen.getByRole('radio', { name: '4 stars' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(rate).toHaveBeenCalledWith('{}'));
+    expect(api.calls('/v3/loan-details/google-score')[0]![1]?.body).toBe('score=5');
+  });
+
+  it('Kind tips show once per session', async () => {
+    const first = show({ orderStatus: 174, KindTipsMsg: 'Repay only through the channels shown here.' });
+    expect(await screen.findByRole('dialog', { name: 'Kind tips' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sessionStorage.getItem(SHOW_BANK_TIP)).toBe('1');
+    first.view.unmount();
+    show({ orderStatus: 174, KindTipsMsg: 'Repay only through the channels shown here.' });
+    await banner();
+    expect(screen.queryByRole('dialog', { name: 'Kind tips' })).toBeNull();
+  });
+
+  it('going to repayment sets the Kind tips flag', async () => {
+    show({ orderStatus: 174, isDelay: '0' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Repayment' }));
+    expect(sessionStorage.getItem(SHOW_BANK_TIP)).toBe('1');
+  });
+
+  it('shows the withdraw reminder', async () => {
+    show({ orderStatus: 151, reyMsg: 'Withdraw within 3 days or the approval lapses.' });
+    expect(await screen.findByRole('dialog', { name: 'Withdraw reminder' })).toBeTruthy();
+    expect(screen.getByText('Withdraw within 3 days or the approval lapses.')).toBeTruthy();
+  });
+
+  it('bank card: the X closes it', async () => {
+    show({ orderStatus: 174, cardNeedPop: 1, cardPopTitle: 'Add a bank card', cardPopMsg: 'We need an account to send your money.' });
+    await screen.findByRole('dialog', { name: 'Add a bank card' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('bank card: "Go and bind the card" opens bind bank from the order', async () => {
+    show({ orderStatus: 174, cardNeedPop: 1, cardPopTitle: 'Add a bank card', cardPopMsg: 'Needed.' });
+    await screen.findByRole('dialog', { name: 'Add a bank card' });
+    fireEvent.click(screen.getByRole('button', { name: 'Go and bind the card' }));
+    expect(screen.getByTestId('where').textContent).toBe('/bindBank?sessionId=s1&source=loanDetail&productId=4');
+  });
+});

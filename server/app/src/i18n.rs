@@ -131,6 +131,11 @@ pub enum Msg {
     ConfirmButton,
     KindTips,
     ConsentNeeded,
+    OrderMovedOn,
+    CapNominal,
+    CapEffective,
+    CapPenalty,
+    TermsMalformed,
     OpenLoanBlocksDeletion,
 }
 
@@ -226,6 +231,17 @@ impl Msg {
                     "Please allow this in your privacy settings first. We keep nothing without your permission."
                 }
                 OpenLoanBlocksDeletion => "You still have an open loan. Please repay it before deleting your account.",
+                OrderMovedOn => "This order has just changed. Please reload the page.",
+                CapNominal => {
+                    "Interest above 6% a month is not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
+                }
+                CapEffective => {
+                    "Interest and fees above 15% a month are not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
+                }
+                CapPenalty => {
+                    "Late penalties above 5% a month of the amount due are not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
+                }
+                TermsMalformed => "The amounts, term or rates of this product are not valid.",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -329,6 +345,17 @@ impl Msg {
                     "Payagan muna ito sa iyong privacy settings. Wala kaming itinatago nang walang pahintulot mo."
                 }
                 OpenLoanBlocksDeletion => "May bukas ka pang loan. Bayaran muna ito bago burahin ang iyong account.",
+                OrderMovedOn => "Kababago lang ng order na ito. I-reload ang page.",
+                CapNominal => {
+                    "Hindi pinapayagan ang interes na higit sa 6% kada buwan sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."
+                }
+                CapEffective => {
+                    "Hindi pinapayagan ang interes at fee na higit sa 15% kada buwan sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."
+                }
+                CapPenalty => {
+                    "Hindi pinapayagan ang multang higit sa 5% kada buwan ng halagang dapat bayaran sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."
+                }
+                TermsMalformed => "Hindi tama ang halaga, tagal o rate ng produktong ito.",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

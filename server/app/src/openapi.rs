@@ -38,6 +38,7 @@ use utoipa::OpenApi;
         customer_service::service_init,
         staff::sms_outbox,
         staff::promotion_funnel,
+        staff::create_product,
         promotion::channel_template,
         promotion::track_visit,
         promotion::track_click,

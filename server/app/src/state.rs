@@ -60,3 +60,22 @@ impl AppState {
         }
     }
 }
+
+impl AppState {
+    /// The one way the application moves an order: the domain's state
+    /// machine (D3) must allow `from → to`, then the store applies it only if
+    /// the order is still in `from`. Illegal moves change nothing.
+    pub async fn move_order(&self, transition: &hiram_domain::order::Transition) -> Result<(), crate::error::ApiError> {
+        transition
+            .from
+            .transition(transition.to)
+            .map_err(|error| crate::error::ApiError::Internal(error.to_string()))?;
+        self.store.apply_transition(transition).await.map_err(|error| match error {
+            hiram_domain::store::StoreError::Stale => crate::error::ApiError::Conflict {
+                message: crate::i18n::Msg::OrderMovedOn,
+                data: serde_json::Value::Null,
+            },
+            other => other.into(),
+        })
+    }
+}

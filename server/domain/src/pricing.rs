@@ -91,8 +91,6 @@ pub enum TermsError {
     EffectiveCap,
     #[error("late penalties above 5% a month of the amount due for a covered loan")]
     PenaltyCap,
-    #[error("interest and fees above 100% of principal for a covered loan")]
-    TotalCostCap,
     #[error("the amount is outside the product's range or not a multiple of its step")]
     Amount,
     #[error("the numbers are too large to compute")]
@@ -150,11 +148,11 @@ impl ProductTerms {
             .checked_mul(days)
             .and_then(|interest| interest.checked_add(self.service_fee_bp.checked_mul(DAYS_PER_MONTH)?))
             .ok_or(TermsError::Overflow)?;
+        // This also keeps interest and fees under 100% of principal: a
+        // covered term is at most 4 months, so at most 4 × 15% = 60%. The
+        // 100% cap binds only once penalties accrue (`penalty_for_day`).
         if charges > caps::EFFECTIVE_MONTHLY_BP * days {
             return Err(TermsError::EffectiveCap);
-        }
-        if charges > caps::TOTAL_COST_BP * DAYS_PER_MONTH {
-            return Err(TermsError::TotalCostCap);
         }
         // A month of penalties on the smallest covered amount due: the
         // one-time charge plus 30 days at the highest daily rate.

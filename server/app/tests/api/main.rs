@@ -11,6 +11,7 @@ mod loan_details;
 mod login;
 mod logs;
 mod openapi;
+mod products_and_transitions;
 mod promotion;
 mod sms_provider;
 mod staff;

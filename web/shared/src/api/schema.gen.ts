@@ -2,6 +2,27 @@
 // Do not edit by hand; `npm run check:api` fails when this file is stale.
 
 export interface paths {
+    "/api/staff/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a loan product. Its terms are checked against the caps of BSP
+         *     Circular 1133 for covered loans; a product above any cap is refused
+         *     with the cap named in `data.violation`.
+         */
+        post: operations["create_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/promotion-funnel": {
         parameters: {
             query?: never;
@@ -1108,6 +1129,10 @@ export interface components {
             /** @description The agreement list (the page reads `data.data`). */
             data: components["schemas"]["ContractItem"][];
         };
+        CreatedProduct: {
+            /** Format: int64 */
+            id: number;
+        };
         DetailRow: {
             text: string;
             /** @description Empty when not known yet; the page hides such rows. */
@@ -1242,6 +1267,17 @@ export interface components {
             data: {
                 /** @description The agreement list (the page reads `data.data`). */
                 data: components["schemas"]["ContractItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CreatedProduct: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2022,6 +2058,67 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    create_product: {
+        parameters: {
+            query: {
+                allowsExtension?: boolean;
+                amountStep: number;
+                available?: boolean;
+                lenderId: number;
+                logoUrl?: string;
+                maxAmount: number;
+                /** @description Centavos, as are all amounts here. */
+                minAmount: number;
+                /** @description Basis points (1% = 100), as are all rates here. */
+                monthlyInterestBp: number;
+                name: string;
+                penaltyDailyBp130: number;
+                penaltyDailyBp3190: number;
+                penaltyDailyBpFrom91: number;
+                penaltyOneTimeNew: number;
+                penaltyOneTimeRepeat: number;
+                periodDays: number;
+                periods: number;
+                rateDescription: string;
+                requiresReview?: boolean;
+                serviceFeeBp: number;
+                /** @description Comma-separated. */
+                tags?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CreatedProduct"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     promotion_funnel: {
         parameters: {
             query?: never;

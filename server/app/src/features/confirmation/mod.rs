@@ -301,6 +301,7 @@ pub async fn accept(
         at: state.now(),
         due_date: None,
     };
+    transition.from.transition(transition.to).map_err(|error| ApiError::Internal(error.to_string()))?;
     match state.store.accept_order(&transition, &stored).await {
         Ok(()) => {}
         // A concurrent tap accepted first; the outcome is the same.

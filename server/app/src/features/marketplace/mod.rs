@@ -295,7 +295,7 @@ pub async fn apply(
             at: state.now(),
             due_date: None,
         };
-        state.store.apply_transition(&transition).await?;
+        state.move_order(&transition).await?;
         tracing::info!(order.id = order_id.0, order.status = to.code(), "application decided");
         let next = if to == OrderStatus::AwaitingConfirmation {
             format!("/loanConfirm?productId={}&orderId={}", product.id.0, order_id.0)

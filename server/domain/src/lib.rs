@@ -8,6 +8,7 @@ pub mod borrower;
 pub mod clock;
 pub mod decision;
 pub mod kyc;
+pub mod ledger;
 pub mod money;
 pub mod order;
 pub mod otp;

@@ -1,0 +1,297 @@
+//! The double-entry ledger of a loan, in centavos (issue 5).
+//!
+//! Every movement of money is an entry of debit and credit lines that sum
+//! to the same amount; entries are appended, never changed: a mistake is
+//! undone by a reversing entry. Balances are sums of lines. Nothing here
+//! does I/O: the stores persist entries, this module decides what they are.
+
+use crate::money::Centavos;
+
+/// The accounts of one loan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Account {
+    /// The lender's money (bank and payment channels).
+    Cash,
+    PrincipalReceivable,
+    InterestReceivable,
+    FeesReceivable,
+    PenaltiesReceivable,
+    InterestIncome,
+    FeeIncome,
+    PenaltyIncome,
+    /// Money the borrower paid beyond what was owed, held for them.
+    BorrowerCredit,
+}
+
+impl Account {
+    pub const ALL: [Account; 9] = [
+        Account::Cash,
+        Account::PrincipalReceivable,
+        Account::InterestReceivable,
+        Account::FeesReceivable,
+        Account::PenaltiesReceivable,
+        Account::InterestIncome,
+        Account::FeeIncome,
+        Account::PenaltyIncome,
+        Account::BorrowerCredit,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Account::Cash => "cash",
+            Account::PrincipalReceivable => "principal_receivable",
+            Account::InterestReceivable => "interest_receivable",
+            Account::FeesReceivable => "fees_receivable",
+            Account::PenaltiesReceivable => "penalties_receivable",
+            Account::InterestIncome => "interest_income",
+            Account::FeeIncome => "fee_income",
+            Account::PenaltyIncome => "penalty_income",
+            Account::BorrowerCredit => "borrower_credit",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<Account> {
+        Account::ALL.into_iter().find(|account| account.key() == key)
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Debit,
+    Credit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub account: Account,
+    pub side: Side,
+    pub amount: Centavos,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryKind {
+    Disbursement,
+    Interest,
+    Penalty,
+    ExtensionFee,
+    Repayment,
+    Reversal,
+}
+
+impl EntryKind {
+    pub fn key(self) -> &'static str {
+        match self {
+            EntryKind::Disbursement => "disbursement",
+            EntryKind::Interest => "interest",
+            EntryKind::Penalty => "penalty",
+            EntryKind::ExtensionFee => "extension_fee",
+            EntryKind::Repayment => "repayment",
+            EntryKind::Reversal => "reversal",
+        }
+    }
+}
+
+/// One balanced movement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub kind: EntryKind,
+    pub lines: Vec<Line>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LedgerError {
+    #[error("an entry's debits and credits differ")]
+    Unbalanced,
+    #[error("an entry has no lines, or a line is not positive")]
+    Empty,
+    #[error("amounts too large")]
+    Overflow,
+}
+
+fn line(account: Account, side: Side, amount: Centavos) -> Line {
+    Line { account, side, amount }
+}
+
+impl Entry {
+    /// Builds an entry, dropping zero lines, refusing negative or
+    /// unbalanced ones.
+    pub fn new(kind: EntryKind, lines: Vec<Line>) -> Result<Entry, LedgerError> {
+        let lines: Vec<Line> = lines.into_iter().filter(|line| line.amount.get() != 0).collect();
+        if lines.is_empty() || lines.iter().any(|line| line.amount.get() < 0) {
+            return Err(LedgerError::Empty);
+        }
+        let total = |side: Side| {
+            Centavos::checked_sum(lines.iter().filter(|line| line.side == side).map(|line| line.amount))
+                .ok_or(LedgerError::Overflow)
+        };
+        if total(Side::Debit)? != total(Side::Credit)? {
+            return Err(LedgerError::Unbalanced);
+        }
+        Ok(Entry { kind, lines })
+    }
+
+    /// The entry that undoes this one.
+    pub fn reversal(&self) -> Entry {
+        let flipped = self
+            .lines
+            .iter()
+            .map(|line| Line { side: if line.side == Side::Debit { Side::Credit } else { Side::Debit }, ..*line })
+            .collect();
+        Entry { kind: EntryKind::Reversal, lines: flipped }
+    }
+}
+
+/// Money goes out: the principal becomes receivable, the fee is earned and
+/// kept, the net proceeds leave cash.
+pub fn disbursement(principal: Centavos, fees: Centavos) -> Result<Entry, LedgerError> {
+    let net = principal.checked_sub(fees).ok_or(LedgerError::Overflow)?;
+    Entry::new(
+        EntryKind::Disbursement,
+        vec![
+            line(Account::PrincipalReceivable, Side::Debit, principal),
+            line(Account::Cash, Side::Credit, net),
+            line(Account::FeeIncome, Side::Credit, fees),
+        ],
+    )
+}
+
+/// A charge that moves `amount` from income into a receivable; nothing to
+/// post when the charge is zero (a 0% product, a capped penalty day).
+fn charge(
+    kind: EntryKind,
+    receivable: Account,
+    income: Account,
+    amount: Centavos,
+) -> Result<Option<Entry>, LedgerError> {
+    if amount.get() == 0 {
+        return Ok(None);
+    }
+    Entry::new(kind, vec![line(receivable, Side::Debit, amount), line(income, Side::Credit, amount)]).map(Some)
+}
+
+/// Interest charged (the flat interest of the term, at disbursement).
+pub fn interest(amount: Centavos) -> Result<Option<Entry>, LedgerError> {
+    charge(EntryKind::Interest, Account::InterestReceivable, Account::InterestIncome, amount)
+}
+
+/// A day's late penalty.
+pub fn penalty(amount: Centavos) -> Result<Option<Entry>, LedgerError> {
+    charge(EntryKind::Penalty, Account::PenaltiesReceivable, Account::PenaltyIncome, amount)
+}
+
+/// The fee of an extension, owed until paid.
+pub fn extension_fee(amount: Centavos) -> Result<Option<Entry>, LedgerError> {
+    charge(EntryKind::ExtensionFee, Account::FeesReceivable, Account::FeeIncome, amount)
+}
+
+/// What is owed, by kind.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dues {
+    pub penalties: Centavos,
+    pub fees: Centavos,
+    pub interest: Centavos,
+    pub principal: Centavos,
+}
+
+impl Dues {
+    pub fn total(&self) -> Centavos {
+        Centavos::new(self.penalties.get() + self.fees.get() + self.interest.get() + self.principal.get())
+    }
+
+    fn of(&self, bucket: Bucket) -> Centavos {
+        match bucket {
+            Bucket::Penalties => self.penalties,
+            Bucket::Fees => self.fees,
+            Bucket::Interest => self.interest,
+            Bucket::Principal => self.principal,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bucket {
+    Penalties,
+    Fees,
+    Interest,
+    Principal,
+}
+
+impl Bucket {
+    fn account(self) -> Account {
+        match self {
+            Bucket::Penalties => Account::PenaltiesReceivable,
+            Bucket::Fees => Account::FeesReceivable,
+            Bucket::Interest => Account::InterestReceivable,
+            Bucket::Principal => Account::PrincipalReceivable,
+        }
+    }
+}
+
+/// The order a payment settles what is owed (configurable per product).
+pub const DEFAULT_ALLOCATION: [Bucket; 4] = [Bucket::Penalties, Bucket::Fees, Bucket::Interest, Bucket::Principal];
+
+/// A payment received: it settles the dues in `order`; anything beyond
+/// them is held as the borrower's credit.
+pub fn repayment(amount: Centavos, dues: &Dues, order: &[Bucket; 4]) -> Result<Entry, LedgerError> {
+    let mut left = amount.get();
+    let mut lines = vec![line(Account::Cash, Side::Debit, amount)];
+    for bucket in order {
+        let settled = left.min(dues.of(*bucket).get().max(0));
+        lines.push(line(bucket.account(), Side::Credit, Centavos::new(settled)));
+        left -= settled;
+    }
+    lines.push(line(Account::BorrowerCredit, Side::Credit, Centavos::new(left)));
+    Entry::new(EntryKind::Repayment, lines)
+}
+
+/// The running balances of a loan's accounts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Balances {
+    debits_minus_credits: [i64; 9],
+}
+
+impl Balances {
+    pub fn of(entries: &[Entry]) -> Balances {
+        let mut balances = Balances::default();
+        for entry in entries {
+            balances.apply(entry);
+        }
+        balances
+    }
+
+    pub fn apply(&mut self, entry: &Entry) {
+        for line in &entry.lines {
+            let index = Account::ALL.iter().position(|account| *account == line.account).unwrap_or(0);
+            let signed = if line.side == Side::Debit { line.amount.get() } else { -line.amount.get() };
+            self.debits_minus_credits[index] += signed;
+        }
+    }
+
+    /// Debits minus credits of the account.
+    pub fn net(&self, account: Account) -> i64 {
+        self.debits_minus_credits[Account::ALL.iter().position(|candidate| *candidate == account).unwrap_or(0)]
+    }
+
+    /// What the borrower owes now, by kind.
+    pub fn dues(&self) -> Dues {
+        Dues {
+            penalties: Centavos::new(self.net(Account::PenaltiesReceivable)),
+            fees: Centavos::new(self.net(Account::FeesReceivable)),
+            interest: Centavos::new(self.net(Account::InterestReceivable)),
+            principal: Centavos::new(self.net(Account::PrincipalReceivable)),
+        }
+    }
+
+    /// Interest, fees and penalties charged so far, net of reversals.
+    pub fn cost_charged(&self) -> i64 {
+        -(self.net(Account::InterestIncome) + self.net(Account::FeeIncome) + self.net(Account::PenaltyIncome))
+    }
+
+    /// Sum over all accounts: zero whenever every entry is balanced.
+    pub fn sum(&self) -> i64 {
+        self.debits_minus_credits.iter().sum()
+    }
+}
+
+#[cfg(test)]
+mod tests;

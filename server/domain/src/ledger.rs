@@ -61,6 +61,23 @@ pub enum Side {
     Credit,
 }
 
+impl Side {
+    pub fn key(self) -> &'static str {
+        match self {
+            Side::Debit => "debit",
+            Side::Credit => "credit",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<Side> {
+        match key {
+            "debit" => Some(Side::Debit),
+            "credit" => Some(Side::Credit),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Line {
     pub account: Account,
@@ -79,6 +96,19 @@ pub enum EntryKind {
 }
 
 impl EntryKind {
+    pub const ALL: [EntryKind; 6] = [
+        EntryKind::Disbursement,
+        EntryKind::Interest,
+        EntryKind::Penalty,
+        EntryKind::ExtensionFee,
+        EntryKind::Repayment,
+        EntryKind::Reversal,
+    ];
+
+    pub fn parse(key: &str) -> Option<EntryKind> {
+        EntryKind::ALL.into_iter().find(|kind| kind.key() == key)
+    }
+
     pub fn key(self) -> &'static str {
         match self {
             EntryKind::Disbursement => "disbursement",

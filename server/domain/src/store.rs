@@ -4,6 +4,7 @@
 
 use crate::borrower::{Borrower, BorrowerId};
 use crate::kyc::Section;
+use crate::ledger::Entry;
 use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::phone::Phone;
@@ -253,6 +254,50 @@ pub trait CaptchaStore {
     async fn captcha_answer_digest(&self, sid: &[u8; 32]) -> StoreResult<Option<[u8; 32]>>;
 }
 
+/// Names a money-moving request so that it takes effect once: the key the
+/// caller chose and a digest of what the request asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IdempotencyKey {
+    pub key: String,
+    pub fingerprint: [u8; 32],
+}
+
+/// What happened to an entry posted under an idempotency key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Posting {
+    /// Stored now.
+    Posted(i64),
+    /// The same request was posted before; nothing new was stored.
+    Replayed(i64),
+    /// The key was used before for a different request; nothing stored.
+    KeyReused,
+}
+
+/// A stored ledger entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredEntry {
+    pub id: i64,
+    pub order_id: OrderId,
+    pub entry: Entry,
+    pub created_at: OffsetDateTime,
+}
+
+#[async_trait]
+pub trait LedgerStore {
+    /// Appends a balanced entry for an order unless its key was seen: the
+    /// check and the insert share one transaction, so concurrent requests
+    /// with one key post once.
+    async fn post_entry(
+        &self,
+        order: OrderId,
+        entry: &Entry,
+        key: &IdempotencyKey,
+        at: OffsetDateTime,
+    ) -> StoreResult<Posting>;
+    /// The order's entries, oldest first.
+    async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -267,6 +312,7 @@ pub trait Store:
     + KycStore
     + EventStore
     + ConsentStore
+    + LedgerStore
     + Send
     + Sync
     + 'static
@@ -286,6 +332,7 @@ impl<T> Store for T where
         + KycStore
         + EventStore
         + ConsentStore
+        + LedgerStore
         + Send
         + Sync
         + 'static

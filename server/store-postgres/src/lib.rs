@@ -5,6 +5,7 @@
 
 mod identity;
 mod kyc;
+mod ledger;
 mod migrations;
 mod promotion;
 mod rows;

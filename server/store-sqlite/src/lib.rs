@@ -8,6 +8,7 @@
 
 mod identity;
 mod kyc;
+mod ledger;
 mod migrations;
 mod pool;
 mod promotion;

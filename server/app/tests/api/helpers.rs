@@ -168,6 +168,21 @@ impl TestApp {
             .expect("one of the 10 000 answers")
     }
 
+    /// Runs one SQL statement directly on the test database, as an operator
+    /// with database access would; the error text when the database refuses.
+    pub async fn execute_sql(&self, sql: &str) -> Result<(), String> {
+        if let Some(path) = self.database_url.strip_prefix("sqlite://") {
+            let connection = rusqlite::Connection::open(path).map_err(|error| error.to_string())?;
+            connection.execute_batch(sql).map_err(|error| error.to_string())
+        } else {
+            let (client, connection) = tokio_postgres::connect(&self.database_url, tokio_postgres::NoTls)
+                .await
+                .map_err(|error| error.to_string())?;
+            tokio::spawn(connection);
+            client.batch_execute(sql).await.map_err(|error| format!("{error:?}"))
+        }
+    }
+
     /// How many messages the number received.
     pub async fn messages_to(&self, phone: &str) -> usize {
         let phone = hiram_domain::phone::Phone::parse(phone).expect("a valid test number");

@@ -7,6 +7,7 @@ mod device_data;
 mod envelope;
 mod health;
 mod journey;
+mod ledger;
 mod loan_details;
 mod login;
 mod logs;

@@ -1,0 +1,80 @@
+//! The ledger's storage contract: append-only, balanced, once per key.
+
+use crate::helpers::order_in;
+use hiram_domain::ledger::{self, Balances, DEFAULT_ALLOCATION};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
+use hiram_domain::store::{IdempotencyKey, Posting};
+
+fn key(name: &str, body: u8) -> IdempotencyKey {
+    IdempotencyKey { key: name.to_owned(), fingerprint: [body; 32] }
+}
+
+crate::on_both_stores! {
+    async fn entries_post_once_per_key_and_read_back_balanced(app) {
+        let demo = app.demo_session().await;
+        let order = OrderId(order_in(&demo, 174).order_id);
+        let store = &app.state.store;
+        let now = app.state.now();
+        let disbursement = ledger::disbursement(Centavos::from_pesos(5_000), Centavos::from_pesos(150)).unwrap();
+        let Posting::Posted(first) = store.post_entry(order, &disbursement, &key("disburse-1", 1), now).await.unwrap() else {
+            panic!("the first post stores the entry");
+        };
+        assert_eq!(store.post_entry(order, &disbursement, &key("disburse-1", 1), now).await.unwrap(), Posting::Replayed(first));
+        assert_eq!(store.post_entry(order, &disbursement, &key("disburse-1", 2), now).await.unwrap(), Posting::KeyReused);
+        let interest = ledger::interest(Centavos::new(60_666)).unwrap().unwrap();
+        store.post_entry(order, &interest, &key("interest-1", 1), now).await.unwrap();
+        let dues = Balances::of(&[disbursement.clone(), interest.clone()]).dues();
+        let payment = ledger::repayment(Centavos::from_pesos(1_000), &dues, &DEFAULT_ALLOCATION).unwrap();
+        store.post_entry(order, &payment, &key("pay-1", 1), now).await.unwrap();
+
+        let stored = store.ledger_entries(order).await.unwrap();
+        assert_eq!(stored.iter().map(|entry| entry.entry.clone()).collect::<Vec<_>>(), vec![disbursement, interest, payment]);
+        let balances = Balances::of(&stored.iter().map(|entry| entry.entry.clone()).collect::<Vec<_>>());
+        assert_eq!(balances.sum(), 0);
+        // ₱606.66 interest settled first, then ₱393.34 of principal.
+        assert_eq!(balances.dues().interest, Centavos::ZERO);
+        assert_eq!(balances.dues().principal, Centavos::new(500_000 - 39_334));
+    }
+
+    async fn fifty_concurrent_posts_with_one_key_store_one_entry(app) {
+        let demo = app.demo_session().await;
+        let order = OrderId(order_in(&demo, 174).order_id);
+        let entry = ledger::penalty(Centavos::from_pesos(25)).unwrap().unwrap();
+        let now = app.state.now();
+        let mut tasks = Vec::new();
+        for _ in 0..50 {
+            let store = app.state.store.clone();
+            let entry = entry.clone();
+            tasks.push(tokio::spawn(async move { store.post_entry(order, &entry, &key("same-key", 7), now).await.unwrap() }));
+        }
+        let mut posted = 0;
+        let mut replayed = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Posting::Posted(_) => posted += 1,
+                Posting::Replayed(_) => replayed += 1,
+                Posting::KeyReused => panic!("same body, same key"),
+            }
+        }
+        assert_eq!((posted, replayed), (1, 49));
+        assert_eq!(app.state.store.ledger_entries(order).await.unwrap().len(), 1);
+    }
+
+    async fn the_database_refuses_to_change_or_delete_entries(app) {
+        let demo = app.demo_session().await;
+        let order = OrderId(order_in(&demo, 174).order_id);
+        let entry = ledger::penalty(Centavos::from_pesos(25)).unwrap().unwrap();
+        app.state.store.post_entry(order, &entry, &key("penalty-1", 1), app.state.now()).await.unwrap();
+        for sql in [
+            "UPDATE ledger_line SET amount = 1",
+            "DELETE FROM ledger_line",
+            "UPDATE ledger_entry SET kind = 'repayment'",
+            "DELETE FROM ledger_entry",
+        ] {
+            let refused = app.execute_sql(sql).await.unwrap_err();
+            assert!(refused.contains("append-only"), "{sql}: {refused}");
+        }
+        assert_eq!(app.state.store.ledger_entries(order).await.unwrap()[0].entry, entry);
+    }
+}

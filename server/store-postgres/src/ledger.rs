@@ -1,0 +1,94 @@
+//! The ledger on PostgreSQL: append-only entries posted once per
+//! idempotency key, concurrent posts of one key serialised by the key's
+//! unique constraint.
+
+use crate::{PostgresStore, backend, database};
+use async_trait::async_trait;
+use hiram_domain::ledger::{Account, Entry, EntryKind, Line, Side};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
+use hiram_domain::store::{IdempotencyKey, LedgerStore, Posting, StoreResult, StoredEntry};
+use time::OffsetDateTime;
+
+#[async_trait]
+impl LedgerStore for PostgresStore {
+    async fn post_entry(
+        &self,
+        order: OrderId,
+        entry: &Entry,
+        key: &IdempotencyKey,
+        at: OffsetDateTime,
+    ) -> StoreResult<Posting> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        // A concurrent transaction with the same key waits here on the
+        // unique index and then inserts nothing.
+        let inserted = transaction
+            .query_opt(
+                "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id",
+                &[&order.0, &entry.kind.key(), &key.key, &&key.fingerprint[..], &at],
+            )
+            .await
+            .map_err(database)?;
+        let Some(row) = inserted else {
+            let seen = transaction
+                .query_one("SELECT id, fingerprint FROM ledger_entry WHERE idempotency_key = $1", &[&key.key])
+                .await
+                .map_err(database)?;
+            let fingerprint: Vec<u8> = seen.get(1);
+            return Ok(if fingerprint[..] == key.fingerprint[..] {
+                Posting::Replayed(seen.get(0))
+            } else {
+                Posting::KeyReused
+            });
+        };
+        let id: i64 = row.get(0);
+        for (position, line) in (0_i64..).zip(&entry.lines) {
+            transaction
+                .execute(
+                    "INSERT INTO ledger_line (entry_id, position, account, side, amount) VALUES ($1, $2, $3, $4, $5)",
+                    &[&id, &position, &line.account.key(), &line.side.key(), &line.amount.get()],
+                )
+                .await
+                .map_err(database)?;
+        }
+        transaction.commit().await.map_err(database)?;
+        Ok(Posting::Posted(id))
+    }
+
+    async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>> {
+        let rows = self
+            .client()
+            .await?
+            .query(
+                "SELECT e.id, e.kind, e.created_at, l.account, l.side, l.amount FROM ledger_entry e \
+                 JOIN ledger_line l ON l.entry_id = e.id WHERE e.order_id = $1 ORDER BY e.id, l.position",
+                &[&order.0],
+            )
+            .await
+            .map_err(database)?;
+        let mut entries: Vec<StoredEntry> = Vec::new();
+        for row in &rows {
+            let id: i64 = row.get(0);
+            let line = Line {
+                account: Account::parse(row.get(3)).ok_or_else(|| backend("unknown account"))?,
+                side: Side::parse(row.get(4)).ok_or_else(|| backend("unknown side"))?,
+                amount: Centavos::new(row.get(5)),
+            };
+            match entries.last_mut() {
+                Some(last) if last.id == id => last.entry.lines.push(line),
+                _ => entries.push(StoredEntry {
+                    id,
+                    order_id: order,
+                    entry: Entry {
+                        kind: EntryKind::parse(row.get(1)).ok_or_else(|| backend("unknown entry kind"))?,
+                        lines: vec![line],
+                    },
+                    created_at: row.get(2),
+                }),
+            }
+        }
+        Ok(entries)
+    }
+}

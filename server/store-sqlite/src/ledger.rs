@@ -1,0 +1,89 @@
+//! The ledger on SQLite: append-only entries posted once per idempotency key.
+
+use crate::pool::{SqliteStore, backend};
+use crate::rows::{self, millis};
+use async_trait::async_trait;
+use hiram_domain::ledger::{Account, Entry, EntryKind, Line, Side};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
+use hiram_domain::store::{IdempotencyKey, LedgerStore, Posting, StoreError, StoreResult, StoredEntry};
+use rusqlite::{OptionalExtension, params};
+use time::OffsetDateTime;
+
+#[async_trait]
+impl LedgerStore for SqliteStore {
+    async fn post_entry(
+        &self,
+        order: OrderId,
+        entry: &Entry,
+        key: &IdempotencyKey,
+        at: OffsetDateTime,
+    ) -> StoreResult<Posting> {
+        let (entry, key) = (entry.clone(), key.clone());
+        self.write(move |tx| {
+            let seen: Option<(i64, Vec<u8>)> = tx
+                .query_row("SELECT id, fingerprint FROM ledger_entry WHERE idempotency_key = ?1", [&key.key], |row| {
+                    Ok((row.get(0)?, row.get(1)?))
+                })
+                .optional()
+                .map_err(backend)?;
+            if let Some((id, fingerprint)) = seen {
+                return Ok(if fingerprint == key.fingerprint { Posting::Replayed(id) } else { Posting::KeyReused });
+            }
+            tx.execute(
+                "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![order.0, entry.kind.key(), key.key, key.fingerprint, millis(at)],
+            )
+            .map_err(backend)?;
+            let id = tx.last_insert_rowid();
+            for (position, line) in (0_i64..).zip(&entry.lines) {
+                tx.execute(
+                    "INSERT INTO ledger_line (entry_id, position, account, side, amount) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![id, position, line.account.key(), line.side.key(), line.amount.get()],
+                )
+                .map_err(backend)?;
+            }
+            Ok(Posting::Posted(id))
+        })
+        .await
+    }
+
+    async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>> {
+        self.read(move |connection| {
+            let mut statement = connection
+                .prepare_cached(
+                    "SELECT e.id, e.kind, e.created_at, l.account, l.side, l.amount FROM ledger_entry e \
+                     JOIN ledger_line l ON l.entry_id = e.id WHERE e.order_id = ?1 ORDER BY e.id, l.position",
+                )
+                .map_err(backend)?;
+            let mut rows = statement.query([order.0]).map_err(backend)?;
+            let mut entries: Vec<StoredEntry> = Vec::new();
+            while let Some(row) = rows.next().map_err(backend)? {
+                let id: i64 = row.get(0).map_err(backend)?;
+                let kind: String = row.get(1).map_err(backend)?;
+                let account: String = row.get(3).map_err(backend)?;
+                let side: String = row.get(4).map_err(backend)?;
+                let line = Line {
+                    account: Account::parse(&account).ok_or_else(|| StoreError::Backend("unknown account".into()))?,
+                    side: Side::parse(&side).ok_or_else(|| StoreError::Backend("unknown side".into()))?,
+                    amount: Centavos::new(row.get(5).map_err(backend)?),
+                };
+                match entries.last_mut() {
+                    Some(last) if last.id == id => last.entry.lines.push(line),
+                    _ => entries.push(StoredEntry {
+                        id,
+                        order_id: order,
+                        entry: Entry {
+                            kind: EntryKind::parse(&kind)
+                                .ok_or_else(|| StoreError::Backend("unknown entry kind".into()))?,
+                            lines: vec![line],
+                        },
+                        created_at: rows::instant(row.get(2).map_err(backend)?).map_err(backend)?,
+                    }),
+                }
+            }
+            Ok(entries)
+        })
+        .await
+    }
+}

@@ -26,4 +26,6 @@ export const SERVER_ENV: Record<string, string> = {
   APP_SERVER__PORT: String(E2E_PORT),
   APP_DATABASE__URL: `sqlite://${DB_FILE}`,
   APP_WEB__DIST_ROOT: '../web',
+  // Warnings and errors only: a request line per asset drowns the test report.
+  APP_LOG__FILTER: 'warn',
 };

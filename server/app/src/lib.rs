@@ -7,6 +7,7 @@ pub mod error;
 pub mod extract;
 pub mod features;
 pub mod i18n;
+pub mod one_time_codes;
 pub mod openapi;
 pub mod seed;
 pub mod session;

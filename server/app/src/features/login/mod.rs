@@ -2,7 +2,6 @@
 //! code login (which registers a new number), optional password login and
 //! reset, logout.
 
-mod codes;
 mod password;
 
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
@@ -14,12 +13,11 @@ use axum::routing::post;
 use axum::{Json, Router};
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::password::NewPassword;
-use hiram_domain::phone::Phone;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use utoipa::{IntoParams, ToSchema};
 
-pub use codes::{issue_code, verify_code};
+use crate::one_time_codes::{issue_code, parse_phone, verify_code};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -31,10 +29,6 @@ pub fn router() -> Router<AppState> {
         .route("/service/login/reset-pwd", post(reset_password))
         .route("/service/login/logout", post(logout))
         .route("/user/logout", post(logout))
-}
-
-pub(crate) fn parse_phone(text: &str) -> ApiResult<Phone> {
-    Phone::parse(text).map_err(|_| ApiError::rejected(Msg::InvalidPhone))
 }
 
 #[derive(Serialize, ToSchema)]

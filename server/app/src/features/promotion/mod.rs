@@ -11,8 +11,8 @@ mod captcha_image;
 
 use crate::error::{ApiError, ApiResult, Envelope, NoData, coded, ok};
 use crate::extract::Params;
-use crate::features::login::{issue_code, parse_phone, verify_code};
 use crate::i18n::{Lang, Msg};
+use crate::one_time_codes::{issue_code, parse_phone, verify_code};
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderValue, header};
@@ -120,6 +120,20 @@ pub struct FunnelParams {
     pub links_id: String,
     #[serde(default)]
     pub down_id: String,
+}
+
+/// The funnel fields of a call that carries the campaign's tags in the
+/// order user_from, app_from, utm_tag, links_id, down_id.
+fn campaign(page_id: Option<i64>, [user_from, app_from, utm_tag, links_id, down_id]: [&String; 5]) -> FunnelParams {
+    FunnelParams {
+        page_id,
+        client_type: String::new(),
+        user_from: user_from.clone(),
+        app_from: app_from.clone(),
+        utm_tag: utm_tag.clone(),
+        links_id: links_id.clone(),
+        down_id: down_id.clone(),
+    }
 }
 
 fn funnel_event(params: &FunnelParams, step: FunnelStep, state: &AppState) -> ApiResult<FunnelEvent> {
@@ -262,16 +276,11 @@ pub async fn get_sms(
     Params(params): Params<GetSmsParams>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let phone = parse_phone(&params.phone)?;
-    let funnel = FunnelParams {
-        page_id: params.id,
-        client_type: String::new(),
-        user_from: params.user_from.clone(),
-        app_from: params.app_from.clone(),
-        utm_tag: params.utm_tag.clone(),
-        links_id: params.links_id.clone(),
-        down_id: params.down_id.clone(),
-    };
-    let event = funnel_event(&funnel, FunnelStep::CodeSent, &state)?;
+    let event = funnel_event(
+        &campaign(params.id, [&params.user_from, &params.app_from, &params.utm_tag, &params.links_id, &params.down_id]),
+        FunnelStep::CodeSent,
+        &state,
+    )?;
     let Some(answer) = CaptchaAnswer::parse(&params.capcode) else {
         return Err(ApiError::rejected(Msg::CaptchaMissing));
     };
@@ -326,16 +335,11 @@ pub async fn register(
     if params.invite_code.chars().count() > MAX_TAG_CHARS {
         return Err(ApiError::InvalidParameters);
     }
-    let funnel = FunnelParams {
-        page_id: params.id,
-        client_type: String::new(),
-        user_from: params.user_from.clone(),
-        app_from: params.app_from.clone(),
-        utm_tag: params.utm_tag.clone(),
-        links_id: params.links_id.clone(),
-        down_id: params.down_id.clone(),
-    };
-    let mut event = funnel_event(&funnel, FunnelStep::Register, &state)?;
+    let mut event = funnel_event(
+        &campaign(params.id, [&params.user_from, &params.app_from, &params.utm_tag, &params.links_id, &params.down_id]),
+        FunnelStep::Register,
+        &state,
+    )?;
     if !state.store.captcha_passed_for(&sid, &phone, now).await? {
         return Ok(coded(CODE_WRONG_CAPTCHA_REGISTER, Msg::CaptchaWrong, lang, NoData));
     }

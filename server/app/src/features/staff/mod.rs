@@ -94,7 +94,7 @@ pub async fn sms_outbox(
     crate::extract::Params(params): crate::extract::Params<OutboxParams>,
 ) -> ApiResult<Json<Envelope<Vec<OutboxMessage>>>> {
     let phone = match params.phone.as_deref().filter(|phone| !phone.is_empty()) {
-        Some(text) => Some(crate::features::login::parse_phone(text)?),
+        Some(text) => Some(crate::one_time_codes::parse_phone(text)?),
         None => None,
     };
     let limit = params.limit.unwrap_or(50);

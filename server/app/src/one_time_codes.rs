@@ -1,4 +1,5 @@
-//! Issuing and checking one-time codes.
+//! Issuing and checking one-time codes, for the login family and the
+//! promotion page alike.
 
 use crate::error::{ApiError, ApiResult};
 use crate::i18n::{Lang, Msg};
@@ -6,6 +7,11 @@ use crate::state::AppState;
 use hiram_domain::otp::{CodePurpose, Delivery, NewChallenge, OtpCode, SendLimit, Verification};
 use hiram_domain::phone::Phone;
 use sha2::{Digest, Sha256};
+
+/// A Philippine mobile number from a form, or the message that says so.
+pub fn parse_phone(text: &str) -> ApiResult<Phone> {
+    Phone::parse(text).map_err(|_| ApiError::rejected(Msg::InvalidPhone))
+}
 
 /// Draws a code uniformly from 000000–999999 with the OS's CSPRNG.
 fn random_code() -> ApiResult<OtpCode> {

@@ -291,10 +291,14 @@ impl Balances {
 
     pub fn apply(&mut self, entry: &Entry) {
         for line in &entry.lines {
-            let index = Account::ALL.iter().position(|account| *account == line.account).unwrap_or(0);
-            let signed = if line.side == Side::Debit { line.amount.get() } else { -line.amount.get() };
-            self.debits_minus_credits[index] += signed;
+            self.apply_line(line);
         }
+    }
+
+    pub fn apply_line(&mut self, line: &Line) {
+        let index = Account::ALL.iter().position(|account| *account == line.account).unwrap_or(0);
+        let signed = if line.side == Side::Debit { line.amount.get() } else { -line.amount.get() };
+        self.debits_minus_credits[index] += signed;
     }
 
     /// Debits minus credits of the account.

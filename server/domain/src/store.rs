@@ -4,7 +4,8 @@
 
 use crate::borrower::{Borrower, BorrowerId};
 use crate::kyc::Section;
-use crate::ledger::Entry;
+use crate::ledger::{Bucket, Entry};
+use crate::money::Centavos;
 use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::phone::Phone;
@@ -296,6 +297,19 @@ pub trait LedgerStore {
     ) -> StoreResult<Posting>;
     /// The order's entries, oldest first.
     async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>>;
+    /// Posts a payment of `amount`: in one transaction, serialised per
+    /// order, it reads what is owed, allocates the payment in `allocation`
+    /// order (the excess becomes the borrower's credit) and appends the
+    /// entry, once per key. Concurrent payments never settle more than is
+    /// owed.
+    async fn post_payment(
+        &self,
+        order: OrderId,
+        amount: Centavos,
+        allocation: &[Bucket; 4],
+        key: &IdempotencyKey,
+        at: OffsetDateTime,
+    ) -> StoreResult<Posting>;
 }
 
 /// Everything the application needs from a database.

@@ -4,11 +4,24 @@
 
 use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
-use hiram_domain::ledger::{Account, Entry, EntryKind, Line, Side};
+use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Side, repayment};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::store::{IdempotencyKey, LedgerStore, Posting, StoreResult, StoredEntry};
 use time::OffsetDateTime;
+
+async fn insert_lines(transaction: &deadpool_postgres::Transaction<'_>, id: i64, entry: &Entry) -> StoreResult<()> {
+    for (position, line) in (0_i64..).zip(&entry.lines) {
+        transaction
+            .execute(
+                "INSERT INTO ledger_line (entry_id, position, account, side, amount) VALUES ($1, $2, $3, $4, $5)",
+                &[&id, &position, &line.account.key(), &line.side.key(), &line.amount.get()],
+            )
+            .await
+            .map_err(database)?;
+    }
+    Ok(())
+}
 
 #[async_trait]
 impl LedgerStore for PostgresStore {
@@ -44,15 +57,66 @@ impl LedgerStore for PostgresStore {
             });
         };
         let id: i64 = row.get(0);
-        for (position, line) in (0_i64..).zip(&entry.lines) {
-            transaction
-                .execute(
-                    "INSERT INTO ledger_line (entry_id, position, account, side, amount) VALUES ($1, $2, $3, $4, $5)",
-                    &[&id, &position, &line.account.key(), &line.side.key(), &line.amount.get()],
-                )
-                .await
-                .map_err(database)?;
+        insert_lines(&transaction, id, entry).await?;
+        transaction.commit().await.map_err(database)?;
+        Ok(Posting::Posted(id))
+    }
+
+    async fn post_payment(
+        &self,
+        order: OrderId,
+        amount: Centavos,
+        allocation: &[Bucket; 4],
+        key: &IdempotencyKey,
+        at: OffsetDateTime,
+    ) -> StoreResult<Posting> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        // Payments of one order queue on its row, so the dues read below
+        // are the dues this entry settles.
+        transaction
+            .execute("SELECT id FROM loan_order WHERE id = $1 FOR UPDATE", &[&order.0])
+            .await
+            .map_err(database)?;
+        if let Some(seen) = transaction
+            .query_opt("SELECT id, fingerprint FROM ledger_entry WHERE idempotency_key = $1", &[&key.key])
+            .await
+            .map_err(database)?
+        {
+            let fingerprint: Vec<u8> = seen.get(1);
+            return Ok(if fingerprint[..] == key.fingerprint[..] {
+                Posting::Replayed(seen.get(0))
+            } else {
+                Posting::KeyReused
+            });
         }
+        let rows = transaction
+            .query(
+                "SELECT l.account, l.side, l.amount FROM ledger_entry e JOIN ledger_line l ON l.entry_id = e.id \
+                 WHERE e.order_id = $1",
+                &[&order.0],
+            )
+            .await
+            .map_err(database)?;
+        let mut balances = Balances::default();
+        for row in &rows {
+            balances.apply_line(&Line {
+                account: Account::parse(row.get(0)).ok_or_else(|| backend("unknown account"))?,
+                side: Side::parse(row.get(1)).ok_or_else(|| backend("unknown side"))?,
+                amount: Centavos::new(row.get(2)),
+            });
+        }
+        let entry = repayment(amount, &balances.dues(), allocation).map_err(backend)?;
+        let inserted = transaction
+            .query_one(
+                "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) \
+                 VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                &[&order.0, &entry.kind.key(), &key.key, &&key.fingerprint[..], &at],
+            )
+            .await
+            .map_err(database)?;
+        let id: i64 = inserted.get(0);
+        insert_lines(&transaction, id, &entry).await?;
         transaction.commit().await.map_err(database)?;
         Ok(Posting::Posted(id))
     }

@@ -3,12 +3,56 @@
 use crate::pool::{SqliteStore, backend};
 use crate::rows::{self, millis};
 use async_trait::async_trait;
-use hiram_domain::ledger::{Account, Entry, EntryKind, Line, Side};
+use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Side, repayment};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::store::{IdempotencyKey, LedgerStore, Posting, StoreError, StoreResult, StoredEntry};
-use rusqlite::{OptionalExtension, params};
+use rusqlite::{OptionalExtension, Transaction, params};
 use time::OffsetDateTime;
+
+/// The earlier posting of this key, if any.
+fn seen(tx: &Transaction<'_>, key: &IdempotencyKey) -> StoreResult<Option<Posting>> {
+    let seen: Option<(i64, Vec<u8>)> = tx
+        .query_row("SELECT id, fingerprint FROM ledger_entry WHERE idempotency_key = ?1", [&key.key], |row| {
+            Ok((row.get(0)?, row.get(1)?))
+        })
+        .optional()
+        .map_err(backend)?;
+    Ok(seen.map(
+        |(id, fingerprint)| if fingerprint == key.fingerprint { Posting::Replayed(id) } else { Posting::KeyReused },
+    ))
+}
+
+fn insert(
+    tx: &Transaction<'_>,
+    order: OrderId,
+    entry: &Entry,
+    key: &IdempotencyKey,
+    at: OffsetDateTime,
+) -> StoreResult<Posting> {
+    tx.execute(
+        "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![order.0, entry.kind.key(), key.key, key.fingerprint, millis(at)],
+    )
+    .map_err(backend)?;
+    let id = tx.last_insert_rowid();
+    for (position, line) in (0_i64..).zip(&entry.lines) {
+        tx.execute(
+            "INSERT INTO ledger_line (entry_id, position, account, side, amount) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![id, position, line.account.key(), line.side.key(), line.amount.get()],
+        )
+        .map_err(backend)?;
+    }
+    Ok(Posting::Posted(id))
+}
+
+fn parse_line(account: &str, side: &str, amount: i64) -> StoreResult<Line> {
+    Ok(Line {
+        account: Account::parse(account).ok_or_else(|| StoreError::Backend("unknown account".into()))?,
+        side: Side::parse(side).ok_or_else(|| StoreError::Backend("unknown side".into()))?,
+        amount: Centavos::new(amount),
+    })
+}
 
 #[async_trait]
 impl LedgerStore for SqliteStore {
@@ -20,30 +64,47 @@ impl LedgerStore for SqliteStore {
         at: OffsetDateTime,
     ) -> StoreResult<Posting> {
         let (entry, key) = (entry.clone(), key.clone());
+        self.write(move |tx| match seen(tx, &key)? {
+            Some(earlier) => Ok(earlier),
+            None => insert(tx, order, &entry, &key, at),
+        })
+        .await
+    }
+
+    async fn post_payment(
+        &self,
+        order: OrderId,
+        amount: Centavos,
+        allocation: &[Bucket; 4],
+        key: &IdempotencyKey,
+        at: OffsetDateTime,
+    ) -> StoreResult<Posting> {
+        let (allocation, key) = (*allocation, key.clone());
+        // The one writer and BEGIN IMMEDIATE serialise payments: the dues
+        // read here are the dues the entry settles.
         self.write(move |tx| {
-            let seen: Option<(i64, Vec<u8>)> = tx
-                .query_row("SELECT id, fingerprint FROM ledger_entry WHERE idempotency_key = ?1", [&key.key], |row| {
-                    Ok((row.get(0)?, row.get(1)?))
-                })
-                .optional()
-                .map_err(backend)?;
-            if let Some((id, fingerprint)) = seen {
-                return Ok(if fingerprint == key.fingerprint { Posting::Replayed(id) } else { Posting::KeyReused });
+            if let Some(earlier) = seen(tx, &key)? {
+                return Ok(earlier);
             }
-            tx.execute(
-                "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![order.0, entry.kind.key(), key.key, key.fingerprint, millis(at)],
-            )
-            .map_err(backend)?;
-            let id = tx.last_insert_rowid();
-            for (position, line) in (0_i64..).zip(&entry.lines) {
-                tx.execute(
-                    "INSERT INTO ledger_line (entry_id, position, account, side, amount) VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![id, position, line.account.key(), line.side.key(), line.amount.get()],
-                )
-                .map_err(backend)?;
+            let lines = {
+                let mut statement = tx
+                    .prepare_cached(
+                        "SELECT l.account, l.side, l.amount FROM ledger_entry e JOIN ledger_line l ON l.entry_id = e.id \
+                         WHERE e.order_id = ?1",
+                    )
+                    .map_err(backend)?;
+                statement
+                    .query_map([order.0], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get::<_, i64>(2)?)))
+                    .map_err(backend)?
+                    .collect::<rusqlite::Result<Vec<_>>>()
+                    .map_err(backend)?
+            };
+            let mut balances = Balances::default();
+            for (account, side, amount) in lines {
+                balances.apply_line(&parse_line(&account, &side, amount)?);
             }
-            Ok(Posting::Posted(id))
+            let entry = repayment(amount, &balances.dues(), &allocation).map_err(|error| StoreError::Backend(error.to_string()))?;
+            insert(tx, order, &entry, &key, at)
         })
         .await
     }
@@ -63,11 +124,7 @@ impl LedgerStore for SqliteStore {
                 let kind: String = row.get(1).map_err(backend)?;
                 let account: String = row.get(3).map_err(backend)?;
                 let side: String = row.get(4).map_err(backend)?;
-                let line = Line {
-                    account: Account::parse(&account).ok_or_else(|| StoreError::Backend("unknown account".into()))?,
-                    side: Side::parse(&side).ok_or_else(|| StoreError::Backend("unknown side".into()))?,
-                    amount: Centavos::new(row.get(5).map_err(backend)?),
-                };
+                let line = parse_line(&account, &side, row.get(5).map_err(backend)?)?;
                 match entries.last_mut() {
                     Some(last) if last.id == id => last.entry.lines.push(line),
                     _ => entries.push(StoredEntry {

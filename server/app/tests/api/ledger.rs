@@ -78,3 +78,58 @@ crate::on_both_stores! {
         assert_eq!(app.state.store.ledger_entries(order).await.unwrap()[0].entry, entry);
     }
 }
+
+mod payments {
+    use super::*;
+
+    crate::on_both_stores! {
+        async fn twenty_concurrent_payments_never_settle_more_than_is_owed(app) {
+            let demo = app.demo_session().await;
+            let order = OrderId(order_in(&demo, 174).order_id);
+            let now = app.state.now();
+            let store = &app.state.store;
+            store.post_entry(order, &ledger::disbursement(Centavos::from_pesos(5_000), Centavos::from_pesos(150)).unwrap(), &key("d", 1), now).await.unwrap();
+            store.post_entry(order, &ledger::interest(Centavos::new(60_666)).unwrap().unwrap(), &key("i", 1), now).await.unwrap();
+            let mut tasks = Vec::new();
+            for payment in 0..20u8 {
+                let store = app.state.store.clone();
+                tasks.push(tokio::spawn(async move {
+                    store
+                        .post_payment(order, Centavos::from_pesos(600), &DEFAULT_ALLOCATION, &key(&format!("pay-{payment}"), payment), now)
+                        .await
+                        .unwrap()
+                }));
+            }
+            for task in tasks {
+                assert!(matches!(task.await.unwrap(), Posting::Posted(_)));
+            }
+            let entries: Vec<_> = store.ledger_entries(order).await.unwrap().into_iter().map(|stored| stored.entry).collect();
+            assert_eq!(entries.len(), 22);
+            let balances = Balances::of(&entries);
+            assert_eq!(balances.sum(), 0);
+            assert_eq!(balances.dues(), ledger::Dues::default(), "exactly everything owed is settled");
+            // ₱12,000 paid against ₱5,606.66 owed: ₱6,393.34 held for the borrower.
+            assert_eq!(balances.net(ledger::Account::BorrowerCredit), -639_334);
+            let mut running = Balances::default();
+            for entry in &entries {
+                running.apply(entry);
+                let dues = running.dues();
+                assert!(dues.interest.get() >= 0 && dues.principal.get() >= 0, "never negative after any entry");
+            }
+        }
+
+        async fn a_replayed_payment_returns_the_first_posting(app) {
+            let demo = app.demo_session().await;
+            let order = OrderId(order_in(&demo, 174).order_id);
+            let store = &app.state.store;
+            let now = app.state.now();
+            store.post_entry(order, &ledger::disbursement(Centavos::from_pesos(5_000), Centavos::ZERO).unwrap(), &key("d", 1), now).await.unwrap();
+            let first = store.post_payment(order, Centavos::from_pesos(100), &DEFAULT_ALLOCATION, &key("p", 3), now).await.unwrap();
+            let again = store.post_payment(order, Centavos::from_pesos(100), &DEFAULT_ALLOCATION, &key("p", 3), now).await.unwrap();
+            let Posting::Posted(id) = first else { panic!("posted first") };
+            assert_eq!(again, Posting::Replayed(id));
+            assert_eq!(store.post_payment(order, Centavos::from_pesos(999), &DEFAULT_ALLOCATION, &key("p", 4), now).await.unwrap(), Posting::KeyReused);
+            assert_eq!(store.ledger_entries(order).await.unwrap().len(), 2);
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! runs lives here so that tests start the same server on a random port.
 
 pub mod adapters;
+pub mod clock;
 pub mod config;
 pub mod error;
 pub mod extract;

@@ -1,5 +1,6 @@
 //! Building the server: the store, the router, the listener.
 
+use crate::clock::{Clock, SystemClock};
 use crate::config::{Secret, Settings};
 use crate::error::localize_errors;
 use crate::features;
@@ -46,6 +47,7 @@ pub async fn open_store(url: &Secret, max_connections: usize) -> Result<Arc<dyn 
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    state: AppState,
     port: u16,
     grace: Duration,
 }
@@ -54,9 +56,14 @@ impl Application {
     /// Opens the store, fills demo data into an empty database when
     /// configured, and binds the listener (port 0 picks a free port).
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
+        Application::build_with_clock(settings, Arc::new(SystemClock)).await
+    }
+
+    /// Builds the server on the given clock (tests move days with it).
+    pub async fn build_with_clock(settings: Settings, clock: Arc<dyn Clock>) -> Result<Application, StartupError> {
         let store = open_store(&settings.database.url, settings.database.max_connections).await?;
         let sms = crate::adapters::sms::sender(&settings.sms);
-        let state = AppState { store, settings: Arc::new(settings), sms };
+        let state = AppState { store, settings: Arc::new(settings), sms, clock };
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_if_empty(&state).await?;
         }
@@ -64,7 +71,13 @@ impl Application {
         let listener = TcpListener::bind(&address).await?;
         let port = listener.local_addr()?.port();
         let grace = Duration::from_secs(state.settings.server.shutdown_grace_seconds);
-        Ok(Application { listener, router: router(state), port, grace })
+        Ok(Application { listener, router: router(state.clone()), state, port, grace })
+    }
+
+    /// The state the server runs on, for commands and tests that need the
+    /// same store and clock.
+    pub fn state(&self) -> AppState {
+        self.state.clone()
     }
 
     pub fn port(&self) -> u16 {
@@ -155,5 +168,5 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
         .await
         .map_err(|error| StoreError::Backend(error.to_string()))?;
     let sms = crate::adapters::sms::sender(&settings.sms);
-    Ok(AppState { store, settings: Arc::new(settings), sms })
+    Ok(AppState { store, settings: Arc::new(settings), sms, clock: Arc::new(SystemClock) })
 }

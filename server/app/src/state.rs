@@ -15,12 +15,13 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     pub settings: Arc<Settings>,
     pub sms: Arc<dyn SmsSender>,
+    pub clock: Arc<dyn crate::clock::Clock>,
 }
 
 impl AppState {
     /// The one clock of the server.
     pub fn now(&self) -> OffsetDateTime {
-        OffsetDateTime::now_utc()
+        self.clock.now()
     }
 
     pub fn otp_policy(&self) -> OtpPolicy {

@@ -18,6 +18,8 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// The same store the server uses, for arranging and inspecting data.
     pub state: AppState,
+    /// The server's clock: `app.clock.advance(..)` moves time for it.
+    pub clock: std::sync::Arc<hiram::clock::ShiftedClock>,
     database_url: String,
 }
 
@@ -119,11 +121,12 @@ impl TestApp {
         environment.extend(overrides.iter().map(|(key, value)| ((*key).to_owned(), (*value).to_owned())));
         let settings = Settings::from_sources(environment).expect("test settings are valid");
         let database_url = settings.database.url.expose().to_owned();
-        let state = hiram::startup::state_for_command(settings.clone()).await.expect("open the test store");
-        let application = Application::build(settings).await.expect("build the server");
+        let clock = std::sync::Arc::new(hiram::clock::ShiftedClock::default());
+        let application = Application::build_with_clock(settings, clock.clone()).await.expect("build the server");
+        let state = application.state();
         let address = format!("http://127.0.0.1:{}", application.port());
         tokio::spawn(application.run_until_stopped());
-        TestApp { address, client: reqwest::Client::new(), state, database_url }
+        TestApp { address, client: reqwest::Client::new(), state, database_url, clock }
     }
 
     /// The newest one-time code sent to the number, read from the outbox.

@@ -142,6 +142,17 @@ crate::on_both_stores! {
         assert_eq!(status, 401);
     }
 
+    async fn an_idle_session_ends_after_thirty_minutes_and_an_active_one_lives_on(app) {
+        let session = app.demo_session().await;
+        let order = order_in(&session, 174).order_id;
+        app.clock.advance(time::Duration::minutes(29));
+        assert_eq!(app.loan_details(&session.session_id, order).await.0, 200, "used within 30 minutes: still live");
+        app.clock.advance(time::Duration::minutes(29));
+        assert_eq!(app.loan_details(&session.session_id, order).await.0, 200, "idle time counts from the last use");
+        app.clock.advance(time::Duration::minutes(31));
+        assert_eq!(app.loan_details(&session.session_id, order).await.0, 401);
+    }
+
     async fn another_borrowers_order_looks_exactly_like_a_missing_one(app) {
         let session = app.demo_session().await;
         let victim_order = order_in(&session, 174).order_id;

@@ -15,6 +15,7 @@ pub struct Settings {
     pub session: SessionSettings,
     pub otp: OtpSettings,
     pub sms: SmsSettings,
+    pub payments: PaymentSettings,
     pub decision: DecisionSettings,
     pub staff: StaffSettings,
     pub demo: DemoSettings,
@@ -46,6 +47,11 @@ pub struct SmsSettings {
     pub semaphore_base_url: String,
     pub semaphore_api_key: Secret,
     pub sender_name: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct PaymentSettings {
+    pub sandbox_secret: Secret,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -131,6 +131,10 @@ pub enum Msg {
     ConfirmButton,
     KindTips,
     ConsentNeeded,
+    NothingToRepay,
+    UnknownChannel,
+    PayAmountInvalid,
+    PaymentReceipt,
     OrderMovedOn,
     CapNominal,
     CapEffective,
@@ -242,6 +246,10 @@ impl Msg {
                     "Late penalties above 5% a month of the amount due are not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
                 }
                 TermsMalformed => "The amounts, term or rates of this product are not valid.",
+                NothingToRepay => "This loan has nothing to repay.",
+                UnknownChannel => "Please choose a payment method from the list.",
+                PayAmountInvalid => "Please enter an amount from ₱0.01 up to what you owe.",
+                PaymentReceipt => "Hiram: we received {amount} for loan {order}. Amount still owed: {owed}. Thank you!",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -356,6 +364,12 @@ impl Msg {
                     "Hindi pinapayagan ang multang higit sa 5% kada buwan ng halagang dapat bayaran sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."
                 }
                 TermsMalformed => "Hindi tama ang halaga, tagal o rate ng produktong ito.",
+                NothingToRepay => "Wala nang babayaran sa loan na ito.",
+                UnknownChannel => "Pumili ng paraan ng pagbabayad mula sa listahan.",
+                PayAmountInvalid => "Maglagay ng halagang ₱0.01 hanggang sa iyong utang.",
+                PaymentReceipt => {
+                    "Hiram: natanggap namin ang {amount} para sa loan {order}. Natitirang utang: {owed}. Salamat!"
+                }
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

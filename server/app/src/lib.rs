@@ -10,6 +10,7 @@ pub mod features;
 pub mod i18n;
 pub mod one_time_codes;
 pub mod openapi;
+pub mod repayments;
 pub mod seed;
 pub mod session;
 pub mod startup;

@@ -4,7 +4,7 @@
 
 use crate::features::{
     certification, confirmation, customer_service, device_data, health, legacy, loan_details, login, marketplace,
-    personal_center, promotion, public_info, staff, tracking,
+    payments, personal_center, promotion, public_info, staff, tracking,
 };
 use crate::state::AppState;
 use axum::routing::get;
@@ -81,6 +81,8 @@ use utoipa::OpenApi;
         device_data::upload_device,
         device_data::upload_contacts,
         device_data::upload_usage,
+        payments::generate_pay_code,
+        payments::sandbox_callback,
     ),
     modifiers(&StaffToken),
     tags(
@@ -94,6 +96,7 @@ use utoipa::OpenApi;
         (name = "tracking", description = "Taps and ratings"),
         (name = "legacy", description = "Obfuscated paths of older native shells (D6); most are aliases: /pany/gopia/goya/satire = loan-detail-confirm, cultures = contract, misunderstood = contract-jump, depush = loan-detail-push, because = service/event/save, define = loan-details/recommend-jump"),
         (name = "consent", description = "Consents and the uploads they allow (D4); /pany/v3/upload-info/upload-android-tag and /pany/service/new/union-error-info answer like buried-point/upload"),
+        (name = "payments", description = "Pay codes and the channels' signed callbacks"),
         (name = "login", description = "One-time codes, login, logout"),
         (name = "customer service", description = "How to reach a person"),
         (name = "promotion", description = "The promotion landing page; also served under /api/v2/youmi for native shells"),

@@ -6,13 +6,14 @@
 use crate::features::media::logo_url;
 use crate::state::AppState;
 use hiram_domain::clock::manila_date;
+use hiram_domain::ledger;
 use hiram_domain::money::Centavos;
-use hiram_domain::order::{NewOrder, OrderStatus, Transition};
+use hiram_domain::order::{NewOrder, OrderId, OrderStatus, Transition};
 use hiram_domain::phone::Phone;
 use hiram_domain::pricing::{PenaltySchedule, ProductTerms};
 use hiram_domain::product::{LenderId, NewLender, NewProduct, Product};
 use hiram_domain::promotion::PromotionTemplate;
-use hiram_domain::store::{StoreError, StoreResult};
+use hiram_domain::store::{IdempotencyKey, StoreError, StoreResult};
 use serde::Serialize;
 use time::{Duration, OffsetDateTime};
 
@@ -255,6 +256,29 @@ async fn seed(state: &AppState) -> StoreResult<()> {
         for transition in demo_path(product, seed.status, applied_at, now) {
             store.apply_transition(&Transition { order_id: id, ..transition }).await?;
         }
+        if matches!(seed.status, OrderStatus::RepaymentOpen | OrderStatus::Overdue | OrderStatus::Repaid) {
+            post_demo_ledger(state, id, &order, seed.status == OrderStatus::Repaid).await?;
+        }
+    }
+    Ok(())
+}
+
+/// The ledger of a disbursed demo order: the money sent and the interest
+/// charged; for a repaid one, the payment that settled it.
+async fn post_demo_ledger(state: &AppState, order: OrderId, terms: &NewOrder, repaid: bool) -> StoreResult<()> {
+    let at = terms.applied_at;
+    let key = |what: &str| IdempotencyKey { key: format!("demo-{what}-{}", order.0), fingerprint: [0; 32] };
+    let failed = |error: ledger::LedgerError| StoreError::Backend(error.to_string());
+    state
+        .store
+        .post_entry(order, &ledger::disbursement(terms.principal, terms.fees).map_err(failed)?, &key("disburse"), at)
+        .await?;
+    if let Some(interest) = ledger::interest(terms.interest).map_err(failed)? {
+        state.store.post_entry(order, &interest, &key("interest"), at).await?;
+    }
+    if repaid {
+        let owed = Centavos::new(terms.principal.get() + terms.interest.get());
+        state.store.post_payment(order, owed, &ledger::DEFAULT_ALLOCATION, &key("repayment"), at).await?;
     }
     Ok(())
 }

@@ -13,6 +13,7 @@ pub mod money;
 pub mod order;
 pub mod otp;
 pub mod password;
+pub mod payment;
 pub mod phone;
 pub mod pricing;
 pub mod product;

@@ -8,6 +8,7 @@ use crate::ledger::{Bucket, Entry};
 use crate::money::Centavos;
 use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
+use crate::payment::PayCode;
 use crate::phone::Phone;
 use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
 use crate::promotion::{CaptchaCheck, FunnelCount, FunnelEvent, PromotionTemplate};
@@ -213,6 +214,9 @@ pub trait OrderStore {
     /// One order, only if it belongs to this borrower: callers cannot tell
     /// "not yours" from "not there" (no leaks between borrowers).
     async fn order_of(&self, borrower: BorrowerId, order: OrderId) -> StoreResult<Option<Order>>;
+    /// Any order by id, for server-side flows that start from a payment
+    /// rather than a borrower (callbacks); never for borrower requests.
+    async fn order(&self, order: OrderId) -> StoreResult<Option<Order>>;
     /// Applies a transition the domain has already allowed, atomically: it
     /// fails with `Stale` when the order is no longer in `from`.
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()>;
@@ -312,6 +316,12 @@ pub trait LedgerStore {
     ) -> StoreResult<Posting>;
 }
 
+#[async_trait]
+pub trait PayCodeStore {
+    async fn insert_pay_code(&self, code: &PayCode) -> StoreResult<()>;
+    async fn pay_code(&self, code: &str) -> StoreResult<Option<PayCode>>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -327,6 +337,7 @@ pub trait Store:
     + EventStore
     + ConsentStore
     + LedgerStore
+    + PayCodeStore
     + Send
     + Sync
     + 'static
@@ -347,6 +358,7 @@ impl<T> Store for T where
         + EventStore
         + ConsentStore
         + LedgerStore
+        + PayCodeStore
         + Send
         + Sync
         + 'static

@@ -7,7 +7,8 @@ use async_trait::async_trait;
 use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Side, repayment};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
-use hiram_domain::store::{IdempotencyKey, LedgerStore, Posting, StoreResult, StoredEntry};
+use hiram_domain::payment::{Channel, PayCode};
+use hiram_domain::store::{IdempotencyKey, LedgerStore, PayCodeStore, Posting, StoreResult, StoredEntry};
 use time::OffsetDateTime;
 
 async fn insert_lines(transaction: &deadpool_postgres::Transaction<'_>, id: i64, entry: &Entry) -> StoreResult<()> {
@@ -154,5 +155,43 @@ impl LedgerStore for PostgresStore {
             }
         }
         Ok(entries)
+    }
+}
+
+#[async_trait]
+impl PayCodeStore for PostgresStore {
+    async fn insert_pay_code(&self, code: &PayCode) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "INSERT INTO pay_code (code, order_id, channel, amount, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                &[&code.code, &code.order_id.0, &code.channel.key(), &code.amount.get(), &code.created_at, &code.expires_at],
+            )
+            .await
+            .map_err(database)?;
+        Ok(())
+    }
+
+    async fn pay_code(&self, code: &str) -> StoreResult<Option<PayCode>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(
+                "SELECT code, order_id, channel, amount, created_at, expires_at FROM pay_code WHERE code = $1",
+                &[&code],
+            )
+            .await
+            .map_err(database)?;
+        row.map(|row| {
+            Ok(PayCode {
+                code: row.get(0),
+                order_id: OrderId(row.get(1)),
+                channel: Channel::parse(row.get(2)).ok_or_else(|| backend("unknown channel"))?,
+                amount: Centavos::new(row.get(3)),
+                created_at: row.get(4),
+                expires_at: row.get(5),
+            })
+        })
+        .transpose()
     }
 }

@@ -13,6 +13,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (6, include_str!("../migrations/0006_one_open_loan_per_product.sql")),
     (7, include_str!("../migrations/0007_consents_uploads.sql")),
     (8, include_str!("../migrations/0008_ledger.sql")),
+    (9, include_str!("../migrations/0009_pay_codes.sql")),
 ];
 
 /// An arbitrary constant naming Hiram's migration lock.

@@ -322,6 +322,16 @@ impl OrderStore for PostgresStore {
         row.as_ref().map(rows::order).transpose()
     }
 
+    async fn order(&self, order: OrderId) -> StoreResult<Option<Order>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE id = $1"), &[&order.0])
+            .await
+            .map_err(database)?;
+        row.as_ref().map(rows::order).transpose()
+    }
+
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(database)?;

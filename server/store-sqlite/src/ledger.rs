@@ -6,7 +6,8 @@ use async_trait::async_trait;
 use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Side, repayment};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
-use hiram_domain::store::{IdempotencyKey, LedgerStore, Posting, StoreError, StoreResult, StoredEntry};
+use hiram_domain::payment::{Channel, PayCode};
+use hiram_domain::store::{IdempotencyKey, LedgerStore, PayCodeStore, Posting, StoreError, StoreResult, StoredEntry};
 use rusqlite::{OptionalExtension, Transaction, params};
 use time::OffsetDateTime;
 
@@ -140,6 +141,53 @@ impl LedgerStore for SqliteStore {
                 }
             }
             Ok(entries)
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl PayCodeStore for SqliteStore {
+    async fn insert_pay_code(&self, code: &PayCode) -> StoreResult<()> {
+        let code = code.clone();
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO pay_code (code, order_id, channel, amount, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![code.code, code.order_id.0, code.channel.key(), code.amount.get(), millis(code.created_at), millis(code.expires_at)],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn pay_code(&self, code: &str) -> StoreResult<Option<PayCode>> {
+        let code = code.to_owned();
+        self.read(move |connection| {
+            connection
+                .query_row(
+                    "SELECT code, order_id, channel, amount, created_at, expires_at FROM pay_code WHERE code = ?1",
+                    [&code],
+                    |row| {
+                        let channel: String = row.get(2)?;
+                        Ok(PayCode {
+                            code: row.get(0)?,
+                            order_id: OrderId(row.get(1)?),
+                            channel: Channel::parse(&channel).ok_or_else(|| {
+                                rusqlite::Error::FromSqlConversionFailure(
+                                    2,
+                                    rusqlite::types::Type::Text,
+                                    "channel".into(),
+                                )
+                            })?,
+                            amount: Centavos::new(row.get(3)?),
+                            created_at: rows::instant(row.get(4)?)?,
+                            expires_at: rows::instant(row.get(5)?)?,
+                        })
+                    },
+                )
+                .optional()
+                .map_err(backend)
         })
         .await
     }

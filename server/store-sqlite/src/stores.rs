@@ -351,6 +351,16 @@ impl OrderStore for SqliteStore {
         .await
     }
 
+    async fn order(&self, order: OrderId) -> StoreResult<Option<Order>> {
+        self.read(move |connection| {
+            connection
+                .prepare_cached(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE id = ?1"))
+                .and_then(|mut statement| statement.query_row([order.0], rows::order).optional())
+                .map_err(backend)
+        })
+        .await
+    }
+
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
         let transition = transition.clone();
         self.write(move |tx| transition_in(tx, &transition)).await

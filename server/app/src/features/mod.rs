@@ -10,6 +10,7 @@ pub mod loan_details;
 pub mod login;
 pub mod marketplace;
 pub mod media;
+pub mod payments;
 pub mod personal_center;
 pub mod promotion;
 pub mod public_info;
@@ -34,6 +35,7 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(tracking::router())
         .merge(legacy::router())
         .merge(device_data::router())
+        .merge(payments::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

@@ -12,6 +12,7 @@ mod loan_details;
 mod login;
 mod logs;
 mod openapi;
+mod payments;
 mod products_and_transitions;
 mod promotion;
 mod sms_provider;

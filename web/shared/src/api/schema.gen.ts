@@ -290,6 +290,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/payments/callback/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The sandbox gateway's callback: a pay code was paid. */
+        post: operations["sandbox_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/public/company-info": {
         parameters: {
             query?: never;
@@ -811,6 +828,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/loan-details/generate-vcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issues a pay code for paying part or all of what an open loan owes. */
+        post: operations["generate_pay_code"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/loan-details/google-score": {
         parameters: {
             query?: never;
@@ -1080,6 +1114,10 @@ export interface components {
              */
             status: number;
         };
+        CallbackAnswer: {
+            /** @description `posted`, or `duplicate` for a callback already posted. */
+            result: string;
+        };
         CertifyList: {
             complete: boolean;
             /**
@@ -1178,6 +1216,17 @@ export interface components {
                  * @description 21 under review, 151 approved, 110 declined.
                  */
                 status: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CallbackAnswer: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description `posted`, or `duplicate` for a callback already posted. */
+                result: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -1503,6 +1552,19 @@ export interface components {
             code: string;
             data: {
                 orders: components["schemas"]["OrderSummary"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_PayCodeIssued: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                expiresAt: string;
+                payCode: string;
+                /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
+                payUrl: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -1901,6 +1963,12 @@ export interface components {
             phone: string;
             provider: string;
             status: string;
+        };
+        PayCodeIssued: {
+            expiresAt: string;
+            payCode: string;
+            /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
+            payUrl: string;
         };
         PlanRow: {
             /**
@@ -2554,6 +2622,40 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    sandbox_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posted, or a duplicate of a posted callback */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CallbackAnswer"];
+                };
+            };
+            /** @description Refused: stale, wrong amount or currency, unknown pay code; nothing posted */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong signature, or no secret configured; nothing posted */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3375,6 +3477,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Accepted"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    generate_pay_code: {
+        parameters: {
+            query: {
+                /** @description Centavos: at most what is owed. */
+                amount: number;
+                /** @description 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph. */
+                channelNumber: number;
+                orderId: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PayCodeIssued"];
                 };
             };
             400: {

@@ -1,0 +1,193 @@
+//! Repaying by pay code (spec §7 `generate-vcode`) and the channels'
+//! signed callbacks that post the money (issue 5).
+//!
+//! A callback is trusted only when its HMAC-SHA256 signature over
+//! "timestamp.body" matches the configured secret, its timestamp is within
+//! 300 s, and it names a known pay code with the same amount in PHP. Any
+//! failure changes nothing; no secret configured refuses everything. The
+//! channel's transaction id is the idempotency key, checked in the same
+//! transaction as the posting, so a repeated callback posts once.
+
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::{CurrentBorrower, Params, optional_id};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::routing::post;
+use axum::{Json, Router};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
+use hiram_domain::payment::{Channel, PAY_CODE_LIFETIME, PaidReport, PayCode, check_report};
+use hiram_domain::store::{IdempotencyKey, Posting};
+use hmac::{Hmac, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use utoipa::{IntoParams, ToSchema};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/v3/loan-details/generate-vcode", post(generate_pay_code))
+        .route("/payments/callback/sandbox", post(sandbox_callback))
+}
+
+pub const SIGNATURE_HEADER: &str = "x-hiram-signature";
+pub const TIMESTAMP_HEADER: &str = "x-hiram-timestamp";
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PayCodeParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+    pub order_id: i64,
+    /// Centavos: at most what is owed.
+    pub amount: i64,
+    /// 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph.
+    pub channel_number: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayCodeIssued {
+    /// The page that shows the code (the borrower app's `/repaymentOfCode`).
+    pub pay_url: String,
+    pub pay_code: String,
+    pub expires_at: String,
+}
+
+fn random_code() -> ApiResult<String> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
+    Ok(format!("{:012}", u64::from_le_bytes(bytes) % 1_000_000_000_000))
+}
+
+/// Issues a pay code for paying part or all of what an open loan owes.
+#[utoipa::path(post, path = "/pany/v3/loan-details/generate-vcode", tag = "payments", params(PayCodeParams),
+    responses((status = 200, body = Envelope<PayCodeIssued>), (status = 400), (status = 404), (status = 409)))]
+pub async fn generate_pay_code(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<PayCodeParams>,
+) -> ApiResult<Json<Envelope<PayCodeIssued>>> {
+    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    if params.product_id.is_some_and(|product| product != order.product_id.0) {
+        return Err(ApiError::NotFound);
+    }
+    if !order.status.is_repayable() {
+        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
+    }
+    let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
+    let owed = crate::repayments::balances(&state, order.id).await?.dues().total();
+    if params.amount <= 0 || params.amount > owed.get() {
+        return Err(ApiError::rejected(Msg::PayAmountInvalid));
+    }
+    let now = state.now();
+    let code = PayCode {
+        code: random_code()?,
+        order_id: order.id,
+        channel,
+        amount: Centavos::new(params.amount),
+        created_at: now,
+        expires_at: now + PAY_CODE_LIFETIME,
+    };
+    state.store.insert_pay_code(&code).await?;
+    let show_type = if channel.is_qr() { 2 } else { 1 };
+    let pay_url = format!(
+        "/repaymentOfCode?showType={show_type}&payCode={}&repayAmount={}&channel={}",
+        code.code,
+        code.amount.get(),
+        channel.key()
+    );
+    Ok(ok(lang, PayCodeIssued { pay_url, pay_code: code.code.clone(), expires_at: code.expires_at.to_string() }))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CallbackBody {
+    transaction_id: String,
+    pay_code: String,
+    amount: i64,
+    currency: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CallbackAnswer {
+    /// `posted`, or `duplicate` for a callback already posted.
+    pub result: String,
+}
+
+/// The signature a channel puts on a callback: hex HMAC-SHA256 of
+/// "{timestamp}.{body}" under the shared secret.
+pub fn sign(secret: &str, timestamp: i64, body: &[u8]) -> String {
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(timestamp.to_string().as_bytes());
+    mac.update(b".");
+    mac.update(body);
+    mac.finalize().into_bytes().iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn verify_signature(secret: &str, timestamp: i64, body: &[u8], presented: &str) -> bool {
+    let Some(presented) = (0..presented.len())
+        .step_by(2)
+        .map(|index| presented.get(index..index + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok()))
+        .collect::<Option<Vec<u8>>>()
+    else {
+        return false;
+    };
+    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
+    mac.update(timestamp.to_string().as_bytes());
+    mac.update(b".");
+    mac.update(body);
+    // Constant-time comparison.
+    mac.verify_slice(&presented).is_ok()
+}
+
+/// The sandbox gateway's callback: a pay code was paid.
+#[utoipa::path(post, path = "/pany/payments/callback/sandbox", tag = "payments",
+    responses(
+        (status = 200, body = Envelope<CallbackAnswer>, description = "Posted, or a duplicate of a posted callback"),
+        (status = 400, description = "Refused: stale, wrong amount or currency, unknown pay code; nothing posted"),
+        (status = 401, description = "Missing or wrong signature, or no secret configured; nothing posted"),
+    ))]
+pub async fn sandbox_callback(
+    State(state): State<AppState>,
+    lang: Lang,
+    headers: HeaderMap,
+    body: Bytes,
+) -> ApiResult<Json<Envelope<CallbackAnswer>>> {
+    let secret = state.settings.payments.sandbox_secret.expose();
+    let header = |name: &str| headers.get(name).and_then(|value| value.to_str().ok()).unwrap_or("");
+    let timestamp: i64 = header(TIMESTAMP_HEADER).parse().map_err(|_| ApiError::SessionRequired)?;
+    if secret.is_empty() || !verify_signature(secret, timestamp, &body, header(SIGNATURE_HEADER)) {
+        tracing::warn!("payment callback refused: signature");
+        return Err(ApiError::SessionRequired);
+    }
+    let parsed: CallbackBody = serde_json::from_slice(&body).map_err(|_| ApiError::InvalidParameters)?;
+    let report = PaidReport {
+        transaction_id: parsed.transaction_id,
+        pay_code: parsed.pay_code,
+        amount: Centavos::new(parsed.amount),
+        currency: parsed.currency,
+        sent_at: time::OffsetDateTime::from_unix_timestamp(timestamp).map_err(|_| ApiError::InvalidParameters)?,
+    };
+    let code = state.store.pay_code(&report.pay_code).await?;
+    let code = check_report(&report, code.as_ref(), state.now()).map_err(|refusal| {
+        tracing::warn!(refusal = %refusal, "payment callback refused");
+        ApiError::InvalidParameters
+    })?;
+    let key = IdempotencyKey {
+        key: format!("sandbox:{}", report.transaction_id),
+        fingerprint: Sha256::digest(format!("{}:{}", code.code, code.amount.get()).as_bytes()).into(),
+    };
+    let result = match crate::repayments::post_payment(&state, &code, &key).await? {
+        Posting::Posted(_) => "posted",
+        Posting::Replayed(_) => "duplicate",
+        Posting::KeyReused => {
+            return Err(ApiError::Conflict { message: Msg::InvalidParameters, data: serde_json::Value::Null });
+        }
+    };
+    Ok(ok(lang, CallbackAnswer { result: result.to_owned() }))
+}

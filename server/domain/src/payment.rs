@@ -1,0 +1,179 @@
+//! Money in: pay codes a borrower pays at a channel, and the rules a
+//! channel's callback must pass before a payment posts.
+
+use crate::money::Centavos;
+use crate::order::OrderId;
+use time::{Duration, OffsetDateTime};
+
+/// Where a borrower can pay, with the channel numbers the pages send.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Channel {
+    GCash,
+    Maya,
+    SevenEleven,
+    Cebuana,
+    QrPh,
+}
+
+impl Channel {
+    pub const ALL: [Channel; 5] =
+        [Channel::GCash, Channel::Maya, Channel::SevenEleven, Channel::Cebuana, Channel::QrPh];
+
+    pub fn number(self) -> i64 {
+        match self {
+            Channel::GCash => 90011,
+            Channel::Maya => 90012,
+            Channel::SevenEleven => 90013,
+            Channel::Cebuana => 90014,
+            Channel::QrPh => 90015,
+        }
+    }
+
+    pub fn from_number(number: i64) -> Option<Channel> {
+        Channel::ALL.into_iter().find(|channel| channel.number() == number)
+    }
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Channel::GCash => "gcash",
+            Channel::Maya => "maya",
+            Channel::SevenEleven => "seven_eleven",
+            Channel::Cebuana => "cebuana",
+            Channel::QrPh => "qrph",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<Channel> {
+        Channel::ALL.into_iter().find(|channel| channel.key() == key)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Channel::GCash => "GCash",
+            Channel::Maya => "Maya",
+            Channel::SevenEleven => "7-Eleven",
+            Channel::Cebuana => "Cebuana Lhuillier",
+            Channel::QrPh => "QR Ph",
+        }
+    }
+
+    /// QR channels show a code to scan; the others a number to type.
+    pub fn is_qr(self) -> bool {
+        self == Channel::QrPh
+    }
+}
+
+/// How long a pay code can be paid.
+pub const PAY_CODE_LIFETIME: Duration = Duration::hours(48);
+/// How old a callback may be when it arrives.
+pub const CALLBACK_WINDOW: Duration = Duration::seconds(300);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PayCode {
+    pub code: String,
+    pub order_id: OrderId,
+    pub channel: Channel,
+    pub amount: Centavos,
+    pub created_at: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+}
+
+/// A channel's report that a pay code was paid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PaidReport {
+    pub transaction_id: String,
+    pub pay_code: String,
+    pub amount: Centavos,
+    pub currency: String,
+    pub sent_at: OffsetDateTime,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CallbackRefusal {
+    #[error("the callback is older than the window or from the future")]
+    Stale,
+    #[error("the currency is not PHP")]
+    Currency,
+    #[error("no such pay code")]
+    UnknownCode,
+    #[error("the amount differs from the pay code's")]
+    Amount,
+    #[error("the transaction id is empty or too long")]
+    Transaction,
+}
+
+/// Checks a signature-verified report against its pay code. Nothing posts
+/// unless every rule holds (fail closed).
+pub fn check_report(
+    report: &PaidReport,
+    code: Option<&PayCode>,
+    now: OffsetDateTime,
+) -> Result<PayCode, CallbackRefusal> {
+    if (now - report.sent_at).abs() > CALLBACK_WINDOW {
+        return Err(CallbackRefusal::Stale);
+    }
+    if report.currency != "PHP" {
+        return Err(CallbackRefusal::Currency);
+    }
+    if report.transaction_id.is_empty() || report.transaction_id.len() > 64 {
+        return Err(CallbackRefusal::Transaction);
+    }
+    let code = code.ok_or(CallbackRefusal::UnknownCode)?;
+    if code.amount != report.amount {
+        return Err(CallbackRefusal::Amount);
+    }
+    Ok(code.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use time::macros::datetime;
+
+    const NOW: OffsetDateTime = datetime!(2026-11-22 10:00 UTC);
+
+    fn code() -> PayCode {
+        PayCode {
+            code: "123456789012".into(),
+            order_id: OrderId(4),
+            channel: Channel::GCash,
+            amount: Centavos::from_pesos(500),
+            created_at: NOW,
+            expires_at: NOW + PAY_CODE_LIFETIME,
+        }
+    }
+
+    fn report() -> PaidReport {
+        PaidReport {
+            transaction_id: "TX-1".into(),
+            pay_code: "123456789012".into(),
+            amount: Centavos::from_pesos(500),
+            currency: "PHP".into(),
+            sent_at: NOW - Duration::seconds(10),
+        }
+    }
+
+    #[test]
+    fn a_fresh_matching_report_passes() {
+        assert_eq!(check_report(&report(), Some(&code()), NOW), Ok(code()));
+    }
+
+    #[test]
+    fn stale_foreign_unknown_or_mismatched_reports_are_refused() {
+        let old = PaidReport { sent_at: NOW - Duration::seconds(301), ..report() };
+        assert_eq!(check_report(&old, Some(&code()), NOW), Err(CallbackRefusal::Stale));
+        let dollars = PaidReport { currency: "USD".into(), ..report() };
+        assert_eq!(check_report(&dollars, Some(&code()), NOW), Err(CallbackRefusal::Currency));
+        assert_eq!(check_report(&report(), None, NOW), Err(CallbackRefusal::UnknownCode));
+        let short = PaidReport { amount: Centavos::from_pesos(499), ..report() };
+        assert_eq!(check_report(&short, Some(&code()), NOW), Err(CallbackRefusal::Amount));
+    }
+
+    #[test]
+    fn channel_numbers_round_trip() {
+        for channel in Channel::ALL {
+            assert_eq!(Channel::from_number(channel.number()), Some(channel));
+            assert_eq!(Channel::parse(channel.key()), Some(channel));
+        }
+    }
+}

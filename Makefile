@@ -12,7 +12,11 @@ export CARGO_TERM_COLOR ?= never
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
 	cargo build --release -p hiram
-	APP_SERVER__PORT=$(PORT) APP_LOG__FORMAT=text ./target/release/hiram serve
+	@# The sandbox gateway needs a callback secret; a fresh random one per run
+	@# unless you set your own.
+	APP_SERVER__PORT=$(PORT) APP_LOG__FORMAT=text \
+	APP_PAYMENTS__SANDBOX_SECRET=$${APP_PAYMENTS__SANDBOX_SECRET:-$$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')} \
+	./target/release/hiram serve
 
 ## test: every test and lint, Rust on SQLite and PostgreSQL, web units, browser end-to-end
 test: deps lint test-rust test-web e2e

@@ -131,6 +131,18 @@ pub enum Msg {
     ConfirmButton,
     KindTips,
     ConsentNeeded,
+    PlanPaid,
+    PlanDue,
+    PlanOverdue,
+    RowPenalties,
+    RowPaidSoFar,
+    RowOwedNow,
+    NoticeEwallets,
+    NoticeStores,
+    StepsGcash,
+    StepsMaya,
+    StepsStore,
+    PickChannel,
     NothingToRepay,
     UnknownChannel,
     PayAmountInvalid,
@@ -250,6 +262,24 @@ impl Msg {
                 UnknownChannel => "Please choose a payment method from the list.",
                 PayAmountInvalid => "Please enter an amount from ₱0.01 up to what you owe.",
                 PaymentReceipt => "Hiram: we received {amount} for loan {order}. Amount still owed: {owed}. Thank you!",
+                PlanPaid => "Paid",
+                PlanDue => "Due",
+                PlanOverdue => "Overdue",
+                RowPenalties => "Late charges",
+                RowPaidSoFar => "Paid so far",
+                RowOwedNow => "To pay now",
+                NoticeEwallets => "Pay with an e-wallet",
+                NoticeStores => "Pay at a store",
+                StepsGcash => {
+                    "Open GCash and tap Bills → Choose Loans, then Hiram → Enter your pay code and the amount → Check the details and confirm"
+                }
+                StepsMaya => {
+                    "Open Maya and tap Bills → Search for Hiram → Enter your pay code and the amount → Confirm and keep the receipt"
+                }
+                StepsStore => {
+                    "Tell the cashier you are paying a Hiram loan → Give the pay code and the amount → Pay in cash and keep the receipt"
+                }
+                PickChannel => "Choose a payment method to get your pay code",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -370,6 +400,24 @@ impl Msg {
                 PaymentReceipt => {
                     "Hiram: natanggap namin ang {amount} para sa loan {order}. Natitirang utang: {owed}. Salamat!"
                 }
+                PlanPaid => "Bayad na",
+                PlanDue => "Dapat bayaran",
+                PlanOverdue => "Lampas na",
+                RowPenalties => "Multa",
+                RowPaidSoFar => "Nabayaran na",
+                RowOwedNow => "Babayaran ngayon",
+                NoticeEwallets => "Magbayad gamit ang e-wallet",
+                NoticeStores => "Magbayad sa tindahan",
+                StepsGcash => {
+                    "Buksan ang GCash at i-tap ang Bills → Piliin ang Loans, saka Hiram → Ilagay ang pay code at halaga → Suriin at kumpirmahin"
+                }
+                StepsMaya => {
+                    "Buksan ang Maya at i-tap ang Bills → Hanapin ang Hiram → Ilagay ang pay code at halaga → Kumpirmahin at itago ang resibo"
+                }
+                StepsStore => {
+                    "Sabihin sa cashier na magbabayad ka ng Hiram loan → Ibigay ang pay code at halaga → Magbayad ng cash at itago ang resibo"
+                }
+                PickChannel => "Pumili ng paraan ng pagbabayad para makuha ang pay code",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

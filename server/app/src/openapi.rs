@@ -81,6 +81,7 @@ use utoipa::OpenApi;
         device_data::upload_device,
         device_data::upload_contacts,
         device_data::upload_usage,
+        payments::repayment_info,
         payments::generate_pay_code,
         payments::sandbox_callback,
     ),

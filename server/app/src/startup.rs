@@ -63,13 +63,14 @@ impl Application {
     pub async fn build_with_clock(settings: Settings, clock: Arc<dyn Clock>) -> Result<Application, StartupError> {
         let store = open_store(&settings.database.url, settings.database.max_connections).await?;
         let sms = crate::adapters::sms::sender(&settings.sms);
-        let state = AppState { store, settings: Arc::new(settings), sms, clock };
+        let address = format!("{}:{}", settings.server.host, settings.server.port);
+        let listener = TcpListener::bind(&address).await?;
+        let port = listener.local_addr()?.port();
+        let local_url = Arc::new(format!("http://127.0.0.1:{port}"));
+        let state = AppState { store, settings: Arc::new(settings), sms, clock, local_url };
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_if_empty(&state).await?;
         }
-        let address = format!("{}:{}", state.settings.server.host, state.settings.server.port);
-        let listener = TcpListener::bind(&address).await?;
-        let port = listener.local_addr()?.port();
         let grace = Duration::from_secs(state.settings.server.shutdown_grace_seconds);
         Ok(Application { listener, router: router(state.clone()), state, port, grace })
     }
@@ -146,6 +147,7 @@ pub fn router(state: AppState) -> Router {
         .nest("/api", features::staff_api())
         .merge(crate::openapi::router())
         .merge(features::media::router())
+        .merge(features::sandbox::router())
         .merge(features::web_pages::router(&state.settings.web.dist_root))
         .layer(middleware::from_fn(localize_errors))
         .layer(CatchPanicLayer::new())
@@ -168,5 +170,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
         .await
         .map_err(|error| StoreError::Backend(error.to_string()))?;
     let sms = crate::adapters::sms::sender(&settings.sms);
-    Ok(AppState { store, settings: Arc::new(settings), sms, clock: Arc::new(SystemClock) })
+    let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
+    Ok(AppState { store, settings: Arc::new(settings), sms, clock: Arc::new(SystemClock), local_url })
 }

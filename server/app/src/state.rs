@@ -16,6 +16,9 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub sms: Arc<dyn SmsSender>,
     pub clock: Arc<dyn crate::clock::Clock>,
+    /// Where this process answers on the loopback interface, for the
+    /// sandbox gateway that calls back into it.
+    pub local_url: Arc<String>,
 }
 
 impl AppState {

@@ -14,6 +14,7 @@ pub mod payments;
 pub mod personal_center;
 pub mod promotion;
 pub mod public_info;
+pub mod sandbox;
 pub mod staff;
 pub mod tracking;
 pub mod web_pages;

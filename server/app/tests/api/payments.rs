@@ -148,3 +148,46 @@ crate::on_both_stores! {
         assert_eq!(pay_code(&app, &stranger, open, 50_000, 90011).await.0, 404);
     }
 }
+
+mod pages {
+    use super::*;
+
+    crate::on_both_stores! {
+        async fn the_repayment_page_data_shows_what_is_owed_and_where_to_pay(app) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 180).order_id;
+            let response = app
+                .post_form(&format!("/pany/v3/installment/loan-play-detail?sessionId={}", demo.session_id), &[("orderId", &order.to_string())])
+                .await;
+            assert_eq!(response.status(), 200);
+            let data = response.json::<Value>().await.unwrap()["data"].clone();
+            assert_eq!(data["repayAmount"], 327_300);
+            assert_eq!(data["repayList"].as_array().unwrap().len(), 5);
+            assert_eq!(data["repayPlan"][0]["remark"], "Overdue");
+            assert_eq!(data["detail"].as_array().unwrap().iter().find(|row| row["text"] == "To pay now").unwrap()["value"], "₱3,273.00");
+            let repaid = order_in(&demo, 200).order_id;
+            let closed = app
+                .post_form(&format!("/pany/v3/installment/loan-play-detail?sessionId={}", demo.session_id), &[("orderId", &repaid.to_string())])
+                .await;
+            assert_eq!(closed.status(), 409, "nothing to repay on a closed loan");
+        }
+
+        async fn the_sandbox_page_pays_a_code_through_a_real_signed_callback(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 174).order_id;
+            let (_, issued) = pay_code(&app, &demo.session_id, order, 560_666, 90011).await;
+            let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+            let page = app.get(&format!("/sandbox/pay?code={code}")).await.text().await.unwrap();
+            assert!(page.contains("Pay ₱5,606.66"), "{page}");
+            let paid = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str())]).send().await.unwrap();
+            let text = paid.text().await.unwrap();
+            assert!(text.contains("Payment sent") && text.contains("HTTP 200 (posted)"), "{text}");
+            assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 200);
+        }
+
+        async fn the_sandbox_is_off_without_a_secret(app) {
+            let page = app.get("/sandbox/pay?code=123").await.text().await.unwrap();
+            assert!(page.contains("The sandbox is off"));
+        }
+    }
+}

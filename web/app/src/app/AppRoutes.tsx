@@ -9,6 +9,8 @@ import { PENDING_SCREENS } from './routes';
 const TestPreviewPage = lazy(() => import('../features/test-preview/TestPreviewPage'));
 const LoanDetailsPage = lazy(() => import('../features/loan-details/LoanDetailsPage'));
 const RepaymentOfCodePage = lazy(() => import('../features/repayment-code/RepaymentOfCodePage'));
+const RepaymentOfCode2Page = lazy(() => import('../features/repayment-code/RepaymentOfCode2Page'));
+const RepaymentByPeriodPage = lazy(() => import('../features/repayment/RepaymentByPeriodPage'));
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const MinePage = lazy(() => import('../features/mine/MinePage'));
 const AboutUsPage = lazy(() => import('../features/about/AboutUsPage'));
@@ -51,6 +53,8 @@ export function AppRoutes() {
           <Route path="/loanAgreement" element={<LoanAgreementPage />} />
           <Route path="/loginFailure" element={<LoginFailurePage />} />
           <Route path="/repaymentOfCode" element={<RepaymentOfCodePage />} />
+          <Route path="/repaymentOfCode2" element={<RepaymentOfCode2Page />} />
+          <Route path="/repaymentByPeriod" element={<RepaymentByPeriodPage />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/mine" element={<MinePage />} />
           <Route path="/aboutUs" element={<AboutUsPage />} />

@@ -5,12 +5,10 @@ import type { MessageKey } from '@hiram/shared/i18n/i18n';
  * catalogue title now, and says honestly that it is not available yet.
  */
 export const PENDING_SCREENS: readonly { path: string; title: MessageKey }[] = [
-  { path: '/repaymentOfCode2', title: 'page.repaymentOfCode2' },
   { path: '/complaintList', title: 'page.complaintList' },
   { path: '/complainPageNext', title: 'page.complainPageNext' },
   { path: '/complainDetails', title: 'page.complainDetails' },
   { path: '/newLoanConfirm', title: 'page.newLoanConfirm' },
-  { path: '/repaymentByPeriod', title: 'page.repaymentByPeriod' },
   { path: '/repayDelay', title: 'page.repayDelay' },
   { path: '/complaint', title: 'page.complaint' },
   { path: '/bindBank', title: 'page.bindBank' },

@@ -790,6 +790,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/installment/loan-play-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** How much is owed on an open loan, its plan, and where to pay. */
+        post: operations["repayment_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/loan-confirm/loan-detail-confirm": {
         parameters: {
             query?: never;
@@ -1127,6 +1144,12 @@ export interface components {
             progress: number;
             sections: components["schemas"]["SectionStatus"][];
         };
+        ChannelItem: {
+            /** Format: int64 */
+            channel_number: number;
+            logo: string;
+            name: string;
+        };
         CityList: {
             cities: components["schemas"]["FormOption"][];
         };
@@ -1170,6 +1193,21 @@ export interface components {
         CreatedProduct: {
             /** Format: int64 */
             id: number;
+        };
+        DefaultPayCode: {
+            logo: string;
+            /** @description Empty until the borrower picks a channel. */
+            payCode: string;
+            payNotice: components["schemas"]["NoticeGroup"][];
+            title: string;
+        };
+        DelayInfo: {
+            /**
+             * Format: int64
+             * @description Centavos; 0 when the loan cannot be extended now.
+             */
+            delayAmount: number;
+            title: string;
         };
         DetailRow: {
             text: string;
@@ -1641,6 +1679,32 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_RepaymentInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /** @description What the repayment page shows (spec §3 "Repayment info"). */
+            data: {
+                defDetail: components["schemas"]["DefaultPayCode"];
+                delayInfo: components["schemas"]["DelayInfo"];
+                detail: components["schemas"]["TextValue"][];
+                /** Format: int64 */
+                isShowReyTop: number;
+                noticeMsg: string;
+                productLogo: string;
+                productName: string;
+                /**
+                 * Format: int64
+                 * @description Centavos owed now.
+                 */
+                repayAmount: number;
+                repayDate: string;
+                repayList: components["schemas"]["ChannelItem"][];
+                repayPlan: components["schemas"]["PlanItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_ServiceInfo: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1934,6 +1998,14 @@ export interface components {
          * @default null
          */
         NoData: unknown;
+        NoticeGroup: {
+            items: components["schemas"]["NoticeItem"][];
+            title: string;
+        };
+        NoticeItem: {
+            name: string;
+            steps: string[];
+        };
         OrderDetailRows: {
             detail: components["schemas"]["DetailRow"][];
         };
@@ -1969,6 +2041,17 @@ export interface components {
             payCode: string;
             /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
             payUrl: string;
+        };
+        PlanItem: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            /** @description Paid, due or overdue. */
+            remark: string;
+            time: string;
+            title: string;
         };
         PlanRow: {
             /**
@@ -2064,6 +2147,25 @@ export interface components {
             termDays: number;
             /** Format: int64 */
             totalRepayable: number;
+        };
+        /** @description What the repayment page shows (spec §3 "Repayment info"). */
+        RepaymentInfo: {
+            defDetail: components["schemas"]["DefaultPayCode"];
+            delayInfo: components["schemas"]["DelayInfo"];
+            detail: components["schemas"]["TextValue"][];
+            /** Format: int64 */
+            isShowReyTop: number;
+            noticeMsg: string;
+            productLogo: string;
+            productName: string;
+            /**
+             * Format: int64
+             * @description Centavos owed now.
+             */
+            repayAmount: number;
+            repayDate: string;
+            repayList: components["schemas"]["ChannelItem"][];
+            repayPlan: components["schemas"]["PlanItem"][];
         };
         ScheduleRow: {
             /**
@@ -3413,6 +3515,40 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_info: {
+        parameters: {
+            query: {
+                orderId: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RepaymentInfo"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
-//! Images the server itself owns: the lender and product logos of the demo
-//! catalogue, drawn for this product and compiled into the binary.
+//! Images the server itself owns: the lender logos of the demo catalogue
+//! and the payment channels' marks, drawn for this product (not the
+//! brands' own logos) and compiled into the binary.
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -14,6 +15,11 @@ const LOGOS: &[(&str, &str)] = &[
     ("sampaguita.svg", include_str!("../../../assets/logos/sampaguita.svg")),
     ("kalesa.svg", include_str!("../../../assets/logos/kalesa.svg")),
     ("bangka.svg", include_str!("../../../assets/logos/bangka.svg")),
+    ("channel-gcash.svg", include_str!("../../../assets/logos/channel-gcash.svg")),
+    ("channel-maya.svg", include_str!("../../../assets/logos/channel-maya.svg")),
+    ("channel-seven-eleven.svg", include_str!("../../../assets/logos/channel-seven-eleven.svg")),
+    ("channel-cebuana.svg", include_str!("../../../assets/logos/channel-cebuana.svg")),
+    ("channel-qrph.svg", include_str!("../../../assets/logos/channel-qrph.svg")),
 ];
 
 pub fn router() -> Router<AppState> {

@@ -28,6 +28,7 @@ use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/v3/installment/loan-play-detail", post(repayment_info))
         .route("/v3/loan-details/generate-vcode", post(generate_pay_code))
         .route("/payments/callback/sandbox", post(sandbox_callback))
 }
@@ -102,6 +103,199 @@ pub async fn generate_pay_code(
         channel.key()
     );
     Ok(ok(lang, PayCodeIssued { pay_url, pay_code: code.code.clone(), expires_at: code.expires_at.to_string() }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct RepaymentParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+    pub order_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct TextValue {
+    pub text: String,
+    pub value: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PlanItem {
+    /// Paid, due or overdue.
+    pub remark: String,
+    pub title: String,
+    /// Centavos.
+    pub amount: i64,
+    pub time: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ChannelItem {
+    pub name: String,
+    pub logo: String,
+    pub channel_number: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct NoticeItem {
+    pub name: String,
+    pub steps: Vec<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct NoticeGroup {
+    pub title: String,
+    pub items: Vec<NoticeItem>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DefaultPayCode {
+    /// Empty until the borrower picks a channel.
+    pub pay_code: String,
+    pub logo: String,
+    pub title: String,
+    pub pay_notice: Vec<NoticeGroup>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DelayInfo {
+    pub title: String,
+    /// Centavos; 0 when the loan cannot be extended now.
+    pub delay_amount: i64,
+}
+
+/// What the repayment page shows (spec §3 "Repayment info").
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RepaymentInfo {
+    /// Centavos owed now.
+    pub repay_amount: i64,
+    pub repay_date: String,
+    pub product_name: String,
+    pub product_logo: String,
+    pub detail: Vec<TextValue>,
+    pub repay_plan: Vec<PlanItem>,
+    pub repay_list: Vec<ChannelItem>,
+    pub notice_msg: String,
+    pub def_detail: DefaultPayCode,
+    pub delay_info: DelayInfo,
+    pub is_show_rey_top: i64,
+}
+
+fn channel_logo(channel: Channel) -> String {
+    format!("/media/logos/channel-{}.svg", channel.key().replace('_', "-"))
+}
+
+/// How much is owed on an open loan, its plan, and where to pay.
+#[utoipa::path(post, path = "/pany/v3/installment/loan-play-detail", tag = "payments", params(RepaymentParams),
+    responses((status = 200, body = Envelope<RepaymentInfo>), (status = 404), (status = 409)))]
+pub async fn repayment_info(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<RepaymentParams>,
+) -> ApiResult<Json<Envelope<RepaymentInfo>>> {
+    use hiram_domain::money::{CurrencySymbol, format_amount};
+    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    if params.product_id.is_some_and(|product| product != order.product_id.0) {
+        return Err(ApiError::NotFound);
+    }
+    if !order.status.is_repayable() {
+        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
+    }
+    let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
+    let dues = crate::repayments::balances(&state, order.id).await?.dues();
+    let owed = dues.total();
+    let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
+    let paid = Centavos::new(repayable.get() - dues.principal.get() - dues.interest.get());
+    let money = |amount: Centavos| format_amount(amount, CurrencySymbol::Peso);
+    let start = order.disbursed_at.map(hiram_domain::clock::manila_date).unwrap_or_else(|| state.today());
+    let quote = product.terms.quote(order.principal).ok();
+    let today = state.today();
+    let mut cumulative = 0;
+    let mut next_due = order.due_date;
+    let repay_plan = quote
+        .iter()
+        .flat_map(|quote| quote.plan.iter())
+        .map(|instalment| {
+            cumulative += instalment.amount().get();
+            let date = start + time::Duration::days(instalment.due_after_days);
+            let remark = if cumulative <= paid.get() {
+                Msg::PlanPaid
+            } else if date < today {
+                Msg::PlanOverdue
+            } else {
+                Msg::PlanDue
+            };
+            if remark != Msg::PlanPaid && next_due.is_none_or(|due| date < due) {
+                next_due = Some(date);
+            }
+            PlanItem {
+                remark: remark.text(lang).to_owned(),
+                title: Msg::PaymentOf.text(lang).replace("{n}", &instalment.number.to_string()),
+                amount: instalment.amount().get(),
+                time: date.to_string(),
+            }
+        })
+        .collect();
+    let row = |text: Msg, value: String| TextValue { text: text.text(lang).to_owned(), value };
+    let detail = vec![
+        row(Msg::RowOrderNumber, order.order_no.clone()),
+        row(Msg::RowLoanAmount, money(order.principal)),
+        row(Msg::RowInterest, money(order.interest)),
+        row(Msg::RowPenalties, money(dues.penalties)),
+        row(Msg::RowPaidSoFar, money(paid)),
+        row(Msg::RowOwedNow, money(owed)),
+    ];
+    let repay_list = Channel::ALL
+        .into_iter()
+        .map(|channel| ChannelItem {
+            name: channel.name().to_owned(),
+            logo: channel_logo(channel),
+            channel_number: channel.number(),
+        })
+        .collect();
+    let steps = |msg: Msg| msg.text(lang).split(" → ").map(str::to_owned).collect::<Vec<_>>();
+    let pay_notice = vec![
+        NoticeGroup {
+            title: Msg::NoticeEwallets.text(lang).to_owned(),
+            items: vec![
+                NoticeItem { name: "GCash".to_owned(), steps: steps(Msg::StepsGcash) },
+                NoticeItem { name: "Maya".to_owned(), steps: steps(Msg::StepsMaya) },
+            ],
+        },
+        NoticeGroup {
+            title: Msg::NoticeStores.text(lang).to_owned(),
+            items: vec![
+                NoticeItem { name: "7-Eleven".to_owned(), steps: steps(Msg::StepsStore) },
+                NoticeItem { name: "Cebuana Lhuillier".to_owned(), steps: steps(Msg::StepsStore) },
+            ],
+        },
+    ];
+    Ok(ok(
+        lang,
+        RepaymentInfo {
+            repay_amount: owed.get(),
+            repay_date: next_due.map(|date| date.to_string()).unwrap_or_default(),
+            product_name: product.name.clone(),
+            product_logo: product.logo_url.clone(),
+            detail,
+            repay_plan,
+            repay_list,
+            notice_msg: Msg::KindTips.text(lang).to_owned(),
+            def_detail: DefaultPayCode {
+                pay_code: String::new(),
+                logo: channel_logo(Channel::GCash),
+                title: Msg::PickChannel.text(lang).to_owned(),
+                pay_notice,
+            },
+            delay_info: DelayInfo { title: String::new(), delay_amount: 0 },
+            is_show_rey_top: 1,
+        },
+    ))
 }
 
 #[derive(Deserialize)]

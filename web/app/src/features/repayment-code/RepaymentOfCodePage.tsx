@@ -4,6 +4,11 @@ import { formatMoney, parseCentavos } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 
+/** The sandbox gateway's page for a pay code (the test payment channel). */
+export function sandboxPayLink(payCode: string): string {
+  return `/sandbox/pay?${new URLSearchParams({ code: payCode }).toString()}`;
+}
+
 /**
  * /repaymentOfCode?showType&payCode&payCodeImg&repayAmount (centavos).
  * showType 1: a copyable code and the channel image; otherwise the QR image and
@@ -46,6 +51,8 @@ export default function RepaymentOfCodePage() {
             <h2 id="rc-scan">{t('repayCode.scanTitle')}</h2>
             {payCodeImg ? (
               <img className="app-qr" src={payCodeImg} alt={t('repayCode.qr')} width={220} height={220} />
+            ) : payCode ? (
+              <p className="app-code">{payCode}</p>
             ) : (
               <p>{t('repayCode.missing')}</p>
             )}
@@ -54,6 +61,16 @@ export default function RepaymentOfCodePage() {
               <li>{t('repayCode.scanTip2')}</li>
               <li>{t('repayCode.scanTip3')}</li>
             </ol>
+          </section>
+        )}
+        {payCode && (
+          <section className="h-card" aria-labelledby="rc-sandbox">
+            <h2 id="rc-sandbox">{t('repayCode.sandboxTitle')}</h2>
+            <p className="app-muted">{t('repayCode.sandboxText')}</p>
+            {/* Served by the server, outside the app: a plain link, not the router. */}
+            <a className="h-btn h-btn--ghost h-btn--block" href={sandboxPayLink(payCode)}>
+              {t('repayCode.sandboxLink')}
+            </a>
           </section>
         )}
       </main>

@@ -1,0 +1,61 @@
+import { copyText } from '@hiram/shared/clipboard/copy';
+import { formatMoney } from '@hiram/shared/format/format';
+import { t } from '@hiram/shared/i18n/i18n';
+import { PageHeader } from '../../components/PageHeader';
+import { readRepaymentInfo } from '../repayment/storage';
+
+/**
+ * /repaymentOfCode2 (spec §2): the default pay code the repayment page stored,
+ * with the total and the pay-notice steps grouped by title.
+ */
+export default function RepaymentOfCode2Page() {
+  const info = readRepaymentInfo();
+  const def = info?.defDetail ?? null;
+
+  return (
+    <>
+      <PageHeader title={t('page.repaymentOfCode2')} />
+      <main className="app-main">
+        {!info || !def?.payCode ? (
+          <section className="h-card">
+            <p>{t('repayCode2.missing')}</p>
+          </section>
+        ) : (
+          <>
+            <section className="h-card" aria-labelledby="rc2-code">
+              {def.logo && <img className="app-channel-banner" src={def.logo} alt={def.title || t('repayCode.channel')} />}
+              <h2 id="rc2-code">{t('repayCode2.contract')}</h2>
+              <div className="app-code">
+                <span>{def.payCode}</span>
+                <button type="button" className="h-btn h-btn--ghost app-code-btn" onClick={() => void copyText(def.payCode)}>
+                  {t('common.copy')}
+                </button>
+              </div>
+              <dl>
+                <div className="app-row">
+                  <dt>{t('repayCode2.total')}</dt>
+                  <dd>{formatMoney(info.repayAmount)}</dd>
+                </div>
+              </dl>
+            </section>
+            {def.payNotice.map((group, g) => (
+              <section className="h-card" key={`${group.title}-${g}`} aria-labelledby={`rc2-g${g}`}>
+                <h2 id={`rc2-g${g}`}>{group.title}</h2>
+                {group.items.map((item, i) => (
+                  <div key={`${item.name}-${i}`}>
+                    <h3>{item.name}</h3>
+                    <ol>
+                      {item.steps.map((step, s) => (
+                        <li key={s}>{step}</li>
+                      ))}
+                    </ol>
+                  </div>
+                ))}
+              </section>
+            ))}
+          </>
+        )}
+      </main>
+    </>
+  );
+}

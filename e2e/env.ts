@@ -28,4 +28,6 @@ export const SERVER_ENV: Record<string, string> = {
   APP_WEB__DIST_ROOT: '../web',
   // Warnings and errors only: a request line per asset drowns the test report.
   APP_LOG__FILTER: 'warn',
+  // Signs the sandbox gateway's payment callbacks (the test payment channel).
+  APP_PAYMENTS__SANDBOX_SECRET: 'e2e-sandbox-secret',
 };

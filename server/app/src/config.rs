@@ -15,6 +15,7 @@ pub struct Settings {
     pub session: SessionSettings,
     pub otp: OtpSettings,
     pub sms: SmsSettings,
+    pub jobs: JobSettings,
     pub payments: PaymentSettings,
     pub decision: DecisionSettings,
     pub staff: StaffSettings,
@@ -47,6 +48,11 @@ pub struct SmsSettings {
     pub semaphore_base_url: String,
     pub semaphore_api_key: Secret,
     pub sender_name: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct JobSettings {
+    pub daily_interval_minutes: u64,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -5,13 +5,15 @@ use hiram::startup::{Application, state_for_command};
 use std::io::Write;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | openapi]
+const USAGE: &str =
+    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
   seed          fill demo data into an empty database, then exit
   demo-session  print a new session for the demo borrower, as JSON
   sms-outbox [--phone 09171234567] [--limit 20]
                 print the newest outbox messages, one JSON line each
+  daily         run the day: overdue orders and late penalties (safe to repeat)
   captcha-answer --sid SID
                 print the answer of the captcha image last drawn for SID (a test hook)
   openapi       print the OpenAPI document of the API";
@@ -38,6 +40,7 @@ async fn main() -> ExitCode {
         "demo-session" => demo_session(settings).await,
         "sms-outbox" => sms_outbox(settings, std::env::args().skip(2).collect()).await,
         "captcha-answer" => captcha_answer(settings, std::env::args().skip(2).collect()).await,
+        "daily" => daily(settings).await,
         "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     };
@@ -81,6 +84,13 @@ async fn captcha_answer(settings: Settings, arguments: Vec<String>) -> Result<()
         .map_err(|error| error.to_string())?
         .ok_or_else(|| "no captcha image has been drawn for that sid".to_owned())?;
     print_line(&serde_json::json!({ "answer": answer }).to_string())
+}
+
+async fn daily(settings: Settings) -> Result<(), String> {
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let report = hiram::daily::run(&state).await.map_err(|error| error.to_string())?;
+    tracing::info!(overdue = report.became_overdue, penalty_days = report.penalty_days_posted, "daily run finished");
+    Ok(())
 }
 
 fn print_line(line: &str) -> Result<(), String> {

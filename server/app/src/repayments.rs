@@ -5,13 +5,19 @@
 use crate::error::{ApiError, ApiResult};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use hiram_domain::clock::manila_date;
 use hiram_domain::ledger::{Balances, DEFAULT_ALLOCATION};
+use hiram_domain::money::Centavos;
 use hiram_domain::money::{CurrencySymbol, format_amount};
+use hiram_domain::order::Order;
 use hiram_domain::order::{OrderStatus, Transition};
 use hiram_domain::otp::Delivery;
 use hiram_domain::payment::PayCode;
+use hiram_domain::pricing::Instalment;
+use hiram_domain::product::Product;
 use hiram_domain::sms::{NewOutboxEntry, OutboundMessage, OutboxStatus};
 use hiram_domain::store::{IdempotencyKey, Posting};
+use time::{Date, Duration};
 
 /// What is owed on an order now, from its ledger.
 pub async fn balances(state: &AppState, order: hiram_domain::order::OrderId) -> ApiResult<Balances> {
@@ -60,13 +66,13 @@ async fn send_receipt(
     phone: &hiram_domain::phone::Phone,
     order_no: &str,
     code: &PayCode,
-    owed: hiram_domain::money::Centavos,
+    owed: Centavos,
 ) {
     let body = Msg::PaymentReceipt
         .text(Lang::En)
         .replace("{amount}", &format_amount(code.amount, CurrencySymbol::Peso))
         .replace("{order}", order_no)
-        .replace("{owed}", &format_amount(owed.max(hiram_domain::money::Centavos::ZERO), CurrencySymbol::Peso));
+        .replace("{owed}", &format_amount(owed.max(Centavos::ZERO), CurrencySymbol::Peso));
     let message = OutboundMessage { phone: phone.clone(), delivery: Delivery::Sms, body: body.clone() };
     let outcome = state.sms.send(&message).await;
     let entry = NewOutboxEntry {
@@ -80,4 +86,37 @@ async fn send_receipt(
     if let Err(error) = state.store.record_outbox(&entry).await {
         tracing::warn!(error.detail = %error, "payment receipt not recorded");
     }
+}
+
+/// The due dates of an order's plan and how much of it is paid: each
+/// instalment with its date, and whether the money paid so far covers it.
+pub fn plan_status(
+    order: &Order,
+    product: &Product,
+    balances: &Balances,
+    today: Date,
+) -> Vec<(Instalment, Date, bool)> {
+    let dues = balances.dues();
+    let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
+    let paid = repayable.get() - dues.principal.get() - dues.interest.get();
+    let start = order.disbursed_at.map(manila_date).unwrap_or(today);
+    let mut cumulative = 0;
+    product
+        .terms
+        .quote(order.principal)
+        .map(|quote| quote.plan)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|instalment| {
+            cumulative += instalment.amount().get();
+            let date = start + Duration::days(instalment.due_after_days);
+            let covered = cumulative <= paid;
+            (instalment, date, covered)
+        })
+        .collect()
+}
+
+/// The first date a payment is due and not yet covered.
+pub fn next_unpaid_due(plan: &[(Instalment, Date, bool)]) -> Option<Date> {
+    plan.iter().filter(|(_, _, covered)| !covered).map(|(_, date, _)| *date).min()
 }

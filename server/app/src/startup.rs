@@ -88,6 +88,10 @@ impl Application {
     /// Serves until SIGTERM or Ctrl-C, then lets in-flight requests finish
     /// for at most the grace period.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let minutes = self.state.settings.jobs.daily_interval_minutes;
+        if minutes > 0 {
+            tokio::spawn(daily_loop(self.state.clone(), Duration::from_secs(minutes * 60)));
+        }
         let stop = Arc::new(tokio::sync::Notify::new());
         let stopped = Arc::clone(&stop);
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
@@ -108,6 +112,24 @@ impl Application {
                 tracing::warn!("grace period over; closing remaining connections");
                 Ok(())
             }
+        }
+    }
+}
+
+/// Repeats the daily run; the first run waits one period, so a server that
+/// restarts often does not run it at every start. Every run is safe to
+/// repeat, from any number of processes.
+async fn daily_loop(state: AppState, period: Duration) {
+    let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    loop {
+        ticks.tick().await;
+        match crate::daily::run(&state).await {
+            Ok(report) => tracing::info!(
+                overdue = report.became_overdue,
+                penalty_days = report.penalty_days_posted,
+                "daily run finished"
+            ),
+            Err(error) => tracing::warn!(error.detail = %error, "daily run stopped early"),
         }
     }
 }

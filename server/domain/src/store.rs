@@ -217,6 +217,8 @@ pub trait OrderStore {
     /// Any order by id, for server-side flows that start from a payment
     /// rather than a borrower (callbacks); never for borrower requests.
     async fn order(&self, order: OrderId) -> StoreResult<Option<Order>>;
+    /// Every order with money owed (174 and 180), for the daily run.
+    async fn repayable_orders(&self) -> StoreResult<Vec<Order>>;
     /// Applies a transition the domain has already allowed, atomically: it
     /// fails with `Stale` when the order is no longer in `from`.
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()>;
@@ -283,6 +285,8 @@ pub enum Posting {
 pub struct StoredEntry {
     pub id: i64,
     pub order_id: OrderId,
+    /// The idempotency key it was posted under.
+    pub key: String,
     pub entry: Entry,
     pub created_at: OffsetDateTime,
 }

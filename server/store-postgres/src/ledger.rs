@@ -127,7 +127,7 @@ impl LedgerStore for PostgresStore {
             .client()
             .await?
             .query(
-                "SELECT e.id, e.kind, e.created_at, l.account, l.side, l.amount FROM ledger_entry e \
+                "SELECT e.id, e.kind, e.created_at, l.account, l.side, l.amount, e.idempotency_key FROM ledger_entry e \
                  JOIN ledger_line l ON l.entry_id = e.id WHERE e.order_id = $1 ORDER BY e.id, l.position",
                 &[&order.0],
             )
@@ -146,6 +146,7 @@ impl LedgerStore for PostgresStore {
                 _ => entries.push(StoredEntry {
                     id,
                     order_id: order,
+                    key: row.get(6),
                     entry: Entry {
                         kind: EntryKind::parse(row.get(1)).ok_or_else(|| backend("unknown entry kind"))?,
                         lines: vec![line],

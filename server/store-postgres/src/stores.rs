@@ -332,6 +332,16 @@ impl OrderStore for PostgresStore {
         row.as_ref().map(rows::order).transpose()
     }
 
+    async fn repayable_orders(&self) -> StoreResult<Vec<Order>> {
+        let rows = self
+            .client()
+            .await?
+            .query(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE status IN (174, 180) ORDER BY id"), &[])
+            .await
+            .map_err(database)?;
+        rows.iter().map(rows::order).collect()
+    }
+
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(database)?;

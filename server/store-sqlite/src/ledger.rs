@@ -114,7 +114,7 @@ impl LedgerStore for SqliteStore {
         self.read(move |connection| {
             let mut statement = connection
                 .prepare_cached(
-                    "SELECT e.id, e.kind, e.created_at, l.account, l.side, l.amount FROM ledger_entry e \
+                    "SELECT e.id, e.kind, e.created_at, l.account, l.side, l.amount, e.idempotency_key FROM ledger_entry e \
                      JOIN ledger_line l ON l.entry_id = e.id WHERE e.order_id = ?1 ORDER BY e.id, l.position",
                 )
                 .map_err(backend)?;
@@ -131,6 +131,7 @@ impl LedgerStore for SqliteStore {
                     _ => entries.push(StoredEntry {
                         id,
                         order_id: order,
+                        key: row.get(6).map_err(backend)?,
                         entry: Entry {
                             kind: EntryKind::parse(&kind)
                                 .ok_or_else(|| StoreError::Backend("unknown entry kind".into()))?,

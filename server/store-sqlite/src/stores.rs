@@ -361,6 +361,19 @@ impl OrderStore for SqliteStore {
         .await
     }
 
+    async fn repayable_orders(&self) -> StoreResult<Vec<Order>> {
+        self.read(|connection| {
+            let mut statement = connection
+                .prepare_cached(&format!(
+                    "SELECT {ORDER_COLUMNS} FROM loan_order WHERE status IN (174, 180) ORDER BY id"
+                ))
+                .map_err(backend)?;
+            let orders = statement.query_map([], rows::order).map_err(backend)?;
+            orders.collect::<rusqlite::Result<Vec<_>>>().map_err(backend)
+        })
+        .await
+    }
+
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
         let transition = transition.clone();
         self.write(move |tx| transition_in(tx, &transition)).await

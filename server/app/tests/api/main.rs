@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod daily;
 mod device_data;
 mod envelope;
 mod health;

@@ -9,7 +9,7 @@ import { PENDING_SCREENS } from './routes';
 const TestPreviewPage = lazy(() => import('../features/test-preview/TestPreviewPage'));
 const LoanDetailsPage = lazy(() => import('../features/loan-details/LoanDetailsPage'));
 const RepaymentOfCodePage = lazy(() => import('../features/repayment-code/RepaymentOfCodePage'));
-const RepaymentOfCode2Page = lazy(() => import('../features/repayment-code/RepaymentOfCode2Page'));
+const RepaymentOfCode2Page = lazy(() => import('../features/repayment/RepaymentOfCode2Page'));
 const RepaymentByPeriodPage = lazy(() => import('../features/repayment/RepaymentByPeriodPage'));
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const MinePage = lazy(() => import('../features/mine/MinePage'));

@@ -207,32 +207,25 @@ pub async fn repayment_info(
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
     }
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
-    let dues = crate::repayments::balances(&state, order.id).await?.dues();
+    let balances = crate::repayments::balances(&state, order.id).await?;
+    let dues = balances.dues();
     let owed = dues.total();
     let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
     let paid = Centavos::new(repayable.get() - dues.principal.get() - dues.interest.get());
     let money = |amount: Centavos| format_amount(amount, CurrencySymbol::Peso);
-    let start = order.disbursed_at.map(hiram_domain::clock::manila_date).unwrap_or_else(|| state.today());
-    let quote = product.terms.quote(order.principal).ok();
     let today = state.today();
-    let mut cumulative = 0;
-    let mut next_due = order.due_date;
-    let repay_plan = quote
+    let plan = crate::repayments::plan_status(&order, &product, &balances, today);
+    let next_due = crate::repayments::next_unpaid_due(&plan).or(order.due_date);
+    let repay_plan = plan
         .iter()
-        .flat_map(|quote| quote.plan.iter())
-        .map(|instalment| {
-            cumulative += instalment.amount().get();
-            let date = start + time::Duration::days(instalment.due_after_days);
-            let remark = if cumulative <= paid.get() {
+        .map(|(instalment, date, covered)| {
+            let remark = if *covered {
                 Msg::PlanPaid
-            } else if date < today {
+            } else if *date < today {
                 Msg::PlanOverdue
             } else {
                 Msg::PlanDue
             };
-            if remark != Msg::PlanPaid && next_due.is_none_or(|due| date < due) {
-                next_due = Some(date);
-            }
             PlanItem {
                 remark: remark.text(lang).to_owned(),
                 title: Msg::PaymentOf.text(lang).replace("{n}", &instalment.number.to_string()),

@@ -2,7 +2,7 @@ import { copyText } from '@hiram/shared/clipboard/copy';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
-import { readRepaymentInfo } from '../repayment/storage';
+import { readRepaymentInfo } from './storage';
 
 /**
  * /repaymentOfCode2 (spec §2): the default pay code the repayment page stored,

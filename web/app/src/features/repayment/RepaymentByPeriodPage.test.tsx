@@ -1,0 +1,150 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@hiram/shared/testing/mockApi';
+import type * as Leave from '../../lib/leave';
+import { openExternal } from '../../lib/leave';
+import { fail, ok, renderRoute } from '../../testing/renderRoute';
+import type { RepaymentInfo } from './api/getRepaymentInfo';
+import RepaymentByPeriodPage from './RepaymentByPeriodPage';
+import { readRepaymentInfo, REPAYMENT_INFO_KEY } from './storage';
+
+vi.mock('../../lib/leave', async (importOriginal) => ({
+  ...(await importOriginal<typeof Leave>()),
+  openExternal: vi.fn(),
+}));
+
+const INFO: RepaymentInfo = {
+  repayAmount: 327_300,
+  repayDate: '2025-10-15',
+  productName: 'Bayanihan Cash Express',
+  productLogo: '/logo.png',
+  detail: [
+    { text: 'Principal', value: '₱3,000.00' },
+    { text: 'Interest', value: '₱273.00' },
+    { text: 'Penalty', value: '₱0.00' },
+  ],
+  repayPlan: [],
+  repayList: [
+    { name: 'GCash', logo: '/gcash.png', channel_number: 90011 },
+    { name: 'Maya', logo: '/maya.png', channel_number: 90012 },
+    { name: 'QR Ph', logo: '/qrph.png', channel_number: 90015 },
+  ],
+  noticeMsg: '',
+  defDetail: {
+    payCode: '123456789012',
+    logo: '/711.png',
+    title: '7-Eleven',
+    payNotice: [{ title: 'Over the counter', items: [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }] }],
+  },
+  delayInfo: null,
+  isShowReyTop: 1,
+};
+
+const URL = '/repaymentByPeriod?sessionId=s1&productId=4&orderId=12';
+const PAY_URL = '/repaymentOfCode?showType=1&payCode=555566667777&repayAmount=327300&channel=maya';
+
+function setup(info: Partial<RepaymentInfo> = {}, payCode: unknown = ok({ payUrl: PAY_URL, payCode: '555566667777', expiresAt: '2025-10-16T00:00:00Z' })) {
+  const api = mockApi({
+    '/v3/installment/loan-play-detail': ok({ ...INFO, ...info }),
+    '/v3/loan-details/generate-vcode': payCode,
+  });
+  renderRoute(URL, '/repaymentByPeriod', <RepaymentByPeriodPage />);
+  return api;
+}
+
+const bodyOf = (init: RequestInit | undefined) => new URLSearchParams(String(init?.body));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.mocked(openExternal).mockReset();
+  sessionStorage.clear();
+});
+
+describe('installment repayment page', () => {
+  it('shows the amount, date, product and asks for the order with the form client', async () => {
+    const api = setup();
+    expect(await screen.findByText('₱3,273.00')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
+    expect(screen.getByText('Repayment date: 2025-10-15')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Bayanihan Cash Express' })).toBeTruthy();
+    const init = api.calls('/v3/installment/loan-play-detail')[0]?.[1];
+    expect(bodyOf(init).get('orderId')).toBe('12');
+    expect(bodyOf(init).get('productId')).toBe('4');
+  });
+
+  it('folds the details to 2 rows with a More / Hide toggle', async () => {
+    setup();
+    await screen.findByText('Principal');
+    expect(screen.getAllByRole('term').map((d) => d.textContent)).toEqual(['Principal', 'Interest']);
+    fireEvent.click(screen.getByRole('button', { name: 'More' }));
+    expect(screen.getAllByRole('term')).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Hide' }).getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide' }));
+    expect(screen.getAllByRole('term')).toHaveLength(2);
+  });
+
+  it('has no toggle with 2 rows or fewer, and no guide when isShowReyTop is 0', async () => {
+    setup({ detail: INFO.detail.slice(0, 2), isShowReyTop: 0 });
+    await screen.findByText('Principal');
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /payment guide/ })).toBeNull();
+  });
+
+  it('links the guide to the payment instructions and the code box to /repaymentOfCode2; stores the info', async () => {
+    setup();
+    const guide = await screen.findByRole('link', { name: /payment guide/ });
+    expect(guide.getAttribute('href')).toBe('/paymentInstructions?sessionId=s1');
+    expect(screen.getByText('123456789012')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'View how to pay with this code' }));
+    expect(screen.getByTestId('where').textContent).toBe('/repaymentOfCode2?sessionId=s1');
+    expect(readRepaymentInfo()?.defDetail?.payCode).toBe('123456789012');
+    expect(sessionStorage.getItem(REPAYMENT_INFO_KEY)).not.toBeNull();
+  });
+
+  it('opens the channel picker with the first channel checked', async () => {
+    setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
+    const sheet = screen.getByRole('dialog', { name: 'Payment Method' });
+    const gcash = within(sheet).getByRole('radio', { name: 'GCash' }) as HTMLInputElement;
+    expect(gcash.checked).toBe(true);
+    expect((within(sheet).getByRole('radio', { name: 'Maya' }) as HTMLInputElement).checked).toBe(false);
+    expect(gcash.closest('label')?.textContent).toContain('✓');
+    expect(within(sheet).getByText(/full amount due/)).toBeTruthy();
+    fireEvent.click(within(sheet).getByRole('radio', { name: 'Maya' }));
+    expect(within(sheet).getByRole('radio', { name: 'Maya' }).closest('label')?.textContent).toContain('✓');
+    expect(gcash.closest('label')?.textContent).not.toContain('✓');
+  });
+
+  it('Payment issues a code for the amount due through the chosen channel and opens payUrl in the app', async () => {
+    const api = setup();
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Maya' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${PAY_URL}&sessionId=s1`));
+    const calls = api.calls('/v3/loan-details/generate-vcode');
+    expect(calls).toHaveLength(1);
+    const body = bodyOf(calls[0]![1]);
+    expect(body.get('channelNumber')).toBe('90012');
+    expect(body.get('amount')).toBe('327300');
+    expect(body.get('orderId')).toBe('12');
+    expect(body.get('productId')).toBe('4');
+  });
+
+  it('Payment with the default channel sends GCash; an http payUrl leaves the app', async () => {
+    const api = setup({}, ok({ payUrl: 'https://pay.example.ph/c/1', payCode: '1', expiresAt: '' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    await waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://pay.example.ph/c/1'));
+    expect(bodyOf(api.calls('/v3/loan-details/generate-vcode')[0]![1]).get('channelNumber')).toBe('90011');
+  });
+
+  it('stays put with the picker open when the code cannot be issued', async () => {
+    setup({}, fail('409', 'Nothing is owed on this loan'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Payment' }).hasAttribute('disabled')).toBe(false));
+    expect(screen.getByRole('dialog', { name: 'Payment Method' })).toBeTruthy();
+    expect(screen.queryByTestId('where')).toBeNull();
+  });
+});

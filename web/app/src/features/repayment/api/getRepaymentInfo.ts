@@ -1,56 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { formClient } from '@hiram/shared/api/request';
+import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
-// The server's contract for /v3/installment/loan-play-detail (spec §3,
-// Repayment info). Written out here until the endpoint is in openapi.json;
-// then switch to components['schemas'] from schema.gen.ts.
-export interface DetailRow {
-  text: string;
-  value: string;
-}
-
-export interface PlanRow {
-  remark: string;
-  title: string;
-  /** Centavos. */
-  amount: number;
-  time: string;
-}
-
-export interface RepayChannel {
-  name: string;
-  logo: string;
-  channel_number: number;
-}
-
-export interface PayNoticeGroup {
-  title: string;
-  items: { name: string; steps: string[] }[];
-}
-
-export interface DefaultPayCode {
-  payCode: string;
-  logo: string;
-  title: string;
-  payNotice: PayNoticeGroup[];
-}
-
-export interface RepaymentInfo {
-  /** Centavos owed now. */
-  repayAmount: number;
-  /** YYYY-MM-DD. */
-  repayDate: string;
-  productName: string;
-  productLogo: string;
-  detail: DetailRow[];
-  repayPlan: PlanRow[];
-  repayList: RepayChannel[];
-  noticeMsg: string;
-  defDetail: DefaultPayCode | null;
-  delayInfo: { title: string; delayAmount: number } | null;
-  isShowReyTop: 0 | 1;
-}
+// Spec §3, Repayment info: the server's /v3/installment/loan-play-detail.
+export type RepaymentInfo = components['schemas']['RepaymentInfo'];
+export type DetailRow = components['schemas']['TextValue'];
+export type RepayChannel = components['schemas']['ChannelItem'];
 
 export const REPAYMENT_INFO_PATH = '/v3/installment/loan-play-detail';
 

@@ -15,6 +15,14 @@ async function openDetails(page: Page, query: URLSearchParams): Promise<Details>
   return ((await (await reply).json()) as { data: Details }).data;
 }
 
+/** Closes the order page's popups (Kind tips, reminder, rating, bank card), one at a time. */
+async function closePopups(page: Page) {
+  const dialog = page.getByRole('dialog');
+  for (let i = 0; i < 5 && (await dialog.count()) > 0; i += 1) {
+    await dialog.first().getByRole('button', { name: 'Close' }).click();
+  }
+}
+
 test('an overdue order repaid in full through a pay code and the sandbox gateway', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   const session = demoSession();
@@ -28,8 +36,11 @@ test('an overdue order repaid in full through a pay code and the sandbox gateway
 
   // Order details → repayment.
   expect((await openDetails(page, query)).orderStatus).toBe(180);
+  const repay = page.getByRole('button', { name: /^(REPAY|Repayment)$/ }).first();
+  await expect(repay).toBeVisible();
+  await closePopups(page);
   const info = page.waitForResponse((r) => r.url().includes('/pany/v3/installment/loan-play-detail'));
-  await page.getByRole('button', { name: /^(REPAY|Repayment)$/ }).first().click();
+  await repay.click();
   await expect(page).toHaveURL(/\/repaymentByPeriod\?/);
   const infoBody = (await (await info).json()) as { code: string; data: { repayAmount: number } };
   expect(infoBody.code).toBe('00');

@@ -2,13 +2,16 @@
  * - Borrower page navigations: stale-while-revalidate on one cached app shell
  *   (the app's index.html), so a repeat visit paints at once.
  * - /app/assets/* (content-hashed): cache-first.
- * - Never touches /pany/ (API), /api/, /console, /site/, / or /promotion.
+ * - Never touches /pany/ (API), /api/, /console, /site/, / or /promotion, nor
+ *   /sandbox/ (the server's test payment gateway pages: not the app, and their
+ *   HTML must never be cached as the app shell).
  */
-const VERSION = 'v1';
+// v2: drops any shell cached from a /sandbox/ page by v1.
+const VERSION = 'v2';
 const SHELL_CACHE = `hiram-shell-${VERSION}`;
 const ASSET_CACHE = `hiram-assets-${VERSION}`;
 const SHELL_KEY = '/app/index.html';
-const NOT_APP = /^\/(pany|api|console|site|promotion)(\/|$)/;
+const NOT_APP = /^\/(pany|api|console|site|promotion|sandbox)(\/|$)/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -36,7 +36,7 @@ const INFO: RepaymentInfo = {
     title: '7-Eleven',
     payNotice: [{ title: 'Over the counter', items: [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }] }],
   },
-  delayInfo: null,
+  delayInfo: { title: 'Extension', delayAmount: 0 },
   isShowReyTop: 1,
 };
 

@@ -23,7 +23,7 @@ const INFO: RepaymentInfo = {
       { title: 'E-wallets', items: [{ name: 'GCash', steps: ['Open Bills', 'Enter the code'] }] },
     ],
   },
-  delayInfo: null,
+  delayInfo: { title: 'Extension', delayAmount: 0 },
   isShowReyTop: 0,
 };
 

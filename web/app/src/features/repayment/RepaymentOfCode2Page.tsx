@@ -10,7 +10,7 @@ import { readRepaymentInfo } from './storage';
  */
 export default function RepaymentOfCode2Page() {
   const info = readRepaymentInfo();
-  const def = info?.defDetail ?? null;
+  const def = info?.defDetail;
 
   return (
     <>

@@ -54,6 +54,15 @@ pub fn card(product: &Product, lang: Lang, symbol: CurrencySymbol) -> ProductCar
     }
 }
 
+/// A labelled line of a detail list (order details, confirmation,
+/// repayment).
+#[derive(Serialize, ToSchema)]
+pub struct DetailRow {
+    pub text: String,
+    /// Empty when not known yet; pages hide such rows.
+    pub value: String,
+}
+
 /// A rate in basis points as a percentage with two decimals: 499 → "4.99%".
 pub fn percent(basis_points: i64) -> String {
     format!("{}.{:02}%", basis_points / 100, basis_points % 100)

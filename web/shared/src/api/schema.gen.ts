@@ -1209,9 +1209,13 @@ export interface components {
             delayAmount: number;
             title: string;
         };
+        /**
+         * @description A labelled line of a detail list (order details, confirmation,
+         *     repayment).
+         */
         DetailRow: {
             text: string;
-            /** @description Empty when not known yet; the page hides such rows. */
+            /** @description Empty when not known yet; pages hide such rows. */
             value: string;
         };
         Disclosure: {
@@ -1455,7 +1459,7 @@ export interface components {
                 amount: number;
                 comProductLogo: string;
                 comProductName: string;
-                details: components["schemas"]["TextValue"][];
+                details: components["schemas"]["DetailRow"][];
                 firstPayTime: string;
                 /** Format: int64 */
                 firstPeriodDay: number;
@@ -1686,7 +1690,7 @@ export interface components {
             data: {
                 defDetail: components["schemas"]["DefaultPayCode"];
                 delayInfo: components["schemas"]["DelayInfo"];
-                detail: components["schemas"]["TextValue"][];
+                detail: components["schemas"]["DetailRow"][];
                 /** Format: int64 */
                 isShowReyTop: number;
                 noticeMsg: string;
@@ -1903,7 +1907,7 @@ export interface components {
             amount: number;
             comProductLogo: string;
             comProductName: string;
-            details: components["schemas"]["TextValue"][];
+            details: components["schemas"]["DetailRow"][];
             firstPayTime: string;
             /** Format: int64 */
             firstPeriodDay: number;
@@ -2152,7 +2156,7 @@ export interface components {
         RepaymentInfo: {
             defDetail: components["schemas"]["DefaultPayCode"];
             delayInfo: components["schemas"]["DelayInfo"];
-            detail: components["schemas"]["TextValue"][];
+            detail: components["schemas"]["DetailRow"][];
             /** Format: int64 */
             isShowReyTop: number;
             noticeMsg: string;
@@ -2203,10 +2207,6 @@ export interface components {
             id: number;
             subheadline: string;
             themeColor: string;
-        };
-        TextValue: {
-            text: string;
-            value: string;
         };
         UserInfo: {
             fullName: string;

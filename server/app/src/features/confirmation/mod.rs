@@ -9,7 +9,7 @@ use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
-use crate::views::percent;
+use crate::views::{DetailRow, percent};
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -107,12 +107,6 @@ pub struct ConfirmParams {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct TextValue {
-    pub text: String,
-    pub value: String,
-}
-
-#[derive(Serialize, ToSchema)]
 pub struct PlanRow {
     pub title: String,
     pub description: String,
@@ -133,7 +127,7 @@ pub struct LoanConfirm {
     pub term_unit: String,
     /// The whole term, in days.
     pub term_days: i64,
-    pub details: Vec<TextValue>,
+    pub details: Vec<DetailRow>,
     #[serde(rename = "repay_plans")]
     pub repay_plans: Vec<PlanRow>,
     pub first_pay_time: String,
@@ -177,7 +171,7 @@ pub async fn confirm_data(
     let quote = &context.quote;
     let start = state.today();
     let dates = documents::due_dates(quote, start);
-    let row = |text: Msg, value: String| TextValue { text: text.text(lang).to_owned(), value };
+    let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let details = vec![
         row(Msg::RowLoanAmount, money(quote.principal)),
         row(Msg::RowServiceFee, money(quote.fees)),

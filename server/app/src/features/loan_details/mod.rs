@@ -5,7 +5,7 @@ use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
-use crate::views::{ProductCard, card, status_texts};
+use crate::views::{DetailRow, ProductCard, card, status_texts};
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -104,13 +104,6 @@ pub struct LoanDetails {
 #[derive(Serialize, ToSchema)]
 pub struct OrderDetailRows {
     pub detail: Vec<DetailRow>,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct DetailRow {
-    pub text: String,
-    /// Empty when not known yet; the page hides such rows.
-    pub value: String,
 }
 
 /// The details of one of the caller's orders.

@@ -12,6 +12,7 @@ use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use crate::views::DetailRow;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -115,12 +116,6 @@ pub struct RepaymentParams {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct TextValue {
-    pub text: String,
-    pub value: String,
-}
-
-#[derive(Serialize, ToSchema)]
 pub struct PlanItem {
     /// Paid, due or overdue.
     pub remark: String,
@@ -176,7 +171,7 @@ pub struct RepaymentInfo {
     pub repay_date: String,
     pub product_name: String,
     pub product_logo: String,
-    pub detail: Vec<TextValue>,
+    pub detail: Vec<DetailRow>,
     pub repay_plan: Vec<PlanItem>,
     pub repay_list: Vec<ChannelItem>,
     pub notice_msg: String,
@@ -234,7 +229,7 @@ pub async fn repayment_info(
             }
         })
         .collect();
-    let row = |text: Msg, value: String| TextValue { text: text.text(lang).to_owned(), value };
+    let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let detail = vec![
         row(Msg::RowOrderNumber, order.order_no.clone()),
         row(Msg::RowLoanAmount, money(order.principal)),

@@ -5,7 +5,7 @@ import { t } from '@hiram/shared/i18n/i18n';
 
 // Spec §3, Repayment info: the server's /v3/installment/loan-play-detail.
 export type RepaymentInfo = components['schemas']['RepaymentInfo'];
-export type DetailRow = components['schemas']['TextValue'];
+export type DetailRow = components['schemas']['DetailRow'];
 export type RepayChannel = components['schemas']['ChannelItem'];
 
 export const REPAYMENT_INFO_PATH = '/v3/installment/loan-play-detail';

@@ -93,12 +93,6 @@ impl PromotionStore for SqliteStore {
     }
 
     async fn funnel_counts(&self) -> StoreResult<Vec<FunnelCount>> {
-        self.counts().await
-    }
-}
-
-impl SqliteStore {
-    async fn counts(&self) -> StoreResult<Vec<FunnelCount>> {
         self.read(|connection| {
             let mut statement = connection
                 .prepare_cached(

@@ -171,30 +171,32 @@ fn the_actuarial_rate_is_above_the_simple_rate_when_the_fee_is_deducted() {
 /// Terms drawn from a wide space around the caps (some above them).
 fn any_terms() -> impl Strategy<Value = ProductTerms> {
     (
-        5i64..=100,   // min amount, in ₱100 steps
-        0i64..=300,   // range width, in ₱100 steps
-        1i64..=4,     // periods
-        1i64..=30,    // period days (so every generated product is covered)
-        0i64..=700,   // monthly interest bp
-        0i64..=1_600, // fee bp
-        0i64..=5_000, // one-time penalty, centavos
-        0i64..=18,    // daily penalty bp
+        5i64..=100,                        // min amount, in ₱100 steps
+        0i64..=300,                        // range width, in ₱100 steps
+        1i64..=4,                          // periods
+        1i64..=30,                         // period days (so every generated product is covered)
+        0i64..=700,                        // monthly interest bp
+        0i64..=1_600,                      // fee bp
+        0i64..=5_000,                      // one-time penalty, centavos
+        (0i64..=18, 0i64..=18, 0i64..=18), // daily penalty bp: days 1–30, 31–90, from 91
     )
-        .prop_map(|(min, width, periods, period_days, interest, fee, one_time, daily)| ProductTerms {
-            min_amount: Centavos::new(min * 10_000),
-            max_amount: Centavos::new((min + width) * 10_000),
-            amount_step: Centavos::new(10_000),
-            periods,
-            period_days,
-            monthly_interest_bp: interest,
-            service_fee_bp: fee,
-            penalty: PenaltySchedule {
-                one_time_new: Centavos::new(one_time),
-                one_time_repeat: Centavos::new(one_time / 2),
-                daily_bp_days_1_30: daily,
-                daily_bp_days_31_90: daily / 2,
-                daily_bp_from_day_91: daily / 4,
-            },
+        .prop_map(|(min, width, periods, period_days, interest, fee, one_time, (early, middle, late))| {
+            ProductTerms {
+                min_amount: Centavos::new(min * 10_000),
+                max_amount: Centavos::new((min + width) * 10_000),
+                amount_step: Centavos::new(10_000),
+                periods,
+                period_days,
+                monthly_interest_bp: interest,
+                service_fee_bp: fee,
+                penalty: PenaltySchedule {
+                    one_time_new: Centavos::new(one_time),
+                    one_time_repeat: Centavos::new(one_time / 2),
+                    daily_bp_days_1_30: early,
+                    daily_bp_days_31_90: middle,
+                    daily_bp_from_day_91: late,
+                },
+            }
         })
 }
 
@@ -249,7 +251,7 @@ proptest! {
     fn penalties_never_pass_the_caps_on_a_covered_loan(
         terms in valid_terms(),
         pick in 0i64..=600,
-        days_late in 1i64..=400,
+        days_late in 1i64..=1_000,
         repeat in any::<bool>(),
     ) {
         let quote = terms.quote(offered_covered(&terms, pick)).unwrap();

@@ -17,6 +17,7 @@ pub struct Settings {
     pub sms: SmsSettings,
     pub jobs: JobSettings,
     pub payments: PaymentSettings,
+    pub uploads: UploadSettings,
     pub decision: DecisionSettings,
     pub staff: StaffSettings,
     pub demo: DemoSettings,
@@ -58,6 +59,16 @@ pub struct JobSettings {
 #[derive(Clone, Debug, Deserialize)]
 pub struct PaymentSettings {
     pub sandbox_secret: Secret,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct UploadSettings {
+    /// The folder of the local object store.
+    pub dir: PathBuf,
+    /// The largest picture accepted, as sent.
+    pub max_megabytes: usize,
+    /// Pictures one borrower may send in 24 hours.
+    pub per_borrower_day: i64,
 }
 
 #[derive(Clone, Debug, Deserialize)]

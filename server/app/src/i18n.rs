@@ -130,6 +130,10 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    ImageTooLarge,
+    ImageWrongType,
+    ImageTooManyPixels,
+    ImageDailyLimit,
     ConsentNeeded,
     PlanPaid,
     PlanDue,
@@ -280,6 +284,10 @@ impl Msg {
                     "Tell the cashier you are paying a Hiram loan → Give the pay code and the amount → Pay in cash and keep the receipt"
                 }
                 PickChannel => "Choose a payment method to get your pay code",
+                ImageTooLarge => "This picture is too large. Please send one under {n} MB.",
+                ImageWrongType => "Please send a photo or screenshot in JPG, PNG or WebP format.",
+                ImageTooManyPixels => "This picture is too big to process. Please send a smaller photo or screenshot.",
+                ImageDailyLimit => "You have sent many pictures today. Please try again tomorrow.",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -418,6 +426,12 @@ impl Msg {
                     "Sabihin sa cashier na magbabayad ka ng Hiram loan → Ibigay ang pay code at halaga → Magbayad ng cash at itago ang resibo"
                 }
                 PickChannel => "Pumili ng paraan ng pagbabayad para makuha ang pay code",
+                ImageTooLarge => "Masyadong malaki ang larawang ito. Magpadala ng mas mababa sa {n} MB.",
+                ImageWrongType => "Magpadala ng litrato o screenshot na JPG, PNG o WebP.",
+                ImageTooManyPixels => {
+                    "Masyadong malaki ang larawang ito para maproseso. Magpadala ng mas maliit na litrato o screenshot."
+                }
+                ImageDailyLimit => "Marami ka nang naipadalang larawan ngayong araw. Subukan ulit bukas.",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

@@ -4,7 +4,7 @@
 
 use crate::features::{
     certification, confirmation, customer_service, device_data, health, legacy, loan_details, login, marketplace,
-    payments, personal_center, promotion, public_info, staff, tracking,
+    payments, personal_center, promotion, public_info, staff, tracking, uploads,
 };
 use crate::state::AppState;
 use axum::routing::get;
@@ -39,6 +39,7 @@ use utoipa::OpenApi;
         staff::sms_outbox,
         staff::promotion_funnel,
         staff::create_product,
+        staff::staff_image,
         promotion::channel_template,
         promotion::track_visit,
         promotion::track_click,
@@ -73,6 +74,7 @@ use utoipa::OpenApi;
         personal_center::user_menu,
         tracking::save_event,
         tracking::app_rating,
+        tracking::store_review_prompt,
         legacy::failure_page,
         personal_center::user_delete,
         device_data::grant,
@@ -81,6 +83,8 @@ use utoipa::OpenApi;
         device_data::upload_device,
         device_data::upload_contacts,
         device_data::upload_usage,
+        uploads::upload_identity_image,
+        uploads::borrower_image,
         payments::repayment_info,
         payments::generate_pay_code,
         payments::sandbox_callback,

@@ -1,5 +1,6 @@
 //! Building the server: the store, the router, the listener.
 
+use crate::adapters::files::LocalFolder;
 use crate::clock::{Clock, SystemClock};
 use crate::config::{Secret, Settings};
 use crate::error::localize_errors;
@@ -67,7 +68,8 @@ impl Application {
         let listener = TcpListener::bind(&address).await?;
         let port = listener.local_addr()?.port();
         let local_url = Arc::new(format!("http://127.0.0.1:{port}"));
-        let state = AppState { store, settings: Arc::new(settings), sms, clock, local_url };
+        let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
+        let state = AppState { store, settings: Arc::new(settings), sms, files, clock, local_url };
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_if_empty(&state).await?;
         }
@@ -193,5 +195,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
         .map_err(|error| StoreError::Backend(error.to_string()))?;
     let sms = crate::adapters::sms::sender(&settings.sms);
     let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
-    Ok(AppState { store, settings: Arc::new(settings), sms, clock: Arc::new(SystemClock), local_url })
+    let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
+    Ok(AppState { store, settings: Arc::new(settings), sms, files, clock: Arc::new(SystemClock), local_url })
 }

@@ -15,6 +15,8 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     pub settings: Arc<Settings>,
     pub sms: Arc<dyn SmsSender>,
+    /// Where uploaded pictures are kept.
+    pub files: Arc<dyn hiram_domain::files::FileStore>,
     pub clock: Arc<dyn crate::clock::Clock>,
     /// Where this process answers on the loopback interface, for the
     /// sandbox gateway that calls back into it.

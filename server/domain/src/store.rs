@@ -3,6 +3,7 @@
 //! app's API tests) runs against both.
 
 use crate::borrower::{Borrower, BorrowerId};
+use crate::files::ImageRecord;
 use crate::kyc::Section;
 use crate::ledger::{Bucket, Entry};
 use crate::money::Centavos;
@@ -326,6 +327,14 @@ pub trait PayCodeStore {
     async fn pay_code(&self, code: &str) -> StoreResult<Option<PayCode>>;
 }
 
+#[async_trait]
+pub trait ImageStore {
+    async fn record_image(&self, image: &ImageRecord) -> StoreResult<()>;
+    async fn image(&self, name: &str) -> StoreResult<Option<ImageRecord>>;
+    /// How many pictures the borrower sent since `since` (the daily cap).
+    async fn images_sent_since(&self, owner: BorrowerId, since: OffsetDateTime) -> StoreResult<i64>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -342,6 +351,7 @@ pub trait Store:
     + ConsentStore
     + LedgerStore
     + PayCodeStore
+    + ImageStore
     + Send
     + Sync
     + 'static
@@ -363,6 +373,7 @@ impl<T> Store for T where
         + ConsentStore
         + LedgerStore
         + PayCodeStore
+        + ImageStore
         + Send
         + Sync
         + 'static

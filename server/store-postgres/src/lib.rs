@@ -4,6 +4,7 @@
 //! number of processes can share one database.
 
 mod identity;
+mod images;
 mod kyc;
 mod ledger;
 mod migrations;

@@ -7,6 +7,7 @@
 //! every read-then-write transaction.
 
 mod identity;
+mod images;
 mod kyc;
 mod ledger;
 mod migrations;

@@ -13,6 +13,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (7, include_str!("../migrations/0007_consents_uploads.sql")),
     (8, include_str!("../migrations/0008_ledger.sql")),
     (9, include_str!("../migrations/0009_pay_codes.sql")),
+    (10, include_str!("../migrations/0010_images.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

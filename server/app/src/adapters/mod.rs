@@ -1,4 +1,5 @@
 //! Outbound adapters: the services outside this process, each behind a
 //! domain trait with a built-in implementation that works offline.
 
+pub mod files;
 pub mod sms;

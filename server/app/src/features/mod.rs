@@ -17,6 +17,7 @@ pub mod public_info;
 pub mod sandbox;
 pub mod staff;
 pub mod tracking;
+pub mod uploads;
 pub mod web_pages;
 
 use crate::error::ApiError;
@@ -36,6 +37,7 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(tracking::router())
         .merge(legacy::router())
         .merge(device_data::router())
+        .merge(uploads::router())
         .merge(payments::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())

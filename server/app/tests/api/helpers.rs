@@ -117,6 +117,7 @@ impl TestApp {
             ("APP_DATABASE__MAX_CONNECTIONS".to_owned(), "4".to_owned()),
             ("APP_WEB__DIST_ROOT".to_owned(), web_root.display().to_string()),
             ("APP_LOG__FILTER".to_owned(), "warn".to_owned()),
+            ("APP_UPLOADS__DIR".to_owned(), root.join("uploads").display().to_string()),
         ];
         environment.extend(overrides.iter().map(|(key, value)| ((*key).to_owned(), (*value).to_owned())));
         let settings = Settings::from_sources(environment).expect("test settings are valid");
@@ -226,6 +227,32 @@ impl TestApp {
         self.client
             .post(self.url(path_and_query))
             .header("content-type", "application/x-www-form-urlencoded")
+            .body(body)
+            .send()
+            .await
+            .expect("POST reaches the server")
+    }
+
+    /// A multipart POST of one file, built by hand so tests control every
+    /// byte: the field, the file name and the declared type.
+    pub async fn post_file(
+        &self,
+        path_and_query: &str,
+        field: &str,
+        file_name: &str,
+        content_type: &str,
+        bytes: &[u8],
+    ) -> reqwest::Response {
+        let boundary = "hiram-test-boundary-7d1f";
+        let mut body = format!(
+            "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{file_name}\"\r\nContent-Type: {content_type}\r\n\r\n"
+        )
+        .into_bytes();
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        self.client
+            .post(self.url(path_and_query))
+            .header("content-type", format!("multipart/form-data; boundary={boundary}"))
             .body(body)
             .send()
             .await

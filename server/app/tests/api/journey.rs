@@ -244,10 +244,15 @@ mod more {
             let product = demo.orders[0].product_id.to_string();
             let (status, _) = call(&app, session, "/service/event/save", &[("productId", &product), ("moduleId", "30"), ("positionId", "0")]).await;
             assert_eq!(status, 200);
-            let (status, _) = call(&app, session, "/v3/loan-details/google-score", &[("score", "5")]).await;
-            assert_eq!(status, 200);
+            let market = "/v3/loan-confirm/google-market-ios-new";
+            assert_eq!(call(&app, session, market, &[]).await.1["data"]["isShow"], 1, "a repaid loan and no rating yet");
             let (status, _) = call(&app, session, "/v3/loan-details/google-score", &[("score", "9")]).await;
             assert_eq!(status, 400);
+            let (status, _) = call(&app, session, "/v3/loan-details/google-score", &[("score", "5")]).await;
+            assert_eq!(status, 200);
+            assert_eq!(call(&app, session, market, &[]).await.1["data"]["isShow"], 0, "asked once only");
+            let newcomer = app.login("09991234567").await;
+            assert_eq!(call(&app, &newcomer, market, &[]).await.1["data"]["isShow"], 0, "nothing repaid yet");
             let (_, jump) = call(&app, session, "/v3/loan-details/recommend-jump", &[("productId", &product), ("position", "2")]).await;
             assert_eq!(jump["data"]["url"], format!("/productDetail?productId={product}"));
             let products = app.state.store.products().await.unwrap();

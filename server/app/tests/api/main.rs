@@ -19,4 +19,5 @@ mod promotion;
 mod sms_provider;
 mod staff;
 mod stores;
+mod uploads;
 mod web_pages;

@@ -57,6 +57,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/uploads/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Any borrower's uploaded picture, for staff checking identity photos and
+         *     complaints.
+         */
+        get: operations["staff_image"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/healthz": {
         parameters: {
             query?: never;
@@ -230,6 +250,26 @@ export interface paths {
         put?: never;
         /** Facts about the phone (model, system, app version), under `device`. */
         post: operations["upload_device"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/credit-info/upload-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stores an identity photo for the credit check, if the borrower allowed
+         *     photos (D4).
+         */
+        post: operations["upload_identity_image"];
         delete?: never;
         options?: never;
         head?: never;
@@ -460,6 +500,26 @@ export interface paths {
         put?: never;
         /** Logs in with a code; a number seen for the first time is registered. */
         post: operations["sms_code_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/uploads/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the caller's own pictures. Another borrower's picture answers
+         *     exactly like a missing one.
+         */
+        get: operations["borrower_image"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -801,6 +861,27 @@ export interface paths {
         put?: never;
         /** How much is owed on an open loan, its plan, and where to pay. */
         post: operations["repayment_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/loan-confirm/google-market-ios-new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether the iOS shell may ask for an App Store review (decision 011):
+         *     only a borrower who has repaid a loan and has not rated the app yet, so
+         *     nobody is asked while waiting for money or owing it.
+         */
+        post: operations["store_review_prompt"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1734,6 +1815,20 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_StoreReviewPrompt: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1: the shell may open the App Store's review prompt now.
+                 */
+                isShow: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_TemplateView: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1747,6 +1842,20 @@ export interface components {
                 id: number;
                 subheadline: string;
                 themeColor: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_UploadedImage: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * @description Where the stored picture is served (`/pany/uploads/…`); the owner's
+                 *     `sessionId` goes in its query.
+                 */
+                url: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -1877,6 +1986,14 @@ export interface components {
             /** @description A line for everyone, such as service hours. */
             notice: string;
             products: components["schemas"]["ProductCard"][];
+        };
+        /** @description The multipart form of an upload: one picture in its named field. */
+        ImageForm: {
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP photo or screenshot.
+             */
+            image: string;
         };
         InstalmentView: {
             /** Format: int64 */
@@ -2197,6 +2314,13 @@ export interface components {
             /** @description Names this visitor's captcha; send it with every later call. */
             sid: string;
         };
+        StoreReviewPrompt: {
+            /**
+             * Format: int64
+             * @description 1: the shell may open the App Store's review prompt now.
+             */
+            isShow: number;
+        };
         TemplateView: {
             appName: string;
             buttonText: string;
@@ -2207,6 +2331,13 @@ export interface components {
             id: number;
             subheadline: string;
             themeColor: string;
+        };
+        UploadedImage: {
+            /**
+             * @description Where the stored picture is served (`/pany/uploads/…`); the owner's
+             *     `sessionId` goes in its query.
+             */
+            url: string;
         };
         UserInfo: {
             fullName: string;
@@ -2337,6 +2468,40 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The name from the upload's `url` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2643,6 +2808,53 @@ export interface operations {
                 content?: never;
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    upload_identity_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadedImage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3022,6 +3234,40 @@ export interface operations {
             };
             /** @description Wrong, used or expired code */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    borrower_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The name from the upload's `url` */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3549,6 +3795,31 @@ export interface operations {
                 content?: never;
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    store_review_prompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StoreReviewPrompt"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,22 @@ pub fn router() -> Router<AppState> {
         .route("/staff/sms-outbox", get(sms_outbox))
         .route("/staff/promotion-funnel", get(promotion_funnel))
         .route("/staff/products", axum::routing::post(create_product))
+        .route("/staff/uploads/{name}", get(staff_image))
+}
+
+/// Any borrower's uploaded picture, for staff checking identity photos and
+/// complaints.
+#[utoipa::path(get, path = "/api/staff/uploads/{name}", tag = "staff",
+    params(("name" = String, Path, description = "The name from the upload's `url`")),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 404)),
+    security(("staff_token" = [])))]
+pub async fn staff_image(
+    State(state): State<AppState>,
+    _staff: Staff,
+    axum::extract::Path(name): axum::extract::Path<String>,
+) -> ApiResult<axum::response::Response> {
+    let record = super::uploads::stored(&state, &name).await?.ok_or(ApiError::NotFound)?;
+    super::uploads::serve(&state, &record).await
 }
 
 /// A caller that presented the staff token.

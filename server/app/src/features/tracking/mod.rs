@@ -8,14 +8,16 @@ use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
+use hiram_domain::order::OrderStatus;
 use hiram_domain::store::BorrowerEvent;
-use serde::Deserialize;
-use utoipa::IntoParams;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/service/event/save", post(save_event))
         .route("/v3/loan-details/google-score", post(app_rating))
+        .route("/v3/loan-confirm/google-market-ios-new", post(store_review_prompt))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -84,4 +86,26 @@ pub async fn app_rating(
     };
     state.store.record_event(&event).await?;
     Ok(ok(lang, NoData))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StoreReviewPrompt {
+    /// 1: the shell may open the App Store's review prompt now.
+    pub is_show: i64,
+}
+
+/// Whether the iOS shell may ask for an App Store review (decision 011):
+/// only a borrower who has repaid a loan and has not rated the app yet, so
+/// nobody is asked while waiting for money or owing it.
+#[utoipa::path(post, path = "/pany/v3/loan-confirm/google-market-ios-new", tag = "tracking",
+    responses((status = 200, body = Envelope<StoreReviewPrompt>), (status = 401)))]
+pub async fn store_review_prompt(
+    State(state): State<AppState>,
+    crate::extract::CurrentBorrower(borrower): crate::extract::CurrentBorrower,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<StoreReviewPrompt>>> {
+    let repaid = state.store.orders_of(borrower).await?.iter().any(|order| order.status == OrderStatus::Repaid);
+    let asks = repaid && !state.store.has_event(borrower, "app_rating").await?;
+    Ok(ok(lang, StoreReviewPrompt { is_show: i64::from(asks) }))
 }

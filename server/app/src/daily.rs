@@ -9,7 +9,7 @@ use crate::state::AppState;
 use hiram_domain::ledger;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderStatus, Transition};
-use hiram_domain::pricing::{PenaltyDay, caps, penalty_for_day};
+use hiram_domain::pricing::{PenaltyDay, penalty_for_day};
 use hiram_domain::store::IdempotencyKey;
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -49,7 +49,7 @@ async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> Ap
             .await?;
         report.became_overdue += 1;
     }
-    let covered = order.principal <= caps::COVERED_MAX_PRINCIPAL && order.term_days <= caps::COVERED_MAX_TERM_DAYS;
+    let covered = order.is_covered();
     let orders = state.store.orders_of(order.borrower_id).await?;
     let repeat_borrower = orders.iter().any(|other| other.status == OrderStatus::Repaid);
     let prefix = format!("penalty:{}:", order.id.0);
@@ -66,15 +66,7 @@ async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> Ap
                 entry.key.strip_prefix(&prefix).and_then(|day| day.parse::<i64>().ok()).map(|d| (d, entry))
             })
             .filter(|(d, _)| (window_start..day).contains(d))
-            .map(|(_, entry)| {
-                entry
-                    .entry
-                    .lines
-                    .iter()
-                    .filter(|line| line.side == ledger::Side::Debit)
-                    .map(|line| line.amount.get())
-                    .sum::<i64>()
-            })
+            .map(|(_, entry)| entry.entry.amount().get())
             .sum();
         let balances = ledger::Balances::of(&entries.iter().map(|entry| entry.entry.clone()).collect::<Vec<_>>());
         let dues = balances.dues();

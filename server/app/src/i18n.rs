@@ -130,6 +130,20 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    NotExtendable,
+    ExtensionAmountChanged,
+    ExtensionTitle,
+    ExtensionReceipt,
+    RowChargesDue,
+    RowExtensionFee,
+    RowNewDueDate,
+    RowPrincipalAfter,
+    TrailDisbursement,
+    TrailInterest,
+    TrailPenalty,
+    TrailExtensionFee,
+    TrailRepayment,
+    TrailReversal,
     ImageTooLarge,
     ImageWrongType,
     ImageTooManyPixels,
@@ -288,6 +302,24 @@ impl Msg {
                 ImageWrongType => "Please send a photo or screenshot in JPG, PNG or WebP format.",
                 ImageTooManyPixels => "This picture is too big to process. Please send a smaller photo or screenshot.",
                 ImageDailyLimit => "You have sent many pictures today. Please try again tomorrow.",
+                NotExtendable => {
+                    "This loan cannot be extended now. Extensions are open until the due date on products that offer them."
+                }
+                ExtensionAmountChanged => "The amount to extend has changed. Please reload the page.",
+                ExtensionTitle => "Extend your loan by {n} days",
+                ExtensionReceipt => {
+                    "Hiram: we received {amount} for loan {order}. Your loan is extended; your next due date is {date}. Thank you!"
+                }
+                RowChargesDue => "Interest, fees and late charges due",
+                RowExtensionFee => "Extension fee",
+                RowNewDueDate => "New due date",
+                RowPrincipalAfter => "Loan amount still to repay",
+                TrailDisbursement => "Loan sent to you",
+                TrailInterest => "Interest",
+                TrailPenalty => "Late charge",
+                TrailExtensionFee => "Extension fee",
+                TrailRepayment => "Payment received",
+                TrailReversal => "Correction",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -432,6 +464,24 @@ impl Msg {
                     "Masyadong malaki ang larawang ito para maproseso. Magpadala ng mas maliit na litrato o screenshot."
                 }
                 ImageDailyLimit => "Marami ka nang naipadalang larawan ngayong araw. Subukan ulit bukas.",
+                NotExtendable => {
+                    "Hindi ma-extend ang loan na ito ngayon. Bukas ang extension hanggang sa due date sa mga produktong nag-aalok nito."
+                }
+                ExtensionAmountChanged => "Nagbago ang halaga ng extension. I-reload ang page.",
+                ExtensionTitle => "I-extend ang loan nang {n} araw",
+                ExtensionReceipt => {
+                    "Hiram: natanggap namin ang {amount} para sa loan {order}. Na-extend na ang loan mo; ang susunod na due date ay {date}. Salamat!"
+                }
+                RowChargesDue => "Interes, bayarin at multang dapat bayaran",
+                RowExtensionFee => "Bayad sa extension",
+                RowNewDueDate => "Bagong due date",
+                RowPrincipalAfter => "Halaga ng loan na babayaran pa",
+                TrailDisbursement => "Naipadala sa iyo ang loan",
+                TrailInterest => "Interes",
+                TrailPenalty => "Multa sa pagkahuli",
+                TrailExtensionFee => "Bayad sa extension",
+                TrailRepayment => "Natanggap na bayad",
+                TrailReversal => "Pagwawasto",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

@@ -1,16 +1,18 @@
 //! Posting money received to an order's ledger, and what follows from it:
-//! the order closes (→ 200) when nothing is owed, and the borrower gets an
-//! SMS receipt. Shared by every channel's callback.
+//! the order closes (→ 200) when nothing is owed, a paid extension moves the
+//! due dates, and the borrower gets an SMS receipt. Shared by every
+//! channel's callback.
 
 use crate::error::{ApiError, ApiResult};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use hiram_domain::clock::manila_date;
-use hiram_domain::ledger::{Balances, DEFAULT_ALLOCATION};
+use hiram_domain::extension::{ExtensionQuote, quote_extension};
+use hiram_domain::ledger::{self, Balances, DEFAULT_ALLOCATION};
 use hiram_domain::money::Centavos;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::Order;
-use hiram_domain::order::{OrderStatus, Transition};
+use hiram_domain::order::{Extension, OrderStatus, Transition};
 use hiram_domain::otp::Delivery;
 use hiram_domain::payment::PayCode;
 use hiram_domain::pricing::Instalment;
@@ -25,10 +27,48 @@ pub async fn balances(state: &AppState, order: hiram_domain::order::OrderId) -> 
     Ok(Balances::of(&entries.into_iter().map(|stored| stored.entry).collect::<Vec<_>>()))
 }
 
+/// The extension an open loan can take today, with its first unpaid due
+/// date. D3 has no way back from overdue (180) to open (174), so an
+/// extension is offered only while repayment is open, until the due date,
+/// on a product that allows it (decision 012).
+pub fn extension_offer(
+    order: &Order,
+    product: &Product,
+    balances: &Balances,
+    today: Date,
+) -> Option<(ExtensionQuote, Date)> {
+    if order.status != OrderStatus::RepaymentOpen || !product.allows_extension {
+        return None;
+    }
+    let due = next_unpaid_due(&plan_status(order, product, balances, today))?;
+    if due < today {
+        return None;
+    }
+    let cost_charged = Centavos::new(balances.cost_charged());
+    let quote =
+        quote_extension(&product.terms, order.principal, order.is_covered(), &balances.dues(), cost_charged).ok()?;
+    Some((quote, due))
+}
+
 /// Posts a payment for a pay code once per `key`. A replay answers like the
 /// first posting and changes nothing.
+///
+/// A pay code for an extension first charges the extension fee (its own
+/// key), then posts the payment, then moves the due dates once the
+/// interest, fees and penalties are all paid. Each step is idempotent, so a
+/// callback retried after a crash finishes what the first one began. If the
+/// loan can no longer be extended when the money arrives (it went overdue),
+/// no fee is charged and the money is an ordinary repayment.
 pub async fn post_payment(state: &AppState, code: &PayCode, key: &IdempotencyKey) -> ApiResult<Posting> {
+    let extension = match code.extension_fee {
+        Some(fee) => charge_extension_fee(state, code, fee, key).await?,
+        None => None,
+    };
     let posting = state.store.post_payment(code.order_id, code.amount, &DEFAULT_ALLOCATION, key, state.now()).await?;
+    let extended_to = match extension {
+        Some(extension) => extend(state, code, extension, key).await?,
+        None => None,
+    };
     if !matches!(posting, Posting::Posted(_)) {
         return Ok(posting);
     }
@@ -55,8 +95,81 @@ pub async fn post_payment(state: &AppState, code: &PayCode, key: &IdempotencyKey
         };
         state.move_order(&transition).await?;
     }
-    send_receipt(state, &borrower.phone, &order.order_no, code, owed).await;
+    send_receipt(state, &borrower.phone, &order.order_no, code, owed, extended_to).await;
     Ok(posting)
+}
+
+/// Charges the fee of a paid extension if the loan can still take it;
+/// the extension to apply after the payment, or `None`.
+async fn charge_extension_fee(
+    state: &AppState,
+    code: &PayCode,
+    fee: Centavos,
+    key: &IdempotencyKey,
+) -> ApiResult<Option<(i64, Date)>> {
+    let order = state
+        .store
+        .order(code.order_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(format!("pay code for a missing order {}", code.order_id.0)))?;
+    let product = state
+        .store
+        .product(order.product_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(format!("order {} has no product", order.id.0)))?;
+    let fee_key = IdempotencyKey { key: format!("{}:extension-fee", key.key), fingerprint: key.fingerprint };
+    let entries = state.store.ledger_entries(order.id).await?;
+    let already_charged = entries.iter().any(|entry| entry.key == fee_key.key);
+    let current = Balances::of(&entries.into_iter().map(|stored| stored.entry).collect::<Vec<_>>());
+    let Some((_, due)) = extension_offer(&order, &product, &current, state.today()) else {
+        if already_charged {
+            // A retry after the fee was charged: finish the same extension.
+            return Ok(order
+                .due_date
+                .map(|last| (product.terms.period_days, last + Duration::days(product.terms.period_days))));
+        }
+        tracing::info!(order.id = order.id.0, "extension paid too late; posted as a repayment");
+        return Ok(None);
+    };
+    if let Some(entry) = ledger::extension_fee(fee).map_err(|error| ApiError::Internal(error.to_string()))? {
+        match state.store.post_entry(order.id, &entry, &fee_key, state.now()).await? {
+            Posting::Posted(_) | Posting::Replayed(_) => {}
+            Posting::KeyReused => return Err(ApiError::Internal("extension fee key reused".to_owned())),
+        }
+    }
+    let last_due = order.due_date.unwrap_or(due);
+    Ok(Some((product.terms.period_days, last_due + Duration::days(product.terms.period_days))))
+}
+
+/// Moves the due dates once the charges are paid; the new last due date
+/// when the extension applies (now or by an earlier delivery).
+async fn extend(
+    state: &AppState,
+    code: &PayCode,
+    (added_days, new_due_date): (i64, Date),
+    key: &IdempotencyKey,
+) -> ApiResult<Option<Date>> {
+    let dues = balances(state, code.order_id).await?.dues();
+    if dues.penalties.get() + dues.fees.get() + dues.interest.get() > 0 {
+        tracing::warn!(order.id = code.order_id.0, "extension payment left charges unpaid; not extended");
+        return Ok(None);
+    }
+    let extension = Extension {
+        order_id: code.order_id,
+        key: key.key.clone(),
+        added_days,
+        fee: code.extension_fee.unwrap_or(Centavos::ZERO),
+        new_due_date,
+        at: state.now(),
+    };
+    match state.store.extend_order(&extension).await {
+        Ok(_) => Ok(Some(new_due_date)),
+        Err(hiram_domain::store::StoreError::Stale) => {
+            tracing::warn!(order.id = code.order_id.0, "order left repayment before its extension applied");
+            Ok(None)
+        }
+        Err(error) => Err(error.into()),
+    }
 }
 
 /// The SMS receipt. A failed SMS never undoes a posted payment: it is
@@ -67,12 +180,15 @@ async fn send_receipt(
     order_no: &str,
     code: &PayCode,
     owed: Centavos,
+    extended_to: Option<Date>,
 ) {
-    let body = Msg::PaymentReceipt
+    let template = if extended_to.is_some() { Msg::ExtensionReceipt } else { Msg::PaymentReceipt };
+    let body = template
         .text(Lang::En)
         .replace("{amount}", &format_amount(code.amount, CurrencySymbol::Peso))
         .replace("{order}", order_no)
-        .replace("{owed}", &format_amount(owed.max(Centavos::ZERO), CurrencySymbol::Peso));
+        .replace("{owed}", &format_amount(owed.max(Centavos::ZERO), CurrencySymbol::Peso))
+        .replace("{date}", &extended_to.map(|date| date.to_string()).unwrap_or_default());
     let message = OutboundMessage { phone: phone.clone(), delivery: Delivery::Sms, body: body.clone() };
     let outcome = state.sms.send(&message).await;
     let entry = NewOutboxEntry {
@@ -109,7 +225,7 @@ pub fn plan_status(
         .into_iter()
         .map(|instalment| {
             cumulative += instalment.amount().get();
-            let date = start + Duration::days(instalment.due_after_days);
+            let date = start + Duration::days(instalment.due_after_days + order.extension_days);
             let covered = cumulative <= paid;
             (instalment, date, covered)
         })

@@ -14,6 +14,11 @@ pub fn manila_date(at: OffsetDateTime) -> Date {
     at.to_offset(MANILA).date()
 }
 
+/// The last instant of a Manila calendar date (the next midnight there).
+pub fn end_of_manila_day(date: Date) -> OffsetDateTime {
+    date.next_day().unwrap_or(date).midnight().assume_offset(MANILA)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -23,5 +28,10 @@ mod tests {
     fn a_utc_evening_is_already_the_next_day_in_manila() {
         assert_eq!(manila_date(datetime!(2026-11-21 16:30 UTC)), time::macros::date!(2026 - 11 - 22));
         assert_eq!(manila_date(datetime!(2026-11-21 15:59 UTC)), time::macros::date!(2026 - 11 - 21));
+    }
+
+    #[test]
+    fn a_manila_day_ends_at_four_in_the_afternoon_utc() {
+        assert_eq!(end_of_manila_day(time::macros::date!(2026 - 11 - 22)), datetime!(2026-11-22 16:00 UTC));
     }
 }

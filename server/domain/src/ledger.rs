@@ -160,6 +160,12 @@ impl Entry {
         Ok(Entry { kind, lines })
     }
 
+    /// How much money the entry moves: the sum of its debits (equal to
+    /// its credits).
+    pub fn amount(&self) -> Centavos {
+        Centavos::new(self.lines.iter().filter(|line| line.side == Side::Debit).map(|line| line.amount.get()).sum())
+    }
+
     /// The entry that undoes this one.
     pub fn reversal(&self) -> Entry {
         let flipped = self

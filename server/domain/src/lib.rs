@@ -7,6 +7,7 @@
 pub mod borrower;
 pub mod clock;
 pub mod decision;
+pub mod extension;
 pub mod files;
 pub mod kyc;
 pub mod ledger;

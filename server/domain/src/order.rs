@@ -101,9 +101,12 @@ pub struct Order {
     pub term_days: i64,
     pub applied_at: OffsetDateTime,
     pub disbursed_at: Option<OffsetDateTime>,
-    /// Manila calendar date the repayment is due; set at disbursement.
+    /// Manila calendar date the repayment is due; set at disbursement and
+    /// moved by each extension.
     pub due_date: Option<Date>,
     pub closed_at: Option<OffsetDateTime>,
+    /// Days every due date moved through extensions, in total.
+    pub extension_days: i64,
 }
 
 impl Order {
@@ -111,6 +114,13 @@ impl Order {
     /// sent, not repaid (see `pricing`). `None` only on overflow.
     pub fn total_repayable(&self) -> Option<Centavos> {
         self.principal.checked_add(self.interest)
+    }
+
+    /// Whether the BSP Circular 1133 caps apply (D4): at most ₱10,000 for
+    /// at most four months, as the loan was taken.
+    pub fn is_covered(&self) -> bool {
+        self.principal <= crate::pricing::caps::COVERED_MAX_PRINCIPAL
+            && self.term_days <= crate::pricing::caps::COVERED_MAX_TERM_DAYS
     }
 }
 
@@ -148,6 +158,19 @@ pub struct Transition {
     pub at: OffsetDateTime,
     /// Set when the payout succeeds (170 → 174).
     pub due_date: Option<Date>,
+}
+
+/// An extension the borrower paid for: every unpaid due date moves
+/// `added_days` later. Applied once per `key` (the payment's transaction).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extension {
+    pub order_id: OrderId,
+    pub key: String,
+    pub added_days: i64,
+    pub fee: crate::money::Centavos,
+    /// The loan's last due date after the extension.
+    pub new_due_date: Date,
+    pub at: OffsetDateTime,
 }
 
 #[cfg(test)]

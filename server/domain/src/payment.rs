@@ -76,6 +76,9 @@ pub struct PayCode {
     pub amount: Centavos,
     pub created_at: OffsetDateTime,
     pub expires_at: OffsetDateTime,
+    /// Set when paying this code extends the loan: the extension fee
+    /// included in `amount`.
+    pub extension_fee: Option<Centavos>,
 }
 
 /// A channel's report that a pay code was paid.
@@ -140,6 +143,7 @@ mod tests {
             amount: Centavos::from_pesos(500),
             created_at: NOW,
             expires_at: NOW + PAY_CODE_LIFETIME,
+            extension_fee: None,
         }
     }
 

@@ -7,7 +7,7 @@ use crate::files::ImageRecord;
 use crate::kyc::Section;
 use crate::ledger::{Bucket, Entry};
 use crate::money::Centavos;
-use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
+use crate::order::{Extension, NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::payment::PayCode;
 use crate::phone::Phone;
@@ -228,6 +228,10 @@ pub trait OrderStore {
     /// documents in one transaction. Documents can never change afterwards.
     async fn accept_order(&self, transition: &Transition, documents: &[(&'static str, String)]) -> StoreResult<()>;
     async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>>;
+    /// Moves the order's due dates by an extension, once per key and only
+    /// while repayment is open (174): true when applied now, false when the
+    /// key was applied before; `Stale` when the order is not in 174.
+    async fn extend_order(&self, extension: &Extension) -> StoreResult<bool>;
 }
 
 #[async_trait]

@@ -165,8 +165,17 @@ impl PayCodeStore for PostgresStore {
         self.client()
             .await?
             .execute(
-                "INSERT INTO pay_code (code, order_id, channel, amount, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
-                &[&code.code, &code.order_id.0, &code.channel.key(), &code.amount.get(), &code.created_at, &code.expires_at],
+                "INSERT INTO pay_code (code, order_id, channel, amount, created_at, expires_at, extension_fee) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                &[
+                    &code.code,
+                    &code.order_id.0,
+                    &code.channel.key(),
+                    &code.amount.get(),
+                    &code.created_at,
+                    &code.expires_at,
+                    &code.extension_fee.map(Centavos::get),
+                ],
             )
             .await
             .map_err(database)?;
@@ -178,7 +187,7 @@ impl PayCodeStore for PostgresStore {
             .client()
             .await?
             .query_opt(
-                "SELECT code, order_id, channel, amount, created_at, expires_at FROM pay_code WHERE code = $1",
+                "SELECT code, order_id, channel, amount, created_at, expires_at, extension_fee FROM pay_code WHERE code = $1",
                 &[&code],
             )
             .await
@@ -191,6 +200,7 @@ impl PayCodeStore for PostgresStore {
                 amount: Centavos::new(row.get(3)),
                 created_at: row.get(4),
                 expires_at: row.get(5),
+                extension_fee: row.get::<_, Option<i64>>(6).map(Centavos::new),
             })
         })
         .transpose()

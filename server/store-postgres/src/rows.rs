@@ -59,7 +59,7 @@ pub(crate) fn borrower(row: &Row) -> StoreResult<Borrower> {
 }
 
 pub(crate) const ORDER_COLUMNS: &str = "id, order_no, borrower_id, product_id, status, principal, interest, fees, \
-     term_days, applied_at, disbursed_at, due_date, closed_at";
+     term_days, applied_at, disbursed_at, due_date, closed_at, extension_days";
 
 pub(crate) fn order(row: &Row) -> StoreResult<Order> {
     Ok(Order {
@@ -76,6 +76,7 @@ pub(crate) fn order(row: &Row) -> StoreResult<Order> {
         disbursed_at: row.get(10),
         due_date: row.get(11),
         closed_at: row.get(12),
+        extension_days: row.get(13),
     })
 }
 

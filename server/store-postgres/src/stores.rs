@@ -4,7 +4,7 @@ use crate::rows::{self, BORROWER_COLUMNS, ORDER_COLUMNS, PRODUCT_COLUMNS};
 use crate::{PostgresStore, database};
 use async_trait::async_trait;
 use hiram_domain::borrower::{Borrower, BorrowerId};
-use hiram_domain::order::{NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
+use hiram_domain::order::{Extension, NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
 use hiram_domain::phone::Phone;
 use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
 use hiram_domain::session::{Session, TokenDigest};
@@ -363,6 +363,42 @@ impl OrderStore for PostgresStore {
                 .map_err(|error| unique_violation(error, "order_document"))?;
         }
         transaction.commit().await.map_err(database)
+    }
+
+    async fn extend_order(&self, extension: &Extension) -> StoreResult<bool> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        let inserted = transaction
+            .execute(
+                "INSERT INTO order_extension (order_id, key, added_days, fee, new_due_date, at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING",
+                &[
+                    &extension.order_id.0,
+                    &extension.key,
+                    &extension.added_days,
+                    &extension.fee.get(),
+                    &extension.new_due_date,
+                    &extension.at,
+                ],
+            )
+            .await
+            .map_err(database)?;
+        if inserted == 0 {
+            return Ok(false);
+        }
+        let changed = transaction
+            .execute(
+                "UPDATE loan_order SET extension_days = extension_days + $2, due_date = $3 \
+                 WHERE id = $1 AND status = 174",
+                &[&extension.order_id.0, &extension.added_days, &extension.new_due_date],
+            )
+            .await
+            .map_err(database)?;
+        if changed != 1 {
+            return Err(StoreError::Stale);
+        }
+        transaction.commit().await.map_err(database)?;
+        Ok(true)
     }
 
     async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>> {

@@ -153,8 +153,17 @@ impl PayCodeStore for SqliteStore {
         let code = code.clone();
         self.write(move |tx| {
             tx.execute(
-                "INSERT INTO pay_code (code, order_id, channel, amount, created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![code.code, code.order_id.0, code.channel.key(), code.amount.get(), millis(code.created_at), millis(code.expires_at)],
+                "INSERT INTO pay_code (code, order_id, channel, amount, created_at, expires_at, extension_fee) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                params![
+                    code.code,
+                    code.order_id.0,
+                    code.channel.key(),
+                    code.amount.get(),
+                    millis(code.created_at),
+                    millis(code.expires_at),
+                    code.extension_fee.map(Centavos::get)
+                ],
             )
             .map_err(backend)?;
             Ok(())
@@ -167,7 +176,7 @@ impl PayCodeStore for SqliteStore {
         self.read(move |connection| {
             connection
                 .query_row(
-                    "SELECT code, order_id, channel, amount, created_at, expires_at FROM pay_code WHERE code = ?1",
+                    "SELECT code, order_id, channel, amount, created_at, expires_at, extension_fee FROM pay_code WHERE code = ?1",
                     [&code],
                     |row| {
                         let channel: String = row.get(2)?;
@@ -184,6 +193,7 @@ impl PayCodeStore for SqliteStore {
                             amount: Centavos::new(row.get(3)?),
                             created_at: rows::instant(row.get(4)?)?,
                             expires_at: rows::instant(row.get(5)?)?,
+                            extension_fee: row.get::<_, Option<i64>>(6)?.map(Centavos::new),
                         })
                     },
                 )

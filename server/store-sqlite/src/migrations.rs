@@ -14,6 +14,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (8, include_str!("../migrations/0008_ledger.sql")),
     (9, include_str!("../migrations/0009_pay_codes.sql")),
     (10, include_str!("../migrations/0010_images.sql")),
+    (11, include_str!("../migrations/0011_extensions.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

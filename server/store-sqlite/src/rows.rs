@@ -90,7 +90,7 @@ pub(crate) fn borrower(row: &Row<'_>) -> rusqlite::Result<Borrower> {
 }
 
 pub(crate) const ORDER_COLUMNS: &str = "id, order_no, borrower_id, product_id, status, principal, interest, fees, \
-     term_days, applied_at, disbursed_at, due_date, closed_at";
+     term_days, applied_at, disbursed_at, due_date, closed_at, extension_days";
 
 pub(crate) fn order(row: &Row<'_>) -> rusqlite::Result<Order> {
     let due_date: Option<String> = row.get(11)?;
@@ -108,6 +108,7 @@ pub(crate) fn order(row: &Row<'_>) -> rusqlite::Result<Order> {
         disbursed_at: optional_instant(row.get(10)?)?,
         due_date: due_date.as_deref().map(date).transpose()?,
         closed_at: optional_instant(row.get(12)?)?,
+        extension_days: row.get(13)?,
     })
 }
 

@@ -4,7 +4,7 @@ use crate::pool::{SqliteStore, backend};
 use crate::rows::{self, BORROWER_COLUMNS, ORDER_COLUMNS, PRODUCT_COLUMNS, millis};
 use async_trait::async_trait;
 use hiram_domain::borrower::{Borrower, BorrowerId};
-use hiram_domain::order::{NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
+use hiram_domain::order::{Extension, NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
 use hiram_domain::phone::Phone;
 use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
 use hiram_domain::session::{Session, TokenDigest};
@@ -392,6 +392,41 @@ impl OrderStore for SqliteStore {
                 .map_err(|error| unique_violation(error, "order_document"))?;
             }
             Ok(())
+        })
+        .await
+    }
+
+    async fn extend_order(&self, extension: &Extension) -> StoreResult<bool> {
+        let extension = extension.clone();
+        self.write(move |tx| {
+            let inserted = tx
+                .execute(
+                    "INSERT INTO order_extension (order_id, key, added_days, fee, new_due_date, at) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (key) DO NOTHING",
+                    params![
+                        extension.order_id.0,
+                        extension.key,
+                        extension.added_days,
+                        extension.fee.get(),
+                        rows::date_text(extension.new_due_date),
+                        millis(extension.at)
+                    ],
+                )
+                .map_err(backend)?;
+            if inserted == 0 {
+                return Ok(false);
+            }
+            let changed = tx
+                .execute(
+                    "UPDATE loan_order SET extension_days = extension_days + ?2, due_date = ?3 \
+                     WHERE id = ?1 AND status = 174",
+                    params![extension.order_id.0, extension.added_days, rows::date_text(extension.new_due_date)],
+                )
+                .map_err(backend)?;
+            if changed != 1 {
+                return Err(StoreError::Stale);
+            }
+            Ok(true)
         })
         .await
     }

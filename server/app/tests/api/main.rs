@@ -6,6 +6,7 @@ mod helpers;
 mod daily;
 mod device_data;
 mod envelope;
+mod extension;
 mod health;
 mod journey;
 mod ledger;

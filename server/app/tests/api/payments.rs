@@ -5,9 +5,9 @@ use hiram::features::payments::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
 use hiram_domain::order::OrderId;
 use serde_json::{Value, json};
 
-const SECRET: &str = "sandbox-secret-for-tests";
+pub(crate) const SECRET: &str = "sandbox-secret-for-tests";
 
-async fn pay_code(app: &TestApp, session: &str, order: i64, amount: i64, channel: i64) -> (u16, Value) {
+pub(crate) async fn pay_code(app: &TestApp, session: &str, order: i64, amount: i64, channel: i64) -> (u16, Value) {
     let response = app
         .post_form(
             &format!("/pany/v3/loan-details/generate-vcode?sessionId={session}"),
@@ -21,7 +21,7 @@ async fn pay_code(app: &TestApp, session: &str, order: i64, amount: i64, channel
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
-async fn callback(app: &TestApp, body: &Value, timestamp: i64, secret: &str) -> (u16, Value) {
+pub(crate) async fn callback(app: &TestApp, body: &Value, timestamp: i64, secret: &str) -> (u16, Value) {
     let body = body.to_string();
     let response = app
         .client
@@ -36,7 +36,7 @@ async fn callback(app: &TestApp, body: &Value, timestamp: i64, secret: &str) -> 
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
-fn now(app: &TestApp) -> i64 {
+pub(crate) fn now(app: &TestApp) -> i64 {
     app.state.now().unix_timestamp()
 }
 

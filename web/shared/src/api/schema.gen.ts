@@ -850,6 +850,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/installment/loan-plan-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The repayment plan of a disbursed loan, with what is paid. */
+        post: operations["plan_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/installment/loan-play-detail": {
         parameters: {
             query?: never;
@@ -861,6 +878,27 @@ export interface paths {
         put?: never;
         /** How much is owed on an open loan, its plan, and where to pay. */
         post: operations["repayment_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/installment/loan-trail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every movement of money on the borrower's loan, from its ledger: the
+         *     loan sent, interest, late charges, extension fees, payments and
+         *     corrections.
+         */
+        post: operations["money_trail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -920,6 +958,26 @@ export interface paths {
          *     answers the same way and changes nothing.
          */
         post: operations["accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/loan-details/delay-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What extending the loan costs now and where it moves the due dates; 409
+         *     when the loan cannot be extended.
+         */
+        post: operations["extension_info"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1470,6 +1528,31 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_ExtensionInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /** @description What the extension page shows. */
+            data: {
+                /** @description The page title and what the borrower pays now (centavos). */
+                delayInfo: components["schemas"]["DelayInfo"];
+                detail: components["schemas"]["DetailRow"][];
+                /** Format: int64 */
+                extensionDays: number;
+                /** @description The next payment date once extended. */
+                nextRepayDate: string;
+                noticeMsg: string;
+                productLogo: string;
+                productName: string;
+                /** @description The next payment date today. */
+                repayDate: string;
+                repayList: components["schemas"]["ChannelItem"][];
+                /** @description The plan as it will be after the extension. */
+                repayPlan: components["schemas"]["PlanItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_FailurePage: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1684,10 +1767,28 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
+                /** @description RFC 3339. */
                 expiresAt: string;
                 payCode: string;
                 /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
                 payUrl: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_PlanInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos owed now.
+                 */
+                repayAmount: number;
+                /** @description The first unpaid due date, empty when all is paid. */
+                repayDate: string;
+                repayPlan: components["schemas"]["PlanItem"][];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -1847,6 +1948,17 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_TrailInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Oldest first. */
+                trail: components["schemas"]["TrailItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_UploadedImage: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1927,6 +2039,24 @@ export interface components {
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
+        };
+        /** @description What the extension page shows. */
+        ExtensionInfo: {
+            /** @description The page title and what the borrower pays now (centavos). */
+            delayInfo: components["schemas"]["DelayInfo"];
+            detail: components["schemas"]["DetailRow"][];
+            /** Format: int64 */
+            extensionDays: number;
+            /** @description The next payment date once extended. */
+            nextRepayDate: string;
+            noticeMsg: string;
+            productLogo: string;
+            productName: string;
+            /** @description The next payment date today. */
+            repayDate: string;
+            repayList: components["schemas"]["ChannelItem"][];
+            /** @description The plan as it will be after the extension. */
+            repayPlan: components["schemas"]["PlanItem"][];
         };
         FailurePage: {
             errMessage: string;
@@ -2158,10 +2288,21 @@ export interface components {
             status: string;
         };
         PayCodeIssued: {
+            /** @description RFC 3339. */
             expiresAt: string;
             payCode: string;
             /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
             payUrl: string;
+        };
+        PlanInfo: {
+            /**
+             * Format: int64
+             * @description Centavos owed now.
+             */
+            repayAmount: number;
+            /** @description The first unpaid due date, empty when all is paid. */
+            repayDate: string;
+            repayPlan: components["schemas"]["PlanItem"][];
         };
         PlanItem: {
             /**
@@ -2331,6 +2472,20 @@ export interface components {
             id: number;
             subheadline: string;
             themeColor: string;
+        };
+        TrailInfo: {
+            /** @description Oldest first. */
+            trail: components["schemas"]["TrailItem"][];
+        };
+        TrailItem: {
+            /**
+             * Format: int64
+             * @description Centavos moved.
+             */
+            amount: number;
+            /** @description When it was recorded, RFC 3339. */
+            time: string;
+            title: string;
         };
         UploadedImage: {
             /**
@@ -3768,6 +3923,46 @@ export interface operations {
             };
         };
     };
+    plan_info: {
+        parameters: {
+            query: {
+                orderId: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PlanInfo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     repayment_info: {
         parameters: {
             query: {
@@ -3795,6 +3990,40 @@ export interface operations {
                 content?: never;
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    money_trail: {
+        parameters: {
+            query: {
+                orderId: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrailInfo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3906,6 +4135,46 @@ export interface operations {
             };
         };
     };
+    extension_info: {
+        parameters: {
+            query: {
+                orderId: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExtensionInfo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     generate_pay_code: {
         parameters: {
             query: {
@@ -3913,6 +4182,12 @@ export interface operations {
                 amount: number;
                 /** @description 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph. */
                 channelNumber: number;
+                delayAmount?: number;
+                /**
+                 * @description 1 pays for an extension: `amount` and `delayAmount` must both be
+                 *     the extension page's `delayAmount`.
+                 */
+                isDelay?: number;
                 orderId: number;
                 productId?: number;
             };

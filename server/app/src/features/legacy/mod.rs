@@ -4,7 +4,7 @@
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params};
-use crate::features::{confirmation, loan_details, tracking};
+use crate::features::{confirmation, loan_details, payments, tracking};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::{ProductCard, card};
@@ -24,6 +24,8 @@ pub fn router() -> Router<AppState> {
         .route("/gopia/goya/drowns", post(failure_page))
         .route("/gopia/goya/because", post(tracking::save_event))
         .route("/gopia/goya/define", post(loan_details::recommend_jump))
+        // The method is not shown in the specification: both are served.
+        .route("/orbital/fail", post(payments::extension::extension_info).get(payments::extension::extension_info))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -151,6 +151,12 @@ pub async fn loan_details(
     // A borrower who repaid is asked once to rate the app.
     let asks_for_rating = order.status == OrderStatus::Repaid && !state.store.has_event(borrower, "app_rating").await?;
     let approved = order.status == OrderStatus::AwaitingConfirmation;
+    let extendable = if order.status == OrderStatus::RepaymentOpen && product.allows_extension {
+        let balances = crate::repayments::balances(&state, order.id).await?;
+        crate::repayments::extension_offer(&order, &product, &balances, state.today()).is_some()
+    } else {
+        false
+    };
     Ok(ok(
         lang,
         LoanDetails {
@@ -163,7 +169,7 @@ pub async fn loan_details(
             user_order_detail: OrderDetailRows { detail: detail_rows(&order, lang, symbol)? },
             inside: "0".to_owned(),
             h5_url: String::new(),
-            is_delay: if order.status.is_repayable() && product.allows_extension { "1" } else { "0" }.to_owned(),
+            is_delay: if extendable { "1" } else { "0" }.to_owned(),
             telephone: state.settings.company.phone.clone(),
             is_score: i64::from(asks_for_rating),
             confirm_url: if approved {

@@ -21,15 +21,22 @@ use axum::{Json, Router};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, PAY_CODE_LIFETIME, PaidReport, PayCode, check_report};
+use hiram_domain::pricing::Instalment;
 use hiram_domain::store::{IdempotencyKey, Posting};
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
 
+pub mod extension;
+
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/v3/installment/loan-play-detail", post(repayment_info))
+        .route("/v3/loan-details/delay-detail", post(extension::extension_info))
+        .route("/v3/installment/loan-play-delay-detail", post(extension::extension_info))
+        .route("/v3/installment/loan-plan-info", post(extension::plan_info))
+        .route("/v3/installment/loan-trail", post(extension::money_trail))
         .route("/v3/loan-details/generate-vcode", post(generate_pay_code))
         .route("/payments/callback/sandbox", post(sandbox_callback))
 }
@@ -48,6 +55,12 @@ pub struct PayCodeParams {
     pub amount: i64,
     /// 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph.
     pub channel_number: i64,
+    /// 1 pays for an extension: `amount` and `delayAmount` must both be
+    /// the extension page's `delayAmount`.
+    #[serde(default, deserialize_with = "optional_id")]
+    pub is_delay: Option<i64>,
+    #[serde(default, deserialize_with = "optional_id")]
+    pub delay_amount: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -56,6 +69,7 @@ pub struct PayCodeIssued {
     /// The page that shows the code (the borrower app's `/repaymentOfCode`).
     pub pay_url: String,
     pub pay_code: String,
+    /// RFC 3339.
     pub expires_at: String,
 }
 
@@ -82,18 +96,35 @@ pub async fn generate_pay_code(
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
     }
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
-    let owed = crate::repayments::balances(&state, order.id).await?.dues().total();
-    if params.amount <= 0 || params.amount > owed.get() {
+    let balances = crate::repayments::balances(&state, order.id).await?;
+    let now = state.now();
+    let mut expires_at = now + PAY_CODE_LIFETIME;
+    let extension_fee = match params.is_delay {
+        None | Some(0) => None,
+        Some(1) => {
+            let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
+            let (quote, due) = crate::repayments::extension_offer(&order, &product, &balances, state.today())
+                .ok_or(ApiError::Conflict { message: Msg::NotExtendable, data: serde_json::Value::Null })?;
+            if params.delay_amount != Some(quote.amount.get()) || params.amount != quote.amount.get() {
+                return Err(ApiError::rejected(Msg::ExtensionAmountChanged));
+            }
+            // The offer holds until the due date ends, not a minute later.
+            expires_at = expires_at.min(hiram_domain::clock::end_of_manila_day(due));
+            Some(quote.fee)
+        }
+        Some(_) => return Err(ApiError::InvalidParameters),
+    };
+    if extension_fee.is_none() && (params.amount <= 0 || params.amount > balances.dues().total().get()) {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
     }
-    let now = state.now();
     let code = PayCode {
         code: random_code()?,
         order_id: order.id,
         channel,
         amount: Centavos::new(params.amount),
         created_at: now,
-        expires_at: now + PAY_CODE_LIFETIME,
+        expires_at,
+        extension_fee,
     };
     state.store.insert_pay_code(&code).await?;
     let show_type = if channel.is_qr() { 2 } else { 1 };
@@ -103,7 +134,11 @@ pub async fn generate_pay_code(
         code.amount.get(),
         channel.key()
     );
-    Ok(ok(lang, PayCodeIssued { pay_url, pay_code: code.code.clone(), expires_at: code.expires_at.to_string() }))
+    let expires_at = code
+        .expires_at
+        .format(&time::format_description::well_known::Rfc3339)
+        .map_err(|error| ApiError::Internal(error.to_string()))?;
+    Ok(ok(lang, PayCodeIssued { pay_url, pay_code: code.code.clone(), expires_at }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -184,6 +219,40 @@ fn channel_logo(channel: Channel) -> String {
     format!("/media/logos/channel-{}.svg", channel.key().replace('_', "-"))
 }
 
+/// Every channel a borrower can pay at, for the Payment Method picker.
+fn channel_list() -> Vec<ChannelItem> {
+    Channel::ALL
+        .into_iter()
+        .map(|channel| ChannelItem {
+            name: channel.name().to_owned(),
+            logo: channel_logo(channel),
+            channel_number: channel.number(),
+        })
+        .collect()
+}
+
+/// The plan as the pages list it: each payment with its date and whether
+/// it is paid, due or overdue.
+fn plan_items(plan: &[(Instalment, time::Date, bool)], today: time::Date, lang: Lang) -> Vec<PlanItem> {
+    plan.iter()
+        .map(|(instalment, date, covered)| {
+            let remark = if *covered {
+                Msg::PlanPaid
+            } else if *date < today {
+                Msg::PlanOverdue
+            } else {
+                Msg::PlanDue
+            };
+            PlanItem {
+                remark: remark.text(lang).to_owned(),
+                title: Msg::PaymentOf.text(lang).replace("{n}", &instalment.number.to_string()),
+                amount: instalment.amount().get(),
+                time: date.to_string(),
+            }
+        })
+        .collect()
+}
+
 /// How much is owed on an open loan, its plan, and where to pay.
 #[utoipa::path(post, path = "/pany/v3/installment/loan-play-detail", tag = "payments", params(RepaymentParams),
     responses((status = 200, body = Envelope<RepaymentInfo>), (status = 404), (status = 409)))]
@@ -211,24 +280,14 @@ pub async fn repayment_info(
     let today = state.today();
     let plan = crate::repayments::plan_status(&order, &product, &balances, today);
     let next_due = crate::repayments::next_unpaid_due(&plan).or(order.due_date);
-    let repay_plan = plan
-        .iter()
-        .map(|(instalment, date, covered)| {
-            let remark = if *covered {
-                Msg::PlanPaid
-            } else if *date < today {
-                Msg::PlanOverdue
-            } else {
-                Msg::PlanDue
-            };
-            PlanItem {
-                remark: remark.text(lang).to_owned(),
-                title: Msg::PaymentOf.text(lang).replace("{n}", &instalment.number.to_string()),
-                amount: instalment.amount().get(),
-                time: date.to_string(),
-            }
-        })
-        .collect();
+    let repay_plan = plan_items(&plan, today, lang);
+    let delay_info = match crate::repayments::extension_offer(&order, &product, &balances, today) {
+        Some((quote, _)) => DelayInfo {
+            title: Msg::ExtensionTitle.text(lang).replace("{n}", &quote.added_days.to_string()),
+            delay_amount: quote.amount.get(),
+        },
+        None => DelayInfo { title: String::new(), delay_amount: 0 },
+    };
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let detail = vec![
         row(Msg::RowOrderNumber, order.order_no.clone()),
@@ -238,14 +297,6 @@ pub async fn repayment_info(
         row(Msg::RowPaidSoFar, money(paid)),
         row(Msg::RowOwedNow, money(owed)),
     ];
-    let repay_list = Channel::ALL
-        .into_iter()
-        .map(|channel| ChannelItem {
-            name: channel.name().to_owned(),
-            logo: channel_logo(channel),
-            channel_number: channel.number(),
-        })
-        .collect();
     let steps = |msg: Msg| msg.text(lang).split(" → ").map(str::to_owned).collect::<Vec<_>>();
     let pay_notice = vec![
         NoticeGroup {
@@ -272,7 +323,7 @@ pub async fn repayment_info(
             product_logo: product.logo_url.clone(),
             detail,
             repay_plan,
-            repay_list,
+            repay_list: channel_list(),
             notice_msg: Msg::KindTips.text(lang).to_owned(),
             def_detail: DefaultPayCode {
                 pay_code: String::new(),
@@ -280,7 +331,7 @@ pub async fn repayment_info(
                 title: Msg::PickChannel.text(lang).to_owned(),
                 pay_notice,
             },
-            delay_info: DelayInfo { title: String::new(), delay_amount: 0 },
+            delay_info,
             is_show_rey_top: 1,
         },
     ))

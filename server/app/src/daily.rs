@@ -1,4 +1,4 @@
-//! The daily run: an order whose due date passed with money unpaid becomes
+//! The daily run: payouts still waiting are tried again, an order whose due date passed with money unpaid becomes
 //! overdue (174 → 180), and each day late accrues the product's penalty
 //! schedule, capped for covered loans (D4). Re-running it charges nothing
 //! twice: each day's penalty is posted under the key `penalty:ORDER:DAY`.
@@ -14,13 +14,18 @@ use hiram_domain::store::IdempotencyKey;
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DailyReport {
+    /// Waiting payouts (170) that went out or were refused.
+    pub payouts_finished: usize,
     pub became_overdue: usize,
     pub penalty_days_posted: usize,
 }
 
 /// Runs the day for every order with money owed.
 pub async fn run(state: &AppState) -> ApiResult<DailyReport> {
-    let mut report = DailyReport::default();
+    let mut report = DailyReport {
+        payouts_finished: crate::disbursements::disburse_waiting(state, None).await?,
+        ..DailyReport::default()
+    };
     for order in state.store.repayable_orders().await? {
         accrue(state, &order, &mut report).await?;
     }

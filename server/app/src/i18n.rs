@@ -130,6 +130,24 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    PayoutSentSms,
+    PayoutRefusedSms,
+    CardPopTitle,
+    CardPopMsg,
+    AccountTypeLabel,
+    AccountTypeBank,
+    AccountTypeWallet,
+    BankLabel,
+    BankSubtitle,
+    BankAccountLabel,
+    BankAccountNote,
+    WalletLabel,
+    WalletNumberLabel,
+    WalletNumberNote,
+    AccountKindInvalid,
+    AccountProviderInvalid,
+    AccountNumberInvalid,
+    AccountBound,
     NotExtendable,
     ExtensionAmountChanged,
     ExtensionTitle,
@@ -320,6 +338,30 @@ impl Msg {
                 TrailExtensionFee => "Extension fee",
                 TrailRepayment => "Payment received",
                 TrailReversal => "Correction",
+                PayoutSentSms => {
+                    "Hiram: we sent {amount} for loan {order} to your {account}. Your first payment is due on {date}."
+                }
+                PayoutRefusedSms => {
+                    "Hiram: your {account} could not receive loan {order}, so the loan was cancelled. You owe nothing. Please check the account and apply again."
+                }
+                CardPopTitle => "Where should we send your loan?",
+                CardPopMsg => "Add a bank account or e-wallet in your name. We send the money as soon as it is added.",
+                AccountTypeLabel => "Account type",
+                AccountTypeBank => "Bank account",
+                AccountTypeWallet => "E-wallet",
+                BankLabel => "Bank",
+                BankSubtitle => "Banks that receive InstaPay transfers",
+                BankAccountLabel => "Account number",
+                BankAccountNote => "10 to 16 digits, from your passbook, card or banking app",
+                WalletLabel => "E-wallet",
+                WalletNumberLabel => "E-wallet mobile number",
+                WalletNumberNote => "The 11-digit number of the account, starting with 09",
+                AccountKindInvalid => "Please choose a bank account or an e-wallet.",
+                AccountProviderInvalid => "Please choose your bank or e-wallet from the list.",
+                AccountNumberInvalid => {
+                    "Please check the account number: a bank account has 10 to 16 digits, an e-wallet an 11-digit mobile number."
+                }
+                AccountBound => "Your account is saved. We send your loan there.",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -482,6 +524,32 @@ impl Msg {
                 TrailExtensionFee => "Bayad sa extension",
                 TrailRepayment => "Natanggap na bayad",
                 TrailReversal => "Pagwawasto",
+                PayoutSentSms => {
+                    "Hiram: naipadala na namin ang {amount} para sa loan {order} sa iyong {account}. Ang unang bayad ay sa {date}."
+                }
+                PayoutRefusedSms => {
+                    "Hiram: hindi natanggap ng iyong {account} ang loan {order}, kaya kinansela ang loan. Wala kang utang. Suriin ang account at mag-apply muli."
+                }
+                CardPopTitle => "Saan namin ipapadala ang iyong loan?",
+                CardPopMsg => {
+                    "Magdagdag ng bank account o e-wallet na nakapangalan sa iyo. Ipapadala namin agad ang pera."
+                }
+                AccountTypeLabel => "Uri ng account",
+                AccountTypeBank => "Bank account",
+                AccountTypeWallet => "E-wallet",
+                BankLabel => "Bangko",
+                BankSubtitle => "Mga bangkong tumatanggap ng InstaPay",
+                BankAccountLabel => "Numero ng account",
+                BankAccountNote => "10 hanggang 16 na digit, mula sa passbook, card o banking app",
+                WalletLabel => "E-wallet",
+                WalletNumberLabel => "Mobile number ng e-wallet",
+                WalletNumberNote => "Ang 11-digit na numero ng account, nagsisimula sa 09",
+                AccountKindInvalid => "Pumili ng bank account o e-wallet.",
+                AccountProviderInvalid => "Piliin ang iyong bangko o e-wallet mula sa listahan.",
+                AccountNumberInvalid => {
+                    "Suriin ang numero ng account: 10 hanggang 16 na digit ang bank account, 11-digit na mobile number ang e-wallet."
+                }
+                AccountBound => "Naka-save na ang iyong account. Doon namin ipapadala ang loan.",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

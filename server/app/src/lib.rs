@@ -5,6 +5,7 @@ pub mod adapters;
 pub mod clock;
 pub mod config;
 pub mod daily;
+pub mod disbursements;
 pub mod error;
 pub mod extract;
 pub mod features;

@@ -89,7 +89,12 @@ async fn captcha_answer(settings: Settings, arguments: Vec<String>) -> Result<()
 async fn daily(settings: Settings) -> Result<(), String> {
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
     let report = hiram::daily::run(&state).await.map_err(|error| error.to_string())?;
-    tracing::info!(overdue = report.became_overdue, penalty_days = report.penalty_days_posted, "daily run finished");
+    tracing::info!(
+        payouts = report.payouts_finished,
+        overdue = report.became_overdue,
+        penalty_days = report.penalty_days_posted,
+        "daily run finished"
+    );
     Ok(())
 }
 

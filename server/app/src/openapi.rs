@@ -3,8 +3,8 @@
 //! TypeScript types are generated.
 
 use crate::features::{
-    certification, confirmation, customer_service, device_data, health, legacy, loan_details, login, marketplace,
-    payments, personal_center, promotion, public_info, staff, tracking, uploads,
+    bind_card, certification, confirmation, customer_service, device_data, health, legacy, loan_details, login,
+    marketplace, payments, personal_center, promotion, public_info, staff, tracking, uploads,
 };
 use crate::state::AppState;
 use axum::routing::get;
@@ -85,6 +85,8 @@ use utoipa::OpenApi;
         device_data::upload_usage,
         uploads::upload_identity_image,
         uploads::borrower_image,
+        bind_card::form,
+        bind_card::bind,
         payments::extension::extension_info,
         payments::extension::plan_info,
         payments::extension::money_trail,

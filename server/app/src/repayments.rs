@@ -13,11 +13,9 @@ use hiram_domain::money::Centavos;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::Order;
 use hiram_domain::order::{Extension, OrderStatus, Transition};
-use hiram_domain::otp::Delivery;
 use hiram_domain::payment::PayCode;
 use hiram_domain::pricing::Instalment;
 use hiram_domain::product::Product;
-use hiram_domain::sms::{NewOutboxEntry, OutboundMessage, OutboxStatus};
 use hiram_domain::store::{IdempotencyKey, Posting};
 use time::{Date, Duration};
 
@@ -172,8 +170,7 @@ async fn extend(
     }
 }
 
-/// The SMS receipt. A failed SMS never undoes a posted payment: it is
-/// recorded in the outbox as failed for staff to see.
+/// The SMS receipt of a payment, or of an extension with its new due date.
 async fn send_receipt(
     state: &AppState,
     phone: &hiram_domain::phone::Phone,
@@ -189,19 +186,7 @@ async fn send_receipt(
         .replace("{order}", order_no)
         .replace("{owed}", &format_amount(owed.max(Centavos::ZERO), CurrencySymbol::Peso))
         .replace("{date}", &extended_to.map(|date| date.to_string()).unwrap_or_default());
-    let message = OutboundMessage { phone: phone.clone(), delivery: Delivery::Sms, body: body.clone() };
-    let outcome = state.sms.send(&message).await;
-    let entry = NewOutboxEntry {
-        phone: phone.clone(),
-        delivery: Delivery::Sms,
-        body,
-        provider: state.sms.name().to_owned(),
-        status: if outcome.is_ok() { OutboxStatus::Sent } else { OutboxStatus::Failed },
-        created_at: state.now(),
-    };
-    if let Err(error) = state.store.record_outbox(&entry).await {
-        tracing::warn!(error.detail = %error, "payment receipt not recorded");
-    }
+    crate::adapters::sms::notify(state, phone, body).await;
 }
 
 /// The due dates of an order's plan and how much of it is paid: each

@@ -15,6 +15,8 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     pub settings: Arc<Settings>,
     pub sms: Arc<dyn SmsSender>,
+    /// Sends loans to borrowers' accounts.
+    pub payouts: Arc<dyn hiram_domain::payout::PayoutGateway>,
     /// Where uploaded pictures are kept.
     pub files: Arc<dyn hiram_domain::files::FileStore>,
     pub clock: Arc<dyn crate::clock::Clock>,

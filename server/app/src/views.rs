@@ -135,3 +135,12 @@ pub fn status_texts(status: OrderStatus) -> (Msg, Msg) {
         OrderStatus::Repaid => (Msg::StatusRepaidTitle, Msg::StatusRepaidText),
     }
 }
+
+/// One choice of a server-driven form's `enum` field (KYC, bind account).
+#[derive(Serialize, ToSchema)]
+pub struct FormOption {
+    pub name: String,
+    /// The value to send back.
+    #[serde(rename = "type")]
+    pub value: String,
+}

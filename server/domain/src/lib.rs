@@ -16,6 +16,7 @@ pub mod order;
 pub mod otp;
 pub mod password;
 pub mod payment;
+pub mod payout;
 pub mod phone;
 pub mod pricing;
 pub mod product;

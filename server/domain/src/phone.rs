@@ -42,6 +42,11 @@ impl Phone {
         format!("0{} {} {}", &national[..3], &national[3..6], &national[6..])
     }
 
+    /// The eleven digits a Filipino types: `09171234567`.
+    pub fn national(&self) -> String {
+        format!("0{}", &self.0[3..])
+    }
+
     /// For places that must not show the whole number: `0917 *** 4567`.
     pub fn masked(&self) -> String {
         let national = &self.0[3..];

@@ -10,6 +10,7 @@ use crate::money::Centavos;
 use crate::order::{Extension, NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::payment::PayCode;
+use crate::payout::{AccountDetails, PayoutAccount, PayoutResult};
 use crate::phone::Phone;
 use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
 use crate::promotion::{CaptchaCheck, FunnelCount, FunnelEvent, PromotionTemplate};
@@ -339,6 +340,34 @@ pub trait ImageStore {
     async fn images_sent_since(&self, owner: BorrowerId, since: OffsetDateTime) -> StoreResult<i64>;
 }
 
+/// One try at paying an order out, as the gateway answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PayoutAttempt {
+    pub order_id: OrderId,
+    pub gateway: String,
+    /// `None` when the gateway could not be reached.
+    pub result: Option<PayoutResult>,
+    pub at: OffsetDateTime,
+}
+
+#[async_trait]
+pub trait PayoutStore {
+    /// Binds the account, replacing the borrower's current one (kept, for
+    /// the record).
+    async fn bind_account(
+        &self,
+        borrower: BorrowerId,
+        details: &AccountDetails,
+        at: OffsetDateTime,
+    ) -> StoreResult<PayoutAccount>;
+    /// The account payouts go to now.
+    async fn payout_account(&self, borrower: BorrowerId) -> StoreResult<Option<PayoutAccount>>;
+    async fn record_payout_attempt(&self, attempt: &PayoutAttempt) -> StoreResult<()>;
+    async fn payout_attempts(&self, order: OrderId) -> StoreResult<Vec<PayoutAttempt>>;
+    /// Orders waiting for their payout (170), oldest first.
+    async fn disbursing_orders(&self) -> StoreResult<Vec<Order>>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -356,6 +385,7 @@ pub trait Store:
     + LedgerStore
     + PayCodeStore
     + ImageStore
+    + PayoutStore
     + Send
     + Sync
     + 'static
@@ -378,6 +408,7 @@ impl<T> Store for T where
         + LedgerStore
         + PayCodeStore
         + ImageStore
+        + PayoutStore
         + Send
         + Sync
         + 'static

@@ -8,6 +8,7 @@ mod images;
 mod kyc;
 mod ledger;
 mod migrations;
+mod payouts;
 mod promotion;
 mod rows;
 mod stores;

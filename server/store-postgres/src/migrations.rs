@@ -16,6 +16,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (9, include_str!("../migrations/0009_pay_codes.sql")),
     (10, include_str!("../migrations/0010_images.sql")),
     (11, include_str!("../migrations/0011_extensions.sql")),
+    (12, include_str!("../migrations/0012_payouts.sql")),
 ];
 
 /// An arbitrary constant naming Hiram's migration lock.

@@ -11,6 +11,7 @@ mod images;
 mod kyc;
 mod ledger;
 mod migrations;
+mod payouts;
 mod pool;
 mod promotion;
 mod rows;

@@ -2,4 +2,5 @@
 //! domain trait with a built-in implementation that works offline.
 
 pub mod files;
+pub mod gateway;
 pub mod sms;

@@ -1,5 +1,6 @@
 //! One folder per feature; each owns its router and the root only merges.
 
+pub mod bind_card;
 pub mod certification;
 pub mod confirmation;
 pub mod customer_service;
@@ -39,6 +40,7 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(device_data::router())
         .merge(uploads::router())
         .merge(payments::router())
+        .merge(bind_card::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

@@ -12,7 +12,7 @@ async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
-async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
+pub(crate) async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
     let sections: [(&str, &[(&str, &str)]); 4] = [
         (
             "/v3/certify/save-basic-info",

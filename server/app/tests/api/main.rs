@@ -5,6 +5,7 @@ mod helpers;
 
 mod daily;
 mod device_data;
+mod disbursement;
 mod envelope;
 mod extension;
 mod health;

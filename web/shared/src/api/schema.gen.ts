@@ -526,6 +526,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/bind-card/bind-card-new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Binds the account in the submitted form (spec §3 "Bank submission": each
+         *     field code to its value, plus `product_id`). The first wrong field is
+         *     refused with its code in `data.field`; nothing is stored then.
+         */
+        post: operations["bind"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/bind-card/card-init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The form, with the current account's type and provider chosen. */
+        post: operations["form"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/buried-point/upload": {
         parameters: {
             query?: never;
@@ -1270,6 +1308,43 @@ export interface components {
              */
             status: number;
         };
+        BankForm: {
+            /** @description The account loans go to now, masked (`BPI •••• 7890`); empty if none. */
+            current: string;
+            items: components["schemas"]["BankFormItem"][];
+        };
+        /** @description One field of the bind form (spec §3 "Bank form item"). */
+        BankFormItem: {
+            /**
+             * Format: int64
+             * @description 0 shows the field for every card type, else only for that type.
+             */
+            cardTypeMi: number;
+            /** @description `text` or `enum` here (`city` and `day` exist in the shape). */
+            cate: string;
+            /**
+             * Format: int64
+             * @description For card type 1: shown only when it is the current channel.
+             */
+            channelNumber: number;
+            code: string;
+            /** @description `bankCard` (digits, grouped in fours), `phone` (digits, 3-4-4) or `text`. */
+            inputType: string;
+            maxLength: number;
+            note: components["schemas"]["FormOption"][];
+            subtitle: string;
+            title: string;
+            /** @description Prefilled for choices; never an account number. */
+            value: string;
+        };
+        BoundAccount: {
+            /** @description Loans sent (or refused) right away because they waited for an account. */
+            loansSent: number;
+            /** @description `•••• 7890`. */
+            masked: string;
+            message: string;
+            providerName: string;
+        };
         CallbackAnswer: {
             /** @description `posted`, or `duplicate` for a callback already posted. */
             result: string;
@@ -1397,6 +1472,33 @@ export interface components {
                  * @description 21 under review, 151 approved, 110 declined.
                  */
                 status: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_BankForm: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description The account loans go to now, masked (`BPI •••• 7890`); empty if none. */
+                current: string;
+                items: components["schemas"]["BankFormItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_BoundAccount: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Loans sent (or refused) right away because they waited for an account. */
+                loansSent: number;
+                /** @description `•••• 7890`. */
+                masked: string;
+                message: string;
+                providerName: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2084,6 +2186,7 @@ export interface components {
             /** @description The current answer. */
             value: string;
         };
+        /** @description One choice of a server-driven form's `enum` field (KYC, bind account). */
         FormOption: {
             name: string;
             /** @description The value to send back. */
@@ -3423,6 +3526,62 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bind: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BoundAccount"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BankForm"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -50,3 +50,22 @@ pub async fn deliver_code(
     state.store.record_outbox(&entry).await?;
     outcome.map_err(|error| ApiError::Unavailable(error.to_string()))
 }
+
+/// A text about the borrower's loan (a receipt, a payout). A failed SMS is
+/// recorded in the outbox as failed for staff to see, never an error: it
+/// must not undo the money movement it reports.
+pub async fn notify(state: &AppState, phone: &Phone, body: String) {
+    let message = OutboundMessage { phone: phone.clone(), delivery: Delivery::Sms, body: body.clone() };
+    let outcome = state.sms.send(&message).await;
+    let entry = NewOutboxEntry {
+        phone: phone.clone(),
+        delivery: Delivery::Sms,
+        body,
+        provider: state.sms.name().to_owned(),
+        status: if outcome.is_ok() { OutboxStatus::Sent } else { OutboxStatus::Failed },
+        created_at: state.now(),
+    };
+    if let Err(error) = state.store.record_outbox(&entry).await {
+        tracing::warn!(error.detail = %error, "text to borrower not recorded");
+    }
+}

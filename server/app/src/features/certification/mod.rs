@@ -8,6 +8,7 @@ use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use crate::views::FormOption;
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
@@ -70,14 +71,6 @@ pub async fn certify_list(
         })
         .collect();
     Ok(ok(lang, CertifyList { sections, progress: profile.progress(), complete: profile.complete() }))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct FormOption {
-    pub name: String,
-    /// The value to send back.
-    #[serde(rename = "type")]
-    pub value: String,
 }
 
 /// One field of a server-driven form (the shape of spec §3's form items).

@@ -151,6 +151,9 @@ pub async fn loan_details(
     // A borrower who repaid is asked once to rate the app.
     let asks_for_rating = order.status == OrderStatus::Repaid && !state.store.has_event(borrower, "app_rating").await?;
     let approved = order.status == OrderStatus::AwaitingConfirmation;
+    // A confirmed loan waits for an account to be sent to.
+    let needs_account =
+        order.status == OrderStatus::Disbursing && state.store.payout_account(borrower).await?.is_none();
     let extendable = if order.status == OrderStatus::RepaymentOpen && product.allows_extension {
         let balances = crate::repayments::balances(&state, order.id).await?;
         crate::repayments::extension_offer(&order, &product, &balances, state.today()).is_some()
@@ -183,9 +186,9 @@ pub async fn loan_details(
             } else {
                 String::new()
             },
-            card_need_pop: 0,
-            card_pop_title: String::new(),
-            card_pop_msg: String::new(),
+            card_need_pop: i64::from(needs_account),
+            card_pop_title: if needs_account { Msg::CardPopTitle.text(lang).to_owned() } else { String::new() },
+            card_pop_msg: if needs_account { Msg::CardPopMsg.text(lang).to_owned() } else { String::new() },
         },
     ))
 }

@@ -1,0 +1,38 @@
+//! The sandbox gateway's payout side. It pays any account at once, except
+//! accounts whose number ends in `0000`, which it refuses the way a bank
+//! refuses a closed account, so testers can see a failed disbursement.
+//! Like a real gateway it pays one reference once: asked again, it answers
+//! with the first transaction (kept in memory; a restart forgets, which
+//! only the sandbox may do).
+
+use async_trait::async_trait;
+use hiram_domain::payout::{GatewayError, PayoutGateway, PayoutRequest, PayoutResult};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// Account numbers ending in this are refused.
+pub const FAILING_ACCOUNT_SUFFIX: &str = "0000";
+
+#[derive(Default)]
+pub struct SandboxPayouts {
+    paid: Mutex<HashMap<String, PayoutResult>>,
+}
+
+#[async_trait]
+impl PayoutGateway for SandboxPayouts {
+    fn name(&self) -> &'static str {
+        "sandbox"
+    }
+
+    async fn payout(&self, request: &PayoutRequest) -> Result<PayoutResult, GatewayError> {
+        let mut paid = self.paid.lock().map_err(|_| GatewayError::Unavailable("sandbox state poisoned".into()))?;
+        let result = paid.entry(request.reference.clone()).or_insert_with(|| {
+            if request.account.number.ends_with(FAILING_ACCOUNT_SUFFIX) {
+                PayoutResult::Refused { reason: "sandbox: the receiving account is closed".to_owned() }
+            } else {
+                PayoutResult::Sent { transaction_id: format!("SBX-PO-{}", request.reference) }
+            }
+        });
+        Ok(result.clone())
+    }
+}

@@ -1,0 +1,136 @@
+//! Money out: the payment account form and binding, and the payout that
+//! moves a confirmed loan from 170 to 174 (sent) or 110 (refused), per D3.
+
+use crate::helpers::TestApp;
+use crate::journey::fill_kyc;
+use hiram_domain::order::OrderId;
+use serde_json::Value;
+
+const PHONE: &str = "09351234567";
+const ACCOUNT: &str = "001234567890";
+
+async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let response = app.post_form(&format!("/pany{path}?sessionId={session}"), form).await;
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+/// A new borrower with a ₱3,000 Cash Express loan approved (151).
+async fn approved_loan(app: &TestApp) -> (String, String, String) {
+    let session = app.login(PHONE).await;
+    let (_, home) = call(app, &session, "/v4/index/home-page", &[]).await;
+    let express = home["data"]["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|card| card["name"] == "Bayanihan Cash Express")
+        .unwrap();
+    let product = express["id"].as_i64().unwrap().to_string();
+    fill_kyc(app, &session, "18000").await;
+    let (_, applied) = call(app, &session, "/v3/product/apply", &[("productId", &product), ("amount", "300000")]).await;
+    assert_eq!(applied["data"]["status"], 151, "{applied}");
+    (session, product, applied["data"]["orderId"].as_i64().unwrap().to_string())
+}
+
+async fn confirm(app: &TestApp, session: &str, product: &str, order: &str) {
+    let push =
+        [("productId", product), ("orderId", order), ("amount", "300000"), ("periods", "1"), ("termUnit", "days")];
+    let (status, body) = call(app, session, "/v3/loan-confirm/loan-detail-push", &push).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+async fn bind_bank(app: &TestApp, session: &str, bank: &str, number: &str) -> (u16, Value) {
+    call(
+        app,
+        session,
+        "/v3/bind-card/bind-card-new",
+        &[("cardType", "1"), ("bankCode", bank), ("bankAccount", number), ("product_id", "1")],
+    )
+    .await
+}
+
+async fn status(app: &TestApp, session: &str, order: &str) -> Value {
+    app.loan_details(session, order.parse().unwrap()).await.1["data"].clone()
+}
+
+crate::on_both_stores! {
+    async fn a_confirmed_loan_waits_for_an_account_then_goes_out(app) {
+        let (session, product, order) = approved_loan(&app).await;
+        confirm(&app, &session, &product, &order).await;
+        let waiting = status(&app, &session, &order).await;
+        assert_eq!(waiting["orderStatus"], 170);
+        assert_eq!(waiting["cardNeedPop"], 1);
+        assert_eq!(waiting["cardPopTitle"], "Where should we send your loan?");
+
+        let (_, form) = call(&app, &session, "/v3/bind-card/card-init", &[("product_id", &product)]).await;
+        let items = form["data"]["items"].as_array().unwrap();
+        let codes: Vec<&str> = items.iter().map(|item| item["code"].as_str().unwrap()).collect();
+        assert_eq!(codes, ["cardType", "bankCode", "bankAccount", "walletCode", "walletNumber"]);
+        assert_eq!(items[0]["value"], "1", "card type 1 by default");
+        assert_eq!(items[1]["channelNumber"], 90006, "banks over InstaPay, the default channel");
+        assert_eq!(items[2]["inputType"], "bankCard");
+        assert_eq!(items[4]["cardTypeMi"], 2);
+        assert_eq!(form["data"]["current"], "");
+
+        for (form, field) in [
+            (vec![("cardType", "3"), ("bankCode", "BPI"), ("bankAccount", ACCOUNT)], "cardType"),
+            (vec![("cardType", "1"), ("bankCode", "GCASH"), ("bankAccount", ACCOUNT)], "bankCode"),
+            (vec![("cardType", "1"), ("bankCode", "BPI"), ("bankAccount", "12345")], "bankAccount"),
+            (vec![("cardType", "1"), ("bankCode", "BPI"), ("bankAccount", "0012 3456 7890")], "bankAccount"),
+            (vec![("cardType", "2"), ("walletCode", "GCASH"), ("walletNumber", "0817123")], "walletNumber"),
+        ] {
+            let (code, body) = call(&app, &session, "/v3/bind-card/bind-card-new", &form).await;
+            assert_eq!((code, body["data"]["field"].as_str()), (400, Some(field)), "{body}");
+        }
+        assert_eq!(status(&app, &session, &order).await["orderStatus"], 170, "nothing bound, nothing sent");
+
+        let (code, bound) = bind_bank(&app, &session, "BPI", ACCOUNT).await;
+        assert_eq!(code, 200, "{bound}");
+        assert_eq!(bound["data"]["masked"], "•••• 7890");
+        assert_eq!(bound["data"]["loansSent"], 1);
+        assert!(!bound.to_string().contains(ACCOUNT), "the number never comes back whole");
+        let sent = status(&app, &session, &order).await;
+        assert_eq!(sent["orderStatus"], 174);
+        assert_eq!(sent["cardNeedPop"], 0);
+
+        let stored = app.state.store.order(OrderId(order.parse().unwrap())).await.unwrap().unwrap();
+        assert_eq!(stored.due_date, Some(app.state.today() + time::Duration::days(91)));
+        let entries = app.state.store.ledger_entries(stored.id).await.unwrap();
+        let dues = hiram_domain::ledger::Balances::of(&entries.iter().map(|stored| stored.entry.clone()).collect::<Vec<_>>()).dues();
+        assert_eq!((dues.principal.get(), dues.interest.get()), (300_000, 36_400));
+        let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();
+        let text = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap().body;
+        assert!(text.contains("₱2,910.00") && text.contains("•••• 7890") && !text.contains(ACCOUNT), "{text}");
+
+        let (_, form) = call(&app, &session, "/v3/bind-card/card-init", &[]).await;
+        assert_eq!(form["data"]["current"], "Bank of the Philippine Islands •••• 7890");
+        assert!(!form.to_string().contains(ACCOUNT));
+        let (_, again) = bind_bank(&app, &session, "BDO", "009876543210").await;
+        assert_eq!(again["data"]["loansSent"], 0, "a loan is sent once");
+        let attempts = app.state.store.payout_attempts(stored.id).await.unwrap();
+        assert_eq!(attempts.len(), 1);
+    }
+
+    async fn a_bound_account_receives_the_loan_at_confirmation(app) {
+        let (session, product, order) = approved_loan(&app).await;
+        let wallet = [("cardType", "2"), ("walletCode", "GCASH"), ("walletNumber", "0917 123 4567")];
+        let (code, bound) = call(&app, &session, "/v3/bind-card/bind-card-change", &wallet).await;
+        assert_eq!(code, 200, "{bound}");
+        assert_eq!((bound["data"]["providerName"].as_str(), bound["data"]["masked"].as_str()), (Some("GCash"), Some("•••• 4567")));
+        confirm(&app, &session, &product, &order).await;
+        assert_eq!(status(&app, &session, &order).await["orderStatus"], 174);
+    }
+
+    async fn a_refused_payout_rejects_the_loan_and_says_so(app) {
+        let (session, product, order) = approved_loan(&app).await;
+        assert_eq!(bind_bank(&app, &session, "LBP", "123456780000").await.0, 200);
+        confirm(&app, &session, &product, &order).await;
+        assert_eq!(status(&app, &session, &order).await["orderStatus"], 110);
+        let history = app.state.store.status_history(OrderId(order.parse().unwrap())).await.unwrap();
+        assert!(history.last().unwrap().cause.starts_with("payout refused"), "{history:?}");
+        let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();
+        let text = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap().body;
+        assert!(text.contains("cancelled") && text.contains("You owe nothing"), "{text}");
+        let entries = app.state.store.ledger_entries(OrderId(order.parse().unwrap())).await.unwrap();
+        assert!(entries.is_empty(), "no money moved");
+    }
+}

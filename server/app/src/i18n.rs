@@ -130,6 +130,10 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    ReferenceInvalid,
+    ReferenceAlreadySubmitted,
+    ReferenceQueued,
+    TooManyReferences,
     PayoutSentSms,
     PayoutRefusedSms,
     CardPopTitle,
@@ -362,6 +366,14 @@ impl Msg {
                     "Please check the account number: a bank account has 10 to 16 digits, an e-wallet an 11-digit mobile number."
                 }
                 AccountBound => "Your account is saved. We send your loan there.",
+                ReferenceInvalid => "Please type the reference number from your receipt: 6 to 30 letters and digits.",
+                ReferenceAlreadySubmitted => "This reference number was already sent to us. We are checking it.",
+                ReferenceQueued => {
+                    "Thank you. We will check your payment with the channel and post it to your loan within one business day."
+                }
+                TooManyReferences => {
+                    "You already have payments waiting to be checked for this loan. Please wait for our answer."
+                }
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -550,6 +562,14 @@ impl Msg {
                     "Suriin ang numero ng account: 10 hanggang 16 na digit ang bank account, 11-digit na mobile number ang e-wallet."
                 }
                 AccountBound => "Naka-save na ang iyong account. Doon namin ipapadala ang loan.",
+                ReferenceInvalid => "I-type ang reference number mula sa iyong resibo: 6 hanggang 30 letra at numero.",
+                ReferenceAlreadySubmitted => "Naipadala na sa amin ang reference number na ito. Sinusuri na namin.",
+                ReferenceQueued => {
+                    "Salamat. Susuriin namin ang iyong bayad sa channel at ipapasok sa iyong loan sa loob ng isang araw ng trabaho."
+                }
+                TooManyReferences => {
+                    "May mga bayad ka pang sinusuri para sa loan na ito. Hintayin muna ang aming sagot."
+                }
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

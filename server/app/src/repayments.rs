@@ -13,7 +13,7 @@ use hiram_domain::money::Centavos;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::Order;
 use hiram_domain::order::{Extension, OrderStatus, Transition};
-use hiram_domain::payment::PayCode;
+use hiram_domain::payment::ReceivedPayment;
 use hiram_domain::pricing::Instalment;
 use hiram_domain::product::Product;
 use hiram_domain::store::{IdempotencyKey, Posting};
@@ -48,35 +48,36 @@ pub fn extension_offer(
     Some((quote, due))
 }
 
-/// Posts a payment for a pay code once per `key`. A replay answers like the
+/// Posts a payment once per `key`. A replay answers like the
 /// first posting and changes nothing.
 ///
-/// A pay code for an extension first charges the extension fee (its own
+/// A payment for an extension first charges the extension fee (its own
 /// key), then posts the payment, then moves the due dates once the
 /// interest, fees and penalties are all paid. Each step is idempotent, so a
 /// callback retried after a crash finishes what the first one began. If the
 /// loan can no longer be extended when the money arrives (it went overdue),
 /// no fee is charged and the money is an ordinary repayment.
-pub async fn post_payment(state: &AppState, code: &PayCode, key: &IdempotencyKey) -> ApiResult<Posting> {
-    let extension = match code.extension_fee {
-        Some(fee) => charge_extension_fee(state, code, fee, key).await?,
+pub async fn post_payment(state: &AppState, payment: &ReceivedPayment, key: &IdempotencyKey) -> ApiResult<Posting> {
+    let extension = match payment.extension_fee {
+        Some(fee) => charge_extension_fee(state, payment, fee, key).await?,
         None => None,
     };
-    let posting = state.store.post_payment(code.order_id, code.amount, &DEFAULT_ALLOCATION, key, state.now()).await?;
+    let posting =
+        state.store.post_payment(payment.order_id, payment.amount, &DEFAULT_ALLOCATION, key, state.now()).await?;
     let extended_to = match extension {
-        Some(extension) => extend(state, code, extension, key).await?,
+        Some(extension) => extend(state, payment, extension, key).await?,
         None => None,
     };
     if !matches!(posting, Posting::Posted(_)) {
         return Ok(posting);
     }
-    tracing::info!(order.id = code.order_id.0, payment.channel = code.channel.key(), "payment posted");
-    let owed = balances(state, code.order_id).await?.dues().total();
+    tracing::info!(order.id = payment.order_id.0, payment.channel = payment.channel.key(), "payment posted");
+    let owed = balances(state, payment.order_id).await?.dues().total();
     let order = state
         .store
-        .order(code.order_id)
+        .order(payment.order_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(format!("pay code for a missing order {}", code.order_id.0)))?;
+        .ok_or_else(|| ApiError::Internal(format!("pay code for a missing order {}", payment.order_id.0)))?;
     let borrower = state
         .store
         .borrower(order.borrower_id)
@@ -84,16 +85,16 @@ pub async fn post_payment(state: &AppState, code: &PayCode, key: &IdempotencyKey
         .ok_or_else(|| ApiError::Internal(format!("order {} has no borrower", order.id.0)))?;
     if owed.get() <= 0 && order.status.is_repayable() {
         let transition = Transition {
-            order_id: code.order_id,
+            order_id: payment.order_id,
             from: order.status,
             to: OrderStatus::Repaid,
-            cause: format!("paid in full through {}", code.channel.name()),
+            cause: format!("paid in full through {}", payment.channel.name()),
             at: state.now(),
             due_date: None,
         };
         state.move_order(&transition).await?;
     }
-    send_receipt(state, &borrower.phone, &order.order_no, code, owed, extended_to).await;
+    send_receipt(state, &borrower.phone, &order.order_no, payment, owed, extended_to).await;
     Ok(posting)
 }
 
@@ -101,15 +102,15 @@ pub async fn post_payment(state: &AppState, code: &PayCode, key: &IdempotencyKey
 /// the extension to apply after the payment, or `None`.
 async fn charge_extension_fee(
     state: &AppState,
-    code: &PayCode,
+    payment: &ReceivedPayment,
     fee: Centavos,
     key: &IdempotencyKey,
 ) -> ApiResult<Option<(i64, Date)>> {
     let order = state
         .store
-        .order(code.order_id)
+        .order(payment.order_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(format!("pay code for a missing order {}", code.order_id.0)))?;
+        .ok_or_else(|| ApiError::Internal(format!("pay code for a missing order {}", payment.order_id.0)))?;
     let product = state
         .store
         .product(order.product_id)
@@ -143,27 +144,27 @@ async fn charge_extension_fee(
 /// when the extension applies (now or by an earlier delivery).
 async fn extend(
     state: &AppState,
-    code: &PayCode,
+    payment: &ReceivedPayment,
     (added_days, new_due_date): (i64, Date),
     key: &IdempotencyKey,
 ) -> ApiResult<Option<Date>> {
-    let dues = balances(state, code.order_id).await?.dues();
+    let dues = balances(state, payment.order_id).await?.dues();
     if dues.penalties.get() + dues.fees.get() + dues.interest.get() > 0 {
-        tracing::warn!(order.id = code.order_id.0, "extension payment left charges unpaid; not extended");
+        tracing::warn!(order.id = payment.order_id.0, "extension payment left charges unpaid; not extended");
         return Ok(None);
     }
     let extension = Extension {
-        order_id: code.order_id,
+        order_id: payment.order_id,
         key: key.key.clone(),
         added_days,
-        fee: code.extension_fee.unwrap_or(Centavos::ZERO),
+        fee: payment.extension_fee.unwrap_or(Centavos::ZERO),
         new_due_date,
         at: state.now(),
     };
     match state.store.extend_order(&extension).await {
         Ok(_) => Ok(Some(new_due_date)),
         Err(hiram_domain::store::StoreError::Stale) => {
-            tracing::warn!(order.id = code.order_id.0, "order left repayment before its extension applied");
+            tracing::warn!(order.id = payment.order_id.0, "order left repayment before its extension applied");
             Ok(None)
         }
         Err(error) => Err(error.into()),
@@ -175,28 +176,36 @@ async fn send_receipt(
     state: &AppState,
     phone: &hiram_domain::phone::Phone,
     order_no: &str,
-    code: &PayCode,
+    payment: &ReceivedPayment,
     owed: Centavos,
     extended_to: Option<Date>,
 ) {
     let template = if extended_to.is_some() { Msg::ExtensionReceipt } else { Msg::PaymentReceipt };
     let body = template
         .text(Lang::En)
-        .replace("{amount}", &format_amount(code.amount, CurrencySymbol::Peso))
+        .replace("{amount}", &format_amount(payment.amount, CurrencySymbol::Peso))
         .replace("{order}", order_no)
         .replace("{owed}", &format_amount(owed.max(Centavos::ZERO), CurrencySymbol::Peso))
         .replace("{date}", &extended_to.map(|date| date.to_string()).unwrap_or_default());
     crate::adapters::sms::notify(state, phone, body).await;
 }
 
-/// The due dates of an order's plan and how much of it is paid: each
-/// instalment with its date, and whether the money paid so far covers it.
-pub fn plan_status(
-    order: &Order,
-    product: &Product,
-    balances: &Balances,
-    today: Date,
-) -> Vec<(Instalment, Date, bool)> {
+/// One payment of an order's plan as it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanLine {
+    pub instalment: Instalment,
+    /// The due date, moved by any extensions.
+    pub date: Date,
+    /// Whether the money paid so far covers it.
+    pub covered: bool,
+    /// What is still to pay of it: its amount less what earlier payments
+    /// already settled of it (interest paid with an extension, say).
+    pub remaining: Centavos,
+}
+
+/// The due dates of an order's plan and how much of it is paid, in order:
+/// the money paid so far covers the earliest payments first.
+pub fn plan_status(order: &Order, product: &Product, balances: &Balances, today: Date) -> Vec<PlanLine> {
     let dues = balances.dues();
     let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
     let paid = repayable.get() - dues.principal.get() - dues.interest.get();
@@ -209,15 +218,20 @@ pub fn plan_status(
         .unwrap_or_default()
         .into_iter()
         .map(|instalment| {
-            cumulative += instalment.amount().get();
-            let date = start + Duration::days(instalment.due_after_days + order.extension_days);
-            let covered = cumulative <= paid;
-            (instalment, date, covered)
+            let amount = instalment.amount().get();
+            let before = cumulative;
+            cumulative += amount;
+            PlanLine {
+                date: start + Duration::days(instalment.due_after_days + order.extension_days),
+                covered: cumulative <= paid,
+                remaining: Centavos::new((cumulative - paid.max(before)).clamp(0, amount)),
+                instalment,
+            }
         })
         .collect()
 }
 
 /// The first date a payment is due and not yet covered.
-pub fn next_unpaid_due(plan: &[(Instalment, Date, bool)]) -> Option<Date> {
-    plan.iter().filter(|(_, _, covered)| !covered).map(|(_, date, _)| *date).min()
+pub fn next_unpaid_due(plan: &[PlanLine]) -> Option<Date> {
+    plan.iter().filter(|line| !line.covered).map(|line| line.date).min()
 }

@@ -81,6 +81,85 @@ pub struct PayCode {
     pub extension_fee: Option<Centavos>,
 }
 
+/// Money received for an order, however it arrived: a paid pay code, or a
+/// transfer staff matched from the unposted queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReceivedPayment {
+    pub order_id: OrderId,
+    pub channel: Channel,
+    pub amount: Centavos,
+    /// Set when the payment buys an extension (see `PayCode`).
+    pub extension_fee: Option<Centavos>,
+}
+
+impl From<&PayCode> for ReceivedPayment {
+    fn from(code: &PayCode) -> ReceivedPayment {
+        ReceivedPayment {
+            order_id: code.order_id,
+            channel: code.channel,
+            amount: code.amount,
+            extension_fee: code.extension_fee,
+        }
+    }
+}
+
+/// A payment reference a borrower typed from a receipt (a GCash, Maya or
+/// bank transfer made outside the pay codes): 6 to 30 letters, digits or
+/// dashes, kept in capitals. `None` when it cannot be a reference.
+pub fn payment_reference(text: &str) -> Option<String> {
+    let reference: String = text.trim().chars().filter(|c| *c != ' ').collect::<String>().to_ascii_uppercase();
+    let valid = (6..=30).contains(&reference.len())
+        && reference.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-')
+        && reference.bytes().any(|byte| byte.is_ascii_digit());
+    valid.then_some(reference)
+}
+
+/// Where a payment in the unposted queue stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnpostedStatus {
+    /// Waiting for staff to find the money.
+    Pending,
+    /// Found and posted to an order.
+    Matched,
+    /// Not found, or not ours.
+    Rejected,
+}
+
+impl UnpostedStatus {
+    pub fn key(self) -> &'static str {
+        match self {
+            UnpostedStatus::Pending => "pending",
+            UnpostedStatus::Matched => "matched",
+            UnpostedStatus::Rejected => "rejected",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<UnpostedStatus> {
+        [UnpostedStatus::Pending, UnpostedStatus::Matched, UnpostedStatus::Rejected]
+            .into_iter()
+            .find(|status| status.key() == key)
+    }
+}
+
+/// A payment nobody has posted yet: a borrower says they paid, with the
+/// reference of their receipt, and staff check it against the channel's
+/// statement before any money posts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnpostedPayment {
+    pub id: i64,
+    pub borrower_id: crate::borrower::BorrowerId,
+    /// The order the borrower says it was for.
+    pub order_id: OrderId,
+    pub channel: Channel,
+    pub reference: String,
+    pub amount: Centavos,
+    pub status: UnpostedStatus,
+    /// Staff's note when resolving.
+    pub note: String,
+    pub created_at: OffsetDateTime,
+    pub resolved_at: Option<OffsetDateTime>,
+}
+
 /// A channel's report that a pay code was paid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PaidReport {
@@ -132,6 +211,15 @@ pub fn check_report(
 mod tests {
     use super::*;
     use time::macros::datetime;
+
+    #[test]
+    fn a_payment_reference_is_six_to_thirty_letters_and_digits() {
+        assert_eq!(payment_reference(" 9012 3456 7890 ").as_deref(), Some("901234567890"));
+        assert_eq!(payment_reference("gc-7788aa12").as_deref(), Some("GC-7788AA12"));
+        for bad in ["", "12345", "ABCDEFGH", "1234567890123456789012345678901", "12345678<script>", "1234'--"] {
+            assert_eq!(payment_reference(bad), None, "{bad}");
+        }
+    }
 
     const NOW: OffsetDateTime = datetime!(2026-11-22 10:00 UTC);
 

@@ -9,7 +9,7 @@ use crate::ledger::{Bucket, Entry};
 use crate::money::Centavos;
 use crate::order::{Extension, NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
-use crate::payment::PayCode;
+use crate::payment::{Channel, PayCode, UnpostedPayment, UnpostedStatus};
 use crate::payout::{AccountDetails, PayoutAccount, PayoutResult};
 use crate::phone::Phone;
 use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
@@ -368,6 +368,36 @@ pub trait PayoutStore {
     async fn disbursing_orders(&self) -> StoreResult<Vec<Order>>;
 }
 
+/// What a borrower reports having paid, for the unposted queue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubmittedPayment {
+    pub borrower_id: BorrowerId,
+    pub order_id: OrderId,
+    pub channel: Channel,
+    pub reference: String,
+    pub amount: Centavos,
+    pub at: OffsetDateTime,
+}
+
+#[async_trait]
+pub trait UnpostedStore {
+    /// Queues a reported payment; `Conflict("unposted_reference")` when the
+    /// channel's reference was reported before.
+    async fn submit_payment(&self, payment: &SubmittedPayment) -> StoreResult<i64>;
+    /// The queue, oldest first, optionally of one status.
+    async fn unposted_payments(&self, status: Option<UnpostedStatus>, limit: i64) -> StoreResult<Vec<UnpostedPayment>>;
+    async fn unposted_payment(&self, id: i64) -> StoreResult<Option<UnpostedPayment>>;
+    /// Resolves a pending entry; `Stale` when it is no longer pending.
+    async fn resolve_unposted(
+        &self,
+        id: i64,
+        status: UnpostedStatus,
+        order: OrderId,
+        note: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -386,6 +416,7 @@ pub trait Store:
     + PayCodeStore
     + ImageStore
     + PayoutStore
+    + UnpostedStore
     + Send
     + Sync
     + 'static
@@ -409,6 +440,7 @@ impl<T> Store for T where
         + PayCodeStore
         + ImageStore
         + PayoutStore
+        + UnpostedStore
         + Send
         + Sync
         + 'static

@@ -17,6 +17,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (10, include_str!("../migrations/0010_images.sql")),
     (11, include_str!("../migrations/0011_extensions.sql")),
     (12, include_str!("../migrations/0012_payouts.sql")),
+    (13, include_str!("../migrations/0013_unposted_payments.sql")),
 ];
 
 /// An arbitrary constant naming Hiram's migration lock.

@@ -1,12 +1,15 @@
-//! Payout accounts and payout attempts on PostgreSQL.
+//! Money that still needs a person on PostgreSQL: payout accounts, payout
+//! attempts, and the unposted-payment queue.
 
 use crate::rows::{self, ORDER_COLUMNS};
 use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId};
+use hiram_domain::payment::{Channel, UnpostedPayment, UnpostedStatus};
 use hiram_domain::payout::{AccountDetails, AccountKind, PayoutAccount, PayoutResult};
-use hiram_domain::store::{PayoutAttempt, PayoutStore, StoreResult};
+use hiram_domain::store::{PayoutAttempt, PayoutStore, StoreError, StoreResult, SubmittedPayment, UnpostedStore};
 use time::OffsetDateTime;
 use tokio_postgres::Row;
 
@@ -121,5 +124,94 @@ impl PayoutStore for PostgresStore {
             .await
             .map_err(database)?;
         rows.iter().map(rows::order).collect()
+    }
+}
+
+const UNPOSTED_COLUMNS: &str =
+    "id, borrower_id, order_id, channel, reference, amount, status, note, created_at, resolved_at";
+
+fn unposted(row: &Row) -> StoreResult<UnpostedPayment> {
+    Ok(UnpostedPayment {
+        id: row.get(0),
+        borrower_id: BorrowerId(row.get(1)),
+        order_id: OrderId(row.get(2)),
+        channel: Channel::parse(row.get(3)).ok_or_else(|| backend("unknown channel"))?,
+        reference: row.get(4),
+        amount: Centavos::new(row.get(5)),
+        status: UnpostedStatus::parse(row.get(6)).ok_or_else(|| backend("unknown status"))?,
+        note: row.get(7),
+        created_at: row.get(8),
+        resolved_at: row.get(9),
+    })
+}
+
+#[async_trait]
+impl UnpostedStore for PostgresStore {
+    async fn submit_payment(&self, payment: &SubmittedPayment) -> StoreResult<i64> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "INSERT INTO unposted_payment (borrower_id, order_id, channel, reference, amount, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                &[
+                    &payment.borrower_id.0,
+                    &payment.order_id.0,
+                    &payment.channel.key(),
+                    &payment.reference,
+                    &payment.amount.get(),
+                    &payment.at,
+                ],
+            )
+            .await
+            .map_err(|error| crate::stores::unique_violation(error, "unposted_reference"))?;
+        Ok(row.get(0))
+    }
+
+    async fn unposted_payments(&self, status: Option<UnpostedStatus>, limit: i64) -> StoreResult<Vec<UnpostedPayment>> {
+        let rows = self
+            .client()
+            .await?
+            .query(
+                &format!(
+                    "SELECT {UNPOSTED_COLUMNS} FROM unposted_payment \
+                     WHERE $1::TEXT IS NULL OR status = $1 ORDER BY id LIMIT $2"
+                ),
+                &[&status.map(UnpostedStatus::key), &limit],
+            )
+            .await
+            .map_err(database)?;
+        rows.iter().map(unposted).collect()
+    }
+
+    async fn unposted_payment(&self, id: i64) -> StoreResult<Option<UnpostedPayment>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(&format!("SELECT {UNPOSTED_COLUMNS} FROM unposted_payment WHERE id = $1"), &[&id])
+            .await
+            .map_err(database)?;
+        row.as_ref().map(unposted).transpose()
+    }
+
+    async fn resolve_unposted(
+        &self,
+        id: i64,
+        status: UnpostedStatus,
+        order: OrderId,
+        note: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        let changed = self
+            .client()
+            .await?
+            .execute(
+                "UPDATE unposted_payment SET status = $2, order_id = $3, note = $4, resolved_at = $5 \
+                 WHERE id = $1 AND status = 'pending'",
+                &[&id, &status.key(), &order.0, &note, &at],
+            )
+            .await
+            .map_err(database)?;
+        if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
     }
 }

@@ -15,7 +15,7 @@ use time::OffsetDateTime;
 use tokio_postgres::error::SqlState;
 
 /// Maps a broken UNIQUE constraint to the domain's named conflict.
-fn unique_violation(error: tokio_postgres::Error, constraint: &'static str) -> StoreError {
+pub(crate) fn unique_violation(error: tokio_postgres::Error, constraint: &'static str) -> StoreError {
     if error.code() == Some(&SqlState::UNIQUE_VIOLATION) { StoreError::Conflict(constraint) } else { database(error) }
 }
 

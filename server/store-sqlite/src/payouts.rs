@@ -1,12 +1,15 @@
-//! Payout accounts and payout attempts on SQLite.
+//! Money that still needs a person on SQLite: payout accounts, payout
+//! attempts, and the unposted-payment queue.
 
 use crate::pool::{SqliteStore, backend};
 use crate::rows::{self, ORDER_COLUMNS, millis};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId};
+use hiram_domain::payment::{Channel, UnpostedPayment, UnpostedStatus};
 use hiram_domain::payout::{AccountDetails, AccountKind, PayoutAccount, PayoutResult};
-use hiram_domain::store::{PayoutAttempt, PayoutStore, StoreResult};
+use hiram_domain::store::{PayoutAttempt, PayoutStore, StoreError, StoreResult, SubmittedPayment, UnpostedStore};
 use rusqlite::{OptionalExtension, Row, params};
 use time::OffsetDateTime;
 
@@ -121,6 +124,100 @@ impl PayoutStore for SqliteStore {
                 .prepare_cached(&format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE status = 170 ORDER BY id"))
                 .map_err(backend)?;
             statement.query_map([], rows::order).and_then(Iterator::collect).map_err(backend)
+        })
+        .await
+    }
+}
+
+const UNPOSTED_COLUMNS: &str =
+    "id, borrower_id, order_id, channel, reference, amount, status, note, created_at, resolved_at";
+
+fn unposted(row: &Row<'_>) -> rusqlite::Result<UnpostedPayment> {
+    let invalid = |column: usize, what: &str| {
+        rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, what.to_owned().into())
+    };
+    let channel: String = row.get(3)?;
+    let status: String = row.get(6)?;
+    Ok(UnpostedPayment {
+        id: row.get(0)?,
+        borrower_id: BorrowerId(row.get(1)?),
+        order_id: OrderId(row.get(2)?),
+        channel: Channel::parse(&channel).ok_or_else(|| invalid(3, "channel"))?,
+        reference: row.get(4)?,
+        amount: Centavos::new(row.get(5)?),
+        status: UnpostedStatus::parse(&status).ok_or_else(|| invalid(6, "status"))?,
+        note: row.get(7)?,
+        created_at: rows::instant(row.get(8)?)?,
+        resolved_at: rows::optional_instant(row.get(9)?)?,
+    })
+}
+
+#[async_trait]
+impl UnpostedStore for SqliteStore {
+    async fn submit_payment(&self, payment: &SubmittedPayment) -> StoreResult<i64> {
+        let payment = payment.clone();
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO unposted_payment (borrower_id, order_id, channel, reference, amount, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    payment.borrower_id.0,
+                    payment.order_id.0,
+                    payment.channel.key(),
+                    payment.reference,
+                    payment.amount.get(),
+                    millis(payment.at)
+                ],
+            )
+            .map_err(|error| crate::stores::unique_violation(error, "unposted_reference"))?;
+            Ok(tx.last_insert_rowid())
+        })
+        .await
+    }
+
+    async fn unposted_payments(&self, status: Option<UnpostedStatus>, limit: i64) -> StoreResult<Vec<UnpostedPayment>> {
+        self.read(move |connection| {
+            let mut statement = connection
+                .prepare_cached(&format!(
+                    "SELECT {UNPOSTED_COLUMNS} FROM unposted_payment WHERE ?1 IS NULL OR status = ?1 ORDER BY id LIMIT ?2"
+                ))
+                .map_err(backend)?;
+            statement
+                .query_map(params![status.map(UnpostedStatus::key), limit], unposted)
+                .and_then(Iterator::collect)
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn unposted_payment(&self, id: i64) -> StoreResult<Option<UnpostedPayment>> {
+        self.read(move |connection| {
+            connection
+                .query_row(&format!("SELECT {UNPOSTED_COLUMNS} FROM unposted_payment WHERE id = ?1"), [id], unposted)
+                .optional()
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn resolve_unposted(
+        &self,
+        id: i64,
+        status: UnpostedStatus,
+        order: OrderId,
+        note: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        let note = note.to_owned();
+        self.write(move |tx| {
+            let changed = tx
+                .execute(
+                    "UPDATE unposted_payment SET status = ?2, order_id = ?3, note = ?4, resolved_at = ?5 \
+                     WHERE id = ?1 AND status = 'pending'",
+                    params![id, status.key(), order.0, note, millis(at)],
+                )
+                .map_err(backend)?;
+            if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
         })
         .await
     }

@@ -15,7 +15,7 @@ use rusqlite::{OptionalExtension, params};
 use time::OffsetDateTime;
 
 /// Maps a broken UNIQUE constraint to the domain's named conflict.
-fn unique_violation(error: rusqlite::Error, constraint: &'static str) -> StoreError {
+pub(crate) fn unique_violation(error: rusqlite::Error, constraint: &'static str) -> StoreError {
     match &error {
         rusqlite::Error::SqliteFailure(failure, _)
             if failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE

@@ -49,6 +49,7 @@ crate::on_both_stores! {
         let before = due_date(&app, order).await;
         assert_eq!(info["repayDate"], before.to_string());
         assert_eq!(info["nextRepayDate"], (before + time::Duration::days(91)).to_string());
+        assert_eq!(info["repayPlan"][0]["amount"], 500_000, "after the extension only the principal is left");
         let (_, legacy) = call(&app, session, "/orbital/fail", &[("orderId", &id)]).await;
         assert_eq!(legacy["data"], *info, "the old shells' path answers the same");
         let (_, repayment) = call(&app, session, "/v3/installment/loan-play-detail", &[("orderId", &id)]).await;
@@ -75,6 +76,8 @@ crate::on_both_stores! {
         let (_, plan) = call(&app, session, "/v3/installment/loan-plan-info", &[("orderId", &id)]).await;
         assert_eq!(plan["data"]["repayDate"], after.to_string());
         assert_eq!(plan["data"]["repayAmount"], 500_000, "the principal is still owed");
+        assert_eq!(plan["data"]["repayPlan"][0]["amount"], 500_000);
+        assert_eq!(plan["data"]["repayPlan"][0]["remark"], "Due");
         let (_, trail) = call(&app, session, "/v3/installment/loan-trail", &[("orderId", &id)]).await;
         let titles: Vec<&str> = trail["data"]["trail"].as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
         assert_eq!(titles, ["Loan sent to you", "Interest", "Extension fee", "Payment received"]);

@@ -21,5 +21,6 @@ mod promotion;
 mod sms_provider;
 mod staff;
 mod stores;
+mod unposted;
 mod uploads;
 mod web_pages;

@@ -57,6 +57,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/unposted-payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The queue, oldest first. */
+        get: operations["queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/unposted-payments/match": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Posts a queued payment to an order with money owed. */
+        post: operations["match_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/unposted-payments/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a queued payment that staff could not find, with the reason. */
+        post: operations["reject_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/uploads/{name}": {
         parameters: {
             query?: never;
@@ -1056,6 +1107,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/loan-details/init-pay-type": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The ways to pay an open loan. */
+        post: operations["pay_types"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/loan-details/loan-details": {
         parameters: {
             query?: never;
@@ -1088,6 +1156,23 @@ export interface paths {
          *     itself through `/service/event/save`.
          */
         post: operations["recommend_jump"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/v3/loan-details/submit-utr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reports a payment made outside the pay codes, for staff to check. */
+        post: operations["report_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1879,6 +1964,23 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_PayTypes: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1: a payment made elsewhere can be reported with its reference.
+                 */
+                canReportReference: number;
+                /** Format: int64 */
+                defaultChannelNumber: number;
+                payTypes: components["schemas"]["ChannelItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_PlanInfo: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1988,6 +2090,20 @@ export interface components {
                 repayDate: string;
                 repayList: components["schemas"]["ChannelItem"][];
                 repayPlan: components["schemas"]["PlanItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ReportedPayment: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                message: string;
+                /** @description `pending` until staff match or reject it. */
+                status: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2137,6 +2253,31 @@ export interface components {
                 id: number;
                 phone: string;
                 provider: string;
+                status: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_QueuedPayment: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                amount: number;
+                /** Format: int64 */
+                borrowerId: number;
+                channel: string;
+                createdAt: string;
+                /** Format: int64 */
+                id: number;
+                note: string;
+                /** Format: int64 */
+                orderId: number;
+                reference: string;
                 status: string;
             }[];
             /** @description Text for the borrower, in their language. */
@@ -2397,6 +2538,16 @@ export interface components {
             /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
             payUrl: string;
         };
+        PayTypes: {
+            /**
+             * Format: int64
+             * @description 1: a payment made elsewhere can be reported with its reference.
+             */
+            canReportReference: number;
+            /** Format: int64 */
+            defaultChannelNumber: number;
+            payTypes: components["schemas"]["ChannelItem"][];
+        };
         PlanInfo: {
             /**
              * Format: int64
@@ -2489,6 +2640,24 @@ export interface components {
             /** Format: int64 */
             termDays: number;
         };
+        QueuedPayment: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            /** Format: int64 */
+            borrowerId: number;
+            channel: string;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            /** Format: int64 */
+            orderId: number;
+            reference: string;
+            status: string;
+        };
         QuoteView: {
             /** @description The actuarial monthly rate of the Truth in Lending disclosure. */
             actuarialMonthlyRate: string;
@@ -2531,6 +2700,13 @@ export interface components {
             repayDate: string;
             repayList: components["schemas"]["ChannelItem"][];
             repayPlan: components["schemas"]["PlanItem"][];
+        };
+        ReportedPayment: {
+            /** Format: int64 */
+            id: number;
+            message: string;
+            /** @description `pending` until staff match or reject it. */
+            status: string;
         };
         ScheduleRow: {
             /**
@@ -2726,6 +2902,146 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    queue: {
+        parameters: {
+            query?: {
+                /** @description 1–500, default 100. */
+                limit?: number;
+                /** @description `pending` (the default), `matched` or `rejected`; `all` for every one. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_QueuedPayment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    match_payment: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description What staff found in the channel's statement. */
+                note?: string;
+                /**
+                 * @description Matching: the order the money is for (the reported one, or the one
+                 *     staff found it belongs to).
+                 */
+                orderId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    reject_payment: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description What staff found in the channel's statement. */
+                note?: string;
+                /**
+                 * @description Matching: the order the money is for (the reported one, or the one
+                 *     staff found it belongs to).
+                 */
+                orderId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4418,6 +4734,46 @@ export interface operations {
             };
         };
     };
+    pay_types: {
+        parameters: {
+            query: {
+                orderId: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PayTypes"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     loan_details: {
         parameters: {
             query: {
@@ -4494,6 +4850,58 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    report_payment: {
+        parameters: {
+            query: {
+                /** @description Centavos paid. */
+                amount: number;
+                /** @description The channel paid through (90011 GCash … 90015 QR Ph). */
+                channelNumber: number;
+                orderId: number;
+                productId?: number;
+                /** @description The reference number on the borrower's receipt. */
+                utr: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ReportedPayment"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

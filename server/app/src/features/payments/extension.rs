@@ -14,7 +14,7 @@ use crate::views::DetailRow;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
-use hiram_domain::ledger::EntryKind;
+use hiram_domain::ledger::{self, EntryKind};
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId};
 use hiram_domain::product::Product;
@@ -65,9 +65,16 @@ pub async fn extension_info(
     let today = state.today();
     let (quote, due) = crate::repayments::extension_offer(&order, &product, &balances, today)
         .ok_or(ApiError::Conflict { message: Msg::NotExtendable, data: serde_json::Value::Null })?;
+    // The plan as it will stand: charges paid, every date a period later.
     let mut extended = order.clone();
     extended.extension_days += quote.added_days;
-    let plan_after = crate::repayments::plan_status(&extended, &product, &balances, today);
+    let mut paid_up = balances.clone();
+    if quote.charges_due.get() > 0 {
+        let settle = ledger::repayment(quote.charges_due, &balances.dues(), &ledger::DEFAULT_ALLOCATION)
+            .map_err(|error| ApiError::Internal(error.to_string()))?;
+        paid_up.apply(&settle);
+    }
+    let plan_after = crate::repayments::plan_status(&extended, &product, &paid_up, today);
     let next_due = crate::repayments::next_unpaid_due(&plan_after).unwrap_or(due);
     let new_last_due = order.due_date.map(|last| last + time::Duration::days(quote.added_days));
     let money = |amount: Centavos| format_amount(amount, CurrencySymbol::Peso);

@@ -11,6 +11,7 @@
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::repayments::PlanLine;
 use crate::state::AppState;
 use crate::views::DetailRow;
 use axum::body::Bytes;
@@ -21,7 +22,6 @@ use axum::{Json, Router};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, PAY_CODE_LIFETIME, PaidReport, PayCode, check_report};
-use hiram_domain::pricing::Instalment;
 use hiram_domain::store::{IdempotencyKey, Posting};
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
@@ -29,6 +29,7 @@ use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
 
 pub mod extension;
+pub mod reported;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -37,6 +38,8 @@ pub fn router() -> Router<AppState> {
         .route("/v3/installment/loan-play-delay-detail", post(extension::extension_info))
         .route("/v3/installment/loan-plan-info", post(extension::plan_info))
         .route("/v3/installment/loan-trail", post(extension::money_trail))
+        .route("/v3/loan-details/init-pay-type", post(reported::pay_types))
+        .route("/v3/loan-details/submit-utr", post(reported::report_payment))
         .route("/v3/loan-details/generate-vcode", post(generate_pay_code))
         .route("/payments/callback/sandbox", post(sandbox_callback))
 }
@@ -233,21 +236,22 @@ fn channel_list() -> Vec<ChannelItem> {
 
 /// The plan as the pages list it: each payment with its date and whether
 /// it is paid, due or overdue.
-fn plan_items(plan: &[(Instalment, time::Date, bool)], today: time::Date, lang: Lang) -> Vec<PlanItem> {
+/// A paid payment shows what it was; an unpaid one what is left of it.
+fn plan_items(plan: &[PlanLine], today: time::Date, lang: Lang) -> Vec<PlanItem> {
     plan.iter()
-        .map(|(instalment, date, covered)| {
-            let remark = if *covered {
+        .map(|line| {
+            let remark = if line.covered {
                 Msg::PlanPaid
-            } else if *date < today {
+            } else if line.date < today {
                 Msg::PlanOverdue
             } else {
                 Msg::PlanDue
             };
             PlanItem {
                 remark: remark.text(lang).to_owned(),
-                title: Msg::PaymentOf.text(lang).replace("{n}", &instalment.number.to_string()),
-                amount: instalment.amount().get(),
-                time: date.to_string(),
+                title: Msg::PaymentOf.text(lang).replace("{n}", &line.instalment.number.to_string()),
+                amount: if line.covered { line.instalment.amount().get() } else { line.remaining.get() },
+                time: line.date.to_string(),
             }
         })
         .collect()
@@ -415,7 +419,7 @@ pub async fn sandbox_callback(
         key: format!("sandbox:{}", report.transaction_id),
         fingerprint: Sha256::digest(format!("{}:{}", code.code, code.amount.get()).as_bytes()).into(),
     };
-    let result = match crate::repayments::post_payment(&state, &code, &key).await? {
+    let result = match crate::repayments::post_payment(&state, &(&code).into(), &key).await? {
         Posting::Posted(_) => "posted",
         Posting::Replayed(_) => "duplicate",
         Posting::KeyReused => {

@@ -2,6 +2,8 @@
 //! (issue 7) it is guarded by one configured bearer token and refuses
 //! everything when none is set (fail closed).
 
+pub mod unposted;
+
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::i18n::Lang;
 use crate::i18n::Msg;
@@ -24,6 +26,9 @@ pub fn router() -> Router<AppState> {
         .route("/staff/promotion-funnel", get(promotion_funnel))
         .route("/staff/products", axum::routing::post(create_product))
         .route("/staff/uploads/{name}", get(staff_image))
+        .route("/staff/unposted-payments", get(unposted::queue))
+        .route("/staff/unposted-payments/match", axum::routing::post(unposted::match_payment))
+        .route("/staff/unposted-payments/reject", axum::routing::post(unposted::reject_payment))
 }
 
 /// Any borrower's uploaded picture, for staff checking identity photos and

@@ -1,0 +1,132 @@
+//! Payments reported with a receipt reference wait for staff; nothing a
+//! borrower types posts money, and a match posts once.
+
+use crate::helpers::{TestApp, order_in};
+use hiram_domain::order::OrderId;
+use serde_json::Value;
+
+const TOKEN: &str = "staff-secret-for-tests";
+
+async fn report(app: &TestApp, session: &str, order: i64, utr: &str, amount: i64, channel: i64) -> (u16, Value) {
+    let response = app
+        .post_form(
+            &format!("/pany/v3/loan-details/submit-utr?sessionId={session}"),
+            &[
+                ("orderId", &order.to_string()),
+                ("utr", utr),
+                ("amount", &amount.to_string()),
+                ("channelNumber", &channel.to_string()),
+            ],
+        )
+        .await;
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+async fn staff(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let response = app.client.post(app.url(path)).bearer_auth(TOKEN).form(form).send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+async fn queue(app: &TestApp, status: &str) -> Vec<Value> {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/staff/unposted-payments?status={status}")))
+        .bearer_auth(TOKEN)
+        .send()
+        .await
+        .unwrap();
+    response.json::<Value>().await.unwrap()["data"].as_array().unwrap().clone()
+}
+
+async fn entries(app: &TestApp, order: i64) -> usize {
+    app.state.store.ledger_entries(OrderId(order)).await.unwrap().len()
+}
+
+crate::on_both_stores! {
+    async fn a_reported_payment_waits_and_posts_nothing_by_itself(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+        let demo = app.demo_session().await;
+        let session = demo.session_id.as_str();
+        let order = order_in(&demo, 180).order_id;
+        let before = entries(&app, order).await;
+        let answer = app
+            .post_form(&format!("/pany/v3/loan-details/init-pay-type?sessionId={session}"), &[("orderId", &order.to_string())])
+            .await;
+        assert_eq!(answer.status(), 200);
+        let types: Value = answer.json().await.unwrap();
+        assert_eq!(types["data"]["defaultChannelNumber"], 90011);
+        assert_eq!(types["data"]["payTypes"].as_array().unwrap().len(), 5);
+
+        for (utr, amount, channel, expected) in [
+            ("12345", 10_000, 90011, "reference number"),
+            ("1234567890<script>", 10_000, 90011, "reference number"),
+            ("9012345678", 0, 90011, "₱0.01"),
+            ("9012345678", 327_301, 90011, "₱0.01"),
+            ("9012345678", 10_000, 1, "payment method"),
+        ] {
+            let (status, body) = report(&app, session, order, utr, amount, channel).await;
+            assert_eq!(status, 400, "{utr} {amount} {channel}: {body}");
+            assert!(body["message"].as_str().unwrap().contains(expected), "{body}");
+        }
+        let (status, queued) = report(&app, session, order, " 9012 3456 78 ", 100_000, 90011).await;
+        assert_eq!(status, 200, "{queued}");
+        assert_eq!(queued["data"]["status"], "pending");
+        let (status, twice) = report(&app, session, order, "9012345678", 100_000, 90011).await;
+        assert_eq!(status, 409, "the same reference twice: {twice}");
+        assert_eq!(entries(&app, order).await, before, "nothing posted");
+
+        let repaid = order_in(&demo, 200).order_id;
+        assert_eq!(report(&app, session, repaid, "5555666677", 100, 90011).await.0, 409);
+        let stranger = app.login("09281234567").await;
+        assert_eq!(report(&app, &stranger, order, "5555666677", 100, 90011).await.0, 404);
+        for utr in ["1111111111", "2222222222"] {
+            assert_eq!(report(&app, session, order, utr, 100, 90012).await.0, 200);
+        }
+        assert_eq!(report(&app, session, order, "3333333333", 100, 90012).await.0, 409, "three waiting is the most");
+
+        let pending = queue(&app, "pending").await;
+        assert_eq!(pending.len(), 3);
+        assert_eq!(pending[0]["reference"], "9012345678");
+        assert_eq!(pending[0]["amount"], 100_000);
+        let anonymous = app.client.get(app.url("/api/staff/unposted-payments")).send().await.unwrap();
+        assert_eq!(anonymous.status(), 401);
+    }
+
+    async fn staff_match_a_payment_once_and_reject_with_a_reason(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 180).order_id;
+        report(&app, &demo.session_id, order, "GC-88776655", 100_000, 90011).await;
+        report(&app, &demo.session_id, order, "GC-11223344", 5_000, 90011).await;
+        let pending = queue(&app, "pending").await;
+        let (first, second) = (pending[0]["id"].to_string(), pending[1]["id"].to_string());
+        let before = entries(&app, order).await;
+        let owed_before = app.loan_details(&demo.session_id, order).await;
+        assert_eq!(owed_before.0, 200);
+
+        let mut tasks = Vec::new();
+        for _ in 0..20 {
+            let (client, url, id) = (app.client.clone(), app.url("/api/staff/unposted-payments/match"), first.clone());
+            tasks.push(tokio::spawn(async move {
+                client.post(url).bearer_auth(TOKEN).form(&[("id", id.as_str()), ("note", "found in GCash statement")]).send().await.unwrap().status().as_u16()
+            }));
+        }
+        let mut answers = Vec::new();
+        for task in tasks {
+            answers.push(task.await.unwrap());
+        }
+        assert!(answers.iter().all(|status| *status == 200 || *status == 409), "{answers:?}");
+        assert_eq!(entries(&app, order).await, before + 1, "20 concurrent matches post once");
+        let phone = hiram_domain::phone::Phone::parse(hiram::seed::DEMO_PHONE).unwrap();
+        let receipt = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap();
+        assert!(receipt.body.contains("₱1,000.00"), "{}", receipt.body);
+
+        assert_eq!(staff(&app, "/api/staff/unposted-payments/reject", &[("id", &second)]).await.0, 400, "a reason is needed");
+        assert_eq!(staff(&app, "/api/staff/unposted-payments/reject", &[("id", &second), ("note", "not in the statement")]).await.0, 200);
+        assert_eq!(staff(&app, "/api/staff/unposted-payments/match", &[("id", &second)]).await.0, 409);
+        assert_eq!(entries(&app, order).await, before + 1);
+        let all = queue(&app, "all").await;
+        let statuses: Vec<&str> = all.iter().map(|entry| entry["status"].as_str().unwrap()).collect();
+        assert_eq!(statuses, ["matched", "rejected"]);
+        assert_eq!(all[1]["note"], "not in the statement");
+        assert_eq!(staff(&app, "/api/staff/unposted-payments/match", &[("id", "999999")]).await.0, 404);
+    }
+}

@@ -1,5 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { expect, type Page } from '@playwright/test';
 import { E2E_DIR, HIRAM_BIN, SERVER_ENV } from './env';
+
+/** The demo borrower (server seed DEMO_PHONE); receipts are texted here. */
+export const DEMO_PHONE = '+639175550100';
 
 export interface DemoOrder {
   orderId: number;
@@ -89,4 +93,54 @@ export function captchaAnswer(sid: string): string {
     throw new Error(`hiram captcha-answer printed an unexpected line: ${line}`);
   }
   return parsed.answer;
+}
+
+/** What the tests read of order details' reply. */
+export interface OrderDetails {
+  orderStatus: number;
+  noticeStatusText: string;
+  isDelay: string;
+}
+
+/** Opens order details (`query`: sessionId, orderId, productId) and returns the server's reply. */
+export async function openDetails(page: Page, query: URLSearchParams): Promise<OrderDetails> {
+  const reply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
+  await page.goto(`/loanDetails?${query.toString()}`);
+  return ((await (await reply).json()) as { data: OrderDetails }).data;
+}
+
+/** Closes the order page's popups (Kind tips, reminder, rating, bank card), one at a time. */
+export async function closePopups(page: Page) {
+  const dialog = page.getByRole('dialog');
+  for (let i = 0; i < 5 && (await dialog.count()) > 0; i += 1) {
+    await dialog.first().getByRole('button', { name: 'Close' }).click();
+  }
+}
+
+/**
+ * On a repayment page: chooses `channel` under Payment Method and taps
+ * Payment. Returns the form the page sent to generate-vcode and the code issued.
+ */
+export async function issuePayCode(page: Page, channel: string): Promise<{ form: URLSearchParams; payCode: string }> {
+  await page.getByRole('button', { name: 'Payment Method', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Payment Method' });
+  await sheet.getByText(channel, { exact: true }).click();
+  await expect(sheet.getByRole('radio', { name: channel })).toBeChecked();
+  const issued = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/generate-vcode'));
+  await sheet.getByRole('button', { name: 'Payment', exact: true }).click();
+  const response = await issued;
+  const body = (await response.json()) as { code: string; data: { payCode: string } };
+  expect(body.code).toBe('00');
+  return { form: new URLSearchParams(response.request().postData() ?? ''), payCode: body.data.payCode };
+}
+
+/** On the code page the pay URL led to: the code is shown, and the sandbox gateway pays it. */
+export async function payInSandbox(page: Page, payCode: string) {
+  await expect(page).toHaveURL(/\/repaymentOfCode\?/);
+  expect(new URL(page.url()).searchParams.get('payCode')).toBe(payCode);
+  await expect(page.getByText(payCode, { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: /^Pay in the sandbox/ }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\?code=/);
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Payment sent')).toBeVisible();
 }

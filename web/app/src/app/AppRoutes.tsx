@@ -11,6 +11,7 @@ const LoanDetailsPage = lazy(() => import('../features/loan-details/LoanDetailsP
 const RepaymentOfCodePage = lazy(() => import('../features/repayment-code/RepaymentOfCodePage'));
 const RepaymentOfCode2Page = lazy(() => import('../features/repayment/RepaymentOfCode2Page'));
 const RepaymentByPeriodPage = lazy(() => import('../features/repayment/RepaymentByPeriodPage'));
+const RepayDelayPage = lazy(() => import('../features/repayment/RepayDelayPage'));
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const MinePage = lazy(() => import('../features/mine/MinePage'));
 const AboutUsPage = lazy(() => import('../features/about/AboutUsPage'));
@@ -55,6 +56,7 @@ export function AppRoutes() {
           <Route path="/repaymentOfCode" element={<RepaymentOfCodePage />} />
           <Route path="/repaymentOfCode2" element={<RepaymentOfCode2Page />} />
           <Route path="/repaymentByPeriod" element={<RepaymentByPeriodPage />} />
+          <Route path="/repayDelay" element={<RepayDelayPage />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/mine" element={<MinePage />} />
           <Route path="/aboutUs" element={<AboutUsPage />} />

@@ -9,7 +9,6 @@ export const PENDING_SCREENS: readonly { path: string; title: MessageKey }[] = [
   { path: '/complainPageNext', title: 'page.complainPageNext' },
   { path: '/complainDetails', title: 'page.complainDetails' },
   { path: '/newLoanConfirm', title: 'page.newLoanConfirm' },
-  { path: '/repayDelay', title: 'page.repayDelay' },
   { path: '/complaint', title: 'page.complaint' },
   { path: '/bindBank', title: 'page.bindBank' },
   { path: '/paymentInstructions', title: 'page.paymentInstructions' },

@@ -171,6 +171,12 @@ export const en = {
   'repay.hint': 'We will create a payment code for the full amount due through the channel you choose.',
   'repay.noChannels': 'No payment channels are available right now. Please try again later.',
 
+  'repayDelay.amount': 'Amount to pay now',
+  'repayDelay.nextDate': 'Next payment date: {date}',
+  'repayDelay.plan': 'Plan',
+  'repayDelay.hint': 'We will create a payment code for the extension amount through the channel you choose.',
+  'repayDelay.backToOrder': 'Back to order details',
+
   'common.ok': 'OK',
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',

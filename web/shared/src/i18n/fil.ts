@@ -171,6 +171,12 @@ export const fil: Catalogue = {
   'repay.hint': 'Gagawa kami ng code sa pagbabayad para sa buong halagang dapat bayaran sa channel na pipiliin mo.',
   'repay.noChannels': 'Walang available na channel ng pagbabayad ngayon. Subukan muli mamaya.',
 
+  'repayDelay.amount': 'Halagang babayaran ngayon',
+  'repayDelay.nextDate': 'Susunod na petsa ng pagbabayad: {date}',
+  'repayDelay.plan': 'Plano',
+  'repayDelay.hint': 'Gagawa kami ng code sa pagbabayad para sa halaga ng extension sa channel na pipiliin mo.',
+  'repayDelay.backToOrder': 'Bumalik sa detalye ng order',
+
   'common.ok': 'Sige',
   'common.cancel': 'Kanselahin',
   'common.confirm': 'Kumpirmahin',

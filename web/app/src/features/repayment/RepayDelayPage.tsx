@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatMoney } from '@hiram/shared/format/format';
+import { t } from '@hiram/shared/i18n/i18n';
+import { fillProductId } from '@hiram/shared/query/pageQuery';
+import { PageHeader } from '../../components/PageHeader';
+import { appLink } from '../../lib/links';
+import { generatePayCode } from './api/generatePayCode';
+import { useExtensionInfo, type PlanItem } from './api/getExtensionInfo';
+import { AmountCard, PaymentMethod, ProductDetails } from './parts';
+
+/** The plan as it will be once extended: title, remark and date, amount. */
+function PlanList({ plan }: { plan: readonly PlanItem[] }) {
+  const id = useId();
+  if (plan.length === 0) return null;
+  return (
+    <section className="h-card" aria-labelledby={id}>
+      <h2 id={id} className="app-section-title">
+        {t('repayDelay.plan')}
+      </h2>
+      <ol className="app-plan" aria-labelledby={id}>
+        {plan.map((row, i) => (
+          <li key={`${row.title}-${i}`}>
+            <span>
+              <strong>{row.title}</strong>
+              {row.remark && <span className="app-muted app-small"> {row.remark}</span>}
+              <br />
+              <span className="app-small">{row.time}</span>
+            </span>
+            <strong>{formatMoney(row.amount)}</strong>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/**
+ * Extension ("rollover") repayment (spec §2, decision 012): the design of the
+ * installment page for what extending costs now, the next payment date once
+ * extended and the plan after it; Payment issues an extension pay code.
+ */
+export default function RepayDelayPage() {
+  const [search] = useSearchParams();
+  const productId = fillProductId(search).get('productId') ?? '';
+  const orderId = search.get('orderId') ?? '';
+  const { data: result } = useExtensionInfo(productId, orderId);
+  const info = result?.success ? result.data : null;
+  const delayAmount = info?.delayInfo.delayAmount ?? 0;
+
+  return (
+    <>
+      <PageHeader title={info?.delayInfo.title || t('page.repayDelay')} />
+      {info && (
+        <main className="app-main">
+          <AmountCard
+            label={t('repayDelay.amount')}
+            amount={delayAmount}
+            note={t('repayDelay.nextDate', { date: info.nextRepayDate })}
+          />
+          <ProductDetails logo={info.productLogo} name={info.productName} rows={info.detail} />
+          <PlanList plan={info.repayPlan} />
+          <PaymentMethod
+            channels={info.repayList}
+            hint={info.noticeMsg || t('repayDelay.hint')}
+            issue={(channel) =>
+              generatePayCode({
+                productId,
+                orderId,
+                amount: delayAmount,
+                channelNumber: channel.channel_number,
+                isDelay: 1,
+                delayAmount,
+              })
+            }
+          />
+        </main>
+      )}
+      {result && !result.success && (
+        // The request helper has toasted the reason; it stays on the page too.
+        <main className="app-main app-stack">
+          <p className="app-muted">{result.message || t('error.server')}</p>
+          <Link className="h-btn h-btn--ghost" to={appLink('/loanDetails', { productId, orderId })}>
+            {t('repayDelay.backToOrder')}
+          </Link>
+        </main>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,185 @@
+// The parts the repayment pages share (spec §2): the installment page and the
+// extension page have the same design, so they are built from these.
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { ApiResult } from '@hiram/shared/api/request';
+import { formatMoney } from '@hiram/shared/format/format';
+import { t } from '@hiram/shared/i18n/i18n';
+import { withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
+import { isWebAddress, openExternal } from '../../lib/leave';
+import type { PayCodeIssued } from './api/generatePayCode';
+import type { DetailRow, RepayChannel } from './api/getRepaymentInfo';
+
+/** Detail rows shown while the list is folded (spec §9). */
+export const FOLDED_ROWS = 2;
+
+export function DetailList({ rows }: { rows: readonly DetailRow[] }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const shown = open ? rows : rows.slice(0, FOLDED_ROWS);
+  if (rows.length === 0) return null;
+  return (
+    <>
+      <dl id={listId}>
+        {shown.map((row, i) => (
+          <div className="app-row" key={`${row.text}-${i}`}>
+            <dt>{row.text}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {rows.length > FOLDED_ROWS && (
+        <button
+          type="button"
+          className="h-link-btn app-more"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? t('repay.hide') : t('repay.more')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** What is paid now and the date that goes with it, large and centred. */
+export function AmountCard({ label, amount, note }: { label: string; amount: number; note: string }) {
+  const id = useId();
+  return (
+    <section className="h-card app-center" aria-labelledby={id}>
+      <h2 id={id} className="app-muted">
+        {label}
+      </h2>
+      <p className="app-amount">{formatMoney(amount)}</p>
+      <p className="app-muted">{note}</p>
+    </section>
+  );
+}
+
+/** The product's logo and name over its folded detail list. */
+export function ProductDetails({ logo, name, rows }: { logo: string; name: string; rows: readonly DetailRow[] }) {
+  return (
+    <section className="h-card">
+      <div className="app-product">
+        {logo && <img src={logo} alt={t('loanDetails.productLogo', { name })} width={44} height={44} />}
+        <h2 className="app-product-name">{name}</h2>
+      </div>
+      <DetailList rows={rows} />
+    </section>
+  );
+}
+
+function ChannelSheet({
+  channels,
+  selected,
+  hint,
+  busy,
+  onSelect,
+  onPay,
+  onClose,
+}: {
+  channels: readonly RepayChannel[];
+  selected: number;
+  hint: string;
+  busy: boolean;
+  onSelect: (index: number) => void;
+  onPay: () => void;
+  onClose: () => void;
+}) {
+  const name = useId();
+  return (
+    <BottomSheet
+      open
+      title={t('repay.method')}
+      onClose={onClose}
+      actions={
+        <button type="button" className="h-btn h-btn--block" disabled={busy || !channels[selected]} onClick={onPay}>
+          {t('repay.pay')}
+        </button>
+      }
+    >
+      {channels.length === 0 ? (
+        <p className="app-hint">{t('repay.noChannels')}</p>
+      ) : (
+        <fieldset className="app-choices">
+          <legend className="app-visually-hidden">{t('repay.method')}</legend>
+          {channels.map((channel, i) => (
+            <label key={`${channel.channel_number}-${i}`} className="app-choice app-channel">
+              <input
+                type="radio"
+                className="app-visually-hidden"
+                name={name}
+                value={channel.channel_number}
+                checked={selected === i}
+                onChange={() => onSelect(i)}
+              />
+              {channel.logo ? <img src={channel.logo} alt="" width={28} height={28} /> : <span className="app-channel-logo" />}
+              <span className="app-channel-name">{channel.name}</span>
+              <span className="app-channel-check" aria-hidden="true" data-checked={selected === i}>
+                {selected === i ? '✓' : ''}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <p className="app-hint">{hint}</p>
+    </BottomSheet>
+  );
+}
+
+/**
+ * The Payment Method button and its channel picker. Payment asks `issue` for a
+ * pay code through the chosen channel, then goes to its payUrl: in the app, or
+ * out of it for a web address. A failure leaves the picker open (the request
+ * helper has toasted it).
+ */
+export function PaymentMethod({
+  channels,
+  hint,
+  issue,
+}: {
+  channels: readonly RepayChannel[];
+  hint: string;
+  issue: (channel: RepayChannel) => Promise<ApiResult<PayCodeIssued>>;
+}) {
+  const navigate = useNavigate();
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [selected, setSelected] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  const pay = async () => {
+    const channel = channels[selected];
+    if (!channel || busy) return;
+    setBusy(true);
+    const issued = await issue(channel);
+    setBusy(false);
+    const url = issued.success ? (issued.data?.payUrl ?? '') : '';
+    if (!url) return;
+    setSheetOpen(false);
+    if (isWebAddress(url)) openExternal(url);
+    else void navigate(withCarriedQuery(url));
+  };
+
+  return (
+    <>
+      <div className="app-buttons">
+        <button type="button" className="h-btn h-btn--block" onClick={() => setSheetOpen(true)}>
+          {t('repay.method')}
+        </button>
+      </div>
+      {sheetOpen && (
+        <ChannelSheet
+          channels={channels}
+          selected={selected}
+          hint={hint}
+          busy={busy}
+          onSelect={setSelected}
+          onPay={() => void pay()}
+          onClose={() => setSheetOpen(false)}
+        />
+      )}
+    </>
+  );
+}

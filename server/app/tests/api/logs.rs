@@ -1,5 +1,7 @@
-//! S7/S10: session tokens, one-time codes and phone numbers never reach the
-//! logs. Runs the real binary at debug level and searches everything it wrote.
+//! S7/S10: session tokens, one-time codes, phone numbers and account
+//! numbers never reach the logs. Runs the real binary at debug level through
+//! the flows that handle them (right and wrong) and searches everything it
+//! wrote for the canary values.
 
 use std::process::Stdio;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
@@ -70,6 +72,20 @@ async fn secrets_never_reach_the_logs() {
         .send()
         .await
         .unwrap();
+    let account = "9988776655443322";
+    let wallet = "09187654321";
+    for form in [
+        [("cardType", "1"), ("bankCode", "NOPE"), ("bankAccount", account)],
+        [("cardType", "1"), ("bankCode", "BPI"), ("bankAccount", account)],
+        [("cardType", "2"), ("walletCode", "GCASH"), ("walletNumber", wallet)],
+    ] {
+        client
+            .post(format!("{base}/pany/v3/bind-card/bind-card-new?sessionId={token}"))
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+    }
     client.post(format!("{base}/pany/service/login/logout?sessionId={token}")).send().await.unwrap();
     client.post(format!("{base}/pany/v3/loan-details/loan-details?sessionId={token}")).send().await.unwrap();
 
@@ -79,7 +95,7 @@ async fn secrets_never_reach_the_logs() {
     stderr.read_to_string(&mut rest).await.unwrap();
     log.push_str(&rest);
     assert!(log.contains("request finished"), "requests were logged:\n{log}");
-    for secret in [token.as_str(), code.as_str(), "9171234567", "sessionId"] {
+    for secret in [token.as_str(), code.as_str(), "9171234567", "sessionId", account, "43322", "9187654321"] {
         assert!(!log.contains(secret), "{secret:?} appears in the logs:\n{log}");
     }
 }

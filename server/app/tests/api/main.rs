@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod access_matrix;
 mod daily;
 mod device_data;
 mod disbursement;
@@ -14,6 +15,7 @@ mod ledger;
 mod loan_details;
 mod login;
 mod logs;
+mod mass_assignment;
 mod openapi;
 mod payments;
 mod products_and_transitions;

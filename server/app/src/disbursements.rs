@@ -56,7 +56,7 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disburse
         account: account.details.clone(),
         account_holder: borrower.full_name.clone().unwrap_or_default(),
     };
-    let result = match tokio::time::timeout(GATEWAY_TIMEOUT, state.payouts.payout(&request)).await {
+    let result = match tokio::time::timeout(GATEWAY_TIMEOUT, state.gateway.payout(&request)).await {
         Ok(Ok(result)) => Some(result),
         Ok(Err(error)) => {
             tracing::warn!(order.id = order.id.0, error.detail = %error, "payout gateway failed");
@@ -69,7 +69,7 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disburse
     };
     let attempt = PayoutAttempt {
         order_id: order.id,
-        gateway: state.payouts.name().to_owned(),
+        gateway: state.gateway.name().to_owned(),
         result: result.clone(),
         at: state.now(),
     };
@@ -80,7 +80,7 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disburse
             record_money_out(state, &order).await?;
             (
                 OrderStatus::RepaymentOpen,
-                format!("payout sent, {} {transaction_id}", state.payouts.name()),
+                format!("payout sent, {} {transaction_id}", state.gateway.name()),
                 Msg::PayoutSentSms,
             )
         }

@@ -130,6 +130,11 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    ChooseCardFirst,
+    PaymentSubmittedTwice,
+    PaymentPageExpired,
+    CodeWrongRepayment,
+    DebitDeclined,
     ReferenceInvalid,
     ReferenceAlreadySubmitted,
     ReferenceQueued,
@@ -374,6 +379,11 @@ impl Msg {
                 TooManyReferences => {
                     "You already have payments waiting to be checked for this loan. Please wait for our answer."
                 }
+                ChooseCardFirst => "Please choose the account to pay from first.",
+                PaymentSubmittedTwice => "This payment was already submitted. Please do not submit it again.",
+                PaymentPageExpired => "This payment page has expired. Please open it again.",
+                CodeWrongRepayment => "The code is wrong. Please check the SMS and try again.",
+                DebitDeclined => "Your account could not be charged. Please pay with a pay code instead.",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -570,6 +580,11 @@ impl Msg {
                 TooManyReferences => {
                     "May mga bayad ka pang sinusuri para sa loan na ito. Hintayin muna ang aming sagot."
                 }
+                ChooseCardFirst => "Piliin muna ang account na pagbabayaran.",
+                PaymentSubmittedTwice => "Naipadala na ang bayad na ito. Huwag na itong ipadala ulit.",
+                PaymentPageExpired => "Nag-expire na ang page ng bayad na ito. Buksan itong muli.",
+                CodeWrongRepayment => "Mali ang code. Tingnan ang SMS at subukang muli.",
+                DebitDeclined => "Hindi masingil ang iyong account. Magbayad na lang gamit ang pay code.",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

@@ -16,7 +16,7 @@ pub struct AppState {
     pub settings: Arc<Settings>,
     pub sms: Arc<dyn SmsSender>,
     /// Sends loans to borrowers' accounts.
-    pub payouts: Arc<dyn hiram_domain::payout::PayoutGateway>,
+    pub gateway: Arc<dyn hiram_domain::payout::PaymentGateway>,
     /// Where uploaded pictures are kept.
     pub files: Arc<dyn hiram_domain::files::FileStore>,
     pub clock: Arc<dyn crate::clock::Clock>,

@@ -51,6 +51,9 @@ pub enum CodePurpose {
     ResetPassword,
     /// Registration on the promotion page.
     Register,
+    /// Authorising a debit of the borrower's account (the old repayment
+    /// store).
+    Repayment,
 }
 
 impl CodePurpose {
@@ -59,11 +62,12 @@ impl CodePurpose {
             CodePurpose::Login => "login",
             CodePurpose::ResetPassword => "reset_pwd",
             CodePurpose::Register => "register",
+            CodePurpose::Repayment => "repayment",
         }
     }
 
     pub fn parse(text: &str) -> Option<CodePurpose> {
-        [CodePurpose::Login, CodePurpose::ResetPassword, CodePurpose::Register]
+        [CodePurpose::Login, CodePurpose::ResetPassword, CodePurpose::Register, CodePurpose::Repayment]
             .into_iter()
             .find(|purpose| purpose.as_str() == text)
     }

@@ -13,6 +13,9 @@ pub enum Channel {
     SevenEleven,
     Cebuana,
     QrPh,
+    /// Pulled from the borrower's bound account (the old repayment store);
+    /// never a pay code channel, so not in `ALL`.
+    AccountDebit,
 }
 
 impl Channel {
@@ -26,6 +29,7 @@ impl Channel {
             Channel::SevenEleven => 90013,
             Channel::Cebuana => 90014,
             Channel::QrPh => 90015,
+            Channel::AccountDebit => 90016,
         }
     }
 
@@ -40,6 +44,7 @@ impl Channel {
             Channel::SevenEleven => "seven_eleven",
             Channel::Cebuana => "cebuana",
             Channel::QrPh => "qrph",
+            Channel::AccountDebit => "account_debit",
         }
     }
 
@@ -54,6 +59,7 @@ impl Channel {
             Channel::SevenEleven => "7-Eleven",
             Channel::Cebuana => "Cebuana Lhuillier",
             Channel::QrPh => "QR Ph",
+            Channel::AccountDebit => "your linked account",
         }
     }
 

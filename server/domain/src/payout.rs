@@ -151,11 +151,36 @@ pub enum GatewayError {
     Unavailable(String),
 }
 
-/// A payment gateway's payout side.
+/// Money pulled from a borrower's bound account, which the borrower
+/// authorised with a one-time code (the old repayment store).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DebitRequest {
+    /// Ours, unique per debit: a gateway collects one reference once.
+    pub reference: String,
+    pub amount: Centavos,
+    pub account: AccountDetails,
+    pub account_holder: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DebitResult {
+    Collected {
+        transaction_id: String,
+    },
+    /// Insufficient funds, a closed account; the reason is for staff.
+    Declined {
+        reason: String,
+    },
+}
+
+/// A payment gateway: money out to borrowers, and money pulled from their
+/// accounts when they ask. (Pay codes paid at a channel come back as signed
+/// callbacks.)
 #[async_trait]
-pub trait PayoutGateway: Send + Sync {
+pub trait PaymentGateway: Send + Sync {
     fn name(&self) -> &'static str;
     async fn payout(&self, request: &PayoutRequest) -> Result<PayoutResult, GatewayError>;
+    async fn debit(&self, request: &DebitRequest) -> Result<DebitResult, GatewayError>;
 }
 
 #[cfg(test)]

@@ -9,7 +9,10 @@ use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId};
 use hiram_domain::payment::{Channel, UnpostedPayment, UnpostedStatus};
 use hiram_domain::payout::{AccountDetails, AccountKind, PayoutAccount, PayoutResult};
-use hiram_domain::store::{PayoutAttempt, PayoutStore, StoreError, StoreResult, SubmittedPayment, UnpostedStore};
+use hiram_domain::store::{
+    DebitCommit, DebitStore, DirectDebit, PayoutAttempt, PayoutStore, StoreError, StoreResult, SubmittedPayment,
+    UnpostedStore,
+};
 use time::OffsetDateTime;
 use tokio_postgres::Row;
 
@@ -213,5 +216,99 @@ impl UnpostedStore for PostgresStore {
             .await
             .map_err(database)?;
         if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
+    }
+}
+
+#[async_trait]
+impl DebitStore for PostgresStore {
+    async fn offer_debit(
+        &self,
+        order: OrderId,
+        borrower: BorrowerId,
+        account_id: i64,
+        token: &str,
+        expires_at: OffsetDateTime,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "INSERT INTO direct_debit (order_id, borrower_id, account_id, token, expires_at, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $6)",
+                &[&order.0, &borrower.0, &account_id, &token, &expires_at, &at],
+            )
+            .await
+            .map_err(database)?;
+        Ok(())
+    }
+
+    async fn commit_debit(
+        &self,
+        token: &str,
+        order: OrderId,
+        borrower: BorrowerId,
+        amount: Centavos,
+        at: OffsetDateTime,
+    ) -> StoreResult<DebitCommit> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        let found = transaction
+            .query_opt(
+                "SELECT id, status, expires_at FROM direct_debit \
+                 WHERE token = $1 AND order_id = $2 AND borrower_id = $3 FOR UPDATE",
+                &[&token, &order.0, &borrower.0],
+            )
+            .await
+            .map_err(database)?;
+        let Some(row) = found else { return Ok(DebitCommit::Unknown) };
+        let (id, status, expires_at): (i64, String, OffsetDateTime) = (row.get(0), row.get(1), row.get(2));
+        if status != "offered" {
+            return Ok(DebitCommit::AlreadyUsed);
+        }
+        if expires_at <= at {
+            return Ok(DebitCommit::Unknown);
+        }
+        transaction
+            .execute(
+                "UPDATE direct_debit SET status = 'awaiting_code', amount = $2, updated_at = $3 WHERE id = $1",
+                &[&id, &amount.get(), &at],
+            )
+            .await
+            .map_err(database)?;
+        transaction.commit().await.map_err(database)?;
+        Ok(DebitCommit::Committed(id))
+    }
+
+    async fn claim_debit(&self, id: i64, order: OrderId, borrower: BorrowerId) -> StoreResult<Option<DirectDebit>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(
+                "UPDATE direct_debit SET status = 'collecting' \
+                 WHERE id = $1 AND order_id = $2 AND borrower_id = $3 AND status = 'awaiting_code' \
+                 RETURNING id, order_id, borrower_id, account_id, amount",
+                &[&id, &order.0, &borrower.0],
+            )
+            .await
+            .map_err(database)?;
+        Ok(row.map(|row| DirectDebit {
+            id: row.get(0),
+            order_id: OrderId(row.get(1)),
+            borrower_id: BorrowerId(row.get(2)),
+            account_id: row.get(3),
+            amount: Centavos::new(row.get(4)),
+        }))
+    }
+
+    async fn finish_debit(&self, id: i64, outcome: &str, at: OffsetDateTime) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "UPDATE direct_debit SET status = $2, updated_at = $3 WHERE id = $1 AND status = 'collecting'",
+                &[&id, &outcome, &at],
+            )
+            .await
+            .map_err(database)?;
+        Ok(())
     }
 }

@@ -9,7 +9,10 @@ use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId};
 use hiram_domain::payment::{Channel, UnpostedPayment, UnpostedStatus};
 use hiram_domain::payout::{AccountDetails, AccountKind, PayoutAccount, PayoutResult};
-use hiram_domain::store::{PayoutAttempt, PayoutStore, StoreError, StoreResult, SubmittedPayment, UnpostedStore};
+use hiram_domain::store::{
+    DebitCommit, DebitStore, DirectDebit, PayoutAttempt, PayoutStore, StoreError, StoreResult, SubmittedPayment,
+    UnpostedStore,
+};
 use rusqlite::{OptionalExtension, Row, params};
 use time::OffsetDateTime;
 
@@ -218,6 +221,110 @@ impl UnpostedStore for SqliteStore {
                 )
                 .map_err(backend)?;
             if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
+        })
+        .await
+    }
+}
+
+#[async_trait]
+impl DebitStore for SqliteStore {
+    async fn offer_debit(
+        &self,
+        order: OrderId,
+        borrower: BorrowerId,
+        account_id: i64,
+        token: &str,
+        expires_at: OffsetDateTime,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        let token = token.to_owned();
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO direct_debit (order_id, borrower_id, account_id, token, expires_at, created_at, updated_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                params![order.0, borrower.0, account_id, token, millis(expires_at), millis(at)],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn commit_debit(
+        &self,
+        token: &str,
+        order: OrderId,
+        borrower: BorrowerId,
+        amount: Centavos,
+        at: OffsetDateTime,
+    ) -> StoreResult<DebitCommit> {
+        let token = token.to_owned();
+        self.write(move |tx| {
+            let found: Option<(i64, String, i64)> = tx
+                .query_row(
+                    "SELECT id, status, expires_at FROM direct_debit WHERE token = ?1 AND order_id = ?2 AND borrower_id = ?3",
+                    params![token, order.0, borrower.0],
+                    |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+                )
+                .optional()
+                .map_err(backend)?;
+            let Some((id, status, expires_at)) = found else { return Ok(DebitCommit::Unknown) };
+            if status != "offered" {
+                return Ok(DebitCommit::AlreadyUsed);
+            }
+            if expires_at <= millis(at) {
+                return Ok(DebitCommit::Unknown);
+            }
+            tx.execute(
+                "UPDATE direct_debit SET status = 'awaiting_code', amount = ?2, updated_at = ?3 WHERE id = ?1",
+                params![id, amount.get(), millis(at)],
+            )
+            .map_err(backend)?;
+            Ok(DebitCommit::Committed(id))
+        })
+        .await
+    }
+
+    async fn claim_debit(&self, id: i64, order: OrderId, borrower: BorrowerId) -> StoreResult<Option<DirectDebit>> {
+        self.write(move |tx| {
+            let claimed = tx
+                .execute(
+                    "UPDATE direct_debit SET status = 'collecting' \
+                     WHERE id = ?1 AND order_id = ?2 AND borrower_id = ?3 AND status = 'awaiting_code'",
+                    params![id, order.0, borrower.0],
+                )
+                .map_err(backend)?;
+            if claimed != 1 {
+                return Ok(None);
+            }
+            tx.query_row(
+                "SELECT id, order_id, borrower_id, account_id, amount FROM direct_debit WHERE id = ?1",
+                [id],
+                |row| {
+                    Ok(DirectDebit {
+                        id: row.get(0)?,
+                        order_id: OrderId(row.get(1)?),
+                        borrower_id: BorrowerId(row.get(2)?),
+                        account_id: row.get(3)?,
+                        amount: Centavos::new(row.get(4)?),
+                    })
+                },
+            )
+            .map(Some)
+            .map_err(backend)
+        })
+        .await
+    }
+
+    async fn finish_debit(&self, id: i64, outcome: &str, at: OffsetDateTime) -> StoreResult<()> {
+        let outcome = outcome.to_owned();
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE direct_debit SET status = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'collecting'",
+                params![id, outcome, millis(at)],
+            )
+            .map_err(backend)?;
+            Ok(())
         })
         .await
     }

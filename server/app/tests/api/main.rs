@@ -20,6 +20,7 @@ mod openapi;
 mod payments;
 mod products_and_transitions;
 mod promotion;
+mod repayment_store;
 mod sms_provider;
 mod staff;
 mod stores;

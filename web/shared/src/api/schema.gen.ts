@@ -415,6 +415,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/repayment/repayment-commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fixes the amount of the offered payment (once per token) and texts the
+         *     borrower a code to authorise it. The card's name and number the page
+         *     echoes back are not used: the server pays from the account it offered.
+         */
+        post: operations["repayment_commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment/repayment-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks the texted code and collects the payment from the account, once. */
+        post: operations["repayment_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment/repayment-huichao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A pay-code page for the amount (GCash), like `generate-vcode`. */
+        post: operations["repayment_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment/repayment-way": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The bound account to pay from, under a new one-time token. */
+        post: operations["repayment_way"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/service/event/save": {
         parameters: {
             query?: never;
@@ -1393,6 +1465,14 @@ export interface components {
              */
             status: number;
         };
+        BankCard: {
+            bankCode: string;
+            bankName: string;
+            /** @description Masked: `•••• 7890`. */
+            cardNo: string;
+            /** Format: int64 */
+            id: number;
+        };
         BankForm: {
             /** @description The account loans go to now, masked (`BPI •••• 7890`); empty if none. */
             current: string;
@@ -1457,6 +1537,19 @@ export interface components {
             expiresInSeconds: number;
             /** Format: int64 */
             resendSeconds: number;
+        };
+        Collected: {
+            /** @description `collected`. */
+            status: string;
+        };
+        Committed: {
+            /**
+             * Format: int64
+             * @description 1: a code was texted and must be confirmed.
+             */
+            needValid: number;
+            /** Format: int64 */
+            repayRecordId: number;
         };
         CompanyInfo: {
             address: string;
@@ -1634,6 +1727,33 @@ export interface components {
                 expiresInSeconds: number;
                 /** Format: int64 */
                 resendSeconds: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Collected: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description `collected`. */
+                status: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Committed: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1: a code was texted and must be confirmed.
+                 */
+                needValid: number;
+                /** Format: int64 */
+                repayRecordId: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -1964,6 +2084,17 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_PaymentPage: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description The page to open: a GCash pay code for the amount. */
+                url: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_PayTypes: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2090,6 +2221,19 @@ export interface components {
                 repayDate: string;
                 repayList: components["schemas"]["ChannelItem"][];
                 repayPlan: components["schemas"]["PlanItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_RepaymentWay: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Always empty in the Philippines (D6). */
+                alipay: string;
+                bankCards: components["schemas"]["BankCard"][];
+                repayToken: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2538,6 +2682,10 @@ export interface components {
             /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
             payUrl: string;
         };
+        PaymentPage: {
+            /** @description The page to open: a GCash pay code for the amount. */
+            url: string;
+        };
         PayTypes: {
             /**
              * Format: int64
@@ -2700,6 +2848,12 @@ export interface components {
             repayDate: string;
             repayList: components["schemas"]["ChannelItem"][];
             repayPlan: components["schemas"]["PlanItem"][];
+        };
+        RepaymentWay: {
+            /** @description Always empty in the Philippines (D6). */
+            alipay: string;
+            bankCards: components["schemas"]["BankCard"][];
+            repayToken: string;
         };
         ReportedPayment: {
             /** Format: int64 */
@@ -3567,6 +3721,203 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_CompanyInfo"];
                 };
+            };
+        };
+    };
+    repayment_commit: {
+        parameters: {
+            query: {
+                /** @description Centavos, at most what is owed. */
+                amount: number;
+                /** @description The `id` of the card from `repayment-way`. */
+                cardId: number;
+                /** @description Not offered in this market; anything but empty or 0 is refused. */
+                couponId?: string;
+                orderId: number;
+                repayToken: string;
+                /** @description The page sends 0 (a code by SMS). */
+                sendMsg?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 00, or 800005 for a second submission */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Committed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_confirm: {
+        parameters: {
+            query: {
+                orderId: number;
+                repaymentRecordId: number;
+                verifyCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 00; 800006 wrong code; 800005 already submitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Collected"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_page: {
+        parameters: {
+            query: {
+                /** @description Centavos. */
+                amount: number;
+                orderId: number;
+                /** @description Sent by old shells and ignored: the session says who pays (D5). */
+                userId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PaymentPage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_way: {
+        parameters: {
+            query: {
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RepaymentWay"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -3,4 +3,4 @@
 
 mod sandbox;
 
-pub use sandbox::SandboxPayouts;
+pub use sandbox::SandboxGateway;

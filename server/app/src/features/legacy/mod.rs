@@ -2,6 +2,8 @@
 //! (decisions.md D6): thin aliases onto the same handlers, plus the joint
 //! login failure page, which only the old shells open.
 
+pub mod repayment_store;
+
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params};
 use crate::features::{confirmation, loan_details, payments, tracking};
@@ -26,6 +28,7 @@ pub fn router() -> Router<AppState> {
         .route("/gopia/goya/define", post(loan_details::recommend_jump))
         // The method is not shown in the specification: both are served.
         .route("/orbital/fail", post(payments::extension::extension_info).get(payments::extension::extension_info))
+        .merge(repayment_store::router())
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -56,9 +56,20 @@ pub struct JobSettings {
     pub daily_interval_minutes: u64,
 }
 
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum GatewayProvider {
+    Sandbox,
+    Xendit,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct PaymentSettings {
     pub sandbox_secret: Secret,
+    /// Who sends payouts (and debits): the built-in sandbox or Xendit.
+    pub gateway: GatewayProvider,
+    pub xendit_base_url: String,
+    pub xendit_secret_key: Secret,
 }
 
 #[derive(Clone, Debug, Deserialize)]

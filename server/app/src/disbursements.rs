@@ -26,6 +26,8 @@ pub enum Disbursed {
     Sent,
     Refused,
     WaitingForAccount,
+    /// The gateway took it and will send it; asked again on the next run.
+    Pending,
     GatewayUnavailable,
     /// The order is not (or no longer) waiting for its payout.
     NotDisbursing,
@@ -49,12 +51,18 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disburse
         .principal
         .checked_sub(order.fees)
         .ok_or_else(|| ApiError::Internal(format!("order {} fees exceed its principal", order.id.0)))?;
+    let pending_transaction =
+        state.store.payout_attempts(order.id).await?.into_iter().rev().find_map(|attempt| match attempt.result {
+            Some(PayoutResult::Pending { transaction_id }) => Some(transaction_id),
+            _ => None,
+        });
     let request = PayoutRequest {
         order_id: order.id,
         reference: order.order_no.clone(),
         amount,
         account: account.details.clone(),
         account_holder: borrower.full_name.clone().unwrap_or_default(),
+        pending_transaction,
     };
     let result = match tokio::time::timeout(GATEWAY_TIMEOUT, state.gateway.payout(&request)).await {
         Ok(Ok(result)) => Some(result),
@@ -76,6 +84,7 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disburse
     state.store.record_payout_attempt(&attempt).await?;
     let (to, cause, message) = match &result {
         None => return Ok(Disbursed::GatewayUnavailable),
+        Some(PayoutResult::Pending { .. }) => return Ok(Disbursed::Pending),
         Some(PayoutResult::Sent { transaction_id }) => {
             record_money_out(state, &order).await?;
             (

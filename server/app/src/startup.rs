@@ -1,7 +1,6 @@
 //! Building the server: the store, the router, the listener.
 
 use crate::adapters::files::LocalFolder;
-use crate::adapters::gateway::SandboxGateway;
 use crate::clock::{Clock, SystemClock};
 use crate::config::{Secret, Settings};
 use crate::error::localize_errors;
@@ -70,7 +69,7 @@ impl Application {
         let port = listener.local_addr()?.port();
         let local_url = Arc::new(format!("http://127.0.0.1:{port}"));
         let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
-        let gateway = Arc::new(SandboxGateway::default());
+        let gateway = crate::adapters::gateway::gateway(&settings.payments);
         let state = AppState { store, settings: Arc::new(settings), sms, gateway, files, clock, local_url };
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_if_empty(&state).await?;
@@ -199,6 +198,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
     let sms = crate::adapters::sms::sender(&settings.sms);
     let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
     let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
-    let gateway = Arc::new(SandboxGateway::default());
+    let gateway = crate::adapters::gateway::gateway(&settings.payments);
     Ok(AppState { store, settings: Arc::new(settings), sms, gateway, files, clock: Arc::new(SystemClock), local_url })
 }

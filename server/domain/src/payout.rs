@@ -132,12 +132,18 @@ pub struct PayoutRequest {
     pub amount: Centavos,
     pub account: AccountDetails,
     pub account_holder: String,
+    /// The gateway's id of an earlier try still in flight, to ask about it
+    /// rather than pay again.
+    pub pending_transaction: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PayoutResult {
     /// The money left; the gateway's transaction id.
     Sent { transaction_id: String },
+    /// The gateway took the payout but has not sent it yet (a destination
+    /// offline, a compliance review): ask again later under this id.
+    Pending { transaction_id: String },
     /// The gateway or the receiving bank refused; the reason is for staff.
     Refused { reason: String },
 }

@@ -17,7 +17,7 @@ CREATE TABLE payout_attempt (
     id             BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
     order_id       BIGINT NOT NULL REFERENCES loan_order (id),
     gateway        TEXT NOT NULL,
-    outcome        TEXT NOT NULL CHECK (outcome IN ('sent', 'refused', 'unavailable')),
+    outcome        TEXT NOT NULL CHECK (outcome IN ('sent', 'pending', 'refused', 'unavailable')),
     detail         TEXT NOT NULL,
     at             TIMESTAMPTZ NOT NULL
 );

@@ -76,6 +76,7 @@ impl PayoutStore for PostgresStore {
     async fn record_payout_attempt(&self, attempt: &PayoutAttempt) -> StoreResult<()> {
         let (outcome, detail) = match &attempt.result {
             Some(PayoutResult::Sent { transaction_id }) => ("sent", transaction_id.as_str()),
+            Some(PayoutResult::Pending { transaction_id }) => ("pending", transaction_id.as_str()),
             Some(PayoutResult::Refused { reason }) => ("refused", reason.as_str()),
             None => ("unavailable", ""),
         };
@@ -110,6 +111,7 @@ impl PayoutStore for PostgresStore {
                     gateway: row.get(1),
                     result: match outcome {
                         "sent" => Some(PayoutResult::Sent { transaction_id: detail }),
+                        "pending" => Some(PayoutResult::Pending { transaction_id: detail }),
                         "refused" => Some(PayoutResult::Refused { reason: detail }),
                         _ => None,
                     },

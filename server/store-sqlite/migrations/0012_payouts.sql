@@ -17,7 +17,7 @@ CREATE TABLE payout_attempt (
     id             INTEGER PRIMARY KEY,
     order_id       INTEGER NOT NULL REFERENCES loan_order (id),
     gateway        TEXT NOT NULL,
-    outcome        TEXT NOT NULL CHECK (outcome IN ('sent', 'refused', 'unavailable')),
+    outcome        TEXT NOT NULL CHECK (outcome IN ('sent', 'pending', 'refused', 'unavailable')),
     detail         TEXT NOT NULL,
     at             INTEGER NOT NULL
 );

@@ -79,6 +79,7 @@ impl PayoutStore for SqliteStore {
         let attempt = attempt.clone();
         let (outcome, detail) = match &attempt.result {
             Some(PayoutResult::Sent { transaction_id }) => ("sent", transaction_id.clone()),
+            Some(PayoutResult::Pending { transaction_id }) => ("pending", transaction_id.clone()),
             Some(PayoutResult::Refused { reason }) => ("refused", reason.clone()),
             None => ("unavailable", String::new()),
         };
@@ -109,6 +110,7 @@ impl PayoutStore for SqliteStore {
                         gateway: row.get(1)?,
                         result: match outcome.as_str() {
                             "sent" => Some(PayoutResult::Sent { transaction_id: detail }),
+                            "pending" => Some(PayoutResult::Pending { transaction_id: detail }),
                             "refused" => Some(PayoutResult::Refused { reason: detail }),
                             _ => None,
                         },

@@ -15,7 +15,7 @@ async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -
 }
 
 /// A new borrower with a ₱3,000 Cash Express loan approved (151).
-async fn approved_loan(app: &TestApp) -> (String, String, String) {
+pub(crate) async fn approved_loan(app: &TestApp) -> (String, String, String) {
     let session = app.login(PHONE).await;
     let (_, home) = call(app, &session, "/v4/index/home-page", &[]).await;
     let express = home["data"]["products"]
@@ -31,7 +31,7 @@ async fn approved_loan(app: &TestApp) -> (String, String, String) {
     (session, product, applied["data"]["orderId"].as_i64().unwrap().to_string())
 }
 
-async fn confirm(app: &TestApp, session: &str, product: &str, order: &str) {
+pub(crate) async fn confirm(app: &TestApp, session: &str, product: &str, order: &str) {
     let push =
         [("productId", product), ("orderId", order), ("amount", "300000"), ("periods", "1"), ("termUnit", "days")];
     let (status, body) = call(app, session, "/v3/loan-confirm/loan-detail-push", &push).await;
@@ -48,7 +48,7 @@ async fn bind_bank(app: &TestApp, session: &str, bank: &str, number: &str) -> (u
     .await
 }
 
-async fn status(app: &TestApp, session: &str, order: &str) -> Value {
+pub(crate) async fn status(app: &TestApp, session: &str, order: &str) -> Value {
     app.loan_details(session, order.parse().unwrap()).await.1["data"].clone()
 }
 

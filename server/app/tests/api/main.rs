@@ -27,3 +27,4 @@ mod stores;
 mod unposted;
 mod uploads;
 mod web_pages;
+mod xendit;

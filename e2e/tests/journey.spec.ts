@@ -1,15 +1,30 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { nextSmsCode, smsOutbox } from '../fixtures';
+import { closePopups, issuePayCode, nextSmsCode, payInSandbox, smsOutbox } from '../fixtures';
 
-// A new borrower from log-in to a loan being sent: home → product → KYC →
-// apply → confirm (with the agreement and disclosure) → order details.
+// A new borrower from log-in to a repaid loan: home → product → KYC →
+// apply → confirm (with the agreement and disclosure) → order details, where
+// the loan waits for an account (170) → bind bank → the loan is sent (174)
+// → repayment through a pay code and the sandbox gateway → fully paid (200).
 
 const PRODUCT = 'Bayanihan Cash Express';
 const AMOUNT_CENTAVOS = '300000';
 const BIRTH_DATE = '1990-05-17';
 
-/** A number no earlier run used: 09 + the last 9 digits of the clock. */
-const newPhone = () => `09${String(Date.now()).slice(-9)}`;
+/** A number no other spec uses (they use 0917…): 0918 + the last 7 digits of the clock. */
+const newPhone = () => `0918${String(Date.now()).slice(-7)}`;
+
+/** The bank account the loan is sent to; the sandbox pays any number not ending in 0000. */
+const BANK = 'BDO Unibank';
+const ACCOUNT = '001234567891';
+const ACCOUNT_SHOWN = '0012 3456 7891';
+const MASKED = '•••• 7891';
+
+/** The account number, raw or grouped, is nowhere on the page. */
+async function expectNoAccountNumber(page: Page) {
+  const html = await page.content();
+  expect(html).not.toContain(ACCOUNT);
+  expect(html).not.toContain(ACCOUNT_SHOWN);
+}
 
 async function logIn(page: Page, phone: string) {
   const seen = smsOutbox(phone).length;
@@ -97,9 +112,10 @@ async function rows(scope: Locator, row: string, label: string, value: string): 
 /** The value of the first row whose label matches `re` and is not a rate or a finance-charge total. */
 const pick = (list: [string, string][], re: RegExp) => list.find(([l]) => re.test(l) && !/rate|charge/i.test(l))?.[1];
 
-test('a new borrower borrows ₱3,000 from log-in to "Sending your money"', async ({ page }) => {
-  test.setTimeout(120_000);
-  await logIn(page, newPhone());
+test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and repays the loan', async ({ page }) => {
+  test.setTimeout(180_000);
+  const phone = newPhone();
+  await logIn(page, phone);
 
   // Home → the product.
   const card = page.getByRole('list', { name: 'Loan products' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: PRODUCT, exact: true }) });
@@ -162,4 +178,120 @@ test('a new borrower borrows ₱3,000 from log-in to "Sending your money"', asyn
   const body = (await (await details).json()) as { data: { orderStatus: number } };
   expect(body.data.orderStatus).toBe(170);
   await expect(page.getByRole('region', { name: 'Order status' }).getByRole('heading', { name: 'Sending your money' })).toBeVisible();
+
+  // No account yet: the loan waits, and order details asks for one.
+  const cardPopup = page.getByRole('dialog', { name: 'Where should we send your loan?' });
+  await expect(cardPopup).toBeVisible();
+  const orderUrl = new URL(page.url());
+  const orderId = orderUrl.searchParams.get('orderId');
+  await cardPopup.getByRole('button', { name: 'Go and bind the card' }).click();
+  await expect(page).toHaveURL(/\/bindBank\?/);
+  const bindUrl = new URL(page.url());
+  expect(bindUrl.searchParams.get('source')).toBe('loanDetail');
+  expect(bindUrl.searchParams.get('orderId')).toBe(orderId);
+  expect(bindUrl.searchParams.get('sessionId')).toBe(orderUrl.searchParams.get('sessionId'));
+
+  // Bind bank: a bank account over InstaPay by default; the e-wallet tab has its own fields.
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment account information' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Bank account' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'E-wallet' }).click();
+  await expect(page.getByRole('textbox', { name: 'E-wallet mobile number' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Bank', exact: true })).toBeHidden();
+  await page.getByRole('tab', { name: 'Bank account' }).click();
+  const bankPicker = page.getByRole('combobox', { name: 'Bank', exact: true });
+  await bankPicker.click();
+  const sheet = page.getByRole('dialog', { name: 'Bank' });
+  await sheet.getByRole('radio', { name: BANK }).check();
+  await sheet.getByRole('button', { name: 'Confirm' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(bankPicker).toHaveValue(BANK);
+
+  // A number the server refuses (too short) marks the field.
+  const account = page.getByRole('textbox', { name: 'Account number' });
+  await account.fill('12a3');
+  await expect(account).toHaveValue('123');
+  const refused = page.waitForResponse((r) => r.url().includes('/pany/v3/bind-card/bind-card-loan-detail'));
+  await page.getByRole('button', { name: 'Next' }).click();
+  const refusal = await refused;
+  expect(refusal.status()).toBe(400);
+  expect(((await refusal.json()) as { data: { field: string } }).data.field).toBe('bankAccount');
+  await expect(account).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/bindBank\?/);
+
+  // Digits only, grouped in fours; what is sent is digits only.
+  await account.fill('');
+  await account.pressSequentially(`${ACCOUNT.slice(0, 4)}-${ACCOUNT.slice(4)}`);
+  await expect(account).toHaveValue(ACCOUNT_SHOWN);
+  await expect(account).not.toHaveAttribute('aria-invalid', 'true');
+  const bound = page.waitForResponse((r) => r.url().includes('/pany/v3/bind-card/bind-card-loan-detail'));
+  const sentDetails = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
+  await page.getByRole('button', { name: 'Next' }).click();
+  const boundReply = await bound;
+  expect(new URLSearchParams(boundReply.request().postData() ?? '').toString()).toBe(
+    new URLSearchParams({ cardType: '1', bankCode: 'BDO', bankAccount: ACCOUNT, product_id: bindUrl.searchParams.get('productId') ?? '' }).toString(),
+  );
+  const boundText = await boundReply.text();
+  expect(boundText).not.toContain(ACCOUNT);
+  expect((JSON.parse(boundText) as { data: { masked: string; loansSent: number } }).data).toMatchObject({ masked: MASKED, loansSent: 1 });
+
+  // Back on order details: the loan has been sent, repayment is open.
+  await expect(page).toHaveURL(/\/loanDetails\?.*source=loanDetail/);
+  expect(new URL(page.url()).searchParams.get('orderId')).toBe(orderId);
+  const sent = ((await (await sentDetails).json()) as { data: { orderStatus: number; cardNeedPop: number } }).data;
+  expect(sent).toMatchObject({ orderStatus: 174, cardNeedPop: 0 });
+  await expect(page.locator('[data-status="174"]')).toBeVisible();
+  const repay = page.getByRole('button', { name: /^(REPAY|Repayment)$/ }).first();
+  await expect(repay).toBeVisible();
+  await closePopups(page);
+  await expectNoAccountNumber(page);
+
+  // The borrower is told where the money went, with the account masked.
+  await expect.poll(() => smsOutbox(phone).filter((m) => m.body.includes('we sent')).length, { timeout: 5_000 }).toBe(1);
+  const payout = smsOutbox(phone).find((m) => m.body.includes('we sent'));
+  expect(payout?.body).toContain(`${BANK} ${MASKED}`);
+
+  // Repay the whole amount through a pay code and the sandbox gateway.
+  const info = page.waitForResponse((r) => r.url().includes('/pany/v3/installment/loan-play-detail'));
+  await repay.click();
+  await expect(page).toHaveURL(/\/repaymentByPeriod\?/);
+  const infoBody = (await (await info).json()) as { code: string; data: { repayAmount: number } };
+  expect(infoBody.code).toBe('00');
+  expect(infoBody.data.repayAmount).toBeGreaterThan(0);
+  await expectNoAccountNumber(page);
+  const { form, payCode } = await issuePayCode(page, 'GCash');
+  expect(form.get('amount')).toBe(String(infoBody.data.repayAmount));
+  await payInSandbox(page, payCode);
+
+  // Fully paid, and the borrower was texted a receipt.
+  const detailsQuery = new URLSearchParams({
+    sessionId: orderUrl.searchParams.get('sessionId') ?? '',
+    orderId: orderId ?? '',
+    productId: orderUrl.searchParams.get('productId') ?? '',
+  });
+  await expect
+    .poll(
+      async () => {
+        const reply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
+        await page.goto(`/loanDetails?${detailsQuery.toString()}`);
+        return ((await (await reply).json()) as { data: { orderStatus: number } }).data.orderStatus;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(200);
+  await expect(page.getByRole('heading', { name: 'Fully paid' })).toBeVisible();
+  await expectNoAccountNumber(page);
+  await expect.poll(() => smsOutbox(phone).filter((m) => m.body.includes('we received')).length, { timeout: 5_000 }).toBe(1);
+
+  // No message to this borrower carries the account number.
+  for (const message of smsOutbox(phone)) {
+    expect(message.body).not.toContain(ACCOUNT);
+    expect(message.body).not.toContain(ACCOUNT_SHOWN);
+  }
+
+  // Bind bank again shows where loans go now, masked, and never prefills the number.
+  await page.goto(`/bindBank?${new URLSearchParams({ sessionId: detailsQuery.get('sessionId') ?? '', productId: detailsQuery.get('productId') ?? '' }).toString()}`);
+  await expect(page.getByTestId('current-account')).toHaveText(`Loans are sent to: ${BANK} ${MASKED}`);
+  await expect(page.getByRole('combobox', { name: 'Bank', exact: true })).toHaveValue(BANK);
+  await expect(page.getByRole('textbox', { name: 'Account number' })).toHaveValue('');
+  await expectNoAccountNumber(page);
 });

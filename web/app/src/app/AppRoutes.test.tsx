@@ -16,10 +16,10 @@ describe('routes', () => {
 
   it('gives a pending screen its catalogue title', async () => {
     render(
-      <MemoryRouter initialEntries={['/bindBank']}>
+      <MemoryRouter initialEntries={['/paymentInstructions']}>
         <AppRoutes />
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('heading', { name: 'Payment account information' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How to pay' })).toBeTruthy();
   });
 });

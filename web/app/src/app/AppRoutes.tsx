@@ -25,6 +25,7 @@ const LoanConfirmPage = lazy(() => import('../features/loan-confirm/LoanConfirmP
 const LoanAgreementPage = lazy(() => import('../features/loan-agreement/LoanAgreementPage'));
 const LoginFailurePage = lazy(() => import('../features/login-failure/LoginFailurePage'));
 const CustomerServicePage = lazy(() => import('../features/customer-service/CustomerServicePage'));
+const BindBankPage = lazy(() => import('../features/bind-bank/BindBankPage'));
 const PendingScreen = lazy(() => import('../features/screens/PendingScreen'));
 const NotFoundPage = lazy(() => import('../features/screens/NotFoundPage'));
 
@@ -63,6 +64,7 @@ export function AppRoutes() {
           <Route path="/privacyPolicy" element={<PrivacyPolicyPage />} />
           <Route path="/loanTerms" element={<LoanTermsPage />} />
           <Route path="/customerService" element={<CustomerServicePage />} />
+          <Route path="/bindBank" element={<BindBankPage />} />
           {PENDING_SCREENS.map(({ path, title }) => (
             <Route key={path} path={path} element={<PendingScreen title={title} />} />
           ))}

@@ -10,6 +10,5 @@ export const PENDING_SCREENS: readonly { path: string; title: MessageKey }[] = [
   { path: '/complainDetails', title: 'page.complainDetails' },
   { path: '/newLoanConfirm', title: 'page.newLoanConfirm' },
   { path: '/complaint', title: 'page.complaint' },
-  { path: '/bindBank', title: 'page.bindBank' },
   { path: '/paymentInstructions', title: 'page.paymentInstructions' },
 ];

@@ -2,6 +2,94 @@
 // Do not edit by hand; `npm run check:api` fails when this file is stale.
 
 export interface paths {
+    "/api/staff/complaints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Complaints by the time their answer is due, the most urgent first. */
+        get: operations["staff_complaint_inbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/complaints/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers an open complaint and texts the borrower that it was answered. */
+        post: operations["staff_complaint_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/complaints/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a complaint (answered, or withdrawn by the borrower by phone). */
+        post: operations["staff_complaint_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/complaints/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Borrowers' ratings of the answers, per agent. */
+        get: operations["staff_complaint_ratings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/complaints/upload-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A picture for an answer (multipart field `image`), kept for the
+         *     complaint's borrower.
+         */
+        post: operations["staff_complaint_upload_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/products": {
         parameters: {
             query?: never;
@@ -649,6 +737,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/user-problem/get-whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Customer care's WhatsApp. */
+        post: operations["complaint_whatsapp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/user-problem/problem-detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One of the borrower's complaints with the answer; another borrower's is
+         *     answered exactly like a missing one.
+         */
+        post: operations["complaint_detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/user-problem/problem-init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The question types and the borrower's orders to complain about. */
+        post: operations["complaint_init"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/user-problem/problem-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The borrower's complaints, newest first: all, being processed, replied. */
+        post: operations["complaint_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/user-problem/problem-save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Files a complaint. Nothing is stored unless every rule of §5 holds. */
+        post: operations["complaint_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/user-problem/save-score": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The borrower's rating of customer care's answer, once. */
+        post: operations["complaint_save_score"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/user-problem/upload-problem-img": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A picture for a complaint (field `problemImage`); `data.url` goes in
+         *     the complaint's `problemImage` list.
+         */
+        post: operations["complaint_upload_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/bind-card/bind-card-new": {
         parameters: {
             query?: never;
@@ -659,9 +872,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Binds the account in the submitted form (spec §3 "Bank submission": each
-         *     field code to its value, plus `product_id`). The first wrong field is
-         *     refused with its code in `data.field`; nothing is stored then.
+         * Binds the account in the submitted form. The first wrong field is
+         *     refused with its code in `data.field`; nothing is stored then. The same
+         *     handler answers `/pany/v3/bind-card/bind-card-change` (replacing the
+         *     account) and `/pany/v3/bind-card/bind-card-loan-detail` (from order
+         *     details, `source=loanDetail`).
          */
         post: operations["bind"];
         delete?: never;
@@ -1454,6 +1669,16 @@ export interface components {
         Accepted: {
             lendDetailsUrl: string;
         };
+        AgentRating: {
+            agent: string;
+            /**
+             * Format: double
+             * @description Mean stars, two decimals.
+             */
+            average: number;
+            /** Format: int64 */
+            ratings: number;
+        };
         Applied: {
             /** @description Where the page goes next: the confirmation when approved. */
             nextUrl: string;
@@ -1493,7 +1718,10 @@ export interface components {
              */
             channelNumber: number;
             code: string;
-            /** @description `bankCard` (digits, grouped in fours), `phone` (digits, 3-4-4) or `text`. */
+            /**
+             * @description `bankCard` (digits, grouped in fours), `phone` (digits, shown 4-3-4 as
+             *     decisions.md D1 says) or `text`.
+             */
             inputType: string;
             maxLength: number;
             note: components["schemas"]["FormOption"][];
@@ -1529,6 +1757,11 @@ export interface components {
             logo: string;
             name: string;
         };
+        Choice: {
+            title: string;
+            /** Format: int64 */
+            value: number;
+        };
         CityList: {
             cities: components["schemas"]["FormOption"][];
         };
@@ -1560,6 +1793,52 @@ export interface components {
             secRegistrationNo: string;
             serviceHours: string;
             tradeName: string;
+        };
+        ComplaintDetail: {
+            content: string;
+            /** @description Customer care's answer, empty until there is one. */
+            disposeDetail: string;
+            disposeImages: string[];
+            /** @description Picture URLs (`/pany/uploads/…`; add the `sessionId`). */
+            images: string[];
+            /**
+             * Format: int64
+             * @description 1: the answer may be rated now (once).
+             */
+            isNeedScore: number;
+            /** Format: int64 */
+            problemId: number;
+            sonType: string;
+            type: string;
+        };
+        ComplaintInit: {
+            orderDetail?: null | components["schemas"]["ComplaintOrder"];
+            orderList: components["schemas"]["ComplaintOrder"][];
+            /** @description The collection type's sub-types (shown only for type 1). */
+            problemSonType: components["schemas"]["Choice"][];
+            problemType: components["schemas"]["Choice"][];
+        };
+        ComplaintList: {
+            tabs: components["schemas"]["ListTab"][];
+        };
+        ComplaintOrder: {
+            /**
+             * Format: int64
+             * @description 1 when a collection complaint (type 1) may be filed about it: the loan
+             *     was sent and has been in repayment.
+             */
+            isShow: number;
+            list: components["schemas"]["DetailRow"][];
+            /**
+             * Format: int64
+             * @description The order's id, for choosing it again.
+             */
+            orderId: number;
+            orderNo: string;
+            productLogo: string;
+            productName: string;
+            /** Format: int64 */
+            status: number;
         };
         ConsentState: {
             granted: boolean;
@@ -1776,6 +2055,54 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_ComplaintDetail: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                content: string;
+                /** @description Customer care's answer, empty until there is one. */
+                disposeDetail: string;
+                disposeImages: string[];
+                /** @description Picture URLs (`/pany/uploads/…`; add the `sessionId`). */
+                images: string[];
+                /**
+                 * Format: int64
+                 * @description 1: the answer may be rated now (once).
+                 */
+                isNeedScore: number;
+                /** Format: int64 */
+                problemId: number;
+                sonType: string;
+                type: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ComplaintInit: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                orderDetail?: null | components["schemas"]["ComplaintOrder"];
+                orderList: components["schemas"]["ComplaintOrder"][];
+                /** @description The collection type's sub-types (shown only for type 1). */
+                problemSonType: components["schemas"]["Choice"][];
+                problemType: components["schemas"]["Choice"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ComplaintList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                tabs: components["schemas"]["ListTab"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_ContactInfo: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -1868,6 +2195,17 @@ export interface components {
                 noticeMessage: string;
                 /** @description Other products to try instead. */
                 products: components["schemas"]["ProductCard"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_FieldRefused: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /** @description A refused field: its code. */
+            data: {
+                field: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2278,6 +2616,17 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_StaffPicture: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description The name to put in `answer`'s `images`. */
+                name: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_StoreReviewPrompt: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2353,6 +2702,23 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Vec_AgentRating: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                agent: string;
+                /**
+                 * Format: double
+                 * @description Mean stars, two decimals.
+                 */
+                average: number;
+                /** Format: int64 */
+                ratings: number;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Vec_ConsentState: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2381,6 +2747,39 @@ export interface components {
                 utmTag: string;
                 /** Format: int64 */
                 visits: number;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_InboxEntry: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                answer: string;
+                assignee: string;
+                /** Format: int64 */
+                borrowerId: number;
+                detail: string;
+                dueAt: string;
+                filedAt: string;
+                /** Format: int64 */
+                id: number;
+                /** @description Staff URLs of the borrower's pictures. */
+                images: string[];
+                late: boolean;
+                orderNo: string;
+                phone: string;
+                problemType: string;
+                /** Format: int64 */
+                score?: number | null;
+                status: string;
+                subType: string;
+                /**
+                 * Format: int64
+                 * @description Working days left before the answer is due; negative when late.
+                 */
+                workingDaysLeft: number;
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2427,6 +2826,19 @@ export interface components {
             /** @description Text for the borrower, in their language. */
             message: string;
         };
+        /** @description The reply envelope of every API call. */
+        Envelope_WhatsApp: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description A `https://wa.me/…` link that opens the chat. */
+                url: string;
+                /** @description The number as people write it. */
+                whatsapp: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
         /** @description What the extension page shows. */
         ExtensionInfo: {
             /** @description The page title and what the borrower pays now (centavos). */
@@ -2450,6 +2862,10 @@ export interface components {
             noticeMessage: string;
             /** @description Other products to try instead. */
             products: components["schemas"]["ProductCard"][];
+        };
+        /** @description A refused field: its code. */
+        FieldRefused: {
+            field: string;
         };
         Form: {
             items: components["schemas"]["FormItem"][];
@@ -2513,6 +2929,32 @@ export interface components {
              */
             image: string;
         };
+        InboxEntry: {
+            answer: string;
+            assignee: string;
+            /** Format: int64 */
+            borrowerId: number;
+            detail: string;
+            dueAt: string;
+            filedAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Staff URLs of the borrower's pictures. */
+            images: string[];
+            late: boolean;
+            orderNo: string;
+            phone: string;
+            problemType: string;
+            /** Format: int64 */
+            score?: number | null;
+            status: string;
+            subType: string;
+            /**
+             * Format: int64
+             * @description Working days left before the answer is due; negative when late.
+             */
+            workingDaysLeft: number;
+        };
         InstalmentView: {
             /** Format: int64 */
             amount: number;
@@ -2532,6 +2974,19 @@ export interface components {
         LabelledValue: {
             label: string;
             value: string;
+        };
+        ListEntry: {
+            content: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Filing time, Manila, `YYYY-MM-DD HH:MM`. */
+            time: string;
+            /** @description The question type's title. */
+            type: string;
+        };
+        ListTab: {
+            list: components["schemas"]["ListEntry"][];
+            title: string;
         };
         /** @description The confirmation page's data (spec §3 "Loan confirm data"). */
         LoanConfirm: {
@@ -2727,6 +3182,14 @@ export interface components {
             pay_time: string;
             title: string;
         };
+        /** @description The multipart form of a complaint picture. */
+        ProblemImageForm: {
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP photo or screenshot.
+             */
+            problemImage: string;
+        };
         /** @description A product as a tappable card (recommendations, failure page). */
         ProductCard: {
             buttonText: string;
@@ -2888,6 +3351,10 @@ export interface components {
             /** @description Names this visitor's captcha; send it with every later call. */
             sid: string;
         };
+        StaffPicture: {
+            /** @description The name to put in `answer`'s `images`. */
+            name: string;
+        };
         StoreReviewPrompt: {
             /**
              * Format: int64
@@ -2938,6 +3405,12 @@ export interface components {
             /** @description `0917 *** 4567` */
             phoneMasked: string;
         };
+        WhatsApp: {
+            /** @description A `https://wa.me/…` link that opens the chat. */
+            url: string;
+            /** @description The number as people write it. */
+            whatsapp: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -2947,6 +3420,200 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    staff_complaint_inbox: {
+        parameters: {
+            query?: {
+                /** @description 1–500, default 100. */
+                limit?: number;
+                /** @description `open` (the default), `answered`, `closed` or `all`. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_InboxEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_complaint_answer: {
+        parameters: {
+            query: {
+                /** @description Who answers, as the borrower's rating will be counted for them. */
+                agent: string;
+                answer: string;
+                id: number;
+                /** @description Names from `upload-image`, joined by commas, or empty. */
+                images?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_complaint_close: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_complaint_ratings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AgentRating"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_complaint_upload_image: {
+        parameters: {
+            query: {
+                /** @description The complaint the picture answers: the picture is its borrower's to see. */
+                complaintId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffPicture"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     create_product: {
         parameters: {
             query: {
@@ -4200,9 +4867,258 @@ export interface operations {
             };
         };
     };
-    bind: {
+    complaint_whatsapp: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WhatsApp"];
+                };
+            };
+        };
+    };
+    complaint_detail: {
+        parameters: {
+            query: {
+                problemId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ComplaintDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    complaint_init: {
+        parameters: {
+            query?: {
+                orderId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ComplaintInit"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    complaint_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ComplaintList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    complaint_save: {
+        parameters: {
+            query: {
+                /** @description The order complained about (from `problem-init`), or empty. */
+                orderNo?: string;
+                problemDetail?: string;
+                /** @description Picture URLs from `upload-problem-img`, joined by commas, or empty. */
+                problemImage?: string;
+                problemSonType?: number;
+                problemType: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    complaint_save_score: {
+        parameters: {
+            query: {
+                problemId: number;
+                /** @description 1 to 5 stars. */
+                score: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    complaint_upload_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProblemImageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadedImage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    bind: {
+        parameters: {
+            query: {
+                /** @description For card type 1: 10 to 16 digits. */
+                bankAccount?: string;
+                /** @description For card type 1: a bank code of `card-init`. */
+                bankCode?: string;
+                /** @description 1 bank account, 2 e-wallet. */
+                cardType: number;
+                product_id?: string;
+                /** @description For card type 2: `GCASH` or `MAYA`. */
+                walletCode?: string;
+                /** @description For card type 2: the wallet's mobile number. */
+                walletNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4221,7 +5137,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {

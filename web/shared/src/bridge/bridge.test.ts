@@ -124,10 +124,21 @@ describe('browser fallbacks', () => {
     expect(init.body).toBe('productId=4&moduleId=30&positionId=0');
   });
 
-  it('startBank and endBank: go to /bindBank and back', async () => {
+  it('startBank: opens /bindBank from another page', async () => {
     await callNative('startBank', { productId: '4', source: 'loanDetail' });
     expect(navigate).toHaveBeenCalledWith('/bindBank?sessionId=s1&productId=4&source=loanDetail');
+  });
+
+  it('startBank: does nothing when the bind page announces its own session', async () => {
+    window.history.replaceState(null, '', '/bindBank?sessionId=s1&productId=4&orderId=1&source=loanDetail');
+    await callNative('startBank', { productId: '4', source: 'loanDetail' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('endBank: leaves the leaving to the page (closeWebview or its own navigation)', async () => {
+    window.history.pushState(null, '', '/bindBank?sessionId=s1&productId=4');
     await callNative('endBank', {});
-    expect(navigate).toHaveBeenLastCalledWith('/loanDetails?sessionId=s1&orderId=1');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(back).not.toHaveBeenCalled();
   });
 });

@@ -90,7 +90,8 @@ export function bridgeChannel(action: BridgeAction): BridgeChannel {
   return 'browser';
 }
 
-const BANK_RETURN_KEY = 'hiram.bankReturn';
+/** The bind-bank page, which starts the bank session itself when it opens. */
+const BIND_BANK_PATH = '/bindBank';
 
 const fallbacks: { [A in BridgeAction]: (payload: BridgePayloads[A]) => void | Promise<void> } = {
   to: ({ url }) => {
@@ -116,16 +117,16 @@ const fallbacks: { [A in BridgeAction]: (payload: BridgePayloads[A]) => void | P
   confirmBurialPoint: async (payload) => {
     await formClient.post('/service/event/save', payload, { silent: true });
   },
+  // A browser has no bank session: startBank only opens the bind page, and
+  // does nothing when the bind page itself announces the session on opening.
   startBank: ({ productId, source }) => {
-    sessionStorage.setItem(BANK_RETURN_KEY, `${window.location.pathname}${window.location.search}`);
-    env.navigate(withCarriedQuery('/bindBank', source ? { productId, source } : { productId }));
+    if (window.location.pathname === BIND_BANK_PATH) return;
+    env.navigate(withCarriedQuery(BIND_BANK_PATH, source ? { productId, source } : { productId }));
   },
-  endBank: () => {
-    const back = sessionStorage.getItem(BANK_RETURN_KEY);
-    sessionStorage.removeItem(BANK_RETURN_KEY);
-    if (back) env.navigate(back);
-    else env.back();
-  },
+  // Nothing to end in a browser: after endBank the bind page closes itself
+  // (closeWebview, i.e. back) or goes to the order page, so a navigation here
+  // would race with that one.
+  endBank: () => {},
 };
 
 /** Calls a native action, or its browser fallback when the shell lacks it. */

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPhone, formatPhoneInput, isValidPhMobile, parseCentavos, phoneDigits, toE164 } from './format';
+import {
+  digitsOnly,
+  formatCardNumberInput,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPhone,
+  formatPhoneInput,
+  isValidPhMobile,
+  parseCentavos,
+  phoneDigits,
+  toE164,
+} from './format';
 
 describe('formatMoney', () => {
   it('divides centavos by 100 with 2 decimals and en-PH grouping', () => {
@@ -67,5 +79,20 @@ describe('phone input', () => {
     expect(formatPhoneInput('0917')).toBe('0917');
     expect(formatPhoneInput('091712')).toBe('0917 12');
     expect(formatPhoneInput('09171234567')).toBe('0917 123 4567');
+  });
+});
+
+describe('digits and bank numbers', () => {
+  it('keeps digits only, cut at a maximum when one is given', () => {
+    expect(digitsOnly('12-34 ab56')).toBe('123456');
+    expect(digitsOnly('1234567', 4)).toBe('1234');
+    expect(digitsOnly('abc')).toBe('');
+  });
+  it('groups a bank account number in fours as typed', () => {
+    expect(formatCardNumberInput('')).toBe('');
+    expect(formatCardNumberInput('0012')).toBe('0012');
+    expect(formatCardNumberInput('00123')).toBe('0012 3');
+    expect(formatCardNumberInput('001234567890')).toBe('0012 3456 7890');
+    expect(formatCardNumberInput('0012 3456-7890 12')).toBe('0012 3456 7890 12');
   });
 });

@@ -99,3 +99,14 @@ export function formatPhoneInput(digits: string): string {
   const d = phoneDigits(digits);
   return [d.slice(0, 4), d.slice(4, 7), d.slice(7)].filter(Boolean).join(' ');
 }
+
+/** The digits of typed or pasted text, at most `max` of them (no limit when 0). */
+export function digitsOnly(text: string, max = 0): string {
+  const digits = text.replace(/\D/g, '');
+  return max > 0 ? digits.slice(0, max) : digits;
+}
+
+/** A bank account or card number as typed, grouped in fours: `0012 3456 7890`. */
+export function formatCardNumberInput(text: string): string {
+  return digitsOnly(text).replace(/(\d{4})(?=\d)/g, '$1 ');
+}

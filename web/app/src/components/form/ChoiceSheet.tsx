@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { t } from '@hiram/shared/i18n/i18n';
 import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
-import type { FormOption } from './form';
+import type { FormOption } from './formItem';
 
 /** Most options drawn at once in a searchable list (a cheap phone's DOM budget). */
 export const MAX_SHOWN_OPTIONS = 60;
@@ -16,9 +16,9 @@ interface ChoiceSheetProps {
 }
 
 /**
- * A single-choice picker with Confirm and Cancel (spec §2, bind bank): the
- * choice applies only on Confirm. Mounted while open, so each opening starts
- * from the current value.
+ * A single-choice picker with Confirm and Cancel (spec §2, bind bank; also
+ * the KYC sections): the choice applies only on Confirm. Mounted while open,
+ * so each opening starts from the current value.
  */
 export function ChoiceSheet({ title, options, value, searchable = false, onConfirm, onCancel }: ChoiceSheetProps) {
   const name = useId();
@@ -48,8 +48,8 @@ export function ChoiceSheet({ title, options, value, searchable = false, onConfi
         <input
           type="search"
           className="h-input app-search"
-          aria-label={t('certify.search')}
-          placeholder={t('certify.search')}
+          aria-label={t('form.search')}
+          placeholder={t('form.search')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
@@ -69,8 +69,8 @@ export function ChoiceSheet({ title, options, value, searchable = false, onConfi
           </label>
         ))}
       </fieldset>
-      {searchable && matching.length > shown.length && <p className="app-hint">{t('certify.moreResults')}</p>}
-      {shown.length === 0 && <p className="app-hint">{t('certify.noResults')}</p>}
+      {searchable && matching.length > shown.length && <p className="app-hint">{t('form.moreResults')}</p>}
+      {shown.length === 0 && <p className="app-hint">{t('form.noResults')}</p>}
     </BottomSheet>
   );
 }

@@ -3,28 +3,32 @@ import { formatDate } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { ChoiceSheet } from './ChoiceSheet';
-import { cleanInput, type FormItem, type FormOption } from './form';
+import { cleanInput, shownInput, shownMaxLength, takesDigits, type FormItemShape, type FormOption } from './formItem';
 
 interface FormItemFieldProps {
-  item: FormItem;
+  item: FormItemShape;
   value: string;
   error: string | undefined;
   /** Options of "city" items (city-init); empty until loaded. */
-  cities: readonly FormOption[];
+  cities?: readonly FormOption[];
+  /** Every text input of the form takes digits only (bind bank, spec §5). */
+  digitsOnly?: boolean;
   onChange: (value: string) => void;
 }
 
 /** One server-driven item: text, day, or a picker for enum and city. */
-export function FormItemField({ item, value, error, cities, onChange }: FormItemFieldProps) {
+export function FormItemField({ item, value, error, cities = [], digitsOnly = false, onChange }: FormItemFieldProps) {
   const [open, setOpen] = useState(false);
   // A birth date or similar is never in the future (Asia/Manila date).
   const [today] = useState(() => formatDate(Date.now()));
+  // The subtitle is help text ("10 to 16 digits…", "As written on your ID"):
+  // shown under the input, where a narrow screen does not cut it.
   const common = {
     label: item.title,
     error,
+    hint: item.subtitle || undefined,
     required: item.required,
     name: item.code,
-    placeholder: item.subtitle || undefined,
   };
 
   if (item.cate === 'day') {
@@ -32,20 +36,22 @@ export function FormItemField({ item, value, error, cities, onChange }: FormItem
   }
 
   if (item.cate === 'text') {
-    const number = item.inputType === 'number';
+    const digits = takesDigits(item, digitsOnly);
     return (
       <Field
         {...common}
-        type={item.inputType === 'email' ? 'email' : 'text'}
-        inputMode={number ? 'numeric' : undefined}
-        maxLength={item.maxLength > 0 ? item.maxLength : undefined}
-        value={value}
-        onChange={(e) => onChange(cleanInput(item, e.target.value))}
+        type={item.inputType === 'email' ? 'email' : item.inputType === 'phone' ? 'tel' : 'text'}
+        inputMode={digits ? 'numeric' : undefined}
+        autoComplete={item.inputType === 'bankCard' ? 'off' : undefined}
+        maxLength={shownMaxLength(item)}
+        value={shownInput(item, value)}
+        onChange={(e) => onChange(cleanInput(item, e.target.value, digitsOnly))}
       />
     );
   }
 
-  // enum and city: a read-only combobox that opens the picker.
+  // enum and city: a read-only combobox that opens the picker; it shows the
+  // chosen option's name, while the value kept and sent is its type.
   const options = item.cate === 'city' ? cities : item.note;
   const shown = options.find((o) => o.type === value)?.name ?? '';
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
@@ -58,7 +64,7 @@ export function FormItemField({ item, value, error, cities, onChange }: FormItem
     <>
       <Field
         {...common}
-        placeholder={item.subtitle || t('certify.choose')}
+        placeholder={t('form.choose')}
         readOnly
         role="combobox"
         aria-haspopup="dialog"

@@ -3,12 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { t } from '@hiram/shared/i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
+import { FormItemField } from '../../components/form/FormItemField';
+import { refusedField } from '../../components/form/formItem';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { CERTIFY_LIST_KEY, getCertifyList } from './api/getCertifyList';
 import { useCities } from './api/getCities';
 import { isSectionKey, missingRequired, returnQuery, SECTION_KEYS, type SectionKey } from './form';
-import { FormItemField } from './FormItemField';
 import { SECTION_CALLS } from './sections';
 
 /** Where to go after saving `current`: the next open section, else back to apply. */
@@ -61,7 +62,7 @@ function SectionForm({ section }: { section: SectionKey }) {
     const saved = await SECTION_CALLS[section].save(values);
     if (!saved.success) {
       setBusy(false);
-      const field = saved.data?.field;
+      const field = refusedField(saved);
       if (field && items.some((item) => item.code === field)) {
         setErrors({ [field]: saved.message || t('error.server') });
       } else {

@@ -1,4 +1,5 @@
 import type { ApiResult } from '@hiram/shared/api/request';
+import type { FieldRefusal } from '../../components/form/formItem';
 import { getBasicPersonInfo } from './api/getBasicPersonInfo';
 import { getExtInfo } from './api/getExtInfo';
 import { getJobInfo } from './api/getJobInfo';
@@ -7,11 +8,11 @@ import { saveBasicInfo } from './api/saveBasicInfo';
 import { saveExtInfo } from './api/saveExtInfo';
 import { saveJobInfo } from './api/saveJobInfo';
 import { savePersonalInfo } from './api/savePersonalInfo';
-import type { SaveRefusal, SectionForm, SectionKey } from './form';
+import type { SectionForm, SectionKey } from './form';
 
 interface SectionCalls {
   load: () => Promise<ApiResult<SectionForm>>;
-  save: (values: Record<string, string>) => Promise<ApiResult<SaveRefusal | null>>;
+  save: (values: Record<string, string>) => Promise<ApiResult<FieldRefusal | null>>;
 }
 
 /** Each KYC section's pair of endpoints. */

@@ -215,7 +215,8 @@ export default function LoanDetailsPage() {
             onClose={() => close('card')}
             onBind={() => {
               close('card');
-              void navigate(appLink('/bindBank', { source: 'loanDetail', productId }));
+              // The order travels along so binding can come back to it (spec §4).
+              void navigate(appLink('/bindBank', { productId, orderId, source: 'loanDetail' }));
             }}
           />
         </>

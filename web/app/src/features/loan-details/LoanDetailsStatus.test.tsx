@@ -231,6 +231,6 @@ describe('order details: popups', () => {
     show({ orderStatus: 174, cardNeedPop: 1, cardPopTitle: 'Add a bank card', cardPopMsg: 'Needed.' });
     await screen.findByRole('dialog', { name: 'Add a bank card' });
     fireEvent.click(screen.getByRole('button', { name: 'Go and bind the card' }));
-    expect(screen.getByTestId('where').textContent).toBe('/bindBank?sessionId=s1&source=loanDetail&productId=4');
+    expect(screen.getByTestId('where').textContent).toBe('/bindBank?sessionId=s1&productId=4&orderId=12&source=loanDetail');
   });
 });

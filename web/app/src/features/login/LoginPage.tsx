@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { formatPhoneInput, phoneDigits } from '@hiram/shared/format/format';
+import { digitsOnly, formatPhoneInput, phoneDigits } from '@hiram/shared/format/format';
 import { t, tNodes } from '@hiram/shared/i18n/i18n';
 import { rememberCarried, safeRedirect, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { Field } from '@hiram/shared/ui/Field';
@@ -17,8 +17,6 @@ import { codeError, newPasswordError, passwordError, PASSWORD_MAX_CHARS, phoneEr
 
 type Mode = 'code' | 'password' | 'reset';
 type Errors = Partial<Record<'phone' | 'code' | 'password', string>>;
-
-const digitsOnly = (text: string, max: number) => text.replace(/\D/g, '').slice(0, max);
 
 export default function LoginPage() {
   const [search] = useSearchParams();

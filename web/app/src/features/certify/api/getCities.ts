@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formClient } from '@hiram/shared/api/request';
-import type { FormOption } from '../form';
+import type { FormOption } from '../../../components/form/formItem';
 
 export const CITY_INIT_PATH = '/v3/certify/city-init';
 

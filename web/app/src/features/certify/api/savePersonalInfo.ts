@@ -1,6 +1,6 @@
 import { formClient } from '@hiram/shared/api/request';
 import { t } from '@hiram/shared/i18n/i18n';
-import type { SaveRefusal } from '../form';
+import type { FieldRefusal } from '../../../components/form/formItem';
 
 export const SAVE_PERSONAL_INFO_PATH = '/v3/certify/save-personal-info';
 
@@ -9,5 +9,5 @@ export const SAVE_PERSONAL_INFO_PATH = '/v3/certify/save-personal-info';
  * bad field in `data.field` and the page shows the message on that field.
  */
 export function savePersonalInfo(values: Record<string, string>) {
-  return formClient.post<SaveRefusal | null>(SAVE_PERSONAL_INFO_PATH, values, { loading: t('common.loading'), silent: true });
+  return formClient.post<FieldRefusal | null>(SAVE_PERSONAL_INFO_PATH, values, { loading: t('common.loading'), silent: true });
 }

@@ -18,6 +18,7 @@ pub struct Settings {
     pub jobs: JobSettings,
     pub payments: PaymentSettings,
     pub uploads: UploadSettings,
+    pub care: CareSettings,
     pub decision: DecisionSettings,
     pub staff: StaffSettings,
     pub demo: DemoSettings,
@@ -70,6 +71,30 @@ pub struct PaymentSettings {
     pub gateway: GatewayProvider,
     pub xendit_base_url: String,
     pub xendit_secret_key: Secret,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+pub struct CareSettings {
+    /// Working days within which a complaint is answered (spec §9: 3).
+    pub reply_working_days: u32,
+    /// Filings at or after this hour (Manila) count from the next working day.
+    pub cutoff_hour: u8,
+    /// Manila dates customer care does not work.
+    pub holidays: Vec<CalendarDate>,
+}
+
+/// A date written `YYYY-MM-DD`; anything else stops the server at start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CalendarDate(pub time::Date);
+
+impl<'de> Deserialize<'de> for CalendarDate {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CalendarDate, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        let format = time::macros::format_description!("[year]-[month]-[day]");
+        time::Date::parse(&text, &format)
+            .map(CalendarDate)
+            .map_err(|_| serde::de::Error::custom(format!("{text:?} is not a YYYY-MM-DD date")))
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]

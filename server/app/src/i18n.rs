@@ -130,6 +130,18 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    ComplaintDetailEmpty,
+    ComplaintTypeInvalid,
+    ComplaintSubTypeNeeded,
+    ComplaintCollectionNeedsLoan,
+    ComplaintImageUnknown,
+    ComplaintSent,
+    ComplaintAnsweredSms,
+    RatingInvalid,
+    RatingNotOpen,
+    TabAll,
+    TabProcessing,
+    TabReplied,
     ChooseCardFirst,
     PaymentSubmittedTwice,
     PaymentPageExpired,
@@ -384,6 +396,24 @@ impl Msg {
                 PaymentPageExpired => "This payment page has expired. Please open it again.",
                 CodeWrongRepayment => "The code is wrong. Please check the SMS and try again.",
                 DebitDeclined => "Your account could not be charged. Please pay with a pay code instead.",
+                ComplaintDetailEmpty => "Please fill in your comments and suggestions.",
+                ComplaintTypeInvalid => "Please choose the kind of problem from the list.",
+                ComplaintSubTypeNeeded => "Please choose what happened with the collection.",
+                ComplaintCollectionNeedsLoan => {
+                    "Collection complaints are about a loan you have been repaying. Please choose that loan."
+                }
+                ComplaintImageUnknown => "One of the pictures was not found. Please add it again.",
+                ComplaintSent => {
+                    "Your comments and suggestions have been received and we will deal with them as soon as possible. Have a nice day."
+                }
+                ComplaintAnsweredSms => {
+                    "Hiram: customer care answered your complaint no. {n}. Open Complaints in the app to read the answer."
+                }
+                RatingInvalid => "Please choose from 1 to 5 stars.",
+                RatingNotOpen => "You can rate an answer once, after we reply.",
+                TabAll => "All",
+                TabProcessing => "Processing",
+                TabReplied => "Replied",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -585,6 +615,24 @@ impl Msg {
                 PaymentPageExpired => "Nag-expire na ang page ng bayad na ito. Buksan itong muli.",
                 CodeWrongRepayment => "Mali ang code. Tingnan ang SMS at subukang muli.",
                 DebitDeclined => "Hindi masingil ang iyong account. Magbayad na lang gamit ang pay code.",
+                ComplaintDetailEmpty => "Pakisulat ang iyong komento at mungkahi.",
+                ComplaintTypeInvalid => "Piliin ang uri ng problema mula sa listahan.",
+                ComplaintSubTypeNeeded => "Piliin kung ano ang nangyari sa paniningil.",
+                ComplaintCollectionNeedsLoan => {
+                    "Ang reklamo sa paniningil ay tungkol sa loan na binabayaran mo. Piliin ang loan na iyon."
+                }
+                ComplaintImageUnknown => "Hindi makita ang isa sa mga larawan. Idagdag itong muli.",
+                ComplaintSent => {
+                    "Natanggap namin ang iyong komento at mungkahi at aasikasuhin namin ito sa lalong madaling panahon. Magandang araw."
+                }
+                ComplaintAnsweredSms => {
+                    "Hiram: sinagot na ng customer care ang iyong reklamo blg. {n}. Buksan ang Mga reklamo sa app para mabasa ang sagot."
+                }
+                RatingInvalid => "Pumili mula 1 hanggang 5 bituin.",
+                RatingNotOpen => "Maaari mong i-rate ang sagot nang isang beses, pagkatapos naming sumagot.",
+                TabAll => "Lahat",
+                TabProcessing => "Inaasikaso",
+                TabReplied => "May sagot na",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

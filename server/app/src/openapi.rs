@@ -3,8 +3,8 @@
 //! TypeScript types are generated.
 
 use crate::features::{
-    bind_card, certification, confirmation, customer_service, device_data, health, legacy, loan_details, login,
-    marketplace, payments, personal_center, promotion, public_info, staff, tracking, uploads,
+    bind_card, certification, complaints, confirmation, customer_service, device_data, health, legacy, loan_details,
+    login, marketplace, payments, personal_center, promotion, public_info, staff, tracking, uploads,
 };
 use crate::state::AppState;
 use axum::routing::get;
@@ -41,6 +41,11 @@ use utoipa::OpenApi;
         staff::create_product,
         staff::staff_image,
         staff::unposted::queue,
+        staff::complaints::inbox,
+        staff::complaints::answer,
+        staff::complaints::close,
+        staff::complaints::upload_image,
+        staff::complaints::ratings,
         staff::unposted::match_payment,
         staff::unposted::reject_payment,
         promotion::channel_template,
@@ -94,6 +99,13 @@ use utoipa::OpenApi;
         uploads::borrower_image,
         bind_card::form,
         bind_card::bind,
+        complaints::init,
+        complaints::upload_image,
+        complaints::save,
+        complaints::list,
+        complaints::detail,
+        complaints::save_score,
+        complaints::whatsapp,
         payments::extension::extension_info,
         payments::reported::pay_types,
         payments::reported::report_payment,

@@ -61,6 +61,16 @@ impl AppState {
         hiram_domain::clock::manila_date(self.now())
     }
 
+    /// Customer care's working-day calendar.
+    pub fn care_calendar(&self) -> hiram_domain::complaint::CareCalendar {
+        let care = &self.settings.care;
+        hiram_domain::complaint::CareCalendar {
+            holidays: care.holidays.iter().map(|date| date.0).collect(),
+            cutoff_hour: care.cutoff_hour,
+            reply_days: care.reply_working_days,
+        }
+    }
+
     pub fn session_policy(&self) -> SessionPolicy {
         SessionPolicy {
             idle: Duration::minutes(self.settings.session.idle_minutes),

@@ -166,6 +166,42 @@ impl CareCalendar {
     }
 }
 
+/// A complaint being filed, with its due time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewComplaint {
+    pub borrower_id: crate::borrower::BorrowerId,
+    pub order_id: Option<crate::order::OrderId>,
+    pub order_no: String,
+    pub form: ComplaintForm,
+    /// Server-made names of the borrower's pictures.
+    pub images: Vec<String>,
+    pub filed_at: OffsetDateTime,
+    pub due_at: OffsetDateTime,
+}
+
+/// A complaint as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Complaint {
+    pub id: i64,
+    pub borrower_id: crate::borrower::BorrowerId,
+    pub order_no: String,
+    pub problem_type: i64,
+    pub sub_type: Option<i64>,
+    pub detail: String,
+    pub images: Vec<String>,
+    pub status: ComplaintStatus,
+    pub filed_at: OffsetDateTime,
+    pub due_at: OffsetDateTime,
+    /// The agent who answered.
+    pub assignee: String,
+    pub answer: String,
+    pub answer_images: Vec<String>,
+    pub answered_at: Option<OffsetDateTime>,
+    pub closed_at: Option<OffsetDateTime>,
+    /// The borrower's rating of the answer, 1 to 5.
+    pub score: Option<i64>,
+}
+
 /// Whether an unanswered complaint is past its promise.
 pub fn is_late(status: ComplaintStatus, due_at: OffsetDateTime, now: OffsetDateTime) -> bool {
     status == ComplaintStatus::Open && now > due_at

@@ -447,6 +447,34 @@ pub trait DebitStore {
     async fn finish_debit(&self, id: i64, outcome: &str, at: OffsetDateTime) -> StoreResult<()>;
 }
 
+#[async_trait]
+pub trait ComplaintStore {
+    async fn file_complaint(&self, complaint: &crate::complaint::NewComplaint) -> StoreResult<i64>;
+    /// The borrower's complaints, newest first.
+    async fn complaints_of(&self, borrower: BorrowerId) -> StoreResult<Vec<crate::complaint::Complaint>>;
+    async fn complaint(&self, id: i64) -> StoreResult<Option<crate::complaint::Complaint>>;
+    /// Complaints for customer care, oldest due first, optionally of one status.
+    async fn complaints(
+        &self,
+        status: Option<crate::complaint::ComplaintStatus>,
+        limit: i64,
+    ) -> StoreResult<Vec<crate::complaint::Complaint>>;
+    /// Answers an open complaint; `Stale` when it is not open.
+    async fn answer_complaint(
+        &self,
+        id: i64,
+        agent: &str,
+        answer: &str,
+        images: &[String],
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
+    /// Closes a complaint that is not closed; `Stale` otherwise.
+    async fn close_complaint(&self, id: i64, at: OffsetDateTime) -> StoreResult<()>;
+    /// Stores the borrower's rating of an answered complaint, once; `Stale`
+    /// when it is not answered, not theirs, or already rated.
+    async fn rate_complaint(&self, id: i64, borrower: BorrowerId, score: i64, at: OffsetDateTime) -> StoreResult<()>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -467,6 +495,7 @@ pub trait Store:
     + PayoutStore
     + UnpostedStore
     + DebitStore
+    + ComplaintStore
     + Send
     + Sync
     + 'static
@@ -492,6 +521,7 @@ impl<T> Store for T where
         + PayoutStore
         + UnpostedStore
         + DebitStore
+        + ComplaintStore
         + Send
         + Sync
         + 'static

@@ -19,6 +19,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (12, include_str!("../migrations/0012_payouts.sql")),
     (13, include_str!("../migrations/0013_unposted_payments.sql")),
     (14, include_str!("../migrations/0014_direct_debits.sql")),
+    (15, include_str!("../migrations/0015_complaints.sql")),
 ];
 
 /// An arbitrary constant naming Hiram's migration lock.

@@ -18,6 +18,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (12, include_str!("../migrations/0012_payouts.sql")),
     (13, include_str!("../migrations/0013_unposted_payments.sql")),
     (14, include_str!("../migrations/0014_direct_debits.sql")),
+    (15, include_str!("../migrations/0015_complaints.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

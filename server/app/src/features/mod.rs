@@ -2,6 +2,7 @@
 
 pub mod bind_card;
 pub mod certification;
+pub mod complaints;
 pub mod confirmation;
 pub mod customer_service;
 pub mod device_data;
@@ -41,6 +42,7 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(uploads::router())
         .merge(payments::router())
         .merge(bind_card::router())
+        .merge(complaints::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

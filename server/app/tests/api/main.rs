@@ -4,6 +4,7 @@
 mod helpers;
 
 mod access_matrix;
+mod complaints;
 mod daily;
 mod device_data;
 mod disbursement;

@@ -15,9 +15,9 @@ use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use hiram_domain::payout::{AccountDetails, AccountError, AccountKind, BANKS, INSTAPAY_CHANNEL, WALLETS};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -44,7 +44,8 @@ pub struct BankFormItem {
     pub card_type_mi: i64,
     /// For card type 1: shown only when it is the current channel.
     pub channel_number: i64,
-    /// `bankCard` (digits, grouped in fours), `phone` (digits, 3-4-4) or `text`.
+    /// `bankCard` (digits, grouped in fours), `phone` (digits, shown 4-3-4 as
+    /// decisions.md D1 says) or `text`.
     pub input_type: String,
     pub max_length: usize,
 }
@@ -135,11 +136,44 @@ pub struct BoundAccount {
     pub message: String,
 }
 
-/// Binds the account in the submitted form (spec §3 "Bank submission": each
-/// field code to its value, plus `product_id`). The first wrong field is
-/// refused with its code in `data.field`; nothing is stored then.
-#[utoipa::path(post, path = "/pany/v3/bind-card/bind-card-new", tag = "payments",
-    responses((status = 200, body = Envelope<BoundAccount>), (status = 400), (status = 401)))]
+/// The submitted form (spec §3 "Bank submission"): each field code of the
+/// form to its value, plus `product_id`; only the fields of the chosen card
+/// type are read.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code, reason = "documents the form for the API; the handler reads it as a map")]
+pub struct BindParams {
+    /// 1 bank account, 2 e-wallet.
+    #[serde(rename = "cardType")]
+    pub card_type: i64,
+    /// For card type 1: a bank code of `card-init`.
+    #[serde(rename = "bankCode")]
+    pub bank_code: Option<String>,
+    /// For card type 1: 10 to 16 digits.
+    #[serde(rename = "bankAccount")]
+    pub bank_account: Option<String>,
+    /// For card type 2: `GCASH` or `MAYA`.
+    #[serde(rename = "walletCode")]
+    pub wallet_code: Option<String>,
+    /// For card type 2: the wallet's mobile number.
+    #[serde(rename = "walletNumber")]
+    pub wallet_number: Option<String>,
+    pub product_id: Option<String>,
+}
+
+/// A refused field: its code.
+#[derive(Serialize, ToSchema)]
+pub struct FieldRefused {
+    pub field: String,
+}
+
+/// Binds the account in the submitted form. The first wrong field is
+/// refused with its code in `data.field`; nothing is stored then. The same
+/// handler answers `/pany/v3/bind-card/bind-card-change` (replacing the
+/// account) and `/pany/v3/bind-card/bind-card-loan-detail` (from order
+/// details, `source=loanDetail`).
+#[utoipa::path(post, path = "/pany/v3/bind-card/bind-card-new", tag = "payments", params(BindParams),
+    responses((status = 200, body = Envelope<BoundAccount>), (status = 400, body = Envelope<FieldRefused>), (status = 401)))]
 pub async fn bind(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

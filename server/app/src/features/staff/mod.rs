@@ -2,6 +2,7 @@
 //! (issue 7) it is guarded by one configured bearer token and refuses
 //! everything when none is set (fail closed).
 
+pub mod complaints;
 pub mod unposted;
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
@@ -29,6 +30,7 @@ pub fn router() -> Router<AppState> {
         .route("/staff/unposted-payments", get(unposted::queue))
         .route("/staff/unposted-payments/match", axum::routing::post(unposted::match_payment))
         .route("/staff/unposted-payments/reject", axum::routing::post(unposted::reject_payment))
+        .merge(complaints::router())
 }
 
 /// Any borrower's uploaded picture, for staff checking identity photos and

@@ -28,7 +28,7 @@ use tokio::sync::Semaphore;
 use utoipa::ToSchema;
 
 /// No upload body is read past this, whatever the configuration says.
-const HARD_BODY_LIMIT: usize = 32 * 1024 * 1024;
+pub const HARD_BODY_LIMIT: usize = 32 * 1024 * 1024;
 /// Decoding is CPU-heavy: at most this many at once, so uploads cannot
 /// starve the requests of everyone else.
 static DECODING: Semaphore = Semaphore::const_new(2);
@@ -59,6 +59,16 @@ pub struct ImageForm {
     /// A JPEG, PNG or WebP photo or screenshot.
     #[schema(value_type = String, format = Binary)]
     pub image: Vec<u8>,
+}
+
+/// The multipart form of a complaint picture.
+#[derive(ToSchema)]
+#[allow(dead_code, reason = "describes the request body for the API documentation only")]
+pub struct ProblemImageForm {
+    /// A JPEG, PNG or WebP photo or screenshot.
+    #[serde(rename = "problemImage")]
+    #[schema(value_type = String, format = Binary)]
+    pub problem_image: Vec<u8>,
 }
 
 /// Stores an identity photo for the credit check, if the borrower allowed

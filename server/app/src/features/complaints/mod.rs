@@ -1,0 +1,414 @@
+//! Complaints (spec §2 complaint home, form, list, detail; §3; §4; §5; §7
+//! `/user-problem/*`; §9): a borrower files a complaint about one of their
+//! loans with up to nine pictures, follows it, reads customer care's answer
+//! and rates it once. Each complaint is due for an answer within 3 working
+//! days (`hiram_domain::complaint::CareCalendar`); customer care answers
+//! through the staff API.
+
+mod labels;
+
+use crate::error::{ApiError, ApiResult, Envelope, NoData, SUCCESS_CODE, coded, ok};
+use crate::extract::{CurrentBorrower, Params, optional_id};
+use crate::features::uploads::{self, UploadedImage};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use crate::views::DetailRow;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::routing::post;
+use axum::{Json, Router};
+use hiram_domain::borrower::BorrowerId;
+use hiram_domain::complaint::{
+    COLLECTION_SUB_TYPES, COLLECTION_TYPE, Complaint, ComplaintProblem, ComplaintStatus, NewComplaint, TYPES,
+    check_form,
+};
+use hiram_domain::files::ImagePurpose;
+use hiram_domain::money::{CurrencySymbol, format_amount};
+use hiram_domain::order::{Order, OrderStatus};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+pub use labels::{sub_type_title, type_title};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/user-problem/problem-init", post(init))
+        .route(
+            "/user-problem/upload-problem-img",
+            post(upload_image).layer(DefaultBodyLimit::max(uploads::HARD_BODY_LIMIT)),
+        )
+        .route("/user-problem/problem-save", post(save))
+        .route("/user-problem/problem-list", post(list))
+        .route("/user-problem/problem-detail", post(detail))
+        .route("/user-problem/save-score", post(save_score))
+        .route("/user-problem/get-whatsapp", post(whatsapp).get(whatsapp))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Choice {
+    pub title: String,
+    pub value: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComplaintOrder {
+    pub order_no: String,
+    /// The order's id, for choosing it again.
+    pub order_id: i64,
+    pub product_logo: String,
+    pub product_name: String,
+    pub status: i64,
+    /// 1 when a collection complaint (type 1) may be filed about it: the loan
+    /// was sent and has been in repayment.
+    pub is_show: i64,
+    pub list: Vec<DetailRow>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComplaintInit {
+    pub problem_type: Vec<Choice>,
+    /// The collection type's sub-types (shown only for type 1).
+    pub problem_son_type: Vec<Choice>,
+    /// The order chosen (`orderId`), else the newest; absent without orders.
+    pub order_detail: Option<ComplaintOrder>,
+    pub order_list: Vec<ComplaintOrder>,
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct InitParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub order_id: Option<i64>,
+}
+
+fn collection_allowed(order: &Order) -> bool {
+    matches!(order.status, OrderStatus::RepaymentOpen | OrderStatus::Overdue | OrderStatus::Repaid)
+}
+
+async fn complaint_order(state: &AppState, order: &Order, lang: Lang) -> ApiResult<ComplaintOrder> {
+    let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
+    let (status_title, _) = crate::views::status_texts(order.status);
+    let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
+    Ok(ComplaintOrder {
+        order_no: order.order_no.clone(),
+        order_id: order.id.0,
+        product_logo: product.logo_url.clone(),
+        product_name: product.name.clone(),
+        status: order.status.code(),
+        is_show: i64::from(collection_allowed(order)),
+        list: vec![
+            row(Msg::RowLoanAmount, format_amount(order.principal, CurrencySymbol::Peso)),
+            row(Msg::RowOrderNumber, order.order_no.clone()),
+            DetailRow { text: String::new(), value: status_title.text(lang).to_owned() },
+        ],
+    })
+}
+
+/// The question types and the borrower's orders to complain about.
+#[utoipa::path(post, path = "/pany/user-problem/problem-init", operation_id = "complaint_init", tag = "complaints", params(InitParams),
+    responses((status = 200, body = Envelope<ComplaintInit>), (status = 401)))]
+pub async fn init(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<InitParams>,
+) -> ApiResult<Json<Envelope<ComplaintInit>>> {
+    let orders = state.store.orders_of(borrower).await?;
+    let mut order_list = Vec::with_capacity(orders.len());
+    for order in &orders {
+        order_list.push(complaint_order(&state, order, lang).await?);
+    }
+    let chosen = match params.order_id {
+        Some(id) => orders.iter().position(|order| order.id.0 == id),
+        None => (!orders.is_empty()).then_some(0),
+    };
+    let order_detail = match chosen {
+        Some(index) => Some(complaint_order(&state, &orders[index], lang).await?),
+        None => None,
+    };
+    Ok(ok(
+        lang,
+        ComplaintInit {
+            problem_type: TYPES
+                .iter()
+                .map(|&value| Choice { title: type_title(value, lang).to_owned(), value })
+                .collect(),
+            problem_son_type: COLLECTION_SUB_TYPES
+                .iter()
+                .map(|&value| Choice { title: sub_type_title(value, lang).to_owned(), value })
+                .collect(),
+            order_detail,
+            order_list,
+        },
+    ))
+}
+
+/// A picture for a complaint (field `problemImage`); `data.url` goes in
+/// the complaint's `problemImage` list.
+#[utoipa::path(post, path = "/pany/user-problem/upload-problem-img", operation_id = "complaint_upload_image", tag = "complaints",
+    request_body(content = uploads::ProblemImageForm, content_type = "multipart/form-data"),
+    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 429)))]
+pub async fn upload_image(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    form: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<Envelope<UploadedImage>>> {
+    let record = uploads::accept_image(&state, borrower, ImagePurpose::Complaint, form, "problemImage").await?;
+    Ok(ok(lang, UploadedImage::of(&record)))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SaveParams {
+    pub problem_type: i64,
+    #[serde(default, deserialize_with = "optional_id")]
+    pub problem_son_type: Option<i64>,
+    #[serde(default)]
+    pub problem_detail: String,
+    /// Picture URLs from `upload-problem-img`, joined by commas, or empty.
+    #[serde(default)]
+    pub problem_image: String,
+    /// The order complained about (from `problem-init`), or empty.
+    #[serde(default)]
+    pub order_no: String,
+}
+
+/// The server names of the borrower's own complaint pictures, from the URLs
+/// the page sends; any other picture is refused.
+async fn own_pictures(state: &AppState, borrower: BorrowerId, joined: &str) -> ApiResult<Vec<String>> {
+    let mut names = Vec::new();
+    for url in joined.split(',').map(str::trim).filter(|url| !url.is_empty()) {
+        let name = url.rsplit('/').next().unwrap_or("").split('?').next().unwrap_or("");
+        let record = uploads::stored(state, name).await?;
+        match record {
+            Some(record) if record.owner == borrower && record.purpose == ImagePurpose::Complaint => {
+                if !names.contains(&record.name) {
+                    names.push(record.name);
+                }
+            }
+            _ => return Err(ApiError::rejected(Msg::ComplaintImageUnknown)),
+        }
+    }
+    Ok(names)
+}
+
+/// Files a complaint. Nothing is stored unless every rule of §5 holds.
+#[utoipa::path(post, path = "/pany/user-problem/problem-save", operation_id = "complaint_save", tag = "complaints", params(SaveParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404)))]
+pub async fn save(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<SaveParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let images = own_pictures(&state, borrower, &params.problem_image).await?;
+    let form = check_form(params.problem_type, params.problem_son_type, &params.problem_detail, images.len()).map_err(
+        |problem| match problem {
+            ComplaintProblem::Type => ApiError::rejected(Msg::ComplaintTypeInvalid),
+            ComplaintProblem::SubType => ApiError::rejected(Msg::ComplaintSubTypeNeeded),
+            ComplaintProblem::EmptyDetail => ApiError::rejected(Msg::ComplaintDetailEmpty),
+            ComplaintProblem::TooManyImages => ApiError::InvalidParameters,
+        },
+    )?;
+    let order = match params.order_no.trim() {
+        "" => None,
+        order_no => Some(
+            state
+                .store
+                .orders_of(borrower)
+                .await?
+                .into_iter()
+                .find(|order| order.order_no == order_no)
+                .ok_or(ApiError::NotFound)?,
+        ),
+    };
+    if form.problem_type == COLLECTION_TYPE && !order.as_ref().is_some_and(collection_allowed) {
+        return Err(ApiError::rejected(Msg::ComplaintCollectionNeedsLoan));
+    }
+    let now = state.now();
+    let complaint = NewComplaint {
+        borrower_id: borrower,
+        order_id: order.as_ref().map(|order| order.id),
+        order_no: order.map(|order| order.order_no).unwrap_or_default(),
+        form,
+        images,
+        filed_at: now,
+        due_at: state.care_calendar().due_at(now),
+    };
+    let id = state.store.file_complaint(&complaint).await?;
+    tracing::info!(complaint.id = id, "complaint filed");
+    Ok(coded(SUCCESS_CODE, Msg::ComplaintSent, lang, NoData))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ListEntry {
+    pub id: i64,
+    /// Filing time, Manila, `YYYY-MM-DD HH:MM`.
+    pub time: String,
+    /// The question type's title.
+    #[serde(rename = "type")]
+    pub problem_type: String,
+    pub content: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ListTab {
+    pub title: String,
+    pub list: Vec<ListEntry>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ComplaintList {
+    pub tabs: Vec<ListTab>,
+}
+
+fn manila_time(at: time::OffsetDateTime) -> String {
+    let local = at.to_offset(hiram_domain::clock::MANILA);
+    format!("{} {:02}:{:02}", local.date(), local.hour(), local.minute())
+}
+
+/// The borrower's complaints, newest first: all, being processed, replied.
+#[utoipa::path(post, path = "/pany/user-problem/problem-list", operation_id = "complaint_list", tag = "complaints",
+    responses((status = 200, body = Envelope<ComplaintList>), (status = 401)))]
+pub async fn list(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<ComplaintList>>> {
+    let complaints = state.store.complaints_of(borrower).await?;
+    let entries = |keep: &dyn Fn(&Complaint) -> bool| {
+        complaints
+            .iter()
+            .filter(|complaint| keep(complaint))
+            .map(|complaint| ListEntry {
+                id: complaint.id,
+                time: manila_time(complaint.filed_at),
+                problem_type: type_title(complaint.problem_type, lang).to_owned(),
+                content: complaint.detail.clone(),
+            })
+            .collect()
+    };
+    let tabs = vec![
+        ListTab { title: Msg::TabAll.text(lang).to_owned(), list: entries(&|_| true) },
+        ListTab {
+            title: Msg::TabProcessing.text(lang).to_owned(),
+            list: entries(&|complaint| complaint.status == ComplaintStatus::Open),
+        },
+        ListTab {
+            title: Msg::TabReplied.text(lang).to_owned(),
+            list: entries(&|complaint| complaint.status != ComplaintStatus::Open),
+        },
+    ];
+    Ok(ok(lang, ComplaintList { tabs }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct DetailParams {
+    pub problem_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComplaintDetail {
+    #[serde(rename = "type")]
+    pub problem_type: String,
+    pub son_type: String,
+    pub problem_id: i64,
+    pub content: String,
+    /// Picture URLs (`/pany/uploads/…`; add the `sessionId`).
+    pub images: Vec<String>,
+    /// Customer care's answer, empty until there is one.
+    pub dispose_detail: String,
+    pub dispose_images: Vec<String>,
+    /// 1: the answer may be rated now (once).
+    pub is_need_score: i64,
+}
+
+async fn own_complaint(state: &AppState, borrower: BorrowerId, id: i64) -> ApiResult<Complaint> {
+    state.store.complaint(id).await?.filter(|complaint| complaint.borrower_id == borrower).ok_or(ApiError::NotFound)
+}
+
+fn picture_urls(names: &[String]) -> Vec<String> {
+    names.iter().map(|name| format!("/pany/uploads/{name}")).collect()
+}
+
+/// One of the borrower's complaints with the answer; another borrower's is
+/// answered exactly like a missing one.
+#[utoipa::path(post, path = "/pany/user-problem/problem-detail", operation_id = "complaint_detail", tag = "complaints", params(DetailParams),
+    responses((status = 200, body = Envelope<ComplaintDetail>), (status = 401), (status = 404)))]
+pub async fn detail(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<DetailParams>,
+) -> ApiResult<Json<Envelope<ComplaintDetail>>> {
+    let complaint = own_complaint(&state, borrower, params.problem_id).await?;
+    Ok(ok(
+        lang,
+        ComplaintDetail {
+            problem_type: type_title(complaint.problem_type, lang).to_owned(),
+            son_type: complaint.sub_type.map(|value| sub_type_title(value, lang).to_owned()).unwrap_or_default(),
+            problem_id: complaint.id,
+            content: complaint.detail.clone(),
+            images: picture_urls(&complaint.images),
+            dispose_detail: complaint.answer.clone(),
+            dispose_images: picture_urls(&complaint.answer_images),
+            is_need_score: i64::from(complaint.status == ComplaintStatus::Answered && complaint.score.is_none()),
+        },
+    ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ScoreParams {
+    /// 1 to 5 stars.
+    pub score: i64,
+    pub problem_id: i64,
+}
+
+/// The borrower's rating of customer care's answer, once.
+#[utoipa::path(post, path = "/pany/user-problem/save-score", operation_id = "complaint_save_score", tag = "complaints", params(ScoreParams),
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+pub async fn save_score(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<ScoreParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    if !(1..=5).contains(&params.score) {
+        return Err(ApiError::rejected(Msg::RatingInvalid));
+    }
+    let complaint = own_complaint(&state, borrower, params.problem_id).await?;
+    match state.store.rate_complaint(complaint.id, borrower, params.score, state.now()).await {
+        Ok(()) => Ok(ok(lang, NoData)),
+        Err(hiram_domain::store::StoreError::Stale) => {
+            Err(ApiError::Conflict { message: Msg::RatingNotOpen, data: serde_json::Value::Null })
+        }
+        Err(other) => Err(other.into()),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct WhatsApp {
+    /// The number as people write it.
+    pub whatsapp: String,
+    /// A `https://wa.me/…` link that opens the chat.
+    pub url: String,
+}
+
+/// Customer care's WhatsApp.
+#[utoipa::path(post, path = "/pany/user-problem/get-whatsapp", operation_id = "complaint_whatsapp", tag = "complaints",
+    responses((status = 200, body = Envelope<WhatsApp>)))]
+pub async fn whatsapp(State(state): State<AppState>, lang: Lang) -> Json<Envelope<WhatsApp>> {
+    let number = state.settings.company.whatsapp.clone();
+    let digits: String = number.chars().filter(char::is_ascii_digit).collect();
+    ok(lang, WhatsApp { url: format!("https://wa.me/{digits}"), whatsapp: number })
+}

@@ -1,0 +1,257 @@
+//! Customer care's side of complaints: the inbox by lateness against the
+//! 3-working-day promise, answers with text and pictures (the "Process
+//! Result" the borrower reads, announced by SMS), closing, and the ratings
+//! borrowers gave each agent.
+
+use super::Staff;
+use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::extract::Params;
+use crate::features::complaints::{sub_type_title, type_title};
+use crate::features::uploads::{self, HARD_BODY_LIMIT};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{DefaultBodyLimit, Multipart, State};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use hiram_domain::complaint::{Complaint, ComplaintStatus, is_late};
+use hiram_domain::files::ImagePurpose;
+use hiram_domain::store::StoreError;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use utoipa::{IntoParams, ToSchema};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/staff/complaints", get(inbox))
+        .route("/staff/complaints/answer", post(answer))
+        .route("/staff/complaints/close", post(close))
+        .route("/staff/complaints/upload-image", post(upload_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
+        .route("/staff/complaints/ratings", get(ratings))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct InboxParams {
+    /// `open` (the default), `answered`, `closed` or `all`.
+    pub status: Option<String>,
+    /// 1–500, default 100.
+    pub limit: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxEntry {
+    pub id: i64,
+    pub borrower_id: i64,
+    pub phone: String,
+    pub order_no: String,
+    pub problem_type: String,
+    pub sub_type: String,
+    pub detail: String,
+    /// Staff URLs of the borrower's pictures.
+    pub images: Vec<String>,
+    pub status: String,
+    pub filed_at: String,
+    pub due_at: String,
+    /// Working days left before the answer is due; negative when late.
+    pub working_days_left: i64,
+    pub late: bool,
+    pub assignee: String,
+    pub answer: String,
+    pub score: Option<i64>,
+}
+
+fn rfc3339(at: time::OffsetDateTime) -> String {
+    at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
+}
+
+/// Complaints by the time their answer is due, the most urgent first.
+#[utoipa::path(get, path = "/api/staff/complaints", operation_id = "staff_complaint_inbox", tag = "staff", params(InboxParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Vec<InboxEntry>>), (status = 400), (status = 401)))]
+pub async fn inbox(
+    State(state): State<AppState>,
+    _staff: Staff,
+    lang: Lang,
+    Params(params): Params<InboxParams>,
+) -> ApiResult<Json<Envelope<Vec<InboxEntry>>>> {
+    let status = match params.status.as_deref().unwrap_or("open") {
+        "all" => None,
+        key => Some(ComplaintStatus::parse(key).ok_or(ApiError::InvalidParameters)?),
+    };
+    let limit = params.limit.unwrap_or(100);
+    if !(1..=500).contains(&limit) {
+        return Err(ApiError::InvalidParameters);
+    }
+    let calendar = state.care_calendar();
+    let now = state.now();
+    let mut entries = Vec::new();
+    for complaint in state.store.complaints(status, limit).await? {
+        let phone = state.store.borrower(complaint.borrower_id).await?.map(|borrower| borrower.phone.display());
+        entries.push(InboxEntry {
+            id: complaint.id,
+            borrower_id: complaint.borrower_id.0,
+            phone: phone.unwrap_or_default(),
+            order_no: complaint.order_no.clone(),
+            problem_type: type_title(complaint.problem_type, lang).to_owned(),
+            sub_type: complaint.sub_type.map(|value| sub_type_title(value, lang).to_owned()).unwrap_or_default(),
+            detail: complaint.detail.clone(),
+            images: complaint.images.iter().map(|name| format!("/api/staff/uploads/{name}")).collect(),
+            status: complaint.status.key().to_owned(),
+            filed_at: rfc3339(complaint.filed_at),
+            due_at: rfc3339(complaint.due_at),
+            working_days_left: calendar.working_days_left(now, complaint.due_at),
+            late: is_late(complaint.status, complaint.due_at, now),
+            assignee: complaint.assignee.clone(),
+            answer: complaint.answer.clone(),
+            score: complaint.score,
+        });
+    }
+    Ok(ok(lang, entries))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AnswerParams {
+    pub id: i64,
+    /// Who answers, as the borrower's rating will be counted for them.
+    pub agent: String,
+    pub answer: String,
+    /// Names from `upload-image`, joined by commas, or empty.
+    #[serde(default)]
+    pub images: String,
+}
+
+async fn complaint(state: &AppState, id: i64) -> ApiResult<Complaint> {
+    state.store.complaint(id).await?.ok_or(ApiError::NotFound)
+}
+
+/// Answers an open complaint and texts the borrower that it was answered.
+#[utoipa::path(post, path = "/api/staff/complaints/answer", operation_id = "staff_complaint_answer", tag = "staff", params(AnswerParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+pub async fn answer(
+    State(state): State<AppState>,
+    _staff: Staff,
+    lang: Lang,
+    Params(params): Params<AnswerParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let (agent, text) = (params.agent.trim(), params.answer.trim());
+    if agent.is_empty() || agent.chars().count() > 60 || text.is_empty() || text.chars().count() > 2_000 {
+        return Err(ApiError::InvalidParameters);
+    }
+    let complaint = complaint(&state, params.id).await?;
+    let mut images = Vec::new();
+    for name in params.images.split(',').map(str::trim).filter(|name| !name.is_empty()) {
+        match uploads::stored(&state, name).await? {
+            Some(record) if record.owner == complaint.borrower_id && record.purpose == ImagePurpose::Complaint => {
+                images.push(record.name);
+            }
+            _ => return Err(ApiError::InvalidParameters),
+        }
+    }
+    if images.len() > hiram_domain::complaint::MAX_IMAGES {
+        return Err(ApiError::InvalidParameters);
+    }
+    match state.store.answer_complaint(complaint.id, agent, text, &images, state.now()).await {
+        Ok(()) => {}
+        Err(StoreError::Stale) => {
+            return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
+        }
+        Err(other) => return Err(other.into()),
+    }
+    if let Some(borrower) = state.store.borrower(complaint.borrower_id).await? {
+        let body = Msg::ComplaintAnsweredSms.text(Lang::En).replace("{n}", &complaint.id.to_string());
+        crate::adapters::sms::notify(&state, &borrower.phone, body).await;
+    }
+    tracing::info!(complaint.id = complaint.id, "complaint answered");
+    Ok(ok(lang, NoData))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CloseParams {
+    pub id: i64,
+}
+
+/// Closes a complaint (answered, or withdrawn by the borrower by phone).
+#[utoipa::path(post, path = "/api/staff/complaints/close", operation_id = "staff_complaint_close", tag = "staff", params(CloseParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 404), (status = 409)))]
+pub async fn close(
+    State(state): State<AppState>,
+    _staff: Staff,
+    lang: Lang,
+    Params(params): Params<CloseParams>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let complaint = complaint(&state, params.id).await?;
+    match state.store.close_complaint(complaint.id, state.now()).await {
+        Ok(()) => Ok(ok(lang, NoData)),
+        Err(StoreError::Stale) => Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null }),
+        Err(other) => Err(other.into()),
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct UploadParams {
+    /// The complaint the picture answers: the picture is its borrower's to see.
+    pub complaint_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct StaffPicture {
+    /// The name to put in `answer`'s `images`.
+    pub name: String,
+}
+
+/// A picture for an answer (multipart field `image`), kept for the
+/// complaint's borrower.
+#[utoipa::path(post, path = "/api/staff/complaints/upload-image", operation_id = "staff_complaint_upload_image", tag = "staff", params(UploadParams),
+    request_body(content = uploads::ImageForm, content_type = "multipart/form-data"), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<StaffPicture>), (status = 400), (status = 401), (status = 404)))]
+pub async fn upload_image(
+    State(state): State<AppState>,
+    _staff: Staff,
+    lang: Lang,
+    axum::extract::Query(params): axum::extract::Query<UploadParams>,
+    form: Result<Multipart, MultipartRejection>,
+) -> ApiResult<Json<Envelope<StaffPicture>>> {
+    let complaint = complaint(&state, params.complaint_id).await?;
+    let record = uploads::accept_image(&state, complaint.borrower_id, ImagePurpose::Complaint, form, "image").await?;
+    Ok(ok(lang, StaffPicture { name: record.name }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AgentRating {
+    pub agent: String,
+    pub ratings: i64,
+    /// Mean stars, two decimals.
+    pub average: f64,
+}
+
+/// Borrowers' ratings of the answers, per agent.
+#[utoipa::path(get, path = "/api/staff/complaints/ratings", operation_id = "staff_complaint_ratings", tag = "staff", security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Vec<AgentRating>>), (status = 401)))]
+pub async fn ratings(
+    State(state): State<AppState>,
+    _staff: Staff,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Vec<AgentRating>>>> {
+    let mut per_agent: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    for complaint in state.store.complaints(None, 10_000).await? {
+        if let Some(score) = complaint.score {
+            let entry = per_agent.entry(complaint.assignee.clone()).or_default();
+            entry.0 += 1;
+            entry.1 += score;
+        }
+    }
+    let rows = per_agent
+        .into_iter()
+        .map(|(agent, (count, total))| AgentRating {
+            agent,
+            ratings: count,
+            average: (total as f64 / count as f64 * 100.0).round() / 100.0,
+        })
+        .collect();
+    Ok(ok(lang, rows))
+}

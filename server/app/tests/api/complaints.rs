@@ -1,0 +1,177 @@
+//! Complaints: every rule of §5 and branch of §8, pictures only the owner
+//! (and staff) see, an answer from customer care with pictures and an SMS,
+//! a rating given once, and lateness against the 3-working-day promise.
+
+use crate::helpers::{TestApp, order_in};
+use serde_json::Value;
+
+const TOKEN: &str = "staff-secret-for-tests";
+
+async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let response = app.post_form(&format!("/pany/user-problem/{path}?sessionId={session}"), form).await;
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+fn png(shade: u8) -> Vec<u8> {
+    let picture = image::RgbImage::from_pixel(24, 16, image::Rgb([shade, 80, 160]));
+    let mut bytes = Vec::new();
+    picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
+    bytes
+}
+
+async fn picture(app: &TestApp, session: &str, shade: u8) -> String {
+    let response = app
+        .post_file(
+            &format!("/pany/user-problem/upload-problem-img?sessionId={session}"),
+            "problemImage",
+            "shot.png",
+            "image/png",
+            &png(shade),
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    let body: Value = response.json().await.unwrap();
+    body["data"]["url"].as_str().unwrap().to_owned()
+}
+
+async fn staff_get(app: &TestApp, path: &str) -> Value {
+    app.client.get(app.url(path)).bearer_auth(TOKEN).send().await.unwrap().json().await.unwrap()
+}
+
+async fn staff_post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let response = app.client.post(app.url(path)).bearer_auth(TOKEN).form(form).send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+crate::on_both_stores! {
+    async fn a_complaint_is_filed_answered_by_customer_care_and_rated_once(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+        let demo = app.demo_session().await;
+        let session = demo.session_id.as_str();
+        let (status, init) = call(&app, session, "problem-init", &[]).await;
+        assert_eq!(status, 200);
+        let init = &init["data"];
+        assert_eq!(init["problemType"].as_array().unwrap().len(), 6);
+        assert_eq!(init["problemType"][0]["title"], "Collection");
+        assert_eq!(init["problemSonType"].as_array().unwrap().len(), 5);
+        assert_eq!(init["orderList"].as_array().unwrap().len(), demo.orders.len());
+        let open = order_in(&demo, 174);
+        let approved = order_in(&demo, 151);
+        let (_, chosen) = call(&app, session, "problem-init", &[("orderId", &open.order_id.to_string())]).await;
+        assert_eq!(chosen["data"]["orderDetail"]["isShow"], 1);
+        let (_, waiting) = call(&app, session, "problem-init", &[("orderId", &approved.order_id.to_string())]).await;
+        assert_eq!(waiting["data"]["orderDetail"]["isShow"], 0, "no collection complaint before repayment");
+        let order_no = |data: &Value| data["data"]["orderDetail"]["orderNo"].as_str().unwrap().to_owned();
+        let (open_no, approved_no) = (order_no(&chosen), order_no(&waiting));
+
+        let first = picture(&app, session, 10).await;
+        let second = picture(&app, session, 200).await;
+        let images = format!("{first},{second}");
+        let stranger = app.login("09401234567").await;
+        let theirs = picture(&app, &stranger, 99).await;
+        for (form, message) in [
+            (vec![("problemType", "1"), ("problemSonType", "12"), ("problemDetail", "Tumawag ng 11 PM"), ("orderNo", approved_no.as_str())], "loan you have been repaying"),
+            (vec![("problemType", "1"), ("problemDetail", "Tumawag ng 11 PM"), ("orderNo", open_no.as_str())], "what happened with the collection"),
+            (vec![("problemType", "2"), ("problemDetail", "   "), ("orderNo", open_no.as_str())], "Please fill in your comments and suggestions."),
+            (vec![("problemType", "9"), ("problemDetail", "x"), ("orderNo", open_no.as_str())], "kind of problem"),
+            (vec![("problemType", "2"), ("problemDetail", "x"), ("problemImage", theirs.as_str())], "pictures was not found"),
+        ] {
+            let (status, body) = call(&app, session, "problem-save", &form).await;
+            assert_eq!(status, 400, "{form:?}: {body}");
+            assert!(body["message"].as_str().unwrap().contains(message), "{body}");
+        }
+        let (status, _) = call(&app, session, "problem-save", &[("problemType", "2"), ("problemDetail", "x"), ("orderNo", "HR-NOT-MINE")]).await;
+        assert_eq!(status, 404);
+
+        let (status, saved) = call(&app, session, "problem-save", &[("problemType", "1"), ("problemSonType", "12"), ("problemDetail", "Tumawag sila ng 11 PM sa akin."), ("problemImage", images.as_str()), ("orderNo", open_no.as_str())]).await;
+        assert_eq!(status, 200, "{saved}");
+        assert!(saved["message"].as_str().unwrap().starts_with("Your comments and suggestions have been received"));
+        let long = "a".repeat(250);
+        assert_eq!(call(&app, session, "problem-save", &[("problemType", "6"), ("problemDetail", &long)]).await.0, 200);
+
+        let (_, list) = call(&app, session, "problem-list", &[]).await;
+        let tabs = list["data"]["tabs"].as_array().unwrap();
+        let counts: Vec<(String, usize)> = tabs.iter().map(|tab| (tab["title"].as_str().unwrap().to_owned(), tab["list"].as_array().unwrap().len())).collect();
+        assert_eq!(counts, [("All".to_owned(), 2), ("Processing".to_owned(), 2), ("Replied".to_owned(), 0)]);
+        assert_eq!(tabs[0]["list"][0]["content"].as_str().unwrap().chars().count(), 200, "extra characters are cut");
+        let id = tabs[0]["list"][1]["id"].to_string();
+        assert_eq!(tabs[0]["list"][1]["type"], "Collection");
+
+        let (_, detail) = call(&app, session, "problem-detail", &[("problemId", &id)]).await;
+        assert_eq!(detail["data"]["sonType"], "They called before 6 AM or after 10 PM");
+        assert_eq!(detail["data"]["images"], serde_json::json!([first, second]));
+        assert_eq!(detail["data"]["isNeedScore"], 0);
+        assert_eq!(app.get(&format!("{first}?sessionId={session}")).await.status(), 200);
+        assert_eq!(app.get(&format!("{first}?sessionId={stranger}")).await.status(), 404);
+        let (status, missing) = call(&app, &stranger, "problem-detail", &[("problemId", "999999")]).await;
+        let (theirs_status, theirs_body) = call(&app, &stranger, "problem-detail", &[("problemId", &id)]).await;
+        assert_eq!((status, theirs_status), (404, 404));
+        assert_eq!(missing, theirs_body, "another borrower's complaint looks missing");
+        assert_eq!(call(&app, &stranger, "save-score", &[("problemId", &id), ("score", "1")]).await.0, 404);
+        assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "5")]).await.0, 409, "nothing to rate yet");
+
+        let inbox = staff_get(&app, "/api/staff/complaints").await;
+        let entries = inbox["data"].as_array().unwrap();
+        assert_eq!(entries.len(), 2);
+        let entry = entries.iter().find(|entry| entry["id"].as_i64() == id.parse().ok()).unwrap();
+        assert_eq!((entry["late"].as_bool(), entry["orderNo"].as_str()), (Some(false), Some(open_no.as_str())));
+        assert!(entry["workingDaysLeft"].as_i64().unwrap() >= 3, "{entry}");
+
+        let upload = app
+            .client
+            .post(app.url(&format!("/api/staff/complaints/upload-image?complaintId={id}")))
+            .bearer_auth(TOKEN)
+            .header("content-type", "multipart/form-data; boundary=b0undary")
+            .body([b"--b0undary\r\nContent-Disposition: form-data; name=\"image\"; filename=\"r.png\"\r\nContent-Type: image/png\r\n\r\n".to_vec(), png(33), b"\r\n--b0undary--\r\n".to_vec()].concat())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(upload.status(), 200);
+        let name = upload.json::<Value>().await.unwrap()["data"]["name"].as_str().unwrap().to_owned();
+        let messages_before = app.messages_to(hiram::seed::DEMO_PHONE).await;
+        let answer = [("id", id.as_str()), ("agent", "Liza"), ("answer", "We spoke to the collector and stopped the late calls."), ("images", name.as_str())];
+        assert_eq!(staff_post(&app, "/api/staff/complaints/answer", &answer).await.0, 200);
+        assert_eq!(staff_post(&app, "/api/staff/complaints/answer", &answer).await.0, 409, "answered once");
+        assert_eq!(app.messages_to(hiram::seed::DEMO_PHONE).await, messages_before + 1, "the borrower is told by SMS");
+
+        let (_, detail) = call(&app, session, "problem-detail", &[("problemId", &id)]).await;
+        assert_eq!(detail["data"]["disposeDetail"], "We spoke to the collector and stopped the late calls.");
+        assert_eq!(detail["data"]["isNeedScore"], 1);
+        let reply_picture = detail["data"]["disposeImages"][0].as_str().unwrap().to_owned();
+        assert_eq!(app.get(&format!("{reply_picture}?sessionId={session}")).await.status(), 200, "the borrower sees the answer's picture");
+        assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "6")]).await.0, 400);
+        assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "4")]).await.0, 200);
+        assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "5")]).await.0, 409, "rated once");
+        let ratings = staff_get(&app, "/api/staff/complaints/ratings").await;
+        assert_eq!(ratings["data"], serde_json::json!([{ "agent": "Liza", "ratings": 1, "average": 4.0 }]));
+        assert_eq!(staff_post(&app, "/api/staff/complaints/close", &[("id", &id)]).await.0, 200);
+        assert_eq!(staff_post(&app, "/api/staff/complaints/close", &[("id", &id)]).await.0, 409);
+        let (_, list) = call(&app, session, "problem-list", &[]).await;
+        assert_eq!(list["data"]["tabs"][2]["list"].as_array().unwrap().len(), 1);
+
+        app.clock.advance(time::Duration::days(10));
+        let inbox = staff_get(&app, "/api/staff/complaints").await;
+        let waiting = &inbox["data"][0];
+        assert_eq!(waiting["late"], true, "{waiting}");
+        assert!(waiting["workingDaysLeft"].as_i64().unwrap() < 0);
+        let whatsapp = app.get("/pany/user-problem/get-whatsapp").await.json::<Value>().await.unwrap();
+        assert_eq!(whatsapp["data"]["url"], "https://wa.me/639175550199");
+    }
+
+    async fn complaint_pictures_must_be_pictures(app) {
+        let session = app.login("09411234567").await;
+        for (name, content_type, bytes) in [("x.svg", "image/svg+xml", b"<svg onload=\"alert(1)\"/>".to_vec()), ("x.png", "image/png", b"<html></html>".to_vec())] {
+            let response = app.post_file(&format!("/pany/user-problem/upload-problem-img?sessionId={session}"), "problemImage", name, content_type, &bytes).await;
+            assert_eq!(response.status(), 400, "{name}");
+        }
+        let ten: Vec<String> = {
+            let mut urls = Vec::new();
+            for shade in 0..10 {
+                urls.push(picture(&app, &session, shade).await);
+            }
+            urls
+        };
+        let (status, _) = call(&app, &session, "problem-save", &[("problemType", "6"), ("problemDetail", "ten pictures"), ("problemImage", &ten.join(","))]).await;
+        assert_eq!(status, 400, "at most nine pictures");
+        assert_eq!(call(&app, &session, "problem-save", &[("problemType", "6"), ("problemDetail", "nine pictures"), ("problemImage", &ten[..9].join(","))]).await.0, 200);
+    }
+}

@@ -98,7 +98,9 @@ before the answer.
 
 The order's ledger grows by every posting during the run (to about
 $(field callbacks posted) entries), and each posting reads it to allocate the
-payment, so a loan with a handful of entries posts faster than this.
+payment, so a loan with a handful of entries posts faster than this. Each
+callback waits for two fsyncs (the posting, then the receipt's outbox row)
+through SQLite's one writer, which bounds the rate on this disk.
 
 ## M7: SIGKILL under write load
 

@@ -1,7 +1,7 @@
-//! S7/S10: session tokens, one-time codes, phone numbers and account
-//! numbers never reach the logs. Runs the real binary at debug level through
-//! the flows that handle them (right and wrong) and searches everything it
-//! wrote for the canary values.
+//! S7/S10: session tokens, one-time codes, phone numbers, account numbers
+//! and what borrowers write in complaints never reach the logs. Runs the
+//! real binary at debug level through the flows that handle them (right and
+//! wrong) and searches everything it wrote for the canary values.
 
 use std::process::Stdio;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
@@ -86,6 +86,16 @@ async fn secrets_never_reach_the_logs() {
             .await
             .unwrap();
     }
+    let complaint =
+        [("problemType", "6"), ("problemDetail", "Please call me back at 0917 123 4567, account 9988776655443322")];
+    let filed = client
+        .post(format!("{base}/pany/user-problem/problem-save?sessionId={token}"))
+        .form(&complaint)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(filed.status(), 200, "the complaint is filed");
+    client.post(format!("{base}/pany/user-problem/problem-list?sessionId={token}")).send().await.unwrap();
     client.post(format!("{base}/pany/service/login/logout?sessionId={token}")).send().await.unwrap();
     client.post(format!("{base}/pany/v3/loan-details/loan-details?sessionId={token}")).send().await.unwrap();
 
@@ -95,7 +105,17 @@ async fn secrets_never_reach_the_logs() {
     stderr.read_to_string(&mut rest).await.unwrap();
     log.push_str(&rest);
     assert!(log.contains("request finished"), "requests were logged:\n{log}");
-    for secret in [token.as_str(), code.as_str(), "9171234567", "sessionId", account, "43322", "9187654321"] {
+    for secret in [
+        token.as_str(),
+        code.as_str(),
+        "9171234567",
+        "0917 123 4567",
+        "sessionId",
+        account,
+        "43322",
+        "9187654321",
+        "call me back",
+    ] {
         assert!(!log.contains(secret), "{secret:?} appears in the logs:\n{log}");
     }
 }

@@ -166,6 +166,16 @@ pub struct UnpostedPayment {
     pub resolved_at: Option<OffsetDateTime>,
 }
 
+/// A payment in the sandbox gateway's own statement: what it collected,
+/// as a real gateway's API would report it when asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GatewayPayment {
+    pub transaction_id: String,
+    pub pay_code: String,
+    pub amount: Centavos,
+    pub paid_at: OffsetDateTime,
+}
+
 /// A channel's report that a pay code was paid.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PaidReport {

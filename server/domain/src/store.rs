@@ -9,7 +9,7 @@ use crate::ledger::{Bucket, Entry};
 use crate::money::Centavos;
 use crate::order::{Extension, NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
-use crate::payment::{Channel, PayCode, UnpostedPayment, UnpostedStatus};
+use crate::payment::{Channel, GatewayPayment, PayCode, UnpostedPayment, UnpostedStatus};
 use crate::payout::{AccountDetails, PayoutAccount, PayoutResult};
 use crate::phone::Phone;
 use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
@@ -330,6 +330,12 @@ pub trait LedgerStore {
 pub trait PayCodeStore {
     async fn insert_pay_code(&self, code: &PayCode) -> StoreResult<()>;
     async fn pay_code(&self, code: &str) -> StoreResult<Option<PayCode>>;
+    /// Writes a payment to the sandbox gateway's statement, once per
+    /// transaction id; the payment stored under that id (the earlier one
+    /// when it was there already).
+    async fn record_gateway_payment(&self, payment: &GatewayPayment) -> StoreResult<GatewayPayment>;
+    /// The sandbox gateway's record of a transaction, for re-checking a callback.
+    async fn gateway_payment(&self, transaction_id: &str) -> StoreResult<Option<GatewayPayment>>;
 }
 
 #[async_trait]

@@ -7,7 +7,7 @@ use async_trait::async_trait;
 use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Side, repayment};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
-use hiram_domain::payment::{Channel, PayCode};
+use hiram_domain::payment::{Channel, GatewayPayment, PayCode};
 use hiram_domain::store::{IdempotencyKey, LedgerStore, PayCodeStore, Posting, StoreResult, StoredEntry};
 use time::OffsetDateTime;
 
@@ -204,5 +204,47 @@ impl PayCodeStore for PostgresStore {
             })
         })
         .transpose()
+    }
+
+    async fn record_gateway_payment(&self, payment: &GatewayPayment) -> StoreResult<GatewayPayment> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "INSERT INTO gateway_payment (transaction_id, pay_code, amount, paid_at) VALUES ($1, $2, $3, $4) \
+                 ON CONFLICT (transaction_id) DO NOTHING",
+                &[&payment.transaction_id, &payment.pay_code, &payment.amount.get(), &payment.paid_at],
+            )
+            .await
+            .map_err(database)?;
+        let row = client
+            .query_one(
+                "SELECT transaction_id, pay_code, amount, paid_at FROM gateway_payment WHERE transaction_id = $1",
+                &[&payment.transaction_id],
+            )
+            .await
+            .map_err(database)?;
+        Ok(gateway_payment(&row))
+    }
+
+    async fn gateway_payment(&self, transaction_id: &str) -> StoreResult<Option<GatewayPayment>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(
+                "SELECT transaction_id, pay_code, amount, paid_at FROM gateway_payment WHERE transaction_id = $1",
+                &[&transaction_id],
+            )
+            .await
+            .map_err(database)?;
+        Ok(row.as_ref().map(gateway_payment))
+    }
+}
+
+fn gateway_payment(row: &tokio_postgres::Row) -> GatewayPayment {
+    GatewayPayment {
+        transaction_id: row.get(0),
+        pay_code: row.get(1),
+        amount: Centavos::new(row.get(2)),
+        paid_at: row.get(3),
     }
 }

@@ -20,6 +20,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (13, include_str!("../migrations/0013_unposted_payments.sql")),
     (14, include_str!("../migrations/0014_direct_debits.sql")),
     (15, include_str!("../migrations/0015_complaints.sql")),
+    (16, include_str!("../migrations/0016_sandbox_statement.sql")),
 ];
 
 /// An arbitrary constant naming Hiram's migration lock.

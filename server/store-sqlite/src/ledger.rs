@@ -6,7 +6,7 @@ use async_trait::async_trait;
 use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Side, repayment};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
-use hiram_domain::payment::{Channel, PayCode};
+use hiram_domain::payment::{Channel, GatewayPayment, PayCode};
 use hiram_domain::store::{IdempotencyKey, LedgerStore, PayCodeStore, Posting, StoreError, StoreResult, StoredEntry};
 use rusqlite::{OptionalExtension, Transaction, params};
 use time::OffsetDateTime;
@@ -202,4 +202,47 @@ impl PayCodeStore for SqliteStore {
         })
         .await
     }
+
+    async fn record_gateway_payment(&self, payment: &GatewayPayment) -> StoreResult<GatewayPayment> {
+        let payment = payment.clone();
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO gateway_payment (transaction_id, pay_code, amount, paid_at) VALUES (?1, ?2, ?3, ?4) \
+                 ON CONFLICT (transaction_id) DO NOTHING",
+                params![payment.transaction_id, payment.pay_code, payment.amount.get(), millis(payment.paid_at)],
+            )
+            .map_err(backend)?;
+            tx.query_row(
+                "SELECT transaction_id, pay_code, amount, paid_at FROM gateway_payment WHERE transaction_id = ?1",
+                [&payment.transaction_id],
+                gateway_payment,
+            )
+            .map_err(backend)
+        })
+        .await
+    }
+
+    async fn gateway_payment(&self, transaction_id: &str) -> StoreResult<Option<GatewayPayment>> {
+        let transaction_id = transaction_id.to_owned();
+        self.read(move |connection| {
+            connection
+                .query_row(
+                    "SELECT transaction_id, pay_code, amount, paid_at FROM gateway_payment WHERE transaction_id = ?1",
+                    [&transaction_id],
+                    gateway_payment,
+                )
+                .optional()
+                .map_err(backend)
+        })
+        .await
+    }
+}
+
+fn gateway_payment(row: &rusqlite::Row<'_>) -> rusqlite::Result<GatewayPayment> {
+    Ok(GatewayPayment {
+        transaction_id: row.get(0)?,
+        pay_code: row.get(1)?,
+        amount: Centavos::new(row.get(2)?),
+        paid_at: rows::instant(row.get(3)?)?,
+    })
 }

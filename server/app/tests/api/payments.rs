@@ -2,7 +2,9 @@
 
 use crate::helpers::{TestApp, order_in};
 use hiram::features::payments::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
+use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
+use hiram_domain::payment::GatewayPayment;
 use serde_json::{Value, json};
 
 pub(crate) const SECRET: &str = "sandbox-secret-for-tests";
@@ -21,7 +23,30 @@ pub(crate) async fn pay_code(app: &TestApp, session: &str, order: i64, amount: i
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
+/// Writes the payment to the sandbox gateway's statement, as its page does
+/// when a tester pays, so that the callback's re-check finds it.
+async fn gateway_paid(app: &TestApp, body: &Value) {
+    if let (Some(transaction_id), Some(pay_code), Some(amount)) =
+        (body["transactionId"].as_str(), body["payCode"].as_str(), body["amount"].as_i64())
+    {
+        let payment = GatewayPayment {
+            transaction_id: transaction_id.to_owned(),
+            pay_code: pay_code.to_owned(),
+            amount: Centavos::new(amount),
+            paid_at: app.state.now(),
+        };
+        app.state.store.record_gateway_payment(&payment).await.unwrap();
+    }
+}
+
+/// A signed callback for a payment the gateway made.
 pub(crate) async fn callback(app: &TestApp, body: &Value, timestamp: i64, secret: &str) -> (u16, Value) {
+    gateway_paid(app, body).await;
+    send_callback(app, body, timestamp, secret).await
+}
+
+/// A signed callback as it arrives, whatever the gateway knows of it.
+async fn send_callback(app: &TestApp, body: &Value, timestamp: i64, secret: &str) -> (u16, Value) {
     let body = body.to_string();
     let response = app
         .client
@@ -54,6 +79,7 @@ crate::on_both_stores! {
         assert!(issued["data"]["payUrl"].as_str().unwrap().starts_with("/repaymentOfCode?showType=1&payCode="));
         let before = entries(&app, order).await;
         let body = json!({ "transactionId": "GC-0001", "payCode": code, "amount": 50_000, "currency": "PHP" });
+        gateway_paid(&app, &body).await;
         let timestamp = now(&app);
         let mut tasks = Vec::new();
         for _ in 0..20 {
@@ -103,6 +129,7 @@ crate::on_both_stores! {
             ("wrong amount", callback(&app, &json!({ "transactionId": "MY-2", "payCode": code, "amount": 49_999, "currency": "PHP" }), now(&app), SECRET).await.0, 400),
             ("wrong currency", callback(&app, &json!({ "transactionId": "MY-3", "payCode": code, "amount": 50_000, "currency": "USD" }), now(&app), SECRET).await.0, 400),
             ("unknown pay code", callback(&app, &json!({ "transactionId": "MY-4", "payCode": "000000000000", "amount": 50_000, "currency": "PHP" }), now(&app), SECRET).await.0, 400),
+            ("rightly signed, but no such payment at the gateway", send_callback(&app, &json!({ "transactionId": "MY-5", "payCode": code, "amount": 50_000, "currency": "PHP" }), now(&app), SECRET).await.0, 400),
         ];
         for (case, status, expected) in cases {
             assert_eq!(status, expected, "{case}");
@@ -110,6 +137,19 @@ crate::on_both_stores! {
         let unsigned = app.client.post(app.url("/pany/payments/callback/sandbox")).json(&good).send().await.unwrap();
         assert_eq!(unsigned.status(), 401);
         assert_eq!(entries(&app, order).await, before, "nothing posted");
+    }
+
+    async fn the_same_transaction_with_another_body_changes_nothing(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let (_, first) = pay_code(&app, &demo.session_id, order, 10_000, 90011).await;
+        let (_, second) = pay_code(&app, &demo.session_id, order, 20_000, 90011).await;
+        let paid = json!({ "transactionId": "GC-M2", "payCode": first["data"]["payCode"], "amount": 10_000, "currency": "PHP" });
+        assert_eq!(callback(&app, &paid, now(&app), SECRET).await.1["data"]["result"], "posted");
+        let before = entries(&app, order).await;
+        let other = json!({ "transactionId": "GC-M2", "payCode": second["data"]["payCode"], "amount": 20_000, "currency": "PHP" });
+        assert_eq!(send_callback(&app, &other, now(&app), SECRET).await.0, 400);
+        assert_eq!(entries(&app, order).await, before, "same key, different body: no effect");
     }
 
     async fn without_a_secret_every_callback_is_refused(app) {
@@ -183,6 +223,12 @@ mod pages {
             let text = paid.text().await.unwrap();
             assert!(text.contains("Payment sent") && text.contains("HTTP 200 (posted)"), "{text}");
             assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 200);
+            let again = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("transactionId", "SBX-TESTER-1")]).send().await.unwrap();
+            assert!(again.text().await.unwrap().contains("HTTP 200 (posted)"), "a tester's own transaction id");
+            let retry = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("transactionId", "SBX-TESTER-1")]).send().await.unwrap();
+            assert!(retry.text().await.unwrap().contains("HTTP 200 (duplicate)"), "the gateway's retry posts nothing");
+            let bad = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("transactionId", "<script>")]).send().await.unwrap();
+            assert_eq!(bad.status(), 400);
         }
 
         async fn the_sandbox_is_off_without_a_secret(app) {

@@ -3,8 +3,9 @@
 //!
 //! A callback is trusted only when its HMAC-SHA256 signature over
 //! "timestamp.body" matches the configured secret, its timestamp is within
-//! 300 s, and it names a known pay code with the same amount in PHP. Any
-//! failure changes nothing; no secret configured refuses everything. The
+//! 300 s, it names a known pay code with the same amount in PHP, and the
+//! gateway confirms the transaction from its own statement. Any failure
+//! changes nothing; no secret configured refuses everything. The
 //! channel's transaction id is the idempotency key, checked in the same
 //! transaction as the posting, so a repeated callback posts once.
 
@@ -415,6 +416,14 @@ pub async fn sandbox_callback(
         tracing::warn!(refusal = %refusal, "payment callback refused");
         ApiError::InvalidParameters
     })?;
+    // Re-checked with the gateway: a signed callback for a payment the
+    // gateway has no record of (a leaked secret, a replay from elsewhere)
+    // posts nothing.
+    let confirmed = state.store.gateway_payment(&report.transaction_id).await?;
+    if !confirmed.is_some_and(|payment| payment.pay_code == code.code && payment.amount == report.amount) {
+        tracing::warn!("payment callback refused: not in the gateway's statement");
+        return Err(ApiError::InvalidParameters);
+    }
     let key = IdempotencyKey {
         key: format!("sandbox:{}", report.transaction_id),
         fingerprint: Sha256::digest(format!("{}:{}", code.code, code.amount.get()).as_bytes()).into(),

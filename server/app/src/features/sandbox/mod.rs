@@ -12,6 +12,7 @@ use axum::extract::{Form, Query, State};
 use axum::response::Html;
 use axum::routing::get;
 use hiram_domain::money::{CurrencySymbol, format_amount};
+use hiram_domain::payment::GatewayPayment;
 use serde::Deserialize;
 use std::time::Duration;
 
@@ -22,6 +23,16 @@ pub fn router() -> Router<AppState> {
 #[derive(Deserialize)]
 pub struct CodeParams {
     code: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PayParams {
+    code: String,
+    /// A tester's own transaction id (1–64 letters, digits or dashes), to
+    /// pay again under the same one; a new one is made otherwise.
+    #[serde(default)]
+    transaction_id: String,
 }
 
 fn escape(text: &str) -> String {
@@ -64,18 +75,40 @@ pub async fn page(State(state): State<AppState>, Query(params): Query<CodeParams
     )))
 }
 
-/// Pays the code: sends the signed callback and shows what the server said.
-pub async fn pay(State(state): State<AppState>, Form(params): Form<CodeParams>) -> ApiResult<Html<String>> {
+/// Pays the code: writes the payment to the gateway's statement, sends the
+/// signed callback and shows what the server said. Paying again under the
+/// same transaction id sends the same callback (a gateway's retry).
+pub async fn pay(State(state): State<AppState>, Form(params): Form<PayParams>) -> ApiResult<Html<String>> {
     let secret = state.settings.payments.sandbox_secret.expose();
     if secret.is_empty() {
         return Ok(layout("<p>The sandbox is off: no callback secret is configured.</p>"));
     }
     let code = state.store.pay_code(&params.code).await?.ok_or(ApiError::NotFound)?;
-    let mut id = [0u8; 8];
-    getrandom::fill(&mut id).map_err(|error| ApiError::Internal(error.to_string()))?;
-    let transaction: String = id.iter().map(|byte| format!("{byte:02X}")).collect();
+    let transaction_id = if params.transaction_id.is_empty() {
+        let mut id = [0u8; 8];
+        getrandom::fill(&mut id).map_err(|error| ApiError::Internal(error.to_string()))?;
+        format!("SBX-{}", id.iter().map(|byte| format!("{byte:02X}")).collect::<String>())
+    } else if params.transaction_id.len() <= 64
+        && params.transaction_id.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-')
+    {
+        params.transaction_id.clone()
+    } else {
+        return Err(ApiError::InvalidParameters);
+    };
+    let recorded = state
+        .store
+        .record_gateway_payment(&GatewayPayment {
+            transaction_id: transaction_id.clone(),
+            pay_code: code.code.clone(),
+            amount: code.amount,
+            paid_at: state.now(),
+        })
+        .await?;
+    if recorded.pay_code != code.code || recorded.amount != code.amount {
+        return Err(ApiError::InvalidParameters);
+    }
     let body = serde_json::json!({
-        "transactionId": format!("SBX-{transaction}"),
+        "transactionId": transaction_id,
         "payCode": code.code,
         "amount": code.amount.get(),
         "currency": "PHP",

@@ -120,6 +120,8 @@ pub struct DecisionSettings {
 #[derive(Clone, Debug, Deserialize)]
 pub struct StaffSettings {
     pub api_token: Secret,
+    /// Mark the console's session cookie `Secure` (behind HTTPS).
+    pub secure_cookie: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -130,6 +130,9 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    NotAllowed,
+    StaffLoginRefused,
+    StaffLocked,
     ComplaintDetailEmpty,
     ComplaintTypeInvalid,
     ComplaintSubTypeNeeded,
@@ -414,6 +417,9 @@ impl Msg {
                 TabAll => "All",
                 TabProcessing => "Processing",
                 TabReplied => "Replied",
+                NotAllowed => "Your role does not allow this.",
+                StaffLoginRefused => "The e-mail, password or code is not right.",
+                StaffLocked => "Too many wrong tries. The account is locked for 15 minutes.",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -633,6 +639,9 @@ impl Msg {
                 TabAll => "Lahat",
                 TabProcessing => "Inaasikaso",
                 TabReplied => "May sagot na",
+                NotAllowed => "Hindi ito pinapayagan ng iyong tungkulin.",
+                StaffLoginRefused => "Mali ang e-mail, password o code.",
+                StaffLocked => "Masyadong maraming maling subok. Naka-lock ang account nang 15 minuto.",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | openapi]
+    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
   seed          fill demo data into an empty database, then exit
@@ -16,6 +16,9 @@ const USAGE: &str =
   daily         run the day: overdue orders and late penalties (safe to repeat)
   captcha-answer --sid SID
                 print the answer of the captcha image last drawn for SID (a test hook)
+  staff-add --email EMAIL --name NAME --role ROLE
+                create a console account (the first admin); prints its one-time
+                password and TOTP secret as JSON, once
   openapi       print the OpenAPI document of the API";
 
 #[tokio::main]
@@ -41,6 +44,7 @@ async fn main() -> ExitCode {
         "sms-outbox" => sms_outbox(settings, std::env::args().skip(2).collect()).await,
         "captcha-answer" => captcha_answer(settings, std::env::args().skip(2).collect()).await,
         "daily" => daily(settings).await,
+        "staff-add" => staff_add(settings, std::env::args().skip(2).collect()).await,
         "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     };
@@ -84,6 +88,30 @@ async fn captcha_answer(settings: Settings, arguments: Vec<String>) -> Result<()
         .map_err(|error| error.to_string())?
         .ok_or_else(|| "no captcha image has been drawn for that sid".to_owned())?;
     print_line(&serde_json::json!({ "answer": answer }).to_string())
+}
+
+async fn staff_add(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let value = |flag: &str| {
+        arguments.iter().position(|argument| argument == flag).and_then(|index| arguments.get(index + 1)).cloned()
+    };
+    let (Some(email), Some(name), Some(role)) = (value("--email"), value("--name"), value("--role")) else {
+        return Err(format!("staff-add needs --email, --name and --role\n{USAGE}"));
+    };
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let created =
+        hiram::features::console::add_staff(&state, &email, &name, &role).await.map_err(|error| error.to_string())?;
+    let entry = hiram_domain::staff::AuditEntry {
+        id: 0,
+        staff_id: None,
+        action: "staff.create".to_owned(),
+        subject: format!("staff:{}", created.id),
+        before: "null".to_owned(),
+        after: serde_json::json!({ "email": email.trim().to_lowercase(), "name": name.trim(), "role": role, "by": "hiram staff-add" })
+            .to_string(),
+        at: state.now(),
+    };
+    state.store.append_audit(&entry).await.map_err(|error| error.to_string())?;
+    print_line(&serde_json::to_string(&created).map_err(|error| error.to_string())?)
 }
 
 async fn daily(settings: Settings) -> Result<(), String> {

@@ -3,8 +3,8 @@
 //! TypeScript types are generated.
 
 use crate::features::{
-    bind_card, certification, complaints, confirmation, customer_service, device_data, health, legacy, loan_details,
-    login, marketplace, payments, personal_center, promotion, public_info, staff, tracking, uploads,
+    bind_card, certification, complaints, confirmation, console, customer_service, device_data, health, legacy,
+    loan_details, login, marketplace, payments, personal_center, promotion, public_info, staff, tracking, uploads,
 };
 use crate::state::AppState;
 use axum::routing::get;
@@ -106,6 +106,11 @@ use utoipa::OpenApi;
         complaints::detail,
         complaints::save_score,
         complaints::whatsapp,
+        console::login,
+        console::logout,
+        console::me,
+        console::audit_log,
+        console::create_account,
         payments::extension::extension_info,
         payments::reported::pay_types,
         payments::reported::report_payment,

@@ -1,5 +1,6 @@
-//! Session tokens: 256 random bits, shown once to the borrower as hex and
-//! stored only as their SHA-256 digest (decisions.md D5).
+//! Session tokens: 256 random bits, shown once to the borrower (or held in
+//! a staff member's cookie) as hex and stored only as their SHA-256 digest
+//! (decisions.md D5).
 
 use crate::state::AppState;
 use hiram_domain::borrower::BorrowerId;
@@ -9,15 +10,22 @@ use sha2::{Digest, Sha256};
 
 const TOKEN_BYTES: usize = 32;
 
-/// Starts a session for the borrower and returns the token to hand them.
-pub async fn start(state: &AppState, borrower: BorrowerId) -> StoreResult<String> {
+/// A new token and the digest to store of it.
+pub fn new_token() -> StoreResult<(String, TokenDigest)> {
     let mut bytes = [0u8; TOKEN_BYTES];
     getrandom::fill(&mut bytes).map_err(|error| hiram_domain::store::StoreError::Backend(error.to_string()))?;
     let token = hex(&bytes);
+    let digest = digest_of_valid(&token);
+    Ok((token, digest))
+}
+
+/// Starts a session for the borrower and returns the token to hand them.
+pub async fn start(state: &AppState, borrower: BorrowerId) -> StoreResult<String> {
+    let (token, digest) = new_token()?;
     let now = state.now();
     let policy = state.session_policy();
     let session = Session {
-        digest: digest_of_valid(&token),
+        digest,
         borrower_id: borrower,
         created_at: now,
         last_seen_at: now,

@@ -24,4 +24,5 @@ pub mod product;
 pub mod promotion;
 pub mod session;
 pub mod sms;
+pub mod staff;
 pub mod store;

@@ -481,6 +481,41 @@ pub trait ComplaintStore {
     async fn rate_complaint(&self, id: i64, borrower: BorrowerId, score: i64, at: OffsetDateTime) -> StoreResult<()>;
 }
 
+/// A console session: the staff member behind a cookie's token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaffSession {
+    pub staff_id: i64,
+    pub expires_at: OffsetDateTime,
+    pub revoked: bool,
+}
+
+#[async_trait]
+pub trait StaffStore {
+    /// `Conflict("staff_email")` when the e-mail has an account.
+    async fn create_staff(&self, staff: &crate::staff::NewStaff) -> StoreResult<i64>;
+    async fn staff_by_email(&self, email: &str) -> StoreResult<Option<crate::staff::StaffAccount>>;
+    async fn staff_member(&self, id: i64) -> StoreResult<Option<crate::staff::StaffAccount>>;
+    /// Counts a wrong password or code; at `MAX_FAILED_LOGINS` the account
+    /// locks until `lock_until`. The count after this one.
+    async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64>;
+    /// A right password and code: clears the failures and records the
+    /// code's time step, only if it is newer than the last one accepted
+    /// (false: the code was used before).
+    async fn accept_login(&self, id: i64, totp_step: i64) -> StoreResult<bool>;
+    async fn create_staff_session(
+        &self,
+        digest: &TokenDigest,
+        staff_id: i64,
+        at: OffsetDateTime,
+        expires_at: OffsetDateTime,
+    ) -> StoreResult<()>;
+    async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>>;
+    async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()>;
+    async fn append_audit(&self, entry: &crate::staff::AuditEntry) -> StoreResult<i64>;
+    /// The newest entries first.
+    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<crate::staff::AuditEntry>>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -502,6 +537,7 @@ pub trait Store:
     + UnpostedStore
     + DebitStore
     + ComplaintStore
+    + StaffStore
     + Send
     + Sync
     + 'static
@@ -528,6 +564,7 @@ impl<T> Store for T where
         + UnpostedStore
         + DebitStore
         + ComplaintStore
+        + StaffStore
         + Send
         + Sync
         + 'static

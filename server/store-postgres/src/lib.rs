@@ -12,6 +12,7 @@ mod migrations;
 mod payouts;
 mod promotion;
 mod rows;
+mod staff;
 mod stores;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};

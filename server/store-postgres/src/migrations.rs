@@ -21,6 +21,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (14, include_str!("../migrations/0014_direct_debits.sql")),
     (15, include_str!("../migrations/0015_complaints.sql")),
     (16, include_str!("../migrations/0016_sandbox_statement.sql")),
+    (17, include_str!("../migrations/0017_staff.sql")),
 ];
 
 /// An arbitrary constant naming Hiram's migration lock.

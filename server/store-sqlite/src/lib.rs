@@ -16,6 +16,7 @@ mod payouts;
 mod pool;
 mod promotion;
 mod rows;
+mod staff;
 mod stores;
 
 pub use pool::SqliteStore;

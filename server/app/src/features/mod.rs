@@ -4,6 +4,7 @@ pub mod bind_card;
 pub mod certification;
 pub mod complaints;
 pub mod confirmation;
+pub mod console;
 pub mod customer_service;
 pub mod device_data;
 pub mod health;
@@ -49,8 +50,13 @@ pub fn borrower_api() -> Router<AppState> {
         .fallback(|| async { ApiError::NotFound })
 }
 
-/// Everything under `/api`: the staff API (the console comes with issue 7),
+/// Everything under `/api`: the staff API with the API token (`/api/staff`)
+/// and, the same calls for the console's signed-in staff (`/api/console`),
 /// and the promotion calls at the paths native shells use.
 pub fn staff_api() -> Router<AppState> {
-    Router::new().merge(staff::router()).merge(promotion::router()).fallback(|| async { ApiError::NotFound })
+    Router::new()
+        .nest("/staff", staff::router())
+        .nest("/console", staff::router().merge(console::router()))
+        .merge(promotion::router())
+        .fallback(|| async { ApiError::NotFound })
 }

@@ -5,6 +5,7 @@ mod helpers;
 
 mod access_matrix;
 mod complaints;
+mod console;
 mod daily;
 mod device_data;
 mod disbursement;

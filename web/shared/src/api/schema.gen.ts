@@ -2,6 +2,98 @@
 // Do not edit by hand; `npm run check:api` fails when this file is stale.
 
 export interface paths {
+    "/api/console/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first. It can be read, never changed. */
+        get: operations["console_audit_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs a staff member in. Wrong e-mail, password or code all answer the
+         *     same; five wrong tries lock the account for 15 minutes; a code works
+         *     once.
+         */
+        post: operations["console_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signs out: the session ends on the server and the cookie is cleared. */
+        post: operations["console_logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in staff member and what their role allows. */
+        get: operations["console_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/staff-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a staff account with a random password and TOTP secret, shown
+         *     once (admins only).
+         */
+        post: operations["console_create_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/complaints": {
         parameters: {
             query?: never;
@@ -1690,6 +1782,20 @@ export interface components {
              */
             status: number;
         };
+        AuditRow: {
+            action: string;
+            after: unknown;
+            at: string;
+            before: unknown;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Empty for the API token or the system.
+             */
+            staffId?: number | null;
+            subject: string;
+        };
         BankCard: {
             bankCode: string;
             bankName: string;
@@ -2376,11 +2482,42 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Me: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                email: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                permissions: string[];
+                role: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Menu: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
                 items: components["schemas"]["MenuItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_NewAccount: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                otpauthUri: string;
+                /** @description Shown once: the first password, to be handed over in person. */
+                password: string;
+                /** @description Shown once: the TOTP secret and the address authenticator apps scan. */
+                totpSecret: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2714,6 +2851,27 @@ export interface components {
                 average: number;
                 /** Format: int64 */
                 ratings: number;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_AuditRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                action: string;
+                after: unknown;
+                at: string;
+                before: unknown;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Empty for the API token or the system.
+                 */
+                staffId?: number | null;
+                subject: string;
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -3080,12 +3238,29 @@ export interface components {
             resendSeconds: number;
             voiceCodeAvailable: boolean;
         };
+        Me: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            permissions: string[];
+            role: string;
+        };
         Menu: {
             items: components["schemas"]["MenuItem"][];
         };
         MenuItem: {
             path: string;
             title: string;
+        };
+        NewAccount: {
+            /** Format: int64 */
+            id: number;
+            otpauthUri: string;
+            /** @description Shown once: the first password, to be handed over in person. */
+            password: string;
+            /** @description Shown once: the TOTP secret and the address authenticator apps scan. */
+            totpSecret: string;
         };
         /**
          * @description The `data` of a reply that carries none; serialises as `null`.
@@ -3420,6 +3595,175 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    console_audit_log: {
+        parameters: {
+            query?: {
+                /** @description 1–500, default 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AuditRow"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    console_login: {
+        parameters: {
+            query: {
+                /** @description The 6-digit code of the authenticator app. */
+                code: string;
+                email: string;
+                password: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sets the HttpOnly session cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Me"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    console_logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    console_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Me"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    console_create_account: {
+        parameters: {
+            query: {
+                email: string;
+                name: string;
+                /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+                role: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewAccount"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     staff_complaint_inbox: {
         parameters: {
             query?: {
@@ -3459,8 +3803,11 @@ export interface operations {
     staff_complaint_answer: {
         parameters: {
             query: {
-                /** @description Who answers, as the borrower's rating will be counted for them. */
-                agent: string;
+                /**
+                 * @description Who answers, for a caller with the API token; a console user answers
+                 *     under their own name.
+                 */
+                agent?: string;
                 answer: string;
                 id: number;
                 /** @description Names from `upload-image`, joined by commas, or empty. */

@@ -2,8 +2,6 @@
 //! code login (which registers a new number), optional password login and
 //! reset, logout.
 
-mod password;
-
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{Params, SessionToken};
 use crate::i18n::{Lang, Msg};
@@ -188,7 +186,7 @@ pub async fn password_login(
         Some(borrower) => state.store.password_hash(borrower.id).await?,
         None => None,
     };
-    let matches = password::verify(&params.password, stored_hash.as_deref()).await?;
+    let matches = crate::passwords::verify(&params.password, stored_hash.as_deref()).await?;
     let borrower = borrower.filter(|_| matches).ok_or(ApiError::rejected(Msg::WrongPhoneOrPassword))?;
     let session_id = crate::session::start(&state, borrower.id).await?;
     Ok(ok(lang, LoggedIn { session_id, new_borrower: false }))
@@ -215,7 +213,7 @@ pub async fn reset_password(
     let password = NewPassword::parse(&params.password).map_err(|_| ApiError::rejected(Msg::WeakPassword))?;
     verify_code(&state, &phone, CodePurpose::ResetPassword, &params.code).await?;
     let borrower = state.store.ensure_borrower(&phone, None, state.now()).await?;
-    let hash = password::hash(password).await?;
+    let hash = crate::passwords::hash(password).await?;
     state.store.set_password_hash(borrower.id, &hash).await?;
     Ok(ok(lang, NoData))
 }

@@ -16,6 +16,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use hiram_domain::complaint::{Complaint, ComplaintStatus, is_late};
 use hiram_domain::files::ImagePurpose;
+use hiram_domain::staff::Permission;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -23,11 +24,11 @@ use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/staff/complaints", get(inbox))
-        .route("/staff/complaints/answer", post(answer))
-        .route("/staff/complaints/close", post(close))
-        .route("/staff/complaints/upload-image", post(upload_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
-        .route("/staff/complaints/ratings", get(ratings))
+        .route("/complaints", get(inbox))
+        .route("/complaints/answer", post(answer))
+        .route("/complaints/close", post(close))
+        .route("/complaints/upload-image", post(upload_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
+        .route("/complaints/ratings", get(ratings))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -71,10 +72,12 @@ fn rfc3339(at: time::OffsetDateTime) -> String {
     responses((status = 200, body = Envelope<Vec<InboxEntry>>), (status = 400), (status = 401)))]
 pub async fn inbox(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    Params(params): Params<InboxParams>,
+    params: Result<Params<InboxParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<Vec<InboxEntry>>>> {
+    staff.require(Permission::ViewComplaints)?;
+    let Params(params) = params?;
     let status = match params.status.as_deref().unwrap_or("open") {
         "all" => None,
         key => Some(ComplaintStatus::parse(key).ok_or(ApiError::InvalidParameters)?),
@@ -114,7 +117,9 @@ pub async fn inbox(
 #[into_params(parameter_in = Query)]
 pub struct AnswerParams {
     pub id: i64,
-    /// Who answers, as the borrower's rating will be counted for them.
+    /// Who answers, for a caller with the API token; a console user answers
+    /// under their own name.
+    #[serde(default)]
     pub agent: String,
     pub answer: String,
     /// Names from `upload-image`, joined by commas, or empty.
@@ -131,11 +136,17 @@ async fn complaint(state: &AppState, id: i64) -> ApiResult<Complaint> {
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
 pub async fn answer(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    Params(params): Params<AnswerParams>,
+    params: Result<Params<AnswerParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    let (agent, text) = (params.agent.trim(), params.answer.trim());
+    staff.require(Permission::AnswerComplaints)?;
+    let Params(params) = params?;
+    let agent = match staff.caller {
+        crate::staff_access::Caller::Member(_) => staff.display_name(),
+        crate::staff_access::Caller::Token => params.agent.trim().to_owned(),
+    };
+    let (agent, text) = (agent.as_str(), params.answer.trim());
     if agent.is_empty() || agent.chars().count() > 60 || text.is_empty() || text.chars().count() > 2_000 {
         return Err(ApiError::InvalidParameters);
     }
@@ -164,6 +175,15 @@ pub async fn answer(
         crate::adapters::sms::notify(&state, &borrower.phone, body).await;
     }
     tracing::info!(complaint.id = complaint.id, "complaint answered");
+    staff
+        .audit(
+            &state,
+            "complaint.answer",
+            &format!("complaint:{}", complaint.id),
+            serde_json::json!({ "status": complaint.status.key() }),
+            serde_json::json!({ "status": "answered", "agent": agent, "answer": text, "images": images }),
+        )
+        .await?;
     Ok(ok(lang, NoData))
 }
 
@@ -178,13 +198,26 @@ pub struct CloseParams {
     responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 404), (status = 409)))]
 pub async fn close(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    Params(params): Params<CloseParams>,
+    params: Result<Params<CloseParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
+    staff.require(Permission::AnswerComplaints)?;
+    let Params(params) = params?;
     let complaint = complaint(&state, params.id).await?;
     match state.store.close_complaint(complaint.id, state.now()).await {
-        Ok(()) => Ok(ok(lang, NoData)),
+        Ok(()) => {
+            staff
+                .audit(
+                    &state,
+                    "complaint.close",
+                    &format!("complaint:{}", complaint.id),
+                    serde_json::json!({ "status": complaint.status.key() }),
+                    serde_json::json!({ "status": "closed" }),
+                )
+                .await?;
+            Ok(ok(lang, NoData))
+        }
         Err(StoreError::Stale) => Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null }),
         Err(other) => Err(other.into()),
     }
@@ -211,11 +244,13 @@ pub struct StaffPicture {
     responses((status = 200, body = Envelope<StaffPicture>), (status = 400), (status = 401), (status = 404)))]
 pub async fn upload_image(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    axum::extract::Query(params): axum::extract::Query<UploadParams>,
+    params: Result<axum::extract::Query<UploadParams>, axum::extract::rejection::QueryRejection>,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<StaffPicture>>> {
+    staff.require(Permission::AnswerComplaints)?;
+    let axum::extract::Query(params) = params.map_err(|_| ApiError::InvalidParameters)?;
     let complaint = complaint(&state, params.complaint_id).await?;
     let record = uploads::accept_image(&state, complaint.borrower_id, ImagePurpose::Complaint, form, "image").await?;
     Ok(ok(lang, StaffPicture { name: record.name }))
@@ -234,9 +269,10 @@ pub struct AgentRating {
     responses((status = 200, body = Envelope<Vec<AgentRating>>), (status = 401)))]
 pub async fn ratings(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
 ) -> ApiResult<Json<Envelope<Vec<AgentRating>>>> {
+    staff.require(Permission::ViewComplaints)?;
     let mut per_agent: BTreeMap<String, (i64, i64)> = BTreeMap::new();
     for complaint in state.store.complaints(None, 10_000).await? {
         if let Some(score) = complaint.score {

@@ -8,9 +8,9 @@ pub mod unposted;
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::i18n::Lang;
 use crate::i18n::Msg;
+pub use crate::staff_access::Staff;
 use crate::state::AppState;
-use axum::extract::{FromRequestParts, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
 use hiram_domain::money::Centavos;
@@ -18,18 +18,19 @@ use hiram_domain::phone::Phone;
 use hiram_domain::pricing::{PenaltySchedule, ProductTerms, TermsError};
 use hiram_domain::product::{LenderId, NewProduct};
 use hiram_domain::sms::OutboxEntry;
+use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
-        .route("/staff/sms-outbox", get(sms_outbox))
-        .route("/staff/promotion-funnel", get(promotion_funnel))
-        .route("/staff/products", axum::routing::post(create_product))
-        .route("/staff/uploads/{name}", get(staff_image))
-        .route("/staff/unposted-payments", get(unposted::queue))
-        .route("/staff/unposted-payments/match", axum::routing::post(unposted::match_payment))
-        .route("/staff/unposted-payments/reject", axum::routing::post(unposted::reject_payment))
+        .route("/sms-outbox", get(sms_outbox))
+        .route("/promotion-funnel", get(promotion_funnel))
+        .route("/products", axum::routing::post(create_product))
+        .route("/uploads/{name}", get(staff_image))
+        .route("/unposted-payments", get(unposted::queue))
+        .route("/unposted-payments/match", axum::routing::post(unposted::match_payment))
+        .route("/unposted-payments/reject", axum::routing::post(unposted::reject_payment))
         .merge(complaints::router())
 }
 
@@ -41,34 +42,12 @@ pub fn router() -> Router<AppState> {
     security(("staff_token" = [])))]
 pub async fn staff_image(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     axum::extract::Path(name): axum::extract::Path<String>,
 ) -> ApiResult<axum::response::Response> {
+    staff.require(Permission::ViewBorrowers)?;
     let record = super::uploads::stored(&state, &name).await?.ok_or(ApiError::NotFound)?;
     super::uploads::serve(&state, &record).await
-}
-
-/// A caller that presented the staff token.
-pub struct Staff;
-
-impl FromRequestParts<AppState> for Staff {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let expected = state.settings.staff.api_token.expose();
-        let presented = parts
-            .headers
-            .get(axum::http::header::AUTHORIZATION)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .unwrap_or("");
-        let matches = expected.len() == presented.len()
-            && expected.bytes().zip(presented.bytes()).fold(0u8, |difference, (a, b)| difference | (a ^ b)) == 0;
-        if expected.is_empty() || !matches {
-            return Err(ApiError::SessionRequired);
-        }
-        Ok(Staff)
-    }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -112,10 +91,12 @@ impl From<OutboxEntry> for OutboxMessage {
     responses((status = 200, body = Envelope<Vec<OutboxMessage>>), (status = 401)))]
 pub async fn sms_outbox(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    crate::extract::Params(params): crate::extract::Params<OutboxParams>,
+    params: Result<crate::extract::Params<OutboxParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<Vec<OutboxMessage>>>> {
+    staff.require(Permission::ViewMessages)?;
+    let crate::extract::Params(params) = params?;
     let phone = match params.phone.as_deref().filter(|phone| !phone.is_empty()) {
         Some(text) => Some(crate::one_time_codes::parse_phone(text)?),
         None => None,
@@ -146,9 +127,10 @@ pub struct FunnelRow {
     responses((status = 200, body = Envelope<Vec<FunnelRow>>), (status = 401)))]
 pub async fn promotion_funnel(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
 ) -> ApiResult<Json<Envelope<Vec<FunnelRow>>>> {
+    staff.require(Permission::ManageMarketing)?;
     let counts = state.store.funnel_counts().await?;
     Ok(ok(
         lang,
@@ -222,10 +204,12 @@ fn violation(error: &TermsError) -> (Msg, &'static str) {
     responses((status = 200, body = Envelope<CreatedProduct>), (status = 400), (status = 401), (status = 404)))]
 pub async fn create_product(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    crate::extract::Params(params): crate::extract::Params<NewProductParams>,
+    params: Result<crate::extract::Params<NewProductParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<CreatedProduct>>> {
+    staff.require(Permission::ManageProducts)?;
+    let crate::extract::Params(params) = params?;
     let terms = ProductTerms {
         min_amount: Centavos::new(params.min_amount),
         max_amount: Centavos::new(params.max_amount),
@@ -273,6 +257,15 @@ pub async fn create_product(
         })
         .await?;
     tracing::info!(product.id = id.0, "product created");
+    staff
+        .audit(
+            &state,
+            "product.create",
+            &format!("product:{}", id.0),
+            serde_json::Value::Null,
+            serde_json::json!({ "name": name, "lenderId": lender.id.0, "available": params.available }),
+        )
+        .await?;
     Ok(ok(lang, CreatedProduct { id: id.0 }))
 }
 

@@ -12,6 +12,7 @@ use axum::Json;
 use axum::extract::State;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{ReceivedPayment, UnpostedPayment, UnpostedStatus};
+use hiram_domain::staff::Permission;
 use hiram_domain::store::{IdempotencyKey, Posting, StoreError};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -63,10 +64,12 @@ impl From<UnpostedPayment> for QueuedPayment {
     responses((status = 200, body = Envelope<Vec<QueuedPayment>>), (status = 400), (status = 401)))]
 pub async fn queue(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    Params(params): Params<QueueParams>,
+    params: Result<Params<QueueParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<Vec<QueuedPayment>>>> {
+    staff.require(Permission::ViewMoney)?;
+    let Params(params) = params?;
     let status = match params.status.as_deref().unwrap_or("pending") {
         "all" => None,
         key => Some(UnpostedStatus::parse(key).ok_or(ApiError::InvalidParameters)?),
@@ -111,10 +114,12 @@ fn checked_note(note: &str) -> ApiResult<&str> {
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
 pub async fn match_payment(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    Params(params): Params<ResolveParams>,
+    params: Result<Params<ResolveParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
+    staff.require(Permission::MatchPayments)?;
+    let Params(params) = params?;
     let note = checked_note(&params.note)?;
     let payment = pending(&state, params.id).await?;
     let order_id = OrderId(params.order_id.unwrap_or(payment.order_id.0));
@@ -137,6 +142,15 @@ pub async fn match_payment(
         Err(other) => return Err(other.into()),
     }
     tracing::info!(unposted.id = payment.id, order.id = order.id.0, "reported payment matched and posted");
+    staff
+        .audit(
+            &state,
+            "unposted_payment.match",
+            &format!("unposted_payment:{}", payment.id),
+            serde_json::json!({ "status": "pending", "orderId": payment.order_id.0 }),
+            serde_json::json!({ "status": "matched", "orderId": order.id.0, "amount": payment.amount.get(), "note": note }),
+        )
+        .await?;
     Ok(ok(lang, NoData))
 }
 
@@ -146,10 +160,12 @@ pub async fn match_payment(
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
 pub async fn reject_payment(
     State(state): State<AppState>,
-    _staff: Staff,
+    staff: Staff,
     lang: Lang,
-    Params(params): Params<ResolveParams>,
+    params: Result<Params<ResolveParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
+    staff.require(Permission::MatchPayments)?;
+    let Params(params) = params?;
     let note = checked_note(&params.note)?;
     if note.is_empty() {
         return Err(ApiError::InvalidParameters);
@@ -157,7 +173,18 @@ pub async fn reject_payment(
     let payment = pending(&state, params.id).await?;
     match state.store.resolve_unposted(payment.id, UnpostedStatus::Rejected, payment.order_id, note, state.now()).await
     {
-        Ok(()) => Ok(ok(lang, NoData)),
+        Ok(()) => {
+            staff
+                .audit(
+                    &state,
+                    "unposted_payment.reject",
+                    &format!("unposted_payment:{}", payment.id),
+                    serde_json::json!({ "status": "pending" }),
+                    serde_json::json!({ "status": "rejected", "note": note }),
+                )
+                .await?;
+            Ok(ok(lang, NoData))
+        }
         Err(StoreError::Stale) => Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null }),
         Err(other) => Err(other.into()),
     }

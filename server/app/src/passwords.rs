@@ -1,5 +1,5 @@
-//! Password hashing with Argon2id, off the async threads (a hash takes tens
-//! of milliseconds by design).
+//! Password hashing with Argon2id, for borrowers and staff alike, off the
+//! async threads (a hash takes tens of milliseconds by design).
 
 use crate::error::{ApiError, ApiResult};
 use argon2::Argon2;

@@ -1,0 +1,299 @@
+//! The operator console's own calls under `/api/console`: signing in with
+//! e-mail, password and a TOTP code (an HttpOnly, SameSite=Strict session
+//! cookie), signing out, who am I, staff accounts (admins), and the audit
+//! log (admins and auditors). The console's work calls are the staff API's,
+//! mounted here too, each checking its permission (`staff_access`).
+
+use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::extract::Params;
+use crate::i18n::{Lang, Msg};
+use crate::staff_access::{COOKIE, Caller, Staff, session_digest};
+use crate::state::AppState;
+use axum::extract::State;
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use hiram_domain::staff::{MAX_FAILED_LOGINS, NewStaff, Permission, Role};
+use hiram_domain::store::StoreError;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// How long a console session lasts: one working day.
+const SESSION_HOURS: i64 = 12;
+/// How long an account stays locked after too many wrong tries.
+const LOCK_MINUTES: i64 = 15;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/login", post(login))
+        .route("/logout", post(logout))
+        .route("/me", get(me))
+        .route("/audit", get(audit_log))
+        .route("/staff-accounts", post(create_account))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LoginParams {
+    pub email: String,
+    pub password: String,
+    /// The 6-digit code of the authenticator app.
+    pub code: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Me {
+    pub id: i64,
+    pub email: String,
+    pub name: String,
+    pub role: String,
+    pub permissions: Vec<String>,
+}
+
+fn me_of(account: &hiram_domain::staff::StaffAccount) -> Me {
+    Me {
+        id: account.id,
+        email: account.email.clone(),
+        name: account.name.clone(),
+        role: account.role.key().to_owned(),
+        permissions: account.role.permissions().iter().map(|permission| permission.key().to_owned()).collect(),
+    }
+}
+
+fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<HeaderValue> {
+    let secure = if state.settings.staff.secure_cookie { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{COOKIE}={value}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age={max_age_seconds}{secure}"
+    ))
+    .map_err(|error| ApiError::Internal(error.to_string()))
+}
+
+/// Signs a staff member in. Wrong e-mail, password or code all answer the
+/// same; five wrong tries lock the account for 15 minutes; a code works
+/// once.
+#[utoipa::path(post, path = "/api/console/login", operation_id = "console_login", tag = "console", params(LoginParams),
+    responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400), (status = 429)))]
+pub async fn login(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<LoginParams>,
+) -> ApiResult<Response> {
+    let refused = || ApiError::rejected(Msg::StaffLoginRefused);
+    let now = state.now();
+    let email = params.email.trim().to_lowercase();
+    let account = state.store.staff_by_email(&email).await?.filter(|account| account.active);
+    // Hash the password even for an unknown e-mail, so timing tells nothing.
+    let password_ok =
+        crate::passwords::verify(&params.password, account.as_ref().map(|account| account.password_hash.as_str()))
+            .await?;
+    let Some(account) = account else { return Err(refused()) };
+    if account.locked_until.is_some_and(|until| until > now) {
+        return Err(ApiError::TooManyRequests {
+            retry_after_seconds: 60 * LOCK_MINUTES as u64,
+            message: Msg::StaffLocked,
+        });
+    }
+    let step = crate::totp::verify(&account.totp_secret, params.code.trim(), now.unix_timestamp());
+    let accepted = match step {
+        Some(step) if password_ok => state.store.accept_login(account.id, step).await?,
+        _ => false,
+    };
+    if !accepted {
+        let failures = state.store.note_failed_login(account.id, now + time::Duration::minutes(LOCK_MINUTES)).await?;
+        tracing::info!(staff.id = account.id, failures, "console sign-in refused");
+        if failures >= MAX_FAILED_LOGINS {
+            return Err(ApiError::TooManyRequests {
+                retry_after_seconds: 60 * LOCK_MINUTES as u64,
+                message: Msg::StaffLocked,
+            });
+        }
+        return Err(refused());
+    }
+    let (token, digest) = crate::session::new_token()?;
+    state.store.create_staff_session(&digest, account.id, now, now + time::Duration::hours(SESSION_HOURS)).await?;
+    let staff = Staff { caller: Caller::Member(account.clone()) };
+    staff
+        .audit(
+            &state,
+            "staff.sign_in",
+            &format!("staff:{}", account.id),
+            serde_json::Value::Null,
+            serde_json::Value::Null,
+        )
+        .await?;
+    let mut response = ok(lang, me_of(&account)).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, &token, SESSION_HOURS * 3600)?);
+    Ok(response)
+}
+
+/// Signs out: the session ends on the server and the cookie is cleared.
+#[utoipa::path(post, path = "/api/console/logout", operation_id = "console_logout", tag = "console",
+    responses((status = 200, body = Envelope<NoData>), (status = 401)))]
+pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, parts: Parts) -> ApiResult<Response> {
+    if let Some(digest) = session_digest(&parts) {
+        state.store.revoke_staff_session(&digest, state.now()).await?;
+    }
+    staff
+        .audit(
+            &state,
+            "staff.sign_out",
+            &format!("staff:{}", staff.staff_id().unwrap_or(0)),
+            serde_json::Value::Null,
+            serde_json::Value::Null,
+        )
+        .await?;
+    let mut response = ok(lang, NoData).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, "", 0)?);
+    Ok(response)
+}
+
+/// The signed-in staff member and what their role allows.
+#[utoipa::path(get, path = "/api/console/me", operation_id = "console_me", tag = "console",
+    responses((status = 200, body = Envelope<Me>), (status = 401)))]
+pub async fn me(staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<Me>>> {
+    match &staff.caller {
+        Caller::Member(account) => Ok(ok(lang, me_of(account))),
+        Caller::Token => Err(ApiError::NotFound),
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AuditParams {
+    /// 1–500, default 100.
+    pub limit: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AuditRow {
+    pub id: i64,
+    /// Empty for the API token or the system.
+    pub staff_id: Option<i64>,
+    pub action: String,
+    pub subject: String,
+    pub before: serde_json::Value,
+    pub after: serde_json::Value,
+    pub at: String,
+}
+
+/// The audit log, newest first. It can be read, never changed.
+#[utoipa::path(get, path = "/api/console/audit", operation_id = "console_audit_log", tag = "console", params(AuditParams),
+    responses((status = 200, body = Envelope<Vec<AuditRow>>), (status = 401), (status = 403)))]
+pub async fn audit_log(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<AuditParams>, ApiError>,
+) -> ApiResult<Json<Envelope<Vec<AuditRow>>>> {
+    staff.require(Permission::ReadAudit)?;
+    let Params(params) = params?;
+    let limit = params.limit.unwrap_or(100);
+    if !(1..=500).contains(&limit) {
+        return Err(ApiError::InvalidParameters);
+    }
+    let rows = state
+        .store
+        .audit_entries(limit)
+        .await?
+        .into_iter()
+        .map(|entry| AuditRow {
+            id: entry.id,
+            staff_id: entry.staff_id,
+            action: entry.action,
+            subject: entry.subject,
+            before: serde_json::from_str(&entry.before).unwrap_or(serde_json::Value::Null),
+            after: serde_json::from_str(&entry.after).unwrap_or(serde_json::Value::Null),
+            at: entry.at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default(),
+        })
+        .collect();
+    Ok(ok(lang, rows))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct NewAccountParams {
+    pub email: String,
+    pub name: String,
+    /// admin, credit_officer, finance, customer_care, marketing or auditor.
+    pub role: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewAccount {
+    pub id: i64,
+    /// Shown once: the first password, to be handed over in person.
+    pub password: String,
+    /// Shown once: the TOTP secret and the address authenticator apps scan.
+    pub totp_secret: String,
+    pub otpauth_uri: String,
+}
+
+/// Creates a staff account with a random password and TOTP secret, shown
+/// once (admins only).
+#[utoipa::path(post, path = "/api/console/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
+    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 409)))]
+pub async fn create_account(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<NewAccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<NewAccount>>> {
+    staff.require(Permission::ManageStaff)?;
+    let Params(params) = params?;
+    let created = add_staff(&state, &params.email, &params.name, &params.role).await?;
+    staff
+        .audit(
+            &state,
+            "staff.create",
+            &format!("staff:{}", created.id),
+            serde_json::Value::Null,
+            serde_json::json!({ "email": params.email.trim().to_lowercase(), "name": params.name.trim(), "role": params.role }),
+        )
+        .await?;
+    Ok(ok(lang, created))
+}
+
+/// Creates an account; shared with the `hiram staff-add` command that makes
+/// the first admin.
+pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) -> ApiResult<NewAccount> {
+    let email = email.trim().to_lowercase();
+    let name = name.trim();
+    let role = Role::parse(role).ok_or(ApiError::InvalidParameters)?;
+    let plausible_email =
+        email.len() <= 254 && email.split_once('@').is_some_and(|(user, host)| !user.is_empty() && host.contains('.'));
+    if !plausible_email || name.is_empty() || name.chars().count() > 60 {
+        return Err(ApiError::InvalidParameters);
+    }
+    let mut bytes = [0u8; 12];
+    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
+    let password = crate::totp::base32(&bytes).to_lowercase();
+    let secret = crate::totp::new_secret().map_err(|error| ApiError::Internal(error.to_string()))?;
+    let password_hash = crate::passwords::hash(
+        hiram_domain::password::NewPassword::parse(&password).map_err(|error| ApiError::Internal(error.to_string()))?,
+    )
+    .await?;
+    let new = NewStaff {
+        email: email.clone(),
+        name: name.to_owned(),
+        role,
+        password_hash,
+        totp_secret: secret.clone(),
+        created_at: state.now(),
+    };
+    let id = match state.store.create_staff(&new).await {
+        Ok(id) => id,
+        Err(StoreError::Conflict(_)) => {
+            return Err(ApiError::Conflict {
+                message: Msg::InvalidParameters,
+                data: serde_json::json!({ "field": "email" }),
+            });
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let otpauth_uri = crate::totp::otpauth_uri(&state.settings.company.trade_name, &email, &secret);
+    Ok(NewAccount { id, password, totp_secret: secret, otpauth_uri })
+}

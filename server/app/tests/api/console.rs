@@ -1,0 +1,161 @@
+//! The console's staff identity: password plus TOTP, an HttpOnly session
+//! cookie, a role matrix checked on the server for every console call, and
+//! an audit log of every action that nobody can change.
+
+use crate::helpers::{TestApp, order_in};
+use hiram::features::console::{NewAccount, add_staff};
+use hiram_domain::staff::{Permission, Role};
+use serde_json::Value;
+
+struct Member {
+    cookie: String,
+}
+
+fn code(app: &TestApp, secret: &str) -> String {
+    let step = hiram::totp::step_of(app.state.now().unix_timestamp());
+    format!("{:06}", hiram::totp::code_at(secret, step).unwrap())
+}
+
+async fn sign_in(app: &TestApp, email: &str, account: &NewAccount) -> (u16, Option<String>, Value) {
+    let form = [("email", email), ("password", account.password.as_str()), ("code", &code(app, &account.totp_secret))];
+    let response = app.client.post(app.url("/api/console/login")).form(&form).send().await.unwrap();
+    let cookie = response.headers().get("set-cookie").map(|value| value.to_str().unwrap().to_owned());
+    (response.status().as_u16(), cookie, response.json().await.unwrap())
+}
+
+async fn member(app: &TestApp, role: Role) -> Member {
+    let email = format!("{}@hiram.example", role.key());
+    let account = add_staff(&app.state, &email, &format!("Test {}", role.key()), role.key()).await.unwrap();
+    let (status, cookie, body) = sign_in(app, &email, &account).await;
+    assert_eq!(status, 200, "{body}");
+    Member { cookie: cookie.unwrap().split(';').next().unwrap().to_owned() }
+}
+
+async fn send(app: &TestApp, member: &Member, method: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let request =
+        if method == "GET" { app.client.get(app.url(path)) } else { app.client.post(app.url(path)).form(form) };
+    let response = request.header("cookie", &member.cookie).send().await.unwrap();
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Every console call, with what it needs.
+const CALLS: [(&str, &str, Permission); 14] = [
+    ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
+    ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
+    ("POST", "/api/console/products", Permission::ManageProducts),
+    ("GET", "/api/console/uploads/00000000000000000000000000000000", Permission::ViewBorrowers),
+    ("GET", "/api/console/unposted-payments", Permission::ViewMoney),
+    ("POST", "/api/console/unposted-payments/match?id=999999", Permission::MatchPayments),
+    ("POST", "/api/console/unposted-payments/reject?id=999999&note=x", Permission::MatchPayments),
+    ("GET", "/api/console/complaints", Permission::ViewComplaints),
+    ("POST", "/api/console/complaints/answer?id=999999&answer=x", Permission::AnswerComplaints),
+    ("POST", "/api/console/complaints/close?id=999999", Permission::AnswerComplaints),
+    ("POST", "/api/console/complaints/upload-image?complaintId=999999", Permission::AnswerComplaints),
+    ("GET", "/api/console/complaints/ratings", Permission::ViewComplaints),
+    ("GET", "/api/console/audit", Permission::ReadAudit),
+    ("POST", "/api/console/staff-accounts", Permission::ManageStaff),
+];
+
+crate::on_both_stores! {
+    async fn staff_sign_in_with_a_password_and_a_code_that_works_once(app) {
+        let account = add_staff(&app.state, "Liza@Hiram.example", "Liza Reyes", "customer_care").await.unwrap();
+        let email = "liza@hiram.example";
+        let wrong = [("email", email), ("password", account.password.as_str()), ("code", "000000")];
+        let refused = app.client.post(app.url("/api/console/login")).form(&wrong).send().await.unwrap();
+        assert_eq!(refused.status(), 400);
+        let unknown = [("email", "nobody@hiram.example"), ("password", account.password.as_str()), ("code", "000000")];
+        let unknown = app.client.post(app.url("/api/console/login")).form(&unknown).send().await.unwrap();
+        assert_eq!(unknown.text().await.unwrap(), refused.text().await.unwrap(), "unknown e-mail and wrong code look alike");
+
+        let (status, cookie, me) = sign_in(&app, email, &account).await;
+        assert_eq!(status, 200, "{me}");
+        let cookie = cookie.unwrap();
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/api/console"), "{cookie}");
+        assert_eq!(me["data"]["role"], "customer_care");
+        let member = Member { cookie: cookie.split(';').next().unwrap().to_owned() };
+        let (status, me) = send(&app, &member, "GET", "/api/console/me", &[]).await;
+        assert_eq!((status, me["data"]["name"].as_str()), (200, Some("Liza Reyes")));
+        assert!(me["data"]["permissions"].as_array().unwrap().iter().any(|p| p == "answer_complaints"));
+
+        let (again, _, _) = sign_in(&app, email, &account).await;
+        assert_eq!(again, 400, "the same code does not work twice");
+        assert_eq!(send(&app, &member, "POST", "/api/console/logout", &[]).await.0, 200);
+        assert_eq!(send(&app, &member, "GET", "/api/console/me", &[]).await.0, 401, "the session ended on the server");
+        assert_eq!(app.get("/api/console/me").await.status(), 401);
+
+        // One failure so far (the reused code); four more lock the account.
+        for _ in 0..3 {
+            let wrong = [("email", email), ("password", "not the password"), ("code", &code(&app, &account.totp_secret))];
+            assert_eq!(app.client.post(app.url("/api/console/login")).form(&wrong).send().await.unwrap().status(), 400);
+        }
+        let fifth = [("email", email), ("password", "not the password"), ("code", "123456")];
+        assert_eq!(app.client.post(app.url("/api/console/login")).form(&fifth).send().await.unwrap().status(), 429);
+        app.clock.advance(time::Duration::seconds(60));
+        let (locked, _, _) = sign_in(&app, email, &account).await;
+        assert_eq!(locked, 429, "locked: even the right password and code wait");
+        app.clock.advance(time::Duration::minutes(15));
+        assert_eq!(sign_in(&app, email, &account).await.0, 200);
+    }
+
+    async fn each_role_can_do_exactly_what_its_permissions_allow(app) {
+        let mut checked = 0;
+        for role in Role::ALL {
+            let member = member(&app, role).await;
+            for (method, path, permission) in CALLS {
+                let (status, body) = send(&app, &member, method, path, &[]).await;
+                if role.can(permission) {
+                    assert!(status != 401 && status != 403, "{role:?} {method} {path}: {status} {body}");
+                } else {
+                    assert_eq!(status, 403, "{role:?} {method} {path}: {body}");
+                    assert_eq!(body["data"]["permission"], permission.key());
+                }
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 6 * 14);
+    }
+
+    async fn every_action_writes_its_audit_entry_and_nobody_can_change_them(app) {
+        let demo = app.demo_session().await;
+        let care = member(&app, Role::CustomerCare).await;
+        let finance = member(&app, Role::Finance).await;
+        let admin = member(&app, Role::Admin).await;
+        let auditor = member(&app, Role::Auditor).await;
+        let session = demo.session_id.as_str();
+        let filed = app.post_form(&format!("/pany/user-problem/problem-save?sessionId={session}"), &[("problemType", "2"), ("problemDetail", "Paid twice")]).await;
+        assert_eq!(filed.status(), 200);
+        let (_, inbox) = send(&app, &care, "GET", "/api/console/complaints", &[]).await;
+        let complaint = inbox["data"][0]["id"].to_string();
+        assert_eq!(send(&app, &care, "POST", "/api/console/complaints/answer", &[("id", &complaint), ("answer", "We refunded the second payment.")]).await.0, 200);
+        let order = order_in(&demo, 180).order_id.to_string();
+        let reported = app.post_form(&format!("/pany/v3/loan-details/submit-utr?sessionId={session}"), &[("orderId", &order), ("utr", "5566778899"), ("amount", "10000"), ("channelNumber", "90011")]).await;
+        assert_eq!(reported.status(), 200);
+        let (_, queue) = send(&app, &finance, "GET", "/api/console/unposted-payments", &[]).await;
+        let entry = queue["data"][0]["id"].to_string();
+        assert_eq!(send(&app, &finance, "POST", "/api/console/unposted-payments/match", &[("id", &entry), ("note", "in the GCash statement")]).await.0, 200);
+        let (status, created) = send(&app, &admin, "POST", "/api/console/staff-accounts", &[("email", "new.officer@hiram.example"), ("name", "New Officer"), ("role", "credit_officer")]).await;
+        assert_eq!(status, 200, "{created}");
+        assert!(created["data"]["otpauthUri"].as_str().unwrap().starts_with("otpauth://totp/"));
+
+        let (status, audit) = send(&app, &auditor, "GET", "/api/console/audit", &[]).await;
+        assert_eq!(status, 200);
+        let rows = audit["data"].as_array().unwrap();
+        let find = |action: &str| rows.iter().find(|row| row["action"] == action).unwrap_or_else(|| panic!("{action} in {audit}")).clone();
+        let answered = find("complaint.answer");
+        assert_eq!(answered["subject"], format!("complaint:{complaint}"));
+        assert_eq!(answered["before"]["status"], "open");
+        assert_eq!(answered["after"]["agent"], "Test customer_care", "a console user answers under their own name");
+        let matched = find("unposted_payment.match");
+        assert_eq!((matched["before"]["status"].as_str(), matched["after"]["status"].as_str()), (Some("pending"), Some("matched")));
+        assert!(matched["staffId"].is_i64());
+        assert_eq!(find("staff.create")["after"]["role"], "credit_officer");
+        assert!(rows.iter().filter(|row| row["action"] == "staff.sign_in").count() >= 4);
+
+        for sql in ["UPDATE audit_log SET action = 'nothing'", "DELETE FROM audit_log"] {
+            assert!(app.execute_sql(sql).await.is_err(), "{sql} must be refused");
+        }
+        let (_, after) = send(&app, &auditor, "GET", "/api/console/audit", &[]).await;
+        assert_eq!(after["data"].as_array().unwrap().len(), rows.len(), "nothing changed");
+    }
+}

@@ -1,0 +1,180 @@
+//! Staff accounts, console sessions and the audit log on PostgreSQL.
+
+use crate::{PostgresStore, backend, database};
+use async_trait::async_trait;
+use hiram_domain::session::TokenDigest;
+use hiram_domain::staff::{AuditEntry, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
+use hiram_domain::store::{StaffSession, StaffStore, StoreResult};
+use time::OffsetDateTime;
+use tokio_postgres::Row;
+
+const COLUMNS: &str =
+    "id, email, name, role, password_hash, totp_secret, last_totp_step, failed_logins, locked_until, active";
+
+fn account(row: &Row) -> StoreResult<StaffAccount> {
+    Ok(StaffAccount {
+        id: row.get(0),
+        email: row.get(1),
+        name: row.get(2),
+        role: Role::parse(row.get(3)).ok_or_else(|| backend("unknown staff role"))?,
+        password_hash: row.get(4),
+        totp_secret: row.get(5),
+        last_totp_step: row.get(6),
+        failed_logins: row.get(7),
+        locked_until: row.get(8),
+        active: row.get(9),
+    })
+}
+
+#[async_trait]
+impl StaffStore for PostgresStore {
+    async fn create_staff(&self, staff: &NewStaff) -> StoreResult<i64> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "INSERT INTO staff_account (email, name, role, password_hash, totp_secret, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                &[
+                    &staff.email,
+                    &staff.name,
+                    &staff.role.key(),
+                    &staff.password_hash,
+                    &staff.totp_secret,
+                    &staff.created_at,
+                ],
+            )
+            .await
+            .map_err(|error| crate::stores::unique_violation(error, "staff_email"))?;
+        Ok(row.get(0))
+    }
+
+    async fn staff_by_email(&self, email: &str) -> StoreResult<Option<StaffAccount>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(&format!("SELECT {COLUMNS} FROM staff_account WHERE email = $1"), &[&email])
+            .await
+            .map_err(database)?;
+        row.as_ref().map(account).transpose()
+    }
+
+    async fn staff_member(&self, id: i64) -> StoreResult<Option<StaffAccount>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = $1"), &[&id])
+            .await
+            .map_err(database)?;
+        row.as_ref().map(account).transpose()
+    }
+
+    async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "UPDATE staff_account SET failed_logins = failed_logins + 1, \
+                 locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3 ELSE locked_until END \
+                 WHERE id = $1 RETURNING failed_logins",
+                &[&id, &MAX_FAILED_LOGINS, &lock_until],
+            )
+            .await
+            .map_err(database)?;
+        Ok(row.get(0))
+    }
+
+    async fn accept_login(&self, id: i64, totp_step: i64) -> StoreResult<bool> {
+        let changed = self
+            .client()
+            .await?
+            .execute(
+                "UPDATE staff_account SET failed_logins = 0, locked_until = NULL, last_totp_step = $2 \
+                 WHERE id = $1 AND last_totp_step < $2",
+                &[&id, &totp_step],
+            )
+            .await
+            .map_err(database)?;
+        Ok(changed == 1)
+    }
+
+    async fn create_staff_session(
+        &self,
+        digest: &TokenDigest,
+        staff_id: i64,
+        at: OffsetDateTime,
+        expires_at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "INSERT INTO staff_session (token_digest, staff_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                &[&digest.0.as_slice(), &staff_id, &at, &expires_at],
+            )
+            .await
+            .map_err(database)?;
+        Ok(())
+    }
+
+    async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(
+                "SELECT staff_id, expires_at, revoked_at IS NOT NULL FROM staff_session WHERE token_digest = $1",
+                &[&digest.0.as_slice()],
+            )
+            .await
+            .map_err(database)?;
+        Ok(row.map(|row| StaffSession { staff_id: row.get(0), expires_at: row.get(1), revoked: row.get(2) }))
+    }
+
+    async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()> {
+        self.client()
+            .await?
+            .execute(
+                "UPDATE staff_session SET revoked_at = $2 WHERE token_digest = $1 AND revoked_at IS NULL",
+                &[&digest.0.as_slice(), &at],
+            )
+            .await
+            .map_err(database)?;
+        Ok(())
+    }
+
+    async fn append_audit(&self, entry: &AuditEntry) -> StoreResult<i64> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "INSERT INTO audit_log (staff_id, action, subject, before, after, at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                &[&entry.staff_id, &entry.action, &entry.subject, &entry.before, &entry.after, &entry.at],
+            )
+            .await
+            .map_err(database)?;
+        Ok(row.get(0))
+    }
+
+    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<AuditEntry>> {
+        let rows = self
+            .client()
+            .await?
+            .query(
+                "SELECT id, staff_id, action, subject, before, after, at FROM audit_log ORDER BY id DESC LIMIT $1",
+                &[&limit],
+            )
+            .await
+            .map_err(database)?;
+        Ok(rows
+            .iter()
+            .map(|row| AuditEntry {
+                id: row.get(0),
+                staff_id: row.get(1),
+                action: row.get(2),
+                subject: row.get(3),
+                before: row.get(4),
+                after: row.get(5),
+                at: row.get(6),
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,193 @@
+//! Staff accounts, console sessions and the audit log on SQLite.
+
+use crate::pool::{SqliteStore, backend};
+use crate::rows::{self, millis};
+use async_trait::async_trait;
+use hiram_domain::session::TokenDigest;
+use hiram_domain::staff::{AuditEntry, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
+use hiram_domain::store::{StaffSession, StaffStore, StoreResult};
+use rusqlite::{OptionalExtension, Row, params};
+use time::OffsetDateTime;
+
+const COLUMNS: &str =
+    "id, email, name, role, password_hash, totp_secret, last_totp_step, failed_logins, locked_until, active";
+
+fn account(row: &Row<'_>) -> rusqlite::Result<StaffAccount> {
+    let role: String = row.get(3)?;
+    Ok(StaffAccount {
+        id: row.get(0)?,
+        email: row.get(1)?,
+        name: row.get(2)?,
+        role: Role::parse(&role)
+            .ok_or_else(|| rusqlite::Error::FromSqlConversionFailure(3, rusqlite::types::Type::Text, "role".into()))?,
+        password_hash: row.get(4)?,
+        totp_secret: row.get(5)?,
+        last_totp_step: row.get(6)?,
+        failed_logins: row.get(7)?,
+        locked_until: rows::optional_instant(row.get(8)?)?,
+        active: row.get(9)?,
+    })
+}
+
+fn audit(row: &Row<'_>) -> rusqlite::Result<AuditEntry> {
+    Ok(AuditEntry {
+        id: row.get(0)?,
+        staff_id: row.get(1)?,
+        action: row.get(2)?,
+        subject: row.get(3)?,
+        before: row.get(4)?,
+        after: row.get(5)?,
+        at: rows::instant(row.get(6)?)?,
+    })
+}
+
+#[async_trait]
+impl StaffStore for SqliteStore {
+    async fn create_staff(&self, staff: &NewStaff) -> StoreResult<i64> {
+        let staff = staff.clone();
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO staff_account (email, name, role, password_hash, totp_secret, created_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    staff.email,
+                    staff.name,
+                    staff.role.key(),
+                    staff.password_hash,
+                    staff.totp_secret,
+                    millis(staff.created_at)
+                ],
+            )
+            .map_err(|error| crate::stores::unique_violation(error, "staff_email"))?;
+            Ok(tx.last_insert_rowid())
+        })
+        .await
+    }
+
+    async fn staff_by_email(&self, email: &str) -> StoreResult<Option<StaffAccount>> {
+        let email = email.to_owned();
+        self.read(move |connection| {
+            connection
+                .query_row(&format!("SELECT {COLUMNS} FROM staff_account WHERE email = ?1"), [&email], account)
+                .optional()
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn staff_member(&self, id: i64) -> StoreResult<Option<StaffAccount>> {
+        self.read(move |connection| {
+            connection
+                .query_row(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = ?1"), [id], account)
+                .optional()
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64> {
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE staff_account SET failed_logins = failed_logins + 1, \
+                 locked_until = CASE WHEN failed_logins + 1 >= ?2 THEN ?3 ELSE locked_until END WHERE id = ?1",
+                params![id, MAX_FAILED_LOGINS, millis(lock_until)],
+            )
+            .map_err(backend)?;
+            tx.query_row("SELECT failed_logins FROM staff_account WHERE id = ?1", [id], |row| row.get(0))
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn accept_login(&self, id: i64, totp_step: i64) -> StoreResult<bool> {
+        self.write(move |tx| {
+            let changed = tx
+                .execute(
+                    "UPDATE staff_account SET failed_logins = 0, locked_until = NULL, last_totp_step = ?2 \
+                     WHERE id = ?1 AND last_totp_step < ?2",
+                    params![id, totp_step],
+                )
+                .map_err(backend)?;
+            Ok(changed == 1)
+        })
+        .await
+    }
+
+    async fn create_staff_session(
+        &self,
+        digest: &TokenDigest,
+        staff_id: i64,
+        at: OffsetDateTime,
+        expires_at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        let digest = digest.0;
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO staff_session (token_digest, staff_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+                params![digest.as_slice(), staff_id, millis(at), millis(expires_at)],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>> {
+        let digest = digest.0;
+        self.read(move |connection| {
+            connection
+                .query_row(
+                    "SELECT staff_id, expires_at, revoked_at IS NOT NULL FROM staff_session WHERE token_digest = ?1",
+                    [digest.as_slice()],
+                    |row| {
+                        Ok(StaffSession {
+                            staff_id: row.get(0)?,
+                            expires_at: rows::instant(row.get(1)?)?,
+                            revoked: row.get(2)?,
+                        })
+                    },
+                )
+                .optional()
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()> {
+        let digest = digest.0;
+        self.write(move |tx| {
+            tx.execute(
+                "UPDATE staff_session SET revoked_at = ?2 WHERE token_digest = ?1 AND revoked_at IS NULL",
+                params![digest.as_slice(), millis(at)],
+            )
+            .map_err(backend)?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn append_audit(&self, entry: &AuditEntry) -> StoreResult<i64> {
+        let entry = entry.clone();
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO audit_log (staff_id, action, subject, before, after, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![entry.staff_id, entry.action, entry.subject, entry.before, entry.after, millis(entry.at)],
+            )
+            .map_err(backend)?;
+            Ok(tx.last_insert_rowid())
+        })
+        .await
+    }
+
+    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<AuditEntry>> {
+        self.read(move |connection| {
+            let mut statement = connection
+                .prepare_cached(
+                    "SELECT id, staff_id, action, subject, before, after, at FROM audit_log ORDER BY id DESC LIMIT ?1",
+                )
+                .map_err(backend)?;
+            statement.query_map([limit], audit).and_then(Iterator::collect).map_err(backend)
+        })
+        .await
+    }
+}

@@ -1,5 +1,5 @@
 //! Repaying by pay code (spec §7 `generate-vcode`) and the channels'
-//! signed callbacks that post the money (issue 5).
+//! signed callbacks that post the money.
 //!
 //! A callback is trusted only when its HMAC-SHA256 signature over
 //! "timestamp.body" matches the configured secret, its timestamp is within

@@ -1,6 +1,6 @@
-//! The staff API under `/api/staff`. Until the console's staff accounts
-//! (issue 7) it is guarded by one configured bearer token and refuses
-//! everything when none is set (fail closed).
+//! The staff API: served at `/api/console` to signed-in staff and at
+//! `/api/staff` to the configured API token (`staff_access`). Every call
+//! checks its permission; every change is audited.
 
 pub mod complaints;
 pub mod unposted;

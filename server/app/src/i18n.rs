@@ -130,6 +130,7 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    ComplaintTooManyImages,
     NotAllowed,
     StaffLoginRefused,
     StaffLocked,
@@ -420,6 +421,7 @@ impl Msg {
                 NotAllowed => "Your role does not allow this.",
                 StaffLoginRefused => "The e-mail, password or code is not right.",
                 StaffLocked => "Too many wrong tries. The account is locked for 15 minutes.",
+                ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -642,6 +644,7 @@ impl Msg {
                 NotAllowed => "Hindi ito pinapayagan ng iyong tungkulin.",
                 StaffLoginRefused => "Mali ang e-mail, password o code.",
                 StaffLocked => "Masyadong maraming maling subok. Naka-lock ang account nang 15 minuto.",
+                ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

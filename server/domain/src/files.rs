@@ -15,6 +15,10 @@ pub enum ImagePurpose {
     Identity,
     /// `/user-problem/upload-problem-img`: pictures attached to a complaint.
     Complaint,
+    /// Pictures customer care attaches to an answer: the borrower sees
+    /// them, but cannot attach them to a complaint of their own, and they
+    /// do not count against the borrower's daily pictures.
+    ComplaintAnswer,
 }
 
 impl ImagePurpose {
@@ -22,11 +26,14 @@ impl ImagePurpose {
         match self {
             ImagePurpose::Identity => "identity",
             ImagePurpose::Complaint => "complaint",
+            ImagePurpose::ComplaintAnswer => "complaint_answer",
         }
     }
 
     pub fn parse(key: &str) -> Option<ImagePurpose> {
-        [ImagePurpose::Identity, ImagePurpose::Complaint].into_iter().find(|purpose| purpose.key() == key)
+        [ImagePurpose::Identity, ImagePurpose::Complaint, ImagePurpose::ComplaintAnswer]
+            .into_iter()
+            .find(|purpose| purpose.key() == key)
     }
 }
 
@@ -86,7 +93,7 @@ mod tests {
 
     #[test]
     fn purposes_read_back_from_their_keys() {
-        for purpose in [ImagePurpose::Identity, ImagePurpose::Complaint] {
+        for purpose in [ImagePurpose::Identity, ImagePurpose::Complaint, ImagePurpose::ComplaintAnswer] {
             assert_eq!(ImagePurpose::parse(purpose.key()), Some(purpose));
         }
         assert_eq!(ImagePurpose::parse("avatar"), None);

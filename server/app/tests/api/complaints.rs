@@ -135,6 +135,9 @@ crate::on_both_stores! {
 
         let (_, detail) = call(&app, session, "problem-detail", &[("problemId", &id)]).await;
         assert_eq!(detail["data"]["disposeDetail"], "We spoke to the collector and stopped the late calls.");
+        let reply_url = format!("/pany/uploads/{name}");
+        let (status, borrowed) = call(&app, session, "problem-save", &[("problemType", "6"), ("problemDetail", "x"), ("problemImage", &reply_url)]).await;
+        assert_eq!(status, 400, "customer care's picture cannot be attached to a complaint: {borrowed}");
         assert_eq!(detail["data"]["isNeedScore"], 1);
         let reply_picture = detail["data"]["disposeImages"][0].as_str().unwrap().to_owned();
         assert_eq!(app.get(&format!("{reply_picture}?sessionId={session}")).await.status(), 200, "the borrower sees the answer's picture");
@@ -170,8 +173,9 @@ crate::on_both_stores! {
             }
             urls
         };
-        let (status, _) = call(&app, &session, "problem-save", &[("problemType", "6"), ("problemDetail", "ten pictures"), ("problemImage", &ten.join(","))]).await;
+        let (status, refused) = call(&app, &session, "problem-save", &[("problemType", "6"), ("problemDetail", "ten pictures"), ("problemImage", &ten.join(","))]).await;
         assert_eq!(status, 400, "at most nine pictures");
+        assert_eq!(refused["message"], "Please attach at most 9 pictures.");
         assert_eq!(call(&app, &session, "problem-save", &[("problemType", "6"), ("problemDetail", "nine pictures"), ("problemImage", &ten[..9].join(","))]).await.0, 200);
     }
 }

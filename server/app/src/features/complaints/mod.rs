@@ -212,7 +212,7 @@ pub async fn save(
             ComplaintProblem::Type => ApiError::rejected(Msg::ComplaintTypeInvalid),
             ComplaintProblem::SubType => ApiError::rejected(Msg::ComplaintSubTypeNeeded),
             ComplaintProblem::EmptyDetail => ApiError::rejected(Msg::ComplaintDetailEmpty),
-            ComplaintProblem::TooManyImages => ApiError::InvalidParameters,
+            ComplaintProblem::TooManyImages => ApiError::rejected(Msg::ComplaintTooManyImages),
         },
     )?;
     let order = match params.order_no.trim() {

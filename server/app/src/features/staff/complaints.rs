@@ -154,7 +154,9 @@ pub async fn answer(
     let mut images = Vec::new();
     for name in params.images.split(',').map(str::trim).filter(|name| !name.is_empty()) {
         match uploads::stored(&state, name).await? {
-            Some(record) if record.owner == complaint.borrower_id && record.purpose == ImagePurpose::Complaint => {
+            Some(record)
+                if record.owner == complaint.borrower_id && record.purpose == ImagePurpose::ComplaintAnswer =>
+            {
                 images.push(record.name);
             }
             _ => return Err(ApiError::InvalidParameters),
@@ -252,7 +254,8 @@ pub async fn upload_image(
     staff.require(Permission::AnswerComplaints)?;
     let axum::extract::Query(params) = params.map_err(|_| ApiError::InvalidParameters)?;
     let complaint = complaint(&state, params.complaint_id).await?;
-    let record = uploads::accept_image(&state, complaint.borrower_id, ImagePurpose::Complaint, form, "image").await?;
+    let record =
+        uploads::accept_image(&state, complaint.borrower_id, ImagePurpose::ComplaintAnswer, form, "image").await?;
     Ok(ok(lang, StaffPicture { name: record.name }))
 }
 

@@ -102,7 +102,10 @@ pub async fn accept_image(
 ) -> ApiResult<ImageRecord> {
     let settings = &state.settings.uploads;
     let now = state.now();
-    if state.store.images_sent_since(owner, now - Duration::days(1)).await? >= settings.per_borrower_day {
+    let sent_by_the_borrower = purpose != ImagePurpose::ComplaintAnswer;
+    if sent_by_the_borrower
+        && state.store.images_sent_since(owner, now - Duration::days(1)).await? >= settings.per_borrower_day
+    {
         return Err(ApiError::TooManyRequests { retry_after_seconds: 3600, message: Msg::ImageDailyLimit });
     }
     let max_bytes = (settings.max_megabytes * 1024 * 1024).min(HARD_BODY_LIMIT);

@@ -7,6 +7,8 @@ export const E2E_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const TMP_DIR = fileURLToPath(new URL('./test-results/tmp/', import.meta.url));
 export const DB_FILE = `${TMP_DIR}e2e.sqlite3`;
 export const HIRAM_BIN = '../target/debug/hiram';
+/** The staff API's bearer token in this suite (customer care answering a complaint). */
+export const STAFF_TOKEN = 'e2e-staff-token';
 
 const shellQuote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
 
@@ -30,4 +32,7 @@ export const SERVER_ENV: Record<string, string> = {
   APP_LOG__FILTER: 'warn',
   // Signs the sandbox gateway's payment callbacks (the test payment channel).
   APP_PAYMENTS__SANDBOX_SECRET: 'e2e-sandbox-secret',
+  APP_STAFF__API_TOKEN: STAFF_TOKEN,
+  // Uploaded pictures stay with the suite's other scratch files.
+  APP_UPLOADS__DIR: `${TMP_DIR}uploads`,
 };

@@ -26,6 +26,10 @@ const LoanAgreementPage = lazy(() => import('../features/loan-agreement/LoanAgre
 const LoginFailurePage = lazy(() => import('../features/login-failure/LoginFailurePage'));
 const CustomerServicePage = lazy(() => import('../features/customer-service/CustomerServicePage'));
 const BindBankPage = lazy(() => import('../features/bind-bank/BindBankPage'));
+const ComplaintHomePage = lazy(() => import('../features/complaints/ComplaintHomePage'));
+const ComplaintFormPage = lazy(() => import('../features/complaints/ComplaintFormPage'));
+const ComplaintListPage = lazy(() => import('../features/complaints/ComplaintListPage'));
+const ComplaintDetailPage = lazy(() => import('../features/complaints/ComplaintDetailPage'));
 const PendingScreen = lazy(() => import('../features/screens/PendingScreen'));
 const NotFoundPage = lazy(() => import('../features/screens/NotFoundPage'));
 
@@ -65,6 +69,10 @@ export function AppRoutes() {
           <Route path="/loanTerms" element={<LoanTermsPage />} />
           <Route path="/customerService" element={<CustomerServicePage />} />
           <Route path="/bindBank" element={<BindBankPage />} />
+          <Route path="/complaint" element={<ComplaintHomePage />} />
+          <Route path="/complainPageNext" element={<ComplaintFormPage />} />
+          <Route path="/complaintList" element={<ComplaintListPage />} />
+          <Route path="/complainDetails" element={<ComplaintDetailPage />} />
           {PENDING_SCREENS.map(({ path, title }) => (
             <Route key={path} path={path} element={<PendingScreen title={title} />} />
           ))}

@@ -5,10 +5,6 @@ import type { MessageKey } from '@hiram/shared/i18n/i18n';
  * catalogue title now, and says honestly that it is not available yet.
  */
 export const PENDING_SCREENS: readonly { path: string; title: MessageKey }[] = [
-  { path: '/complaintList', title: 'page.complaintList' },
-  { path: '/complainPageNext', title: 'page.complainPageNext' },
-  { path: '/complainDetails', title: 'page.complainDetails' },
   { path: '/newLoanConfirm', title: 'page.newLoanConfirm' },
-  { path: '/complaint', title: 'page.complaint' },
   { path: '/paymentInstructions', title: 'page.paymentInstructions' },
 ];

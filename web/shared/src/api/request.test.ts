@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getLoading } from '../ui/loadingStore';
 import { getToast, hideToast } from '../ui/toastStore';
-import { formClient, isSuccessCode, jsonClient, normalise, REQUEST_TIMEOUT_MS } from './request';
+import { formClient, isSuccessCode, jsonClient, normalise, REQUEST_TIMEOUT_MS, sessionUrl } from './request';
 
 type FetchArgs = [string, RequestInit];
 
@@ -75,6 +75,35 @@ describe('the form client', () => {
     expect(headers.swift).toBe('S');
     expect(headers.eyes).toBe('E');
     expect(headers.building).toBeUndefined();
+  });
+});
+
+describe('multipart uploads', () => {
+  it('posts FormData as is, with the session query and the client headers, leaving Content-Type to fetch', async () => {
+    const fetch = useFetch(reply({ code: '00', message: '', data: { url: '/pany/uploads/abc' } }));
+    const form = new FormData();
+    form.append('problemImage', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    const result = await formClient.post<{ url: string }>('/user-problem/upload-problem-img', form);
+    expect(result.data).toEqual({ url: '/pany/uploads/abc' });
+    const [url, init] = fetch.mock.calls[0] as FetchArgs;
+    expect(url).toBe('/pany/user-problem/upload-problem-img?sessionId=s1&deviceId=d1&appVersion=2.0&clientType=android&merchantNumber=7&lang=en');
+    expect(init.body).toBe(form);
+    const headers = init.headers as Record<string, string>;
+    // fetch writes multipart/form-data with its boundary.
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.swift).toBe('S');
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+  });
+});
+
+describe('session addresses', () => {
+  it('adds the session query the calls carry to a served picture', () => {
+    expect(sessionUrl('/pany/uploads/abc')).toBe(
+      '/pany/uploads/abc?sessionId=s1&deviceId=d1&appVersion=2.0&clientType=android&merchantNumber=7&lang=en',
+    );
+    window.history.replaceState(null, '', '/x?sessionId=s2');
+    sessionStorage.clear();
+    expect(sessionUrl('/pany/uploads/abc?v=1')).toBe('/pany/uploads/abc?v=1&sessionId=s2');
   });
 });
 

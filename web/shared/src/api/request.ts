@@ -1,6 +1,7 @@
 // The one request helper (spec §7). Two clients on the /pany prefix:
 //   json: Content-Type application/json, headers X-Requested-With, building, gather
 //   form: application/x-www-form-urlencoded, headers X-Requested-With, swift, eyes
+// Either client posts a FormData body as multipart/form-data (picture uploads).
 // Header values and the common session parameters come from the page URL.
 // Every call settles with a normalised result; none rejects.
 import { t } from '../i18n/i18n';
@@ -70,9 +71,12 @@ function entries(params: Params | undefined): [string, string][] {
 
 export type ClientKind = 'json' | 'form';
 
+/** A request body: fields for the client's encoding, or FormData sent as multipart/form-data. */
+export type Body = Params | Record<string, unknown> | FormData;
+
 export interface Client {
   get<T>(path: string, params?: Params, options?: RequestOptions): Promise<ApiResult<T>>;
-  post<T>(path: string, body?: Params | Record<string, unknown>, options?: RequestOptions): Promise<ApiResult<T>>;
+  post<T>(path: string, body?: Body, options?: RequestOptions): Promise<ApiResult<T>>;
 }
 
 function buildUrl(path: string, params?: Params): string {
@@ -82,11 +86,23 @@ function buildUrl(path: string, params?: Params): string {
   return `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
-function headersFor(kind: ClientKind, hasBody: boolean): Record<string, string> {
+/**
+ * An address the server serves only to this session's borrower (an uploaded
+ * picture, `/pany/uploads/…`), with the session query the calls carry, for
+ * an `<img src>`.
+ */
+export function sessionUrl(url: string): string {
+  const qs = sessionQuery().toString();
+  if (!qs) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${qs}`;
+}
+
+function headersFor(kind: ClientKind, body: string | FormData | undefined): Record<string, string> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
   const names = kind === 'json' ? JSON_HEADER_PARAMS : FORM_HEADER_PARAMS;
   for (const name of names) headers[name] = readCarried(name);
-  if (hasBody || kind === 'json') {
+  // A FormData body gets its multipart Content-Type, boundary included, from fetch.
+  if (!(body instanceof FormData) && (body !== undefined || kind === 'json')) {
     headers['Content-Type'] = kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
   }
   headers.Accept = 'application/json';
@@ -98,7 +114,7 @@ async function send<T>(
   method: 'GET' | 'POST',
   path: string,
   params: Params | undefined,
-  body: Params | Record<string, unknown> | undefined,
+  body: Body | undefined,
   options: RequestOptions = {},
 ): Promise<ApiResult<T>> {
   const controller = new AbortController();
@@ -111,19 +127,18 @@ async function send<T>(
   options.signal?.addEventListener('abort', onOuterAbort);
   const release = options.loading !== undefined ? showLoading(options.loading) : undefined;
 
-  let payload: string | undefined;
+  let payload: string | FormData | undefined;
   if (method === 'POST') {
-    payload =
-      kind === 'json'
-        ? JSON.stringify(body ?? {})
-        : new URLSearchParams(entries(body as Params | undefined)).toString();
+    if (body instanceof FormData) payload = body;
+    else if (kind === 'json') payload = JSON.stringify(body ?? {});
+    else payload = new URLSearchParams(entries(body as Params | undefined)).toString();
   }
 
   let result: ApiResult<T>;
   try {
     const response = await fetch(buildUrl(path, params), {
       method,
-      headers: headersFor(kind, payload !== undefined),
+      headers: headersFor(kind, payload),
       body: payload,
       signal: controller.signal,
       credentials: 'same-origin',

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { t } from '@hiram/shared/i18n/i18n';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
+import { StarRating } from '../../components/StarRating';
 
-/** Stars on the rating popup (spec §9). */
-export const MAX_STARS = 5;
 /** From this many stars the borrower is sent to the store's rate prompt (spec §4). */
 export const STORE_RATING_FROM = 4;
 
@@ -61,21 +60,7 @@ export function RatingPopup({ open, onClose, onRated }: RatingProps) {
       }
     >
       <p>{t('rating.text')}</p>
-      <div className="app-stars" role="radiogroup" aria-label={t('rating.label')}>
-        {Array.from({ length: MAX_STARS }, (_, i) => i + 1).map((n) => (
-          <button
-            key={n}
-            type="button"
-            role="radio"
-            aria-checked={stars === n}
-            aria-label={t(n === 1 ? 'rating.star' : 'rating.stars', { n })}
-            className={n <= stars ? 'app-star app-star--on' : 'app-star'}
-            onClick={() => setStars(n)}
-          >
-            ★
-          </button>
-        ))}
-      </div>
+      <StarRating value={stars} onChange={setStars} />
     </Modal>
   );
 }

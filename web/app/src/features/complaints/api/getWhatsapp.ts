@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { formClient } from '@hiram/shared/api/request';
+import type { components } from '@hiram/shared/api/schema.gen';
+
+export type WhatsApp = components['schemas']['WhatsApp'];
+
+export const GET_WHATSAPP_PATH = '/user-problem/get-whatsapp';
+
+/** Customer care's WhatsApp chat link, or null; the page does without it, so no toast. */
+export function useWhatsapp() {
+  const { data } = useQuery({
+    queryKey: ['complaint-whatsapp'],
+    queryFn: () => formClient.post<WhatsApp>(GET_WHATSAPP_PATH, {}, { silent: true }),
+    staleTime: 5 * 60_000,
+  });
+  return data?.success ? data.data : null;
+}

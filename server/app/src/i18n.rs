@@ -130,6 +130,7 @@ pub enum Msg {
     FailureUnknown,
     ConfirmButton,
     KindTips,
+    SecondPersonNeeded,
     ComplaintTooManyImages,
     NotAllowed,
     StaffLoginRefused,
@@ -422,6 +423,7 @@ impl Msg {
                 StaffLoginRefused => "The e-mail, password or code is not right.",
                 StaffLocked => "Too many wrong tries. The account is locked for 15 minutes.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
+                SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -645,6 +647,7 @@ impl Msg {
                 StaffLoginRefused => "Mali ang e-mail, password o code.",
                 StaffLocked => "Masyadong maraming maling subok. Naka-lock ang account nang 15 minuto.",
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
+                SecondPersonNeeded => "Ibang kawani ang dapat magpasya nito: walang nag-aapruba ng sariling mungkahi.",
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

@@ -93,16 +93,19 @@ pub enum EntryKind {
     ExtensionFee,
     Repayment,
     Reversal,
+    /// A charge waived by staff under maker-checker.
+    Adjustment,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 6] = [
+    pub const ALL: [EntryKind; 7] = [
         EntryKind::Disbursement,
         EntryKind::Interest,
         EntryKind::Penalty,
         EntryKind::ExtensionFee,
         EntryKind::Repayment,
         EntryKind::Reversal,
+        EntryKind::Adjustment,
     ];
 
     pub fn parse(key: &str) -> Option<EntryKind> {
@@ -117,6 +120,7 @@ impl EntryKind {
             EntryKind::ExtensionFee => "extension_fee",
             EntryKind::Repayment => "repayment",
             EntryKind::Reversal => "reversal",
+            EntryKind::Adjustment => "adjustment",
         }
     }
 }
@@ -220,6 +224,22 @@ pub fn extension_fee(amount: Centavos) -> Result<Option<Entry>, LedgerError> {
     charge(EntryKind::ExtensionFee, Account::FeesReceivable, Account::FeeIncome, amount)
 }
 
+/// Staff waive part of a charge still owed (penalties, fees or interest):
+/// the income is taken back and the receivable cleared. Principal is never
+/// waived this way. Refused when it would waive more than is owed.
+pub fn waiver(bucket: Bucket, amount: Centavos, dues: &Dues) -> Result<Entry, LedgerError> {
+    let (receivable, income) = match bucket {
+        Bucket::Penalties => (Account::PenaltiesReceivable, Account::PenaltyIncome),
+        Bucket::Fees => (Account::FeesReceivable, Account::FeeIncome),
+        Bucket::Interest => (Account::InterestReceivable, Account::InterestIncome),
+        Bucket::Principal => return Err(LedgerError::Empty),
+    };
+    if amount.get() <= 0 || amount > dues.of(bucket) {
+        return Err(LedgerError::Empty);
+    }
+    Entry::new(EntryKind::Adjustment, vec![line(income, Side::Debit, amount), line(receivable, Side::Credit, amount)])
+}
+
 /// What is owed, by kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Dues {
@@ -234,7 +254,7 @@ impl Dues {
         Centavos::new(self.penalties.get() + self.fees.get() + self.interest.get() + self.principal.get())
     }
 
-    fn of(&self, bucket: Bucket) -> Centavos {
+    pub fn of(&self, bucket: Bucket) -> Centavos {
         match bucket {
             Bucket::Penalties => self.penalties,
             Bucket::Fees => self.fees,
@@ -253,6 +273,21 @@ pub enum Bucket {
 }
 
 impl Bucket {
+    pub fn key(self) -> &'static str {
+        match self {
+            Bucket::Penalties => "penalties",
+            Bucket::Fees => "fees",
+            Bucket::Interest => "interest",
+            Bucket::Principal => "principal",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<Bucket> {
+        [Bucket::Penalties, Bucket::Fees, Bucket::Interest, Bucket::Principal]
+            .into_iter()
+            .find(|bucket| bucket.key() == key)
+    }
+
     fn account(self) -> Account {
         match self {
             Bucket::Penalties => Account::PenaltiesReceivable,

@@ -191,6 +191,24 @@ pub struct AuditEntry {
     pub at: OffsetDateTime,
 }
 
+/// A change to money that needs two people (maker-checker): one proposes,
+/// another approves; nobody approves their own proposal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjustment {
+    pub id: i64,
+    pub order_id: crate::order::OrderId,
+    /// Which charge is waived.
+    pub bucket: crate::ledger::Bucket,
+    pub amount: crate::money::Centavos,
+    pub reason: String,
+    /// `None` for the operator's API token.
+    pub proposed_by: Option<i64>,
+    /// `proposed`, `approved` or `rejected`.
+    pub status: String,
+    pub decided_by: Option<i64>,
+    pub proposed_at: OffsetDateTime,
+}
+
 /// Wrong password or code tries before an account locks for a while.
 pub const MAX_FAILED_LOGINS: i64 = 5;
 

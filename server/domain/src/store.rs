@@ -516,6 +516,17 @@ pub trait StaffStore {
     async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<crate::staff::AuditEntry>>;
 }
 
+#[async_trait]
+pub trait AdjustmentStore {
+    async fn propose_adjustment(&self, adjustment: &crate::staff::Adjustment) -> StoreResult<i64>;
+    async fn adjustment(&self, id: i64) -> StoreResult<Option<crate::staff::Adjustment>>;
+    /// Oldest first, optionally of one status.
+    async fn adjustments(&self, status: Option<&str>, limit: i64) -> StoreResult<Vec<crate::staff::Adjustment>>;
+    /// Approves or rejects a proposed adjustment; `Stale` when it was
+    /// decided already.
+    async fn decide_adjustment(&self, id: i64, approve: bool, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -538,6 +549,7 @@ pub trait Store:
     + DebitStore
     + ComplaintStore
     + StaffStore
+    + AdjustmentStore
     + Send
     + Sync
     + 'static
@@ -565,6 +577,7 @@ impl<T> Store for T where
         + DebitStore
         + ComplaintStore
         + StaffStore
+        + AdjustmentStore
         + Send
         + Sync
         + 'static

@@ -22,6 +22,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (15, include_str!("../migrations/0015_complaints.sql")),
     (16, include_str!("../migrations/0016_sandbox_statement.sql")),
     (17, include_str!("../migrations/0017_staff.sql")),
+    (18, include_str!("../migrations/0018_adjustments.sql")),
 ];
 
 /// An arbitrary constant naming Hiram's migration lock.

@@ -2,9 +2,12 @@
 
 use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
+use hiram_domain::ledger::Bucket;
+use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
 use hiram_domain::session::TokenDigest;
-use hiram_domain::staff::{AuditEntry, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
-use hiram_domain::store::{StaffSession, StaffStore, StoreResult};
+use hiram_domain::staff::{Adjustment, AuditEntry, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
+use hiram_domain::store::{AdjustmentStore, StaffSession, StaffStore, StoreResult};
 use time::OffsetDateTime;
 use tokio_postgres::Row;
 
@@ -176,5 +179,81 @@ impl StaffStore for PostgresStore {
                 at: row.get(6),
             })
             .collect())
+    }
+}
+
+const ADJUSTMENT_COLUMNS: &str = "id, order_id, bucket, amount, reason, proposed_by, status, decided_by, proposed_at";
+
+fn adjustment(row: &Row) -> StoreResult<Adjustment> {
+    Ok(Adjustment {
+        id: row.get(0),
+        order_id: OrderId(row.get(1)),
+        bucket: Bucket::parse(row.get(2)).ok_or_else(|| backend("unknown bucket"))?,
+        amount: Centavos::new(row.get(3)),
+        reason: row.get(4),
+        proposed_by: row.get(5),
+        status: row.get(6),
+        decided_by: row.get(7),
+        proposed_at: row.get(8),
+    })
+}
+
+#[async_trait]
+impl AdjustmentStore for PostgresStore {
+    async fn propose_adjustment(&self, proposal: &Adjustment) -> StoreResult<i64> {
+        let row = self
+            .client()
+            .await?
+            .query_one(
+                "INSERT INTO adjustment (order_id, bucket, amount, reason, proposed_by, proposed_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                &[
+                    &proposal.order_id.0,
+                    &proposal.bucket.key(),
+                    &proposal.amount.get(),
+                    &proposal.reason,
+                    &proposal.proposed_by,
+                    &proposal.proposed_at,
+                ],
+            )
+            .await
+            .map_err(database)?;
+        Ok(row.get(0))
+    }
+
+    async fn adjustment(&self, id: i64) -> StoreResult<Option<Adjustment>> {
+        let row = self
+            .client()
+            .await?
+            .query_opt(&format!("SELECT {ADJUSTMENT_COLUMNS} FROM adjustment WHERE id = $1"), &[&id])
+            .await
+            .map_err(database)?;
+        row.as_ref().map(adjustment).transpose()
+    }
+
+    async fn adjustments(&self, status: Option<&str>, limit: i64) -> StoreResult<Vec<Adjustment>> {
+        let rows = self
+            .client()
+            .await?
+            .query(
+                &format!("SELECT {ADJUSTMENT_COLUMNS} FROM adjustment WHERE $1::TEXT IS NULL OR status = $1 ORDER BY id LIMIT $2"),
+                &[&status, &limit],
+            )
+            .await
+            .map_err(database)?;
+        rows.iter().map(adjustment).collect()
+    }
+
+    async fn decide_adjustment(&self, id: i64, approve: bool, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()> {
+        let changed = self
+            .client()
+            .await?
+            .execute(
+                "UPDATE adjustment SET status = $2, decided_by = $3, decided_at = $4 WHERE id = $1 AND status = 'proposed'",
+                &[&id, &if approve { "approved" } else { "rejected" }, &by, &at],
+            )
+            .await
+            .map_err(database)?;
+        if changed == 1 { Ok(()) } else { Err(hiram_domain::store::StoreError::Stale) }
     }
 }

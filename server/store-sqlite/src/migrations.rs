@@ -21,6 +21,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (15, include_str!("../migrations/0015_complaints.sql")),
     (16, include_str!("../migrations/0016_sandbox_statement.sql")),
     (17, include_str!("../migrations/0017_staff.sql")),
+    (18, include_str!("../migrations/0018_adjustments.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

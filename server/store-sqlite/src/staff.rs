@@ -3,9 +3,12 @@
 use crate::pool::{SqliteStore, backend};
 use crate::rows::{self, millis};
 use async_trait::async_trait;
+use hiram_domain::ledger::Bucket;
+use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
 use hiram_domain::session::TokenDigest;
-use hiram_domain::staff::{AuditEntry, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
-use hiram_domain::store::{StaffSession, StaffStore, StoreResult};
+use hiram_domain::staff::{Adjustment, AuditEntry, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
+use hiram_domain::store::{AdjustmentStore, StaffSession, StaffStore, StoreResult};
 use rusqlite::{OptionalExtension, Row, params};
 use time::OffsetDateTime;
 
@@ -187,6 +190,85 @@ impl StaffStore for SqliteStore {
                 )
                 .map_err(backend)?;
             statement.query_map([limit], audit).and_then(Iterator::collect).map_err(backend)
+        })
+        .await
+    }
+}
+
+const ADJUSTMENT_COLUMNS: &str = "id, order_id, bucket, amount, reason, proposed_by, status, decided_by, proposed_at";
+
+fn adjustment(row: &Row<'_>) -> rusqlite::Result<Adjustment> {
+    let bucket: String = row.get(2)?;
+    Ok(Adjustment {
+        id: row.get(0)?,
+        order_id: OrderId(row.get(1)?),
+        bucket: Bucket::parse(&bucket).ok_or_else(|| {
+            rusqlite::Error::FromSqlConversionFailure(2, rusqlite::types::Type::Text, "bucket".into())
+        })?,
+        amount: Centavos::new(row.get(3)?),
+        reason: row.get(4)?,
+        proposed_by: row.get(5)?,
+        status: row.get(6)?,
+        decided_by: row.get(7)?,
+        proposed_at: rows::instant(row.get(8)?)?,
+    })
+}
+
+#[async_trait]
+impl AdjustmentStore for SqliteStore {
+    async fn propose_adjustment(&self, proposal: &Adjustment) -> StoreResult<i64> {
+        let proposal = proposal.clone();
+        self.write(move |tx| {
+            tx.execute(
+                "INSERT INTO adjustment (order_id, bucket, amount, reason, proposed_by, proposed_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    proposal.order_id.0,
+                    proposal.bucket.key(),
+                    proposal.amount.get(),
+                    proposal.reason,
+                    proposal.proposed_by,
+                    millis(proposal.proposed_at)
+                ],
+            )
+            .map_err(backend)?;
+            Ok(tx.last_insert_rowid())
+        })
+        .await
+    }
+
+    async fn adjustment(&self, id: i64) -> StoreResult<Option<Adjustment>> {
+        self.read(move |connection| {
+            connection
+                .query_row(&format!("SELECT {ADJUSTMENT_COLUMNS} FROM adjustment WHERE id = ?1"), [id], adjustment)
+                .optional()
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn adjustments(&self, status: Option<&str>, limit: i64) -> StoreResult<Vec<Adjustment>> {
+        let status = status.map(str::to_owned);
+        self.read(move |connection| {
+            let mut statement = connection
+                .prepare_cached(&format!(
+                    "SELECT {ADJUSTMENT_COLUMNS} FROM adjustment WHERE ?1 IS NULL OR status = ?1 ORDER BY id LIMIT ?2"
+                ))
+                .map_err(backend)?;
+            statement.query_map(params![status, limit], adjustment).and_then(Iterator::collect).map_err(backend)
+        })
+        .await
+    }
+
+    async fn decide_adjustment(&self, id: i64, approve: bool, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()> {
+        self.write(move |tx| {
+            let changed = tx
+                .execute(
+                    "UPDATE adjustment SET status = ?2, decided_by = ?3, decided_at = ?4 WHERE id = ?1 AND status = 'proposed'",
+                    params![id, if approve { "approved" } else { "rejected" }, by, millis(at)],
+                )
+                .map_err(backend)?;
+            if changed == 1 { Ok(()) } else { Err(hiram_domain::store::StoreError::Stale) }
         })
         .await
     }

@@ -24,7 +24,11 @@ async fn sign_in(app: &TestApp, email: &str, account: &NewAccount) -> (u16, Opti
 }
 
 async fn member(app: &TestApp, role: Role) -> Member {
-    let email = format!("{}@hiram.example", role.key());
+    named_member(app, role, role.key()).await
+}
+
+async fn named_member(app: &TestApp, role: Role, name: &str) -> Member {
+    let email = format!("{name}@hiram.example");
     let account = add_staff(&app.state, &email, &format!("Test {}", role.key()), role.key()).await.unwrap();
     let (status, cookie, body) = sign_in(app, &email, &account).await;
     assert_eq!(status, 200, "{body}");
@@ -40,7 +44,7 @@ async fn send(app: &TestApp, member: &Member, method: &str, path: &str, form: &[
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 14] = [
+const CALLS: [(&str, &str, Permission); 18] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -55,6 +59,10 @@ const CALLS: [(&str, &str, Permission); 14] = [
     ("GET", "/api/console/complaints/ratings", Permission::ViewComplaints),
     ("GET", "/api/console/audit", Permission::ReadAudit),
     ("POST", "/api/console/staff-accounts", Permission::ManageStaff),
+    ("GET", "/api/console/adjustments", Permission::ViewMoney),
+    ("POST", "/api/console/adjustments/propose", Permission::ProposeAdjustments),
+    ("POST", "/api/console/adjustments/approve?id=999999", Permission::ApproveAdjustments),
+    ("POST", "/api/console/adjustments/reject?id=999999", Permission::ApproveAdjustments),
 ];
 
 crate::on_both_stores! {
@@ -113,7 +121,7 @@ crate::on_both_stores! {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 6 * 14);
+        assert_eq!(checked, 6 * 18);
     }
 
     async fn every_action_writes_its_audit_entry_and_nobody_can_change_them(app) {
@@ -157,5 +165,56 @@ crate::on_both_stores! {
         }
         let (_, after) = send(&app, &auditor, "GET", "/api/console/audit", &[]).await;
         assert_eq!(after["data"].as_array().unwrap().len(), rows.len(), "nothing changed");
+    }
+
+    async fn maker_checker_refuses_self_approval_and_posts_an_approved_waiver_once(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 180).order_id;
+        let maker = named_member(&app, Role::Finance, "maker").await;
+        let checker = named_member(&app, Role::Finance, "checker").await;
+        let id = order.to_string();
+        let too_much = [("orderId", id.as_str()), ("bucket", "interest"), ("amount", "27301"), ("reason", "complaint upheld")];
+        assert_eq!(send(&app, &maker, "POST", "/api/console/adjustments/propose", &too_much).await.0, 400, "more than the interest owed");
+        let principal = [("orderId", id.as_str()), ("bucket", "principal"), ("amount", "100"), ("reason", "no")];
+        assert_eq!(send(&app, &maker, "POST", "/api/console/adjustments/propose", &principal).await.0, 400, "principal is never waived");
+        let waive = [("orderId", id.as_str()), ("bucket", "interest"), ("amount", "7300"), ("reason", "complaint upheld: late posting")];
+        let (status, proposed) = send(&app, &maker, "POST", "/api/console/adjustments/propose", &waive).await;
+        assert_eq!(status, 200, "{proposed}");
+        let proposal = proposed["data"]["id"].to_string();
+        let interest_owed = |app: &TestApp| {
+            let order = hiram_domain::order::OrderId(order);
+            let store = app.state.store.clone();
+            async move {
+                let entries = store.ledger_entries(order).await.unwrap();
+                hiram_domain::ledger::Balances::of(&entries.into_iter().map(|stored| stored.entry).collect::<Vec<_>>()).dues().interest.get()
+            }
+        };
+        assert_eq!(interest_owed(&app).await, 27_300, "a proposal moves no money");
+
+        let (status, own) = send(&app, &maker, "POST", "/api/console/adjustments/approve", &[("id", &proposal)]).await;
+        assert_eq!(status, 403, "{own}");
+        assert!(own["message"].as_str().unwrap().contains("nobody approves their own proposal"));
+        let token = app.client.post(app.url("/api/staff/adjustments/approve")).bearer_auth("staff-secret-for-tests").form(&[("id", proposal.as_str())]).send().await.unwrap();
+        assert_eq!(token.status(), 403, "the API token is nobody in particular");
+        assert_eq!(interest_owed(&app).await, 27_300);
+
+        assert_eq!(send(&app, &checker, "POST", "/api/console/adjustments/approve", &[("id", &proposal)]).await.0, 200);
+        assert_eq!(interest_owed(&app).await, 20_000, "₱73.00 waived");
+        assert_eq!(send(&app, &checker, "POST", "/api/console/adjustments/approve", &[("id", &proposal)]).await.0, 409, "decided once");
+        assert_eq!(interest_owed(&app).await, 20_000);
+
+        let (_, second) = send(&app, &checker, "POST", "/api/console/adjustments/propose", &waive).await;
+        let second = second["data"]["id"].to_string();
+        assert_eq!(send(&app, &checker, "POST", "/api/console/adjustments/reject", &[("id", &second)]).await.0, 403);
+        assert_eq!(send(&app, &maker, "POST", "/api/console/adjustments/reject", &[("id", &second)]).await.0, 200);
+        let (_, all) = send(&app, &maker, "GET", "/api/console/adjustments?status=all", &[]).await;
+        let statuses: Vec<&str> = all["data"].as_array().unwrap().iter().map(|row| row["status"].as_str().unwrap()).collect();
+        assert_eq!(statuses, ["approved", "rejected"]);
+        let auditor = member(&app, Role::Auditor).await;
+        let (_, audit) = send(&app, &auditor, "GET", "/api/console/audit", &[]).await;
+        let actions: Vec<&str> = audit["data"].as_array().unwrap().iter().map(|row| row["action"].as_str().unwrap()).collect();
+        for action in ["adjustment.propose", "adjustment.approve", "adjustment.reject"] {
+            assert!(actions.contains(&action), "{action} in {actions:?}");
+        }
     }
 }

@@ -175,3 +175,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_waiver_clears_part_of_a_charge_and_never_more_than_is_owed() {
+    let dues = Dues {
+        penalties: Centavos::new(5_000),
+        fees: Centavos::ZERO,
+        interest: Centavos::new(20_000),
+        principal: Centavos::new(100_000),
+    };
+    let entry = waiver(Bucket::Penalties, Centavos::new(3_000), &dues).unwrap();
+    let mut balances = Balances::default();
+    balances.apply(&entry);
+    assert_eq!(balances.sum(), 0, "balanced");
+    assert_eq!(balances.net(Account::PenaltiesReceivable), -3_000);
+    assert_eq!(balances.net(Account::PenaltyIncome), 3_000);
+    assert!(waiver(Bucket::Penalties, Centavos::new(5_001), &dues).is_err());
+    assert!(waiver(Bucket::Fees, Centavos::new(1), &dues).is_err());
+    assert!(waiver(Bucket::Principal, Centavos::new(1), &dues).is_err());
+    assert!(waiver(Bucket::Interest, Centavos::ZERO, &dues).is_err());
+}

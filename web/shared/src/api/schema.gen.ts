@@ -94,6 +94,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Adjustments, oldest first. */
+        get: operations["adjustment_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/adjustments/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a proposal of someone else and posts the waiver. */
+        post: operations["adjustment_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/adjustments/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Proposes waiving part of a charge of an order with money owed. */
+        post: operations["adjustment_propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/adjustments/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a proposal of someone else. */
+        post: operations["adjustment_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/complaints": {
         parameters: {
             query?: never;
@@ -1761,6 +1829,27 @@ export interface components {
         Accepted: {
             lendDetailsUrl: string;
         };
+        AdjustmentRow: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            /** @description penalties, fees or interest. */
+            bucket: string;
+            /** Format: int64 */
+            decidedBy?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            proposedAt: string;
+            /** Format: int64 */
+            proposedBy?: number | null;
+            reason: string;
+            /** @description proposed, approved or rejected. */
+            status: string;
+        };
         AgentRating: {
             agent: string;
             /**
@@ -2644,6 +2733,17 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Proposed: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_QuoteView: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2835,6 +2935,34 @@ export interface components {
                 /** @description `0917 *** 4567` */
                 phoneMasked: string;
             };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_AdjustmentRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                amount: number;
+                /** @description penalties, fees or interest. */
+                bucket: string;
+                /** Format: int64 */
+                decidedBy?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                proposedAt: string;
+                /** Format: int64 */
+                proposedBy?: number | null;
+                reason: string;
+                /** @description proposed, approved or rejected. */
+                status: string;
+            }[];
             /** @description Text for the borrower, in their language. */
             message: string;
         };
@@ -3426,6 +3554,10 @@ export interface components {
             /** Format: int64 */
             termDays: number;
         };
+        Proposed: {
+            /** Format: int64 */
+            id: number;
+        };
         QueuedPayment: {
             /**
              * Format: int64
@@ -3751,6 +3883,193 @@ export interface operations {
                 content?: never;
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adjustment_list: {
+        parameters: {
+            query?: {
+                /** @description proposed (the default), approved, rejected or all. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_AdjustmentRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adjustment_approve: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adjustment_propose: {
+        parameters: {
+            query: {
+                /** @description Centavos, at most what is owed of that charge now. */
+                amount: number;
+                /** @description penalties, fees or interest. */
+                bucket: string;
+                orderId: number;
+                /** @description Why (a complaint upheld, a collection error): required. */
+                reason: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    adjustment_reject: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -182,7 +182,7 @@ pub async fn money_trail(
                 EntryKind::Penalty => Msg::TrailPenalty,
                 EntryKind::ExtensionFee => Msg::TrailExtensionFee,
                 EntryKind::Repayment => Msg::TrailRepayment,
-                EntryKind::Reversal => Msg::TrailReversal,
+                EntryKind::Reversal | EntryKind::Adjustment => Msg::TrailReversal,
             };
             let time = stored
                 .created_at

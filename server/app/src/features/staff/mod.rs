@@ -2,6 +2,7 @@
 //! `/api/staff` to the configured API token (`staff_access`). Every call
 //! checks its permission; every change is audited.
 
+pub mod adjustments;
 pub mod complaints;
 pub mod unposted;
 
@@ -31,6 +32,10 @@ pub fn router() -> Router<AppState> {
         .route("/unposted-payments", get(unposted::queue))
         .route("/unposted-payments/match", axum::routing::post(unposted::match_payment))
         .route("/unposted-payments/reject", axum::routing::post(unposted::reject_payment))
+        .route("/adjustments", get(adjustments::list))
+        .route("/adjustments/propose", axum::routing::post(adjustments::propose))
+        .route("/adjustments/approve", axum::routing::post(adjustments::approve))
+        .route("/adjustments/reject", axum::routing::post(adjustments::reject))
         .merge(complaints::router())
 }
 

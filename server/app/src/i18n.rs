@@ -134,7 +134,6 @@ pub enum Msg {
     ComplaintTooManyImages,
     NotAllowed,
     StaffLoginRefused,
-    StaffLocked,
     ComplaintDetailEmpty,
     ComplaintTypeInvalid,
     ComplaintSubTypeNeeded,
@@ -421,7 +420,6 @@ impl Msg {
                 TabReplied => "Replied",
                 NotAllowed => "Your role does not allow this.",
                 StaffLoginRefused => "The e-mail, password or code is not right.",
-                StaffLocked => "Too many wrong tries. The account is locked for 15 minutes.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
                 KindTips => {
@@ -645,7 +643,6 @@ impl Msg {
                 TabReplied => "May sagot na",
                 NotAllowed => "Hindi ito pinapayagan ng iyong tungkulin.",
                 StaffLoginRefused => "Mali ang e-mail, password o code.",
-                StaffLocked => "Masyadong maraming maling subok. Naka-lock ang account nang 15 minuto.",
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
                 SecondPersonNeeded => "Ibang kawani ang dapat magpasya nito: walang nag-aapruba ng sariling mungkahi.",
                 KindTips => {

@@ -98,12 +98,16 @@ crate::on_both_stores! {
             assert_eq!(app.client.post(app.url("/api/console/login")).form(&wrong).send().await.unwrap().status(), 400);
         }
         let fifth = [("email", email), ("password", "not the password"), ("code", "123456")];
-        assert_eq!(app.client.post(app.url("/api/console/login")).form(&fifth).send().await.unwrap().status(), 429);
+        assert_eq!(app.client.post(app.url("/api/console/login")).form(&fifth).send().await.unwrap().status(), 400);
         app.clock.advance(time::Duration::seconds(60));
-        let (locked, _, _) = sign_in(&app, email, &account).await;
-        assert_eq!(locked, 429, "locked: even the right password and code wait");
+        let (locked, _, body) = sign_in(&app, email, &account).await;
+        assert_eq!(locked, 400, "locked: even the right password and code are refused");
+        let unknown_answer: Value = app.client.post(app.url("/api/console/login")).form(&[("email", "nobody@hiram.example"), ("password", "x"), ("code", "123456")]).send().await.unwrap().json().await.unwrap();
+        assert_eq!(body, unknown_answer, "a locked account looks like a wrong e-mail");
         app.clock.advance(time::Duration::minutes(15));
         assert_eq!(sign_in(&app, email, &account).await.0, 200);
+        let in_the_query = app.client.post(app.url(&format!("/api/console/login?email={email}&password=x&code=123456"))).send().await.unwrap();
+        assert_eq!(in_the_query.status(), 400, "credentials only in the body");
     }
 
     async fn each_role_can_do_exactly_what_its_permissions_allow(app) {
@@ -160,6 +164,11 @@ crate::on_both_stores! {
         assert_eq!(find("staff.create")["after"]["role"], "credit_officer");
         assert!(rows.iter().filter(|row| row["action"] == "staff.sign_in").count() >= 4);
 
+        app.login("09421234567").await;
+        let (_, outbox) = send(&app, &care, "GET", "/api/console/sms-outbox", &[]).await;
+        let bodies: Vec<&str> = outbox["data"].as_array().unwrap().iter().map(|message| message["body"].as_str().unwrap()).collect();
+        assert!(bodies.iter().any(|body| body.contains("••••••")), "{bodies:?}");
+        assert!(bodies.iter().all(|body| !body.split(|c: char| !c.is_ascii_digit()).any(|run| run.len() == 6)), "no live code shown to people: {bodies:?}");
         for sql in ["UPDATE audit_log SET action = 'nothing'", "DELETE FROM audit_log"] {
             assert!(app.execute_sql(sql).await.is_err(), "{sql} must be refused");
         }

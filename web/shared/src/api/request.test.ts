@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getLoading } from '../ui/loadingStore';
 import { getToast, hideToast } from '../ui/toastStore';
-import { formClient, isSuccessCode, jsonClient, normalise, REQUEST_TIMEOUT_MS, sessionUrl } from './request';
+import { createClient, formClient, isSuccessCode, jsonClient, normalise, REQUEST_TIMEOUT_MS, sessionUrl } from './request';
 
 type FetchArgs = [string, RequestInit];
 
@@ -93,6 +93,43 @@ describe('multipart uploads', () => {
     expect(headers['Content-Type']).toBeUndefined();
     expect(headers.swift).toBe('S');
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+  });
+});
+
+describe('a client on another prefix without the borrower session (the console)', () => {
+  const staff = createClient('form', { prefix: '/api/console', carrySession: false });
+
+  it('posts form-encoded to the prefix with neither the session query nor its headers, sending cookies', async () => {
+    const fetch = useFetch(reply({ code: '00', message: '', data: { id: 1 } }));
+    const result = await staff.post('/login', { email: 'a@b.ph', password: 'pw', code: '123456' });
+    expect(result.data).toEqual({ id: 1 });
+    const [url, init] = fetch.mock.calls[0] as FetchArgs;
+    expect(url).toBe('/api/console/login');
+    expect(init.body).toBe('email=a%40b.ph&password=pw&code=123456');
+    expect(init.credentials).toBe('same-origin');
+    const headers = init.headers as Record<string, string>;
+    expect(headers['Content-Type']).toBe('application/x-www-form-urlencoded');
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(headers.swift).toBeUndefined();
+    expect(headers.eyes).toBeUndefined();
+  });
+
+  it('adds GET parameters, and keeps a query written in the path', async () => {
+    const fetch = useFetch(reply({ code: '00', data: [] }));
+    await staff.get('/complaints', { status: 'open', limit: 100 });
+    await staff.post('/complaints/upload-image?complaintId=7', new FormData());
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/console/complaints?status=open&limit=100',
+      '/api/console/complaints/upload-image?complaintId=7',
+    ]);
+  });
+
+  it('keeps a written query after the session query on the borrower clients', async () => {
+    const fetch = useFetch(reply({ code: '00', data: null }));
+    await formClient.post('/x?a=1', {});
+    expect((fetch.mock.calls[0] as FetchArgs)[0]).toBe(
+      '/pany/x?sessionId=s1&deviceId=d1&appVersion=2.0&clientType=android&merchantNumber=7&lang=en&a=1',
+    );
   });
 });
 

@@ -3,6 +3,9 @@
 //   form: application/x-www-form-urlencoded, headers X-Requested-With, swift, eyes
 // Either client posts a FormData body as multipart/form-data (picture uploads).
 // Header values and the common session parameters come from the page URL.
+// The operator console makes its own client on /api/console without them:
+// staff are known by their HttpOnly session cookie, which same-origin calls
+// carry (credentials: 'same-origin').
 // Every call settles with a normalised result; none rejects.
 import { t } from '../i18n/i18n';
 import {
@@ -74,16 +77,30 @@ export type ClientKind = 'json' | 'form';
 /** A request body: fields for the client's encoding, or FormData sent as multipart/form-data. */
 export type Body = Params | Record<string, unknown> | FormData;
 
+/** Where a client's calls go and what they carry. */
+export interface ClientConfig {
+  /** The path prefix of every call; `/pany` (the borrower API) unless given. */
+  prefix?: string;
+  /**
+   * Carry the page's session query and header values (borrower calls, the
+   * default). Off for the console, whose session is its cookie.
+   */
+  carrySession?: boolean;
+}
+
 export interface Client {
   get<T>(path: string, params?: Params, options?: RequestOptions): Promise<ApiResult<T>>;
   post<T>(path: string, body?: Body, options?: RequestOptions): Promise<ApiResult<T>>;
 }
 
-function buildUrl(path: string, params?: Params): string {
-  const query = sessionQuery();
+function buildUrl(config: Required<ClientConfig>, path: string, params?: Params): string {
+  // A query written into the path (`/upload?complaintId=7`) is kept, after the session's.
+  const [bare = '', written = ''] = path.split(/\?(.*)/s);
+  const query = config.carrySession ? sessionQuery() : new URLSearchParams();
+  for (const [k, v] of new URLSearchParams(written)) query.set(k, v);
   for (const [k, v] of entries(params)) query.set(k, v);
   const qs = query.toString();
-  return `${API_PREFIX}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+  return `${config.prefix}${bare.startsWith('/') ? bare : `/${bare}`}${qs ? `?${qs}` : ''}`;
 }
 
 /**
@@ -97,10 +114,16 @@ export function sessionUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${qs}`;
 }
 
-function headersFor(kind: ClientKind, body: string | FormData | undefined): Record<string, string> {
+function headersFor(
+  config: Required<ClientConfig>,
+  kind: ClientKind,
+  body: string | FormData | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
-  const names = kind === 'json' ? JSON_HEADER_PARAMS : FORM_HEADER_PARAMS;
-  for (const name of names) headers[name] = readCarried(name);
+  if (config.carrySession) {
+    const names = kind === 'json' ? JSON_HEADER_PARAMS : FORM_HEADER_PARAMS;
+    for (const name of names) headers[name] = readCarried(name);
+  }
   // A FormData body gets its multipart Content-Type, boundary included, from fetch.
   if (!(body instanceof FormData) && (body !== undefined || kind === 'json')) {
     headers['Content-Type'] = kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
@@ -110,6 +133,7 @@ function headersFor(kind: ClientKind, body: string | FormData | undefined): Reco
 }
 
 async function send<T>(
+  config: Required<ClientConfig>,
   kind: ClientKind,
   method: 'GET' | 'POST',
   path: string,
@@ -136,11 +160,12 @@ async function send<T>(
 
   let result: ApiResult<T>;
   try {
-    const response = await fetch(buildUrl(path, params), {
+    const response = await fetch(buildUrl(config, path, params), {
       method,
-      headers: headersFor(kind, payload),
+      headers: headersFor(config, kind, payload),
       body: payload,
       signal: controller.signal,
+      // Cookies (the console's session) go with same-origin calls only.
       credentials: 'same-origin',
     });
     // Error replies carry the same envelope with a 4xx/5xx status: read the
@@ -173,10 +198,14 @@ async function send<T>(
   return result;
 }
 
-export function createClient(kind: ClientKind): Client {
+export function createClient(kind: ClientKind, config: ClientConfig = {}): Client {
+  const settled: Required<ClientConfig> = {
+    prefix: config.prefix ?? API_PREFIX,
+    carrySession: config.carrySession ?? true,
+  };
   return {
-    get: (path, params, options) => send(kind, 'GET', path, params, undefined, options),
-    post: (path, body, options) => send(kind, 'POST', path, undefined, body, options),
+    get: (path, params, options) => send(settled, kind, 'GET', path, params, undefined, options),
+    post: (path, body, options) => send(settled, kind, 'POST', path, undefined, body, options),
   };
 }
 

@@ -29,9 +29,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Signs a staff member in. Wrong e-mail, password or code all answer the
-         *     same; five wrong tries lock the account for 15 minutes; a code works
-         *     once.
+         * Signs a staff member in (form body only). Wrong e-mail, password or
+         *     code, and a locked account, all answer the same; five wrong tries lock
+         *     the account for 15 minutes; a code works once.
          */
         post: operations["console_login"];
         delete?: never;
@@ -3043,15 +3043,19 @@ export interface components {
             code: string;
             data: {
                 answer: string;
+                /** @description URLs of the pictures of the answer. */
+                answerImages: string[];
                 assignee: string;
                 /** Format: int64 */
                 borrowerId: number;
                 detail: string;
                 dueAt: string;
+                /** @description The Manila date by whose end the answer is due. */
+                dueDate: string;
                 filedAt: string;
                 /** Format: int64 */
                 id: number;
-                /** @description Staff URLs of the borrower's pictures. */
+                /** @description URLs of the borrower's pictures, under the caller's own API base. */
                 images: string[];
                 late: boolean;
                 orderNo: string;
@@ -3217,15 +3221,19 @@ export interface components {
         };
         InboxEntry: {
             answer: string;
+            /** @description URLs of the pictures of the answer. */
+            answerImages: string[];
             assignee: string;
             /** Format: int64 */
             borrowerId: number;
             detail: string;
             dueAt: string;
+            /** @description The Manila date by whose end the answer is due. */
+            dueDate: string;
             filedAt: string;
             /** Format: int64 */
             id: number;
-            /** @description Staff URLs of the borrower's pictures. */
+            /** @description URLs of the borrower's pictures, under the caller's own API base. */
             images: string[];
             late: boolean;
             orderNo: string;
@@ -3785,12 +3793,6 @@ export interface operations {
                 };
             };
             400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -70,16 +70,22 @@ fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<Head
     .map_err(|error| ApiError::Internal(error.to_string()))
 }
 
-/// Signs a staff member in. Wrong e-mail, password or code all answer the
-/// same; five wrong tries lock the account for 15 minutes; a code works
-/// once.
+/// Signs a staff member in (form body only). Wrong e-mail, password or
+/// code, and a locked account, all answer the same; five wrong tries lock
+/// the account for 15 minutes; a code works once.
 #[utoipa::path(post, path = "/api/console/login", operation_id = "console_login", tag = "console", params(LoginParams),
-    responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400), (status = 429)))]
+    responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400)))]
 pub async fn login(
     State(state): State<AppState>,
     lang: Lang,
+    uri: axum::http::Uri,
     Params(params): Params<LoginParams>,
 ) -> ApiResult<Response> {
+    // Credentials travel in the body only: a query string ends up in
+    // access logs and browser history.
+    if uri.query().is_some_and(|query| !query.is_empty()) {
+        return Err(ApiError::InvalidParameters);
+    }
     let refused = || ApiError::rejected(Msg::StaffLoginRefused);
     let now = state.now();
     let email = params.email.trim().to_lowercase();
@@ -89,11 +95,10 @@ pub async fn login(
         crate::passwords::verify(&params.password, account.as_ref().map(|account| account.password_hash.as_str()))
             .await?;
     let Some(account) = account else { return Err(refused()) };
+    // A locked account answers like a wrong password, so the answer never
+    // tells which e-mails have accounts.
     if account.locked_until.is_some_and(|until| until > now) {
-        return Err(ApiError::TooManyRequests {
-            retry_after_seconds: 60 * LOCK_MINUTES as u64,
-            message: Msg::StaffLocked,
-        });
+        return Err(refused());
     }
     let step = crate::totp::verify(&account.totp_secret, params.code.trim(), now.unix_timestamp());
     let accepted = match step {
@@ -102,13 +107,12 @@ pub async fn login(
     };
     if !accepted {
         let failures = state.store.note_failed_login(account.id, now + time::Duration::minutes(LOCK_MINUTES)).await?;
-        tracing::info!(staff.id = account.id, failures, "console sign-in refused");
-        if failures >= MAX_FAILED_LOGINS {
-            return Err(ApiError::TooManyRequests {
-                retry_after_seconds: 60 * LOCK_MINUTES as u64,
-                message: Msg::StaffLocked,
-            });
-        }
+        tracing::info!(
+            staff.id = account.id,
+            failures,
+            locked = failures >= MAX_FAILED_LOGINS,
+            "console sign-in refused"
+        );
         return Err(refused());
     }
     let (token, digest) = crate::session::new_token()?;

@@ -50,8 +50,12 @@ pub struct InboxEntry {
     pub problem_type: String,
     pub sub_type: String,
     pub detail: String,
-    /// Staff URLs of the borrower's pictures.
+    /// URLs of the borrower's pictures, under the caller's own API base.
     pub images: Vec<String>,
+    /// URLs of the pictures of the answer.
+    pub answer_images: Vec<String>,
+    /// The Manila date by whose end the answer is due.
+    pub due_date: String,
     pub status: String,
     pub filed_at: String,
     pub due_at: String,
@@ -88,6 +92,10 @@ pub async fn inbox(
     }
     let calendar = state.care_calendar();
     let now = state.now();
+    let base = match staff.caller {
+        crate::staff_access::Caller::Member(_) => "/api/console",
+        crate::staff_access::Caller::Token => "/api/staff",
+    };
     let mut entries = Vec::new();
     for complaint in state.store.complaints(status, limit).await? {
         let phone = state.store.borrower(complaint.borrower_id).await?.map(|borrower| borrower.phone.display());
@@ -99,7 +107,9 @@ pub async fn inbox(
             problem_type: type_title(complaint.problem_type, lang).to_owned(),
             sub_type: complaint.sub_type.map(|value| sub_type_title(value, lang).to_owned()).unwrap_or_default(),
             detail: complaint.detail.clone(),
-            images: complaint.images.iter().map(|name| format!("/api/staff/uploads/{name}")).collect(),
+            images: complaint.images.iter().map(|name| format!("{base}/uploads/{name}")).collect(),
+            answer_images: complaint.answer_images.iter().map(|name| format!("{base}/uploads/{name}")).collect(),
+            due_date: hiram_domain::clock::manila_date(complaint.due_at - time::Duration::seconds(1)).to_string(),
             status: complaint.status.key().to_owned(),
             filed_at: rfc3339(complaint.filed_at),
             due_at: rfc3339(complaint.due_at),

@@ -111,7 +111,39 @@ pub async fn sms_outbox(
         return Err(ApiError::InvalidParameters);
     }
     let entries = state.store.outbox(phone.as_ref(), limit).await?;
-    Ok(ok(lang, entries.into_iter().map(OutboxMessage::from).collect()))
+    let mut messages: Vec<OutboxMessage> = entries.into_iter().map(OutboxMessage::from).collect();
+    // People never read borrowers' live codes: a code could sign them in as
+    // the borrower. The operator's token (testers, scripts) reads them whole.
+    if matches!(staff.caller, crate::staff_access::Caller::Member(_)) {
+        for message in &mut messages {
+            message.body = mask_codes(&message.body);
+        }
+    }
+    Ok(ok(lang, messages))
+}
+
+/// Replaces every run of exactly six digits (a one-time code) with dots.
+fn mask_codes(body: &str) -> String {
+    let mut out = String::with_capacity(body.len());
+    let mut digits = String::new();
+    let flush = |digits: &mut String, out: &mut String| {
+        if digits.len() == 6 {
+            out.push_str("••••••");
+        } else {
+            out.push_str(digits);
+        }
+        digits.clear();
+    };
+    for c in body.chars() {
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else {
+            flush(&mut digits, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut digits, &mut out);
+    out
 }
 
 #[derive(Serialize, ToSchema)]

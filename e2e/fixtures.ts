@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { E2E_DIR, HIRAM_BIN, SERVER_ENV } from './env';
 
@@ -143,4 +144,62 @@ export async function payInSandbox(page: Page, payCode: string) {
   await expect(page).toHaveURL(/\/sandbox\/pay\?code=/);
   await page.getByRole('button', { name: /^Pay/ }).click();
   await expect(page.getByText('Payment sent')).toBeVisible();
+}
+
+/** A staff account as `hiram staff-add` prints it: the first password and TOTP secret, shown once. */
+export interface StaffAccount {
+  id: number;
+  email: string;
+  name: string;
+  password: string;
+  totpSecret: string;
+}
+
+/**
+ * Creates a staff account in the suite's database
+ * (`hiram staff-add --email --name --role`: one JSON line).
+ */
+export function staffAdd(email: string, name: string, role: string): StaffAccount {
+  const out = execFileSync(HIRAM_BIN, ['staff-add', '--email', email, '--name', name, '--role', role], {
+    cwd: E2E_DIR,
+    env: { ...process.env, ...SERVER_ENV },
+    encoding: 'utf8',
+  });
+  const line = out.trim().split('\n').pop() ?? '';
+  const parsed = JSON.parse(line) as Partial<StaffAccount>;
+  if (typeof parsed.id !== 'number' || !parsed.password || !parsed.totpSecret) {
+    throw new Error(`hiram staff-add printed an unexpected line: ${line}`);
+  }
+  return { id: parsed.id, email, name, password: parsed.password, totpSecret: parsed.totpSecret };
+}
+
+function base32Bytes(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const out: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const char of text.replace(/[=\s]/g, '').toUpperCase()) {
+    const value = alphabet.indexOf(char);
+    if (value < 0) throw new Error(`not base32: ${text}`);
+    buffer = ((buffer << 5) | value) & 0xffff;
+    bits += 5;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((buffer >> bits) & 0xff);
+    }
+  }
+  return Buffer.from(out);
+}
+
+/**
+ * The authenticator code of a base32 TOTP secret (RFC 6238: HMAC-SHA1 over
+ * the 30 s step counter, dynamic truncation, 6 digits). `step` defaults to
+ * the current one.
+ */
+export function totpCode(secret: string, step = Math.floor(Date.now() / 1000 / 30)): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const digest = createHmac('sha1', base32Bytes(secret)).update(counter).digest();
+  const offset = digest[19]! & 0x0f;
+  return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }

@@ -1,19 +1,90 @@
+import { useEffect, useState, type MouseEvent } from 'react';
 import { t } from '@hiram/shared/i18n/i18n';
+import type { Me } from './api';
+import { AuditPage } from './audit/AuditPage';
+import { ComplaintsPage } from './complaints/ComplaintsPage';
+import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
+import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
+import { SmsOutboxPage } from './sms/SmsOutboxPage';
+
+interface Props {
+  me: Me;
+  onSignOut: () => void;
+}
+
+function SectionView({ section, me }: { section: Section; me: Me }) {
+  switch (section.id) {
+    case 'complaints':
+      return <ComplaintsPage me={me} />;
+    case 'audit':
+      return <AuditPage />;
+    case 'unposted-payments':
+      return <UnpostedPaymentsPage me={me} />;
+    case 'sms-outbox':
+      return <SmsOutboxPage />;
+  }
+}
 
 /**
- * The operator console's entry screen. Staff sign-in and the operator tools
- * come in a later issue; until then it says what it is and nothing more.
+ * The signed-in console: who is signed in, sign-out, and a side menu of the
+ * sections the role's permissions open. Each section has its own address
+ * (/console/complaints …); an address the role may not open shows the
+ * first section it may.
  */
-export function ConsoleShell() {
+export function ConsoleShell({ me, onSignOut }: Props) {
+  const sections = allowedSections(me.permissions);
+  const [pathname, setPathname] = useState(() => window.location.pathname);
+  const current = sectionAt(pathname, sections) ?? sections[0];
+
+  useEffect(() => {
+    const onPop = () => setPathname(window.location.pathname);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    const wanted = current ? sectionPath(current.id) : CONSOLE_BASE;
+    if (window.location.pathname !== wanted) window.history.replaceState(null, '', wanted);
+  }, [current]);
+
+  function open(event: MouseEvent<HTMLAnchorElement>, section: Section) {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const path = sectionPath(section.id);
+    if (window.location.pathname !== path) window.history.pushState(null, '', path);
+    setPathname(path);
+  }
+
   return (
-    <main className="console">
-      <section className="console-card" aria-labelledby="console-title">
-        <h1 id="console-title">{t('console.title')}</h1>
-        <p>{t('console.text')}</p>
-        <p>
-          <a href="/">{t('console.borrowers')}</a>
-        </p>
-      </section>
-    </main>
+    <div className="c-layout">
+      <header className="c-top">
+        <span className="c-brand">{t('console.title')}</span>
+        <div className="c-who">
+          <span className="c-who-name">{me.name}</span>
+          <span className="c-who-role">{roleLabel(me.role)}</span>
+        </div>
+        <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onSignOut}>
+          {t('console.signOut')}
+        </button>
+      </header>
+      <nav className="c-nav" aria-label={t('console.menu')}>
+        <ul>
+          {sections.map((section) => (
+            <li key={section.id}>
+              <a
+                href={sectionPath(section.id)}
+                aria-current={section.id === current?.id ? 'page' : undefined}
+                onClick={(e) => open(e, section)}
+              >
+                {t(section.label)}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="c-main">
+        {current ? <SectionView key={current.id} section={current} me={me} /> : <p>{t('console.noSections')}</p>}
+      </main>
+    </div>
   );
 }

@@ -3,14 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { initI18n } from '@hiram/shared/i18n/i18n';
 import '@hiram/shared/styles/base.css';
 import './console.css';
-import { ConsoleShell } from './ConsoleShell';
+import { ConsoleApp } from './ConsoleApp';
 
 void initI18n().then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   createRoot(root).render(
     <StrictMode>
-      <ConsoleShell />
+      <ConsoleApp />
     </StrictMode>,
   );
 });

@@ -1,0 +1,106 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hideToast } from '@hiram/shared/ui/toastStore';
+import { ConsoleApp } from './ConsoleApp';
+import { AUDITOR, CARE, consoleApi, fail, FINANCE, MARKETING, ok } from './testing/consoleApi';
+
+const NO_SESSION = fail('401', 'Your session has ended. Please log in again.');
+const EMPTY_LISTS = {
+  '/complaints': ok([]),
+  '/complaints/ratings': ok([]),
+  '/audit': ok([]),
+  '/unposted-payments': ok([]),
+  '/sms-outbox': ok([]),
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => hideToast());
+});
+
+function start(url: string, routes: Parameters<typeof consoleApi>[0]) {
+  window.history.replaceState(null, '', url);
+  const api = consoleApi({ ...EMPTY_LISTS, ...routes });
+  render(<ConsoleApp />);
+  return api;
+}
+
+const menu = () => screen.getByRole('navigation', { name: 'Sections' });
+const menuEntries = () => within(menu()).getAllByRole('link').map((link) => link.textContent);
+
+describe('the console', () => {
+  it('shows the sign-in form when /me answers 401, without a toast', async () => {
+    const api = start('/console', { '/me': NO_SESSION });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(api.calls('/me')[0]![0]).toBe('/api/console/me');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('after sign-in shows the name, the role, sign-out and only the sections the role allows', async () => {
+    start('/console', { '/me': NO_SESSION, '/login': ok(CARE) });
+    fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: CARE.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'pw' } });
+    fireEvent.change(screen.getByLabelText('Authenticator code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Carla Reyes')).toBeTruthy();
+    expect(screen.getByText('Customer care')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(menuEntries()).toEqual(['Complaints', 'SMS outbox']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Complaints' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/complaints');
+  });
+
+  it('gives an auditor every section built so far, finance the payments only', async () => {
+    start('/console', { '/me': ok(AUDITOR) });
+    await screen.findByText('Aldo Santos');
+    expect(menuEntries()).toEqual(['Complaints', 'Unposted payments', 'SMS outbox', 'Audit log']);
+    expect(screen.getByText('Auditor')).toBeTruthy();
+  });
+
+  it('finance lands on the payments', async () => {
+    start('/console', { '/me': ok(FINANCE) });
+    await screen.findByText('Fe Lim');
+    expect(menuEntries()).toEqual(['Unposted payments']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Unposted payments' })).toBeTruthy();
+  });
+
+  it('says so when the role has no section yet', async () => {
+    start('/console', { '/me': ok(MARKETING) });
+    expect(await screen.findByText('Your role has no console sections yet.')).toBeTruthy();
+    expect(within(menu()).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('opens the section of the address, and moves between sections from the menu', async () => {
+    const api = start('/console/audit', { '/me': ok(AUDITOR) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeTruthy();
+    expect(within(menu()).getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(within(menu()).getByRole('link', { name: 'SMS outbox' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'SMS outbox' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/sms-outbox');
+    await waitFor(() => expect(api.calls('/sms-outbox')).toHaveLength(1));
+  });
+
+  it('does not open a section the role may not see from its address', async () => {
+    const api = start('/console/audit', { '/me': ok(CARE) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complaints' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/complaints');
+    expect(api.calls('/audit')).toHaveLength(0);
+  });
+
+  it('signs out on the server and shows the sign-in form', async () => {
+    const api = start('/console/complaints', { '/me': ok(CARE), '/logout': ok(null) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(api.calls('/logout')[0]![1]?.method).toBe('POST');
+    expect(screen.getByText('You are signed out.')).toBeTruthy();
+    expect(window.location.pathname).toBe('/console');
+  });
+
+  it('goes back to the sign-in form when a call finds the session ended', async () => {
+    start('/console/complaints', { '/me': ok(CARE), '/complaints': NO_SESSION });
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    // Said once, on the form.
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+});

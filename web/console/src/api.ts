@@ -1,0 +1,87 @@
+// The console's calls: the shared request helper on /api/console, without the
+// borrower session (staff carry the HttpOnly `hiram_console` cookie, Path
+// /api/console, which same-origin calls send). A 401 on any call after
+// sign-in means the session ended: listeners take the console back to the
+// sign-in form.
+import { createClient, type ApiResult, type Body, type Params, type RequestOptions } from '@hiram/shared/api/request';
+import type { components } from '@hiram/shared/api/schema.gen';
+
+export type Me = components['schemas']['Me'];
+export type InboxEntry = components['schemas']['InboxEntry'];
+export type AgentRating = components['schemas']['AgentRating'];
+export type StaffPicture = components['schemas']['StaffPicture'];
+export type AuditRow = components['schemas']['AuditRow'];
+export type QueuedPayment = components['schemas']['QueuedPayment'];
+export type OutboxMessage = components['schemas']['OutboxMessage'];
+
+export const CONSOLE_PREFIX = '/api/console';
+
+const client = createClient('form', { prefix: CONSOLE_PREFIX, carrySession: false });
+
+const endedListeners = new Set<() => void>();
+
+/** Called when a call answers 401: the session expired or was ended elsewhere. */
+export function onSessionEnded(listener: () => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+
+function watched<T>(result: ApiResult<T>): ApiResult<T> {
+  if (result.code === '401') endedListeners.forEach((listener) => listener());
+  return result;
+}
+
+const get = async <T>(path: string, params?: Params, options?: RequestOptions) =>
+  watched(await client.get<T>(path, params, options));
+const post = async <T>(path: string, body?: Body, options?: RequestOptions) =>
+  watched(await client.post<T>(path, body, options));
+
+/** Who is signed in; 401 (quietly) when nobody is. */
+export const fetchMe = () => client.get<Me>('/me', undefined, { silent: true });
+
+/** Signs in; the form shows a refusal itself, so no toast. */
+export const signIn = (email: string, password: string, code: string) =>
+  client.post<Me>('/login', { email, password, code }, { silent: true });
+
+export const signOut = () => client.post<null>('/logout', {}, { silent: true });
+
+export type ComplaintStatusFilter = 'open' | 'answered' | 'closed' | 'all';
+export const MAX_ANSWER_CHARS = 2000;
+/** At most this many pictures with an answer (the server's complaint limit). */
+export const MAX_ANSWER_PICTURES = 9;
+
+export const fetchComplaints = (status: ComplaintStatusFilter, limit = 100) =>
+  get<InboxEntry[]>('/complaints', { status, limit });
+export const fetchRatings = () => get<AgentRating[]>('/complaints/ratings');
+export const answerComplaint = (id: number, answer: string, pictures: readonly string[]) =>
+  post<null>('/complaints/answer', { id, answer, images: pictures.join(',') });
+export const closeComplaint = (id: number) => post<null>('/complaints/close', { id });
+
+/** Uploads a picture for the answer to a complaint; the reply names it. */
+export function uploadAnswerPicture(complaintId: number, file: Blob, fileName = 'picture') {
+  const form = new FormData();
+  form.append('image', file, fileName);
+  return post<StaffPicture>(`/complaints/upload-image?complaintId=${encodeURIComponent(complaintId)}`, form);
+}
+
+/**
+ * The console's address of an uploaded picture. The inbox names pictures
+ * by their staff-API address (`/api/staff/uploads/…`), which only the API
+ * token opens; under /api/console the session cookie goes with them.
+ */
+export function pictureUrl(urlOrName: string): string {
+  const name = urlOrName.slice(urlOrName.lastIndexOf('/') + 1);
+  return `${CONSOLE_PREFIX}/uploads/${encodeURIComponent(name)}`;
+}
+
+export const fetchAudit = (limit = 100) => get<AuditRow[]>('/audit', { limit });
+
+export type PaymentStatusFilter = 'pending' | 'matched' | 'rejected' | 'all';
+export const fetchUnposted = (status: PaymentStatusFilter, limit = 100) =>
+  get<QueuedPayment[]>('/unposted-payments', { status, limit });
+export const matchPayment = (id: number, orderId: string, note: string) =>
+  post<null>('/unposted-payments/match', { id, orderId: orderId.trim() || undefined, note });
+export const rejectPayment = (id: number, note: string) => post<null>('/unposted-payments/reject', { id, note });
+
+export const fetchOutbox = (phone: string, limit = 50) =>
+  get<OutboxMessage[]>('/sms-outbox', { limit, phone: phone.trim() || undefined });

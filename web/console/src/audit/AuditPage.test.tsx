@@ -1,0 +1,64 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hideToast } from '@hiram/shared/ui/toastStore';
+import { auditRow, captureDownloads, consoleApi, ok, query } from '../testing/consoleApi';
+import { AuditPage } from './AuditPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => hideToast());
+});
+
+const ROWS = [
+  auditRow(12, { at: '2025-03-04T02:30:00Z' }),
+  auditRow(11, { staffId: null, action: 'staff.create', subject: 'staff:3', before: null, after: { email: 'care@example.ph', role: 'customer_care' }, at: '2025-03-04T01:00:00Z' }),
+  auditRow(10, { action: 'staff.sign_in', subject: 'staff:3', before: null, after: null, at: '2025-03-04T00:59:00Z' }),
+];
+
+function setup() {
+  const api = consoleApi({ '/audit': ok(ROWS) });
+  render(<AuditPage />);
+  return api;
+}
+
+const table = () => screen.getByRole('table', { name: 'Audit log' });
+const bodyRows = () => within(table()).getAllByRole('row').slice(1);
+const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
+
+describe('the audit log', () => {
+  it('shows the entries newest first as the server sends them, with before and after in one line', async () => {
+    const api = setup();
+    await within(table()).findByText('staff.create');
+    expect(query(api.calls('/audit')[0]![0])).toEqual({ limit: '100' });
+    expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'When', 'Who', 'Action', 'Subject', 'Before', 'After',
+    ]);
+    expect(bodyRows().map(cells)).toEqual([
+      ['2025-03-04 10:30:00', 'Staff #3', 'complaint.answer', 'complaint:12', '{"status":"open"}', '{"status":"answered","agent":"Carla Reyes"}'],
+      ['2025-03-04 09:00:00', 'API token or system', 'staff.create', 'staff:3', '', '{"email":"care@example.ph","role":"customer_care"}'],
+      ['2025-03-04 08:59:00', 'Staff #3', 'staff.sign_in', 'staff:3', '', ''],
+    ]);
+  });
+
+  it('reads more rows when asked', async () => {
+    const api = setup();
+    await within(table()).findByText('staff.create');
+    fireEvent.change(screen.getByLabelText('Rows'), { target: { value: '500' } });
+    await waitFor(() => expect(api.calls('/audit')).toHaveLength(2));
+    expect(query(api.calls('/audit')[1]![0]).limit).toBe('500');
+  });
+
+  it('exports what it shows as CSV', async () => {
+    setup();
+    await within(table()).findByText('staff.create');
+    const downloads = captureDownloads();
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    downloads.restore();
+    expect(downloads.saved[0]!.name).toMatch(/^audit-log-\d{8}-\d{4}\.csv$/);
+    expect((await downloads.saved[0]!.text).replace(/^\uFEFF/, '').split('\r\n').slice(0, 3)).toEqual([
+      'id,at,staffId,action,subject,before,after',
+      '12,2025-03-04 10:30:00,3,complaint.answer,complaint:12,"{""status"":""open""}","{""status"":""answered"",""agent"":""Carla Reyes""}"',
+      '11,2025-03-04 09:00:00,,staff.create,staff:3,,"{""email"":""care@example.ph"",""role"":""customer_care""}"',
+    ]);
+  });
+});

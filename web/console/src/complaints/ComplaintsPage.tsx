@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { formatDateTime } from '@hiram/shared/format/format';
+import { t } from '@hiram/shared/i18n/i18n';
+import { fetchComplaints, fetchRatings, type ComplaintStatusFilter, type InboxEntry, type Me } from '../api';
+import { csvName, downloadCsv, toCsv } from '../csv';
+import { statusLabel } from '../labels';
+import { PageHead, RefreshButton, SelectFilter } from '../parts';
+import { PERMISSION } from '../sections';
+import { useLoad } from '../useLoad';
+import { ComplaintPanel } from './ComplaintPanel';
+import { ComplaintsTable } from './ComplaintsTable';
+import { RatingsTable } from './RatingsTable';
+
+const FILTERS: readonly ComplaintStatusFilter[] = ['open', 'answered', 'closed', 'all'];
+
+/** The most urgent first: by the time the answer is due. */
+export function byDue(entries: readonly InboxEntry[]): InboxEntry[] {
+  return [...entries].sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt) || a.id - b.id);
+}
+
+function exportComplaints(entries: readonly InboxEntry[]) {
+  const header = [
+    'id', 'filedAt', 'dueAt', 'workingDaysLeft', 'late', 'status', 'problemType', 'subType',
+    'borrowerId', 'phone', 'orderNo', 'detail', 'assignee', 'answer', 'score',
+  ];
+  const rows = entries.map((e) => [
+    e.id, formatDateTime(e.filedAt), formatDateTime(e.dueAt), e.workingDaysLeft, e.late ? 'yes' : 'no', e.status,
+    e.problemType, e.subType, e.borrowerId, e.phone, e.orderNo, e.detail, e.assignee, e.answer, e.score ?? '',
+  ]);
+  downloadCsv(csvName('complaints'), toCsv(header, rows));
+}
+
+/**
+ * Customer care's inbox: complaints by due time with a status filter; the
+ * chosen one with its pictures, and, while open, the answer form for those
+ * who may answer. Under it, borrowers' ratings per agent.
+ */
+export function ComplaintsPage({ me }: { me: Me }) {
+  const [status, setStatus] = useState<ComplaintStatusFilter>('open');
+  const [chosen, setChosen] = useState<InboxEntry | null>(null);
+  const list = useLoad(`complaints:${status}`, () => fetchComplaints(status));
+  const ratings = useLoad('ratings', fetchRatings);
+  const canAnswer = me.permissions.includes(PERMISSION.answerComplaints);
+  const entries = byDue(list.data ?? []);
+  // The list's copy once it is fresh; until then (and once the filter drops
+  // it) the one chosen, as this page last changed it.
+  const fresh = list.loading || !chosen ? undefined : entries.find((entry) => entry.id === chosen.id);
+  const shown = fresh ?? chosen;
+
+  function changed(next: InboxEntry) {
+    setChosen(next);
+    list.reload();
+    ratings.reload();
+  }
+
+  return (
+    <section className="c-page" aria-labelledby="c-complaints-title">
+      <PageHead id="c-complaints-title" title={t('console.section.complaints')}>
+        <SelectFilter
+          label={t('console.status')}
+          value={status}
+          choices={FILTERS.map((value) => ({ value, label: statusLabel(value) }))}
+          onChange={setStatus}
+        />
+        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <button
+          type="button"
+          className="h-btn h-btn--ghost c-btn"
+          disabled={entries.length === 0}
+          onClick={() => exportComplaints(entries)}
+        >
+          {t('console.exportCsv')}
+        </button>
+      </PageHead>
+      <div className="c-split">
+        <ComplaintsTable
+          entries={entries}
+          loading={list.loading}
+          chosenId={shown?.id}
+          onChoose={setChosen}
+        />
+        <ComplaintPanel entry={shown} canAnswer={canAnswer} me={me} onChanged={changed} />
+      </div>
+      <RatingsTable ratings={ratings.data ?? []} loading={ratings.loading} />
+    </section>
+  );
+}

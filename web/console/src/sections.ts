@@ -1,0 +1,59 @@
+// The console's sections, the permission each needs, and where each lives
+// (/console/<id>). The menu shows only what the signed-in role allows; the
+// server refuses anything else with 403 anyway.
+import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+
+/** Permission keys the console reads (server: hiram_domain::staff::Permission). */
+export const PERMISSION = {
+  readAudit: 'read_audit',
+  viewComplaints: 'view_complaints',
+  answerComplaints: 'answer_complaints',
+  viewMoney: 'view_money',
+  matchPayments: 'match_payments',
+  viewMessages: 'view_messages',
+} as const;
+
+export type SectionId = 'complaints' | 'audit' | 'unposted-payments' | 'sms-outbox';
+
+export interface Section {
+  id: SectionId;
+  label: MessageKey;
+  permission: string;
+}
+
+export const SECTIONS: readonly Section[] = [
+  { id: 'complaints', label: 'console.section.complaints', permission: PERMISSION.viewComplaints },
+  { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
+  { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },
+  { id: 'audit', label: 'console.section.audit', permission: PERMISSION.readAudit },
+];
+
+export const CONSOLE_BASE = '/console';
+
+/** The sections a staff member's permissions open, in menu order. */
+export function allowedSections(permissions: readonly string[]): Section[] {
+  return SECTIONS.filter((section) => permissions.includes(section.permission));
+}
+
+/** The section an address names (`/console/audit`), if it is one of `allowed`. */
+export function sectionAt(pathname: string, allowed: readonly Section[]): Section | undefined {
+  const id = pathname.startsWith(`${CONSOLE_BASE}/`) ? pathname.slice(CONSOLE_BASE.length + 1).split('/')[0] : '';
+  return allowed.find((section) => section.id === id);
+}
+
+export const sectionPath = (id: SectionId) => `${CONSOLE_BASE}/${id}`;
+
+const ROLE_LABELS: Record<string, MessageKey> = {
+  admin: 'console.role.admin',
+  credit_officer: 'console.role.creditOfficer',
+  finance: 'console.role.finance',
+  customer_care: 'console.role.customerCare',
+  marketing: 'console.role.marketing',
+  auditor: 'console.role.auditor',
+};
+
+/** A role's name for people; an unknown role key as it is. */
+export function roleLabel(role: string): string {
+  const key = ROLE_LABELS[role];
+  return key ? t(key) : role;
+}

@@ -1,0 +1,118 @@
+// Test helpers for the console: replies in the server's envelope, staff
+// members of each role (permissions as hiram_domain::staff gives them), and
+// a fetch stub for /api/console.
+import { vi } from 'vitest';
+import { mockApi, type MockAnswer } from '@hiram/shared/testing/mockApi';
+import type { AuditRow, InboxEntry, Me } from '../api';
+
+export const ok = (data: unknown) => ({ code: '00', message: '', data });
+export const fail = (code: string, message: string, data: unknown = null) => ({ code, message, data });
+
+export const consoleApi = (routes: Record<string, MockAnswer>) => mockApi(routes, '/api/console');
+
+/** The form fields of a form-encoded call. */
+export const form = (init: RequestInit | undefined) => Object.fromEntries(new URLSearchParams(String(init?.body ?? '')));
+/** The query of a call's address. */
+export const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
+
+export const CARE: Me = {
+  id: 3,
+  email: 'care@example.ph',
+  name: 'Carla Reyes',
+  role: 'customer_care',
+  permissions: [
+    'view_borrowers', 'reveal_personal_data', 'view_orders', 'view_complaints', 'answer_complaints', 'view_messages',
+    'view_dashboard',
+  ],
+};
+
+export const AUDITOR: Me = {
+  id: 4,
+  email: 'audit@example.ph',
+  name: 'Aldo Santos',
+  role: 'auditor',
+  permissions: [
+    'read_audit', 'view_borrowers', 'view_orders', 'view_money', 'view_complaints', 'view_messages', 'view_collections',
+    'view_dashboard',
+  ],
+};
+
+export const FINANCE: Me = {
+  id: 5,
+  email: 'finance@example.ph',
+  name: 'Fe Lim',
+  role: 'finance',
+  permissions: ['view_borrowers', 'view_orders', 'view_money', 'match_payments', 'propose_adjustments', 'approve_adjustments', 'view_dashboard'],
+};
+
+export const MARKETING: Me = {
+  id: 6,
+  email: 'mkt@example.ph',
+  name: 'Mika Tan',
+  role: 'marketing',
+  permissions: ['manage_marketing', 'view_dashboard'],
+};
+
+export function complaint(id: number, overrides: Partial<InboxEntry> = {}): InboxEntry {
+  return {
+    id,
+    borrowerId: 40 + id,
+    phone: '+639175550100',
+    orderNo: `HR-${id}`,
+    problemType: 'Collection',
+    subType: 'They contacted people other than me',
+    detail: `Complaint ${id}: the collector called my office.`,
+    images: [`/api/staff/uploads/${'a'.repeat(31)}${id}`],
+    status: 'open',
+    filedAt: '2025-03-03T01:00:00Z',
+    dueAt: '2025-03-06T15:59:59Z',
+    dueDate: '2025-03-06',
+    workingDaysLeft: 2,
+    late: false,
+    assignee: '',
+    answer: '',
+    answerImages: [],
+    score: null,
+    ...overrides,
+  };
+}
+
+export function auditRow(id: number, overrides: Partial<AuditRow> = {}): AuditRow {
+  return {
+    id,
+    staffId: 3,
+    action: 'complaint.answer',
+    subject: `complaint:${id}`,
+    before: { status: 'open' },
+    after: { status: 'answered', agent: 'Carla Reyes' },
+    at: '2025-03-04T02:30:00Z',
+    ...overrides,
+  };
+}
+
+/**
+ * Captures CSV downloads (jsdom has no object URLs and no navigation):
+ * returns the saved files' names and texts, and a restore function.
+ */
+export function captureDownloads() {
+  const saved: { name: string; text: Promise<string> }[] = [];
+  const blobs = new Map<string, Blob>();
+  const original = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+  URL.createObjectURL = (blob: Blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob);
+    return url;
+  };
+  URL.revokeObjectURL = () => undefined;
+  const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    // The bytes as saved, byte-order mark included.
+    if (blob) saved.push({ name: this.download, text: blob.arrayBuffer().then((b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b)) });
+  });
+  const restore = () => {
+    URL.createObjectURL = original.create;
+    URL.revokeObjectURL = original.revoke;
+    click.mockRestore();
+  };
+  return { saved, restore };
+}

@@ -19,7 +19,6 @@ use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use hiram_domain::money::Centavos;
-use hiram_domain::order::{Order, OrderId};
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::payment::{Channel, ReceivedPayment};
 use hiram_domain::payout::{DebitRequest, DebitResult};
@@ -41,14 +40,6 @@ pub fn router() -> Router<AppState> {
         .route("/repayment/repayment-commit", post(repayment_commit))
         .route("/repayment/repayment-confirm", post(repayment_confirm))
         .route("/repayment/repayment-huichao", post(repayment_page))
-}
-
-async fn open_order(state: &AppState, borrower: hiram_domain::borrower::BorrowerId, order_id: i64) -> ApiResult<Order> {
-    let order = state.store.order_of(borrower, OrderId(order_id)).await?.ok_or(ApiError::NotFound)?;
-    if !order.status.is_repayable() {
-        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
-    }
-    Ok(order)
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -86,7 +77,7 @@ pub async fn repayment_way(
     lang: Lang,
     Params(params): Params<WayParams>,
 ) -> ApiResult<Json<Envelope<RepaymentWay>>> {
-    let order = open_order(&state, borrower, params.order_id).await?;
+    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
     let account = state.store.payout_account(borrower).await?;
     let mut bits = [0u8; 16];
     getrandom::fill(&mut bits).map_err(|error| ApiError::Internal(error.to_string()))?;
@@ -145,7 +136,7 @@ pub async fn repayment_commit(
     lang: Lang,
     Params(params): Params<CommitParams>,
 ) -> ApiResult<Json<Envelope<Option<Committed>>>> {
-    let order = open_order(&state, borrower, params.order_id).await?;
+    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
     if !matches!(params.coupon_id.trim(), "" | "0") || params.send_msg.is_some_and(|value| value != 0) {
         return Err(ApiError::InvalidParameters);
     }
@@ -204,7 +195,7 @@ pub async fn repayment_confirm(
     if params.verify_code.trim().chars().count() < 6 {
         return Err(ApiError::rejected(Msg::InvalidCodeFormat));
     }
-    let order = open_order(&state, borrower, params.order_id).await?;
+    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
     let customer = state
         .store
         .borrower(borrower)

@@ -77,6 +77,24 @@ pub struct PayCodeIssued {
     pub expires_at: String,
 }
 
+/// The caller's own loan with money owed (174 or 180). Another borrower's
+/// order, or a product id that is not the order's, is simply not found.
+pub async fn open_loan(
+    state: &AppState,
+    borrower: hiram_domain::borrower::BorrowerId,
+    order_id: i64,
+    product_id: Option<i64>,
+) -> ApiResult<hiram_domain::order::Order> {
+    let order = state.store.order_of(borrower, OrderId(order_id)).await?.ok_or(ApiError::NotFound)?;
+    if product_id.is_some_and(|product| product != order.product_id.0) {
+        return Err(ApiError::NotFound);
+    }
+    if !order.status.is_repayable() {
+        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
+    }
+    Ok(order)
+}
+
 fn random_code() -> ApiResult<String> {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
@@ -92,13 +110,7 @@ pub async fn generate_pay_code(
     lang: Lang,
     Params(params): Params<PayCodeParams>,
 ) -> ApiResult<Json<Envelope<PayCodeIssued>>> {
-    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
-    if params.product_id.is_some_and(|product| product != order.product_id.0) {
-        return Err(ApiError::NotFound);
-    }
-    if !order.status.is_repayable() {
-        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
-    }
+    let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
     let balances = crate::repayments::balances(&state, order.id).await?;
     let now = state.now();
@@ -268,13 +280,7 @@ pub async fn repayment_info(
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<RepaymentInfo>>> {
     use hiram_domain::money::{CurrencySymbol, format_amount};
-    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
-    if params.product_id.is_some_and(|product| product != order.product_id.0) {
-        return Err(ApiError::NotFound);
-    }
-    if !order.status.is_repayable() {
-        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
-    }
+    let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
     let balances = crate::repayments::balances(&state, order.id).await?;
     let dues = balances.dues();

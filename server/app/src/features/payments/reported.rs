@@ -4,7 +4,7 @@
 //! after finding it in the channel's statement (the staff API). Nothing a
 //! borrower types ever posts money by itself.
 
-use super::{ChannelItem, RepaymentParams, channel_list};
+use super::{ChannelItem, RepaymentParams, channel_list, open_loan};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
@@ -12,7 +12,6 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::money::Centavos;
-use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, UnpostedStatus, payment_reference};
 use hiram_domain::store::{StoreError, SubmittedPayment};
 use serde::{Deserialize, Serialize};
@@ -39,13 +38,7 @@ pub async fn pay_types(
     lang: Lang,
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<PayTypes>>> {
-    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
-    if params.product_id.is_some_and(|product| product != order.product_id.0) {
-        return Err(ApiError::NotFound);
-    }
-    if !order.status.is_repayable() {
-        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
-    }
+    open_loan(&state, borrower, params.order_id, params.product_id).await?;
     Ok(ok(
         lang,
         PayTypes {
@@ -88,13 +81,7 @@ pub async fn report_payment(
     lang: Lang,
     Params(params): Params<ReportParams>,
 ) -> ApiResult<Json<Envelope<ReportedPayment>>> {
-    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
-    if params.product_id.is_some_and(|product| product != order.product_id.0) {
-        return Err(ApiError::NotFound);
-    }
-    if !order.status.is_repayable() {
-        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
-    }
+    let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
     let reference = payment_reference(&params.utr).ok_or(ApiError::rejected(Msg::ReferenceInvalid))?;
     let owed = crate::repayments::balances(&state, order.id).await?.dues().total();

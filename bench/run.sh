@@ -56,6 +56,7 @@ pay_code=$(curl -fs -X POST "http://127.0.0.1:$port/pany/v3/loan-details/generat
 python3 bench/gateway-statement.py "$out/bench.sqlite3" "$pay_code" 1 BENCH 16 4000
 python3 bench/gateway-statement.py "$out/bench.sqlite3" "$pay_code" 1 M7 4 20000
 taskset -c 1 node bench/callbacks.mjs "$port" "$secret" "$pay_code" 1 "$seconds" 16 > "$out/callbacks.json"
+# wait reports the killed server's SIGTERM status (143), which is expected.
 kill "$server"; wait "$server" 2>/dev/null || true
 trap - EXIT
 

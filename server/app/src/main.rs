@@ -24,6 +24,7 @@ const USAGE: &str =
 #[tokio::main]
 async fn main() -> ExitCode {
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_owned());
+    let arguments: Vec<String> = std::env::args().skip(2).collect();
     if command == "openapi" {
         let document = hiram::openapi::document().to_pretty_json().expect("the API document serialises");
         return write_stdout(&format!("{document}\n"));
@@ -41,10 +42,10 @@ async fn main() -> ExitCode {
         "migrate" => state_for_command(settings).await.map(|_| ()).map_err(|error| error.to_string()),
         "seed" => seed(settings).await,
         "demo-session" => demo_session(settings).await,
-        "sms-outbox" => sms_outbox(settings, std::env::args().skip(2).collect()).await,
-        "captcha-answer" => captcha_answer(settings, std::env::args().skip(2).collect()).await,
+        "sms-outbox" => sms_outbox(settings, arguments).await,
+        "captcha-answer" => captcha_answer(settings, arguments).await,
         "daily" => daily(settings).await,
-        "staff-add" => staff_add(settings, std::env::args().skip(2).collect()).await,
+        "staff-add" => staff_add(settings, arguments).await,
         "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     };

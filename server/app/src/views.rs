@@ -144,3 +144,9 @@ pub struct FormOption {
     #[serde(rename = "type")]
     pub value: String,
 }
+
+/// An instant as every API answer writes it: RFC 3339, UTC offset kept.
+/// (Formatting fails only outside years 0–9999, which no record holds.)
+pub fn timestamp(at: time::OffsetDateTime) -> String {
+    at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
+}

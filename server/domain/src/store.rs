@@ -35,6 +35,12 @@ pub enum StoreError {
 
 pub type StoreResult<T> = Result<T, StoreError>;
 
+/// For a write that must change exactly one row (a state that moves on only
+/// from where it was): `Stale` when it changed none.
+pub fn exactly_one(changed: u64) -> StoreResult<()> {
+    if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
+}
+
 #[async_trait]
 pub trait HealthStore {
     /// Succeeds when the database answers a trivial query.

@@ -4,7 +4,7 @@ use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::complaint::{Complaint, ComplaintStatus, NewComplaint};
-use hiram_domain::store::{ComplaintStore, StoreError, StoreResult};
+use hiram_domain::store::{ComplaintStore, StoreResult, exactly_one};
 use time::OffsetDateTime;
 use tokio_postgres::Row;
 
@@ -34,10 +34,6 @@ fn complaint(row: &Row) -> StoreResult<Complaint> {
         closed_at: row.get(14),
         score: row.get(15),
     })
-}
-
-fn changed_one(changed: u64) -> StoreResult<()> {
-    if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
 }
 
 #[async_trait]
@@ -119,7 +115,7 @@ impl ComplaintStore for PostgresStore {
             )
             .await
             .map_err(database)?;
-        changed_one(changed)
+        exactly_one(changed)
     }
 
     async fn close_complaint(&self, id: i64, at: OffsetDateTime) -> StoreResult<()> {
@@ -132,7 +128,7 @@ impl ComplaintStore for PostgresStore {
             )
             .await
             .map_err(database)?;
-        changed_one(changed)
+        exactly_one(changed)
     }
 
     async fn rate_complaint(&self, id: i64, borrower: BorrowerId, score: i64, at: OffsetDateTime) -> StoreResult<()> {
@@ -146,6 +142,6 @@ impl ComplaintStore for PostgresStore {
             )
             .await
             .map_err(database)?;
-        changed_one(changed)
+        exactly_one(changed)
     }
 }

@@ -10,8 +10,8 @@ use hiram_domain::order::{Order, OrderId};
 use hiram_domain::payment::{Channel, UnpostedPayment, UnpostedStatus};
 use hiram_domain::payout::{AccountDetails, AccountKind, PayoutAccount, PayoutResult};
 use hiram_domain::store::{
-    DebitCommit, DebitStore, DirectDebit, PayoutAttempt, PayoutStore, StoreError, StoreResult, SubmittedPayment,
-    UnpostedStore,
+    DebitCommit, DebitStore, DirectDebit, PayoutAttempt, PayoutStore, StoreResult, SubmittedPayment, UnpostedStore,
+    exactly_one,
 };
 use time::OffsetDateTime;
 use tokio_postgres::Row;
@@ -217,7 +217,7 @@ impl UnpostedStore for PostgresStore {
             )
             .await
             .map_err(database)?;
-        if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
+        exactly_one(changed)
     }
 }
 

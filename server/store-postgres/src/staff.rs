@@ -254,6 +254,6 @@ impl AdjustmentStore for PostgresStore {
             )
             .await
             .map_err(database)?;
-        if changed == 1 { Ok(()) } else { Err(hiram_domain::store::StoreError::Stale) }
+        hiram_domain::store::exactly_one(changed)
     }
 }

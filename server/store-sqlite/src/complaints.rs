@@ -5,7 +5,7 @@ use crate::rows::{self, millis};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::complaint::{Complaint, ComplaintStatus, NewComplaint};
-use hiram_domain::store::{ComplaintStore, StoreError, StoreResult};
+use hiram_domain::store::{ComplaintStore, StoreResult, exactly_one};
 use rusqlite::{OptionalExtension, Row, params};
 use time::OffsetDateTime;
 
@@ -40,10 +40,6 @@ fn complaint(row: &Row<'_>) -> rusqlite::Result<Complaint> {
         closed_at: rows::optional_instant(row.get(14)?)?,
         score: row.get(15)?,
     })
-}
-
-fn changed_one(changed: usize) -> StoreResult<()> {
-    if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
 }
 
 #[async_trait]
@@ -117,13 +113,13 @@ impl ComplaintStore for SqliteStore {
     ) -> StoreResult<()> {
         let (agent, answer, images) = (agent.to_owned(), answer.to_owned(), images.join(","));
         self.write(move |tx| {
-            changed_one(
+            exactly_one(
                 tx.execute(
                     "UPDATE complaint SET status = 'answered', assignee = ?2, answer = ?3, answer_images = ?4, answered_at = ?5 \
                      WHERE id = ?1 AND status = 'open'",
                     params![id, agent, answer, images, millis(at)],
                 )
-                .map_err(backend)?,
+                .map_err(backend)? as u64,
             )
         })
         .await
@@ -131,12 +127,12 @@ impl ComplaintStore for SqliteStore {
 
     async fn close_complaint(&self, id: i64, at: OffsetDateTime) -> StoreResult<()> {
         self.write(move |tx| {
-            changed_one(
+            exactly_one(
                 tx.execute(
                     "UPDATE complaint SET status = 'closed', closed_at = ?2 WHERE id = ?1 AND status <> 'closed'",
                     params![id, millis(at)],
                 )
-                .map_err(backend)?,
+                .map_err(backend)? as u64,
             )
         })
         .await
@@ -144,13 +140,13 @@ impl ComplaintStore for SqliteStore {
 
     async fn rate_complaint(&self, id: i64, borrower: BorrowerId, score: i64, at: OffsetDateTime) -> StoreResult<()> {
         self.write(move |tx| {
-            changed_one(
+            exactly_one(
                 tx.execute(
                     "UPDATE complaint SET score = ?3, scored_at = ?4 \
                      WHERE id = ?1 AND borrower_id = ?2 AND status = 'answered' AND score IS NULL",
                     params![id, borrower.0, score, millis(at)],
                 )
-                .map_err(backend)?,
+                .map_err(backend)? as u64,
             )
         })
         .await

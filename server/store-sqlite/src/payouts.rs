@@ -10,8 +10,8 @@ use hiram_domain::order::{Order, OrderId};
 use hiram_domain::payment::{Channel, UnpostedPayment, UnpostedStatus};
 use hiram_domain::payout::{AccountDetails, AccountKind, PayoutAccount, PayoutResult};
 use hiram_domain::store::{
-    DebitCommit, DebitStore, DirectDebit, PayoutAttempt, PayoutStore, StoreError, StoreResult, SubmittedPayment,
-    UnpostedStore,
+    DebitCommit, DebitStore, DirectDebit, PayoutAttempt, PayoutStore, StoreResult, SubmittedPayment, UnpostedStore,
+    exactly_one,
 };
 use rusqlite::{OptionalExtension, Row, params};
 use time::OffsetDateTime;
@@ -222,7 +222,7 @@ impl UnpostedStore for SqliteStore {
                     params![id, status.key(), order.0, note, millis(at)],
                 )
                 .map_err(backend)?;
-            if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
+            exactly_one(changed as u64)
         })
         .await
     }

@@ -268,7 +268,7 @@ impl AdjustmentStore for SqliteStore {
                     params![id, if approve { "approved" } else { "rejected" }, by, millis(at)],
                 )
                 .map_err(backend)?;
-            if changed == 1 { Ok(()) } else { Err(hiram_domain::store::StoreError::Stale) }
+            hiram_domain::store::exactly_one(changed as u64)
         })
         .await
     }

@@ -210,7 +210,7 @@ pub async fn audit_log(
             subject: entry.subject,
             before: serde_json::from_str(&entry.before).unwrap_or(serde_json::Value::Null),
             after: serde_json::from_str(&entry.after).unwrap_or(serde_json::Value::Null),
-            at: entry.at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default(),
+            at: crate::views::timestamp(entry.at),
         })
         .collect();
     Ok(ok(lang, rows))

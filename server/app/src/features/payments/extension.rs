@@ -184,12 +184,12 @@ pub async fn money_trail(
                 EntryKind::Repayment => Msg::TrailRepayment,
                 EntryKind::Reversal | EntryKind::Adjustment => Msg::TrailReversal,
             };
-            let time = stored
-                .created_at
-                .format(&time::format_description::well_known::Rfc3339)
-                .map_err(|error| ApiError::Internal(error.to_string()))?;
-            Ok(TrailItem { title: title.text(lang).to_owned(), amount: stored.entry.amount().get(), time })
+            TrailItem {
+                title: title.text(lang).to_owned(),
+                amount: stored.entry.amount().get(),
+                time: crate::views::timestamp(stored.created_at),
+            }
         })
-        .collect::<ApiResult<Vec<_>>>()?;
+        .collect();
     Ok(ok(lang, TrailInfo { trail }))
 }

@@ -150,10 +150,7 @@ pub async fn generate_pay_code(
         code.amount.get(),
         channel.key()
     );
-    let expires_at = code
-        .expires_at
-        .format(&time::format_description::well_known::Rfc3339)
-        .map_err(|error| ApiError::Internal(error.to_string()))?;
+    let expires_at = crate::views::timestamp(code.expires_at);
     Ok(ok(lang, PayCodeIssued { pay_url, pay_code: code.code.clone(), expires_at }))
 }
 

@@ -47,10 +47,7 @@ impl From<Adjustment> for AdjustmentRow {
             proposed_by: adjustment.proposed_by,
             status: adjustment.status,
             decided_by: adjustment.decided_by,
-            proposed_at: adjustment
-                .proposed_at
-                .format(&time::format_description::well_known::Rfc3339)
-                .unwrap_or_default(),
+            proposed_at: crate::views::timestamp(adjustment.proposed_at),
         }
     }
 }

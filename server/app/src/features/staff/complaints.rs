@@ -67,10 +67,6 @@ pub struct InboxEntry {
     pub score: Option<i64>,
 }
 
-fn rfc3339(at: time::OffsetDateTime) -> String {
-    at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
-}
-
 /// Complaints by the time their answer is due, the most urgent first.
 #[utoipa::path(get, path = "/api/staff/complaints", operation_id = "staff_complaint_inbox", tag = "staff", params(InboxParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Vec<InboxEntry>>), (status = 400), (status = 401)))]
@@ -111,8 +107,8 @@ pub async fn inbox(
             answer_images: complaint.answer_images.iter().map(|name| format!("{base}/uploads/{name}")).collect(),
             due_date: hiram_domain::clock::manila_date(complaint.due_at - time::Duration::seconds(1)).to_string(),
             status: complaint.status.key().to_owned(),
-            filed_at: rfc3339(complaint.filed_at),
-            due_at: rfc3339(complaint.due_at),
+            filed_at: crate::views::timestamp(complaint.filed_at),
+            due_at: crate::views::timestamp(complaint.due_at),
             working_days_left: calendar.working_days_left(now, complaint.due_at),
             late: is_late(complaint.status, complaint.due_at, now),
             assignee: complaint.assignee.clone(),

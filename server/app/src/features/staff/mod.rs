@@ -85,7 +85,7 @@ impl From<OutboxEntry> for OutboxMessage {
             body: entry.body,
             provider: entry.provider,
             status: entry.status.as_str().to_owned(),
-            created_at: entry.created_at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default(),
+            created_at: crate::views::timestamp(entry.created_at),
         }
     }
 }

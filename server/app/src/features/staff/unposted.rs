@@ -53,7 +53,7 @@ impl From<UnpostedPayment> for QueuedPayment {
             amount: payment.amount.get(),
             status: payment.status.key().to_owned(),
             note: payment.note,
-            created_at: payment.created_at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default(),
+            created_at: crate::views::timestamp(payment.created_at),
         }
     }
 }

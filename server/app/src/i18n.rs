@@ -131,6 +131,10 @@ pub enum Msg {
     ConfirmButton,
     KindTips,
     SecondPersonNeeded,
+    ReasonNeeded,
+    SearchTooShort,
+    ApplicationApprovedSms,
+    ApplicationDeclinedSms,
     ComplaintTooManyImages,
     NotAllowed,
     StaffLoginRefused,
@@ -422,6 +426,14 @@ impl Msg {
                 StaffLoginRefused => "The e-mail, password or code is not right.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
+                ReasonNeeded => "Write the reason, from 5 to 500 characters. It is kept in the audit log.",
+                SearchTooShort => "Type at least 3 letters of a name or 3 digits of a mobile number.",
+                ApplicationApprovedSms => {
+                    "Hiram: your loan application {n} is approved. Open the app to read the agreement and confirm it."
+                }
+                ApplicationDeclinedSms => {
+                    "Hiram: we could not approve your loan application {n}. You may apply for another product in the app."
+                }
                 KindTips => {
                     "Pay only with the pay codes and channels shown in this app. Hiram staff will never ask you to send money to a personal account."
                 }
@@ -645,6 +657,14 @@ impl Msg {
                 StaffLoginRefused => "Mali ang e-mail, password o code.",
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
                 SecondPersonNeeded => "Ibang kawani ang dapat magpasya nito: walang nag-aapruba ng sariling mungkahi.",
+                ReasonNeeded => "Isulat ang dahilan, mula 5 hanggang 500 titik. Itatago ito sa audit log.",
+                SearchTooShort => "Mag-type ng hindi bababa sa 3 titik ng pangalan o 3 numero ng mobile number.",
+                ApplicationApprovedSms => {
+                    "Hiram: aprubado na ang iyong loan application {n}. Buksan ang app para basahin ang kasunduan at kumpirmahin ito."
+                }
+                ApplicationDeclinedSms => {
+                    "Hiram: hindi namin naaprubahan ang iyong loan application {n}. Maaari kang mag-apply sa ibang produkto sa app."
+                }
                 KindTips => {
                     "Magbayad lamang gamit ang mga pay code at channel na nasa app na ito. Hindi kailanman hihilingin ng staff ng Hiram na magpadala ka ng pera sa personal na account."
                 }

@@ -162,6 +162,21 @@ pub fn fields_of(section: Section) -> impl Iterator<Item = &'static FieldSpec> {
     FIELDS.iter().filter(move |field| field.section == section)
 }
 
+/// An answer as staff see it until they reveal it with a reason: choices
+/// (gender, civil status …) as they are, anything a person typed or that
+/// identifies them (ID number, birthday, address, income) hidden but for
+/// its last two characters when it is long enough for that to say little.
+pub fn masked_answer(code: &str, value: &str) -> String {
+    let choice = FIELDS.iter().any(|field| field.code == code && matches!(field.kind, FieldKind::Choice(_)));
+    if choice {
+        return value.to_owned();
+    }
+    let chars: Vec<char> = value.chars().collect();
+    let shown = if chars.len() >= 6 { 2 } else { 0 };
+    let hidden = "•".repeat((chars.len() - shown).min(8));
+    format!("{hidden}{}", chars[chars.len() - shown..].iter().collect::<String>())
+}
+
 /// Why an answer is refused; `code` names the field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FieldError {
@@ -306,6 +321,14 @@ impl Profile {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn staff_see_typed_answers_masked_and_choices_plain() {
+        assert_eq!(super::masked_answer("id_number", "PSN-1234-5678"), "••••••••78");
+        assert_eq!(super::masked_answer("birth_date", "1990-04-12"), "••••••••12");
+        assert_eq!(super::masked_answer("dependents", "3"), "•");
+        assert_eq!(super::masked_answer("civil_status", "MARRIED"), "MARRIED");
+    }
+
     use super::*;
     use std::collections::HashMap;
     use time::macros::date;

@@ -4,6 +4,7 @@
 //! validated types, the order state machine, and the storage traits that the
 //! SQLite and PostgreSQL crates implement.
 
+pub mod back_office;
 pub mod borrower;
 pub mod clock;
 pub mod complaint;

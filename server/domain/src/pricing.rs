@@ -133,11 +133,23 @@ impl ProductTerms {
         if figures.iter().any(|figure| *figure < 0) {
             return Err(TermsError::Negative);
         }
-        if !self.is_covered() {
-            return Ok(());
+        match self.cap_violations()?.first() {
+            Some(violation) => Err(violation.clone()),
+            None => Ok(()),
         }
+    }
+
+    /// Every cap of BSP Circular 1133 these terms break (none for a product
+    /// no covered loan can come from), for an editor that shows them all at
+    /// once; `Err` for terms too large to compute.
+    pub fn cap_violations(&self) -> Result<Vec<TermsError>, TermsError> {
+        let mut violations = Vec::new();
+        if !self.is_covered() {
+            return Ok(violations);
+        }
+        let penalty = &self.penalty;
         if self.monthly_interest_bp > caps::NOMINAL_MONTHLY_BP {
-            return Err(TermsError::NominalCap);
+            violations.push(TermsError::NominalCap);
         }
         // Interest plus fees as a monthly rate of principal, over the term:
         // (interest_bp × days / 30 + fee_bp) / (days / 30) ≤ 1500
@@ -152,7 +164,7 @@ impl ProductTerms {
         // covered term is at most 4 months, so at most 4 × 15% = 60%. The
         // 100% cap binds only once penalties accrue (`penalty_for_day`).
         if charges > caps::EFFECTIVE_MONTHLY_BP * days {
-            return Err(TermsError::EffectiveCap);
+            violations.push(TermsError::EffectiveCap);
         }
         // A month of penalties on the smallest covered amount due: the
         // one-time charge plus 30 days at the highest daily rate.
@@ -166,9 +178,9 @@ impl ProductTerms {
             .ok_or(TermsError::Overflow)?;
         let allowed = smallest_due.apply_basis_points(caps::PENALTY_MONTHLY_BP).ok_or(TermsError::Overflow)?;
         if month_of_penalties > allowed {
-            return Err(TermsError::PenaltyCap);
+            violations.push(TermsError::PenaltyCap);
         }
-        Ok(())
+        Ok(violations)
     }
 
     /// Prices a loan of `principal` under these terms.

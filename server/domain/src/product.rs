@@ -60,3 +60,17 @@ pub struct NewProduct {
     pub requires_review: bool,
     pub available: bool,
 }
+
+/// What staff may change on a product once it exists. Its pricing terms
+/// are fixed: applications and agreements already priced on them must keep
+/// meaning what they said, so new terms make a new product (decision 017).
+#[derive(Clone, Debug)]
+pub struct ProductListing {
+    pub name: String,
+    pub logo_url: String,
+    pub rate_description: String,
+    pub tags: Vec<String>,
+    pub allows_extension: bool,
+    pub requires_review: bool,
+    pub available: bool,
+}

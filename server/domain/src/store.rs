@@ -2,6 +2,7 @@
 //! `hiram-store-postgres` implement it, and one contract test suite (in the
 //! app's API tests) runs against both.
 
+use crate::back_office::{Activity, BorrowerSearch, CollectedPayment, OrderRow, Page, PageRequest};
 use crate::borrower::{Borrower, BorrowerId};
 use crate::files::ImageRecord;
 use crate::kyc::Section;
@@ -12,7 +13,7 @@ use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
 use crate::payment::{Channel, GatewayPayment, PayCode, UnpostedPayment, UnpostedStatus};
 use crate::payout::{AccountDetails, PayoutAccount, PayoutResult};
 use crate::phone::Phone;
-use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
+use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId, ProductListing};
 use crate::promotion::{CaptchaCheck, FunnelCount, FunnelEvent, PromotionTemplate};
 use crate::session::{Session, TokenDigest};
 use crate::sms::{NewOutboxEntry, OutboxEntry};
@@ -51,10 +52,14 @@ pub trait HealthStore {
 pub trait ProductStore {
     async fn insert_lender(&self, lender: &NewLender) -> StoreResult<LenderId>;
     async fn lender(&self, id: LenderId) -> StoreResult<Option<Lender>>;
+    async fn lenders(&self) -> StoreResult<Vec<Lender>>;
     async fn insert_product(&self, product: &NewProduct) -> StoreResult<ProductId>;
     /// Every product, marketplace order (by id).
     async fn products(&self) -> StoreResult<Vec<Product>>;
     async fn product(&self, id: ProductId) -> StoreResult<Option<Product>>;
+    /// Replaces a product's listing (never its terms); `Stale` when there
+    /// is no such product.
+    async fn update_listing(&self, id: ProductId, listing: &ProductListing) -> StoreResult<()>;
 }
 
 #[async_trait]
@@ -487,6 +492,40 @@ pub trait ComplaintStore {
     async fn rate_complaint(&self, id: i64, borrower: BorrowerId, score: i64, at: OffsetDateTime) -> StoreResult<()>;
 }
 
+/// A consent as last recorded: granted or withdrawn, and when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConsentRecord {
+    pub kind: String,
+    pub granted: bool,
+    pub at: OffsetDateTime,
+}
+
+/// A payout that did not go out, with its order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FailedPayout {
+    pub order: Order,
+    pub attempt: PayoutAttempt,
+}
+
+/// The console's searches and reports across borrowers and orders.
+#[async_trait]
+pub trait BackOfficeStore {
+    async fn find_orders(&self, query: &crate::back_office::OrderQuery) -> StoreResult<Page<OrderRow>>;
+    async fn find_borrowers(&self, search: &BorrowerSearch, page: PageRequest) -> StoreResult<Page<Borrower>>;
+    /// The newest record of each consent kind the borrower answered.
+    async fn consents(&self, borrower: BorrowerId) -> StoreResult<Vec<ConsentRecord>>;
+    /// Refused and unreachable payout attempts, newest first.
+    async fn failed_payouts(&self, page: PageRequest) -> StoreResult<Page<FailedPayout>>;
+    /// What the payment gateway's statement says it collected in
+    /// `[from, to)`, by the channel of the pay code.
+    async fn statement_payments(&self, from: OffsetDateTime, to: OffsetDateTime) -> StoreResult<Vec<CollectedPayment>>;
+    /// Repayments the ledger posted in `[from, to)`, by the channel they
+    /// came through.
+    async fn posted_repayments(&self, from: OffsetDateTime, to: OffsetDateTime) -> StoreResult<Vec<CollectedPayment>>;
+    /// Applications, decisions, disbursements and collections since `since`.
+    async fn activity(&self, since: OffsetDateTime) -> StoreResult<Vec<Activity>>;
+}
+
 /// A console session: the staff member behind a cookie's token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StaffSession {
@@ -556,6 +595,7 @@ pub trait Store:
     + ComplaintStore
     + StaffStore
     + AdjustmentStore
+    + BackOfficeStore
     + Send
     + Sync
     + 'static
@@ -584,6 +624,7 @@ impl<T> Store for T where
         + ComplaintStore
         + StaffStore
         + AdjustmentStore
+        + BackOfficeStore
         + Send
         + Sync
         + 'static

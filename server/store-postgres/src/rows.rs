@@ -49,13 +49,24 @@ pub(crate) fn product(row: &Row) -> Product {
 pub(crate) const BORROWER_COLUMNS: &str = "id, phone, full_name, created_at";
 
 pub(crate) fn borrower(row: &Row) -> StoreResult<Borrower> {
-    let phone: String = row.get(1);
+    borrower_from(row, 0)
+}
+
+/// A borrower whose `BORROWER_COLUMNS` start at column `first` (after an
+/// order's, in a join).
+pub(crate) fn borrower_from(row: &Row, first: usize) -> StoreResult<Borrower> {
+    let phone: String = row.get(first + 1);
     Ok(Borrower {
-        id: BorrowerId(row.get(0)),
+        id: BorrowerId(row.get(first)),
         phone: Phone::parse(&phone).map_err(backend)?,
-        full_name: row.get(2),
-        created_at: row.get(3),
+        full_name: row.get(first + 2),
+        created_at: row.get(first + 3),
     })
+}
+
+/// Column names prefixed with a table alias, for joins.
+pub(crate) fn qualified(columns: &str, alias: &str) -> String {
+    columns.split(", ").map(|column| format!("{alias}.{}", column.trim())).collect::<Vec<_>>().join(", ")
 }
 
 pub(crate) const ORDER_COLUMNS: &str = "id, order_no, borrower_id, product_id, status, principal, interest, fees, \

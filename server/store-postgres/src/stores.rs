@@ -6,10 +6,11 @@ use async_trait::async_trait;
 use hiram_domain::borrower::{Borrower, BorrowerId};
 use hiram_domain::order::{Extension, NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
 use hiram_domain::phone::Phone;
-use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
+use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId, ProductListing};
 use hiram_domain::session::{Session, TokenDigest};
 use hiram_domain::store::{
     BorrowerStore, HealthStore, OrderDocument, OrderStore, ProductStore, SessionStore, StoreError, StoreResult,
+    exactly_one,
 };
 use time::OffsetDateTime;
 use tokio_postgres::error::SqlState;
@@ -46,6 +47,28 @@ impl ProductStore for PostgresStore {
             .await
             .map_err(database)?;
         Ok(LenderId(row.get(0)))
+    }
+
+    async fn lenders(&self) -> StoreResult<Vec<Lender>> {
+        let rows = self
+            .client()
+            .await?
+            .query(
+                "SELECT id, name, corporate_name, sec_registration_no, certificate_of_authority_no FROM lender ORDER BY id",
+                &[],
+            )
+            .await
+            .map_err(database)?;
+        Ok(rows
+            .iter()
+            .map(|row| Lender {
+                id: LenderId(row.get(0)),
+                name: row.get(1),
+                corporate_name: row.get(2),
+                sec_registration_no: row.get(3),
+                certificate_of_authority_no: row.get(4),
+            })
+            .collect())
     }
 
     async fn lender(&self, id: LenderId) -> StoreResult<Option<Lender>> {
@@ -104,6 +127,29 @@ impl ProductStore for PostgresStore {
             .await
             .map_err(database)?;
         Ok(ProductId(row.get(0)))
+    }
+
+    async fn update_listing(&self, id: ProductId, listing: &ProductListing) -> StoreResult<()> {
+        let changed = self
+            .client()
+            .await?
+            .execute(
+                "UPDATE product SET name = $2, logo_url = $3, rate_description = $4, tags = $5, \
+                 allows_extension = $6, requires_review = $7, available = $8 WHERE id = $1",
+                &[
+                    &id.0,
+                    &listing.name,
+                    &listing.logo_url,
+                    &listing.rate_description,
+                    &listing.tags,
+                    &listing.allows_extension,
+                    &listing.requires_review,
+                    &listing.available,
+                ],
+            )
+            .await
+            .map_err(database)?;
+        exactly_one(changed)
     }
 
     async fn products(&self) -> StoreResult<Vec<Product>> {

@@ -6,6 +6,7 @@
 //! so an acknowledged write survives power loss, and `BEGIN IMMEDIATE` for
 //! every read-then-write transaction.
 
+mod back_office;
 mod complaints;
 mod identity;
 mod images;

@@ -6,10 +6,11 @@ use async_trait::async_trait;
 use hiram_domain::borrower::{Borrower, BorrowerId};
 use hiram_domain::order::{Extension, NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
 use hiram_domain::phone::Phone;
-use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId};
+use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId, ProductListing};
 use hiram_domain::session::{Session, TokenDigest};
 use hiram_domain::store::{
     BorrowerStore, HealthStore, OrderDocument, OrderStore, ProductStore, SessionStore, StoreError, StoreResult,
+    exactly_one,
 };
 use rusqlite::{OptionalExtension, params};
 use time::OffsetDateTime;
@@ -51,6 +52,30 @@ impl ProductStore for SqliteStore {
             )
             .map_err(backend)?;
             Ok(LenderId(tx.last_insert_rowid()))
+        })
+        .await
+    }
+
+    async fn lenders(&self) -> StoreResult<Vec<Lender>> {
+        self.read(|connection| {
+            let mut statement = connection
+                .prepare_cached(
+                    "SELECT id, name, corporate_name, sec_registration_no, certificate_of_authority_no \
+                     FROM lender ORDER BY id",
+                )
+                .map_err(backend)?;
+            statement
+                .query_map([], |row| {
+                    Ok(Lender {
+                        id: LenderId(row.get(0)?),
+                        name: row.get(1)?,
+                        corporate_name: row.get(2)?,
+                        sec_registration_no: row.get(3)?,
+                        certificate_of_authority_no: row.get(4)?,
+                    })
+                })
+                .and_then(Iterator::collect)
+                .map_err(backend)
         })
         .await
     }
@@ -115,6 +140,30 @@ impl ProductStore for SqliteStore {
             )
             .map_err(backend)?;
             Ok(ProductId(tx.last_insert_rowid()))
+        })
+        .await
+    }
+
+    async fn update_listing(&self, id: ProductId, listing: &ProductListing) -> StoreResult<()> {
+        let listing = listing.clone();
+        self.write(move |tx| {
+            let changed = tx
+                .execute(
+                    "UPDATE product SET name = ?2, logo_url = ?3, rate_description = ?4, tags = ?5, \
+                     allows_extension = ?6, requires_review = ?7, available = ?8 WHERE id = ?1",
+                    params![
+                        id.0,
+                        listing.name,
+                        listing.logo_url,
+                        listing.rate_description,
+                        listing.tags.join("\n"),
+                        listing.allows_extension,
+                        listing.requires_review,
+                        listing.available,
+                    ],
+                )
+                .map_err(backend)?;
+            exactly_one(changed as u64)
         })
         .await
     }

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod access_matrix;
+mod back_office;
 mod complaints;
 mod console;
 mod daily;

@@ -70,6 +70,23 @@ fn nominal_interest_above_six_percent_a_month_is_refused_for_a_covered_loan() {
 }
 
 #[test]
+fn an_editor_sees_every_broken_cap_at_once() {
+    let terms = ProductTerms {
+        period_days: 30,
+        monthly_interest_bp: 700,
+        service_fee_bp: 1_000,
+        penalty: PenaltySchedule { daily_bp_days_1_30: 50, ..express().penalty },
+        ..express()
+    };
+    assert_eq!(
+        terms.cap_violations(),
+        Ok(vec![TermsError::NominalCap, TermsError::EffectiveCap, TermsError::PenaltyCap])
+    );
+    assert_eq!(terms.validate(), Err(TermsError::NominalCap), "saving names the first");
+    assert_eq!(express().cap_violations(), Ok(vec![]));
+}
+
+#[test]
 fn interest_and_fees_above_fifteen_percent_a_month_are_refused() {
     // 30 days: 6% interest + 9.01% fee = 15.01% a month.
     let terms = ProductTerms { period_days: 30, monthly_interest_bp: 600, service_fee_bp: 901, ..express() };

@@ -162,6 +162,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/borrowers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Borrowers whose mobile number or name contains the search, newest first. */
+        get: operations["staff_borrower_search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/borrowers/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A borrower's profile with the KYC answers masked. */
+        get: operations["staff_borrower_profile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/borrowers/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The borrower's mobile number and KYC answers unmasked; the reason and
+         *     the staff member go to the audit log before anything is returned.
+         */
+        post: operations["staff_borrower_reveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/complaints": {
         parameters: {
             query?: never;
@@ -250,7 +304,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/staff/products": {
+    "/api/staff/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The figures of the dashboard's charts. */
+        get: operations["staff_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Orders, filtered and sorted, a page at a time. */
+        get: operations["staff_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/decide": {
         parameters: {
             query?: never;
             header?: never;
@@ -260,11 +348,109 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Approves (→ 151, the borrower then confirms) or rejects (→ 110) an
+         *     application waiting for review (21), with the reason in its history;
+         *     the borrower is told by SMS.
+         */
+        post: operations["staff_decide_application"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/orders/record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One order with everything that happened to it. */
+        get: operations["staff_order_record"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/payouts/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payout attempts the gateway refused or could not be reached for, newest first. */
+        get: operations["staff_failed_payouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every product, and the lenders a new one can belong to. */
+        get: operations["staff_products"];
+        put?: never;
+        /**
          * Creates a loan product. Its terms are checked against the caps of BSP
          *     Circular 1133 for covered loans; a product above any cap is refused
          *     with the cap named in `data.violation`.
          */
         post: operations["create_product"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/products/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks proposed terms as the editor changes them: every broken cap, two
+         *     example loans, and the agreement and disclosure they would produce. It
+         *     saves nothing.
+         */
+        post: operations["staff_product_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/products/listing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes how a product is listed (name, description, tags), whether it
+         *     is offered, whether it allows extensions and whether its applications
+         *     wait for review. The terms stay as they are.
+         */
+        post: operations["staff_product_listing"];
         delete?: never;
         options?: never;
         head?: never;
@@ -280,6 +466,26 @@ export interface paths {
         };
         /** Promotion funnel counts per template, channel and utm tag. */
         get: operations["promotion_funnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per Manila day and channel: the statement's count and sum against the
+         *     ledger's, newest day first.
+         */
+        get: operations["staff_reconciliation"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1925,6 +2131,27 @@ export interface components {
             /** @description Prefilled for choices; never an account number. */
             value: string;
         };
+        BorrowerProfile: {
+            consents: components["schemas"]["ConsentView"][];
+            /** Format: int64 */
+            id: number;
+            /** @description Masked until revealed. */
+            kyc: components["schemas"]["KycValue"][];
+            name: string;
+            orders: components["schemas"]["OrderListRow"][];
+            /** @description The account payouts go to, masked. */
+            payoutAccount?: string | null;
+            phone: string;
+            registeredAt: string;
+        };
+        BorrowerRow: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /** @description Masked: `0917 *** 4567`. */
+            phone: string;
+            registeredAt: string;
+        };
         BoundAccount: {
             /** @description Loans sent (or refused) right away because they waited for an account. */
             loansSent: number;
@@ -1933,9 +2160,52 @@ export interface components {
             message: string;
             providerName: string;
         };
+        BucketRow: {
+            /** @description `current`, `1-30`, `31-60`, `61-90` or `91+` days past due. */
+            bucket: string;
+            /** Format: int64 */
+            orders: number;
+            /**
+             * Format: int64
+             * @description Principal of those loans, centavos.
+             */
+            principal: number;
+            /**
+             * Format: int64
+             * @description Share of the loans out, basis points of the count.
+             */
+            shareBp: number;
+        };
         CallbackAnswer: {
             /** @description `posted`, or `duplicate` for a callback already posted. */
             result: string;
+        };
+        /** @description The caps the check applies, basis points. */
+        CapFigures: {
+            /**
+             * Format: int64
+             * @description Loans up to this principal (centavos) and term (days) are covered.
+             */
+            coveredMaxPrincipal: number;
+            /** Format: int64 */
+            coveredMaxTermDays: number;
+            /** Format: int64 */
+            effectiveMonthlyBp: number;
+            /** Format: int64 */
+            nominalMonthlyBp: number;
+            /** Format: int64 */
+            penaltyMonthlyBp: number;
+            /** Format: int64 */
+            totalCostBp: number;
+        };
+        CapViolation: {
+            /** @description `nominal_cap`, `effective_cap` or `penalty_cap`. */
+            cap: string;
+            message: string;
+        };
+        Catalogue: {
+            lenders: components["schemas"]["LenderOption"][];
+            products: components["schemas"]["ProductView"][];
         };
         CertifyList: {
             complete: boolean;
@@ -2039,6 +2309,11 @@ export interface components {
             granted: boolean;
             kind: string;
         };
+        ConsentView: {
+            at: string;
+            granted: boolean;
+            kind: string;
+        };
         ContactInfo: {
             email: string;
             /** @description The WhatsApp number of customer service. */
@@ -2059,6 +2334,35 @@ export interface components {
         CreatedProduct: {
             /** Format: int64 */
             id: number;
+        };
+        Dashboard: {
+            /** Format: int64 */
+            complaintsLate: number;
+            /** Format: int64 */
+            complaintsOpen: number;
+            days: components["schemas"]["DayRow"][];
+            /** Format: int64 */
+            loansOut: number;
+            pastDue: components["schemas"]["BucketRow"][];
+        };
+        DayRow: {
+            /** Format: int64 */
+            applications: number;
+            /** Format: int64 */
+            approvals: number;
+            /**
+             * Format: int64
+             * @description Money received, centavos.
+             */
+            collected: number;
+            day: string;
+            /**
+             * Format: int64
+             * @description Principal sent, centavos.
+             */
+            disbursed: number;
+            /** Format: int64 */
+            rejections: number;
         };
         DefaultPayCode: {
             logo: string;
@@ -2088,6 +2392,12 @@ export interface components {
             rows: components["schemas"]["LabelledValue"][];
             schedule: components["schemas"]["ScheduleRow"][];
         };
+        /** @description A document as stored and shown. */
+        Document: {
+            disclosure?: null | components["schemas"]["Disclosure"];
+            sections: components["schemas"]["DocumentSection"][];
+            title: string;
+        };
         DocumentSection: {
             heading: string;
             paragraphs: string[];
@@ -2099,6 +2409,24 @@ export interface components {
             disclosure?: null | components["schemas"]["Disclosure"];
             sections: components["schemas"]["DocumentSection"][];
             title: string;
+        };
+        /** @description What the borrower owes now, by bucket, in centavos. */
+        DuesView: {
+            /**
+             * Format: int64
+             * @description Money paid beyond what was owed, held for the borrower.
+             */
+            credit: number;
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            interest: number;
+            /** Format: int64 */
+            penalties: number;
+            /** Format: int64 */
+            principal: number;
+            /** Format: int64 */
+            total: number;
         };
         /** @description The reply envelope of every API call. */
         Envelope_Accepted: {
@@ -2141,6 +2469,26 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_BorrowerProfile: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                consents: components["schemas"]["ConsentView"][];
+                /** Format: int64 */
+                id: number;
+                /** @description Masked until revealed. */
+                kyc: components["schemas"]["KycValue"][];
+                name: string;
+                orders: components["schemas"]["OrderListRow"][];
+                /** @description The account payouts go to, masked. */
+                payoutAccount?: string | null;
+                phone: string;
+                registeredAt: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_BoundAccount: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2162,6 +2510,17 @@ export interface components {
             data: {
                 /** @description `posted`, or `duplicate` for a callback already posted. */
                 result: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Catalogue: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                lenders: components["schemas"]["LenderOption"][];
+                products: components["schemas"]["ProductView"][];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2342,6 +2701,23 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Dashboard: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                complaintsLate: number;
+                /** Format: int64 */
+                complaintsOpen: number;
+                days: components["schemas"]["DayRow"][];
+                /** Format: int64 */
+                loansOut: number;
+                pastDue: components["schemas"]["BucketRow"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_DocumentView: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2446,6 +2822,105 @@ export interface components {
             data: {
                 /** @description An app path, or an `http` address to open as is. */
                 url: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Listing_BorrowerRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    name: string;
+                    /** @description Masked: `0917 *** 4567`. */
+                    phone: string;
+                    registeredAt: string;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Listing_FailedPayoutRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    attempt: components["schemas"]["PayoutView"];
+                    /** Format: int64 */
+                    orderId: number;
+                    orderNo: string;
+                    /**
+                     * Format: int64
+                     * @description Centavos.
+                     */
+                    principal: number;
+                    /**
+                     * Format: int64
+                     * @description The order's status now: 170 while the daily run retries, 110 once refused.
+                     */
+                    status: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Listing_OrderListRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    appliedAt: string;
+                    /** Format: int64 */
+                    borrowerId: number;
+                    borrowerName: string;
+                    /** @description Manila date, once disbursed. */
+                    dueDate?: string | null;
+                    /** Format: int64 */
+                    id: number;
+                    orderNo: string;
+                    /** @description Masked: `0917 *** 4567`. */
+                    phone: string;
+                    /**
+                     * Format: int64
+                     * @description Centavos.
+                     */
+                    principal: number;
+                    productName: string;
+                    /** Format: int64 */
+                    status: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2629,6 +3104,52 @@ export interface components {
             code: string;
             data: {
                 orders: components["schemas"]["OrderSummary"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_OrderRecord: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                appliedAt: string;
+                /** Format: int64 */
+                borrowerId: number;
+                borrowerName: string;
+                closedAt?: string | null;
+                disbursedAt?: string | null;
+                dueDate?: string | null;
+                dues: components["schemas"]["DuesView"];
+                /** Format: int64 */
+                extensionDays: number;
+                /** Format: int64 */
+                fees: number;
+                history: components["schemas"]["HistoryStep"][];
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                interest: number;
+                ledger: components["schemas"]["LedgerEntryView"][];
+                orderNo: string;
+                /** @description The account payouts go to, masked. */
+                payoutAccount?: string | null;
+                payouts: components["schemas"]["PayoutView"][];
+                phone: string;
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                principal: number;
+                /** Format: int64 */
+                productId: number;
+                productName: string;
+                /** @description Whether the product asks staff to decide its applications. */
+                requiresReview: boolean;
+                /** Format: int64 */
+                status: number;
+                /** Format: int64 */
+                termDays: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2828,6 +3349,18 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_RevealedData: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                kyc: components["schemas"]["KycValue"][];
+                /** @description The whole mobile number, `09171234567`. */
+                phone: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_ServiceInfo: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2891,6 +3424,27 @@ export interface components {
                 id: number;
                 subheadline: string;
                 themeColor: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_TermsCheck: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                agreement?: null | components["schemas"]["Document"];
+                /** @description Whether these terms can be saved. */
+                allowed: boolean;
+                caps: components["schemas"]["CapFigures"];
+                /** @description Whether some loan of the product falls under the caps. */
+                covered: boolean;
+                disclosure?: null | components["schemas"]["Document"];
+                /** @description The smallest and the largest loan. */
+                examples: components["schemas"]["ExampleLoan"][];
+                /** @description Terms that cannot work at all (an empty amount range, a zero term). */
+                problem?: string | null;
+                violations: components["schemas"]["CapViolation"][];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -3117,6 +3671,40 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Vec_ReconciliationLine: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                balanced: boolean;
+                channel: string;
+                day: string;
+                /**
+                 * Format: int64
+                 * @description Statement minus ledger: money collected and not posted when positive.
+                 */
+                difference: number;
+                /** Format: int64 */
+                postedAmount: number;
+                /** Format: int64 */
+                postedCount: number;
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                statementAmount: number;
+                /** Format: int64 */
+                statementCount: number;
+                /**
+                 * @description Whether the channel's statement is kept by this system (the payment
+                 *     gateway). Reported payments and account debits are checked against
+                 *     statements staff hold, so only their postings show here.
+                 */
+                statementKept: boolean;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_WhatsApp: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -3128,6 +3716,28 @@ export interface components {
             };
             /** @description Text for the borrower, in their language. */
             message: string;
+        };
+        /** @description A loan the terms would make, as the disclosure states it. */
+        ExampleLoan: {
+            covered: boolean;
+            /**
+             * Format: int64
+             * @description Interest and fees as a monthly rate of principal, basis points.
+             */
+            effectiveMonthlyBp: number;
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            interest: number;
+            /** Format: int64 */
+            netProceeds: number;
+            /**
+             * Format: int64
+             * @description Centavos, as are all amounts here.
+             */
+            principal: number;
+            /** Format: int64 */
+            totalRepayable: number;
         };
         /** @description What the extension page shows. */
         ExtensionInfo: {
@@ -3146,6 +3756,22 @@ export interface components {
             repayList: components["schemas"]["ChannelItem"][];
             /** @description The plan as it will be after the extension. */
             repayPlan: components["schemas"]["PlanItem"][];
+        };
+        FailedPayoutRow: {
+            attempt: components["schemas"]["PayoutView"];
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            principal: number;
+            /**
+             * Format: int64
+             * @description The order's status now: 170 while the daily run retries, 110 once refused.
+             */
+            status: number;
         };
         FailurePage: {
             errMessage: string;
@@ -3206,6 +3832,15 @@ export interface components {
             /** @description `ok`, or `unavailable` when a dependency does not answer. */
             status: string;
         };
+        HistoryStep: {
+            at: string;
+            /** @description Why: the decision rule, the payment, or the staff member's reason. */
+            cause: string;
+            /** Format: int64 */
+            from?: number | null;
+            /** Format: int64 */
+            to: number;
+        };
         Home: {
             /** @description A line for everyone, such as service hours. */
             notice: string;
@@ -3265,9 +3900,39 @@ export interface components {
             /** @description An app path, or an `http` address to open as is. */
             url: string;
         };
+        KycValue: {
+            code: string;
+            /** @description `basic`, `personal`, `job` or `extra`. */
+            section: string;
+            value: string;
+        };
         LabelledValue: {
             label: string;
             value: string;
+        };
+        LedgerEntryView: {
+            at: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The idempotency key it was posted under (the payment's transaction). */
+            key: string;
+            kind: string;
+            lines: components["schemas"]["LedgerLineView"][];
+        };
+        LedgerLineView: {
+            account: string;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            /** @description `debit` or `credit`. */
+            side: string;
+        };
+        LenderOption: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         ListEntry: {
             content: string;
@@ -3417,6 +4082,66 @@ export interface components {
         OrderList: {
             orders: components["schemas"]["OrderSummary"][];
         };
+        OrderListRow: {
+            appliedAt: string;
+            /** Format: int64 */
+            borrowerId: number;
+            borrowerName: string;
+            /** @description Manila date, once disbursed. */
+            dueDate?: string | null;
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            /** @description Masked: `0917 *** 4567`. */
+            phone: string;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            principal: number;
+            productName: string;
+            /** Format: int64 */
+            status: number;
+        };
+        OrderRecord: {
+            appliedAt: string;
+            /** Format: int64 */
+            borrowerId: number;
+            borrowerName: string;
+            closedAt?: string | null;
+            disbursedAt?: string | null;
+            dueDate?: string | null;
+            dues: components["schemas"]["DuesView"];
+            /** Format: int64 */
+            extensionDays: number;
+            /** Format: int64 */
+            fees: number;
+            history: components["schemas"]["HistoryStep"][];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            interest: number;
+            ledger: components["schemas"]["LedgerEntryView"][];
+            orderNo: string;
+            /** @description The account payouts go to, masked. */
+            payoutAccount?: string | null;
+            payouts: components["schemas"]["PayoutView"][];
+            phone: string;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            principal: number;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /** @description Whether the product asks staff to decide its applications. */
+            requiresReview: boolean;
+            /** Format: int64 */
+            status: number;
+            /** Format: int64 */
+            termDays: number;
+        };
         OrderSummary: {
             amountText: string;
             appliedAt: string;
@@ -3451,6 +4176,14 @@ export interface components {
         PaymentPage: {
             /** @description The page to open: a GCash pay code for the amount. */
             url: string;
+        };
+        PayoutView: {
+            at: string;
+            /** @description The gateway's transaction id, or why it refused. */
+            detail: string;
+            gateway: string;
+            /** @description `sent`, `pending`, `refused` or `unavailable`. */
+            outcome: string;
         };
         PayTypes: {
             /**
@@ -3562,6 +4295,50 @@ export interface components {
             /** Format: int64 */
             termDays: number;
         };
+        ProductView: {
+            allowsExtension: boolean;
+            /** Format: int64 */
+            amountStep: number;
+            available: boolean;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lenderId: number;
+            lenderName: string;
+            logoUrl: string;
+            /** Format: int64 */
+            maxAmount: number;
+            /**
+             * Format: int64
+             * @description Centavos, as are all amounts here.
+             */
+            minAmount: number;
+            /**
+             * Format: int64
+             * @description Basis points (1% = 100), as are all rates here.
+             */
+            monthlyInterestBp: number;
+            name: string;
+            /** Format: int64 */
+            penaltyDailyBp130: number;
+            /** Format: int64 */
+            penaltyDailyBp3190: number;
+            /** Format: int64 */
+            penaltyDailyBpFrom91: number;
+            /** Format: int64 */
+            penaltyOneTimeNew: number;
+            /** Format: int64 */
+            penaltyOneTimeRepeat: number;
+            /** Format: int64 */
+            periodDays: number;
+            /** Format: int64 */
+            periods: number;
+            rateDescription: string;
+            requiresReview: boolean;
+            /** Format: int64 */
+            serviceFeeBp: number;
+            tags: string[];
+        };
         Proposed: {
             /** Format: int64 */
             id: number;
@@ -3608,6 +4385,33 @@ export interface components {
             /** Format: int64 */
             totalRepayable: number;
         };
+        ReconciliationLine: {
+            balanced: boolean;
+            channel: string;
+            day: string;
+            /**
+             * Format: int64
+             * @description Statement minus ledger: money collected and not posted when positive.
+             */
+            difference: number;
+            /** Format: int64 */
+            postedAmount: number;
+            /** Format: int64 */
+            postedCount: number;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            statementAmount: number;
+            /** Format: int64 */
+            statementCount: number;
+            /**
+             * @description Whether the channel's statement is kept by this system (the payment
+             *     gateway). Reported payments and account debits are checked against
+             *     statements staff hold, so only their postings show here.
+             */
+            statementKept: boolean;
+        };
         /** @description What the repayment page shows (spec §3 "Repayment info"). */
         RepaymentInfo: {
             defDetail: components["schemas"]["DefaultPayCode"];
@@ -3639,6 +4443,11 @@ export interface components {
             message: string;
             /** @description `pending` until staff match or reject it. */
             status: string;
+        };
+        RevealedData: {
+            kyc: components["schemas"]["KycValue"][];
+            /** @description The whole mobile number, `09171234567`. */
+            phone: string;
         };
         ScheduleRow: {
             /**
@@ -3687,6 +4496,20 @@ export interface components {
             id: number;
             subheadline: string;
             themeColor: string;
+        };
+        TermsCheck: {
+            agreement?: null | components["schemas"]["Document"];
+            /** @description Whether these terms can be saved. */
+            allowed: boolean;
+            caps: components["schemas"]["CapFigures"];
+            /** @description Whether some loan of the product falls under the caps. */
+            covered: boolean;
+            disclosure?: null | components["schemas"]["Document"];
+            /** @description The smallest and the largest loan. */
+            examples: components["schemas"]["ExampleLoan"][];
+            /** @description Terms that cannot work at all (an empty amount range, a zero term). */
+            problem?: string | null;
+            violations: components["schemas"]["CapViolation"][];
         };
         TrailInfo: {
             /** @description Oldest first. */
@@ -4085,6 +4908,125 @@ export interface operations {
             };
         };
     };
+    staff_borrower_search: {
+        parameters: {
+            query: {
+                page?: number;
+                pageSize?: number;
+                /** @description At least 3 digits of a mobile number, or 3 letters of a name. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Listing_BorrowerRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_borrower_profile: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BorrowerProfile"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_borrower_reveal: {
+        parameters: {
+            query: {
+                id: number;
+                /**
+                 * @description Why the staff member needs to see it (5–500 characters): a complaint
+                 *     number, a verification call.
+                 */
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RevealedData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     staff_complaint_inbox: {
         parameters: {
             query?: {
@@ -4282,6 +5224,231 @@ export interface operations {
             };
         };
     };
+    staff_dashboard: {
+        parameters: {
+            query?: {
+                /** @description How many Manila days up to today (7–90, default 14). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Dashboard"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_orders: {
+        parameters: {
+            query?: {
+                borrowerId?: number;
+                /** @description The start of an order number. */
+                orderNo?: string;
+                /** @description From 1. */
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
+                /** @description `newest` (the default), `oldest`, `largest` or `due`. */
+                sort?: string;
+                /** @description A status code (21, 151, 110, 170, 174, 180, 200); all when absent. */
+                status?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Listing_OrderListRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_decide_application: {
+        parameters: {
+            query: {
+                /** @description `approve` or `reject`. */
+                decision: string;
+                id: number;
+                /** @description Why, for the borrower's record and the audit log (5–500 characters). */
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_order_record: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_failed_payouts: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Listing_FailedPayoutRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Catalogue"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     create_product: {
         parameters: {
             query: {
@@ -4295,7 +5462,7 @@ export interface operations {
                 minAmount: number;
                 /** @description Basis points (1% = 100), as are all rates here. */
                 monthlyInterestBp: number;
-                name: string;
+                name?: string;
                 penaltyDailyBp130: number;
                 penaltyDailyBp3190: number;
                 penaltyDailyBpFrom91: number;
@@ -4303,7 +5470,7 @@ export interface operations {
                 penaltyOneTimeRepeat: number;
                 periodDays: number;
                 periods: number;
-                rateDescription: string;
+                rateDescription?: string;
                 requiresReview?: boolean;
                 serviceFeeBp: number;
                 /** @description Comma-separated. */
@@ -4343,6 +5510,114 @@ export interface operations {
             };
         };
     };
+    staff_product_check: {
+        parameters: {
+            query: {
+                allowsExtension?: boolean;
+                amountStep: number;
+                available?: boolean;
+                lenderId: number;
+                logoUrl?: string;
+                maxAmount: number;
+                /** @description Centavos, as are all amounts here. */
+                minAmount: number;
+                /** @description Basis points (1% = 100), as are all rates here. */
+                monthlyInterestBp: number;
+                name?: string;
+                penaltyDailyBp130: number;
+                penaltyDailyBp3190: number;
+                penaltyDailyBpFrom91: number;
+                penaltyOneTimeNew: number;
+                penaltyOneTimeRepeat: number;
+                periodDays: number;
+                periods: number;
+                rateDescription?: string;
+                requiresReview?: boolean;
+                serviceFeeBp: number;
+                /** @description Comma-separated. */
+                tags?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TermsCheck"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_product_listing: {
+        parameters: {
+            query: {
+                allowsExtension?: boolean;
+                available?: boolean;
+                id: number;
+                logoUrl?: string;
+                name: string;
+                rateDescription?: string;
+                requiresReview?: boolean;
+                /** @description Comma-separated. */
+                tags?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     promotion_funnel: {
         parameters: {
             query?: never;
@@ -4359,6 +5634,42 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_FunnelRow"];
                 };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_reconciliation: {
+        parameters: {
+            query?: {
+                /** @description First Manila day, `YYYY-MM-DD` (default: six days before `to`). */
+                from?: string;
+                /** @description Last Manila day (default: today). At most 31 days in all. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ReconciliationLine"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: {
                 headers: {

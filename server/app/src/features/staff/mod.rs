@@ -3,21 +3,23 @@
 //! checks its permission; every change is audited.
 
 pub mod adjustments;
+pub mod borrowers;
 pub mod complaints;
+pub mod dashboard;
+pub mod listing;
+pub mod money;
+pub mod orders;
+pub mod products;
 pub mod unposted;
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::i18n::Lang;
-use crate::i18n::Msg;
 pub use crate::staff_access::Staff;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
-use hiram_domain::money::Centavos;
 use hiram_domain::phone::Phone;
-use hiram_domain::pricing::{PenaltySchedule, ProductTerms, TermsError};
-use hiram_domain::product::{LenderId, NewProduct};
 use hiram_domain::sms::OutboxEntry;
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
@@ -27,7 +29,18 @@ pub fn router() -> Router<AppState> {
     Router::new()
         .route("/sms-outbox", get(sms_outbox))
         .route("/promotion-funnel", get(promotion_funnel))
-        .route("/products", axum::routing::post(create_product))
+        .route("/products", get(products::catalogue).post(products::create_product))
+        .route("/products/check", axum::routing::post(products::check))
+        .route("/products/listing", axum::routing::post(products::update_listing))
+        .route("/orders", get(orders::list))
+        .route("/orders/record", get(orders::record))
+        .route("/orders/decide", axum::routing::post(orders::decide))
+        .route("/borrowers", get(borrowers::search))
+        .route("/borrowers/profile", get(borrowers::profile))
+        .route("/borrowers/reveal", axum::routing::post(borrowers::reveal))
+        .route("/payouts/failed", get(money::failed_payouts))
+        .route("/reconciliation", get(money::reconciliation))
+        .route("/dashboard", get(dashboard::dashboard))
         .route("/uploads/{name}", get(staff_image))
         .route("/unposted-payments", get(unposted::queue))
         .route("/unposted-payments/match", axum::routing::post(unposted::match_payment))
@@ -184,126 +197,6 @@ pub async fn promotion_funnel(
             })
             .collect(),
     ))
-}
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct NewProductParams {
-    pub lender_id: i64,
-    pub name: String,
-    #[serde(default)]
-    pub logo_url: String,
-    /// Centavos, as are all amounts here.
-    pub min_amount: i64,
-    pub max_amount: i64,
-    pub amount_step: i64,
-    pub periods: i64,
-    pub period_days: i64,
-    /// Basis points (1% = 100), as are all rates here.
-    pub monthly_interest_bp: i64,
-    pub service_fee_bp: i64,
-    pub penalty_one_time_new: i64,
-    pub penalty_one_time_repeat: i64,
-    pub penalty_daily_bp_1_30: i64,
-    pub penalty_daily_bp_31_90: i64,
-    pub penalty_daily_bp_from_91: i64,
-    pub rate_description: String,
-    /// Comma-separated.
-    #[serde(default)]
-    pub tags: String,
-    #[serde(default)]
-    pub allows_extension: bool,
-    #[serde(default)]
-    pub requires_review: bool,
-    #[serde(default)]
-    pub available: bool,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CreatedProduct {
-    pub id: i64,
-}
-
-fn violation(error: &TermsError) -> (Msg, &'static str) {
-    match error {
-        TermsError::NominalCap => (Msg::CapNominal, "nominal_cap"),
-        TermsError::EffectiveCap => (Msg::CapEffective, "effective_cap"),
-        TermsError::PenaltyCap => (Msg::CapPenalty, "penalty_cap"),
-        _ => (Msg::TermsMalformed, "malformed"),
-    }
-}
-
-/// Creates a loan product. Its terms are checked against the caps of BSP
-/// Circular 1133 for covered loans; a product above any cap is refused
-/// with the cap named in `data.violation`.
-#[utoipa::path(post, path = "/api/staff/products", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<CreatedProduct>), (status = 400), (status = 401), (status = 404)))]
-pub async fn create_product(
-    State(state): State<AppState>,
-    staff: Staff,
-    lang: Lang,
-    params: Result<crate::extract::Params<NewProductParams>, ApiError>,
-) -> ApiResult<Json<Envelope<CreatedProduct>>> {
-    staff.require(Permission::ManageProducts)?;
-    let crate::extract::Params(params) = params?;
-    let terms = ProductTerms {
-        min_amount: Centavos::new(params.min_amount),
-        max_amount: Centavos::new(params.max_amount),
-        amount_step: Centavos::new(params.amount_step),
-        periods: params.periods,
-        period_days: params.period_days,
-        monthly_interest_bp: params.monthly_interest_bp,
-        service_fee_bp: params.service_fee_bp,
-        penalty: PenaltySchedule {
-            one_time_new: Centavos::new(params.penalty_one_time_new),
-            one_time_repeat: Centavos::new(params.penalty_one_time_repeat),
-            daily_bp_days_1_30: params.penalty_daily_bp_1_30,
-            daily_bp_days_31_90: params.penalty_daily_bp_31_90,
-            daily_bp_from_day_91: params.penalty_daily_bp_from_91,
-        },
-    };
-    if let Err(error) = terms.validate() {
-        let (message, code) = violation(&error);
-        return Err(ApiError::Rejected { message, detail: None, data: serde_json::json!({ "violation": code }) });
-    }
-    let name = params.name.trim();
-    if name.is_empty() || name.chars().count() > 80 || params.rate_description.chars().count() > 120 {
-        return Err(ApiError::InvalidParameters);
-    }
-    let lender = state.store.lender(LenderId(params.lender_id)).await?.ok_or(ApiError::NotFound)?;
-    let tags: Vec<String> = params
-        .tags
-        .split(',')
-        .map(str::trim)
-        .filter(|tag| !tag.is_empty())
-        .map(|tag| tag.chars().take(40).collect())
-        .collect();
-    let id = state
-        .store
-        .insert_product(&NewProduct {
-            lender_id: lender.id,
-            name: name.to_owned(),
-            logo_url: params.logo_url,
-            terms,
-            rate_description: params.rate_description,
-            tags,
-            allows_extension: params.allows_extension,
-            requires_review: params.requires_review,
-            available: params.available,
-        })
-        .await?;
-    tracing::info!(product.id = id.0, "product created");
-    staff
-        .audit(
-            &state,
-            "product.create",
-            &format!("product:{}", id.0),
-            serde_json::Value::Null,
-            serde_json::json!({ "name": name, "lenderId": lender.id.0, "available": params.available }),
-        )
-        .await?;
-    Ok(ok(lang, CreatedProduct { id: id.0 }))
 }
 
 /// The outbox as the `hiram sms-outbox` command prints it: one JSON object

@@ -1,0 +1,33 @@
+//! One shape for every console table: pages numbered from 1, at most
+//! `MAX_PAGE_SIZE` rows, and the total so the table can show its pager.
+
+use crate::error::{ApiError, ApiResult};
+use hiram_domain::back_office::{Page, PageRequest};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The page a table asked for (default: the first 25 rows).
+pub fn page_request(page: Option<i64>, page_size: Option<i64>) -> ApiResult<PageRequest> {
+    PageRequest::new(page.unwrap_or(1), page_size.unwrap_or(25)).ok_or(ApiError::InvalidParameters)
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Listing<T> {
+    pub rows: Vec<T>,
+    /// Rows matching the filters, on every page.
+    pub total: i64,
+    pub page: i64,
+    pub page_size: i64,
+}
+
+impl<T> Listing<T> {
+    pub fn of<S>(page: Page<S>, request: PageRequest, view: impl FnMut(S) -> T) -> Listing<T> {
+        Listing {
+            rows: page.rows.into_iter().map(view).collect(),
+            total: page.total,
+            page: request.offset / request.size + 1,
+            page_size: request.size,
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! The console's searches and reports on PostgreSQL.
+
+use crate::rows::{self, BORROWER_COLUMNS, ORDER_COLUMNS, qualified};
+use crate::{PostgresStore, database};
+use async_trait::async_trait;
+use hiram_domain::back_office::{
+    Activity, ActivityKind, BorrowerSearch, CollectedPayment, OrderQuery, OrderRow, OrderSort, Page, PageRequest,
+};
+use hiram_domain::borrower::{Borrower, BorrowerId};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
+use hiram_domain::payout::PayoutResult;
+use hiram_domain::store::{BackOfficeStore, ConsentRecord, FailedPayout, PayoutAttempt, StoreResult};
+use time::OffsetDateTime;
+use tokio_postgres::Row;
+
+/// The filters every order query shares; `$1` status, `$2` borrower, `$3`
+/// order-number prefix, each ignored when NULL.
+const ORDER_FILTER: &str = "($1::BIGINT IS NULL OR o.status = $1) AND ($2::BIGINT IS NULL OR o.borrower_id = $2) \
+     AND ($3::TEXT IS NULL OR o.order_no LIKE $3 || '%')";
+
+fn order_sort(sort: OrderSort) -> &'static str {
+    match sort {
+        OrderSort::Newest => "o.id DESC",
+        OrderSort::Oldest => "o.id",
+        OrderSort::LargestPrincipal => "o.principal DESC, o.id DESC",
+        OrderSort::EarliestDue => "o.due_date NULLS LAST, o.id",
+    }
+}
+
+fn collected(row: &Row) -> CollectedPayment {
+    CollectedPayment { channel: row.get(0), amount: Centavos::new(row.get(1)), at: row.get(2) }
+}
+
+/// The repayments' cash lines with the channel each came through: a
+/// gateway callback by its pay code, a reported payment by its queue entry,
+/// a direct debit from the borrower's linked account.
+const POSTED_REPAYMENTS: &str = "SELECT COALESCE(pc.channel, up.channel, \
+       CASE WHEN e.idempotency_key LIKE 'debit:%' THEN 'account_debit' END, 'manual'), l.amount, e.created_at \
+     FROM ledger_entry e \
+     JOIN ledger_line l ON l.entry_id = e.id AND l.account = 'cash' AND l.side = 'debit' \
+     LEFT JOIN gateway_payment g ON e.idempotency_key LIKE 'sandbox:%' AND g.transaction_id = substr(e.idempotency_key, 9) \
+     LEFT JOIN pay_code pc ON pc.code = g.pay_code \
+     LEFT JOIN unposted_payment up ON e.idempotency_key LIKE 'unposted:%' \
+       AND up.id = CASE WHEN e.idempotency_key LIKE 'unposted:%' THEN CAST(substr(e.idempotency_key, 10) AS BIGINT) END \
+     WHERE e.kind = 'repayment' AND e.created_at >= $1 AND e.created_at < $2";
+
+#[async_trait]
+impl BackOfficeStore for PostgresStore {
+    async fn find_orders(&self, query: &OrderQuery) -> StoreResult<Page<OrderRow>> {
+        let client = self.client().await?;
+        let status = query.status.map(|status| status.code());
+        let borrower = query.borrower.map(|id| id.0);
+        let total: i64 = client
+            .query_one(
+                &format!("SELECT COUNT(*) FROM loan_order o WHERE {ORDER_FILTER}"),
+                &[&status, &borrower, &query.order_no],
+            )
+            .await
+            .map_err(database)?
+            .get(0);
+        let sql = format!(
+            "SELECT {}, {}, p.name FROM loan_order o JOIN borrower b ON b.id = o.borrower_id \
+             JOIN product p ON p.id = o.product_id WHERE {ORDER_FILTER} ORDER BY {} LIMIT $4 OFFSET $5",
+            qualified(ORDER_COLUMNS, "o"),
+            qualified(BORROWER_COLUMNS, "b"),
+            order_sort(query.sort),
+        );
+        let found = client
+            .query(&sql, &[&status, &borrower, &query.order_no, &query.page.size, &query.page.offset])
+            .await
+            .map_err(database)?;
+        let rows = found
+            .iter()
+            .map(|row| {
+                Ok(OrderRow {
+                    order: rows::order(row)?,
+                    borrower: rows::borrower_from(row, 14)?,
+                    product_name: row.get(18),
+                })
+            })
+            .collect::<StoreResult<Vec<_>>>()?;
+        Ok(Page { rows, total })
+    }
+
+    async fn find_borrowers(&self, search: &BorrowerSearch, page: PageRequest) -> StoreResult<Page<Borrower>> {
+        let column = match search {
+            BorrowerSearch::Phone(_) => "phone",
+            BorrowerSearch::Name(_) => "LOWER(full_name)",
+        };
+        let pattern = search.contains_pattern();
+        let filter = format!("{column} LIKE $1 ESCAPE '\\'");
+        let client = self.client().await?;
+        let total: i64 = client
+            .query_one(&format!("SELECT COUNT(*) FROM borrower WHERE {filter}"), &[&pattern])
+            .await
+            .map_err(database)?
+            .get(0);
+        let found = client
+            .query(
+                &format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE {filter} ORDER BY id DESC LIMIT $2 OFFSET $3"),
+                &[&pattern, &page.size, &page.offset],
+            )
+            .await
+            .map_err(database)?;
+        let rows = found.iter().map(rows::borrower).collect::<StoreResult<Vec<_>>>()?;
+        Ok(Page { rows, total })
+    }
+
+    async fn consents(&self, borrower: BorrowerId) -> StoreResult<Vec<ConsentRecord>> {
+        let found = self
+            .client()
+            .await?
+            .query(
+                "SELECT DISTINCT ON (kind) kind, granted, at FROM consent WHERE borrower_id = $1 ORDER BY kind, id DESC",
+                &[&borrower.0],
+            )
+            .await
+            .map_err(database)?;
+        Ok(found.iter().map(|row| ConsentRecord { kind: row.get(0), granted: row.get(1), at: row.get(2) }).collect())
+    }
+
+    async fn failed_payouts(&self, page: PageRequest) -> StoreResult<Page<FailedPayout>> {
+        let failed = "a.outcome IN ('refused', 'unavailable')";
+        let client = self.client().await?;
+        let total: i64 = client
+            .query_one(&format!("SELECT COUNT(*) FROM payout_attempt a WHERE {failed}"), &[])
+            .await
+            .map_err(database)?
+            .get(0);
+        let found = client
+            .query(
+                &format!(
+                    "SELECT {}, a.gateway, a.outcome, a.detail, a.at FROM payout_attempt a \
+                     JOIN loan_order o ON o.id = a.order_id WHERE {failed} ORDER BY a.id DESC LIMIT $1 OFFSET $2",
+                    qualified(ORDER_COLUMNS, "o")
+                ),
+                &[&page.size, &page.offset],
+            )
+            .await
+            .map_err(database)?;
+        let rows = found
+            .iter()
+            .map(|row| {
+                let order = rows::order(row)?;
+                let outcome: String = row.get(15);
+                let attempt = PayoutAttempt {
+                    order_id: OrderId(order.id.0),
+                    gateway: row.get(14),
+                    result: (outcome == "refused").then(|| PayoutResult::Refused { reason: row.get(16) }),
+                    at: row.get(17),
+                };
+                Ok(FailedPayout { order, attempt })
+            })
+            .collect::<StoreResult<Vec<_>>>()?;
+        Ok(Page { rows, total })
+    }
+
+    async fn statement_payments(&self, from: OffsetDateTime, to: OffsetDateTime) -> StoreResult<Vec<CollectedPayment>> {
+        let found = self
+            .client()
+            .await?
+            .query(
+                "SELECT pc.channel, g.amount, g.paid_at FROM gateway_payment g JOIN pay_code pc ON pc.code = g.pay_code \
+                 WHERE g.paid_at >= $1 AND g.paid_at < $2",
+                &[&from, &to],
+            )
+            .await
+            .map_err(database)?;
+        Ok(found.iter().map(collected).collect())
+    }
+
+    async fn posted_repayments(&self, from: OffsetDateTime, to: OffsetDateTime) -> StoreResult<Vec<CollectedPayment>> {
+        let found = self.client().await?.query(POSTED_REPAYMENTS, &[&from, &to]).await.map_err(database)?;
+        Ok(found.iter().map(collected).collect())
+    }
+
+    async fn activity(&self, since: OffsetDateTime) -> StoreResult<Vec<Activity>> {
+        let found = self
+            .client()
+            .await?
+            .query(
+                "SELECT 'applied', 0::BIGINT, applied_at FROM loan_order WHERE applied_at >= $1 \
+                 UNION ALL SELECT CASE to_status WHEN 151 THEN 'approved' ELSE 'rejected' END, 0, at \
+                   FROM order_status_change WHERE to_status IN (151, 110) AND at >= $1 \
+                 UNION ALL SELECT 'disbursed', principal, disbursed_at FROM loan_order WHERE disbursed_at >= $1 \
+                 UNION ALL SELECT 'collected', l.amount, e.created_at FROM ledger_entry e \
+                   JOIN ledger_line l ON l.entry_id = e.id AND l.account = 'cash' AND l.side = 'debit' \
+                   WHERE e.kind = 'repayment' AND e.created_at >= $1",
+                &[&since],
+            )
+            .await
+            .map_err(database)?;
+        Ok(found
+            .iter()
+            .map(|row| {
+                let kind: String = row.get(0);
+                Activity { kind: activity_kind(&kind), amount: Centavos::new(row.get(1)), at: row.get(2) }
+            })
+            .collect())
+    }
+}
+
+fn activity_kind(key: &str) -> ActivityKind {
+    match key {
+        "applied" => ActivityKind::Applied,
+        "approved" => ActivityKind::Approved,
+        "rejected" => ActivityKind::Rejected,
+        "disbursed" => ActivityKind::Disbursed,
+        _ => ActivityKind::Collected,
+    }
+}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { demoSession, staffAdd, totpCode, type StaffAccount } from '../fixtures';
+import { demoSession, orderInStatus, staffAdd, totpCode, type StaffAccount } from '../fixtures';
 
 // The operator console runs on office PCs: a desktop viewport, a mouse.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
@@ -39,6 +39,15 @@ async function expectLoaded(page: Page, name: string) {
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 
 let answered: { complaintId: number; care: StaffAccount } | undefined;
+let matched: { entryId: number; orderNo: string; finance: StaffAccount } | undefined;
+let created: { productId: number; admin: StaffAccount } | undefined;
+
+/** The order's "Total owed" as its record panel shows it, in centavos. */
+async function owedTotal(page: Page): Promise<number> {
+  const cell = page.getByRole('complementary', { name: 'Order' }).getByTestId('owed-total');
+  await expect(cell).toHaveText(/₱[\d,]+\.\d\d/);
+  return Number((await cell.textContent())!.replace(/[₱,.]/g, ''));
+}
 
 test('(a) customer care signs in with a TOTP code and answers a borrower’s complaint, which the borrower reads', async ({
   page,
@@ -66,8 +75,10 @@ test('(a) customer care signs in with a TOTP code and answers a borrower’s com
   await expect(top.getByText('Care Agent', { exact: true })).toBeVisible();
   await expect(top.getByText('Customer care', { exact: true })).toBeVisible();
   await expect(top.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  await expect(menu(page).getByRole('link')).toHaveText(['Complaints', 'SMS outbox']);
-  await expect(page).toHaveURL(/\/console\/complaints$/);
+  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
+  await expect(page.getByRole('img', { name: /^Applications: \d+$/ })).toBeVisible();
+  await menu(page).getByRole('link', { name: 'Complaints' }).click();
 
   // The open complaint is in the inbox; its row opens it.
   const inbox = page.getByRole('table', { name: 'Complaints' });
@@ -116,14 +127,108 @@ test('(a) customer care signs in with a TOTP code and answers a borrower’s com
   expect(((await detail.json()) as { data: { disposeDetail: string } }).data.disposeDetail).toBe(answer);
 });
 
-test('(b) an auditor reads the answer and the sign-ins in the audit log', async ({ page }) => {
+test('(b) finance matches a reported payment and sees the order’s balance go down', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const session = demoSession();
+  const order = orderInStatus(session, 180);
+  const reference = `E2E${run}`.slice(-16);
+  const reported = await request.post(`/pany/v3/loan-details/submit-utr?sessionId=${session.sessionId}`, {
+    form: { orderId: String(order.orderId), utr: reference, amount: '25000', channelNumber: '90011' },
+  });
+  expect(((await reported.json()) as { code: string }).code).toBe('00');
+
+  const finance = account('finance', 'Finance Clerk', 'finance');
+  expect((await signIn(page, finance)).status()).toBe(200);
+  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation']);
+
+  // The order's record before: what is owed now.
+  await page.goto(`/console/orders?id=${order.orderId}`);
+  const before = await owedTotal(page);
+  const orderNo = (await page.getByRole('complementary', { name: 'Order' }).getByRole('heading', { level: 2 }).textContent())!.replace('Order ', '');
+
+  // The reported payment waits in the queue; finance matches it.
+  await menu(page).getByRole('link', { name: 'Unposted payments' }).click();
+  const queue = page.getByRole('table', { name: 'Unposted payments' });
+  const row = queue.getByRole('row').filter({ hasText: reference });
+  await expect(row).toContainText('₱250.00');
+  const entryId = Number((await row.getByRole('cell').first().textContent())!.replace('#', ''));
+  await row.getByRole('button', { name: `Match payment #${entryId}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Match payment #${entryId}` });
+  await dialog.getByLabel('Note').fill('Seen in the GCash statement');
+  await dialog.getByRole('button', { name: 'Match' }).click();
+  await expect(page.getByText('Payment matched and posted to the order.')).toBeVisible();
+  await expect(queue.getByRole('row').filter({ hasText: reference })).toHaveCount(0);
+
+  // The order's record after: ₱250 less owed, and the posting in its ledger.
+  await menu(page).getByRole('link', { name: 'Orders' }).click();
+  await page.getByLabel('Order no.').fill(orderNo);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: `Open order ${orderNo}` }).click();
+  await expect.poll(() => owedTotal(page)).toBe(before - 25_000);
+  const ledger = page.getByRole('complementary', { name: 'Order' }).getByRole('table', { name: 'Ledger' });
+  await expect(ledger.getByRole('row').filter({ hasText: `unposted:${entryId}` })).toContainText('₱250.00');
+
+  matched = { entryId, orderNo, finance };
+});
+
+test('(c) an administrator sees the caps broken as the terms are typed, and a product above a cap is refused', async ({ page }) => {
+  test.setTimeout(60_000);
+  const admin = account('admin', 'Product Admin', 'admin');
+  expect((await signIn(page, admin)).status()).toBe(200);
+  await menu(page).getByRole('link', { name: 'Products' }).click();
+  const products = page.getByRole('table', { name: 'Products' });
+  await expect(products.getByRole('row').nth(1)).toBeVisible();
+  const listed = await products.getByRole('row').count();
+
+  await page.getByRole('button', { name: 'New product' }).click();
+  const editor = page.getByRole('form', { name: 'New product' });
+  const name = `Too Dear ${run}`;
+  await editor.getByLabel('Product name').fill(name);
+  await expect(editor.getByText('These terms keep every cap.')).toBeVisible();
+  await editor.getByLabel('Interest a month (%)').fill('7');
+  await expect(editor.getByText('These terms break a cap and cannot be saved:')).toBeVisible();
+  const broken = editor.getByRole('list', { name: 'Caps broken' });
+  await expect(broken.getByRole('listitem')).toHaveCount(1);
+  await expect(broken).toContainText('6%');
+  // The agreement the borrower would read, from the same code.
+  await editor.getByText('Agreement preview (largest loan)').click();
+  await expect(editor.getByRole('heading', { name: 'Loan Agreement' })).toBeVisible();
+
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/console/products') && r.request().method() === 'POST');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const reply = await refused;
+  expect(reply.status()).toBe(400);
+  expect(((await reply.json()) as { data: { violation: string } }).data.violation).toBe('nominal_cap');
+  await expect(editor.getByRole('alert')).toContainText('6%');
+  await expect(products.getByRole('row')).toHaveCount(listed);
+  await expect(products.getByText(name)).toHaveCount(0);
+
+  // Within the caps, it saves.
+  await editor.getByLabel('Interest a month (%)').fill('4');
+  await expect(editor.getByText('These terms keep every cap.')).toBeVisible();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/console/products') && r.request().method() === 'POST');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const created_ = (await (await saved).json()) as { code: string; data: { id: number } };
+  expect(created_.code).toBe('00');
+  await expect(page.getByText('Product created.')).toBeVisible();
+  await expect(products.getByRole('row').filter({ hasText: name })).toContainText('4%');
+
+  created = { productId: created_.data.id, admin };
+});
+
+test('(d) an auditor reads the answer, the match, the new product and the sign-ins in the audit log', async ({ page }) => {
   expect(answered, 'test (a) answered a complaint').toBeDefined();
+  expect(matched, 'test (b) matched a payment').toBeDefined();
+  expect(created, 'test (c) created a product').toBeDefined();
   const { complaintId, care } = answered!;
   const auditor = account('auditor', 'Audit Reader', 'auditor');
   expect((await signIn(page, auditor)).status()).toBe(200);
   await expect(page.getByRole('banner').getByText('Auditor', { exact: true })).toBeVisible();
-  await expect(menu(page).getByRole('link')).toHaveText(['Complaints', 'Unposted payments', 'SMS outbox', 'Audit log']);
+  await expect(menu(page).getByRole('link')).toHaveText([
+    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Unposted payments', 'Payouts and reconciliation', 'SMS outbox', 'Audit log',
+  ]);
   // An auditor reads complaints but may not answer them.
+  await menu(page).getByRole('link', { name: 'Complaints' }).click();
   await expect(page.getByRole('table', { name: 'Complaints' })).toBeVisible();
 
   await menu(page).getByRole('link', { name: 'Audit log' }).click();
@@ -136,6 +241,15 @@ test('(b) an auditor reads the answer and the sign-ins in the audit log', async 
   await expect(answerRow).toContainText('{"status":"open"}');
   await expect(answerRow).toContainText('"agent":"Care Agent"');
   await expect(answerRow).toContainText('"status":"answered"');
+  const matchRow = log.getByRole('row').filter({ hasText: new RegExp(`unposted_payment:${matched!.entryId}(?!\\d)`) });
+  await expect(matchRow).toContainText('unposted_payment.match');
+  await expect(matchRow).toContainText(`Staff #${matched!.finance.id}`);
+  await expect(matchRow).toContainText('"status":"matched"');
+  const productRow = log.getByRole('row').filter({ hasText: new RegExp(`product:${created!.productId}(?!\\d)`) });
+  await expect(productRow).toHaveCount(1);
+  await expect(productRow).toContainText('product.create');
+  await expect(productRow).toContainText(`Staff #${created!.admin.id}`);
+  await expect(productRow).toContainText('"monthlyInterestBp":400');
   const signIns = (id: number) =>
     log.getByRole('row').filter({ hasText: 'staff.sign_in' }).filter({ hasText: new RegExp(`staff:${id}(?!\\d)`) });
   await expect(signIns(care.id)).toHaveCount(1);
@@ -158,7 +272,7 @@ test('(b) an auditor reads the answer and the sign-ins in the audit log', async 
   expect((await page.request.get('/api/console/me')).status()).toBe(401);
 });
 
-test('(c) a wrong code is refused with a message, and no session starts', async ({ page }) => {
+test('(e) a wrong code is refused with a message, and no session starts', async ({ page }) => {
   const staff = account('wrong', 'Wrong Code', 'customer_care');
   // The code of a step ten minutes ago: outside the one step of drift allowed.
   const step = Math.floor(Date.now() / 1000 / 30);
@@ -178,17 +292,17 @@ test('(c) a wrong code is refused with a message, and no session starts', async 
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
 });
 
-test('(d) customer care sees neither the audit log nor the unposted payments', async ({ page }) => {
+test('(f) customer care sees neither the audit log nor the unposted payments', async ({ page }) => {
   const care = account('care-menu', 'Menu Check', 'customer_care');
   expect((await signIn(page, care)).status()).toBe(200);
   const links = menu(page).getByRole('link');
-  await expect(links).toHaveText(['Complaints', 'SMS outbox']);
+  await expect(links).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
   await expect(menu(page).getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await expect(menu(page).getByRole('link', { name: 'Unposted payments' })).toHaveCount(0);
   // Their addresses show the first section customer care may open …
   await page.goto('/console/audit');
-  await expect(page.getByRole('heading', { level: 1, name: 'Complaints' })).toBeVisible();
-  await expect(page).toHaveURL(/\/console\/complaints$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
   // … and the server refuses the calls anyway.
   const audit = await page.request.get('/api/console/audit');
   expect(audit.status()).toBe(403);

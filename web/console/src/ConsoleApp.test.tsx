@@ -45,27 +45,29 @@ describe('the console', () => {
     expect(await screen.findByText('Carla Reyes')).toBeTruthy();
     expect(screen.getByText('Customer care')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
-    expect(menuEntries()).toEqual(['Complaints', 'SMS outbox']);
-    expect(screen.getByRole('heading', { level: 1, name: 'Complaints' })).toBeTruthy();
-    expect(window.location.pathname).toBe('/console/complaints');
+    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/dashboard');
   });
 
-  it('gives an auditor every section built so far, finance the payments only', async () => {
+  it('gives an auditor every section that reads, finance the money ones', async () => {
     start('/console', { '/me': ok(AUDITOR) });
     await screen.findByText('Aldo Santos');
-    expect(menuEntries()).toEqual(['Complaints', 'Unposted payments', 'SMS outbox', 'Audit log']);
+    expect(menuEntries()).toEqual([
+      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Unposted payments', 'Payouts and reconciliation', 'SMS outbox', 'Audit log',
+    ]);
     expect(screen.getByText('Auditor')).toBeTruthy();
   });
 
-  it('finance lands on the payments', async () => {
+  it('finance lands on the dashboard', async () => {
     start('/console', { '/me': ok(FINANCE) });
     await screen.findByText('Fe Lim');
-    expect(menuEntries()).toEqual(['Unposted payments']);
-    expect(screen.getByRole('heading', { level: 1, name: 'Unposted payments' })).toBeTruthy();
+    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 
   it('says so when the role has no section yet', async () => {
-    start('/console', { '/me': ok(MARKETING) });
+    start('/console', { '/me': ok({ ...MARKETING, permissions: [] }) });
     expect(await screen.findByText('Your role has no console sections yet.')).toBeTruthy();
     expect(within(menu()).queryAllByRole('link')).toHaveLength(0);
   });
@@ -82,8 +84,8 @@ describe('the console', () => {
 
   it('does not open a section the role may not see from its address', async () => {
     const api = start('/console/audit', { '/me': ok(CARE) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Complaints' })).toBeTruthy();
-    expect(window.location.pathname).toBe('/console/complaints');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/console/dashboard');
     expect(api.calls('/audit')).toHaveLength(0);
   });
 

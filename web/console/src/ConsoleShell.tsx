@@ -2,6 +2,11 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { t } from '@hiram/shared/i18n/i18n';
 import type { Me } from './api';
 import { AuditPage } from './audit/AuditPage';
+import { BorrowersPage } from './borrowers/BorrowersPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { MoneyPage } from './money/MoneyPage';
+import { OrdersPage } from './orders/OrdersPage';
+import { ProductsPage } from './products/ProductsPage';
 import { ComplaintsPage } from './complaints/ComplaintsPage';
 import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
 import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
@@ -14,6 +19,18 @@ interface Props {
 
 function SectionView({ section, me }: { section: Section; me: Me }) {
   switch (section.id) {
+    case 'dashboard':
+      return <DashboardPage />;
+    case 'applications':
+      return <OrdersPage key="applications" me={me} initialStatus="21" />;
+    case 'orders':
+      return <OrdersPage key="orders" me={me} />;
+    case 'borrowers':
+      return <BorrowersPage me={me} />;
+    case 'money':
+      return <MoneyPage />;
+    case 'products':
+      return <ProductsPage />;
     case 'complaints':
       return <ComplaintsPage me={me} />;
     case 'audit':

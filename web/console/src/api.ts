@@ -13,6 +13,25 @@ export type StaffPicture = components['schemas']['StaffPicture'];
 export type AuditRow = components['schemas']['AuditRow'];
 export type QueuedPayment = components['schemas']['QueuedPayment'];
 export type OutboxMessage = components['schemas']['OutboxMessage'];
+export type OrderListRow = components['schemas']['OrderListRow'];
+export type OrderRecord = components['schemas']['OrderRecord'];
+export type BorrowerRow = components['schemas']['BorrowerRow'];
+export type BorrowerProfile = components['schemas']['BorrowerProfile'];
+export type RevealedData = components['schemas']['RevealedData'];
+export type ProductView = components['schemas']['ProductView'];
+export type Catalogue = components['schemas']['Catalogue'];
+export type TermsCheck = components['schemas']['TermsCheck'];
+export type FailedPayoutRow = components['schemas']['FailedPayoutRow'];
+export type ReconciliationLine = components['schemas']['ReconciliationLine'];
+export type Dashboard = components['schemas']['Dashboard'];
+
+/** One page of a server-paged table (`features/staff/listing.rs`). */
+export interface Listing<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
 
 export const CONSOLE_PREFIX = '/api/console';
 
@@ -85,3 +104,51 @@ export const rejectPayment = (id: number, note: string) => post<null>('/unposted
 
 export const fetchOutbox = (phone: string, limit = 50) =>
   get<OutboxMessage[]>('/sms-outbox', { limit, phone: phone.trim() || undefined });
+
+/** The largest page the server gives; exports walk the pages at this size. */
+export const MAX_PAGE_SIZE = 100;
+
+export type OrderSort = 'newest' | 'oldest' | 'largest' | 'due';
+export interface OrderFilter {
+  status: string;
+  orderNo: string;
+  sort: OrderSort;
+}
+export const fetchOrders = (filter: OrderFilter, page: number, pageSize = 25) =>
+  get<Listing<OrderListRow>>('/orders', {
+    status: filter.status || undefined,
+    orderNo: filter.orderNo.trim() || undefined,
+    sort: filter.sort,
+    page,
+    pageSize,
+  });
+export const fetchOrder = (id: number) => get<OrderRecord>('/orders/record', { id });
+export const decideApplication = (id: number, decision: 'approve' | 'reject', reason: string) =>
+  post<null>('/orders/decide', { id, decision, reason });
+
+export const searchBorrowers = (q: string, page: number, pageSize = 25) =>
+  get<Listing<BorrowerRow>>('/borrowers', { q, page, pageSize });
+export const fetchBorrower = (id: number) => get<BorrowerProfile>('/borrowers/profile', { id });
+export const revealBorrower = (id: number, reason: string) => post<RevealedData>('/borrowers/reveal', { id, reason });
+
+/** A product form's fields as the server reads them (amounts in centavos, rates in basis points). */
+export type ProductForm = Record<
+  | 'lenderId' | 'name' | 'minAmount' | 'maxAmount' | 'amountStep' | 'periods' | 'periodDays' | 'monthlyInterestBp'
+  | 'serviceFeeBp' | 'penaltyOneTimeNew' | 'penaltyOneTimeRepeat' | 'penaltyDailyBp130' | 'penaltyDailyBp3190'
+  | 'penaltyDailyBpFrom91' | 'rateDescription' | 'tags',
+  string
+> & { allowsExtension: boolean; requiresReview: boolean; available: boolean };
+
+export const fetchCatalogue = () => get<Catalogue>('/products');
+/** The live check: quiet, since the editor shows what is wrong itself. */
+export const checkTerms = (form: ProductForm) => post<TermsCheck>('/products/check', { ...form }, { silent: true });
+export const createProduct = (form: ProductForm) => post<{ id: number }>('/products', { ...form });
+export const updateListing = (id: number, listing: Pick<ProductForm, 'name' | 'rateDescription' | 'tags' | 'allowsExtension' | 'requiresReview' | 'available'>) =>
+  post<null>('/products/listing', { id, ...listing });
+
+export const fetchFailedPayouts = (page: number, pageSize = 25) =>
+  get<Listing<FailedPayoutRow>>('/payouts/failed', { page, pageSize });
+export const fetchReconciliation = (from: string, to: string) =>
+  get<ReconciliationLine[]>('/reconciliation', { from: from || undefined, to: to || undefined });
+
+export const fetchDashboard = (days: number) => get<Dashboard>('/dashboard', { days });

@@ -15,3 +15,22 @@ export function statusLabel(status: string): string {
   const key = STATUS_LABELS[status];
   return key ? t(key) : status;
 }
+
+const ORDER_STATUS_LABELS: Record<number, MessageKey> = {
+  21: 'console.order.status.21',
+  151: 'console.order.status.151',
+  110: 'console.order.status.110',
+  170: 'console.order.status.170',
+  174: 'console.order.status.174',
+  180: 'console.order.status.180',
+  200: 'console.order.status.200',
+};
+
+/** The order statuses of D3, in the order a loan lives them. */
+export const ORDER_STATUSES = [21, 151, 170, 174, 180, 200, 110] as const;
+
+/** An order status code with its name: `174 · Repayment open`. */
+export function orderStatusLabel(code: number): string {
+  const key = ORDER_STATUS_LABELS[code];
+  return key ? `${code} · ${t(key)}` : String(code);
+}

@@ -1,6 +1,6 @@
 // Small pieces every console section uses: the heading with its tools, a
 // select filter, and the row a table shows while empty.
-import { useId, type ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { t } from '@hiram/shared/i18n/i18n';
 
 export function PageHead({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
@@ -66,4 +66,44 @@ export function EmptyRow({ columns, loading }: { columns: number; loading: boole
 export function compactJson(value: unknown): string {
   if (value === null || value === undefined) return '';
   return JSON.stringify(value);
+}
+
+/** Previous and next page of a server-paged table, with where the reader is. */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <nav className="c-pager" aria-label={t('console.pager')}>
+      <button type="button" className="h-btn h-btn--ghost c-btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('console.pager.previous')}
+      </button>
+      <span className="c-muted">{t('console.pager.status', { page, pages, total })}</span>
+      <button type="button" className="h-btn h-btn--ghost c-btn" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        {t('console.pager.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** Label and value pairs, as a record's panel shows them. */
+export function Facts({ items }: { items: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="c-facts">
+      {items.map(([label, value]) => (
+        <Fragment key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  );
 }

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { allowedSections, roleLabel, sectionAt } from './sections';
-import { AUDITOR, CARE, FINANCE, MARKETING } from './testing/consoleApi';
+import { ADMIN, AUDITOR, CARE, FINANCE, MARKETING, OFFICER } from './testing/consoleApi';
 
 const ids = (permissions: readonly string[]) => allowedSections(permissions).map((section) => section.id);
 
 describe('the menu by permission', () => {
   it('opens only what each role may see', () => {
-    expect(ids(CARE.permissions)).toEqual(['complaints', 'sms-outbox']);
-    expect(ids(AUDITOR.permissions)).toEqual(['complaints', 'unposted-payments', 'sms-outbox', 'audit']);
-    expect(ids(FINANCE.permissions)).toEqual(['unposted-payments']);
-    expect(ids(MARKETING.permissions)).toEqual([]);
+    expect(ids(CARE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'complaints', 'sms-outbox']);
+    expect(ids(AUDITOR.permissions)).toEqual([
+      'dashboard', 'orders', 'borrowers', 'complaints', 'unposted-payments', 'money', 'sms-outbox', 'audit',
+    ]);
+    expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money']);
+    expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers']);
+    expect(ids(ADMIN.permissions)).toContain('products');
+    expect(ids(FINANCE.permissions)).not.toContain('products');
+    expect(ids(MARKETING.permissions)).toEqual(['dashboard']);
+    expect(ids([])).toEqual([]);
   });
 
   it('reads the section from the address, among the allowed ones only', () => {

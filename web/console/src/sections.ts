@@ -11,9 +11,25 @@ export const PERMISSION = {
   viewMoney: 'view_money',
   matchPayments: 'match_payments',
   viewMessages: 'view_messages',
+  viewBorrowers: 'view_borrowers',
+  revealPersonalData: 'reveal_personal_data',
+  viewOrders: 'view_orders',
+  decideApplications: 'decide_applications',
+  manageProducts: 'manage_products',
+  viewDashboard: 'view_dashboard',
 } as const;
 
-export type SectionId = 'complaints' | 'audit' | 'unposted-payments' | 'sms-outbox';
+export type SectionId =
+  | 'dashboard'
+  | 'applications'
+  | 'orders'
+  | 'borrowers'
+  | 'complaints'
+  | 'unposted-payments'
+  | 'money'
+  | 'products'
+  | 'sms-outbox'
+  | 'audit';
 
 export interface Section {
   id: SectionId;
@@ -22,8 +38,14 @@ export interface Section {
 }
 
 export const SECTIONS: readonly Section[] = [
+  { id: 'dashboard', label: 'console.section.dashboard', permission: PERMISSION.viewDashboard },
+  { id: 'applications', label: 'console.section.applications', permission: PERMISSION.decideApplications },
+  { id: 'orders', label: 'console.section.orders', permission: PERMISSION.viewOrders },
+  { id: 'borrowers', label: 'console.section.borrowers', permission: PERMISSION.viewBorrowers },
   { id: 'complaints', label: 'console.section.complaints', permission: PERMISSION.viewComplaints },
   { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
+  { id: 'money', label: 'console.section.money', permission: PERMISSION.viewMoney },
+  { id: 'products', label: 'console.section.products', permission: PERMISSION.manageProducts },
   { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },
   { id: 'audit', label: 'console.section.audit', permission: PERMISSION.readAudit },
 ];

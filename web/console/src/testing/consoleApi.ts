@@ -45,6 +45,28 @@ export const FINANCE: Me = {
   permissions: ['view_borrowers', 'view_orders', 'view_money', 'match_payments', 'propose_adjustments', 'approve_adjustments', 'view_dashboard'],
 };
 
+export const OFFICER: Me = {
+  id: 7,
+  email: 'credit@example.ph',
+  name: 'Cora Dizon',
+  role: 'credit_officer',
+  permissions: ['view_borrowers', 'reveal_personal_data', 'view_orders', 'decide_applications', 'view_collections', 'log_collection_contacts', 'view_dashboard'],
+};
+
+export const ADMIN: Me = {
+  id: 1,
+  email: 'admin@example.ph',
+  name: 'Ana Cruz',
+  role: 'admin',
+  permissions: [
+    'manage_staff', 'read_audit', 'view_borrowers', 'view_orders', 'view_money', 'view_complaints', 'manage_products',
+    'manage_marketing', 'view_messages', 'view_collections', 'view_dashboard',
+  ],
+};
+
+/** A page of a server-paged table. */
+export const page = <T,>(rows: T[], total = rows.length, number = 1, pageSize = 25) => ok({ rows, total, page: number, pageSize });
+
 export const MARKETING: Me = {
   id: 6,
   email: 'mkt@example.ph',

@@ -1,0 +1,196 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
+import { t } from '@hiram/shared/i18n/i18n';
+import { Modal } from '@hiram/shared/ui/Modal';
+import { fetchBorrower, revealBorrower, searchBorrowers, type Me, type RevealedData } from '../api';
+import { orderStatusLabel } from '../labels';
+import { EmptyRow, Facts, PageHead, Pager } from '../parts';
+import { PERMISSION } from '../sections';
+import { useLoad } from '../useLoad';
+
+const PAGE_SIZE = 25;
+const MAX_REASON = 500;
+
+function linkedBorrower(): number | null {
+  const id = Number(new URLSearchParams(window.location.search).get('id'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/** Asks why before showing personal data; the server logs the reason before it answers. */
+function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => void; onRevealed: (data: RevealedData) => void }) {
+  const formId = useId();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await revealBorrower(id, reason.trim());
+    setBusy(false);
+    if (result.success && result.data) onRevealed(result.data);
+  }
+
+  return (
+    <Modal
+      open
+      title={t('console.borrowers.revealTitle')}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
+            {t('console.cancel')}
+          </button>
+          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
+            {t('console.borrowers.reveal')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
+        <p>{t('console.borrowers.revealText')}</p>
+        <label className="c-label" htmlFor={reasonId}>
+          {t('console.orders.reason')}
+        </label>
+        <textarea id={reasonId} className="h-input c-textarea" maxLength={MAX_REASON} value={reason} onChange={(e) => setReason(e.target.value)} />
+      </form>
+    </Modal>
+  );
+}
+
+/** A borrower's profile: KYC masked until revealed, consents, orders. */
+function BorrowerPanel({ id, me }: { id: number; me: Me }) {
+  const profile = useLoad(`borrower:${id}`, () => fetchBorrower(id));
+  const [asking, setAsking] = useState(false);
+  const [revealed, setRevealed] = useState<RevealedData | null>(null);
+  const data = profile.data;
+  if (!data) {
+    return (
+      <aside className="c-panel c-panel--empty" aria-label={t('console.borrowers.panel')}>
+        <p className="c-muted">{t('common.loading')}</p>
+      </aside>
+    );
+  }
+  const canReveal = me.permissions.includes(PERMISSION.revealPersonalData);
+  const kyc = revealed?.kyc ?? data.kyc;
+  return (
+    <aside className="c-panel" aria-label={t('console.borrowers.panel')}>
+      <div className="c-panel-head">
+        <h2>{data.name || `#${data.id}`}</h2>
+      </div>
+      <Facts
+        items={[
+          [t('console.col.phone'), revealed?.phone ?? data.phone],
+          [t('console.borrowers.registered'), formatDateTime(data.registeredAt)],
+          [t('console.orders.account'), data.payoutAccount ?? '—'],
+        ]}
+      />
+      <div className="c-form-row">
+        <h3 className="c-sub">{t('console.borrowers.kyc')}</h3>
+        {canReveal && !revealed && (
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={() => setAsking(true)}>
+            {t('console.borrowers.reveal')}
+          </button>
+        )}
+      </div>
+      {kyc.length === 0 ? (
+        <p className="c-muted">{t('console.empty')}</p>
+      ) : (
+        <Facts items={kyc.map((answer) => [`${answer.section} · ${answer.code}`, answer.value] as const)} />
+      )}
+      <h3 className="c-sub">{t('console.borrowers.consents')}</h3>
+      {data.consents.length === 0 ? (
+        <p className="c-muted">{t('console.empty')}</p>
+      ) : (
+        <Facts
+          items={data.consents.map(
+            (consent) => [consent.kind, `${t(consent.granted ? 'console.borrowers.granted' : 'console.borrowers.withdrawn')} · ${formatDateTime(consent.at)}`] as const,
+          )}
+        />
+      )}
+      <h3 className="c-sub">{t('console.section.orders')}</h3>
+      <ul className="c-steps">
+        {data.orders.map((order) => (
+          <li key={order.id}>
+            <a href={`/console/orders?id=${order.id}`}>{order.orderNo}</a> · {orderStatusLabel(order.status)} · {formatMoney(order.principal, '₱')}
+          </li>
+        ))}
+      </ul>
+      {asking && (
+        <RevealDialog
+          id={data.id}
+          onClose={() => setAsking(false)}
+          onRevealed={(shown) => {
+            setRevealed(shown);
+            setAsking(false);
+          }}
+        />
+      )}
+    </aside>
+  );
+}
+
+/** Search borrowers by mobile number or name; a result opens the profile. */
+export function BorrowersPage({ me }: { me: Me }) {
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<number | null>(linkedBorrower);
+  const results = useLoad(`borrowers:${query}:${page}`, () =>
+    query ? searchBorrowers(query, page, PAGE_SIZE) : Promise.resolve({ success: true, code: '00', message: '', data: null, raw: null }),
+  );
+  const rows = results.data?.rows ?? [];
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setQuery(typed.trim());
+    setPage(1);
+  }
+
+  return (
+    <section className="c-page" aria-labelledby="c-borrowers-title">
+      <PageHead id="c-borrowers-title" title={t('console.section.borrowers')}>
+        <form className="c-inline-form" role="search" onSubmit={search}>
+          <label htmlFor="c-borrower-q">{t('console.borrowers.search')}</label>
+          <input id="c-borrower-q" className="c-input" value={typed} maxLength={80} onChange={(e) => setTyped(e.target.value)} />
+          <button type="submit" className="h-btn h-btn--ghost c-btn">
+            {t('console.search')}
+          </button>
+        </form>
+      </PageHead>
+      <div className={chosen ? 'c-split' : undefined}>
+        <div>
+          <div className="c-table-wrap">
+            <table className="c-table c-table--rows" aria-labelledby="c-borrowers-title">
+              <thead>
+                <tr>
+                  <th scope="col">{t('console.col.id')}</th>
+                  <th scope="col">{t('console.col.borrower')}</th>
+                  <th scope="col">{t('console.col.phone')}</th>
+                  <th scope="col">{t('console.borrowers.registered')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 && <EmptyRow columns={4} loading={Boolean(query) && results.loading} />}
+                {rows.map((row) => (
+                  <tr key={row.id} className={row.id === chosen ? 'is-chosen' : undefined} onClick={() => setChosen(row.id)}>
+                    <td>#{row.id}</td>
+                    <td>
+                      <button type="button" className="c-row-btn" onClick={() => setChosen(row.id)}>
+                        {row.name || t('console.borrowers.noName')}
+                      </button>
+                    </td>
+                    <td className="c-nowrap">{row.phone}</td>
+                    <td className="c-nowrap">{formatDateTime(row.registeredAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {results.data && <Pager page={results.data.page} pageSize={results.data.pageSize} total={results.data.total} onPage={setPage} />}
+        </div>
+        {chosen && <BorrowerPanel key={chosen} id={chosen} me={me} />}
+      </div>
+    </section>
+  );
+}

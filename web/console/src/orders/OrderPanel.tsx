@@ -1,0 +1,184 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
+import { t } from '@hiram/shared/i18n/i18n';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import { decideApplication, fetchOrder, type Me, type OrderRecord } from '../api';
+import { orderStatusLabel } from '../labels';
+import { Facts } from '../parts';
+import { PERMISSION } from '../sections';
+import { useLoad } from '../useLoad';
+
+const peso = (centavos: number) => formatMoney(centavos, '₱');
+const MIN_REASON = 5;
+const MAX_REASON = 500;
+
+/** Approve or reject an application under review, with the reason the borrower's record keeps. */
+function DecisionForm({ order, onDecided }: { order: OrderRecord; onDecided: () => void }) {
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function decide(decision: 'approve' | 'reject') {
+    if (reason.trim().length < MIN_REASON) {
+      setError(t('console.orders.reasonNeeded'));
+      return;
+    }
+    setBusy(true);
+    const result = await decideApplication(order.id, decision, reason.trim());
+    setBusy(false);
+    if (!result.success) return;
+    showToast(t(decision === 'approve' ? 'console.orders.approved' : 'console.orders.rejected'));
+    onDecided();
+  }
+
+  return (
+    <form
+      className="c-answer-form"
+      noValidate
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void decide('approve');
+      }}
+    >
+      <h3 className="c-sub">{t('console.orders.decide')}</h3>
+      <label className="c-label" htmlFor={reasonId}>
+        {t('console.orders.reason')}
+      </label>
+      <textarea
+        id={reasonId}
+        className="h-input c-textarea"
+        maxLength={MAX_REASON}
+        value={reason}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError('');
+        }}
+      />
+      {error && <p className="h-error">{error}</p>}
+      <div className="c-form-row">
+        <button type="button" className="h-btn h-btn--ghost c-btn" disabled={busy} onClick={() => void decide('reject')}>
+          {t('console.orders.reject')}
+        </button>
+        <button type="submit" className="h-btn c-btn" disabled={busy}>
+          {t('console.orders.approve')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One order with everything that happened to it: balances, state history, ledger, payouts. */
+export function OrderPanel({ id, me, onChanged }: { id: number; me: Me; onChanged: () => void }) {
+  const record = useLoad(`order:${id}`, () => fetchOrder(id));
+  const order = record.data;
+  if (!order) {
+    return (
+      <aside className="c-panel c-panel--empty" aria-label={t('console.orders.panel')}>
+        <p className="c-muted">{t('common.loading')}</p>
+      </aside>
+    );
+  }
+  const canDecide = order.status === 21 && me.permissions.includes(PERMISSION.decideApplications);
+  const dues = order.dues;
+  return (
+    <aside className="c-panel" aria-label={t('console.orders.panel')}>
+      <div className="c-panel-head">
+        <h2>{t('console.orders.title', { no: order.orderNo })}</h2>
+      </div>
+      <Facts
+        items={[
+          [t('console.col.status'), orderStatusLabel(order.status)],
+          [t('console.col.borrower'), <a key="b" href={`/console/borrowers?id=${order.borrowerId}`}>{order.borrowerName || `#${order.borrowerId}`} · {order.phone}</a>],
+          [t('console.col.product'), order.productName + (order.requiresReview ? ` · ${t('console.products.review')}` : '')],
+          [t('console.col.principal'), peso(order.principal)],
+          [t('console.orders.interestFees'), `${peso(order.interest)} · ${peso(order.fees)}`],
+          [t('console.orders.term'), t('console.orders.days', { n: order.termDays + order.extensionDays })],
+          [t('console.col.applied'), formatDateTime(order.appliedAt)],
+          [t('console.orders.disbursed'), order.disbursedAt ? formatDateTime(order.disbursedAt) : '—'],
+          [t('console.col.dueDate'), order.dueDate ? formatDate(order.dueDate) : '—'],
+          [t('console.orders.account'), order.payoutAccount ?? '—'],
+        ]}
+      />
+      <h3 className="c-sub">{t('console.orders.owed')}</h3>
+      <table className="c-table c-table--narrow" aria-label={t('console.orders.owed')}>
+        <tbody>
+          {(
+            [
+              ['console.orders.owed.principal', dues.principal],
+              ['console.orders.owed.interest', dues.interest],
+              ['console.orders.owed.fees', dues.fees],
+              ['console.orders.owed.penalties', dues.penalties],
+              ['console.orders.owed.total', dues.total],
+              ['console.orders.owed.credit', dues.credit],
+            ] as const
+          ).map(([label, amount]) => (
+            <tr key={label}>
+              <th scope="row">{t(label)}</th>
+              <td className="c-num" data-testid={label === 'console.orders.owed.total' ? 'owed-total' : undefined}>
+                {peso(amount)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {canDecide && <DecisionForm order={order} onDecided={() => { record.reload(); onChanged(); }} />}
+      <h3 className="c-sub">{t('console.orders.history')}</h3>
+      <ol className="c-steps">
+        {order.history.map((step, index) => (
+          <li key={index}>
+            <span className="c-strong">{orderStatusLabel(step.to)}</span> <span className="c-muted c-small">{formatDateTime(step.at)}</span>
+            <div className="c-small">{step.cause}</div>
+          </li>
+        ))}
+      </ol>
+      <h3 className="c-sub">{t('console.orders.ledger')}</h3>
+      <table className="c-table" aria-label={t('console.orders.ledger')}>
+        <thead>
+          <tr>
+            <th scope="col">{t('console.col.when')}</th>
+            <th scope="col">{t('console.col.type')}</th>
+            <th scope="col">{t('console.orders.lines')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.ledger.length === 0 && (
+            <tr>
+              <td colSpan={3} className="c-empty">{t('console.empty')}</td>
+            </tr>
+          )}
+          {order.ledger.map((entry) => (
+            <tr key={entry.id}>
+              <td className="c-nowrap">{formatDateTime(entry.at)}</td>
+              <td>
+                {entry.kind}
+                <div className="c-muted c-small"><code>{entry.key}</code></div>
+              </td>
+              <td className="c-small">
+                {entry.lines.map((line, index) => (
+                  <div key={index}>
+                    {line.side === 'debit' ? t('console.orders.debit') : t('console.orders.credit')} {line.account} {peso(line.amount)}
+                  </div>
+                ))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {order.payouts.length > 0 && (
+        <>
+          <h3 className="c-sub">{t('console.orders.payouts')}</h3>
+          <ul className="c-steps">
+            {order.payouts.map((payout, index) => (
+              <li key={index}>
+                {payout.outcome} · {payout.gateway} <span className="c-muted c-small">{formatDateTime(payout.at)}</span>
+                {payout.detail && <div className="c-small">{payout.detail}</div>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </aside>
+  );
+}

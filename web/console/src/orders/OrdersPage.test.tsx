@@ -1,0 +1,93 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
+import type { OrderListRow, OrderRecord } from '../api';
+import { AUDITOR, consoleApi, form, ok, OFFICER, page, query } from '../testing/consoleApi';
+import { OrdersPage } from './OrdersPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => hideToast());
+});
+
+const ROW: OrderListRow = {
+  id: 31,
+  orderNo: 'HR202611220031',
+  status: 21,
+  borrowerId: 9,
+  borrowerName: 'Maria Clara Santos',
+  phone: '0917 *** 0100',
+  productName: 'Bangka Negosyo Loan',
+  principal: 1_500_000,
+  appliedAt: '2026-11-22T01:00:00Z',
+  dueDate: null,
+};
+
+const RECORD: OrderRecord = {
+  ...ROW,
+  productId: 5,
+  requiresReview: true,
+  interest: 90_000,
+  fees: 45_000,
+  termDays: 30,
+  extensionDays: 0,
+  disbursedAt: null,
+  closedAt: null,
+  payoutAccount: null,
+  dues: { principal: 0, interest: 0, fees: 0, penalties: 0, total: 0, credit: 0 },
+  history: [{ from: null, to: 21, cause: 'application submitted', at: '2026-11-22T01:00:00Z' }],
+  ledger: [],
+  payouts: [],
+};
+
+describe('orders and the applications queue', () => {
+  it('pages on the server and filters by status', async () => {
+    const api = consoleApi({ '/orders': page([ROW], 60) });
+    render(<OrdersPage me={AUDITOR} />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(await within(table).findByText('0917 *** 0100')).toBeTruthy();
+    expect(within(table).getByText('₱15,000.00')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3 · 60 in all')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(api.calls('/orders')).toHaveLength(2));
+    expect(query(api.calls('/orders')[1]![0])).toMatchObject({ page: '2', pageSize: '25', sort: 'newest' });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: '180' } });
+    await waitFor(() => expect(api.calls('/orders')).toHaveLength(3));
+    expect(query(api.calls('/orders')[2]![0])).toMatchObject({ status: '180', page: '1' });
+  });
+
+  it('a credit officer decides an application only with a reason', async () => {
+    const decided: OrderRecord = { ...RECORD, status: 151, history: [...RECORD.history, { from: 21, to: 151, cause: 'approve by Cora Dizon: Payslip checked', at: '2026-11-22T02:00:00Z' }] };
+    const api = consoleApi({ '/orders': page([ROW]), '/orders/record': [ok(RECORD), ok(decided)], '/orders/decide': ok(null) });
+    render(<OrdersPage me={OFFICER} initialStatus="21" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order HR202611220031' }));
+    const panel = await screen.findByRole('complementary', { name: 'Order' });
+    expect(query(api.calls('/orders')[0]![0]).status).toBe('21');
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Approve' }));
+    expect(within(panel).getByText('Write the reason, at least 5 characters.')).toBeTruthy();
+    expect(api.calls('/orders/decide')).toHaveLength(0);
+    fireEvent.change(within(panel).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Payslip checked' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(api.calls('/orders/decide')).toHaveLength(1));
+    expect(form(api.calls('/orders/decide')[0]![1])).toEqual({ id: '31', decision: 'approve', reason: 'Payslip checked' });
+    expect(getToast()?.message).toBe('Application approved. The borrower gets a text message.');
+    expect(await within(panel).findByText('approve by Cora Dizon: Payslip checked')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('a reader sees the ledger and what is owed, and no decision form', async () => {
+    const open: OrderRecord = {
+      ...RECORD,
+      status: 174,
+      dues: { principal: 1_500_000, interest: 90_000, fees: 0, penalties: 0, total: 1_590_000, credit: 0 },
+      ledger: [{ id: 1, kind: 'disbursement', key: 'disburse:31', at: '2026-11-22T03:00:00Z', lines: [{ account: 'principal_receivable', side: 'debit', amount: 1_500_000 }] }],
+    };
+    consoleApi({ '/orders': page([{ ...ROW, status: 174 }]), '/orders/record': ok(open) });
+    render(<OrdersPage me={AUDITOR} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order HR202611220031' }));
+    const panel = await screen.findByRole('complementary', { name: 'Order' });
+    expect(await within(panel).findByTestId('owed-total')).toHaveProperty('textContent', '₱15,900.00');
+    expect(within(panel).getByText('disburse:31')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+});

@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
+import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { fetchOrders, type Me, type OrderFilter, type OrderSort } from '../api';
+import { ExportButton } from '../export';
+import { ORDER_STATUSES, orderStatusLabel } from '../labels';
+import { EmptyRow, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
+import { useLoad } from '../useLoad';
+import { OrderPanel } from './OrderPanel';
+
+const SORT_LABELS: Record<OrderSort, MessageKey> = {
+  newest: 'console.orders.sort.newest',
+  oldest: 'console.orders.sort.oldest',
+  largest: 'console.orders.sort.largest',
+  due: 'console.orders.sort.due',
+};
+const SORTS = Object.keys(SORT_LABELS) as OrderSort[];
+const PAGE_SIZE = 25;
+
+/** The order an address asks to open (`/console/orders?id=12`). */
+function linkedOrder(): number | null {
+  const id = Number(new URLSearchParams(window.location.search).get('id'));
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Orders by status: the applications queue is the orders under review (21).
+ * A row opens the order's record beside the table.
+ */
+export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?: string }) {
+  const [filter, setFilter] = useState<OrderFilter>({ status: initialStatus, orderNo: '', sort: 'newest' });
+  const [typed, setTyped] = useState('');
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<number | null>(linkedOrder);
+  const list = useLoad(`orders:${JSON.stringify(filter)}:${page}`, () => fetchOrders(filter, page, PAGE_SIZE));
+  const rows = list.data?.rows ?? [];
+
+  function change(next: Partial<OrderFilter>) {
+    setFilter((current) => ({ ...current, ...next }));
+    setPage(1);
+  }
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    change({ orderNo: typed });
+  }
+
+  return (
+    <section className="c-page" aria-labelledby="c-orders-title">
+      <PageHead id="c-orders-title" title={t('console.section.orders')}>
+        <SelectFilter
+          label={t('console.status')}
+          value={filter.status}
+          choices={[{ value: '', label: t('console.status.all') }, ...ORDER_STATUSES.map((code) => ({ value: String(code), label: orderStatusLabel(code) }))]}
+          onChange={(status) => change({ status })}
+        />
+        <SelectFilter
+          label={t('console.sort')}
+          value={filter.sort}
+          choices={SORTS.map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
+          onChange={(sort) => change({ sort })}
+        />
+        <form className="c-inline-form" role="search" onSubmit={search}>
+          <label htmlFor="c-order-no">{t('console.orders.number')}</label>
+          <input id="c-order-no" className="c-input" value={typed} maxLength={24} onChange={(e) => setTyped(e.target.value)} />
+          <button type="submit" className="h-btn h-btn--ghost c-btn">
+            {t('console.search')}
+          </button>
+        </form>
+        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <ExportButton
+          name="orders"
+          header={[t('console.orders.number'), t('console.col.status'), t('console.col.applied'), t('console.col.borrower'), t('console.col.phone'), t('console.col.product'), t('console.col.principal'), t('console.col.dueDate')]}
+          fetchPage={(number, size) => fetchOrders(filter, number, size)}
+          toRow={(row) => [row.orderNo, row.status, row.appliedAt, row.borrowerName, row.phone, row.productName, (row.principal / 100).toFixed(2), row.dueDate ?? '']}
+        />
+      </PageHead>
+      <div className={chosen ? 'c-split' : undefined}>
+        <div>
+          <div className="c-table-wrap">
+            <table className="c-table c-table--rows" aria-labelledby="c-orders-title">
+              <thead>
+                <tr>
+                  <th scope="col">{t('console.orders.number')}</th>
+                  <th scope="col">{t('console.col.applied')}</th>
+                  <th scope="col">{t('console.col.borrower')}</th>
+                  <th scope="col">{t('console.col.product')}</th>
+                  <th scope="col" className="c-num">{t('console.col.principal')}</th>
+                  <th scope="col">{t('console.col.status')}</th>
+                  <th scope="col">{t('console.col.dueDate')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 && <EmptyRow columns={7} loading={list.loading} />}
+                {rows.map((row) => (
+                  <tr key={row.id} className={row.id === chosen ? 'is-chosen' : undefined} onClick={() => setChosen(row.id)}>
+                    <td>
+                      <button type="button" className="c-row-btn" aria-label={t('console.orders.open', { no: row.orderNo })} onClick={() => setChosen(row.id)}>
+                        {row.orderNo}
+                      </button>
+                    </td>
+                    <td className="c-nowrap">{formatDateTime(row.appliedAt)}</td>
+                    <td>
+                      {row.borrowerName || `#${row.borrowerId}`}
+                      <div className="c-muted c-small">{row.phone}</div>
+                    </td>
+                    <td>{row.productName}</td>
+                    <td className="c-num c-nowrap">{formatMoney(row.principal, '₱')}</td>
+                    <td className="c-nowrap">{orderStatusLabel(row.status)}</td>
+                    <td className="c-nowrap">{row.dueDate ? formatDate(row.dueDate) : '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {list.data && <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />}
+        </div>
+        {chosen && <OrderPanel key={chosen} id={chosen} me={me} onChanged={list.reload} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,291 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatMoney } from '@hiram/shared/format/format';
+import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { Field } from '@hiram/shared/ui/Field';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import { checkTerms, createProduct, type Catalogue, type ProductForm, type TermsCheck } from '../api';
+import { Facts } from '../parts';
+import { fromHundredths, hundredths } from './units';
+
+/** The editor's fields as staff type them: pesos, percentages, counts. */
+interface Draft {
+  lenderId: string;
+  name: string;
+  minPesos: string;
+  maxPesos: string;
+  stepPesos: string;
+  periods: string;
+  periodDays: string;
+  interestPercent: string;
+  feePercent: string;
+  penaltyNewPesos: string;
+  penaltyRepeatPesos: string;
+  daily130Percent: string;
+  daily3190Percent: string;
+  daily91Percent: string;
+  rateDescription: string;
+  tags: string;
+  allowsExtension: boolean;
+  requiresReview: boolean;
+  available: boolean;
+}
+
+const NUMBERS: readonly { key: keyof Draft; label: MessageKey; kind: 'pesos' | 'percent' | 'count' }[] = [
+  { key: 'minPesos', label: 'console.products.min', kind: 'pesos' },
+  { key: 'maxPesos', label: 'console.products.max', kind: 'pesos' },
+  { key: 'stepPesos', label: 'console.products.step', kind: 'pesos' },
+  { key: 'periods', label: 'console.products.periods', kind: 'count' },
+  { key: 'periodDays', label: 'console.products.periodDays', kind: 'count' },
+  { key: 'interestPercent', label: 'console.products.interest', kind: 'percent' },
+  { key: 'feePercent', label: 'console.products.fee', kind: 'percent' },
+  { key: 'penaltyNewPesos', label: 'console.products.penaltyNew', kind: 'pesos' },
+  { key: 'penaltyRepeatPesos', label: 'console.products.penaltyRepeat', kind: 'pesos' },
+  { key: 'daily130Percent', label: 'console.products.daily130', kind: 'percent' },
+  { key: 'daily3190Percent', label: 'console.products.daily3190', kind: 'percent' },
+  { key: 'daily91Percent', label: 'console.products.daily91', kind: 'percent' },
+];
+
+/** Terms that keep every cap, as a starting point. */
+export function newDraft(lenderId: number | undefined): Draft {
+  return {
+    lenderId: lenderId ? String(lenderId) : '',
+    name: '',
+    minPesos: '1000',
+    maxPesos: '10000',
+    stepPesos: '100',
+    periods: '1',
+    periodDays: '30',
+    interestPercent: '4',
+    feePercent: '3',
+    penaltyNewPesos: '20',
+    penaltyRepeatPesos: '15',
+    daily130Percent: '0.1',
+    daily3190Percent: '0.08',
+    daily91Percent: '0.04',
+    rateDescription: '',
+    tags: '',
+    allowsExtension: false,
+    requiresReview: false,
+    available: false,
+  };
+}
+
+/** The server's form, or null while a number is not a plain figure. */
+export function toForm(draft: Draft): ProductForm | null {
+  const count = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? text.trim() : null);
+  const figure = (text: string) => {
+    const value = hundredths(text);
+    return value === null ? null : String(value);
+  };
+  const values = {
+    minAmount: figure(draft.minPesos),
+    maxAmount: figure(draft.maxPesos),
+    amountStep: figure(draft.stepPesos),
+    periods: count(draft.periods),
+    periodDays: count(draft.periodDays),
+    monthlyInterestBp: figure(draft.interestPercent),
+    serviceFeeBp: figure(draft.feePercent),
+    penaltyOneTimeNew: figure(draft.penaltyNewPesos),
+    penaltyOneTimeRepeat: figure(draft.penaltyRepeatPesos),
+    penaltyDailyBp130: figure(draft.daily130Percent),
+    penaltyDailyBp3190: figure(draft.daily3190Percent),
+    penaltyDailyBpFrom91: figure(draft.daily91Percent),
+  };
+  if (!draft.lenderId || Object.values(values).some((value) => value === null)) return null;
+  return {
+    ...(values as Record<keyof typeof values, string>),
+    lenderId: draft.lenderId,
+    name: draft.name.trim(),
+    rateDescription: draft.rateDescription.trim(),
+    tags: draft.tags,
+    allowsExtension: draft.allowsExtension,
+    requiresReview: draft.requiresReview,
+    available: draft.available,
+  };
+}
+
+const peso = (centavos: number) => formatMoney(centavos, '₱');
+const percent = (bp: number) => `${fromHundredths(bp)}%`;
+
+/** What the live check found: the caps, two example loans, the documents. */
+function CheckReport({ check }: { check: TermsCheck }) {
+  return (
+    <div className="c-check" aria-live="polite">
+      <p className={check.allowed ? 'c-check-ok' : 'c-check-bad'} role="status">
+        {check.problem ?? t(check.allowed ? 'console.products.withinCaps' : 'console.products.aboveCap')}
+      </p>
+      {check.violations.length > 0 && (
+        <ul className="c-violations" aria-label={t('console.products.violations')}>
+          {check.violations.map((violation) => (
+            <li key={violation.cap}>{violation.message}</li>
+          ))}
+        </ul>
+      )}
+      <p className="c-muted c-small">
+        {check.covered
+          ? t('console.products.covered', {
+              nominal: percent(check.caps.nominalMonthlyBp),
+              effective: percent(check.caps.effectiveMonthlyBp),
+              penalty: percent(check.caps.penaltyMonthlyBp),
+              total: percent(check.caps.totalCostBp),
+            })
+          : t('console.products.notCovered', { amount: peso(check.caps.coveredMaxPrincipal), days: check.caps.coveredMaxTermDays })}
+      </p>
+      {check.examples.length > 0 && (
+        <table className="c-table" aria-label={t('console.products.examples')}>
+          <thead>
+            <tr>
+              <th scope="col" className="c-num">{t('console.col.principal')}</th>
+              <th scope="col" className="c-num">{t('console.products.interestCol')}</th>
+              <th scope="col" className="c-num">{t('console.products.feesCol')}</th>
+              <th scope="col" className="c-num">{t('console.products.netCol')}</th>
+              <th scope="col" className="c-num">{t('console.products.repayCol')}</th>
+              <th scope="col" className="c-num">{t('console.products.monthlyCol')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {check.examples.map((loan) => (
+              <tr key={loan.principal}>
+                <td className="c-num">{peso(loan.principal)}</td>
+                <td className="c-num">{peso(loan.interest)}</td>
+                <td className="c-num">{peso(loan.fees)}</td>
+                <td className="c-num">{peso(loan.netProceeds)}</td>
+                <td className="c-num">{peso(loan.totalRepayable)}</td>
+                <td className="c-num">{percent(loan.effectiveMonthlyBp)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {check.agreement && (
+        <details className="c-preview">
+          <summary>{t('console.products.agreementPreview')}</summary>
+          <h3 className="c-sub">{check.agreement.title}</h3>
+          {check.agreement.sections.map((section) => (
+            <section key={section.heading}>
+              <h4>{section.heading}</h4>
+              {section.paragraphs.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </section>
+          ))}
+        </details>
+      )}
+      {check.disclosure?.disclosure && (
+        <details className="c-preview">
+          <summary>{t('console.products.disclosurePreview')}</summary>
+          <Facts items={check.disclosure.disclosure.rows.map((row) => [row.label, row.value] as const)} />
+        </details>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A new product: the terms checked against the caps as they are typed (a
+ * moment after the last key), and saved only if the server agrees.
+ */
+export function ProductEditor({ catalogue, onClose, onCreated }: { catalogue: Catalogue; onClose: () => void; onCreated: () => void }) {
+  const [draft, setDraft] = useState(() => newDraft(catalogue.lenders[0]?.id));
+  const [check, setCheck] = useState<TermsCheck | null>(null);
+  const [refusal, setRefusal] = useState('');
+  const [busy, setBusy] = useState(false);
+  const form = toForm(draft);
+  const formKey = JSON.stringify(form);
+
+  useEffect(() => {
+    if (!form) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      void checkTerms(form).then((result) => {
+        if (live) setCheck(result.success ? result.data : null);
+      });
+    }, 350);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // The serialised form is the dependency: a new object with the same values is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formKey]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setRefusal('');
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!form || !form.name) {
+      setRefusal(t('console.products.incomplete'));
+      return;
+    }
+    setBusy(true);
+    const result = await createProduct(form);
+    setBusy(false);
+    if (!result.success) {
+      setRefusal(result.message);
+      return;
+    }
+    showToast(t('console.products.created'));
+    onCreated();
+  }
+
+  return (
+    <form className="c-panel c-editor" aria-label={t('console.products.new')} noValidate onSubmit={(e) => void save(e)}>
+      <div className="c-panel-head">
+        <h2>{t('console.products.new')}</h2>
+      </div>
+      <label className="c-label" htmlFor="c-product-lender">
+        {t('console.products.lender')}
+      </label>
+      <select id="c-product-lender" className="c-select" value={draft.lenderId} onChange={(e) => set('lenderId', e.target.value)}>
+        {catalogue.lenders.map((lender) => (
+          <option key={lender.id} value={lender.id}>
+            {lender.name}
+          </option>
+        ))}
+      </select>
+      <Field label={t('console.products.name')} maxLength={80} value={draft.name} onChange={(e) => set('name', e.target.value)} />
+      <div className="c-grid">
+        {NUMBERS.map((number) => (
+          <Field
+            key={number.key}
+            label={t(number.label)}
+            inputMode="decimal"
+            value={draft[number.key] as string}
+            onChange={(e) => set(number.key, e.target.value)}
+          />
+        ))}
+      </div>
+      <Field label={t('console.products.rateDescription')} maxLength={120} value={draft.rateDescription} onChange={(e) => set('rateDescription', e.target.value)} />
+      <Field label={t('console.products.tags')} hint={t('console.products.tagsHint')} value={draft.tags} onChange={(e) => set('tags', e.target.value)} />
+      {(
+        [
+          ['allowsExtension', 'console.products.extension'],
+          ['requiresReview', 'console.products.review'],
+          ['available', 'console.products.available'],
+        ] as const
+      ).map(([key, label]) => (
+        <label key={key} className="c-check-label">
+          <input type="checkbox" checked={draft[key]} onChange={(e) => set(key, e.target.checked)} /> {t(label)}
+        </label>
+      ))}
+      {!form && <p className="h-error">{t('console.products.numbersOnly')}</p>}
+      {form && check && <CheckReport check={check} />}
+      {refusal && (
+        <p className="h-error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <div className="c-form-row">
+        <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
+          {t('console.cancel')}
+        </button>
+        <button type="submit" className="h-btn c-btn" disabled={busy}>
+          {t('console.products.save')}
+        </button>
+      </div>
+    </form>
+  );
+}

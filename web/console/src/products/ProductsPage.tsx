@@ -1,0 +1,166 @@
+import { useId, useState, type FormEvent } from 'react';
+import { formatMoney } from '@hiram/shared/format/format';
+import { t } from '@hiram/shared/i18n/i18n';
+import { Field } from '@hiram/shared/ui/Field';
+import { Modal } from '@hiram/shared/ui/Modal';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import { fetchCatalogue, updateListing, type ProductView } from '../api';
+import { EmptyRow, PageHead, RefreshButton } from '../parts';
+import { useLoad } from '../useLoad';
+import { ProductEditor } from './ProductEditor';
+import { fromHundredths } from './units';
+
+/** A product's listing: what staff may change once it exists (its terms stay). */
+function ListingDialog({ product, onClose, onSaved }: { product: ProductView; onClose: () => void; onSaved: () => void }) {
+  const formId = useId();
+  const [listing, setListing] = useState({
+    name: product.name,
+    rateDescription: product.rateDescription,
+    tags: product.tags.join(', '),
+    allowsExtension: product.allowsExtension,
+    requiresReview: product.requiresReview,
+    available: product.available,
+  });
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await updateListing(product.id, listing);
+    setBusy(false);
+    if (!result.success) return;
+    showToast(t('console.products.saved'));
+    onSaved();
+  }
+
+  return (
+    <Modal
+      open
+      title={t('console.products.editTitle', { name: product.name })}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
+            {t('console.cancel')}
+          </button>
+          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
+            {t('console.products.save')}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
+        <p className="c-muted c-small">{t('console.products.termsFixed')}</p>
+        <Field label={t('console.products.name')} maxLength={80} value={listing.name} onChange={(e) => setListing({ ...listing, name: e.target.value })} />
+        <Field
+          label={t('console.products.rateDescription')}
+          maxLength={120}
+          value={listing.rateDescription}
+          onChange={(e) => setListing({ ...listing, rateDescription: e.target.value })}
+        />
+        <Field label={t('console.products.tags')} hint={t('console.products.tagsHint')} value={listing.tags} onChange={(e) => setListing({ ...listing, tags: e.target.value })} />
+        {(
+          [
+            ['allowsExtension', 'console.products.extension'],
+            ['requiresReview', 'console.products.review'],
+            ['available', 'console.products.available'],
+          ] as const
+        ).map(([key, label]) => (
+          <label key={key} className="c-check-label">
+            <input type="checkbox" checked={listing[key]} onChange={(e) => setListing({ ...listing, [key]: e.target.checked })} /> {t(label)}
+          </label>
+        ))}
+      </form>
+    </Modal>
+  );
+}
+
+/** The products borrowers see, and a new one with its terms checked against the caps as they are typed. */
+export function ProductsPage() {
+  const catalogue = useLoad('products', fetchCatalogue);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<ProductView | null>(null);
+  const products = catalogue.data?.products ?? [];
+
+  return (
+    <section className="c-page" aria-labelledby="c-products-title">
+      <PageHead id="c-products-title" title={t('console.section.products')}>
+        <RefreshButton onClick={catalogue.reload} loading={catalogue.loading} />
+        <button type="button" className="h-btn c-btn" disabled={!catalogue.data || creating} onClick={() => setCreating(true)}>
+          {t('console.products.new')}
+        </button>
+      </PageHead>
+      <div className={creating ? 'c-split c-split--wide' : undefined}>
+        <div className="c-table-wrap">
+          <table className="c-table" aria-labelledby="c-products-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('console.col.product')}</th>
+                <th scope="col">{t('console.products.lender')}</th>
+                <th scope="col" className="c-num">{t('console.products.amounts')}</th>
+                <th scope="col">{t('console.orders.term')}</th>
+                <th scope="col" className="c-num">{t('console.products.interest')}</th>
+                <th scope="col" className="c-num">{t('console.products.fee')}</th>
+                <th scope="col">{t('console.col.status')}</th>
+                <th scope="col">{t('console.col.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.length === 0 && <EmptyRow columns={8} loading={catalogue.loading} />}
+              {products.map((product) => (
+                <tr key={product.id}>
+                  <td>
+                    {product.name}
+                    <div className="c-muted c-small">{product.tags.join(' · ')}</div>
+                  </td>
+                  <td>{product.lenderName}</td>
+                  <td className="c-num c-nowrap">
+                    {formatMoney(product.minAmount, '₱')}–{formatMoney(product.maxAmount, '₱')}
+                  </td>
+                  <td className="c-nowrap">{t('console.products.termValue', { periods: product.periods, days: product.periodDays })}</td>
+                  <td className="c-num">{fromHundredths(product.monthlyInterestBp)}%</td>
+                  <td className="c-num">{fromHundredths(product.serviceFeeBp)}%</td>
+                  <td>
+                    {t(product.available ? 'console.products.offered' : 'console.products.hidden')}
+                    {product.requiresReview && <div className="c-muted c-small">{t('console.products.review')}</div>}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="h-btn h-btn--ghost c-btn"
+                      aria-label={t('console.products.editTitle', { name: product.name })}
+                      onClick={() => setEditing(product)}
+                    >
+                      {t('console.products.edit')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        {creating && catalogue.data && (
+          <ProductEditor
+            catalogue={catalogue.data}
+            onClose={() => setCreating(false)}
+            onCreated={() => {
+              setCreating(false);
+              catalogue.reload();
+            }}
+          />
+        )}
+      </div>
+      {editing && (
+        <ListingDialog
+          key={editing.id}
+          product={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            catalogue.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -36,7 +36,8 @@ describe('the product editor', () => {
     const editor = screen.getByRole('form', { name: 'New product' });
     fireEvent.change(within(editor).getByLabelText('Product name'), { target: { value: 'Too Dear' } });
     fireEvent.change(within(editor).getByLabelText('Interest a month (%)'), { target: { value: '7.5' } });
-    expect(await within(editor).findByText('Interest is above 6% a month.')).toBeTruthy();
+    // The check runs a moment after the last key.
+    expect(await within(editor).findByText('Interest is above 6% a month.', {}, { timeout: 3000 })).toBeTruthy();
     const sent = form(api.calls('/products/check').at(-1)![1]);
     expect(sent).toMatchObject({ lenderId: '2', monthlyInterestBp: '750', minAmount: '100000', penaltyDailyBp130: '10' });
     fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
@@ -48,7 +49,7 @@ describe('the product editor', () => {
     render(<ProductsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'New product' }));
     const editor = screen.getByRole('form', { name: 'New product' });
-    await waitFor(() => expect(api.calls('/products/check')).toHaveLength(1));
+    await waitFor(() => expect(api.calls('/products/check')).toHaveLength(1), { timeout: 3000 });
     fireEvent.change(within(editor).getByLabelText('Service fee (%)'), { target: { value: '3.333' } });
     expect(within(editor).getByText(/Type plain figures/)).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -6,9 +6,11 @@
 
 pub mod borrower;
 pub mod clock;
+pub mod company;
 pub mod complaint;
 pub mod decision;
 pub mod extension;
+pub mod fields;
 pub mod files;
 pub mod kyc;
 pub mod ledger;
@@ -23,6 +25,7 @@ pub mod pricing;
 pub mod product;
 pub mod promotion;
 pub mod session;
+pub mod site_banner;
 pub mod sms;
 pub mod staff;
 pub mod store;

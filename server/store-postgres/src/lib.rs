@@ -8,6 +8,7 @@ mod identity;
 mod images;
 mod kyc;
 mod ledger;
+mod marketing;
 mod migrations;
 mod payouts;
 mod promotion;

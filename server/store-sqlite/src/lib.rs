@@ -11,6 +11,7 @@ mod identity;
 mod images;
 mod kyc;
 mod ledger;
+mod marketing;
 mod migrations;
 mod payouts;
 mod pool;

@@ -134,6 +134,7 @@ pub enum Msg {
     ComplaintTooManyImages,
     NotAllowed,
     StaffLoginRefused,
+    LinkCodeTaken,
     ComplaintDetailEmpty,
     ComplaintTypeInvalid,
     ComplaintSubTypeNeeded,
@@ -420,6 +421,7 @@ impl Msg {
                 TabReplied => "Replied",
                 NotAllowed => "Your role does not allow this.",
                 StaffLoginRefused => "The e-mail, password or code is not right.",
+                LinkCodeTaken => "Another link of this kind already uses this code.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
                 KindTips => {
@@ -643,6 +645,7 @@ impl Msg {
                 TabReplied => "May sagot na",
                 NotAllowed => "Hindi ito pinapayagan ng iyong tungkulin.",
                 StaffLoginRefused => "Mali ang e-mail, password o code.",
+                LinkCodeTaken => "May ibang link na ganitong uri na gumagamit na ng code na ito.",
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
                 SecondPersonNeeded => "Ibang kawani ang dapat magpasya nito: walang nag-aapruba ng sariling mungkahi.",
                 KindTips => {

@@ -3,6 +3,7 @@
 
 pub mod adapters;
 pub mod clock;
+pub mod company;
 pub mod config;
 pub mod daily;
 pub mod disbursements;
@@ -12,6 +13,7 @@ pub mod features;
 pub mod i18n;
 pub mod one_time_codes;
 pub mod openapi;
+pub mod paging;
 pub mod passwords;
 pub mod repayments;
 pub mod seed;

@@ -245,7 +245,8 @@ mod tests {
 
     #[test]
     fn a_template_names_the_first_field_out_of_form() {
-        let cases: [(&str, fn(&mut PromotionTemplate)); 6] = [
+        type Spoil = fn(&mut PromotionTemplate);
+        let cases: [(&str, Spoil); 6] = [
             ("appName", |t| t.app_name = " ".to_owned()),
             ("headline", |t| t.headline = "x".repeat(121)),
             ("buttonText", |t| t.button_text = String::new()),

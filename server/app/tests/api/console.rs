@@ -7,7 +7,7 @@ use hiram::features::console::{NewAccount, add_staff};
 use hiram_domain::staff::{Permission, Role};
 use serde_json::Value;
 
-struct Member {
+pub(crate) struct Member {
     cookie: String,
 }
 
@@ -23,11 +23,11 @@ async fn sign_in(app: &TestApp, email: &str, account: &NewAccount) -> (u16, Opti
     (response.status().as_u16(), cookie, response.json().await.unwrap())
 }
 
-async fn member(app: &TestApp, role: Role) -> Member {
+pub(crate) async fn member(app: &TestApp, role: Role) -> Member {
     named_member(app, role, role.key()).await
 }
 
-async fn named_member(app: &TestApp, role: Role, name: &str) -> Member {
+pub(crate) async fn named_member(app: &TestApp, role: Role, name: &str) -> Member {
     let email = format!("{name}@hiram.example");
     let account = add_staff(&app.state, &email, &format!("Test {}", role.key()), role.key()).await.unwrap();
     let (status, cookie, body) = sign_in(app, &email, &account).await;
@@ -35,7 +35,13 @@ async fn named_member(app: &TestApp, role: Role, name: &str) -> Member {
     Member { cookie: cookie.unwrap().split(';').next().unwrap().to_owned() }
 }
 
-async fn send(app: &TestApp, member: &Member, method: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+pub(crate) async fn send(
+    app: &TestApp,
+    member: &Member,
+    method: &str,
+    path: &str,
+    form: &[(&str, &str)],
+) -> (u16, Value) {
     let request =
         if method == "GET" { app.client.get(app.url(path)) } else { app.client.post(app.url(path)).form(form) };
     let response = request.header("cookie", &member.cookie).send().await.unwrap();
@@ -44,7 +50,7 @@ async fn send(app: &TestApp, member: &Member, method: &str, path: &str, form: &[
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 18] = [
+const CALLS: [(&str, &str, Permission); 27] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -63,6 +69,15 @@ const CALLS: [(&str, &str, Permission); 18] = [
     ("POST", "/api/console/adjustments/propose", Permission::ProposeAdjustments),
     ("POST", "/api/console/adjustments/approve?id=999999", Permission::ApproveAdjustments),
     ("POST", "/api/console/adjustments/reject?id=999999", Permission::ApproveAdjustments),
+    ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
+    ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
+    ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),
+    ("GET", "/api/console/promotion-links", Permission::ManageMarketing),
+    ("POST", "/api/console/promotion-links/save", Permission::ManageMarketing),
+    ("GET", "/api/console/site-banners", Permission::ManageMarketing),
+    ("POST", "/api/console/site-banners/save", Permission::ManageMarketing),
+    ("GET", "/api/console/company-details", Permission::ManageMarketing),
+    ("POST", "/api/console/company-details/save", Permission::ManageMarketing),
 ];
 
 crate::on_both_stores! {
@@ -125,7 +140,7 @@ crate::on_both_stores! {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 6 * 18);
+        assert_eq!(checked, 6 * 27);
     }
 
     async fn every_action_writes_its_audit_entry_and_nobody_can_change_them(app) {

@@ -4,6 +4,7 @@
 
 pub mod adjustments;
 pub mod complaints;
+pub mod marketing;
 pub mod unposted;
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
@@ -37,6 +38,7 @@ pub fn router() -> Router<AppState> {
         .route("/adjustments/approve", axum::routing::post(adjustments::approve))
         .route("/adjustments/reject", axum::routing::post(adjustments::reject))
         .merge(complaints::router())
+        .merge(marketing::router())
 }
 
 /// Any borrower's uploaded picture, for staff checking identity photos and

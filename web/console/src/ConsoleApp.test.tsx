@@ -64,8 +64,15 @@ describe('the console', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Unposted payments' })).toBeTruthy();
   });
 
+  it('marketing lands on the promotion templates', async () => {
+    start('/console', { '/me': ok(MARKETING), '/promotion-templates': ok({ rows: [], total: 0, page: 1, pageSize: 20 }) });
+    await screen.findByText('Mika Tan');
+    expect(menuEntries()).toEqual(['Promotion templates', 'Channel links', 'Site banners', 'Company details']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Promotion templates' })).toBeTruthy();
+  });
+
   it('says so when the role has no section yet', async () => {
-    start('/console', { '/me': ok(MARKETING) });
+    start('/console', { '/me': ok({ ...MARKETING, permissions: ['view_dashboard'] }) });
     expect(await screen.findByText('Your role has no console sections yet.')).toBeTruthy();
     expect(within(menu()).queryAllByRole('link')).toHaveLength(0);
   });

@@ -3,6 +3,10 @@ import { t } from '@hiram/shared/i18n/i18n';
 import type { Me } from './api';
 import { AuditPage } from './audit/AuditPage';
 import { ComplaintsPage } from './complaints/ComplaintsPage';
+import { BannersPage } from './marketing/BannersPage';
+import { CompanyPage } from './marketing/CompanyPage';
+import { LinksPage } from './marketing/LinksPage';
+import { TemplatesPage } from './marketing/TemplatesPage';
 import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
 import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
 import { SmsOutboxPage } from './sms/SmsOutboxPage';
@@ -22,6 +26,14 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <UnpostedPaymentsPage me={me} />;
     case 'sms-outbox':
       return <SmsOutboxPage />;
+    case 'promotion-templates':
+      return <TemplatesPage />;
+    case 'promotion-links':
+      return <LinksPage />;
+    case 'site-banners':
+      return <BannersPage />;
+    case 'company-details':
+      return <CompanyPage />;
   }
 }
 

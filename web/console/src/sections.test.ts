@@ -9,7 +9,7 @@ describe('the menu by permission', () => {
     expect(ids(CARE.permissions)).toEqual(['complaints', 'sms-outbox']);
     expect(ids(AUDITOR.permissions)).toEqual(['complaints', 'unposted-payments', 'sms-outbox', 'audit']);
     expect(ids(FINANCE.permissions)).toEqual(['unposted-payments']);
-    expect(ids(MARKETING.permissions)).toEqual([]);
+    expect(ids(MARKETING.permissions)).toEqual(['promotion-templates', 'promotion-links', 'site-banners', 'company-details']);
   });
 
   it('reads the section from the address, among the allowed ones only', () => {

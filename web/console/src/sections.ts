@@ -11,9 +11,18 @@ export const PERMISSION = {
   viewMoney: 'view_money',
   matchPayments: 'match_payments',
   viewMessages: 'view_messages',
+  manageMarketing: 'manage_marketing',
 } as const;
 
-export type SectionId = 'complaints' | 'audit' | 'unposted-payments' | 'sms-outbox';
+export type SectionId =
+  | 'complaints'
+  | 'audit'
+  | 'unposted-payments'
+  | 'sms-outbox'
+  | 'promotion-templates'
+  | 'promotion-links'
+  | 'site-banners'
+  | 'company-details';
 
 export interface Section {
   id: SectionId;
@@ -25,6 +34,10 @@ export const SECTIONS: readonly Section[] = [
   { id: 'complaints', label: 'console.section.complaints', permission: PERMISSION.viewComplaints },
   { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
   { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },
+  { id: 'promotion-templates', label: 'console.section.templates', permission: PERMISSION.manageMarketing },
+  { id: 'promotion-links', label: 'console.section.links', permission: PERMISSION.manageMarketing },
+  { id: 'site-banners', label: 'console.section.banners', permission: PERMISSION.manageMarketing },
+  { id: 'company-details', label: 'console.section.company', permission: PERMISSION.manageMarketing },
   { id: 'audit', label: 'console.section.audit', permission: PERMISSION.readAudit },
 ];
 

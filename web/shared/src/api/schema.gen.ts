@@ -3003,7 +3003,7 @@ export interface components {
                 /** Format: int64 */
                 pageSize: number;
                 rows: {
-                    /** @description An inactive template's page shows the product's own texts. */
+                    /** @description An inactive template is not served: the page shows its own texts. */
                     active: boolean;
                     appName: string;
                     buttonText: string;
@@ -3276,7 +3276,7 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
-                /** @description An inactive template's page shows the product's own texts. */
+                /** @description An inactive template is not served: the page shows its own texts. */
                 active: boolean;
                 appName: string;
                 buttonText: string;
@@ -4159,7 +4159,7 @@ export interface components {
             isShow: number;
         };
         TemplateRow: {
-            /** @description An inactive template's page shows the product's own texts. */
+            /** @description An inactive template is not served: the page shows its own texts. */
             active: boolean;
             appName: string;
             buttonText: string;

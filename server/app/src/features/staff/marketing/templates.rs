@@ -27,7 +27,7 @@ pub struct TemplateRow {
     pub theme_color: String,
     pub download_android_url: String,
     pub download_ios_url: String,
-    /// An inactive template's page shows the product's own texts.
+    /// An inactive template is not served: the page shows its own texts.
     pub active: bool,
     /// The promotion page with this template, on this site.
     pub landing_path: String,

@@ -3,6 +3,7 @@
 
 pub mod adapters;
 pub mod clock;
+pub mod company;
 pub mod config;
 pub mod daily;
 pub mod disbursements;

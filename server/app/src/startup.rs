@@ -70,7 +70,16 @@ impl Application {
         let local_url = Arc::new(format!("http://127.0.0.1:{port}"));
         let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
         let gateway = crate::adapters::gateway::gateway(&settings.payments);
-        let state = AppState { store, settings: Arc::new(settings), sms, gateway, files, clock, local_url };
+        let state = AppState {
+            store,
+            settings: Arc::new(settings),
+            sms,
+            gateway,
+            files,
+            clock,
+            local_url,
+            company: Arc::default(),
+        };
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_if_empty(&state).await?;
         }
@@ -199,5 +208,14 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
     let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
     let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
     let gateway = crate::adapters::gateway::gateway(&settings.payments);
-    Ok(AppState { store, settings: Arc::new(settings), sms, gateway, files, clock: Arc::new(SystemClock), local_url })
+    Ok(AppState {
+        store,
+        settings: Arc::new(settings),
+        sms,
+        gateway,
+        files,
+        clock: Arc::new(SystemClock),
+        local_url,
+        company: Arc::default(),
+    })
 }

@@ -23,6 +23,8 @@ pub struct AppState {
     /// Where this process answers on the loopback interface, for the
     /// sandbox gateway that calls back into it.
     pub local_url: Arc<String>,
+    /// The company's details this process read last (`crate::company`).
+    pub company: Arc<crate::company::CompanyCache>,
 }
 
 impl AppState {

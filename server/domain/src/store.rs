@@ -4,6 +4,7 @@
 
 use crate::back_office::{Activity, BorrowerSearch, CollectedPayment, OrderRow, Page, PageRequest};
 use crate::borrower::{Borrower, BorrowerId};
+use crate::company::CompanyDetails;
 use crate::files::ImageRecord;
 use crate::kyc::Section;
 use crate::ledger::{Bucket, Entry};
@@ -14,8 +15,9 @@ use crate::payment::{Channel, GatewayPayment, PayCode, UnpostedPayment, Unposted
 use crate::payout::{AccountDetails, PayoutAccount, PayoutResult};
 use crate::phone::Phone;
 use crate::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId, ProductListing};
-use crate::promotion::{CaptchaCheck, FunnelCount, FunnelEvent, PromotionTemplate};
+use crate::promotion::{CaptchaCheck, ChannelLink, FunnelCount, FunnelEvent, LinkFunnel, PromotionTemplate};
 use crate::session::{Session, TokenDigest};
+use crate::site_banner::SiteBanner;
 use crate::sms::{NewOutboxEntry, OutboxEntry};
 use async_trait::async_trait;
 use time::OffsetDateTime;
@@ -572,6 +574,37 @@ pub trait AdjustmentStore {
     async fn decide_adjustment(&self, id: i64, approve: bool, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()>;
 }
 
+/// Staff's marketing work: promotion templates, channel links with their
+/// funnels, the site's banners and the company's details. Lists come a page
+/// at a time (`offset`, `limit`) with the count of all their rows.
+#[async_trait]
+pub trait MarketingStore {
+    /// Templates by id.
+    async fn promotion_templates(&self, offset: i64, limit: i64) -> StoreResult<(Vec<PromotionTemplate>, i64)>;
+    /// Adds a template under the next free id (its own `id` is ignored).
+    async fn insert_promotion_template(&self, template: &PromotionTemplate) -> StoreResult<i64>;
+    /// `Conflict("promotion_link_code")` when a link of the same kind has
+    /// the code already.
+    async fn insert_channel_link(&self, link: &ChannelLink) -> StoreResult<i64>;
+    /// Changes a link's name, template and tags (never its kind, code or
+    /// creation time); `Stale` when there is no such link.
+    async fn update_channel_link(&self, link: &ChannelLink) -> StoreResult<()>;
+    async fn channel_link(&self, id: i64) -> StoreResult<Option<ChannelLink>>;
+    /// Links, newest first, each with the funnel events that carried its code.
+    async fn channel_links(&self, offset: i64, limit: i64) -> StoreResult<(Vec<LinkFunnel>, i64)>;
+    async fn insert_site_banner(&self, banner: &SiteBanner) -> StoreResult<i64>;
+    /// `Stale` when there is no such banner.
+    async fn update_site_banner(&self, banner: &SiteBanner) -> StoreResult<()>;
+    async fn site_banner(&self, id: i64) -> StoreResult<Option<SiteBanner>>;
+    /// Banners by position, then id.
+    async fn site_banners(&self, offset: i64, limit: i64) -> StoreResult<(Vec<SiteBanner>, i64)>;
+    /// The banners showing at `now`, by position then id, at most `limit`.
+    async fn showing_site_banners(&self, now: OffsetDateTime, limit: i64) -> StoreResult<Vec<SiteBanner>>;
+    /// What staff saved last; `None` until they first save.
+    async fn company_details(&self) -> StoreResult<Option<CompanyDetails>>;
+    async fn save_company_details(&self, details: &CompanyDetails, at: OffsetDateTime) -> StoreResult<()>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -596,6 +629,7 @@ pub trait Store:
     + StaffStore
     + AdjustmentStore
     + BackOfficeStore
+    + MarketingStore
     + Send
     + Sync
     + 'static
@@ -625,6 +659,7 @@ impl<T> Store for T where
         + StaffStore
         + AdjustmentStore
         + BackOfficeStore
+        + MarketingStore
         + Send
         + Sync
         + 'static

@@ -9,6 +9,7 @@ mod identity;
 mod images;
 mod kyc;
 mod ledger;
+mod marketing;
 mod migrations;
 mod payouts;
 mod promotion;

@@ -12,6 +12,7 @@ mod identity;
 mod images;
 mod kyc;
 mod ledger;
+mod marketing;
 mod migrations;
 mod payouts;
 mod pool;

@@ -66,6 +66,13 @@ describe('the console', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 
+  it('marketing lands on the dashboard, with its own sections after it', async () => {
+    start('/console', { '/me': ok(MARKETING), '/promotion-templates': ok({ rows: [], total: 0, page: 1, pageSize: 20 }) });
+    await screen.findByText('Mika Tan');
+    expect(menuEntries()).toEqual(['Dashboard', 'Promotion templates', 'Channel links', 'Site banners', 'Company details']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+
   it('says so when the role has no section yet', async () => {
     start('/console', { '/me': ok({ ...MARKETING, permissions: [] }) });
     expect(await screen.findByText('Your role has no console sections yet.')).toBeTruthy();

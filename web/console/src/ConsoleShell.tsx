@@ -8,6 +8,10 @@ import { MoneyPage } from './money/MoneyPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { ProductsPage } from './products/ProductsPage';
 import { ComplaintsPage } from './complaints/ComplaintsPage';
+import { BannersPage } from './marketing/BannersPage';
+import { CompanyPage } from './marketing/CompanyPage';
+import { LinksPage } from './marketing/LinksPage';
+import { TemplatesPage } from './marketing/TemplatesPage';
 import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
 import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
 import { SmsOutboxPage } from './sms/SmsOutboxPage';
@@ -39,6 +43,14 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <UnpostedPaymentsPage me={me} />;
     case 'sms-outbox':
       return <SmsOutboxPage />;
+    case 'promotion-templates':
+      return <TemplatesPage />;
+    case 'promotion-links':
+      return <LinksPage />;
+    case 'site-banners':
+      return <BannersPage />;
+    case 'company-details':
+      return <CompanyPage />;
   }
 }
 

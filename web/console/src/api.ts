@@ -50,9 +50,10 @@ function watched<T>(result: ApiResult<T>): ApiResult<T> {
   return result;
 }
 
-const get = async <T>(path: string, params?: Params, options?: RequestOptions) =>
+/** A console call; a 401 takes the console back to sign-in. */
+export const get = async <T>(path: string, params?: Params, options?: RequestOptions) =>
   watched(await client.get<T>(path, params, options));
-const post = async <T>(path: string, body?: Body, options?: RequestOptions) =>
+export const post = async <T>(path: string, body?: Body, options?: RequestOptions) =>
   watched(await client.post<T>(path, body, options));
 
 /** Who is signed in; 401 (quietly) when nobody is. */

@@ -68,21 +68,28 @@ export function compactJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Previous and next page of a server-paged table, with where the reader is. */
+/**
+ * Previous and next page of a server-paged table, with where the reader is;
+ * nothing while one page holds everything.
+ */
 export function Pager({
   page,
   pageSize,
   total,
   onPage,
+  label = t('console.pager'),
 }: {
   page: number;
   pageSize: number;
   total: number;
   onPage: (page: number) => void;
+  /** Names the list the buttons move through, where a page has several. */
+  label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages === 1 && page === 1) return null;
   return (
-    <nav className="c-pager" aria-label={t('console.pager')}>
+    <nav className="c-pager" aria-label={label}>
       <button type="button" className="h-btn h-btn--ghost c-btn" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         {t('console.pager.previous')}
       </button>

@@ -14,7 +14,7 @@ describe('the menu by permission', () => {
     expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers']);
     expect(ids(ADMIN.permissions)).toContain('products');
     expect(ids(FINANCE.permissions)).not.toContain('products');
-    expect(ids(MARKETING.permissions)).toEqual(['dashboard']);
+    expect(ids(MARKETING.permissions)).toEqual(['dashboard', 'promotion-templates', 'promotion-links', 'site-banners', 'company-details']);
     expect(ids([])).toEqual([]);
   });
 

@@ -16,6 +16,7 @@ export const PERMISSION = {
   viewOrders: 'view_orders',
   decideApplications: 'decide_applications',
   manageProducts: 'manage_products',
+  manageMarketing: 'manage_marketing',
   viewDashboard: 'view_dashboard',
 } as const;
 
@@ -29,6 +30,10 @@ export type SectionId =
   | 'money'
   | 'products'
   | 'sms-outbox'
+  | 'promotion-templates'
+  | 'promotion-links'
+  | 'site-banners'
+  | 'company-details'
   | 'audit';
 
 export interface Section {
@@ -47,6 +52,10 @@ export const SECTIONS: readonly Section[] = [
   { id: 'money', label: 'console.section.money', permission: PERMISSION.viewMoney },
   { id: 'products', label: 'console.section.products', permission: PERMISSION.manageProducts },
   { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },
+  { id: 'promotion-templates', label: 'console.section.templates', permission: PERMISSION.manageMarketing },
+  { id: 'promotion-links', label: 'console.section.links', permission: PERMISSION.manageMarketing },
+  { id: 'site-banners', label: 'console.section.banners', permission: PERMISSION.manageMarketing },
+  { id: 'company-details', label: 'console.section.company', permission: PERMISSION.manageMarketing },
   { id: 'audit', label: 'console.section.audit', permission: PERMISSION.readAudit },
 ];
 

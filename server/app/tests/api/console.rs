@@ -50,7 +50,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 30] = [
+const CALLS: [(&str, &str, Permission); 39] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -81,6 +81,15 @@ const CALLS: [(&str, &str, Permission); 30] = [
     ("GET", "/api/console/payouts/failed", Permission::ViewMoney),
     ("GET", "/api/console/reconciliation", Permission::ViewMoney),
     ("GET", "/api/console/dashboard", Permission::ViewDashboard),
+    ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
+    ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
+    ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),
+    ("GET", "/api/console/promotion-links", Permission::ManageMarketing),
+    ("POST", "/api/console/promotion-links/save", Permission::ManageMarketing),
+    ("GET", "/api/console/site-banners", Permission::ManageMarketing),
+    ("POST", "/api/console/site-banners/save", Permission::ManageMarketing),
+    ("GET", "/api/console/company-details", Permission::ManageMarketing),
+    ("POST", "/api/console/company-details/save", Permission::ManageMarketing),
 ];
 
 crate::on_both_stores! {

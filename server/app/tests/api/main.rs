@@ -18,6 +18,7 @@ mod ledger;
 mod loan_details;
 mod login;
 mod logs;
+mod marketing;
 mod mass_assignment;
 mod openapi;
 mod payments;

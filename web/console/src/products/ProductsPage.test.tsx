@@ -24,6 +24,14 @@ const ABOVE: TermsCheck = {
   disclosure: null,
 };
 
+/** Opens the editor once the catalogue (and its lenders) has loaded. */
+async function openEditor() {
+  const button = (await screen.findByRole('button', { name: 'New product' })) as HTMLButtonElement;
+  await waitFor(() => expect(button.disabled).toBe(false));
+  fireEvent.click(button);
+  return screen.getByRole('form', { name: 'New product' });
+}
+
 describe('the product editor', () => {
   it('checks the terms as typed, in centavos and basis points, and shows the server refusing a save', async () => {
     const api = consoleApi({
@@ -32,8 +40,7 @@ describe('the product editor', () => {
       '/products/check': ok(ABOVE),
     });
     render(<ProductsPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'New product' }));
-    const editor = screen.getByRole('form', { name: 'New product' });
+    const editor = await openEditor();
     fireEvent.change(within(editor).getByLabelText('Product name'), { target: { value: 'Too Dear' } });
     fireEvent.change(within(editor).getByLabelText('Interest a month (%)'), { target: { value: '7.5' } });
     // The check runs a moment after the last key.
@@ -47,8 +54,7 @@ describe('the product editor', () => {
   it('does not check figures that are not plain numbers', async () => {
     const api = consoleApi({ '/products': ok(CATALOGUE), '/products/check': ok(ABOVE) });
     render(<ProductsPage />);
-    fireEvent.click(await screen.findByRole('button', { name: 'New product' }));
-    const editor = screen.getByRole('form', { name: 'New product' });
+    const editor = await openEditor();
     await waitFor(() => expect(api.calls('/products/check')).toHaveLength(1), { timeout: 3000 });
     fireEvent.change(within(editor).getByLabelText('Service fee (%)'), { target: { value: '3.333' } });
     expect(within(editor).getByText(/Type plain figures/)).toBeTruthy();

@@ -216,6 +216,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/company-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's details every page shows. */
+        get: operations["staff_company_details"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/company-details/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Saves every detail at once; a refused field is named in `data.field`
+         *     and nothing changes.
+         */
+        post: operations["staff_company_details_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/complaints": {
         parameters: {
             query?: never;
@@ -474,6 +511,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/promotion-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Channel links, newest first, each with its funnel counts. */
+        get: operations["staff_promotion_links"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/promotion-links/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a link or changes one's name, template and tags; a refused field is
+         *     named in `data.field`, a code another link of its kind uses answers 409.
+         */
+        post: operations["staff_promotion_link_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/promotion-templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Templates by id, a page at a time. */
+        get: operations["staff_promotion_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/promotion-templates/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One template, active or not. */
+        get: operations["staff_promotion_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/promotion-templates/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a template or changes one; a refused field is named in `data.field`. */
+        post: operations["staff_promotion_template_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/reconciliation": {
         parameters: {
             query?: never;
@@ -488,6 +613,40 @@ export interface paths {
         get: operations["staff_reconciliation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/site-banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Banners by position, a page at a time. */
+        get: operations["staff_site_banners"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/site-banners/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a banner or changes one; a refused field is named in `data.field`. */
+        post: operations["staff_site_banner_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -861,6 +1020,26 @@ export interface paths {
         };
         /** The lender's public identity and contact details. */
         get: operations["company_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/public/site-banners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The banners the marketing site's carousel shows now, in staff's order
+         *     (at most three); none means the site shows its own.
+         */
+        get: operations["site_banners"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2131,6 +2310,23 @@ export interface components {
             /** @description Prefilled for choices; never an account number. */
             value: string;
         };
+        BannerRow: {
+            /** Format: int64 */
+            id: number;
+            link: string;
+            /**
+             * Format: int64
+             * @description Lower shows first.
+             */
+            position: number;
+            /** @description Whether it is within its showing time now. */
+            showing: boolean;
+            /** @description RFC 3339; none: from the start. */
+            showsFrom?: string | null;
+            /** @description RFC 3339, the first moment it no longer shows; none: no end. */
+            showsUntil?: string | null;
+            text: string;
+        };
         BorrowerProfile: {
             consents: components["schemas"]["ConsentView"][];
             /** Format: int64 */
@@ -2249,6 +2445,28 @@ export interface components {
             /** Format: int64 */
             repayRecordId: number;
         };
+        CompanyFields: {
+            /** @description 5–200 characters. */
+            address?: string;
+            /** @description 2–40 characters. */
+            certificateOfAuthorityNo?: string;
+            /** @description 2–120 characters: the name on the SEC registration. */
+            corporateName?: string;
+            email?: string;
+            /**
+             * @description Customer service's telephone: a landline with its area code, a
+             *     toll-free (1800) or a mobile number, as it should be written.
+             */
+            phone?: string;
+            /** @description 2–40 characters. */
+            secRegistrationNo?: string;
+            /** @description 3–80 characters. */
+            serviceHours?: string;
+            /** @description 1–40 characters: the name borrowers know. */
+            tradeName?: string;
+            /** @description Customer service's WhatsApp: a Philippine mobile number. */
+            whatsapp?: string;
+        };
         CompanyInfo: {
             address: string;
             certificateOfAuthorityNo: string;
@@ -2258,6 +2476,11 @@ export interface components {
             secRegistrationNo: string;
             serviceHours: string;
             tradeName: string;
+        };
+        CompanyView: {
+            details: components["schemas"]["CompanyFields"];
+            /** @description True while no one has saved details: the configuration's are shown. */
+            fromConfiguration: boolean;
         };
         ComplaintDetail: {
             content: string;
@@ -2469,6 +2692,30 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_BannerRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                link: string;
+                /**
+                 * Format: int64
+                 * @description Lower shows first.
+                 */
+                position: number;
+                /** @description Whether it is within its showing time now. */
+                showing: boolean;
+                /** @description RFC 3339; none: from the start. */
+                showsFrom?: string | null;
+                /** @description RFC 3339, the first moment it no longer shows; none: no end. */
+                showsUntil?: string | null;
+                text: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_BorrowerProfile: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2604,6 +2851,18 @@ export interface components {
                 secRegistrationNo: string;
                 serviceHours: string;
                 tradeName: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CompanyView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                details: components["schemas"]["CompanyFields"];
+                /** @description True while no one has saved details: the configuration's are shown. */
+                fromConfiguration: boolean;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -2827,6 +3086,66 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_LinkView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                appFrom: string;
+                createdAt: string;
+                downId: string;
+                /** Format: int64 */
+                id: number;
+                /** @description `register` (the link carries `links_id`) or `download` (`down_id`). */
+                kind: string;
+                /** @description The address to hand out, on this site: put the site's origin before it. */
+                landingPath: string;
+                linksId: string;
+                name: string;
+                /** Format: int64 */
+                templateId: number;
+                /** @description The channel. */
+                userFrom: string;
+                utmTag: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Listing_BannerRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    link: string;
+                    /**
+                     * Format: int64
+                     * @description Lower shows first.
+                     */
+                    position: number;
+                    /** @description Whether it is within its showing time now. */
+                    showing: boolean;
+                    /** @description RFC 3339; none: from the start. */
+                    showsFrom?: string | null;
+                    /** @description RFC 3339, the first moment it no longer shows; none: no end. */
+                    showsUntil?: string | null;
+                    text: string;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Listing_BorrowerRow: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2887,6 +3206,47 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Listing_LinkFunnelRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    /**
+                     * Format: int64
+                     * @description Taps on the register button.
+                     */
+                    clicks: number;
+                    /**
+                     * Format: int64
+                     * @description Registration codes sent (the captcha was passed).
+                     */
+                    codesSent: number;
+                    link: components["schemas"]["LinkView"];
+                    /**
+                     * Format: int64
+                     * @description New borrowers registered.
+                     */
+                    registrations: number;
+                    /**
+                     * Format: int64
+                     * @description Page loads through the link.
+                     */
+                    visits: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Listing_OrderListRow: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2915,6 +3275,40 @@ export interface components {
                     productName: string;
                     /** Format: int64 */
                     status: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Listing_TemplateRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    /** @description An inactive template is not served: the page shows its own texts. */
+                    active: boolean;
+                    appName: string;
+                    buttonText: string;
+                    downloadAndroidUrl: string;
+                    downloadIosUrl: string;
+                    headline: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description The promotion page with this template, on this site. */
+                    landingPath: string;
+                    subheadline: string;
+                    /** @description `#RGB` or `#RRGGBB`. */
+                    themeColor: string;
                 }[];
                 /**
                  * Format: int64
@@ -3411,6 +3805,29 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_TemplateRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description An inactive template is not served: the page shows its own texts. */
+                active: boolean;
+                appName: string;
+                buttonText: string;
+                downloadAndroidUrl: string;
+                downloadIosUrl: string;
+                headline: string;
+                /** Format: int64 */
+                id: number;
+                /** @description The promotion page with this template, on this site. */
+                landingPath: string;
+                subheadline: string;
+                /** @description `#RGB` or `#RRGGBB`. */
+                themeColor: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_TemplateView: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -3705,6 +4122,21 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Vec_SiteBannerView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** @description Empty, an `https://` address, or a path of this site. */
+                link: string;
+                /** @description Plain text: pages show it as text, never as markup. */
+                text: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_WhatsApp: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -3933,6 +4365,47 @@ export interface components {
             /** Format: int64 */
             id: number;
             name: string;
+        };
+        LinkFunnelRow: {
+            /**
+             * Format: int64
+             * @description Taps on the register button.
+             */
+            clicks: number;
+            /**
+             * Format: int64
+             * @description Registration codes sent (the captcha was passed).
+             */
+            codesSent: number;
+            link: components["schemas"]["LinkView"];
+            /**
+             * Format: int64
+             * @description New borrowers registered.
+             */
+            registrations: number;
+            /**
+             * Format: int64
+             * @description Page loads through the link.
+             */
+            visits: number;
+        };
+        LinkView: {
+            appFrom: string;
+            createdAt: string;
+            downId: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `register` (the link carries `links_id`) or `download` (`down_id`). */
+            kind: string;
+            /** @description The address to hand out, on this site: put the site's origin before it. */
+            landingPath: string;
+            linksId: string;
+            name: string;
+            /** Format: int64 */
+            templateId: number;
+            /** @description The channel. */
+            userFrom: string;
+            utmTag: string;
         };
         ListEntry: {
             content: string;
@@ -4475,6 +4948,14 @@ export interface components {
             /** @description Names this visitor's captcha; send it with every later call. */
             sid: string;
         };
+        SiteBannerView: {
+            /** Format: int64 */
+            id: number;
+            /** @description Empty, an `https://` address, or a path of this site. */
+            link: string;
+            /** @description Plain text: pages show it as text, never as markup. */
+            text: string;
+        };
         StaffPicture: {
             /** @description The name to put in `answer`'s `images`. */
             name: string;
@@ -4485,6 +4966,22 @@ export interface components {
              * @description 1: the shell may open the App Store's review prompt now.
              */
             isShow: number;
+        };
+        TemplateRow: {
+            /** @description An inactive template is not served: the page shows its own texts. */
+            active: boolean;
+            appName: string;
+            buttonText: string;
+            downloadAndroidUrl: string;
+            downloadIosUrl: string;
+            headline: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The promotion page with this template, on this site. */
+            landingPath: string;
+            subheadline: string;
+            /** @description `#RGB` or `#RRGGBB`. */
+            themeColor: string;
         };
         TemplateView: {
             appName: string;
@@ -5027,6 +5524,95 @@ export interface operations {
             };
         };
     };
+    staff_company_details: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CompanyView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_company_details_save: {
+        parameters: {
+            query?: {
+                /** @description 5–200 characters. */
+                address?: string;
+                /** @description 2–40 characters. */
+                certificateOfAuthorityNo?: string;
+                /** @description 2–120 characters: the name on the SEC registration. */
+                corporateName?: string;
+                email?: string;
+                /**
+                 * @description Customer service's telephone: a landline with its area code, a
+                 *     toll-free (1800) or a mobile number, as it should be written.
+                 */
+                phone?: string;
+                /** @description 2–40 characters. */
+                secRegistrationNo?: string;
+                /** @description 3–80 characters. */
+                serviceHours?: string;
+                /** @description 1–40 characters: the name borrowers know. */
+                tradeName?: string;
+                /** @description Customer service's WhatsApp: a Philippine mobile number. */
+                whatsapp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CompanyView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     staff_complaint_inbox: {
         parameters: {
             query?: {
@@ -5392,6 +5978,7 @@ export interface operations {
     staff_failed_payouts: {
         parameters: {
             query?: {
+                /** @description From 1 (the default). */
                 page?: number;
                 /** @description 1–100, default 25. */
                 pageSize?: number;
@@ -5643,6 +6230,264 @@ export interface operations {
             };
         };
     };
+    staff_promotion_links: {
+        parameters: {
+            query?: {
+                /** @description From 1 (the default). */
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Listing_LinkFunnelRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_promotion_link_save: {
+        parameters: {
+            query?: {
+                /** @description Up to 40 of the same characters. */
+                appFrom?: string;
+                /**
+                 * @description The `links_id` or `down_id` value, 1–40 of the same characters; set
+                 *     when the link is added, never changed (links in circulation carry it).
+                 */
+                code?: string;
+                /** @description The link to change; none to add a new one. */
+                id?: number;
+                /** @description `register` or `download`; set when the link is added, never changed. */
+                kind?: string;
+                /** @description 1–80 characters. */
+                name?: string;
+                templateId?: number;
+                /** @description The channel: 1–40 letters, digits, `.`, `_` or `-`. */
+                userFrom?: string;
+                /** @description Up to 64 of the same characters. */
+                utmTag?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LinkView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_promotion_templates: {
+        parameters: {
+            query?: {
+                /** @description From 1 (the default). */
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Listing_TemplateRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_promotion_template: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_promotion_template_save: {
+        parameters: {
+            query?: {
+                active?: boolean;
+                /** @description 1–40 characters. */
+                appName?: string;
+                /** @description 1–30 characters. */
+                buttonText?: string;
+                /** @description Empty or `https://…`. */
+                downloadAndroidUrl?: string;
+                /** @description Empty or `https://…`. */
+                downloadIosUrl?: string;
+                /** @description 1–120 characters. */
+                headline?: string;
+                /** @description The template to change; none to add a new one. */
+                id?: number;
+                /** @description Up to 240 characters. */
+                subheadline?: string;
+                /** @description `#RGB` or `#RRGGBB`. */
+                themeColor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TemplateRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     staff_reconciliation: {
         parameters: {
             query?: {
@@ -5672,6 +6517,104 @@ export interface operations {
                 content?: never;
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_site_banners: {
+        parameters: {
+            query?: {
+                /** @description From 1 (the default). */
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Listing_BannerRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_site_banner_save: {
+        parameters: {
+            query?: {
+                /** @description The banner to change; none to add a new one. */
+                id?: number;
+                /** @description Empty, `https://…`, or a path of this site (`/promotion?id=1`). */
+                link?: string;
+                /** @description 0–999, default 0. */
+                position?: number;
+                /** @description RFC 3339 with its offset (`2025-12-01T08:00:00+08:00`); empty: from now on. */
+                showsFrom?: string;
+                /** @description RFC 3339; empty: no end. */
+                showsUntil?: string;
+                /** @description 1–140 characters of plain text. */
+                text?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BannerRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6366,6 +7309,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CompanyInfo"];
+                };
+            };
+        };
+    };
+    site_banners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SiteBannerView"];
                 };
             };
         };

@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { safeLink, useSiteBanners } from './api/siteBanners';
 
 export const BANNER_INTERVAL_MS = 3000;
 
-const BANNERS: readonly { title: MessageKey; text: MessageKey; className: string }[] = [
-  { title: 'site.banner1.title', text: 'site.banner1.text', className: 'site-banner--1' },
-  { title: 'site.banner2.title', text: 'site.banner2.text', className: 'site-banner--2' },
-  { title: 'site.banner3.title', text: 'site.banner3.text', className: 'site-banner--3' },
+const BUILT_IN: readonly { title: MessageKey; text: MessageKey }[] = [
+  { title: 'site.banner1.title', text: 'site.banner1.text' },
+  { title: 'site.banner2.title', text: 'site.banner2.text' },
+  { title: 'site.banner3.title', text: 'site.banner3.text' },
 ];
+
+interface Slide {
+  key: string;
+  title: string;
+  text?: string;
+  link?: string;
+}
 
 /** Drawn with CSS and inline SVG; no images to download. */
 function Art({ index }: { index: number }) {
@@ -36,40 +44,57 @@ function Art({ index }: { index: number }) {
   );
 }
 
-/** Spec: 3 banners, looping every 3 s. */
+/**
+ * Spec: 3 banners, looping every 3 s. The banners staff set for now take the
+ * place of the site's own; their text is shown as text, never as markup.
+ */
 export function Carousel() {
+  const staff = useSiteBanners();
+  const slides: Slide[] =
+    staff.length > 0
+      ? staff.map((b) => ({ key: `banner-${b.id}`, title: b.text, link: safeLink(b.link) }))
+      : BUILT_IN.map((b) => ({ key: b.title, title: t(b.title), text: t(b.text) }));
   const [index, setIndex] = useState(0);
+  const shown = index % slides.length;
   useEffect(() => {
-    const id = setInterval(() => setIndex((i) => (i + 1) % BANNERS.length), BANNER_INTERVAL_MS);
+    const id = setInterval(() => setIndex((i) => (i + 1) % slides.length), BANNER_INTERVAL_MS);
     return () => clearInterval(id);
-  }, [index]);
+  }, [index, slides.length]);
 
   return (
     <section className="site-carousel" aria-roledescription="carousel" aria-label={t('site.banner.label')}>
-      <div className="site-track" style={{ transform: `translateX(-${index * 100}%)` }}>
-        {BANNERS.map((b, i) => (
+      <div className="site-track" style={{ transform: `translateX(-${shown * 100}%)` }}>
+        {slides.map((slide, i) => (
           <div
-            key={b.title}
-            className={`site-banner ${b.className}`}
+            key={slide.key}
+            className={`site-banner site-banner--${(i % 3) + 1}`}
             role="group"
             aria-roledescription="slide"
-            aria-hidden={i !== index}
+            aria-hidden={i !== shown}
           >
             <div>
-              <h2>{t(b.title)}</h2>
-              <p>{t(b.text)}</p>
+              <h2>
+                {slide.link ? (
+                  <a href={slide.link} tabIndex={i === shown ? undefined : -1}>
+                    {slide.title}
+                  </a>
+                ) : (
+                  slide.title
+                )}
+              </h2>
+              {slide.text && <p>{slide.text}</p>}
             </div>
-            <Art index={i} />
+            <Art index={i % 3} />
           </div>
         ))}
       </div>
       <div className="site-dots">
-        {BANNERS.map((b, i) => (
+        {slides.map((slide, i) => (
           <button
-            key={b.title}
+            key={slide.key}
             type="button"
             aria-label={t('site.banner.goTo', { n: i + 1 })}
-            aria-current={i === index}
+            aria-current={i === shown}
             onClick={() => setIndex(i)}
           />
         ))}

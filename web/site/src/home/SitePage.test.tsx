@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@hiram/shared/testing/mockApi';
 import { BANNER_INTERVAL_MS } from './Carousel';
 import { SitePage } from './SitePage';
 
@@ -21,8 +22,7 @@ afterEach(() => {
 
 describe('marketing site', () => {
   it('shows the navigation and the company details from company-info', async () => {
-    const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify({ code: '0', message: '', data: INFO })));
-    vi.stubGlobal('fetch', fetch);
+    const api = mockApi({ '/public/company-info': { code: '0', message: '', data: INFO } });
     render(<SitePage />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'About Us', 'User reviews', 'Privacy Policy', 'Loan Terms And Conditions', 'Contact Us']) {
@@ -33,7 +33,7 @@ describe('marketing site', () => {
     expect(await screen.findByText('CS201900001')).toBeTruthy();
     expect(footer.textContent).toContain('Hiram Lending Corporation');
     expect(footer.textContent).toContain('0917 123 4567');
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/pany/public/company-info');
+    expect(api.calls('/public/company-info')).toHaveLength(1);
   });
 
   it('embeds the privacy policy and the loan terms lazily, without the app header', () => {
@@ -58,5 +58,22 @@ describe('marketing site', () => {
     act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS));
     act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS));
     expect(current()).toBe(0);
+  });
+
+  it('shows the banners staff set instead of its own, as text, linking only to safe places', async () => {
+    const banners = [
+      { id: 7, text: '<b>Piso sale</b> this week', link: '/promotion?id=1' },
+      { id: 8, text: 'No service fee today', link: 'javascript:alert(1)' },
+    ];
+    const api = mockApi({ '/public/site-banners': { code: '00', message: '', data: banners } });
+    render(<SitePage />);
+    const carousel = screen.getByRole('region', { name: 'Highlights' });
+    const sale = await within(carousel).findByRole('link', { name: '<b>Piso sale</b> this week' });
+    expect(sale.getAttribute('href')).toBe('/promotion?id=1');
+    expect(carousel.querySelector('b')).toBeNull();
+    expect(within(carousel).getByText('No service fee today').closest('a')).toBeNull();
+    expect(within(carousel).queryByText('Cash when you need it')).toBeNull();
+    expect(screen.getAllByRole('button', { name: /Show highlight/ })).toHaveLength(2);
+    expect(api.calls('/public/site-banners')).toHaveLength(1);
   });
 });

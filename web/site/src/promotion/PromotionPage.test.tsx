@@ -183,6 +183,45 @@ describe('promotion page', () => {
     expect(await screen.findByText('Network error. Please check your connection and try again.')).toBeTruthy();
   });
 
+  it('sends the channel link\'s code with the visit, the code request and the registration', async () => {
+    const api = renderPromo(
+      {
+        '/api/v2/youmi/promotion/get-sms': { code: '0', message: 'ok', data: null },
+        '/api/v2/youmi/promotion/register': { code: '0', message: '', data: null },
+      },
+      '/promotion?id=3&user_from=fb&links_id=fb-nov',
+    );
+    await fillForm();
+    const visit = new URL(api.calls('/api/v2/youmi/promotion/track-visit')[0]![0], 'http://x').searchParams;
+    expect(visit.get('links_id')).toBe('fb-nov');
+    expect(visit.has('down_id')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Get code' }));
+    expect(await screen.findByText('The code has been sent. Please check your phone.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
+    expect(await screen.findByText('Registration successful')).toBeTruthy();
+    for (const path of ['/api/v2/youmi/promotion/get-sms', '/api/v2/youmi/promotion/register']) {
+      expect(new URLSearchParams(String(api.calls(path)[0]![1]?.body)).get('links_id')).toBe('fb-nov');
+    }
+    expect(api.calls('/api/v2/youmi/promotion/track-click')[0]![0]).toContain('links_id=fb-nov');
+  });
+
+  it('offers the template\'s store links on the download page of a download link', async () => {
+    const api = renderPromo(
+      {
+        '/api/v2/youmi/service/channel/channel-template': {
+          code: '00',
+          message: '',
+          data: { ...TEMPLATE, downloadAndroidUrl: 'https://play.google.com/store/apps/details?id=ph.hiram' },
+        },
+      },
+      '/promotion?id=3&down_id=fb-dl#/downloadTemplate',
+    );
+    const store = await screen.findByRole('link', { name: 'Get it on Google Play' });
+    expect(store.getAttribute('href')).toBe('https://play.google.com/store/apps/details?id=ph.hiram');
+    expect(new URL(api.calls('/api/v2/youmi/promotion/track-visit')[0]![0], 'http://x').searchParams.get('down_id')).toBe('fb-dl');
+    expect(await screen.findByText(/SEC Reg\. No\. CS201900001/)).toBeTruthy();
+  });
+
   it('shows the download page', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     window.history.replaceState(null, '', '/promotion#/downloadTemplate?down_id=7');

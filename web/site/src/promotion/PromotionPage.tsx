@@ -30,9 +30,10 @@ function CompanyLine({ info }: { info: CompanyInfo | null }) {
   );
 }
 
-function Download({ login }: { login: string }) {
-  const android = import.meta.env.VITE_ANDROID_STORE_URL;
-  const ios = import.meta.env.VITE_IOS_STORE_URL;
+/** The template's store addresses, else the build's. */
+function Download({ login, template }: { login: string; template: ChannelTemplate | null }) {
+  const android = template?.downloadAndroidUrl || import.meta.env.VITE_ANDROID_STORE_URL;
+  const ios = template?.downloadIosUrl || import.meta.env.VITE_IOS_STORE_URL;
   return (
     <section className="promo-card">
       <h1>{t('promo.download.title')}</h1>
@@ -106,7 +107,7 @@ export function PromotionPage() {
         <span className="promo-logo">{template?.appName || t('app.name')}</span>
       </header>
       <main className="promo-main">
-        {view === 'download' && <Download login={login} />}
+        {view === 'download' && <Download login={login} template={template} />}
         {view === 'agreement' && <Agreement info={info} />}
         {view === 'landing' && (
           <section className="promo-card">

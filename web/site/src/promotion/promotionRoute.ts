@@ -29,6 +29,15 @@ export function parsePromotionRoute(search: string, hash: string): PromotionRout
   return { view, params };
 }
 
+/**
+ * The channel link's code (`links_id` for the registration form, `down_id`
+ * for the download page), sent with every tracked call so the link's funnel
+ * counts the visitor; left out when the address has none.
+ */
+export function linkCodes(params: URLSearchParams): { links_id?: string; down_id?: string } {
+  return { links_id: params.get('links_id') || undefined, down_id: params.get('down_id') || undefined };
+}
+
 /** The borrower login with the promotion query carried. */
 export function loginLink(params: URLSearchParams): string {
   const out = new URLSearchParams();

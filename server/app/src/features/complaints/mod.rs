@@ -407,8 +407,12 @@ pub struct WhatsApp {
 /// Customer care's WhatsApp.
 #[utoipa::path(post, path = "/pany/user-problem/get-whatsapp", operation_id = "complaint_whatsapp", tag = "complaints",
     responses((status = 200, body = Envelope<WhatsApp>)))]
-pub async fn whatsapp(State(state): State<AppState>, lang: Lang) -> Json<Envelope<WhatsApp>> {
-    let number = state.settings.company.whatsapp.clone();
-    let digits: String = number.chars().filter(char::is_ascii_digit).collect();
-    ok(lang, WhatsApp { url: format!("https://wa.me/{digits}"), whatsapp: number })
+pub async fn whatsapp(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<WhatsApp>>> {
+    let number = crate::company::details(&state).await?.whatsapp.clone();
+    // wa.me wants the international number without "+", however it is written.
+    let digits = match hiram_domain::phone::Phone::parse(&number) {
+        Ok(phone) => phone.e164().trim_start_matches('+').to_owned(),
+        Err(_) => number.chars().filter(char::is_ascii_digit).collect(),
+    };
+    Ok(ok(lang, WhatsApp { url: format!("https://wa.me/{digits}"), whatsapp: number }))
 }

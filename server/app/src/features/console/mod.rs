@@ -298,6 +298,6 @@ pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) ->
         }
         Err(other) => return Err(other.into()),
     };
-    let otpauth_uri = crate::totp::otpauth_uri(&state.settings.company.trade_name, &email, &secret);
+    let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, &email, &secret);
     Ok(NewAccount { id, password, totp_secret: secret, otpauth_uri })
 }

@@ -1,7 +1,7 @@
 //! How to reach a person: the customer-service page and the contact info
 //! the complaint pages show (spec §2 "Customer service", §3, §7).
 
-use crate::error::{Envelope, ok};
+use crate::error::{ApiResult, Envelope, ok};
 use crate::i18n::Lang;
 use crate::state::AppState;
 use axum::extract::State;
@@ -27,9 +27,9 @@ pub struct ContactInfo {
 /// Customer-service e-mail and WhatsApp (the page sends `overall=30`).
 #[utoipa::path(post, path = "/pany/v3/personal-center/contact-kf-info", tag = "customer service",
     responses((status = 200, body = Envelope<ContactInfo>)))]
-pub async fn contact_info(State(state): State<AppState>, lang: Lang) -> Json<Envelope<ContactInfo>> {
-    let company = &state.settings.company;
-    ok(lang, ContactInfo { email: company.email.clone(), sm_wa: company.whatsapp.clone() })
+pub async fn contact_info(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<ContactInfo>>> {
+    let company = crate::company::details(&state).await?;
+    Ok(ok(lang, ContactInfo { email: company.email.clone(), sm_wa: company.whatsapp.clone() }))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -45,9 +45,9 @@ pub struct ServiceInfo {
 /// Everything the customer-service page shows.
 #[utoipa::path(post, path = "/pany/customer-service/init", tag = "customer service",
     responses((status = 200, body = Envelope<ServiceInfo>)))]
-pub async fn service_init(State(state): State<AppState>, lang: Lang) -> Json<Envelope<ServiceInfo>> {
-    let company = &state.settings.company;
-    ok(
+pub async fn service_init(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<ServiceInfo>>> {
+    let company = crate::company::details(&state).await?;
+    Ok(ok(
         lang,
         ServiceInfo {
             phone: company.phone.clone(),
@@ -56,5 +56,5 @@ pub async fn service_init(State(state): State<AppState>, lang: Lang) -> Json<Env
             service_hours: company.service_hours.clone(),
             company_name: company.corporate_name.clone(),
         },
-    )
+    ))
 }

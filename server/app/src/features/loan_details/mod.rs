@@ -173,7 +173,7 @@ pub async fn loan_details(
             inside: "0".to_owned(),
             h5_url: String::new(),
             is_delay: if extendable { "1" } else { "0" }.to_owned(),
-            telephone: state.settings.company.phone.clone(),
+            telephone: crate::company::details(&state).await?.phone.clone(),
             is_score: i64::from(asks_for_rating),
             confirm_url: if approved {
                 format!("/loanConfirm?productId={}&orderId={}", product.id.0, order.id.0)

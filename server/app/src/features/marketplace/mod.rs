@@ -49,7 +49,7 @@ pub async fn home(
 ) -> ApiResult<Json<Envelope<Home>>> {
     let mut products = state.store.products().await?;
     products.sort_by_key(|product| !product.available);
-    let notice = Msg::HomeNotice.text(lang).replace("{n}", &state.settings.company.service_hours);
+    let notice = Msg::HomeNotice.text(lang).replace("{n}", &crate::company::details(&state).await?.service_hours);
     Ok(ok(lang, Home { products: products.iter().map(|product| card(product, lang, symbol)).collect(), notice }))
 }
 

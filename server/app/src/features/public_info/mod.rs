@@ -1,17 +1,22 @@
 //! Facts about the lender that every public page shows (D4: corporate name,
-//! SEC registration and Certificate of Authority numbers, from configuration).
+//! SEC registration and Certificate of Authority numbers, from
+//! configuration until staff change them), and the banners staff put on the
+//! marketing site.
 
-use crate::error::{Envelope, ok};
+use crate::error::{ApiResult, Envelope, ok};
 use crate::i18n::Lang;
 use crate::state::AppState;
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
+use hiram_domain::site_banner::SHOWN_AT_ONCE;
 use serde::Serialize;
 use utoipa::ToSchema;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/public/company-info", get(company_info).post(company_info))
+    Router::new()
+        .route("/public/company-info", get(company_info).post(company_info))
+        .route("/public/site-banners", get(site_banners).post(site_banners))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -34,9 +39,9 @@ pub struct CompanyInfo {
     tag = "public",
     responses((status = 200, body = Envelope<CompanyInfo>))
 )]
-pub async fn company_info(State(state): State<AppState>, lang: Lang) -> Json<Envelope<CompanyInfo>> {
-    let company = &state.settings.company;
-    ok(
+pub async fn company_info(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<CompanyInfo>>> {
+    let company = crate::company::details(&state).await?;
+    Ok(ok(
         lang,
         CompanyInfo {
             company_name: company.corporate_name.clone(),
@@ -48,5 +53,33 @@ pub async fn company_info(State(state): State<AppState>, lang: Lang) -> Json<Env
             email: company.email.clone(),
             service_hours: company.service_hours.clone(),
         },
-    )
+    ))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SiteBannerView {
+    pub id: i64,
+    /// Plain text: pages show it as text, never as markup.
+    pub text: String,
+    /// Empty, an `https://` address, or a path of this site.
+    pub link: String,
+}
+
+/// The banners the marketing site's carousel shows now, in staff's order
+/// (at most three); none means the site shows its own.
+#[utoipa::path(
+    get,
+    path = "/pany/public/site-banners",
+    tag = "public",
+    responses((status = 200, body = Envelope<Vec<SiteBannerView>>))
+)]
+pub async fn site_banners(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<Vec<SiteBannerView>>>> {
+    let banners = state.store.showing_site_banners(state.now(), SHOWN_AT_ONCE as i64).await?;
+    Ok(ok(
+        lang,
+        banners
+            .into_iter()
+            .map(|banner| SiteBannerView { id: banner.id, text: banner.text, link: banner.link })
+            .collect(),
+    ))
 }

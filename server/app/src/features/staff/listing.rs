@@ -3,12 +3,29 @@
 
 use crate::error::{ApiError, ApiResult};
 use hiram_domain::back_office::{Page, PageRequest};
-use serde::Serialize;
-use utoipa::ToSchema;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 /// The page a table asked for (default: the first 25 rows).
 pub fn page_request(page: Option<i64>, page_size: Option<i64>) -> ApiResult<PageRequest> {
     PageRequest::new(page.unwrap_or(1), page_size.unwrap_or(25)).ok_or(ApiError::InvalidParameters)
+}
+
+/// The paging parameters of a table with no filters of its own.
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PageParams {
+    /// From 1 (the default).
+    pub page: Option<i64>,
+    /// 1–100, default 25.
+    pub page_size: Option<i64>,
+}
+
+impl PageParams {
+    pub fn checked(&self) -> ApiResult<PageRequest> {
+        page_request(self.page, self.page_size)
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -22,12 +39,11 @@ pub struct Listing<T> {
 }
 
 impl<T> Listing<T> {
+    pub fn new(request: PageRequest, rows: Vec<T>, total: i64) -> Listing<T> {
+        Listing { rows, total, page: request.offset / request.size + 1, page_size: request.size }
+    }
+
     pub fn of<S>(page: Page<S>, request: PageRequest, view: impl FnMut(S) -> T) -> Listing<T> {
-        Listing {
-            rows: page.rows.into_iter().map(view).collect(),
-            total: page.total,
-            page: request.offset / request.size + 1,
-            page_size: request.size,
-        }
+        Listing::new(request, page.rows.into_iter().map(view).collect(), page.total)
     }
 }

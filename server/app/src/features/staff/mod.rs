@@ -7,6 +7,7 @@ pub mod borrowers;
 pub mod complaints;
 pub mod dashboard;
 pub mod listing;
+pub mod marketing;
 pub mod money;
 pub mod orders;
 pub mod products;
@@ -50,6 +51,7 @@ pub fn router() -> Router<AppState> {
         .route("/adjustments/approve", axum::routing::post(adjustments::approve))
         .route("/adjustments/reject", axum::routing::post(adjustments::reject))
         .merge(complaints::router())
+        .merge(marketing::router())
 }
 
 /// Any borrower's uploaded picture, for staff checking identity photos and

@@ -3,7 +3,7 @@
 //! collected against what the ledger posted.
 
 use super::Staff;
-use super::listing::{Listing, page_request};
+use super::listing::{Listing, PageParams};
 use super::orders::{PayoutView, payout_view};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
@@ -19,15 +19,6 @@ use hiram_domain::store::FailedPayout;
 use serde::{Deserialize, Serialize};
 use time::{Date, Duration};
 use utoipa::{IntoParams, ToSchema};
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct PageParams {
-    pub page: Option<i64>,
-    /// 1–100, default 25.
-    pub page_size: Option<i64>,
-}
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -62,7 +53,7 @@ pub async fn failed_payouts(
 ) -> ApiResult<Json<Envelope<Listing<FailedPayoutRow>>>> {
     staff.require(Permission::ViewMoney)?;
     let Params(params) = params?;
-    let page = page_request(params.page, params.page_size)?;
+    let page = params.checked()?;
     let found = state.store.failed_payouts(page).await?;
     Ok(ok(lang, Listing::of(found, page, failed_row)))
 }

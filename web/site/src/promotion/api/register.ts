@@ -1,5 +1,6 @@
 import { formClient } from '@hiram/shared/api/request';
 import { t } from '@hiram/shared/i18n/i18n';
+import { linkCodes } from '../promotionRoute';
 
 export const GET_SMS_PATH = '/api/v2/youmi/promotion/get-sms';
 export const REGISTER_PATH = '/api/v2/youmi/promotion/register';
@@ -26,6 +27,7 @@ const from = ({ params }: PromotionContext) => ({
   app_from: params.get('app_from') ?? '',
   user_from: params.get('user_from') ?? '',
   utm_tag: params.get('utm_tag') ?? '',
+  ...linkCodes(params),
 });
 
 /** `id` is the page's template, so the server can count the codes sent per template. */

@@ -1,4 +1,5 @@
 import { formClient, jsonClient } from '@hiram/shared/api/request';
+import { linkCodes } from '../promotionRoute';
 
 export const TRACK_VISIT_PATH = '/api/v2/youmi/promotion/track-visit';
 export const TRACK_CLICK_PATH = '/api/v2/youmi/promotion/track-click';
@@ -19,6 +20,7 @@ function trackQuery(params: URLSearchParams) {
     page_type: 1,
     utm_tag: params.get('utm_tag') ?? '',
     app_from: params.get('app_from') ?? '',
+    ...linkCodes(params),
   };
 }
 

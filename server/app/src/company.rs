@@ -1,0 +1,67 @@
+//! The company's details as every page shows them: what staff saved in the
+//! console, or the configured values until they first save. Every reader
+//! goes through [`details`].
+//!
+//! The details change a few times a year but are read by busy calls (order
+//! details, the marketplace), so each process keeps them for a few seconds
+//! before reading them again; a process that saves them keeps the new ones
+//! at once, and every other process has them within [`FRESH_FOR`].
+
+use crate::config::CompanySettings;
+use crate::error::ApiResult;
+use crate::state::AppState;
+use hiram_domain::company::CompanyDetails;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+/// How long a process trusts the details it read.
+pub const FRESH_FOR: Duration = Duration::from_secs(30);
+
+/// The details this process read last, and when.
+#[derive(Default)]
+pub struct CompanyCache {
+    held: RwLock<Option<(Instant, Arc<CompanyDetails>)>>,
+}
+
+impl CompanyCache {
+    fn fresh(&self) -> Option<Arc<CompanyDetails>> {
+        let held = self.held.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        held.as_ref().filter(|(read_at, _)| read_at.elapsed() < FRESH_FOR).map(|(_, details)| Arc::clone(details))
+    }
+
+    fn keep(&self, details: Arc<CompanyDetails>) {
+        *self.held.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((Instant::now(), details));
+    }
+}
+
+/// The configured details, which hold until staff save their own.
+pub fn configured(settings: &CompanySettings) -> CompanyDetails {
+    CompanyDetails {
+        corporate_name: settings.corporate_name.clone(),
+        trade_name: settings.trade_name.clone(),
+        sec_registration_no: settings.sec_registration_no.clone(),
+        certificate_of_authority_no: settings.certificate_of_authority_no.clone(),
+        address: settings.address.clone(),
+        phone: settings.phone.clone(),
+        email: settings.email.clone(),
+        service_hours: settings.service_hours.clone(),
+        whatsapp: settings.whatsapp.clone(),
+    }
+}
+
+/// The details in effect now.
+pub async fn details(state: &AppState) -> ApiResult<Arc<CompanyDetails>> {
+    if let Some(details) = state.company.fresh() {
+        return Ok(details);
+    }
+    let details = Arc::new(state.store.company_details().await?.unwrap_or_else(|| configured(&state.settings.company)));
+    state.company.keep(Arc::clone(&details));
+    Ok(details)
+}
+
+/// Stores details staff checked and saved; this process shows them at once.
+pub async fn save(state: &AppState, details: CompanyDetails) -> ApiResult<()> {
+    state.store.save_company_details(&details, state.now()).await?;
+    state.company.keep(Arc::new(details));
+    Ok(())
+}

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { Field } from '@hiram/shared/ui/Field';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import { PageHead } from '../parts';
+import { useLoad } from '../useLoad';
+import { fetchCompany, saveCompany, type CompanyFields, type CompanyView } from './api';
+import { refusedField } from './refusal';
+
+/** Each field, its label and rule, and the most the server keeps. */
+const FIELDS: readonly { name: keyof CompanyFields; label: MessageKey; hint: MessageKey; max: number; type?: string }[] = [
+  { name: 'corporateName', label: 'console.company.corporateName', hint: 'console.company.corporateNameHint', max: 120 },
+  { name: 'tradeName', label: 'console.company.tradeName', hint: 'console.company.tradeNameHint', max: 40 },
+  { name: 'secRegistrationNo', label: 'console.company.sec', hint: 'console.company.registrationHint', max: 40 },
+  { name: 'certificateOfAuthorityNo', label: 'console.company.coa', hint: 'console.company.registrationHint', max: 40 },
+  { name: 'address', label: 'console.company.address', hint: 'console.company.addressHint', max: 200 },
+  { name: 'phone', label: 'console.company.phone', hint: 'console.company.phoneHint', max: 30, type: 'tel' },
+  { name: 'email', label: 'console.company.email', hint: 'console.company.emailHint', max: 254, type: 'email' },
+  { name: 'serviceHours', label: 'console.company.hours', hint: 'console.company.hoursHint', max: 80 },
+  { name: 'whatsapp', label: 'console.company.whatsapp', hint: 'console.company.whatsappHint', max: 30, type: 'tel' },
+];
+
+function CompanyForm({ view, onSaved }: { view: CompanyView; onSaved: () => void }) {
+  const [fields, setFields] = useState<CompanyFields>(view.details);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await saveCompany(fields);
+    setBusy(false);
+    if (!result.success) {
+      setRefused(refusedField(result));
+      return;
+    }
+    setRefused(null);
+    showToast(t('console.mkt.saved'));
+    onSaved();
+  }
+
+  return (
+    <form className="c-card" onSubmit={(e) => void submit(e)} noValidate>
+      {view.fromConfiguration && <p className="c-notice">{t('console.company.fromConfiguration')}</p>}
+      <div className="c-form-grid">
+        {FIELDS.map((field) => (
+          <Field
+            key={field.name}
+            label={t(field.label)}
+            hint={t(field.hint)}
+            type={field.type ?? 'text'}
+            maxLength={field.max}
+            value={fields[field.name]}
+            error={refused === field.name ? t('console.mkt.refused') : undefined}
+            onChange={(e) => setFields({ ...fields, [field.name]: e.target.value })}
+          />
+        ))}
+      </div>
+      <button type="submit" className="h-btn c-btn" disabled={busy}>
+        {t('console.mkt.save')}
+      </button>
+    </form>
+  );
+}
+
+/** The company's details every public page, the customer-service pages and order details show. */
+export function CompanyPage() {
+  const company = useLoad('company', fetchCompany);
+  return (
+    <section className="c-page" aria-labelledby="c-company-title">
+      <PageHead id="c-company-title" title={t('console.section.company')} />
+      <p className="c-note">{t('console.company.note')}</p>
+      {company.data ? (
+        <CompanyForm key={JSON.stringify(company.data)} view={company.data} onSaved={company.reload} />
+      ) : (
+        <p className="c-muted">{company.loading ? t('common.loading') : t('console.empty')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// Marketing's console calls (permission manage_marketing): promotion
+// templates, channel links with their funnels, site banners and the
+// company's details. Saves are silent: the forms show a refused field
+// beside the field itself.
+import type { components } from '@hiram/shared/api/schema.gen';
+import { get, post } from '../api';
+
+export type TemplateRow = components['schemas']['TemplateRow'];
+export type LinkView = components['schemas']['LinkView'];
+export type LinkFunnelRow = components['schemas']['LinkFunnelRow'];
+export type BannerRow = components['schemas']['BannerRow'];
+export type CompanyView = components['schemas']['CompanyView'];
+export type CompanyFields = components['schemas']['CompanyFields'];
+
+/** One page of a list that grows, as the server sends it. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export const PAGE_SIZE = 20;
+
+export const fetchTemplates = (page: number, pageSize = PAGE_SIZE) =>
+  get<Page<TemplateRow>>('/promotion-templates', { page, pageSize });
+export type TemplateForm = Omit<TemplateRow, 'id' | 'landingPath'>;
+export const saveTemplate = (id: number | null, form: TemplateForm) =>
+  post<TemplateRow>('/promotion-templates/save', { id: id ?? undefined, ...form }, { silent: true });
+
+export const fetchLinks = (page: number) => get<Page<LinkFunnelRow>>('/promotion-links', { page, pageSize: PAGE_SIZE });
+export type LinkKind = 'register' | 'download';
+export interface LinkForm {
+  name: string;
+  templateId: string;
+  userFrom: string;
+  appFrom: string;
+  utmTag: string;
+  kind: LinkKind;
+  code: string;
+}
+/** A link's kind and code are set when it is added; an edit leaves them out. */
+export const saveLink = (id: number | null, form: LinkForm) =>
+  post<LinkView>(
+    '/promotion-links/save',
+    id === null ? { ...form } : { ...form, id, kind: undefined, code: undefined },
+    { silent: true },
+  );
+
+export const fetchBanners = (page: number) => get<Page<BannerRow>>('/site-banners', { page, pageSize: PAGE_SIZE });
+export interface BannerForm {
+  text: string;
+  link: string;
+  /** RFC 3339, or empty. */
+  showsFrom: string;
+  showsUntil: string;
+  position: string;
+}
+export const saveBanner = (id: number | null, form: BannerForm) =>
+  post<BannerRow>('/site-banners/save', { id: id ?? undefined, ...form }, { silent: true });
+
+export const fetchCompany = () => get<CompanyView>('/company-details');
+export const saveCompany = (fields: CompanyFields) =>
+  post<CompanyView>('/company-details/save', { ...fields }, { silent: true });

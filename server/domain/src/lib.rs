@@ -6,6 +6,7 @@
 
 pub mod borrower;
 pub mod clock;
+pub mod collections;
 pub mod complaint;
 pub mod decision;
 pub mod extension;

@@ -3,6 +3,7 @@
 //! Nothing lives in process memory that another server process needs, so any
 //! number of processes can share one database.
 
+mod collections;
 mod complaints;
 mod identity;
 mod images;

@@ -6,6 +6,7 @@
 //! so an acknowledged write survives power loss, and `BEGIN IMMEDIATE` for
 //! every read-then-write transaction.
 
+mod collections;
 mod complaints;
 mod identity;
 mod images;

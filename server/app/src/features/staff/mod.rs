@@ -3,6 +3,7 @@
 //! checks its permission; every change is audited.
 
 pub mod adjustments;
+pub mod collections;
 pub mod complaints;
 pub mod unposted;
 
@@ -37,6 +38,7 @@ pub fn router() -> Router<AppState> {
         .route("/adjustments/approve", axum::routing::post(adjustments::approve))
         .route("/adjustments/reject", axum::routing::post(adjustments::reject))
         .merge(complaints::router())
+        .merge(collections::router())
 }
 
 /// Any borrower's uploaded picture, for staff checking identity photos and

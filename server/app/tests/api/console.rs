@@ -7,7 +7,7 @@ use hiram::features::console::{NewAccount, add_staff};
 use hiram_domain::staff::{Permission, Role};
 use serde_json::Value;
 
-struct Member {
+pub struct Member {
     cookie: String,
 }
 
@@ -23,7 +23,7 @@ async fn sign_in(app: &TestApp, email: &str, account: &NewAccount) -> (u16, Opti
     (response.status().as_u16(), cookie, response.json().await.unwrap())
 }
 
-async fn member(app: &TestApp, role: Role) -> Member {
+pub async fn member(app: &TestApp, role: Role) -> Member {
     named_member(app, role, role.key()).await
 }
 
@@ -35,7 +35,7 @@ async fn named_member(app: &TestApp, role: Role, name: &str) -> Member {
     Member { cookie: cookie.unwrap().split(';').next().unwrap().to_owned() }
 }
 
-async fn send(app: &TestApp, member: &Member, method: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+pub async fn send(app: &TestApp, member: &Member, method: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let request =
         if method == "GET" { app.client.get(app.url(path)) } else { app.client.post(app.url(path)).form(form) };
     let response = request.header("cookie", &member.cookie).send().await.unwrap();
@@ -44,7 +44,7 @@ async fn send(app: &TestApp, member: &Member, method: &str, path: &str, form: &[
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 18] = [
+const CALLS: [(&str, &str, Permission); 22] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -63,6 +63,14 @@ const CALLS: [(&str, &str, Permission); 18] = [
     ("POST", "/api/console/adjustments/propose", Permission::ProposeAdjustments),
     ("POST", "/api/console/adjustments/approve?id=999999", Permission::ApproveAdjustments),
     ("POST", "/api/console/adjustments/reject?id=999999", Permission::ApproveAdjustments),
+    ("GET", "/api/console/collections", Permission::ViewCollections),
+    ("GET", "/api/console/collections.csv", Permission::ViewCollections),
+    ("GET", "/api/console/collections/contacts?orderId=999999", Permission::ViewCollections),
+    (
+        "POST",
+        "/api/console/collections/contacts?orderId=999999&channel=call&outcome=reached",
+        Permission::LogCollectionContacts,
+    ),
 ];
 
 crate::on_both_stores! {
@@ -125,7 +133,7 @@ crate::on_both_stores! {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 6 * 18);
+        assert_eq!(checked, 6 * 22);
     }
 
     async fn every_action_writes_its_audit_entry_and_nobody_can_change_them(app) {

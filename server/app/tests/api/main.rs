@@ -4,6 +4,7 @@
 mod helpers;
 
 mod access_matrix;
+mod collections;
 mod complaints;
 mod console;
 mod daily;

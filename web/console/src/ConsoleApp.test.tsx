@@ -11,6 +11,7 @@ const EMPTY_LISTS = {
   '/audit': ok([]),
   '/unposted-payments': ok([]),
   '/sms-outbox': ok([]),
+  '/collections': ok({ rows: [], total: 0, page: 1, pageSize: 25 }),
 };
 
 afterEach(() => {
@@ -53,7 +54,7 @@ describe('the console', () => {
   it('gives an auditor every section built so far, finance the payments only', async () => {
     start('/console', { '/me': ok(AUDITOR) });
     await screen.findByText('Aldo Santos');
-    expect(menuEntries()).toEqual(['Complaints', 'Unposted payments', 'SMS outbox', 'Audit log']);
+    expect(menuEntries()).toEqual(['Complaints', 'Unposted payments', 'Collections', 'SMS outbox', 'Audit log']);
     expect(screen.getByText('Auditor')).toBeTruthy();
   });
 

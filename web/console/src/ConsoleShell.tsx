@@ -2,6 +2,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { t } from '@hiram/shared/i18n/i18n';
 import type { Me } from './api';
 import { AuditPage } from './audit/AuditPage';
+import { CollectionsPage } from './collections/CollectionsPage';
 import { ComplaintsPage } from './complaints/ComplaintsPage';
 import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
 import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
@@ -20,6 +21,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <AuditPage />;
     case 'unposted-payments':
       return <UnpostedPaymentsPage me={me} />;
+    case 'collections':
+      return <CollectionsPage me={me} />;
     case 'sms-outbox':
       return <SmsOutboxPage />;
   }

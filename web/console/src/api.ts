@@ -13,6 +13,10 @@ export type StaffPicture = components['schemas']['StaffPicture'];
 export type AuditRow = components['schemas']['AuditRow'];
 export type QueuedPayment = components['schemas']['QueuedPayment'];
 export type OutboxMessage = components['schemas']['OutboxMessage'];
+export type CollectionRow = components['schemas']['CollectionRow'];
+export type CollectionQueue = components['schemas']['Envelope_Paged_CollectionRow']['data'];
+export type ContactRow = components['schemas']['ContactRow'];
+export type ContactLogged = components['schemas']['ContactLogged'];
 
 export const CONSOLE_PREFIX = '/api/console';
 
@@ -85,3 +89,43 @@ export const rejectPayment = (id: number, note: string) => post<null>('/unposted
 
 export const fetchOutbox = (phone: string, limit = 50) =>
   get<OutboxMessage[]>('/sms-outbox', { limit, phone: phone.trim() || undefined });
+
+/** Days past due the collections queue filters by (server: DpdBucket). */
+export const DPD_BUCKETS = ['1-30', '31-60', '61-90', '91+'] as const;
+export type BucketFilter = 'all' | (typeof DPD_BUCKETS)[number];
+export const QUEUE_SORTS = ['days_past_due_desc', 'days_past_due_asc', 'amount_owed_desc', 'amount_owed_asc'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+export const CONTACT_CHANNELS = ['call', 'sms', 'email'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+export const CONTACT_OUTCOMES = ['reached', 'no_answer', 'promised_to_pay', 'refused_to_pay', 'wrong_number'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+export const MAX_CONTACT_NOTE = 500;
+export const COLLECTIONS_PAGE_SIZE = 25;
+
+export interface QueueFilters {
+  bucket: BucketFilter;
+  sort: QueueSort;
+}
+
+const filterParams = ({ bucket, sort }: QueueFilters) => ({ bucket: bucket === 'all' ? undefined : bucket, sort });
+
+/** One page of overdue loans; the server filters, sorts and pages. */
+export const fetchCollections = (filters: QueueFilters, page: number) =>
+  get<CollectionQueue>('/collections', { ...filterParams(filters), page, pageSize: COLLECTIONS_PAGE_SIZE });
+
+/**
+ * The address of the queue's CSV export: every page with the same filters.
+ * A plain link downloads it, as the session cookie goes with same-origin
+ * navigation; the server names the file.
+ */
+export function collectionsCsvUrl(filters: QueueFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filterParams(filters))) if (value) params.set(key, value);
+  return `${CONSOLE_PREFIX}/collections.csv?${params.toString()}`;
+}
+
+export const fetchContacts = (orderId: number) => get<ContactRow[]>('/collections/contacts', { orderId });
+
+/** Logs a contact with the order's borrower; the form shows a refusal itself, so no toast. */
+export const logContact = (orderId: number, channel: ContactChannel, outcome: ContactOutcome, note: string) =>
+  post<ContactLogged>('/collections/contacts', { orderId, channel, outcome, note }, { silent: true });

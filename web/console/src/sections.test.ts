@@ -7,7 +7,7 @@ const ids = (permissions: readonly string[]) => allowedSections(permissions).map
 describe('the menu by permission', () => {
   it('opens only what each role may see', () => {
     expect(ids(CARE.permissions)).toEqual(['complaints', 'sms-outbox']);
-    expect(ids(AUDITOR.permissions)).toEqual(['complaints', 'unposted-payments', 'sms-outbox', 'audit']);
+    expect(ids(AUDITOR.permissions)).toEqual(['complaints', 'unposted-payments', 'collections', 'sms-outbox', 'audit']);
     expect(ids(FINANCE.permissions)).toEqual(['unposted-payments']);
     expect(ids(MARKETING.permissions)).toEqual([]);
   });

@@ -11,9 +11,11 @@ export const PERMISSION = {
   viewMoney: 'view_money',
   matchPayments: 'match_payments',
   viewMessages: 'view_messages',
+  viewCollections: 'view_collections',
+  logCollectionContacts: 'log_collection_contacts',
 } as const;
 
-export type SectionId = 'complaints' | 'audit' | 'unposted-payments' | 'sms-outbox';
+export type SectionId = 'complaints' | 'audit' | 'unposted-payments' | 'collections' | 'sms-outbox';
 
 export interface Section {
   id: SectionId;
@@ -24,6 +26,7 @@ export interface Section {
 export const SECTIONS: readonly Section[] = [
   { id: 'complaints', label: 'console.section.complaints', permission: PERMISSION.viewComplaints },
   { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
+  { id: 'collections', label: 'console.section.collections', permission: PERMISSION.viewCollections },
   { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },
   { id: 'audit', label: 'console.section.audit', permission: PERMISSION.readAudit },
 ];

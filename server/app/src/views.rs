@@ -1,5 +1,6 @@
 //! Views shared by several features: products as tappable cards (home
-//! list, recommendations, failure page) and priced quotes.
+//! list, recommendations, failure page), priced quotes, and the shape of
+//! server-paged tables and their CSV exports (decision 015).
 
 use crate::i18n::{Lang, Msg};
 use hiram_domain::money::{CurrencySymbol, format_amount};

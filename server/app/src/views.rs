@@ -309,14 +309,15 @@ mod tests {
     #[test]
     fn text_a_spreadsheet_would_run_as_a_formula_gets_an_apostrophe() {
         let cells = ["=HYPERLINK(\"x\")", "+63", "-1", "@SUM(A1)", "\tx", "plain"].map(CsvCell::from).to_vec();
-        assert_eq!(csv_document(&[], [cells]), "\"'=HYPERLINK(\"\"x\"\")\",'+63,'-1,'@SUM(A1),'\tx,plain\r\n");
+        let csv = csv_document(&["a", "b", "c", "d", "e", "f"], [cells]);
+        assert_eq!(csv, "a,b,c,d,e,f\r\n\"'=HYPERLINK(\"\"x\"\")\",'+63,'-1,'@SUM(A1),'\tx,plain\r\n");
     }
 
     #[test]
     fn numbers_and_amounts_are_written_as_numbers() {
         let cells =
             vec![CsvCell::from(-5), CsvCell::Amount(Centavos::new(123_405)), CsvCell::Amount(Centavos::new(-7))];
-        assert_eq!(csv_document(&[], [cells]), "-5,1234.05,-0.07\r\n");
+        assert_eq!(csv_document(&["n", "a", "b"], [cells]), "n,a,b\r\n-5,1234.05,-0.07\r\n");
     }
 
     #[test]

@@ -225,7 +225,7 @@ test('(d) an auditor reads the answer, the match, the new product and the sign-i
   expect((await signIn(page, auditor)).status()).toBe(200);
   await expect(page.getByRole('banner').getByText('Auditor', { exact: true })).toBeVisible();
   await expect(menu(page).getByRole('link')).toHaveText([
-    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Unposted payments', 'Payouts and reconciliation', 'SMS outbox', 'Audit log',
+    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'SMS outbox', 'Audit log',
   ]);
   // An auditor reads complaints but may not answer them.
   await menu(page).getByRole('link', { name: 'Complaints' }).click();

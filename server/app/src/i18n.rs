@@ -219,6 +219,9 @@ pub enum Msg {
     CapPenalty,
     TermsMalformed,
     OpenLoanBlocksDeletion,
+    ContactOutsideHours,
+    ContactNeedsOverdue,
+    ContactNoteTooLong,
 }
 
 impl Msg {
@@ -313,6 +316,11 @@ impl Msg {
                     "Please allow this in your privacy settings first. We keep nothing without your permission."
                 }
                 OpenLoanBlocksDeletion => "You still have an open loan. Please repay it before deleting your account.",
+                ContactOutsideHours => {
+                    "Borrowers may be contacted only from 6:00 AM to 10:00 PM Manila time. Outside those hours, only a loan more than 15 days past due, or a borrower who agreed to be contacted at any hour, may be contacted."
+                }
+                ContactNeedsOverdue => "Only overdue loans are handled by collections, and this loan is not overdue.",
+                ContactNoteTooLong => "Please keep the note to 500 characters or fewer.",
                 OrderMovedOn => "This order has just changed. Please reload the page.",
                 CapNominal => {
                     "Interest above 6% a month is not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
@@ -539,6 +547,13 @@ impl Msg {
                     "Payagan muna ito sa iyong privacy settings. Wala kaming itinatago nang walang pahintulot mo."
                 }
                 OpenLoanBlocksDeletion => "May bukas ka pang loan. Bayaran muna ito bago burahin ang iyong account.",
+                ContactOutsideHours => {
+                    "Maaari lang kontakin ang borrower mula 6:00 AM hanggang 10:00 PM, oras sa Maynila. Sa labas ng oras na iyon, maaari lang kontakin kung lampas 15 araw nang overdue ang loan, o kung pumayag ang borrower na kontakin sa anumang oras."
+                }
+                ContactNeedsOverdue => {
+                    "Overdue na loan lang ang hawak ng collections, at hindi overdue ang loan na ito."
+                }
+                ContactNoteTooLong => "Hanggang 500 character lang ang tala.",
                 OrderMovedOn => "Kababago lang ng order na ito. I-reload ang page.",
                 CapNominal => {
                     "Hindi pinapayagan ang interes na higit sa 6% kada buwan sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."

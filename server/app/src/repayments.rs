@@ -8,7 +8,7 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use hiram_domain::clock::manila_date;
 use hiram_domain::extension::{ExtensionQuote, quote_extension};
-use hiram_domain::ledger::{self, Balances, DEFAULT_ALLOCATION};
+use hiram_domain::ledger::{self, Balances, DEFAULT_ALLOCATION, Dues};
 use hiram_domain::money::Centavos;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::Order;
@@ -206,7 +206,12 @@ pub struct PlanLine {
 /// The due dates of an order's plan and how much of it is paid, in order:
 /// the money paid so far covers the earliest payments first.
 pub fn plan_status(order: &Order, product: &Product, balances: &Balances, today: Date) -> Vec<PlanLine> {
-    let dues = balances.dues();
+    plan_for_dues(order, product, &balances.dues(), today)
+}
+
+/// The plan as it stands when what is owed is already known (the
+/// collections queue reads it for many orders at once).
+pub fn plan_for_dues(order: &Order, product: &Product, dues: &Dues, today: Date) -> Vec<PlanLine> {
     let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
     let paid = repayable.get() - dues.principal.get() - dues.interest.get();
     let start = order.disbursed_at.map(manila_date).unwrap_or(today);

@@ -239,80 +239,9 @@ pub fn daily_figures(activity: &[Activity], today: Date, days: i64) -> Vec<(Date
     figures.into_iter().collect()
 }
 
-/// Days-past-due buckets, as collections and the dashboard group them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum PastDueBucket {
-    Current,
-    Days1To30,
-    Days31To60,
-    Days61To90,
-    Over90,
-}
-
-impl PastDueBucket {
-    pub const ALL: [PastDueBucket; 5] = [
-        PastDueBucket::Current,
-        PastDueBucket::Days1To30,
-        PastDueBucket::Days31To60,
-        PastDueBucket::Days61To90,
-        PastDueBucket::Over90,
-    ];
-
-    pub fn of(days_past_due: i64) -> PastDueBucket {
-        match days_past_due {
-            ..=0 => PastDueBucket::Current,
-            1..=30 => PastDueBucket::Days1To30,
-            31..=60 => PastDueBucket::Days31To60,
-            61..=90 => PastDueBucket::Days61To90,
-            _ => PastDueBucket::Over90,
-        }
-    }
-
-    pub fn key(self) -> &'static str {
-        match self {
-            PastDueBucket::Current => "current",
-            PastDueBucket::Days1To30 => "1-30",
-            PastDueBucket::Days31To60 => "31-60",
-            PastDueBucket::Days61To90 => "61-90",
-            PastDueBucket::Over90 => "91+",
-        }
-    }
-}
-
-/// Days past the order's due date on `today`; zero before it or without one.
-pub fn days_past_due(order: &Order, today: Date) -> i64 {
-    order.due_date.map_or(0, |due| (today - due).whole_days().max(0))
-}
-
-/// Of the loans out (repayment open or overdue), how many and how much
-/// principal sit in each bucket.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BucketFigures {
-    pub bucket: PastDueBucket,
-    pub orders: i64,
-    pub principal: i64,
-}
-
-pub fn past_due_buckets(outstanding: &[Order], today: Date) -> Vec<BucketFigures> {
-    PastDueBucket::ALL
-        .into_iter()
-        .map(|bucket| {
-            let inside: Vec<&Order> =
-                outstanding.iter().filter(|order| PastDueBucket::of(days_past_due(order, today)) == bucket).collect();
-            BucketFigures {
-                bucket,
-                orders: inside.len() as i64,
-                principal: inside.iter().map(|order| order.principal.get()).sum(),
-            }
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::order::OrderId;
-    use crate::product::ProductId;
     use time::macros::{date, datetime};
 
     #[test]
@@ -379,43 +308,5 @@ mod tests {
         assert_eq!((last.applications, last.collected), (1, 120_000));
         assert_eq!((days[5].1.applications, days[5].1.disbursed), (1, 300_000));
         assert_eq!(days.iter().map(|(_, day)| day.applications).sum::<i64>(), 2, "the 1 November one is outside");
-    }
-
-    fn loan(due: Date, pesos: i64) -> Order {
-        Order {
-            id: OrderId(1),
-            order_no: "HR1".into(),
-            borrower_id: BorrowerId(1),
-            product_id: ProductId(1),
-            status: OrderStatus::Overdue,
-            principal: Centavos::from_pesos(pesos),
-            interest: Centavos::ZERO,
-            fees: Centavos::ZERO,
-            term_days: 30,
-            applied_at: datetime!(2026-09-01 00:00 UTC),
-            disbursed_at: None,
-            due_date: Some(due),
-            closed_at: None,
-            extension_days: 0,
-        }
-    }
-
-    #[test]
-    fn loans_fall_into_past_due_buckets() {
-        let today = date!(2026 - 11 - 22);
-        let loans = [
-            loan(date!(2026 - 11 - 22), 1000),
-            loan(date!(2026 - 11 - 21), 2000),
-            loan(date!(2026 - 10 - 23), 3000),
-            loan(date!(2026 - 10 - 22), 4000),
-            loan(date!(2026 - 08 - 01), 5000),
-        ];
-        let buckets = past_due_buckets(&loans, today);
-        let count = |bucket: PastDueBucket| buckets.iter().find(|figures| figures.bucket == bucket).unwrap().orders;
-        assert_eq!(count(PastDueBucket::Current), 1, "due today is not late");
-        assert_eq!(count(PastDueBucket::Days1To30), 2, "1 and 30 days");
-        assert_eq!(count(PastDueBucket::Days31To60), 1);
-        assert_eq!(count(PastDueBucket::Over90), 1);
-        assert_eq!(buckets[1].principal, 500_000);
     }
 }

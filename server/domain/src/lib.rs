@@ -7,6 +7,7 @@
 pub mod back_office;
 pub mod borrower;
 pub mod clock;
+pub mod collections;
 pub mod company;
 pub mod complaint;
 pub mod decision;

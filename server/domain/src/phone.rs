@@ -52,6 +52,11 @@ impl Phone {
         let national = &self.0[3..];
         format!("0{} *** {}", &national[..3], &national[6..])
     }
+
+    /// Only the last four digits, for staff lists: `•••• ••• 4567`.
+    pub fn last_four_only(&self) -> String {
+        format!("•••• ••• {}", &self.0[self.0.len() - 4..])
+    }
 }
 
 impl TryFrom<String> for Phone {
@@ -100,6 +105,11 @@ mod tests {
     #[test]
     fn the_number_is_shown_four_three_four() {
         assert_eq!(Phone::parse("+639171234567").unwrap().display(), "0917 123 4567");
+    }
+
+    #[test]
+    fn staff_lists_show_only_the_last_four_digits() {
+        assert_eq!(Phone::parse("09171234567").unwrap().last_four_only(), "•••• ••• 4567");
     }
 
     #[test]

@@ -4,10 +4,11 @@
 
 use crate::back_office::{Activity, BorrowerSearch, CollectedPayment, OrderRow, Page, PageRequest};
 use crate::borrower::{Borrower, BorrowerId};
+use crate::collections::{ContactBasis, ContactChannel, ContactNote, ContactOutcome};
 use crate::company::CompanyDetails;
 use crate::files::ImageRecord;
 use crate::kyc::Section;
-use crate::ledger::{Bucket, Entry};
+use crate::ledger::{Bucket, Dues, Entry};
 use crate::money::Centavos;
 use crate::order::{Extension, NewOrder, Order, OrderId, StatusChange, Transition};
 use crate::otp::{CodePurpose, NewChallenge, OtpChallenge, OtpPolicy, SendLimit};
@@ -110,19 +111,30 @@ pub struct OrderDocument {
     pub created_at: OffsetDateTime,
 }
 
-/// The kinds of personal data that need the borrower's explicit consent
-/// before anything is stored (D4, NPC Circular 20-01).
+/// What the borrower may consent to: the kinds of personal data that need
+/// an explicit consent before anything is stored (D4, NPC Circular 20-01),
+/// and being contacted about an overdue loan outside 06:00–22:00 (SEC MC 18
+/// s.2019). Only the borrower grants or withdraws a consent, through the
+/// borrower API; staff have no way to record one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ConsentKind {
     Contacts,
     Location,
     Device,
     Photos,
+    /// Collections may contact the borrower at any hour. No data is
+    /// uploaded under it.
+    CollectionAnyHour,
 }
 
 impl ConsentKind {
-    pub const ALL: [ConsentKind; 4] =
-        [ConsentKind::Contacts, ConsentKind::Location, ConsentKind::Device, ConsentKind::Photos];
+    pub const ALL: [ConsentKind; 5] = [
+        ConsentKind::Contacts,
+        ConsentKind::Location,
+        ConsentKind::Device,
+        ConsentKind::Photos,
+        ConsentKind::CollectionAnyHour,
+    ];
 
     pub fn key(self) -> &'static str {
         match self {
@@ -130,6 +142,7 @@ impl ConsentKind {
             ConsentKind::Location => "location",
             ConsentKind::Device => "device",
             ConsentKind::Photos => "photos",
+            ConsentKind::CollectionAnyHour => "collection_any_hour",
         }
     }
 
@@ -605,6 +618,62 @@ pub trait MarketingStore {
     async fn save_company_details(&self, details: &CompanyDetails, at: OffsetDateTime) -> StoreResult<()>;
 }
 
+/// A contact with the borrower of an overdue loan, as staff log it. The
+/// person contacted is always the order's borrower.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewContact {
+    pub order_id: OrderId,
+    pub borrower_id: BorrowerId,
+    /// `None` for the operator's API token.
+    pub staff_id: Option<i64>,
+    pub channel: ContactChannel,
+    pub outcome: ContactOutcome,
+    pub note: ContactNote,
+    /// As it was when the contact happened.
+    pub days_past_due: i64,
+    /// Why the contact-hours rule allowed it.
+    pub basis: ContactBasis,
+    pub at: OffsetDateTime,
+}
+
+/// A logged contact, with the name of the staff member who made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedContact {
+    pub id: i64,
+    /// `None` when the operator's API token logged it.
+    pub staff_name: Option<String>,
+    pub contact: NewContact,
+}
+
+/// The newest contact of an order, for the queue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastContact {
+    pub at: OffsetDateTime,
+    pub outcome: ContactOutcome,
+}
+
+/// An overdue loan (180) with what the collections queue shows of it: the
+/// borrower, what the ledger says is owed, and the newest contact. Days past
+/// due follow from the order's plan and its ledger, which only the
+/// application can price (decision 015).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OverdueAccount {
+    pub order: Order,
+    pub borrower_name: Option<String>,
+    pub borrower_phone: Phone,
+    pub dues: Dues,
+    pub last_contact: Option<LastContact>,
+}
+
+#[async_trait]
+pub trait CollectionStore {
+    async fn record_contact(&self, contact: &NewContact) -> StoreResult<i64>;
+    /// The order's contacts, newest first.
+    async fn contacts_of(&self, order: OrderId) -> StoreResult<Vec<LoggedContact>>;
+    /// Every overdue order (180), by id, in one read.
+    async fn overdue_accounts(&self) -> StoreResult<Vec<OverdueAccount>>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -630,6 +699,7 @@ pub trait Store:
     + AdjustmentStore
     + BackOfficeStore
     + MarketingStore
+    + CollectionStore
     + Send
     + Sync
     + 'static
@@ -660,6 +730,7 @@ impl<T> Store for T where
         + AdjustmentStore
         + BackOfficeStore
         + MarketingStore
+        + CollectionStore
         + Send
         + Sync
         + 'static

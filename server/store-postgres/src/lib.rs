@@ -4,6 +4,7 @@
 //! number of processes can share one database.
 
 mod back_office;
+mod collections;
 mod complaints;
 mod identity;
 mod images;

@@ -23,6 +23,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (16, include_str!("../migrations/0016_sandbox_statement.sql")),
     (17, include_str!("../migrations/0017_staff.sql")),
     (18, include_str!("../migrations/0018_adjustments.sql")),
+    (19, include_str!("../migrations/0019_collection_contacts.sql")),
     (20, include_str!("../migrations/0020_marketing.sql")),
     (21, include_str!("../migrations/0021_console_reports.sql")),
 ];

@@ -7,6 +7,7 @@
 //! every read-then-write transaction.
 
 mod back_office;
+mod collections;
 mod complaints;
 mod identity;
 mod images;

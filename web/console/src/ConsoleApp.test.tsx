@@ -11,6 +11,7 @@ const EMPTY_LISTS = {
   '/audit': ok([]),
   '/unposted-payments': ok([]),
   '/sms-outbox': ok([]),
+  '/collections': ok({ rows: [], total: 0, page: 1, pageSize: 25 }),
 };
 
 afterEach(() => {
@@ -54,7 +55,7 @@ describe('the console', () => {
     start('/console', { '/me': ok(AUDITOR) });
     await screen.findByText('Aldo Santos');
     expect(menuEntries()).toEqual([
-      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Unposted payments', 'Payouts and reconciliation', 'SMS outbox', 'Audit log',
+      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'SMS outbox', 'Audit log',
     ]);
     expect(screen.getByText('Auditor')).toBeTruthy();
   });

@@ -3,6 +3,7 @@ import { t } from '@hiram/shared/i18n/i18n';
 import type { Me } from './api';
 import { AuditPage } from './audit/AuditPage';
 import { BorrowersPage } from './borrowers/BorrowersPage';
+import { CollectionsPage } from './collections/CollectionsPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { MoneyPage } from './money/MoneyPage';
 import { OrdersPage } from './orders/OrdersPage';
@@ -41,6 +42,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <AuditPage />;
     case 'unposted-payments':
       return <UnpostedPaymentsPage me={me} />;
+    case 'collections':
+      return <CollectionsPage me={me} />;
     case 'sms-outbox':
       return <SmsOutboxPage />;
     case 'promotion-templates':

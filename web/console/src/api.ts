@@ -32,6 +32,9 @@ export interface Listing<T> {
   page: number;
   pageSize: number;
 }
+export type CollectionRow = components['schemas']['CollectionRow'];
+export type ContactRow = components['schemas']['ContactRow'];
+export type ContactLogged = components['schemas']['ContactLogged'];
 
 export const CONSOLE_PREFIX = '/api/console';
 
@@ -153,3 +156,31 @@ export const fetchReconciliation = (from: string, to: string) =>
   get<ReconciliationLine[]>('/reconciliation', { from: from || undefined, to: to || undefined });
 
 export const fetchDashboard = (days: number) => get<Dashboard>('/dashboard', { days });
+/** Days past due the collections queue filters by (server: DpdBucket). */
+export const DPD_BUCKETS = ['1-30', '31-60', '61-90', '91+'] as const;
+export type BucketFilter = 'all' | (typeof DPD_BUCKETS)[number];
+export const QUEUE_SORTS = ['days_past_due_desc', 'days_past_due_asc', 'amount_owed_desc', 'amount_owed_asc'] as const;
+export type QueueSort = (typeof QUEUE_SORTS)[number];
+export const CONTACT_CHANNELS = ['call', 'sms', 'email'] as const;
+export type ContactChannel = (typeof CONTACT_CHANNELS)[number];
+export const CONTACT_OUTCOMES = ['reached', 'no_answer', 'promised_to_pay', 'refused_to_pay', 'wrong_number'] as const;
+export type ContactOutcome = (typeof CONTACT_OUTCOMES)[number];
+export const MAX_CONTACT_NOTE = 500;
+export const COLLECTIONS_PAGE_SIZE = 25;
+
+export interface QueueFilters {
+  bucket: BucketFilter;
+  sort: QueueSort;
+}
+
+const filterParams = ({ bucket, sort }: QueueFilters) => ({ bucket: bucket === 'all' ? undefined : bucket, sort });
+
+/** One page of overdue loans; the server filters, sorts and pages. */
+export const fetchCollections = (filters: QueueFilters, page: number, pageSize = COLLECTIONS_PAGE_SIZE) =>
+  get<Listing<CollectionRow>>('/collections', { ...filterParams(filters), page, pageSize });
+
+export const fetchContacts = (orderId: number) => get<ContactRow[]>('/collections/contacts', { orderId });
+
+/** Logs a contact with the order's borrower; the form shows a refusal itself, so no toast. */
+export const logContact = (orderId: number, channel: ContactChannel, outcome: ContactOutcome, note: string) =>
+  post<ContactLogged>('/collections/contacts', { orderId, channel, outcome, note }, { silent: true });

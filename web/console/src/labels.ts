@@ -34,3 +34,23 @@ export function orderStatusLabel(code: number): string {
   const key = ORDER_STATUS_LABELS[code];
   return key ? `${code} · ${t(key)}` : String(code);
 }
+
+const CONTACT_LABELS: Record<string, MessageKey> = {
+  call: 'console.contact.call',
+  sms: 'console.contact.sms',
+  email: 'console.contact.email',
+  reached: 'console.contact.reached',
+  no_answer: 'console.contact.no_answer',
+  promised_to_pay: 'console.contact.promised_to_pay',
+  refused_to_pay: 'console.contact.refused_to_pay',
+  wrong_number: 'console.contact.wrong_number',
+  within_hours: 'console.contact.within_hours',
+  long_past_due: 'console.contact.long_past_due',
+  borrower_consent: 'console.contact.borrower_consent',
+};
+
+/** A contact's channel, outcome or ground for people; any other key as it is. */
+export function contactLabel(key: string): string {
+  const label = CONTACT_LABELS[key];
+  return label ? t(label) : key;
+}

@@ -8,10 +8,10 @@ describe('the menu by permission', () => {
   it('opens only what each role may see', () => {
     expect(ids(CARE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'complaints', 'sms-outbox']);
     expect(ids(AUDITOR.permissions)).toEqual([
-      'dashboard', 'orders', 'borrowers', 'complaints', 'unposted-payments', 'money', 'sms-outbox', 'audit',
+      'dashboard', 'orders', 'borrowers', 'complaints', 'collections', 'unposted-payments', 'money', 'sms-outbox', 'audit',
     ]);
     expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money']);
-    expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers']);
+    expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers', 'collections']);
     expect(ids(ADMIN.permissions)).toContain('products');
     expect(ids(FINANCE.permissions)).not.toContain('products');
     expect(ids(MARKETING.permissions)).toEqual(['dashboard', 'promotion-templates', 'promotion-links', 'site-banners', 'company-details']);

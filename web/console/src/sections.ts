@@ -18,6 +18,8 @@ export const PERMISSION = {
   manageProducts: 'manage_products',
   manageMarketing: 'manage_marketing',
   viewDashboard: 'view_dashboard',
+  viewCollections: 'view_collections',
+  logCollectionContacts: 'log_collection_contacts',
 } as const;
 
 export type SectionId =
@@ -27,6 +29,7 @@ export type SectionId =
   | 'borrowers'
   | 'complaints'
   | 'unposted-payments'
+  | 'collections'
   | 'money'
   | 'products'
   | 'sms-outbox'
@@ -48,6 +51,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'orders', label: 'console.section.orders', permission: PERMISSION.viewOrders },
   { id: 'borrowers', label: 'console.section.borrowers', permission: PERMISSION.viewBorrowers },
   { id: 'complaints', label: 'console.section.complaints', permission: PERMISSION.viewComplaints },
+  { id: 'collections', label: 'console.section.collections', permission: PERMISSION.viewCollections },
   { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
   { id: 'money', label: 'console.section.money', permission: PERMISSION.viewMoney },
   { id: 'products', label: 'console.section.products', permission: PERMISSION.manageProducts },

@@ -50,7 +50,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 39] = [
+const CALLS: [(&str, &str, Permission); 42] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -90,6 +90,13 @@ const CALLS: [(&str, &str, Permission); 39] = [
     ("POST", "/api/console/site-banners/save", Permission::ManageMarketing),
     ("GET", "/api/console/company-details", Permission::ManageMarketing),
     ("POST", "/api/console/company-details/save", Permission::ManageMarketing),
+    ("GET", "/api/console/collections", Permission::ViewCollections),
+    ("GET", "/api/console/collections/contacts?orderId=999999", Permission::ViewCollections),
+    (
+        "POST",
+        "/api/console/collections/contacts?orderId=999999&channel=call&outcome=reached",
+        Permission::LogCollectionContacts,
+    ),
 ];
 
 crate::on_both_stores! {

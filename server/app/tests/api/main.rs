@@ -5,6 +5,7 @@ mod helpers;
 
 mod access_matrix;
 mod back_office;
+mod collections;
 mod complaints;
 mod console;
 mod daily;

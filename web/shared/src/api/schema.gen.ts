@@ -216,6 +216,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Overdue loans (180) past due, the longest past due first unless `sort`
+         *     says otherwise, one page at a time.
+         */
+        get: operations["staff_collections_queue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/collections/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The contacts logged for an order, newest first. */
+        get: operations["staff_collection_contacts"];
+        put?: never;
+        /**
+         * Logs a contact with the borrower of an overdue order. Refused (409,
+         *     nothing written) outside 06:00–22:00 Manila time unless the loan is
+         *     more than 15 days past due or the borrower consented to contact at any
+         *     hour (`data.reason = outside_contact_hours`), and for an order that is
+         *     not overdue (`data.reason = not_overdue`).
+         */
+        post: operations["staff_collection_log_contact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/company-details": {
         parameters: {
             query?: never;
@@ -2436,6 +2480,32 @@ export interface components {
             /** @description `collected`. */
             status: string;
         };
+        CollectionRow: {
+            /**
+             * Format: int64
+             * @description Centavos: everything owed now (principal, interest, fees, penalties).
+             */
+            amountOwed: number;
+            /** Format: int64 */
+            borrowerId: number;
+            borrowerName: string;
+            /** @description Only the last four digits: `•••• ••• 4567`. */
+            borrowerPhone: string;
+            /** @description `1-30`, `31-60`, `61-90` or `91+`. */
+            bucket: string;
+            /** Format: int64 */
+            daysPastDue: number;
+            /** @description When staff last logged a contact about this loan. */
+            lastContactAt?: string | null;
+            /**
+             * @description What came of it: `reached`, `no_answer`, `promised_to_pay`,
+             *     `refused_to_pay` or `wrong_number`.
+             */
+            lastContactOutcome?: string | null;
+            /** Format: int64 */
+            orderId: number;
+            orderNo: string;
+        };
         Committed: {
             /**
              * Format: int64
@@ -2541,6 +2611,28 @@ export interface components {
             email: string;
             /** @description The WhatsApp number of customer service. */
             smWa: string;
+        };
+        ContactLogged: {
+            /** Format: int64 */
+            id: number;
+        };
+        ContactRow: {
+            at: string;
+            /**
+             * @description Why the contact hours allowed it: `within_hours`, `long_past_due`
+             *     (more than 15 days) or `borrower_consent`.
+             */
+            basis: string;
+            /** @description `call`, `sms` or `email`. */
+            channel: string;
+            /** Format: int64 */
+            daysPastDue: number;
+            /** Format: int64 */
+            id: number;
+            note: string;
+            outcome: string;
+            /** @description Who made the contact; `operator` for the API token. */
+            staff: string;
         };
         ContractItem: {
             /** Format: int64 */
@@ -2928,6 +3020,17 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_ContactLogged: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_ContractJump: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -3161,6 +3264,50 @@ export interface components {
                     /** @description Masked: `0917 *** 4567`. */
                     phone: string;
                     registeredAt: string;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Listing_CollectionRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    /**
+                     * Format: int64
+                     * @description Centavos: everything owed now (principal, interest, fees, penalties).
+                     */
+                    amountOwed: number;
+                    /** Format: int64 */
+                    borrowerId: number;
+                    borrowerName: string;
+                    /** @description Only the last four digits: `•••• ••• 4567`. */
+                    borrowerPhone: string;
+                    /** @description `1-30`, `31-60`, `61-90` or `91+`. */
+                    bucket: string;
+                    /** Format: int64 */
+                    daysPastDue: number;
+                    /** @description When staff last logged a contact about this loan. */
+                    lastContactAt?: string | null;
+                    /**
+                     * @description What came of it: `reached`, `no_answer`, `promised_to_pay`,
+                     *     `refused_to_pay` or `wrong_number`.
+                     */
+                    lastContactOutcome?: string | null;
+                    /** Format: int64 */
+                    orderId: number;
+                    orderNo: string;
                 }[];
                 /**
                  * Format: int64
@@ -3982,6 +4129,31 @@ export interface components {
             data: {
                 granted: boolean;
                 kind: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_ContactRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                at: string;
+                /**
+                 * @description Why the contact hours allowed it: `within_hours`, `long_past_due`
+                 *     (more than 15 days) or `borrower_consent`.
+                 */
+                basis: string;
+                /** @description `call`, `sms` or `email`. */
+                channel: string;
+                /** Format: int64 */
+                daysPastDue: number;
+                /** Format: int64 */
+                id: number;
+                note: string;
+                outcome: string;
+                /** @description Who made the contact; `operator` for the API token. */
+                staff: string;
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -5517,6 +5689,164 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_collections_queue: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `1-30`, `31-60`, `61-90` or `91+` days past due; none (or `all`)
+                 *     for every overdue loan.
+                 */
+                bucket?: string;
+                /** @description From 1 (the default). */
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
+                /**
+                 * @description `days_past_due_desc` (the default), `days_past_due_asc`,
+                 *     `amount_owed_desc` or `amount_owed_asc`.
+                 */
+                sort?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Listing_CollectionRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_collection_contacts: {
+        parameters: {
+            query: {
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ContactRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_collection_log_contact: {
+        parameters: {
+            query: {
+                /** @description `call`, `sms` or `email`. */
+                channel: string;
+                /** @description At most 500 characters. */
+                note?: string;
+                /** @description The overdue order; the person contacted is its borrower. */
+                orderId: number;
+                /**
+                 * @description `reached`, `no_answer`, `promised_to_pay`, `refused_to_pay` or
+                 *     `wrong_number`.
+                 */
+                outcome: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContactLogged"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8438,7 +8768,11 @@ export interface operations {
             query: {
                 /** @description 1 grants, 0 withdraws. */
                 granted: number;
-                /** @description `contacts`, `location`, `device` or `photos`. */
+                /**
+                 * @description `contacts`, `location`, `device` or `photos` (uploads of that kind),
+                 *     or `collection_any_hour` (collections may contact the borrower outside
+                 *     06:00–22:00 Manila time).
+                 */
                 kind: string;
             };
             header?: never;

@@ -39,7 +39,9 @@ const MAX_CONTACTS: usize = 5_000;
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct GrantParams {
-    /// `contacts`, `location`, `device` or `photos`.
+    /// `contacts`, `location`, `device` or `photos` (uploads of that kind),
+    /// or `collection_any_hour` (collections may contact the borrower outside
+    /// 06:00–22:00 Manila time).
     pub kind: String,
     /// 1 grants, 0 withdraws.
     pub granted: i64,

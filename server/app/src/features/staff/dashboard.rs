@@ -9,9 +9,11 @@ use crate::i18n::Lang;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use hiram_domain::back_office::{daily_figures, past_due_buckets};
+use hiram_domain::back_office::daily_figures;
 use hiram_domain::clock::MANILA;
+use hiram_domain::collections::DpdBucket;
 use hiram_domain::complaint::{ComplaintStatus, is_late};
+use hiram_domain::order::OrderStatus;
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
 use time::Duration;
@@ -77,17 +79,35 @@ pub async fn dashboard(
     let today = state.today();
     let since = (today - Duration::days(days - 1)).midnight().assume_offset(MANILA);
     let activity = state.store.activity(since).await?;
-    let outstanding = state.store.repayable_orders().await?;
-    let loans_out = outstanding.len() as i64;
-    let past_due = past_due_buckets(&outstanding, today)
+    // Loans still in repayment are current; overdue ones fall into buckets
+    // by days past due as collections counts them (from the first unpaid
+    // due date, decision 015).
+    let current: Vec<_> = state
+        .store
+        .repayable_orders()
+        .await?
         .into_iter()
-        .map(|figures| BucketRow {
-            bucket: figures.bucket.key().to_owned(),
-            orders: figures.orders,
-            principal: figures.principal,
-            share_bp: if loans_out == 0 { 0 } else { figures.orders * 10_000 / loans_out },
-        })
+        .filter(|order| order.status == OrderStatus::RepaymentOpen)
         .collect();
+    let overdue = super::collections::overdue_entries(&state).await?;
+    let loans_out = (current.len() + overdue.len()) as i64;
+    let share = |orders: i64| if loans_out == 0 { 0 } else { orders * 10_000 / loans_out };
+    let mut past_due = vec![BucketRow {
+        bucket: "current".to_owned(),
+        orders: current.len() as i64,
+        principal: current.iter().map(|order| order.principal.get()).sum(),
+        share_bp: share(current.len() as i64),
+    }];
+    past_due.extend(DpdBucket::ALL.into_iter().map(|bucket| {
+        let inside: Vec<_> =
+            overdue.iter().filter(|entry| DpdBucket::of(entry.days_past_due) == Some(bucket)).collect();
+        BucketRow {
+            bucket: bucket.key().to_owned(),
+            orders: inside.len() as i64,
+            principal: inside.iter().map(|entry| entry.item.order.principal.get()).sum(),
+            share_bp: share(inside.len() as i64),
+        }
+    }));
     let now = state.now();
     let open = state.store.complaints(Some(ComplaintStatus::Open), 10_000).await?;
     let complaints_late =

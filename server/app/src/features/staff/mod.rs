@@ -4,6 +4,7 @@
 
 pub mod adjustments;
 pub mod borrowers;
+pub mod collections;
 pub mod complaints;
 pub mod dashboard;
 pub mod listing;
@@ -52,6 +53,7 @@ pub fn router() -> Router<AppState> {
         .route("/adjustments/reject", axum::routing::post(adjustments::reject))
         .merge(complaints::router())
         .merge(marketing::router())
+        .merge(collections::router())
 }
 
 /// Any borrower's uploaded picture, for staff checking identity photos and

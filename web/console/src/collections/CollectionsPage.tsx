@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
+import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import {
+  DPD_BUCKETS,
+  fetchCollections,
+  QUEUE_SORTS,
+  type BucketFilter,
+  type CollectionRow,
+  type Me,
+  type QueueSort,
+} from '../api';
+import { contactLabel } from '../labels';
+import { ExportButton } from '../export';
+import { EmptyRow, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
+import { PERMISSION } from '../sections';
+import { useLoad } from '../useLoad';
+import { ContactPanel } from './ContactPanel';
+
+const SORT_LABELS: Record<QueueSort, MessageKey> = {
+  days_past_due_desc: 'console.collections.sort.days_past_due_desc',
+  days_past_due_asc: 'console.collections.sort.days_past_due_asc',
+  amount_owed_desc: 'console.collections.sort.amount_owed_desc',
+  amount_owed_asc: 'console.collections.sort.amount_owed_asc',
+};
+
+const BUCKETS: readonly BucketFilter[] = ['all', ...DPD_BUCKETS];
+
+/**
+ * Collections: overdue loans by days past due, filtered, sorted and paged
+ * by the server, with a CSV export of every page of the filtered queue. The chosen loan shows its
+ * contact log and, for those who may, the form to log a contact with its
+ * borrower.
+ */
+export function CollectionsPage({ me }: { me: Me }) {
+  const [bucket, setBucket] = useState<BucketFilter>('all');
+  const [sort, setSort] = useState<QueueSort>('days_past_due_desc');
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<CollectionRow | null>(null);
+  const queue = useLoad(`collections:${bucket}:${sort}:${page}`, () => fetchCollections({ bucket, sort }, page));
+  const canLog = me.permissions.includes(PERMISSION.logCollectionContacts);
+  const rows = queue.data?.rows ?? [];
+
+  function filterBy(next: () => void) {
+    next();
+    setPage(1);
+  }
+
+  return (
+    <section className="c-page" aria-labelledby="c-collections-title">
+      <PageHead id="c-collections-title" title={t('console.section.collections')}>
+        <SelectFilter
+          label={t('console.collections.bucket')}
+          value={bucket}
+          choices={BUCKETS.map((value) => ({
+            value,
+            label: value === 'all' ? t('console.collections.allBuckets') : value,
+          }))}
+          onChange={(value) => filterBy(() => setBucket(value))}
+        />
+        <SelectFilter
+          label={t('console.collections.sort')}
+          value={sort}
+          choices={QUEUE_SORTS.map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
+          onChange={(value) => filterBy(() => setSort(value))}
+        />
+        <RefreshButton onClick={queue.reload} loading={queue.loading} />
+        <ExportButton
+          name="collections"
+          header={[
+            t('console.col.order'),
+            t('console.col.borrower'),
+            t('console.col.phone'),
+            t('console.col.daysPastDue'),
+            t('console.col.owed'),
+            t('console.col.lastContact'),
+            t('console.collections.outcome'),
+          ]}
+          fetchPage={(number, size) => fetchCollections({ bucket, sort }, number, size)}
+          toRow={(row) => [
+            row.orderNo,
+            row.borrowerName,
+            row.borrowerPhone,
+            row.daysPastDue,
+            (row.amountOwed / 100).toFixed(2),
+            row.lastContactAt ?? '',
+            row.lastContactOutcome ? contactLabel(row.lastContactOutcome) : '',
+          ]}
+        />
+      </PageHead>
+      <div className="c-split">
+        <div>
+          <div className="c-table-wrap">
+            <table className="c-table c-table--rows" aria-labelledby="c-collections-title">
+              <thead>
+                <tr>
+                  <th scope="col">{t('console.col.order')}</th>
+                  <th scope="col">{t('console.col.borrower')}</th>
+                  <th scope="col" className="c-num">
+                    {t('console.col.daysPastDue')}
+                  </th>
+                  <th scope="col" className="c-num">
+                    {t('console.col.owed')}
+                  </th>
+                  <th scope="col">{t('console.col.lastContact')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 && <EmptyRow columns={5} loading={queue.loading} />}
+                {rows.map((row) => (
+                  <tr
+                    key={row.orderId}
+                    className={row.orderId === chosen?.orderId ? 'is-chosen' : undefined}
+                    onClick={() => setChosen(row)}
+                  >
+                    <td>
+                      <button
+                        type="button"
+                        className="c-row-btn"
+                        aria-pressed={row.orderId === chosen?.orderId}
+                        aria-label={t('console.collections.open', { no: row.orderNo })}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          setChosen(row);
+                        }}
+                      >
+                        {row.orderNo}
+                      </button>
+                    </td>
+                    <td>
+                      <div>{row.borrowerName}</div>
+                      <div className="c-small c-muted c-nowrap">{row.borrowerPhone}</div>
+                    </td>
+                    <td className="c-num c-nowrap">
+                      {t('console.collections.days', { n: row.daysPastDue })}
+                      <span className="c-badge">{row.bucket}</span>
+                    </td>
+                    <td className="c-num c-nowrap">{formatMoney(row.amountOwed, '₱')}</td>
+                    <td className="c-small">
+                      {row.lastContactAt ? (
+                        <>
+                          <div className="c-nowrap">{formatDateTime(row.lastContactAt)}</div>
+                          <div className="c-muted">{contactLabel(row.lastContactOutcome ?? '')}</div>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {queue.data && (
+            <Pager page={queue.data.page} pageSize={queue.data.pageSize} total={queue.data.total} onPage={setPage} />
+          )}
+        </div>
+        <ContactPanel key={chosen?.orderId ?? 0} row={chosen} canLog={canLog} onLogged={queue.reload} />
+      </div>
+    </section>
+  );
+}

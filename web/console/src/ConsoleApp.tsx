@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './i18n/i18n';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { fetchMe, onSessionEnded, signOut, type Me } from './api';

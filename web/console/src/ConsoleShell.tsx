@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './i18n/i18n';
 import type { Me } from './api';
 import { AuditPage } from './audit/AuditPage';
 import { BorrowersPage } from './borrowers/BorrowersPage';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { digitsOnly } from '@hiram/shared/format/format';
 import { signIn, type Me } from './api';

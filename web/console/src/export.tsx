@@ -3,7 +3,7 @@
 // file. What is exported is what the filters select, not only the page shown.
 import { useState } from 'react';
 import type { ApiResult } from '@hiram/shared/api/request';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './i18n/i18n';
 import { MAX_PAGE_SIZE, type Listing } from './api';
 import { csvName, downloadCsv, toCsv, type Cell } from './csv';
 

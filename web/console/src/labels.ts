@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type MessageKey } from './i18n/i18n';
 
 const STATUS_LABELS: Record<string, MessageKey> = {
   all: 'console.status.all',

@@ -1,7 +1,7 @@
 // Small pieces every console section uses: the heading with its tools, a
 // select filter, and the row a table shows while empty.
 import { Fragment, useId, type ReactNode } from 'react';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './i18n/i18n';
 
 export function PageHead({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
   return (

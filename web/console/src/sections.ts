@@ -1,7 +1,7 @@
 // The console's sections, the permission each needs, and where each lives
 // (/console/<id>). The menu shows only what the signed-in role allows; the
 // server refuses anything else with 403 anyway.
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type MessageKey } from './i18n/i18n';
 
 /** Permission keys the console reads (server: hiram_domain::staff::Permission). */
 export const PERMISSION = {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import { fetchAudit, type AuditRow } from '../api';
 import { csvName, downloadCsv, toCsv } from '../csv';
 import { compactJson, EmptyRow, PageHead, RefreshButton, SelectFilter } from '../parts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type MessageKey } from '../i18n/i18n';
 import {
   DPD_BUCKETS,
   fetchCollections,

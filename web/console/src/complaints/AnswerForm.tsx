@@ -1,5 +1,5 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { answerComplaint, MAX_ANSWER_CHARS, MAX_ANSWER_PICTURES, pictureUrl, uploadAnswerPicture } from '../api';
 

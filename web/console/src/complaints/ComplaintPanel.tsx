@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, formatPhone } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { closeComplaint, pictureUrl, type InboxEntry, type Me } from '../api';

@@ -1,5 +1,5 @@
 import { formatDateTime, formatPhone } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import type { InboxEntry } from '../api';
 import { statusLabel } from '../labels';
 import { EmptyRow } from '../parts';

@@ -1,4 +1,4 @@
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import type { AgentRating } from '../api';
 import { EmptyRow } from '../parts';
 

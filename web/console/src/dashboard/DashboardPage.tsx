@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatMoney } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import { fetchDashboard, type Dashboard } from '../api';
 import { PageHead, RefreshButton, SelectFilter } from '../parts';
 import { useLoad } from '../useLoad';

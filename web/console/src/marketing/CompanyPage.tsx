@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type MessageKey } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHead } from '../parts';

@@ -1,5 +1,5 @@
 import { copyText } from '@hiram/shared/clipboard/copy';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 
 /** The full address of a page of this site, with a button that copies it. */
 export function CopyAddress({ path }: { path: string }) {

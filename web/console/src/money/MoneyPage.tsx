@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import { fetchFailedPayouts, fetchReconciliation } from '../api';
 import { ExportButton } from '../export';
 import { downloadCsv, csvName, toCsv } from '../csv';

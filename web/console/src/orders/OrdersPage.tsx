@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type MessageKey } from '../i18n/i18n';
 import { fetchOrders, type Me, type OrderFilter, type OrderSort } from '../api';
 import { ExportButton } from '../export';
 import { ORDER_STATUSES, orderStatusLabel } from '../labels';

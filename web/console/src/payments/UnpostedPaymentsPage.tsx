@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatMoney } from '@hiram/shared/format/format';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type MessageKey } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { checkTerms, createProduct, type Catalogue, type ProductForm, type TermsCheck } from '../api';

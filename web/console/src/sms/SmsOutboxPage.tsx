@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime, formatPhone } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import { fetchOutbox } from '../api';
 import { EmptyRow, PageHead, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';

@@ -61,10 +61,13 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
     }
     text = (en as Messages)[key] ?? key;
   }
+  return fillPlaceholders(text, params);
+}
+
+/** `{name}` placeholders replaced by `params`; unknown ones left as they are. */
+export function fillPlaceholders(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 function subscribe(listener: () => void): () => void {

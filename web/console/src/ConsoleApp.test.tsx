@@ -48,14 +48,15 @@ describe('the console', () => {
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(window.location.pathname).toBe('/console/dashboard');
+    // The address follows after the render.
+    await waitFor(() => expect(window.location.pathname).toBe('/console/dashboard'));
   });
 
   it('gives an auditor every section that reads, finance the money ones', async () => {
     start('/console', { '/me': ok(AUDITOR) });
     await screen.findByText('Aldo Santos');
     expect(menuEntries()).toEqual([
-      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'SMS outbox', 'Audit log',
+      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'SMS outbox', 'Audit log',
     ]);
     expect(screen.getByText('Auditor')).toBeTruthy();
   });
@@ -63,7 +64,7 @@ describe('the console', () => {
   it('finance lands on the dashboard', async () => {
     start('/console', { '/me': ok(FINANCE) });
     await screen.findByText('Fe Lim');
-    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation']);
+    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers']);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 
@@ -93,7 +94,8 @@ describe('the console', () => {
   it('does not open a section the role may not see from its address', async () => {
     const api = start('/console/audit', { '/me': ok(CARE) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(window.location.pathname).toBe('/console/dashboard');
+    // The address follows after the render.
+    await waitFor(() => expect(window.location.pathname).toBe('/console/dashboard'));
     expect(api.calls('/audit')).toHaveLength(0);
   });
 

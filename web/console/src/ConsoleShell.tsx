@@ -13,6 +13,7 @@ import { BannersPage } from './marketing/BannersPage';
 import { CompanyPage } from './marketing/CompanyPage';
 import { LinksPage } from './marketing/LinksPage';
 import { TemplatesPage } from './marketing/TemplatesPage';
+import { AdjustmentsPage } from './payments/AdjustmentsPage';
 import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
 import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
 import { SmsOutboxPage } from './sms/SmsOutboxPage';
@@ -34,6 +35,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <BorrowersPage me={me} />;
     case 'money':
       return <MoneyPage />;
+    case 'adjustments':
+      return <AdjustmentsPage me={me} />;
     case 'products':
       return <ProductsPage />;
     case 'complaints':

@@ -13,6 +13,7 @@ export type StaffPicture = components['schemas']['StaffPicture'];
 export type AuditRow = components['schemas']['AuditRow'];
 export type QueuedPayment = components['schemas']['QueuedPayment'];
 export type OutboxMessage = components['schemas']['OutboxMessage'];
+export type AdjustmentRow = components['schemas']['AdjustmentRow'];
 export type OrderListRow = components['schemas']['OrderListRow'];
 export type OrderRecord = components['schemas']['OrderRecord'];
 export type BorrowerRow = components['schemas']['BorrowerRow'];
@@ -184,3 +185,12 @@ export const fetchContacts = (orderId: number) => get<ContactRow[]>('/collection
 /** Logs a contact with the order's borrower; the form shows a refusal itself, so no toast. */
 export const logContact = (orderId: number, channel: ContactChannel, outcome: ContactOutcome, note: string) =>
   post<ContactLogged>('/collections/contacts', { orderId, channel, outcome, note }, { silent: true });
+
+export type AdjustmentStatusFilter = 'proposed' | 'approved' | 'rejected' | 'all';
+/** The charges a waiver can lower; principal is never waived. */
+export type WaivableCharge = 'penalties' | 'fees' | 'interest';
+export const fetchAdjustments = (status: AdjustmentStatusFilter) => get<AdjustmentRow[]>('/adjustments', { status });
+export const proposeAdjustment = (orderId: number, bucket: WaivableCharge, amount: number, reason: string) =>
+  post<{ id: number }>('/adjustments/propose', { orderId, bucket, amount, reason });
+export const decideAdjustment = (id: number, approve: boolean) =>
+  post<null>(approve ? '/adjustments/approve' : '/adjustments/reject', { id });

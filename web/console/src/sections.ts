@@ -18,6 +18,8 @@ export const PERMISSION = {
   manageProducts: 'manage_products',
   manageMarketing: 'manage_marketing',
   viewDashboard: 'view_dashboard',
+  proposeAdjustments: 'propose_adjustments',
+  approveAdjustments: 'approve_adjustments',
   viewCollections: 'view_collections',
   logCollectionContacts: 'log_collection_contacts',
 } as const;
@@ -31,6 +33,7 @@ export type SectionId =
   | 'unposted-payments'
   | 'collections'
   | 'money'
+  | 'adjustments'
   | 'products'
   | 'sms-outbox'
   | 'promotion-templates'
@@ -54,6 +57,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'collections', label: 'console.section.collections', permission: PERMISSION.viewCollections },
   { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
   { id: 'money', label: 'console.section.money', permission: PERMISSION.viewMoney },
+  { id: 'adjustments', label: 'console.section.adjustments', permission: PERMISSION.viewMoney },
   { id: 'products', label: 'console.section.products', permission: PERMISSION.manageProducts },
   { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },
   { id: 'promotion-templates', label: 'console.section.templates', permission: PERMISSION.manageMarketing },

@@ -379,6 +379,19 @@ export const consoleEn = {
   'console.contact.within_hours': 'Within contact hours',
   'console.contact.long_past_due': 'More than 15 days past due',
   'console.contact.borrower_consent': 'Borrower agreed to any hour',
+  'console.section.adjustments': 'Waivers',
+  'console.adjustments.propose': 'Propose a waiver',
+  'console.adjustments.explain': 'A waiver lowers what a borrower owes of penalties, fees or interest. Another finance officer must approve it before it is posted; nobody approves their own.',
+  'console.adjustments.charge': 'Charge',
+  'console.adjustments.amount': 'Amount to waive (₱)',
+  'console.adjustments.incomplete': 'Give the order ID, an amount in pesos and a reason of at least 5 characters.',
+  'console.adjustments.proposed': 'Waiver proposed. Another officer must approve it.',
+  'console.adjustments.approved': 'Waiver approved and posted to the order.',
+  'console.adjustments.rejected': 'Waiver rejected.',
+  'console.adjustments.waiting': 'Waiting for approval',
+  'console.adjustments.ownProposal': 'Yours: another officer decides',
+  'console.adjustments.approveTitle': 'Approve waiver #{id}',
+  'console.adjustments.rejectTitle': 'Reject waiver #{id}',
 } as const;
 
 export type ConsoleKey = keyof typeof consoleEn;

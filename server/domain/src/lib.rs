@@ -6,6 +6,7 @@
 
 pub mod back_office;
 pub mod borrower;
+pub mod calculator;
 pub mod clock;
 pub mod collections;
 pub mod company;

@@ -287,22 +287,25 @@ fn effective_monthly_bp(finance_charge: Centavos, principal: Centavos, days: i64
 /// The monthly effective interest rate by the actuarial method the Truth in
 /// Lending disclosure uses: the rate r per 30 days at which the plan's
 /// payments, discounted, equal the net proceeds. In basis points, rounded.
-/// Floating point is fine here: it is a displayed rate, never money.
 pub fn actuarial_monthly_bp(quote: &Quote) -> i64 {
-    let proceeds = quote.net_proceeds.get() as f64;
+    let flows: Vec<(i64, Centavos)> =
+        quote.plan.iter().map(|instalment| (instalment.due_after_days, instalment.amount())).collect();
+    monthly_rate_bp(quote.net_proceeds, &flows)
+}
+
+/// The rate per 30 days at which `payments` (days after the money is
+/// received, amount), discounted, are worth `received` today; basis points,
+/// rounded, zero when they are worth less. Floating point is fine here: it
+/// is a displayed rate, never money.
+pub fn monthly_rate_bp(received: Centavos, payments: &[(i64, Centavos)]) -> i64 {
+    let received = received.get() as f64;
     let present_value = |rate: f64| -> f64 {
-        quote
-            .plan
-            .iter()
-            .map(|instalment| {
-                instalment.amount().get() as f64 / (1.0 + rate).powf(instalment.due_after_days as f64 / 30.0)
-            })
-            .sum()
+        payments.iter().map(|(days, amount)| amount.get() as f64 / (1.0 + rate).powf(*days as f64 / 30.0)).sum()
     };
     let (mut low, mut high) = (0.0_f64, 10.0_f64);
     for _ in 0..200 {
         let middle = (low + high) / 2.0;
-        if present_value(middle) > proceeds { low = middle } else { high = middle }
+        if present_value(middle) > received { low = middle } else { high = middle }
     }
     (low * 10_000.0).round() as i64
 }

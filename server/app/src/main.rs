@@ -24,6 +24,7 @@ const USAGE: &str =
 #[tokio::main]
 async fn main() -> ExitCode {
     let command = std::env::args().nth(1).unwrap_or_else(|| "serve".to_owned());
+    // The command's own flags: everything after the program and the command.
     let arguments: Vec<String> = std::env::args().skip(2).collect();
     if command == "openapi" {
         let document = hiram::openapi::document().to_pretty_json().expect("the API document serialises");

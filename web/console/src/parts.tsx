@@ -1,6 +1,7 @@
 // Small pieces every console section uses: the heading with its tools, a
 // select filter, and the row a table shows while empty.
-import { Fragment, useId, type ReactNode } from 'react';
+import { Fragment, useId, type FormEvent, type ReactNode } from 'react';
+import { Modal } from '@hiram/shared/ui/Modal';
 import { t } from './i18n/i18n';
 
 export function PageHead({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
@@ -112,5 +113,45 @@ export function Facts({ items }: { items: readonly (readonly [string, ReactNode]
         </Fragment>
       ))}
     </dl>
+  );
+}
+
+/** A dialog holding one form: Cancel, and the submit button under the form. */
+export function FormDialog({
+  title,
+  submitLabel,
+  busy,
+  onClose,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
+            {t('console.cancel')}
+          </button>
+          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
+            {submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate>
+        {children}
+      </form>
+    </Modal>
   );
 }

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { Modal } from '@hiram/shared/ui/Modal';
 import { fetchBorrower, revealBorrower, searchBorrowers, type Me, type RevealedData } from '../api';
 import { orderStatusLabel } from '../labels';
-import { EmptyRow, Facts, PageHead, Pager } from '../parts';
+import { EmptyRow, Facts, FormDialog, PageHead, Pager } from '../parts';
 import { PERMISSION } from '../sections';
 import { useLoad } from '../useLoad';
 
@@ -18,7 +17,6 @@ function linkedBorrower(): number | null {
 
 /** Asks why before showing personal data; the server logs the reason before it answers. */
 function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => void; onRevealed: (data: RevealedData) => void }) {
-  const formId = useId();
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -32,29 +30,13 @@ function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => 
   }
 
   return (
-    <Modal
-      open
-      title={t('console.borrowers.revealTitle')}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
-            {t('console.borrowers.reveal')}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <p>{t('console.borrowers.revealText')}</p>
-        <label className="c-label" htmlFor={reasonId}>
-          {t('console.orders.reason')}
-        </label>
-        <textarea id={reasonId} className="h-input c-textarea" maxLength={MAX_REASON} value={reason} onChange={(e) => setReason(e.target.value)} />
-      </form>
-    </Modal>
+    <FormDialog title={t('console.borrowers.revealTitle')} submitLabel={t('console.borrowers.reveal')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <p>{t('console.borrowers.revealText')}</p>
+      <label className="c-label" htmlFor={reasonId}>
+        {t('console.orders.reason')}
+      </label>
+      <textarea id={reasonId} className="h-input c-textarea" maxLength={MAX_REASON} value={reason} onChange={(e) => setReason(e.target.value)} />
+    </FormDialog>
   );
 }
 

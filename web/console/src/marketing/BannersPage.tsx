@@ -1,10 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
-import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
-import { EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
+import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
 import { fetchBanners, saveBanner, type BannerForm, type BannerRow } from './api';
 import { fromManilaInput, toManilaInput } from './manilaTime';
@@ -43,7 +42,6 @@ function formOf(draft: Draft): BannerForm {
 
 /** Adding (`banner` null) or changing one banner. */
 function BannerDialog({ banner, onClose, onSaved }: { banner: BannerRow | null; onClose: () => void; onSaved: () => void }) {
-  const formId = useId();
   const [draft, setDraft] = useState<Draft>(() => draftOf(banner));
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -64,29 +62,13 @@ function BannerDialog({ banner, onClose, onSaved }: { banner: BannerRow | null; 
   }
 
   return (
-    <Modal
-      open
-      title={banner ? t('console.banners.editTitle', { id: banner.id }) : t('console.banners.new')}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
-            {t('console.mkt.save')}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t('console.banners.text')} hint={t('console.banners.textHint', { max: MAX_TEXT })} maxLength={MAX_TEXT} value={draft.text} error={error('text')} onChange={(e) => set('text', e.target.value)} />
-        <Field label={t('console.banners.link')} hint={t('console.banners.linkHint')} maxLength={500} value={draft.link} error={error('link')} onChange={(e) => set('link', e.target.value)} />
-        <Field label={t('console.banners.from')} hint={t('console.banners.fromHint')} type="datetime-local" value={draft.from} error={error('showsFrom')} onChange={(e) => set('from', e.target.value)} />
-        <Field label={t('console.banners.until')} hint={t('console.banners.untilHint')} type="datetime-local" value={draft.until} error={error('showsUntil')} onChange={(e) => set('until', e.target.value)} />
-        <Field label={t('console.banners.position')} hint={t('console.banners.positionHint')} inputMode="numeric" value={draft.position} error={error('position')} onChange={(e) => set('position', e.target.value.replace(/\D/g, '').slice(0, 3))} />
-      </form>
-    </Modal>
+    <FormDialog title={banner ? t('console.banners.editTitle', { id: banner.id }) : t('console.banners.new')} submitLabel={t('console.mkt.save')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <Field label={t('console.banners.text')} hint={t('console.banners.textHint', { max: MAX_TEXT })} maxLength={MAX_TEXT} value={draft.text} error={error('text')} onChange={(e) => set('text', e.target.value)} />
+      <Field label={t('console.banners.link')} hint={t('console.banners.linkHint')} maxLength={500} value={draft.link} error={error('link')} onChange={(e) => set('link', e.target.value)} />
+      <Field label={t('console.banners.from')} hint={t('console.banners.fromHint')} type="datetime-local" value={draft.from} error={error('showsFrom')} onChange={(e) => set('from', e.target.value)} />
+      <Field label={t('console.banners.until')} hint={t('console.banners.untilHint')} type="datetime-local" value={draft.until} error={error('showsUntil')} onChange={(e) => set('until', e.target.value)} />
+      <Field label={t('console.banners.position')} hint={t('console.banners.positionHint')} inputMode="numeric" value={draft.position} error={error('position')} onChange={(e) => set('position', e.target.value.replace(/\D/g, '').slice(0, 3))} />
+    </FormDialog>
   );
 }
 

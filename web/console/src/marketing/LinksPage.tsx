@@ -2,9 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
-import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
-import { EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
+import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
 import { fetchLinks, fetchTemplates, saveLink, type LinkForm, type LinkFunnelRow, type LinkKind, type LinkView } from './api';
 import { CopyAddress } from './CopyAddress';
@@ -35,7 +34,6 @@ export function conversion(row: LinkFunnelRow): string {
 
 /** Adding (`link` null) or changing one link; its kind and code never change. */
 function LinkDialog({ link, onClose, onSaved }: { link: LinkView | null; onClose: () => void; onSaved: () => void }) {
-  const formId = useId();
   const templateId = useId();
   const kindId = useId();
   const [form, setForm] = useState<LinkForm>(() => formOf(link));
@@ -59,62 +57,46 @@ function LinkDialog({ link, onClose, onSaved }: { link: LinkView | null; onClose
   }
 
   return (
-    <Modal
-      open
-      title={link ? t('console.links.editTitle', { name: link.name }) : t('console.links.new')}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
-            {t('console.mkt.save')}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <Field label={t('console.links.name')} hint={t('console.links.nameHint')} maxLength={80} value={form.name} error={error('name')} onChange={(e) => set('name', e.target.value)} />
-        <div className="h-field">
-          <label htmlFor={templateId}>{t('console.links.template')}</label>
-          <select
-            id={templateId}
-            className="c-select c-select--block"
-            value={form.templateId}
-            aria-invalid={refused === 'templateId' ? true : undefined}
-            onChange={(e) => set('templateId', e.target.value)}
-          >
-            <option value="">{t('console.links.chooseTemplate')}</option>
-            {(templates.data?.rows ?? []).map((template) => (
-              <option key={template.id} value={String(template.id)}>
-                #{template.id} {template.appName}: {template.headline}
-              </option>
-            ))}
-          </select>
-          {refused === 'templateId' && <p className="h-error">{t('console.links.templateNeeded')}</p>}
-        </div>
-        <Field label={t('console.links.userFrom')} hint={t('console.links.tagHint', { max: 40 })} maxLength={40} value={form.userFrom} error={error('userFrom')} onChange={(e) => set('userFrom', e.target.value)} />
-        <Field label={t('console.links.appFrom')} hint={t('console.links.optionalTagHint', { max: 40 })} maxLength={40} value={form.appFrom} error={error('appFrom')} onChange={(e) => set('appFrom', e.target.value)} />
-        <Field label={t('console.links.utmTag')} hint={t('console.links.optionalTagHint', { max: 64 })} maxLength={64} value={form.utmTag} error={error('utmTag')} onChange={(e) => set('utmTag', e.target.value)} />
-        <div className="h-field">
-          <label htmlFor={kindId}>{t('console.links.kind')}</label>
-          <select id={kindId} className="c-select c-select--block" value={form.kind} disabled={link !== null} onChange={(e) => set('kind', e.target.value as LinkKind)}>
-            <option value="register">{t(KIND_LABELS.register)}</option>
-            <option value="download">{t(KIND_LABELS.download)}</option>
-          </select>
-        </div>
-        <Field
-          label={form.kind === 'register' ? t('console.links.linksId') : t('console.links.downId')}
-          hint={link ? t('console.links.codeFixed') : t('console.links.tagHint', { max: 40 })}
-          maxLength={40}
-          value={form.code}
-          readOnly={link !== null}
-          error={refused === 'code' ? t('console.links.codeRefused') : undefined}
-          onChange={(e) => set('code', e.target.value)}
-        />
-      </form>
-    </Modal>
+    <FormDialog title={link ? t('console.links.editTitle', { name: link.name }) : t('console.links.new')} submitLabel={t('console.mkt.save')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <Field label={t('console.links.name')} hint={t('console.links.nameHint')} maxLength={80} value={form.name} error={error('name')} onChange={(e) => set('name', e.target.value)} />
+      <div className="h-field">
+        <label htmlFor={templateId}>{t('console.links.template')}</label>
+        <select
+          id={templateId}
+          className="c-select c-select--block"
+          value={form.templateId}
+          aria-invalid={refused === 'templateId' ? true : undefined}
+          onChange={(e) => set('templateId', e.target.value)}
+        >
+          <option value="">{t('console.links.chooseTemplate')}</option>
+          {(templates.data?.rows ?? []).map((template) => (
+            <option key={template.id} value={String(template.id)}>
+              #{template.id} {template.appName}: {template.headline}
+            </option>
+          ))}
+        </select>
+        {refused === 'templateId' && <p className="h-error">{t('console.links.templateNeeded')}</p>}
+      </div>
+      <Field label={t('console.links.userFrom')} hint={t('console.links.tagHint', { max: 40 })} maxLength={40} value={form.userFrom} error={error('userFrom')} onChange={(e) => set('userFrom', e.target.value)} />
+      <Field label={t('console.links.appFrom')} hint={t('console.links.optionalTagHint', { max: 40 })} maxLength={40} value={form.appFrom} error={error('appFrom')} onChange={(e) => set('appFrom', e.target.value)} />
+      <Field label={t('console.links.utmTag')} hint={t('console.links.optionalTagHint', { max: 64 })} maxLength={64} value={form.utmTag} error={error('utmTag')} onChange={(e) => set('utmTag', e.target.value)} />
+      <div className="h-field">
+        <label htmlFor={kindId}>{t('console.links.kind')}</label>
+        <select id={kindId} className="c-select c-select--block" value={form.kind} disabled={link !== null} onChange={(e) => set('kind', e.target.value as LinkKind)}>
+          <option value="register">{t(KIND_LABELS.register)}</option>
+          <option value="download">{t(KIND_LABELS.download)}</option>
+        </select>
+      </div>
+      <Field
+        label={form.kind === 'register' ? t('console.links.linksId') : t('console.links.downId')}
+        hint={link ? t('console.links.codeFixed') : t('console.links.tagHint', { max: 40 })}
+        maxLength={40}
+        value={form.code}
+        readOnly={link !== null}
+        error={refused === 'code' ? t('console.links.codeRefused') : undefined}
+        onChange={(e) => set('code', e.target.value)}
+      />
+    </FormDialog>
   );
 }
 

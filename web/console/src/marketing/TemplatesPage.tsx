@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
-import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
-import { EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
+import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
 import { fetchTemplates, saveTemplate, type TemplateForm, type TemplateRow } from './api';
 import { CopyAddress } from './CopyAddress';
@@ -32,7 +31,6 @@ function formOf(row: TemplateRow): TemplateForm {
 
 /** Adding (`template` null) or changing one template. */
 function TemplateDialog({ template, onClose, onSaved }: { template: TemplateRow | null; onClose: () => void; onSaved: () => void }) {
-  const formId = useId();
   const [form, setForm] = useState<TemplateForm>(() => (template ? formOf(template) : EMPTY));
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -62,35 +60,19 @@ function TemplateDialog({ template, onClose, onSaved }: { template: TemplateRow 
   }
 
   return (
-    <Modal
-      open
-      title={template ? t('console.templates.editTitle', { id: template.id }) : t('console.templates.new')}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
-            {t('console.mkt.save')}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        {text('appName', t('console.templates.appName'), t('console.templates.appNameHint'), MAX.appName)}
-        {text('headline', t('console.templates.headline'), t('console.mkt.chars', { min: 1, max: MAX.headline }), MAX.headline)}
-        {text('subheadline', t('console.templates.subheadline'), t('console.mkt.upTo', { max: MAX.subheadline }), MAX.subheadline)}
-        {text('buttonText', t('console.templates.buttonText'), t('console.mkt.chars', { min: 1, max: MAX.buttonText }), MAX.buttonText)}
-        {text('themeColor', t('console.templates.themeColor'), t('console.templates.themeColorHint'), 7)}
-        {text('downloadAndroidUrl', t('console.templates.android'), t('console.mkt.httpsHint'), MAX.url)}
-        {text('downloadIosUrl', t('console.templates.ios'), t('console.mkt.httpsHint'), MAX.url)}
-        <label className="c-check">
-          <input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />
-          {t('console.templates.active')}
-        </label>
-      </form>
-    </Modal>
+    <FormDialog title={template ? t('console.templates.editTitle', { id: template.id }) : t('console.templates.new')} submitLabel={t('console.mkt.save')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      {text('appName', t('console.templates.appName'), t('console.templates.appNameHint'), MAX.appName)}
+      {text('headline', t('console.templates.headline'), t('console.mkt.chars', { min: 1, max: MAX.headline }), MAX.headline)}
+      {text('subheadline', t('console.templates.subheadline'), t('console.mkt.upTo', { max: MAX.subheadline }), MAX.subheadline)}
+      {text('buttonText', t('console.templates.buttonText'), t('console.mkt.chars', { min: 1, max: MAX.buttonText }), MAX.buttonText)}
+      {text('themeColor', t('console.templates.themeColor'), t('console.templates.themeColorHint'), 7)}
+      {text('downloadAndroidUrl', t('console.templates.android'), t('console.mkt.httpsHint'), MAX.url)}
+      {text('downloadIosUrl', t('console.templates.ios'), t('console.mkt.httpsHint'), MAX.url)}
+      <label className="c-check">
+        <input type="checkbox" checked={form.active} onChange={(e) => setForm({ ...form, active: e.target.checked })} />
+        {t('console.templates.active')}
+      </label>
+    </FormDialog>
   );
 }
 

@@ -1,12 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
-import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { fetchUnposted, matchPayment, rejectPayment, type Me, type PaymentStatusFilter, type QueuedPayment } from '../api';
 import { statusLabel } from '../labels';
-import { EmptyRow, PageHead, RefreshButton, SelectFilter } from '../parts';
+import { EmptyRow, FormDialog, PageHead, RefreshButton, SelectFilter } from '../parts';
 import { PERMISSION } from '../sections';
 import { useLoad } from '../useLoad';
 
@@ -17,7 +16,6 @@ type Action = { kind: 'match' | 'reject'; payment: QueuedPayment };
 
 /** Matching (to the reported order, or another) or rejecting one queued payment. */
 function ResolveDialog({ action, onClose, onDone }: { action: Action; onClose: () => void; onDone: () => void }) {
-  const formId = useId();
   const { kind, payment } = action;
   const [orderId, setOrderId] = useState(String(payment.orderId));
   const [note, setNote] = useState('');
@@ -40,44 +38,28 @@ function ResolveDialog({ action, onClose, onDone }: { action: Action; onClose: (
   }
 
   return (
-    <Modal
-      open
-      title={t(kind === 'match' ? 'console.payments.matchTitle' : 'console.payments.rejectTitle', { id: payment.id })}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
-            {t(kind === 'match' ? 'console.payments.match' : 'console.payments.reject')}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <p>
-          {formatMoney(payment.amount, '₱')} · {payment.channel} · {payment.reference}
-        </p>
-        {kind === 'match' && (
-          <Field
-            label={t('console.payments.orderId')}
-            hint={t('console.payments.orderHint')}
-            inputMode="numeric"
-            value={orderId}
-            onChange={(e) => setOrderId(e.target.value.replace(/\D/g, ''))}
-          />
-        )}
+    <FormDialog title={t(kind === 'match' ? 'console.payments.matchTitle' : 'console.payments.rejectTitle', { id: payment.id })} submitLabel={t(kind === 'match' ? 'console.payments.match' : 'console.payments.reject')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <p>
+        {formatMoney(payment.amount, '₱')} · {payment.channel} · {payment.reference}
+      </p>
+      {kind === 'match' && (
         <Field
-          label={t('console.payments.note')}
-          hint={t('console.payments.noteHint')}
-          maxLength={MAX_NOTE}
-          value={note}
-          error={error || undefined}
-          onChange={(e) => setNote(e.target.value)}
+          label={t('console.payments.orderId')}
+          hint={t('console.payments.orderHint')}
+          inputMode="numeric"
+          value={orderId}
+          onChange={(e) => setOrderId(e.target.value.replace(/\D/g, ''))}
         />
-      </form>
-    </Modal>
+      )}
+      <Field
+        label={t('console.payments.note')}
+        hint={t('console.payments.noteHint')}
+        maxLength={MAX_NOTE}
+        value={note}
+        error={error || undefined}
+        onChange={(e) => setNote(e.target.value)}
+      />
+    </FormDialog>
   );
 }
 

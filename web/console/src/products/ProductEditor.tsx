@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t, type MessageKey } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
@@ -190,8 +190,8 @@ export function ProductEditor({ catalogue, onClose, onCreated }: { catalogue: Ca
   const [check, setCheck] = useState<TermsCheck | null>(null);
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
-  const form = toForm(draft);
-  const formKey = JSON.stringify(form);
+  // A new form only when the draft changes, so the check below runs once per edit.
+  const form = useMemo(() => toForm(draft), [draft]);
 
   useEffect(() => {
     if (!form) return;
@@ -205,9 +205,7 @@ export function ProductEditor({ catalogue, onClose, onCreated }: { catalogue: Ca
       live = false;
       clearTimeout(timer);
     };
-    // The serialised form is the dependency: a new object with the same values is no change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [formKey]);
+  }, [form]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));

@@ -1,18 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
-import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { fetchCatalogue, updateListing, type ProductView } from '../api';
-import { EmptyRow, PageHead, RefreshButton } from '../parts';
+import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
 import { ProductEditor } from './ProductEditor';
 import { fromHundredths } from './units';
 
 /** A product's listing: what staff may change once it exists (its terms stay). */
 function ListingDialog({ product, onClose, onSaved }: { product: ProductView; onClose: () => void; onSaved: () => void }) {
-  const formId = useId();
   const [listing, setListing] = useState({
     name: product.name,
     rateDescription: product.rateDescription,
@@ -34,44 +32,28 @@ function ListingDialog({ product, onClose, onSaved }: { product: ProductView; on
   }
 
   return (
-    <Modal
-      open
-      title={t('console.products.editTitle', { name: product.name })}
-      onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
-            {t('console.products.save')}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
-        <p className="c-muted c-small">{t('console.products.termsFixed')}</p>
-        <Field label={t('console.products.name')} maxLength={80} value={listing.name} onChange={(e) => setListing({ ...listing, name: e.target.value })} />
-        <Field
-          label={t('console.products.rateDescription')}
-          maxLength={120}
-          value={listing.rateDescription}
-          onChange={(e) => setListing({ ...listing, rateDescription: e.target.value })}
-        />
-        <Field label={t('console.products.tags')} hint={t('console.products.tagsHint')} value={listing.tags} onChange={(e) => setListing({ ...listing, tags: e.target.value })} />
-        {(
-          [
-            ['allowsExtension', 'console.products.extension'],
-            ['requiresReview', 'console.products.review'],
-            ['available', 'console.products.available'],
-          ] as const
-        ).map(([key, label]) => (
-          <label key={key} className="c-check-label">
-            <input type="checkbox" checked={listing[key]} onChange={(e) => setListing({ ...listing, [key]: e.target.checked })} /> {t(label)}
-          </label>
-        ))}
-      </form>
-    </Modal>
+    <FormDialog title={t('console.products.editTitle', { name: product.name })} submitLabel={t('console.products.save')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <p className="c-muted c-small">{t('console.products.termsFixed')}</p>
+      <Field label={t('console.products.name')} maxLength={80} value={listing.name} onChange={(e) => setListing({ ...listing, name: e.target.value })} />
+      <Field
+        label={t('console.products.rateDescription')}
+        maxLength={120}
+        value={listing.rateDescription}
+        onChange={(e) => setListing({ ...listing, rateDescription: e.target.value })}
+      />
+      <Field label={t('console.products.tags')} hint={t('console.products.tagsHint')} value={listing.tags} onChange={(e) => setListing({ ...listing, tags: e.target.value })} />
+      {(
+        [
+          ['allowsExtension', 'console.products.extension'],
+          ['requiresReview', 'console.products.review'],
+          ['available', 'console.products.available'],
+        ] as const
+      ).map(([key, label]) => (
+        <label key={key} className="c-check-label">
+          <input type="checkbox" checked={listing[key]} onChange={(e) => setListing({ ...listing, [key]: e.target.checked })} /> {t(label)}
+        </label>
+      ))}
+    </FormDialog>
   );
 }
 

@@ -370,11 +370,11 @@ pub async fn check(
         covered_max_principal: caps::COVERED_MAX_PRINCIPAL.get(),
         covered_max_term_days: caps::COVERED_MAX_TERM_DAYS,
     };
+    // Terms that break only caps are still priced and shown; terms that
+    // cannot work at all (an empty range, a zero term) are not.
     let problem = match terms.validate() {
-        Err(error) if violation(&error).1 == "malformed" => {
-            Some(format!("{} ({error})", Msg::TermsMalformed.text(lang)))
-        }
-        _ => None,
+        Ok(()) | Err(TermsError::NominalCap | TermsError::EffectiveCap | TermsError::PenaltyCap) => None,
+        Err(error) => Some(format!("{} ({error})", Msg::TermsMalformed.text(lang))),
     };
     let violations: Vec<CapViolation> = match &problem {
         Some(_) => Vec::new(),

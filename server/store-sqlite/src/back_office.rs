@@ -43,7 +43,7 @@ fn collected(row: &Row<'_>) -> rusqlite::Result<CollectedPayment> {
 /// The repayments' cash lines with the channel each came through: a
 /// gateway callback by its pay code, a reported payment by its queue entry,
 /// a direct debit from the borrower's linked account.
-const POSTED_REPAYMENTS: &str = "SELECT COALESCE(pc.channel, up.channel, \
+const POSTED_REPAYMENTS: &str = "SELECT COALESCE(pc.channel, 'reported:' || up.channel, \
        CASE WHEN e.idempotency_key LIKE 'debit:%' THEN 'account_debit' END, 'manual'), l.amount, e.created_at \
      FROM ledger_entry e \
      JOIN ledger_line l ON l.entry_id = e.id AND l.account = 'cash' AND l.side = 'debit' \

@@ -271,6 +271,18 @@ crate::on_both_stores! {
         let gcash = report["data"].as_array().unwrap().iter().find(|row| row["channel"] == "GCash" && row["day"] == today.as_str()).unwrap().clone();
         assert_eq!((gcash["statementCount"].as_i64(), gcash["postedCount"].as_i64(), gcash["difference"].as_i64()), (Some(2), Some(1), Some(50_000)));
         assert_eq!(gcash["balanced"], false);
+        // A reported payment staff matched is on its own line, not against the gateway's statement.
+        let reported = app.post_form(&format!("/pany/v3/loan-details/submit-utr?sessionId={}", demo.session_id), &[("orderId", &order.to_string()), ("utr", "8811223344"), ("amount", "10000"), ("channelNumber", "90011")]).await;
+        assert_eq!(reported.status(), 200);
+        let (_, queue) = send(&app, &finance, "GET", "/api/console/unposted-payments", &[]).await;
+        let entry = queue["data"][0]["id"].to_string();
+        assert_eq!(send(&app, &finance, "POST", "/api/console/unposted-payments/match", &[("id", &entry), ("note", "in the statement")]).await.0, 200);
+        let (_, report) = send(&app, &finance, "GET", "/api/console/reconciliation", &[]).await;
+        let rows = report["data"].as_array().unwrap();
+        let line = |channel: &str| rows.iter().find(|row| row["channel"] == channel && row["day"] == today.as_str()).unwrap().clone();
+        assert_eq!((line("GCash")["postedCount"].as_i64(), line("GCash")["difference"].as_i64()), (Some(1), Some(50_000)));
+        let matched = line("GCash (reported)");
+        assert_eq!((matched["postedAmount"].as_i64(), matched["statementKept"].as_bool()), (Some(10_000), Some(false)));
         for bad in ["from=2026-13-01", "from=2026-01-01&to=2026-03-01", "from=2026-02-02&to=2026-02-01"] {
             assert_eq!(send(&app, &finance, "GET", &format!("/api/console/reconciliation?{bad}"), &[]).await.0, 400, "{bad}");
         }

@@ -86,17 +86,30 @@ pub struct ReconciliationLine {
     pub statement_kept: bool,
 }
 
-fn channel_name(key: &str) -> String {
-    Channel::parse(key)
-        .or((key == Channel::AccountDebit.key()).then_some(Channel::AccountDebit))
-        .map_or_else(|| key.to_owned(), |channel| channel.name().to_owned())
+/// The store names where each posting came from: a pay-code channel's key
+/// (`gcash`) for money the gateway collected, `reported:<key>` for a
+/// payment a borrower reported and staff matched, `account_debit` for the
+/// old repayment store's debits, `manual` for anything else. Only the
+/// gateway's channels have a statement here.
+fn source_name(key: &str) -> String {
+    if let Some(channel) = Channel::parse(key) {
+        return channel.name().to_owned();
+    }
+    if let Some(channel) = key.strip_prefix("reported:").and_then(Channel::parse) {
+        return format!("{} (reported)", channel.name());
+    }
+    match key {
+        "account_debit" => "Linked account debit".to_owned(),
+        "manual" => "Other postings".to_owned(),
+        other => other.to_owned(),
+    }
 }
 
 fn line(row: ReconciliationRow) -> ReconciliationLine {
     let statement_kept = Channel::parse(&row.channel).is_some();
     ReconciliationLine {
         day: row.day.to_string(),
-        channel: channel_name(&row.channel),
+        channel: source_name(&row.channel),
         statement_count: row.statement_count,
         statement_amount: row.statement_amount.get(),
         posted_count: row.posted_count,

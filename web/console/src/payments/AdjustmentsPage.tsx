@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
+import { formatDateTime, formatMoney, parseHundredths } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import {
@@ -14,7 +14,6 @@ import {
 import { t, type MessageKey } from '../i18n/i18n';
 import { statusLabel } from '../labels';
 import { EmptyRow, PageHead, RefreshButton, SelectFilter } from '../parts';
-import { hundredths } from '../products/units';
 import { PERMISSION } from '../sections';
 import { useLoad } from '../useLoad';
 
@@ -37,7 +36,7 @@ function ProposeForm({ onProposed }: { onProposed: () => void }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const centavos = hundredths(amount);
+    const centavos = parseHundredths(amount);
     if (!/^\d+$/.test(orderId) || centavos === null || centavos <= 0 || reason.trim().length < 5) {
       setError(t('console.adjustments.incomplete'));
       return;

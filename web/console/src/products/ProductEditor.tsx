@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatMoney, hundredthsText, parseHundredths } from '@hiram/shared/format/format';
 import { t, type MessageKey } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { checkTerms, createProduct, type Catalogue, type ProductForm, type TermsCheck } from '../api';
 import { Facts } from '../parts';
-import { fromHundredths, hundredths } from './units';
 
 /** The editor's fields as staff type them: pesos, percentages, counts. */
 interface Draft {
@@ -74,7 +73,7 @@ export function newDraft(lenderId: number | undefined): Draft {
 export function toForm(draft: Draft): ProductForm | null {
   const count = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? text.trim() : null);
   const figure = (text: string) => {
-    const value = hundredths(text);
+    const value = parseHundredths(text);
     return value === null ? null : String(value);
   };
   const values = {
@@ -105,7 +104,7 @@ export function toForm(draft: Draft): ProductForm | null {
 }
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
-const percent = (bp: number) => `${fromHundredths(bp)}%`;
+const percent = (bp: number) => `${hundredthsText(bp)}%`;
 
 /** What the live check found: the caps, two example loans, the documents. */
 function CheckReport({ check }: { check: TermsCheck }) {

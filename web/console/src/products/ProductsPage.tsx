@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatMoney, hundredthsText } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -7,7 +7,6 @@ import { fetchCatalogue, updateListing, type ProductView } from '../api';
 import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
 import { ProductEditor } from './ProductEditor';
-import { fromHundredths } from './units';
 
 /** A product's listing: what staff may change once it exists (its terms stay). */
 function ListingDialog({ product, onClose, onSaved }: { product: ProductView; onClose: () => void; onSaved: () => void }) {
@@ -100,8 +99,8 @@ export function ProductsPage() {
                     {formatMoney(product.minAmount, '₱')}–{formatMoney(product.maxAmount, '₱')}
                   </td>
                   <td className="c-nowrap">{t('console.products.termValue', { periods: product.periods, days: product.periodDays })}</td>
-                  <td className="c-num">{fromHundredths(product.monthlyInterestBp)}%</td>
-                  <td className="c-num">{fromHundredths(product.serviceFeeBp)}%</td>
+                  <td className="c-num">{hundredthsText(product.monthlyInterestBp)}%</td>
+                  <td className="c-num">{hundredthsText(product.serviceFeeBp)}%</td>
                   <td>
                     {t(product.available ? 'console.products.offered' : 'console.products.hidden')}
                     {product.requiresReview && <div className="c-muted c-small">{t('console.products.review')}</div>}

@@ -8,7 +8,9 @@ import {
   formatPhone,
   formatPhoneInput,
   isValidPhMobile,
+  hundredthsText,
   parseCentavos,
+  parseHundredths,
   phoneDigits,
   toE164,
 } from './format';
@@ -36,6 +38,33 @@ describe('formatMoney', () => {
     expect(parseCentavos('150000')).toBe(150000);
     expect(parseCentavos('15.5')).toBeNull();
     expect(parseCentavos(null)).toBeNull();
+  });
+});
+
+describe('parseHundredths', () => {
+  it('reads typed pesos and percentages exactly, in hundredths', () => {
+    expect(parseHundredths('5,000.50')).toBe(500050);
+    expect(parseHundredths('1,500.5')).toBe(150050);
+    expect(parseHundredths(' ₱ 80 ')).toBe(8000);
+    expect(parseHundredths('80.')).toBe(8000);
+    expect(parseHundredths('3.5')).toBe(350);
+    expect(parseHundredths('0.07')).toBe(7);
+    // A binary fraction never appears: 1.15 is 115, not 114.99….
+    expect(parseHundredths('1.15')).toBe(115);
+  });
+
+  it('refuses what is not a plain amount', () => {
+    for (const text of ['', '-5', '1.234', '1.005', 'abc', '1e3', '.5', '12345678901234']) {
+      expect(parseHundredths(text), text).toBeNull();
+    }
+  });
+
+  it('writes hundredths back as text to edit', () => {
+    expect(hundredthsText(150050)).toBe('1500.5');
+    expect(hundredthsText(500050)).toBe('5000.5');
+    expect(hundredthsText(400)).toBe('4');
+    expect(hundredthsText(7)).toBe('0.07');
+    expect(hundredthsText(-50)).toBe('-0.5');
   });
 });
 

@@ -22,6 +22,28 @@ export function parseCentavos(text: string | null | undefined): number | null {
   return Number(text.trim());
 }
 
+/**
+ * A decimal typed by a person (`5,000.50`, `₱ 80`, `3.5`) → an integer count
+ * of hundredths (`500050`, `8000`, `350`): centavos from pesos, basis points
+ * from a percentage. String arithmetic, so no binary fraction ever touches
+ * money. Spaces, `₱` and thousands commas are ignored; at most 2 decimals and
+ * 13 whole digits (exact as a number). Null for anything else, negatives
+ * included.
+ */
+export function parseHundredths(text: string): number | null {
+  const m = /^(\d{1,13})(?:\.(\d{0,2}))?$/.exec(text.replace(/[\s,₱]/g, ''));
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Hundredths back to the text a person would type: `150050` → `1500.5`, `400` → `4`, `7` → `0.07`. */
+export function hundredthsText(value: number): string {
+  const whole = Math.trunc(value / 100);
+  const rest = String(Math.abs(value % 100)).padStart(2, '0').replace(/0+$/, '');
+  const sign = value < 0 && whole === 0 ? '-' : '';
+  return rest ? `${sign}${whole}.${rest}` : String(whole);
+}
+
 // The Philippines keeps UTC+8 all year (no daylight saving since 1978), so a
 // fixed offset gives Asia/Manila wall-clock time without Intl time-zone data.
 const MANILA_OFFSET_MS = 8 * 60 * 60 * 1000;

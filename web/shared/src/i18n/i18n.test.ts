@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from './en';
 import { fil } from './fil';
-import { detectLocale, getLocale, setLocale, setMessagesForTest, t, tNodes, type MessageKey } from './i18n';
+import { detectLocale, featureTexts, getLocale, setLocale, setMessagesForTest, t, tNodes, type MessageKey } from './i18n';
 
 afterEach(async () => {
   vi.unstubAllEnvs();
@@ -30,6 +30,18 @@ describe('t', () => {
     await setLocale('fil');
     expect(getLocale()).toBe('fil');
     expect(t('common.copy')).toBe('Kopyahin');
+  });
+});
+
+describe('featureTexts', () => {
+  const tool = featureTexts({ 'tool.hello': 'Hello {name}' }, { 'tool.hello': 'Kumusta {name}' });
+
+  it('answers its own keys in the active locale and passes the rest to the shared catalogue', async () => {
+    expect(tool('tool.hello', { name: 'Ana' })).toBe('Hello Ana');
+    expect(tool('common.copy')).toBe('Copy');
+    await setLocale('fil');
+    expect(tool('tool.hello', { name: 'Ana' })).toBe('Kumusta Ana');
+    expect(tool('common.copy')).toBe('Kopyahin');
   });
 });
 

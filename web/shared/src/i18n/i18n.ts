@@ -64,6 +64,17 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   return fillPlaceholders(text, params);
 }
 
+/**
+ * The texts of one lazily loaded feature (a borrower tool): both locales
+ * ride in that feature's own chunk, so no other route downloads them. Keys
+ * the feature does not own fall through to the shared catalogue.
+ */
+export function featureTexts<K extends string>(english: Readonly<Record<K, string>>, filipino: Readonly<Record<K, string>>) {
+  const owns = (key: string): key is K => Object.hasOwn(english, key);
+  return (key: K | MessageKey, params?: Record<string, string | number>): string =>
+    owns(key) ? fillPlaceholders((locale === 'fil' ? filipino : english)[key], params) : t(key, params);
+}
+
 /** `{name}` placeholders replaced by `params`; unknown ones left as they are. */
 export function fillPlaceholders(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getToast, subscribeToast } from './toastStore';
+import { getToast, runToastAction, subscribeToast } from './toastStore';
 
 /** Renders the current toast; mount once per page root. */
 export function ToastHost() {
@@ -7,8 +7,13 @@ export function ToastHost() {
   return (
     <div className="h-toast-region" role="status" aria-live="polite">
       {toast && (
-        <div key={toast.id} className="h-toast">
+        <div key={toast.id} className={toast.action ? 'h-toast h-toast--action' : 'h-toast'}>
           {toast.message}
+          {toast.action && (
+            <button type="button" className="h-toast-action" onClick={runToastAction}>
+              {toast.action.label}
+            </button>
+          )}
         </div>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToast, showToast, TOAST_DEFAULT_MS } from './toastStore';
+import { getToast, runToastAction, showToast, TOAST_DEFAULT_MS } from './toastStore';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -38,5 +38,27 @@ describe('toast timing', () => {
     expect(getToast()?.message).toBe('second');
     vi.advanceTimersByTime(1);
     expect(getToast()).toBeNull();
+  });
+});
+
+describe('a toast with an action', () => {
+  it('runs the action once when tapped and hides the toast', () => {
+    const run = vi.fn();
+    showToast('Entry deleted', 6000, { label: 'Undo', run });
+    expect(getToast()?.action?.label).toBe('Undo');
+    runToastAction();
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(getToast()).toBeNull();
+    runToastAction();
+    expect(run).toHaveBeenCalledTimes(1);
+  });
+
+  it('loses its action when another toast replaces it', () => {
+    const run = vi.fn();
+    showToast('Entry deleted', 6000, { label: 'Undo', run });
+    showToast('Saved');
+    expect(getToast()?.action).toBeUndefined();
+    runToastAction();
+    expect(run).not.toHaveBeenCalled();
   });
 });

@@ -1,12 +1,19 @@
 // One toast at a time. Default 3000 ms; a shorter duration is raised to the
 // default (spec §9), a longer one is kept. Usable outside React (the request
-// helper calls it).
+// helper calls it). A toast may carry one action (Undo): tapping it runs the
+// action and hides the toast.
 export const TOAST_DEFAULT_MS = 3000;
+
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
 
 export interface ToastState {
   id: number;
   message: string;
   durationMs: number;
+  action?: ToastAction;
 }
 
 let current: ToastState | null = null;
@@ -18,10 +25,10 @@ function emit(): void {
   listeners.forEach((l) => l());
 }
 
-export function showToast(message: string, durationMs: number = TOAST_DEFAULT_MS): ToastState {
+export function showToast(message: string, durationMs: number = TOAST_DEFAULT_MS, action?: ToastAction): ToastState {
   const effective = Math.max(durationMs, TOAST_DEFAULT_MS);
   if (timer !== undefined) clearTimeout(timer);
-  current = { id: nextId++, message, durationMs: effective };
+  current = { id: nextId++, message, durationMs: effective, ...(action ? { action } : {}) };
   timer = setTimeout(hideToast, effective);
   emit();
   return current;
@@ -33,6 +40,13 @@ export function hideToast(): void {
   if (current === null) return;
   current = null;
   emit();
+}
+
+/** Runs the current toast's action, once, and hides the toast. */
+export function runToastAction(): void {
+  const action = current?.action;
+  hideToast();
+  action?.run();
 }
 
 export function getToast(): ToastState | null {

@@ -4,11 +4,13 @@ import { t } from '@hiram/shared/i18n/i18n';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHeader } from '../../components/PageHeader';
+import { PictureList } from '../../components/PictureList';
 import { appLink } from '../../lib/links';
+import type { Picture } from '../../lib/pictures';
 import { useProblemInit } from './api/problemInit';
 import { problemSave } from './api/problemSave';
-import { PictureUploader, type Picture } from './PictureUploader';
-import { capComplaintText, complaintLength, MAX_COMPLAINT_CHARS, SENT_MODAL_MS } from './rules';
+import { uploadProblemImage } from './api/uploadProblemImage';
+import { capComplaintText, complaintLength, MAX_COMPLAINT_CHARS, MAX_COMPLAINT_PICTURES, SENT_MODAL_MS } from './rules';
 import { clearComplaintOrder, readComplaintOrder } from './storage';
 
 /**
@@ -115,8 +117,17 @@ export default function ComplaintFormPage() {
           <p id={`${textId}-count`} className="app-counter">
             {t('complaint.counter', { n: complaintLength(text), max: MAX_COMPLAINT_CHARS })}
           </p>
-          <PictureUploader
+          <PictureList
             pictures={pictures}
+            max={MAX_COMPLAINT_PICTURES}
+            upload={uploadProblemImage}
+            texts={{
+              list: t('complaint.pictures', { max: MAX_COMPLAINT_PICTURES }),
+              picture: (n) => t('complaint.picture', { n }),
+              remove: (n) => t('complaint.removePicture', { n }),
+              add: t('complaint.addPicture'),
+              uploaded: t('complaint.uploaded'),
+            }}
             onAdd={(picture) => setPictures((list) => [...list, picture])}
             onRemove={removePicture}
           />

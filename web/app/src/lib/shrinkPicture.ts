@@ -1,6 +1,7 @@
 // Big phone photos are shrunk in the browser before they are sent: a borrower
 // on mobile data pays for every byte, and the server re-encodes to 1,600 px
-// JPEG anyway (decision 011). Small pictures go as they are.
+// JPEG anyway (decision 011). Small pictures go as they are. Every picture
+// a borrower sends (complaints, receipts) goes through here.
 
 /** Pictures up to this size are sent untouched. */
 export const SHRINK_ABOVE_BYTES = 1024 * 1024;

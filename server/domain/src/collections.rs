@@ -266,6 +266,9 @@ pub fn queue_page<T>(
         primary.then(a.tie_break.cmp(&b.tie_break))
     });
     let total = kept.len();
+    // Paged here, not in SQL: days past due come from each product's plan,
+    // which only the application prices, so the bucket filter and the sort
+    // cannot run in the database (decision 015).
     let rows = kept.into_iter().skip(offset).take(limit).collect();
     QueuePage { total, rows }
 }

@@ -24,6 +24,7 @@ pub struct Settings {
     pub demo: DemoSettings,
     pub log: LogSettings,
     pub company: CompanySettings,
+    pub clock: ClockSettings,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -55,6 +56,18 @@ pub struct SmsSettings {
 #[derive(Clone, Debug, Deserialize)]
 pub struct JobSettings {
     pub daily_interval_minutes: u64,
+    /// How often the server sends the repayment reminders that are due; 0
+    /// turns the sending off.
+    pub reminder_interval_seconds: u64,
+}
+
+/// Where the server's time comes from.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ClockSettings {
+    /// For drills and tests only: a file holding a number of seconds the
+    /// server's clock runs ahead (or behind, when negative), read again at
+    /// every reading (`crate::clock::FileClock`). Empty: the system clock.
+    pub offset_file: String,
 }
 
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]

@@ -3,8 +3,9 @@
 //! TypeScript types are generated.
 
 use crate::features::{
-    bind_card, certification, complaints, confirmation, console, customer_service, device_data, health, legacy,
-    loan_details, login, marketplace, payments, personal_center, promotion, public_info, staff, tracking, uploads,
+    bind_card, book_keeping, calculator, certification, complaints, confirmation, console, customer_service,
+    device_data, health, legacy, loan_details, login, marketplace, payments, personal_center, promotion, public_info,
+    repayment_reminders, staff, tracking, uploads,
 };
 use crate::state::AppState;
 use axum::routing::get;
@@ -135,6 +136,33 @@ use utoipa::OpenApi;
         complaints::detail,
         complaints::save_score,
         complaints::whatsapp,
+        calculator::index,
+        calculator::emi,
+        calculator::emi_advanced,
+        calculator::exchange::exchange_rate,
+        calculator::add_loan,
+        calculator::list_loans,
+        calculator::loan_info,
+        calculator::delete_loan,
+        calculator::jump_page,
+        calculator::jump_page_view,
+        staff::exchange_rates::list,
+        staff::exchange_rates::add,
+        staff::exchange_rates::calculator_views,
+        book_keeping::category_list,
+        book_keeping::list,
+        book_keeping::info,
+        book_keeping::save,
+        book_keeping::upload_image,
+        book_keeping::statistics,
+        book_keeping::delete,
+        repayment_reminders::index,
+        repayment_reminders::list,
+        repayment_reminders::save,
+        repayment_reminders::info,
+        repayment_reminders::set_reminder,
+        repayment_reminders::close_reminder,
+        repayment_reminders::delete,
         console::login,
         console::logout,
         console::me,
@@ -164,7 +192,10 @@ use utoipa::OpenApi;
         (name = "payments", description = "Pay codes and the channels' signed callbacks"),
         (name = "login", description = "One-time codes, login, logout"),
         (name = "customer service", description = "How to reach a person"),
+        (name = "book keeping", description = "The borrower's own income and expense book"),
+        (name = "repayment reminders", description = "The borrower's bills and loans with their due dates, and SMS reminders before them"),
         (name = "promotion", description = "The promotion landing page; also served under /api/v2/youmi for native shells"),
+        (name = "calculator", description = "The loan calculator, peso exchange, kept calculations and the products that match them"),
         (name = "staff", description = "Staff API (bearer token until staff accounts arrive)"),
     )
 )]

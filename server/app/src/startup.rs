@@ -57,7 +57,8 @@ impl Application {
     /// Opens the store, fills demo data into an empty database when
     /// configured, and binds the listener (port 0 picks a free port).
     pub async fn build(settings: Settings) -> Result<Application, StartupError> {
-        Application::build_with_clock(settings, Arc::new(SystemClock)).await
+        let clock = configured_clock(&settings);
+        Application::build_with_clock(settings, clock).await
     }
 
     /// Builds the server on the given clock (tests move days with it).
@@ -104,6 +105,13 @@ impl Application {
         if minutes > 0 {
             tokio::spawn(daily_loop(self.state.clone(), Duration::from_secs(minutes * 60)));
         }
+        let seconds = self.state.settings.jobs.reminder_interval_seconds;
+        if seconds > 0 {
+            tokio::spawn(features::repayment_reminders::scheduler::run_forever(
+                self.state.clone(),
+                Duration::from_secs(seconds),
+            ));
+        }
         let stop = Arc::new(tokio::sync::Notify::new());
         let stopped = Arc::clone(&stop);
         let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
@@ -124,6 +132,18 @@ impl Application {
                 tracing::warn!("grace period over; closing remaining connections");
                 Ok(())
             }
+        }
+    }
+}
+
+/// The system clock, unless the settings name a clock-offset file (drills
+/// and tests that move the time of whole server processes).
+fn configured_clock(settings: &Settings) -> Arc<dyn Clock> {
+    match settings.clock.offset_file.trim() {
+        "" => Arc::new(SystemClock),
+        path => {
+            tracing::warn!(clock.file = path, "the clock follows an offset file: for drills and tests only");
+            Arc::new(crate::clock::FileClock::new(path.into()))
         }
     }
 }
@@ -208,14 +228,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
     let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
     let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
     let gateway = crate::adapters::gateway::gateway(&settings.payments);
-    Ok(AppState {
-        store,
-        settings: Arc::new(settings),
-        sms,
-        gateway,
-        files,
-        clock: Arc::new(SystemClock),
-        local_url,
-        company: Arc::default(),
-    })
+    let clock = configured_clock(&settings);
+    Ok(AppState { store, settings: Arc::new(settings), sms, gateway, files, clock, local_url, company: Arc::default() })
 }

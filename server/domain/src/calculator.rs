@@ -9,8 +9,10 @@
 //! rounded half up to a centavo; the schedule built on it is integer, and
 //! the last payment takes whatever the rounding left.
 
+use crate::borrower::BorrowerId;
 use crate::money::Centavos;
 use crate::pricing::{DAYS_PER_MONTH, caps, monthly_rate_bp};
+use time::OffsetDateTime;
 
 /// How interest is charged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +24,13 @@ pub enum Method {
 }
 
 impl Method {
+    pub fn key(self) -> &'static str {
+        match self {
+            Method::Flat => "flat",
+            Method::Declining => "declining",
+        }
+    }
+
     pub fn parse(key: &str) -> Option<Method> {
         match key {
             "flat" => Some(Method::Flat),
@@ -40,6 +49,14 @@ pub enum Frequency {
 }
 
 impl Frequency {
+    pub fn key(self) -> &'static str {
+        match self {
+            Frequency::Daily => "daily",
+            Frequency::Weekly => "weekly",
+            Frequency::Monthly => "monthly",
+        }
+    }
+
     pub fn parse(key: &str) -> Option<Frequency> {
         match key {
             "daily" => Some(Frequency::Daily),
@@ -83,6 +100,28 @@ pub enum CalcError {
     Term,
     #[error("the fee must be from 0% to less than the whole amount")]
     Fee,
+}
+
+/// A calculation a borrower kept, to compare or to find a loan like it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedCalculation {
+    pub id: i64,
+    pub borrower_id: BorrowerId,
+    pub name: String,
+    pub input: LoanInput,
+    pub saved_at: OffsetDateTime,
+}
+
+/// How many calculations one borrower may keep: a tool, not a database.
+pub const MAX_SAVED: usize = 50;
+/// Characters in a saved calculation's name.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// A name for a saved calculation, trimmed; empty is allowed (the page
+/// then shows the amount).
+pub fn check_name(name: &str) -> Option<String> {
+    let name = name.trim();
+    (name.chars().count() <= MAX_NAME_CHARS && !name.chars().any(char::is_control)).then(|| name.to_owned())
 }
 
 pub const MAX_PRINCIPAL: Centavos = Centavos::from_pesos(10_000_000);

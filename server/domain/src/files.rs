@@ -1,4 +1,5 @@
-//! Pictures borrowers send (identity photos, complaint screenshots): where
+//! Pictures borrowers send (identity photos, complaint screenshots,
+//! receipts in their income and expense book): where
 //! the bytes live and what the database records of them. The bytes sit in
 //! an object store behind [`FileStore`] (a local folder by default); the
 //! record says whose a picture is, so only its owner and staff see it.
@@ -19,21 +20,26 @@ pub enum ImagePurpose {
     /// them, but cannot attach them to a complaint of their own, and they
     /// do not count against the borrower's daily pictures.
     ComplaintAnswer,
+    /// `/book-keeping/upload-image`: a receipt on a record of the borrower's
+    /// income and expense book.
+    Receipt,
 }
 
 impl ImagePurpose {
+    pub const ALL: [ImagePurpose; 4] =
+        [ImagePurpose::Identity, ImagePurpose::Complaint, ImagePurpose::ComplaintAnswer, ImagePurpose::Receipt];
+
     pub fn key(self) -> &'static str {
         match self {
             ImagePurpose::Identity => "identity",
             ImagePurpose::Complaint => "complaint",
             ImagePurpose::ComplaintAnswer => "complaint_answer",
+            ImagePurpose::Receipt => "receipt",
         }
     }
 
     pub fn parse(key: &str) -> Option<ImagePurpose> {
-        [ImagePurpose::Identity, ImagePurpose::Complaint, ImagePurpose::ComplaintAnswer]
-            .into_iter()
-            .find(|purpose| purpose.key() == key)
+        ImagePurpose::ALL.into_iter().find(|purpose| purpose.key() == key)
     }
 }
 
@@ -93,7 +99,7 @@ mod tests {
 
     #[test]
     fn purposes_read_back_from_their_keys() {
-        for purpose in [ImagePurpose::Identity, ImagePurpose::Complaint, ImagePurpose::ComplaintAnswer] {
+        for purpose in ImagePurpose::ALL {
             assert_eq!(ImagePurpose::parse(purpose.key()), Some(purpose));
         }
         assert_eq!(ImagePurpose::parse("avatar"), None);

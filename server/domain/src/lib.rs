@@ -5,6 +5,7 @@
 //! SQLite and PostgreSQL crates implement.
 
 pub mod back_office;
+pub mod book_keeping;
 pub mod borrower;
 pub mod calculator;
 pub mod clock;
@@ -12,6 +13,7 @@ pub mod collections;
 pub mod company;
 pub mod complaint;
 pub mod decision;
+pub mod exchange;
 pub mod extension;
 pub mod fields;
 pub mod files;
@@ -27,6 +29,7 @@ pub mod phone;
 pub mod pricing;
 pub mod product;
 pub mod promotion;
+pub mod reminder;
 pub mod session;
 pub mod site_banner;
 pub mod sms;

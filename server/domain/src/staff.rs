@@ -37,6 +37,9 @@ pub enum Permission {
     ViewCollections,
     LogCollectionContacts,
     ViewDashboard,
+    /// Peso exchange rates for the borrower's calculator (reference data,
+    /// never used to move money).
+    SetExchangeRates,
 }
 
 impl Role {
@@ -93,6 +96,7 @@ impl Role {
                 ProposeAdjustments,
                 ApproveAdjustments,
                 ViewDashboard,
+                SetExchangeRates,
             ],
             Role::CustomerCare => &[
                 ViewBorrowers,
@@ -143,6 +147,7 @@ impl Permission {
             Permission::ViewCollections => "view_collections",
             Permission::LogCollectionContacts => "log_collection_contacts",
             Permission::ViewDashboard => "view_dashboard",
+            Permission::SetExchangeRates => "set_exchange_rates",
         }
     }
 }

@@ -3,9 +3,12 @@
 //! app's API tests) runs against both.
 
 use crate::back_office::{Activity, BorrowerSearch, CollectedPayment, OrderRow, Page, PageRequest};
+use crate::book_keeping::{BookRecord, RecordFields};
 use crate::borrower::{Borrower, BorrowerId};
+use crate::calculator::{LoanInput, SavedCalculation};
 use crate::collections::{ContactBasis, ContactChannel, ContactNote, ContactOutcome};
 use crate::company::CompanyDetails;
+use crate::exchange::{ExchangeRate, NewExchangeRate};
 use crate::files::ImageRecord;
 use crate::kyc::Section;
 use crate::ledger::{Bucket, Dues, Entry};
@@ -21,7 +24,7 @@ use crate::session::{Session, TokenDigest};
 use crate::site_banner::SiteBanner;
 use crate::sms::{NewOutboxEntry, OutboxEntry};
 use async_trait::async_trait;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -172,7 +175,8 @@ pub trait ConsentStore {
         at: OffsetDateTime,
     ) -> StoreResult<bool>;
     /// Removes the borrower's personal data that no law requires keeping:
-    /// KYC answers, uploads, password, and ends every session. Loans, their
+    /// KYC answers, uploads, their income and expense book, password, and
+    /// ends every session. Loans, their
     /// documents and history stay (lending records).
     async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()>;
 }
@@ -507,6 +511,46 @@ pub trait ComplaintStore {
     async fn rate_complaint(&self, id: i64, borrower: BorrowerId, score: i64, at: OffsetDateTime) -> StoreResult<()>;
 }
 
+/// The borrower's income and expense book. A deleted record keeps its row
+/// (with `deleted_at`) while it may be brought back.
+#[async_trait]
+pub trait BookKeepingStore {
+    async fn add_book_record(
+        &self,
+        borrower: BorrowerId,
+        fields: &RecordFields,
+        at: OffsetDateTime,
+    ) -> StoreResult<i64>;
+    /// Replaces what the borrower's record says; `Stale` when it is missing,
+    /// deleted, or another borrower's.
+    async fn update_book_record(
+        &self,
+        id: i64,
+        borrower: BorrowerId,
+        fields: &RecordFields,
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
+    /// The record, deleted or not, whoever's it is: the caller decides.
+    async fn book_record(&self, id: i64) -> StoreResult<Option<BookRecord>>;
+    /// The borrower's records that are not deleted, dated `from` to `to`
+    /// (both included), the latest date first and, within a date, the
+    /// latest added first.
+    async fn book_records(&self, borrower: BorrowerId, from: Date, to: Date) -> StoreResult<Vec<BookRecord>>;
+    /// Marks the borrower's record deleted; `Stale` when it is missing,
+    /// deleted already, or another borrower's.
+    async fn delete_book_record(&self, id: i64, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()>;
+    /// Brings back the borrower's record deleted at or after `deleted_since`;
+    /// `Stale` otherwise.
+    async fn restore_book_record(
+        &self,
+        id: i64,
+        borrower: BorrowerId,
+        deleted_since: OffsetDateTime,
+    ) -> StoreResult<()>;
+    /// Removes for good the borrower's records deleted before `before`.
+    async fn purge_book_records(&self, borrower: BorrowerId, before: OffsetDateTime) -> StoreResult<()>;
+}
+
 /// A consent as last recorded: granted or withdrawn, and when.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConsentRecord {
@@ -674,6 +718,101 @@ pub trait CollectionStore {
     async fn overdue_accounts(&self) -> StoreResult<Vec<OverdueAccount>>;
 }
 
+/// The borrower's calculator: saved calculations, the products borrowers
+/// open from them, and the peso exchange rates staff set.
+#[async_trait]
+pub trait CalculatorStore {
+    /// `Conflict("saved_calculation_limit")` when the borrower already keeps
+    /// `calculator::MAX_SAVED` calculations.
+    async fn save_calculation(
+        &self,
+        borrower: BorrowerId,
+        name: &str,
+        input: &LoanInput,
+        at: OffsetDateTime,
+    ) -> StoreResult<i64>;
+    /// The borrower's calculations, newest first.
+    async fn calculations_of(&self, borrower: BorrowerId) -> StoreResult<Vec<SavedCalculation>>;
+    async fn calculation(&self, id: i64) -> StoreResult<Option<SavedCalculation>>;
+    /// `Stale` when the borrower keeps no such calculation.
+    async fn delete_calculation(&self, id: i64, borrower: BorrowerId) -> StoreResult<()>;
+    /// Counts a product opened from the calculator; answers how many times
+    /// it has been opened from it in all.
+    async fn record_product_view(
+        &self,
+        borrower: BorrowerId,
+        calculation: Option<i64>,
+        product: ProductId,
+        at: OffsetDateTime,
+    ) -> StoreResult<i64>;
+    /// Views from the calculator per product since `since`, most first.
+    async fn product_views(&self, since: OffsetDateTime) -> StoreResult<Vec<(ProductId, i64)>>;
+    async fn add_exchange_rate(
+        &self,
+        rate: &NewExchangeRate,
+        staff: Option<i64>,
+        at: OffsetDateTime,
+    ) -> StoreResult<i64>;
+    /// Rates effective on or after `since`, newest effective date first.
+    async fn exchange_rates(&self, since: Date) -> StoreResult<Vec<ExchangeRate>>;
+}
+
+#[async_trait]
+pub trait ReminderStore {
+    /// Stores a new bill unless the borrower already keeps `max_bills`;
+    /// `None` then.
+    async fn insert_bill(
+        &self,
+        borrower: BorrowerId,
+        form: &crate::reminder::BillForm,
+        at: OffsetDateTime,
+        max_bills: i64,
+    ) -> StoreResult<Option<i64>>;
+    /// Changes one of the borrower's bills and re-arms its reminder (a new
+    /// revision, looked at again now); `Stale` when it is not theirs.
+    async fn update_bill(
+        &self,
+        borrower: BorrowerId,
+        id: i64,
+        form: &crate::reminder::BillForm,
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
+    /// The borrower's bills, by id.
+    async fn bills_of(&self, borrower: BorrowerId) -> StoreResult<Vec<crate::reminder::Bill>>;
+    /// One bill, only if it is the borrower's.
+    async fn bill_of(&self, borrower: BorrowerId, id: i64) -> StoreResult<Option<crate::reminder::Bill>>;
+    /// Removes one of the borrower's bills with its reminder and the record
+    /// of texts sent for it; `Stale` when it is not theirs.
+    async fn delete_bill(&self, borrower: BorrowerId, id: i64) -> StoreResult<()>;
+    /// The borrower's reminders, on or off.
+    async fn reminders_of(&self, borrower: BorrowerId) -> StoreResult<Vec<crate::reminder::Reminder>>;
+    /// Sets (or replaces) the reminder of a target the caller checked is
+    /// the borrower's, switched on and armed at `setting.at`.
+    async fn set_reminder(&self, setting: &crate::reminder::ReminderSetting) -> StoreResult<()>;
+    /// Switches a reminder off; `Stale` when the borrower has none for it.
+    async fn close_reminder(
+        &self,
+        borrower: BorrowerId,
+        target: crate::reminder::ReminderTarget,
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
+    /// Reminders switched on whose next look is due, soonest first.
+    async fn due_reminders(&self, now: OffsetDateTime, limit: i64) -> StoreResult<Vec<crate::reminder::Reminder>>;
+    /// Sets when to look at a reminder again, unless the borrower changed
+    /// it since `revision`.
+    async fn reschedule_reminder(&self, id: i64, revision: i64, next: Option<OffsetDateTime>) -> StoreResult<()>;
+    /// In one transaction that holds the reminder (no other process can
+    /// claim it meanwhile): if it is still on, at `claim.revision`, and no
+    /// text for this or a later due date was stored, stores the outbox
+    /// message and the record of it. The outbox id when claimed now, `None`
+    /// when another process (or an earlier run) did, or the borrower changed
+    /// it.
+    async fn claim_reminder(&self, claim: &crate::reminder::ReminderClaim) -> StoreResult<Option<i64>>;
+    /// Marks a claimed reminder's outbox message failed (the provider
+    /// refused it after the claim).
+    async fn reminder_text_failed(&self, outbox_id: i64) -> StoreResult<()>;
+}
+
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
@@ -700,6 +839,9 @@ pub trait Store:
     + BackOfficeStore
     + MarketingStore
     + CollectionStore
+    + CalculatorStore
+    + BookKeepingStore
+    + ReminderStore
     + Send
     + Sync
     + 'static
@@ -731,6 +873,9 @@ impl<T> Store for T where
         + BackOfficeStore
         + MarketingStore
         + CollectionStore
+        + CalculatorStore
+        + BookKeepingStore
+        + ReminderStore
         + Send
         + Sync
         + 'static

@@ -147,8 +147,13 @@ impl ConsentStore for PostgresStore {
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(database)?;
         for sql in [
+            "DELETE FROM repay_reminder_sent WHERE reminder_id IN (SELECT id FROM repay_reminder WHERE borrower_id = $1)",
+            "DELETE FROM repay_reminder WHERE borrower_id = $1",
+            "DELETE FROM repay_bill WHERE borrower_id = $1",
             "DELETE FROM kyc_answer WHERE borrower_id = $1",
             "DELETE FROM borrower_upload WHERE borrower_id = $1",
+            "DELETE FROM saved_calculation WHERE borrower_id = $1",
+            "DELETE FROM book_record WHERE borrower_id = $1",
             "UPDATE borrower_event SET borrower_id = NULL WHERE borrower_id = $1",
             "UPDATE borrower SET password_hash = NULL WHERE id = $1",
         ] {

@@ -4,6 +4,8 @@
 //! number of processes can share one database.
 
 mod back_office;
+mod book_keeping;
+mod calculator;
 mod collections;
 mod complaints;
 mod identity;
@@ -14,6 +16,7 @@ mod marketing;
 mod migrations;
 mod payouts;
 mod promotion;
+mod reminders;
 mod rows;
 mod staff;
 mod stores;

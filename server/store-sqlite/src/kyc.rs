@@ -154,8 +154,14 @@ impl ConsentStore for SqliteStore {
     async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()> {
         self.write(move |tx| {
             for sql in [
+                "DELETE FROM repay_reminder_sent \
+                 WHERE reminder_id IN (SELECT id FROM repay_reminder WHERE borrower_id = ?1)",
+                "DELETE FROM repay_reminder WHERE borrower_id = ?1",
+                "DELETE FROM repay_bill WHERE borrower_id = ?1",
                 "DELETE FROM kyc_answer WHERE borrower_id = ?1",
                 "DELETE FROM borrower_upload WHERE borrower_id = ?1",
+                "DELETE FROM saved_calculation WHERE borrower_id = ?1",
+                "DELETE FROM book_record WHERE borrower_id = ?1",
                 "UPDATE borrower_event SET borrower_id = NULL WHERE borrower_id = ?1",
                 "UPDATE borrower SET password_hash = NULL WHERE id = ?1",
             ] {

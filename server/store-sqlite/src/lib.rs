@@ -7,6 +7,8 @@
 //! every read-then-write transaction.
 
 mod back_office;
+mod book_keeping;
+mod calculator;
 mod collections;
 mod complaints;
 mod identity;
@@ -18,6 +20,7 @@ mod migrations;
 mod payouts;
 mod pool;
 mod promotion;
+mod reminders;
 mod rows;
 mod staff;
 mod stores;

@@ -25,6 +25,9 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (19, include_str!("../migrations/0019_collection_contacts.sql")),
     (20, include_str!("../migrations/0020_marketing.sql")),
     (21, include_str!("../migrations/0021_console_reports.sql")),
+    (22, include_str!("../migrations/0022_calculator.sql")),
+    (23, include_str!("../migrations/0023_book_keeping.sql")),
+    (24, include_str!("../migrations/0024_repayment_reminders.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

@@ -31,7 +31,7 @@ pub(crate) fn date_text(date: Date) -> String {
     date.format(DATE_FORMAT).expect("a calendar date always formats")
 }
 
-fn date(text: &str) -> rusqlite::Result<Date> {
+pub(crate) fn date(text: &str) -> rusqlite::Result<Date> {
     Date::parse(text, DATE_FORMAT)
         .map_err(|error| rusqlite::Error::FromSqlConversionFailure(0, Type::Text, Box::new(error)))
 }

@@ -1,6 +1,8 @@
 //! One folder per feature; each owns its router and the root only merges.
 
 pub mod bind_card;
+pub mod book_keeping;
+pub mod calculator;
 pub mod certification;
 pub mod complaints;
 pub mod confirmation;
@@ -17,6 +19,7 @@ pub mod payments;
 pub mod personal_center;
 pub mod promotion;
 pub mod public_info;
+pub mod repayment_reminders;
 pub mod sandbox;
 pub mod staff;
 pub mod tracking;
@@ -44,6 +47,9 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(payments::router())
         .merge(bind_card::router())
         .merge(complaints::router())
+        .merge(calculator::router())
+        .merge(book_keeping::router())
+        .merge(repayment_reminders::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

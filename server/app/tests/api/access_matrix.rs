@@ -6,7 +6,7 @@ use crate::helpers::TestApp;
 
 /// Every borrower path that names an order, with the other fields it needs
 /// to get past parameter checks.
-const ORDER_CALLS: [(&str, &[(&str, &str)]); 18] = [
+const ORDER_CALLS: [(&str, &[(&str, &str)]); 20] = [
     ("/v3/loan-details/loan-details", &[]),
     ("/v3/installment/loan-play-detail", &[]),
     ("/v3/loan-details/generate-vcode", &[("amount", "100"), ("channelNumber", "90011")]),
@@ -25,6 +25,8 @@ const ORDER_CALLS: [(&str, &[(&str, &str)]); 18] = [
     ("/gopia/goya/misunderstood", &[("scene", "3"), ("position", "0")]),
     ("/v3/contract/loan-agreement-detail", &[("doc", "agreement")]),
     ("/gopia/goya/drowns", &[]),
+    ("/repayment-product/set-reminder", &[("daysBefore", "1"), ("remindTime", "09:00")]),
+    ("/repayment-product/close-reminder", &[]),
 ];
 
 async fn answer(app: &TestApp, session: &str, path: &str, order: &str, extra: &[(&str, &str)]) -> (u16, String) {
@@ -48,6 +50,6 @@ crate::on_both_stores! {
                 checked += 1;
             }
         }
-        assert_eq!(checked, 18 * demo.orders.len());
+        assert_eq!(checked, ORDER_CALLS.len() * demo.orders.len());
     }
 }

@@ -50,7 +50,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 42] = [
+const CALLS: [(&str, &str, Permission); 45] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -81,6 +81,9 @@ const CALLS: [(&str, &str, Permission); 42] = [
     ("GET", "/api/console/payouts/failed", Permission::ViewMoney),
     ("GET", "/api/console/reconciliation", Permission::ViewMoney),
     ("GET", "/api/console/dashboard", Permission::ViewDashboard),
+    ("GET", "/api/console/exchange-rates", Permission::ViewMoney),
+    ("POST", "/api/console/exchange-rates/add", Permission::SetExchangeRates),
+    ("GET", "/api/console/calculator-views", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
     ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),

@@ -65,7 +65,7 @@ fn random_suffix() -> String {
 
 /// A PostgreSQL URL whose connections use a new, empty schema, so tests run
 /// in parallel without seeing each other's rows.
-async fn postgres_url() -> String {
+pub async fn postgres_url() -> String {
     let base = std::env::var("TEST_DATABASE_URL")
         .or_else(|_| std::env::var("DATABASE_URL"))
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".to_owned());

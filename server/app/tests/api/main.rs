@@ -5,6 +5,8 @@ mod helpers;
 
 mod access_matrix;
 mod back_office;
+mod book_keeping;
+mod calculator;
 mod collections;
 mod complaints;
 mod console;
@@ -25,6 +27,7 @@ mod openapi;
 mod payments;
 mod products_and_transitions;
 mod promotion;
+mod repayment_reminders;
 mod repayment_store;
 mod sms_provider;
 mod staff;

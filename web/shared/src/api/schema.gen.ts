@@ -216,6 +216,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/calculator-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How often borrowers opened each product from the calculator lately. */
+        get: operations["staff_calculator_views"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/collections": {
         parameters: {
             query?: never;
@@ -396,6 +413,40 @@ export interface paths {
         get: operations["staff_dashboard"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rates set in the last year, and which are in effect. */
+        get: operations["staff_exchange_rates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/exchange-rates/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a rate; a refused field is named in `data.field`. */
+        post: operations["staff_exchange_rate_add"];
         delete?: never;
         options?: never;
         head?: never;
@@ -927,6 +978,307 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/book-keeping/data-statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A month by category, and six months of totals for the bar chart. */
+        post: operations["book_keeping_statistics"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/book-keeping/delete-book-keeping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes one of the borrower's records, or (`undo=1`) brings it back.
+         *     A deleted record leaves the lists and statistics at once.
+         */
+        post: operations["book_keeping_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/book-keeping/get-category-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The categories of each kind, with their titles and icons. */
+        post: operations["book_keeping_categories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/book-keeping/get-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One of the borrower's records. */
+        post: operations["book_keeping_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/book-keeping/get-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The borrower's records of a month with the month's totals. */
+        post: operations["book_keeping_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/book-keeping/save-record": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a record, or changes one of the borrower's own when `id` is given.
+         *     Nothing is stored unless every field is right.
+         */
+        post: operations["book_keeping_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/book-keeping/upload-image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A receipt picture (multipart field `image`); `data.url` goes in a
+         *     record's `image`. The same checks and limits as every picture (decision 011).
+         */
+        post: operations["book_keeping_upload_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/add-loan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keeps a calculation (fee included) for the borrower; at most 50. */
+        post: operations["calc_add_loan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/del-loan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes a kept calculation. */
+        post: operations["calc_delete_loan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/emi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Payments and totals for an amount, a monthly rate and a term. */
+        post: operations["calc_emi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/emi-adv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The advanced form: with a fee, the effective rate and the caps. */
+        post: operations["calc_emi_advanced"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/exchange-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The rates staff set, and a conversion when asked. */
+        post: operations["calc_exchange_rate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The calculator's choices, limits and the caps it measures against. */
+        post: operations["calc_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/info-loan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A kept calculation with its schedule. */
+        post: operations["calc_loan_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/jump-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The available products that lend the calculation's amount, cheapest
+         *     first, each priced by its own terms.
+         */
+        post: operations["calc_jump_page"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/jump-page-view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Counts a product opened from the calculator and says where it opens. */
+        post: operations["calc_jump_page_view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/calc/list-loan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The borrower's calculations, newest first. */
+        post: operations["calc_list_loans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/credit-info/upload-contacts-ios": {
         parameters: {
             query?: never;
@@ -1086,6 +1438,141 @@ export interface paths {
         get: operations["site_banners"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment-product/close-reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches a reminder off (nothing to switch off is fine too). */
+        post: operations["repayment_reminders_close_reminder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment-product/delete-repay-product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deletes one of the borrower's bills with its reminder. */
+        post: operations["repayment_reminders_delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment-product/get-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Every bill of the borrower and every loan of theirs in repayment, each
+         *     with its next due date and its reminder.
+         */
+        post: operations["repayment_reminders_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment-product/index": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The overview: what falls due in the next 30 days across the borrower's
+         *     bills and their own loans with us.
+         */
+        post: operations["repayment_reminders_index"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment-product/repay-product-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One of the borrower's bills; another borrower's answers exactly like a
+         *     missing one.
+         */
+        post: operations["repayment_reminders_info"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment-product/save-repay-product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a bill, or changes one of the borrower's (which re-arms its
+         *     reminder). Nothing is stored unless every rule holds.
+         */
+        post: operations["repayment_reminders_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/repayment-product/set-reminder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets (or changes) the reminder of a bill or of a loan in repayment: how
+         *     many days before each due date, and at what time between 08:00 and 21:00
+         *     Manila. Only due dates whose reminder time is still ahead count.
+         */
+        post: operations["repayment_reminders_set_reminder"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2371,6 +2858,25 @@ export interface components {
             showsUntil?: string | null;
             text: string;
         };
+        BillInfo: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            amountText: string;
+            /** @description The first (or only) due date as saved, `YYYY-MM-DD`. */
+            dueDate: string;
+            name: string;
+            /** @description The next due date on or after today; empty when none is left. */
+            nextDueDate: string;
+            note: string;
+            reminder?: null | components["schemas"]["ReminderView"];
+            /** Format: int64 */
+            repayProductId: number;
+            repeat: string;
+            repeatText: string;
+        };
         BorrowerProfile: {
             consents: components["schemas"]["ConsentView"][];
             /** Format: int64 */
@@ -2416,6 +2922,92 @@ export interface components {
              */
             shareBp: number;
         };
+        CalcChoice: {
+            key: string;
+            title: string;
+        };
+        CalcIndex: {
+            caps: components["schemas"]["CapsInfo"];
+            /** @description What the form starts with. */
+            defaults: components["schemas"]["CalcInputView"];
+            frequencies: components["schemas"]["CalcChoice"][];
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            maxAmount: number;
+            /** Format: int64 */
+            maxPayments: number;
+            /** Format: int64 */
+            maxRateBp: number;
+            methods: components["schemas"]["CalcChoice"][];
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            minAmount: number;
+            /**
+             * Format: int64
+             * @description How many calculations the borrower keeps; none without a session.
+             */
+            savedCount?: number | null;
+        };
+        /** @description A calculation's inputs, as the API names them. */
+        CalcInputView: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            /** Format: int64 */
+            feeBp: number;
+            /** @description `daily`, `weekly` or `monthly`. */
+            frequency: string;
+            /** @description `flat` or `declining`. */
+            method: string;
+            /** Format: int64 */
+            monthlyRateBp: number;
+            /** Format: int64 */
+            payments: number;
+        };
+        /** @description A priced loan. Amounts in centavos. */
+        CalcResult: {
+            /** @description Empty when not covered. */
+            caps: components["schemas"]["CapView"][];
+            /**
+             * Format: int64
+             * @description Interest and fees a month as a share of the amount, as the 15% cap
+             *     measures it.
+             */
+            costMonthlyBp: number;
+            /** @description Whether the BSP caps apply (₱10,000 or less for at most 4 months). */
+            covered: boolean;
+            /**
+             * Format: int64
+             * @description Actuarial rate a month on the money received (Truth in Lending).
+             */
+            effectiveMonthlyBp: number;
+            /** @description `"4.99%"`. */
+            effectiveMonthlyRate: string;
+            /** Format: int64 */
+            fee: number;
+            /** Format: int64 */
+            firstPayment: number;
+            input: components["schemas"]["CalcInputView"];
+            /** Format: int64 */
+            netProceeds: number;
+            schedule: components["schemas"]["InstalmentView"][];
+            /** Format: int64 */
+            termDays: number;
+            /** Format: int64 */
+            totalInterest: number;
+            /** Format: int64 */
+            totalRepaid: number;
+        };
+        CalculatorViews: {
+            /** @description Most viewed first, the last 30 days. */
+            products: components["schemas"]["ProductViews"][];
+        };
         CallbackAnswer: {
             /** @description `posted`, or `duplicate` for a callback already posted. */
             result: string;
@@ -2438,6 +3030,37 @@ export interface components {
             /** Format: int64 */
             totalCostBp: number;
         };
+        CapsInfo: {
+            /**
+             * Format: int64
+             * @description Loans up to this many centavos...
+             */
+            coveredMaxAmount: number;
+            /**
+             * Format: int64
+             * @description ...for at most this many days are covered.
+             */
+            coveredMaxDays: number;
+            /** Format: int64 */
+            interestAndFeesMonthlyBp: number;
+            /** Format: int64 */
+            nominalMonthlyBp: number;
+        };
+        CapView: {
+            /**
+             * Format: int64
+             * @description Negative when the quote is above the cap.
+             */
+            headroomBp: number;
+            /** @description `nominal` or `interest_and_fees`. */
+            key: string;
+            /** Format: int64 */
+            limitBp: number;
+            /** Format: int64 */
+            quotedBp: number;
+            title: string;
+            within: boolean;
+        };
         CapViolation: {
             /** @description `nominal_cap`, `effective_cap` or `penalty_cap`. */
             cap: string;
@@ -2446,6 +3069,24 @@ export interface components {
         Catalogue: {
             lenders: components["schemas"]["LenderOption"][];
             products: components["schemas"]["ProductView"][];
+        };
+        CategoryList: {
+            /** @description In the order the picker shows them; "other" last. */
+            expense: components["schemas"]["CategoryView"][];
+            income: components["schemas"]["CategoryView"][];
+        };
+        CategoryView: {
+            /**
+             * @description The name of the picture the page draws: `food`, `transport`, `phone`,
+             *     `bolt`, `home`, `school`, `health`, `family`, `loan`, `bag`, `dots`,
+             *     `wallet`, `store`, `gift`.
+             */
+            icon: string;
+            /** @description What a record sends as `category`. */
+            key: string;
+            /** @description `income` or `expense`. */
+            kind: string;
+            title: string;
         };
         CertifyList: {
             complete: boolean;
@@ -2646,6 +3287,22 @@ export interface components {
             /** @description The agreement list (the page reads `data.data`). */
             data: components["schemas"]["ContractItem"][];
         };
+        ConversionView: {
+            /**
+             * Format: int64
+             * @description Hundredths of what was changed (cents, or centavos when from pesos).
+             */
+            amount: number;
+            currency: string;
+            /** @description `toPeso` or `fromPeso`. */
+            direction: string;
+            rate: components["schemas"]["RateView"];
+            /**
+             * Format: int64
+             * @description Hundredths of what it comes to (centavos, or cents when from pesos).
+             */
+            result: number;
+        };
         CreatedProduct: {
             /** Format: int64 */
             id: number;
@@ -2808,6 +3465,32 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_BillInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                amount: number;
+                amountText: string;
+                /** @description The first (or only) due date as saved, `YYYY-MM-DD`. */
+                dueDate: string;
+                name: string;
+                /** @description The next due date on or after today; empty when none is left. */
+                nextDueDate: string;
+                note: string;
+                reminder?: null | components["schemas"]["ReminderView"];
+                /** Format: int64 */
+                repayProductId: number;
+                repeat: string;
+                repeatText: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_BorrowerProfile: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2843,6 +3526,91 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_CalcIndex: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                caps: components["schemas"]["CapsInfo"];
+                /** @description What the form starts with. */
+                defaults: components["schemas"]["CalcInputView"];
+                frequencies: components["schemas"]["CalcChoice"][];
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                maxAmount: number;
+                /** Format: int64 */
+                maxPayments: number;
+                /** Format: int64 */
+                maxRateBp: number;
+                methods: components["schemas"]["CalcChoice"][];
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                minAmount: number;
+                /**
+                 * Format: int64
+                 * @description How many calculations the borrower keeps; none without a session.
+                 */
+                savedCount?: number | null;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CalcResult: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /** @description A priced loan. Amounts in centavos. */
+            data: {
+                /** @description Empty when not covered. */
+                caps: components["schemas"]["CapView"][];
+                /**
+                 * Format: int64
+                 * @description Interest and fees a month as a share of the amount, as the 15% cap
+                 *     measures it.
+                 */
+                costMonthlyBp: number;
+                /** @description Whether the BSP caps apply (₱10,000 or less for at most 4 months). */
+                covered: boolean;
+                /**
+                 * Format: int64
+                 * @description Actuarial rate a month on the money received (Truth in Lending).
+                 */
+                effectiveMonthlyBp: number;
+                /** @description `"4.99%"`. */
+                effectiveMonthlyRate: string;
+                /** Format: int64 */
+                fee: number;
+                /** Format: int64 */
+                firstPayment: number;
+                input: components["schemas"]["CalcInputView"];
+                /** Format: int64 */
+                netProceeds: number;
+                schedule: components["schemas"]["InstalmentView"][];
+                /** Format: int64 */
+                termDays: number;
+                /** Format: int64 */
+                totalInterest: number;
+                /** Format: int64 */
+                totalRepaid: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CalculatorViews: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Most viewed first, the last 30 days. */
+                products: components["schemas"]["ProductViews"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_CallbackAnswer: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -2860,6 +3628,18 @@ export interface components {
             data: {
                 lenders: components["schemas"]["LenderOption"][];
                 products: components["schemas"]["ProductView"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_CategoryList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description In the order the picker shows them; "other" last. */
+                expense: components["schemas"]["CategoryView"][];
+                income: components["schemas"]["CategoryView"][];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -3095,6 +3875,18 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_ExchangeRates: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                conversion?: null | components["schemas"]["ConversionView"];
+                /** @description The rate in effect for each currency, by code. */
+                rates: components["schemas"]["RateView"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_ExtensionInfo: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -3184,6 +3976,18 @@ export interface components {
             data: {
                 /** @description An app path, or an `http` address to open as is. */
                 url: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_JumpPage: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Cheapest first (finance charge). */
+                products: components["schemas"]["ProductMatch"][];
+                saved: components["schemas"]["SavedView"];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -3612,6 +4416,32 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_MonthList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: components["schemas"]["MonthNav"] & {
+                /**
+                 * Format: int64
+                 * @description Income less expenses; negative when more went out.
+                 */
+                balance: number;
+                /**
+                 * Format: int64
+                 * @description Centavos of the month's expenses.
+                 */
+                expense: number;
+                /**
+                 * Format: int64
+                 * @description Centavos of the month's income.
+                 */
+                income: number;
+                /** @description The latest date first; within a date, the latest added first. */
+                records: components["schemas"]["RecordView"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_NewAccount: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -3636,6 +4466,22 @@ export interface components {
              * @default null
              */
             data: unknown;
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_OpenedProduct: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description The page to open: the product's detail. */
+                path: string;
+                /**
+                 * Format: int64
+                 * @description Times the product has been opened from the calculator.
+                 */
+                views: number;
+            };
             /** @description Text for the borrower, in their language. */
             message: string;
         };
@@ -3837,6 +4683,73 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_RateHistory: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Newest effective date first, the last year. */
+                rates: components["schemas"]["RateRow"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_RateRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: components["schemas"]["RateView"] & {
+                /** Format: int64 */
+                id: number;
+                /** @description Whether borrowers are offered this rate today. */
+                inEffect: boolean;
+                /** @description RFC 3339. */
+                setAt: string;
+                /** Format: int64 */
+                setBy?: number | null;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_RecordView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos, always more than 0.
+                 */
+                amount: number;
+                category: string;
+                categoryTitle: string;
+                /** @description `YYYY-MM-DD`, Manila. */
+                date: string;
+                icon: string;
+                /** Format: int64 */
+                id: number;
+                /** @description The receipt picture (`/pany/uploads/…`; add the `sessionId`), or empty. */
+                image: string;
+                /** @description `income` or `expense`. */
+                kind: string;
+                note: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_RepayList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description The borrower's own bills, oldest first. */
+                bills: components["schemas"]["RepayItem"][];
+                /** @description The borrower's loans with us in repayment (174, 180). */
+                orders: components["schemas"]["RepayItem"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_RepaymentInfo: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -3876,6 +4789,38 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_RepayOverview: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Reminders switched on.
+                 */
+                remindersOn: number;
+                /** @description Manila `YYYY-MM-DD`. */
+                today: string;
+                /**
+                 * @description Loans and bills due within the window (and loans already overdue),
+                 *     soonest first.
+                 */
+                upcoming: components["schemas"]["RepayItem"][];
+                /**
+                 * Format: int64
+                 * @description Their amounts added up, centavos.
+                 */
+                upcomingTotal: number;
+                upcomingTotalText: string;
+                /**
+                 * Format: int64
+                 * @description How many days ahead `upcoming` looks (30).
+                 */
+                windowDays: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_ReportedPayment: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -3897,6 +4842,60 @@ export interface components {
                 kyc: components["schemas"]["KycValue"][];
                 /** @description The whole mobile number, `09171234567`. */
                 phone: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_SavedBill: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                repayProductId: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_SavedId: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_SavedInfo: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                result: components["schemas"]["CalcResult"];
+                saved: components["schemas"]["SavedView"];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_SavedList: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                list: components["schemas"]["SavedView"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_SavedRecord: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                id: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -3933,6 +4932,26 @@ export interface components {
             data: {
                 /** @description The name to put in `answer`'s `images`. */
                 name: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_StatisticsView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: components["schemas"]["MonthNav"] & {
+                /** Format: int64 */
+                balance: number;
+                /** Format: int64 */
+                expense: number;
+                /** @description The month's expenses by category, largest first. */
+                expenseByCategory: components["schemas"]["ShareView"][];
+                /** Format: int64 */
+                income: number;
+                incomeByCategory: components["schemas"]["ShareView"][];
+                /** @description Six months ending with the one shown, oldest first. */
+                months: components["schemas"]["MonthBarView"][];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -4343,6 +5362,11 @@ export interface components {
             /** Format: int64 */
             totalRepayable: number;
         };
+        ExchangeRates: {
+            conversion?: null | components["schemas"]["ConversionView"];
+            /** @description The rate in effect for each currency, by code. */
+            rates: components["schemas"]["RateView"][];
+        };
         /** @description What the extension page shows. */
         ExtensionInfo: {
             /** @description The page title and what the borrower pays now (centavos). */
@@ -4503,6 +5527,11 @@ export interface components {
         Jump: {
             /** @description An app path, or an `http` address to open as is. */
             url: string;
+        };
+        JumpPage: {
+            /** @description Cheapest first (finance charge). */
+            products: components["schemas"]["ProductMatch"][];
+            saved: components["schemas"]["SavedView"];
         };
         KycValue: {
             code: string;
@@ -4699,6 +5728,45 @@ export interface components {
             path: string;
             title: string;
         };
+        MonthBarView: {
+            /** Format: int64 */
+            expense: number;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            income: number;
+            /** @description `YYYY-MM`. */
+            month: string;
+        };
+        MonthList: components["schemas"]["MonthNav"] & {
+            /**
+             * Format: int64
+             * @description Income less expenses; negative when more went out.
+             */
+            balance: number;
+            /**
+             * Format: int64
+             * @description Centavos of the month's expenses.
+             */
+            expense: number;
+            /**
+             * Format: int64
+             * @description Centavos of the month's income.
+             */
+            income: number;
+            /** @description The latest date first; within a date, the latest added first. */
+            records: components["schemas"]["RecordView"][];
+        };
+        /** @description The months around the one shown, for the page's month switcher. */
+        MonthNav: {
+            /** @description This month in Manila: the page offers no month after it. */
+            currentMonth: string;
+            /** @description `YYYY-MM`: the month shown. */
+            month: string;
+            nextMonth: string;
+            previousMonth: string;
+        };
         NewAccount: {
             /** Format: int64 */
             id: number;
@@ -4720,6 +5788,15 @@ export interface components {
         NoticeItem: {
             name: string;
             steps: string[];
+        };
+        OpenedProduct: {
+            /** @description The page to open: the product's detail. */
+            path: string;
+            /**
+             * Format: int64
+             * @description Times the product has been opened from the calculator.
+             */
+            views: number;
         };
         OrderDetailRows: {
             detail: components["schemas"]["DetailRow"][];
@@ -4940,6 +6017,22 @@ export interface components {
             /** Format: int64 */
             termDays: number;
         };
+        /**
+         * @description A product that could lend what a calculation describes, priced by its
+         *     own terms for comparison.
+         */
+        ProductMatch: {
+            lender: string;
+            logo: string;
+            name: string;
+            /** Format: int64 */
+            productId: number;
+            /**
+             * @description The product's own price for the amount it would lend (the
+             *     calculation's amount, rounded down to the product's step).
+             */
+            quote: components["schemas"]["QuoteView"];
+        };
         ProductView: {
             allowsExtension: boolean;
             /** Format: int64 */
@@ -4983,6 +6076,13 @@ export interface components {
             /** Format: int64 */
             serviceFeeBp: number;
             tags: string[];
+        };
+        ProductViews: {
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /** Format: int64 */
+            views: number;
         };
         Proposed: {
             /** Format: int64 */
@@ -5030,6 +6130,33 @@ export interface components {
             /** Format: int64 */
             totalRepayable: number;
         };
+        RateHistory: {
+            /** @description Newest effective date first, the last year. */
+            rates: components["schemas"]["RateRow"][];
+        };
+        RateRow: components["schemas"]["RateView"] & {
+            /** Format: int64 */
+            id: number;
+            /** @description Whether borrowers are offered this rate today. */
+            inEffect: boolean;
+            /** @description RFC 3339. */
+            setAt: string;
+            /** Format: int64 */
+            setBy?: number | null;
+        };
+        RateView: {
+            currency: string;
+            /** @description `YYYY-MM-DD`: the day the source published it. */
+            effectiveOn: string;
+            /**
+             * Format: int64
+             * @description Millionths of a peso for one unit.
+             */
+            pesoMicros: number;
+            /** @description Pesos for one unit, as people write it (`"58.1234"`). */
+            rate: string;
+            source: string;
+        };
         ReconciliationLine: {
             balanced: boolean;
             channel: string;
@@ -5057,6 +6184,82 @@ export interface components {
              */
             statementKept: boolean;
         };
+        RecordView: {
+            /**
+             * Format: int64
+             * @description Centavos, always more than 0.
+             */
+            amount: number;
+            category: string;
+            categoryTitle: string;
+            /** @description `YYYY-MM-DD`, Manila. */
+            date: string;
+            icon: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The receipt picture (`/pany/uploads/…`; add the `sessionId`), or empty. */
+            image: string;
+            /** @description `income` or `expense`. */
+            kind: string;
+            note: string;
+        };
+        /** @description A reminder as the pages show it. */
+        ReminderView: {
+            /**
+             * Format: int64
+             * @description 0–7 days before the due date.
+             */
+            daysBefore: number;
+            /**
+             * @description When the next text goes out, Manila `YYYY-MM-DD HH:MM`; empty when
+             *     the reminder is off or nothing is left to remind.
+             */
+            nextAt: string;
+            /** @description Whether texts will be sent. */
+            on: boolean;
+            /** @description "2 day(s) before, at 09:00". */
+            text: string;
+            /** @description `HH:MM`, Manila. */
+            time: string;
+        };
+        /** @description One thing the borrower owes: a bill of theirs, or a loan of ours. */
+        RepayItem: {
+            /**
+             * Format: int64
+             * @description Centavos due on `dueDate`: the bill's amount, the loan's next payment
+             *     (everything owed now, once overdue).
+             */
+            amount: number;
+            amountText: string;
+            /**
+             * Format: int64
+             * @description Days from today to `dueDate`, negative when past; absent without one.
+             */
+            daysLeft?: number | null;
+            /**
+             * @description The next due date on or after today, Manila `YYYY-MM-DD` (a loan's
+             *     first unpaid one, even if past); empty when none is left.
+             */
+            dueDate: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `bill` (id is a `repayProductId`) or `order` (id is an `orderId`). */
+            kind: string;
+            /** @description The bill's name, or the loan product's. */
+            name: string;
+            /** @description The loan's order number; empty for bills. */
+            orderNo: string;
+            reminder?: null | components["schemas"]["ReminderView"];
+            /** @description `none`, `weekly` or `monthly` (loans: `none`). */
+            repeat: string;
+            repeatText: string;
+        };
+        RepayList: {
+            /** @description The borrower's own bills, oldest first. */
+            bills: components["schemas"]["RepayItem"][];
+            /** @description The borrower's loans with us in repayment (174, 180). */
+            orders: components["schemas"]["RepayItem"][];
+        };
         /** @description What the repayment page shows (spec §3 "Repayment info"). */
         RepaymentInfo: {
             defDetail: components["schemas"]["DefaultPayCode"];
@@ -5082,6 +6285,31 @@ export interface components {
             bankCards: components["schemas"]["BankCard"][];
             repayToken: string;
         };
+        RepayOverview: {
+            /**
+             * Format: int64
+             * @description Reminders switched on.
+             */
+            remindersOn: number;
+            /** @description Manila `YYYY-MM-DD`. */
+            today: string;
+            /**
+             * @description Loans and bills due within the window (and loans already overdue),
+             *     soonest first.
+             */
+            upcoming: components["schemas"]["RepayItem"][];
+            /**
+             * Format: int64
+             * @description Their amounts added up, centavos.
+             */
+            upcomingTotal: number;
+            upcomingTotalText: string;
+            /**
+             * Format: int64
+             * @description How many days ahead `upcoming` looks (30).
+             */
+            windowDays: number;
+        };
         ReportedPayment: {
             /** Format: int64 */
             id: number;
@@ -5093,6 +6321,45 @@ export interface components {
             kyc: components["schemas"]["KycValue"][];
             /** @description The whole mobile number, `09171234567`. */
             phone: string;
+        };
+        SavedBill: {
+            /** Format: int64 */
+            repayProductId: number;
+        };
+        SavedId: {
+            /** Format: int64 */
+            id: number;
+        };
+        SavedInfo: {
+            result: components["schemas"]["CalcResult"];
+            saved: components["schemas"]["SavedView"];
+        };
+        SavedList: {
+            list: components["schemas"]["SavedView"][];
+        };
+        SavedRecord: {
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description A kept calculation in a list. */
+        SavedView: {
+            effectiveMonthlyRate: string;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            firstPayment: number;
+            /** Format: int64 */
+            id: number;
+            input: components["schemas"]["CalcInputView"];
+            name: string;
+            /** @description `YYYY-MM-DD HH:MM:SS`, Manila. */
+            savedAt: string;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            totalRepaid: number;
         };
         ScheduleRow: {
             /**
@@ -5116,6 +6383,22 @@ export interface components {
             serviceHours: string;
             whatsapp: string;
         };
+        ShareView: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            category: string;
+            icon: string;
+            /**
+             * Format: int64
+             * @description Basis points of the kind's month total (10,000 is all of it); the
+             *     shares of one kind add up to exactly 10,000.
+             */
+            share: number;
+            title: string;
+        };
         Sid: {
             /** @description Names this visitor's captcha; send it with every later call. */
             sid: string;
@@ -5131,6 +6414,19 @@ export interface components {
         StaffPicture: {
             /** @description The name to put in `answer`'s `images`. */
             name: string;
+        };
+        StatisticsView: components["schemas"]["MonthNav"] & {
+            /** Format: int64 */
+            balance: number;
+            /** Format: int64 */
+            expense: number;
+            /** @description The month's expenses by category, largest first. */
+            expenseByCategory: components["schemas"]["ShareView"][];
+            /** Format: int64 */
+            income: number;
+            incomeByCategory: components["schemas"]["ShareView"][];
+            /** @description Six months ending with the one shown, oldest first. */
+            months: components["schemas"]["MonthBarView"][];
         };
         StoreReviewPrompt: {
             /**
@@ -5696,6 +6992,37 @@ export interface operations {
             };
         };
     };
+    staff_calculator_views: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalculatorViews"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     staff_collections_queue: {
         parameters: {
             query?: {
@@ -6167,6 +7494,83 @@ export interface operations {
                 content?: never;
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_exchange_rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    staff_exchange_rate_add: {
+        parameters: {
+            query?: {
+                /** @description ISO 4217 code other than PHP. */
+                currency?: string;
+                /** @description `YYYY-MM-DD`, not after today (Manila). */
+                effectiveOn?: string;
+                /** @description Pesos for one unit, up to 6 decimals (`58.1234`). */
+                rate?: string;
+                /** @description Where the rate comes from (3–120 characters). */
+                source?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RateRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7397,6 +8801,630 @@ export interface operations {
             };
         };
     };
+    book_keeping_statistics: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM`; this month in Manila when absent or empty. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StatisticsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    book_keeping_delete: {
+        parameters: {
+            query: {
+                id: number;
+                /**
+                 * @description `1` brings back the record deleted with this id, within 10 minutes of
+                 *     its deletion; absent or `0` deletes it.
+                 */
+                undo?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Undo after the 10 minutes, or of a record that is not deleted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    book_keeping_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CategoryList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    book_keeping_info: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecordView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    book_keeping_list: {
+        parameters: {
+            query?: {
+                /** @description `YYYY-MM`; this month in Manila when absent or empty. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MonthList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    book_keeping_save: {
+        parameters: {
+            query?: {
+                /** @description Centavos as a whole number, 1 to 1,000,000,000 (₱10,000,000.00). */
+                amount?: string;
+                /** @description A `key` from `get-category-list` of the same kind. */
+                category?: string;
+                /** @description `YYYY-MM-DD` (Manila), from 2000-01-01 to tomorrow. */
+                date?: string;
+                /** @description The record to change; absent or empty to add a new one. */
+                id?: number;
+                /** @description The `url` from `upload-image`, or empty for no receipt. */
+                image?: string;
+                /** @description `income` or `expense`. */
+                kind?: string;
+                /** @description At most 100 characters after trimming. */
+                note?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedRecord"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    book_keeping_upload_image: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ImageForm"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UploadedImage"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_add_loan: {
+        parameters: {
+            query: {
+                /** @description Centavos, ₱1 to ₱10,000,000. */
+                amount: number;
+                /**
+                 * @description Fee deducted up front, basis points of the amount (`emi-adv` and
+                 *     saved calculations; `emi` ignores it).
+                 */
+                feeBp?: number;
+                /** @description `daily`, `weekly` or `monthly`. */
+                frequency: string;
+                /** @description `flat` or `declining`; default `flat`. */
+                method?: string;
+                /** @description Nominal interest a month, basis points (4% = 400), 0 to 10,000. */
+                monthlyRateBp: number;
+                /** @description `add-loan` only: a name for the calculation, up to 40 characters. */
+                name?: string;
+                /** @description 1 to 1,000, over at most 10 years. */
+                payments: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedId"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_delete_loan: {
+        parameters: {
+            query: {
+                /** @description A kept calculation's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_emi: {
+        parameters: {
+            query: {
+                /** @description Centavos, ₱1 to ₱10,000,000. */
+                amount: number;
+                /**
+                 * @description Fee deducted up front, basis points of the amount (`emi-adv` and
+                 *     saved calculations; `emi` ignores it).
+                 */
+                feeBp?: number;
+                /** @description `daily`, `weekly` or `monthly`. */
+                frequency: string;
+                /** @description `flat` or `declining`; default `flat`. */
+                method?: string;
+                /** @description Nominal interest a month, basis points (4% = 400), 0 to 10,000. */
+                monthlyRateBp: number;
+                /** @description `add-loan` only: a name for the calculation, up to 40 characters. */
+                name?: string;
+                /** @description 1 to 1,000, over at most 10 years. */
+                payments: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalcResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_emi_advanced: {
+        parameters: {
+            query: {
+                /** @description Centavos, ₱1 to ₱10,000,000. */
+                amount: number;
+                /**
+                 * @description Fee deducted up front, basis points of the amount (`emi-adv` and
+                 *     saved calculations; `emi` ignores it).
+                 */
+                feeBp?: number;
+                /** @description `daily`, `weekly` or `monthly`. */
+                frequency: string;
+                /** @description `flat` or `declining`; default `flat`. */
+                method?: string;
+                /** @description Nominal interest a month, basis points (4% = 400), 0 to 10,000. */
+                monthlyRateBp: number;
+                /** @description `add-loan` only: a name for the calculation, up to 40 characters. */
+                name?: string;
+                /** @description 1 to 1,000, over at most 10 years. */
+                payments: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalcResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_exchange_rate: {
+        parameters: {
+            query?: {
+                /** @description Hundredths of what is changed, 1 to 100,000,000,000. */
+                amount?: number;
+                /** @description ISO code (`USD`); empty lists the rates only. */
+                currency?: string;
+                /** @description `toPeso` (default) or `fromPeso`. */
+                direction?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ExchangeRates"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CalcIndex"];
+                };
+            };
+        };
+    };
+    calc_loan_info: {
+        parameters: {
+            query: {
+                /** @description A kept calculation's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedInfo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_jump_page: {
+        parameters: {
+            query: {
+                /** @description A kept calculation's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_JumpPage"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_jump_page_view: {
+        parameters: {
+            query: {
+                /** @description The kept calculation the product was opened from, if any. */
+                id?: number;
+                productId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OpenedProduct"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    calc_list_loans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     upload_contacts: {
         parameters: {
             query: {
@@ -7659,6 +9687,262 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_SiteBannerView"];
                 };
+            };
+        };
+    };
+    repayment_reminders_close_reminder: {
+        parameters: {
+            query?: {
+                /** @description one of their loans in repayment (exactly one of the two). */
+                orderId?: number;
+                /** @description A bill of the borrower's, or */
+                repayProductId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_reminders_delete: {
+        parameters: {
+            query: {
+                repayProductId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_reminders_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RepayList"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_reminders_index: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RepayOverview"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_reminders_info: {
+        parameters: {
+            query: {
+                repayProductId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BillInfo"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_reminders_save: {
+        parameters: {
+            query?: {
+                /** @description Whole centavos, 1 to 1000000000 (₱10,000,000.00). */
+                amount?: string;
+                /**
+                 * @description The first (or only) due date, `YYYY-MM-DD` Manila, within the past
+                 *     year or the next five.
+                 */
+                dueDate?: string;
+                /** @description What the bill is for, 1–40 characters. */
+                name?: string;
+                /** @description At most 200 characters. */
+                note?: string;
+                /** @description The bill to change; absent or empty to add one. */
+                repayProductId?: number;
+                /** @description `none` (the default), `weekly` or `monthly`. */
+                repeat?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SavedBill"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    repayment_reminders_set_reminder: {
+        parameters: {
+            query?: {
+                /** @description 0–7 days before each due date. */
+                daysBefore?: string;
+                /** @description Instead of `repayProductId`: one of the borrower's loans in repayment. */
+                orderId?: number;
+                /** @description `HH:MM`, Manila, from 08:00 to 21:00. */
+                remindTime?: string;
+                repayProductId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -141,6 +141,9 @@ pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<
             items: vec![
                 item(Msg::MenuInformation, "/certify"),
                 item(Msg::MenuComplaints, "/complaint"),
+                item(Msg::MenuCalculator, "/calculator"),
+                item(Msg::MenuBookKeeping, "/bookKeeping"),
+                item(Msg::MenuRepaymentReminders, "/repaymentReminders"),
                 item(Msg::MenuCustomerService, "/customerService"),
                 item(Msg::DocTerms, "/loanTerms"),
                 item(Msg::DocPrivacy, "/privacyPolicy"),

@@ -7,6 +7,7 @@ pub mod borrowers;
 pub mod collections;
 pub mod complaints;
 pub mod dashboard;
+pub mod exchange_rates;
 pub mod listing;
 pub mod marketing;
 pub mod money;
@@ -54,6 +55,19 @@ pub fn router() -> Router<AppState> {
         .merge(complaints::router())
         .merge(marketing::router())
         .merge(collections::router())
+        .route("/exchange-rates", get(exchange_rates::list))
+        .route("/exchange-rates/add", axum::routing::post(exchange_rates::add))
+        .route("/calculator-views", get(exchange_rates::calculator_views))
+}
+
+/// A 400 naming the field that does not fit (`data.field`), so the console
+/// can point at it.
+fn refused(hiram_domain::fields::InvalidField(field): hiram_domain::fields::InvalidField) -> ApiError {
+    ApiError::Rejected {
+        message: crate::i18n::Msg::FieldInvalid,
+        detail: Some(field.to_owned()),
+        data: serde_json::json!({ "field": field }),
+    }
 }
 
 /// Any borrower's uploaded picture, for staff checking identity photos and

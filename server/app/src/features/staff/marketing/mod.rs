@@ -9,12 +9,10 @@ pub mod company;
 pub mod links;
 pub mod templates;
 
-use crate::error::ApiError;
-use crate::i18n::Msg;
+use super::refused;
 use crate::state::AppState;
 use axum::Router;
 use axum::routing::{get, post};
-use hiram_domain::fields::InvalidField;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -27,16 +25,6 @@ pub fn router() -> Router<AppState> {
         .route("/site-banners/save", post(banners::save))
         .route("/company-details", get(company::read))
         .route("/company-details/save", post(company::save))
-}
-
-/// A 400 naming the field that does not fit (`data.field`), so the console
-/// can point at it.
-fn refused(InvalidField(field): InvalidField) -> ApiError {
-    ApiError::Rejected {
-        message: Msg::FieldInvalid,
-        detail: Some(field.to_owned()),
-        data: serde_json::json!({ "field": field }),
-    }
 }
 
 /// A view as the audit log keeps it.

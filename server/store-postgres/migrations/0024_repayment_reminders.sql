@@ -1,0 +1,48 @@
+-- Repayment reminders: the borrower's own list of bills (ours or another
+-- lender's), a reminder per bill or per own loan, and one row per text sent.
+-- A loan's due dates are never copied here: they come from its plan.
+
+CREATE TABLE repay_bill (
+    id          BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    borrower_id BIGINT NOT NULL REFERENCES borrower (id),
+    name        TEXT NOT NULL CHECK (char_length(name) BETWEEN 1 AND 40),
+    amount      BIGINT NOT NULL CHECK (amount BETWEEN 1 AND 1000000000),
+    due_date    DATE NOT NULL,
+    repeat      TEXT NOT NULL CHECK (repeat IN ('none', 'weekly', 'monthly')),
+    note        TEXT NOT NULL DEFAULT '' CHECK (char_length(note) <= 200),
+    created_at  TIMESTAMPTZ NOT NULL,
+    updated_at  TIMESTAMPTZ NOT NULL
+);
+
+CREATE INDEX repay_bill_borrower ON repay_bill (borrower_id, id);
+
+-- Exactly one of bill_id and order_id. `revision` grows with every change
+-- the borrower makes; `armed_at` is the last such change (fire times before
+-- it do not count); `next_check_at` is when the scheduler looks next.
+CREATE TABLE repay_reminder (
+    id            BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    borrower_id   BIGINT NOT NULL REFERENCES borrower (id),
+    bill_id       BIGINT UNIQUE REFERENCES repay_bill (id) ON DELETE CASCADE,
+    order_id      BIGINT UNIQUE REFERENCES loan_order (id),
+    days_before   BIGINT NOT NULL CHECK (days_before BETWEEN 0 AND 7),
+    minute_of_day BIGINT NOT NULL CHECK (minute_of_day BETWEEN 480 AND 1260),
+    lang          TEXT NOT NULL,
+    enabled       BOOLEAN NOT NULL,
+    revision      BIGINT NOT NULL,
+    armed_at      TIMESTAMPTZ NOT NULL,
+    next_check_at TIMESTAMPTZ,
+    CHECK ((bill_id IS NULL) <> (order_id IS NULL))
+);
+
+CREATE INDEX repay_reminder_borrower ON repay_reminder (borrower_id);
+CREATE INDEX repay_reminder_due ON repay_reminder (next_check_at) WHERE enabled;
+
+-- The claim: one text per reminder and due date, ever. Written in the same
+-- transaction as its outbox message.
+CREATE TABLE repay_reminder_sent (
+    reminder_id BIGINT NOT NULL REFERENCES repay_reminder (id) ON DELETE CASCADE,
+    due_date    DATE NOT NULL,
+    outbox_id   BIGINT NOT NULL REFERENCES sms_outbox (id),
+    sent_at     TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (reminder_id, due_date)
+);

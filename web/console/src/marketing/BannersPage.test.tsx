@@ -68,6 +68,6 @@ describe('site banners', () => {
     fireEvent.change(until, { target: { value: '2025-12-25T00:00' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.calls('/site-banners')).toHaveLength(2);
+    await waitFor(() => expect(api.calls('/site-banners')).toHaveLength(2));
   });
 });

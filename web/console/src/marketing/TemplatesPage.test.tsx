@@ -65,7 +65,7 @@ describe('promotion templates', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(getToast()?.message).toBe('Saved.');
-    expect(api.calls('/promotion-templates')).toHaveLength(2);
+    await waitFor(() => expect(api.calls('/promotion-templates')).toHaveLength(2));
   });
 
   it('marks the field the server refused and keeps the dialog open', async () => {

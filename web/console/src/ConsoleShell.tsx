@@ -10,6 +10,7 @@ import { OrdersPage } from './orders/OrdersPage';
 import { ProductsPage } from './products/ProductsPage';
 import { ComplaintsPage } from './complaints/ComplaintsPage';
 import { BannersPage } from './marketing/BannersPage';
+import { ExchangeRatesPage } from './exchange-rates/ExchangeRatesPage';
 import { CompanyPage } from './marketing/CompanyPage';
 import { LinksPage } from './marketing/LinksPage';
 import { TemplatesPage } from './marketing/TemplatesPage';
@@ -37,6 +38,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <MoneyPage />;
     case 'adjustments':
       return <AdjustmentsPage me={me} />;
+    case 'exchange-rates':
+      return <ExchangeRatesPage me={me} />;
     case 'products':
       return <ProductsPage />;
     case 'complaints':

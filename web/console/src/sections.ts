@@ -22,6 +22,7 @@ export const PERMISSION = {
   approveAdjustments: 'approve_adjustments',
   viewCollections: 'view_collections',
   logCollectionContacts: 'log_collection_contacts',
+  setExchangeRates: 'set_exchange_rates',
 } as const;
 
 export type SectionId =
@@ -34,6 +35,7 @@ export type SectionId =
   | 'collections'
   | 'money'
   | 'adjustments'
+  | 'exchange-rates'
   | 'products'
   | 'sms-outbox'
   | 'promotion-templates'
@@ -58,6 +60,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
   { id: 'money', label: 'console.section.money', permission: PERMISSION.viewMoney },
   { id: 'adjustments', label: 'console.section.adjustments', permission: PERMISSION.viewMoney },
+  { id: 'exchange-rates', label: 'console.section.exchangeRates', permission: PERMISSION.viewMoney },
   { id: 'products', label: 'console.section.products', permission: PERMISSION.manageProducts },
   { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },
   { id: 'promotion-templates', label: 'console.section.templates', permission: PERMISSION.manageMarketing },

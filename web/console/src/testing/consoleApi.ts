@@ -42,7 +42,7 @@ export const FINANCE: Me = {
   email: 'finance@example.ph',
   name: 'Fe Lim',
   role: 'finance',
-  permissions: ['view_borrowers', 'view_orders', 'view_money', 'match_payments', 'propose_adjustments', 'approve_adjustments', 'view_dashboard'],
+  permissions: ['view_borrowers', 'view_orders', 'view_money', 'match_payments', 'propose_adjustments', 'approve_adjustments', 'view_dashboard', 'set_exchange_rates'],
 };
 
 export const OFFICER: Me = {

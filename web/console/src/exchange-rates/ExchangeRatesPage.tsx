@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { formatDateTime, formatDate } from '@hiram/shared/format/format';
+import { Field } from '@hiram/shared/ui/Field';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import type { Me } from '../api';
+import { t } from '../i18n/i18n';
+import { refusedField } from '../marketing/refusal';
+import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
+import { PERMISSION } from '../sections';
+import { useLoad } from '../useLoad';
+import { addRate, fetchRates, type RateForm } from './api';
+
+function AddRateDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
+  const [form, setForm] = useState<RateForm>(() => ({ currency: '', rate: '', effectiveOn: formatDate(Date.now()), source: '' }));
+  const [refused, setRefused] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const error = (field: keyof RateForm) => (refused === field ? t(`console.rates.refused.${field}`) : undefined);
+  const set = (field: keyof RateForm, value: string) => setForm({ ...form, [field]: value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await addRate(form);
+    setBusy(false);
+    if (!result.success) {
+      setRefused(refusedField(result));
+      return;
+    }
+    showToast(t('console.rates.added'));
+    onSaved();
+  }
+
+  return (
+    <FormDialog title={t('console.rates.add')} submitLabel={t('console.rates.add')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <Field label={t('console.rates.currency')} hint={t('console.rates.currencyHint')} maxLength={3} value={form.currency} error={error('currency')} onChange={(e) => set('currency', e.target.value.toUpperCase())} />
+      <Field label={t('console.rates.rate')} hint={t('console.rates.rateHint')} inputMode="decimal" value={form.rate} error={error('rate')} onChange={(e) => set('rate', e.target.value)} />
+      <Field label={t('console.rates.effectiveOn')} type="date" value={form.effectiveOn} error={error('effectiveOn')} onChange={(e) => set('effectiveOn', e.target.value)} />
+      <Field label={t('console.rates.source')} hint={t('console.rates.sourceHint')} maxLength={120} value={form.source} error={error('source')} onChange={(e) => set('source', e.target.value)} />
+    </FormDialog>
+  );
+}
+
+/** The peso rates the borrower's exchange calculator offers: who set which, when, from what source. */
+export function ExchangeRatesPage({ me }: { me: Me }) {
+  const [adding, setAdding] = useState(false);
+  const list = useLoad('exchange-rates', fetchRates);
+  const rows = list.data?.rates ?? [];
+  const canAdd = me.permissions.includes(PERMISSION.setExchangeRates);
+
+  return (
+    <section className="c-page" aria-labelledby="c-rates-title">
+      <PageHead id="c-rates-title" title={t('console.section.exchangeRates')}>
+        <RefreshButton onClick={list.reload} loading={list.loading} />
+        {canAdd && (
+          <button type="button" className="h-btn c-btn" onClick={() => setAdding(true)}>
+            {t('console.rates.add')}
+          </button>
+        )}
+      </PageHead>
+      <p className="c-note">{t('console.rates.note')}</p>
+      <div className="c-table-wrap">
+        <table className="c-table" aria-labelledby="c-rates-title">
+          <thead>
+            <tr>
+              <th scope="col">{t('console.rates.currency')}</th>
+              <th scope="col" className="c-num">{t('console.rates.rate')}</th>
+              <th scope="col">{t('console.rates.effectiveOn')}</th>
+              <th scope="col">{t('console.rates.source')}</th>
+              <th scope="col">{t('console.rates.setAt')}</th>
+              <th scope="col">{t('console.col.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && <EmptyRow columns={6} loading={list.loading} />}
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>{row.currency}</td>
+                <td className="c-num">₱{row.rate}</td>
+                <td className="c-nowrap">{row.effectiveOn}</td>
+                <td className="c-text">{row.source}</td>
+                <td className="c-nowrap">{formatDateTime(row.setAt)}</td>
+                <td>{row.inEffect ? t('console.rates.offered') : t('console.rates.notOffered')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {adding && (
+        <AddRateDialog
+          onClose={() => setAdding(false)}
+          onSaved={() => {
+            setAdding(false);
+            list.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+// The exchange rates the borrower's calculator offers (view_money to read,
+// set_exchange_rates to add) and how often borrowers open each product from
+// the calculator (manage_marketing). Adding is silent: the form marks the
+// refused field.
+import type { components } from '@hiram/shared/api/schema.gen';
+import { get, post } from '../api';
+
+export type RateRow = components['schemas']['RateRow'];
+export type RateHistory = components['schemas']['RateHistory'];
+export type CalculatorViews = components['schemas']['CalculatorViews'];
+
+export interface RateForm {
+  currency: string;
+  /** Pesos for one unit, as typed (`58.1234`). */
+  rate: string;
+  /** `YYYY-MM-DD`. */
+  effectiveOn: string;
+  source: string;
+}
+
+export const fetchRates = () => get<RateHistory>('/exchange-rates');
+export const addRate = (form: RateForm) => post<RateRow>('/exchange-rates/add', { ...form }, { silent: true });
+export const fetchCalculatorViews = () => get<CalculatorViews>('/calculator-views');

@@ -139,7 +139,7 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
 
   const finance = account('finance', 'Finance Clerk', 'finance');
   expect((await signIn(page, finance)).status()).toBe(200);
-  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers']);
+  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Exchange rates']);
 
   // The order's record before: what is owed now.
   await page.goto(`/console/orders?id=${order.orderId}`);
@@ -225,7 +225,7 @@ test('(d) an auditor reads the answer, the match, the new product and the sign-i
   expect((await signIn(page, auditor)).status()).toBe(200);
   await expect(page.getByRole('banner').getByText('Auditor', { exact: true })).toBeVisible();
   await expect(menu(page).getByRole('link')).toHaveText([
-    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'SMS outbox', 'Audit log',
+    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Exchange rates', 'SMS outbox', 'Audit log',
   ]);
   // An auditor reads complaints but may not answer them.
   await menu(page).getByRole('link', { name: 'Complaints' }).click();

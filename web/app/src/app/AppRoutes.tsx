@@ -30,6 +30,16 @@ const ComplaintHomePage = lazy(() => import('../features/complaints/ComplaintHom
 const ComplaintFormPage = lazy(() => import('../features/complaints/ComplaintFormPage'));
 const ComplaintListPage = lazy(() => import('../features/complaints/ComplaintListPage'));
 const ComplaintDetailPage = lazy(() => import('../features/complaints/ComplaintDetailPage'));
+const CalculatorPage = lazy(() => import('../features/calculator/CalculatorPage'));
+const SavedCalculationsPage = lazy(() => import('../features/calculator/SavedCalculationsPage'));
+const SavedCalculationPage = lazy(() => import('../features/calculator/SavedCalculationPage'));
+const ExchangePage = lazy(() => import('../features/calculator/ExchangePage'));
+const BookKeepingPage = lazy(() => import('../features/book-keeping/BookKeepingPage'));
+const BookKeepingRecordPage = lazy(() => import('../features/book-keeping/RecordFormPage'));
+const BookKeepingStatisticsPage = lazy(() => import('../features/book-keeping/StatisticsPage'));
+const RemindersPage = lazy(() => import('../features/repayment-reminders/RemindersPage'));
+const BillFormPage = lazy(() => import('../features/repayment-reminders/BillFormPage'));
+const ReminderPage = lazy(() => import('../features/repayment-reminders/ReminderPage'));
 const PendingScreen = lazy(() => import('../features/screens/PendingScreen'));
 const NotFoundPage = lazy(() => import('../features/screens/NotFoundPage'));
 
@@ -73,6 +83,16 @@ export function AppRoutes() {
           <Route path="/complainPageNext" element={<ComplaintFormPage />} />
           <Route path="/complaintList" element={<ComplaintListPage />} />
           <Route path="/complainDetails" element={<ComplaintDetailPage />} />
+          <Route path="/calculator" element={<CalculatorPage />} />
+          <Route path="/calculator/saved" element={<SavedCalculationsPage />} />
+          <Route path="/calculator/saved/detail" element={<SavedCalculationPage />} />
+          <Route path="/calculator/exchange" element={<ExchangePage />} />
+          <Route path="/bookKeeping" element={<BookKeepingPage />} />
+          <Route path="/bookKeepingRecord" element={<BookKeepingRecordPage />} />
+          <Route path="/bookKeepingStatistics" element={<BookKeepingStatisticsPage />} />
+          <Route path="/repaymentReminders" element={<RemindersPage />} />
+          <Route path="/repaymentBill" element={<BillFormPage />} />
+          <Route path="/repaymentReminder" element={<ReminderPage />} />
           {PENDING_SCREENS.map(({ path, title }) => (
             <Route key={path} path={path} element={<PendingScreen title={title} />} />
           ))}

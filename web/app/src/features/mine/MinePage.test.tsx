@@ -33,6 +33,19 @@ describe('my account', () => {
     expect(order.getAttribute('href')).toBe('/loanDetails?sessionId=tok&productId=4&orderId=12');
   });
 
+  it('offers the borrower tools when the server sends no menu', async () => {
+    mockApi({ ...ROUTES, '/v3/personal-center/user-menu': fail('500', 'down') });
+    renderRoute('/mine?sessionId=tok', '/mine', <MinePage />);
+    expect(await screen.findByRole('heading', { name: 'Maria Clara Santos' })).toBeTruthy();
+    for (const [name, path] of [
+      ['Loan calculator', '/calculator'],
+      ['Income and expense book', '/bookKeeping'],
+      ['Repayment reminders', '/repaymentReminders'],
+    ] as const) {
+      expect((await screen.findByRole('link', { name })).getAttribute('href')).toBe(`${path}?sessionId=tok`);
+    }
+  });
+
   it('logs out on the server, forgets the session and goes to the login', async () => {
     const api = mockApi(ROUTES);
     const navigate = vi.fn();

@@ -16,6 +16,9 @@ import { logout } from './api/logout';
 /** Shown when the server sends no menu. */
 const FALLBACK_MENU: readonly { path: string; label: MessageKey }[] = [
   { path: '/complaint', label: 'page.complaint' },
+  { path: '/calculator', label: 'page.calculator' },
+  { path: '/bookKeeping', label: 'page.bookKeeping' },
+  { path: '/repaymentReminders', label: 'page.repaymentReminders' },
   { path: '/customerService', label: 'page.customerService' },
   { path: '/aboutUs', label: 'page.aboutUs' },
   { path: '/privacyPolicy', label: 'page.privacyPolicy' },

@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { formClient } from '@hiram/shared/api/request';
+import type { components } from '@hiram/shared/api/schema.gen';
+import { t } from '../texts';
+import { BOOK_KEEPING_KEY } from './keys';
+
+export type MonthList = components['schemas']['MonthList'];
+export type RecordView = components['schemas']['RecordView'];
+
+export const GET_LIST_PATH = '/book-keeping/get-list';
+
+/** A month's entries (`YYYY-MM`; empty for this month in Manila) with its totals in centavos. */
+export function useMonthList(month: string) {
+  return useQuery({
+    queryKey: [BOOK_KEEPING_KEY, 'list', month],
+    queryFn: () => formClient.post<MonthList>(GET_LIST_PATH, { month }, { loading: t('common.loading') }),
+    staleTime: 0,
+  });
+}

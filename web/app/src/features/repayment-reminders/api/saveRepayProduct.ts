@@ -1,0 +1,36 @@
+import { formClient } from '@hiram/shared/api/request';
+import type { components } from '@hiram/shared/api/schema.gen';
+import { t } from '../texts';
+import type { RepeatKey } from '../rules';
+
+export type SavedBill = components['schemas']['SavedBill'];
+
+export const SAVE_REPAY_PRODUCT_PATH = '/repayment-product/save-repay-product';
+
+export interface BillDraft {
+  /** Empty to add a bill. */
+  repayProductId: string;
+  name: string;
+  /** Whole centavos. */
+  amount: number;
+  /** `YYYY-MM-DD`. */
+  dueDate: string;
+  repeat: RepeatKey;
+  note: string;
+}
+
+/** Adds or changes a bill. Silent: the form shows a refusal under its fields. */
+export function saveRepayProduct(bill: BillDraft) {
+  return formClient.post<SavedBill>(
+    SAVE_REPAY_PRODUCT_PATH,
+    {
+      repayProductId: bill.repayProductId || undefined,
+      name: bill.name,
+      amount: bill.amount,
+      dueDate: bill.dueDate,
+      repeat: bill.repeat,
+      note: bill.note,
+    },
+    { loading: t('common.loading'), silent: true },
+  );
+}

@@ -48,9 +48,12 @@ test-rust:
 test-web: deps
 	npm run test
 
+# The report's failures and flaky tests are repeated last, where a CI log's
+# tail shows them.
 e2e: deps chromium web
 	cargo build -p hiram --locked
-	npm run e2e
+	npm run e2e 2>&1 | tee target/e2e-report.txt || { scripts/e2e-summary.sh target/e2e-report.txt; exit 1; }
+	scripts/e2e-summary.sh target/e2e-report.txt
 
 ## api-types: refresh the OpenAPI copy in web/ and the TypeScript types generated from it
 api-types: deps

@@ -17,7 +17,12 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One more try: on a loaded CI machine a browser test has failed once in
+  // some 20 runs without our being able to reproduce it. A test that passes
+  // only on its second try is still listed as flaky in the report (and the
+  // Makefile repeats that list last), so a real fault fails twice and stops
+  // the run.
+  retries: 1,
   forbidOnly: !!process.env.CI,
   reporter: [['list']],
   timeout: 30_000,

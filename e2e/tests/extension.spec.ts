@@ -98,12 +98,12 @@ test('an open order extended through a pay code: the due date moves by the exten
   await payInSandbox(page, payCode);
 
   // The due date moved by the extension; the order is still open.
-  await expect.poll(async () => (await planInfo(page.request, query)).repayDate, { timeout: 10_000 }).toBe(nextDate);
+  await expect.poll(async () => (await planInfo(page.request, query)).repayDate, { timeout: 30_000 }).toBe(nextDate);
   const after = await openDetails(page, query);
   expect(after.orderStatus).toBe(174);
   await expect(page.getByRole('definition').filter({ hasText: nextDate })).toBeVisible();
 
   // And the borrower was texted that the loan is extended, with the new date.
-  await expect.poll(() => extendedReceipts().length, { timeout: 5_000 }).toBeGreaterThan(receiptsBefore);
+  await expect.poll(() => extendedReceipts().length, { timeout: 15_000 }).toBeGreaterThan(receiptsBefore);
   expect(extendedReceipts().at(-1)?.body).toContain(nextDate);
 });

@@ -246,7 +246,7 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and rep
   await expectNoAccountNumber(page);
 
   // The borrower is told where the money went, with the account masked.
-  await expect.poll(() => smsOutbox(phone).filter((m) => m.body.includes('we sent')).length, { timeout: 5_000 }).toBe(1);
+  await expect.poll(() => smsOutbox(phone).filter((m) => m.body.includes('we sent')).length, { timeout: 15_000 }).toBe(1);
   const payout = smsOutbox(phone).find((m) => m.body.includes('we sent'));
   expect(payout?.body).toContain(`${BANK} ${MASKED}`);
 
@@ -275,12 +275,12 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and rep
         await page.goto(`/loanDetails?${detailsQuery.toString()}`);
         return ((await (await reply).json()) as { data: { orderStatus: number } }).data.orderStatus;
       },
-      { timeout: 10_000 },
+      { timeout: 30_000 },
     )
     .toBe(200);
   await expect(page.getByRole('heading', { name: 'Fully paid' })).toBeVisible();
   await expectNoAccountNumber(page);
-  await expect.poll(() => smsOutbox(phone).filter((m) => m.body.includes('we received')).length, { timeout: 5_000 }).toBe(1);
+  await expect.poll(() => smsOutbox(phone).filter((m) => m.body.includes('we received')).length, { timeout: 15_000 }).toBe(1);
 
   // No message to this borrower carries the account number.
   for (const message of smsOutbox(phone)) {

@@ -35,12 +35,12 @@ test('an overdue order repaid in full through a pay code and the sandbox gateway
 
   // The order is now fully paid.
   await expect
-    .poll(async () => (await openDetails(page, query)).orderStatus, { timeout: 10_000 })
+    .poll(async () => (await openDetails(page, query)).orderStatus, { timeout: 30_000 })
     .toBe(200);
   await expect(page.getByRole('heading', { name: 'Fully paid' })).toBeVisible();
 
   // And the borrower was texted a receipt.
   await expect
-    .poll(() => smsOutbox(DEMO_PHONE).filter((m) => m.body.includes('we received')).length, { timeout: 5_000 })
+    .poll(() => smsOutbox(DEMO_PHONE).filter((m) => m.body.includes('we received')).length, { timeout: 15_000 })
     .toBeGreaterThan(receiptsBefore);
 });

@@ -29,6 +29,12 @@ impl ImagePurpose {
     pub const ALL: [ImagePurpose; 4] =
         [ImagePurpose::Identity, ImagePurpose::Complaint, ImagePurpose::ComplaintAnswer, ImagePurpose::Receipt];
 
+    /// The pictures an account's erasure removes, bytes and records:
+    /// identity photos and receipts are the borrower's personal data.
+    /// Complaint pictures stay with their complaint, a record the lender
+    /// must keep.
+    pub const ERASED_WITH_ACCOUNT: [ImagePurpose; 2] = [ImagePurpose::Identity, ImagePurpose::Receipt];
+
     pub fn key(self) -> &'static str {
         match self {
             ImagePurpose::Identity => "identity",
@@ -75,6 +81,9 @@ pub trait FileStore: Send + Sync {
     /// Stores the bytes whole or not at all.
     async fn put(&self, name: &str, bytes: &[u8]) -> Result<(), FileError>;
     async fn get(&self, name: &str) -> Result<Option<Vec<u8>>, FileError>;
+    /// Removes the bytes; a name already gone counts as removed, so a
+    /// retried erasure finishes.
+    async fn delete(&self, name: &str) -> Result<(), FileError>;
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::calculator::{LoanInput, SavedCalculation};
 use crate::collections::{ContactBasis, ContactChannel, ContactNote, ContactOutcome};
 use crate::company::CompanyDetails;
 use crate::exchange::{ExchangeRate, NewExchangeRate};
-use crate::files::ImageRecord;
+use crate::files::{ImagePurpose, ImageRecord};
 use crate::kyc::Section;
 use crate::ledger::{Bucket, Dues, Entry};
 use crate::money::Centavos;
@@ -175,10 +175,13 @@ pub trait ConsentStore {
         at: OffsetDateTime,
     ) -> StoreResult<bool>;
     /// Removes the borrower's personal data that no law requires keeping:
-    /// KYC answers, uploads, their income and expense book, password, and
-    /// ends every session. Loans, their
-    /// documents and history stay (lending records).
-    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()>;
+    /// KYC answers, uploads, their income and expense book, calculations and
+    /// reminders, password, and ends every session. Loans, their documents
+    /// and history stay (lending records), and so do complaints. Answers the
+    /// names of the pictures whose records it removed
+    /// (`ImagePurpose::ERASED_WITH_ACCOUNT`): their bytes are the caller's
+    /// to delete.
+    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<Vec<String>>;
 }
 
 /// Something a borrower did that the product counts (taps, ratings).
@@ -374,6 +377,8 @@ pub trait ImageStore {
     async fn image(&self, name: &str) -> StoreResult<Option<ImageRecord>>;
     /// How many pictures the borrower sent since `since` (the daily cap).
     async fn images_sent_since(&self, owner: BorrowerId, since: OffsetDateTime) -> StoreResult<i64>;
+    /// The names of the borrower's pictures sent for one of `purposes`.
+    async fn images_of(&self, owner: BorrowerId, purposes: &[ImagePurpose]) -> StoreResult<Vec<String>>;
 }
 
 /// One try at paying an order out, as the gateway answered.

@@ -67,4 +67,18 @@ impl ImageStore for PostgresStore {
             .map_err(database)?;
         Ok(row.get(0))
     }
+
+    async fn images_of(&self, owner: BorrowerId, purposes: &[ImagePurpose]) -> StoreResult<Vec<String>> {
+        let keys: Vec<&str> = purposes.iter().map(|purpose| purpose.key()).collect();
+        let rows = self
+            .client()
+            .await?
+            .query(
+                "SELECT name FROM uploaded_image WHERE borrower_id = $1 AND purpose = ANY($2) ORDER BY name",
+                &[&owner.0, &keys],
+            )
+            .await
+            .map_err(database)?;
+        Ok(rows.iter().map(|row| row.get(0)).collect())
+    }
 }

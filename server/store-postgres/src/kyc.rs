@@ -3,6 +3,7 @@
 use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::files::ImagePurpose;
 use hiram_domain::kyc::Section;
 use hiram_domain::store::{BorrowerEvent, ConsentKind, ConsentStore, EventStore, KycAnswer, KycStore, StoreResult};
 use time::OffsetDateTime;
@@ -143,9 +144,20 @@ impl ConsentStore for PostgresStore {
         Ok(granted)
     }
 
-    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()> {
+    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<Vec<String>> {
         let mut client = self.client().await?;
         let transaction = client.transaction().await.map_err(database)?;
+        let erased: Vec<&str> = ImagePurpose::ERASED_WITH_ACCOUNT.iter().map(|purpose| purpose.key()).collect();
+        let pictures = transaction
+            .query(
+                "DELETE FROM uploaded_image WHERE borrower_id = $1 AND purpose = ANY($2) RETURNING name",
+                &[&borrower.0, &erased],
+            )
+            .await
+            .map_err(database)?
+            .iter()
+            .map(|row| row.get(0))
+            .collect();
         for sql in [
             "DELETE FROM repay_reminder_sent WHERE reminder_id IN (SELECT id FROM repay_reminder WHERE borrower_id = $1)",
             "DELETE FROM repay_reminder WHERE borrower_id = $1",
@@ -166,6 +178,7 @@ impl ConsentStore for PostgresStore {
             )
             .await
             .map_err(database)?;
-        transaction.commit().await.map_err(database)
+        transaction.commit().await.map_err(database)?;
+        Ok(pictures)
     }
 }

@@ -66,6 +66,24 @@ impl ImageStore for SqliteStore {
         .await
     }
 
+    async fn images_of(&self, owner: BorrowerId, purposes: &[ImagePurpose]) -> StoreResult<Vec<String>> {
+        let purposes = purposes.to_vec();
+        self.read(move |connection| {
+            let mut statement = connection
+                .prepare_cached("SELECT name FROM uploaded_image WHERE borrower_id = ?1 AND purpose = ?2 ORDER BY name")
+                .map_err(backend)?;
+            let mut names = Vec::new();
+            for purpose in purposes {
+                let rows = statement.query_map(params![owner.0, purpose.key()], |row| row.get(0)).map_err(backend)?;
+                for name in rows {
+                    names.push(name.map_err(backend)?);
+                }
+            }
+            Ok(names)
+        })
+        .await
+    }
+
     async fn images_sent_since(&self, owner: BorrowerId, since: OffsetDateTime) -> StoreResult<i64> {
         self.read(move |connection| {
             connection

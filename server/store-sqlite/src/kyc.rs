@@ -4,6 +4,7 @@ use crate::pool::{SqliteStore, backend};
 use crate::rows::{self, millis};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::files::ImagePurpose;
 use hiram_domain::kyc::Section;
 use hiram_domain::store::{BorrowerEvent, ConsentKind, ConsentStore, EventStore, KycAnswer, KycStore, StoreResult};
 use rusqlite::params;
@@ -151,8 +152,18 @@ impl ConsentStore for SqliteStore {
         .await
     }
 
-    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<()> {
+    async fn erase_personal_data(&self, borrower: BorrowerId, at: OffsetDateTime) -> StoreResult<Vec<String>> {
         self.write(move |tx| {
+            let mut pictures = Vec::new();
+            for purpose in ImagePurpose::ERASED_WITH_ACCOUNT {
+                let mut names = tx
+                    .prepare("DELETE FROM uploaded_image WHERE borrower_id = ?1 AND purpose = ?2 RETURNING name")
+                    .map_err(backend)?;
+                let rows = names.query_map(params![borrower.0, purpose.key()], |row| row.get(0)).map_err(backend)?;
+                for name in rows {
+                    pictures.push(name.map_err(backend)?);
+                }
+            }
             for sql in [
                 "DELETE FROM repay_reminder_sent \
                  WHERE reminder_id IN (SELECT id FROM repay_reminder WHERE borrower_id = ?1)",
@@ -172,7 +183,7 @@ impl ConsentStore for SqliteStore {
                 params![borrower.0, millis(at)],
             )
             .map_err(backend)?;
-            Ok(())
+            Ok(pictures)
         })
         .await
     }

@@ -210,4 +210,41 @@ crate::on_both_stores! {
         assert_eq!(staff.headers()["x-content-type-options"], "nosniff");
         assert_eq!(app.get(&format!("/api/staff/uploads/{name}")).await.status(), 401);
     }
+
+    async fn erasing_the_account_deletes_identity_photos_and_receipts_but_keeps_complaint_pictures(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests"), ("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {
+        let session = app.login(PHONE).await;
+        allow_photos(&app, &session).await;
+        let png = encoded(12, 12, image::ImageFormat::Png);
+        let (_, identity) = upload(&app, &session, "id.png", "image/png", &png).await;
+        let send = |path: &'static str, field: &'static str| {
+            let (app, session, png) = (&app, &session, &png);
+            async move {
+                let response = app.post_file(&format!("{path}?sessionId={session}"), field, "x.png", "image/png", png).await;
+                assert_eq!(response.status(), 200, "{path}");
+                response.json::<Value>().await.unwrap()["data"]["url"].as_str().unwrap().to_owned()
+            }
+        };
+        let receipt = send("/pany/book-keeping/upload-image", "image").await;
+        let complaint = send("/pany/user-problem/upload-problem-img", "problemImage").await;
+        let names: Vec<String> = [identity["data"]["url"].as_str().unwrap(), &receipt, &complaint].map(|url| name_of(url).to_owned()).into();
+        assert_eq!(stored_files(&app).len(), 3);
+        let staff_sees = |name: String| {
+            let app = &app;
+            async move {
+                let response = app.client.get(app.url(&format!("/api/staff/uploads/{name}"))).bearer_auth("staff-secret-for-tests").send().await.unwrap();
+                response.status().as_u16()
+            }
+        };
+
+        assert_eq!(app.post_form(&format!("/pany/v3/personal-center/user-delete?sessionId={session}"), &[]).await.status(), 200);
+
+        let left = stored_files(&app);
+        assert_eq!(left.len(), 1, "only the complaint picture is kept: {left:?}");
+        assert!(left[0].ends_with(&names[2]), "{left:?}");
+        assert_eq!(staff_sees(names[0].clone()).await, 404, "the identity photo's record is gone too");
+        assert_eq!(staff_sees(names[1].clone()).await, 404, "the receipt's record is gone too");
+        assert_eq!(staff_sees(names[2].clone()).await, 200, "the complaint keeps its picture");
+        let again = app.login(PHONE).await;
+        assert_eq!(app.post_form(&format!("/pany/v3/personal-center/user-delete?sessionId={again}"), &[]).await.status(), 200, "erasing again finds nothing to delete and succeeds");
+    }
 }

@@ -46,4 +46,12 @@ impl FileStore for LocalFolder {
             Err(error) => Err(io(error)),
         }
     }
+
+    async fn delete(&self, name: &str) -> Result<(), FileError> {
+        match tokio::fs::remove_file(self.path_of(name)?).await {
+            Ok(()) => Ok(()),
+            Err(error) if error.kind() == ErrorKind::NotFound => Ok(()),
+            Err(error) => Err(io(error)),
+        }
+    }
 }

@@ -1,7 +1,7 @@
 //! The personal centre (spec §7): the borrower's orders, who they are, the
 //! menu of their page.
 
-use crate::error::{ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
@@ -10,6 +10,7 @@ use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
 use hiram_domain::clock::manila_date;
+use hiram_domain::files::ImagePurpose;
 use hiram_domain::kyc::Profile;
 use hiram_domain::money::format_amount;
 use hiram_domain::product::ProductId;
@@ -103,7 +104,7 @@ pub async fn user_info(
     lang: Lang,
     Currency(symbol): Currency,
 ) -> ApiResult<Json<Envelope<UserInfo>>> {
-    let record = state.store.borrower(borrower).await?.ok_or(crate::error::ApiError::SessionRequired)?;
+    let record = state.store.borrower(borrower).await?.ok_or(ApiError::SessionRequired)?;
     let answers = state.store.kyc_answers(borrower).await?;
     let profile = Profile::new(answers.into_iter().map(|answer| (answer.section, answer.code, answer.value)));
     let orders = state.store.orders_of(borrower).await?;
@@ -154,9 +155,10 @@ pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<
 }
 
 /// Deletes the borrower's account data. Refused while a loan is open; after
-/// that, removes what no law requires keeping (KYC answers, uploads,
-/// password, sessions) and keeps the loans, their documents and history,
-/// which lending rules require the lender to retain.
+/// that, removes what no law requires keeping (KYC answers, identity photos
+/// and receipts with their files, password, sessions) and keeps the loans,
+/// their documents and history, and complaints, which lending rules require
+/// the lender to retain.
 #[utoipa::path(post, path = "/pany/v3/personal-center/user-delete", tag = "personal centre",
     responses((status = 200, body = Envelope<crate::error::NoData>), (status = 401), (status = 409)))]
 pub async fn user_delete(
@@ -168,12 +170,32 @@ pub async fn user_delete(
     if orders.iter().any(|order| {
         !matches!(order.status, hiram_domain::order::OrderStatus::Repaid | hiram_domain::order::OrderStatus::Rejected)
     }) {
-        return Err(crate::error::ApiError::Conflict {
-            message: Msg::OpenLoanBlocksDeletion,
-            data: serde_json::Value::Null,
-        });
+        return Err(ApiError::Conflict { message: Msg::OpenLoanBlocksDeletion, data: serde_json::Value::Null });
     }
-    state.store.erase_personal_data(borrower, state.now()).await?;
-    tracing::info!(borrower.id = borrower.0, "borrower deleted their account data");
+    // Picture files go first: should the database step then fail, the
+    // borrower's next try finds their records and deletes again, whereas a
+    // file left behind a committed erasure would have no record to find it by.
+    let pictures = state.store.images_of(borrower, &ImagePurpose::ERASED_WITH_ACCOUNT).await?;
+    delete_files(&state, &pictures).await?;
+    let erased = state.store.erase_personal_data(borrower, state.now()).await?;
+    // A picture sent while this ran has a record only the erasure saw.
+    let late: Vec<String> = erased.into_iter().filter(|name| !pictures.contains(name)).collect();
+    delete_files(&state, &late).await?;
+    tracing::info!(
+        borrower.id = borrower.0,
+        pictures = pictures.len() + late.len(),
+        "borrower deleted their account data"
+    );
     Ok(ok(lang, crate::error::NoData))
+}
+
+async fn delete_files(state: &AppState, names: &[String]) -> ApiResult<()> {
+    for name in names {
+        state
+            .files
+            .delete(name)
+            .await
+            .map_err(|error| ApiError::Internal(format!("deleting picture {name}: {error}")))?;
+    }
+    Ok(())
 }

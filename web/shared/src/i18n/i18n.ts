@@ -96,7 +96,12 @@ export function useLocale(): Locale {
  * so each locale keeps its own word order.
  */
 export function tNodes(key: MessageKey, nodes: Record<string, ReactNode>): ReactNode[] {
-  return t(key)
+  return fillNodes(t(key), nodes);
+}
+
+/** `{name}` placeholders of a translated text replaced by elements. */
+export function fillNodes(text: string, nodes: Record<string, ReactNode>): ReactNode[] {
+  return text
     .split(/(\{\w+\})/)
     .filter((part) => part !== '')
     .map((part, i) => {

@@ -1,6 +1,7 @@
 import { StrictMode, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n, useLocale } from '@hiram/shared/i18n/i18n';
+import { useLocale } from '@hiram/shared/i18n/i18n';
+import { initSiteI18n } from '../i18n/i18n';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 
 function Root({ Page }: { Page: ComponentType }) {
@@ -15,7 +16,7 @@ function Root({ Page }: { Page: ComponentType }) {
 
 /** Loads the locale, then renders a page of the site into #root. */
 export function mount(Page: ComponentType): void {
-  void initI18n().then(() => {
+  void initSiteI18n().then(() => {
     const root = document.getElementById('root');
     if (!root) throw new Error('#root is missing');
     createRoot(root).render(

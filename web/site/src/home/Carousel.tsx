@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type MessageKey } from '../i18n/i18n';
 import { safeLink, useSiteBanners } from './api/siteBanners';
 
 export const BANNER_INTERVAL_MS = 3000;

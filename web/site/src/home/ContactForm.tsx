@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 
 const FIELDS = [
   { name: 'name', label: 'site.contact.name', type: 'text', autoComplete: 'name' },

@@ -1,5 +1,6 @@
 import { formatPhone } from '@hiram/shared/format/format';
-import { getLocale, t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { getLocale } from '@hiram/shared/i18n/i18n';
+import { t, type MessageKey } from '../i18n/i18n';
 import { useCompanyInfo } from '@hiram/shared/api/companyInfo';
 import { Carousel } from './Carousel';
 import { ContactForm } from './ContactForm';

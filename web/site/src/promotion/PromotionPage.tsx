@@ -1,5 +1,5 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../i18n/i18n';
 import { useCompanyInfo, type CompanyInfo } from '@hiram/shared/api/companyInfo';
 import { getChannelTemplate, type ChannelTemplate } from './api/channelTemplate';
 import { trackVisit } from './api/track';

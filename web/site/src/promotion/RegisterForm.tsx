@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhoneInput, isValidPhMobile, phoneDigits } from '@hiram/shared/format/format';
-import { t, tNodes } from '@hiram/shared/i18n/i18n';
+import { t, tNodes } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { useCountdown } from '@hiram/shared/ui/useCountdown';

@@ -1,5 +1,5 @@
 import { formClient } from '@hiram/shared/api/request';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../../i18n/i18n';
 import { linkCodes } from '../promotionRoute';
 
 export const GET_SMS_PATH = '/api/v2/youmi/promotion/get-sms';

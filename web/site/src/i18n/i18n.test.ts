@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { setLocale } from '@hiram/shared/i18n/i18n';
+import { siteEn } from './en';
+import { siteFil } from './fil';
+import { initSiteI18n, t } from './i18n';
+
+afterEach(async () => {
+  await setLocale('en');
+});
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+describe('site catalogues', () => {
+  it('Filipino has exactly the English keys', () => {
+    expect(Object.keys(siteFil).sort()).toEqual(Object.keys(siteEn).sort());
+  });
+
+  it('has no empty text in either locale', () => {
+    for (const catalogue of [siteEn, siteFil]) {
+      expect(Object.entries(catalogue).filter(([, text]) => text.trim() === '')).toEqual([]);
+    }
+  });
+
+  it('keeps the same placeholders in both locales', () => {
+    for (const [key, text] of Object.entries(siteEn)) {
+      expect([key, placeholders(siteFil[key as keyof typeof siteFil])]).toEqual([key, placeholders(text)]);
+    }
+  });
+});
+
+describe('t', () => {
+  it('answers site keys and passes the rest to the shared catalogue', () => {
+    expect(t('site.banner.goTo', { n: 2 })).toBe('Show highlight 2');
+    expect(t('common.copy')).toBe('Copy');
+  });
+
+  it('loads the site’s Filipino texts when the site runs in Filipino', async () => {
+    window.history.replaceState(null, '', '/?lang=fil');
+    await initSiteI18n();
+    expect(t('site.cta')).toBe('Mag-apply na');
+    expect(t('common.copy')).toBe('Kopyahin');
+  });
+});

@@ -47,9 +47,9 @@ async function expectLoaded(image: Locator) {
 
 /** Customer care answers the complaint through the staff API, with one picture. */
 async function answerAsStaff(request: APIRequestContext, id: number, answer: string) {
-  const inbox = await request.get('/api/staff/complaints', { headers: STAFF });
+  const inbox = await request.get('/api/staff/complaints?pageSize=100', { headers: STAFF });
   expect(inbox.status()).toBe(200);
-  const open = ((await inbox.json()) as { data: { id: number; images: string[] }[] }).data;
+  const open = ((await inbox.json()) as { data: { rows: { id: number; images: string[] }[] } }).data.rows;
   const filed = open.find((entry) => entry.id === id);
   expect(filed?.images).toHaveLength(2);
 

@@ -203,6 +203,14 @@ pub struct Complaint {
 }
 
 /// Whether an unanswered complaint is past its promise.
+/// One agent's rated answers: how many, and the sum of their stars.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentScores {
+    pub agent: String,
+    pub ratings: i64,
+    pub stars: i64,
+}
+
 pub fn is_late(status: ComplaintStatus, due_at: OffsetDateTime, now: OffsetDateTime) -> bool {
     status == ComplaintStatus::Open && now > due_at
 }

@@ -425,8 +425,14 @@ pub trait UnpostedStore {
     /// Queues a reported payment; `Conflict("unposted_reference")` when the
     /// channel's reference was reported before.
     async fn submit_payment(&self, payment: &SubmittedPayment) -> StoreResult<i64>;
-    /// The queue, oldest first, optionally of one status.
-    async fn unposted_payments(&self, status: Option<UnpostedStatus>, limit: i64) -> StoreResult<Vec<UnpostedPayment>>;
+    /// The queue, oldest first, optionally of one status, a page at a time.
+    async fn unposted_payments(
+        &self,
+        status: Option<UnpostedStatus>,
+        page: PageRequest,
+    ) -> StoreResult<Page<UnpostedPayment>>;
+    /// How many payments reported for the order wait for staff.
+    async fn pending_unposted_of(&self, order: OrderId) -> StoreResult<i64>;
     async fn unposted_payment(&self, id: i64) -> StoreResult<Option<UnpostedPayment>>;
     /// Resolves a pending entry; `Stale` when it is no longer pending.
     async fn resolve_unposted(
@@ -494,12 +500,17 @@ pub trait ComplaintStore {
     /// The borrower's complaints, newest first.
     async fn complaints_of(&self, borrower: BorrowerId) -> StoreResult<Vec<crate::complaint::Complaint>>;
     async fn complaint(&self, id: i64) -> StoreResult<Option<crate::complaint::Complaint>>;
-    /// Complaints for customer care, oldest due first, optionally of one status.
+    /// Complaints for customer care, oldest due first, optionally of one
+    /// status, a page at a time.
     async fn complaints(
         &self,
         status: Option<crate::complaint::ComplaintStatus>,
-        limit: i64,
-    ) -> StoreResult<Vec<crate::complaint::Complaint>>;
+        page: PageRequest,
+    ) -> StoreResult<Page<crate::complaint::Complaint>>;
+    /// How many open complaints were due before `now` (late, `complaint::is_late`).
+    async fn late_complaints(&self, now: OffsetDateTime) -> StoreResult<i64>;
+    /// The borrowers' ratings of the answers, per agent, by agent.
+    async fn complaint_ratings(&self) -> StoreResult<Vec<crate::complaint::AgentScores>>;
     /// Answers an open complaint; `Stale` when it is not open.
     async fn answer_complaint(
         &self,

@@ -2,8 +2,9 @@
 
 use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
+use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::borrower::BorrowerId;
-use hiram_domain::complaint::{Complaint, ComplaintStatus, NewComplaint};
+use hiram_domain::complaint::{AgentScores, Complaint, ComplaintStatus, NewComplaint};
 use hiram_domain::store::{ComplaintStore, StoreResult, exactly_one};
 use time::OffsetDateTime;
 use tokio_postgres::Row;
@@ -82,19 +83,49 @@ impl ComplaintStore for PostgresStore {
         row.as_ref().map(complaint).transpose()
     }
 
-    async fn complaints(&self, status: Option<ComplaintStatus>, limit: i64) -> StoreResult<Vec<Complaint>> {
+    async fn complaints(&self, status: Option<ComplaintStatus>, page: PageRequest) -> StoreResult<Page<Complaint>> {
+        let status = status.map(ComplaintStatus::key);
+        let client = self.client().await?;
+        let total: i64 = client
+            .query_one("SELECT COUNT(*) FROM complaint WHERE $1::TEXT IS NULL OR status = $1", &[&status])
+            .await
+            .map_err(database)?
+            .get(0);
+        let rows = client
+            .query(
+                &format!(
+                    "SELECT {COLUMNS} FROM complaint WHERE $1::TEXT IS NULL OR status = $1 \
+                     ORDER BY due_at, id LIMIT $2 OFFSET $3"
+                ),
+                &[&status, &page.size, &page.offset],
+            )
+            .await
+            .map_err(database)?;
+        Ok(Page { rows: rows.iter().map(complaint).collect::<StoreResult<_>>()?, total })
+    }
+
+    async fn late_complaints(&self, now: OffsetDateTime) -> StoreResult<i64> {
+        let row = self
+            .client()
+            .await?
+            .query_one("SELECT COUNT(*) FROM complaint WHERE status = 'open' AND due_at < $1", &[&now])
+            .await
+            .map_err(database)?;
+        Ok(row.get(0))
+    }
+
+    async fn complaint_ratings(&self) -> StoreResult<Vec<AgentScores>> {
         let rows = self
             .client()
             .await?
             .query(
-                &format!(
-                    "SELECT {COLUMNS} FROM complaint WHERE $1::TEXT IS NULL OR status = $1 ORDER BY due_at, id LIMIT $2"
-                ),
-                &[&status.map(ComplaintStatus::key), &limit],
+                "SELECT assignee, COUNT(*), SUM(score)::BIGINT FROM complaint WHERE score IS NOT NULL \
+                 GROUP BY assignee ORDER BY assignee",
+                &[],
             )
             .await
             .map_err(database)?;
-        rows.iter().map(complaint).collect()
+        Ok(rows.iter().map(|row| AgentScores { agent: row.get(0), ratings: row.get(1), stars: row.get(2) }).collect())
     }
 
     async fn answer_complaint(

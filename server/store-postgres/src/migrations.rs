@@ -29,6 +29,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (22, include_str!("../migrations/0022_calculator.sql")),
     (23, include_str!("../migrations/0023_book_keeping.sql")),
     (24, include_str!("../migrations/0024_repayment_reminders.sql")),
+    (25, include_str!("../migrations/0025_unposted_by_order.sql")),
 ];
 
 /// An arbitrary constant naming Hiram's migration lock.

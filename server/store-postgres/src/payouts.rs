@@ -4,6 +4,7 @@
 use crate::rows::{self, ORDER_COLUMNS};
 use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
+use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId};
@@ -173,20 +174,39 @@ impl UnpostedStore for PostgresStore {
         Ok(row.get(0))
     }
 
-    async fn unposted_payments(&self, status: Option<UnpostedStatus>, limit: i64) -> StoreResult<Vec<UnpostedPayment>> {
-        let rows = self
-            .client()
-            .await?
+    async fn unposted_payments(
+        &self,
+        status: Option<UnpostedStatus>,
+        page: PageRequest,
+    ) -> StoreResult<Page<UnpostedPayment>> {
+        let status = status.map(UnpostedStatus::key);
+        let client = self.client().await?;
+        let total: i64 = client
+            .query_one("SELECT COUNT(*) FROM unposted_payment WHERE $1::TEXT IS NULL OR status = $1", &[&status])
+            .await
+            .map_err(database)?
+            .get(0);
+        let rows = client
             .query(
                 &format!(
                     "SELECT {UNPOSTED_COLUMNS} FROM unposted_payment \
-                     WHERE $1::TEXT IS NULL OR status = $1 ORDER BY id LIMIT $2"
+                     WHERE $1::TEXT IS NULL OR status = $1 ORDER BY id LIMIT $2 OFFSET $3"
                 ),
-                &[&status.map(UnpostedStatus::key), &limit],
+                &[&status, &page.size, &page.offset],
             )
             .await
             .map_err(database)?;
-        rows.iter().map(unposted).collect()
+        Ok(Page { rows: rows.iter().map(unposted).collect::<StoreResult<_>>()?, total })
+    }
+
+    async fn pending_unposted_of(&self, order: OrderId) -> StoreResult<i64> {
+        let row = self
+            .client()
+            .await?
+            .query_one("SELECT COUNT(*) FROM unposted_payment WHERE order_id = $1 AND status = 'pending'", &[&order.0])
+            .await
+            .map_err(database)?;
+        Ok(row.get(0))
     }
 
     async fn unposted_payment(&self, id: i64) -> StoreResult<Option<UnpostedPayment>> {

@@ -3,8 +3,9 @@
 use crate::pool::{SqliteStore, backend};
 use crate::rows::{self, millis};
 use async_trait::async_trait;
+use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::borrower::BorrowerId;
-use hiram_domain::complaint::{Complaint, ComplaintStatus, NewComplaint};
+use hiram_domain::complaint::{AgentScores, Complaint, ComplaintStatus, NewComplaint};
 use hiram_domain::store::{ComplaintStore, StoreResult, exactly_one};
 use rusqlite::{OptionalExtension, Row, params};
 use time::OffsetDateTime;
@@ -88,15 +89,49 @@ impl ComplaintStore for SqliteStore {
         .await
     }
 
-    async fn complaints(&self, status: Option<ComplaintStatus>, limit: i64) -> StoreResult<Vec<Complaint>> {
+    async fn complaints(&self, status: Option<ComplaintStatus>, page: PageRequest) -> StoreResult<Page<Complaint>> {
+        let status = status.map(ComplaintStatus::key);
         self.read(move |connection| {
+            let total = connection
+                .query_row("SELECT COUNT(*) FROM complaint WHERE ?1 IS NULL OR status = ?1", [status], |row| row.get(0))
+                .map_err(backend)?;
             let mut statement = connection
                 .prepare_cached(&format!(
-                    "SELECT {COLUMNS} FROM complaint WHERE ?1 IS NULL OR status = ?1 ORDER BY due_at, id LIMIT ?2"
+                    "SELECT {COLUMNS} FROM complaint WHERE ?1 IS NULL OR status = ?1 ORDER BY due_at, id LIMIT ?2 OFFSET ?3"
                 ))
                 .map_err(backend)?;
+            let rows = statement
+                .query_map(params![status, page.size, page.offset], complaint)
+                .and_then(Iterator::collect)
+                .map_err(backend)?;
+            Ok(Page { rows, total })
+        })
+        .await
+    }
+
+    async fn late_complaints(&self, now: OffsetDateTime) -> StoreResult<i64> {
+        self.read(move |connection| {
+            connection
+                .query_row(
+                    "SELECT COUNT(*) FROM complaint WHERE status = 'open' AND due_at < ?1",
+                    [millis(now)],
+                    |row| row.get(0),
+                )
+                .map_err(backend)
+        })
+        .await
+    }
+
+    async fn complaint_ratings(&self) -> StoreResult<Vec<AgentScores>> {
+        self.read(move |connection| {
+            let mut statement = connection
+                .prepare_cached(
+                    "SELECT assignee, COUNT(*), SUM(score) FROM complaint WHERE score IS NOT NULL \
+                     GROUP BY assignee ORDER BY assignee",
+                )
+                .map_err(backend)?;
             statement
-                .query_map(params![status.map(ComplaintStatus::key), limit], complaint)
+                .query_map([], |row| Ok(AgentScores { agent: row.get(0)?, ratings: row.get(1)?, stars: row.get(2)? }))
                 .and_then(Iterator::collect)
                 .map_err(backend)
         })

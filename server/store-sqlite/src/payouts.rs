@@ -4,6 +4,7 @@
 use crate::pool::{SqliteStore, backend};
 use crate::rows::{self, ORDER_COLUMNS, millis};
 use async_trait::async_trait;
+use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId};
@@ -180,16 +181,41 @@ impl UnpostedStore for SqliteStore {
         .await
     }
 
-    async fn unposted_payments(&self, status: Option<UnpostedStatus>, limit: i64) -> StoreResult<Vec<UnpostedPayment>> {
+    async fn unposted_payments(
+        &self,
+        status: Option<UnpostedStatus>,
+        page: PageRequest,
+    ) -> StoreResult<Page<UnpostedPayment>> {
+        let status = status.map(UnpostedStatus::key);
         self.read(move |connection| {
+            let total = connection
+                .query_row("SELECT COUNT(*) FROM unposted_payment WHERE ?1 IS NULL OR status = ?1", [status], |row| {
+                    row.get(0)
+                })
+                .map_err(backend)?;
             let mut statement = connection
                 .prepare_cached(&format!(
-                    "SELECT {UNPOSTED_COLUMNS} FROM unposted_payment WHERE ?1 IS NULL OR status = ?1 ORDER BY id LIMIT ?2"
+                    "SELECT {UNPOSTED_COLUMNS} FROM unposted_payment WHERE ?1 IS NULL OR status = ?1 \
+                     ORDER BY id LIMIT ?2 OFFSET ?3"
                 ))
                 .map_err(backend)?;
-            statement
-                .query_map(params![status.map(UnpostedStatus::key), limit], unposted)
+            let rows = statement
+                .query_map(params![status, page.size, page.offset], unposted)
                 .and_then(Iterator::collect)
+                .map_err(backend)?;
+            Ok(Page { rows, total })
+        })
+        .await
+    }
+
+    async fn pending_unposted_of(&self, order: OrderId) -> StoreResult<i64> {
+        self.read(move |connection| {
+            connection
+                .query_row(
+                    "SELECT COUNT(*) FROM unposted_payment WHERE order_id = ?1 AND status = 'pending'",
+                    [order.0],
+                    |row| row.get(0),
+                )
                 .map_err(backend)
         })
         .await

@@ -2,14 +2,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { ConsoleApp } from './ConsoleApp';
-import { AUDITOR, CARE, consoleApi, fail, FINANCE, MARKETING, ok } from './testing/consoleApi';
+import { AUDITOR, CARE, consoleApi, fail, FINANCE, MARKETING, ok, page } from './testing/consoleApi';
 
 const NO_SESSION = fail('401', 'Your session has ended. Please log in again.');
 const EMPTY_LISTS = {
-  '/complaints': ok([]),
+  '/complaints': page([]),
   '/complaints/ratings': ok([]),
   '/audit': ok([]),
-  '/unposted-payments': ok([]),
+  '/unposted-payments': page([]),
   '/sms-outbox': ok([]),
   '/collections': ok({ rows: [], total: 0, page: 1, pageSize: 25 }),
 };

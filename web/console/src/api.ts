@@ -74,8 +74,8 @@ export const MAX_ANSWER_CHARS = 2000;
 /** At most this many pictures with an answer (the server's complaint limit). */
 export const MAX_ANSWER_PICTURES = 9;
 
-export const fetchComplaints = (status: ComplaintStatusFilter, limit = 100) =>
-  get<InboxEntry[]>('/complaints', { status, limit });
+export const fetchComplaints = (status: ComplaintStatusFilter, page: number, pageSize = 25) =>
+  get<Listing<InboxEntry>>('/complaints', { status, page, pageSize });
 export const fetchRatings = () => get<AgentRating[]>('/complaints/ratings');
 export const answerComplaint = (id: number, answer: string, pictures: readonly string[]) =>
   post<null>('/complaints/answer', { id, answer, images: pictures.join(',') });
@@ -101,8 +101,8 @@ export function pictureUrl(urlOrName: string): string {
 export const fetchAudit = (limit = 100) => get<AuditRow[]>('/audit', { limit });
 
 export type PaymentStatusFilter = 'pending' | 'matched' | 'rejected' | 'all';
-export const fetchUnposted = (status: PaymentStatusFilter, limit = 100) =>
-  get<QueuedPayment[]>('/unposted-payments', { status, limit });
+export const fetchUnposted = (status: PaymentStatusFilter, page: number, pageSize = 25) =>
+  get<Listing<QueuedPayment>>('/unposted-payments', { status, page, pageSize });
 export const matchPayment = (id: number, orderId: string, note: string) =>
   post<null>('/unposted-payments/match', { id, orderId: orderId.trim() || undefined, note });
 export const rejectPayment = (id: number, note: string) => post<null>('/unposted-payments/reject', { id, note });

@@ -129,7 +129,7 @@ crate::on_both_stores! {
         let reported = app.post_form(&format!("/pany/v3/loan-details/submit-utr?sessionId={}", demo.session_id), &[("orderId", &order.to_string()), ("utr", "7788990011"), ("amount", "10000"), ("channelNumber", "90011")]).await;
         assert_eq!(reported.status(), 200);
         let (_, queue) = send(&app, &finance, "GET", "/api/console/unposted-payments", &[]).await;
-        let entry = queue["data"][0]["id"].to_string();
+        let entry = queue["data"]["rows"][0]["id"].to_string();
         assert_eq!(send(&app, &finance, "POST", "/api/console/unposted-payments/match", &[("id", &entry), ("note", "seen in the GCash statement")]).await.0, 200);
         let after = record(&app, &finance, order).await;
         assert_eq!(after["dues"]["total"].as_i64().unwrap(), owed - 10_000);
@@ -275,7 +275,7 @@ crate::on_both_stores! {
         let reported = app.post_form(&format!("/pany/v3/loan-details/submit-utr?sessionId={}", demo.session_id), &[("orderId", &order.to_string()), ("utr", "8811223344"), ("amount", "10000"), ("channelNumber", "90011")]).await;
         assert_eq!(reported.status(), 200);
         let (_, queue) = send(&app, &finance, "GET", "/api/console/unposted-payments", &[]).await;
-        let entry = queue["data"][0]["id"].to_string();
+        let entry = queue["data"]["rows"][0]["id"].to_string();
         assert_eq!(send(&app, &finance, "POST", "/api/console/unposted-payments/match", &[("id", &entry), ("note", "in the statement")]).await.0, 200);
         let (_, report) = send(&app, &finance, "GET", "/api/console/reconciliation", &[]).await;
         let rows = report["data"].as_array().unwrap();

@@ -110,8 +110,11 @@ crate::on_both_stores! {
         assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "5")]).await.0, 409, "nothing to rate yet");
 
         let inbox = staff_get(&app, "/api/staff/complaints").await;
-        let entries = inbox["data"].as_array().unwrap();
-        assert_eq!(entries.len(), 2);
+        let entries = inbox["data"]["rows"].as_array().unwrap();
+        assert_eq!((entries.len(), inbox["data"]["total"].as_i64()), (2, Some(2)));
+        let second_page = staff_get(&app, "/api/staff/complaints?page=2&pageSize=1").await;
+        assert_eq!((second_page["data"]["total"].as_i64(), second_page["data"]["rows"].as_array().map(Vec::len)), (Some(2), Some(1)));
+        assert_eq!(second_page["data"]["rows"][0]["id"], entries[1]["id"], "page 2 goes on where page 1 stopped");
         let entry = entries.iter().find(|entry| entry["id"].as_i64() == id.parse().ok()).unwrap();
         assert_eq!((entry["late"].as_bool(), entry["orderNo"].as_str()), (Some(false), Some(open_no.as_str())));
         assert!(entry["workingDaysLeft"].as_i64().unwrap() >= 3, "{entry}");
@@ -153,7 +156,7 @@ crate::on_both_stores! {
 
         app.clock.advance(time::Duration::days(10));
         let inbox = staff_get(&app, "/api/staff/complaints").await;
-        let waiting = &inbox["data"][0];
+        let waiting = &inbox["data"]["rows"][0];
         assert_eq!(waiting["late"], true, "{waiting}");
         assert!(waiting["workingDaysLeft"].as_i64().unwrap() < 0);
         let whatsapp = app.get("/pany/user-problem/get-whatsapp").await.json::<Value>().await.unwrap();

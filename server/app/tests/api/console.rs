@@ -175,13 +175,13 @@ crate::on_both_stores! {
         let filed = app.post_form(&format!("/pany/user-problem/problem-save?sessionId={session}"), &[("problemType", "2"), ("problemDetail", "Paid twice")]).await;
         assert_eq!(filed.status(), 200);
         let (_, inbox) = send(&app, &care, "GET", "/api/console/complaints", &[]).await;
-        let complaint = inbox["data"][0]["id"].to_string();
+        let complaint = inbox["data"]["rows"][0]["id"].to_string();
         assert_eq!(send(&app, &care, "POST", "/api/console/complaints/answer", &[("id", &complaint), ("answer", "We refunded the second payment.")]).await.0, 200);
         let order = order_in(&demo, 180).order_id.to_string();
         let reported = app.post_form(&format!("/pany/v3/loan-details/submit-utr?sessionId={session}"), &[("orderId", &order), ("utr", "5566778899"), ("amount", "10000"), ("channelNumber", "90011")]).await;
         assert_eq!(reported.status(), 200);
         let (_, queue) = send(&app, &finance, "GET", "/api/console/unposted-payments", &[]).await;
-        let entry = queue["data"][0]["id"].to_string();
+        let entry = queue["data"]["rows"][0]["id"].to_string();
         assert_eq!(send(&app, &finance, "POST", "/api/console/unposted-payments/match", &[("id", &entry), ("note", "in the GCash statement")]).await.0, 200);
         let (status, created) = send(&app, &admin, "POST", "/api/console/staff-accounts", &[("email", "new.officer@hiram.example"), ("name", "New Officer"), ("role", "credit_officer")]).await;
         assert_eq!(status, 200, "{created}");

@@ -58,7 +58,8 @@ crate::on_both_stores! {
 
         let utr = [("orderId", open.as_str()), ("utr", "7788990011"), ("amount", "1000"), ("channelNumber", "90011"), ("status", "matched"), ("borrowerId", "1")];
         assert_eq!(call(&app, &demo.session_id, "/v3/loan-details/submit-utr", &utr).await.0, 200);
-        let queued = app.state.store.unposted_payments(None, 10).await.unwrap();
+        let first = hiram_domain::back_office::PageRequest::new(1, 10).unwrap();
+        let queued = app.state.store.unposted_payments(None, first).await.unwrap().rows;
         assert_eq!(queued[0].status, hiram_domain::payment::UnpostedStatus::Pending);
         assert_eq!(queued[0].borrower_id, demo_borrower);
     }

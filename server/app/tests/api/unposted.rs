@@ -35,7 +35,7 @@ async fn queue(app: &TestApp, status: &str) -> Vec<Value> {
         .send()
         .await
         .unwrap();
-    response.json::<Value>().await.unwrap()["data"].as_array().unwrap().clone()
+    response.json::<Value>().await.unwrap()["data"]["rows"].as_array().unwrap().clone()
 }
 
 async fn entries(app: &TestApp, order: i64) -> usize {
@@ -89,6 +89,22 @@ crate::on_both_stores! {
         assert_eq!(pending[0]["amount"], 100_000);
         let anonymous = app.client.get(app.url("/api/staff/unposted-payments")).send().await.unwrap();
         assert_eq!(anonymous.status(), 401);
+
+        let paged = |query: &'static str| {
+            let app = &app;
+            async move {
+                let response = app.client.get(app.url(&format!("/api/staff/unposted-payments?{query}"))).bearer_auth(TOKEN).send().await.unwrap();
+                (response.status().as_u16(), response.json::<Value>().await.unwrap())
+            }
+        };
+        let (status, second) = paged("status=pending&page=2&pageSize=2").await;
+        assert_eq!(status, 200);
+        assert_eq!((second["data"]["total"].as_i64(), second["data"]["page"].as_i64(), second["data"]["pageSize"].as_i64()), (Some(3), Some(2), Some(2)));
+        assert_eq!(second["data"]["rows"].as_array().unwrap().len(), 1, "the oldest two are on page 1");
+        assert_eq!(second["data"]["rows"][0]["id"], pending[2]["id"]);
+        for query in ["page=0", "pageSize=0", "pageSize=101", "pageSize=many", "status=lost"] {
+            assert_eq!(paged(query).await.0, 400, "{query}");
+        }
     }
 
     async fn staff_match_a_payment_once_and_reject_with_a_reason(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {

@@ -4,7 +4,7 @@ import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 import type { Me } from '../api';
 import {
-  AUDITOR, captureDownloads, CARE, complaint, consoleApi, fail, form, ok, query,
+  AUDITOR, captureDownloads, CARE, complaint, consoleApi, fail, form, ok, page, query,
 } from '../testing/consoleApi';
 import { ComplaintsPage } from './ComplaintsPage';
 
@@ -19,7 +19,7 @@ const RATINGS = [{ agent: 'Carla Reyes', ratings: 3, average: 4.33 }];
 
 function setup(me: Me = CARE, routes: Parameters<typeof consoleApi>[0] = {}) {
   const api = consoleApi({
-    '/complaints': ok([LATER, SOON]),
+    '/complaints': page([SOON, LATER]),
     '/complaints/ratings': ok(RATINGS),
     ...routes,
   });
@@ -43,10 +43,10 @@ async function choose(id: number) {
 }
 
 describe('the complaints inbox', () => {
-  it('lists the open complaints by due time, with the late badge and the working days left', async () => {
+  it('lists the open complaints in the server’s order (by due time), with the late badge and the working days left', async () => {
     const api = setup();
     await screen.findByRole('button', { name: 'Open complaint 7' });
-    expect(query(api.calls('/complaints')[0]![0])).toEqual({ status: 'open', limit: '100' });
+    expect(query(api.calls('/complaints')[0]![0])).toEqual({ status: 'open', page: '1', pageSize: '25' });
     expect(rows().map((row) => within(row).getAllByRole('button')[0]!.textContent)).toEqual(['#7', '#9']);
     expect(within(rows()[1]!).getByText('Repayment')).toBeTruthy();
     expect(within(rows()[0]!).getByText('Collection · They contacted people other than me')).toBeTruthy();
@@ -66,6 +66,18 @@ describe('the complaints inbox', () => {
     expect(query(api.calls('/complaints')[1]![0]).status).toBe('all');
   });
 
+  it('moves through the pages, and a new filter starts again on page 1', async () => {
+    const api = setup(CARE, { '/complaints': [page([SOON, LATER], 30), page([complaint(11)], 30, 2), page([SOON], 1)] });
+    await screen.findByRole('button', { name: 'Open complaint 7' });
+    expect(screen.getByText('Page 1 of 2 · 30 in all')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Open complaint 11' });
+    expect(query(api.calls('/complaints')[1]![0])).toEqual({ status: 'open', page: '2', pageSize: '25' });
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'answered' } });
+    await waitFor(() => expect(api.calls('/complaints')).toHaveLength(3));
+    expect(query(api.calls('/complaints')[2]![0])).toEqual({ status: 'answered', page: '1', pageSize: '25' });
+  });
+
   it('shows the chosen complaint with the pictures at their console address', async () => {
     setup();
     const shown = await choose(7);
@@ -80,7 +92,7 @@ describe('the complaints inbox', () => {
 
   it('answers: posts id, text and nothing else, then shows the answer under the agent’s name', async () => {
     // Answered, it leaves the open list.
-    const api = setup(CARE, { '/complaints': [ok([LATER, SOON]), ok([LATER])], '/complaints/answer': ok(null) });
+    const api = setup(CARE, { '/complaints': [page([LATER, SOON]), page([LATER])], '/complaints/answer': ok(null) });
     const shown = await choose(7);
     const send = within(shown).getByRole('button', { name: 'Send answer' });
     fireEvent.click(send);
@@ -111,7 +123,7 @@ describe('the complaints inbox', () => {
 
   it('shows the list’s copy of the chosen complaint once it is fresh', async () => {
     const answered = { ...SOON, status: 'answered', answer: 'Fixed.', assignee: 'Carla Reyes', late: false };
-    setup(CARE, { '/complaints': [ok([LATER, SOON]), ok([answered, LATER])], '/complaints/answer': ok(null) });
+    setup(CARE, { '/complaints': [page([LATER, SOON]), page([answered, LATER])], '/complaints/answer': ok(null) });
     const shown = await choose(7);
     fireEvent.change(within(shown).getByLabelText('Your answer'), { target: { value: 'Fixed.' } });
     fireEvent.click(within(shown).getByRole('button', { name: 'Send answer' }));
@@ -155,7 +167,7 @@ describe('the complaints inbox', () => {
   });
 
   it('closes a complaint after asking', async () => {
-    const api = setup(CARE, { '/complaints': [ok([LATER, SOON]), ok([SOON])], '/complaints/close': ok(null) });
+    const api = setup(CARE, { '/complaints': [page([LATER, SOON]), page([SOON])], '/complaints/close': ok(null) });
     const shown = await choose(9);
     fireEvent.click(within(shown).getByRole('button', { name: 'Close complaint' }));
     const dialog = screen.getByRole('dialog', { name: 'Close complaint #9?' });
@@ -176,7 +188,7 @@ describe('the complaints inbox', () => {
 
   it('shows an answered complaint’s answer and rating', async () => {
     setup(CARE, {
-      '/complaints': ok([complaint(3, { status: 'answered', answer: 'Done.', assignee: 'Ana', score: 4 })]),
+      '/complaints': page([complaint(3, { status: 'answered', answer: 'Done.', assignee: 'Ana', score: 4 })]),
     });
     const shown = await choose(3);
     expect(within(shown).getByText('Answer by Ana')).toBeTruthy();

@@ -4,7 +4,7 @@ import { t } from '../i18n/i18n';
 import { fetchComplaints, fetchRatings, type ComplaintStatusFilter, type InboxEntry, type Me } from '../api';
 import { csvName, downloadCsv, toCsv } from '../csv';
 import { statusLabel } from '../labels';
-import { PageHead, RefreshButton, SelectFilter } from '../parts';
+import { PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
 import { PERMISSION } from '../sections';
 import { useLoad } from '../useLoad';
 import { ComplaintPanel } from './ComplaintPanel';
@@ -12,11 +12,6 @@ import { ComplaintsTable } from './ComplaintsTable';
 import { RatingsTable } from './RatingsTable';
 
 const FILTERS: readonly ComplaintStatusFilter[] = ['open', 'answered', 'closed', 'all'];
-
-/** The most urgent first: by the time the answer is due. */
-export function byDue(entries: readonly InboxEntry[]): InboxEntry[] {
-  return [...entries].sort((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt) || a.id - b.id);
-}
 
 function exportComplaints(entries: readonly InboxEntry[]) {
   const header = [
@@ -31,17 +26,19 @@ function exportComplaints(entries: readonly InboxEntry[]) {
 }
 
 /**
- * Customer care's inbox: complaints by due time with a status filter; the
- * chosen one with its pictures, and, while open, the answer form for those
- * who may answer. Under it, borrowers' ratings per agent.
+ * Customer care's inbox: complaints, the most urgent first (the server
+ * orders them by the time the answer is due), a page at a time with a status
+ * filter; the chosen one with its pictures, and, while open, the answer form
+ * for those who may answer. Under it, borrowers' ratings per agent.
  */
 export function ComplaintsPage({ me }: { me: Me }) {
   const [status, setStatus] = useState<ComplaintStatusFilter>('open');
+  const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<InboxEntry | null>(null);
-  const list = useLoad(`complaints:${status}`, () => fetchComplaints(status));
+  const list = useLoad(`complaints:${status}:${page}`, () => fetchComplaints(status, page));
   const ratings = useLoad('ratings', fetchRatings);
   const canAnswer = me.permissions.includes(PERMISSION.answerComplaints);
-  const entries = byDue(list.data ?? []);
+  const entries = list.data?.rows ?? [];
   // The list's copy once it is fresh; until then (and once the filter drops
   // it) the one chosen, as this page last changed it.
   const fresh = list.loading || !chosen ? undefined : entries.find((entry) => entry.id === chosen.id);
@@ -60,7 +57,10 @@ export function ComplaintsPage({ me }: { me: Me }) {
           label={t('console.status')}
           value={status}
           choices={FILTERS.map((value) => ({ value, label: statusLabel(value) }))}
-          onChange={setStatus}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
         />
         <RefreshButton onClick={list.reload} loading={list.loading} />
         <button
@@ -73,12 +73,10 @@ export function ComplaintsPage({ me }: { me: Me }) {
         </button>
       </PageHead>
       <div className="c-split">
-        <ComplaintsTable
-          entries={entries}
-          loading={list.loading}
-          chosenId={shown?.id}
-          onChoose={setChosen}
-        />
+        <div>
+          <ComplaintsTable entries={entries} loading={list.loading} chosenId={shown?.id} onChoose={setChosen} />
+          {list.data && <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />}
+        </div>
         <ComplaintPanel entry={shown} canAnswer={canAnswer} me={me} onChanged={changed} />
       </div>
       <RatingsTable ratings={ratings.data ?? []} loading={ratings.loading} />

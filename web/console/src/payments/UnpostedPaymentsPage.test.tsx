@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import type { QueuedPayment } from '../api';
-import { AUDITOR, consoleApi, FINANCE, form, ok, query } from '../testing/consoleApi';
+import { AUDITOR, consoleApi, FINANCE, form, ok, page, query } from '../testing/consoleApi';
 import { UnpostedPaymentsPage } from './UnpostedPaymentsPage';
 
 afterEach(() => {
@@ -26,10 +26,10 @@ const table = () => screen.getByRole('table', { name: 'Unposted payments' });
 
 describe('unposted payments', () => {
   it('lists the pending queue with amounts in pesos; a reader gets no actions', async () => {
-    const api = consoleApi({ '/unposted-payments': ok([PAYMENT]) });
+    const api = consoleApi({ '/unposted-payments': page([PAYMENT]) });
     render(<UnpostedPaymentsPage me={AUDITOR} />);
     expect(await within(table()).findByText('₱1,234.56')).toBeTruthy();
-    expect(query(api.calls('/unposted-payments')[0]![0])).toEqual({ status: 'pending', limit: '100' });
+    expect(query(api.calls('/unposted-payments')[0]![0])).toEqual({ status: 'pending', page: '1', pageSize: '25' });
     expect(within(table()).getByText('GC-778812')).toBeTruthy();
     expect(within(table()).queryByRole('button')).toBeNull();
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'rejected' } });
@@ -38,7 +38,7 @@ describe('unposted payments', () => {
   });
 
   it('matches to another order with a note', async () => {
-    const api = consoleApi({ '/unposted-payments': [ok([PAYMENT]), ok([])], '/unposted-payments/match': ok(null) });
+    const api = consoleApi({ '/unposted-payments': [page([PAYMENT]), page([])], '/unposted-payments/match': ok(null) });
     render(<UnpostedPaymentsPage me={FINANCE} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Match payment #5' }));
     const dialog = screen.getByRole('dialog', { name: 'Match payment #5' });
@@ -55,7 +55,7 @@ describe('unposted payments', () => {
   });
 
   it('rejects only with a note', async () => {
-    const api = consoleApi({ '/unposted-payments': ok([PAYMENT]), '/unposted-payments/reject': ok(null) });
+    const api = consoleApi({ '/unposted-payments': page([PAYMENT]), '/unposted-payments/reject': ok(null) });
     render(<UnpostedPaymentsPage me={FINANCE} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reject payment #5' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject payment #5' });

@@ -5,7 +5,7 @@ import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { fetchUnposted, matchPayment, rejectPayment, type Me, type PaymentStatusFilter, type QueuedPayment } from '../api';
 import { statusLabel } from '../labels';
-import { EmptyRow, FormDialog, PageHead, RefreshButton, SelectFilter } from '../parts';
+import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
 import { PERMISSION } from '../sections';
 import { useLoad } from '../useLoad';
 
@@ -66,10 +66,11 @@ function ResolveDialog({ action, onClose, onDone }: { action: Action; onClose: (
 /** Payments borrowers reported with a receipt reference, waiting for finance to find them. */
 export function UnpostedPaymentsPage({ me }: { me: Me }) {
   const [status, setStatus] = useState<PaymentStatusFilter>('pending');
+  const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
-  const queue = useLoad(`unposted:${status}`, () => fetchUnposted(status));
+  const queue = useLoad(`unposted:${status}:${page}`, () => fetchUnposted(status, page));
   const canMatch = me.permissions.includes(PERMISSION.matchPayments);
-  const rows = queue.data ?? [];
+  const rows = queue.data?.rows ?? [];
   const columns = canMatch ? 9 : 8;
 
   return (
@@ -79,7 +80,10 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
           label={t('console.status')}
           value={status}
           choices={FILTERS.map((value) => ({ value, label: statusLabel(value) }))}
-          onChange={setStatus}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
         />
         <RefreshButton onClick={queue.reload} loading={queue.loading} />
       </PageHead>
@@ -144,6 +148,7 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
           </tbody>
         </table>
       </div>
+      {queue.data && <Pager page={queue.data.page} pageSize={queue.data.pageSize} total={queue.data.total} onPage={setPage} />}
       {action && (
         <ResolveDialog
           key={`${action.kind}:${action.payment.id}`}

@@ -321,7 +321,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Complaints by the time their answer is due, the most urgent first. */
+        /**
+         * Complaints by the time their answer is due, the most urgent first, a
+         *     page at a time.
+         */
         get: operations["staff_complaint_inbox"];
         put?: never;
         post?: never;
@@ -772,7 +775,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The queue, oldest first. */
+        /** The queue, oldest first, a page at a time. */
         get: operations["queue"];
         put?: never;
         post?: never;
@@ -2587,9 +2590,10 @@ export interface paths {
         put?: never;
         /**
          * Deletes the borrower's account data. Refused while a loan is open; after
-         *     that, removes what no law requires keeping (KYC answers, uploads,
-         *     password, sessions) and keeps the loans, their documents and history,
-         *     which lending rules require the lender to retain.
+         *     that, removes what no law requires keeping (KYC answers, identity photos
+         *     and receipts with their files, password, sessions) and keeps the loans,
+         *     their documents and history, and complaints, which lending rules require
+         *     the lender to retain.
          */
         post: operations["user_delete"];
         delete?: never;
@@ -4157,6 +4161,54 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Listing_InboxEntry: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    answer: string;
+                    /** @description URLs of the pictures of the answer. */
+                    answerImages: string[];
+                    assignee: string;
+                    /** Format: int64 */
+                    borrowerId: number;
+                    detail: string;
+                    dueAt: string;
+                    /** @description The Manila date by whose end the answer is due. */
+                    dueDate: string;
+                    filedAt: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description URLs of the borrower's pictures, under the caller's own API base. */
+                    images: string[];
+                    late: boolean;
+                    orderNo: string;
+                    phone: string;
+                    problemType: string;
+                    /** Format: int64 */
+                    score?: number | null;
+                    status: string;
+                    subType: string;
+                    /**
+                     * Format: int64
+                     * @description Working days left before the answer is due; negative when late.
+                     */
+                    workingDaysLeft: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Listing_LinkFunnelRow: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -4226,6 +4278,42 @@ export interface components {
                     productName: string;
                     /** Format: int64 */
                     status: number;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Listing_QueuedPayment: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    /**
+                     * Format: int64
+                     * @description Centavos.
+                     */
+                    amount: number;
+                    /** Format: int64 */
+                    borrowerId: number;
+                    channel: string;
+                    createdAt: string;
+                    /** Format: int64 */
+                    id: number;
+                    note: string;
+                    /** Format: int64 */
+                    orderId: number;
+                    reference: string;
+                    status: string;
                 }[];
                 /**
                  * Format: int64
@@ -5200,43 +5288,6 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
-        Envelope_Vec_InboxEntry: {
-            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
-            code: string;
-            data: {
-                answer: string;
-                /** @description URLs of the pictures of the answer. */
-                answerImages: string[];
-                assignee: string;
-                /** Format: int64 */
-                borrowerId: number;
-                detail: string;
-                dueAt: string;
-                /** @description The Manila date by whose end the answer is due. */
-                dueDate: string;
-                filedAt: string;
-                /** Format: int64 */
-                id: number;
-                /** @description URLs of the borrower's pictures, under the caller's own API base. */
-                images: string[];
-                late: boolean;
-                orderNo: string;
-                phone: string;
-                problemType: string;
-                /** Format: int64 */
-                score?: number | null;
-                status: string;
-                subType: string;
-                /**
-                 * Format: int64
-                 * @description Working days left before the answer is due; negative when late.
-                 */
-                workingDaysLeft: number;
-            }[];
-            /** @description Text for the borrower, in their language. */
-            message: string;
-        };
-        /** @description The reply envelope of every API call. */
         Envelope_Vec_OutboxMessage: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5248,31 +5299,6 @@ export interface components {
                 id: number;
                 phone: string;
                 provider: string;
-                status: string;
-            }[];
-            /** @description Text for the borrower, in their language. */
-            message: string;
-        };
-        /** @description The reply envelope of every API call. */
-        Envelope_Vec_QueuedPayment: {
-            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
-            code: string;
-            data: {
-                /**
-                 * Format: int64
-                 * @description Centavos.
-                 */
-                amount: number;
-                /** Format: int64 */
-                borrowerId: number;
-                channel: string;
-                createdAt: string;
-                /** Format: int64 */
-                id: number;
-                note: string;
-                /** Format: int64 */
-                orderId: number;
-                reference: string;
                 status: string;
             }[];
             /** @description Text for the borrower, in their language. */
@@ -7273,8 +7299,10 @@ export interface operations {
     staff_complaint_inbox: {
         parameters: {
             query?: {
-                /** @description 1–500, default 100. */
-                limit?: number;
+                /** @description From 1 (the default). */
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
                 /** @description `open` (the default), `answered`, `closed` or `all`. */
                 status?: string;
             };
@@ -7289,7 +7317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_InboxEntry"];
+                    "application/json": components["schemas"]["Envelope_Listing_InboxEntry"];
                 };
             };
             400: {
@@ -8389,8 +8417,10 @@ export interface operations {
     queue: {
         parameters: {
             query?: {
-                /** @description 1–500, default 100. */
-                limit?: number;
+                /** @description From 1 (the default). */
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
                 /** @description `pending` (the default), `matched` or `rejected`; `all` for every one. */
                 status?: string;
             };
@@ -8405,7 +8435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_QueuedPayment"];
+                    "application/json": components["schemas"]["Envelope_Listing_QueuedPayment"];
                 };
             };
             400: {

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 /// Reported payments of one loan that may wait at once.
-const MAX_PENDING_PER_ORDER: usize = 3;
+const MAX_PENDING_PER_ORDER: i64 = 3;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -88,14 +88,7 @@ pub async fn report_payment(
     if params.amount <= 0 || params.amount > owed.get() {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
     }
-    let waiting = state
-        .store
-        .unposted_payments(Some(UnpostedStatus::Pending), 10_000)
-        .await?
-        .into_iter()
-        .filter(|queued| queued.order_id == order.id)
-        .count();
-    if waiting >= MAX_PENDING_PER_ORDER {
+    if state.store.pending_unposted_of(order.id).await? >= MAX_PENDING_PER_ORDER {
         return Err(ApiError::Conflict { message: Msg::TooManyReferences, data: serde_json::Value::Null });
     }
     let submitted = SubmittedPayment {

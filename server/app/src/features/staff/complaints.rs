@@ -4,6 +4,7 @@
 //! borrowers gave each agent.
 
 use super::Staff;
+use super::listing::{Listing, page_request};
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::features::complaints::{sub_type_title, type_title};
@@ -19,7 +20,6 @@ use hiram_domain::files::ImagePurpose;
 use hiram_domain::staff::Permission;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
@@ -33,11 +33,14 @@ pub fn router() -> Router<AppState> {
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct InboxParams {
     /// `open` (the default), `answered`, `closed` or `all`.
     pub status: Option<String>,
-    /// 1–500, default 100.
-    pub limit: Option<i64>,
+    /// From 1 (the default).
+    pub page: Option<i64>,
+    /// 1–100, default 25.
+    pub page_size: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -67,33 +70,32 @@ pub struct InboxEntry {
     pub score: Option<i64>,
 }
 
-/// Complaints by the time their answer is due, the most urgent first.
+/// Complaints by the time their answer is due, the most urgent first, a
+/// page at a time.
 #[utoipa::path(get, path = "/api/staff/complaints", operation_id = "staff_complaint_inbox", tag = "staff", params(InboxParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Vec<InboxEntry>>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Listing<InboxEntry>>), (status = 400), (status = 401)))]
 pub async fn inbox(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
     params: Result<Params<InboxParams>, ApiError>,
-) -> ApiResult<Json<Envelope<Vec<InboxEntry>>>> {
+) -> ApiResult<Json<Envelope<Listing<InboxEntry>>>> {
     staff.require(Permission::ViewComplaints)?;
     let Params(params) = params?;
     let status = match params.status.as_deref().unwrap_or("open") {
         "all" => None,
         key => Some(ComplaintStatus::parse(key).ok_or(ApiError::InvalidParameters)?),
     };
-    let limit = params.limit.unwrap_or(100);
-    if !(1..=500).contains(&limit) {
-        return Err(ApiError::InvalidParameters);
-    }
+    let paging = page_request(params.page, params.page_size)?;
     let calendar = state.care_calendar();
     let now = state.now();
     let base = match staff.caller {
         crate::staff_access::Caller::Member(_) => "/api/console",
         crate::staff_access::Caller::Token => "/api/staff",
     };
+    let page = state.store.complaints(status, paging).await?;
     let mut entries = Vec::new();
-    for complaint in state.store.complaints(status, limit).await? {
+    for complaint in page.rows {
         let phone = state.store.borrower(complaint.borrower_id).await?.map(|borrower| borrower.phone.display());
         entries.push(InboxEntry {
             id: complaint.id,
@@ -116,7 +118,7 @@ pub async fn inbox(
             score: complaint.score,
         });
     }
-    Ok(ok(lang, entries))
+    Ok(ok(lang, Listing::new(paging, entries, page.total)))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -282,20 +284,15 @@ pub async fn ratings(
     lang: Lang,
 ) -> ApiResult<Json<Envelope<Vec<AgentRating>>>> {
     staff.require(Permission::ViewComplaints)?;
-    let mut per_agent: BTreeMap<String, (i64, i64)> = BTreeMap::new();
-    for complaint in state.store.complaints(None, 10_000).await? {
-        if let Some(score) = complaint.score {
-            let entry = per_agent.entry(complaint.assignee.clone()).or_default();
-            entry.0 += 1;
-            entry.1 += score;
-        }
-    }
-    let rows = per_agent
+    let rows = state
+        .store
+        .complaint_ratings()
+        .await?
         .into_iter()
-        .map(|(agent, (count, total))| AgentRating {
-            agent,
-            ratings: count,
-            average: (total as f64 / count as f64 * 100.0).round() / 100.0,
+        .map(|scores| AgentRating {
+            average: (scores.stars as f64 / scores.ratings as f64 * 100.0).round() / 100.0,
+            agent: scores.agent,
+            ratings: scores.ratings,
         })
         .collect();
     Ok(ok(lang, rows))

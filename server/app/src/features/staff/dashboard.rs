@@ -9,10 +9,10 @@ use crate::i18n::Lang;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use hiram_domain::back_office::daily_figures;
+use hiram_domain::back_office::{PageRequest, daily_figures};
 use hiram_domain::clock::MANILA;
 use hiram_domain::collections::DpdBucket;
-use hiram_domain::complaint::{ComplaintStatus, is_late};
+use hiram_domain::complaint::ComplaintStatus;
 use hiram_domain::order::OrderStatus;
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
@@ -109,9 +109,10 @@ pub async fn dashboard(
         }
     }));
     let now = state.now();
-    let open = state.store.complaints(Some(ComplaintStatus::Open), 10_000).await?;
-    let complaints_late =
-        open.iter().filter(|complaint| is_late(complaint.status, complaint.due_at, now)).count() as i64;
+    // Every page of the queue carries the count of all its rows.
+    let first_open = PageRequest { offset: 0, size: 1 };
+    let complaints_open = state.store.complaints(Some(ComplaintStatus::Open), first_open).await?.total;
+    let complaints_late = state.store.late_complaints(now).await?;
     Ok(ok(
         lang,
         Dashboard {
@@ -128,7 +129,7 @@ pub async fn dashboard(
                 .collect(),
             past_due,
             loans_out,
-            complaints_open: open.len() as i64,
+            complaints_open,
             complaints_late,
         },
     ))

@@ -4,6 +4,7 @@
 //! the entry still pending.
 
 use super::Staff;
+use super::listing::{Listing, page_request};
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
@@ -20,11 +21,14 @@ use utoipa::{IntoParams, ToSchema};
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct QueueParams {
     /// `pending` (the default), `matched` or `rejected`; `all` for every one.
     pub status: Option<String>,
-    /// 1–500, default 100.
-    pub limit: Option<i64>,
+    /// From 1 (the default).
+    pub page: Option<i64>,
+    /// 1–100, default 25.
+    pub page_size: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -58,28 +62,25 @@ impl From<UnpostedPayment> for QueuedPayment {
     }
 }
 
-/// The queue, oldest first.
+/// The queue, oldest first, a page at a time.
 #[utoipa::path(get, path = "/api/staff/unposted-payments", tag = "staff", params(QueueParams),
     security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Vec<QueuedPayment>>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Listing<QueuedPayment>>), (status = 400), (status = 401)))]
 pub async fn queue(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
     params: Result<Params<QueueParams>, ApiError>,
-) -> ApiResult<Json<Envelope<Vec<QueuedPayment>>>> {
+) -> ApiResult<Json<Envelope<Listing<QueuedPayment>>>> {
     staff.require(Permission::ViewMoney)?;
     let Params(params) = params?;
     let status = match params.status.as_deref().unwrap_or("pending") {
         "all" => None,
         key => Some(UnpostedStatus::parse(key).ok_or(ApiError::InvalidParameters)?),
     };
-    let limit = params.limit.unwrap_or(100);
-    if !(1..=500).contains(&limit) {
-        return Err(ApiError::InvalidParameters);
-    }
-    let payments = state.store.unposted_payments(status, limit).await?;
-    Ok(ok(lang, payments.into_iter().map(QueuedPayment::from).collect()))
+    let paging = page_request(params.page, params.page_size)?;
+    let payments = state.store.unposted_payments(status, paging).await?;
+    Ok(ok(lang, Listing::of(payments, paging, QueuedPayment::from)))
 }
 
 #[derive(Deserialize, IntoParams)]

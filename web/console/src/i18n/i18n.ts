@@ -2,6 +2,7 @@
 // the shared one, in the locale the shared module chose. Filipino loads only
 // when the console runs in Filipino.
 import {
+  detectLocale,
   fillPlaceholders,
   getLocale,
   initI18n,
@@ -16,8 +17,10 @@ let filipino: ConsoleCatalogue | null = null;
 
 /** Chooses the locale and loads both catalogues before the first render. */
 export async function initConsoleI18n(): Promise<void> {
-  await initI18n();
-  if (getLocale() === 'fil') filipino = (await import('./fil')).consoleFil;
+  // Both at once: a second download after the first is a second round trip.
+  const own = detectLocale() === 'fil' ? import('./fil').then((m) => m.consoleFil) : Promise.resolve(null);
+  const [, loaded] = await Promise.all([initI18n(), own]);
+  filipino = loaded;
 }
 
 const isConsoleKey = (key: MessageKey): key is ConsoleKey => Object.hasOwn(consoleEn, key);

@@ -3,6 +3,7 @@
 // only when the site runs in Filipino.
 import type { ReactNode } from 'react';
 import {
+  detectLocale,
   fillNodes,
   fillPlaceholders,
   getLocale,
@@ -16,10 +17,15 @@ export type MessageKey = SharedKey | SiteKey;
 
 let filipino: SiteCatalogue | null = null;
 
-/** Chooses the locale and loads both catalogues before the first render. */
+/**
+ * Chooses the locale and loads both catalogues before the first render, at
+ * the same time: on mobile data a second download after the first is a
+ * second round trip.
+ */
 export async function initSiteI18n(): Promise<void> {
-  await initI18n();
-  if (getLocale() === 'fil') filipino = (await import('./fil')).siteFil;
+  const own = detectLocale() === 'fil' ? import('./fil').then((m) => m.siteFil) : Promise.resolve(null);
+  const [, loaded] = await Promise.all([initI18n(), own]);
+  filipino = loaded;
 }
 
 const isSiteKey = (key: MessageKey): key is SiteKey => Object.hasOwn(siteEn, key);

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from './en';
 import { fil } from './fil';
-import { detectLocale, featureTexts, getLocale, setLocale, setMessagesForTest, t, tNodes, type MessageKey } from './i18n';
+import {
+  detectLocale, featureTexts, getLocale, layeredTexts, setLocale, setMessagesForTest, t, tNodes, type MessageKey,
+} from './i18n';
 
 afterEach(async () => {
   vi.unstubAllEnvs();
@@ -30,6 +32,38 @@ describe('t', () => {
     await setLocale('fil');
     expect(getLocale()).toBe('fil');
     expect(t('common.copy')).toBe('Kopyahin');
+  });
+});
+
+describe('layeredTexts', () => {
+  const english = { 'desk.hello': 'Hello {name}' };
+
+  it('loads its Filipino only in Filipino, and passes keys it does not own to the shared catalogue', async () => {
+    const loadFilipino = vi.fn(() => Promise.resolve({ 'desk.hello': 'Kumusta {name}' }));
+    const desk = layeredTexts(english, loadFilipino);
+    window.history.replaceState(null, '', '/?lang=en');
+    await desk.init();
+    expect(loadFilipino).not.toHaveBeenCalled();
+    expect(desk.t('desk.hello', { name: 'Ana' })).toBe('Hello Ana');
+    window.history.replaceState(null, '', '/?lang=fil');
+    await desk.init();
+    expect(loadFilipino).toHaveBeenCalledTimes(1);
+    expect(desk.t('desk.hello', { name: 'Ana' })).toBe('Kumusta Ana');
+    expect(desk.t('common.copy')).toBe(fil['common.copy']);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('asks for its Filipino before the shared catalogue has arrived', async () => {
+    let asked = false;
+    const desk = layeredTexts(english, () => {
+      asked = true;
+      return Promise.resolve({ 'desk.hello': 'Kumusta {name}' });
+    });
+    window.history.replaceState(null, '', '/?lang=fil');
+    const loading = desk.init();
+    expect(asked).toBe(true);
+    await loading;
+    window.history.replaceState(null, '', '/');
   });
 });
 

@@ -75,6 +75,33 @@ export function featureTexts<K extends string>(english: Readonly<Record<K, strin
     owns(key) ? fillPlaceholders((locale === 'fil' ? filipino : english)[key], params) : t(key, params);
 }
 
+/**
+ * The texts of a whole front end (the console, the site) on top of the
+ * shared catalogue: English rides in its bundle; Filipino loads only when the
+ * page runs in Filipino, alongside the shared catalogue rather than after it
+ * (on mobile data a second download after the first is a second round trip).
+ * Keys it does not own fall through to the shared catalogue.
+ */
+export function layeredTexts<K extends string>(
+  english: Readonly<Record<K, string>>,
+  loadFilipino: () => Promise<Readonly<Record<K, string>>>,
+) {
+  let filipino: Readonly<Record<K, string>> | null = null;
+  const owns = (key: string): key is K => Object.hasOwn(english, key);
+  return {
+    /** Chooses the locale and loads both catalogues before the first render. */
+    async init(): Promise<void> {
+      const own = detectLocale() === 'fil' ? loadFilipino() : Promise.resolve(null);
+      const [, loaded] = await Promise.all([initI18n(), own]);
+      filipino = loaded;
+    },
+    t(key: K | MessageKey, params?: Record<string, string | number>): string {
+      if (!owns(key)) return t(key, params);
+      return fillPlaceholders((locale === 'fil' && filipino ? filipino : english)[key], params);
+    },
+  };
+}
+
 /** `{name}` placeholders replaced by `params`; unknown ones left as they are. */
 export function fillPlaceholders(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;

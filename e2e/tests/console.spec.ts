@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { BASE_URL } from '../env';
 import { demoSession, orderInStatus, staffAdd, totpCode, type StaffAccount } from '../fixtures';
 
 // The operator console runs on office PCs: a desktop viewport, a mouse.
@@ -237,23 +238,23 @@ test('(d) an auditor reads the answer, the match, the new product and the sign-i
   const answerRow = log.getByRole('row').filter({ hasText: new RegExp(`complaint:${complaintId}(?!\\d)`) });
   await expect(answerRow).toHaveCount(1);
   await expect(answerRow).toContainText('complaint.answer');
-  await expect(answerRow).toContainText(`Staff #${care.id}`);
+  await expect(answerRow).toContainText(`Care Agent (#${care.id})`);
   await expect(answerRow).toContainText('{"status":"open"}');
   await expect(answerRow).toContainText('"agent":"Care Agent"');
   await expect(answerRow).toContainText('"status":"answered"');
   const matchRow = log.getByRole('row').filter({ hasText: new RegExp(`unposted_payment:${matched!.entryId}(?!\\d)`) });
   await expect(matchRow).toContainText('unposted_payment.match');
-  await expect(matchRow).toContainText(`Staff #${matched!.finance.id}`);
+  await expect(matchRow).toContainText(`Finance Clerk (#${matched!.finance.id})`);
   await expect(matchRow).toContainText('"status":"matched"');
   const productRow = log.getByRole('row').filter({ hasText: new RegExp(`product:${created!.productId}(?!\\d)`) });
   await expect(productRow).toHaveCount(1);
   await expect(productRow).toContainText('product.create');
-  await expect(productRow).toContainText(`Staff #${created!.admin.id}`);
+  await expect(productRow).toContainText(`Product Admin (#${created!.admin.id})`);
   await expect(productRow).toContainText('"monthlyInterestBp":400');
   const signIns = (id: number) =>
     log.getByRole('row').filter({ hasText: 'staff.sign_in' }).filter({ hasText: new RegExp(`staff:${id}(?!\\d)`) });
   await expect(signIns(care.id)).toHaveCount(1);
-  await expect(signIns(care.id)).toContainText(`Staff #${care.id}`);
+  await expect(signIns(care.id)).toContainText(`Care Agent (#${care.id})`);
   await expect(signIns(auditor.id)).toHaveCount(1);
   // Newest first: the auditor's own sign-in is the first row.
   await expect(log.getByRole('row').nth(1)).toContainText(new RegExp(`staff\\.sign_in\\s*staff:${auditor.id}(?!\\d)`));
@@ -311,4 +312,69 @@ test('(f) customer care sees neither the audit log nor the unposted payments', a
   // The SMS outbox is theirs to read: the demo borrower's messages are in it.
   await menu(page).getByRole('link', { name: 'SMS outbox' }).click();
   await expect(page.getByRole('table', { name: 'SMS outbox' }).getByRole('row').filter({ hasText: '0917 555 0100' }).first()).toBeVisible();
+});
+
+test('(g) an administrator adds a customer-care member, who signs in with the secret shown once and is signed out when deactivated', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const admin = account('staff-admin', 'Staff Admin', 'admin');
+  expect((await signIn(page, admin)).status()).toBe(200);
+  await menu(page).getByRole('link', { name: 'Staff accounts' }).click();
+  await expect(page).toHaveURL(/\/console\/staff-accounts$/);
+  const accounts = page.getByRole('table', { name: 'Staff accounts' });
+  await expect(accounts.getByRole('row').filter({ hasText: admin.email })).toContainText('you');
+
+  // The admin adds the member; the first password and the secret are shown once.
+  const email = `member.${run}@e2e.hiram.ph`;
+  const name = `New Member ${run}`;
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const form = page.getByRole('dialog', { name: 'Add staff member' });
+  await form.getByLabel('Work e-mail').fill(email);
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Role').selectOption('customer_care');
+  const added = page.waitForResponse((r) => r.url().endsWith('/api/console/staff-accounts') && r.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Add staff member' }).click();
+  const memberId = ((await (await added).json()) as { data: { id: number } }).data.id;
+  const secrets = page.getByRole('dialog', { name: `Sign-in details for ${name}` });
+  await expect(secrets.getByRole('alert')).toContainText('Shown only this once');
+  const shown = (n: number) => secrets.getByRole('definition').nth(n).locator('code').textContent();
+  const member: StaffAccount = { id: memberId, email, name, password: (await shown(1))!, totpSecret: (await shown(2))! };
+  expect(await shown(3)).toContain(`secret=${member.totpSecret}`);
+  await secrets.getByRole('button', { name: 'I have copied them' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(member.password)).toHaveCount(0);
+  const row = accounts.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Customer care');
+  await expect(row).toContainText('Active');
+
+  // The member signs in on their own browser with the password and the authenticator code.
+  const memberContext = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  const memberPage = await memberContext.newPage();
+  expect((await signIn(memberPage, member)).status()).toBe(200);
+  await expect(memberPage.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
+  await expect(menu(memberPage).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
+
+  // The admin deactivates the account, after confirming.
+  await row.getByRole('button', { name: `Deactivate ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
+  await expect(confirm).toContainText('is signed out at once');
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText(`${name} is deactivated and signed out.`)).toBeVisible();
+  await expect(row).toContainText('Deactivated');
+
+  // The member's next call finds the session ended, and the console asks to sign in again, which is refused.
+  await menu(memberPage).getByRole('link', { name: 'Complaints' }).click();
+  await expect(memberPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  expect((await memberPage.request.get('/api/console/me')).status()).toBe(401);
+  expect((await signIn(memberPage, member)).status()).toBe(400);
+  await expect(memberPage.getByRole('alert')).toHaveText('The e-mail, password or code is not right.');
+  await memberContext.close();
+
+  // The audit log names who deactivated whom.
+  await menu(page).getByRole('link', { name: 'Audit log' }).click();
+  const deactivation = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'staff.deactivate' }).filter({ hasText: new RegExp(`staff:${memberId}(?!\\d)`) });
+  await expect(deactivation).toContainText(`Staff Admin (#${admin.id})`);
+  await expect(deactivation).toContainText('{"active":false}');
 });

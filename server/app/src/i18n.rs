@@ -138,6 +138,9 @@ pub enum Msg {
     ComplaintTooManyImages,
     NotAllowed,
     StaffLoginRefused,
+    StaffEmailTaken,
+    StaffOwnAccount,
+    StaffLastAdmin,
     LinkCodeTaken,
     ComplaintDetailEmpty,
     ComplaintTypeInvalid,
@@ -553,6 +556,11 @@ impl Msg {
                 TabReplied => "Replied",
                 NotAllowed => "Your role does not allow this.",
                 StaffLoginRefused => "The e-mail, password or code is not right.",
+                StaffEmailTaken => "This e-mail already has a staff account.",
+                StaffOwnAccount => "You cannot deactivate your own account. Another administrator can.",
+                StaffLastAdmin => {
+                    "This is the last active administrator. Add or reactivate another administrator first."
+                }
                 LinkCodeTaken => "Another link of this kind already uses this code.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
@@ -855,6 +863,13 @@ impl Msg {
                 TabReplied => "May sagot na",
                 NotAllowed => "Hindi ito pinapayagan ng iyong tungkulin.",
                 StaffLoginRefused => "Mali ang e-mail, password o code.",
+                StaffEmailTaken => "May staff account na ang e-mail na ito.",
+                StaffOwnAccount => {
+                    "Hindi mo maaaring i-deactivate ang sarili mong account. Ibang administrator ang maaaring gumawa nito."
+                }
+                StaffLastAdmin => {
+                    "Ito na ang huling aktibong administrator. Magdagdag o mag-reactivate muna ng ibang administrator."
+                }
                 LinkCodeTaken => "May ibang link na ganitong uri na gumagamit na ng code na ito.",
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
                 SecondPersonNeeded => "Ibang kawani ang dapat magpasya nito: walang nag-aapruba ng sariling mungkahi.",

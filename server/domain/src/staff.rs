@@ -167,7 +167,10 @@ pub struct StaffAccount {
     pub last_totp_step: i64,
     pub failed_logins: i64,
     pub locked_until: Option<OffsetDateTime>,
+    /// False once an admin switched the account off: it can neither sign in
+    /// nor use a session.
     pub active: bool,
+    pub created_at: OffsetDateTime,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,6 +197,15 @@ pub struct AuditEntry {
     /// JSON text.
     pub after: String,
     pub at: OffsetDateTime,
+}
+
+/// An audit entry as the log is read back, with the name of the staff
+/// member who acted, so readers see people rather than ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedAudit {
+    pub entry: AuditEntry,
+    /// `None` for the API token and the system.
+    pub staff_name: Option<String>,
 }
 
 /// A change to money that needs two people (maker-checker): one proposes,

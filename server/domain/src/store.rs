@@ -615,6 +615,21 @@ pub trait StaffStore {
     async fn create_staff(&self, staff: &crate::staff::NewStaff) -> StoreResult<i64>;
     async fn staff_by_email(&self, email: &str) -> StoreResult<Option<crate::staff::StaffAccount>>;
     async fn staff_member(&self, id: i64) -> StoreResult<Option<crate::staff::StaffAccount>>;
+    /// Every account, active or not, oldest first.
+    async fn staff_accounts(&self) -> StoreResult<Vec<crate::staff::StaffAccount>>;
+    /// Switches an account on or off and returns it as it was before.
+    /// Switching off revokes every console session of the account at `at`
+    /// in the same transaction, so the member is signed out at once and
+    /// switching back on revives no old session. `Stale` when there is no
+    /// such account; `Conflict("last_admin")` when switching off would leave
+    /// no active admin, checked in the transaction so that two admins
+    /// switching each other off at once cannot both succeed.
+    async fn set_staff_active(
+        &self,
+        id: i64,
+        active: bool,
+        at: OffsetDateTime,
+    ) -> StoreResult<crate::staff::StaffAccount>;
     /// Counts a wrong password or code; at `MAX_FAILED_LOGINS` the account
     /// locks until `lock_until`. The count after this one.
     async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64>;
@@ -633,7 +648,7 @@ pub trait StaffStore {
     async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()>;
     async fn append_audit(&self, entry: &crate::staff::AuditEntry) -> StoreResult<i64>;
     /// The newest entries first.
-    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<crate::staff::AuditEntry>>;
+    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<crate::staff::LoggedAudit>>;
 }
 
 #[async_trait]

@@ -6,13 +6,17 @@ use hiram_domain::ledger::Bucket;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::session::TokenDigest;
-use hiram_domain::staff::{Adjustment, AuditEntry, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
-use hiram_domain::store::{AdjustmentStore, StaffSession, StaffStore, StoreResult};
+use hiram_domain::staff::{Adjustment, AuditEntry, LoggedAudit, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
+use hiram_domain::store::{AdjustmentStore, StaffSession, StaffStore, StoreError, StoreResult};
 use time::OffsetDateTime;
 use tokio_postgres::Row;
 
-const COLUMNS: &str =
-    "id, email, name, role, password_hash, totp_secret, last_totp_step, failed_logins, locked_until, active";
+const COLUMNS: &str = "id, email, name, role, password_hash, totp_secret, last_totp_step, failed_logins, locked_until, \
+     active, created_at";
+
+/// Serialises changes to whether accounts are active, so that two admins
+/// switching each other off at once cannot both pass the last-admin check.
+const STAFF_ACTIVE_LOCK: i64 = 0x4869_7261_6d01;
 
 fn account(row: &Row) -> StoreResult<StaffAccount> {
     Ok(StaffAccount {
@@ -26,6 +30,7 @@ fn account(row: &Row) -> StoreResult<StaffAccount> {
         failed_logins: row.get(7),
         locked_until: row.get(8),
         active: row.get(9),
+        created_at: row.get(10),
     })
 }
 
@@ -70,6 +75,54 @@ impl StaffStore for PostgresStore {
             .await
             .map_err(database)?;
         row.as_ref().map(account).transpose()
+    }
+
+    async fn staff_accounts(&self) -> StoreResult<Vec<StaffAccount>> {
+        let rows = self
+            .client()
+            .await?
+            .query(&format!("SELECT {COLUMNS} FROM staff_account ORDER BY id"), &[])
+            .await
+            .map_err(database)?;
+        rows.iter().map(account).collect()
+    }
+
+    async fn set_staff_active(&self, id: i64, active: bool, at: OffsetDateTime) -> StoreResult<StaffAccount> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        // Each statement after the lock reads what the previous holder
+        // committed (read committed), so the count below is current.
+        transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&STAFF_ACTIVE_LOCK]).await.map_err(database)?;
+        let row = transaction
+            .query_opt(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = $1"), &[&id])
+            .await
+            .map_err(database)?;
+        let before = account(&row.ok_or(StoreError::Stale)?)?;
+        if !active && before.active && before.role == Role::Admin {
+            let active_admins: i64 = transaction
+                .query_one("SELECT COUNT(*) FROM staff_account WHERE role = $1 AND active", &[&Role::Admin.key()])
+                .await
+                .map_err(database)?
+                .get(0);
+            if active_admins <= 1 {
+                return Err(StoreError::Conflict("last_admin"));
+            }
+        }
+        transaction
+            .execute("UPDATE staff_account SET active = $2 WHERE id = $1", &[&id, &active])
+            .await
+            .map_err(database)?;
+        if !active {
+            transaction
+                .execute(
+                    "UPDATE staff_session SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL",
+                    &[&id, &at],
+                )
+                .await
+                .map_err(database)?;
+        }
+        transaction.commit().await.map_err(database)?;
+        Ok(before)
     }
 
     async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64> {
@@ -157,26 +210,30 @@ impl StaffStore for PostgresStore {
         Ok(row.get(0))
     }
 
-    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<AuditEntry>> {
+    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<LoggedAudit>> {
         let rows = self
             .client()
             .await?
             .query(
-                "SELECT id, staff_id, action, subject, before, after, at FROM audit_log ORDER BY id DESC LIMIT $1",
+                "SELECT a.id, a.staff_id, a.action, a.subject, a.before, a.after, a.at, s.name \
+                 FROM audit_log a LEFT JOIN staff_account s ON s.id = a.staff_id ORDER BY a.id DESC LIMIT $1",
                 &[&limit],
             )
             .await
             .map_err(database)?;
         Ok(rows
             .iter()
-            .map(|row| AuditEntry {
-                id: row.get(0),
-                staff_id: row.get(1),
-                action: row.get(2),
-                subject: row.get(3),
-                before: row.get(4),
-                after: row.get(5),
-                at: row.get(6),
+            .map(|row| LoggedAudit {
+                entry: AuditEntry {
+                    id: row.get(0),
+                    staff_id: row.get(1),
+                    action: row.get(2),
+                    subject: row.get(3),
+                    before: row.get(4),
+                    after: row.get(5),
+                    at: row.get(6),
+                },
+                staff_name: row.get(7),
             })
             .collect())
     }

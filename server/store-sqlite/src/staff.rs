@@ -7,13 +7,13 @@ use hiram_domain::ledger::Bucket;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::session::TokenDigest;
-use hiram_domain::staff::{Adjustment, AuditEntry, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
-use hiram_domain::store::{AdjustmentStore, StaffSession, StaffStore, StoreResult};
+use hiram_domain::staff::{Adjustment, AuditEntry, LoggedAudit, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
+use hiram_domain::store::{AdjustmentStore, StaffSession, StaffStore, StoreError, StoreResult};
 use rusqlite::{OptionalExtension, Row, params};
 use time::OffsetDateTime;
 
-const COLUMNS: &str =
-    "id, email, name, role, password_hash, totp_secret, last_totp_step, failed_logins, locked_until, active";
+const COLUMNS: &str = "id, email, name, role, password_hash, totp_secret, last_totp_step, failed_logins, locked_until, \
+     active, created_at";
 
 fn account(row: &Row<'_>) -> rusqlite::Result<StaffAccount> {
     let role: String = row.get(3)?;
@@ -29,18 +29,22 @@ fn account(row: &Row<'_>) -> rusqlite::Result<StaffAccount> {
         failed_logins: row.get(7)?,
         locked_until: rows::optional_instant(row.get(8)?)?,
         active: row.get(9)?,
+        created_at: rows::instant(row.get(10)?)?,
     })
 }
 
-fn audit(row: &Row<'_>) -> rusqlite::Result<AuditEntry> {
-    Ok(AuditEntry {
-        id: row.get(0)?,
-        staff_id: row.get(1)?,
-        action: row.get(2)?,
-        subject: row.get(3)?,
-        before: row.get(4)?,
-        after: row.get(5)?,
-        at: rows::instant(row.get(6)?)?,
+fn audit(row: &Row<'_>) -> rusqlite::Result<LoggedAudit> {
+    Ok(LoggedAudit {
+        entry: AuditEntry {
+            id: row.get(0)?,
+            staff_id: row.get(1)?,
+            action: row.get(2)?,
+            subject: row.get(3)?,
+            before: row.get(4)?,
+            after: row.get(5)?,
+            at: rows::instant(row.get(6)?)?,
+        },
+        staff_name: row.get(7)?,
     })
 }
 
@@ -84,6 +88,50 @@ impl StaffStore for SqliteStore {
                 .query_row(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = ?1"), [id], account)
                 .optional()
                 .map_err(backend)
+        })
+        .await
+    }
+
+    async fn staff_accounts(&self) -> StoreResult<Vec<StaffAccount>> {
+        self.read(move |connection| {
+            let mut statement = connection
+                .prepare_cached(&format!("SELECT {COLUMNS} FROM staff_account ORDER BY id"))
+                .map_err(backend)?;
+            statement.query_map([], account).and_then(Iterator::collect).map_err(backend)
+        })
+        .await
+    }
+
+    async fn set_staff_active(&self, id: i64, active: bool, at: OffsetDateTime) -> StoreResult<StaffAccount> {
+        // The one writer connection serialises this with every other write,
+        // so the count of active admins cannot change under it.
+        self.write(move |tx| {
+            let before = tx
+                .query_row(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = ?1"), [id], account)
+                .optional()
+                .map_err(backend)?
+                .ok_or(StoreError::Stale)?;
+            if !active && before.active && before.role == Role::Admin {
+                let active_admins: i64 = tx
+                    .query_row(
+                        "SELECT COUNT(*) FROM staff_account WHERE role = ?1 AND active = 1",
+                        [Role::Admin.key()],
+                        |row| row.get(0),
+                    )
+                    .map_err(backend)?;
+                if active_admins <= 1 {
+                    return Err(StoreError::Conflict("last_admin"));
+                }
+            }
+            tx.execute("UPDATE staff_account SET active = ?2 WHERE id = ?1", params![id, active]).map_err(backend)?;
+            if !active {
+                tx.execute(
+                    "UPDATE staff_session SET revoked_at = ?2 WHERE staff_id = ?1 AND revoked_at IS NULL",
+                    params![id, millis(at)],
+                )
+                .map_err(backend)?;
+            }
+            Ok(before)
         })
         .await
     }
@@ -182,11 +230,12 @@ impl StaffStore for SqliteStore {
         .await
     }
 
-    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<AuditEntry>> {
+    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<LoggedAudit>> {
         self.read(move |connection| {
             let mut statement = connection
                 .prepare_cached(
-                    "SELECT id, staff_id, action, subject, before, after, at FROM audit_log ORDER BY id DESC LIMIT ?1",
+                    "SELECT a.id, a.staff_id, a.action, a.subject, a.before, a.after, a.at, s.name \
+                     FROM audit_log a LEFT JOIN staff_account s ON s.id = a.staff_id ORDER BY a.id DESC LIMIT ?1",
                 )
                 .map_err(backend)?;
             statement.query_map([limit], audit).and_then(Iterator::collect).map_err(backend)

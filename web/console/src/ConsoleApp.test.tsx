@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { ConsoleApp } from './ConsoleApp';
-import { AUDITOR, CARE, consoleApi, fail, FINANCE, MARKETING, ok, page } from './testing/consoleApi';
+import { ADMIN, AUDITOR, CARE, consoleApi, fail, FINANCE, MARKETING, ok, page } from './testing/consoleApi';
 
 const NO_SESSION = fail('401', 'Your session has ended. Please log in again.');
 const EMPTY_LISTS = {
@@ -97,6 +97,18 @@ describe('the console', () => {
     // The address follows after the render.
     await waitFor(() => expect(window.location.pathname).toBe('/console/dashboard'));
     expect(api.calls('/audit')).toHaveLength(0);
+  });
+
+  it('opens staff accounts to an administrator only', async () => {
+    const api = start('/console/staff-accounts', { '/me': ok(ADMIN), '/staff-accounts': ok([]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff accounts' })).toBeTruthy();
+    expect(menuEntries().slice(-2)).toEqual(['Staff accounts', 'Audit log']);
+    await waitFor(() => expect(api.calls('/staff-accounts')).toHaveLength(1));
+    cleanup();
+    const care = start('/console/staff-accounts', { '/me': ok(CARE) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(within(menu()).queryByRole('link', { name: 'Staff accounts' })).toBeNull();
+    expect(care.calls('/staff-accounts')).toHaveLength(0);
   });
 
   it('signs out on the server and shows the sign-in form', async () => {

@@ -18,6 +18,7 @@ import { AdjustmentsPage } from './payments/AdjustmentsPage';
 import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
 import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
 import { SmsOutboxPage } from './sms/SmsOutboxPage';
+import { StaffAccountsPage } from './staff/StaffAccountsPage';
 
 interface Props {
   me: Me;
@@ -44,6 +45,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <ProductsPage />;
     case 'complaints':
       return <ComplaintsPage me={me} />;
+    case 'staff-accounts':
+      return <StaffAccountsPage me={me} />;
     case 'audit':
       return <AuditPage />;
     case 'unposted-payments':

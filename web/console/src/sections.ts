@@ -5,6 +5,7 @@ import { t, type MessageKey } from './i18n/i18n';
 
 /** Permission keys the console reads (server: hiram_domain::staff::Permission). */
 export const PERMISSION = {
+  manageStaff: 'manage_staff',
   readAudit: 'read_audit',
   viewComplaints: 'view_complaints',
   answerComplaints: 'answer_complaints',
@@ -42,6 +43,7 @@ export type SectionId =
   | 'promotion-links'
   | 'site-banners'
   | 'company-details'
+  | 'staff-accounts'
   | 'audit';
 
 export interface Section {
@@ -67,6 +69,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'promotion-links', label: 'console.section.links', permission: PERMISSION.manageMarketing },
   { id: 'site-banners', label: 'console.section.banners', permission: PERMISSION.manageMarketing },
   { id: 'company-details', label: 'console.section.company', permission: PERMISSION.manageMarketing },
+  { id: 'staff-accounts', label: 'console.section.staff', permission: PERMISSION.manageStaff },
   { id: 'audit', label: 'console.section.audit', permission: PERMISSION.readAudit },
 ];
 
@@ -85,17 +88,20 @@ export function sectionAt(pathname: string, allowed: readonly Section[]): Sectio
 
 export const sectionPath = (id: SectionId) => `${CONSOLE_BASE}/${id}`;
 
-const ROLE_LABELS: Record<string, MessageKey> = {
+/** Role keys (server: hiram_domain::staff::Role) and their names, in the server's order. */
+const ROLE_LABELS = {
   admin: 'console.role.admin',
   credit_officer: 'console.role.creditOfficer',
   finance: 'console.role.finance',
   customer_care: 'console.role.customerCare',
   marketing: 'console.role.marketing',
   auditor: 'console.role.auditor',
-};
+} as const satisfies Record<string, MessageKey>;
+
+export type Role = keyof typeof ROLE_LABELS;
+export const ROLES = Object.keys(ROLE_LABELS) as Role[];
 
 /** A role's name for people; an unknown role key as it is. */
 export function roleLabel(role: string): string {
-  const key = ROLE_LABELS[role];
-  return key ? t(key) : role;
+  return Object.hasOwn(ROLE_LABELS, role) ? t(ROLE_LABELS[role as Role]) : role;
 }

@@ -60,7 +60,7 @@ async fn contact_audits(app: &TestApp) -> usize {
         .await
         .unwrap()
         .iter()
-        .filter(|entry| entry.action == "collection.contact")
+        .filter(|logged| logged.entry.action == "collection.contact")
         .count()
 }
 

@@ -11,12 +11,12 @@ pub(crate) struct Member {
     cookie: String,
 }
 
-fn code(app: &TestApp, secret: &str) -> String {
+pub(crate) fn code(app: &TestApp, secret: &str) -> String {
     let step = hiram::totp::step_of(app.state.now().unix_timestamp());
     format!("{:06}", hiram::totp::code_at(secret, step).unwrap())
 }
 
-async fn sign_in(app: &TestApp, email: &str, account: &NewAccount) -> (u16, Option<String>, Value) {
+pub(crate) async fn sign_in(app: &TestApp, email: &str, account: &NewAccount) -> (u16, Option<String>, Value) {
     let form = [("email", email), ("password", account.password.as_str()), ("code", &code(app, &account.totp_secret))];
     let response = app.client.post(app.url("/api/console/login")).form(&form).send().await.unwrap();
     let cookie = response.headers().get("set-cookie").map(|value| value.to_str().unwrap().to_owned());
@@ -30,7 +30,12 @@ pub(crate) async fn member(app: &TestApp, role: Role) -> Member {
 pub(crate) async fn named_member(app: &TestApp, role: Role, name: &str) -> Member {
     let email = format!("{name}@hiram.example");
     let account = add_staff(&app.state, &email, &format!("Test {}", role.key()), role.key()).await.unwrap();
-    let (status, cookie, body) = sign_in(app, &email, &account).await;
+    signed_in(app, &email, &account).await
+}
+
+/// Signs an existing account in; the sign-in must work.
+pub(crate) async fn signed_in(app: &TestApp, email: &str, account: &NewAccount) -> Member {
+    let (status, cookie, body) = sign_in(app, email, account).await;
     assert_eq!(status, 200, "{body}");
     Member { cookie: cookie.unwrap().split(';').next().unwrap().to_owned() }
 }
@@ -50,7 +55,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 45] = [
+const CALLS: [(&str, &str, Permission); 48] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -65,6 +70,9 @@ const CALLS: [(&str, &str, Permission); 45] = [
     ("GET", "/api/console/complaints/ratings", Permission::ViewComplaints),
     ("GET", "/api/console/audit", Permission::ReadAudit),
     ("POST", "/api/console/staff-accounts", Permission::ManageStaff),
+    ("GET", "/api/console/staff-accounts", Permission::ManageStaff),
+    ("POST", "/api/console/staff-accounts/deactivate?id=999999", Permission::ManageStaff),
+    ("POST", "/api/console/staff-accounts/reactivate?id=999999", Permission::ManageStaff),
     ("GET", "/api/console/adjustments", Permission::ViewMoney),
     ("POST", "/api/console/adjustments/propose", Permission::ProposeAdjustments),
     ("POST", "/api/console/adjustments/approve?id=999999", Permission::ApproveAdjustments),

@@ -10,6 +10,7 @@ mod calculator;
 mod collections;
 mod complaints;
 mod console;
+mod console_accounts;
 mod daily;
 mod device_data;
 mod disbursement;

@@ -11,7 +11,7 @@ afterEach(() => {
 
 const ROWS = [
   auditRow(12, { at: '2025-03-04T02:30:00Z' }),
-  auditRow(11, { staffId: null, action: 'staff.create', subject: 'staff:3', before: null, after: { email: 'care@example.ph', role: 'customer_care' }, at: '2025-03-04T01:00:00Z' }),
+  auditRow(11, { staffId: null, staffName: null, action: 'staff.create', subject: 'staff:3', before: null, after: { email: 'care@example.ph', role: 'customer_care' }, at: '2025-03-04T01:00:00Z' }),
   auditRow(10, { action: 'staff.sign_in', subject: 'staff:3', before: null, after: null, at: '2025-03-04T00:59:00Z' }),
 ];
 
@@ -26,7 +26,7 @@ const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
 describe('the audit log', () => {
-  it('shows the entries newest first as the server sends them, with before and after in one line', async () => {
+  it('shows the entries newest first as the server sends them, who by name, with before and after in one line', async () => {
     const api = setup();
     await within(table()).findByText('staff.create');
     expect(query(api.calls('/audit')[0]![0])).toEqual({ limit: '100' });
@@ -34,9 +34,9 @@ describe('the audit log', () => {
       'When', 'Who', 'Action', 'Subject', 'Before', 'After',
     ]);
     expect(bodyRows().map(cells)).toEqual([
-      ['2025-03-04 10:30:00', 'Staff #3', 'complaint.answer', 'complaint:12', '{"status":"open"}', '{"status":"answered","agent":"Carla Reyes"}'],
+      ['2025-03-04 10:30:00', 'Carla Reyes (#3)', 'complaint.answer', 'complaint:12', '{"status":"open"}', '{"status":"answered","agent":"Carla Reyes"}'],
       ['2025-03-04 09:00:00', 'API token or system', 'staff.create', 'staff:3', '', '{"email":"care@example.ph","role":"customer_care"}'],
-      ['2025-03-04 08:59:00', 'Staff #3', 'staff.sign_in', 'staff:3', '', ''],
+      ['2025-03-04 08:59:00', 'Carla Reyes (#3)', 'staff.sign_in', 'staff:3', '', ''],
     ]);
   });
 
@@ -56,9 +56,9 @@ describe('the audit log', () => {
     downloads.restore();
     expect(downloads.saved[0]!.name).toMatch(/^audit-log-\d{8}-\d{4}\.csv$/);
     expect((await downloads.saved[0]!.text).replace(/^\uFEFF/, '').split('\r\n').slice(0, 3)).toEqual([
-      'id,at,staffId,action,subject,before,after',
-      '12,2025-03-04 10:30:00,3,complaint.answer,complaint:12,"{""status"":""open""}","{""status"":""answered"",""agent"":""Carla Reyes""}"',
-      '11,2025-03-04 09:00:00,,staff.create,staff:3,,"{""email"":""care@example.ph"",""role"":""customer_care""}"',
+      'id,at,staffId,staffName,action,subject,before,after',
+      '12,2025-03-04 10:30:00,3,Carla Reyes,complaint.answer,complaint:12,"{""status"":""open""}","{""status"":""answered"",""agent"":""Carla Reyes""}"',
+      '11,2025-03-04 09:00:00,,,staff.create,staff:3,,"{""email"":""care@example.ph"",""role"":""customer_care""}"',
     ]);
   });
 });

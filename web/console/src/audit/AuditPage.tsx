@@ -9,15 +9,19 @@ import { useLoad } from '../useLoad';
 const LIMITS = ['100', '250', '500'] as const;
 type Limit = (typeof LIMITS)[number];
 
-/** Who did it: a staff member's id, or the API token (and the system), which have none. */
+/**
+ * Who did it: a staff member's name with their id (two people may share a
+ * name), or the API token (and the system), which have neither.
+ */
 export function actor(row: AuditRow): string {
-  return row.staffId == null ? t('console.audit.token') : t('console.audit.staff', { id: row.staffId });
+  return row.staffId == null ? t('console.audit.token') : t('console.audit.staff', { name: row.staffName ?? '', id: row.staffId });
 }
 
 function exportAudit(rows: readonly AuditRow[]) {
-  const header = ['id', 'at', 'staffId', 'action', 'subject', 'before', 'after'];
+  const header = ['id', 'at', 'staffId', 'staffName', 'action', 'subject', 'before', 'after'];
   const cells = rows.map((row) => [
-    row.id, formatDateTime(row.at), row.staffId ?? '', row.action, row.subject, compactJson(row.before), compactJson(row.after),
+    row.id, formatDateTime(row.at), row.staffId ?? '', row.staffName ?? '', row.action, row.subject, compactJson(row.before),
+    compactJson(row.after),
   ]);
   downloadCsv(csvName('audit-log'), toCsv(header, cells));
 }

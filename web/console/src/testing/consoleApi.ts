@@ -103,6 +103,7 @@ export function auditRow(id: number, overrides: Partial<AuditRow> = {}): AuditRo
   return {
     id,
     staffId: 3,
+    staffName: 'Carla Reyes',
     action: 'complaint.answer',
     subject: `complaint:${id}`,
     before: { status: 'open' },

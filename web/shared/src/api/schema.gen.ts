@@ -81,13 +81,57 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Every staff account, active or not, oldest first (admins only). */
+        get: operations["console_staff_accounts"];
         put?: never;
         /**
          * Creates a staff account with a random password and TOTP secret, shown
-         *     once (admins only).
+         *     once (admins only). A refused field is named in `data.field`; an e-mail
+         *     that has an account already is a 409 naming `email`.
          */
         post: operations["console_create_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/staff-accounts/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivates a staff account (admins only): the member is signed out at
+         *     once (every session of theirs ends) and cannot sign in until
+         *     reactivated. Nobody deactivates their own account, and the last active
+         *     admin stays active (409, `data.reason` `own_account` or `last_admin`).
+         */
+        post: operations["console_deactivate_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/staff-accounts/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivates a deactivated staff account (admins only); the member signs
+         *     in again with their password and authenticator.
+         */
+        post: operations["console_reactivate_account"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2803,6 +2847,11 @@ export interface components {
              * @description Empty for the API token or the system.
              */
             staffId?: number | null;
+            /**
+             * @description The name of the staff member who acted; empty for the API token or
+             *     the system.
+             */
+            staffName?: string | null;
             subject: string;
         };
         BankCard: {
@@ -5014,6 +5063,34 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_StaffAccountRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /**
+             * @description A staff account as admins see it: never the password hash or the TOTP
+             *     secret.
+             */
+            data: {
+                /**
+                 * @description False once deactivated: the member can neither sign in nor use a
+                 *     session until reactivated.
+                 */
+                active: boolean;
+                /** @description RFC 3339. */
+                createdAt: string;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                /** @description RFC 3339; only while too many wrong tries keep the account locked. */
+                lockedUntil?: string | null;
+                name: string;
+                /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+                role: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_StaffPicture: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5224,6 +5301,11 @@ export interface components {
                  * @description Empty for the API token or the system.
                  */
                 staffId?: number | null;
+                /**
+                 * @description The name of the staff member who acted; empty for the API token or
+                 *     the system.
+                 */
+                staffName?: string | null;
                 subject: string;
             }[];
             /** @description Text for the borrower, in their language. */
@@ -5349,6 +5431,30 @@ export interface components {
                 link: string;
                 /** @description Plain text: pages show it as text, never as markup. */
                 text: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_StaffAccountRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * @description False once deactivated: the member can neither sign in nor use a
+                 *     session until reactivated.
+                 */
+                active: boolean;
+                /** @description RFC 3339. */
+                createdAt: string;
+                email: string;
+                /** Format: int64 */
+                id: number;
+                /** @description RFC 3339; only while too many wrong tries keep the account locked. */
+                lockedUntil?: string | null;
+                name: string;
+                /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+                role: string;
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -6437,6 +6543,27 @@ export interface components {
             /** @description Plain text: pages show it as text, never as markup. */
             text: string;
         };
+        /**
+         * @description A staff account as admins see it: never the password hash or the TOTP
+         *     secret.
+         */
+        StaffAccountRow: {
+            /**
+             * @description False once deactivated: the member can neither sign in nor use a
+             *     session until reactivated.
+             */
+            active: boolean;
+            /** @description RFC 3339. */
+            createdAt: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            /** @description RFC 3339; only while too many wrong tries keep the account locked. */
+            lockedUntil?: string | null;
+            name: string;
+            /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+            role: string;
+        };
         StaffPicture: {
             /** @description The name to put in `answer`'s `images`. */
             name: string;
@@ -6664,6 +6791,37 @@ export interface operations {
             };
         };
     };
+    console_staff_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StaffAccountRow"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     console_create_account: {
         parameters: {
             query: {
@@ -6705,6 +6863,104 @@ export interface operations {
                 content?: never;
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    console_deactivate_account: {
+        parameters: {
+            query: {
+                /** @description The account's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffAccountRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    console_reactivate_account: {
+        parameters: {
+            query: {
+                /** @description The account's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffAccountRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,13 @@
 //! The operator console's own calls under `/api/console`: signing in with
 //! e-mail, password and a TOTP code (an HttpOnly, SameSite=Strict session
-//! cookie), signing out, who am I, staff accounts (admins), and the audit
-//! log (admins and auditors). The console's work calls are the staff API's,
-//! mounted here too, each checking its permission (`staff_access`).
+//! cookie), signing out, who am I, staff accounts (admins list, add,
+//! deactivate and reactivate them), and the audit log (admins and
+//! auditors). The console's work calls are the staff API's, mounted here
+//! too, each checking its permission (`staff_access`).
 
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
+use crate::features::staff::refused;
 use crate::i18n::{Lang, Msg};
 use crate::staff_access::{COOKIE, Caller, Staff, session_digest};
 use crate::state::AppState;
@@ -15,15 +17,19 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use hiram_domain::staff::{MAX_FAILED_LOGINS, NewStaff, Permission, Role};
+use hiram_domain::fields::InvalidField;
+use hiram_domain::staff::{LoggedAudit, MAX_FAILED_LOGINS, NewStaff, Permission, Role, StaffAccount};
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
 /// How long a console session lasts: one working day.
 const SESSION_HOURS: i64 = 12;
 /// How long an account stays locked after too many wrong tries.
 const LOCK_MINUTES: i64 = 15;
+/// Longest staff name, in characters.
+const MAX_NAME_CHARS: usize = 60;
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -31,7 +37,9 @@ pub fn router() -> Router<AppState> {
         .route("/logout", post(logout))
         .route("/me", get(me))
         .route("/audit", get(audit_log))
-        .route("/staff-accounts", post(create_account))
+        .route("/staff-accounts", get(staff_accounts).post(create_account))
+        .route("/staff-accounts/deactivate", post(deactivate_account))
+        .route("/staff-accounts/reactivate", post(reactivate_account))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -52,7 +60,7 @@ pub struct Me {
     pub permissions: Vec<String>,
 }
 
-fn me_of(account: &hiram_domain::staff::StaffAccount) -> Me {
+fn me_of(account: &StaffAccount) -> Me {
     Me {
         id: account.id,
         email: account.email.clone(),
@@ -176,6 +184,9 @@ pub struct AuditRow {
     pub id: i64,
     /// Empty for the API token or the system.
     pub staff_id: Option<i64>,
+    /// The name of the staff member who acted; empty for the API token or
+    /// the system.
+    pub staff_name: Option<String>,
     pub action: String,
     pub subject: String,
     pub before: serde_json::Value,
@@ -203,9 +214,10 @@ pub async fn audit_log(
         .audit_entries(limit)
         .await?
         .into_iter()
-        .map(|entry| AuditRow {
+        .map(|LoggedAudit { entry, staff_name }| AuditRow {
             id: entry.id,
             staff_id: entry.staff_id,
+            staff_name,
             action: entry.action,
             subject: entry.subject,
             before: serde_json::from_str(&entry.before).unwrap_or(serde_json::Value::Null),
@@ -237,7 +249,8 @@ pub struct NewAccount {
 }
 
 /// Creates a staff account with a random password and TOTP secret, shown
-/// once (admins only).
+/// once (admins only). A refused field is named in `data.field`; an e-mail
+/// that has an account already is a 409 naming `email`.
 #[utoipa::path(post, path = "/api/console/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
     responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 409)))]
 pub async fn create_account(
@@ -264,14 +277,9 @@ pub async fn create_account(
 /// Creates an account; shared with the `hiram staff-add` command that makes
 /// the first admin.
 pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) -> ApiResult<NewAccount> {
-    let email = email.trim().to_lowercase();
-    let name = name.trim();
-    let role = Role::parse(role).ok_or(ApiError::InvalidParameters)?;
-    let plausible_email =
-        email.len() <= 254 && email.split_once('@').is_some_and(|(user, host)| !user.is_empty() && host.contains('.'));
-    if !plausible_email || name.is_empty() || name.chars().count() > 60 {
-        return Err(ApiError::InvalidParameters);
-    }
+    let email = hiram_domain::fields::email("email", email).map_err(refused)?.to_lowercase();
+    let name = hiram_domain::fields::text("name", name, 1, MAX_NAME_CHARS).map_err(refused)?;
+    let role = Role::parse(role.trim()).ok_or_else(|| refused(InvalidField("role")))?;
     let mut bytes = [0u8; 12];
     getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
     let password = crate::totp::base32(&bytes).to_lowercase();
@@ -282,7 +290,7 @@ pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) ->
     .await?;
     let new = NewStaff {
         email: email.clone(),
-        name: name.to_owned(),
+        name,
         role,
         password_hash,
         totp_secret: secret.clone(),
@@ -292,7 +300,7 @@ pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) ->
         Ok(id) => id,
         Err(StoreError::Conflict(_)) => {
             return Err(ApiError::Conflict {
-                message: Msg::InvalidParameters,
+                message: Msg::StaffEmailTaken,
                 data: serde_json::json!({ "field": "email" }),
             });
         }
@@ -300,4 +308,130 @@ pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) ->
     };
     let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, &email, &secret);
     Ok(NewAccount { id, password, totp_secret: secret, otpauth_uri })
+}
+
+/// A staff account as admins see it: never the password hash or the TOTP
+/// secret.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffAccountRow {
+    pub id: i64,
+    pub email: String,
+    pub name: String,
+    /// admin, credit_officer, finance, customer_care, marketing or auditor.
+    pub role: String,
+    /// False once deactivated: the member can neither sign in nor use a
+    /// session until reactivated.
+    pub active: bool,
+    /// RFC 3339; only while too many wrong tries keep the account locked.
+    pub locked_until: Option<String>,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+fn account_row(account: &StaffAccount, now: OffsetDateTime) -> StaffAccountRow {
+    StaffAccountRow {
+        id: account.id,
+        email: account.email.clone(),
+        name: account.name.clone(),
+        role: account.role.key().to_owned(),
+        active: account.active,
+        locked_until: account.locked_until.filter(|until| *until > now).map(crate::views::timestamp),
+        created_at: crate::views::timestamp(account.created_at),
+    }
+}
+
+/// Every staff account, active or not, oldest first (admins only).
+#[utoipa::path(get, path = "/api/console/staff-accounts", operation_id = "console_staff_accounts", tag = "console",
+    responses((status = 200, body = Envelope<Vec<StaffAccountRow>>), (status = 401), (status = 403)))]
+pub async fn staff_accounts(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Vec<StaffAccountRow>>>> {
+    staff.require(Permission::ManageStaff)?;
+    let now = state.now();
+    let rows = state.store.staff_accounts().await?.iter().map(|account| account_row(account, now)).collect();
+    Ok(ok(lang, rows))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AccountParams {
+    /// The account's id.
+    #[serde(default)]
+    #[param(value_type = i64, required = true)]
+    pub id: String,
+}
+
+/// Deactivates a staff account (admins only): the member is signed out at
+/// once (every session of theirs ends) and cannot sign in until
+/// reactivated. Nobody deactivates their own account, and the last active
+/// admin stays active (409, `data.reason` `own_account` or `last_admin`).
+#[utoipa::path(post, path = "/api/console/staff-accounts/deactivate", operation_id = "console_deactivate_account", tag = "console", params(AccountParams),
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn deactivate_account(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<AccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
+    switch_account(&state, &staff, lang, params, false).await
+}
+
+/// Reactivates a deactivated staff account (admins only); the member signs
+/// in again with their password and authenticator.
+#[utoipa::path(post, path = "/api/console/staff-accounts/reactivate", operation_id = "console_reactivate_account", tag = "console", params(AccountParams),
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+pub async fn reactivate_account(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<AccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
+    switch_account(&state, &staff, lang, params, true).await
+}
+
+async fn switch_account(
+    state: &AppState,
+    staff: &Staff,
+    lang: Lang,
+    params: Result<Params<AccountParams>, ApiError>,
+    active: bool,
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
+    staff.require(Permission::ManageStaff)?;
+    let Params(params) = params?;
+    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
+    // Switching oneself off is a slip more often than a decision, and it
+    // would sign the admin out mid-task; someone leaving is recorded by
+    // another admin (decision 021).
+    if !active && staff.staff_id() == Some(id) {
+        return Err(ApiError::Conflict {
+            message: Msg::StaffOwnAccount,
+            data: serde_json::json!({ "reason": "own_account" }),
+        });
+    }
+    let now = state.now();
+    let before = match state.store.set_staff_active(id, active, now).await {
+        Ok(before) => before,
+        Err(StoreError::Stale) => return Err(ApiError::NotFound),
+        Err(StoreError::Conflict("last_admin")) => {
+            return Err(ApiError::Conflict {
+                message: Msg::StaffLastAdmin,
+                data: serde_json::json!({ "reason": "last_admin" }),
+            });
+        }
+        Err(other) => return Err(other.into()),
+    };
+    tracing::info!(staff.id = id, active, "staff account switched");
+    staff
+        .audit(
+            state,
+            if active { "staff.reactivate" } else { "staff.deactivate" },
+            &format!("staff:{id}"),
+            serde_json::json!({ "active": before.active }),
+            serde_json::json!({ "active": active }),
+        )
+        .await?;
+    Ok(ok(lang, account_row(&StaffAccount { active, ..before }, now)))
 }

@@ -62,7 +62,7 @@ pub fn router() -> Router<AppState> {
 
 /// A 400 naming the field that does not fit (`data.field`), so the console
 /// can point at it.
-fn refused(hiram_domain::fields::InvalidField(field): hiram_domain::fields::InvalidField) -> ApiError {
+pub(crate) fn refused(hiram_domain::fields::InvalidField(field): hiram_domain::fields::InvalidField) -> ApiError {
     ApiError::Rejected {
         message: crate::i18n::Msg::FieldInvalid,
         detail: Some(field.to_owned()),

@@ -1,0 +1,25 @@
+// Staff accounts (manage_staff): the list, adding a member, and switching an
+// account off when someone leaves and on again. Adding is silent: the form
+// marks the refused field.
+import type { components } from '@hiram/shared/api/schema.gen';
+import { get, post } from '../api';
+import type { Role } from '../sections';
+
+export type StaffAccountRow = components['schemas']['StaffAccountRow'];
+/** The first password and the authenticator secret: the server shows them this once only. */
+export type NewAccount = components['schemas']['NewAccount'];
+
+/** The server's limit on a staff member's name. */
+export const MAX_NAME_CHARS = 60;
+
+export interface NewMemberForm {
+  email: string;
+  name: string;
+  /** Empty until chosen: a role is never picked for the admin by default. */
+  role: Role | '';
+}
+
+export const fetchAccounts = () => get<StaffAccountRow[]>('/staff-accounts');
+export const addMember = (form: NewMemberForm) => post<NewAccount>('/staff-accounts', { ...form }, { silent: true });
+export const switchAccount = (id: number, active: boolean) =>
+  post<StaffAccountRow>(active ? '/staff-accounts/reactivate' : '/staff-accounts/deactivate', { id });

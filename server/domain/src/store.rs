@@ -647,8 +647,13 @@ pub trait StaffStore {
     async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>>;
     async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()>;
     async fn append_audit(&self, entry: &crate::staff::AuditEntry) -> StoreResult<i64>;
-    /// The newest entries first.
-    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<crate::staff::LoggedAudit>>;
+    /// The newest entries first, of every subject or of one (`order:12`),
+    /// a page at a time.
+    async fn audit_entries(
+        &self,
+        subject: Option<&str>,
+        page: PageRequest,
+    ) -> StoreResult<Page<crate::staff::LoggedAudit>>;
 }
 
 #[async_trait]

@@ -2,6 +2,7 @@
 
 use crate::{PostgresStore, backend, database};
 use async_trait::async_trait;
+use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::ledger::Bucket;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
@@ -210,18 +211,23 @@ impl StaffStore for PostgresStore {
         Ok(row.get(0))
     }
 
-    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<LoggedAudit>> {
-        let rows = self
-            .client()
-            .await?
+    async fn audit_entries(&self, subject: Option<&str>, page: PageRequest) -> StoreResult<Page<LoggedAudit>> {
+        let client = self.client().await?;
+        let total: i64 = client
+            .query_one("SELECT COUNT(*) FROM audit_log WHERE $1::TEXT IS NULL OR subject = $1", &[&subject])
+            .await
+            .map_err(database)?
+            .get(0);
+        let rows = client
             .query(
                 "SELECT a.id, a.staff_id, a.action, a.subject, a.before, a.after, a.at, s.name \
-                 FROM audit_log a LEFT JOIN staff_account s ON s.id = a.staff_id ORDER BY a.id DESC LIMIT $1",
-                &[&limit],
+                 FROM audit_log a LEFT JOIN staff_account s ON s.id = a.staff_id \
+                 WHERE $1::TEXT IS NULL OR a.subject = $1 ORDER BY a.id DESC LIMIT $2 OFFSET $3",
+                &[&subject, &page.size, &page.offset],
             )
             .await
             .map_err(database)?;
-        Ok(rows
+        let rows = rows
             .iter()
             .map(|row| LoggedAudit {
                 entry: AuditEntry {
@@ -235,7 +241,8 @@ impl StaffStore for PostgresStore {
                 },
                 staff_name: row.get(7),
             })
-            .collect())
+            .collect();
+        Ok(Page { rows, total })
     }
 }
 

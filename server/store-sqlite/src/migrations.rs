@@ -29,6 +29,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (23, include_str!("../migrations/0023_book_keeping.sql")),
     (24, include_str!("../migrations/0024_repayment_reminders.sql")),
     (25, include_str!("../migrations/0025_unposted_by_order.sql")),
+    (26, include_str!("../migrations/0026_audit_by_subject.sql")),
 ];
 
 pub(crate) fn migrate(connection: &mut Connection) -> rusqlite::Result<()> {

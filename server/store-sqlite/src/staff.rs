@@ -3,6 +3,7 @@
 use crate::pool::{SqliteStore, backend};
 use crate::rows::{self, millis};
 use async_trait::async_trait;
+use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::ledger::Bucket;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
@@ -230,15 +231,26 @@ impl StaffStore for SqliteStore {
         .await
     }
 
-    async fn audit_entries(&self, limit: i64) -> StoreResult<Vec<LoggedAudit>> {
+    async fn audit_entries(&self, subject: Option<&str>, page: PageRequest) -> StoreResult<Page<LoggedAudit>> {
+        let subject = subject.map(str::to_owned);
         self.read(move |connection| {
+            let total = connection
+                .query_row("SELECT COUNT(*) FROM audit_log WHERE ?1 IS NULL OR subject = ?1", [&subject], |row| {
+                    row.get(0)
+                })
+                .map_err(backend)?;
             let mut statement = connection
                 .prepare_cached(
                     "SELECT a.id, a.staff_id, a.action, a.subject, a.before, a.after, a.at, s.name \
-                     FROM audit_log a LEFT JOIN staff_account s ON s.id = a.staff_id ORDER BY a.id DESC LIMIT ?1",
+                     FROM audit_log a LEFT JOIN staff_account s ON s.id = a.staff_id \
+                     WHERE ?1 IS NULL OR a.subject = ?1 ORDER BY a.id DESC LIMIT ?2 OFFSET ?3",
                 )
                 .map_err(backend)?;
-            statement.query_map([limit], audit).and_then(Iterator::collect).map_err(backend)
+            let rows = statement
+                .query_map(params![subject, page.size, page.offset], audit)
+                .and_then(Iterator::collect)
+                .map_err(backend)?;
+            Ok(Page { rows, total })
         })
         .await
     }

@@ -8,7 +8,7 @@ const NO_SESSION = fail('401', 'Your session has ended. Please log in again.');
 const EMPTY_LISTS = {
   '/complaints': page([]),
   '/complaints/ratings': ok([]),
-  '/audit': ok([]),
+  '/audit': page([]),
   '/unposted-payments': page([]),
   '/sms-outbox': ok([]),
   '/collections': ok({ rows: [], total: 0, page: 1, pageSize: 25 }),

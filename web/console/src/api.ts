@@ -98,7 +98,9 @@ export function pictureUrl(urlOrName: string): string {
   return `${CONSOLE_PREFIX}/uploads/${encodeURIComponent(name)}`;
 }
 
-export const fetchAudit = (limit = 100) => get<AuditRow[]>('/audit', { limit });
+/** The audit log a page at a time, of every record or of one (`order:12`). */
+export const fetchAudit = (subject: string, page: number, pageSize = 100) =>
+  get<Listing<AuditRow>>('/audit', { subject: subject || undefined, page, pageSize });
 
 export type PaymentStatusFilter = 'pending' | 'matched' | 'rejected' | 'all';
 export const fetchUnposted = (status: PaymentStatusFilter, page: number, pageSize = 25) =>

@@ -18,8 +18,8 @@ use serde_json::Value;
 const DEMO_PHONE: &str = "+639175550100";
 
 async fn audit_actions(app: &TestApp, auditor: &Member, action: &str) -> Vec<Value> {
-    let (_, audit) = send(app, auditor, "GET", "/api/console/audit", &[]).await;
-    audit["data"].as_array().unwrap().iter().filter(|row| row["action"] == action).cloned().collect()
+    let (_, audit) = send(app, auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
+    audit["data"]["rows"].as_array().unwrap().iter().filter(|row| row["action"] == action).cloned().collect()
 }
 
 async fn record(app: &TestApp, who: &Member, order: i64) -> Value {

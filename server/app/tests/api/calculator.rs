@@ -255,7 +255,7 @@ crate::on_both_stores! {
         assert_eq!(history.iter().filter(|row| row["inEffect"] == true).count(), 1);
 
         let auditor = member(&app, Role::Auditor).await;
-        let (_, audit) = send(&app, &auditor, "GET", "/api/console/audit?limit=500", &[]).await;
-        assert_eq!(audit["data"].as_array().unwrap().iter().filter(|row| row["action"] == "exchange_rate.add").count(), 3);
+        let (_, audit) = send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
+        assert_eq!(audit["data"]["rows"].as_array().unwrap().iter().filter(|row| row["action"] == "exchange_rate.add").count(), 3);
     }
 }

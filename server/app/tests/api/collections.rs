@@ -56,9 +56,10 @@ async fn logged(app: &TestApp, order: i64) -> usize {
 async fn contact_audits(app: &TestApp) -> usize {
     app.state
         .store
-        .audit_entries(1_000)
+        .audit_entries(None, hiram_domain::back_office::PageRequest { offset: 0, size: 1_000 })
         .await
         .unwrap()
+        .rows
         .iter()
         .filter(|logged| logged.entry.action == "collection.contact")
         .count()
@@ -239,8 +240,8 @@ crate::on_both_stores! {
         assert_eq!(status, 200, "{body}");
         let contact = body["data"]["id"].as_i64().unwrap();
 
-        let (_, audit) = send(&app, &auditor, "GET", "/api/console/audit", &[]).await;
-        let entry = audit["data"].as_array().unwrap().iter().find(|row| row["action"] == "collection.contact").unwrap().clone();
+        let (_, audit) = send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
+        let entry = audit["data"]["rows"].as_array().unwrap().iter().find(|row| row["action"] == "collection.contact").unwrap().clone();
         assert_eq!(entry["subject"], format!("order:{order}"));
         assert!(entry["staffId"].is_i64());
         assert_eq!(entry["after"]["contactId"], contact);

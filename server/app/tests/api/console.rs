@@ -195,9 +195,9 @@ crate::on_both_stores! {
         assert_eq!(status, 200, "{created}");
         assert!(created["data"]["otpauthUri"].as_str().unwrap().starts_with("otpauth://totp/"));
 
-        let (status, audit) = send(&app, &auditor, "GET", "/api/console/audit", &[]).await;
+        let (status, audit) = send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
         assert_eq!(status, 200);
-        let rows = audit["data"].as_array().unwrap();
+        let rows = audit["data"]["rows"].as_array().unwrap();
         let find = |action: &str| rows.iter().find(|row| row["action"] == action).unwrap_or_else(|| panic!("{action} in {audit}")).clone();
         let answered = find("complaint.answer");
         assert_eq!(answered["subject"], format!("complaint:{complaint}"));
@@ -208,6 +208,17 @@ crate::on_both_stores! {
         assert!(matched["staffId"].is_i64());
         assert_eq!(find("staff.create")["after"]["role"], "credit_officer");
         assert!(rows.iter().filter(|row| row["action"] == "staff.sign_in").count() >= 4);
+        let subject = format!("complaint:{complaint}");
+        let (_, one) = send(&app, &auditor, "GET", &format!("/api/console/audit?subject={subject}"), &[]).await;
+        assert!(one["data"]["rows"].as_array().unwrap().iter().all(|row| row["subject"] == subject.as_str()), "{one}");
+        assert_eq!(one["data"]["total"], one["data"]["rows"].as_array().unwrap().len(), "one record's history fits a page");
+        assert_eq!(one["data"]["rows"][0]["action"], "complaint.answer");
+        let total = audit["data"]["total"].as_i64().unwrap();
+        let (_, second) = send(&app, &auditor, "GET", "/api/console/audit?page=2&pageSize=2", &[]).await;
+        assert_eq!((second["data"]["total"].as_i64(), second["data"]["rows"][0]["id"].clone()), (Some(total), rows[2]["id"].clone()), "page 2 starts at the third newest");
+        for query in ["page=0", "pageSize=101", "pageSize=all", &format!("subject={}", "x".repeat(101))] {
+            assert_eq!(send(&app, &auditor, "GET", &format!("/api/console/audit?{query}"), &[]).await.0, 400, "{query}");
+        }
 
         app.login("09421234567").await;
         let (_, outbox) = send(&app, &care, "GET", "/api/console/sms-outbox", &[]).await;
@@ -217,8 +228,8 @@ crate::on_both_stores! {
         for sql in ["UPDATE audit_log SET action = 'nothing'", "DELETE FROM audit_log"] {
             assert!(app.execute_sql(sql).await.is_err(), "{sql} must be refused");
         }
-        let (_, after) = send(&app, &auditor, "GET", "/api/console/audit", &[]).await;
-        assert_eq!(after["data"].as_array().unwrap().len(), rows.len(), "nothing changed");
+        let (_, after) = send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
+        assert_eq!(after["data"]["rows"].as_array().unwrap().len(), rows.len(), "nothing changed");
     }
 
     async fn maker_checker_refuses_self_approval_and_posts_an_approved_waiver_once(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
@@ -265,8 +276,8 @@ crate::on_both_stores! {
         let statuses: Vec<&str> = all["data"].as_array().unwrap().iter().map(|row| row["status"].as_str().unwrap()).collect();
         assert_eq!(statuses, ["approved", "rejected"]);
         let auditor = member(&app, Role::Auditor).await;
-        let (_, audit) = send(&app, &auditor, "GET", "/api/console/audit", &[]).await;
-        let actions: Vec<&str> = audit["data"].as_array().unwrap().iter().map(|row| row["action"].as_str().unwrap()).collect();
+        let (_, audit) = send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
+        let actions: Vec<&str> = audit["data"]["rows"].as_array().unwrap().iter().map(|row| row["action"].as_str().unwrap()).collect();
         for action in ["adjustment.propose", "adjustment.approve", "adjustment.reject"] {
             assert!(actions.contains(&action), "{action} in {actions:?}");
         }

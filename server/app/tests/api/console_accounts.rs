@@ -5,6 +5,7 @@
 use crate::console::{Member, code, member, named_member, send, sign_in, signed_in};
 use crate::helpers::TestApp;
 use hiram::features::console::{NewAccount, add_staff};
+use hiram_domain::back_office::PageRequest;
 use hiram_domain::staff::Role;
 use hiram_domain::store::StoreError;
 use serde_json::{Value, json};
@@ -44,7 +45,7 @@ async fn wrong_password(app: &TestApp, email: &str, account: &NewAccount) -> u16
 
 /// The audit entries of staff accounts being added or switched.
 async fn account_changes(app: &TestApp) -> usize {
-    let entries = app.state.store.audit_entries(1_000).await.unwrap();
+    let entries = app.state.store.audit_entries(None, PageRequest { offset: 0, size: 1_000 }).await.unwrap().rows;
     entries
         .iter()
         .filter(|logged| {
@@ -114,8 +115,8 @@ crate::on_both_stores! {
         let back = signed_in(&app, "liza@hiram.example", &created).await;
         assert_eq!(send(&app, &back, "GET", "/api/console/me", &[]).await.0, 200);
 
-        let (_, audit) = send(&app, &admin, "GET", "/api/console/audit", &[]).await;
-        let rows = audit["data"].as_array().unwrap();
+        let (_, audit) = send(&app, &admin, "GET", "/api/console/audit?pageSize=100", &[]).await;
+        let rows = audit["data"]["rows"].as_array().unwrap();
         let find = |action: &str| rows.iter().find(|row| row["action"] == action).unwrap_or_else(|| panic!("{action} in {audit}"));
         for (action, before, after) in [("staff.deactivate", true, false), ("staff.reactivate", false, true)] {
             let entry = find(action);

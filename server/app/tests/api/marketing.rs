@@ -13,9 +13,9 @@ const PROMOTION: &str = "/pany/api/v2/youmi";
 
 async fn audit_of(app: &TestApp, action: &str) -> Vec<Value> {
     let auditor = member(app, Role::Auditor).await;
-    let (status, audit) = send(app, &auditor, "GET", "/api/console/audit?limit=500", &[]).await;
+    let (status, audit) = send(app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
     assert_eq!(status, 200, "{audit}");
-    audit["data"].as_array().unwrap().iter().filter(|row| row["action"] == action).cloned().collect()
+    audit["data"]["rows"].as_array().unwrap().iter().filter(|row| row["action"] == action).cloned().collect()
 }
 
 async fn refused_field(app: &TestApp, staff: &Member, path: &str, form: &[(&str, &str)]) -> String {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
-import { auditRow, captureDownloads, consoleApi, ok, query } from '../testing/consoleApi';
+import { auditRow, captureDownloads, consoleApi, page, query } from '../testing/consoleApi';
 import { AuditPage } from './AuditPage';
 
 afterEach(() => {
@@ -15,8 +15,8 @@ const ROWS = [
   auditRow(10, { action: 'staff.sign_in', subject: 'staff:3', before: null, after: null, at: '2025-03-04T00:59:00Z' }),
 ];
 
-function setup() {
-  const api = consoleApi({ '/audit': ok(ROWS) });
+function setup(routes: Parameters<typeof consoleApi>[0] = {}) {
+  const api = consoleApi({ '/audit': page(ROWS, ROWS.length, 1, 100), ...routes });
   render(<AuditPage />);
   return api;
 }
@@ -29,7 +29,7 @@ describe('the audit log', () => {
   it('shows the entries newest first as the server sends them, who by name, with before and after in one line', async () => {
     const api = setup();
     await within(table()).findByText('staff.create');
-    expect(query(api.calls('/audit')[0]![0])).toEqual({ limit: '100' });
+    expect(query(api.calls('/audit')[0]![0])).toEqual({ page: '1', pageSize: '100' });
     expect(within(table()).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'When', 'Who', 'Action', 'Subject', 'Before', 'After',
     ]);
@@ -40,12 +40,24 @@ describe('the audit log', () => {
     ]);
   });
 
-  it('reads more rows when asked', async () => {
-    const api = setup();
+  it('moves through the pages', async () => {
+    const api = setup({ '/audit': [page(ROWS, 230, 1, 100), page([auditRow(3)], 230, 2, 100)] });
     await within(table()).findByText('staff.create');
-    fireEvent.change(screen.getByLabelText('Rows'), { target: { value: '500' } });
+    expect(screen.getByText('Page 1 of 3 · 230 in all')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(api.calls('/audit')).toHaveLength(2));
-    expect(query(api.calls('/audit')[1]![0]).limit).toBe('500');
+    expect(query(api.calls('/audit')[1]![0])).toEqual({ page: '2', pageSize: '100' });
+  });
+
+  it('follows one record’s history by its subject, from its first page', async () => {
+    const api = setup({ '/audit': [page(ROWS, 230, 1, 100), page([auditRow(3)], 230, 2, 100), page([ROWS[0]!], 1, 1, 100)] });
+    await within(table()).findByText('staff.create');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(api.calls('/audit')).toHaveLength(2));
+    fireEvent.change(screen.getByLabelText('One record’s history'), { target: { value: ' complaint:12 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(api.calls('/audit')).toHaveLength(3));
+    expect(query(api.calls('/audit')[2]![0])).toEqual({ subject: 'complaint:12', page: '1', pageSize: '100' });
   });
 
   it('exports what it shows as CSV', async () => {

@@ -1,13 +1,10 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { fetchAudit, type AuditRow } from '../api';
 import { csvName, downloadCsv, toCsv } from '../csv';
-import { compactJson, EmptyRow, PageHead, RefreshButton, SelectFilter } from '../parts';
+import { compactJson, EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
-
-const LIMITS = ['100', '250', '500'] as const;
-type Limit = (typeof LIMITS)[number];
 
 /**
  * Who did it: a staff member's name with their id (two people may share a
@@ -26,20 +23,40 @@ function exportAudit(rows: readonly AuditRow[]) {
   downloadCsv(csvName('audit-log'), toCsv(header, cells));
 }
 
-/** The audit log, newest first, as the server keeps it: read, never changed. */
+/**
+ * The audit log, newest first, as the server keeps it: read, never changed.
+ * A page at a time; one record's history by its subject (`order:12`).
+ */
 export function AuditPage() {
-  const [limit, setLimit] = useState<Limit>('100');
-  const log = useLoad(`audit:${limit}`, () => fetchAudit(Number(limit)));
-  const rows = log.data ?? [];
+  const [typed, setTyped] = useState('');
+  const [subject, setSubject] = useState('');
+  const [page, setPage] = useState(1);
+  const log = useLoad(`audit:${subject}:${page}`, () => fetchAudit(subject, page));
+  const rows = log.data?.rows ?? [];
+
+  function follow(event: FormEvent) {
+    event.preventDefault();
+    setSubject(typed.trim());
+    setPage(1);
+  }
+
   return (
     <section className="c-page" aria-labelledby="c-audit-title">
       <PageHead id="c-audit-title" title={t('console.section.audit')}>
-        <SelectFilter
-          label={t('console.rows')}
-          value={limit}
-          choices={LIMITS.map((value) => ({ value, label: value }))}
-          onChange={setLimit}
-        />
+        <form className="c-inline-form" role="search" onSubmit={follow}>
+          <label htmlFor="c-audit-subject">{t('console.audit.subjectFilter')}</label>
+          <input
+            id="c-audit-subject"
+            className="c-input"
+            value={typed}
+            maxLength={100}
+            placeholder="order:12"
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <button type="submit" className="h-btn h-btn--ghost c-btn">
+            {t('console.search')}
+          </button>
+        </form>
         <RefreshButton onClick={log.reload} loading={log.loading} />
         <button type="button" className="h-btn h-btn--ghost c-btn" disabled={rows.length === 0} onClick={() => exportAudit(rows)}>
           {t('console.exportCsv')}
@@ -78,6 +95,7 @@ export function AuditPage() {
           </tbody>
         </table>
       </div>
+      {log.data && <Pager page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />}
     </section>
   );
 }

@@ -9,7 +9,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first. It can be read, never changed. */
+        /**
+         * The audit log, newest first, a page at a time. It can be read, never
+         *     changed.
+         */
         get: operations["console_audit_log"];
         put?: never;
         post?: never;
@@ -4071,6 +4074,43 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Listing_AuditRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** Format: int64 */
+                page: number;
+                /** Format: int64 */
+                pageSize: number;
+                rows: {
+                    action: string;
+                    after: unknown;
+                    at: string;
+                    before: unknown;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description Empty for the API token or the system.
+                     */
+                    staffId?: number | null;
+                    /**
+                     * @description The name of the staff member who acted; empty for the API token or
+                     *     the system.
+                     */
+                    staffName?: string | null;
+                    subject: string;
+                }[];
+                /**
+                 * Format: int64
+                 * @description Rows matching the filters, on every page.
+                 */
+                total: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Listing_BannerRow: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5281,32 +5321,6 @@ export interface components {
                 average: number;
                 /** Format: int64 */
                 ratings: number;
-            }[];
-            /** @description Text for the borrower, in their language. */
-            message: string;
-        };
-        /** @description The reply envelope of every API call. */
-        Envelope_Vec_AuditRow: {
-            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
-            code: string;
-            data: {
-                action: string;
-                after: unknown;
-                at: string;
-                before: unknown;
-                /** Format: int64 */
-                id: number;
-                /**
-                 * Format: int64
-                 * @description Empty for the API token or the system.
-                 */
-                staffId?: number | null;
-                /**
-                 * @description The name of the staff member who acted; empty for the API token or
-                 *     the system.
-                 */
-                staffName?: string | null;
-                subject: string;
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -6679,8 +6693,15 @@ export interface operations {
     console_audit_log: {
         parameters: {
             query?: {
-                /** @description 1–500, default 100. */
-                limit?: number;
+                /** @description From 1 (the default). */
+                page?: number;
+                /** @description 1–100, default 25. */
+                pageSize?: number;
+                /**
+                 * @description One record's entries only, by its subject as the log names it
+                 *     (`order:12`, `staff:3`); every entry when absent or empty.
+                 */
+                subject?: string;
             };
             header?: never;
             path?: never;
@@ -6693,8 +6714,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_AuditRow"];
+                    "application/json": components["schemas"]["Envelope_Listing_AuditRow"];
                 };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: {
                 headers: {

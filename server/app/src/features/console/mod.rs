@@ -7,6 +7,7 @@
 
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
+use crate::features::staff::listing::{Listing, page_request};
 use crate::features::staff::refused;
 use crate::i18n::{Lang, Msg};
 use crate::staff_access::{COOKIE, Caller, Staff, session_digest};
@@ -173,9 +174,15 @@ pub async fn me(staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<Me>>> {
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
 pub struct AuditParams {
-    /// 1–500, default 100.
-    pub limit: Option<i64>,
+    /// One record's entries only, by its subject as the log names it
+    /// (`order:12`, `staff:3`); every entry when absent or empty.
+    pub subject: Option<String>,
+    /// From 1 (the default).
+    pub page: Option<i64>,
+    /// 1–100, default 25.
+    pub page_size: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -194,38 +201,35 @@ pub struct AuditRow {
     pub at: String,
 }
 
-/// The audit log, newest first. It can be read, never changed.
+/// The audit log, newest first, a page at a time. It can be read, never
+/// changed.
 #[utoipa::path(get, path = "/api/console/audit", operation_id = "console_audit_log", tag = "console", params(AuditParams),
-    responses((status = 200, body = Envelope<Vec<AuditRow>>), (status = 401), (status = 403)))]
+    responses((status = 200, body = Envelope<Listing<AuditRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn audit_log(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
     params: Result<Params<AuditParams>, ApiError>,
-) -> ApiResult<Json<Envelope<Vec<AuditRow>>>> {
+) -> ApiResult<Json<Envelope<Listing<AuditRow>>>> {
     staff.require(Permission::ReadAudit)?;
     let Params(params) = params?;
-    let limit = params.limit.unwrap_or(100);
-    if !(1..=500).contains(&limit) {
+    let paging = page_request(params.page, params.page_size)?;
+    let subject = params.subject.as_deref().map(str::trim).filter(|subject| !subject.is_empty());
+    if subject.is_some_and(|subject| subject.chars().count() > 100) {
         return Err(ApiError::InvalidParameters);
     }
-    let rows = state
-        .store
-        .audit_entries(limit)
-        .await?
-        .into_iter()
-        .map(|LoggedAudit { entry, staff_name }| AuditRow {
-            id: entry.id,
-            staff_id: entry.staff_id,
-            staff_name,
-            action: entry.action,
-            subject: entry.subject,
-            before: serde_json::from_str(&entry.before).unwrap_or(serde_json::Value::Null),
-            after: serde_json::from_str(&entry.after).unwrap_or(serde_json::Value::Null),
-            at: crate::views::timestamp(entry.at),
-        })
-        .collect();
-    Ok(ok(lang, rows))
+    let page = state.store.audit_entries(subject, paging).await?;
+    let listing = Listing::of(page, paging, |LoggedAudit { entry, staff_name }| AuditRow {
+        id: entry.id,
+        staff_id: entry.staff_id,
+        staff_name,
+        action: entry.action,
+        subject: entry.subject,
+        before: serde_json::from_str(&entry.before).unwrap_or(serde_json::Value::Null),
+        after: serde_json::from_str(&entry.after).unwrap_or(serde_json::Value::Null),
+        at: crate::views::timestamp(entry.at),
+    });
+    Ok(ok(lang, listing))
 }
 
 #[derive(Deserialize, IntoParams)]

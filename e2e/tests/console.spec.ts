@@ -314,7 +314,7 @@ test('(f) customer care sees neither the audit log nor the unposted payments', a
   await expect(page.getByRole('table', { name: 'SMS outbox' }).getByRole('row').filter({ hasText: '0917 555 0100' }).first()).toBeVisible();
 });
 
-test('(g) an administrator adds a customer-care member, who signs in with the secret shown once and is signed out when deactivated', async ({
+test('(g) an administrator adds a customer-care member, who signs in with the secret shown once, gets a new sign-in after a reset and is signed out when deactivated', async ({
   page,
   browser,
 }) => {
@@ -356,6 +356,28 @@ test('(g) an administrator adds a customer-care member, who signs in with the se
   await expect(memberPage.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
   await expect(menu(memberPage).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
 
+  // The member lost their authenticator: the admin resets the sign-in, after confirming.
+  await row.getByRole('button', { name: `Reset sign-in of ${name}` }).click();
+  const confirmReset = page.getByRole('dialog', { name: `Reset sign-in of ${name}?` });
+  await expect(confirmReset).toContainText('signed out everywhere at once');
+  await confirmReset.getByRole('button', { name: 'Reset sign-in' }).click();
+  const renewed = page.getByRole('dialog', { name: `New sign-in details for ${name}` });
+  await expect(renewed.getByRole('alert')).toContainText('Shown only this once');
+  const renewedShown = (n: number) => renewed.getByRole('definition').nth(n).locator('code').textContent();
+  const reset: StaffAccount = { ...member, password: (await renewedShown(1))!, totpSecret: (await renewedShown(2))! };
+  expect(reset.password).not.toBe(member.password);
+  expect(reset.totpSecret).not.toBe(member.totpSecret);
+  await renewed.getByRole('button', { name: 'I have copied them' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(reset.password)).toHaveCount(0);
+
+  // The member's session ended; the old password and authenticator are refused, the new ones work at once.
+  await menu(memberPage).getByRole('link', { name: 'Complaints' }).click();
+  await expect(memberPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  expect((await signIn(memberPage, member)).status()).toBe(400);
+  expect((await signIn(memberPage, reset)).status()).toBe(200);
+  await expect(memberPage.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
+
   // The admin deactivates the account, after confirming.
   await row.getByRole('button', { name: `Deactivate ${name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
@@ -368,7 +390,7 @@ test('(g) an administrator adds a customer-care member, who signs in with the se
   await menu(memberPage).getByRole('link', { name: 'Complaints' }).click();
   await expect(memberPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   expect((await memberPage.request.get('/api/console/me')).status()).toBe(401);
-  expect((await signIn(memberPage, member)).status()).toBe(400);
+  expect((await signIn(memberPage, reset)).status()).toBe(400);
   await expect(memberPage.getByRole('alert')).toHaveText('The e-mail, password or code is not right.');
   await memberContext.close();
 
@@ -377,4 +399,7 @@ test('(g) an administrator adds a customer-care member, who signs in with the se
   const deactivation = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'staff.deactivate' }).filter({ hasText: new RegExp(`staff:${memberId}(?!\\d)`) });
   await expect(deactivation).toContainText(`Staff Admin (#${admin.id})`);
   await expect(deactivation).toContainText('{"active":false}');
+  const resetEntry = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'staff.reset_sign_in' }).filter({ hasText: new RegExp(`staff:${memberId}(?!\\d)`) });
+  await expect(resetEntry).toContainText(`Staff Admin (#${admin.id})`);
+  await expect(resetEntry).not.toContainText(reset.password);
 });

@@ -141,6 +141,8 @@ pub enum Msg {
     StaffEmailTaken,
     StaffOwnAccount,
     StaffLastAdmin,
+    StaffOwnReset,
+    StaffResetInactive,
     LinkCodeTaken,
     ComplaintDetailEmpty,
     ComplaintTypeInvalid,
@@ -561,6 +563,8 @@ impl Msg {
                 StaffLastAdmin => {
                     "This is the last active administrator. Add or reactivate another administrator first."
                 }
+                StaffOwnReset => "You cannot reset your own sign-in. Ask another administrator to reset it.",
+                StaffResetInactive => "This account is deactivated. Reactivate it first, then reset its sign-in.",
                 LinkCodeTaken => "Another link of this kind already uses this code.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
@@ -869,6 +873,12 @@ impl Msg {
                 }
                 StaffLastAdmin => {
                     "Ito na ang huling aktibong administrator. Magdagdag o mag-reactivate muna ng ibang administrator."
+                }
+                StaffOwnReset => {
+                    "Hindi mo maaaring i-reset ang sarili mong sign-in. Hilingin sa ibang administrator na i-reset ito."
+                }
+                StaffResetInactive => {
+                    "Naka-deactivate ang account na ito. I-reactivate muna ito, saka i-reset ang sign-in nito."
                 }
                 LinkCodeTaken => "May ibang link na ganitong uri na gumagamit na ng code na ito.",
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",

@@ -171,6 +171,7 @@ use utoipa::OpenApi;
         console::staff_accounts,
         console::deactivate_account,
         console::reactivate_account,
+        console::reset_account,
         payments::extension::extension_info,
         payments::reported::pay_types,
         payments::reported::report_payment,

@@ -630,6 +630,21 @@ pub trait StaffStore {
         active: bool,
         at: OffsetDateTime,
     ) -> StoreResult<crate::staff::StaffAccount>;
+    /// Gives an account a new password hash and TOTP secret (an admin's
+    /// reset when a member lost either) and returns it as it was before. In
+    /// one transaction it also clears the failed sign-ins and any lock,
+    /// resets the last accepted TOTP step so the new authenticator's codes
+    /// work, and revokes every console session of the account at `at`, so
+    /// whoever holds the old password or a signed-in device is out at once.
+    /// `Stale` when there is no such account; `Conflict("inactive")` when it
+    /// is deactivated (reactivate first).
+    async fn reset_staff_sign_in(
+        &self,
+        id: i64,
+        password_hash: &str,
+        totp_secret: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<crate::staff::StaffAccount>;
     /// Counts a wrong password or code; at `MAX_FAILED_LOGINS` the account
     /// locks until `lock_until`. The count after this one.
     async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64>;

@@ -126,6 +126,42 @@ impl StaffStore for PostgresStore {
         Ok(before)
     }
 
+    async fn reset_staff_sign_in(
+        &self,
+        id: i64,
+        password_hash: &str,
+        totp_secret: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<StaffAccount> {
+        let mut client = self.client().await?;
+        let transaction = client.transaction().await.map_err(database)?;
+        // The lock that guards switching accounts on and off: a reset never
+        // interleaves with a deactivation of the same account.
+        transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&STAFF_ACTIVE_LOCK]).await.map_err(database)?;
+        let row = transaction
+            .query_opt(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = $1"), &[&id])
+            .await
+            .map_err(database)?;
+        let before = account(&row.ok_or(StoreError::Stale)?)?;
+        if !before.active {
+            return Err(StoreError::Conflict("inactive"));
+        }
+        transaction
+            .execute(
+                "UPDATE staff_account SET password_hash = $2, totp_secret = $3, failed_logins = 0, \
+                 locked_until = NULL, last_totp_step = 0 WHERE id = $1",
+                &[&id, &password_hash, &totp_secret],
+            )
+            .await
+            .map_err(database)?;
+        transaction
+            .execute("UPDATE staff_session SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL", &[&id, &at])
+            .await
+            .map_err(database)?;
+        transaction.commit().await.map_err(database)?;
+        Ok(before)
+    }
+
     async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64> {
         let row = self
             .client()

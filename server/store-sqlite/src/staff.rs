@@ -137,6 +137,39 @@ impl StaffStore for SqliteStore {
         .await
     }
 
+    async fn reset_staff_sign_in(
+        &self,
+        id: i64,
+        password_hash: &str,
+        totp_secret: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<StaffAccount> {
+        let (password_hash, totp_secret) = (password_hash.to_owned(), totp_secret.to_owned());
+        self.write(move |tx| {
+            let before = tx
+                .query_row(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = ?1"), [id], account)
+                .optional()
+                .map_err(backend)?
+                .ok_or(StoreError::Stale)?;
+            if !before.active {
+                return Err(StoreError::Conflict("inactive"));
+            }
+            tx.execute(
+                "UPDATE staff_account SET password_hash = ?2, totp_secret = ?3, failed_logins = 0, \
+                 locked_until = NULL, last_totp_step = 0 WHERE id = ?1",
+                params![id, password_hash, totp_secret],
+            )
+            .map_err(backend)?;
+            tx.execute(
+                "UPDATE staff_session SET revoked_at = ?2 WHERE staff_id = ?1 AND revoked_at IS NULL",
+                params![id, millis(at)],
+            )
+            .map_err(backend)?;
+            Ok(before)
+        })
+        .await
+    }
+
     async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64> {
         self.write(move |tx| {
             tx.execute(

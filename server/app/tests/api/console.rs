@@ -55,7 +55,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 48] = [
+const CALLS: [(&str, &str, Permission); 49] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -73,6 +73,7 @@ const CALLS: [(&str, &str, Permission); 48] = [
     ("GET", "/api/console/staff-accounts", Permission::ManageStaff),
     ("POST", "/api/console/staff-accounts/deactivate?id=999999", Permission::ManageStaff),
     ("POST", "/api/console/staff-accounts/reactivate?id=999999", Permission::ManageStaff),
+    ("POST", "/api/console/staff-accounts/reset?id=999999", Permission::ManageStaff),
     ("GET", "/api/console/adjustments", Permission::ViewMoney),
     ("POST", "/api/console/adjustments/propose", Permission::ProposeAdjustments),
     ("POST", "/api/console/adjustments/approve?id=999999", Permission::ApproveAdjustments),

@@ -1,6 +1,8 @@
 //! Staff accounts in the console: admins list them (never their secrets),
 //! add them, and switch them off when someone leaves, which signs the member
 //! out at once. Nobody switches off their own account or the last admin.
+//! An admin resets a member's lost password or authenticator: new secrets,
+//! shown once, and the old ones and every session end at once.
 
 use crate::console::{Member, code, member, named_member, send, sign_in, signed_in};
 use crate::helpers::TestApp;
@@ -14,12 +16,24 @@ const TOKEN: &str = "staff-secret-for-tests";
 const ACCOUNTS: &str = "/api/console/staff-accounts";
 const DEACTIVATE: &str = "/api/console/staff-accounts/deactivate";
 const REACTIVATE: &str = "/api/console/staff-accounts/reactivate";
+const RESET: &str = "/api/console/staff-accounts/reset";
 
 /// Adds an account through the console, as an admin does.
 async fn add(app: &TestApp, admin: &Member, email: &str, name: &str, role: &str) -> NewAccount {
     let (status, body) = send(app, admin, "POST", ACCOUNTS, &[("email", email), ("name", name), ("role", role)]).await;
     assert_eq!(status, 200, "{body}");
     let text = |key: &str| body["data"][key].as_str().unwrap().to_owned();
+    NewAccount {
+        id: body["data"]["id"].as_i64().unwrap(),
+        password: text("password"),
+        totp_secret: text("totpSecret"),
+        otpauth_uri: text("otpauthUri"),
+    }
+}
+
+/// The new sign-in a reset answers, in the shape adding answers.
+fn answered(body: &Value) -> NewAccount {
+    let text = |key: &str| body["data"][key].as_str().unwrap_or_else(|| panic!("{key} in {body}")).to_owned();
     NewAccount {
         id: body["data"]["id"].as_i64().unwrap(),
         password: text("password"),
@@ -49,7 +63,8 @@ async fn account_changes(app: &TestApp) -> usize {
     entries
         .iter()
         .filter(|logged| {
-            ["staff.create", "staff.deactivate", "staff.reactivate"].contains(&logged.entry.action.as_str())
+            ["staff.create", "staff.deactivate", "staff.reactivate", "staff.reset_sign_in"]
+                .contains(&logged.entry.action.as_str())
         })
         .count()
 }
@@ -185,7 +200,7 @@ crate::on_both_stores! {
         for role in Role::ALL.into_iter().filter(|role| *role != Role::Admin) {
             let caller = member(&app, role).await;
             for (method, path, form) in
-                [("GET", ACCOUNTS, &[][..]), ("POST", ACCOUNTS, &new[..]), ("POST", DEACTIVATE, &[("id", id.as_str())][..]), ("POST", REACTIVATE, &[("id", id.as_str())][..])]
+                [("GET", ACCOUNTS, &[][..]), ("POST", ACCOUNTS, &new[..]), ("POST", DEACTIVATE, &[("id", id.as_str())][..]), ("POST", REACTIVATE, &[("id", id.as_str())][..]), ("POST", RESET, &[("id", id.as_str())][..])]
             {
                 let (status, body) = send(&app, &caller, method, path, form).await;
                 assert_eq!(status, 403, "{role:?} {method} {path}: {body}");
@@ -202,7 +217,7 @@ crate::on_both_stores! {
         add_staff(&app.state, "liza@hiram.example", "Liza Reyes", "customer_care").await.unwrap();
         let before = app.state.store.staff_accounts().await.unwrap();
 
-        for path in [DEACTIVATE, REACTIVATE] {
+        for path in [DEACTIVATE, REACTIVATE, RESET] {
             let (status, body) = send(&app, &admin, "POST", path, &[("id", "987654")]).await;
             assert_eq!(status, 404, "{path}: {body}");
             for bad in [None, Some(""), Some("abc"), Some("1.5"), Some("99999999999999999999")] {
@@ -229,5 +244,85 @@ crate::on_both_stores! {
 
         assert_eq!(app.state.store.staff_accounts().await.unwrap(), before, "nothing changed");
         assert_eq!(account_changes(&app).await, 0);
+    }
+
+    async fn a_reset_replaces_the_password_and_authenticator_and_signs_the_member_out(app) {
+        let admin = named_member(&app, Role::Admin, "ana").await;
+        let email = "liza@hiram.example";
+        let old = add(&app, &admin, email, "Liza Reyes", "customer_care").await;
+        let liza = signed_in(&app, email, &old).await;
+        assert_eq!(send(&app, &liza, "GET", "/api/console/complaints", &[]).await.0, 200);
+        // She forgot it and tried too often: the account is locked.
+        for _ in 0..5 {
+            assert_eq!(wrong_password(&app, email, &old).await, 400);
+        }
+        let locked = listed(&app, &admin).await.into_iter().find(|row| row["id"] == old.id).unwrap();
+        assert!(locked["lockedUntil"].is_string(), "{locked}");
+
+        let (status, body) = send(&app, &admin, "POST", RESET, &[("id", &old.id.to_string())]).await;
+        assert_eq!(status, 200, "{body}");
+        let mut keys: Vec<&str> = body["data"].as_object().unwrap().keys().map(String::as_str).collect();
+        keys.sort_unstable();
+        assert_eq!(keys, ["id", "otpauthUri", "password", "totpSecret"], "the shape adding answers");
+        let new = answered(&body);
+        assert_eq!(new.id, old.id);
+        assert_ne!(new.password, old.password);
+        assert_ne!(new.totp_secret, old.totp_secret);
+        assert!(new.otpauth_uri.starts_with("otpauth://totp/") && new.otpauth_uri.contains(&new.totp_secret), "{}", new.otpauth_uri);
+        assert_eq!(send(&app, &liza, "GET", "/api/console/complaints", &[]).await.0, 401, "signed out at once");
+        let row = listed(&app, &admin).await.into_iter().find(|row| row["id"] == old.id).unwrap();
+        assert_eq!((&row["lockedUntil"], &row["active"]), (&Value::Null, &json!(true)), "unlocked, still active");
+
+        // The old password with the new code, and the new password with the old code, fail.
+        let mixed = [
+            NewAccount { password: old.password.clone(), ..answered(&body) },
+            NewAccount { totp_secret: old.totp_secret.clone(), ..answered(&body) },
+        ];
+        for (round, attempt) in mixed.iter().chain([&old]).enumerate() {
+            let (status, _, refused) = sign_in(&app, email, attempt).await;
+            assert_eq!(status, 400, "attempt {round}: {refused}");
+        }
+        // Three wrong tries above do not lock it; the new sign-in works at once.
+        let back = signed_in(&app, email, &new).await;
+        assert_eq!(send(&app, &back, "GET", "/api/console/me", &[]).await.1["data"]["email"], email);
+
+        let (_, audit) = send(&app, &admin, "GET", "/api/console/audit", &[]).await;
+        let entry = audit["data"].as_array().unwrap().iter().find(|row| row["action"] == "staff.reset_sign_in").unwrap().clone();
+        assert_eq!(entry["subject"], format!("staff:{}", old.id));
+        assert_eq!((&entry["before"], &entry["after"]), (&json!({ "failedLogins": 5, "locked": true }), &json!({ "failedLogins": 0, "locked": false, "signedOut": true })));
+        let text = audit.to_string();
+        for secret in [&old.password, &old.totp_secret, &new.password, &new.totp_secret] {
+            assert!(!text.contains(secret.as_str()), "the audit log never carries a secret");
+        }
+        let stored = app.state.store.staff_member(old.id).await.unwrap().unwrap();
+        assert!(stored.password_hash.starts_with("$argon2") && !stored.password_hash.contains(&new.password));
+    }
+
+    async fn nobody_resets_their_own_sign_in_or_a_deactivated_account(app) {
+        let ana = named_member(&app, Role::Admin, "ana").await;
+        let ana_id = my_id(&app, &ana).await;
+        let (status, own) = send(&app, &ana, "POST", RESET, &[("id", &ana_id)]).await;
+        assert_eq!(status, 409, "{own}");
+        assert_eq!(own["data"]["reason"], "own_account");
+        assert_eq!(own["message"], "You cannot reset your own sign-in. Ask another administrator to reset it.");
+        assert_eq!(send(&app, &ana, "GET", "/api/console/me", &[]).await.0, 200, "still signed in");
+
+        let ben = add(&app, &ana, "ben@hiram.example", "Ben Cruz", "finance").await;
+        let ben_id = ben.id.to_string();
+        assert_eq!(send(&app, &ana, "POST", DEACTIVATE, &[("id", &ben_id)]).await.0, 200);
+        let before = app.state.store.staff_accounts().await.unwrap();
+        let (status, inactive) = send(&app, &ana, "POST", RESET, &[("id", &ben_id)]).await;
+        assert_eq!(status, 409, "{inactive}");
+        assert_eq!(inactive["data"]["reason"], "inactive");
+        assert!(inactive["message"].as_str().unwrap().contains("Reactivate it first"), "{inactive}");
+        assert_eq!(app.state.store.staff_accounts().await.unwrap(), before, "nothing changed");
+
+        // Reactivated, the same account can be reset.
+        assert_eq!(send(&app, &ana, "POST", REACTIVATE, &[("id", &ben_id)]).await.0, 200);
+        let (status, body) = send(&app, &ana, "POST", RESET, &[("id", &ben_id)]).await;
+        assert_eq!(status, 200, "{body}");
+        app.clock.advance(time::Duration::seconds(30));
+        signed_in(&app, "ben@hiram.example", &answered(&body)).await;
+        assert_eq!(account_changes(&app).await, 4, "create, deactivate, reactivate, one reset; refusals are not audited");
     }
 }

@@ -411,7 +411,7 @@ export const consoleEn = {
   'console.rates.refused.effectiveOn': 'Choose a date that is not after today.',
   'console.rates.refused.source': 'Say where the rate comes from (3 to 120 characters).',
   'console.section.staff': 'Staff accounts',
-  'console.staff.note': 'Everyone who signs in to this console has an account here. When someone leaves, deactivate their account: they are signed out at once and cannot sign in until an administrator reactivates it. Nobody can deactivate their own account or the last active administrator.',
+  'console.staff.note': 'Everyone who signs in to this console has an account here. When someone leaves, deactivate their account: they are signed out at once and cannot sign in until an administrator reactivates it. When someone loses their password or authenticator, reset their sign-in: they get new ones, shown once. Nobody can deactivate or reset their own account, or deactivate the last active administrator.',
   'console.staff.add': 'Add staff member',
   'console.staff.name': 'Name',
   'console.staff.email': 'Work e-mail',
@@ -443,6 +443,12 @@ export const consoleEn = {
   'console.staff.otpauthHint': 'Add the address to an authenticator app, or type the secret in by hand.',
   'console.staff.copyLabel': 'Copy the {what}',
   'console.staff.copied': 'I have copied them',
+  'console.staff.reset': 'Reset sign-in',
+  'console.staff.resetLabel': 'Reset sign-in of {name}',
+  'console.staff.resetTitle': 'Reset sign-in of {name}?',
+  'console.staff.resetText': '{name} gets a new password and a new authenticator secret, shown to you once. The old password and authenticator stop working, and {name} is signed out everywhere at once. Do this only when {name} has lost the password or the authenticator.',
+  'console.staff.resetSecretsTitle': 'New sign-in details for {name}',
+  'console.staff.newPassword': 'New password',
 } as const;
 
 export type ConsoleKey = keyof typeof consoleEn;

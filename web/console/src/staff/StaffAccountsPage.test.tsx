@@ -37,13 +37,27 @@ const CREATED: NewAccount = {
 const LAST_ADMIN = 'This is the last active administrator. Add or reactivate another administrator first.';
 
 /** The list on GET; the answers to adding, one per POST, the last repeating. */
-function setup({ adding = [ok(CREATED)], deactivating = ok({ ...ACCOUNTS[1], active: false }) }: { adding?: unknown[]; deactivating?: unknown } = {}) {
+const RESET: NewAccount = {
+  id: 8,
+  password: 'n4w9p2q7r3s8t5v6x1y0z3cd',
+  totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
+  otpauthUri: 'otpauth://totp/Hiram:liza%40example.ph?secret=KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU&issuer=Hiram',
+};
+
+const OWN_RESET = 'You cannot reset your own sign-in. Ask another administrator to reset it.';
+
+function setup({
+  adding = [ok(CREATED)],
+  deactivating = ok({ ...ACCOUNTS[1], active: false }),
+  resetting = ok(RESET),
+}: { adding?: unknown[]; deactivating?: unknown; resetting?: unknown } = {}) {
   let added = 0;
   const api = consoleApi({
     '/staff-accounts': (_url: string, init?: RequestInit) =>
       init?.method === 'POST' ? adding[Math.min(added++, adding.length - 1)] : ok(ACCOUNTS),
     '/staff-accounts/deactivate': deactivating,
     '/staff-accounts/reactivate': ok({ ...ACCOUNTS[2], active: true }),
+    '/staff-accounts/reset': resetting,
   });
   render(<StaffAccountsPage me={ADMIN} />);
   return api;
@@ -67,6 +81,53 @@ describe('staff accounts', () => {
     expect(within(rowOf('Liza Reyes')).getByRole('button', { name: 'Deactivate Liza Reyes' })).toBeTruthy();
     expect(within(rowOf('Ben Cruz')).getByText('Deactivated')).toBeTruthy();
     expect(within(rowOf('Ben Cruz')).getByRole('button', { name: 'Reactivate Ben Cruz' })).toBeTruthy();
+  });
+
+  it('offers to reset the sign-in of other active members only: not one’s own, not a deactivated account', async () => {
+    setup();
+    await within(table()).findByText('Liza Reyes');
+    expect(within(rowOf('Liza Reyes')).getByRole('button', { name: 'Reset sign-in of Liza Reyes' })).toBeTruthy();
+    expect(within(rowOf(ADMIN.name)).queryByRole('button', { name: /Reset sign-in/ })).toBeNull();
+    expect(within(rowOf('Ben Cruz')).queryByRole('button', { name: /Reset sign-in/ })).toBeNull();
+  });
+
+  it('resets a sign-in only after confirmation, then shows the new password and secret once', async () => {
+    const api = setup();
+    await within(table()).findByText('Liza Reyes');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset sign-in of Liza Reyes' }));
+    let confirm = screen.getByRole('dialog', { name: 'Reset sign-in of Liza Reyes?' });
+    expect(confirm.textContent).toContain('The old password and authenticator stop working, and Liza Reyes is signed out everywhere at once');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.calls('/staff-accounts/reset')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset sign-in of Liza Reyes' }));
+    confirm = screen.getByRole('dialog', { name: 'Reset sign-in of Liza Reyes?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Reset sign-in' }));
+    const secrets = await screen.findByRole('dialog', { name: 'New sign-in details for Liza Reyes' });
+    expect(form(api.calls('/staff-accounts/reset')[0]![1])).toEqual({ id: '8' });
+    expect(within(secrets).getByRole('alert').textContent).toMatch(/^Shown only this once\..*nobody can see them again/);
+    expect(within(secrets).getByText('liza@example.ph')).toBeTruthy();
+    expect(within(secrets).getByText('New password')).toBeTruthy();
+    for (const secret of [RESET.password, RESET.totpSecret, RESET.otpauthUri]) expect(within(secrets).getByText(secret)).toBeTruthy();
+    expect(within(secrets).getByRole('button', { name: 'Copy the new password' })).toBeTruthy();
+    await waitFor(() => expect(listings(api)).toHaveLength(2));
+    expect(api.calls('/staff-accounts/deactivate')).toHaveLength(0);
+
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.getByRole('dialog', { name: 'New sign-in details for Liza Reyes' })).toBeTruthy();
+    fireEvent.click(within(secrets).getByRole('button', { name: 'I have copied them' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    for (const secret of [RESET.password, RESET.totpSecret]) expect(screen.queryByText(secret)).toBeNull();
+  });
+
+  it('shows the server’s refusal of a reset and no secrets dialog', async () => {
+    setup({ resetting: fail('409', OWN_RESET, { reason: 'own_account' }) });
+    await within(table()).findByText('Liza Reyes');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset sign-in of Liza Reyes' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reset sign-in' }));
+    await waitFor(() => expect(getToast()?.message).toBe(OWN_RESET));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('marks the fields the server refuses, then shows the password and secret once, with a warning', async () => {

@@ -10,13 +10,15 @@ import { refusedField } from '../marketing/refusal';
 import { EmptyRow, Facts, FormDialog, PageHead, RefreshButton } from '../parts';
 import { ROLES, roleLabel, type Role } from '../sections';
 import { useLoad } from '../useLoad';
-import { addMember, fetchAccounts, MAX_NAME_CHARS, switchAccount, type NewAccount, type NewMemberForm, type StaffAccountRow } from './api';
+import { addMember, fetchAccounts, MAX_NAME_CHARS, resetSignIn, switchAccount, type NewAccount, type NewMemberForm, type StaffAccountRow } from './api';
 
-/** A new account as the dialog that shows its secrets needs it. */
+/** A new account, or a reset sign-in, as the dialog that shows its secrets needs it. */
 interface Created {
   name: string;
   email: string;
   account: NewAccount;
+  /** A reset of an existing account's sign-in rather than a new account. */
+  reset?: boolean;
 }
 
 function AddMemberDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (created: Created) => void }) {
@@ -83,16 +85,17 @@ function Secret({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The new member's first password and authenticator secret, which the
- * server never shows again: only an explicit "copied" closes it, and
- * closing forgets them.
+ * The new member's first password and authenticator secret, or the new ones
+ * a reset made, which the server never shows again: only an explicit
+ * "copied" closes it, and closing forgets them.
  */
 function SecretsDialog({ created, onClose }: { created: Created; onClose: () => void }) {
+  const passwordLabel = t(created.reset ? 'console.staff.newPassword' : 'console.staff.password');
   return (
     <Modal
       open
       dismissible={false}
-      title={t('console.staff.secretsTitle', { name: created.name })}
+      title={t(created.reset ? 'console.staff.resetSecretsTitle' : 'console.staff.secretsTitle', { name: created.name })}
       onClose={onClose}
       actions={
         <button type="button" className="h-btn c-btn" onClick={onClose}>
@@ -106,7 +109,7 @@ function SecretsDialog({ created, onClose }: { created: Created; onClose: () => 
       <Facts
         items={[
           [t('console.staff.email'), created.email],
-          [t('console.staff.password'), <Secret label={t('console.staff.password')} value={created.account.password} />],
+          [passwordLabel, <Secret label={passwordLabel} value={created.account.password} />],
           [t('console.staff.totpSecret'), <Secret label={t('console.staff.totpSecret')} value={created.account.totpSecret} />],
           [t('console.staff.otpauth'), <Secret label={t('console.staff.otpauth')} value={created.account.otpauthUri} />],
         ]}
@@ -152,6 +155,45 @@ function ConfirmSwitch({ account, onClose, onSwitched }: { account: StaffAccount
   );
 }
 
+/**
+ * Resets a member's sign-in after a confirmation: the server makes a new
+ * password and authenticator secret, signs the member out everywhere, and
+ * answers the secrets once, for the secrets dialog.
+ */
+function ConfirmReset({ account, onClose, onReset }: { account: StaffAccountRow; onClose: () => void; onReset: (created: Created) => void }) {
+  const [busy, setBusy] = useState(false);
+  const name = account.name;
+
+  async function confirm() {
+    setBusy(true);
+    const result = await resetSignIn(account.id);
+    setBusy(false);
+    onClose();
+    if (!result.success || !result.data) return;
+    onReset({ name, email: account.email, account: result.data, reset: true });
+  }
+
+  return (
+    <Modal
+      open
+      title={t('console.staff.resetTitle', { name })}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
+            {t('console.cancel')}
+          </button>
+          <button type="button" className="h-btn c-btn" disabled={busy} onClick={() => void confirm()}>
+            {t('console.staff.reset')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('console.staff.resetText', { name })}</p>
+    </Modal>
+  );
+}
+
 function Status({ account }: { account: StaffAccountRow }) {
   if (!account.active) return <span className="c-badge">{t('console.staff.inactive')}</span>;
   return (
@@ -164,11 +206,16 @@ function Status({ account }: { account: StaffAccountRow }) {
   );
 }
 
-/** Who may sign in to the console: admins add members, and switch an account off when someone leaves. */
+/**
+ * Who may sign in to the console: admins add members, reset the sign-in of
+ * one who lost their password or authenticator, and switch an account off
+ * when someone leaves.
+ */
 export function StaffAccountsPage({ me }: { me: Me }) {
   const [adding, setAdding] = useState(false);
   const [created, setCreated] = useState<Created | null>(null);
   const [switching, setSwitching] = useState<StaffAccountRow | null>(null);
+  const [resetting, setResetting] = useState<StaffAccountRow | null>(null);
   const list = useLoad('staff-accounts', fetchAccounts);
   const rows = list.data ?? [];
 
@@ -207,7 +254,17 @@ export function StaffAccountsPage({ me }: { me: Me }) {
                   <Status account={row} />
                 </td>
                 <td className="c-nowrap">{formatDateTime(row.createdAt)}</td>
-                <td>
+                <td className="c-nowrap">
+                  {row.id !== me.id && row.active && (
+                    <button
+                      type="button"
+                      className="h-btn h-btn--ghost c-btn"
+                      aria-label={t('console.staff.resetLabel', { name: row.name })}
+                      onClick={() => setResetting(row)}
+                    >
+                      {t('console.staff.reset')}
+                    </button>
+                  )}
                   {row.id !== me.id && (
                     <button
                       type="button"
@@ -235,6 +292,16 @@ export function StaffAccountsPage({ me }: { me: Me }) {
         />
       )}
       {created && <SecretsDialog created={created} onClose={() => setCreated(null)} />}
+      {resetting && (
+        <ConfirmReset
+          account={resetting}
+          onClose={() => setResetting(null)}
+          onReset={(reset) => {
+            setCreated(reset);
+            list.reload();
+          }}
+        />
+      )}
       {switching && <ConfirmSwitch account={switching} onClose={() => setSwitching(null)} onSwitched={list.reload} />}
     </section>
   );

@@ -1,12 +1,13 @@
-// Staff accounts (manage_staff): the list, adding a member, and switching an
-// account off when someone leaves and on again. Adding is silent: the form
+// Staff accounts (manage_staff): the list, adding a member, switching an
+// account off when someone leaves and on again, and resetting the sign-in of
+// a member who lost their password or authenticator. Adding is silent: the form
 // marks the refused field.
 import type { components } from '@hiram/shared/api/schema.gen';
 import { get, post } from '../api';
 import type { Role } from '../sections';
 
 export type StaffAccountRow = components['schemas']['StaffAccountRow'];
-/** The first password and the authenticator secret: the server shows them this once only. */
+/** The first (or reset) password and the authenticator secret: the server shows them this once only. */
 export type NewAccount = components['schemas']['NewAccount'];
 
 /** The server's limit on a staff member's name. */
@@ -23,3 +24,5 @@ export const fetchAccounts = () => get<StaffAccountRow[]>('/staff-accounts');
 export const addMember = (form: NewMemberForm) => post<NewAccount>('/staff-accounts', { ...form }, { silent: true });
 export const switchAccount = (id: number, active: boolean) =>
   post<StaffAccountRow>(active ? '/staff-accounts/reactivate' : '/staff-accounts/deactivate', { id });
+/** New password and authenticator secret, answered once; the member is signed out everywhere. */
+export const resetSignIn = (id: number) => post<NewAccount>('/staff-accounts/reset', { id });

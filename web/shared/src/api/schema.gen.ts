@@ -141,6 +141,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/staff-accounts/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resets a member's sign-in when they lost their password or
+         *     authenticator (admins only): a new one-time password and TOTP secret,
+         *     answered this once like a new account's. The old password and
+         *     authenticator stop working, failed tries and any lock are cleared, and
+         *     the member is signed out everywhere at once. Nobody resets their own
+         *     (409, `data.reason` `own_account`: another admin does it), and a
+         *     deactivated account is reactivated first (409, `inactive`).
+         */
+        post: operations["console_reset_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/adjustments": {
         parameters: {
             query?: never;
@@ -4626,7 +4651,10 @@ export interface components {
                 /** Format: int64 */
                 id: number;
                 otpauthUri: string;
-                /** @description Shown once: the first password, to be handed over in person. */
+                /**
+                 * @description Shown once: the first password (or the one a reset makes), to be
+                 *     handed over in person.
+                 */
                 password: string;
                 /** @description Shown once: the TOTP secret and the address authenticator apps scan. */
                 totpSecret: string;
@@ -5917,7 +5945,10 @@ export interface components {
             /** Format: int64 */
             id: number;
             otpauthUri: string;
-            /** @description Shown once: the first password, to be handed over in person. */
+            /**
+             * @description Shown once: the first password (or the one a reset makes), to be
+             *     handed over in person.
+             */
             password: string;
             /** @description Shown once: the TOTP secret and the address authenticator apps scan. */
             totpSecret: string;
@@ -6988,6 +7019,58 @@ export interface operations {
                 content?: never;
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    console_reset_account: {
+        parameters: {
+            query: {
+                /** @description The account's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NewAccount"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

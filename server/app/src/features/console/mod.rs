@@ -1,7 +1,7 @@
 //! The operator console's own calls under `/api/console`: signing in with
 //! e-mail, password and a TOTP code (an HttpOnly, SameSite=Strict session
 //! cookie), signing out, who am I, staff accounts (admins list, add,
-//! deactivate and reactivate them), and the audit log (admins and
+//! deactivate, reactivate them and reset their sign-in), and the audit log (admins and
 //! auditors). The console's work calls are the staff API's, mounted here
 //! too, each checking its permission (`staff_access`).
 
@@ -41,6 +41,7 @@ pub fn router() -> Router<AppState> {
         .route("/staff-accounts", get(staff_accounts).post(create_account))
         .route("/staff-accounts/deactivate", post(deactivate_account))
         .route("/staff-accounts/reactivate", post(reactivate_account))
+        .route("/staff-accounts/reset", post(reset_account))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -245,7 +246,8 @@ pub struct NewAccountParams {
 #[serde(rename_all = "camelCase")]
 pub struct NewAccount {
     pub id: i64,
-    /// Shown once: the first password, to be handed over in person.
+    /// Shown once: the first password (or the one a reset makes), to be
+    /// handed over in person.
     pub password: String,
     /// Shown once: the TOTP secret and the address authenticator apps scan.
     pub totp_secret: String,
@@ -284,20 +286,13 @@ pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) ->
     let email = hiram_domain::fields::email("email", email).map_err(refused)?.to_lowercase();
     let name = hiram_domain::fields::text("name", name, 1, MAX_NAME_CHARS).map_err(refused)?;
     let role = Role::parse(role.trim()).ok_or_else(|| refused(InvalidField("role")))?;
-    let mut bytes = [0u8; 12];
-    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
-    let password = crate::totp::base32(&bytes).to_lowercase();
-    let secret = crate::totp::new_secret().map_err(|error| ApiError::Internal(error.to_string()))?;
-    let password_hash = crate::passwords::hash(
-        hiram_domain::password::NewPassword::parse(&password).map_err(|error| ApiError::Internal(error.to_string()))?,
-    )
-    .await?;
+    let Credentials { password, password_hash, totp_secret } = new_credentials().await?;
     let new = NewStaff {
         email: email.clone(),
         name,
         role,
         password_hash,
-        totp_secret: secret.clone(),
+        totp_secret: totp_secret.clone(),
         created_at: state.now(),
     };
     let id = match state.store.create_staff(&new).await {
@@ -310,8 +305,40 @@ pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) ->
         }
         Err(other) => return Err(other.into()),
     };
-    let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, &email, &secret);
-    Ok(NewAccount { id, password, totp_secret: secret, otpauth_uri })
+    answer_once(state, id, &email, password, totp_secret).await
+}
+
+/// A new sign-in: a random one-time password, its Argon2id hash (all the
+/// server keeps of it) and a new TOTP secret. Adding an account and
+/// resetting one make them the same way.
+struct Credentials {
+    password: String,
+    password_hash: String,
+    totp_secret: String,
+}
+
+async fn new_credentials() -> ApiResult<Credentials> {
+    let mut bytes = [0u8; 12];
+    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
+    let password = crate::totp::base32(&bytes).to_lowercase();
+    let totp_secret = crate::totp::new_secret().map_err(|error| ApiError::Internal(error.to_string()))?;
+    let password_hash = crate::passwords::hash(
+        hiram_domain::password::NewPassword::parse(&password).map_err(|error| ApiError::Internal(error.to_string()))?,
+    )
+    .await?;
+    Ok(Credentials { password, password_hash, totp_secret })
+}
+
+/// The reply that carries a new sign-in, the one time it is ever shown.
+async fn answer_once(
+    state: &AppState,
+    id: i64,
+    email: &str,
+    password: String,
+    totp_secret: String,
+) -> ApiResult<NewAccount> {
+    let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, email, &totp_secret);
+    Ok(NewAccount { id, password, totp_secret, otpauth_uri })
 }
 
 /// A staff account as admins see it: never the password hash or the TOTP
@@ -438,4 +465,61 @@ async fn switch_account(
         )
         .await?;
     Ok(ok(lang, account_row(&StaffAccount { active, ..before }, now)))
+}
+
+/// Resets a member's sign-in when they lost their password or
+/// authenticator (admins only): a new one-time password and TOTP secret,
+/// answered this once like a new account's. The old password and
+/// authenticator stop working, failed tries and any lock are cleared, and
+/// the member is signed out everywhere at once. Nobody resets their own
+/// (409, `data.reason` `own_account`: another admin does it), and a
+/// deactivated account is reactivated first (409, `inactive`).
+#[utoipa::path(post, path = "/api/console/staff-accounts/reset", operation_id = "console_reset_account", tag = "console", params(AccountParams),
+    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn reset_account(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<AccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<NewAccount>>> {
+    staff.require(Permission::ManageStaff)?;
+    let Params(params) = params?;
+    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
+    // An admin who can still sign in has no lost secret to replace, and one
+    // who cannot must not be able to swap theirs from a stolen session:
+    // another admin resets it (decision 021).
+    if staff.staff_id() == Some(id) {
+        return Err(ApiError::Conflict {
+            message: Msg::StaffOwnReset,
+            data: serde_json::json!({ "reason": "own_account" }),
+        });
+    }
+    let Credentials { password, password_hash, totp_secret } = new_credentials().await?;
+    let now = state.now();
+    let before = match state.store.reset_staff_sign_in(id, &password_hash, &totp_secret, now).await {
+        Ok(before) => before,
+        Err(StoreError::Stale) => return Err(ApiError::NotFound),
+        Err(StoreError::Conflict("inactive")) => {
+            return Err(ApiError::Conflict {
+                message: Msg::StaffResetInactive,
+                data: serde_json::json!({ "reason": "inactive" }),
+            });
+        }
+        Err(other) => return Err(other.into()),
+    };
+    tracing::info!(staff.id = id, "staff sign-in reset");
+    // What changed, never the secrets: the old and new ones stay out of the log.
+    staff
+        .audit(
+            &state,
+            "staff.reset_sign_in",
+            &format!("staff:{id}"),
+            serde_json::json!({
+                "failedLogins": before.failed_logins,
+                "locked": before.locked_until.is_some_and(|until| until > now),
+            }),
+            serde_json::json!({ "failedLogins": 0, "locked": false, "signedOut": true }),
+        )
+        .await?;
+    Ok(ok(lang, answer_once(&state, id, &before.email, password, totp_secret).await?))
 }

@@ -286,8 +286,8 @@ crate::on_both_stores! {
         let back = signed_in(&app, email, &new).await;
         assert_eq!(send(&app, &back, "GET", "/api/console/me", &[]).await.1["data"]["email"], email);
 
-        let (_, audit) = send(&app, &admin, "GET", "/api/console/audit", &[]).await;
-        let entry = audit["data"].as_array().unwrap().iter().find(|row| row["action"] == "staff.reset_sign_in").unwrap().clone();
+        let (_, audit) = send(&app, &admin, "GET", &format!("/api/console/audit?subject=staff:{}", old.id), &[]).await;
+        let entry = audit["data"]["rows"].as_array().unwrap().iter().find(|row| row["action"] == "staff.reset_sign_in").unwrap().clone();
         assert_eq!(entry["subject"], format!("staff:{}", old.id));
         assert_eq!((&entry["before"], &entry["after"]), (&json!({ "failedLogins": 5, "locked": true }), &json!({ "failedLogins": 0, "locked": false, "signedOut": true })));
         let text = audit.to_string();

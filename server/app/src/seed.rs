@@ -5,7 +5,7 @@
 
 use crate::features::media::logo_url;
 use crate::state::AppState;
-use hiram_domain::clock::manila_date;
+use hiram_domain::clock::{manila_date, start_of_manila_day};
 use hiram_domain::ledger;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{NewOrder, OrderId, OrderStatus, Transition};
@@ -240,7 +240,10 @@ async fn seed(state: &AppState) -> StoreResult<()> {
         let product = &products[seed.product];
         let principal = Centavos::from_pesos(seed.principal_pesos);
         let quote = product.terms.quote(principal).map_err(|error| StoreError::Backend(error.to_string()))?;
-        let applied_at = now - Duration::days(seed.applied_days_ago) - Duration::hours(3);
+        // A few hours before, but on the same Manila day: an order seeded as
+        // today's stays today's just after midnight in Manila too.
+        let day = now - Duration::days(seed.applied_days_ago);
+        let applied_at = (day - Duration::hours(3)).max(start_of_manila_day(day));
         let order_no = format!("HR{}{:04}", manila_date(applied_at).to_string().replace('-', ""), index + 1);
         let order = NewOrder {
             order_no,
@@ -307,9 +310,11 @@ fn demo_path(
         at,
         due_date: None,
     };
-    let approved_at = applied_at + Duration::hours(1);
-    let confirmed_at = approved_at + Duration::minutes(30);
-    let disbursed_at = confirmed_at + Duration::minutes(5);
+    // Never later than now: an order applied for just after midnight moves on
+    // at once rather than in the future.
+    let approved_at = (applied_at + Duration::hours(1)).min(now);
+    let confirmed_at = (approved_at + Duration::minutes(30)).min(now);
+    let disbursed_at = (confirmed_at + Duration::minutes(5)).min(now);
     let due_date = manila_date(disbursed_at) + Duration::days(product.terms.term_days());
     let disbursed = Transition {
         due_date: Some(due_date),

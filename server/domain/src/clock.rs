@@ -14,6 +14,11 @@ pub fn manila_date(at: OffsetDateTime) -> Date {
     at.to_offset(MANILA).date()
 }
 
+/// Midnight in Manila that began the Manila day of `at`.
+pub fn start_of_manila_day(at: OffsetDateTime) -> OffsetDateTime {
+    manila_date(at).midnight().assume_offset(MANILA)
+}
+
 /// The last instant of a Manila calendar date (the next midnight there).
 pub fn end_of_manila_day(date: Date) -> OffsetDateTime {
     date.next_day().unwrap_or(date).midnight().assume_offset(MANILA)
@@ -28,6 +33,12 @@ mod tests {
     fn a_utc_evening_is_already_the_next_day_in_manila() {
         assert_eq!(manila_date(datetime!(2026-11-21 16:30 UTC)), time::macros::date!(2026 - 11 - 22));
         assert_eq!(manila_date(datetime!(2026-11-21 15:59 UTC)), time::macros::date!(2026 - 11 - 21));
+    }
+
+    #[test]
+    fn a_manila_day_starts_at_four_in_the_afternoon_utc_the_day_before() {
+        assert_eq!(start_of_manila_day(datetime!(2026-11-22 16:05 UTC)), datetime!(2026-11-22 16:00 UTC));
+        assert_eq!(start_of_manila_day(datetime!(2026-11-22 15:59 UTC)), datetime!(2026-11-21 16:00 UTC));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! refusals that change nothing, delete with undo inside its window, and
 //! account erasure taking the book with it.
 
-use crate::helpers::TestApp;
+use crate::helpers::{TestApp, png};
 use hiram_domain::book_keeping::{BookRecord, Month};
 use hiram_domain::borrower::BorrowerId;
 use serde_json::{Value, json};
@@ -23,26 +23,8 @@ async fn raw(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) ->
     (response.status().as_u16(), response.text().await.unwrap())
 }
 
-fn png(shade: u8) -> Vec<u8> {
-    let picture = image::RgbImage::from_pixel(20, 30, image::Rgb([shade, 120, 40]));
-    let mut bytes = Vec::new();
-    picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
-    bytes
-}
-
 async fn receipt(app: &TestApp, session: &str, shade: u8) -> String {
-    let response = app
-        .post_file(
-            &format!("/pany/book-keeping/upload-image?sessionId={session}"),
-            "image",
-            "resibo.png",
-            "image/png",
-            &png(shade),
-        )
-        .await;
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    body["data"]["url"].as_str().unwrap().to_owned()
+    app.upload_png("/pany/book-keeping/upload-image", "image", session, shade).await
 }
 
 async fn borrower_of(app: &TestApp, session: &str) -> BorrowerId {

@@ -2,7 +2,7 @@
 //! (and staff) see, an answer from customer care with pictures and an SMS,
 //! a rating given once, and lateness against the 3-working-day promise.
 
-use crate::helpers::{TestApp, order_in};
+use crate::helpers::{TestApp, order_in, png};
 use serde_json::Value;
 
 const TOKEN: &str = "staff-secret-for-tests";
@@ -12,26 +12,8 @@ async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
-fn png(shade: u8) -> Vec<u8> {
-    let picture = image::RgbImage::from_pixel(24, 16, image::Rgb([shade, 80, 160]));
-    let mut bytes = Vec::new();
-    picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).unwrap();
-    bytes
-}
-
 async fn picture(app: &TestApp, session: &str, shade: u8) -> String {
-    let response = app
-        .post_file(
-            &format!("/pany/user-problem/upload-problem-img?sessionId={session}"),
-            "problemImage",
-            "shot.png",
-            "image/png",
-            &png(shade),
-        )
-        .await;
-    assert_eq!(response.status(), 200);
-    let body: Value = response.json().await.unwrap();
-    body["data"]["url"].as_str().unwrap().to_owned()
+    app.upload_png("/pany/user-problem/upload-problem-img", "problemImage", session, shade).await
 }
 
 async fn staff_get(app: &TestApp, path: &str) -> Value {

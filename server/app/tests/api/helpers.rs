@@ -259,6 +259,16 @@ impl TestApp {
             .expect("POST reaches the server")
     }
 
+    /// Sends a small PNG of one `shade` as `field` to an upload call of the
+    /// borrower's; the address the server answers for it.
+    pub async fn upload_png(&self, path: &str, field: &str, session: &str, shade: u8) -> String {
+        let response =
+            self.post_file(&format!("{path}?sessionId={session}"), field, "photo.png", "image/png", &png(shade)).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let body: serde_json::Value = response.json().await.expect("an envelope");
+        body["data"]["url"].as_str().expect("the picture's address").to_owned()
+    }
+
     pub async fn post_json(&self, path_and_query: &str, body: &serde_json::Value) -> reqwest::Response {
         self.client.post(self.url(path_and_query)).json(body).send().await.expect("POST reaches the server")
     }
@@ -288,4 +298,12 @@ fn encode(value: &str) -> String {
 /// The demo order in the given status.
 pub fn order_in(session: &DemoSession, status: i64) -> &hiram::seed::DemoOrder {
     session.orders.iter().find(|order| order.status == status).expect("the demo data has every status")
+}
+
+/// A small PNG of one colour; `shade` tells the pictures of a test apart.
+pub fn png(shade: u8) -> Vec<u8> {
+    let picture = image::RgbImage::from_pixel(20, 30, image::Rgb([shade, 120, 40]));
+    let mut bytes = Vec::new();
+    picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).expect("encode a test picture");
+    bytes
 }

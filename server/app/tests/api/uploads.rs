@@ -214,18 +214,9 @@ crate::on_both_stores! {
     async fn erasing_the_account_deletes_identity_photos_and_receipts_but_keeps_complaint_pictures(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests"), ("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {
         let session = app.login(PHONE).await;
         allow_photos(&app, &session).await;
-        let png = encoded(12, 12, image::ImageFormat::Png);
-        let (_, identity) = upload(&app, &session, "id.png", "image/png", &png).await;
-        let send = |path: &'static str, field: &'static str| {
-            let (app, session, png) = (&app, &session, &png);
-            async move {
-                let response = app.post_file(&format!("{path}?sessionId={session}"), field, "x.png", "image/png", png).await;
-                assert_eq!(response.status(), 200, "{path}");
-                response.json::<Value>().await.unwrap()["data"]["url"].as_str().unwrap().to_owned()
-            }
-        };
-        let receipt = send("/pany/book-keeping/upload-image", "image").await;
-        let complaint = send("/pany/user-problem/upload-problem-img", "problemImage").await;
+        let (_, identity) = upload(&app, &session, "id.png", "image/png", &encoded(12, 12, image::ImageFormat::Png)).await;
+        let receipt = app.upload_png("/pany/book-keeping/upload-image", "image", &session, 1).await;
+        let complaint = app.upload_png("/pany/user-problem/upload-problem-img", "problemImage", &session, 2).await;
         let names: Vec<String> = [identity["data"]["url"].as_str().unwrap(), &receipt, &complaint].map(|url| name_of(url).to_owned()).into();
         assert_eq!(stored_files(&app).len(), 3);
         let staff_sees = |name: String| {

@@ -38,6 +38,7 @@ web: deps
 lint: deps
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets --locked -- -D warnings
+	scripts/store-duplication.sh
 	npm run typecheck
 	npm run lint
 	npm run check:api

@@ -11,8 +11,7 @@ use axum::Router;
 use axum::http::{HeaderName, HeaderValue, StatusCode, header};
 use axum::middleware;
 use hiram_domain::store::{Store, StoreError, StoreResult};
-use hiram_store_postgres::PostgresStore;
-use hiram_store_sqlite::SqliteStore;
+use hiram_store::Store as Database;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -37,9 +36,9 @@ pub enum StartupError {
 pub async fn open_store(url: &Secret, max_connections: usize) -> Result<Arc<dyn Store>, StartupError> {
     let url = url.expose();
     if let Some(path) = url.strip_prefix("sqlite://") {
-        Ok(Arc::new(SqliteStore::open(path)?))
+        Ok(Arc::new(Database::sqlite(path).await?))
     } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        Ok(Arc::new(PostgresStore::connect(url, max_connections).await?))
+        Ok(Arc::new(Database::postgres(url, max_connections).await?))
     } else {
         Err(StartupError::UnsupportedDatabase)
     }

@@ -45,7 +45,7 @@ async fn secrets_never_reach_the_logs() {
         .await
         .unwrap();
     assert_eq!(sent.status(), 200);
-    let store = hiram_store_sqlite::SqliteStore::open(&database).unwrap();
+    let store = hiram_store::Store::sqlite(&database).await.unwrap();
     let outbox = hiram_domain::store::OutboxStore::outbox(&store, None, 1).await.unwrap();
     let code: String =
         outbox[0].body.split(|c: char| !c.is_ascii_digit()).find(|run| run.len() == 6).unwrap().to_owned();

@@ -1,0 +1,24 @@
+//! Borrowers, known by their phone.
+
+use super::StoreResult;
+use crate::borrower::{Borrower, BorrowerId};
+use crate::phone::Phone;
+use async_trait::async_trait;
+use time::OffsetDateTime;
+
+#[async_trait]
+pub trait BorrowerStore {
+    /// Creates the borrower, or returns the one with that phone.
+    async fn ensure_borrower(
+        &self,
+        phone: &Phone,
+        full_name: Option<&str>,
+        now: OffsetDateTime,
+    ) -> StoreResult<Borrower>;
+    async fn borrower_by_phone(&self, phone: &Phone) -> StoreResult<Option<Borrower>>;
+    async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>>;
+    /// The PHC-format hash of the borrower's password, if they set one.
+    async fn password_hash(&self, id: BorrowerId) -> StoreResult<Option<String>>;
+    async fn set_password_hash(&self, id: BorrowerId, hash: &str) -> StoreResult<()>;
+    async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()>;
+}

@@ -1,0 +1,155 @@
+//! Storage traits, one file per capability. The domain says what it needs;
+//! `hiram-store` implements every trait once for SQLite and PostgreSQL (its
+//! files carry the same names), and one contract test suite (the app's API
+//! tests) runs against both.
+
+mod adjustments;
+mod back_office;
+mod book_keeping;
+mod borrowers;
+mod calculator;
+mod captcha;
+mod collections;
+mod complaints;
+mod consents;
+mod direct_debits;
+mod disbursements;
+mod health;
+mod kyc;
+mod ledger;
+mod marketing;
+mod one_time_codes;
+mod orders;
+mod pay_codes;
+mod payout_account;
+mod products;
+mod promotion;
+mod repayment_reminders;
+mod sessions;
+mod sms_outbox;
+mod staff;
+mod tracking;
+mod unposted_payments;
+mod uploads;
+
+pub use adjustments::*;
+pub use back_office::*;
+pub use book_keeping::*;
+pub use borrowers::*;
+pub use calculator::*;
+pub use captcha::*;
+pub use collections::*;
+pub use complaints::*;
+pub use consents::*;
+pub use direct_debits::*;
+pub use disbursements::*;
+pub use health::*;
+pub use kyc::*;
+pub use ledger::*;
+pub use marketing::*;
+pub use one_time_codes::*;
+pub use orders::*;
+pub use pay_codes::*;
+pub use payout_account::*;
+pub use products::*;
+pub use promotion::*;
+pub use repayment_reminders::*;
+pub use sessions::*;
+pub use sms_outbox::*;
+pub use staff::*;
+pub use tracking::*;
+pub use unposted_payments::*;
+pub use uploads::*;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// A uniqueness rule was broken; the name says which (`borrower_phone`, ...).
+    #[error("conflict on {0}")]
+    Conflict(&'static str),
+    /// The row a write expected was not there, or not in the expected state
+    /// (for example an order that another request moved on first).
+    #[error("stale or missing record")]
+    Stale,
+    /// The database failed; the text is for logs only, never for users.
+    #[error("storage failure: {0}")]
+    Backend(String),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+/// For a write that must change exactly one row (a state that moves on only
+/// from where it was): `Stale` when it changed none.
+pub fn exactly_one(changed: u64) -> StoreResult<()> {
+    if changed == 1 { Ok(()) } else { Err(StoreError::Stale) }
+}
+
+/// Everything the application needs from a database.
+pub trait Store:
+    HealthStore
+    + ProductStore
+    + BorrowerStore
+    + SessionStore
+    + OrderStore
+    + OtpStore
+    + OutboxStore
+    + PromotionStore
+    + CaptchaStore
+    + KycStore
+    + EventStore
+    + ConsentStore
+    + LedgerStore
+    + PayCodeStore
+    + ImageStore
+    + PayoutAccountStore
+    + DisbursementStore
+    + UnpostedStore
+    + DebitStore
+    + ComplaintStore
+    + StaffStore
+    + AdjustmentStore
+    + BackOfficeStore
+    + MarketingStore
+    + CollectionStore
+    + CalculatorStore
+    + BookKeepingStore
+    + ReminderStore
+    + Send
+    + Sync
+    + 'static
+{
+}
+
+impl<T> Store for T where
+    T: HealthStore
+        + ProductStore
+        + BorrowerStore
+        + SessionStore
+        + OrderStore
+        + OtpStore
+        + OutboxStore
+        + PromotionStore
+        + CaptchaStore
+        + KycStore
+        + EventStore
+        + ConsentStore
+        + LedgerStore
+        + PayCodeStore
+        + ImageStore
+        + PayoutAccountStore
+        + DisbursementStore
+        + UnpostedStore
+        + DebitStore
+        + ComplaintStore
+        + StaffStore
+        + AdjustmentStore
+        + BackOfficeStore
+        + MarketingStore
+        + CollectionStore
+        + CalculatorStore
+        + BookKeepingStore
+        + ReminderStore
+        + Send
+        + Sync
+        + 'static
+{
+}

@@ -1,0 +1,43 @@
+//! Loan orders, their status changes and accepted documents.
+
+use super::StoreResult;
+use crate::borrower::BorrowerId;
+use crate::order::{Extension, NewOrder, Order, OrderId, StatusChange, Transition};
+use async_trait::async_trait;
+use time::OffsetDateTime;
+
+/// A document an order was accepted with (agreement, disclosure).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderDocument {
+    pub kind: String,
+    pub body: String,
+    pub created_at: OffsetDateTime,
+}
+
+#[async_trait]
+pub trait OrderStore {
+    /// Stores a new order under review and records its first status change.
+    async fn insert_order(&self, order: &NewOrder, cause: &str) -> StoreResult<OrderId>;
+    /// Orders of one borrower, newest first.
+    async fn orders_of(&self, borrower: BorrowerId) -> StoreResult<Vec<Order>>;
+    /// One order, only if it belongs to this borrower: callers cannot tell
+    /// "not yours" from "not there" (no leaks between borrowers).
+    async fn order_of(&self, borrower: BorrowerId, order: OrderId) -> StoreResult<Option<Order>>;
+    /// Any order by id, for server-side flows that start from a payment
+    /// rather than a borrower (callbacks); never for borrower requests.
+    async fn order(&self, order: OrderId) -> StoreResult<Option<Order>>;
+    /// Every order with money owed (174 and 180), for the daily run.
+    async fn repayable_orders(&self) -> StoreResult<Vec<Order>>;
+    /// Applies a transition the domain has already allowed, atomically: it
+    /// fails with `Stale` when the order is no longer in `from`.
+    async fn apply_transition(&self, transition: &Transition) -> StoreResult<()>;
+    async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>>;
+    /// The borrower accepts: applies the transition and stores the accepted
+    /// documents in one transaction. Documents can never change afterwards.
+    async fn accept_order(&self, transition: &Transition, documents: &[(&'static str, String)]) -> StoreResult<()>;
+    async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>>;
+    /// Moves the order's due dates by an extension, once per key and only
+    /// while repayment is open (174): true when applied now, false when the
+    /// key was applied before; `Stale` when the order is not in 174.
+    async fn extend_order(&self, extension: &Extension) -> StoreResult<bool>;
+}

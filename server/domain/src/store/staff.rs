@@ -1,0 +1,77 @@
+//! Staff accounts, console sessions and the audit log.
+
+use super::StoreResult;
+use crate::back_office::{Page, PageRequest};
+use crate::session::TokenDigest;
+use async_trait::async_trait;
+use time::OffsetDateTime;
+
+/// A console session: the staff member behind a cookie's token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StaffSession {
+    pub staff_id: i64,
+    pub expires_at: OffsetDateTime,
+    pub revoked: bool,
+}
+
+#[async_trait]
+pub trait StaffStore {
+    /// `Conflict("staff_email")` when the e-mail has an account.
+    async fn create_staff(&self, staff: &crate::staff::NewStaff) -> StoreResult<i64>;
+    async fn staff_by_email(&self, email: &str) -> StoreResult<Option<crate::staff::StaffAccount>>;
+    async fn staff_member(&self, id: i64) -> StoreResult<Option<crate::staff::StaffAccount>>;
+    /// Every account, active or not, oldest first.
+    async fn staff_accounts(&self) -> StoreResult<Vec<crate::staff::StaffAccount>>;
+    /// Switches an account on or off and returns it as it was before.
+    /// Switching off revokes every console session of the account at `at`
+    /// in the same transaction, so the member is signed out at once and
+    /// switching back on revives no old session. `Stale` when there is no
+    /// such account; `Conflict("last_admin")` when switching off would leave
+    /// no active admin, checked in the transaction so that two admins
+    /// switching each other off at once cannot both succeed.
+    async fn set_staff_active(
+        &self,
+        id: i64,
+        active: bool,
+        at: OffsetDateTime,
+    ) -> StoreResult<crate::staff::StaffAccount>;
+    /// Gives an account a new password hash and TOTP secret (an admin's
+    /// reset when a member lost either) and returns it as it was before. In
+    /// one transaction it also clears the failed sign-ins and any lock,
+    /// resets the last accepted TOTP step so the new authenticator's codes
+    /// work, and revokes every console session of the account at `at`, so
+    /// whoever holds the old password or a signed-in device is out at once.
+    /// `Stale` when there is no such account; `Conflict("inactive")` when it
+    /// is deactivated (reactivate first).
+    async fn reset_staff_sign_in(
+        &self,
+        id: i64,
+        password_hash: &str,
+        totp_secret: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<crate::staff::StaffAccount>;
+    /// Counts a wrong password or code; at `MAX_FAILED_LOGINS` the account
+    /// locks until `lock_until`. The count after this one.
+    async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64>;
+    /// A right password and code: clears the failures and records the
+    /// code's time step, only if it is newer than the last one accepted
+    /// (false: the code was used before).
+    async fn accept_login(&self, id: i64, totp_step: i64) -> StoreResult<bool>;
+    async fn create_staff_session(
+        &self,
+        digest: &TokenDigest,
+        staff_id: i64,
+        at: OffsetDateTime,
+        expires_at: OffsetDateTime,
+    ) -> StoreResult<()>;
+    async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>>;
+    async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()>;
+    async fn append_audit(&self, entry: &crate::staff::AuditEntry) -> StoreResult<i64>;
+    /// The newest entries first, of every subject or of one (`order:12`),
+    /// a page at a time.
+    async fn audit_entries(
+        &self,
+        subject: Option<&str>,
+        page: PageRequest,
+    ) -> StoreResult<Page<crate::staff::LoggedAudit>>;
+}

@@ -1,0 +1,464 @@
+//! The one SQL layer under every storage trait.
+//!
+//! A statement is written once, in PostgreSQL's dialect with `$1`
+//! placeholders, and runs on either backend. For SQLite the placeholders
+//! become `?1` and a closing `FOR UPDATE` clause is dropped: there, every
+//! read-then-write runs on the one writer connection under `BEGIN
+//! IMMEDIATE`, which already keeps every other writer out. Values go in as
+//! [`Arg`]s and come out through [`Row::get`]; each backend stores a domain
+//! type its own way (instants: Unix milliseconds or `timestamptz`; business
+//! dates: ISO text or `date`; flags: 0/1 or `boolean`; text lists:
+//! newline-joined text or `text[]`), and only `sqlite.rs` and `postgres.rs`
+//! know how.
+//!
+//! Reads go through a [`Conn`]; writes through a [`Tx`], committed
+//! explicitly and rolled back when dropped uncommitted (an early `?`).
+
+use crate::{postgres, sqlite};
+use hiram_domain::borrower::BorrowerId;
+use hiram_domain::money::Centavos;
+use hiram_domain::order::{OrderId, OrderStatus};
+use hiram_domain::phone::Phone;
+use hiram_domain::product::{LenderId, ProductId};
+use hiram_domain::store::{StoreError, StoreResult};
+use std::ops::{Deref, DerefMut};
+use time::{Date, OffsetDateTime};
+
+/// Ending a transaction reads the same on both backends.
+pub(crate) const COMMIT: &str = "COMMIT";
+pub(crate) const ROLLBACK: &str = "ROLLBACK";
+
+/// The backends' connection pools.
+#[derive(Clone)]
+pub(crate) enum Pool {
+    Sqlite(sqlite::Pool),
+    Postgres(postgres::Pool),
+}
+
+/// Which SQL the database speaks, for the few things that are not
+/// statements (the migrations' own files and bookkeeping table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+impl Pool {
+    pub(crate) fn dialect(&self) -> Dialect {
+        match self {
+            Pool::Sqlite(_) => Dialect::Sqlite,
+            Pool::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// A connection for reads (on SQLite, one of the read-only ones).
+    pub(crate) async fn read(&self) -> StoreResult<Conn> {
+        Ok(match self {
+            Pool::Sqlite(pool) => Conn::Sqlite(pool.reader().await?),
+            Pool::Postgres(pool) => Conn::Postgres(pool.connection().await?),
+        })
+    }
+
+    /// A transaction for a read-then-write or several writes.
+    pub(crate) async fn write(&self) -> StoreResult<Tx> {
+        let conn = match self {
+            Pool::Sqlite(pool) => Conn::Sqlite(pool.begin().await?),
+            Pool::Postgres(pool) => Conn::Postgres(pool.begin().await?),
+        };
+        Ok(Tx { conn, open: true })
+    }
+
+    /// [`Conn::all`] on a read connection of its own.
+    pub(crate) async fn all<T>(
+        &self,
+        sql: &str,
+        args: &[Arg<'_>],
+        map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
+    ) -> StoreResult<Vec<T>> {
+        self.read().await?.all(sql, args, map).await
+    }
+
+    /// [`Conn::opt`] on a read connection of its own.
+    pub(crate) async fn opt<T>(
+        &self,
+        sql: &str,
+        args: &[Arg<'_>],
+        map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
+    ) -> StoreResult<Option<T>> {
+        self.read().await?.opt(sql, args, map).await
+    }
+
+    /// [`Conn::value`] on a read connection of its own.
+    pub(crate) async fn value<T: Column>(&self, sql: &str, args: &[Arg<'_>]) -> StoreResult<T> {
+        self.read().await?.value(sql, args).await
+    }
+
+    /// [`Conn::opt_value`] on a read connection of its own.
+    pub(crate) async fn opt_value<T: Column>(&self, sql: &str, args: &[Arg<'_>]) -> StoreResult<Option<T>> {
+        self.read().await?.opt_value(sql, args).await
+    }
+
+    /// Runs one writing statement on its own and answers how many rows it
+    /// changed. PostgreSQL runs it as a statement of its own; SQLite in a
+    /// transaction on its one writer, whose commit waits for the disk off
+    /// the async threads.
+    pub(crate) async fn exec(&self, sql: &str, args: &[Arg<'_>]) -> StoreResult<u64> {
+        match self {
+            Pool::Sqlite(_) => {
+                let mut tx = self.write().await?;
+                let changed = tx.exec(sql, args).await?;
+                tx.commit().await?;
+                Ok(changed)
+            }
+            Pool::Postgres(_) => self.read().await?.exec(sql, args).await,
+        }
+    }
+
+    /// Runs one `INSERT ... RETURNING id` on its own: the new row's id.
+    pub(crate) async fn insert(&self, sql: &str, args: &[Arg<'_>]) -> StoreResult<i64> {
+        match self {
+            Pool::Sqlite(_) => {
+                let mut tx = self.write().await?;
+                let id = tx.value(sql, args).await?;
+                tx.commit().await?;
+                Ok(id)
+            }
+            Pool::Postgres(_) => self.read().await?.value(sql, args).await,
+        }
+    }
+}
+
+/// A connection of either backend.
+pub(crate) enum Conn {
+    Sqlite(sqlite::Conn),
+    Postgres(postgres::Conn),
+}
+
+impl Conn {
+    /// Every row the statement answers, each through `map`.
+    pub(crate) async fn all<T>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
+    ) -> StoreResult<Vec<T>> {
+        self.rows(sql, args, usize::MAX, map).await
+    }
+
+    /// The first row, if any.
+    pub(crate) async fn opt<T>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
+    ) -> StoreResult<Option<T>> {
+        Ok(self.rows(sql, args, 1, map).await?.pop())
+    }
+
+    /// The first row, which must be there.
+    pub(crate) async fn one<T>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
+    ) -> StoreResult<T> {
+        self.opt(sql, args, map).await?.ok_or_else(|| StoreError::Backend(format!("no row for: {sql}")))
+    }
+
+    /// The first column of the one row the statement answers.
+    pub(crate) async fn value<T: Column>(&mut self, sql: &str, args: &[Arg<'_>]) -> StoreResult<T> {
+        self.one(sql, args, |row| row.get(0)).await
+    }
+
+    /// The first column of the first row, if there is a row.
+    pub(crate) async fn opt_value<T: Column>(&mut self, sql: &str, args: &[Arg<'_>]) -> StoreResult<Option<T>> {
+        self.opt(sql, args, |row| row.get(0)).await
+    }
+
+    /// Runs a statement that answers no rows: how many rows it changed.
+    pub(crate) async fn exec(&mut self, sql: &str, args: &[Arg<'_>]) -> StoreResult<u64> {
+        match self {
+            Conn::Sqlite(conn) => sqlite::execute(conn.connection()?, sql, args),
+            Conn::Postgres(conn) => postgres::execute(conn, sql, args).await,
+        }
+    }
+
+    /// Runs several statements of the backend's own dialect (migrations).
+    pub(crate) async fn batch(&mut self, sql: &str) -> StoreResult<()> {
+        match self {
+            Conn::Sqlite(conn) => sqlite::batch(conn.connection()?, sql),
+            Conn::Postgres(conn) => postgres::batch(conn, sql).await,
+        }
+    }
+
+    async fn rows<T>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        limit: usize,
+        map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
+    ) -> StoreResult<Vec<T>> {
+        match self {
+            Conn::Sqlite(conn) => sqlite::rows(conn.connection()?, sql, args, limit, map),
+            Conn::Postgres(conn) => postgres::rows(conn, sql, args, limit, map).await,
+        }
+    }
+}
+
+/// A write transaction: `commit` makes it durable; dropped uncommitted (an
+/// early return), it rolls back.
+pub(crate) struct Tx {
+    conn: Conn,
+    open: bool,
+}
+
+impl Tx {
+    pub(crate) async fn commit(mut self) -> StoreResult<()> {
+        self.open = false;
+        match &mut self.conn {
+            Conn::Sqlite(conn) => sqlite::commit(conn).await,
+            Conn::Postgres(conn) => postgres::batch(conn, COMMIT).await,
+        }
+    }
+
+    /// Holds the named lock until the transaction ends, so two processes
+    /// never run the same guarded work at once. SQLite needs none: its one
+    /// writer already runs one transaction at a time.
+    pub(crate) async fn lock(&mut self, name: &str) -> StoreResult<()> {
+        match &mut self.conn {
+            Conn::Sqlite(_) => Ok(()),
+            Conn::Postgres(conn) => postgres::lock(conn, name).await,
+        }
+    }
+}
+
+impl Deref for Tx {
+    type Target = Conn;
+
+    fn deref(&self) -> &Conn {
+        &self.conn
+    }
+}
+
+impl DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut Conn {
+        &mut self.conn
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        if self.open {
+            match &mut self.conn {
+                Conn::Sqlite(conn) => sqlite::roll_back(conn),
+                Conn::Postgres(conn) => postgres::roll_back(conn),
+            }
+        }
+    }
+}
+
+/// A value bound to a statement's placeholder.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Arg<'a> {
+    Null,
+    Int(i64),
+    Bool(bool),
+    Text(&'a str),
+    Bytes(&'a [u8]),
+    Instant(OffsetDateTime),
+    Date(Date),
+    /// A short list of text without line breaks (a product's tags).
+    Lines(&'a [String]),
+}
+
+/// The arguments of a statement, each turned into an [`Arg`]:
+/// `args![order, "open", at]`.
+macro_rules! args {
+    ($($value:expr),* $(,)?) => {
+        &[$($crate::db::Arg::from($value)),*]
+    };
+}
+pub(crate) use args;
+
+macro_rules! arg_from {
+    ($($type:ty => |$value:ident| $arg:expr;)*) => {
+        $(impl<'a> From<$type> for Arg<'a> {
+            fn from($value: $type) -> Arg<'a> {
+                $arg
+            }
+        })*
+    };
+}
+
+arg_from! {
+    i64 => |value| Arg::Int(value);
+    bool => |value| Arg::Bool(value);
+    &'a str => |value| Arg::Text(value);
+    &'a String => |value| Arg::Text(value);
+    &'a [u8] => |value| Arg::Bytes(value);
+    &'a Vec<u8> => |value| Arg::Bytes(value);
+    OffsetDateTime => |value| Arg::Instant(value);
+    Date => |value| Arg::Date(value);
+    &'a [String] => |value| Arg::Lines(value);
+    &'a Vec<String> => |value| Arg::Lines(value);
+    BorrowerId => |value| Arg::Int(value.0);
+    OrderId => |value| Arg::Int(value.0);
+    ProductId => |value| Arg::Int(value.0);
+    LenderId => |value| Arg::Int(value.0);
+    Centavos => |value| Arg::Int(value.get());
+    OrderStatus => |value| Arg::Int(value.code());
+    &'a Phone => |value| Arg::Text(value.e164());
+}
+
+impl<'a, const N: usize> From<&'a [u8; N]> for Arg<'a> {
+    fn from(value: &'a [u8; N]) -> Arg<'a> {
+        Arg::Bytes(value)
+    }
+}
+
+impl<'a, T: Into<Arg<'a>>> From<Option<T>> for Arg<'a> {
+    fn from(value: Option<T>) -> Arg<'a> {
+        value.map_or(Arg::Null, Into::into)
+    }
+}
+
+/// A row of either backend.
+pub(crate) enum Row<'a> {
+    Sqlite(&'a rusqlite::Row<'a>),
+    Postgres(&'a tokio_postgres::Row),
+}
+
+impl Row<'_> {
+    /// The value of column `index` (from 0) as `T`.
+    pub(crate) fn get<T: Column>(&self, index: usize) -> StoreResult<T> {
+        T::read(self, index)
+    }
+
+    /// A text column the domain parses (`row.parse(2, CodePurpose::parse)`).
+    pub(crate) fn parse<T>(&self, index: usize, parse: impl FnOnce(&str) -> Option<T>) -> StoreResult<T> {
+        let text: String = self.get(index)?;
+        parse(&text).ok_or_else(|| stored_value(format!("column {index} holds {text:?}")))
+    }
+
+    fn is_null(&self, index: usize) -> StoreResult<bool> {
+        match self {
+            Row::Sqlite(row) => sqlite::is_null(row, index),
+            Row::Postgres(row) => postgres::is_null(row, index),
+        }
+    }
+}
+
+/// A type a column can be read as.
+pub(crate) trait Column: Sized {
+    fn read(row: &Row<'_>, index: usize) -> StoreResult<Self>;
+}
+
+impl<T: Column> Column for Option<T> {
+    fn read(row: &Row<'_>, index: usize) -> StoreResult<Option<T>> {
+        if row.is_null(index)? { Ok(None) } else { T::read(row, index).map(Some) }
+    }
+}
+
+/// Columns both drivers read the same way.
+macro_rules! native_column {
+    ($($type:ty),*) => {
+        $(impl Column for $type {
+            fn read(row: &Row<'_>, index: usize) -> StoreResult<$type> {
+                match row {
+                    Row::Sqlite(row) => row.get(index).map_err(sqlite::error),
+                    Row::Postgres(row) => row.try_get(index).map_err(postgres::error),
+                }
+            }
+        })*
+    };
+}
+
+native_column!(String, bool, Vec<u8>);
+
+impl Column for i64 {
+    fn read(row: &Row<'_>, index: usize) -> StoreResult<i64> {
+        match row {
+            Row::Sqlite(row) => row.get(index).map_err(sqlite::error),
+            Row::Postgres(row) => postgres::integer(row, index),
+        }
+    }
+}
+
+impl Column for OffsetDateTime {
+    fn read(row: &Row<'_>, index: usize) -> StoreResult<OffsetDateTime> {
+        match row {
+            Row::Sqlite(row) => sqlite::instant(row, index),
+            Row::Postgres(row) => row.try_get(index).map_err(postgres::error),
+        }
+    }
+}
+
+impl Column for Date {
+    fn read(row: &Row<'_>, index: usize) -> StoreResult<Date> {
+        match row {
+            Row::Sqlite(row) => sqlite::date(row, index),
+            Row::Postgres(row) => row.try_get(index).map_err(postgres::error),
+        }
+    }
+}
+
+/// A text list ([`Arg::Lines`]).
+impl Column for Vec<String> {
+    fn read(row: &Row<'_>, index: usize) -> StoreResult<Vec<String>> {
+        match row {
+            Row::Sqlite(row) => sqlite::lines(row, index),
+            Row::Postgres(row) => row.try_get(index).map_err(postgres::error),
+        }
+    }
+}
+
+impl<const N: usize> Column for [u8; N] {
+    fn read(row: &Row<'_>, index: usize) -> StoreResult<[u8; N]> {
+        let bytes: Vec<u8> = row.get(index)?;
+        bytes.try_into().map_err(|_| stored_value(format!("column {index} is not {N} bytes")))
+    }
+}
+
+/// Domain values stored as a number or text and checked when read back.
+macro_rules! domain_column {
+    ($($type:ty => |$value:ident: $stored:ty| $parse:expr;)*) => {
+        $(impl Column for $type {
+            fn read(row: &Row<'_>, index: usize) -> StoreResult<$type> {
+                let $value: $stored = row.get(index)?;
+                $parse
+            }
+        })*
+    };
+}
+
+domain_column! {
+    BorrowerId => |id: i64| Ok(BorrowerId(id));
+    OrderId => |id: i64| Ok(OrderId(id));
+    ProductId => |id: i64| Ok(ProductId(id));
+    LenderId => |id: i64| Ok(LenderId(id));
+    Centavos => |amount: i64| Ok(Centavos::new(amount));
+    OrderStatus => |code: i64| OrderStatus::from_code(code).map_err(stored_value);
+    Phone => |phone: String| Phone::parse(&phone).map_err(stored_value);
+}
+
+/// A stored value the domain does not accept (a corrupt row).
+pub(crate) fn stored_value(error: impl std::fmt::Display) -> StoreError {
+    StoreError::Backend(format!("unexpected stored value: {error}"))
+}
+
+/// The name every broken uniqueness rule carries until a caller names it.
+pub(crate) const UNIQUE: &str = "unique";
+
+/// Names a broken uniqueness rule for the caller: `Conflict("loan_order_no")`.
+pub(crate) fn conflict(name: &'static str) -> impl Fn(StoreError) -> StoreError {
+    move |error| match error {
+        StoreError::Conflict(_) => StoreError::Conflict(name),
+        other => other,
+    }
+}
+
+/// `$2, $3, $4` for `count` arguments after the first `after`: the list of
+/// an `IN (...)`.
+pub(crate) fn placeholders(after: usize, count: usize) -> String {
+    (after + 1..=after + count).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ")
+}

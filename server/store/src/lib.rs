@@ -1,0 +1,70 @@
+//! Hiram's storage: every trait of `hiram_domain::store`, implemented once
+//! over the SQL layer in `db.rs`, on an embedded SQLite file (the default)
+//! or on PostgreSQL (`postgres://`), for more than one server process.
+//!
+//! Each file implements the trait of the same name in
+//! `server/domain/src/store/`; only `sqlite.rs` and `postgres.rs` know a
+//! backend (decision 023).
+
+mod db;
+mod migrations;
+mod postgres;
+mod rows;
+mod sqlite;
+
+mod adjustments;
+mod back_office;
+mod book_keeping;
+mod borrowers;
+mod calculator;
+mod captcha;
+mod collections;
+mod complaints;
+mod consents;
+mod direct_debits;
+mod disbursements;
+mod health;
+mod kyc;
+mod ledger;
+mod marketing;
+mod one_time_codes;
+mod orders;
+mod pay_codes;
+mod payout_account;
+mod products;
+mod promotion;
+mod repayment_reminders;
+mod sessions;
+mod sms_outbox;
+mod staff;
+mod tracking;
+mod unposted_payments;
+mod uploads;
+
+use db::Pool;
+use hiram_domain::store::StoreResult;
+use std::path::Path;
+
+/// The database, cheap to clone and shared by every request.
+#[derive(Clone)]
+pub struct Store {
+    db: Pool,
+}
+
+impl Store {
+    /// Opens (creating if needed) the SQLite file and brings its schema up
+    /// to date.
+    pub async fn sqlite(path: impl AsRef<Path>) -> StoreResult<Store> {
+        Store::migrated(Pool::Sqlite(sqlite::Pool::open(path.as_ref())?)).await
+    }
+
+    /// Connects to PostgreSQL at `url` and brings its schema up to date.
+    pub async fn postgres(url: &str, max_connections: usize) -> StoreResult<Store> {
+        Store::migrated(Pool::Postgres(postgres::Pool::connect(url, max_connections)?)).await
+    }
+
+    async fn migrated(db: Pool) -> StoreResult<Store> {
+        migrations::migrate(&db).await?;
+        Ok(Store { db })
+    }
+}

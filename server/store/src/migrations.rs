@@ -1,0 +1,90 @@
+//! Append-only migrations, one list for both backends: a file per dialect
+//! under `migrations/sqlite` and `migrations/postgres`, or one file under
+//! `migrations/shared` when both read the same. Editing an
+//! applied file would make a started database disagree with the code; add
+//! a new one instead. They run under a lock, so several processes starting
+//! at once do not race.
+
+use crate::db::{Dialect, Pool, args};
+use crate::{postgres, sqlite};
+use hiram_domain::store::StoreResult;
+use time::OffsetDateTime;
+
+struct Migration {
+    version: i64,
+    sqlite: &'static str,
+    postgres: &'static str,
+}
+
+/// A migration in two dialects, or `shared` when one file reads the same
+/// in both.
+macro_rules! migration {
+    ($version:literal $name:literal) => {
+        Migration {
+            version: $version,
+            sqlite: include_str!(concat!("../migrations/sqlite/", $name, ".sql")),
+            postgres: include_str!(concat!("../migrations/postgres/", $name, ".sql")),
+        }
+    };
+    ($version:literal shared $name:literal) => {
+        Migration {
+            version: $version,
+            sqlite: include_str!(concat!("../migrations/shared/", $name, ".sql")),
+            postgres: include_str!(concat!("../migrations/shared/", $name, ".sql")),
+        }
+    };
+}
+
+const MIGRATIONS: &[Migration] = &[
+    migration!(1 "0001_foundation"),
+    migration!(2 "0002_identity"),
+    migration!(3 "0003_promotion"),
+    migration!(4 "0004_product_terms"),
+    migration!(5 "0005_kyc_documents_events"),
+    migration!(6 shared "0006_one_open_loan_per_product"),
+    migration!(7 "0007_consents_uploads"),
+    migration!(8 "0008_ledger"),
+    migration!(9 "0009_pay_codes"),
+    migration!(10 "0010_images"),
+    migration!(11 "0011_extensions"),
+    migration!(12 "0012_payouts"),
+    migration!(13 "0013_unposted_payments"),
+    migration!(14 "0014_direct_debits"),
+    migration!(15 "0015_complaints"),
+    migration!(16 "0016_sandbox_statement"),
+    migration!(17 "0017_staff"),
+    migration!(18 "0018_adjustments"),
+    migration!(19 "0019_collection_contacts"),
+    migration!(20 "0020_marketing"),
+    migration!(21 shared "0021_console_reports"),
+    migration!(22 "0022_calculator"),
+    migration!(23 "0023_book_keeping"),
+    migration!(24 "0024_repayment_reminders"),
+    migration!(25 shared "0025_unposted_by_order"),
+    migration!(26 shared "0026_audit_by_subject"),
+];
+
+pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {
+    let dialect = pool.dialect();
+    let mut tx = pool.write().await?;
+    tx.lock("hiram migrations").await?;
+    tx.batch(match dialect {
+        Dialect::Sqlite => sqlite::MIGRATION_TABLE,
+        Dialect::Postgres => postgres::MIGRATION_TABLE,
+    })
+    .await?;
+    let applied: i64 = tx.value("SELECT COALESCE(MAX(version), 0) FROM schema_migration", args![]).await?;
+    for migration in MIGRATIONS.iter().filter(|migration| migration.version > applied) {
+        tx.batch(match dialect {
+            Dialect::Sqlite => migration.sqlite,
+            Dialect::Postgres => migration.postgres,
+        })
+        .await?;
+        tx.exec(
+            "INSERT INTO schema_migration (version, applied_at) VALUES ($1, $2)",
+            args![migration.version, OffsetDateTime::now_utc()],
+        )
+        .await?;
+    }
+    tx.commit().await
+}

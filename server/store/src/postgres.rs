@@ -1,0 +1,177 @@
+//! The PostgreSQL backend, for more than one server process.
+//!
+//! Nothing lives in process memory that another server process needs, so
+//! any number of processes can share one database. Statements are prepared
+//! once per connection and kept.
+
+use crate::db::{Arg, ROLLBACK, Row, UNIQUE};
+use bytes::BytesMut;
+use deadpool_postgres::{Manager, ManagerConfig, Object, RecyclingMethod};
+use hiram_domain::store::{StoreError, StoreResult};
+use std::error::Error;
+use tokio_postgres::NoTls;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
+
+/// The table that records applied migrations.
+pub(crate) const MIGRATION_TABLE: &str =
+    "CREATE TABLE IF NOT EXISTS schema_migration (version BIGINT PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL)";
+
+#[derive(Clone)]
+pub(crate) struct Pool {
+    pool: deadpool_postgres::Pool,
+}
+
+impl Pool {
+    /// The URL may set `options=-csearch_path=...` to use another schema.
+    pub(crate) fn connect(url: &str, max_connections: usize) -> StoreResult<Pool> {
+        let config: tokio_postgres::Config = url.parse().map_err(error)?;
+        let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let pool = deadpool_postgres::Pool::builder(manager).max_size(max_connections).build().map_err(other)?;
+        Ok(Pool { pool })
+    }
+
+    pub(crate) async fn connection(&self) -> StoreResult<Conn> {
+        Ok(Conn { client: Some(self.pool.get().await.map_err(other)?) })
+    }
+
+    pub(crate) async fn begin(&self) -> StoreResult<Conn> {
+        let mut conn = self.connection().await?;
+        batch(&mut conn, "BEGIN").await?;
+        Ok(conn)
+    }
+}
+
+/// A pooled connection; it goes back to the pool when dropped.
+pub(crate) struct Conn {
+    /// `None` only while a dropped transaction's rollback takes it away.
+    client: Option<Object>,
+}
+
+impl Conn {
+    fn client(&self) -> StoreResult<&Object> {
+        self.client.as_ref().ok_or_else(|| StoreError::Backend("the connection has been released".into()))
+    }
+}
+
+async fn prepare(conn: &Conn, sql: &str) -> StoreResult<tokio_postgres::Statement> {
+    conn.client()?.prepare_cached(sql).await.map_err(error)
+}
+
+fn params<'a>(args: &'a [Arg<'a>]) -> Vec<&'a (dyn ToSql + Sync)> {
+    args.iter().map(|arg| arg as &(dyn ToSql + Sync)).collect()
+}
+
+pub(crate) async fn rows<T>(
+    conn: &mut Conn,
+    sql: &str,
+    args: &[Arg<'_>],
+    limit: usize,
+    mut map: impl FnMut(&Row<'_>) -> StoreResult<T>,
+) -> StoreResult<Vec<T>> {
+    let statement = prepare(conn, sql).await?;
+    let rows = conn.client()?.query(&statement, &params(args)).await.map_err(error)?;
+    rows.iter().take(limit).map(|row| map(&Row::Postgres(row))).collect()
+}
+
+pub(crate) async fn execute(conn: &mut Conn, sql: &str, args: &[Arg<'_>]) -> StoreResult<u64> {
+    let statement = prepare(conn, sql).await?;
+    conn.client()?.execute(&statement, &params(args)).await.map_err(error)
+}
+
+pub(crate) async fn batch(conn: &mut Conn, sql: &str) -> StoreResult<()> {
+    conn.client()?.batch_execute(sql).await.map_err(error)
+}
+
+/// A transaction-scoped advisory lock on the name's 64-bit hash.
+pub(crate) async fn lock(conn: &mut Conn, name: &str) -> StoreResult<()> {
+    execute(conn, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", &[Arg::Text(name)]).await.map(drop)
+}
+
+/// Ends an abandoned transaction before its connection goes back to the
+/// pool. Drop cannot wait, so a task does it; without a runtime (shutting
+/// down) the connection is closed instead, which ends it too.
+pub(crate) fn roll_back(conn: &mut Conn) {
+    let Some(client) = conn.client.take() else { return };
+    match tokio::runtime::Handle::try_current() {
+        Ok(runtime) => {
+            runtime.spawn(async move {
+                if client.batch_execute(ROLLBACK).await.is_err() {
+                    // The connection is in an unknown state: close it
+                    // rather than hand it to another request.
+                    drop(Object::take(client));
+                }
+            });
+        }
+        Err(_) => drop(Object::take(client)),
+    }
+}
+
+impl ToSql for Arg<'_> {
+    fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, Box<dyn Error + Sync + Send>> {
+        match *self {
+            Arg::Null => Ok(IsNull::Yes),
+            // Integers are BIGINT in the schema; a parameter PostgreSQL
+            // typed narrower (a literal's type) still takes one that fits.
+            Arg::Int(value) => match *ty {
+                Type::INT4 => i32::try_from(value)?.to_sql_checked(ty, out),
+                Type::INT2 => i16::try_from(value)?.to_sql_checked(ty, out),
+                _ => value.to_sql_checked(ty, out),
+            },
+            Arg::Bool(value) => value.to_sql_checked(ty, out),
+            Arg::Text(value) => value.to_sql_checked(ty, out),
+            Arg::Bytes(value) => value.to_sql_checked(ty, out),
+            Arg::Instant(value) => value.to_sql_checked(ty, out),
+            Arg::Date(value) => value.to_sql_checked(ty, out),
+            Arg::Lines(value) => value.to_sql_checked(ty, out),
+        }
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+
+    to_sql_checked!();
+}
+
+/// Reads whether a column of any type holds a value.
+struct Present;
+
+impl<'a> FromSql<'a> for Present {
+    fn from_sql(_: &Type, _: &'a [u8]) -> Result<Present, Box<dyn Error + Sync + Send>> {
+        Ok(Present)
+    }
+
+    fn accepts(_: &Type) -> bool {
+        true
+    }
+}
+
+pub(crate) fn is_null(row: &tokio_postgres::Row, index: usize) -> StoreResult<bool> {
+    Ok(row.try_get::<_, Option<Present>>(index).map_err(error)?.is_none())
+}
+
+/// An integer column of any width (a literal `0` is an INTEGER).
+pub(crate) fn integer(row: &tokio_postgres::Row, index: usize) -> StoreResult<i64> {
+    let column = row.columns().get(index).ok_or_else(|| StoreError::Backend(format!("no column {index}")))?;
+    match *column.type_() {
+        Type::INT4 => row.try_get::<_, i32>(index).map(i64::from),
+        Type::INT2 => row.try_get::<_, i16>(index).map(i64::from),
+        _ => row.try_get::<_, i64>(index),
+    }
+    .map_err(error)
+}
+
+/// A broken UNIQUE is a conflict; anything else a failure, with the
+/// server's own message (which `Display` of the error leaves out).
+pub(crate) fn error(error: tokio_postgres::Error) -> StoreError {
+    match error.as_db_error() {
+        Some(db) if *db.code() == SqlState::UNIQUE_VIOLATION => StoreError::Conflict(UNIQUE),
+        Some(db) => StoreError::Backend(format!("{}: {}", db.code().code(), db.message())),
+        None => StoreError::Backend(error.to_string()),
+    }
+}
+
+fn other(error: impl std::fmt::Display) -> StoreError {
+    StoreError::Backend(error.to_string())
+}

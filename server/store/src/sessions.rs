@@ -1,0 +1,67 @@
+//! Borrower sessions, known by the digest of their token.
+
+use crate::Store;
+use crate::db::{args, conflict};
+use async_trait::async_trait;
+use hiram_domain::session::{Session, TokenDigest};
+use hiram_domain::store::{SessionStore, StoreResult};
+use time::OffsetDateTime;
+
+#[async_trait]
+impl SessionStore for Store {
+    async fn insert_session(&self, session: &Session) -> StoreResult<()> {
+        self.db
+            .exec(
+                "INSERT INTO session (digest, borrower_id, created_at, last_seen_at, expires_at, revoked_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+                args![
+                    &session.digest.0,
+                    session.borrower_id,
+                    session.created_at,
+                    session.last_seen_at,
+                    session.expires_at,
+                    session.revoked_at,
+                ],
+            )
+            .await
+            .map(drop)
+            .map_err(conflict("session_digest"))
+    }
+
+    async fn session(&self, digest: &TokenDigest) -> StoreResult<Option<Session>> {
+        self.db
+            .opt(
+                "SELECT borrower_id, created_at, last_seen_at, expires_at, revoked_at FROM session WHERE digest = $1",
+                args![&digest.0],
+                |row| {
+                    Ok(Session {
+                        digest: *digest,
+                        borrower_id: row.get(0)?,
+                        created_at: row.get(1)?,
+                        last_seen_at: row.get(2)?,
+                        expires_at: row.get(3)?,
+                        revoked_at: row.get(4)?,
+                    })
+                },
+            )
+            .await
+    }
+
+    async fn touch_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()> {
+        self.db
+            .exec(
+                "UPDATE session SET last_seen_at = CASE WHEN last_seen_at < $2 THEN $2 ELSE last_seen_at END \
+                 WHERE digest = $1",
+                args![&digest.0, now],
+            )
+            .await
+            .map(drop)
+    }
+
+    async fn revoke_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()> {
+        self.db
+            .exec("UPDATE session SET revoked_at = $2 WHERE digest = $1 AND revoked_at IS NULL", args![&digest.0, now])
+            .await
+            .map(drop)
+    }
+}

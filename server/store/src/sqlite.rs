@@ -1,0 +1,330 @@
+//! The SQLite backend: an embedded file, the default.
+//!
+//! One writer connection (SQLite allows one writer at a time; queuing in
+//! process beats "database is locked"), a few read-only connections for the
+//! many reads, WAL so readers never wait for the writer, `synchronous=FULL`
+//! so an acknowledged write survives power loss, and `BEGIN IMMEDIATE` for
+//! every write transaction.
+//!
+//! Statements run on the calling task: they are answered from the page
+//! cache in microseconds, and handing each to the blocking pool cost more
+//! than the query (docs/benchmarks.md). A commit waits for the disk, so it
+//! runs on the blocking pool.
+
+use crate::db::{Arg, COMMIT, ROLLBACK, Row, UNIQUE};
+use hiram_domain::store::{StoreError, StoreResult};
+use rusqlite::types::{ToSqlOutput, Type, Value, ValueRef};
+use rusqlite::{Connection, OpenFlags};
+use std::borrow::Cow;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use time::{Date, OffsetDateTime};
+use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
+
+/// How long a connection waits for a lock held by another process (the
+/// `demo-session` command, a backup) before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Prepared statements kept per connection: more than the product has.
+const STATEMENT_CACHE: usize = 256;
+
+/// The table that records applied migrations.
+pub(crate) const MIGRATION_TABLE: &str =
+    "CREATE TABLE IF NOT EXISTS schema_migration (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)";
+
+#[derive(Clone)]
+pub(crate) struct Pool {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    writer: Arc<AsyncMutex<Connection>>,
+    readers: Mutex<Vec<Connection>>,
+    /// One permit per idle reader, so `readers` is never empty when a
+    /// permit is held.
+    reader_permits: Arc<Semaphore>,
+}
+
+impl Pool {
+    /// Opens (creating if needed) the database file.
+    pub(crate) fn open(path: &Path) -> StoreResult<Pool> {
+        if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)
+                .map_err(|error| StoreError::Backend(format!("create {parent:?}: {error}")))?;
+        }
+        let writer = open_connection(path, false).map_err(error)?;
+        let reader_count = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8);
+        let readers = (0..reader_count)
+            .map(|_| open_connection(path, true))
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(error)?;
+        Ok(Pool {
+            inner: Arc::new(Inner {
+                writer: Arc::new(AsyncMutex::new(writer)),
+                readers: Mutex::new(readers),
+                reader_permits: Arc::new(Semaphore::new(reader_count)),
+            }),
+        })
+    }
+
+    pub(crate) async fn reader(&self) -> StoreResult<Conn> {
+        let permit = Arc::clone(&self.inner.reader_permits).acquire_owned().await.map_err(error)?;
+        let connection = self.inner.idle_readers().pop().expect("a reader permit guarantees an idle reader connection");
+        Ok(Conn::Reader(Lease { inner: Arc::clone(&self.inner), connection: Some(connection), _permit: permit }))
+    }
+
+    /// The writer, inside `BEGIN IMMEDIATE`.
+    pub(crate) async fn begin(&self) -> StoreResult<Conn> {
+        let writer = Arc::clone(&self.inner.writer).lock_owned().await;
+        writer.execute_batch("BEGIN IMMEDIATE").map_err(error)?;
+        Ok(Conn::Writer(Some(writer)))
+    }
+}
+
+impl Inner {
+    fn idle_readers(&self) -> std::sync::MutexGuard<'_, Vec<Connection>> {
+        self.readers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+pub(crate) enum Conn {
+    Reader(Lease),
+    /// The writer while a transaction is open; `None` once it committed.
+    Writer(Option<OwnedMutexGuard<Connection>>),
+}
+
+impl Conn {
+    pub(crate) fn connection(&self) -> StoreResult<&Connection> {
+        match self {
+            Conn::Reader(lease) => Ok(lease.connection.as_ref().expect("a lease holds its connection until dropped")),
+            Conn::Writer(Some(writer)) => Ok(writer),
+            Conn::Writer(None) => Err(StoreError::Backend("the transaction has ended".into())),
+        }
+    }
+}
+
+/// A borrowed read connection; it goes back to the pool when dropped, even
+/// if the read panicked, before its permit is released.
+pub(crate) struct Lease {
+    inner: Arc<Inner>,
+    connection: Option<Connection>,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        if let Some(connection) = self.connection.take() {
+            self.inner.idle_readers().push(connection);
+        }
+    }
+}
+
+fn open_connection(path: &Path, read_only: bool) -> rusqlite::Result<Connection> {
+    let flags = if read_only {
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX
+    } else {
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX
+    };
+    let connection = Connection::open_with_flags(path, flags)?;
+    connection.busy_timeout(BUSY_TIMEOUT)?;
+    if !read_only {
+        connection.pragma_update(None, "journal_mode", "WAL")?;
+    }
+    connection.pragma_update(None, "synchronous", "FULL")?;
+    connection.pragma_update(None, "foreign_keys", "ON")?;
+    connection.set_prepared_statement_cache_capacity(STATEMENT_CACHE);
+    Ok(connection)
+}
+
+/// Commits on the blocking pool (the commit waits for the disk); a failed
+/// commit leaves no transaction open behind it.
+pub(crate) async fn commit(conn: &mut Conn) -> StoreResult<()> {
+    let Conn::Writer(writer) = conn else {
+        return Err(StoreError::Backend("a read connection has nothing to commit".into()));
+    };
+    let writer = writer.take().ok_or_else(|| StoreError::Backend("the transaction has ended".into()))?;
+    tokio::task::spawn_blocking(move || {
+        let committed = writer.execute_batch(COMMIT).map_err(error);
+        if committed.is_err() && !writer.is_autocommit() {
+            let _ = writer.execute_batch(ROLLBACK);
+        }
+        committed
+    })
+    .await
+    .map_err(error)?
+}
+
+/// Rolls back an open transaction; rolling back discards the pending pages
+/// and writes nothing, so it runs in place.
+pub(crate) fn roll_back(conn: &mut Conn) {
+    if let Conn::Writer(Some(writer)) = conn
+        && !writer.is_autocommit()
+    {
+        // It fails only when SQLite already rolled the transaction back
+        // itself (after a full disk), which leaves nothing to undo.
+        let _ = writer.execute_batch(ROLLBACK);
+    }
+}
+
+/// The statement in SQLite's dialect: `$1` becomes `?1`, and a closing
+/// `FOR UPDATE` clause goes (the writer already holds the database).
+fn translate(sql: &str) -> Cow<'_, str> {
+    let sql = sql.rfind(" FOR UPDATE").map_or(sql, |at| &sql[..at]);
+    if !sql.contains('$') {
+        return Cow::Borrowed(sql);
+    }
+    let mut translated = String::with_capacity(sql.len());
+    let mut in_text = false;
+    let mut characters = sql.chars().peekable();
+    while let Some(character) = characters.next() {
+        in_text ^= character == '\'';
+        let placeholder = character == '$' && !in_text && characters.peek().is_some_and(char::is_ascii_digit);
+        translated.push(if placeholder { '?' } else { character });
+    }
+    Cow::Owned(translated)
+}
+
+fn prepare<'c>(connection: &'c Connection, sql: &str, args: &[Arg<'_>]) -> StoreResult<rusqlite::CachedStatement<'c>> {
+    let mut statement = connection.prepare_cached(&translate(sql)).map_err(error)?;
+    for (index, arg) in args.iter().enumerate() {
+        statement.raw_bind_parameter(index + 1, arg).map_err(error)?;
+    }
+    Ok(statement)
+}
+
+pub(crate) fn rows<T>(
+    connection: &Connection,
+    sql: &str,
+    args: &[Arg<'_>],
+    limit: usize,
+    mut map: impl FnMut(&Row<'_>) -> StoreResult<T>,
+) -> StoreResult<Vec<T>> {
+    let mut statement = prepare(connection, sql, args)?;
+    let mut rows = statement.raw_query();
+    let mut mapped = Vec::new();
+    while mapped.len() < limit
+        && let Some(row) = rows.next().map_err(error)?
+    {
+        mapped.push(map(&Row::Sqlite(row))?);
+    }
+    Ok(mapped)
+}
+
+pub(crate) fn execute(connection: &Connection, sql: &str, args: &[Arg<'_>]) -> StoreResult<u64> {
+    let changed = prepare(connection, sql, args)?.raw_execute().map_err(error)?;
+    Ok(changed as u64)
+}
+
+pub(crate) fn batch(connection: &Connection, sql: &str) -> StoreResult<()> {
+    connection.execute_batch(sql).map_err(error)
+}
+
+impl rusqlite::ToSql for Arg<'_> {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(match *self {
+            Arg::Null => ToSqlOutput::Owned(Value::Null),
+            Arg::Int(value) => ToSqlOutput::Owned(Value::Integer(value)),
+            Arg::Bool(value) => ToSqlOutput::Owned(Value::Integer(i64::from(value))),
+            Arg::Text(value) => ToSqlOutput::Borrowed(ValueRef::Text(value.as_bytes())),
+            Arg::Bytes(value) => ToSqlOutput::Borrowed(ValueRef::Blob(value)),
+            Arg::Instant(at) => ToSqlOutput::Owned(Value::Integer(millis(at))),
+            Arg::Date(date) => ToSqlOutput::Owned(Value::Text(date.format(DATE_FORMAT).expect("a date formats"))),
+            Arg::Lines(lines) => ToSqlOutput::Owned(Value::Text(lines.join("\n"))),
+        })
+    }
+}
+
+/// Instants are Unix milliseconds, far inside an i64.
+fn millis(at: OffsetDateTime) -> i64 {
+    (at.unix_timestamp_nanos() / 1_000_000) as i64
+}
+
+/// Business dates are ISO text (`2026-11-24`), which sorts as dates do.
+const DATE_FORMAT: &[time::format_description::BorrowedFormatItem<'static>] =
+    time::macros::format_description!("[year]-[month]-[day]");
+
+pub(crate) fn is_null(row: &rusqlite::Row<'_>, index: usize) -> StoreResult<bool> {
+    Ok(row.get_ref(index).map_err(error)?.data_type() == Type::Null)
+}
+
+pub(crate) fn instant(row: &rusqlite::Row<'_>, index: usize) -> StoreResult<OffsetDateTime> {
+    let millis: i64 = row.get(index).map_err(error)?;
+    OffsetDateTime::from_unix_timestamp_nanos(i128::from(millis) * 1_000_000).map_err(error)
+}
+
+pub(crate) fn date(row: &rusqlite::Row<'_>, index: usize) -> StoreResult<Date> {
+    let text: String = row.get(index).map_err(error)?;
+    Date::parse(&text, DATE_FORMAT).map_err(error)
+}
+
+pub(crate) fn lines(row: &rusqlite::Row<'_>, index: usize) -> StoreResult<Vec<String>> {
+    let text: String = row.get(index).map_err(error)?;
+    Ok(text.split('\n').filter(|line| !line.is_empty()).map(str::to_owned).collect())
+}
+
+/// A broken UNIQUE or primary key is a conflict; anything else a failure.
+pub(crate) fn error(error: impl Into<SqliteError>) -> StoreError {
+    match error.into() {
+        SqliteError::Driver(rusqlite::Error::SqliteFailure(failure, _))
+            if failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                || failure.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY =>
+        {
+            StoreError::Conflict(UNIQUE)
+        }
+        SqliteError::Driver(error) => StoreError::Backend(error.to_string()),
+        SqliteError::Other(text) => StoreError::Backend(text),
+    }
+}
+
+/// What can fail around SQLite: the driver, or the work around it (a task,
+/// a permit, a stored value that does not parse).
+pub(crate) enum SqliteError {
+    Driver(rusqlite::Error),
+    Other(String),
+}
+
+impl From<rusqlite::Error> for SqliteError {
+    fn from(error: rusqlite::Error) -> SqliteError {
+        SqliteError::Driver(error)
+    }
+}
+
+macro_rules! other_errors {
+    ($($type:ty),*) => {
+        $(impl From<$type> for SqliteError {
+            fn from(error: $type) -> SqliteError {
+                SqliteError::Other(error.to_string())
+            }
+        })*
+    };
+}
+
+other_errors!(tokio::task::JoinError, tokio::sync::AcquireError, time::error::ComponentRange, time::error::Parse);
+
+#[cfg(test)]
+mod tests {
+    use super::translate;
+
+    #[test]
+    fn placeholders_become_numbered_question_marks() {
+        assert_eq!(translate("SELECT a FROM t WHERE b = $1 AND c = $12"), "SELECT a FROM t WHERE b = ?1 AND c = ?12");
+    }
+
+    #[test]
+    fn a_dollar_inside_text_stays() {
+        assert_eq!(translate("SELECT '$1' || $1"), "SELECT '$1' || ?1");
+    }
+
+    #[test]
+    fn a_closing_for_update_clause_goes() {
+        assert_eq!(
+            translate("SELECT id FROM loan_order WHERE id = $1 FOR UPDATE"),
+            "SELECT id FROM loan_order WHERE id = ?1"
+        );
+        assert_eq!(
+            translate("SELECT id FROM r WHERE id = $1 FOR UPDATE SKIP LOCKED"),
+            "SELECT id FROM r WHERE id = ?1"
+        );
+    }
+}

@@ -1,0 +1,227 @@
+//! Staff accounts, console sessions and the audit log.
+
+use crate::Store;
+use crate::db::{Conn, Row, args, conflict};
+use async_trait::async_trait;
+use hiram_domain::back_office::{Page, PageRequest};
+use hiram_domain::session::TokenDigest;
+use hiram_domain::staff::{AuditEntry, LoggedAudit, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
+use hiram_domain::store::{StaffSession, StaffStore, StoreError, StoreResult};
+use time::OffsetDateTime;
+
+const COLUMNS: &str = "id, email, name, role, password_hash, totp_secret, last_totp_step, failed_logins, locked_until, \
+     active, created_at";
+
+/// Switching accounts on and off, and resetting them, take turns under
+/// this lock, so the count of active admins cannot change under either.
+const STAFF_ACTIVE_LOCK: &str = "staff accounts";
+
+fn account(row: &Row<'_>) -> StoreResult<StaffAccount> {
+    Ok(StaffAccount {
+        id: row.get(0)?,
+        email: row.get(1)?,
+        name: row.get(2)?,
+        role: row.parse(3, Role::parse)?,
+        password_hash: row.get(4)?,
+        totp_secret: row.get(5)?,
+        last_totp_step: row.get(6)?,
+        failed_logins: row.get(7)?,
+        locked_until: row.get(8)?,
+        active: row.get(9)?,
+        created_at: row.get(10)?,
+    })
+}
+
+fn audit(row: &Row<'_>) -> StoreResult<LoggedAudit> {
+    Ok(LoggedAudit {
+        entry: AuditEntry {
+            id: row.get(0)?,
+            staff_id: row.get(1)?,
+            action: row.get(2)?,
+            subject: row.get(3)?,
+            before: row.get(4)?,
+            after: row.get(5)?,
+            at: row.get(6)?,
+        },
+        staff_name: row.get(7)?,
+    })
+}
+
+/// The account as it is now, under the lock; `Stale` when there is none.
+async fn locked_account(tx: &mut Conn, id: i64) -> StoreResult<StaffAccount> {
+    tx.opt(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = $1"), args![id], account)
+        .await?
+        .ok_or(StoreError::Stale)
+}
+
+async fn end_sessions(tx: &mut Conn, id: i64, at: OffsetDateTime) -> StoreResult<()> {
+    tx.exec("UPDATE staff_session SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL", args![id, at])
+        .await
+        .map(drop)
+}
+
+#[async_trait]
+impl StaffStore for Store {
+    async fn create_staff(&self, staff: &NewStaff) -> StoreResult<i64> {
+        self.db
+            .insert(
+                "INSERT INTO staff_account (email, name, role, password_hash, totp_secret, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                args![
+                    &staff.email,
+                    &staff.name,
+                    staff.role.key(),
+                    &staff.password_hash,
+                    &staff.totp_secret,
+                    staff.created_at
+                ],
+            )
+            .await
+            .map_err(conflict("staff_email"))
+    }
+
+    async fn staff_by_email(&self, email: &str) -> StoreResult<Option<StaffAccount>> {
+        self.db.opt(&format!("SELECT {COLUMNS} FROM staff_account WHERE email = $1"), args![email], account).await
+    }
+
+    async fn staff_member(&self, id: i64) -> StoreResult<Option<StaffAccount>> {
+        self.db.opt(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = $1"), args![id], account).await
+    }
+
+    async fn staff_accounts(&self) -> StoreResult<Vec<StaffAccount>> {
+        self.db.all(&format!("SELECT {COLUMNS} FROM staff_account ORDER BY id"), args![], account).await
+    }
+
+    async fn set_staff_active(&self, id: i64, active: bool, at: OffsetDateTime) -> StoreResult<StaffAccount> {
+        let mut tx = self.db.write().await?;
+        tx.lock(STAFF_ACTIVE_LOCK).await?;
+        let before = locked_account(&mut tx, id).await?;
+        if !active && before.active && before.role == Role::Admin {
+            let active_admins: i64 = tx
+                .value("SELECT COUNT(*) FROM staff_account WHERE role = $1 AND active", args![Role::Admin.key()])
+                .await?;
+            if active_admins <= 1 {
+                return Err(StoreError::Conflict("last_admin"));
+            }
+        }
+        tx.exec("UPDATE staff_account SET active = $2 WHERE id = $1", args![id, active]).await?;
+        if !active {
+            end_sessions(&mut tx, id, at).await?;
+        }
+        tx.commit().await?;
+        Ok(before)
+    }
+
+    async fn reset_staff_sign_in(
+        &self,
+        id: i64,
+        password_hash: &str,
+        totp_secret: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<StaffAccount> {
+        let mut tx = self.db.write().await?;
+        tx.lock(STAFF_ACTIVE_LOCK).await?;
+        let before = locked_account(&mut tx, id).await?;
+        if !before.active {
+            return Err(StoreError::Conflict("inactive"));
+        }
+        tx.exec(
+            "UPDATE staff_account SET password_hash = $2, totp_secret = $3, failed_logins = 0, \
+             locked_until = NULL, last_totp_step = 0 WHERE id = $1",
+            args![id, password_hash, totp_secret],
+        )
+        .await?;
+        end_sessions(&mut tx, id, at).await?;
+        tx.commit().await?;
+        Ok(before)
+    }
+
+    async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        let failed = tx
+            .value(
+                "UPDATE staff_account SET failed_logins = failed_logins + 1, \
+                 locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3 ELSE locked_until END WHERE id = $1 \
+                 RETURNING failed_logins",
+                args![id, MAX_FAILED_LOGINS, lock_until],
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(failed)
+    }
+
+    async fn accept_login(&self, id: i64, totp_step: i64) -> StoreResult<bool> {
+        let changed = self
+            .db
+            .exec(
+                "UPDATE staff_account SET failed_logins = 0, locked_until = NULL, last_totp_step = $2 \
+                 WHERE id = $1 AND last_totp_step < $2",
+                args![id, totp_step],
+            )
+            .await?;
+        Ok(changed == 1)
+    }
+
+    async fn create_staff_session(
+        &self,
+        digest: &TokenDigest,
+        staff_id: i64,
+        at: OffsetDateTime,
+        expires_at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        self.db
+            .exec(
+                "INSERT INTO staff_session (token_digest, staff_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                args![&digest.0, staff_id, at, expires_at],
+            )
+            .await
+            .map(drop)
+    }
+
+    async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>> {
+        self.db
+            .opt(
+                "SELECT staff_id, expires_at, revoked_at IS NOT NULL FROM staff_session WHERE token_digest = $1",
+                args![&digest.0],
+                |row| Ok(StaffSession { staff_id: row.get(0)?, expires_at: row.get(1)?, revoked: row.get(2)? }),
+            )
+            .await
+    }
+
+    async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()> {
+        self.db
+            .exec(
+                "UPDATE staff_session SET revoked_at = $2 WHERE token_digest = $1 AND revoked_at IS NULL",
+                args![&digest.0, at],
+            )
+            .await
+            .map(drop)
+    }
+
+    async fn append_audit(&self, entry: &AuditEntry) -> StoreResult<i64> {
+        self.db
+            .insert(
+                "INSERT INTO audit_log (staff_id, action, subject, before, after, at) VALUES ($1, $2, $3, $4, $5, $6) \
+                 RETURNING id",
+                args![entry.staff_id, &entry.action, &entry.subject, &entry.before, &entry.after, entry.at],
+            )
+            .await
+    }
+
+    async fn audit_entries(&self, subject: Option<&str>, page: PageRequest) -> StoreResult<Page<LoggedAudit>> {
+        let mut db = self.db.read().await?;
+        let total = db
+            .value("SELECT COUNT(*) FROM audit_log WHERE CAST($1 AS TEXT) IS NULL OR subject = $1", args![subject])
+            .await?;
+        let rows = db
+            .all(
+                "SELECT a.id, a.staff_id, a.action, a.subject, a.before, a.after, a.at, s.name \
+                 FROM audit_log a LEFT JOIN staff_account s ON s.id = a.staff_id \
+                 WHERE CAST($1 AS TEXT) IS NULL OR a.subject = $1 ORDER BY a.id DESC LIMIT $2 OFFSET $3",
+                args![subject, page.size, page.offset],
+                audit,
+            )
+            .await?;
+        Ok(Page { rows, total })
+    }
+}

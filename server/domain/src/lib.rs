@@ -29,6 +29,7 @@ pub mod phone;
 pub mod pricing;
 pub mod product;
 pub mod promotion;
+pub mod qr_ph;
 pub mod reminder;
 pub mod session;
 pub mod site_banner;

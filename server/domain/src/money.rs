@@ -95,6 +95,16 @@ impl CurrencySymbol {
     }
 }
 
+impl Centavos {
+    /// The amount as a plain decimal of pesos (`1234.50`, `-0.05`), as
+    /// machine formats want it (a QR payload, a provider's API).
+    pub fn to_decimal_string(self) -> String {
+        let sign = if self.0 < 0 { "-" } else { "" };
+        let absolute = self.0.unsigned_abs();
+        format!("{sign}{}.{:02}", absolute / 100, absolute % 100)
+    }
+}
+
 /// Formats an amount the en-PH way: symbol, thousands grouped by commas, two
 /// decimals (`₱1,234.56`, `-₱0.05`). The one server-side money formatter.
 pub fn format_amount(amount: Centavos, symbol: CurrencySymbol) -> String {
@@ -122,6 +132,13 @@ impl fmt::Display for Centavos {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_plain_decimal_has_two_places_and_no_grouping() {
+        assert_eq!(Centavos::new(123_450).to_decimal_string(), "1234.50");
+        assert_eq!(Centavos::new(5).to_decimal_string(), "0.05");
+        assert_eq!(Centavos::new(-5).to_decimal_string(), "-0.05");
+    }
 
     #[test]
     fn amounts_are_grouped_by_thousands_with_two_decimals() {

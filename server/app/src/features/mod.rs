@@ -1,27 +1,27 @@
 //! One folder per feature; each owns its router and the root only merges.
 
-pub mod bind_card;
 pub mod book_keeping;
 pub mod calculator;
-pub mod certification;
 pub mod complaints;
 pub mod confirmation;
 pub mod console;
 pub mod customer_service;
 pub mod device_data;
 pub mod health;
+pub mod kyc;
 pub mod legacy;
 pub mod loan_details;
 pub mod login;
+pub mod login_failure;
 pub mod marketplace;
 pub mod media;
-pub mod payments;
+pub mod payout_account;
 pub mod personal_center;
 pub mod promotion;
 pub mod public_info;
+pub mod repayment;
 pub mod repayment_reminders;
 pub mod sandbox;
-pub mod staff;
 pub mod tracking;
 pub mod uploads;
 pub mod web_pages;
@@ -37,15 +37,16 @@ pub fn borrower_api() -> Router<AppState> {
         .merge(customer_service::router())
         .merge(loan_details::router())
         .merge(marketplace::router())
-        .merge(certification::router())
+        .merge(kyc::router())
         .merge(confirmation::router())
         .merge(personal_center::router())
         .merge(tracking::router())
+        .merge(login_failure::router())
         .merge(legacy::router())
         .merge(device_data::router())
         .merge(uploads::router())
-        .merge(payments::router())
-        .merge(bind_card::router())
+        .merge(repayment::router())
+        .merge(payout_account::router())
         .merge(complaints::router())
         .merge(calculator::router())
         .merge(book_keeping::router())
@@ -61,8 +62,8 @@ pub fn borrower_api() -> Router<AppState> {
 /// and the promotion calls at the paths native shells use.
 pub fn staff_api() -> Router<AppState> {
     Router::new()
-        .nest("/staff", staff::router())
-        .nest("/console", staff::router().merge(console::router()))
+        .nest("/staff", console::staff_api())
+        .nest("/console", console::staff_api().merge(console::console_only()))
         .merge(promotion::router())
         .fallback(|| async { ApiError::NotFound })
 }

@@ -1,21 +1,13 @@
 //! The obfuscated paths that native shells in the field still call
-//! (decisions.md D6): thin aliases onto the same handlers, plus the joint
-//! login failure page, which only the old shells open.
+//! (decisions.md D6): thin aliases onto other features' handlers, and the
+//! old repayment store. The one folder allowed to import other features.
 
 pub mod repayment_store;
 
-use crate::error::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{Currency, CurrentBorrower, Params};
-use crate::features::{confirmation, loan_details, payments, tracking};
-use crate::i18n::{Lang, Msg};
+use crate::features::{confirmation, loan_details, repayment, tracking};
 use crate::state::AppState;
-use crate::views::{ProductCard, card};
-use axum::extract::State;
+use axum::Router;
 use axum::routing::post;
-use axum::{Json, Router};
-use hiram_domain::order::{OrderId, OrderStatus};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -23,57 +15,9 @@ pub fn router() -> Router<AppState> {
         .route("/gopia/goya/cultures", post(confirmation::contract_list).get(confirmation::contract_list))
         .route("/gopia/goya/misunderstood", post(confirmation::contract_jump).get(confirmation::contract_jump))
         .route("/gopia/goya/depush", post(confirmation::accept))
-        .route("/gopia/goya/drowns", post(failure_page))
         .route("/gopia/goya/because", post(tracking::save_event))
         .route("/gopia/goya/define", post(loan_details::recommend_jump))
         // The method is not shown in the specification: both are served.
-        .route("/orbital/fail", post(payments::extension::extension_info).get(payments::extension::extension_info))
+        .route("/orbital/fail", post(repayment::extension::extension_info).get(repayment::extension::extension_info))
         .merge(repayment_store::router())
-}
-
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct FailureParams {
-    pub order_id: i64,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FailurePage {
-    pub notice_message: String,
-    pub err_message: String,
-    /// Other products to try instead.
-    pub products: Vec<ProductCard>,
-}
-
-/// The joint login failure page: why the order could not go on, and other
-/// products to try.
-#[utoipa::path(post, path = "/pany/gopia/goya/drowns", tag = "legacy", params(FailureParams),
-    responses((status = 200, body = Envelope<FailurePage>), (status = 404)))]
-pub async fn failure_page(
-    State(state): State<AppState>,
-    CurrentBorrower(borrower): CurrentBorrower,
-    lang: Lang,
-    Currency(symbol): Currency,
-    Params(params): Params<FailureParams>,
-) -> ApiResult<Json<Envelope<FailurePage>>> {
-    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
-    let err_message = if order.status == OrderStatus::Rejected { Msg::StatusRejectedText } else { Msg::FailureUnknown };
-    let products = state
-        .store
-        .products()
-        .await?
-        .iter()
-        .filter(|product| product.id != order.product_id)
-        .map(|product| card(product, lang, symbol))
-        .collect();
-    Ok(ok(
-        lang,
-        FailurePage {
-            notice_message: Msg::FailureNotice.text(lang).to_owned(),
-            err_message: err_message.text(lang).to_owned(),
-            products,
-        },
-    ))
 }

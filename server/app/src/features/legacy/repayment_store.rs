@@ -12,7 +12,7 @@
 
 use crate::error::{ApiError, ApiResult, Envelope, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
-use crate::features::payments::{self, PayCodeParams};
+use crate::features::repayment::{self, PayCodeParams};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::extract::State;
@@ -77,7 +77,7 @@ pub async fn repayment_way(
     lang: Lang,
     Params(params): Params<WayParams>,
 ) -> ApiResult<Json<Envelope<RepaymentWay>>> {
-    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
     let account = state.store.payout_account(borrower).await?;
     let mut bits = [0u8; 16];
     getrandom::fill(&mut bits).map_err(|error| ApiError::Internal(error.to_string()))?;
@@ -136,7 +136,7 @@ pub async fn repayment_commit(
     lang: Lang,
     Params(params): Params<CommitParams>,
 ) -> ApiResult<Json<Envelope<Option<Committed>>>> {
-    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
     if !matches!(params.coupon_id.trim(), "" | "0") || params.send_msg.is_some_and(|value| value != 0) {
         return Err(ApiError::InvalidParameters);
     }
@@ -195,7 +195,7 @@ pub async fn repayment_confirm(
     if params.verify_code.trim().chars().count() < 6 {
         return Err(ApiError::rejected(Msg::InvalidCodeFormat));
     }
-    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
     let customer = state
         .store
         .borrower(borrower)
@@ -281,6 +281,6 @@ pub async fn repayment_page(
         is_delay: None,
         delay_amount: None,
     };
-    let Json(issued) = payments::generate_pay_code(State(state), current, lang, Params(request)).await?;
+    let Json(issued) = repayment::generate_pay_code(State(state), current, lang, Params(request)).await?;
     Ok(ok(lang, PaymentPage { url: issued.data.pay_url }))
 }

@@ -5,7 +5,7 @@
 
 use crate::console::{Member, member, send};
 use crate::helpers::{TestApp, order_in};
-use crate::payments::{SECRET, callback, pay_code};
+use crate::repayment::{SECRET, callback, pay_code};
 use hiram_domain::kyc::Section;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;

@@ -2,8 +2,15 @@
 //! cookie, a role matrix checked on the server for every console call, and
 //! an audit log of every action that nobody can change.
 
+mod api_token;
+mod back_office;
+mod collections;
+mod marketing;
+mod staff_accounts;
+mod unposted_payments;
+
 use crate::helpers::{TestApp, order_in};
-use hiram::features::console::{NewAccount, add_staff};
+use hiram::features::console::staff_accounts::{NewAccount, add_staff};
 use hiram_domain::staff::{Permission, Role};
 use serde_json::Value;
 

@@ -6,7 +6,7 @@
 
 use crate::console::{Member, code, member, named_member, send, sign_in, signed_in};
 use crate::helpers::TestApp;
-use hiram::features::console::{NewAccount, add_staff};
+use hiram::features::console::staff_accounts::{NewAccount, add_staff};
 use hiram_domain::back_office::PageRequest;
 use hiram_domain::staff::Role;
 use hiram_domain::store::StoreError;

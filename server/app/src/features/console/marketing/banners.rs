@@ -5,7 +5,7 @@
 use super::{audited, refused};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
-use crate::features::staff::listing::{Listing, PageParams};
+use crate::features::console::listing::{Listing, PageParams};
 use crate::i18n::Lang;
 use crate::staff_access::Staff;
 use crate::state::AppState;

@@ -219,3 +219,19 @@ pub async fn reveal(
         },
     ))
 }
+
+/// Any borrower's uploaded picture, for staff checking identity photos and
+/// complaints.
+#[utoipa::path(get, path = "/api/staff/uploads/{name}", tag = "staff",
+    params(("name" = String, Path, description = "The name from the upload's `url`")),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 404)),
+    security(("staff_token" = [])))]
+pub async fn staff_image(
+    State(state): State<AppState>,
+    staff: Staff,
+    axum::extract::Path(name): axum::extract::Path<String>,
+) -> ApiResult<axum::response::Response> {
+    staff.require(Permission::ViewBorrowers)?;
+    let record = crate::features::uploads::stored(&state, &name).await?.ok_or(ApiError::NotFound)?;
+    crate::features::uploads::serve(&state, &record).await
+}

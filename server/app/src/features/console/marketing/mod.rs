@@ -6,6 +6,7 @@
 
 pub mod banners;
 pub mod company;
+pub mod funnel;
 pub mod links;
 pub mod templates;
 
@@ -16,6 +17,7 @@ use axum::routing::{get, post};
 
 pub fn router() -> Router<AppState> {
     Router::new()
+        .route("/promotion-funnel", get(funnel::promotion_funnel))
         .route("/promotion-templates", get(templates::list))
         .route("/promotion-templates/read", get(templates::read))
         .route("/promotion-templates/save", post(templates::save))

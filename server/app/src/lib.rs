@@ -16,6 +16,7 @@ pub mod openapi;
 pub mod passwords;
 pub mod repayments;
 pub mod seed;
+pub mod services;
 pub mod session;
 pub mod staff_access;
 pub mod startup;

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod access_matrix;
+mod architecture;
 mod book_keeping;
 mod calculator;
 mod complaints;

@@ -1,7 +1,7 @@
 //! Pay codes and signed callbacks: M4, M5, and a loan repaid in full.
 
 use crate::helpers::{TestApp, order_in};
-use hiram::features::repayment::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
+use hiram::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::GatewayPayment;

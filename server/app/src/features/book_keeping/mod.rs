@@ -9,8 +9,8 @@ mod labels;
 
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
-use crate::features::uploads::{self, UploadedImage};
 use crate::i18n::{Lang, Msg};
+use crate::services::images::{self, UploadedImage};
 use crate::state::AppState;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -34,7 +34,7 @@ pub fn router() -> Router<AppState> {
         .route("/book-keeping/get-list", post(list))
         .route("/book-keeping/get-info", post(info))
         .route("/book-keeping/save-record", post(save))
-        .route("/book-keeping/upload-image", post(upload_image).layer(DefaultBodyLimit::max(uploads::HARD_BODY_LIMIT)))
+        .route("/book-keeping/upload-image", post(upload_image).layer(DefaultBodyLimit::max(images::HARD_BODY_LIMIT)))
         .route("/book-keeping/data-statistics", post(statistics))
         .route("/book-keeping/delete-book-keeping", post(delete))
 }
@@ -228,7 +228,7 @@ pub async fn info(
 /// A receipt picture (multipart field `image`); `data.url` goes in a
 /// record's `image`. The same checks and limits as every picture (decision 011).
 #[utoipa::path(post, path = "/pany/book-keeping/upload-image", operation_id = "book_keeping_upload_image", tag = "book keeping",
-    request_body(content = uploads::ImageForm, content_type = "multipart/form-data"),
+    request_body(content = images::ImageForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 429)))]
 pub async fn upload_image(
     State(state): State<AppState>,
@@ -236,7 +236,7 @@ pub async fn upload_image(
     lang: Lang,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<UploadedImage>>> {
-    let record = uploads::accept_image(&state, borrower, ImagePurpose::Receipt, form, "image").await?;
+    let record = images::accept_image(&state, borrower, ImagePurpose::Receipt, form, "image").await?;
     Ok(ok(lang, UploadedImage::of(&record)))
 }
 
@@ -300,7 +300,7 @@ async fn own_receipt(state: &AppState, borrower: BorrowerId, url: &str) -> ApiRe
         return Ok(None);
     }
     let name = url.rsplit('/').next().unwrap_or("").split('?').next().unwrap_or("");
-    match uploads::stored(state, name).await? {
+    match images::stored(state, name).await? {
         Some(record) if record.owner == borrower && record.purpose == ImagePurpose::Receipt => Ok(Some(record.name)),
         _ => Err(ApiError::rejected(Msg::BookImageUnknown)),
     }

@@ -30,7 +30,7 @@ use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-pub use exchange::{ConversionView, ExchangeRates, RateView};
+pub use exchange::{ConversionView, ExchangeRates};
 
 pub fn router() -> Router<AppState> {
     Router::new()

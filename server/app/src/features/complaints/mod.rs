@@ -5,12 +5,10 @@
 //! days (`hiram_domain::complaint::CareCalendar`); customer care answers
 //! through the staff API.
 
-mod labels;
-
 use crate::error::{ApiError, ApiResult, Envelope, NoData, SUCCESS_CODE, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
-use crate::features::uploads::{self, UploadedImage};
 use crate::i18n::{Lang, Msg};
+use crate::services::images::{self, UploadedImage};
 use crate::state::AppState;
 use crate::views::DetailRow;
 use axum::extract::multipart::MultipartRejection;
@@ -28,14 +26,14 @@ use hiram_domain::order::{Order, OrderStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-pub use labels::{sub_type_title, type_title};
+use crate::services::complaint_types::{sub_type_title, type_title};
 
 pub fn router() -> Router<AppState> {
     Router::new()
         .route("/user-problem/problem-init", post(init))
         .route(
             "/user-problem/upload-problem-img",
-            post(upload_image).layer(DefaultBodyLimit::max(uploads::HARD_BODY_LIMIT)),
+            post(upload_image).layer(DefaultBodyLimit::max(images::HARD_BODY_LIMIT)),
         )
         .route("/user-problem/problem-save", post(save))
         .route("/user-problem/problem-list", post(list))
@@ -149,7 +147,7 @@ pub async fn init(
 /// A picture for a complaint (field `problemImage`); `data.url` goes in
 /// the complaint's `problemImage` list.
 #[utoipa::path(post, path = "/pany/user-problem/upload-problem-img", operation_id = "complaint_upload_image", tag = "complaints",
-    request_body(content = uploads::ProblemImageForm, content_type = "multipart/form-data"),
+    request_body(content = images::ProblemImageForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 429)))]
 pub async fn upload_image(
     State(state): State<AppState>,
@@ -157,7 +155,7 @@ pub async fn upload_image(
     lang: Lang,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<UploadedImage>>> {
-    let record = uploads::accept_image(&state, borrower, ImagePurpose::Complaint, form, "problemImage").await?;
+    let record = images::accept_image(&state, borrower, ImagePurpose::Complaint, form, "problemImage").await?;
     Ok(ok(lang, UploadedImage::of(&record)))
 }
 
@@ -184,7 +182,7 @@ async fn own_pictures(state: &AppState, borrower: BorrowerId, joined: &str) -> A
     let mut names = Vec::new();
     for url in joined.split(',').map(str::trim).filter(|url| !url.is_empty()) {
         let name = url.rsplit('/').next().unwrap_or("").split('?').next().unwrap_or("");
-        let record = uploads::stored(state, name).await?;
+        let record = images::stored(state, name).await?;
         match record {
             Some(record) if record.owner == borrower && record.purpose == ImagePurpose::Complaint => {
                 if !names.contains(&record.name) {

@@ -3,17 +3,15 @@
 //! from the order's own terms, accepts, and the order moves 151 → 170 with
 //! both documents stored unchanged. Also the contract calls (§7 Contracts).
 
-pub mod documents;
-
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::services::documents::{self, Document, Parties};
 use crate::state::AppState;
 use crate::views::{DetailRow, percent};
 use axum::extract::State;
 use axum::routing::post;
 use axum::{Json, Router};
-use documents::{Document, Parties};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};

@@ -232,6 +232,6 @@ pub async fn staff_image(
     axum::extract::Path(name): axum::extract::Path<String>,
 ) -> ApiResult<axum::response::Response> {
     staff.require(Permission::ViewBorrowers)?;
-    let record = crate::features::uploads::stored(&state, &name).await?.ok_or(ApiError::NotFound)?;
-    crate::features::uploads::serve(&state, &record).await
+    let record = crate::services::images::stored(&state, &name).await?.ok_or(ApiError::NotFound)?;
+    crate::services::images::serve(&state, &record).await
 }

@@ -7,9 +7,9 @@ use super::Staff;
 use super::listing::{Listing, page_request};
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
-use crate::features::complaints::{sub_type_title, type_title};
-use crate::features::uploads::{self, HARD_BODY_LIMIT};
 use crate::i18n::{Lang, Msg};
+use crate::services::complaint_types::{sub_type_title, type_title};
+use crate::services::images::{self, HARD_BODY_LIMIT};
 use crate::state::AppState;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -161,7 +161,7 @@ pub async fn answer(
     let complaint = complaint(&state, params.id).await?;
     let mut images = Vec::new();
     for name in params.images.split(',').map(str::trim).filter(|name| !name.is_empty()) {
-        match uploads::stored(&state, name).await? {
+        match images::stored(&state, name).await? {
             Some(record)
                 if record.owner == complaint.borrower_id && record.purpose == ImagePurpose::ComplaintAnswer =>
             {
@@ -250,7 +250,7 @@ pub struct StaffPicture {
 /// A picture for an answer (multipart field `image`), kept for the
 /// complaint's borrower.
 #[utoipa::path(post, path = "/api/staff/complaints/upload-image", operation_id = "staff_complaint_upload_image", tag = "staff", params(UploadParams),
-    request_body(content = uploads::ImageForm, content_type = "multipart/form-data"), security(("staff_token" = [])),
+    request_body(content = images::ImageForm, content_type = "multipart/form-data"), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<StaffPicture>), (status = 400), (status = 401), (status = 404)))]
 pub async fn upload_image(
     State(state): State<AppState>,
@@ -263,7 +263,7 @@ pub async fn upload_image(
     let axum::extract::Query(params) = params.map_err(|_| ApiError::InvalidParameters)?;
     let complaint = complaint(&state, params.complaint_id).await?;
     let record =
-        uploads::accept_image(&state, complaint.borrower_id, ImagePurpose::ComplaintAnswer, form, "image").await?;
+        images::accept_image(&state, complaint.borrower_id, ImagePurpose::ComplaintAnswer, form, "image").await?;
     Ok(ok(lang, StaffPicture { name: record.name }))
 }
 

@@ -6,8 +6,8 @@
 use super::refused;
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
-use crate::features::calculator::RateView;
 use crate::i18n::Lang;
+use crate::services::exchange_rates::RateView;
 use crate::staff_access::Staff;
 use crate::state::AppState;
 use axum::Json;

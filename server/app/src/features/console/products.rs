@@ -7,8 +7,8 @@
 use super::Staff;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
-use crate::features::confirmation::documents::{self, Document, Parties};
 use crate::i18n::{Lang, Msg};
+use crate::services::documents::{self, Document, Parties};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;

@@ -13,6 +13,7 @@ use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::repayments::PlanLine;
+use crate::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, verify_signature};
 use crate::state::AppState;
 use crate::views::DetailRow;
 use axum::body::Bytes;
@@ -24,7 +25,6 @@ use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, PAY_CODE_LIFETIME, PaidReport, PayCode, check_report};
 use hiram_domain::store::{IdempotencyKey, Posting};
-use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
@@ -44,9 +44,6 @@ pub fn router() -> Router<AppState> {
         .route("/v3/loan-details/generate-vcode", post(generate_pay_code))
         .route("/payments/callback/sandbox", post(sandbox_callback))
 }
-
-pub const SIGNATURE_HEADER: &str = "x-hiram-signature";
-pub const TIMESTAMP_HEADER: &str = "x-hiram-timestamp";
 
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
@@ -358,32 +355,6 @@ struct CallbackBody {
 pub struct CallbackAnswer {
     /// `posted`, or `duplicate` for a callback already posted.
     pub result: String,
-}
-
-/// The signature a channel puts on a callback: hex HMAC-SHA256 of
-/// "{timestamp}.{body}" under the shared secret.
-pub fn sign(secret: &str, timestamp: i64, body: &[u8]) -> String {
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
-    mac.update(timestamp.to_string().as_bytes());
-    mac.update(b".");
-    mac.update(body);
-    mac.finalize().into_bytes().iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
-fn verify_signature(secret: &str, timestamp: i64, body: &[u8], presented: &str) -> bool {
-    let Some(presented) = (0..presented.len())
-        .step_by(2)
-        .map(|index| presented.get(index..index + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok()))
-        .collect::<Option<Vec<u8>>>()
-    else {
-        return false;
-    };
-    let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");
-    mac.update(timestamp.to_string().as_bytes());
-    mac.update(b".");
-    mac.update(body);
-    // Constant-time comparison.
-    mac.verify_slice(&presented).is_ok()
 }
 
 /// The sandbox gateway's callback: a pay code was paid.

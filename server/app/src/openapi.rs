@@ -1,16 +1,14 @@
 //! The OpenAPI document of the API, served at `/openapi.json` and written to
 //! `web/shared/src/api/openapi.json` by `hiram openapi`, from which the web's
-//! TypeScript types are generated.
+//! TypeScript types are generated. Its paths come from the same
+//! declarations as the routes (`features::api`); only the title, the tags
+//! and the security schemes are written here.
 
-use crate::features::{
-    book_keeping, calculator, complaints, confirmation, console, customer_service, device_data, health, kyc, legacy,
-    loan_details, login, login_failure, marketplace, payout_account, personal_center, promotion, public_info,
-    repayment, repayment_reminders, tracking, uploads,
-};
 use crate::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
 use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -21,165 +19,6 @@ use utoipa::OpenApi;
             Parameters may come in the query, a form-encoded body or a flat JSON body. \
             The borrower is identified by the sessionId query parameter only.",
         version = "1"
-    ),
-    paths(
-        health::healthz,
-        health::readyz,
-        public_info::company_info,
-        public_info::site_banners,
-        loan_details::loan_details,
-        loan_details::recommend_jump,
-        login::login_init,
-        login::send_sms_code,
-        login::send_voice_code,
-        login::sms_code_login,
-        login::password_login,
-        login::reset_password,
-        login::logout,
-        customer_service::contact_info,
-        customer_service::service_init,
-        console::sms_outbox::sms_outbox,
-        console::marketing::funnel::promotion_funnel,
-        console::products::catalogue,
-        console::products::create_product,
-        console::products::check,
-        console::products::update_listing,
-        console::orders::list,
-        console::orders::record,
-        console::orders::decide,
-        console::borrowers::search,
-        console::borrowers::profile,
-        console::borrowers::reveal,
-        console::money::failed_payouts,
-        console::money::reconciliation,
-        console::dashboard::dashboard,
-        console::borrowers::staff_image,
-        console::unposted_payments::queue,
-        console::adjustments::list,
-        console::adjustments::propose,
-        console::adjustments::approve,
-        console::adjustments::reject,
-        console::complaints::inbox,
-        console::complaints::answer,
-        console::complaints::close,
-        console::complaints::upload_image,
-        console::complaints::ratings,
-        console::collections::queue,
-        console::collections::contacts,
-        console::collections::log_contact,
-        console::unposted_payments::match_payment,
-        console::unposted_payments::reject_payment,
-        console::marketing::templates::list,
-        console::marketing::templates::read,
-        console::marketing::templates::save,
-        console::marketing::links::list,
-        console::marketing::links::save,
-        console::marketing::banners::list,
-        console::marketing::banners::save,
-        console::marketing::company::read,
-        console::marketing::company::save,
-        promotion::channel_template,
-        promotion::track_visit,
-        promotion::track_click,
-        promotion::get_sid,
-        promotion::get_captcha,
-        promotion::get_sms,
-        promotion::register,
-        marketplace::home,
-        marketplace::detail,
-        marketplace::quote,
-        marketplace::apply,
-        marketplace::push,
-        kyc::certify_list,
-        kyc::basic_form,
-        kyc::personal_form,
-        kyc::job_form,
-        kyc::extra_form,
-        kyc::save_basic,
-        kyc::save_personal,
-        kyc::save_job,
-        kyc::save_extra,
-        kyc::city_init,
-        kyc::advance_log,
-        confirmation::confirm_data,
-        confirmation::accept,
-        confirmation::contract_list,
-        confirmation::contract_jump,
-        confirmation::document,
-        confirmation::general_terms,
-        personal_center::order_list,
-        personal_center::user_info,
-        personal_center::user_menu,
-        tracking::save_event,
-        tracking::app_rating,
-        tracking::store_review_prompt,
-        login_failure::failure_page,
-        legacy::repayment_store::repayment_way,
-        legacy::repayment_store::repayment_commit,
-        legacy::repayment_store::repayment_confirm,
-        legacy::repayment_store::repayment_page,
-        personal_center::user_delete,
-        device_data::grant,
-        device_data::list,
-        device_data::upload_location,
-        device_data::upload_device,
-        device_data::upload_contacts,
-        device_data::upload_usage,
-        uploads::upload_identity_image,
-        uploads::borrower_image,
-        payout_account::form,
-        payout_account::bind,
-        complaints::init,
-        complaints::upload_image,
-        complaints::save,
-        complaints::list,
-        complaints::detail,
-        complaints::save_score,
-        complaints::whatsapp,
-        calculator::index,
-        calculator::emi,
-        calculator::emi_advanced,
-        calculator::exchange::exchange_rate,
-        calculator::add_loan,
-        calculator::list_loans,
-        calculator::loan_info,
-        calculator::delete_loan,
-        calculator::jump_page,
-        calculator::jump_page_view,
-        console::exchange_rates::list,
-        console::exchange_rates::add,
-        console::exchange_rates::calculator_views,
-        book_keeping::category_list,
-        book_keeping::list,
-        book_keeping::info,
-        book_keeping::save,
-        book_keeping::upload_image,
-        book_keeping::statistics,
-        book_keeping::delete,
-        repayment_reminders::index,
-        repayment_reminders::list,
-        repayment_reminders::save,
-        repayment_reminders::info,
-        repayment_reminders::set_reminder,
-        repayment_reminders::close_reminder,
-        repayment_reminders::delete,
-        console::sign_in::login,
-        console::sign_in::logout,
-        console::sign_in::me,
-        console::audit::audit_log,
-        console::staff_accounts::create_account,
-        console::staff_accounts::staff_accounts,
-        console::staff_accounts::deactivate_account,
-        console::staff_accounts::reactivate_account,
-        console::staff_accounts::reset_account,
-        repayment::extension::extension_info,
-        repayment::reported::pay_types,
-        repayment::reported::report_payment,
-        repayment::extension::plan_info,
-        repayment::extension::money_trail,
-        repayment::repayment_info,
-        repayment::generate_pay_code,
-        repayment::sandbox_callback,
     ),
     modifiers(&StaffToken),
     tags(
@@ -218,8 +57,26 @@ impl utoipa::Modify for StaffToken {
     }
 }
 
+/// The title, tags and security schemes above, with every path the
+/// features' routers declare (`features::api`): the document cannot miss a
+/// route that is served through `routes!`.
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let mut document = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(crate::features::api()).into_openapi();
+    distinct_get_operation_ids(&mut document);
+    document
+}
+
+/// A handler served at GET and POST (`method(get, post)`) is one operation
+/// under two methods, and so one operation id twice, which OpenAPI forbids
+/// and the web's type generator refuses. The POST keeps the id it always had
+/// (the web's types name it); the GET becomes `<id>_get`.
+fn distinct_get_operation_ids(document: &mut utoipa::openapi::OpenApi) {
+    for item in document.paths.paths.values_mut() {
+        let (Some(get), Some(post)) = (item.get.as_mut(), item.post.as_ref()) else { continue };
+        if let Some(id) = get.operation_id.as_mut().filter(|id| post.operation_id.as_ref() == Some(*id)) {
+            id.push_str("_get");
+        }
+    }
 }
 
 pub fn router() -> Router<AppState> {

@@ -197,9 +197,7 @@ pub fn router(state: AppState) -> Router {
     let timeout = Duration::from_secs(state.settings.server.request_timeout_seconds);
     let request_id = HeaderName::from_static("x-request-id");
     Router::new()
-        .merge(features::health::router())
-        .nest("/pany", features::borrower_api())
-        .nest("/api", features::staff_api())
+        .merge(Router::from(features::api()))
         .merge(crate::openapi::router())
         .merge(features::media::router())
         .merge(features::sandbox::router())

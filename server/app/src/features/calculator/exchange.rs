@@ -52,7 +52,7 @@ pub struct ExchangeParams {
 }
 
 /// The rates staff set, and a conversion when asked.
-#[utoipa::path(post, path = "/pany/calc/exchange-rate", operation_id = "calc_exchange_rate", tag = "calculator",
+#[utoipa::path(post, path = "/calc/exchange-rate", operation_id = "calc_exchange_rate", tag = "calculator",
     params(ExchangeParams), responses((status = 200, body = Envelope<ExchangeRates>), (status = 400)))]
 pub async fn exchange_rate(
     State(state): State<AppState>,

@@ -60,7 +60,7 @@ pub struct ListParams {
 }
 
 /// Adjustments, oldest first.
-#[utoipa::path(get, path = "/api/staff/adjustments", operation_id = "adjustment_list", tag = "staff", params(ListParams), security(("staff_token" = [])),
+#[utoipa::path(get, path = "/adjustments", operation_id = "adjustment_list", tag = "staff", params(ListParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Vec<AdjustmentRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -98,7 +98,7 @@ pub struct Proposed {
 }
 
 /// Proposes waiving part of a charge of an order with money owed.
-#[utoipa::path(post, path = "/api/staff/adjustments/propose", operation_id = "adjustment_propose", tag = "staff", params(ProposeParams), security(("staff_token" = [])),
+#[utoipa::path(post, path = "/adjustments/propose", operation_id = "adjustment_propose", tag = "staff", params(ProposeParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Proposed>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn propose(
     State(state): State<AppState>,
@@ -169,7 +169,7 @@ async fn decidable(state: &AppState, staff: &Staff, id: i64) -> ApiResult<Adjust
 }
 
 /// Approves a proposal of someone else and posts the waiver.
-#[utoipa::path(post, path = "/api/staff/adjustments/approve", operation_id = "adjustment_approve", tag = "staff", params(DecideParams), security(("staff_token" = [])),
+#[utoipa::path(post, path = "/adjustments/approve", operation_id = "adjustment_approve", tag = "staff", params(DecideParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn approve(
     State(state): State<AppState>,
@@ -223,7 +223,7 @@ async fn close_if_settled(state: &AppState, order_id: OrderId) -> ApiResult<()> 
 }
 
 /// Rejects a proposal of someone else.
-#[utoipa::path(post, path = "/api/staff/adjustments/reject", operation_id = "adjustment_reject", tag = "staff", params(DecideParams), security(("staff_token" = [])),
+#[utoipa::path(post, path = "/adjustments/reject", operation_id = "adjustment_reject", tag = "staff", params(DecideParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn reject(
     State(state): State<AppState>,

@@ -42,7 +42,7 @@ pub struct AuditRow {
 
 /// The audit log, newest first, a page at a time. It can be read, never
 /// changed.
-#[utoipa::path(get, path = "/api/console/audit", operation_id = "console_audit_log", tag = "console", params(AuditParams),
+#[utoipa::path(get, path = "/audit", operation_id = "console_audit_log", tag = "console", params(AuditParams),
     responses((status = 200, body = Envelope<Listing<AuditRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn audit_log(
     State(state): State<AppState>,

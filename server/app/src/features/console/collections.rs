@@ -18,9 +18,8 @@ use crate::i18n::{Lang, Msg};
 use crate::repayments::{balances, next_unpaid_due, plan_for_dues};
 use crate::state::AppState;
 use crate::views::timestamp;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use hiram_domain::clock::manila_date;
 use hiram_domain::collections::{
     ContactChannel, ContactNote, ContactOutcome, DpdBucket, QueueEntry, QueueSort, contact_allowed, days_past_due,
@@ -34,9 +33,11 @@ use hiram_domain::store::{ConsentKind, NewContact, OverdueAccount};
 use serde::{Deserialize, Serialize};
 use time::Date;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/collections", get(queue)).route("/collections/contacts", get(contacts).post(log_contact))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(queue)).routes(routes!(contacts, log_contact))
 }
 
 /// Days past due of an order as the daily run counts them: from the first
@@ -149,7 +150,7 @@ impl From<QueueEntry<OverdueAccount>> for CollectionRow {
 
 /// Overdue loans (180) past due, the longest past due first unless `sort`
 /// says otherwise, one page at a time.
-#[utoipa::path(get, path = "/api/staff/collections", operation_id = "staff_collections_queue", tag = "staff",
+#[utoipa::path(get, path = "/collections", operation_id = "staff_collections_queue", tag = "staff",
     params(QueueParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Listing<CollectionRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn queue(
@@ -199,7 +200,7 @@ pub struct ContactRow {
 }
 
 /// The contacts logged for an order, newest first.
-#[utoipa::path(get, path = "/api/staff/collections/contacts", operation_id = "staff_collection_contacts", tag = "staff",
+#[utoipa::path(get, path = "/collections/contacts", operation_id = "staff_collection_contacts", tag = "staff",
     params(ContactsParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Vec<ContactRow>>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn contacts(
@@ -256,7 +257,7 @@ pub struct ContactLogged {
 /// more than 15 days past due or the borrower consented to contact at any
 /// hour (`data.reason = outside_contact_hours`), and for an order that is
 /// not overdue (`data.reason = not_overdue`).
-#[utoipa::path(post, path = "/api/staff/collections/contacts", operation_id = "staff_collection_log_contact", tag = "staff",
+#[utoipa::path(post, path = "/collections/contacts", operation_id = "staff_collection_log_contact", tag = "staff",
     params(LogContactParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<ContactLogged>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn log_contact(

@@ -11,24 +11,25 @@ use crate::i18n::{Lang, Msg};
 use crate::services::complaint_types::{sub_type_title, type_title};
 use crate::services::images::{self, HARD_BODY_LIMIT};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use hiram_domain::complaint::{Complaint, ComplaintStatus, is_late};
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::staff::Permission;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/complaints", get(inbox))
-        .route("/complaints/answer", post(answer))
-        .route("/complaints/close", post(close))
-        .route("/complaints/upload-image", post(upload_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
-        .route("/complaints/ratings", get(ratings))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(inbox))
+        .routes(routes!(answer))
+        .routes(routes!(close))
+        .routes(routes!(upload_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
+        .routes(routes!(ratings))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -72,7 +73,7 @@ pub struct InboxEntry {
 
 /// Complaints by the time their answer is due, the most urgent first, a
 /// page at a time.
-#[utoipa::path(get, path = "/api/staff/complaints", operation_id = "staff_complaint_inbox", tag = "staff", params(InboxParams), security(("staff_token" = [])),
+#[utoipa::path(get, path = "/complaints", operation_id = "staff_complaint_inbox", tag = "staff", params(InboxParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Listing<InboxEntry>>), (status = 400), (status = 401)))]
 pub async fn inbox(
     State(state): State<AppState>,
@@ -140,7 +141,7 @@ async fn complaint(state: &AppState, id: i64) -> ApiResult<Complaint> {
 }
 
 /// Answers an open complaint and texts the borrower that it was answered.
-#[utoipa::path(post, path = "/api/staff/complaints/answer", operation_id = "staff_complaint_answer", tag = "staff", params(AnswerParams), security(("staff_token" = [])),
+#[utoipa::path(post, path = "/complaints/answer", operation_id = "staff_complaint_answer", tag = "staff", params(AnswerParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
 pub async fn answer(
     State(state): State<AppState>,
@@ -204,7 +205,7 @@ pub struct CloseParams {
 }
 
 /// Closes a complaint (answered, or withdrawn by the borrower by phone).
-#[utoipa::path(post, path = "/api/staff/complaints/close", operation_id = "staff_complaint_close", tag = "staff", params(CloseParams), security(("staff_token" = [])),
+#[utoipa::path(post, path = "/complaints/close", operation_id = "staff_complaint_close", tag = "staff", params(CloseParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 404), (status = 409)))]
 pub async fn close(
     State(state): State<AppState>,
@@ -249,7 +250,7 @@ pub struct StaffPicture {
 
 /// A picture for an answer (multipart field `image`), kept for the
 /// complaint's borrower.
-#[utoipa::path(post, path = "/api/staff/complaints/upload-image", operation_id = "staff_complaint_upload_image", tag = "staff", params(UploadParams),
+#[utoipa::path(post, path = "/complaints/upload-image", operation_id = "staff_complaint_upload_image", tag = "staff", params(UploadParams),
     request_body(content = images::ImageForm, content_type = "multipart/form-data"), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<StaffPicture>), (status = 400), (status = 401), (status = 404)))]
 pub async fn upload_image(
@@ -276,7 +277,7 @@ pub struct AgentRating {
 }
 
 /// Borrowers' ratings of the answers, per agent.
-#[utoipa::path(get, path = "/api/staff/complaints/ratings", operation_id = "staff_complaint_ratings", tag = "staff", security(("staff_token" = [])),
+#[utoipa::path(get, path = "/complaints/ratings", operation_id = "staff_complaint_ratings", tag = "staff", security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Vec<AgentRating>>), (status = 401)))]
 pub async fn ratings(
     State(state): State<AppState>,

@@ -62,7 +62,7 @@ pub struct Dashboard {
 }
 
 /// The figures of the dashboard's charts.
-#[utoipa::path(get, path = "/api/staff/dashboard", operation_id = "staff_dashboard", tag = "staff", params(DashboardParams), security(("staff_token" = [])),
+#[utoipa::path(get, path = "/dashboard", operation_id = "staff_dashboard", tag = "staff", params(DashboardParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Dashboard>), (status = 400), (status = 401)))]
 pub async fn dashboard(
     State(state): State<AppState>,

@@ -58,7 +58,7 @@ fn rows(rates: &[ExchangeRate], today: Date) -> Vec<RateRow> {
 }
 
 /// The rates set in the last year, and which are in effect.
-#[utoipa::path(get, path = "/api/staff/exchange-rates", operation_id = "staff_exchange_rates", tag = "staff",
+#[utoipa::path(get, path = "/exchange-rates", operation_id = "staff_exchange_rates", tag = "staff",
     security(("staff_token" = [])), responses((status = 200, body = Envelope<RateHistory>), (status = 401), (status = 403)))]
 pub async fn list(State(state): State<AppState>, staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<RateHistory>>> {
     staff.require(Permission::ViewMoney)?;
@@ -86,7 +86,7 @@ pub struct AddParams {
 }
 
 /// Sets a rate; a refused field is named in `data.field`.
-#[utoipa::path(post, path = "/api/staff/exchange-rates/add", operation_id = "staff_exchange_rate_add", tag = "staff",
+#[utoipa::path(post, path = "/exchange-rates/add", operation_id = "staff_exchange_rate_add", tag = "staff",
     params(AddParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<RateRow>), (status = 400), (status = 401), (status = 403)))]
 pub async fn add(
@@ -143,7 +143,7 @@ pub struct CalculatorViews {
 }
 
 /// How often borrowers opened each product from the calculator lately.
-#[utoipa::path(get, path = "/api/staff/calculator-views", operation_id = "staff_calculator_views", tag = "staff",
+#[utoipa::path(get, path = "/calculator-views", operation_id = "staff_calculator_views", tag = "staff",
     security(("staff_token" = [])), responses((status = 200, body = Envelope<CalculatorViews>), (status = 401), (status = 403)))]
 pub async fn calculator_views(
     State(state): State<AppState>,

@@ -25,53 +25,53 @@ pub mod unposted_payments;
 use crate::error::ApiError;
 pub use crate::staff_access::Staff;
 use crate::state::AppState;
-use axum::Router;
-use axum::routing::{get, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// The sections' calls, mounted at `/api/staff` and `/api/console`.
-pub fn staff_api() -> Router<AppState> {
-    Router::new()
-        .route("/sms-outbox", get(sms_outbox::sms_outbox))
-        .route("/products", get(products::catalogue).post(products::create_product))
-        .route("/products/check", post(products::check))
-        .route("/products/listing", post(products::update_listing))
-        .route("/orders", get(orders::list))
-        .route("/orders/record", get(orders::record))
-        .route("/orders/decide", post(orders::decide))
-        .route("/borrowers", get(borrowers::search))
-        .route("/borrowers/profile", get(borrowers::profile))
-        .route("/borrowers/reveal", post(borrowers::reveal))
-        .route("/payouts/failed", get(money::failed_payouts))
-        .route("/reconciliation", get(money::reconciliation))
-        .route("/dashboard", get(dashboard::dashboard))
-        .route("/uploads/{name}", get(borrowers::staff_image))
-        .route("/unposted-payments", get(unposted_payments::queue))
-        .route("/unposted-payments/match", post(unposted_payments::match_payment))
-        .route("/unposted-payments/reject", post(unposted_payments::reject_payment))
-        .route("/adjustments", get(adjustments::list))
-        .route("/adjustments/propose", post(adjustments::propose))
-        .route("/adjustments/approve", post(adjustments::approve))
-        .route("/adjustments/reject", post(adjustments::reject))
+pub fn staff_api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sms_outbox::sms_outbox))
+        .routes(routes!(products::catalogue, products::create_product))
+        .routes(routes!(products::check))
+        .routes(routes!(products::update_listing))
+        .routes(routes!(orders::list))
+        .routes(routes!(orders::record))
+        .routes(routes!(orders::decide))
+        .routes(routes!(borrowers::search))
+        .routes(routes!(borrowers::profile))
+        .routes(routes!(borrowers::reveal))
+        .routes(routes!(money::failed_payouts))
+        .routes(routes!(money::reconciliation))
+        .routes(routes!(dashboard::dashboard))
+        .routes(routes!(borrowers::staff_image))
+        .routes(routes!(unposted_payments::queue))
+        .routes(routes!(unposted_payments::match_payment))
+        .routes(routes!(unposted_payments::reject_payment))
+        .routes(routes!(adjustments::list))
+        .routes(routes!(adjustments::propose))
+        .routes(routes!(adjustments::approve))
+        .routes(routes!(adjustments::reject))
         .merge(complaints::router())
         .merge(marketing::router())
         .merge(collections::router())
-        .route("/exchange-rates", get(exchange_rates::list))
-        .route("/exchange-rates/add", post(exchange_rates::add))
-        .route("/calculator-views", get(exchange_rates::calculator_views))
+        .routes(routes!(exchange_rates::list))
+        .routes(routes!(exchange_rates::add))
+        .routes(routes!(exchange_rates::calculator_views))
 }
 
 /// The console's own calls, mounted at `/api/console` only: they need a
 /// signed-in staff member, never the API token.
-pub fn console_only() -> Router<AppState> {
-    Router::new()
-        .route("/login", post(sign_in::login))
-        .route("/logout", post(sign_in::logout))
-        .route("/me", get(sign_in::me))
-        .route("/audit", get(audit::audit_log))
-        .route("/staff-accounts", get(staff_accounts::staff_accounts).post(staff_accounts::create_account))
-        .route("/staff-accounts/deactivate", post(staff_accounts::deactivate_account))
-        .route("/staff-accounts/reactivate", post(staff_accounts::reactivate_account))
-        .route("/staff-accounts/reset", post(staff_accounts::reset_account))
+pub fn console_only() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_in::login))
+        .routes(routes!(sign_in::logout))
+        .routes(routes!(sign_in::me))
+        .routes(routes!(audit::audit_log))
+        .routes(routes!(staff_accounts::staff_accounts, staff_accounts::create_account))
+        .routes(routes!(staff_accounts::deactivate_account))
+        .routes(routes!(staff_accounts::reactivate_account))
+        .routes(routes!(staff_accounts::reset_account))
 }
 
 /// A 400 naming the field that does not fit (`data.field`), so the console

@@ -89,7 +89,7 @@ pub struct Catalogue {
 }
 
 /// Every product, and the lenders a new one can belong to.
-#[utoipa::path(get, path = "/api/staff/products", operation_id = "staff_products", tag = "staff", security(("staff_token" = [])),
+#[utoipa::path(get, path = "/products", operation_id = "staff_products", tag = "staff", security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Catalogue>), (status = 401)))]
 pub async fn catalogue(
     State(state): State<AppState>,
@@ -224,7 +224,7 @@ fn listing(params: ListingInput<'_>) -> ApiResult<ProductListing> {
 /// Creates a loan product. Its terms are checked against the caps of BSP
 /// Circular 1133 for covered loans; a product above any cap is refused
 /// with the cap named in `data.violation`.
-#[utoipa::path(post, path = "/api/staff/products", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
+#[utoipa::path(post, path = "/products", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<CreatedProduct>), (status = 400), (status = 401), (status = 404)))]
 pub async fn create_product(
     State(state): State<AppState>,
@@ -350,7 +350,7 @@ pub struct TermsCheck {
 /// Checks proposed terms as the editor changes them: every broken cap, two
 /// example loans, and the agreement and disclosure they would produce. It
 /// saves nothing.
-#[utoipa::path(post, path = "/api/staff/products/check", operation_id = "staff_product_check", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
+#[utoipa::path(post, path = "/products/check", operation_id = "staff_product_check", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<TermsCheck>), (status = 400), (status = 401), (status = 404)))]
 pub async fn check(
     State(state): State<AppState>,
@@ -454,7 +454,7 @@ pub struct ListingParams {
 /// Changes how a product is listed (name, description, tags), whether it
 /// is offered, whether it allows extensions and whether its applications
 /// wait for review. The terms stay as they are.
-#[utoipa::path(post, path = "/api/staff/products/listing", operation_id = "staff_product_listing", tag = "staff", params(ListingParams), security(("staff_token" = [])),
+#[utoipa::path(post, path = "/products/listing", operation_id = "staff_product_listing", tag = "staff", params(ListingParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404)))]
 pub async fn update_listing(
     State(state): State<AppState>,

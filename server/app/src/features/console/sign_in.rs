@@ -58,7 +58,7 @@ fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<Head
 /// Signs a staff member in (form body only). Wrong e-mail, password or
 /// code, and a locked account, all answer the same; five wrong tries lock
 /// the account for 15 minutes; a code works once.
-#[utoipa::path(post, path = "/api/console/login", operation_id = "console_login", tag = "console", params(LoginParams),
+#[utoipa::path(post, path = "/login", operation_id = "console_login", tag = "console", params(LoginParams),
     responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400)))]
 pub async fn login(
     State(state): State<AppState>,
@@ -118,7 +118,7 @@ pub async fn login(
 }
 
 /// Signs out: the session ends on the server and the cookie is cleared.
-#[utoipa::path(post, path = "/api/console/logout", operation_id = "console_logout", tag = "console",
+#[utoipa::path(post, path = "/logout", operation_id = "console_logout", tag = "console",
     responses((status = 200, body = Envelope<NoData>), (status = 401)))]
 pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, parts: Parts) -> ApiResult<Response> {
     if let Some(digest) = session_digest(&parts) {
@@ -139,7 +139,7 @@ pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, par
 }
 
 /// The signed-in staff member and what their role allows.
-#[utoipa::path(get, path = "/api/console/me", operation_id = "console_me", tag = "console",
+#[utoipa::path(get, path = "/me", operation_id = "console_me", tag = "console",
     responses((status = 200, body = Envelope<Me>), (status = 401)))]
 pub async fn me(staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<Me>>> {
     match &staff.caller {

@@ -49,7 +49,7 @@ impl From<OutboxEntry> for OutboxMessage {
 }
 
 /// The SMS outbox, newest last.
-#[utoipa::path(get, path = "/api/staff/sms-outbox", tag = "staff", params(OutboxParams),
+#[utoipa::path(get, path = "/sms-outbox", tag = "staff", params(OutboxParams),
     security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Vec<OutboxMessage>>), (status = 401)))]
 pub async fn sms_outbox(

@@ -42,7 +42,7 @@ pub struct NewAccount {
 /// Creates a staff account with a random password and TOTP secret, shown
 /// once (admins only). A refused field is named in `data.field`; an e-mail
 /// that has an account already is a 409 naming `email`.
-#[utoipa::path(post, path = "/api/console/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
+#[utoipa::path(post, path = "/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
     responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 409)))]
 pub async fn create_account(
     State(state): State<AppState>,
@@ -158,7 +158,7 @@ fn account_row(account: &StaffAccount, now: OffsetDateTime) -> StaffAccountRow {
 }
 
 /// Every staff account, active or not, oldest first (admins only).
-#[utoipa::path(get, path = "/api/console/staff-accounts", operation_id = "console_staff_accounts", tag = "console",
+#[utoipa::path(get, path = "/staff-accounts", operation_id = "console_staff_accounts", tag = "console",
     responses((status = 200, body = Envelope<Vec<StaffAccountRow>>), (status = 401), (status = 403)))]
 pub async fn staff_accounts(
     State(state): State<AppState>,
@@ -184,7 +184,7 @@ pub struct AccountParams {
 /// once (every session of theirs ends) and cannot sign in until
 /// reactivated. Nobody deactivates their own account, and the last active
 /// admin stays active (409, `data.reason` `own_account` or `last_admin`).
-#[utoipa::path(post, path = "/api/console/staff-accounts/deactivate", operation_id = "console_deactivate_account", tag = "console", params(AccountParams),
+#[utoipa::path(post, path = "/staff-accounts/deactivate", operation_id = "console_deactivate_account", tag = "console", params(AccountParams),
     responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn deactivate_account(
     State(state): State<AppState>,
@@ -197,7 +197,7 @@ pub async fn deactivate_account(
 
 /// Reactivates a deactivated staff account (admins only); the member signs
 /// in again with their password and authenticator.
-#[utoipa::path(post, path = "/api/console/staff-accounts/reactivate", operation_id = "console_reactivate_account", tag = "console", params(AccountParams),
+#[utoipa::path(post, path = "/staff-accounts/reactivate", operation_id = "console_reactivate_account", tag = "console", params(AccountParams),
     responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn reactivate_account(
     State(state): State<AppState>,
@@ -259,7 +259,7 @@ async fn switch_account(
 /// the member is signed out everywhere at once. Nobody resets their own
 /// (409, `data.reason` `own_account`: another admin does it), and a
 /// deactivated account is reactivated first (409, `inactive`).
-#[utoipa::path(post, path = "/api/console/staff-accounts/reset", operation_id = "console_reset_account", tag = "console", params(AccountParams),
+#[utoipa::path(post, path = "/staff-accounts/reset", operation_id = "console_reset_account", tag = "console", params(AccountParams),
     responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn reset_account(
     State(state): State<AppState>,

@@ -9,28 +9,29 @@ use crate::extract::{CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::FormOption;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::kyc::{FieldKind, FieldProblem, Profile, Section, check_section, cities, fields_of};
 use hiram_domain::store::BorrowerEvent;
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v3/certify/certify-list", post(certify_list))
-        .route("/v3/certify/basic-person-info", post(basic_form))
-        .route("/v3/certify/personal-info", post(personal_form))
-        .route("/v3/certify/job-info", post(job_form))
-        .route("/v3/certify/ext-info-new", post(extra_form))
-        .route("/v3/certify/save-basic-info", post(save_basic))
-        .route("/v3/certify/save-personal-info", post(save_personal))
-        .route("/v3/certify/save-job-info", post(save_job))
-        .route("/v3/certify/save-ext-info-new", post(save_extra))
-        .route("/v3/certify/city-init", post(city_init).get(city_init))
-        .route("/v3/certify/advance-log", post(advance_log))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(certify_list))
+        .routes(routes!(basic_form))
+        .routes(routes!(personal_form))
+        .routes(routes!(job_form))
+        .routes(routes!(extra_form))
+        .routes(routes!(save_basic))
+        .routes(routes!(save_personal))
+        .routes(routes!(save_job))
+        .routes(routes!(save_extra))
+        .routes(routes!(city_init))
+        .routes(routes!(advance_log))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -54,7 +55,7 @@ async fn profile(state: &AppState, borrower: hiram_domain::borrower::BorrowerId)
 }
 
 /// The sections and how far the borrower is.
-#[utoipa::path(post, path = "/pany/v3/certify/certify-list", tag = "certification",
+#[utoipa::path(post, path = "/v3/certify/certify-list", tag = "certification",
     responses((status = 200, body = Envelope<CertifyList>), (status = 401)))]
 pub async fn certify_list(
     State(state): State<AppState>,
@@ -200,10 +201,10 @@ macro_rules! section_endpoints {
 }
 
 section_endpoints! {
-    basic_form, save_basic, Section::Basic, "/pany/v3/certify/basic-person-info", "/pany/v3/certify/save-basic-info";
-    personal_form, save_personal, Section::Personal, "/pany/v3/certify/personal-info", "/pany/v3/certify/save-personal-info";
-    job_form, save_job, Section::Job, "/pany/v3/certify/job-info", "/pany/v3/certify/save-job-info";
-    extra_form, save_extra, Section::Extra, "/pany/v3/certify/ext-info-new", "/pany/v3/certify/save-ext-info-new";
+    basic_form, save_basic, Section::Basic, "/v3/certify/basic-person-info", "/v3/certify/save-basic-info";
+    personal_form, save_personal, Section::Personal, "/v3/certify/personal-info", "/v3/certify/save-personal-info";
+    job_form, save_job, Section::Job, "/v3/certify/job-info", "/v3/certify/save-job-info";
+    extra_form, save_extra, Section::Extra, "/v3/certify/ext-info-new", "/v3/certify/save-ext-info-new";
 }
 
 #[derive(Serialize, ToSchema)]
@@ -212,7 +213,7 @@ pub struct CityList {
 }
 
 /// Philippine cities and municipalities for `city` fields.
-#[utoipa::path(post, path = "/pany/v3/certify/city-init", tag = "certification",
+#[utoipa::path(method(get, post), path = "/v3/certify/city-init", tag = "certification",
     responses((status = 200, body = Envelope<CityList>)))]
 pub async fn city_init(lang: Lang) -> Json<Envelope<CityList>> {
     let cities = cities::CITIES
@@ -223,7 +224,7 @@ pub async fn city_init(lang: Lang) -> Json<Envelope<CityList>> {
 }
 
 /// Records that the borrower moved on in the certification steps.
-#[utoipa::path(post, path = "/pany/v3/certify/advance-log", tag = "certification",
+#[utoipa::path(post, path = "/v3/certify/advance-log", tag = "certification",
     responses((status = 200, body = Envelope<NoData>), (status = 401)))]
 pub async fn advance_log(
     State(state): State<AppState>,

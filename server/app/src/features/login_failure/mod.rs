@@ -7,15 +7,16 @@ use crate::extract::{Currency, CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::{ProductCard, card};
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::order::{OrderId, OrderStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/gopia/goya/drowns", post(failure_page))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(failure_page))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -36,7 +37,7 @@ pub struct FailurePage {
 
 /// The joint login failure page: why the order could not go on, and other
 /// products to try.
-#[utoipa::path(post, path = "/pany/gopia/goya/drowns", tag = "legacy", params(FailureParams),
+#[utoipa::path(post, path = "/gopia/goya/drowns", tag = "legacy", params(FailureParams),
     responses((status = 200, body = Envelope<FailurePage>), (status = 404)))]
 pub async fn failure_page(
     State(state): State<AppState>,

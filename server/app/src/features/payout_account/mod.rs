@@ -11,21 +11,19 @@ use crate::extract::{CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::FormOption;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::payout::{AccountDetails, AccountError, AccountKind, BANKS, INSTAPAY_CHANNEL, WALLETS};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v3/bind-card/card-init", post(form))
-        .route("/v3/bind-card/bind-card-new", post(bind))
-        .route("/v3/bind-card/bind-card-change", post(bind))
-        // From order details (source=loanDetail); its original path is not shown.
-        .route("/v3/bind-card/bind-card-loan-detail", post(bind))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(form)).routes(routes!(bind))
+
+    // From order details (source=loanDetail); its original path is not shown.
 }
 
 /// One field of the bind form (spec §3 "Bank form item").
@@ -63,7 +61,7 @@ fn options(list: &[(&str, &str)]) -> Vec<FormOption> {
 }
 
 /// The form, with the current account's type and provider chosen.
-#[utoipa::path(post, path = "/pany/v3/bind-card/card-init", tag = "payments",
+#[utoipa::path(post, path = "/v3/bind-card/card-init", tag = "payments",
     responses((status = 200, body = Envelope<BankForm>), (status = 401)))]
 pub async fn form(
     State(state): State<AppState>,
@@ -172,7 +170,7 @@ pub struct FieldRefused {
 /// handler answers `/pany/v3/bind-card/bind-card-change` (replacing the
 /// account) and `/pany/v3/bind-card/bind-card-loan-detail` (from order
 /// details, `source=loanDetail`).
-#[utoipa::path(post, path = "/pany/v3/bind-card/bind-card-new", tag = "payments", params(BindParams),
+#[utoipa::path(post, path = "/v3/bind-card/bind-card-new", tag = "payments", params(BindParams),
     responses((status = 200, body = Envelope<BoundAccount>), (status = 400, body = Envelope<FieldRefused>), (status = 401)))]
 pub async fn bind(
     State(state): State<AppState>,

@@ -16,11 +16,10 @@ use crate::repayments::PlanLine;
 use crate::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, verify_signature};
 use crate::state::AppState;
 use crate::views::DetailRow;
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, PAY_CODE_LIFETIME, PaidReport, PayCode, check_report};
@@ -28,21 +27,22 @@ use hiram_domain::store::{IdempotencyKey, Posting};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 pub mod extension;
 pub mod reported;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v3/installment/loan-play-detail", post(repayment_info))
-        .route("/v3/loan-details/delay-detail", post(extension::extension_info))
-        .route("/v3/installment/loan-play-delay-detail", post(extension::extension_info))
-        .route("/v3/installment/loan-plan-info", post(extension::plan_info))
-        .route("/v3/installment/loan-trail", post(extension::money_trail))
-        .route("/v3/loan-details/init-pay-type", post(reported::pay_types))
-        .route("/v3/loan-details/submit-utr", post(reported::report_payment))
-        .route("/v3/loan-details/generate-vcode", post(generate_pay_code))
-        .route("/payments/callback/sandbox", post(sandbox_callback))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(repayment_info))
+        .routes(routes!(extension::extension_info))
+        .routes(routes!(extension::plan_info))
+        .routes(routes!(extension::money_trail))
+        .routes(routes!(reported::pay_types))
+        .routes(routes!(reported::report_payment))
+        .routes(routes!(generate_pay_code))
+        .routes(routes!(sandbox_callback))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -99,7 +99,7 @@ fn random_code() -> ApiResult<String> {
 }
 
 /// Issues a pay code for paying part or all of what an open loan owes.
-#[utoipa::path(post, path = "/pany/v3/loan-details/generate-vcode", tag = "payments", params(PayCodeParams),
+#[utoipa::path(post, path = "/v3/loan-details/generate-vcode", tag = "payments", params(PayCodeParams),
     responses((status = 200, body = Envelope<PayCodeIssued>), (status = 400), (status = 404), (status = 409)))]
 pub async fn generate_pay_code(
     State(state): State<AppState>,
@@ -265,7 +265,7 @@ fn plan_items(plan: &[PlanLine], today: time::Date, lang: Lang) -> Vec<PlanItem>
 }
 
 /// How much is owed on an open loan, its plan, and where to pay.
-#[utoipa::path(post, path = "/pany/v3/installment/loan-play-detail", tag = "payments", params(RepaymentParams),
+#[utoipa::path(post, path = "/v3/installment/loan-play-detail", tag = "payments", params(RepaymentParams),
     responses((status = 200, body = Envelope<RepaymentInfo>), (status = 404), (status = 409)))]
 pub async fn repayment_info(
     State(state): State<AppState>,
@@ -358,7 +358,7 @@ pub struct CallbackAnswer {
 }
 
 /// The sandbox gateway's callback: a pay code was paid.
-#[utoipa::path(post, path = "/pany/payments/callback/sandbox", tag = "payments",
+#[utoipa::path(post, path = "/payments/callback/sandbox", tag = "payments",
     responses(
         (status = 200, body = Envelope<CallbackAnswer>, description = "Posted, or a duplicate of a posted callback"),
         (status = 400, description = "Refused: stale, wrong amount or currency, unknown pay code; nothing posted"),

@@ -30,7 +30,7 @@ pub struct PayTypes {
 }
 
 /// The ways to pay an open loan.
-#[utoipa::path(post, path = "/pany/v3/loan-details/init-pay-type", tag = "payments", params(RepaymentParams),
+#[utoipa::path(post, path = "/v3/loan-details/init-pay-type", tag = "payments", params(RepaymentParams),
     responses((status = 200, body = Envelope<PayTypes>), (status = 401), (status = 404), (status = 409)))]
 pub async fn pay_types(
     State(state): State<AppState>,
@@ -73,7 +73,7 @@ pub struct ReportedPayment {
 }
 
 /// Reports a payment made outside the pay codes, for staff to check.
-#[utoipa::path(post, path = "/pany/v3/loan-details/submit-utr", tag = "payments", params(ReportParams),
+#[utoipa::path(post, path = "/v3/loan-details/submit-utr", tag = "payments", params(ReportParams),
     responses((status = 200, body = Envelope<ReportedPayment>), (status = 400), (status = 401), (status = 404), (status = 409)))]
 pub async fn report_payment(
     State(state): State<AppState>,

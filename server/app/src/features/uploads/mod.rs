@@ -9,24 +9,24 @@ use crate::i18n::{Lang, Msg};
 use crate::services::images::{self, HARD_BODY_LIMIT, ImageForm, UploadedImage};
 use crate::state::AppState;
 use axum::Json;
-use axum::Router;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::response::Response;
-use axum::routing::{get, post};
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::store::ConsentKind;
 use serde_json::json;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/credit-info/upload-image", post(upload_identity_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
-        .route("/uploads/{name}", get(borrower_image))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(upload_identity_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
+        .routes(routes!(borrower_image))
 }
 
 /// Stores an identity photo for the credit check, if the borrower allowed
 /// photos (D4).
-#[utoipa::path(post, path = "/pany/credit-info/upload-image", tag = "consent",
+#[utoipa::path(post, path = "/credit-info/upload-image", tag = "consent",
     request_body(content = ImageForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 403), (status = 429)))]
 pub async fn upload_identity_image(
@@ -44,7 +44,7 @@ pub async fn upload_identity_image(
 
 /// One of the caller's own pictures. Another borrower's picture answers
 /// exactly like a missing one.
-#[utoipa::path(get, path = "/pany/uploads/{name}", tag = "consent",
+#[utoipa::path(get, path = "/uploads/{name}", tag = "consent",
     params(("name" = String, Path, description = "The name from the upload's `url`")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 404)))]
 pub async fn borrower_image(

@@ -48,7 +48,7 @@ fn row(banner: &SiteBanner, now: OffsetDateTime) -> BannerRow {
 }
 
 /// Banners by position, a page at a time.
-#[utoipa::path(get, path = "/api/staff/site-banners", operation_id = "staff_site_banners", tag = "staff",
+#[utoipa::path(get, path = "/site-banners", operation_id = "staff_site_banners", tag = "staff",
     params(PageParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Listing<BannerRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn list(
@@ -97,7 +97,7 @@ fn instant(field: &'static str, text: &str) -> FieldResult<Option<OffsetDateTime
 }
 
 /// Adds a banner or changes one; a refused field is named in `data.field`.
-#[utoipa::path(post, path = "/api/staff/site-banners/save", operation_id = "staff_site_banner_save", tag = "staff",
+#[utoipa::path(post, path = "/site-banners/save", operation_id = "staff_site_banner_save", tag = "staff",
     params(SaveParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<BannerRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn save(

@@ -100,7 +100,7 @@ async fn current(state: &AppState) -> ApiResult<CompanyView> {
 }
 
 /// The company's details every page shows.
-#[utoipa::path(get, path = "/api/staff/company-details", operation_id = "staff_company_details", tag = "staff",
+#[utoipa::path(get, path = "/company-details", operation_id = "staff_company_details", tag = "staff",
     security(("staff_token" = [])),
     responses((status = 200, body = Envelope<CompanyView>), (status = 401), (status = 403)))]
 pub async fn read(State(state): State<AppState>, staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<CompanyView>>> {
@@ -110,7 +110,7 @@ pub async fn read(State(state): State<AppState>, staff: Staff, lang: Lang) -> Ap
 
 /// Saves every detail at once; a refused field is named in `data.field`
 /// and nothing changes.
-#[utoipa::path(post, path = "/api/staff/company-details/save", operation_id = "staff_company_details_save", tag = "staff",
+#[utoipa::path(post, path = "/company-details/save", operation_id = "staff_company_details_save", tag = "staff",
     params(CompanyFields), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<CompanyView>), (status = 400), (status = 401), (status = 403)))]
 pub async fn save(

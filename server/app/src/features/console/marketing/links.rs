@@ -84,7 +84,7 @@ impl From<LinkFunnel> for LinkFunnelRow {
 }
 
 /// Channel links, newest first, each with its funnel counts.
-#[utoipa::path(get, path = "/api/staff/promotion-links", operation_id = "staff_promotion_links", tag = "staff",
+#[utoipa::path(get, path = "/promotion-links", operation_id = "staff_promotion_links", tag = "staff",
     params(PageParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Listing<LinkFunnelRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn list(
@@ -132,7 +132,7 @@ pub struct SaveParams {
 
 /// Adds a link or changes one's name, template and tags; a refused field is
 /// named in `data.field`, a code another link of its kind uses answers 409.
-#[utoipa::path(post, path = "/api/staff/promotion-links/save", operation_id = "staff_promotion_link_save", tag = "staff",
+#[utoipa::path(post, path = "/promotion-links/save", operation_id = "staff_promotion_link_save", tag = "staff",
     params(SaveParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<LinkView>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn save(

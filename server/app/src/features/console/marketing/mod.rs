@@ -12,21 +12,21 @@ pub mod templates;
 
 use super::refused;
 use crate::state::AppState;
-use axum::Router;
-use axum::routing::{get, post};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/promotion-funnel", get(funnel::promotion_funnel))
-        .route("/promotion-templates", get(templates::list))
-        .route("/promotion-templates/read", get(templates::read))
-        .route("/promotion-templates/save", post(templates::save))
-        .route("/promotion-links", get(links::list))
-        .route("/promotion-links/save", post(links::save))
-        .route("/site-banners", get(banners::list))
-        .route("/site-banners/save", post(banners::save))
-        .route("/company-details", get(company::read))
-        .route("/company-details/save", post(company::save))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(funnel::promotion_funnel))
+        .routes(routes!(templates::list))
+        .routes(routes!(templates::read))
+        .routes(routes!(templates::save))
+        .routes(routes!(links::list))
+        .routes(routes!(links::save))
+        .routes(routes!(banners::list))
+        .routes(routes!(banners::save))
+        .routes(routes!(company::read))
+        .routes(routes!(company::save))
 }
 
 /// A view as the audit log keeps it.

@@ -51,7 +51,7 @@ impl From<PromotionTemplate> for TemplateRow {
 }
 
 /// Templates by id, a page at a time.
-#[utoipa::path(get, path = "/api/staff/promotion-templates", operation_id = "staff_promotion_templates", tag = "staff",
+#[utoipa::path(get, path = "/promotion-templates", operation_id = "staff_promotion_templates", tag = "staff",
     params(PageParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Listing<TemplateRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn list(
@@ -74,7 +74,7 @@ pub struct ReadParams {
 }
 
 /// One template, active or not.
-#[utoipa::path(get, path = "/api/staff/promotion-templates/read", operation_id = "staff_promotion_template", tag = "staff",
+#[utoipa::path(get, path = "/promotion-templates/read", operation_id = "staff_promotion_template", tag = "staff",
     params(ReadParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<TemplateRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn read(
@@ -122,7 +122,7 @@ pub struct SaveParams {
 }
 
 /// Adds a template or changes one; a refused field is named in `data.field`.
-#[utoipa::path(post, path = "/api/staff/promotion-templates/save", operation_id = "staff_promotion_template_save", tag = "staff",
+#[utoipa::path(post, path = "/promotion-templates/save", operation_id = "staff_promotion_template_save", tag = "staff",
     params(SaveParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<TemplateRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn save(

@@ -119,7 +119,7 @@ async fn staff_add(settings: Settings, arguments: Vec<String>) -> Result<(), Str
 
 async fn daily(settings: Settings) -> Result<(), String> {
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let report = hiram::daily::run(&state).await.map_err(|error| error.to_string())?;
+    let report = hiram::services::daily::run(&state).await.map_err(|error| error.to_string())?;
     tracing::info!(
         payouts = report.payouts_finished,
         overdue = report.became_overdue,

@@ -155,7 +155,7 @@ async fn daily_loop(state: AppState, period: Duration) {
     let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
     loop {
         ticks.tick().await;
-        match crate::daily::run(&state).await {
+        match crate::services::daily::run(&state).await {
             Ok(report) => tracing::info!(
                 payouts = report.payouts_finished,
                 overdue = report.became_overdue,

@@ -30,6 +30,7 @@ pub mod pricing;
 pub mod product;
 pub mod promotion;
 pub mod reminder;
+pub mod repayment;
 pub mod session;
 pub mod site_banner;
 pub mod sms;

@@ -304,7 +304,7 @@ pub async fn accept(
     tracing::info!(order.id = order.id.0, "loan accepted by the borrower");
     // The payout is tried at once; without a bound account, or when the
     // gateway is down, the order waits in 170 and is tried again later.
-    if let Err(error) = crate::disbursements::disburse(&state, order.id).await {
+    if let Err(error) = crate::services::disbursements::disburse(&state, order.id).await {
         tracing::warn!(order.id = order.id.0, error.detail = %error, "payout to be tried again later");
     }
     Ok(ok(lang, accepted))

@@ -119,7 +119,7 @@ pub async fn propose(
     if !order.status.is_repayable() {
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
     }
-    let dues = crate::repayments::balances(&state, order.id).await?.dues();
+    let dues = crate::services::money_in::balances(&state, order.id).await?.dues();
     let amount = Centavos::new(params.amount);
     if ledger::waiver(bucket, amount, &dues).is_err() {
         return Err(ApiError::InvalidParameters);
@@ -180,7 +180,7 @@ pub async fn approve(
     staff.require(Permission::ApproveAdjustments)?;
     let Params(params) = params?;
     let adjustment = decidable(&state, &staff, params.id).await?;
-    let dues = crate::repayments::balances(&state, adjustment.order_id).await?.dues();
+    let dues = crate::services::money_in::balances(&state, adjustment.order_id).await?.dues();
     let entry = ledger::waiver(adjustment.bucket, adjustment.amount, &dues)
         .map_err(|_| ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null })?;
     let key = IdempotencyKey { key: format!("adjustment:{}", adjustment.id), fingerprint: [0; 32] };
@@ -206,7 +206,7 @@ pub async fn approve(
 
 /// A waiver that leaves nothing owed closes the loan, as a payment would.
 async fn close_if_settled(state: &AppState, order_id: OrderId) -> ApiResult<()> {
-    let owed = crate::repayments::balances(state, order_id).await?.dues().total();
+    let owed = crate::services::money_in::balances(state, order_id).await?.dues().total();
     let Some(order) = state.store.order(order_id).await? else { return Ok(()) };
     if owed.get() <= 0 && order.status.is_repayable() {
         let transition = Transition {

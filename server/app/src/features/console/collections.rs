@@ -15,7 +15,7 @@ use super::listing::{Listing, page_request};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
-use crate::repayments::{balances, next_unpaid_due, plan_for_dues};
+use crate::services::money_in::balances;
 use crate::state::AppState;
 use crate::views::timestamp;
 use axum::Json;
@@ -28,6 +28,7 @@ use hiram_domain::collections::{
 use hiram_domain::ledger::Dues;
 use hiram_domain::order::{Order, OrderId, OrderStatus};
 use hiram_domain::product::Product;
+use hiram_domain::repayment::{next_unpaid_due, plan_for_dues};
 use hiram_domain::staff::Permission;
 use hiram_domain::store::{ConsentKind, NewContact, OverdueAccount};
 use serde::{Deserialize, Serialize};

@@ -135,7 +135,7 @@ pub async fn match_payment(
     };
     let received =
         ReceivedPayment { order_id: order.id, channel: payment.channel, amount: payment.amount, extension_fee: None };
-    if matches!(crate::repayments::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
+    if matches!(crate::services::money_in::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
         return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
     }
     match state.store.resolve_unposted(payment.id, UnpostedStatus::Matched, order.id, note, state.now()).await {

@@ -145,7 +145,7 @@ pub async fn repayment_commit(
     if account.as_ref().map(|account| account.id) != Some(params.card_id) {
         return Err(ApiError::rejected(Msg::ChooseCardFirst));
     }
-    let owed = crate::repayments::balances(&state, order.id).await?.dues().total();
+    let owed = crate::services::money_in::balances(&state, order.id).await?.dues().total();
     if params.amount <= 0 || params.amount > owed.get() {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
     }
@@ -240,7 +240,7 @@ pub async fn repayment_confirm(
         amount: debit.amount,
         extension_fee: None,
     };
-    if matches!(crate::repayments::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
+    if matches!(crate::services::money_in::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
         return Err(ApiError::Internal(format!("debit {} posted under another fingerprint", debit.id)));
     }
     state.store.finish_debit(debit.id, "collected", state.now()).await?;

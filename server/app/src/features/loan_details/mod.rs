@@ -153,8 +153,8 @@ pub async fn loan_details(
     let needs_account =
         order.status == OrderStatus::Disbursing && state.store.payout_account(borrower).await?.is_none();
     let extendable = if order.status == OrderStatus::RepaymentOpen && product.allows_extension {
-        let balances = crate::repayments::balances(&state, order.id).await?;
-        crate::repayments::extension_offer(&order, &product, &balances, state.today()).is_some()
+        let balances = crate::services::money_in::balances(&state, order.id).await?;
+        hiram_domain::repayment::extension_offer(&order, &product, &balances, state.today()).is_some()
     } else {
         false
     };

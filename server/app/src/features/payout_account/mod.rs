@@ -195,7 +195,7 @@ pub async fn bind(
     })?;
     let account = state.store.bind_account(borrower, &details, state.now()).await?;
     tracing::info!(account.kind = account.details.kind.card_type(), "payout account bound");
-    let loans_sent = crate::disbursements::disburse_waiting(&state, Some(borrower)).await?;
+    let loans_sent = crate::services::disbursements::disburse_waiting(&state, Some(borrower)).await?;
     Ok(ok(
         lang,
         BoundAccount {

@@ -3,7 +3,7 @@
 //! read-outs the repayment pages share: the plan (`loan-plan-info`) and the
 //! money trail of an order (`loan-trail`). Paying the extension goes
 //! through `generate-vcode` with `isDelay=1`; the callback applies it
-//! (`repayments::post_payment`).
+//! (`services::money_in::post_payment`).
 
 use super::{ChannelItem, DelayInfo, PlanItem, RepaymentParams, channel_list, plan_items};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
@@ -61,9 +61,9 @@ pub async fn extension_info(
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<ExtensionInfo>>> {
     let (order, product) = owned_order(&state, borrower, &params).await?;
-    let balances = crate::repayments::balances(&state, order.id).await?;
+    let balances = crate::services::money_in::balances(&state, order.id).await?;
     let today = state.today();
-    let (quote, due) = crate::repayments::extension_offer(&order, &product, &balances, today)
+    let (quote, due) = hiram_domain::repayment::extension_offer(&order, &product, &balances, today)
         .ok_or(ApiError::Conflict { message: Msg::NotExtendable, data: serde_json::Value::Null })?;
     // The plan as it will stand: charges paid, every date a period later.
     let mut extended = order.clone();
@@ -74,8 +74,8 @@ pub async fn extension_info(
             .map_err(|error| ApiError::Internal(error.to_string()))?;
         paid_up.apply(&settle);
     }
-    let plan_after = crate::repayments::plan_status(&extended, &product, &paid_up, today);
-    let next_due = crate::repayments::next_unpaid_due(&plan_after).unwrap_or(due);
+    let plan_after = hiram_domain::repayment::plan_status(&extended, &product, &paid_up, today);
+    let next_due = hiram_domain::repayment::next_unpaid_due(&plan_after).unwrap_or(due);
     let new_last_due = order.due_date.map(|last| last + time::Duration::days(quote.added_days));
     let money = |amount: Centavos| format_amount(amount, CurrencySymbol::Peso);
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
@@ -130,14 +130,16 @@ pub async fn plan_info(
     if order.disbursed_at.is_none() {
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
     }
-    let balances = crate::repayments::balances(&state, order.id).await?;
+    let balances = crate::services::money_in::balances(&state, order.id).await?;
     let today = state.today();
-    let plan = crate::repayments::plan_status(&order, &product, &balances, today);
+    let plan = hiram_domain::repayment::plan_status(&order, &product, &balances, today);
     Ok(ok(
         lang,
         PlanInfo {
             repay_amount: balances.dues().total().get().max(0),
-            repay_date: crate::repayments::next_unpaid_due(&plan).map(|date| date.to_string()).unwrap_or_default(),
+            repay_date: hiram_domain::repayment::next_unpaid_due(&plan)
+                .map(|date| date.to_string())
+                .unwrap_or_default(),
             repay_plan: plan_items(&plan, today, lang),
         },
     ))

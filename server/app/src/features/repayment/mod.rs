@@ -12,7 +12,6 @@
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
-use crate::repayments::PlanLine;
 use crate::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, verify_signature};
 use crate::state::AppState;
 use crate::views::DetailRow;
@@ -23,6 +22,7 @@ use axum::http::HeaderMap;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, PAY_CODE_LIFETIME, PaidReport, PayCode, check_report};
+use hiram_domain::repayment::PlanLine;
 use hiram_domain::store::{IdempotencyKey, Posting};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -109,14 +109,14 @@ pub async fn generate_pay_code(
 ) -> ApiResult<Json<Envelope<PayCodeIssued>>> {
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
-    let balances = crate::repayments::balances(&state, order.id).await?;
+    let balances = crate::services::money_in::balances(&state, order.id).await?;
     let now = state.now();
     let mut expires_at = now + PAY_CODE_LIFETIME;
     let extension_fee = match params.is_delay {
         None | Some(0) => None,
         Some(1) => {
             let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
-            let (quote, due) = crate::repayments::extension_offer(&order, &product, &balances, state.today())
+            let (quote, due) = hiram_domain::repayment::extension_offer(&order, &product, &balances, state.today())
                 .ok_or(ApiError::Conflict { message: Msg::NotExtendable, data: serde_json::Value::Null })?;
             if params.delay_amount != Some(quote.amount.get()) || params.amount != quote.amount.get() {
                 return Err(ApiError::rejected(Msg::ExtensionAmountChanged));
@@ -276,17 +276,17 @@ pub async fn repayment_info(
     use hiram_domain::money::{CurrencySymbol, format_amount};
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
-    let balances = crate::repayments::balances(&state, order.id).await?;
+    let balances = crate::services::money_in::balances(&state, order.id).await?;
     let dues = balances.dues();
     let owed = dues.total();
     let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
     let paid = Centavos::new(repayable.get() - dues.principal.get() - dues.interest.get());
     let money = |amount: Centavos| format_amount(amount, CurrencySymbol::Peso);
     let today = state.today();
-    let plan = crate::repayments::plan_status(&order, &product, &balances, today);
-    let next_due = crate::repayments::next_unpaid_due(&plan).or(order.due_date);
+    let plan = hiram_domain::repayment::plan_status(&order, &product, &balances, today);
+    let next_due = hiram_domain::repayment::next_unpaid_due(&plan).or(order.due_date);
     let repay_plan = plan_items(&plan, today, lang);
-    let delay_info = match crate::repayments::extension_offer(&order, &product, &balances, today) {
+    let delay_info = match hiram_domain::repayment::extension_offer(&order, &product, &balances, today) {
         Some((quote, _)) => DelayInfo {
             title: Msg::ExtensionTitle.text(lang).replace("{n}", &quote.added_days.to_string()),
             delay_amount: quote.amount.get(),
@@ -402,7 +402,7 @@ pub async fn sandbox_callback(
         key: format!("sandbox:{}", report.transaction_id),
         fingerprint: Sha256::digest(format!("{}:{}", code.code, code.amount.get()).as_bytes()).into(),
     };
-    let result = match crate::repayments::post_payment(&state, &(&code).into(), &key).await? {
+    let result = match crate::services::money_in::post_payment(&state, &(&code).into(), &key).await? {
         Posting::Posted(_) => "posted",
         Posting::Replayed(_) => "duplicate",
         Posting::KeyReused => {

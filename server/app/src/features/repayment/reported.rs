@@ -84,7 +84,7 @@ pub async fn report_payment(
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
     let reference = payment_reference(&params.utr).ok_or(ApiError::rejected(Msg::ReferenceInvalid))?;
-    let owed = crate::repayments::balances(&state, order.id).await?.dues().total();
+    let owed = crate::services::money_in::balances(&state, order.id).await?.dues().total();
     if params.amount <= 0 || params.amount > owed.get() {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
     }

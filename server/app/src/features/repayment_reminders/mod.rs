@@ -11,7 +11,8 @@ pub mod scheduler;
 use crate::error::{ApiError, ApiResult, Envelope, SUCCESS_CODE, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
-use crate::repayments::{PlanLine, balances, plan_status};
+use crate::services::ServiceResult;
+use crate::services::money_in::balances;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -23,6 +24,7 @@ use hiram_domain::reminder::{
     Bill, BillProblem, Dues, MAX_BILLS, Reminder, ReminderProblem, ReminderRule, ReminderSetting, ReminderTarget,
     Repeat, Step, UPCOMING_DAYS, check_bill, next_step,
 };
+use hiram_domain::repayment::{PlanLine, plan_status};
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -183,7 +185,7 @@ impl LoanDues {
     }
 }
 
-pub(crate) async fn loan_dues(state: &AppState, order: Order, today: Date) -> ApiResult<Option<LoanDues>> {
+pub(crate) async fn loan_dues(state: &AppState, order: Order, today: Date) -> ServiceResult<Option<LoanDues>> {
     if !order.status.is_repayable() {
         return Ok(None);
     }
@@ -196,7 +198,7 @@ pub(crate) async fn loan_dues(state: &AppState, order: Order, today: Date) -> Ap
 fn loan_entry(loan: &LoanDues, reminder: Option<&Reminder>, now: OffsetDateTime, lang: Lang) -> Entry {
     let today = hiram_domain::clock::manila_date(now);
     let dues = loan.dues();
-    let due = crate::repayments::next_unpaid_due(&loan.plan);
+    let due = hiram_domain::repayment::next_unpaid_due(&loan.plan);
     let amount = due.map_or(loan.owed_now, |date| loan.amount_due(date, today));
     Entry {
         item: RepayItem {

@@ -3,49 +3,21 @@
 //! due dates, and the borrower gets an SMS receipt. Shared by every
 //! channel's callback.
 
-use crate::error::{ApiError, ApiResult};
 use crate::i18n::{Lang, Msg};
+use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
-use hiram_domain::clock::manila_date;
-use hiram_domain::extension::{ExtensionQuote, quote_extension};
-use hiram_domain::ledger::{self, Balances, DEFAULT_ALLOCATION, Dues};
+use hiram_domain::ledger::{self, Balances, DEFAULT_ALLOCATION};
 use hiram_domain::money::Centavos;
 use hiram_domain::money::{CurrencySymbol, format_amount};
-use hiram_domain::order::Order;
 use hiram_domain::order::{Extension, OrderStatus, Transition};
 use hiram_domain::payment::ReceivedPayment;
-use hiram_domain::pricing::Instalment;
-use hiram_domain::product::Product;
 use hiram_domain::store::{IdempotencyKey, Posting};
 use time::{Date, Duration};
 
 /// What is owed on an order now, from its ledger.
-pub async fn balances(state: &AppState, order: hiram_domain::order::OrderId) -> ApiResult<Balances> {
+pub async fn balances(state: &AppState, order: hiram_domain::order::OrderId) -> ServiceResult<Balances> {
     let entries = state.store.ledger_entries(order).await?;
     Ok(Balances::of(&entries.into_iter().map(|stored| stored.entry).collect::<Vec<_>>()))
-}
-
-/// The extension an open loan can take today, with its first unpaid due
-/// date. D3 has no way back from overdue (180) to open (174), so an
-/// extension is offered only while repayment is open, until the due date,
-/// on a product that allows it (decision 012).
-pub fn extension_offer(
-    order: &Order,
-    product: &Product,
-    balances: &Balances,
-    today: Date,
-) -> Option<(ExtensionQuote, Date)> {
-    if order.status != OrderStatus::RepaymentOpen || !product.allows_extension {
-        return None;
-    }
-    let due = next_unpaid_due(&plan_status(order, product, balances, today))?;
-    if due < today {
-        return None;
-    }
-    let cost_charged = Centavos::new(balances.cost_charged());
-    let quote =
-        quote_extension(&product.terms, order.principal, order.is_covered(), &balances.dues(), cost_charged).ok()?;
-    Some((quote, due))
 }
 
 /// Posts a payment once per `key`. A replay answers like the
@@ -57,7 +29,7 @@ pub fn extension_offer(
 /// callback retried after a crash finishes what the first one began. If the
 /// loan can no longer be extended when the money arrives (it went overdue),
 /// no fee is charged and the money is an ordinary repayment.
-pub async fn post_payment(state: &AppState, payment: &ReceivedPayment, key: &IdempotencyKey) -> ApiResult<Posting> {
+pub async fn post_payment(state: &AppState, payment: &ReceivedPayment, key: &IdempotencyKey) -> ServiceResult<Posting> {
     let extension = match payment.extension_fee {
         Some(fee) => charge_extension_fee(state, payment, fee, key).await?,
         None => None,
@@ -77,12 +49,12 @@ pub async fn post_payment(state: &AppState, payment: &ReceivedPayment, key: &Ide
         .store
         .order(payment.order_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(format!("pay code for a missing order {}", payment.order_id.0)))?;
+        .ok_or_else(|| ServiceError::Missing(format!("pay code for a missing order {}", payment.order_id.0)))?;
     let borrower = state
         .store
         .borrower(order.borrower_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(format!("order {} has no borrower", order.id.0)))?;
+        .ok_or_else(|| ServiceError::Missing(format!("order {} has no borrower", order.id.0)))?;
     if owed.get() <= 0 && order.status.is_repayable() {
         let transition = Transition {
             order_id: payment.order_id,
@@ -105,22 +77,22 @@ async fn charge_extension_fee(
     payment: &ReceivedPayment,
     fee: Centavos,
     key: &IdempotencyKey,
-) -> ApiResult<Option<(i64, Date)>> {
+) -> ServiceResult<Option<(i64, Date)>> {
     let order = state
         .store
         .order(payment.order_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(format!("pay code for a missing order {}", payment.order_id.0)))?;
+        .ok_or_else(|| ServiceError::Missing(format!("pay code for a missing order {}", payment.order_id.0)))?;
     let product = state
         .store
         .product(order.product_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(format!("order {} has no product", order.id.0)))?;
+        .ok_or_else(|| ServiceError::Missing(format!("order {} has no product", order.id.0)))?;
     let fee_key = IdempotencyKey { key: format!("{}:extension-fee", key.key), fingerprint: key.fingerprint };
     let entries = state.store.ledger_entries(order.id).await?;
     let already_charged = entries.iter().any(|entry| entry.key == fee_key.key);
     let current = Balances::of(&entries.into_iter().map(|stored| stored.entry).collect::<Vec<_>>());
-    let Some((_, due)) = extension_offer(&order, &product, &current, state.today()) else {
+    let Some((_, due)) = hiram_domain::repayment::extension_offer(&order, &product, &current, state.today()) else {
         if already_charged {
             // A retry after the fee was charged: finish the same extension.
             return Ok(order
@@ -130,10 +102,10 @@ async fn charge_extension_fee(
         tracing::info!(order.id = order.id.0, "extension paid too late; posted as a repayment");
         return Ok(None);
     };
-    if let Some(entry) = ledger::extension_fee(fee).map_err(|error| ApiError::Internal(error.to_string()))? {
+    if let Some(entry) = ledger::extension_fee(fee).map_err(|error| ServiceError::Refused(error.to_string()))? {
         match state.store.post_entry(order.id, &entry, &fee_key, state.now()).await? {
             Posting::Posted(_) | Posting::Replayed(_) => {}
-            Posting::KeyReused => return Err(ApiError::Internal("extension fee key reused".to_owned())),
+            Posting::KeyReused => return Err(ServiceError::Refused("extension fee key reused".to_owned())),
         }
     }
     let last_due = order.due_date.unwrap_or(due);
@@ -147,7 +119,7 @@ async fn extend(
     payment: &ReceivedPayment,
     (added_days, new_due_date): (i64, Date),
     key: &IdempotencyKey,
-) -> ApiResult<Option<Date>> {
+) -> ServiceResult<Option<Date>> {
     let dues = balances(state, payment.order_id).await?.dues();
     if dues.penalties.get() + dues.fees.get() + dues.interest.get() > 0 {
         tracing::warn!(order.id = payment.order_id.0, "extension payment left charges unpaid; not extended");
@@ -188,55 +160,4 @@ async fn send_receipt(
         .replace("{owed}", &format_amount(owed.max(Centavos::ZERO), CurrencySymbol::Peso))
         .replace("{date}", &extended_to.map(|date| date.to_string()).unwrap_or_default());
     crate::adapters::sms::notify(state, phone, body).await;
-}
-
-/// One payment of an order's plan as it stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlanLine {
-    pub instalment: Instalment,
-    /// The due date, moved by any extensions.
-    pub date: Date,
-    /// Whether the money paid so far covers it.
-    pub covered: bool,
-    /// What is still to pay of it: its amount less what earlier payments
-    /// already settled of it (interest paid with an extension, say).
-    pub remaining: Centavos,
-}
-
-/// The due dates of an order's plan and how much of it is paid, in order:
-/// the money paid so far covers the earliest payments first.
-pub fn plan_status(order: &Order, product: &Product, balances: &Balances, today: Date) -> Vec<PlanLine> {
-    plan_for_dues(order, product, &balances.dues(), today)
-}
-
-/// The plan as it stands when what is owed is already known (the
-/// collections queue reads it for many orders at once).
-pub fn plan_for_dues(order: &Order, product: &Product, dues: &Dues, today: Date) -> Vec<PlanLine> {
-    let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
-    let paid = repayable.get() - dues.principal.get() - dues.interest.get();
-    let start = order.disbursed_at.map(manila_date).unwrap_or(today);
-    let mut cumulative = 0;
-    product
-        .terms
-        .quote(order.principal)
-        .map(|quote| quote.plan)
-        .unwrap_or_default()
-        .into_iter()
-        .map(|instalment| {
-            let amount = instalment.amount().get();
-            let before = cumulative;
-            cumulative += amount;
-            PlanLine {
-                date: start + Duration::days(instalment.due_after_days + order.extension_days),
-                covered: cumulative <= paid,
-                remaining: Centavos::new((cumulative - paid.max(before)).clamp(0, amount)),
-                instalment,
-            }
-        })
-        .collect()
-}
-
-/// The first date a payment is due and not yet covered.
-pub fn next_unpaid_due(plan: &[PlanLine]) -> Option<Date> {
-    plan.iter().filter(|line| !line.covered).map(|line| line.date).min()
 }

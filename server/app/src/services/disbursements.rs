@@ -8,8 +8,8 @@
 //! Every step can be repeated safely: the gateway pays an order number
 //! once, ledger entries have keys, and transitions apply only from 170.
 
-use crate::error::{ApiError, ApiResult};
 use crate::i18n::{Lang, Msg};
+use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::ledger;
 use hiram_domain::money::{CurrencySymbol, format_amount};
@@ -34,7 +34,7 @@ pub enum Disbursed {
 }
 
 /// Tries to pay one order out.
-pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disbursed> {
+pub async fn disburse(state: &AppState, order_id: OrderId) -> ServiceResult<Disbursed> {
     let Some(order) = state.store.order(order_id).await? else { return Ok(Disbursed::NotDisbursing) };
     if order.status != OrderStatus::Disbursing {
         return Ok(Disbursed::NotDisbursing);
@@ -46,11 +46,11 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disburse
         .store
         .borrower(order.borrower_id)
         .await?
-        .ok_or_else(|| ApiError::Internal(format!("order {} has no borrower", order.id.0)))?;
+        .ok_or_else(|| ServiceError::Missing(format!("order {} has no borrower", order.id.0)))?;
     let amount = order
         .principal
         .checked_sub(order.fees)
-        .ok_or_else(|| ApiError::Internal(format!("order {} fees exceed its principal", order.id.0)))?;
+        .ok_or_else(|| ServiceError::Refused(format!("order {} fees exceed its principal", order.id.0)))?;
     let pending_transaction =
         state.store.payout_attempts(order.id).await?.into_iter().rev().find_map(|attempt| match attempt.result {
             Some(PayoutResult::Pending { transaction_id }) => Some(transaction_id),
@@ -109,7 +109,7 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disburse
     match state.move_order(&transition).await {
         Ok(()) => {}
         // Another try finished first and told the borrower.
-        Err(ApiError::Conflict { .. }) => return Ok(Disbursed::NotDisbursing),
+        Err(ServiceError::Stale) => return Ok(Disbursed::NotDisbursing),
         Err(other) => return Err(other),
     }
     tracing::info!(order.id = order.id.0, to = to.code(), "payout finished");
@@ -125,8 +125,8 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ApiResult<Disburse
 
 /// The ledger of money out: the principal lent (net of the deducted fee)
 /// and the interest charged for the term.
-async fn record_money_out(state: &AppState, order: &hiram_domain::order::Order) -> ApiResult<()> {
-    let failed = |error: ledger::LedgerError| ApiError::Internal(error.to_string());
+async fn record_money_out(state: &AppState, order: &hiram_domain::order::Order) -> ServiceResult<()> {
+    let failed = |error: ledger::LedgerError| ServiceError::Refused(error.to_string());
     let key = |what: &str| IdempotencyKey { key: format!("{what}:{}", order.id.0), fingerprint: [0; 32] };
     let now = state.now();
     let disbursement = ledger::disbursement(order.principal, order.fees).map_err(failed)?;
@@ -142,7 +142,7 @@ async fn record_money_out(state: &AppState, order: &hiram_domain::order::Order) 
 pub async fn disburse_waiting(
     state: &AppState,
     only_borrower: Option<hiram_domain::borrower::BorrowerId>,
-) -> ApiResult<usize> {
+) -> ServiceResult<usize> {
     let mut finished = 0;
     for order in state.store.disbursing_orders().await? {
         if only_borrower.is_some_and(|borrower| borrower != order.borrower_id) {

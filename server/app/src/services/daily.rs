@@ -3,13 +3,14 @@
 //! schedule, capped for covered loans (D4). Re-running it charges nothing
 //! twice: each day's penalty is posted under the key `penalty:ORDER:DAY`.
 
-use crate::error::ApiResult;
-use crate::repayments::{balances, next_unpaid_due, plan_status};
+use crate::services::money_in::balances;
+use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::ledger;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderStatus, Transition};
 use hiram_domain::pricing::{PenaltyDay, penalty_for_day};
+use hiram_domain::repayment::{next_unpaid_due, plan_status};
 use hiram_domain::store::IdempotencyKey;
 
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -21,9 +22,9 @@ pub struct DailyReport {
 }
 
 /// Runs the day for every order with money owed.
-pub async fn run(state: &AppState) -> ApiResult<DailyReport> {
+pub async fn run(state: &AppState) -> ServiceResult<DailyReport> {
     let mut report = DailyReport {
-        payouts_finished: crate::disbursements::disburse_waiting(state, None).await?,
+        payouts_finished: crate::services::disbursements::disburse_waiting(state, None).await?,
         ..DailyReport::default()
     };
     for order in state.store.repayable_orders().await? {
@@ -32,7 +33,7 @@ pub async fn run(state: &AppState) -> ApiResult<DailyReport> {
     Ok(report)
 }
 
-async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> ApiResult<()> {
+async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> ServiceResult<()> {
     let Some(product) = state.store.product(order.product_id).await? else { return Ok(()) };
     let today = state.today();
     let current = balances(state, order.id).await?;
@@ -87,7 +88,7 @@ async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> Ap
                 covered,
             },
         );
-        let entry = ledger::penalty(charge).map_err(|error| crate::error::ApiError::Internal(error.to_string()))?;
+        let entry = ledger::penalty(charge).map_err(|error| ServiceError::Refused(error.to_string()))?;
         if let Some(entry) = entry {
             state.store.post_entry(order.id, &entry, &key, state.now()).await?;
             report.penalty_days_posted += 1;

@@ -6,6 +6,7 @@
 //! as the status line and as the code, so a client can use either.
 
 use crate::i18n::{Lang, Msg};
+use crate::services::ServiceError;
 use axum::Json;
 use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -77,6 +78,19 @@ pub type ApiResult<T> = Result<T, ApiError>;
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> ApiError {
         ApiError::Internal(error.to_string())
+    }
+}
+
+/// The one place shared work's failures become replies: a stale write is
+/// the 409 "the order moved on", never a 500; a broken record or a refused
+/// rule is an internal error whose text is logged, not shown.
+impl From<ServiceError> for ApiError {
+    fn from(error: ServiceError) -> ApiError {
+        match error {
+            ServiceError::Stale => ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null },
+            ServiceError::Store(error) => error.into(),
+            ServiceError::Missing(detail) | ServiceError::Refused(detail) => ApiError::Internal(detail),
+        }
     }
 }
 

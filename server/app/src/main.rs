@@ -100,8 +100,9 @@ async fn staff_add(settings: Settings, arguments: Vec<String>) -> Result<(), Str
         return Err(format!("staff-add needs --email, --name and --role\n{USAGE}"));
     };
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let created =
-        hiram::features::console::add_staff(&state, &email, &name, &role).await.map_err(|error| error.to_string())?;
+    let created = hiram::features::console::staff_accounts::add_staff(&state, &email, &name, &role)
+        .await
+        .map_err(|error| error.to_string())?;
     let entry = hiram_domain::staff::AuditEntry {
         id: 0,
         staff_id: None,
@@ -118,7 +119,7 @@ async fn staff_add(settings: Settings, arguments: Vec<String>) -> Result<(), Str
 
 async fn daily(settings: Settings) -> Result<(), String> {
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let report = hiram::daily::run(&state).await.map_err(|error| error.to_string())?;
+    let report = hiram::services::daily::run(&state).await.map_err(|error| error.to_string())?;
     tracing::info!(
         payouts = report.payouts_finished,
         overdue = report.became_overdue,
@@ -150,8 +151,9 @@ async fn sms_outbox(settings: Settings, arguments: Vec<String>) -> Result<(), St
         }
     }
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let lines =
-        hiram::features::staff::outbox_lines(&state, phone.as_ref(), limit).await.map_err(|error| error.to_string())?;
+    let lines = hiram::features::console::sms_outbox::outbox_lines(&state, phone.as_ref(), limit)
+        .await
+        .map_err(|error| error.to_string())?;
     if lines.is_empty() {
         return Ok(());
     }

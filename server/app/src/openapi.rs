@@ -1,16 +1,14 @@
 //! The OpenAPI document of the API, served at `/openapi.json` and written to
 //! `web/shared/src/api/openapi.json` by `hiram openapi`, from which the web's
-//! TypeScript types are generated.
+//! TypeScript types are generated. Its paths come from the same
+//! declarations as the routes (`features::api`); only the title, the tags
+//! and the security schemes are written here.
 
-use crate::features::{
-    bind_card, book_keeping, calculator, certification, complaints, confirmation, console, customer_service,
-    device_data, health, legacy, loan_details, login, marketplace, payments, personal_center, promotion, public_info,
-    repayment_reminders, staff, tracking, uploads,
-};
 use crate::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
 use utoipa::OpenApi;
+use utoipa_axum::router::OpenApiRouter;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -21,165 +19,6 @@ use utoipa::OpenApi;
             Parameters may come in the query, a form-encoded body or a flat JSON body. \
             The borrower is identified by the sessionId query parameter only.",
         version = "1"
-    ),
-    paths(
-        health::healthz,
-        health::readyz,
-        public_info::company_info,
-        public_info::site_banners,
-        loan_details::loan_details,
-        loan_details::recommend_jump,
-        login::login_init,
-        login::send_sms_code,
-        login::send_voice_code,
-        login::sms_code_login,
-        login::password_login,
-        login::reset_password,
-        login::logout,
-        customer_service::contact_info,
-        customer_service::service_init,
-        staff::sms_outbox,
-        staff::promotion_funnel,
-        staff::products::catalogue,
-        staff::products::create_product,
-        staff::products::check,
-        staff::products::update_listing,
-        staff::orders::list,
-        staff::orders::record,
-        staff::orders::decide,
-        staff::borrowers::search,
-        staff::borrowers::profile,
-        staff::borrowers::reveal,
-        staff::money::failed_payouts,
-        staff::money::reconciliation,
-        staff::dashboard::dashboard,
-        staff::staff_image,
-        staff::unposted::queue,
-        staff::adjustments::list,
-        staff::adjustments::propose,
-        staff::adjustments::approve,
-        staff::adjustments::reject,
-        staff::complaints::inbox,
-        staff::complaints::answer,
-        staff::complaints::close,
-        staff::complaints::upload_image,
-        staff::complaints::ratings,
-        staff::collections::queue,
-        staff::collections::contacts,
-        staff::collections::log_contact,
-        staff::unposted::match_payment,
-        staff::unposted::reject_payment,
-        staff::marketing::templates::list,
-        staff::marketing::templates::read,
-        staff::marketing::templates::save,
-        staff::marketing::links::list,
-        staff::marketing::links::save,
-        staff::marketing::banners::list,
-        staff::marketing::banners::save,
-        staff::marketing::company::read,
-        staff::marketing::company::save,
-        promotion::channel_template,
-        promotion::track_visit,
-        promotion::track_click,
-        promotion::get_sid,
-        promotion::get_captcha,
-        promotion::get_sms,
-        promotion::register,
-        marketplace::home,
-        marketplace::detail,
-        marketplace::quote,
-        marketplace::apply,
-        marketplace::push,
-        certification::certify_list,
-        certification::basic_form,
-        certification::personal_form,
-        certification::job_form,
-        certification::extra_form,
-        certification::save_basic,
-        certification::save_personal,
-        certification::save_job,
-        certification::save_extra,
-        certification::city_init,
-        certification::advance_log,
-        confirmation::confirm_data,
-        confirmation::accept,
-        confirmation::contract_list,
-        confirmation::contract_jump,
-        confirmation::document,
-        confirmation::general_terms,
-        personal_center::order_list,
-        personal_center::user_info,
-        personal_center::user_menu,
-        tracking::save_event,
-        tracking::app_rating,
-        tracking::store_review_prompt,
-        legacy::failure_page,
-        legacy::repayment_store::repayment_way,
-        legacy::repayment_store::repayment_commit,
-        legacy::repayment_store::repayment_confirm,
-        legacy::repayment_store::repayment_page,
-        personal_center::user_delete,
-        device_data::grant,
-        device_data::list,
-        device_data::upload_location,
-        device_data::upload_device,
-        device_data::upload_contacts,
-        device_data::upload_usage,
-        uploads::upload_identity_image,
-        uploads::borrower_image,
-        bind_card::form,
-        bind_card::bind,
-        complaints::init,
-        complaints::upload_image,
-        complaints::save,
-        complaints::list,
-        complaints::detail,
-        complaints::save_score,
-        complaints::whatsapp,
-        calculator::index,
-        calculator::emi,
-        calculator::emi_advanced,
-        calculator::exchange::exchange_rate,
-        calculator::add_loan,
-        calculator::list_loans,
-        calculator::loan_info,
-        calculator::delete_loan,
-        calculator::jump_page,
-        calculator::jump_page_view,
-        staff::exchange_rates::list,
-        staff::exchange_rates::add,
-        staff::exchange_rates::calculator_views,
-        book_keeping::category_list,
-        book_keeping::list,
-        book_keeping::info,
-        book_keeping::save,
-        book_keeping::upload_image,
-        book_keeping::statistics,
-        book_keeping::delete,
-        repayment_reminders::index,
-        repayment_reminders::list,
-        repayment_reminders::save,
-        repayment_reminders::info,
-        repayment_reminders::set_reminder,
-        repayment_reminders::close_reminder,
-        repayment_reminders::delete,
-        console::login,
-        console::logout,
-        console::me,
-        console::audit_log,
-        console::create_account,
-        console::staff_accounts,
-        console::deactivate_account,
-        console::reactivate_account,
-        console::reset_account,
-        payments::extension::extension_info,
-        payments::reported::pay_types,
-        payments::reported::report_payment,
-        payments::extension::plan_info,
-        payments::extension::money_trail,
-        payments::repayment_info,
-        payments::generate_pay_code,
-        payments::sandbox_callback,
     ),
     modifiers(&StaffToken),
     tags(
@@ -218,8 +57,26 @@ impl utoipa::Modify for StaffToken {
     }
 }
 
+/// The title, tags and security schemes above, with every path the
+/// features' routers declare (`features::api`): the document cannot miss a
+/// route that is served through `routes!`.
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let mut document = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(crate::features::api()).into_openapi();
+    distinct_get_operation_ids(&mut document);
+    document
+}
+
+/// A handler served at GET and POST (`method(get, post)`) is one operation
+/// under two methods, and so one operation id twice, which OpenAPI forbids
+/// and the web's type generator refuses. The POST keeps the id it always had
+/// (the web's types name it); the GET becomes `<id>_get`.
+fn distinct_get_operation_ids(document: &mut utoipa::openapi::OpenApi) {
+    for item in document.paths.paths.values_mut() {
+        let (Some(get), Some(post)) = (item.get.as_mut(), item.post.as_ref()) else { continue };
+        if let Some(id) = get.operation_id.as_mut().filter(|id| post.operation_id.as_ref() == Some(*id)) {
+            id.push_str("_get");
+        }
+    }
 }
 
 pub fn router() -> Router<AppState> {

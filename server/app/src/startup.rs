@@ -154,7 +154,7 @@ async fn daily_loop(state: AppState, period: Duration) {
     let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
     loop {
         ticks.tick().await;
-        match crate::daily::run(&state).await {
+        match crate::services::daily::run(&state).await {
             Ok(report) => tracing::info!(
                 payouts = report.payouts_finished,
                 overdue = report.became_overdue,
@@ -196,9 +196,7 @@ pub fn router(state: AppState) -> Router {
     let timeout = Duration::from_secs(state.settings.server.request_timeout_seconds);
     let request_id = HeaderName::from_static("x-request-id");
     Router::new()
-        .merge(features::health::router())
-        .nest("/pany", features::borrower_api())
-        .nest("/api", features::staff_api())
+        .merge(Router::from(features::api()))
         .merge(crate::openapi::router())
         .merge(features::media::router())
         .merge(features::sandbox::router())

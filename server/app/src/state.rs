@@ -1,6 +1,7 @@
 //! What every handler can reach.
 
 use crate::config::Settings;
+use crate::services::{ServiceError, ServiceResult};
 use hiram_domain::decision::DecisionRules;
 use hiram_domain::money::Centavos;
 use hiram_domain::otp::OtpPolicy;
@@ -85,17 +86,10 @@ impl AppState {
     /// The one way the application moves an order: the domain's state
     /// machine (D3) must allow `from → to`, then the store applies it only if
     /// the order is still in `from`. Illegal moves change nothing.
-    pub async fn move_order(&self, transition: &hiram_domain::order::Transition) -> Result<(), crate::error::ApiError> {
-        transition
-            .from
-            .transition(transition.to)
-            .map_err(|error| crate::error::ApiError::Internal(error.to_string()))?;
-        self.store.apply_transition(transition).await.map_err(|error| match error {
-            hiram_domain::store::StoreError::Stale => crate::error::ApiError::Conflict {
-                message: crate::i18n::Msg::OrderMovedOn,
-                data: serde_json::Value::Null,
-            },
-            other => other.into(),
-        })
+    /// When the order is no longer in `from`, that is
+    /// [`ServiceError::Stale`]: someone else moved it first.
+    pub async fn move_order(&self, transition: &hiram_domain::order::Transition) -> ServiceResult<()> {
+        transition.from.transition(transition.to).map_err(|error| ServiceError::Refused(error.to_string()))?;
+        Ok(self.store.apply_transition(transition).await?)
     }
 }

@@ -31,6 +31,7 @@ pub mod product;
 pub mod promotion;
 pub mod qr_ph;
 pub mod reminder;
+pub mod repayment;
 pub mod session;
 pub mod site_banner;
 pub mod sms;

@@ -1,51 +1,58 @@
 //! One folder per feature; each owns its router and the root only merges.
 
-pub mod bind_card;
 pub mod book_keeping;
 pub mod calculator;
-pub mod certification;
 pub mod complaints;
 pub mod confirmation;
 pub mod console;
 pub mod customer_service;
 pub mod device_data;
 pub mod health;
+pub mod kyc;
 pub mod legacy;
 pub mod loan_details;
 pub mod login;
+pub mod login_failure;
 pub mod marketplace;
 pub mod media;
-pub mod payments;
+pub mod payout_account;
 pub mod personal_center;
 pub mod promotion;
 pub mod public_info;
+pub mod repayment;
 pub mod repayment_reminders;
 pub mod sandbox;
-pub mod staff;
 pub mod tracking;
 pub mod uploads;
 pub mod web_pages;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+
+/// The whole API, routes and OpenAPI document from the same declarations:
+/// each handler's `#[utoipa::path]`, registered with `routes!`.
+pub fn api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().merge(health::router()).nest("/pany", borrower_api()).nest("/api", staff_api())
+}
 
 /// Everything under `/pany`, the borrower API the specification names.
-pub fn borrower_api() -> Router<AppState> {
-    Router::new()
+fn borrower_api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
         .merge(login::router())
         .merge(customer_service::router())
         .merge(loan_details::router())
         .merge(marketplace::router())
-        .merge(certification::router())
+        .merge(kyc::router())
         .merge(confirmation::router())
         .merge(personal_center::router())
         .merge(tracking::router())
+        .merge(login_failure::router())
         .merge(legacy::router())
         .merge(device_data::router())
         .merge(uploads::router())
-        .merge(payments::router())
-        .merge(bind_card::router())
+        .merge(repayment::router())
+        .merge(payout_account::router())
         .merge(complaints::router())
         .merge(calculator::router())
         .merge(book_keeping::router())
@@ -59,10 +66,17 @@ pub fn borrower_api() -> Router<AppState> {
 /// Everything under `/api`: the staff API with the API token (`/api/staff`)
 /// and, the same calls for the console's signed-in staff (`/api/console`),
 /// and the promotion calls at the paths native shells use.
-pub fn staff_api() -> Router<AppState> {
-    Router::new()
-        .nest("/staff", staff::router())
-        .nest("/console", staff::router().merge(console::router()))
-        .merge(promotion::router())
+fn staff_api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .nest("/staff", console::staff_api())
+        .nest("/console", console::console_only().merge(served_again(console::staff_api())))
+        .merge(served_again(promotion::router()))
         .fallback(|| async { ApiError::NotFound })
+}
+
+/// The same calls mounted a second time: served, but listed in the document
+/// only where they were mounted first (`/api/staff`, `/pany/api`).
+fn served_again(router: OpenApiRouter<AppState>) -> OpenApiRouter<AppState> {
+    let (routes, _listed_at_the_first_mount) = router.split_for_parts();
+    OpenApiRouter::from(routes)
 }

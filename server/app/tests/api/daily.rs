@@ -13,11 +13,11 @@ crate::on_both_stores! {
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id;
         let before = ledger_of(&app, order).await.len();
-        let first = hiram::daily::run(&app.state).await.unwrap();
+        let first = hiram::services::daily::run(&app.state).await.unwrap();
         assert!(first.penalty_days_posted >= 7, "{first:?}");
         let after_first = ledger_of(&app, order).await.len();
         assert_eq!(after_first - before, first.penalty_days_posted);
-        let again = hiram::daily::run(&app.state).await.unwrap();
+        let again = hiram::services::daily::run(&app.state).await.unwrap();
         assert_eq!(again.penalty_days_posted, 0, "re-running charges nothing twice");
         assert_eq!(ledger_of(&app, order).await.len(), after_first);
     }
@@ -27,7 +27,7 @@ crate::on_both_stores! {
         let order = order_in(&demo, 174).order_id;
         // 91-day loan received 10 days ago: 200 days on it is 119 days late.
         app.clock.advance(time::Duration::days(200));
-        let report = hiram::daily::run(&app.state).await.unwrap();
+        let report = hiram::services::daily::run(&app.state).await.unwrap();
         assert!(report.became_overdue >= 1);
         let status = app.state.store.order(OrderId(order)).await.unwrap().unwrap().status;
         assert_eq!(status, hiram_domain::order::OrderStatus::Overdue, "the demo session itself has expired by now");

@@ -2,7 +2,7 @@
 //! only while repayment is open; plan and money trail read-outs.
 
 use crate::helpers::{TestApp, order_in};
-use crate::payments::{SECRET, callback, now};
+use crate::repayment::{SECRET, callback, now};
 use hiram_domain::order::OrderId;
 use serde_json::{Value, json};
 

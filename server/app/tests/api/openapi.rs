@@ -1,6 +1,8 @@
 //! The served API document, and the copy the web generates its types from.
 
+use hiram::features::legacy::ALIASES;
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 crate::on_both_stores! {
     async fn the_api_document_is_served_and_names_the_borrower_calls(app) {
@@ -21,4 +23,100 @@ fn the_web_copy_of_the_api_document_is_current() {
     let committed: Value = serde_json::from_str(&std::fs::read_to_string(path).expect("the web copy exists")).unwrap();
     let current = serde_json::to_value(hiram::openapi::document()).unwrap();
     assert!(committed == current, "web/shared/src/api/openapi.json is stale: run `make api-types`");
+}
+
+/// Every route the API serves, as (path, method), read from the router
+/// itself. axum has no public listing of its routes, but its `Debug` output
+/// names each route's id with the methods it allows, and each id with its
+/// path. Should a new axum print them otherwise, this finds no routes and
+/// the test below fails rather than passing unchecked.
+fn served_routes() -> BTreeSet<(String, String)> {
+    let router: axum::Router<hiram::state::AppState> = hiram::features::api().into();
+    let text = format!("{router:?}");
+    // Only the routes proper: the fallback router after them answers the
+    // envelope's 404 for every unknown path.
+    let routes = text.split(", fallback_router:").next().unwrap_or_default();
+    let mut methods = std::collections::BTreeMap::new();
+    let mut paths = std::collections::BTreeMap::new();
+    for entry in routes.split("RouteId(").skip(1) {
+        let Some((id, rest)) = entry.split_once("): ") else { continue };
+        if let Some(path) = rest.strip_prefix('"') {
+            paths.insert(id.to_owned(), path[..path.find('"').unwrap_or(0)].to_owned());
+        } else if let Some(allowed) = rest.split("allow_header: Bytes(b\"").nth(1) {
+            methods.insert(id.to_owned(), allowed[..allowed.find('"').unwrap_or(0)].to_owned());
+        }
+    }
+    let mut served = BTreeSet::new();
+    for (id, path) in paths {
+        for method in methods.get(&id).map(String::as_str).unwrap_or_default().split(',') {
+            // axum answers HEAD wherever it answers GET.
+            if !method.is_empty() && method != "HEAD" {
+                served.insert((path.clone(), method.to_lowercase()));
+            }
+        }
+    }
+    served
+}
+
+fn documented_routes() -> BTreeSet<(String, String)> {
+    let document = serde_json::to_value(hiram::openapi::document()).unwrap();
+    let mut documented = BTreeSet::new();
+    for (path, item) in document["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("a path item").keys() {
+            documented.insert((path.clone(), method.clone()));
+        }
+    }
+    documented
+}
+
+/// Routes are declared once, with their handler's `#[utoipa::path]`
+/// (`routes!`), so the document lists what is served. What it leaves out is
+/// listed on purpose: the aliases of `legacy::ALIASES`, the staff API's
+/// second mount at `/api/console` (listed at `/api/staff`) and the
+/// promotion calls' second mount at `/api` (listed at `/pany/api`).
+#[test]
+fn every_route_the_api_serves_is_in_the_document_unless_listed_as_an_alias() {
+    let served = served_routes();
+    let documented = documented_routes();
+    assert!(served.len() > 100, "the router's routes could not be read: {} found", served.len());
+    let aliases: BTreeSet<String> = ALIASES.iter().map(|alias| format!("/pany{}", alias.path)).collect();
+    let second_mount = |path: &str, method: &str| {
+        let first = if let Some(rest) = path.strip_prefix("/api/console/") {
+            format!("/api/staff/{rest}")
+        } else if let Some(rest) = path.strip_prefix("/api/v2/") {
+            format!("/pany/api/v2/{rest}")
+        } else {
+            return false;
+        };
+        documented.contains(&(first, method.to_owned()))
+    };
+    let missing: Vec<String> = served
+        .iter()
+        .filter(|(path, method)| {
+            !documented.contains(&(path.clone(), method.clone()))
+                && !aliases.contains(path)
+                && !second_mount(path, method)
+        })
+        .map(|(path, method)| format!("{method} {path}"))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "served but not in the OpenAPI document (declare them with routes!):\n{}",
+        missing.join("\n")
+    );
+    let unserved: Vec<String> = documented
+        .iter()
+        .filter(|route| !served.contains(*route))
+        .map(|(path, method)| format!("{method} {path}"))
+        .collect();
+    assert!(unserved.is_empty(), "documented but not served:\n{}", unserved.join("\n"));
+}
+
+#[test]
+fn every_alias_stands_for_a_documented_path_and_is_not_documented_itself() {
+    let documented: BTreeSet<String> = documented_routes().into_iter().map(|(path, _)| path).collect();
+    for alias in ALIASES {
+        assert!(!documented.contains(&format!("/pany{}", alias.path)), "{} is documented", alias.path);
+        assert!(documented.contains(&format!("/pany{}", alias.same_as)), "{} is not documented", alias.same_as);
+    }
 }

@@ -119,7 +119,7 @@ async fn a_payout_is_created_once_then_followed_until_it_succeeds() {
     assert_eq!(body["amount"], json!(2910.0), "₱3,000 less the ₱90 fee, in pesos");
     assert_eq!(body["currency"], "PHP");
 
-    let report = hiram::daily::run(&app.state).await.unwrap();
+    let report = hiram::services::daily::run(&app.state).await.unwrap();
     assert_eq!(report.payouts_finished, 1);
     assert_eq!(fake.asked.lock().unwrap().clone(), ["disb-001234567890"], "asked by id, not paid again");
     assert_eq!(fake.created.lock().unwrap().len(), 1);
@@ -142,7 +142,7 @@ async fn a_failed_payout_rejects_the_loan_and_an_outage_leaves_it_waiting() {
     let (session, product, order) = approved_loan(&app).await;
     bind(&app, &session, "001234560099").await;
     confirm(&app, &session, &product, &order).await;
-    hiram::daily::run(&app.state).await.unwrap();
+    hiram::services::daily::run(&app.state).await.unwrap();
     assert_eq!(status(&app, &session, &order).await["orderStatus"], 110);
     let history = app.state.store.status_history(OrderId(order.parse().unwrap())).await.unwrap();
     assert_eq!(history.last().unwrap().cause, "payout refused: xendit FAILED INVALID_DESTINATION");

@@ -1435,7 +1435,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Everything the customer-service page shows. */
+        get: operations["service_init_get"];
         put?: never;
         /** Everything the customer-service page shows. */
         post: operations["service_init"];
@@ -1490,9 +1491,10 @@ export interface paths {
             cookie?: never;
         };
         /** The lender's public identity and contact details. */
-        get: operations["company_info"];
+        get: operations["company_info_get"];
         put?: never;
-        post?: never;
+        /** The lender's public identity and contact details. */
+        post: operations["company_info"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1510,9 +1512,13 @@ export interface paths {
          * The banners the marketing site's carousel shows now, in staff's order
          *     (at most three); none means the site shows its own.
          */
-        get: operations["site_banners"];
+        get: operations["site_banners_get"];
         put?: never;
-        post?: never;
+        /**
+         * The banners the marketing site's carousel shows now, in staff's order
+         *     (at most three); none means the site shows its own.
+         */
+        post: operations["site_banners"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1767,7 +1773,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** What the login page needs to know before it starts. */
+        get: operations["login_init_get"];
         put?: never;
         /** What the login page needs to know before it starts. */
         post: operations["login_init"];
@@ -1895,7 +1902,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Customer care's WhatsApp. */
+        get: operations["complaint_whatsapp_get"];
         put?: never;
         /** Customer care's WhatsApp. */
         post: operations["complaint_whatsapp"];
@@ -2131,7 +2139,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Philippine cities and municipalities for `city` fields. */
+        get: operations["city_init_get"];
         put?: never;
         /** Philippine cities and municipalities for `city` fields. */
         post: operations["city_init"];
@@ -2313,7 +2322,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The general loan terms and conditions. */
+        get: operations["general_terms_get"];
         put?: never;
         /** The general loan terms and conditions. */
         post: operations["general_terms"];
@@ -2330,7 +2340,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The documents the borrower agrees to (scene 3: the confirmation). */
+        get: operations["contract_list_get"];
         put?: never;
         /** The documents the borrower agrees to (scene 3: the confirmation). */
         post: operations["contract_list"];
@@ -2347,7 +2358,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Where one document of the list is read. */
+        get: operations["contract_jump_get"];
         put?: never;
         /** Where one document of the list is read. */
         post: operations["contract_jump"];
@@ -2364,7 +2376,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * An order's agreement or disclosure: the accepted copy once accepted,
+         *     otherwise rendered now from the order's terms.
+         */
+        get: operations["document_get"];
         put?: never;
         /**
          * An order's agreement or disclosure: the accepted copy once accepted,
@@ -2460,7 +2476,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** What the borrower is about to accept, for an approved order. */
+        get: operations["confirm_data_get"];
         put?: never;
         /** What the borrower is about to accept, for an approved order. */
         post: operations["confirm_data"];
@@ -2569,7 +2586,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The details of one of the caller's orders. */
+        get: operations["loan_details_get"];
         put?: never;
         /** The details of one of the caller's orders. */
         post: operations["loan_details"];
@@ -2624,7 +2642,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Customer-service e-mail and WhatsApp (the page sends `overall=30`). */
+        get: operations["contact_info_get"];
         put?: never;
         /** Customer-service e-mail and WhatsApp (the page sends `overall=30`). */
         post: operations["contact_info"];
@@ -2736,7 +2755,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** A product with its lender's registration and a quote to start from. */
+        get: operations["detail_get"];
         put?: never;
         /** A product with its lender's registration and a quote to start from. */
         post: operations["detail"];
@@ -2787,7 +2807,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** The products of the marketplace, available ones first. */
+        get: operations["home_get"];
         put?: never;
         /** The products of the marketplace, available ones first. */
         post: operations["home"];
@@ -9968,6 +9989,25 @@ export interface operations {
             };
         };
     };
+    service_init_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ServiceInfo"];
+                };
+            };
+        };
+    };
     service_init: {
         parameters: {
             query?: never;
@@ -10048,6 +10088,25 @@ export interface operations {
             };
         };
     };
+    company_info_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CompanyInfo"];
+                };
+            };
+        };
+    };
     company_info: {
         parameters: {
             query?: never;
@@ -10063,6 +10122,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CompanyInfo"];
+                };
+            };
+        };
+    };
+    site_banners_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SiteBannerView"];
                 };
             };
         };
@@ -10599,6 +10677,25 @@ export interface operations {
             };
         };
     };
+    login_init_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginInit"];
+                };
+            };
+        };
+    };
     login_init: {
         parameters: {
             query?: never;
@@ -10815,6 +10912,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    complaint_whatsapp_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WhatsApp"];
+                };
             };
         };
     };
@@ -11225,6 +11341,25 @@ export interface operations {
             };
         };
     };
+    city_init_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CityList"];
+                };
+            };
+        };
+    };
     city_init: {
         parameters: {
             query?: never;
@@ -11508,6 +11643,25 @@ export interface operations {
             };
         };
     };
+    general_terms_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_GeneralTerms"];
+                };
+            };
+        };
+    };
     general_terms: {
         parameters: {
             query?: never;
@@ -11523,6 +11677,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_GeneralTerms"];
+                };
+            };
+        };
+    };
+    contract_list_get: {
+        parameters: {
+            query?: {
+                orderId?: number;
+                position?: number;
+                productId?: number;
+                scene?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractList"];
                 };
             };
         };
@@ -11551,6 +11729,42 @@ export interface operations {
             };
         };
     };
+    contract_jump_get: {
+        parameters: {
+            query?: {
+                orderId?: number;
+                position?: number;
+                productId?: number;
+                scene?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContractJump"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     contract_jump: {
         parameters: {
             query?: {
@@ -11571,6 +11785,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ContractJump"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    document_get: {
+        parameters: {
+            query: {
+                /** @description `agreement` or `disclosure`. */
+                doc: string;
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DocumentView"];
                 };
             };
             400: {
@@ -11748,6 +11997,40 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    confirm_data_get: {
+        parameters: {
+            query: {
+                orderId: number;
+                productId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoanConfirm"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11998,6 +12281,53 @@ export interface operations {
             };
         };
     };
+    loan_details_get: {
+        parameters: {
+            query: {
+                /** @description The order to show; it must belong to the caller. */
+                orderId: number;
+                /** @description Optional; when given it must be the order's product. */
+                productId?: number;
+                /** @description The borrower's session token */
+                sessionId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoanDetails"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No valid session */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such order for this borrower */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     loan_details: {
         parameters: {
             query: {
@@ -12130,6 +12460,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    contact_info_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContactInfo"];
+                };
             };
         };
     };
@@ -12295,6 +12644,33 @@ export interface operations {
             };
         };
     };
+    detail_get: {
+        parameters: {
+            query: {
+                productId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductDetail"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     detail: {
         parameters: {
             query: {
@@ -12375,6 +12751,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    home_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Home"];
+                };
             };
         };
     };

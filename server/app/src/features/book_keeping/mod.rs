@@ -9,13 +9,12 @@ mod labels;
 
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
-use crate::features::uploads::{self, UploadedImage};
 use crate::i18n::{Lang, Msg};
+use crate::services::images::{self, UploadedImage};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::book_keeping::{
     self, BookRecord, Category, CategoryShare, EntryKind, MAX_NOTE_CHARS, Month, RecordInput, RecordProblem,
     UNDO_WINDOW, categories_of, check_record, format_date,
@@ -25,18 +24,20 @@ use hiram_domain::files::ImagePurpose;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
 pub use labels::category_title;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/book-keeping/get-category-list", post(category_list))
-        .route("/book-keeping/get-list", post(list))
-        .route("/book-keeping/get-info", post(info))
-        .route("/book-keeping/save-record", post(save))
-        .route("/book-keeping/upload-image", post(upload_image).layer(DefaultBodyLimit::max(uploads::HARD_BODY_LIMIT)))
-        .route("/book-keeping/data-statistics", post(statistics))
-        .route("/book-keeping/delete-book-keeping", post(delete))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(category_list))
+        .routes(routes!(list))
+        .routes(routes!(info))
+        .routes(routes!(save))
+        .routes(routes!(upload_image).layer(DefaultBodyLimit::max(images::HARD_BODY_LIMIT)))
+        .routes(routes!(statistics))
+        .routes(routes!(delete))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -71,7 +72,7 @@ pub struct CategoryList {
 }
 
 /// The categories of each kind, with their titles and icons.
-#[utoipa::path(post, path = "/pany/book-keeping/get-category-list", operation_id = "book_keeping_categories", tag = "book keeping",
+#[utoipa::path(post, path = "/book-keeping/get-category-list", operation_id = "book_keeping_categories", tag = "book keeping",
     responses((status = 200, body = Envelope<CategoryList>), (status = 401)))]
 pub async fn category_list(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<Envelope<CategoryList>> {
     let views = |kind| categories_of(kind).map(|category| CategoryView::of(category, lang)).collect();
@@ -172,7 +173,7 @@ fn overflow() -> ApiError {
 }
 
 /// The borrower's records of a month with the month's totals.
-#[utoipa::path(post, path = "/pany/book-keeping/get-list", operation_id = "book_keeping_list", tag = "book keeping", params(MonthParams),
+#[utoipa::path(post, path = "/book-keeping/get-list", operation_id = "book_keeping_list", tag = "book keeping", params(MonthParams),
     responses((status = 200, body = Envelope<MonthList>), (status = 400), (status = 401)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -213,7 +214,7 @@ async fn own_record(state: &AppState, borrower: BorrowerId, id: i64) -> ApiResul
 }
 
 /// One of the borrower's records.
-#[utoipa::path(post, path = "/pany/book-keeping/get-info", operation_id = "book_keeping_info", tag = "book keeping", params(InfoParams),
+#[utoipa::path(post, path = "/book-keeping/get-info", operation_id = "book_keeping_info", tag = "book keeping", params(InfoParams),
     responses((status = 200, body = Envelope<RecordView>), (status = 401), (status = 404)))]
 pub async fn info(
     State(state): State<AppState>,
@@ -227,8 +228,8 @@ pub async fn info(
 
 /// A receipt picture (multipart field `image`); `data.url` goes in a
 /// record's `image`. The same checks and limits as every picture (decision 011).
-#[utoipa::path(post, path = "/pany/book-keeping/upload-image", operation_id = "book_keeping_upload_image", tag = "book keeping",
-    request_body(content = uploads::ImageForm, content_type = "multipart/form-data"),
+#[utoipa::path(post, path = "/book-keeping/upload-image", operation_id = "book_keeping_upload_image", tag = "book keeping",
+    request_body(content = images::ImageForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 429)))]
 pub async fn upload_image(
     State(state): State<AppState>,
@@ -236,7 +237,7 @@ pub async fn upload_image(
     lang: Lang,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<UploadedImage>>> {
-    let record = uploads::accept_image(&state, borrower, ImagePurpose::Receipt, form, "image").await?;
+    let record = images::accept_image(&state, borrower, ImagePurpose::Receipt, form, "image").await?;
     Ok(ok(lang, UploadedImage::of(&record)))
 }
 
@@ -300,7 +301,7 @@ async fn own_receipt(state: &AppState, borrower: BorrowerId, url: &str) -> ApiRe
         return Ok(None);
     }
     let name = url.rsplit('/').next().unwrap_or("").split('?').next().unwrap_or("");
-    match uploads::stored(state, name).await? {
+    match images::stored(state, name).await? {
         Some(record) if record.owner == borrower && record.purpose == ImagePurpose::Receipt => Ok(Some(record.name)),
         _ => Err(ApiError::rejected(Msg::BookImageUnknown)),
     }
@@ -308,7 +309,7 @@ async fn own_receipt(state: &AppState, borrower: BorrowerId, url: &str) -> ApiRe
 
 /// Adds a record, or changes one of the borrower's own when `id` is given.
 /// Nothing is stored unless every field is right.
-#[utoipa::path(post, path = "/pany/book-keeping/save-record", operation_id = "book_keeping_save", tag = "book keeping", params(SaveParams),
+#[utoipa::path(post, path = "/book-keeping/save-record", operation_id = "book_keeping_save", tag = "book keeping", params(SaveParams),
     responses((status = 200, body = Envelope<SavedRecord>), (status = 400), (status = 401), (status = 404)))]
 pub async fn save(
     State(state): State<AppState>,
@@ -394,7 +395,7 @@ pub struct StatisticsView {
 }
 
 /// A month by category, and six months of totals for the bar chart.
-#[utoipa::path(post, path = "/pany/book-keeping/data-statistics", operation_id = "book_keeping_statistics", tag = "book keeping", params(MonthParams),
+#[utoipa::path(post, path = "/book-keeping/data-statistics", operation_id = "book_keeping_statistics", tag = "book keeping", params(MonthParams),
     responses((status = 200, body = Envelope<StatisticsView>), (status = 400), (status = 401)))]
 pub async fn statistics(
     State(state): State<AppState>,
@@ -441,7 +442,7 @@ pub struct DeleteParams {
 
 /// Deletes one of the borrower's records, or (`undo=1`) brings it back.
 /// A deleted record leaves the lists and statistics at once.
-#[utoipa::path(post, path = "/pany/book-keeping/delete-book-keeping", operation_id = "book_keeping_delete", tag = "book keeping", params(DeleteParams),
+#[utoipa::path(post, path = "/book-keeping/delete-book-keeping", operation_id = "book_keeping_delete", tag = "book keeping", params(DeleteParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404),
         (status = 409, description = "Undo after the 10 minutes, or of a record that is not deleted")))]
 pub async fn delete(

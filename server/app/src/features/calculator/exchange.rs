@@ -5,41 +5,15 @@
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
+use crate::services::exchange_rates::RateView;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use hiram_domain::exchange::{
-    CurrencyCode, ExchangeRate, MAX_AMOUNT_HUNDREDTHS, SHELF_LIFE_DAYS, format_rate, from_pesos, in_effect, to_pesos,
-};
+use hiram_domain::exchange::{CurrencyCode, MAX_AMOUNT_HUNDREDTHS, SHELF_LIFE_DAYS, from_pesos, in_effect, to_pesos};
 use hiram_domain::money::Centavos;
 use serde::{Deserialize, Serialize};
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RateView {
-    pub currency: String,
-    /// Pesos for one unit, as people write it (`"58.1234"`).
-    pub rate: String,
-    /// Millionths of a peso for one unit.
-    pub peso_micros: i64,
-    /// `YYYY-MM-DD`: the day the source published it.
-    pub effective_on: String,
-    pub source: String,
-}
-
-impl From<&ExchangeRate> for RateView {
-    fn from(rate: &ExchangeRate) -> RateView {
-        RateView {
-            currency: rate.rate.currency.as_str().to_owned(),
-            rate: format_rate(rate.rate.peso_micros),
-            peso_micros: rate.rate.peso_micros,
-            effective_on: rate.rate.effective_on.to_string(),
-            source: rate.rate.source.clone(),
-        }
-    }
-}
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -78,7 +52,7 @@ pub struct ExchangeParams {
 }
 
 /// The rates staff set, and a conversion when asked.
-#[utoipa::path(post, path = "/pany/calc/exchange-rate", operation_id = "calc_exchange_rate", tag = "calculator",
+#[utoipa::path(post, path = "/calc/exchange-rate", operation_id = "calc_exchange_rate", tag = "calculator",
     params(ExchangeParams), responses((status = 200, body = Envelope<ExchangeRates>), (status = 400)))]
 pub async fn exchange_rate(
     State(state): State<AppState>,

@@ -16,9 +16,8 @@ use crate::extract::{CurrentBorrower, MaybeBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::{InstalmentView, QuoteView, percent};
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::calculator::{
     CalcError, Calculation, Cap, Frequency, LoanInput, MAX_PRINCIPAL, Method, SavedCalculation, calculate, check_name,
@@ -29,21 +28,23 @@ use hiram_domain::product::ProductId;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub use exchange::{ConversionView, ExchangeRates, RateView};
+pub use exchange::{ConversionView, ExchangeRates};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/calc/index", post(index))
-        .route("/calc/emi", post(emi))
-        .route("/calc/emi-adv", post(emi_advanced))
-        .route("/calc/exchange-rate", post(exchange::exchange_rate))
-        .route("/calc/add-loan", post(add_loan))
-        .route("/calc/list-loan", post(list_loans))
-        .route("/calc/info-loan", post(loan_info))
-        .route("/calc/del-loan", post(delete_loan))
-        .route("/calc/jump-page", post(jump_page))
-        .route("/calc/jump-page-view", post(jump_page_view))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(index))
+        .routes(routes!(emi))
+        .routes(routes!(emi_advanced))
+        .routes(routes!(exchange::exchange_rate))
+        .routes(routes!(add_loan))
+        .routes(routes!(list_loans))
+        .routes(routes!(loan_info))
+        .routes(routes!(delete_loan))
+        .routes(routes!(jump_page))
+        .routes(routes!(jump_page_view))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -134,7 +135,7 @@ fn frequency_title(frequency: Frequency) -> Msg {
 }
 
 /// The calculator's choices, limits and the caps it measures against.
-#[utoipa::path(post, path = "/pany/calc/index", operation_id = "calc_index", tag = "calculator",
+#[utoipa::path(post, path = "/calc/index", operation_id = "calc_index", tag = "calculator",
     responses((status = 200, body = Envelope<CalcIndex>)))]
 pub async fn index(
     State(state): State<AppState>,
@@ -309,7 +310,7 @@ fn result_view(input: &LoanInput, calculation: &Calculation, lang: Lang) -> Calc
 }
 
 /// Payments and totals for an amount, a monthly rate and a term.
-#[utoipa::path(post, path = "/pany/calc/emi", operation_id = "calc_emi", tag = "calculator", params(LoanParams),
+#[utoipa::path(post, path = "/calc/emi", operation_id = "calc_emi", tag = "calculator", params(LoanParams),
     responses((status = 200, body = Envelope<CalcResult>), (status = 400)))]
 pub async fn emi(lang: Lang, Params(params): Params<LoanParams>) -> ApiResult<Json<Envelope<CalcResult>>> {
     let (input, calculation) = params.checked(false)?;
@@ -317,7 +318,7 @@ pub async fn emi(lang: Lang, Params(params): Params<LoanParams>) -> ApiResult<Js
 }
 
 /// The advanced form: with a fee, the effective rate and the caps.
-#[utoipa::path(post, path = "/pany/calc/emi-adv", operation_id = "calc_emi_advanced", tag = "calculator",
+#[utoipa::path(post, path = "/calc/emi-adv", operation_id = "calc_emi_advanced", tag = "calculator",
     params(LoanParams), responses((status = 200, body = Envelope<CalcResult>), (status = 400)))]
 pub async fn emi_advanced(lang: Lang, Params(params): Params<LoanParams>) -> ApiResult<Json<Envelope<CalcResult>>> {
     let (input, calculation) = params.checked(true)?;
@@ -330,7 +331,7 @@ pub struct SavedId {
 }
 
 /// Keeps a calculation (fee included) for the borrower; at most 50.
-#[utoipa::path(post, path = "/pany/calc/add-loan", operation_id = "calc_add_loan", tag = "calculator",
+#[utoipa::path(post, path = "/calc/add-loan", operation_id = "calc_add_loan", tag = "calculator",
     params(LoanParams), responses((status = 200, body = Envelope<SavedId>), (status = 400), (status = 401), (status = 409)))]
 pub async fn add_loan(
     State(state): State<AppState>,
@@ -389,7 +390,7 @@ pub struct SavedList {
 }
 
 /// The borrower's calculations, newest first.
-#[utoipa::path(post, path = "/pany/calc/list-loan", operation_id = "calc_list_loans", tag = "calculator",
+#[utoipa::path(post, path = "/calc/list-loan", operation_id = "calc_list_loans", tag = "calculator",
     responses((status = 200, body = Envelope<SavedList>), (status = 401)))]
 pub async fn list_loans(
     State(state): State<AppState>,
@@ -424,7 +425,7 @@ pub struct SavedInfo {
 }
 
 /// A kept calculation with its schedule.
-#[utoipa::path(post, path = "/pany/calc/info-loan", operation_id = "calc_loan_info", tag = "calculator",
+#[utoipa::path(post, path = "/calc/info-loan", operation_id = "calc_loan_info", tag = "calculator",
     params(SavedParams), responses((status = 200, body = Envelope<SavedInfo>), (status = 401), (status = 404)))]
 pub async fn loan_info(
     State(state): State<AppState>,
@@ -441,7 +442,7 @@ pub async fn loan_info(
 }
 
 /// Deletes a kept calculation.
-#[utoipa::path(post, path = "/pany/calc/del-loan", operation_id = "calc_delete_loan", tag = "calculator",
+#[utoipa::path(post, path = "/calc/del-loan", operation_id = "calc_delete_loan", tag = "calculator",
     params(SavedParams), responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 404)))]
 pub async fn delete_loan(
     State(state): State<AppState>,
@@ -479,7 +480,7 @@ pub struct JumpPage {
 
 /// The available products that lend the calculation's amount, cheapest
 /// first, each priced by its own terms.
-#[utoipa::path(post, path = "/pany/calc/jump-page", operation_id = "calc_jump_page", tag = "calculator",
+#[utoipa::path(post, path = "/calc/jump-page", operation_id = "calc_jump_page", tag = "calculator",
     params(SavedParams), responses((status = 200, body = Envelope<JumpPage>), (status = 401), (status = 404)))]
 pub async fn jump_page(
     State(state): State<AppState>,
@@ -533,7 +534,7 @@ pub struct OpenedProduct {
 }
 
 /// Counts a product opened from the calculator and says where it opens.
-#[utoipa::path(post, path = "/pany/calc/jump-page-view", operation_id = "calc_jump_page_view", tag = "calculator",
+#[utoipa::path(post, path = "/calc/jump-page-view", operation_id = "calc_jump_page_view", tag = "calculator",
     params(ViewParams), responses((status = 200, body = Envelope<OpenedProduct>), (status = 401), (status = 404)))]
 pub async fn jump_page_view(
     State(state): State<AppState>,

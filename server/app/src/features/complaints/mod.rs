@@ -5,18 +5,15 @@
 //! days (`hiram_domain::complaint::CareCalendar`); customer care answers
 //! through the staff API.
 
-mod labels;
-
 use crate::error::{ApiError, ApiResult, Envelope, NoData, SUCCESS_CODE, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
-use crate::features::uploads::{self, UploadedImage};
 use crate::i18n::{Lang, Msg};
+use crate::services::images::{self, UploadedImage};
 use crate::state::AppState;
 use crate::views::DetailRow;
+use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::complaint::{
     COLLECTION_SUB_TYPES, COLLECTION_TYPE, Complaint, ComplaintProblem, ComplaintStatus, NewComplaint, TYPES,
@@ -27,21 +24,20 @@ use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderStatus};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-pub use labels::{sub_type_title, type_title};
+use crate::services::complaint_types::{sub_type_title, type_title};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/user-problem/problem-init", post(init))
-        .route(
-            "/user-problem/upload-problem-img",
-            post(upload_image).layer(DefaultBodyLimit::max(uploads::HARD_BODY_LIMIT)),
-        )
-        .route("/user-problem/problem-save", post(save))
-        .route("/user-problem/problem-list", post(list))
-        .route("/user-problem/problem-detail", post(detail))
-        .route("/user-problem/save-score", post(save_score))
-        .route("/user-problem/get-whatsapp", post(whatsapp).get(whatsapp))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(init))
+        .routes(routes!(upload_image).layer(DefaultBodyLimit::max(images::HARD_BODY_LIMIT)))
+        .routes(routes!(save))
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(save_score))
+        .routes(routes!(whatsapp))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -108,7 +104,7 @@ async fn complaint_order(state: &AppState, order: &Order, lang: Lang) -> ApiResu
 }
 
 /// The question types and the borrower's orders to complain about.
-#[utoipa::path(post, path = "/pany/user-problem/problem-init", operation_id = "complaint_init", tag = "complaints", params(InitParams),
+#[utoipa::path(post, path = "/user-problem/problem-init", operation_id = "complaint_init", tag = "complaints", params(InitParams),
     responses((status = 200, body = Envelope<ComplaintInit>), (status = 401)))]
 pub async fn init(
     State(state): State<AppState>,
@@ -148,8 +144,8 @@ pub async fn init(
 
 /// A picture for a complaint (field `problemImage`); `data.url` goes in
 /// the complaint's `problemImage` list.
-#[utoipa::path(post, path = "/pany/user-problem/upload-problem-img", operation_id = "complaint_upload_image", tag = "complaints",
-    request_body(content = uploads::ProblemImageForm, content_type = "multipart/form-data"),
+#[utoipa::path(post, path = "/user-problem/upload-problem-img", operation_id = "complaint_upload_image", tag = "complaints",
+    request_body(content = images::ProblemImageForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 429)))]
 pub async fn upload_image(
     State(state): State<AppState>,
@@ -157,7 +153,7 @@ pub async fn upload_image(
     lang: Lang,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<UploadedImage>>> {
-    let record = uploads::accept_image(&state, borrower, ImagePurpose::Complaint, form, "problemImage").await?;
+    let record = images::accept_image(&state, borrower, ImagePurpose::Complaint, form, "problemImage").await?;
     Ok(ok(lang, UploadedImage::of(&record)))
 }
 
@@ -184,7 +180,7 @@ async fn own_pictures(state: &AppState, borrower: BorrowerId, joined: &str) -> A
     let mut names = Vec::new();
     for url in joined.split(',').map(str::trim).filter(|url| !url.is_empty()) {
         let name = url.rsplit('/').next().unwrap_or("").split('?').next().unwrap_or("");
-        let record = uploads::stored(state, name).await?;
+        let record = images::stored(state, name).await?;
         match record {
             Some(record) if record.owner == borrower && record.purpose == ImagePurpose::Complaint => {
                 if !names.contains(&record.name) {
@@ -198,7 +194,7 @@ async fn own_pictures(state: &AppState, borrower: BorrowerId, joined: &str) -> A
 }
 
 /// Files a complaint. Nothing is stored unless every rule of §5 holds.
-#[utoipa::path(post, path = "/pany/user-problem/problem-save", operation_id = "complaint_save", tag = "complaints", params(SaveParams),
+#[utoipa::path(post, path = "/user-problem/problem-save", operation_id = "complaint_save", tag = "complaints", params(SaveParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404)))]
 pub async fn save(
     State(state): State<AppState>,
@@ -273,7 +269,7 @@ fn manila_time(at: time::OffsetDateTime) -> String {
 }
 
 /// The borrower's complaints, newest first: all, being processed, replied.
-#[utoipa::path(post, path = "/pany/user-problem/problem-list", operation_id = "complaint_list", tag = "complaints",
+#[utoipa::path(post, path = "/user-problem/problem-list", operation_id = "complaint_list", tag = "complaints",
     responses((status = 200, body = Envelope<ComplaintList>), (status = 401)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -341,7 +337,7 @@ fn picture_urls(names: &[String]) -> Vec<String> {
 
 /// One of the borrower's complaints with the answer; another borrower's is
 /// answered exactly like a missing one.
-#[utoipa::path(post, path = "/pany/user-problem/problem-detail", operation_id = "complaint_detail", tag = "complaints", params(DetailParams),
+#[utoipa::path(post, path = "/user-problem/problem-detail", operation_id = "complaint_detail", tag = "complaints", params(DetailParams),
     responses((status = 200, body = Envelope<ComplaintDetail>), (status = 401), (status = 404)))]
 pub async fn detail(
     State(state): State<AppState>,
@@ -375,7 +371,7 @@ pub struct ScoreParams {
 }
 
 /// The borrower's rating of customer care's answer, once.
-#[utoipa::path(post, path = "/pany/user-problem/save-score", operation_id = "complaint_save_score", tag = "complaints", params(ScoreParams),
+#[utoipa::path(post, path = "/user-problem/save-score", operation_id = "complaint_save_score", tag = "complaints", params(ScoreParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
 pub async fn save_score(
     State(state): State<AppState>,
@@ -405,7 +401,7 @@ pub struct WhatsApp {
 }
 
 /// Customer care's WhatsApp.
-#[utoipa::path(post, path = "/pany/user-problem/get-whatsapp", operation_id = "complaint_whatsapp", tag = "complaints",
+#[utoipa::path(method(get, post), path = "/user-problem/get-whatsapp", operation_id = "complaint_whatsapp", tag = "complaints",
     responses((status = 200, body = Envelope<WhatsApp>)))]
 pub async fn whatsapp(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<WhatsApp>>> {
     let number = crate::company::details(&state).await?.whatsapp.clone();

@@ -3,17 +3,14 @@
 //! from the order's own terms, accepts, and the order moves 151 → 170 with
 //! both documents stored unchanged. Also the contract calls (§7 Contracts).
 
-pub mod documents;
-
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::services::documents::{self, Document, Parties};
 use crate::state::AppState;
 use crate::views::{DetailRow, percent};
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
-use documents::{Document, Parties};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};
@@ -22,15 +19,17 @@ use hiram_domain::product::{Lender, Product, ProductId};
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v3/loan-confirm/loan-detail-confirm", post(confirm_data).get(confirm_data))
-        .route("/v3/loan-confirm/loan-detail-push", post(accept))
-        .route("/v3/contract/contract", post(contract_list).get(contract_list))
-        .route("/v3/contract/contract-jump", post(contract_jump).get(contract_jump))
-        .route("/v3/contract/loan-agreement-detail", post(document).get(document))
-        .route("/v3/contract/agreement", post(general_terms).get(general_terms))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(confirm_data))
+        .routes(routes!(accept))
+        .routes(routes!(contract_list))
+        .routes(routes!(contract_jump))
+        .routes(routes!(document))
+        .routes(routes!(general_terms))
 }
 
 pub const AGREEMENT: &str = "agreement";
@@ -153,7 +152,7 @@ fn money(amount: hiram_domain::money::Centavos) -> String {
 }
 
 /// What the borrower is about to accept, for an approved order.
-#[utoipa::path(post, path = "/pany/v3/loan-confirm/loan-detail-confirm", tag = "confirmation", params(ConfirmParams),
+#[utoipa::path(method(get, post), path = "/v3/loan-confirm/loan-detail-confirm", tag = "confirmation", params(ConfirmParams),
     responses((status = 200, body = Envelope<LoanConfirm>), (status = 404), (status = 409)))]
 pub async fn confirm_data(
     State(state): State<AppState>,
@@ -250,7 +249,7 @@ pub struct Accepted {
 /// The borrower accepts the agreement and the disclosure: the order moves
 /// 151 → 170 and both documents are stored as shown. Accepting twice
 /// answers the same way and changes nothing.
-#[utoipa::path(post, path = "/pany/v3/loan-confirm/loan-detail-push", tag = "confirmation", params(AcceptParams),
+#[utoipa::path(post, path = "/v3/loan-confirm/loan-detail-push", tag = "confirmation", params(AcceptParams),
     responses((status = 200, body = Envelope<Accepted>), (status = 400), (status = 404), (status = 409)))]
 pub async fn accept(
     State(state): State<AppState>,
@@ -305,7 +304,7 @@ pub async fn accept(
     tracing::info!(order.id = order.id.0, "loan accepted by the borrower");
     // The payout is tried at once; without a bound account, or when the
     // gateway is down, the order waits in 170 and is tried again later.
-    if let Err(error) = crate::disbursements::disburse(&state, order.id).await {
+    if let Err(error) = crate::services::disbursements::disburse(&state, order.id).await {
         tracing::warn!(order.id = order.id.0, error.detail = %error, "payout to be tried again later");
     }
     Ok(ok(lang, accepted))
@@ -341,7 +340,7 @@ const CONTRACTS: [(Msg, &str); 3] =
     [(Msg::DocAgreement, AGREEMENT), (Msg::DocDisclosure, DISCLOSURE), (Msg::DocPrivacy, "privacy")];
 
 /// The documents the borrower agrees to (scene 3: the confirmation).
-#[utoipa::path(post, path = "/pany/v3/contract/contract", tag = "confirmation", params(ContractParams),
+#[utoipa::path(method(get, post), path = "/v3/contract/contract", tag = "confirmation", params(ContractParams),
     responses((status = 200, body = Envelope<ContractList>)))]
 pub async fn contract_list(lang: Lang) -> Json<Envelope<ContractList>> {
     let data = CONTRACTS
@@ -358,7 +357,7 @@ pub struct ContractJump {
 }
 
 /// Where one document of the list is read.
-#[utoipa::path(post, path = "/pany/v3/contract/contract-jump", tag = "confirmation", params(ContractParams),
+#[utoipa::path(method(get, post), path = "/v3/contract/contract-jump", tag = "confirmation", params(ContractParams),
     responses((status = 200, body = Envelope<ContractJump>), (status = 400), (status = 404)))]
 pub async fn contract_jump(
     State(state): State<AppState>,
@@ -402,7 +401,7 @@ pub struct DocumentView {
 
 /// An order's agreement or disclosure: the accepted copy once accepted,
 /// otherwise rendered now from the order's terms.
-#[utoipa::path(post, path = "/pany/v3/contract/loan-agreement-detail", tag = "confirmation", params(DocumentParams),
+#[utoipa::path(method(get, post), path = "/v3/contract/loan-agreement-detail", tag = "confirmation", params(DocumentParams),
     responses((status = 200, body = Envelope<DocumentView>), (status = 400), (status = 404)))]
 pub async fn document(
     State(state): State<AppState>,
@@ -451,7 +450,7 @@ pub struct GeneralTerms {
 }
 
 /// The general loan terms and conditions.
-#[utoipa::path(post, path = "/pany/v3/contract/agreement", tag = "confirmation",
+#[utoipa::path(method(get, post), path = "/v3/contract/agreement", tag = "confirmation",
     responses((status = 200, body = Envelope<GeneralTerms>)))]
 pub async fn general_terms(lang: Lang) -> Json<Envelope<GeneralTerms>> {
     ok(lang, GeneralTerms { title: Msg::DocTerms.text(lang).to_owned(), url: "/loanTerms".to_owned() })

@@ -1,525 +1,85 @@
-//! The operator console's own calls under `/api/console`: signing in with
-//! e-mail, password and a TOTP code (an HttpOnly, SameSite=Strict session
-//! cookie), signing out, who am I, staff accounts (admins list, add,
-//! deactivate, reactivate them and reset their sign-in), and the audit log (admins and
-//! auditors). The console's work calls are the staff API's, mounted here
-//! too, each checking its permission (`staff_access`).
+//! The operator console: the staff API it calls, one module per console
+//! section, and the console's own sign-in, staff accounts and audit log.
+//! The sections' calls are served at `/api/console` to signed-in staff and
+//! at `/api/staff` to the configured API token (`staff_access`); sign-in,
+//! staff accounts and the audit log only at `/api/console`. Every call
+//! checks its permission; every change is audited.
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
-use crate::extract::Params;
-use crate::features::staff::listing::{Listing, page_request};
-use crate::features::staff::refused;
-use crate::i18n::{Lang, Msg};
-use crate::staff_access::{COOKIE, Caller, Staff, session_digest};
+pub mod adjustments;
+pub mod audit;
+pub mod borrowers;
+pub mod collections;
+pub mod complaints;
+pub mod dashboard;
+pub mod exchange_rates;
+pub mod listing;
+pub mod marketing;
+pub mod money;
+pub mod orders;
+pub mod products;
+pub mod sign_in;
+pub mod sms_outbox;
+pub mod staff_accounts;
+pub mod unposted_payments;
+
+use crate::error::ApiError;
+pub use crate::staff_access::Staff;
 use crate::state::AppState;
-use axum::extract::State;
-use axum::http::request::Parts;
-use axum::http::{HeaderValue, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use hiram_domain::fields::InvalidField;
-use hiram_domain::staff::{LoggedAudit, MAX_FAILED_LOGINS, NewStaff, Permission, Role, StaffAccount};
-use hiram_domain::store::StoreError;
-use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
-use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-/// How long a console session lasts: one working day.
-const SESSION_HOURS: i64 = 12;
-/// How long an account stays locked after too many wrong tries.
-const LOCK_MINUTES: i64 = 15;
-/// Longest staff name, in characters.
-const MAX_NAME_CHARS: usize = 60;
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/login", post(login))
-        .route("/logout", post(logout))
-        .route("/me", get(me))
-        .route("/audit", get(audit_log))
-        .route("/staff-accounts", get(staff_accounts).post(create_account))
-        .route("/staff-accounts/deactivate", post(deactivate_account))
-        .route("/staff-accounts/reactivate", post(reactivate_account))
-        .route("/staff-accounts/reset", post(reset_account))
+/// The sections' calls, mounted at `/api/staff` and `/api/console`.
+pub fn staff_api() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sms_outbox::sms_outbox))
+        .routes(routes!(products::catalogue, products::create_product))
+        .routes(routes!(products::check))
+        .routes(routes!(products::update_listing))
+        .routes(routes!(orders::list))
+        .routes(routes!(orders::record))
+        .routes(routes!(orders::decide))
+        .routes(routes!(borrowers::search))
+        .routes(routes!(borrowers::profile))
+        .routes(routes!(borrowers::reveal))
+        .routes(routes!(money::failed_payouts))
+        .routes(routes!(money::reconciliation))
+        .routes(routes!(dashboard::dashboard))
+        .routes(routes!(borrowers::staff_image))
+        .routes(routes!(unposted_payments::queue))
+        .routes(routes!(unposted_payments::match_payment))
+        .routes(routes!(unposted_payments::reject_payment))
+        .routes(routes!(adjustments::list))
+        .routes(routes!(adjustments::propose))
+        .routes(routes!(adjustments::approve))
+        .routes(routes!(adjustments::reject))
+        .merge(complaints::router())
+        .merge(marketing::router())
+        .merge(collections::router())
+        .routes(routes!(exchange_rates::list))
+        .routes(routes!(exchange_rates::add))
+        .routes(routes!(exchange_rates::calculator_views))
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct LoginParams {
-    pub email: String,
-    pub password: String,
-    /// The 6-digit code of the authenticator app.
-    pub code: String,
+/// The console's own calls, mounted at `/api/console` only: they need a
+/// signed-in staff member, never the API token.
+pub fn console_only() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(sign_in::login))
+        .routes(routes!(sign_in::logout))
+        .routes(routes!(sign_in::me))
+        .routes(routes!(audit::audit_log))
+        .routes(routes!(staff_accounts::staff_accounts, staff_accounts::create_account))
+        .routes(routes!(staff_accounts::deactivate_account))
+        .routes(routes!(staff_accounts::reactivate_account))
+        .routes(routes!(staff_accounts::reset_account))
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct Me {
-    pub id: i64,
-    pub email: String,
-    pub name: String,
-    pub role: String,
-    pub permissions: Vec<String>,
-}
-
-fn me_of(account: &StaffAccount) -> Me {
-    Me {
-        id: account.id,
-        email: account.email.clone(),
-        name: account.name.clone(),
-        role: account.role.key().to_owned(),
-        permissions: account.role.permissions().iter().map(|permission| permission.key().to_owned()).collect(),
+/// A 400 naming the field that does not fit (`data.field`), so the console
+/// can point at it.
+pub(crate) fn refused(hiram_domain::fields::InvalidField(field): hiram_domain::fields::InvalidField) -> ApiError {
+    ApiError::Rejected {
+        message: crate::i18n::Msg::FieldInvalid,
+        detail: Some(field.to_owned()),
+        data: serde_json::json!({ "field": field }),
     }
-}
-
-fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<HeaderValue> {
-    let secure = if state.settings.staff.secure_cookie { "; Secure" } else { "" };
-    HeaderValue::from_str(&format!(
-        "{COOKIE}={value}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age={max_age_seconds}{secure}"
-    ))
-    .map_err(|error| ApiError::Internal(error.to_string()))
-}
-
-/// Signs a staff member in (form body only). Wrong e-mail, password or
-/// code, and a locked account, all answer the same; five wrong tries lock
-/// the account for 15 minutes; a code works once.
-#[utoipa::path(post, path = "/api/console/login", operation_id = "console_login", tag = "console", params(LoginParams),
-    responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400)))]
-pub async fn login(
-    State(state): State<AppState>,
-    lang: Lang,
-    uri: axum::http::Uri,
-    Params(params): Params<LoginParams>,
-) -> ApiResult<Response> {
-    // Credentials travel in the body only: a query string ends up in
-    // access logs and browser history.
-    if uri.query().is_some_and(|query| !query.is_empty()) {
-        return Err(ApiError::InvalidParameters);
-    }
-    let refused = || ApiError::rejected(Msg::StaffLoginRefused);
-    let now = state.now();
-    let email = params.email.trim().to_lowercase();
-    let account = state.store.staff_by_email(&email).await?.filter(|account| account.active);
-    // Hash the password even for an unknown e-mail, so timing tells nothing.
-    let password_ok =
-        crate::passwords::verify(&params.password, account.as_ref().map(|account| account.password_hash.as_str()))
-            .await?;
-    let Some(account) = account else { return Err(refused()) };
-    // A locked account answers like a wrong password, so the answer never
-    // tells which e-mails have accounts.
-    if account.locked_until.is_some_and(|until| until > now) {
-        return Err(refused());
-    }
-    let step = crate::totp::verify(&account.totp_secret, params.code.trim(), now.unix_timestamp());
-    let accepted = match step {
-        Some(step) if password_ok => state.store.accept_login(account.id, step).await?,
-        _ => false,
-    };
-    if !accepted {
-        let failures = state.store.note_failed_login(account.id, now + time::Duration::minutes(LOCK_MINUTES)).await?;
-        tracing::info!(
-            staff.id = account.id,
-            failures,
-            locked = failures >= MAX_FAILED_LOGINS,
-            "console sign-in refused"
-        );
-        return Err(refused());
-    }
-    let (token, digest) = crate::session::new_token()?;
-    state.store.create_staff_session(&digest, account.id, now, now + time::Duration::hours(SESSION_HOURS)).await?;
-    let staff = Staff { caller: Caller::Member(account.clone()) };
-    staff
-        .audit(
-            &state,
-            "staff.sign_in",
-            &format!("staff:{}", account.id),
-            serde_json::Value::Null,
-            serde_json::Value::Null,
-        )
-        .await?;
-    let mut response = ok(lang, me_of(&account)).into_response();
-    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, &token, SESSION_HOURS * 3600)?);
-    Ok(response)
-}
-
-/// Signs out: the session ends on the server and the cookie is cleared.
-#[utoipa::path(post, path = "/api/console/logout", operation_id = "console_logout", tag = "console",
-    responses((status = 200, body = Envelope<NoData>), (status = 401)))]
-pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, parts: Parts) -> ApiResult<Response> {
-    if let Some(digest) = session_digest(&parts) {
-        state.store.revoke_staff_session(&digest, state.now()).await?;
-    }
-    staff
-        .audit(
-            &state,
-            "staff.sign_out",
-            &format!("staff:{}", staff.staff_id().unwrap_or(0)),
-            serde_json::Value::Null,
-            serde_json::Value::Null,
-        )
-        .await?;
-    let mut response = ok(lang, NoData).into_response();
-    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, "", 0)?);
-    Ok(response)
-}
-
-/// The signed-in staff member and what their role allows.
-#[utoipa::path(get, path = "/api/console/me", operation_id = "console_me", tag = "console",
-    responses((status = 200, body = Envelope<Me>), (status = 401)))]
-pub async fn me(staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<Me>>> {
-    match &staff.caller {
-        Caller::Member(account) => Ok(ok(lang, me_of(account))),
-        Caller::Token => Err(ApiError::NotFound),
-    }
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditParams {
-    /// One record's entries only, by its subject as the log names it
-    /// (`order:12`, `staff:3`); every entry when absent or empty.
-    pub subject: Option<String>,
-    /// From 1 (the default).
-    pub page: Option<i64>,
-    /// 1–100, default 25.
-    pub page_size: Option<i64>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AuditRow {
-    pub id: i64,
-    /// Empty for the API token or the system.
-    pub staff_id: Option<i64>,
-    /// The name of the staff member who acted; empty for the API token or
-    /// the system.
-    pub staff_name: Option<String>,
-    pub action: String,
-    pub subject: String,
-    pub before: serde_json::Value,
-    pub after: serde_json::Value,
-    pub at: String,
-}
-
-/// The audit log, newest first, a page at a time. It can be read, never
-/// changed.
-#[utoipa::path(get, path = "/api/console/audit", operation_id = "console_audit_log", tag = "console", params(AuditParams),
-    responses((status = 200, body = Envelope<Listing<AuditRow>>), (status = 400), (status = 401), (status = 403)))]
-pub async fn audit_log(
-    State(state): State<AppState>,
-    staff: Staff,
-    lang: Lang,
-    params: Result<Params<AuditParams>, ApiError>,
-) -> ApiResult<Json<Envelope<Listing<AuditRow>>>> {
-    staff.require(Permission::ReadAudit)?;
-    let Params(params) = params?;
-    let paging = page_request(params.page, params.page_size)?;
-    let subject = params.subject.as_deref().map(str::trim).filter(|subject| !subject.is_empty());
-    if subject.is_some_and(|subject| subject.chars().count() > 100) {
-        return Err(ApiError::InvalidParameters);
-    }
-    let page = state.store.audit_entries(subject, paging).await?;
-    let listing = Listing::of(page, paging, |LoggedAudit { entry, staff_name }| AuditRow {
-        id: entry.id,
-        staff_id: entry.staff_id,
-        staff_name,
-        action: entry.action,
-        subject: entry.subject,
-        before: serde_json::from_str(&entry.before).unwrap_or(serde_json::Value::Null),
-        after: serde_json::from_str(&entry.after).unwrap_or(serde_json::Value::Null),
-        at: crate::views::timestamp(entry.at),
-    });
-    Ok(ok(lang, listing))
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct NewAccountParams {
-    pub email: String,
-    pub name: String,
-    /// admin, credit_officer, finance, customer_care, marketing or auditor.
-    pub role: String,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NewAccount {
-    pub id: i64,
-    /// Shown once: the first password (or the one a reset makes), to be
-    /// handed over in person.
-    pub password: String,
-    /// Shown once: the TOTP secret and the address authenticator apps scan.
-    pub totp_secret: String,
-    pub otpauth_uri: String,
-}
-
-/// Creates a staff account with a random password and TOTP secret, shown
-/// once (admins only). A refused field is named in `data.field`; an e-mail
-/// that has an account already is a 409 naming `email`.
-#[utoipa::path(post, path = "/api/console/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
-    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 409)))]
-pub async fn create_account(
-    State(state): State<AppState>,
-    staff: Staff,
-    lang: Lang,
-    params: Result<Params<NewAccountParams>, ApiError>,
-) -> ApiResult<Json<Envelope<NewAccount>>> {
-    staff.require(Permission::ManageStaff)?;
-    let Params(params) = params?;
-    let created = add_staff(&state, &params.email, &params.name, &params.role).await?;
-    staff
-        .audit(
-            &state,
-            "staff.create",
-            &format!("staff:{}", created.id),
-            serde_json::Value::Null,
-            serde_json::json!({ "email": params.email.trim().to_lowercase(), "name": params.name.trim(), "role": params.role }),
-        )
-        .await?;
-    Ok(ok(lang, created))
-}
-
-/// Creates an account; shared with the `hiram staff-add` command that makes
-/// the first admin.
-pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) -> ApiResult<NewAccount> {
-    let email = hiram_domain::fields::email("email", email).map_err(refused)?.to_lowercase();
-    let name = hiram_domain::fields::text("name", name, 1, MAX_NAME_CHARS).map_err(refused)?;
-    let role = Role::parse(role.trim()).ok_or_else(|| refused(InvalidField("role")))?;
-    let Credentials { password, password_hash, totp_secret } = new_credentials().await?;
-    let new = NewStaff {
-        email: email.clone(),
-        name,
-        role,
-        password_hash,
-        totp_secret: totp_secret.clone(),
-        created_at: state.now(),
-    };
-    let id = match state.store.create_staff(&new).await {
-        Ok(id) => id,
-        Err(StoreError::Conflict(_)) => {
-            return Err(ApiError::Conflict {
-                message: Msg::StaffEmailTaken,
-                data: serde_json::json!({ "field": "email" }),
-            });
-        }
-        Err(other) => return Err(other.into()),
-    };
-    answer_once(state, id, &email, password, totp_secret).await
-}
-
-/// A new sign-in: a random one-time password, its Argon2id hash (all the
-/// server keeps of it) and a new TOTP secret. Adding an account and
-/// resetting one make them the same way.
-struct Credentials {
-    password: String,
-    password_hash: String,
-    totp_secret: String,
-}
-
-async fn new_credentials() -> ApiResult<Credentials> {
-    let mut bytes = [0u8; 12];
-    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
-    let password = crate::totp::base32(&bytes).to_lowercase();
-    let totp_secret = crate::totp::new_secret().map_err(|error| ApiError::Internal(error.to_string()))?;
-    let password_hash = crate::passwords::hash(
-        hiram_domain::password::NewPassword::parse(&password).map_err(|error| ApiError::Internal(error.to_string()))?,
-    )
-    .await?;
-    Ok(Credentials { password, password_hash, totp_secret })
-}
-
-/// The reply that carries a new sign-in, the one time it is ever shown.
-async fn answer_once(
-    state: &AppState,
-    id: i64,
-    email: &str,
-    password: String,
-    totp_secret: String,
-) -> ApiResult<NewAccount> {
-    let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, email, &totp_secret);
-    Ok(NewAccount { id, password, totp_secret, otpauth_uri })
-}
-
-/// A staff account as admins see it: never the password hash or the TOTP
-/// secret.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StaffAccountRow {
-    pub id: i64,
-    pub email: String,
-    pub name: String,
-    /// admin, credit_officer, finance, customer_care, marketing or auditor.
-    pub role: String,
-    /// False once deactivated: the member can neither sign in nor use a
-    /// session until reactivated.
-    pub active: bool,
-    /// RFC 3339; only while too many wrong tries keep the account locked.
-    pub locked_until: Option<String>,
-    /// RFC 3339.
-    pub created_at: String,
-}
-
-fn account_row(account: &StaffAccount, now: OffsetDateTime) -> StaffAccountRow {
-    StaffAccountRow {
-        id: account.id,
-        email: account.email.clone(),
-        name: account.name.clone(),
-        role: account.role.key().to_owned(),
-        active: account.active,
-        locked_until: account.locked_until.filter(|until| *until > now).map(crate::views::timestamp),
-        created_at: crate::views::timestamp(account.created_at),
-    }
-}
-
-/// Every staff account, active or not, oldest first (admins only).
-#[utoipa::path(get, path = "/api/console/staff-accounts", operation_id = "console_staff_accounts", tag = "console",
-    responses((status = 200, body = Envelope<Vec<StaffAccountRow>>), (status = 401), (status = 403)))]
-pub async fn staff_accounts(
-    State(state): State<AppState>,
-    staff: Staff,
-    lang: Lang,
-) -> ApiResult<Json<Envelope<Vec<StaffAccountRow>>>> {
-    staff.require(Permission::ManageStaff)?;
-    let now = state.now();
-    let rows = state.store.staff_accounts().await?.iter().map(|account| account_row(account, now)).collect();
-    Ok(ok(lang, rows))
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct AccountParams {
-    /// The account's id.
-    #[serde(default)]
-    #[param(value_type = i64, required = true)]
-    pub id: String,
-}
-
-/// Deactivates a staff account (admins only): the member is signed out at
-/// once (every session of theirs ends) and cannot sign in until
-/// reactivated. Nobody deactivates their own account, and the last active
-/// admin stays active (409, `data.reason` `own_account` or `last_admin`).
-#[utoipa::path(post, path = "/api/console/staff-accounts/deactivate", operation_id = "console_deactivate_account", tag = "console", params(AccountParams),
-    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
-pub async fn deactivate_account(
-    State(state): State<AppState>,
-    staff: Staff,
-    lang: Lang,
-    params: Result<Params<AccountParams>, ApiError>,
-) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
-    switch_account(&state, &staff, lang, params, false).await
-}
-
-/// Reactivates a deactivated staff account (admins only); the member signs
-/// in again with their password and authenticator.
-#[utoipa::path(post, path = "/api/console/staff-accounts/reactivate", operation_id = "console_reactivate_account", tag = "console", params(AccountParams),
-    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
-pub async fn reactivate_account(
-    State(state): State<AppState>,
-    staff: Staff,
-    lang: Lang,
-    params: Result<Params<AccountParams>, ApiError>,
-) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
-    switch_account(&state, &staff, lang, params, true).await
-}
-
-async fn switch_account(
-    state: &AppState,
-    staff: &Staff,
-    lang: Lang,
-    params: Result<Params<AccountParams>, ApiError>,
-    active: bool,
-) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
-    staff.require(Permission::ManageStaff)?;
-    let Params(params) = params?;
-    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
-    // Switching oneself off is a slip more often than a decision, and it
-    // would sign the admin out mid-task; someone leaving is recorded by
-    // another admin (decision 021).
-    if !active && staff.staff_id() == Some(id) {
-        return Err(ApiError::Conflict {
-            message: Msg::StaffOwnAccount,
-            data: serde_json::json!({ "reason": "own_account" }),
-        });
-    }
-    let now = state.now();
-    let before = match state.store.set_staff_active(id, active, now).await {
-        Ok(before) => before,
-        Err(StoreError::Stale) => return Err(ApiError::NotFound),
-        Err(StoreError::Conflict("last_admin")) => {
-            return Err(ApiError::Conflict {
-                message: Msg::StaffLastAdmin,
-                data: serde_json::json!({ "reason": "last_admin" }),
-            });
-        }
-        Err(other) => return Err(other.into()),
-    };
-    tracing::info!(staff.id = id, active, "staff account switched");
-    staff
-        .audit(
-            state,
-            if active { "staff.reactivate" } else { "staff.deactivate" },
-            &format!("staff:{id}"),
-            serde_json::json!({ "active": before.active }),
-            serde_json::json!({ "active": active }),
-        )
-        .await?;
-    Ok(ok(lang, account_row(&StaffAccount { active, ..before }, now)))
-}
-
-/// Resets a member's sign-in when they lost their password or
-/// authenticator (admins only): a new one-time password and TOTP secret,
-/// answered this once like a new account's. The old password and
-/// authenticator stop working, failed tries and any lock are cleared, and
-/// the member is signed out everywhere at once. Nobody resets their own
-/// (409, `data.reason` `own_account`: another admin does it), and a
-/// deactivated account is reactivated first (409, `inactive`).
-#[utoipa::path(post, path = "/api/console/staff-accounts/reset", operation_id = "console_reset_account", tag = "console", params(AccountParams),
-    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
-pub async fn reset_account(
-    State(state): State<AppState>,
-    staff: Staff,
-    lang: Lang,
-    params: Result<Params<AccountParams>, ApiError>,
-) -> ApiResult<Json<Envelope<NewAccount>>> {
-    staff.require(Permission::ManageStaff)?;
-    let Params(params) = params?;
-    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
-    // An admin who can still sign in has no lost secret to replace, and one
-    // who cannot must not be able to swap theirs from a stolen session:
-    // another admin resets it (decision 021).
-    if staff.staff_id() == Some(id) {
-        return Err(ApiError::Conflict {
-            message: Msg::StaffOwnReset,
-            data: serde_json::json!({ "reason": "own_account" }),
-        });
-    }
-    let Credentials { password, password_hash, totp_secret } = new_credentials().await?;
-    let now = state.now();
-    let before = match state.store.reset_staff_sign_in(id, &password_hash, &totp_secret, now).await {
-        Ok(before) => before,
-        Err(StoreError::Stale) => return Err(ApiError::NotFound),
-        Err(StoreError::Conflict("inactive")) => {
-            return Err(ApiError::Conflict {
-                message: Msg::StaffResetInactive,
-                data: serde_json::json!({ "reason": "inactive" }),
-            });
-        }
-        Err(other) => return Err(other.into()),
-    };
-    tracing::info!(staff.id = id, "staff sign-in reset");
-    // What changed, never the secrets: the old and new ones stay out of the log.
-    staff
-        .audit(
-            &state,
-            "staff.reset_sign_in",
-            &format!("staff:{id}"),
-            serde_json::json!({
-                "failedLogins": before.failed_logins,
-                "locked": before.locked_until.is_some_and(|until| until > now),
-            }),
-            serde_json::json!({ "failedLogins": 0, "locked": false, "signedOut": true }),
-        )
-        .await?;
-    Ok(ok(lang, answer_once(&state, id, &before.email, password, totp_secret).await?))
 }

@@ -4,16 +4,15 @@
 use crate::error::{ApiResult, Envelope, ok};
 use crate::i18n::Lang;
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v3/personal-center/contact-kf-info", post(contact_info).get(contact_info))
-        .route("/customer-service/init", post(service_init).get(service_init))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(contact_info)).routes(routes!(service_init))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -25,7 +24,7 @@ pub struct ContactInfo {
 }
 
 /// Customer-service e-mail and WhatsApp (the page sends `overall=30`).
-#[utoipa::path(post, path = "/pany/v3/personal-center/contact-kf-info", tag = "customer service",
+#[utoipa::path(method(get, post), path = "/v3/personal-center/contact-kf-info", tag = "customer service",
     responses((status = 200, body = Envelope<ContactInfo>)))]
 pub async fn contact_info(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<ContactInfo>>> {
     let company = crate::company::details(&state).await?;
@@ -43,7 +42,7 @@ pub struct ServiceInfo {
 }
 
 /// Everything the customer-service page shows.
-#[utoipa::path(post, path = "/pany/customer-service/init", tag = "customer service",
+#[utoipa::path(method(get, post), path = "/customer-service/init", tag = "customer service",
     responses((status = 200, body = Envelope<ServiceInfo>)))]
 pub async fn service_init(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<ServiceInfo>>> {
     let company = crate::company::details(&state).await?;

@@ -9,9 +9,8 @@ use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::phone::Phone;
 use hiram_domain::store::ConsentKind;
 use serde::{Deserialize, Serialize};
@@ -19,17 +18,17 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v3/consent/grant", post(grant))
-        .route("/v3/consent/list", post(list))
-        .route("/credit-info/upload-location-ios", post(upload_location))
-        .route("/credit-info/upload-device-new-ios", post(upload_device))
-        .route("/credit-info/upload-contacts-ios", post(upload_contacts))
-        .route("/v3/buried-point/upload", post(upload_usage))
-        .route("/v3/upload-info/upload-android-tag", post(upload_usage))
-        .route("/service/new/union-error-info", post(upload_usage))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(grant))
+        .routes(routes!(list))
+        .routes(routes!(upload_location))
+        .routes(routes!(upload_device))
+        .routes(routes!(upload_contacts))
+        .routes(routes!(upload_usage))
 }
 
 /// The most a single upload may carry, as stored text.
@@ -52,7 +51,7 @@ fn kind_of(text: &str) -> ApiResult<ConsentKind> {
 }
 
 /// Records the borrower's grant or withdrawal of one kind of consent.
-#[utoipa::path(post, path = "/pany/v3/consent/grant", tag = "consent", params(GrantParams),
+#[utoipa::path(post, path = "/v3/consent/grant", tag = "consent", params(GrantParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)))]
 pub async fn grant(
     State(state): State<AppState>,
@@ -77,7 +76,7 @@ pub struct ConsentState {
 }
 
 /// The borrower's current consents.
-#[utoipa::path(post, path = "/pany/v3/consent/list", tag = "consent",
+#[utoipa::path(post, path = "/v3/consent/list", tag = "consent",
     responses((status = 200, body = Envelope<Vec<ConsentState>>), (status = 401)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -119,7 +118,7 @@ pub struct LocationParams {
 }
 
 /// The phone's location, under the `location` consent.
-#[utoipa::path(post, path = "/pany/credit-info/upload-location-ios", tag = "consent", params(LocationParams),
+#[utoipa::path(post, path = "/credit-info/upload-location-ios", tag = "consent", params(LocationParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403, description = "No location consent; nothing stored")))]
 pub async fn upload_location(
     State(state): State<AppState>,
@@ -145,7 +144,7 @@ pub async fn upload_location(
 }
 
 /// Facts about the phone (model, system, app version), under `device`.
-#[utoipa::path(post, path = "/pany/credit-info/upload-device-new-ios", tag = "consent",
+#[utoipa::path(post, path = "/credit-info/upload-device-new-ios", tag = "consent",
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403)))]
 pub async fn upload_device(
     State(state): State<AppState>,
@@ -178,7 +177,7 @@ struct Contact {
 
 /// The phone's contacts, under `contacts`: only their count and a digest of
 /// each Philippine number are kept.
-#[utoipa::path(post, path = "/pany/credit-info/upload-contacts-ios", tag = "consent", params(ContactsParams),
+#[utoipa::path(post, path = "/credit-info/upload-contacts-ios", tag = "consent", params(ContactsParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403)))]
 pub async fn upload_contacts(
     State(state): State<AppState>,
@@ -202,7 +201,7 @@ pub async fn upload_contacts(
 
 /// Usage and error reports from the app (page events, device tags, client
 /// errors), under the `device` consent; only short text fields are kept.
-#[utoipa::path(post, path = "/pany/v3/buried-point/upload", tag = "consent",
+#[utoipa::path(post, path = "/v3/buried-point/upload", tag = "consent",
     responses((status = 200, body = Envelope<NoData>), (status = 403)))]
 pub async fn upload_usage(
     State(state): State<AppState>,

@@ -1,15 +1,16 @@
 //! Liveness and readiness for load balancers and orchestrators.
 
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::get;
-use axum::{Json, Router};
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/healthz", get(healthz)).route("/readyz", get(readyz))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(healthz)).routes(routes!(readyz))
 }
 
 #[derive(Serialize, ToSchema)]

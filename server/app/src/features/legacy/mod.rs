@@ -1,79 +1,103 @@
-//! The obfuscated paths that native shells in the field still call
-//! (decisions.md D6): thin aliases onto the same handlers, plus the joint
-//! login failure page, which only the old shells open.
+//! Paths that clients in the field still call besides the documented ones
+//! (decisions.md D6): every alias, a second path onto another feature's
+//! documented handler, lives in [`ALIASES`] and is left out of the OpenAPI
+//! document on purpose; and the old repayment store. The one folder allowed
+//! to import other features.
 
 pub mod repayment_store;
 
-use crate::error::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{Currency, CurrentBorrower, Params};
-use crate::features::{confirmation, loan_details, payments, tracking};
-use crate::i18n::{Lang, Msg};
+use crate::features::{
+    confirmation, device_data, loan_details, login, marketplace, payout_account, repayment, tracking,
+};
 use crate::state::AppState;
-use crate::views::{ProductCard, card};
-use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
-use hiram_domain::order::{OrderId, OrderStatus};
-use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use axum::routing::{MethodRouter, post};
+use utoipa_axum::router::OpenApiRouter;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/gopia/goya/satire", post(confirmation::confirm_data))
-        .route("/gopia/goya/cultures", post(confirmation::contract_list).get(confirmation::contract_list))
-        .route("/gopia/goya/misunderstood", post(confirmation::contract_jump).get(confirmation::contract_jump))
-        .route("/gopia/goya/depush", post(confirmation::accept))
-        .route("/gopia/goya/drowns", post(failure_page))
-        .route("/gopia/goya/because", post(tracking::save_event))
-        .route("/gopia/goya/define", post(loan_details::recommend_jump))
-        // The method is not shown in the specification: both are served.
-        .route("/orbital/fail", post(payments::extension::extension_info).get(payments::extension::extension_info))
-        .merge(repayment_store::router())
+/// A second path onto a documented handler, both under `/pany`.
+pub struct Alias {
+    pub path: &'static str,
+    /// The documented path of the same handler.
+    pub same_as: &'static str,
+    serve: fn() -> MethodRouter<AppState>,
 }
 
-#[derive(Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct FailureParams {
-    pub order_id: i64,
-}
+/// Every alias the borrower API serves. A route added anywhere else must be
+/// declared with its handler's `#[utoipa::path]` (`routes!`), so that it is
+/// in the document; `tests/api/openapi.rs` fails otherwise.
+pub const ALIASES: &[Alias] = &[
+    // The obfuscated paths of older native shells.
+    Alias {
+        path: "/gopia/goya/satire",
+        same_as: "/v3/loan-confirm/loan-detail-confirm",
+        serve: || post(confirmation::confirm_data),
+    },
+    Alias {
+        path: "/gopia/goya/cultures",
+        same_as: "/v3/contract/contract",
+        serve: || post(confirmation::contract_list).get(confirmation::contract_list),
+    },
+    Alias {
+        path: "/gopia/goya/misunderstood",
+        same_as: "/v3/contract/contract-jump",
+        serve: || post(confirmation::contract_jump).get(confirmation::contract_jump),
+    },
+    Alias {
+        path: "/gopia/goya/depush",
+        same_as: "/v3/loan-confirm/loan-detail-push",
+        serve: || post(confirmation::accept),
+    },
+    Alias { path: "/gopia/goya/because", same_as: "/service/event/save", serve: || post(tracking::save_event) },
+    Alias {
+        path: "/gopia/goya/define",
+        same_as: "/v3/loan-details/recommend-jump",
+        serve: || post(loan_details::recommend_jump),
+    },
+    // The method is not shown in the specification: both are served.
+    Alias {
+        path: "/orbital/fail",
+        same_as: "/v3/loan-details/delay-detail",
+        serve: || post(repayment::extension::extension_info).get(repayment::extension::extension_info),
+    },
+    // Other versions of the same call that the specification names.
+    Alias {
+        path: "/v5/index/index",
+        same_as: "/v4/index/home-page",
+        serve: || post(marketplace::home).get(marketplace::home),
+    },
+    Alias {
+        path: "/v3/product/detail-new",
+        same_as: "/v3/product/detail",
+        serve: || post(marketplace::detail).get(marketplace::detail),
+    },
+    Alias { path: "/user/logout", same_as: "/service/login/logout", serve: || post(login::logout) },
+    Alias {
+        path: "/v3/upload-info/upload-android-tag",
+        same_as: "/v3/buried-point/upload",
+        serve: || post(device_data::upload_usage),
+    },
+    Alias {
+        path: "/service/new/union-error-info",
+        same_as: "/v3/buried-point/upload",
+        serve: || post(device_data::upload_usage),
+    },
+    Alias {
+        path: "/v3/bind-card/bind-card-change",
+        same_as: "/v3/bind-card/bind-card-new",
+        serve: || post(payout_account::bind),
+    },
+    // From order details (source=loanDetail); its original path is not shown.
+    Alias {
+        path: "/v3/bind-card/bind-card-loan-detail",
+        same_as: "/v3/bind-card/bind-card-new",
+        serve: || post(payout_account::bind),
+    },
+    Alias {
+        path: "/v3/installment/loan-play-delay-detail",
+        same_as: "/v3/loan-details/delay-detail",
+        serve: || post(repayment::extension::extension_info),
+    },
+];
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FailurePage {
-    pub notice_message: String,
-    pub err_message: String,
-    /// Other products to try instead.
-    pub products: Vec<ProductCard>,
-}
-
-/// The joint login failure page: why the order could not go on, and other
-/// products to try.
-#[utoipa::path(post, path = "/pany/gopia/goya/drowns", tag = "legacy", params(FailureParams),
-    responses((status = 200, body = Envelope<FailurePage>), (status = 404)))]
-pub async fn failure_page(
-    State(state): State<AppState>,
-    CurrentBorrower(borrower): CurrentBorrower,
-    lang: Lang,
-    Currency(symbol): Currency,
-    Params(params): Params<FailureParams>,
-) -> ApiResult<Json<Envelope<FailurePage>>> {
-    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
-    let err_message = if order.status == OrderStatus::Rejected { Msg::StatusRejectedText } else { Msg::FailureUnknown };
-    let products = state
-        .store
-        .products()
-        .await?
-        .iter()
-        .filter(|product| product.id != order.product_id)
-        .map(|product| card(product, lang, symbol))
-        .collect();
-    Ok(ok(
-        lang,
-        FailurePage {
-            notice_message: Msg::FailureNotice.text(lang).to_owned(),
-            err_message: err_message.text(lang).to_owned(),
-            products,
-        },
-    ))
+pub fn router() -> OpenApiRouter<AppState> {
+    ALIASES.iter().fold(repayment_store::router(), |router, alias| router.route(alias.path, (alias.serve)()))
 }

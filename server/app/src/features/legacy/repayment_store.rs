@@ -12,12 +12,11 @@
 
 use crate::error::{ApiError, ApiResult, Envelope, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
-use crate::features::payments::{self, PayCodeParams};
+use crate::features::repayment::{self, PayCodeParams};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::money::Centavos;
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::payment::{Channel, ReceivedPayment};
@@ -26,6 +25,8 @@ use hiram_domain::store::{DebitCommit, IdempotencyKey, Posting};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// A second submission of the same payment.
 pub const CODE_DUPLICATE: &str = "800005";
@@ -34,12 +35,12 @@ pub const CODE_WRONG_CODE: &str = "800006";
 /// How long the offered token stays usable.
 const TOKEN_LIFETIME: time::Duration = time::Duration::minutes(30);
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/repayment/repayment-way", post(repayment_way))
-        .route("/repayment/repayment-commit", post(repayment_commit))
-        .route("/repayment/repayment-confirm", post(repayment_confirm))
-        .route("/repayment/repayment-huichao", post(repayment_page))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(repayment_way))
+        .routes(routes!(repayment_commit))
+        .routes(routes!(repayment_confirm))
+        .routes(routes!(repayment_page))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -69,7 +70,7 @@ pub struct RepaymentWay {
 }
 
 /// The bound account to pay from, under a new one-time token.
-#[utoipa::path(post, path = "/pany/repayment/repayment-way", tag = "legacy", params(WayParams),
+#[utoipa::path(post, path = "/repayment/repayment-way", tag = "legacy", params(WayParams),
     responses((status = 200, body = Envelope<RepaymentWay>), (status = 401), (status = 404), (status = 409)))]
 pub async fn repayment_way(
     State(state): State<AppState>,
@@ -77,7 +78,7 @@ pub async fn repayment_way(
     lang: Lang,
     Params(params): Params<WayParams>,
 ) -> ApiResult<Json<Envelope<RepaymentWay>>> {
-    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
     let account = state.store.payout_account(borrower).await?;
     let mut bits = [0u8; 16];
     getrandom::fill(&mut bits).map_err(|error| ApiError::Internal(error.to_string()))?;
@@ -127,7 +128,7 @@ pub struct Committed {
 /// Fixes the amount of the offered payment (once per token) and texts the
 /// borrower a code to authorise it. The card's name and number the page
 /// echoes back are not used: the server pays from the account it offered.
-#[utoipa::path(post, path = "/pany/repayment/repayment-commit", tag = "legacy", params(CommitParams),
+#[utoipa::path(post, path = "/repayment/repayment-commit", tag = "legacy", params(CommitParams),
     responses((status = 200, body = Envelope<Committed>, description = "00, or 800005 for a second submission"),
         (status = 400), (status = 401), (status = 404), (status = 409), (status = 429)))]
 pub async fn repayment_commit(
@@ -136,7 +137,7 @@ pub async fn repayment_commit(
     lang: Lang,
     Params(params): Params<CommitParams>,
 ) -> ApiResult<Json<Envelope<Option<Committed>>>> {
-    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
     if !matches!(params.coupon_id.trim(), "" | "0") || params.send_msg.is_some_and(|value| value != 0) {
         return Err(ApiError::InvalidParameters);
     }
@@ -144,7 +145,7 @@ pub async fn repayment_commit(
     if account.as_ref().map(|account| account.id) != Some(params.card_id) {
         return Err(ApiError::rejected(Msg::ChooseCardFirst));
     }
-    let owed = crate::repayments::balances(&state, order.id).await?.dues().total();
+    let owed = crate::services::money_in::balances(&state, order.id).await?.dues().total();
     if params.amount <= 0 || params.amount > owed.get() {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
     }
@@ -183,7 +184,7 @@ pub struct Collected {
 }
 
 /// Checks the texted code and collects the payment from the account, once.
-#[utoipa::path(post, path = "/pany/repayment/repayment-confirm", tag = "legacy", params(ConfirmParams),
+#[utoipa::path(post, path = "/repayment/repayment-confirm", tag = "legacy", params(ConfirmParams),
     responses((status = 200, body = Envelope<Collected>, description = "00; 800006 wrong code; 800005 already submitted"),
         (status = 400), (status = 401), (status = 404), (status = 409)))]
 pub async fn repayment_confirm(
@@ -195,7 +196,7 @@ pub async fn repayment_confirm(
     if params.verify_code.trim().chars().count() < 6 {
         return Err(ApiError::rejected(Msg::InvalidCodeFormat));
     }
-    let order = payments::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
     let customer = state
         .store
         .borrower(borrower)
@@ -239,7 +240,7 @@ pub async fn repayment_confirm(
         amount: debit.amount,
         extension_fee: None,
     };
-    if matches!(crate::repayments::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
+    if matches!(crate::services::money_in::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
         return Err(ApiError::Internal(format!("debit {} posted under another fingerprint", debit.id)));
     }
     state.store.finish_debit(debit.id, "collected", state.now()).await?;
@@ -265,7 +266,7 @@ pub struct PaymentPage {
 }
 
 /// A pay-code page for the amount (GCash), like `generate-vcode`.
-#[utoipa::path(post, path = "/pany/repayment/repayment-huichao", tag = "legacy", params(PageParams),
+#[utoipa::path(post, path = "/repayment/repayment-huichao", tag = "legacy", params(PageParams),
     responses((status = 200, body = Envelope<PaymentPage>), (status = 400), (status = 401), (status = 404), (status = 409)))]
 pub async fn repayment_page(
     State(state): State<AppState>,
@@ -281,6 +282,6 @@ pub async fn repayment_page(
         is_delay: None,
         delay_amount: None,
     };
-    let Json(issued) = payments::generate_pay_code(State(state), current, lang, Params(request)).await?;
+    let Json(issued) = repayment::generate_pay_code(State(state), current, lang, Params(request)).await?;
     Ok(ok(lang, PaymentPage { url: issued.data.pay_url }))
 }

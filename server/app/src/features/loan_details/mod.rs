@@ -6,20 +6,19 @@ use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::{DetailRow, ProductCard, card, status_texts};
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::clock::manila_date;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId, OrderStatus};
 use hiram_domain::product::ProductId;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v3/loan-details/loan-details", post(loan_details).get(loan_details))
-        .route("/v3/loan-details/recommend-jump", post(recommend_jump))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(loan_details)).routes(routes!(recommend_jump))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -41,7 +40,7 @@ pub struct Jump {
 /// A tap on a recommended product: says where to go (the specification's
 /// recommended tap, built working as D6 asks). The page counts the tap
 /// itself through `/service/event/save`.
-#[utoipa::path(post, path = "/pany/v3/loan-details/recommend-jump", tag = "loans", params(RecommendParams),
+#[utoipa::path(post, path = "/v3/loan-details/recommend-jump", tag = "loans", params(RecommendParams),
     responses((status = 200, body = Envelope<Jump>), (status = 400, description = "The product cannot be taken now"), (status = 404)))]
 pub async fn recommend_jump(
     State(state): State<AppState>,
@@ -107,9 +106,8 @@ pub struct OrderDetailRows {
 }
 
 /// The details of one of the caller's orders.
-#[utoipa::path(
-    post,
-    path = "/pany/v3/loan-details/loan-details",
+#[utoipa::path(method(get, post),
+    path = "/v3/loan-details/loan-details",
     tag = "loans",
     params(LoanDetailsParams, ("sessionId" = String, Query, description = "The borrower's session token")),
     responses(
@@ -155,8 +153,8 @@ pub async fn loan_details(
     let needs_account =
         order.status == OrderStatus::Disbursing && state.store.payout_account(borrower).await?.is_none();
     let extendable = if order.status == OrderStatus::RepaymentOpen && product.allows_extension {
-        let balances = crate::repayments::balances(&state, order.id).await?;
-        crate::repayments::extension_offer(&order, &product, &balances, state.today()).is_some()
+        let balances = crate::services::money_in::balances(&state, order.id).await?;
+        hiram_domain::repayment::extension_offer(&order, &product, &balances, state.today()).is_some()
     } else {
         false
     };

@@ -6,27 +6,27 @@ use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{Params, SessionToken};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::{ConnectInfo, State};
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::password::NewPassword;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::one_time_codes::{issue_code, parse_phone, verify_code};
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/service/login/login-init", post(login_init).get(login_init))
-        .route("/service/login/send-sms-code-new", post(send_sms_code))
-        .route("/service/login/send-voice-code", post(send_voice_code))
-        .route("/service/login/sms-code-login", post(sms_code_login))
-        .route("/service/login/login", post(password_login))
-        .route("/service/login/reset-pwd", post(reset_password))
-        .route("/service/login/logout", post(logout))
-        .route("/user/logout", post(logout))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(login_init))
+        .routes(routes!(send_sms_code))
+        .routes(routes!(send_voice_code))
+        .routes(routes!(sms_code_login))
+        .routes(routes!(password_login))
+        .routes(routes!(reset_password))
+        .routes(routes!(logout))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -39,7 +39,7 @@ pub struct LoginInit {
 }
 
 /// What the login page needs to know before it starts.
-#[utoipa::path(post, path = "/pany/service/login/login-init", tag = "login", responses((status = 200, body = Envelope<LoginInit>)))]
+#[utoipa::path(method(get, post), path = "/service/login/login-init", tag = "login", responses((status = 200, body = Envelope<LoginInit>)))]
 pub async fn login_init(State(state): State<AppState>, lang: Lang) -> Json<Envelope<LoginInit>> {
     ok(
         lang,
@@ -97,7 +97,7 @@ async fn send_code(
 /// registered or not.
 #[utoipa::path(
     post,
-    path = "/pany/service/login/send-sms-code-new",
+    path = "/service/login/send-sms-code-new",
     tag = "login",
     params(SendCodeParams),
     responses(
@@ -117,7 +117,7 @@ pub async fn send_sms_code(
 }
 
 /// Sends a one-time code by a voice call; same rules as SMS.
-#[utoipa::path(post, path = "/pany/service/login/send-voice-code", tag = "login", params(SendCodeParams),
+#[utoipa::path(post, path = "/service/login/send-voice-code", tag = "login", params(SendCodeParams),
     responses((status = 200, body = Envelope<CodeSent>), (status = 400), (status = 429), (status = 503)))]
 pub async fn send_voice_code(
     State(state): State<AppState>,
@@ -145,7 +145,7 @@ pub struct LoggedIn {
 }
 
 /// Logs in with a code; a number seen for the first time is registered.
-#[utoipa::path(post, path = "/pany/service/login/sms-code-login", tag = "login", params(CodeLoginParams),
+#[utoipa::path(post, path = "/service/login/sms-code-login", tag = "login", params(CodeLoginParams),
     responses((status = 200, body = Envelope<LoggedIn>), (status = 400, description = "Wrong, used or expired code")))]
 pub async fn sms_code_login(
     State(state): State<AppState>,
@@ -173,7 +173,7 @@ pub struct PasswordLoginParams {
 }
 
 /// Logs in with the password the borrower set.
-#[utoipa::path(post, path = "/pany/service/login/login", tag = "login", params(PasswordLoginParams),
+#[utoipa::path(post, path = "/service/login/login", tag = "login", params(PasswordLoginParams),
     responses((status = 200, body = Envelope<LoggedIn>), (status = 400, description = "Wrong number or password")))]
 pub async fn password_login(
     State(state): State<AppState>,
@@ -202,7 +202,7 @@ pub struct ResetPasswordParams {
 }
 
 /// Sets a new password after proving the number with a code.
-#[utoipa::path(post, path = "/pany/service/login/reset-pwd", tag = "login", params(ResetPasswordParams),
+#[utoipa::path(post, path = "/service/login/reset-pwd", tag = "login", params(ResetPasswordParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400, description = "Wrong code or weak password")))]
 pub async fn reset_password(
     State(state): State<AppState>,
@@ -220,7 +220,7 @@ pub async fn reset_password(
 
 /// Ends the session in the query. Calling it without a live session is not
 /// an error: the borrower is logged out either way.
-#[utoipa::path(post, path = "/pany/service/login/logout", tag = "login", responses((status = 200, body = Envelope<NoData>)))]
+#[utoipa::path(post, path = "/service/login/logout", tag = "login", responses((status = 200, body = Envelope<NoData>)))]
 pub async fn logout(
     State(state): State<AppState>,
     lang: Lang,

@@ -7,9 +7,8 @@ use crate::extract::{Currency, CurrentBorrower, MaybeBorrower, Params, optional_
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::{ProductCard, QuoteView, card};
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::decision::{Decision, decide};
 use hiram_domain::kyc::Profile;
@@ -21,16 +20,16 @@ use hiram_domain::store::{BorrowerEvent, StoreError};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v4/index/home-page", post(home).get(home))
-        .route("/v5/index/index", post(home).get(home))
-        .route("/v3/product/detail", post(detail).get(detail))
-        .route("/v3/product/detail-new", post(detail).get(detail))
-        .route("/v3/product/quote", post(quote))
-        .route("/v3/product/apply", post(apply))
-        .route("/v3/product/push", post(push))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(home))
+        .routes(routes!(detail))
+        .routes(routes!(quote))
+        .routes(routes!(apply))
+        .routes(routes!(push))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -41,7 +40,7 @@ pub struct Home {
 }
 
 /// The products of the marketplace, available ones first.
-#[utoipa::path(post, path = "/pany/v4/index/home-page", tag = "marketplace", responses((status = 200, body = Envelope<Home>)))]
+#[utoipa::path(method(get, post), path = "/v4/index/home-page", tag = "marketplace", responses((status = 200, body = Envelope<Home>)))]
 pub async fn home(
     State(state): State<AppState>,
     lang: Lang,
@@ -106,7 +105,7 @@ fn default_amount(product: &Product, limit: Option<Centavos>) -> Centavos {
 }
 
 /// A product with its lender's registration and a quote to start from.
-#[utoipa::path(post, path = "/pany/v3/product/detail", tag = "marketplace", params(ProductParams),
+#[utoipa::path(method(get, post), path = "/v3/product/detail", tag = "marketplace", params(ProductParams),
     responses((status = 200, body = Envelope<ProductDetail>), (status = 404)))]
 pub async fn detail(
     State(state): State<AppState>,
@@ -170,7 +169,7 @@ fn amount_error(error: TermsError) -> ApiError {
 }
 
 /// The price of one amount: charges, net proceeds, plan, rates.
-#[utoipa::path(post, path = "/pany/v3/product/quote", tag = "marketplace", params(AmountParams),
+#[utoipa::path(post, path = "/v3/product/quote", tag = "marketplace", params(AmountParams),
     responses((status = 200, body = Envelope<QuoteView>), (status = 400), (status = 404)))]
 pub async fn quote(
     State(state): State<AppState>,
@@ -216,7 +215,7 @@ fn random_digits() -> ApiResult<u32> {
 /// Applies for a loan of `amount`: checks the information is complete, one
 /// open loan per product and the borrower's limit, stores the application
 /// and decides it at once (unless the product needs a credit officer).
-#[utoipa::path(post, path = "/pany/v3/product/apply", tag = "marketplace", params(AmountParams),
+#[utoipa::path(post, path = "/v3/product/apply", tag = "marketplace", params(AmountParams),
     responses(
         (status = 200, body = Envelope<Applied>),
         (status = 400, description = "Amount not offered, or above the borrower's limit"),
@@ -316,7 +315,7 @@ pub struct PushParams {
 }
 
 /// Records that a product was shown or tapped (the product "push" call).
-#[utoipa::path(post, path = "/pany/v3/product/push", tag = "marketplace", params(PushParams),
+#[utoipa::path(post, path = "/v3/product/push", tag = "marketplace", params(PushParams),
     responses((status = 200, body = Envelope<NoData>)))]
 pub async fn push(
     State(state): State<AppState>,

@@ -6,9 +6,8 @@ use crate::extract::{Currency, CurrentBorrower};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::status_texts;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::clock::manila_date;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::kyc::Profile;
@@ -17,13 +16,15 @@ use hiram_domain::product::ProductId;
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v3/personal-center/order-list", post(order_list))
-        .route("/v3/personal-center/user-info", post(user_info))
-        .route("/v3/personal-center/user-menu", post(user_menu))
-        .route("/v3/personal-center/user-delete", post(user_delete))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(order_list))
+        .routes(routes!(user_info))
+        .routes(routes!(user_menu))
+        .routes(routes!(user_delete))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -46,7 +47,7 @@ pub struct OrderList {
 }
 
 /// The borrower's orders, newest first.
-#[utoipa::path(post, path = "/pany/v3/personal-center/order-list", tag = "personal centre",
+#[utoipa::path(post, path = "/v3/personal-center/order-list", tag = "personal centre",
     responses((status = 200, body = Envelope<OrderList>), (status = 401)))]
 pub async fn order_list(
     State(state): State<AppState>,
@@ -96,7 +97,7 @@ pub struct UserInfo {
 }
 
 /// Who the borrower is, as their page shows it.
-#[utoipa::path(post, path = "/pany/v3/personal-center/user-info", tag = "personal centre",
+#[utoipa::path(post, path = "/v3/personal-center/user-info", tag = "personal centre",
     responses((status = 200, body = Envelope<UserInfo>), (status = 401)))]
 pub async fn user_info(
     State(state): State<AppState>,
@@ -132,7 +133,7 @@ pub struct Menu {
 }
 
 /// The entries of the borrower's page.
-#[utoipa::path(post, path = "/pany/v3/personal-center/user-menu", tag = "personal centre",
+#[utoipa::path(post, path = "/v3/personal-center/user-menu", tag = "personal centre",
     responses((status = 200, body = Envelope<Menu>), (status = 401)))]
 pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<Envelope<Menu>> {
     let item = |title: Msg, path: &str| MenuItem { title: title.text(lang).to_owned(), path: path.to_owned() };
@@ -159,7 +160,7 @@ pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<
 /// and receipts with their files, password, sessions) and keeps the loans,
 /// their documents and history, and complaints, which lending rules require
 /// the lender to retain.
-#[utoipa::path(post, path = "/pany/v3/personal-center/user-delete", tag = "personal centre",
+#[utoipa::path(post, path = "/v3/personal-center/user-delete", tag = "personal centre",
     responses((status = 200, body = Envelope<crate::error::NoData>), (status = 401), (status = 409)))]
 pub async fn user_delete(
     State(state): State<AppState>,

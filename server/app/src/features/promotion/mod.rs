@@ -14,11 +14,10 @@ use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::one_time_codes::{issue_code, parse_phone, verify_code};
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::promotion::{CaptchaAnswer, CaptchaCheck, FunnelEvent, FunnelStep, PromotionTemplate};
 use serde::{Deserialize, Serialize};
@@ -26,6 +25,8 @@ use sha2::{Digest, Sha256};
 use std::net::SocketAddr;
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 /// How long a captcha sid lives.
 const CAPTCHA_LIFETIME: Duration = Duration::minutes(10);
@@ -33,15 +34,15 @@ const CAPTCHA_LIFETIME: Duration = Duration::minutes(10);
 const MAX_TAG_CHARS: usize = 128;
 
 /// The promotion routes, relative to an `/api` prefix.
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/v2/youmi/service/channel/channel-template", get(channel_template))
-        .route("/v2/youmi/promotion/track-visit", get(track_visit))
-        .route("/v2/youmi/promotion/track-click", get(track_click))
-        .route("/v2/youmi/promotion/get-sid", get(get_sid))
-        .route("/v2/youmi/promotion/get-captcha", get(get_captcha))
-        .route("/v2/youmi/promotion/get-sms", post(get_sms))
-        .route("/v2/youmi/promotion/register", post(register))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(channel_template))
+        .routes(routes!(track_visit))
+        .routes(routes!(track_click))
+        .routes(routes!(get_sid))
+        .routes(routes!(get_captcha))
+        .routes(routes!(get_sms))
+        .routes(routes!(register))
 }
 
 /// Codes the promotion page branches on (spec §8).
@@ -86,7 +87,7 @@ pub struct TemplateParams {
 }
 
 /// The landing configuration of a campaign (`id` of the link).
-#[utoipa::path(get, path = "/pany/api/v2/youmi/service/channel/channel-template", tag = "promotion",
+#[utoipa::path(get, path = "/v2/youmi/service/channel/channel-template", tag = "promotion",
     params(TemplateParams), responses((status = 200, body = Envelope<TemplateView>), (status = 404)))]
 pub async fn channel_template(
     State(state): State<AppState>,
@@ -159,7 +160,7 @@ fn funnel_event(params: &FunnelParams, step: FunnelStep, state: &AppState) -> Ap
 }
 
 /// Counts a visit of the landing page.
-#[utoipa::path(get, path = "/pany/api/v2/youmi/promotion/track-visit", tag = "promotion", params(FunnelParams),
+#[utoipa::path(get, path = "/v2/youmi/promotion/track-visit", tag = "promotion", params(FunnelParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn track_visit(
     State(state): State<AppState>,
@@ -171,7 +172,7 @@ pub async fn track_visit(
 }
 
 /// Counts a tap on the register button.
-#[utoipa::path(get, path = "/pany/api/v2/youmi/promotion/track-click", tag = "promotion", params(FunnelParams),
+#[utoipa::path(get, path = "/v2/youmi/promotion/track-click", tag = "promotion", params(FunnelParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn track_click(
     State(state): State<AppState>,
@@ -206,7 +207,7 @@ fn answer_digest(sid: &[u8; 32], answer: &CaptchaAnswer) -> [u8; 32] {
 }
 
 /// Starts a captcha: answers code "0" with a new sid.
-#[utoipa::path(get, path = "/pany/api/v2/youmi/promotion/get-sid", tag = "promotion",
+#[utoipa::path(get, path = "/v2/youmi/promotion/get-sid", tag = "promotion",
     responses((status = 200, body = Envelope<Sid>)))]
 pub async fn get_sid(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<Sid>>> {
     let sid: String = random_bytes::<16>()?.iter().map(|byte| format!("{byte:02x}")).collect();
@@ -222,7 +223,7 @@ pub struct CaptchaParams {
 }
 
 /// A new captcha image for the sid (a PNG); each load draws a new answer.
-#[utoipa::path(get, path = "/pany/api/v2/youmi/promotion/get-captcha", tag = "promotion", params(CaptchaParams),
+#[utoipa::path(get, path = "/v2/youmi/promotion/get-captcha", tag = "promotion", params(CaptchaParams),
     responses((status = 200, content_type = "image/png", description = "The captcha image"), (status = 404)))]
 pub async fn get_captcha(State(state): State<AppState>, Params(params): Params<CaptchaParams>) -> ApiResult<Response> {
     let sid = sid_digest(&params.sid);
@@ -267,7 +268,7 @@ pub struct GetSmsParams {
 
 /// Sends the registration code once the captcha is right: "0" sent, "101"
 /// wrong or used captcha (draw a new image).
-#[utoipa::path(post, path = "/pany/api/v2/youmi/promotion/get-sms", tag = "promotion", params(GetSmsParams),
+#[utoipa::path(post, path = "/v2/youmi/promotion/get-sms", tag = "promotion", params(GetSmsParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 429)))]
 pub async fn get_sms(
     State(state): State<AppState>,
@@ -322,7 +323,7 @@ pub struct RegisterParams {
 
 /// Registers the number: "0" registered, "11" already registered, "-1" the
 /// captcha was not passed for this number (draw a new image).
-#[utoipa::path(post, path = "/pany/api/v2/youmi/promotion/register", tag = "promotion", params(RegisterParams),
+#[utoipa::path(post, path = "/v2/youmi/promotion/register", tag = "promotion", params(RegisterParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn register(
     State(state): State<AppState>,

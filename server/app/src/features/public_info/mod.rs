@@ -6,17 +6,16 @@
 use crate::error::{ApiResult, Envelope, ok};
 use crate::i18n::Lang;
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::get;
-use axum::{Json, Router};
 use hiram_domain::site_banner::SHOWN_AT_ONCE;
 use serde::Serialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/public/company-info", get(company_info).post(company_info))
-        .route("/public/site-banners", get(site_banners).post(site_banners))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(company_info)).routes(routes!(site_banners))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -33,9 +32,8 @@ pub struct CompanyInfo {
 }
 
 /// The lender's public identity and contact details.
-#[utoipa::path(
-    get,
-    path = "/pany/public/company-info",
+#[utoipa::path(method(get, post),
+    path = "/public/company-info",
     tag = "public",
     responses((status = 200, body = Envelope<CompanyInfo>))
 )]
@@ -67,9 +65,8 @@ pub struct SiteBannerView {
 
 /// The banners the marketing site's carousel shows now, in staff's order
 /// (at most three); none means the site shows its own.
-#[utoipa::path(
-    get,
-    path = "/pany/public/site-banners",
+#[utoipa::path(method(get, post),
+    path = "/public/site-banners",
     tag = "public",
     responses((status = 200, body = Envelope<Vec<SiteBannerView>>))
 )]

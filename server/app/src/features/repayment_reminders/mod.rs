@@ -11,11 +11,11 @@ pub mod scheduler;
 use crate::error::{ApiError, ApiResult, Envelope, SUCCESS_CODE, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
-use crate::repayments::{PlanLine, balances, plan_status};
+use crate::services::ServiceResult;
+use crate::services::money_in::balances;
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::clock::MANILA;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
@@ -24,21 +24,24 @@ use hiram_domain::reminder::{
     Bill, BillProblem, Dues, MAX_BILLS, Reminder, ReminderProblem, ReminderRule, ReminderSetting, ReminderTarget,
     Repeat, Step, UPCOMING_DAYS, check_bill, next_step,
 };
+use hiram_domain::repayment::{PlanLine, plan_status};
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use time::{Date, OffsetDateTime};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/repayment-product/index", post(index))
-        .route("/repayment-product/get-list", post(list))
-        .route("/repayment-product/save-repay-product", post(save))
-        .route("/repayment-product/repay-product-info", post(info))
-        .route("/repayment-product/set-reminder", post(set_reminder))
-        .route("/repayment-product/close-reminder", post(close_reminder))
-        .route("/repayment-product/delete-repay-product", post(delete))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(index))
+        .routes(routes!(list))
+        .routes(routes!(save))
+        .routes(routes!(info))
+        .routes(routes!(set_reminder))
+        .routes(routes!(close_reminder))
+        .routes(routes!(delete))
 }
 
 /// The language a reminder's texts are written in, as stored.
@@ -182,7 +185,7 @@ impl LoanDues {
     }
 }
 
-pub(crate) async fn loan_dues(state: &AppState, order: Order, today: Date) -> ApiResult<Option<LoanDues>> {
+pub(crate) async fn loan_dues(state: &AppState, order: Order, today: Date) -> ServiceResult<Option<LoanDues>> {
     if !order.status.is_repayable() {
         return Ok(None);
     }
@@ -195,7 +198,7 @@ pub(crate) async fn loan_dues(state: &AppState, order: Order, today: Date) -> Ap
 fn loan_entry(loan: &LoanDues, reminder: Option<&Reminder>, now: OffsetDateTime, lang: Lang) -> Entry {
     let today = hiram_domain::clock::manila_date(now);
     let dues = loan.dues();
-    let due = crate::repayments::next_unpaid_due(&loan.plan);
+    let due = hiram_domain::repayment::next_unpaid_due(&loan.plan);
     let amount = due.map_or(loan.owed_now, |date| loan.amount_due(date, today));
     Entry {
         item: RepayItem {
@@ -258,7 +261,7 @@ pub struct RepayOverview {
 
 /// The overview: what falls due in the next 30 days across the borrower's
 /// bills and their own loans with us.
-#[utoipa::path(post, path = "/pany/repayment-product/index", operation_id = "repayment_reminders_index", tag = "repayment reminders",
+#[utoipa::path(post, path = "/repayment-product/index", operation_id = "repayment_reminders_index", tag = "repayment reminders",
     responses((status = 200, body = Envelope<RepayOverview>), (status = 401)))]
 pub async fn index(
     State(state): State<AppState>,
@@ -300,7 +303,7 @@ pub struct RepayList {
 
 /// Every bill of the borrower and every loan of theirs in repayment, each
 /// with its next due date and its reminder.
-#[utoipa::path(post, path = "/pany/repayment-product/get-list", operation_id = "repayment_reminders_list", tag = "repayment reminders",
+#[utoipa::path(post, path = "/repayment-product/get-list", operation_id = "repayment_reminders_list", tag = "repayment reminders",
     responses((status = 200, body = Envelope<RepayList>), (status = 401)))]
 pub async fn list(
     State(state): State<AppState>,
@@ -354,7 +357,7 @@ pub struct SavedBill {
 
 /// Adds a bill, or changes one of the borrower's (which re-arms its
 /// reminder). Nothing is stored unless every rule holds.
-#[utoipa::path(post, path = "/pany/repayment-product/save-repay-product", operation_id = "repayment_reminders_save", tag = "repayment reminders",
+#[utoipa::path(post, path = "/repayment-product/save-repay-product", operation_id = "repayment_reminders_save", tag = "repayment reminders",
     params(SaveParams),
     responses((status = 200, body = Envelope<SavedBill>), (status = 400), (status = 401), (status = 404)))]
 pub async fn save(
@@ -429,7 +432,7 @@ async fn own_bill(state: &AppState, borrower: BorrowerId, id: i64) -> ApiResult<
 
 /// One of the borrower's bills; another borrower's answers exactly like a
 /// missing one.
-#[utoipa::path(post, path = "/pany/repayment-product/repay-product-info", operation_id = "repayment_reminders_info", tag = "repayment reminders",
+#[utoipa::path(post, path = "/repayment-product/repay-product-info", operation_id = "repayment_reminders_info", tag = "repayment reminders",
     params(BillParams),
     responses((status = 200, body = Envelope<BillInfo>), (status = 401), (status = 404)))]
 pub async fn info(
@@ -518,7 +521,7 @@ async fn own_target(
 /// Sets (or changes) the reminder of a bill or of a loan in repayment: how
 /// many days before each due date, and at what time between 08:00 and 21:00
 /// Manila. Only due dates whose reminder time is still ahead count.
-#[utoipa::path(post, path = "/pany/repayment-product/set-reminder", operation_id = "repayment_reminders_set_reminder", tag = "repayment reminders",
+#[utoipa::path(post, path = "/repayment-product/set-reminder", operation_id = "repayment_reminders_set_reminder", tag = "repayment reminders",
     params(ReminderParams),
     responses((status = 200, body = Envelope<crate::error::NoData>), (status = 400), (status = 401), (status = 404)))]
 pub async fn set_reminder(
@@ -542,7 +545,7 @@ pub async fn set_reminder(
 }
 
 /// Switches a reminder off (nothing to switch off is fine too).
-#[utoipa::path(post, path = "/pany/repayment-product/close-reminder", operation_id = "repayment_reminders_close_reminder", tag = "repayment reminders",
+#[utoipa::path(post, path = "/repayment-product/close-reminder", operation_id = "repayment_reminders_close_reminder", tag = "repayment reminders",
     params(TargetParams),
     responses((status = 200, body = Envelope<crate::error::NoData>), (status = 400), (status = 401), (status = 404)))]
 pub async fn close_reminder(
@@ -565,7 +568,7 @@ pub async fn close_reminder(
 }
 
 /// Deletes one of the borrower's bills with its reminder.
-#[utoipa::path(post, path = "/pany/repayment-product/delete-repay-product", operation_id = "repayment_reminders_delete", tag = "repayment reminders",
+#[utoipa::path(post, path = "/repayment-product/delete-repay-product", operation_id = "repayment_reminders_delete", tag = "repayment reminders",
     params(BillParams),
     responses((status = 200, body = Envelope<crate::error::NoData>), (status = 401), (status = 404)))]
 pub async fn delete(

@@ -10,8 +10,8 @@
 //! reminder due send one text between them.
 
 use super::{LoanDues, lang_of, loan_dues};
-use crate::error::ApiResult;
 use crate::i18n::Msg;
+use crate::services::ServiceResult;
 use crate::state::AppState;
 use hiram_domain::clock::manila_date;
 use hiram_domain::money::{CurrencySymbol, format_amount};
@@ -57,7 +57,7 @@ pub async fn run_forever(state: AppState, period: Duration) {
 }
 
 /// One round: every reminder due for a look at the server's clock now.
-pub async fn run_due(state: &AppState) -> ApiResult<ReminderRound> {
+pub async fn run_due(state: &AppState) -> ServiceResult<ReminderRound> {
     let now = state.now();
     let due = state.store.due_reminders(now, BATCH).await?;
     let mut round = ReminderRound { looked_at: due.len(), sent: 0 };
@@ -81,7 +81,7 @@ enum Subject {
 
 /// Decides one reminder and acts: sends it, or sets its next look. True
 /// when this process sent a text.
-async fn handle(state: &AppState, reminder: &Reminder, now: OffsetDateTime) -> ApiResult<bool> {
+async fn handle(state: &AppState, reminder: &Reminder, now: OffsetDateTime) -> ServiceResult<bool> {
     let today = manila_date(now);
     let (dues, subject) = match reminder.target {
         ReminderTarget::Bill(id) => match state.store.bill_of(reminder.borrower_id, id).await? {
@@ -160,7 +160,7 @@ async fn handle(state: &AppState, reminder: &Reminder, now: OffsetDateTime) -> A
     Ok(true)
 }
 
-async fn reschedule(state: &AppState, reminder: &Reminder, next: Option<OffsetDateTime>) -> ApiResult<bool> {
+async fn reschedule(state: &AppState, reminder: &Reminder, next: Option<OffsetDateTime>) -> ServiceResult<bool> {
     state.store.reschedule_reminder(reminder.id, reminder.revision, next).await?;
     Ok(false)
 }

@@ -5,7 +5,7 @@
 //! the sandbox is off.
 
 use crate::error::{ApiError, ApiResult};
-use crate::features::payments::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
+use crate::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Form, Query, State};

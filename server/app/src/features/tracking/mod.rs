@@ -5,19 +5,17 @@ use crate::error::{ApiResult, Envelope, NoData, ok};
 use crate::extract::{MaybeBorrower, Params, optional_id};
 use crate::i18n::Lang;
 use crate::state::AppState;
+use axum::Json;
 use axum::extract::State;
-use axum::routing::post;
-use axum::{Json, Router};
 use hiram_domain::order::OrderStatus;
 use hiram_domain::store::BorrowerEvent;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/service/event/save", post(save_event))
-        .route("/v3/loan-details/google-score", post(app_rating))
-        .route("/v3/loan-confirm/google-market-ios-new", post(store_review_prompt))
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(save_event)).routes(routes!(app_rating)).routes(routes!(store_review_prompt))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -35,7 +33,7 @@ pub struct EventParams {
 }
 
 /// Records a tap (Borrow Again, a recommended product, a page module).
-#[utoipa::path(post, path = "/pany/service/event/save", tag = "tracking", params(EventParams),
+#[utoipa::path(post, path = "/service/event/save", tag = "tracking", params(EventParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn save_event(
     State(state): State<AppState>,
@@ -64,7 +62,7 @@ pub struct ScoreParams {
 }
 
 /// The borrower's rating of the app from the order details popup.
-#[utoipa::path(post, path = "/pany/v3/loan-details/google-score", tag = "tracking", params(ScoreParams),
+#[utoipa::path(post, path = "/v3/loan-details/google-score", tag = "tracking", params(ScoreParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)))]
 pub async fn app_rating(
     State(state): State<AppState>,
@@ -98,7 +96,7 @@ pub struct StoreReviewPrompt {
 /// Whether the iOS shell may ask for an App Store review (decision 011):
 /// only a borrower who has repaid a loan and has not rated the app yet, so
 /// nobody is asked while waiting for money or owing it.
-#[utoipa::path(post, path = "/pany/v3/loan-confirm/google-market-ios-new", tag = "tracking",
+#[utoipa::path(post, path = "/v3/loan-confirm/google-market-ios-new", tag = "tracking",
     responses((status = 200, body = Envelope<StoreReviewPrompt>), (status = 401)))]
 pub async fn store_review_prompt(
     State(state): State<AppState>,

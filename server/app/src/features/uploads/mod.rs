@@ -1,79 +1,32 @@
-//! Pictures borrowers send: identity photos for the credit check
-//! (`/credit-info/upload-image`, under the photos consent of D4) and, through
-//! [`accept_image`], complaint screenshots. Every picture is re-encoded by
-//! the server ([`reencode`]), kept under a name the server makes, and shown
-//! only to its owner (and staff).
-
-mod reencode;
+//! Identity photos for the credit check (`/credit-info/upload-image`, under
+//! the photos consent of D4), and the borrower's own pictures served back
+//! (`/uploads/{name}`). Accepting and serving pictures is
+//! `services::images`, shared with complaints and the book.
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::CurrentBorrower;
 use crate::i18n::{Lang, Msg};
+use crate::services::images::{self, HARD_BODY_LIMIT, ImageForm, UploadedImage};
 use crate::state::AppState;
 use axum::Json;
-use axum::Router;
-use axum::body::Body;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use hiram_domain::borrower::BorrowerId;
-use hiram_domain::files::{ImagePurpose, ImageRecord, is_server_name};
+use axum::response::Response;
+use hiram_domain::files::ImagePurpose;
 use hiram_domain::store::ConsentKind;
-use serde::Serialize;
 use serde_json::json;
-use time::Duration;
-use tokio::sync::Semaphore;
-use utoipa::ToSchema;
+use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
+use utoipa_axum::routes;
 
-/// No upload body is read past this, whatever the configuration says.
-pub const HARD_BODY_LIMIT: usize = 32 * 1024 * 1024;
-/// Decoding is CPU-heavy: at most this many at once, so uploads cannot
-/// starve the requests of everyone else.
-static DECODING: Semaphore = Semaphore::const_new(2);
-
-pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/credit-info/upload-image", post(upload_identity_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
-        .route("/uploads/{name}", get(borrower_image))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct UploadedImage {
-    /// Where the stored picture is served (`/pany/uploads/…`); the owner's
-    /// `sessionId` goes in its query.
-    pub url: String,
-}
-
-impl UploadedImage {
-    pub fn of(record: &ImageRecord) -> UploadedImage {
-        UploadedImage { url: format!("/pany/uploads/{}", record.name) }
-    }
-}
-
-/// The multipart form of an upload: one picture in its named field.
-#[derive(ToSchema)]
-#[allow(dead_code, reason = "describes the request body for the API documentation only")]
-pub struct ImageForm {
-    /// A JPEG, PNG or WebP photo or screenshot.
-    #[schema(value_type = String, format = Binary)]
-    pub image: Vec<u8>,
-}
-
-/// The multipart form of a complaint picture.
-#[derive(ToSchema)]
-#[allow(dead_code, reason = "describes the request body for the API documentation only")]
-pub struct ProblemImageForm {
-    /// A JPEG, PNG or WebP photo or screenshot.
-    #[serde(rename = "problemImage")]
-    #[schema(value_type = String, format = Binary)]
-    pub problem_image: Vec<u8>,
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(upload_identity_image).layer(DefaultBodyLimit::max(HARD_BODY_LIMIT)))
+        .routes(routes!(borrower_image))
 }
 
 /// Stores an identity photo for the credit check, if the borrower allowed
 /// photos (D4).
-#[utoipa::path(post, path = "/pany/credit-info/upload-image", tag = "consent",
+#[utoipa::path(post, path = "/credit-info/upload-image", tag = "consent",
     request_body(content = ImageForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 403), (status = 429)))]
 pub async fn upload_identity_image(
@@ -85,94 +38,13 @@ pub async fn upload_identity_image(
     if !state.store.has_consent(borrower, ConsentKind::Photos).await? {
         return Err(ApiError::Forbidden { message: Msg::ConsentNeeded, data: json!({ "consent": "photos" }) });
     }
-    let record = accept_image(&state, borrower, ImagePurpose::Identity, form, "image").await?;
+    let record = images::accept_image(&state, borrower, ImagePurpose::Identity, form, "image").await?;
     Ok(ok(lang, UploadedImage::of(&record)))
-}
-
-/// Reads the picture in `field` of a multipart form, re-encodes it and
-/// keeps it for `owner`. Refuses, changing nothing: an empty or oversize
-/// picture, anything that is not a JPEG, PNG or WebP by its bytes, too many
-/// pixels, and more pictures in a day than the configured cap.
-pub async fn accept_image(
-    state: &AppState,
-    owner: BorrowerId,
-    purpose: ImagePurpose,
-    form: Result<Multipart, MultipartRejection>,
-    field: &str,
-) -> ApiResult<ImageRecord> {
-    let settings = &state.settings.uploads;
-    let now = state.now();
-    let sent_by_the_borrower = purpose != ImagePurpose::ComplaintAnswer;
-    if sent_by_the_borrower
-        && state.store.images_sent_since(owner, now - Duration::days(1)).await? >= settings.per_borrower_day
-    {
-        return Err(ApiError::TooManyRequests { retry_after_seconds: 3600, message: Msg::ImageDailyLimit });
-    }
-    let max_bytes = (settings.max_megabytes * 1024 * 1024).min(HARD_BODY_LIMIT);
-    let sent =
-        read_field(form.map_err(|_| ApiError::InvalidParameters)?, field, max_bytes, settings.max_megabytes).await?;
-    let clean = {
-        let _permit = DECODING.acquire().await.map_err(|error| ApiError::Internal(error.to_string()))?;
-        tokio::task::spawn_blocking(move || reencode::reencode(&sent))
-            .await
-            .map_err(|error| ApiError::Internal(error.to_string()))?
-    }
-    .map_err(|refusal| match refusal {
-        reencode::Refusal::WrongType => ApiError::rejected(Msg::ImageWrongType),
-        reencode::Refusal::TooManyPixels => ApiError::rejected(Msg::ImageTooManyPixels),
-    })?;
-    let record = ImageRecord {
-        name: server_name()?,
-        owner,
-        purpose,
-        byte_size: i64::try_from(clean.jpeg.len()).map_err(|error| ApiError::Internal(error.to_string()))?,
-        width: i64::from(clean.width),
-        height: i64::from(clean.height),
-        created_at: now,
-    };
-    state.files.put(&record.name, &clean.jpeg).await.map_err(|error| ApiError::Internal(error.to_string()))?;
-    state.store.record_image(&record).await?;
-    Ok(record)
-}
-
-async fn read_field(mut form: Multipart, wanted: &str, max_bytes: usize, max_megabytes: usize) -> ApiResult<Vec<u8>> {
-    let too_large = || ApiError::Rejected {
-        message: Msg::ImageTooLarge,
-        detail: Some(max_megabytes.to_string()),
-        data: serde_json::Value::Null,
-    };
-    let broken = |error: axum::extract::multipart::MultipartError| {
-        if error.status() == StatusCode::PAYLOAD_TOO_LARGE { too_large() } else { ApiError::InvalidParameters }
-    };
-    while let Some(mut field) = form.next_field().await.map_err(broken)? {
-        if field.name() != Some(wanted) {
-            continue;
-        }
-        let mut bytes = Vec::new();
-        while let Some(chunk) = field.chunk().await.map_err(broken)? {
-            if bytes.len() + chunk.len() > max_bytes {
-                return Err(too_large());
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        if bytes.is_empty() {
-            return Err(ApiError::rejected(Msg::ImageWrongType));
-        }
-        return Ok(bytes);
-    }
-    Err(ApiError::InvalidParameters)
-}
-
-/// 128 random bits in hex: unguessable, and never anything the sender chose.
-fn server_name() -> ApiResult<String> {
-    let mut bits = [0u8; 16];
-    getrandom::fill(&mut bits).map_err(|error| ApiError::Internal(error.to_string()))?;
-    Ok(bits.iter().map(|byte| format!("{byte:02x}")).collect())
 }
 
 /// One of the caller's own pictures. Another borrower's picture answers
 /// exactly like a missing one.
-#[utoipa::path(get, path = "/pany/uploads/{name}", tag = "consent",
+#[utoipa::path(get, path = "/uploads/{name}", tag = "consent",
     params(("name" = String, Path, description = "The name from the upload's `url`")),
     responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 404)))]
 pub async fn borrower_image(
@@ -180,37 +52,7 @@ pub async fn borrower_image(
     CurrentBorrower(borrower): CurrentBorrower,
     Path(name): Path<String>,
 ) -> ApiResult<Response> {
-    let record = stored(&state, &name).await?.filter(|record| record.owner == borrower).ok_or(ApiError::NotFound)?;
-    serve(&state, &record).await
-}
-
-/// The record of a server-made name; any other name is simply not found.
-pub async fn stored(state: &AppState, name: &str) -> ApiResult<Option<ImageRecord>> {
-    if !is_server_name(name) {
-        return Ok(None);
-    }
-    Ok(state.store.image(name).await?)
-}
-
-/// The picture's bytes, marked so that no browser treats them as anything
-/// but a JPEG to show, and kept only in the viewer's private cache.
-pub async fn serve(state: &AppState, record: &ImageRecord) -> ApiResult<Response> {
-    let bytes = state
-        .files
-        .get(&record.name)
-        .await
-        .map_err(|error| ApiError::Internal(error.to_string()))?
-        .ok_or(ApiError::NotFound)?;
-    let disposition = HeaderValue::from_str(&format!("inline; filename=\"{}.jpg\"", record.name))
-        .map_err(|error| ApiError::Internal(error.to_string()))?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, HeaderValue::from_static("image/jpeg")),
-            (header::CONTENT_DISPOSITION, disposition),
-            (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=31536000, immutable")),
-        ],
-        Body::from(bytes),
-    )
-        .into_response())
+    let record =
+        images::stored(&state, &name).await?.filter(|record| record.owner == borrower).ok_or(ApiError::NotFound)?;
+    images::serve(&state, &record).await
 }

@@ -1,0 +1,254 @@
+//! Waivers of charges under maker-checker: a finance officer proposes
+//! waiving part of an order's penalties, fees or interest with a reason;
+//! another approves (the waiver is posted to the ledger) or rejects it.
+//! Nobody decides their own proposal, and the API token, which is nobody
+//! in particular, can propose but never approve.
+
+use super::Staff;
+use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::extract::Params;
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use hiram_domain::ledger::{self, Bucket};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::{OrderId, OrderStatus, Transition};
+use hiram_domain::staff::{Adjustment, Permission};
+use hiram_domain::store::{IdempotencyKey, Posting, StoreError};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdjustmentRow {
+    pub id: i64,
+    pub order_id: i64,
+    /// penalties, fees or interest.
+    pub bucket: String,
+    /// Centavos.
+    pub amount: i64,
+    pub reason: String,
+    pub proposed_by: Option<i64>,
+    /// proposed, approved or rejected.
+    pub status: String,
+    pub decided_by: Option<i64>,
+    pub proposed_at: String,
+}
+
+impl From<Adjustment> for AdjustmentRow {
+    fn from(adjustment: Adjustment) -> AdjustmentRow {
+        AdjustmentRow {
+            id: adjustment.id,
+            order_id: adjustment.order_id.0,
+            bucket: adjustment.bucket.key().to_owned(),
+            amount: adjustment.amount.get(),
+            reason: adjustment.reason,
+            proposed_by: adjustment.proposed_by,
+            status: adjustment.status,
+            decided_by: adjustment.decided_by,
+            proposed_at: crate::views::timestamp(adjustment.proposed_at),
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ListParams {
+    /// proposed (the default), approved, rejected or all.
+    pub status: Option<String>,
+}
+
+/// Adjustments, oldest first.
+#[utoipa::path(get, path = "/adjustments", operation_id = "adjustment_list", tag = "staff", params(ListParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Vec<AdjustmentRow>>), (status = 400), (status = 401), (status = 403)))]
+pub async fn list(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<ListParams>, ApiError>,
+) -> ApiResult<Json<Envelope<Vec<AdjustmentRow>>>> {
+    staff.require(Permission::ViewMoney)?;
+    let Params(params) = params?;
+    let status = match params.status.as_deref().unwrap_or("proposed") {
+        "all" => None,
+        key @ ("proposed" | "approved" | "rejected") => Some(key),
+        _ => return Err(ApiError::InvalidParameters),
+    };
+    let rows = state.store.adjustments(status, 500).await?;
+    Ok(ok(lang, rows.into_iter().map(AdjustmentRow::from).collect()))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ProposeParams {
+    pub order_id: i64,
+    /// penalties, fees or interest.
+    pub bucket: String,
+    /// Centavos, at most what is owed of that charge now.
+    pub amount: i64,
+    /// Why (a complaint upheld, a collection error): required.
+    pub reason: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Proposed {
+    pub id: i64,
+}
+
+/// Proposes waiving part of a charge of an order with money owed.
+#[utoipa::path(post, path = "/adjustments/propose", operation_id = "adjustment_propose", tag = "staff", params(ProposeParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Proposed>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn propose(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<ProposeParams>, ApiError>,
+) -> ApiResult<Json<Envelope<Proposed>>> {
+    staff.require(Permission::ProposeAdjustments)?;
+    let Params(params) = params?;
+    let bucket = Bucket::parse(&params.bucket)
+        .filter(|bucket| *bucket != Bucket::Principal)
+        .ok_or(ApiError::InvalidParameters)?;
+    let reason = params.reason.trim();
+    if reason.is_empty() || reason.chars().count() > 500 {
+        return Err(ApiError::InvalidParameters);
+    }
+    let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    if !order.status.is_repayable() {
+        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
+    }
+    let dues = crate::services::money_in::balances(&state, order.id).await?.dues();
+    let amount = Centavos::new(params.amount);
+    if ledger::waiver(bucket, amount, &dues).is_err() {
+        return Err(ApiError::InvalidParameters);
+    }
+    let proposal = Adjustment {
+        id: 0,
+        order_id: order.id,
+        bucket,
+        amount,
+        reason: reason.to_owned(),
+        proposed_by: staff.staff_id(),
+        status: "proposed".to_owned(),
+        decided_by: None,
+        proposed_at: state.now(),
+    };
+    let id = state.store.propose_adjustment(&proposal).await?;
+    staff
+        .audit(
+            &state,
+            "adjustment.propose",
+            &format!("adjustment:{id}"),
+            serde_json::Value::Null,
+            serde_json::json!({ "orderId": order.id.0, "bucket": bucket.key(), "amount": amount.get(), "reason": reason }),
+        )
+        .await?;
+    Ok(ok(lang, Proposed { id }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DecideParams {
+    pub id: i64,
+}
+
+async fn decidable(state: &AppState, staff: &Staff, id: i64) -> ApiResult<Adjustment> {
+    let adjustment = state.store.adjustment(id).await?.ok_or(ApiError::NotFound)?;
+    if adjustment.status != "proposed" {
+        return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
+    }
+    let Some(me) = staff.staff_id() else {
+        return Err(ApiError::Forbidden { message: Msg::SecondPersonNeeded, data: serde_json::Value::Null });
+    };
+    if adjustment.proposed_by == Some(me) {
+        return Err(ApiError::Forbidden { message: Msg::SecondPersonNeeded, data: serde_json::Value::Null });
+    }
+    Ok(adjustment)
+}
+
+/// Approves a proposal of someone else and posts the waiver.
+#[utoipa::path(post, path = "/adjustments/approve", operation_id = "adjustment_approve", tag = "staff", params(DecideParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn approve(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<DecideParams>, ApiError>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    staff.require(Permission::ApproveAdjustments)?;
+    let Params(params) = params?;
+    let adjustment = decidable(&state, &staff, params.id).await?;
+    let dues = crate::services::money_in::balances(&state, adjustment.order_id).await?.dues();
+    let entry = ledger::waiver(adjustment.bucket, adjustment.amount, &dues)
+        .map_err(|_| ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null })?;
+    let key = IdempotencyKey { key: format!("adjustment:{}", adjustment.id), fingerprint: [0; 32] };
+    if matches!(state.store.post_entry(adjustment.order_id, &entry, &key, state.now()).await?, Posting::KeyReused) {
+        return Err(ApiError::Internal(format!("adjustment {} key reused", adjustment.id)));
+    }
+    match state.store.decide_adjustment(adjustment.id, true, staff.staff_id(), state.now()).await {
+        Ok(()) | Err(StoreError::Stale) => {}
+        Err(other) => return Err(other.into()),
+    }
+    close_if_settled(&state, adjustment.order_id).await?;
+    staff
+        .audit(
+            &state,
+            "adjustment.approve",
+            &format!("adjustment:{}", adjustment.id),
+            serde_json::json!({ "status": "proposed", "owed": dues.total().get() }),
+            serde_json::json!({ "status": "approved", "waived": adjustment.amount.get(), "bucket": adjustment.bucket.key() }),
+        )
+        .await?;
+    Ok(ok(lang, NoData))
+}
+
+/// A waiver that leaves nothing owed closes the loan, as a payment would.
+async fn close_if_settled(state: &AppState, order_id: OrderId) -> ApiResult<()> {
+    let owed = crate::services::money_in::balances(state, order_id).await?.dues().total();
+    let Some(order) = state.store.order(order_id).await? else { return Ok(()) };
+    if owed.get() <= 0 && order.status.is_repayable() {
+        let transition = Transition {
+            order_id,
+            from: order.status,
+            to: OrderStatus::Repaid,
+            cause: "settled by an approved waiver".to_owned(),
+            at: state.now(),
+            due_date: None,
+        };
+        state.move_order(&transition).await?;
+    }
+    Ok(())
+}
+
+/// Rejects a proposal of someone else.
+#[utoipa::path(post, path = "/adjustments/reject", operation_id = "adjustment_reject", tag = "staff", params(DecideParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn reject(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<DecideParams>, ApiError>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    staff.require(Permission::ApproveAdjustments)?;
+    let Params(params) = params?;
+    let adjustment = decidable(&state, &staff, params.id).await?;
+    match state.store.decide_adjustment(adjustment.id, false, staff.staff_id(), state.now()).await {
+        Ok(()) => {}
+        Err(StoreError::Stale) => {
+            return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
+        }
+        Err(other) => return Err(other.into()),
+    }
+    staff
+        .audit(
+            &state,
+            "adjustment.reject",
+            &format!("adjustment:{}", adjustment.id),
+            serde_json::json!({ "status": "proposed" }),
+            serde_json::json!({ "status": "rejected" }),
+        )
+        .await?;
+    Ok(ok(lang, NoData))
+}

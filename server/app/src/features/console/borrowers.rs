@@ -1,0 +1,237 @@
+//! Borrowers for staff: search by mobile number or name, and a profile with
+//! consents, orders and the KYC answers masked. Unmasking needs its own
+//! permission and a reason, and every reveal is written to the audit log
+//! (Data Privacy Act: access to personal data on a need-to-know basis,
+//! and a record of who looked).
+
+use super::Staff;
+use super::listing::{Listing, page_request};
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::Params;
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use hiram_domain::back_office::{BorrowerSearch, OrderQuery, OrderSort, PageRequest};
+use hiram_domain::borrower::{Borrower, BorrowerId};
+use hiram_domain::kyc::masked_answer;
+use hiram_domain::staff::Permission;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SearchParams {
+    /// At least 3 digits of a mobile number, or 3 letters of a name.
+    pub q: String,
+    pub page: Option<i64>,
+    pub page_size: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BorrowerRow {
+    pub id: i64,
+    pub name: String,
+    /// Masked: `0917 *** 4567`.
+    pub phone: String,
+    pub registered_at: String,
+}
+
+fn row(borrower: Borrower) -> BorrowerRow {
+    BorrowerRow {
+        id: borrower.id.0,
+        name: borrower.full_name.unwrap_or_default(),
+        phone: borrower.phone.masked(),
+        registered_at: crate::views::timestamp(borrower.created_at),
+    }
+}
+
+/// Borrowers whose mobile number or name contains the search, newest first.
+#[utoipa::path(get, path = "/borrowers", operation_id = "staff_borrower_search", tag = "staff", params(SearchParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Listing<BorrowerRow>>), (status = 400), (status = 401)))]
+pub async fn search(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<SearchParams>, ApiError>,
+) -> ApiResult<Json<Envelope<Listing<BorrowerRow>>>> {
+    staff.require(Permission::ViewBorrowers)?;
+    let Params(params) = params?;
+    let search = BorrowerSearch::parse(&params.q).ok_or_else(|| ApiError::rejected(Msg::SearchTooShort))?;
+    let page = page_request(params.page, params.page_size)?;
+    let found = state.store.find_borrowers(&search, page).await?;
+    Ok(ok(lang, Listing::of(found, page, row)))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BorrowerIdParams {
+    pub id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct KycValue {
+    /// `basic`, `personal`, `job` or `extra`.
+    pub section: String,
+    pub code: String,
+    pub value: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConsentView {
+    pub kind: String,
+    pub granted: bool,
+    pub at: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BorrowerProfile {
+    pub id: i64,
+    pub name: String,
+    pub phone: String,
+    pub registered_at: String,
+    /// Masked until revealed.
+    pub kyc: Vec<KycValue>,
+    pub consents: Vec<ConsentView>,
+    pub orders: Vec<super::orders::OrderListRow>,
+    /// The account payouts go to, masked.
+    pub payout_account: Option<String>,
+}
+
+/// A borrower's profile with the KYC answers masked.
+#[utoipa::path(get, path = "/borrowers/profile", operation_id = "staff_borrower_profile", tag = "staff", params(BorrowerIdParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<BorrowerProfile>), (status = 400), (status = 401), (status = 404)))]
+pub async fn profile(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<BorrowerIdParams>, ApiError>,
+) -> ApiResult<Json<Envelope<BorrowerProfile>>> {
+    staff.require(Permission::ViewBorrowers)?;
+    let Params(params) = params?;
+    let borrower = state.store.borrower(BorrowerId(params.id)).await?.ok_or(ApiError::NotFound)?;
+    let kyc = state
+        .store
+        .kyc_answers(borrower.id)
+        .await?
+        .into_iter()
+        .map(|answer| KycValue {
+            section: answer.section.key().to_owned(),
+            value: masked_answer(&answer.code, &answer.value),
+            code: answer.code,
+        })
+        .collect();
+    let consents = state
+        .store
+        .consents(borrower.id)
+        .await?
+        .into_iter()
+        .map(|consent| ConsentView {
+            kind: consent.kind,
+            granted: consent.granted,
+            at: crate::views::timestamp(consent.at),
+        })
+        .collect();
+    // A borrower has a handful of orders; the first page of 100 is all of them.
+    let query = OrderQuery {
+        status: None,
+        borrower: Some(borrower.id),
+        order_no: None,
+        sort: OrderSort::Newest,
+        page: PageRequest { offset: 0, size: hiram_domain::back_office::MAX_PAGE_SIZE },
+    };
+    let orders = state.store.find_orders(&query).await?.rows.into_iter().map(super::orders::list_row).collect();
+    let account = state.store.payout_account(borrower.id).await?;
+    Ok(ok(
+        lang,
+        BorrowerProfile {
+            id: borrower.id.0,
+            name: borrower.full_name.unwrap_or_default(),
+            phone: borrower.phone.masked(),
+            registered_at: crate::views::timestamp(borrower.created_at),
+            kyc,
+            consents,
+            orders,
+            payout_account: account.map(|account| account.details.masked()),
+        },
+    ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct RevealParams {
+    pub id: i64,
+    /// Why the staff member needs to see it (5–500 characters): a complaint
+    /// number, a verification call.
+    #[serde(default)]
+    pub reason: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RevealedData {
+    /// The whole mobile number, `09171234567`.
+    pub phone: String,
+    pub kyc: Vec<KycValue>,
+}
+
+/// The borrower's mobile number and KYC answers unmasked; the reason and
+/// the staff member go to the audit log before anything is returned.
+#[utoipa::path(post, path = "/borrowers/reveal", operation_id = "staff_borrower_reveal", tag = "staff", params(RevealParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<RevealedData>), (status = 400), (status = 401), (status = 404)))]
+pub async fn reveal(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<RevealParams>, ApiError>,
+) -> ApiResult<Json<Envelope<RevealedData>>> {
+    staff.require(Permission::RevealPersonalData)?;
+    let Params(params) = params?;
+    let reason = super::orders::checked_reason(&params.reason)?;
+    let borrower = state.store.borrower(BorrowerId(params.id)).await?.ok_or(ApiError::NotFound)?;
+    let answers = state.store.kyc_answers(borrower.id).await?;
+    staff
+        .audit(
+            &state,
+            "borrower.reveal",
+            &format!("borrower:{}", borrower.id.0),
+            serde_json::Value::Null,
+            serde_json::json!({ "reason": reason, "fields": answers.iter().map(|answer| answer.code.as_str()).collect::<Vec<_>>() }),
+        )
+        .await?;
+    Ok(ok(
+        lang,
+        RevealedData {
+            phone: borrower.phone.national(),
+            kyc: answers
+                .into_iter()
+                .map(|answer| KycValue {
+                    section: answer.section.key().to_owned(),
+                    code: answer.code,
+                    value: answer.value,
+                })
+                .collect(),
+        },
+    ))
+}
+
+/// Any borrower's uploaded picture, for staff checking identity photos and
+/// complaints.
+#[utoipa::path(get, path = "/uploads/{name}", tag = "staff",
+    params(("name" = String, Path, description = "The name from the upload's `url`")),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 404)),
+    security(("staff_token" = [])))]
+pub async fn staff_image(
+    State(state): State<AppState>,
+    staff: Staff,
+    axum::extract::Path(name): axum::extract::Path<String>,
+) -> ApiResult<axum::response::Response> {
+    staff.require(Permission::ViewBorrowers)?;
+    let record = crate::services::images::stored(&state, &name).await?.ok_or(ApiError::NotFound)?;
+    crate::services::images::serve(&state, &record).await
+}

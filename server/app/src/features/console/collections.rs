@@ -1,0 +1,325 @@
+//! Collections for staff (issue 7): overdue loans by days past due, and a
+//! log of contacts with their borrowers. A contact is logged only when the
+//! contact-hours rule of SEC MC 18 s.2019 allows it
+//! (`hiram_domain::collections`), and only for a loan that is overdue.
+//! The person contacted is always the order's borrower: no call here takes
+//! another person or number, and the queue shows nothing of the contacts a
+//! borrower's phone uploaded.
+//!
+//! Days past due count from the first due date the money paid does not
+//! cover, as the daily run counts them, so the queue is priced here from
+//! each order's plan and ledger rather than in SQL (decision 015).
+
+use super::Staff;
+use super::listing::{Listing, page_request};
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::Params;
+use crate::i18n::{Lang, Msg};
+use crate::services::money_in::balances;
+use crate::state::AppState;
+use crate::views::timestamp;
+use axum::Json;
+use axum::extract::State;
+use hiram_domain::clock::manila_date;
+use hiram_domain::collections::{
+    ContactChannel, ContactNote, ContactOutcome, DpdBucket, QueueEntry, QueueSort, contact_allowed, days_past_due,
+    queue_page,
+};
+use hiram_domain::ledger::Dues;
+use hiram_domain::order::{Order, OrderId, OrderStatus};
+use hiram_domain::product::Product;
+use hiram_domain::repayment::{next_unpaid_due, plan_for_dues};
+use hiram_domain::staff::Permission;
+use hiram_domain::store::{ConsentKind, NewContact, OverdueAccount};
+use serde::{Deserialize, Serialize};
+use time::Date;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(queue)).routes(routes!(contacts, log_contact))
+}
+
+/// Days past due of an order as the daily run counts them: from the first
+/// due date of its plan that the money paid does not cover; once the plan
+/// is covered and only charges remain, from its last due date.
+fn days_past_due_of(order: &Order, product: &Product, dues: &Dues, today: Date) -> i64 {
+    let first_unpaid = next_unpaid_due(&plan_for_dues(order, product, dues, today)).or(order.due_date);
+    days_past_due(first_unpaid, today)
+}
+
+/// The queue's filters.
+struct Filters {
+    bucket: Option<DpdBucket>,
+    sort: QueueSort,
+}
+
+impl Filters {
+    fn parse(bucket: Option<&str>, sort: Option<&str>) -> ApiResult<Filters> {
+        let bucket = match bucket.filter(|key| !key.is_empty() && *key != "all") {
+            Some(key) => Some(DpdBucket::parse(key).ok_or(ApiError::InvalidParameters)?),
+            None => None,
+        };
+        let sort = match sort.filter(|key| !key.is_empty()) {
+            Some(key) => QueueSort::parse(key).ok_or(ApiError::InvalidParameters)?,
+            None => QueueSort::default(),
+        };
+        Ok(Filters { bucket, sort })
+    }
+}
+
+/// Every overdue loan with its days past due and what it owes, for
+/// `queue_page` to filter, order and cut.
+pub async fn overdue_entries(state: &AppState) -> ApiResult<Vec<QueueEntry<OverdueAccount>>> {
+    let products = state.store.products().await?;
+    let today = state.today();
+    state
+        .store
+        .overdue_accounts()
+        .await?
+        .into_iter()
+        .map(|account| {
+            let product = products
+                .iter()
+                .find(|product| product.id == account.order.product_id)
+                .ok_or_else(|| ApiError::Internal(format!("order {} has no product", account.order.id.0)))?;
+            Ok(QueueEntry {
+                days_past_due: days_past_due_of(&account.order, product, &account.dues, today),
+                amount_owed: account.dues.total().get(),
+                tie_break: account.order.id.0,
+                item: account,
+            })
+        })
+        .collect()
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct QueueParams {
+    /// `1-30`, `31-60`, `61-90` or `91+` days past due; none (or `all`)
+    /// for every overdue loan.
+    pub bucket: Option<String>,
+    /// `days_past_due_desc` (the default), `days_past_due_asc`,
+    /// `amount_owed_desc` or `amount_owed_asc`.
+    pub sort: Option<String>,
+    /// From 1 (the default).
+    pub page: Option<i64>,
+    /// 1–100, default 25.
+    pub page_size: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionRow {
+    pub order_id: i64,
+    pub order_no: String,
+    pub borrower_id: i64,
+    pub borrower_name: String,
+    /// Only the last four digits: `•••• ••• 4567`.
+    pub borrower_phone: String,
+    pub days_past_due: i64,
+    /// `1-30`, `31-60`, `61-90` or `91+`.
+    pub bucket: String,
+    /// Centavos: everything owed now (principal, interest, fees, penalties).
+    pub amount_owed: i64,
+    /// When staff last logged a contact about this loan.
+    pub last_contact_at: Option<String>,
+    /// What came of it: `reached`, `no_answer`, `promised_to_pay`,
+    /// `refused_to_pay` or `wrong_number`.
+    pub last_contact_outcome: Option<String>,
+}
+
+impl From<QueueEntry<OverdueAccount>> for CollectionRow {
+    fn from(entry: QueueEntry<OverdueAccount>) -> CollectionRow {
+        let account = entry.item;
+        CollectionRow {
+            order_id: account.order.id.0,
+            order_no: account.order.order_no,
+            borrower_id: account.order.borrower_id.0,
+            borrower_name: account.borrower_name.unwrap_or_default(),
+            borrower_phone: account.borrower_phone.last_four_only(),
+            days_past_due: entry.days_past_due,
+            bucket: DpdBucket::of(entry.days_past_due).map(DpdBucket::key).unwrap_or_default().to_owned(),
+            amount_owed: entry.amount_owed,
+            last_contact_at: account.last_contact.map(|last| timestamp(last.at)),
+            last_contact_outcome: account.last_contact.map(|last| last.outcome.key().to_owned()),
+        }
+    }
+}
+
+/// Overdue loans (180) past due, the longest past due first unless `sort`
+/// says otherwise, one page at a time.
+#[utoipa::path(get, path = "/collections", operation_id = "staff_collections_queue", tag = "staff",
+    params(QueueParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Listing<CollectionRow>>), (status = 400), (status = 401), (status = 403)))]
+pub async fn queue(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<QueueParams>, ApiError>,
+) -> ApiResult<Json<Envelope<Listing<CollectionRow>>>> {
+    staff.require(Permission::ViewCollections)?;
+    let Params(params) = params?;
+    let filters = Filters::parse(params.bucket.as_deref(), params.sort.as_deref())?;
+    let paging = page_request(params.page, params.page_size)?;
+    // Offsets and sizes are bounded by `PageRequest` (at most 10,000 pages of 100).
+    let page = queue_page(
+        overdue_entries(&state).await?,
+        filters.bucket,
+        filters.sort,
+        paging.offset as usize,
+        paging.size as usize,
+    );
+    let total = i64::try_from(page.total).unwrap_or(i64::MAX);
+    Ok(ok(lang, Listing::new(paging, page.rows.into_iter().map(CollectionRow::from).collect(), total)))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ContactsParams {
+    pub order_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactRow {
+    pub id: i64,
+    pub at: String,
+    /// Who made the contact; `operator` for the API token.
+    pub staff: String,
+    /// `call`, `sms` or `email`.
+    pub channel: String,
+    pub outcome: String,
+    pub note: String,
+    pub days_past_due: i64,
+    /// Why the contact hours allowed it: `within_hours`, `long_past_due`
+    /// (more than 15 days) or `borrower_consent`.
+    pub basis: String,
+}
+
+/// The contacts logged for an order, newest first.
+#[utoipa::path(get, path = "/collections/contacts", operation_id = "staff_collection_contacts", tag = "staff",
+    params(ContactsParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Vec<ContactRow>>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+pub async fn contacts(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<ContactsParams>, ApiError>,
+) -> ApiResult<Json<Envelope<Vec<ContactRow>>>> {
+    staff.require(Permission::ViewCollections)?;
+    let Params(params) = params?;
+    let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    let rows = state
+        .store
+        .contacts_of(order.id)
+        .await?
+        .into_iter()
+        .map(|logged| ContactRow {
+            id: logged.id,
+            at: timestamp(logged.contact.at),
+            staff: logged.staff_name.unwrap_or_else(|| "operator".to_owned()),
+            channel: logged.contact.channel.key().to_owned(),
+            outcome: logged.contact.outcome.key().to_owned(),
+            note: logged.contact.note.as_str().to_owned(),
+            days_past_due: logged.contact.days_past_due,
+            basis: logged.contact.basis.key().to_owned(),
+        })
+        .collect();
+    Ok(ok(lang, rows))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct LogContactParams {
+    /// The overdue order; the person contacted is its borrower.
+    pub order_id: i64,
+    /// `call`, `sms` or `email`.
+    pub channel: String,
+    /// `reached`, `no_answer`, `promised_to_pay`, `refused_to_pay` or
+    /// `wrong_number`.
+    pub outcome: String,
+    /// At most 500 characters.
+    #[serde(default)]
+    pub note: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ContactLogged {
+    pub id: i64,
+}
+
+/// Logs a contact with the borrower of an overdue order. Refused (409,
+/// nothing written) outside 06:00–22:00 Manila time unless the loan is
+/// more than 15 days past due or the borrower consented to contact at any
+/// hour (`data.reason = outside_contact_hours`), and for an order that is
+/// not overdue (`data.reason = not_overdue`).
+#[utoipa::path(post, path = "/collections/contacts", operation_id = "staff_collection_log_contact", tag = "staff",
+    params(LogContactParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<ContactLogged>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn log_contact(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<LogContactParams>, ApiError>,
+) -> ApiResult<Json<Envelope<ContactLogged>>> {
+    staff.require(Permission::LogCollectionContacts)?;
+    let Params(params) = params?;
+    let channel = ContactChannel::parse(&params.channel).ok_or(ApiError::InvalidParameters)?;
+    let outcome = ContactOutcome::parse(&params.outcome).ok_or(ApiError::InvalidParameters)?;
+    let note = ContactNote::parse(&params.note).map_err(|_| ApiError::rejected(Msg::ContactNoteTooLong))?;
+    let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    if order.status != OrderStatus::Overdue {
+        return Err(ApiError::Conflict {
+            message: Msg::ContactNeedsOverdue,
+            data: serde_json::json!({ "reason": "not_overdue", "status": order.status.code() }),
+        });
+    }
+    let product = state
+        .store
+        .product(order.product_id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(format!("order {} has no product", order.id.0)))?;
+    let now = state.now();
+    let dues = balances(&state, order.id).await?.dues();
+    let days = days_past_due_of(&order, &product, &dues, manila_date(now));
+    let consents = state.store.has_consent(order.borrower_id, ConsentKind::CollectionAnyHour).await?;
+    let basis = contact_allowed(now, days, consents).map_err(|_| ApiError::Conflict {
+        message: Msg::ContactOutsideHours,
+        data: serde_json::json!({ "reason": "outside_contact_hours", "daysPastDue": days }),
+    })?;
+    let contact = NewContact {
+        order_id: order.id,
+        borrower_id: order.borrower_id,
+        staff_id: staff.staff_id(),
+        channel,
+        outcome,
+        note,
+        days_past_due: days,
+        basis,
+        at: now,
+    };
+    let id = state.store.record_contact(&contact).await?;
+    tracing::info!(order.id = order.id.0, contact.id = id, contact.basis = basis.key(), "collection contact logged");
+    staff
+        .audit(
+            &state,
+            "collection.contact",
+            &format!("order:{}", order.id.0),
+            serde_json::Value::Null,
+            serde_json::json!({
+                "contactId": id,
+                "channel": channel.key(),
+                "outcome": outcome.key(),
+                "note": contact.note.as_str(),
+                "daysPastDue": days,
+                "basis": basis.key(),
+            }),
+        )
+        .await?;
+    Ok(ok(lang, ContactLogged { id }))
+}

@@ -1,0 +1,488 @@
+//! Loan products for staff: the catalogue, a live check of proposed terms
+//! against the caps of BSP Circular 1133 with the agreement and disclosure
+//! the borrower would read, creating a product (refused above any cap), and
+//! editing a product's listing. Terms never change once a product exists
+//! (decision 017): new terms are a new product.
+
+use super::Staff;
+use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::extract::Params;
+use crate::i18n::{Lang, Msg};
+use crate::services::documents::{self, Document, Parties};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use hiram_domain::money::Centavos;
+use hiram_domain::pricing::{PenaltySchedule, ProductTerms, Quote, TermsError, caps};
+use hiram_domain::product::{LenderId, NewProduct, Product, ProductId, ProductListing};
+use hiram_domain::staff::Permission;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductView {
+    pub id: i64,
+    pub lender_id: i64,
+    pub lender_name: String,
+    pub name: String,
+    pub logo_url: String,
+    /// Centavos, as are all amounts here.
+    pub min_amount: i64,
+    pub max_amount: i64,
+    pub amount_step: i64,
+    pub periods: i64,
+    pub period_days: i64,
+    /// Basis points (1% = 100), as are all rates here.
+    pub monthly_interest_bp: i64,
+    pub service_fee_bp: i64,
+    pub penalty_one_time_new: i64,
+    pub penalty_one_time_repeat: i64,
+    pub penalty_daily_bp_1_30: i64,
+    pub penalty_daily_bp_31_90: i64,
+    pub penalty_daily_bp_from_91: i64,
+    pub rate_description: String,
+    pub tags: Vec<String>,
+    pub allows_extension: bool,
+    pub requires_review: bool,
+    pub available: bool,
+}
+
+fn product_view(product: Product) -> ProductView {
+    let terms = product.terms;
+    ProductView {
+        id: product.id.0,
+        lender_id: product.lender_id.0,
+        lender_name: product.lender_name,
+        name: product.name,
+        logo_url: product.logo_url,
+        min_amount: terms.min_amount.get(),
+        max_amount: terms.max_amount.get(),
+        amount_step: terms.amount_step.get(),
+        periods: terms.periods,
+        period_days: terms.period_days,
+        monthly_interest_bp: terms.monthly_interest_bp,
+        service_fee_bp: terms.service_fee_bp,
+        penalty_one_time_new: terms.penalty.one_time_new.get(),
+        penalty_one_time_repeat: terms.penalty.one_time_repeat.get(),
+        penalty_daily_bp_1_30: terms.penalty.daily_bp_days_1_30,
+        penalty_daily_bp_31_90: terms.penalty.daily_bp_days_31_90,
+        penalty_daily_bp_from_91: terms.penalty.daily_bp_from_day_91,
+        rate_description: product.rate_description,
+        tags: product.tags,
+        allows_extension: product.allows_extension,
+        requires_review: product.requires_review,
+        available: product.available,
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct LenderOption {
+    pub id: i64,
+    pub name: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Catalogue {
+    pub products: Vec<ProductView>,
+    pub lenders: Vec<LenderOption>,
+}
+
+/// Every product, and the lenders a new one can belong to.
+#[utoipa::path(get, path = "/products", operation_id = "staff_products", tag = "staff", security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Catalogue>), (status = 401)))]
+pub async fn catalogue(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Catalogue>>> {
+    staff.require(Permission::ManageProducts)?;
+    let products = state.store.products().await?.into_iter().map(product_view).collect();
+    let lenders = state
+        .store
+        .lenders()
+        .await?
+        .into_iter()
+        .map(|lender| LenderOption { id: lender.id.0, name: lender.name })
+        .collect();
+    Ok(ok(lang, Catalogue { products, lenders }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct NewProductParams {
+    pub lender_id: i64,
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub logo_url: String,
+    /// Centavos, as are all amounts here.
+    pub min_amount: i64,
+    pub max_amount: i64,
+    pub amount_step: i64,
+    pub periods: i64,
+    pub period_days: i64,
+    /// Basis points (1% = 100), as are all rates here.
+    pub monthly_interest_bp: i64,
+    pub service_fee_bp: i64,
+    pub penalty_one_time_new: i64,
+    pub penalty_one_time_repeat: i64,
+    pub penalty_daily_bp_1_30: i64,
+    pub penalty_daily_bp_31_90: i64,
+    pub penalty_daily_bp_from_91: i64,
+    #[serde(default)]
+    pub rate_description: String,
+    /// Comma-separated.
+    #[serde(default)]
+    pub tags: String,
+    #[serde(default)]
+    pub allows_extension: bool,
+    #[serde(default)]
+    pub requires_review: bool,
+    #[serde(default)]
+    pub available: bool,
+}
+
+impl NewProductParams {
+    fn terms(&self) -> ProductTerms {
+        ProductTerms {
+            min_amount: Centavos::new(self.min_amount),
+            max_amount: Centavos::new(self.max_amount),
+            amount_step: Centavos::new(self.amount_step),
+            periods: self.periods,
+            period_days: self.period_days,
+            monthly_interest_bp: self.monthly_interest_bp,
+            service_fee_bp: self.service_fee_bp,
+            penalty: PenaltySchedule {
+                one_time_new: Centavos::new(self.penalty_one_time_new),
+                one_time_repeat: Centavos::new(self.penalty_one_time_repeat),
+                daily_bp_days_1_30: self.penalty_daily_bp_1_30,
+                daily_bp_days_31_90: self.penalty_daily_bp_31_90,
+                daily_bp_from_day_91: self.penalty_daily_bp_from_91,
+            },
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CreatedProduct {
+    pub id: i64,
+}
+
+fn violation(error: &TermsError) -> (Msg, &'static str) {
+    match error {
+        TermsError::NominalCap => (Msg::CapNominal, "nominal_cap"),
+        TermsError::EffectiveCap => (Msg::CapEffective, "effective_cap"),
+        TermsError::PenaltyCap => (Msg::CapPenalty, "penalty_cap"),
+        _ => (Msg::TermsMalformed, "malformed"),
+    }
+}
+
+/// A product's listing as a form sent it, from either save.
+struct ListingInput<'a> {
+    name: &'a str,
+    logo_url: &'a str,
+    rate_description: &'a str,
+    /// Comma-separated.
+    tags: &'a str,
+    allows_extension: bool,
+    requires_review: bool,
+    available: bool,
+}
+
+/// The listing fields every save checks: a name of 1–80 characters, a rate
+/// description of at most 120, a logo on this site or over HTTPS, at most 8
+/// tags of at most 40 characters.
+fn listing(params: ListingInput<'_>) -> ApiResult<ProductListing> {
+    let name = params.name.trim();
+    if name.is_empty() || name.chars().count() > 80 || params.rate_description.chars().count() > 120 {
+        return Err(ApiError::InvalidParameters);
+    }
+    let logo_url = params.logo_url.trim();
+    if logo_url.chars().count() > 300
+        || !(logo_url.is_empty() || logo_url.starts_with('/') || logo_url.starts_with("https://"))
+    {
+        return Err(ApiError::InvalidParameters);
+    }
+    let tags: Vec<String> =
+        params.tags.split(',').map(str::trim).filter(|tag| !tag.is_empty()).map(str::to_owned).collect();
+    if tags.len() > 8 || tags.iter().any(|tag| tag.chars().count() > 40) {
+        return Err(ApiError::InvalidParameters);
+    }
+    Ok(ProductListing {
+        name: name.to_owned(),
+        logo_url: logo_url.to_owned(),
+        rate_description: params.rate_description.trim().to_owned(),
+        tags,
+        allows_extension: params.allows_extension,
+        requires_review: params.requires_review,
+        available: params.available,
+    })
+}
+
+/// Creates a loan product. Its terms are checked against the caps of BSP
+/// Circular 1133 for covered loans; a product above any cap is refused
+/// with the cap named in `data.violation`.
+#[utoipa::path(post, path = "/products", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<CreatedProduct>), (status = 400), (status = 401), (status = 404)))]
+pub async fn create_product(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<NewProductParams>, ApiError>,
+) -> ApiResult<Json<Envelope<CreatedProduct>>> {
+    staff.require(Permission::ManageProducts)?;
+    let Params(params) = params?;
+    let terms = params.terms();
+    if let Err(error) = terms.validate() {
+        let (message, code) = violation(&error);
+        return Err(ApiError::Rejected { message, detail: None, data: serde_json::json!({ "violation": code }) });
+    }
+    let listing = listing(ListingInput {
+        name: &params.name,
+        logo_url: &params.logo_url,
+        rate_description: &params.rate_description,
+        tags: &params.tags,
+        allows_extension: params.allows_extension,
+        requires_review: params.requires_review,
+        available: params.available,
+    })?;
+    let lender = state.store.lender(LenderId(params.lender_id)).await?.ok_or(ApiError::NotFound)?;
+    let id = state
+        .store
+        .insert_product(&NewProduct {
+            lender_id: lender.id,
+            name: listing.name.clone(),
+            logo_url: listing.logo_url,
+            terms: terms.clone(),
+            rate_description: listing.rate_description,
+            tags: listing.tags,
+            allows_extension: listing.allows_extension,
+            requires_review: listing.requires_review,
+            available: listing.available,
+        })
+        .await?;
+    tracing::info!(product.id = id.0, "product created");
+    staff
+        .audit(
+            &state,
+            "product.create",
+            &format!("product:{}", id.0),
+            serde_json::Value::Null,
+            serde_json::json!({
+                "name": listing.name,
+                "lenderId": lender.id.0,
+                "available": listing.available,
+                "monthlyInterestBp": terms.monthly_interest_bp,
+                "serviceFeeBp": terms.service_fee_bp,
+            }),
+        )
+        .await?;
+    Ok(ok(lang, CreatedProduct { id: id.0 }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CapViolation {
+    /// `nominal_cap`, `effective_cap` or `penalty_cap`.
+    pub cap: String,
+    pub message: String,
+}
+
+/// A loan the terms would make, as the disclosure states it.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ExampleLoan {
+    /// Centavos, as are all amounts here.
+    pub principal: i64,
+    pub interest: i64,
+    pub fees: i64,
+    pub net_proceeds: i64,
+    pub total_repayable: i64,
+    /// Interest and fees as a monthly rate of principal, basis points.
+    pub effective_monthly_bp: i64,
+    pub covered: bool,
+}
+
+fn example(quote: &Quote) -> ExampleLoan {
+    ExampleLoan {
+        principal: quote.principal.get(),
+        interest: quote.interest.get(),
+        fees: quote.fees.get(),
+        net_proceeds: quote.net_proceeds.get(),
+        total_repayable: quote.total_repayable.get(),
+        effective_monthly_bp: quote.effective_monthly_bp,
+        covered: quote.covered,
+    }
+}
+
+/// The caps the check applies, basis points.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CapFigures {
+    pub nominal_monthly_bp: i64,
+    pub effective_monthly_bp: i64,
+    pub penalty_monthly_bp: i64,
+    pub total_cost_bp: i64,
+    /// Loans up to this principal (centavos) and term (days) are covered.
+    pub covered_max_principal: i64,
+    pub covered_max_term_days: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TermsCheck {
+    /// Whether these terms can be saved.
+    pub allowed: bool,
+    /// Whether some loan of the product falls under the caps.
+    pub covered: bool,
+    /// Terms that cannot work at all (an empty amount range, a zero term).
+    pub problem: Option<String>,
+    pub violations: Vec<CapViolation>,
+    pub caps: CapFigures,
+    /// The smallest and the largest loan.
+    pub examples: Vec<ExampleLoan>,
+    /// The documents a borrower would accept for the largest loan.
+    pub agreement: Option<Document>,
+    pub disclosure: Option<Document>,
+}
+
+/// Checks proposed terms as the editor changes them: every broken cap, two
+/// example loans, and the agreement and disclosure they would produce. It
+/// saves nothing.
+#[utoipa::path(post, path = "/products/check", operation_id = "staff_product_check", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<TermsCheck>), (status = 400), (status = 401), (status = 404)))]
+pub async fn check(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<NewProductParams>, ApiError>,
+) -> ApiResult<Json<Envelope<TermsCheck>>> {
+    staff.require(Permission::ManageProducts)?;
+    let Params(params) = params?;
+    let lender = state.store.lender(LenderId(params.lender_id)).await?.ok_or(ApiError::NotFound)?;
+    let terms = params.terms();
+    let caps = CapFigures {
+        nominal_monthly_bp: caps::NOMINAL_MONTHLY_BP,
+        effective_monthly_bp: caps::EFFECTIVE_MONTHLY_BP,
+        penalty_monthly_bp: caps::PENALTY_MONTHLY_BP,
+        total_cost_bp: caps::TOTAL_COST_BP,
+        covered_max_principal: caps::COVERED_MAX_PRINCIPAL.get(),
+        covered_max_term_days: caps::COVERED_MAX_TERM_DAYS,
+    };
+    // Terms that break only caps are still priced and shown; terms that
+    // cannot work at all (an empty range, a zero term) are not.
+    let problem = match terms.validate() {
+        Ok(()) | Err(TermsError::NominalCap | TermsError::EffectiveCap | TermsError::PenaltyCap) => None,
+        Err(error) => Some(format!("{} ({error})", Msg::TermsMalformed.text(lang))),
+    };
+    let violations: Vec<CapViolation> = match &problem {
+        Some(_) => Vec::new(),
+        None => terms
+            .cap_violations()
+            .unwrap_or_default()
+            .iter()
+            .map(|error| {
+                let (message, cap) = violation(error);
+                CapViolation { cap: cap.to_owned(), message: message.text(lang).to_owned() }
+            })
+            .collect(),
+    };
+    let quotes: Vec<Quote> = if problem.is_some() {
+        Vec::new()
+    } else {
+        [terms.min_amount, terms.max_amount].into_iter().filter_map(|amount| terms.quote(amount).ok()).collect()
+    };
+    let largest = quotes.last();
+    let product = Product {
+        id: ProductId(0),
+        lender_id: lender.id,
+        lender_name: lender.name.clone(),
+        name: if params.name.trim().is_empty() { "—".to_owned() } else { params.name.trim().to_owned() },
+        logo_url: String::new(),
+        terms,
+        rate_description: params.rate_description.clone(),
+        tags: Vec::new(),
+        allows_extension: params.allows_extension,
+        requires_review: params.requires_review,
+        available: false,
+    };
+    let parties = Parties {
+        lender: &lender,
+        product: &product,
+        borrower_name: "Juan Dela Cruz",
+        borrower_phone: "0917 *** 0000",
+        order_no: "HR-PREVIEW",
+        start: state.today(),
+    };
+    Ok(ok(
+        lang,
+        TermsCheck {
+            allowed: problem.is_none() && violations.is_empty(),
+            covered: product.terms.is_covered(),
+            problem,
+            violations,
+            caps,
+            examples: quotes.iter().map(example).collect(),
+            agreement: largest.map(|quote| documents::agreement(quote, &parties, lang)),
+            disclosure: largest.map(|quote| documents::disclosure(quote, &parties, lang)),
+        },
+    ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ListingParams {
+    pub id: i64,
+    pub name: String,
+    #[serde(default)]
+    pub logo_url: String,
+    #[serde(default)]
+    pub rate_description: String,
+    /// Comma-separated.
+    #[serde(default)]
+    pub tags: String,
+    #[serde(default)]
+    pub allows_extension: bool,
+    #[serde(default)]
+    pub requires_review: bool,
+    #[serde(default)]
+    pub available: bool,
+}
+
+/// Changes how a product is listed (name, description, tags), whether it
+/// is offered, whether it allows extensions and whether its applications
+/// wait for review. The terms stay as they are.
+#[utoipa::path(post, path = "/products/listing", operation_id = "staff_product_listing", tag = "staff", params(ListingParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404)))]
+pub async fn update_listing(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<ListingParams>, ApiError>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    staff.require(Permission::ManageProducts)?;
+    let Params(params) = params?;
+    let before = state.store.product(ProductId(params.id)).await?.ok_or(ApiError::NotFound)?;
+    let listing = listing(ListingInput {
+        name: &params.name,
+        logo_url: &params.logo_url,
+        rate_description: &params.rate_description,
+        tags: &params.tags,
+        allows_extension: params.allows_extension,
+        requires_review: params.requires_review,
+        available: params.available,
+    })?;
+    state.store.update_listing(before.id, &listing).await?;
+    staff
+        .audit(
+            &state,
+            "product.update",
+            &format!("product:{}", before.id.0),
+            serde_json::json!({ "name": before.name, "available": before.available, "requiresReview": before.requires_review, "allowsExtension": before.allows_extension, "tags": before.tags }),
+            serde_json::json!({ "name": listing.name, "available": listing.available, "requiresReview": listing.requires_review, "allowsExtension": listing.allows_extension, "tags": listing.tags }),
+        )
+        .await?;
+    Ok(ok(lang, NoData))
+}

@@ -1,0 +1,149 @@
+//! Signing in to the console with e-mail, password and a TOTP code (an
+//! HttpOnly, SameSite=Strict session cookie), signing out, and who am I.
+use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::extract::Params;
+use crate::i18n::{Lang, Msg};
+use crate::staff_access::{COOKIE, Caller, Staff, session_digest};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use axum::http::request::Parts;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use hiram_domain::staff::{MAX_FAILED_LOGINS, StaffAccount};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// How long a console session lasts: one working day.
+const SESSION_HOURS: i64 = 12;
+/// How long an account stays locked after too many wrong tries.
+const LOCK_MINUTES: i64 = 15;
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LoginParams {
+    pub email: String,
+    pub password: String,
+    /// The 6-digit code of the authenticator app.
+    pub code: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Me {
+    pub id: i64,
+    pub email: String,
+    pub name: String,
+    pub role: String,
+    pub permissions: Vec<String>,
+}
+
+fn me_of(account: &StaffAccount) -> Me {
+    Me {
+        id: account.id,
+        email: account.email.clone(),
+        name: account.name.clone(),
+        role: account.role.key().to_owned(),
+        permissions: account.role.permissions().iter().map(|permission| permission.key().to_owned()).collect(),
+    }
+}
+
+fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<HeaderValue> {
+    let secure = if state.settings.staff.secure_cookie { "; Secure" } else { "" };
+    HeaderValue::from_str(&format!(
+        "{COOKIE}={value}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age={max_age_seconds}{secure}"
+    ))
+    .map_err(|error| ApiError::Internal(error.to_string()))
+}
+
+/// Signs a staff member in (form body only). Wrong e-mail, password or
+/// code, and a locked account, all answer the same; five wrong tries lock
+/// the account for 15 minutes; a code works once.
+#[utoipa::path(post, path = "/login", operation_id = "console_login", tag = "console", params(LoginParams),
+    responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400)))]
+pub async fn login(
+    State(state): State<AppState>,
+    lang: Lang,
+    uri: axum::http::Uri,
+    Params(params): Params<LoginParams>,
+) -> ApiResult<Response> {
+    // Credentials travel in the body only: a query string ends up in
+    // access logs and browser history.
+    if uri.query().is_some_and(|query| !query.is_empty()) {
+        return Err(ApiError::InvalidParameters);
+    }
+    let refused = || ApiError::rejected(Msg::StaffLoginRefused);
+    let now = state.now();
+    let email = params.email.trim().to_lowercase();
+    let account = state.store.staff_by_email(&email).await?.filter(|account| account.active);
+    // Hash the password even for an unknown e-mail, so timing tells nothing.
+    let password_ok =
+        crate::passwords::verify(&params.password, account.as_ref().map(|account| account.password_hash.as_str()))
+            .await?;
+    let Some(account) = account else { return Err(refused()) };
+    // A locked account answers like a wrong password, so the answer never
+    // tells which e-mails have accounts.
+    if account.locked_until.is_some_and(|until| until > now) {
+        return Err(refused());
+    }
+    let step = crate::totp::verify(&account.totp_secret, params.code.trim(), now.unix_timestamp());
+    let accepted = match step {
+        Some(step) if password_ok => state.store.accept_login(account.id, step).await?,
+        _ => false,
+    };
+    if !accepted {
+        let failures = state.store.note_failed_login(account.id, now + time::Duration::minutes(LOCK_MINUTES)).await?;
+        tracing::info!(
+            staff.id = account.id,
+            failures,
+            locked = failures >= MAX_FAILED_LOGINS,
+            "console sign-in refused"
+        );
+        return Err(refused());
+    }
+    let (token, digest) = crate::session::new_token()?;
+    state.store.create_staff_session(&digest, account.id, now, now + time::Duration::hours(SESSION_HOURS)).await?;
+    let staff = Staff { caller: Caller::Member(account.clone()) };
+    staff
+        .audit(
+            &state,
+            "staff.sign_in",
+            &format!("staff:{}", account.id),
+            serde_json::Value::Null,
+            serde_json::Value::Null,
+        )
+        .await?;
+    let mut response = ok(lang, me_of(&account)).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, &token, SESSION_HOURS * 3600)?);
+    Ok(response)
+}
+
+/// Signs out: the session ends on the server and the cookie is cleared.
+#[utoipa::path(post, path = "/logout", operation_id = "console_logout", tag = "console",
+    responses((status = 200, body = Envelope<NoData>), (status = 401)))]
+pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, parts: Parts) -> ApiResult<Response> {
+    if let Some(digest) = session_digest(&parts) {
+        state.store.revoke_staff_session(&digest, state.now()).await?;
+    }
+    staff
+        .audit(
+            &state,
+            "staff.sign_out",
+            &format!("staff:{}", staff.staff_id().unwrap_or(0)),
+            serde_json::Value::Null,
+            serde_json::Value::Null,
+        )
+        .await?;
+    let mut response = ok(lang, NoData).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, cookie(&state, "", 0)?);
+    Ok(response)
+}
+
+/// The signed-in staff member and what their role allows.
+#[utoipa::path(get, path = "/me", operation_id = "console_me", tag = "console",
+    responses((status = 200, body = Envelope<Me>), (status = 401)))]
+pub async fn me(staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<Me>>> {
+    match &staff.caller {
+        Caller::Member(account) => Ok(ok(lang, me_of(account))),
+        Caller::Token => Err(ApiError::NotFound),
+    }
+}

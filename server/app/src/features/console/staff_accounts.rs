@@ -1,0 +1,310 @@
+//! Staff accounts: admins list, add, deactivate and reactivate them and
+//! reset their sign-in (decision 021).
+use super::refused;
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::Params;
+use crate::i18n::{Lang, Msg};
+use crate::staff_access::Staff;
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use hiram_domain::fields::InvalidField;
+use hiram_domain::staff::{NewStaff, Permission, Role, StaffAccount};
+use hiram_domain::store::StoreError;
+use serde::{Deserialize, Serialize};
+use time::OffsetDateTime;
+use utoipa::{IntoParams, ToSchema};
+
+/// Longest staff name, in characters.
+const MAX_NAME_CHARS: usize = 60;
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct NewAccountParams {
+    pub email: String,
+    pub name: String,
+    /// admin, credit_officer, finance, customer_care, marketing or auditor.
+    pub role: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewAccount {
+    pub id: i64,
+    /// Shown once: the first password (or the one a reset makes), to be
+    /// handed over in person.
+    pub password: String,
+    /// Shown once: the TOTP secret and the address authenticator apps scan.
+    pub totp_secret: String,
+    pub otpauth_uri: String,
+}
+
+/// Creates a staff account with a random password and TOTP secret, shown
+/// once (admins only). A refused field is named in `data.field`; an e-mail
+/// that has an account already is a 409 naming `email`.
+#[utoipa::path(post, path = "/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
+    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 409)))]
+pub async fn create_account(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<NewAccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<NewAccount>>> {
+    staff.require(Permission::ManageStaff)?;
+    let Params(params) = params?;
+    let created = add_staff(&state, &params.email, &params.name, &params.role).await?;
+    staff
+        .audit(
+            &state,
+            "staff.create",
+            &format!("staff:{}", created.id),
+            serde_json::Value::Null,
+            serde_json::json!({ "email": params.email.trim().to_lowercase(), "name": params.name.trim(), "role": params.role }),
+        )
+        .await?;
+    Ok(ok(lang, created))
+}
+
+/// Creates an account; shared with the `hiram staff-add` command that makes
+/// the first admin.
+pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) -> ApiResult<NewAccount> {
+    let email = hiram_domain::fields::email("email", email).map_err(refused)?.to_lowercase();
+    let name = hiram_domain::fields::text("name", name, 1, MAX_NAME_CHARS).map_err(refused)?;
+    let role = Role::parse(role.trim()).ok_or_else(|| refused(InvalidField("role")))?;
+    let Credentials { password, password_hash, totp_secret } = new_credentials().await?;
+    let new = NewStaff {
+        email: email.clone(),
+        name,
+        role,
+        password_hash,
+        totp_secret: totp_secret.clone(),
+        created_at: state.now(),
+    };
+    let id = match state.store.create_staff(&new).await {
+        Ok(id) => id,
+        Err(StoreError::Conflict(_)) => {
+            return Err(ApiError::Conflict {
+                message: Msg::StaffEmailTaken,
+                data: serde_json::json!({ "field": "email" }),
+            });
+        }
+        Err(other) => return Err(other.into()),
+    };
+    answer_once(state, id, &email, password, totp_secret).await
+}
+
+/// A new sign-in: a random one-time password, its Argon2id hash (all the
+/// server keeps of it) and a new TOTP secret. Adding an account and
+/// resetting one make them the same way.
+struct Credentials {
+    password: String,
+    password_hash: String,
+    totp_secret: String,
+}
+
+async fn new_credentials() -> ApiResult<Credentials> {
+    let mut bytes = [0u8; 12];
+    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
+    let password = crate::totp::base32(&bytes).to_lowercase();
+    let totp_secret = crate::totp::new_secret().map_err(|error| ApiError::Internal(error.to_string()))?;
+    let password_hash = crate::passwords::hash(
+        hiram_domain::password::NewPassword::parse(&password).map_err(|error| ApiError::Internal(error.to_string()))?,
+    )
+    .await?;
+    Ok(Credentials { password, password_hash, totp_secret })
+}
+
+/// The reply that carries a new sign-in, the one time it is ever shown.
+async fn answer_once(
+    state: &AppState,
+    id: i64,
+    email: &str,
+    password: String,
+    totp_secret: String,
+) -> ApiResult<NewAccount> {
+    let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, email, &totp_secret);
+    Ok(NewAccount { id, password, totp_secret, otpauth_uri })
+}
+
+/// A staff account as admins see it: never the password hash or the TOTP
+/// secret.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StaffAccountRow {
+    pub id: i64,
+    pub email: String,
+    pub name: String,
+    /// admin, credit_officer, finance, customer_care, marketing or auditor.
+    pub role: String,
+    /// False once deactivated: the member can neither sign in nor use a
+    /// session until reactivated.
+    pub active: bool,
+    /// RFC 3339; only while too many wrong tries keep the account locked.
+    pub locked_until: Option<String>,
+    /// RFC 3339.
+    pub created_at: String,
+}
+
+fn account_row(account: &StaffAccount, now: OffsetDateTime) -> StaffAccountRow {
+    StaffAccountRow {
+        id: account.id,
+        email: account.email.clone(),
+        name: account.name.clone(),
+        role: account.role.key().to_owned(),
+        active: account.active,
+        locked_until: account.locked_until.filter(|until| *until > now).map(crate::views::timestamp),
+        created_at: crate::views::timestamp(account.created_at),
+    }
+}
+
+/// Every staff account, active or not, oldest first (admins only).
+#[utoipa::path(get, path = "/staff-accounts", operation_id = "console_staff_accounts", tag = "console",
+    responses((status = 200, body = Envelope<Vec<StaffAccountRow>>), (status = 401), (status = 403)))]
+pub async fn staff_accounts(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Vec<StaffAccountRow>>>> {
+    staff.require(Permission::ManageStaff)?;
+    let now = state.now();
+    let rows = state.store.staff_accounts().await?.iter().map(|account| account_row(account, now)).collect();
+    Ok(ok(lang, rows))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct AccountParams {
+    /// The account's id.
+    #[serde(default)]
+    #[param(value_type = i64, required = true)]
+    pub id: String,
+}
+
+/// Deactivates a staff account (admins only): the member is signed out at
+/// once (every session of theirs ends) and cannot sign in until
+/// reactivated. Nobody deactivates their own account, and the last active
+/// admin stays active (409, `data.reason` `own_account` or `last_admin`).
+#[utoipa::path(post, path = "/staff-accounts/deactivate", operation_id = "console_deactivate_account", tag = "console", params(AccountParams),
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn deactivate_account(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<AccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
+    switch_account(&state, &staff, lang, params, false).await
+}
+
+/// Reactivates a deactivated staff account (admins only); the member signs
+/// in again with their password and authenticator.
+#[utoipa::path(post, path = "/staff-accounts/reactivate", operation_id = "console_reactivate_account", tag = "console", params(AccountParams),
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+pub async fn reactivate_account(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<AccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
+    switch_account(&state, &staff, lang, params, true).await
+}
+
+async fn switch_account(
+    state: &AppState,
+    staff: &Staff,
+    lang: Lang,
+    params: Result<Params<AccountParams>, ApiError>,
+    active: bool,
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
+    staff.require(Permission::ManageStaff)?;
+    let Params(params) = params?;
+    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
+    // Switching oneself off is a slip more often than a decision, and it
+    // would sign the admin out mid-task; someone leaving is recorded by
+    // another admin (decision 021).
+    if !active && staff.staff_id() == Some(id) {
+        return Err(ApiError::Conflict {
+            message: Msg::StaffOwnAccount,
+            data: serde_json::json!({ "reason": "own_account" }),
+        });
+    }
+    let now = state.now();
+    let before = match state.store.set_staff_active(id, active, now).await {
+        Ok(before) => before,
+        Err(StoreError::Stale) => return Err(ApiError::NotFound),
+        Err(StoreError::Conflict("last_admin")) => {
+            return Err(ApiError::Conflict {
+                message: Msg::StaffLastAdmin,
+                data: serde_json::json!({ "reason": "last_admin" }),
+            });
+        }
+        Err(other) => return Err(other.into()),
+    };
+    tracing::info!(staff.id = id, active, "staff account switched");
+    staff
+        .audit(
+            state,
+            if active { "staff.reactivate" } else { "staff.deactivate" },
+            &format!("staff:{id}"),
+            serde_json::json!({ "active": before.active }),
+            serde_json::json!({ "active": active }),
+        )
+        .await?;
+    Ok(ok(lang, account_row(&StaffAccount { active, ..before }, now)))
+}
+
+/// Resets a member's sign-in when they lost their password or
+/// authenticator (admins only): a new one-time password and TOTP secret,
+/// answered this once like a new account's. The old password and
+/// authenticator stop working, failed tries and any lock are cleared, and
+/// the member is signed out everywhere at once. Nobody resets their own
+/// (409, `data.reason` `own_account`: another admin does it), and a
+/// deactivated account is reactivated first (409, `inactive`).
+#[utoipa::path(post, path = "/staff-accounts/reset", operation_id = "console_reset_account", tag = "console", params(AccountParams),
+    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn reset_account(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<AccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<NewAccount>>> {
+    staff.require(Permission::ManageStaff)?;
+    let Params(params) = params?;
+    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
+    // An admin who can still sign in has no lost secret to replace, and one
+    // who cannot must not be able to swap theirs from a stolen session:
+    // another admin resets it (decision 021).
+    if staff.staff_id() == Some(id) {
+        return Err(ApiError::Conflict {
+            message: Msg::StaffOwnReset,
+            data: serde_json::json!({ "reason": "own_account" }),
+        });
+    }
+    let Credentials { password, password_hash, totp_secret } = new_credentials().await?;
+    let now = state.now();
+    let before = match state.store.reset_staff_sign_in(id, &password_hash, &totp_secret, now).await {
+        Ok(before) => before,
+        Err(StoreError::Stale) => return Err(ApiError::NotFound),
+        Err(StoreError::Conflict("inactive")) => {
+            return Err(ApiError::Conflict {
+                message: Msg::StaffResetInactive,
+                data: serde_json::json!({ "reason": "inactive" }),
+            });
+        }
+        Err(other) => return Err(other.into()),
+    };
+    tracing::info!(staff.id = id, "staff sign-in reset");
+    // What changed, never the secrets: the old and new ones stay out of the log.
+    staff
+        .audit(
+            &state,
+            "staff.reset_sign_in",
+            &format!("staff:{id}"),
+            serde_json::json!({
+                "failedLogins": before.failed_logins,
+                "locked": before.locked_until.is_some_and(|until| until > now),
+            }),
+            serde_json::json!({ "failedLogins": 0, "locked": false, "signedOut": true }),
+        )
+        .await?;
+    Ok(ok(lang, answer_once(&state, id, &before.email, password, totp_secret).await?))
+}

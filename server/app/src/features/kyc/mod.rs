@@ -1,0 +1,245 @@
+//! Know-your-customer certification (spec §7 Certification family): the
+//! list of sections with progress, one server-driven form per section, the
+//! saves that check every answer on the server, and the city list.
+
+mod labels;
+
+use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::extract::{CurrentBorrower, Params};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use crate::views::FormOption;
+use axum::Json;
+use axum::extract::State;
+use hiram_domain::kyc::{FieldKind, FieldProblem, Profile, Section, check_section, cities, fields_of};
+use hiram_domain::store::BorrowerEvent;
+use serde::Serialize;
+use std::collections::HashMap;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(certify_list))
+        .routes(routes!(basic_form))
+        .routes(routes!(personal_form))
+        .routes(routes!(job_form))
+        .routes(routes!(extra_form))
+        .routes(routes!(save_basic))
+        .routes(routes!(save_personal))
+        .routes(routes!(save_job))
+        .routes(routes!(save_extra))
+        .routes(routes!(city_init))
+        .routes(routes!(advance_log))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SectionStatus {
+    pub key: String,
+    pub title: String,
+    pub done: bool,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CertifyList {
+    pub sections: Vec<SectionStatus>,
+    /// Share of required answers given, 0–100.
+    pub progress: i64,
+    pub complete: bool,
+}
+
+async fn profile(state: &AppState, borrower: hiram_domain::borrower::BorrowerId) -> ApiResult<Profile> {
+    let answers = state.store.kyc_answers(borrower).await?;
+    Ok(Profile::new(answers.into_iter().map(|answer| (answer.section, answer.code, answer.value))))
+}
+
+/// The sections and how far the borrower is.
+#[utoipa::path(post, path = "/v3/certify/certify-list", tag = "certification",
+    responses((status = 200, body = Envelope<CertifyList>), (status = 401)))]
+pub async fn certify_list(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<CertifyList>>> {
+    let profile = profile(&state, borrower).await?;
+    let sections = Section::ALL
+        .into_iter()
+        .map(|section| SectionStatus {
+            key: section.key().to_owned(),
+            title: labels::section_title(section.key(), lang).to_owned(),
+            done: profile.section_done(section),
+        })
+        .collect();
+    Ok(ok(lang, CertifyList { sections, progress: profile.progress(), complete: profile.complete() }))
+}
+
+/// One field of a server-driven form (the shape of spec §3's form items).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FormItem {
+    pub code: String,
+    pub title: String,
+    pub subtitle: String,
+    /// `text`, `city`, `day` or `enum`.
+    pub cate: String,
+    /// `text`, `number` or `email` for text fields.
+    pub input_type: String,
+    /// The current answer.
+    pub value: String,
+    /// The options of an `enum` field.
+    pub note: Vec<FormOption>,
+    pub required: bool,
+    pub max_length: usize,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Form {
+    pub title: String,
+    pub items: Vec<FormItem>,
+}
+
+async fn form(
+    state: &AppState,
+    borrower: hiram_domain::borrower::BorrowerId,
+    section: Section,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Form>>> {
+    let profile = profile(state, borrower).await?;
+    let items = fields_of(section)
+        .map(|field| {
+            let (cate, input_type, note, max_length) = match field.kind {
+                FieldKind::Text { max_chars, .. } => ("text", "text", Vec::new(), max_chars),
+                FieldKind::Number { max, .. } => ("text", "number", Vec::new(), max.to_string().len()),
+                FieldKind::Email => ("text", "email", Vec::new(), 254),
+                FieldKind::Day => ("day", "text", Vec::new(), 10),
+                FieldKind::City => ("city", "text", Vec::new(), 8),
+                FieldKind::Choice(options) => (
+                    "enum",
+                    "text",
+                    options
+                        .iter()
+                        .map(|option| FormOption {
+                            name: labels::option(field.code, option, lang).to_owned(),
+                            value: (*option).to_owned(),
+                        })
+                        .collect(),
+                    16,
+                ),
+            };
+            FormItem {
+                code: field.code.to_owned(),
+                title: labels::title(field.code, lang).to_owned(),
+                subtitle: labels::hint(field.code, lang).to_owned(),
+                cate: cate.to_owned(),
+                input_type: input_type.to_owned(),
+                value: profile.value(field.code).unwrap_or("").to_owned(),
+                note,
+                required: field.required,
+                max_length,
+            }
+        })
+        .collect();
+    Ok(ok(lang, Form { title: labels::section_title(section.key(), lang).to_owned(), items }))
+}
+
+async fn save(
+    state: &AppState,
+    borrower: hiram_domain::borrower::BorrowerId,
+    section: Section,
+    lang: Lang,
+    answers: HashMap<String, String>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let checked =
+        check_section(section, |code| answers.get(code).cloned().unwrap_or_default(), cities::is_city, state.today())
+            .map_err(|error| {
+            let message = match error.reason {
+                FieldProblem::Missing => Msg::FieldMissing,
+                FieldProblem::Invalid => Msg::FieldInvalid,
+                FieldProblem::Underage => Msg::Underage,
+                FieldProblem::NotFilipino => Msg::NotFilipino,
+            };
+            ApiError::Rejected {
+                message,
+                detail: Some(labels::title(error.code, lang).to_owned()),
+                data: serde_json::json!({ "field": error.code }),
+            }
+        })?;
+    if let Some((_, name)) = checked.iter().find(|(code, _)| *code == "full_name") {
+        state.store.set_full_name(borrower, name).await?;
+    }
+    state.store.save_kyc_section(borrower, section, &checked, state.now()).await?;
+    Ok(ok(lang, NoData))
+}
+
+macro_rules! section_endpoints {
+    ($($form:ident, $save:ident, $section:expr, $form_path:literal, $save_path:literal;)*) => {$(
+        /// The section's form with the borrower's current answers.
+        #[utoipa::path(post, path = $form_path, tag = "certification",
+            responses((status = 200, body = Envelope<Form>), (status = 401)))]
+        pub async fn $form(
+            State(state): State<AppState>,
+            CurrentBorrower(borrower): CurrentBorrower,
+            lang: Lang,
+        ) -> ApiResult<Json<Envelope<Form>>> {
+            form(&state, borrower, $section, lang).await
+        }
+
+        /// Saves the section: a map of field code to value. The first wrong
+        /// answer is refused with its code in `data.field`.
+        #[utoipa::path(post, path = $save_path, tag = "certification",
+            responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)))]
+        pub async fn $save(
+            State(state): State<AppState>,
+            CurrentBorrower(borrower): CurrentBorrower,
+            lang: Lang,
+            Params(answers): Params<HashMap<String, String>>,
+        ) -> ApiResult<Json<Envelope<NoData>>> {
+            save(&state, borrower, $section, lang, answers).await
+        }
+    )*};
+}
+
+section_endpoints! {
+    basic_form, save_basic, Section::Basic, "/v3/certify/basic-person-info", "/v3/certify/save-basic-info";
+    personal_form, save_personal, Section::Personal, "/v3/certify/personal-info", "/v3/certify/save-personal-info";
+    job_form, save_job, Section::Job, "/v3/certify/job-info", "/v3/certify/save-job-info";
+    extra_form, save_extra, Section::Extra, "/v3/certify/ext-info-new", "/v3/certify/save-ext-info-new";
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CityList {
+    pub cities: Vec<FormOption>,
+}
+
+/// Philippine cities and municipalities for `city` fields.
+#[utoipa::path(method(get, post), path = "/v3/certify/city-init", tag = "certification",
+    responses((status = 200, body = Envelope<CityList>)))]
+pub async fn city_init(lang: Lang) -> Json<Envelope<CityList>> {
+    let cities = cities::CITIES
+        .iter()
+        .map(|(code, name)| FormOption { name: (*name).to_owned(), value: (*code).to_owned() })
+        .collect();
+    ok(lang, CityList { cities })
+}
+
+/// Records that the borrower moved on in the certification steps.
+#[utoipa::path(post, path = "/v3/certify/advance-log", tag = "certification",
+    responses((status = 200, body = Envelope<NoData>), (status = 401)))]
+pub async fn advance_log(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let event = BorrowerEvent {
+        borrower_id: Some(borrower),
+        kind: "certify_advance",
+        product_id: None,
+        module_id: None,
+        position_id: None,
+        value: None,
+        at: state.now(),
+    };
+    state.store.record_event(&event).await?;
+    Ok(ok(lang, NoData))
+}

@@ -1,0 +1,118 @@
+//! Payments made outside the pay codes (spec §7 `init-pay-type`,
+//! `submit-utr`): the borrower reports a transfer with the reference of
+//! their receipt, it waits in the unposted queue, and staff post it only
+//! after finding it in the channel's statement (the staff API). Nothing a
+//! borrower types ever posts money by itself.
+
+use super::{ChannelItem, RepaymentParams, channel_list, open_loan};
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::{CurrentBorrower, Params, optional_id};
+use crate::i18n::{Lang, Msg};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use hiram_domain::money::Centavos;
+use hiram_domain::payment::{Channel, UnpostedStatus, payment_reference};
+use hiram_domain::store::{StoreError, SubmittedPayment};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+/// Reported payments of one loan that may wait at once.
+const MAX_PENDING_PER_ORDER: i64 = 3;
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayTypes {
+    pub pay_types: Vec<ChannelItem>,
+    pub default_channel_number: i64,
+    /// 1: a payment made elsewhere can be reported with its reference.
+    pub can_report_reference: i64,
+}
+
+/// The ways to pay an open loan.
+#[utoipa::path(post, path = "/v3/loan-details/init-pay-type", tag = "payments", params(RepaymentParams),
+    responses((status = 200, body = Envelope<PayTypes>), (status = 401), (status = 404), (status = 409)))]
+pub async fn pay_types(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<RepaymentParams>,
+) -> ApiResult<Json<Envelope<PayTypes>>> {
+    open_loan(&state, borrower, params.order_id, params.product_id).await?;
+    Ok(ok(
+        lang,
+        PayTypes {
+            pay_types: channel_list(),
+            default_channel_number: Channel::GCash.number(),
+            can_report_reference: 1,
+        },
+    ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ReportParams {
+    #[serde(default, deserialize_with = "optional_id")]
+    pub product_id: Option<i64>,
+    pub order_id: i64,
+    /// The reference number on the borrower's receipt.
+    pub utr: String,
+    /// Centavos paid.
+    pub amount: i64,
+    /// The channel paid through (90011 GCash … 90015 QR Ph).
+    pub channel_number: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct ReportedPayment {
+    pub id: i64,
+    /// `pending` until staff match or reject it.
+    pub status: String,
+    pub message: String,
+}
+
+/// Reports a payment made outside the pay codes, for staff to check.
+#[utoipa::path(post, path = "/v3/loan-details/submit-utr", tag = "payments", params(ReportParams),
+    responses((status = 200, body = Envelope<ReportedPayment>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+pub async fn report_payment(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<ReportParams>,
+) -> ApiResult<Json<Envelope<ReportedPayment>>> {
+    let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
+    let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
+    let reference = payment_reference(&params.utr).ok_or(ApiError::rejected(Msg::ReferenceInvalid))?;
+    let owed = crate::services::money_in::balances(&state, order.id).await?.dues().total();
+    if params.amount <= 0 || params.amount > owed.get() {
+        return Err(ApiError::rejected(Msg::PayAmountInvalid));
+    }
+    if state.store.pending_unposted_of(order.id).await? >= MAX_PENDING_PER_ORDER {
+        return Err(ApiError::Conflict { message: Msg::TooManyReferences, data: serde_json::Value::Null });
+    }
+    let submitted = SubmittedPayment {
+        borrower_id: borrower,
+        order_id: order.id,
+        channel,
+        reference,
+        amount: Centavos::new(params.amount),
+        at: state.now(),
+    };
+    let id = match state.store.submit_payment(&submitted).await {
+        Ok(id) => id,
+        Err(StoreError::Conflict(_)) => {
+            return Err(ApiError::Conflict { message: Msg::ReferenceAlreadySubmitted, data: serde_json::Value::Null });
+        }
+        Err(other) => return Err(other.into()),
+    };
+    tracing::info!(order.id = order.id.0, unposted.id = id, "payment reported for checking");
+    Ok(ok(
+        lang,
+        ReportedPayment {
+            id,
+            status: UnpostedStatus::Pending.key().to_owned(),
+            message: Msg::ReferenceQueued.text(lang).to_owned(),
+        },
+    ))
+}

@@ -1,0 +1,158 @@
+//! Sending an accepted loan (170) to the borrower's bound account through
+//! the payout gateway: sent → the ledger records the money out and the
+//! interest, and repayment opens (174) with its due date; refused →
+//! rejected (110), as D3 says. When the gateway cannot be reached, or no
+//! account is bound yet, the order waits in 170 and is tried again: when an
+//! account is bound, and on every daily run.
+//!
+//! Every step can be repeated safely: the gateway pays an order number
+//! once, ledger entries have keys, and transitions apply only from 170.
+
+use crate::i18n::{Lang, Msg};
+use crate::services::{ServiceError, ServiceResult};
+use crate::state::AppState;
+use hiram_domain::ledger;
+use hiram_domain::money::{CurrencySymbol, format_amount};
+use hiram_domain::order::{OrderId, OrderStatus, Transition};
+use hiram_domain::payout::{PayoutRequest, PayoutResult};
+use hiram_domain::store::{IdempotencyKey, PayoutAttempt};
+use std::time::Duration;
+
+/// How long a payout call may take before its outcome counts as unknown.
+const GATEWAY_TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum Disbursed {
+    Sent,
+    Refused,
+    WaitingForAccount,
+    /// The gateway took it and will send it; asked again on the next run.
+    Pending,
+    GatewayUnavailable,
+    /// The order is not (or no longer) waiting for its payout.
+    NotDisbursing,
+}
+
+/// Tries to pay one order out.
+pub async fn disburse(state: &AppState, order_id: OrderId) -> ServiceResult<Disbursed> {
+    let Some(order) = state.store.order(order_id).await? else { return Ok(Disbursed::NotDisbursing) };
+    if order.status != OrderStatus::Disbursing {
+        return Ok(Disbursed::NotDisbursing);
+    }
+    let Some(account) = state.store.payout_account(order.borrower_id).await? else {
+        return Ok(Disbursed::WaitingForAccount);
+    };
+    let borrower = state
+        .store
+        .borrower(order.borrower_id)
+        .await?
+        .ok_or_else(|| ServiceError::Missing(format!("order {} has no borrower", order.id.0)))?;
+    let amount = order
+        .principal
+        .checked_sub(order.fees)
+        .ok_or_else(|| ServiceError::Refused(format!("order {} fees exceed its principal", order.id.0)))?;
+    let pending_transaction =
+        state.store.payout_attempts(order.id).await?.into_iter().rev().find_map(|attempt| match attempt.result {
+            Some(PayoutResult::Pending { transaction_id }) => Some(transaction_id),
+            _ => None,
+        });
+    let request = PayoutRequest {
+        order_id: order.id,
+        reference: order.order_no.clone(),
+        amount,
+        account: account.details.clone(),
+        account_holder: borrower.full_name.clone().unwrap_or_default(),
+        pending_transaction,
+    };
+    let result = match tokio::time::timeout(GATEWAY_TIMEOUT, state.gateway.payout(&request)).await {
+        Ok(Ok(result)) => Some(result),
+        Ok(Err(error)) => {
+            tracing::warn!(order.id = order.id.0, error.detail = %error, "payout gateway failed");
+            None
+        }
+        Err(_) => {
+            tracing::warn!(order.id = order.id.0, "payout gateway timed out");
+            None
+        }
+    };
+    let attempt = PayoutAttempt {
+        order_id: order.id,
+        gateway: state.gateway.name().to_owned(),
+        result: result.clone(),
+        at: state.now(),
+    };
+    state.store.record_payout_attempt(&attempt).await?;
+    let (to, cause, message) = match &result {
+        None => return Ok(Disbursed::GatewayUnavailable),
+        Some(PayoutResult::Pending { .. }) => return Ok(Disbursed::Pending),
+        Some(PayoutResult::Sent { transaction_id }) => {
+            record_money_out(state, &order).await?;
+            (
+                OrderStatus::RepaymentOpen,
+                format!("payout sent, {} {transaction_id}", state.gateway.name()),
+                Msg::PayoutSentSms,
+            )
+        }
+        Some(PayoutResult::Refused { reason }) => {
+            (OrderStatus::Rejected, format!("payout refused: {reason}"), Msg::PayoutRefusedSms)
+        }
+    };
+    let due_date = state.today() + time::Duration::days(order.term_days);
+    let transition = Transition {
+        order_id: order.id,
+        from: OrderStatus::Disbursing,
+        to,
+        cause,
+        at: state.now(),
+        due_date: (to == OrderStatus::RepaymentOpen).then_some(due_date),
+    };
+    match state.move_order(&transition).await {
+        Ok(()) => {}
+        // Another try finished first and told the borrower.
+        Err(ServiceError::Stale) => return Ok(Disbursed::NotDisbursing),
+        Err(other) => return Err(other),
+    }
+    tracing::info!(order.id = order.id.0, to = to.code(), "payout finished");
+    let body = message
+        .text(Lang::En)
+        .replace("{amount}", &format_amount(amount, CurrencySymbol::Peso))
+        .replace("{account}", &format!("{} {}", account.details.provider_name(), account.details.masked()))
+        .replace("{order}", &order.order_no)
+        .replace("{date}", &due_date.to_string());
+    crate::adapters::sms::notify(state, &borrower.phone, body).await;
+    Ok(if to == OrderStatus::RepaymentOpen { Disbursed::Sent } else { Disbursed::Refused })
+}
+
+/// The ledger of money out: the principal lent (net of the deducted fee)
+/// and the interest charged for the term.
+async fn record_money_out(state: &AppState, order: &hiram_domain::order::Order) -> ServiceResult<()> {
+    let failed = |error: ledger::LedgerError| ServiceError::Refused(error.to_string());
+    let key = |what: &str| IdempotencyKey { key: format!("{what}:{}", order.id.0), fingerprint: [0; 32] };
+    let now = state.now();
+    let disbursement = ledger::disbursement(order.principal, order.fees).map_err(failed)?;
+    state.store.post_entry(order.id, &disbursement, &key("disbursement"), now).await?;
+    if let Some(interest) = ledger::interest(order.interest).map_err(failed)? {
+        state.store.post_entry(order.id, &interest, &key("interest"), now).await?;
+    }
+    Ok(())
+}
+
+/// Tries every order waiting for its payout (the daily run, and after a
+/// borrower binds an account).
+pub async fn disburse_waiting(
+    state: &AppState,
+    only_borrower: Option<hiram_domain::borrower::BorrowerId>,
+) -> ServiceResult<usize> {
+    let mut finished = 0;
+    for order in state.store.disbursing_orders().await? {
+        if only_borrower.is_some_and(|borrower| borrower != order.borrower_id) {
+            continue;
+        }
+        match disburse(state, order.id).await {
+            Ok(Disbursed::Sent | Disbursed::Refused) => finished += 1,
+            Ok(_) => {}
+            Err(error) => tracing::warn!(order.id = order.id.0, error.detail = %error, "payout try failed"),
+        }
+    }
+    Ok(finished)
+}

@@ -2,10 +2,10 @@
 //! link, when it shows and in which order; the site's carousel shows the
 //! first three showing at the time (`/pany/public/site-banners`).
 
+use super::super::listing::{Listing, PageParams};
 use super::{audited, refused};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
-use crate::features::console::listing::{Listing, PageParams};
 use crate::i18n::Lang;
 use crate::staff_access::Staff;
 use crate::state::AppState;

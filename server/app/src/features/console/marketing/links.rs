@@ -4,10 +4,10 @@
 //! the visitors who came through it. Links nobody listed here keep working;
 //! the page never asks whether a link is known.
 
+use super::super::listing::{Listing, PageParams};
 use super::{audited, refused};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
-use crate::features::console::listing::{Listing, PageParams};
 use crate::i18n::{Lang, Msg};
 use crate::staff_access::Staff;
 use crate::state::AppState;

@@ -1,10 +1,10 @@
 //! Promotion templates: the landing page's configuration that a campaign
 //! link names by `id` (spec §7 channel-template).
 
+use super::super::listing::{Listing, PageParams};
 use super::{audited, refused};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
-use crate::features::console::listing::{Listing, PageParams};
 use crate::i18n::Lang;
 use crate::staff_access::Staff;
 use crate::state::AppState;

@@ -14,11 +14,11 @@ import { ExchangeRatesPage } from './exchange-rates/ExchangeRatesPage';
 import { CompanyPage } from './marketing/CompanyPage';
 import { LinksPage } from './marketing/LinksPage';
 import { TemplatesPage } from './marketing/TemplatesPage';
-import { AdjustmentsPage } from './payments/AdjustmentsPage';
-import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
+import { AdjustmentsPage } from './adjustments/AdjustmentsPage';
+import { UnpostedPaymentsPage } from './unposted-payments/UnpostedPaymentsPage';
 import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
-import { SmsOutboxPage } from './sms/SmsOutboxPage';
-import { StaffAccountsPage } from './staff/StaffAccountsPage';
+import { SmsOutboxPage } from './sms-outbox/SmsOutboxPage';
+import { StaffAccountsPage } from './staff-accounts/StaffAccountsPage';
 
 interface Props {
   me: Me;

@@ -1,8 +1,55 @@
 // ESLint 9 flat config for web/ and e2e/ (root script: npm run lint).
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const repository = fileURLToPath(new URL('..', import.meta.url));
+
+// Folders whose subfolders are features (bulletproof-react): a borrower
+// feature, a console section. Their other subfolders are shared by all.
+const FEATURE_HOMES = [
+  { home: 'web/app/src/features', shared: [] },
+  { home: 'web/console/src', shared: ['i18n', 'testing'] },
+];
+
+/** The feature a file belongs to (`web/app/src/features/kyc`), if any. */
+function featureOf(file) {
+  const path = relative(repository, file).split(sep).join('/');
+  for (const { home, shared } of FEATURE_HOMES) {
+    if (!path.startsWith(`${home}/`)) continue;
+    const [name, ...rest] = path.slice(home.length + 1).split('/');
+    // A file directly in the home folder (console's api.ts) is shared, not a feature.
+    if (rest.length > 0 && !shared.includes(name)) return `${home}/${name}`;
+  }
+  return null;
+}
+
+// Features do not import each other: a shared piece moves to components/,
+// lib/ or web/shared (console: a file beside api.ts). Resolving each relative
+// import catches every spelling (`../kyc/form`, `../../kyc/api/x`), which a
+// pattern over the import text cannot.
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      crossing: "'{{source}}' reaches into {{target}}: features do not import each other; move the shared piece out (app: components/ or lib/; console: beside api.ts; or web/shared).",
+    },
+  },
+  create(context) {
+    const own = featureOf(context.filename);
+    if (!own) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = featureOf(resolve(dirname(context.filename), source));
+      if (target && target !== own) context.report({ node: node.source, messageId: 'crossing', data: { source, target } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 // The config lives in web/ but lints from the repository root (web/ and e2e/).
 const configs = tseslint.config(
@@ -21,20 +68,9 @@ const configs = tseslint.config(
     },
   },
   {
-    files: ['**/app/src/features/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)features/|^\\.\\./(?!\\.\\.?/|api/)[^/]+/',
-              message: 'Features do not import each other; share through web/shared or src/components.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['**/app/src/features/**/*.{ts,tsx}', '**/console/src/**/*.{ts,tsx}'],
+    plugins: { hiram: { rules: { 'feature-boundaries': featureBoundaries } } },
+    rules: { 'hiram/feature-boundaries': 'error' },
   },
   {
     files: ['**/scripts/*.mjs', '**/vite.shared.ts', '**/vitest.config.ts', '**/vite.config.ts', '**/e2e/**/*.ts', '**/eslint.config.js'],

@@ -4,7 +4,7 @@ import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
-import { refusedField } from '../marketing/refusal';
+import { refusedField } from '../refusal';
 import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
 import { PERMISSION } from '../sections';
 import { useLoad } from '../useLoad';

@@ -7,7 +7,7 @@ import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
 import { fetchBanners, saveBanner, type BannerForm, type BannerRow } from './api';
 import { fromManilaInput, toManilaInput } from './manilaTime';
-import { refusedField } from './refusal';
+import { refusedField } from '../refusal';
 
 const MAX_TEXT = 140;
 

@@ -5,7 +5,7 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHead } from '../parts';
 import { useLoad } from '../useLoad';
 import { fetchCompany, saveCompany, type CompanyFields, type CompanyView } from './api';
-import { refusedField } from './refusal';
+import { refusedField } from '../refusal';
 
 /** Each field, its label and rule, and the most the server keeps. */
 const FIELDS: readonly { name: keyof CompanyFields; label: MessageKey; hint: MessageKey; max: number; type?: string }[] = [

@@ -7,7 +7,7 @@ import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
 import { fetchLinks, fetchTemplates, saveLink, type LinkForm, type LinkFunnelRow, type LinkKind, type LinkView } from './api';
 import { CopyAddress } from './CopyAddress';
-import { refusedField } from './refusal';
+import { refusedField } from '../refusal';
 
 /** Enough for every template a lender keeps; the list is a picker, not a report. */
 const TEMPLATE_CHOICES = 100;

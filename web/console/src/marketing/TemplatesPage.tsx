@@ -6,7 +6,7 @@ import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
 import { useLoad } from '../useLoad';
 import { fetchTemplates, saveTemplate, type TemplateForm, type TemplateRow } from './api';
 import { CopyAddress } from './CopyAddress';
-import { refusedField } from './refusal';
+import { refusedField } from '../refusal';
 
 /** Limits the server holds the fields to (hiram_domain::promotion). */
 const MAX = { appName: 40, headline: 120, subheadline: 240, buttonText: 30, url: 500 } as const;

@@ -6,7 +6,7 @@ import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
-import { refusedField } from '../marketing/refusal';
+import { refusedField } from '../refusal';
 import { EmptyRow, Facts, FormDialog, PageHead, RefreshButton } from '../parts';
 import { ROLES, roleLabel, type Role } from '../sections';
 import { useLoad } from '../useLoad';

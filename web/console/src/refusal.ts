@@ -1,5 +1,5 @@
 import type { ApiResult } from '@hiram/shared/api/request';
-import { t } from '../i18n/i18n';
+import { t } from './i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
 
 /**

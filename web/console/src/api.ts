@@ -3,6 +3,7 @@
 // /api/console, which same-origin calls send). A 401 on any call after
 // sign-in means the session ended: listeners take the console back to the
 // sign-in form.
+import { useQuery } from '@tanstack/react-query';
 import { createClient, type ApiResult, type Body, type Params, type RequestOptions } from '@hiram/shared/api/request';
 import type { components } from '@hiram/shared/api/schema.gen';
 
@@ -60,6 +61,13 @@ export const get = async <T>(path: string, params?: Params, options?: RequestOpt
 export const post = async <T>(path: string, body?: Body, options?: RequestOptions) =>
   watched(await client.post<T>(path, body, options));
 
+/**
+ * What a query holds: the reply's data, or null when the call failed (the
+ * request helper has said why). Each query key starts with its section's
+ * key below; a change invalidates by it.
+ */
+export const dataOf = async <T>(call: Promise<ApiResult<T>>): Promise<T | null> => (await call).data;
+
 /** Who is signed in; 401 (quietly) when nobody is. */
 export const fetchMe = () => client.get<Me>('/me', undefined, { silent: true });
 
@@ -81,6 +89,11 @@ export const answerComplaint = (id: number, answer: string, pictures: readonly s
   post<null>('/complaints/answer', { id, answer, images: pictures.join(',') });
 export const closeComplaint = (id: number) => post<null>('/complaints/close', { id });
 
+export const COMPLAINTS_KEY = 'complaints';
+export const useComplaints = (status: ComplaintStatusFilter, page: number) =>
+  useQuery({ queryKey: [COMPLAINTS_KEY, 'inbox', status, page], queryFn: () => dataOf(fetchComplaints(status, page)) });
+export const useRatings = () => useQuery({ queryKey: [COMPLAINTS_KEY, 'ratings'], queryFn: () => dataOf(fetchRatings()) });
+
 /** Uploads a picture for the answer to a complaint; the reply names it. */
 export function uploadAnswerPicture(complaintId: number, file: Blob, fileName = 'picture') {
   const form = new FormData();
@@ -101,6 +114,8 @@ export function pictureUrl(urlOrName: string): string {
 /** The audit log a page at a time, of every record or of one (`order:12`). */
 export const fetchAudit = (subject: string, page: number, pageSize = 100) =>
   get<Listing<AuditRow>>('/audit', { subject: subject || undefined, page, pageSize });
+export const useAudit = (subject: string, page: number) =>
+  useQuery({ queryKey: ['audit', subject, page], queryFn: () => dataOf(fetchAudit(subject, page)) });
 
 export type PaymentStatusFilter = 'pending' | 'matched' | 'rejected' | 'all';
 export const fetchUnposted = (status: PaymentStatusFilter, page: number, pageSize = 25) =>
@@ -108,9 +123,14 @@ export const fetchUnposted = (status: PaymentStatusFilter, page: number, pageSiz
 export const matchPayment = (id: number, orderId: string, note: string) =>
   post<null>('/unposted-payments/match', { id, orderId: orderId.trim() || undefined, note });
 export const rejectPayment = (id: number, note: string) => post<null>('/unposted-payments/reject', { id, note });
+export const UNPOSTED_KEY = 'unposted-payments';
+export const useUnposted = (status: PaymentStatusFilter, page: number) =>
+  useQuery({ queryKey: [UNPOSTED_KEY, status, page], queryFn: () => dataOf(fetchUnposted(status, page)) });
 
 export const fetchOutbox = (phone: string, limit = 50) =>
   get<OutboxMessage[]>('/sms-outbox', { limit, phone: phone.trim() || undefined });
+export const useOutbox = (phone: string, limit: number) =>
+  useQuery({ queryKey: ['sms-outbox', phone, limit], queryFn: () => dataOf(fetchOutbox(phone, limit)) });
 
 /** The largest page the server gives; exports walk the pages at this size. */
 export const MAX_PAGE_SIZE = 100;
@@ -132,11 +152,20 @@ export const fetchOrders = (filter: OrderFilter, page: number, pageSize = 25) =>
 export const fetchOrder = (id: number) => get<OrderRecord>('/orders/record', { id });
 export const decideApplication = (id: number, decision: 'approve' | 'reject', reason: string) =>
   post<null>('/orders/decide', { id, decision, reason });
+/** Lists and records alike: a decision changes both. */
+export const ORDERS_KEY = 'orders';
+export const useOrders = (filter: OrderFilter, page: number, pageSize: number) =>
+  useQuery({ queryKey: [ORDERS_KEY, 'list', filter, page, pageSize], queryFn: () => dataOf(fetchOrders(filter, page, pageSize)) });
+export const useOrder = (id: number) => useQuery({ queryKey: [ORDERS_KEY, 'record', id], queryFn: () => dataOf(fetchOrder(id)) });
 
 export const searchBorrowers = (q: string, page: number, pageSize = 25) =>
   get<Listing<BorrowerRow>>('/borrowers', { q, page, pageSize });
 export const fetchBorrower = (id: number) => get<BorrowerProfile>('/borrowers/profile', { id });
 export const revealBorrower = (id: number, reason: string) => post<RevealedData>('/borrowers/reveal', { id, reason });
+/** Nothing is asked before there is something to search for. */
+export const useBorrowerSearch = (q: string, page: number, pageSize: number) =>
+  useQuery({ queryKey: ['borrowers', 'search', q, page, pageSize], queryFn: () => dataOf(searchBorrowers(q, page, pageSize)), enabled: q !== '' });
+export const useBorrower = (id: number) => useQuery({ queryKey: ['borrowers', 'profile', id], queryFn: () => dataOf(fetchBorrower(id)) });
 
 /** A product form's fields as the server reads them (amounts in centavos, rates in basis points). */
 export type ProductForm = Record<
@@ -147,8 +176,17 @@ export type ProductForm = Record<
 > & { allowsExtension: boolean; requiresReview: boolean; available: boolean };
 
 export const fetchCatalogue = () => get<Catalogue>('/products');
+export const PRODUCTS_KEY = 'products';
+export const useCatalogue = () => useQuery({ queryKey: [PRODUCTS_KEY], queryFn: () => dataOf(fetchCatalogue()) });
 /** The live check: quiet, since the editor shows what is wrong itself. */
 export const checkTerms = (form: ProductForm) => post<TermsCheck>('/products/check', { ...form }, { silent: true });
+/** The check of a draft's terms; nothing is asked while the draft has figures that are not numbers (null). */
+export const useTermsCheck = (form: ProductForm | null) =>
+  useQuery({
+    queryKey: ['product-terms', form],
+    queryFn: () => (form ? dataOf(checkTerms(form)) : null),
+    enabled: form !== null,
+  });
 export const createProduct = (form: ProductForm) => post<{ id: number }>('/products', { ...form });
 export const updateListing = (id: number, listing: Pick<ProductForm, 'name' | 'rateDescription' | 'tags' | 'allowsExtension' | 'requiresReview' | 'available'>) =>
   post<null>('/products/listing', { id, ...listing });
@@ -157,8 +195,13 @@ export const fetchFailedPayouts = (page: number, pageSize = 25) =>
   get<Listing<FailedPayoutRow>>('/payouts/failed', { page, pageSize });
 export const fetchReconciliation = (from: string, to: string) =>
   get<ReconciliationLine[]>('/reconciliation', { from: from || undefined, to: to || undefined });
+export const useFailedPayouts = (page: number, pageSize: number) =>
+  useQuery({ queryKey: ['money', 'failed-payouts', page, pageSize], queryFn: () => dataOf(fetchFailedPayouts(page, pageSize)) });
+export const useReconciliation = (from: string, to: string) =>
+  useQuery({ queryKey: ['money', 'reconciliation', from, to], queryFn: () => dataOf(fetchReconciliation(from, to)) });
 
 export const fetchDashboard = (days: number) => get<Dashboard>('/dashboard', { days });
+export const useDashboard = (days: number) => useQuery({ queryKey: ['dashboard', days], queryFn: () => dataOf(fetchDashboard(days)) });
 /** Days past due the collections queue filters by (server: DpdBucket). */
 export const DPD_BUCKETS = ['1-30', '31-60', '61-90', '91+'] as const;
 export type BucketFilter = 'all' | (typeof DPD_BUCKETS)[number];
@@ -184,6 +227,13 @@ export const fetchCollections = (filters: QueueFilters, page: number, pageSize =
 
 export const fetchContacts = (orderId: number) => get<ContactRow[]>('/collections/contacts', { orderId });
 
+/** The queue and each loan's contacts: a logged contact changes both. */
+export const COLLECTIONS_KEY = 'collections';
+export const useCollections = (filters: QueueFilters, page: number) =>
+  useQuery({ queryKey: [COLLECTIONS_KEY, 'queue', filters, page], queryFn: () => dataOf(fetchCollections(filters, page)) });
+export const useContacts = (orderId: number) =>
+  useQuery({ queryKey: [COLLECTIONS_KEY, 'contacts', orderId], queryFn: () => dataOf(fetchContacts(orderId)) });
+
 /** Logs a contact with the order's borrower; the form shows a refusal itself, so no toast. */
 export const logContact = (orderId: number, channel: ContactChannel, outcome: ContactOutcome, note: string) =>
   post<ContactLogged>('/collections/contacts', { orderId, channel, outcome, note }, { silent: true });
@@ -192,6 +242,9 @@ export type AdjustmentStatusFilter = 'proposed' | 'approved' | 'rejected' | 'all
 /** The charges a waiver can lower; principal is never waived. */
 export type WaivableCharge = 'penalties' | 'fees' | 'interest';
 export const fetchAdjustments = (status: AdjustmentStatusFilter) => get<AdjustmentRow[]>('/adjustments', { status });
+export const ADJUSTMENTS_KEY = 'adjustments';
+export const useAdjustments = (status: AdjustmentStatusFilter) =>
+  useQuery({ queryKey: [ADJUSTMENTS_KEY, status], queryFn: () => dataOf(fetchAdjustments(status)) });
 export const proposeAdjustment = (orderId: number, bucket: WaivableCharge, amount: number, reason: string) =>
   post<{ id: number }>('/adjustments/propose', { orderId, bucket, amount, reason });
 export const decideAdjustment = (id: number, approve: boolean) =>

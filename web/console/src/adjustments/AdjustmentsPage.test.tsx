@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import type { AdjustmentRow } from '../api';
 import { AUDITOR, consoleApi, FINANCE, form, ok } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { AdjustmentsPage } from './AdjustmentsPage';
 
 afterEach(() => {
@@ -27,7 +28,7 @@ const table = () => screen.getByRole('table', { name: 'Waivers' });
 describe('waivers under maker-checker', () => {
   it('offers approval only of someone else’s proposal', async () => {
     const api = consoleApi({ '/adjustments': ok([waiver(1, 99), waiver(2, FINANCE.id)]), '/adjustments/approve': ok(null) });
-    render(<AdjustmentsPage me={FINANCE} />);
+    renderSection(<AdjustmentsPage me={FINANCE} />);
     expect(await within(table()).findAllByText('₱150.00')).toHaveLength(2);
     expect(within(table()).getByText('Yours: another officer decides')).toBeTruthy();
     expect(within(table()).queryByRole('button', { name: 'Approve waiver #2' })).toBeNull();
@@ -39,7 +40,7 @@ describe('waivers under maker-checker', () => {
 
   it('proposes in centavos with a reason; a reader can neither propose nor decide', async () => {
     const api = consoleApi({ '/adjustments': ok([]), '/adjustments/propose': ok({ id: 3 }) });
-    const { unmount } = render(<AdjustmentsPage me={FINANCE} />);
+    const { unmount } = renderSection(<AdjustmentsPage me={FINANCE} />);
     const propose = await screen.findByRole('form', { name: 'Propose a waiver' });
     fireEvent.change(within(propose).getByLabelText('Order ID'), { target: { value: '301' } });
     fireEvent.change(within(propose).getByLabelText('Amount to waive (₱)'), { target: { value: '150.5' } });
@@ -51,7 +52,7 @@ describe('waivers under maker-checker', () => {
     expect(form(api.calls('/adjustments/propose')[0]![1])).toEqual({ orderId: '301', bucket: 'penalties', amount: '15050', reason: 'Complaint 12 upheld' });
     unmount();
     consoleApi({ '/adjustments': ok([waiver(1, 99)]) });
-    render(<AdjustmentsPage me={AUDITOR} />);
+    renderSection(<AdjustmentsPage me={AUDITOR} />);
     expect(await within(table()).findByText('Complaint 12 upheld')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Propose a waiver' })).toBeNull();
     expect(within(table()).queryByRole('button')).toBeNull();

@@ -1,11 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { formatDateTime, formatMoney, parseHundredths } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import {
+  ADJUSTMENTS_KEY,
   decideAdjustment,
-  fetchAdjustments,
+  ORDERS_KEY,
   proposeAdjustment,
+  useAdjustments,
   type AdjustmentRow,
   type AdjustmentStatusFilter,
   type Me,
@@ -15,7 +19,6 @@ import { t, type MessageKey } from '../i18n/i18n';
 import { statusLabel } from '../labels';
 import { EmptyRow, PageHead, RefreshButton, SelectFilter } from '../parts';
 import { PERMISSION } from '../sections';
-import { useLoad } from '../useLoad';
 
 const FILTERS: readonly AdjustmentStatusFilter[] = ['proposed', 'approved', 'rejected', 'all'];
 const CHARGES: Record<WaivableCharge, MessageKey> = {
@@ -25,7 +28,8 @@ const CHARGES: Record<WaivableCharge, MessageKey> = {
 };
 
 /** One person proposes a waiver; the server posts it only when another approves. */
-function ProposeForm({ onProposed }: { onProposed: () => void }) {
+function ProposeForm() {
+  const queryClient = useQueryClient();
   const chargeId = useId();
   const [orderId, setOrderId] = useState('');
   const [charge, setCharge] = useState<WaivableCharge>('penalties');
@@ -50,7 +54,7 @@ function ProposeForm({ onProposed }: { onProposed: () => void }) {
     setAmount('');
     setReason('');
     setError('');
-    onProposed();
+    void queryClient.invalidateQueries({ queryKey: [ADJUSTMENTS_KEY] });
   }
 
   return (
@@ -80,7 +84,8 @@ function ProposeForm({ onProposed }: { onProposed: () => void }) {
 /** Waivers of penalties, fees or interest under maker-checker: proposed by one, approved or rejected by another. */
 export function AdjustmentsPage({ me }: { me: Me }) {
   const [status, setStatus] = useState<AdjustmentStatusFilter>('proposed');
-  const list = useLoad(`adjustments:${status}`, () => fetchAdjustments(status));
+  const queryClient = useQueryClient();
+  const list = useAdjustments(status);
   const canPropose = me.permissions.includes(PERMISSION.proposeAdjustments);
   const canDecide = me.permissions.includes(PERMISSION.approveAdjustments);
   const rows = list.data ?? [];
@@ -89,7 +94,9 @@ export function AdjustmentsPage({ me }: { me: Me }) {
     const result = await decideAdjustment(row.id, approve);
     if (!result.success) return;
     showToast(t(approve ? 'console.adjustments.approved' : 'console.adjustments.rejected'));
-    list.reload();
+    // An approved waiver lowers what the order owes.
+    void queryClient.invalidateQueries({ queryKey: [ADJUSTMENTS_KEY] });
+    if (approve) void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
   }
 
   return (
@@ -101,7 +108,7 @@ export function AdjustmentsPage({ me }: { me: Me }) {
           choices={FILTERS.map((value) => ({ value, label: value === 'proposed' ? t('console.adjustments.waiting') : statusLabel(value) }))}
           onChange={setStatus}
         />
-        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
       </PageHead>
       <div className={canPropose ? 'c-split' : undefined}>
         <div className="c-table-wrap">
@@ -119,7 +126,7 @@ export function AdjustmentsPage({ me }: { me: Me }) {
               </tr>
             </thead>
             <tbody>
-              {rows.length === 0 && <EmptyRow columns={canDecide ? 8 : 7} loading={list.loading} />}
+              {rows.length === 0 && <EmptyRow columns={canDecide ? 8 : 7} loading={list.isFetching} />}
               {rows.map((row) => {
                 const own = row.proposedBy === me.id;
                 return (
@@ -127,7 +134,7 @@ export function AdjustmentsPage({ me }: { me: Me }) {
                     <td>#{row.id}</td>
                     <td className="c-nowrap">{formatDateTime(row.proposedAt)}</td>
                     <td>
-                      <a href={`/console/orders?id=${row.orderId}`}>{row.orderId}</a>
+                      <Link to={`/orders?id=${row.orderId}`}>{row.orderId}</Link>
                     </td>
                     <td>{row.bucket in CHARGES ? t(CHARGES[row.bucket as WaivableCharge]) : row.bucket}</td>
                     <td className="c-num c-nowrap">{formatMoney(row.amount, '₱')}</td>
@@ -161,7 +168,7 @@ export function AdjustmentsPage({ me }: { me: Me }) {
             </tbody>
           </table>
         </div>
-        {canPropose && <ProposeForm onProposed={list.reload} />}
+        {canPropose && <ProposeForm />}
       </div>
     </section>
   );

@@ -2,8 +2,9 @@
 // set_exchange_rates to add) and how often borrowers open each product from
 // the calculator (manage_marketing). Adding is silent: the form marks the
 // refused field.
+import { useQuery } from '@tanstack/react-query';
 import type { components } from '@hiram/shared/api/schema.gen';
-import { get, post } from '../api';
+import { dataOf, get, post } from '../api';
 
 export type RateRow = components['schemas']['RateRow'];
 export type RateHistory = components['schemas']['RateHistory'];
@@ -19,5 +20,7 @@ export interface RateForm {
 }
 
 export const fetchRates = () => get<RateHistory>('/exchange-rates');
+export const RATES_KEY = 'exchange-rates';
+export const useRates = () => useQuery({ queryKey: [RATES_KEY], queryFn: () => dataOf(fetchRates()) });
 export const addRate = (form: RateForm) => post<RateRow>('/exchange-rates/add', { ...form }, { silent: true });
 export const fetchCalculatorViews = () => get<CalculatorViews>('/calculator-views');

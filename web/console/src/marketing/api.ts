@@ -2,8 +2,9 @@
 // templates, channel links with their funnels, site banners and the
 // company's details. Saves are silent: the forms show a refused field
 // beside the field itself.
+import { useQuery } from '@tanstack/react-query';
 import type { components } from '@hiram/shared/api/schema.gen';
-import { get, post } from '../api';
+import { dataOf, get, post } from '../api';
 
 export type TemplateRow = components['schemas']['TemplateRow'];
 export type LinkView = components['schemas']['LinkView'];
@@ -24,11 +25,17 @@ export const PAGE_SIZE = 20;
 
 export const fetchTemplates = (page: number, pageSize = PAGE_SIZE) =>
   get<Page<TemplateRow>>('/promotion-templates', { page, pageSize });
+/** Templates, the links' choice of them included: a save changes both. */
+export const TEMPLATES_KEY = 'promotion-templates';
+export const useTemplates = (page: number, pageSize = PAGE_SIZE) =>
+  useQuery({ queryKey: [TEMPLATES_KEY, page, pageSize], queryFn: () => dataOf(fetchTemplates(page, pageSize)) });
 export type TemplateForm = Omit<TemplateRow, 'id' | 'landingPath'>;
 export const saveTemplate = (id: number | null, form: TemplateForm) =>
   post<TemplateRow>('/promotion-templates/save', { id: id ?? undefined, ...form }, { silent: true });
 
 export const fetchLinks = (page: number) => get<Page<LinkFunnelRow>>('/promotion-links', { page, pageSize: PAGE_SIZE });
+export const LINKS_KEY = 'promotion-links';
+export const useLinks = (page: number) => useQuery({ queryKey: [LINKS_KEY, page], queryFn: () => dataOf(fetchLinks(page)) });
 export type LinkKind = 'register' | 'download';
 export interface LinkForm {
   name: string;
@@ -48,6 +55,8 @@ export const saveLink = (id: number | null, form: LinkForm) =>
   );
 
 export const fetchBanners = (page: number) => get<Page<BannerRow>>('/site-banners', { page, pageSize: PAGE_SIZE });
+export const BANNERS_KEY = 'site-banners';
+export const useBanners = (page: number) => useQuery({ queryKey: [BANNERS_KEY, page], queryFn: () => dataOf(fetchBanners(page)) });
 export interface BannerForm {
   text: string;
   link: string;
@@ -60,5 +69,7 @@ export const saveBanner = (id: number | null, form: BannerForm) =>
   post<BannerRow>('/site-banners/save', { id: id ?? undefined, ...form }, { silent: true });
 
 export const fetchCompany = () => get<CompanyView>('/company-details');
+export const COMPANY_KEY = 'company-details';
+export const useCompany = () => useQuery({ queryKey: [COMPANY_KEY], queryFn: () => dataOf(fetchCompany()) });
 export const saveCompany = (fields: CompanyFields) =>
   post<CompanyView>('/company-details/save', { ...fields }, { silent: true });

@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { consoleApi, ok, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { SmsOutboxPage } from './SmsOutboxPage';
 
 afterEach(() => {
@@ -16,7 +17,7 @@ const message = (id: number, body: string) => ({
 describe('the SMS outbox', () => {
   it('shows the newest 50 messages, newest first, and one number’s on request', async () => {
     const api = consoleApi({ '/sms-outbox': ok([message(1, 'First'), message(2, 'Second')]) });
-    render(<SmsOutboxPage />);
+    renderSection(<SmsOutboxPage />);
     const table = screen.getByRole('table', { name: 'SMS outbox' });
     await within(table).findByText('Second');
     expect(query(api.calls('/sms-outbox')[0]![0])).toEqual({ limit: '50' });

@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime, formatPhone } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { fetchOutbox } from '../api';
+import { useOutbox } from '../api';
 import { EmptyRow, PageHead, RefreshButton } from '../parts';
-import { useLoad } from '../useLoad';
 
 const LIMIT = 50;
 
@@ -12,13 +11,13 @@ export function SmsOutboxPage() {
   const phoneId = useId();
   const [typed, setTyped] = useState('');
   const [phone, setPhone] = useState('');
-  const outbox = useLoad(`sms:${phone}`, () => fetchOutbox(phone, LIMIT));
+  const outbox = useOutbox(phone, LIMIT);
   // The server lists them oldest first.
   const rows = [...(outbox.data ?? [])].sort((a, b) => b.id - a.id);
 
   function search(event: FormEvent) {
     event.preventDefault();
-    if (typed.trim() === phone) outbox.reload();
+    if (typed.trim() === phone) void outbox.refetch();
     else setPhone(typed.trim());
   }
 
@@ -39,7 +38,7 @@ export function SmsOutboxPage() {
             {t('console.sms.show')}
           </button>
         </form>
-        <RefreshButton onClick={outbox.reload} loading={outbox.loading} />
+        <RefreshButton onClick={() => void outbox.refetch()} loading={outbox.isFetching} />
       </PageHead>
       <div className="c-table-wrap">
         <table className="c-table" aria-labelledby="c-sms-title">
@@ -54,7 +53,7 @@ export function SmsOutboxPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={6} loading={outbox.loading} />}
+            {rows.length === 0 && <EmptyRow columns={6} loading={outbox.isFetching} />}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td className="c-nowrap">{formatDateTime(row.createdAt)}</td>

@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import { ADMIN, consoleApi, fail, form, ok } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import type { NewAccount, StaffAccountRow } from './api';
 import { StaffAccountsPage } from './StaffAccountsPage';
 
@@ -59,7 +60,7 @@ function setup({
     '/staff-accounts/reactivate': ok({ ...ACCOUNTS[2], active: true }),
     '/staff-accounts/reset': resetting,
   });
-  render(<StaffAccountsPage me={ADMIN} />);
+  renderSection(<StaffAccountsPage me={ADMIN} />);
   return api;
 }
 

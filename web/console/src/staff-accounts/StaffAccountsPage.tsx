@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { copyText } from '@hiram/shared/clipboard/copy';
 import { formatDateTime } from '@hiram/shared/format/format';
@@ -9,8 +10,7 @@ import { t } from '../i18n/i18n';
 import { refusedField } from '../refusal';
 import { EmptyRow, Facts, FormDialog, PageHead, RefreshButton } from '../parts';
 import { ROLES, roleLabel, type Role } from '../sections';
-import { useLoad } from '../useLoad';
-import { addMember, fetchAccounts, MAX_NAME_CHARS, resetSignIn, switchAccount, type NewAccount, type NewMemberForm, type StaffAccountRow } from './api';
+import { ACCOUNTS_KEY, addMember, MAX_NAME_CHARS, resetSignIn, switchAccount, useAccounts, type NewAccount, type NewMemberForm, type StaffAccountRow } from './api';
 
 /** A new account, or a reset sign-in, as the dialog that shows its secrets needs it. */
 interface Created {
@@ -216,13 +216,15 @@ export function StaffAccountsPage({ me }: { me: Me }) {
   const [created, setCreated] = useState<Created | null>(null);
   const [switching, setSwitching] = useState<StaffAccountRow | null>(null);
   const [resetting, setResetting] = useState<StaffAccountRow | null>(null);
-  const list = useLoad('staff-accounts', fetchAccounts);
+  const queryClient = useQueryClient();
+  const list = useAccounts();
+  const changed = () => void queryClient.invalidateQueries({ queryKey: [ACCOUNTS_KEY] });
   const rows = list.data ?? [];
 
   return (
     <section className="c-page" aria-labelledby="c-staff-title">
       <PageHead id="c-staff-title" title={t('console.section.staff')}>
-        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
         <button type="button" className="h-btn c-btn" onClick={() => setAdding(true)}>
           {t('console.staff.add')}
         </button>
@@ -241,7 +243,7 @@ export function StaffAccountsPage({ me }: { me: Me }) {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={6} loading={list.loading} />}
+            {rows.length === 0 && <EmptyRow columns={6} loading={list.isFetching} />}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td>
@@ -287,7 +289,7 @@ export function StaffAccountsPage({ me }: { me: Me }) {
           onAdded={(account) => {
             setAdding(false);
             setCreated(account);
-            list.reload();
+            changed();
           }}
         />
       )}
@@ -298,11 +300,11 @@ export function StaffAccountsPage({ me }: { me: Me }) {
           onClose={() => setResetting(null)}
           onReset={(reset) => {
             setCreated(reset);
-            list.reload();
+            changed();
           }}
         />
       )}
-      {switching && <ConfirmSwitch account={switching} onClose={() => setSwitching(null)} onSwitched={list.reload} />}
+      {switching && <ConfirmSwitch account={switching} onClose={() => setSwitching(null)} onSwitched={changed} />}
     </section>
   );
 }

@@ -2,8 +2,9 @@
 // account off when someone leaves and on again, and resetting the sign-in of
 // a member who lost their password or authenticator. Adding is silent: the form
 // marks the refused field.
+import { useQuery } from '@tanstack/react-query';
 import type { components } from '@hiram/shared/api/schema.gen';
-import { get, post } from '../api';
+import { dataOf, get, post } from '../api';
 import type { Role } from '../sections';
 
 export type StaffAccountRow = components['schemas']['StaffAccountRow'];
@@ -21,6 +22,8 @@ export interface NewMemberForm {
 }
 
 export const fetchAccounts = () => get<StaffAccountRow[]>('/staff-accounts');
+export const ACCOUNTS_KEY = 'staff-accounts';
+export const useAccounts = () => useQuery({ queryKey: [ACCOUNTS_KEY], queryFn: () => dataOf(fetchAccounts()) });
 export const addMember = (form: NewMemberForm) => post<NewAccount>('/staff-accounts', { ...form }, { silent: true });
 export const switchAccount = (id: number, active: boolean) =>
   post<StaffAccountRow>(active ? '/staff-accounts/reactivate' : '/staff-accounts/deactivate', { id });

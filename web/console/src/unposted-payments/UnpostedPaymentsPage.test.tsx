@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import type { QueuedPayment } from '../api';
 import { AUDITOR, consoleApi, FINANCE, form, ok, page, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { UnpostedPaymentsPage } from './UnpostedPaymentsPage';
 
 afterEach(() => {
@@ -27,7 +28,7 @@ const table = () => screen.getByRole('table', { name: 'Unposted payments' });
 describe('unposted payments', () => {
   it('lists the pending queue with amounts in pesos; a reader gets no actions', async () => {
     const api = consoleApi({ '/unposted-payments': page([PAYMENT]) });
-    render(<UnpostedPaymentsPage me={AUDITOR} />);
+    renderSection(<UnpostedPaymentsPage me={AUDITOR} />);
     expect(await within(table()).findByText('₱1,234.56')).toBeTruthy();
     expect(query(api.calls('/unposted-payments')[0]![0])).toEqual({ status: 'pending', page: '1', pageSize: '25' });
     expect(within(table()).getByText('GC-778812')).toBeTruthy();
@@ -39,7 +40,7 @@ describe('unposted payments', () => {
 
   it('matches to another order with a note', async () => {
     const api = consoleApi({ '/unposted-payments': [page([PAYMENT]), page([])], '/unposted-payments/match': ok(null) });
-    render(<UnpostedPaymentsPage me={FINANCE} />);
+    renderSection(<UnpostedPaymentsPage me={FINANCE} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Match payment #5' }));
     const dialog = screen.getByRole('dialog', { name: 'Match payment #5' });
     const order = within(dialog).getByLabelText('Order ID') as HTMLInputElement;
@@ -56,7 +57,7 @@ describe('unposted payments', () => {
 
   it('rejects only with a note', async () => {
     const api = consoleApi({ '/unposted-payments': page([PAYMENT]), '/unposted-payments/reject': ok(null) });
-    render(<UnpostedPaymentsPage me={FINANCE} />);
+    renderSection(<UnpostedPaymentsPage me={FINANCE} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Reject payment #5' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject payment #5' });
     expect(within(dialog).queryByLabelText('Order ID')).toBeNull();

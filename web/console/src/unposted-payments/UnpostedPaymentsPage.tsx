@@ -1,13 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
-import { fetchUnposted, matchPayment, rejectPayment, type Me, type PaymentStatusFilter, type QueuedPayment } from '../api';
+import { matchPayment, ORDERS_KEY, rejectPayment, UNPOSTED_KEY, useUnposted, type Me, type PaymentStatusFilter, type QueuedPayment } from '../api';
 import { statusLabel } from '../labels';
 import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
 import { PERMISSION } from '../sections';
-import { useLoad } from '../useLoad';
 
 const FILTERS: readonly PaymentStatusFilter[] = ['pending', 'matched', 'rejected', 'all'];
 const MAX_NOTE = 500;
@@ -68,7 +68,8 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
   const [status, setStatus] = useState<PaymentStatusFilter>('pending');
   const [page, setPage] = useState(1);
   const [action, setAction] = useState<Action | null>(null);
-  const queue = useLoad(`unposted:${status}:${page}`, () => fetchUnposted(status, page));
+  const queryClient = useQueryClient();
+  const queue = useUnposted(status, page);
   const canMatch = me.permissions.includes(PERMISSION.matchPayments);
   const rows = queue.data?.rows ?? [];
   const columns = canMatch ? 9 : 8;
@@ -85,7 +86,7 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
             setPage(1);
           }}
         />
-        <RefreshButton onClick={queue.reload} loading={queue.loading} />
+        <RefreshButton onClick={() => void queue.refetch()} loading={queue.isFetching} />
       </PageHead>
       <div className="c-table-wrap">
         <table className="c-table" aria-labelledby="c-payments-title">
@@ -103,7 +104,7 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={columns} loading={queue.loading} />}
+            {rows.length === 0 && <EmptyRow columns={columns} loading={queue.isFetching} />}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td>#{row.id}</td>
@@ -156,7 +157,9 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
           onClose={() => setAction(null)}
           onDone={() => {
             setAction(null);
-            queue.reload();
+            // A matched payment is posted to its order: the order owes less.
+            void queryClient.invalidateQueries({ queryKey: [UNPOSTED_KEY] });
+            if (action.kind === 'match') void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
           }}
         />
       )}

@@ -1,20 +1,11 @@
 // The server-driven KYC form: its item shape, its sections and the rules the
 // page applies before saving.
+import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
-import type { FormItemShape, FormOption } from '../../components/form/formItem';
 
-/** A KYC item: the shared server-driven item, always marked required or not. */
-export interface FormItem extends FormItemShape {
-  cate: 'text' | 'city' | 'day' | 'enum';
-  inputType: 'text' | 'number' | 'email';
-  note: FormOption[];
-  required: boolean;
-}
-
-export interface SectionForm {
-  title: string;
-  items: FormItem[];
-}
+/** A KYC item: the shared server-driven item (cate `text`, `city`, `day` or `enum`), always marked required or not. */
+export type FormItem = components['schemas']['FormItem'];
+export type SectionForm = components['schemas']['Form'];
 
 export const SECTION_KEYS = ['basic', 'personal', 'job', 'ext'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -12,7 +12,7 @@ export type DocumentView = components['schemas']['DocumentView'];
 export const AGREEMENT_DETAIL_PATH = '/v3/contract/loan-agreement-detail';
 
 export function getAgreementDetail(orderId: string, doc: DocKind) {
-  return formClient.post<DocumentView>(AGREEMENT_DETAIL_PATH, { orderId, doc }, { loading: t('common.loading') });
+  return formApi.post(AGREEMENT_DETAIL_PATH, { orderId, doc }, { loading: t('common.loading') });
 }
 
 export function useAgreementDetail(orderId: string, doc: DocKind) {

@@ -1,18 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
+import type { components } from '@hiram/shared/api/schema.gen';
 
 /** Contracts shown on the confirm page (spec §9: scene 3). */
 export const CONFIRM_SCENE = 3;
 
-export interface ContractItem {
-  title: string;
-  position: number;
-}
+export type ContractItem = components['schemas']['ContractItem'];
 
 export const CONTRACT_PATH = '/v3/contract/contract';
 
 export function getContracts(productId: string, orderId: string) {
-  return formClient.post<{ data: ContractItem[] }>(CONTRACT_PATH, { productId, scene: CONFIRM_SCENE, orderId });
+  return formApi.post(CONTRACT_PATH, { productId, scene: CONFIRM_SCENE, orderId });
 }
 
 export function useContracts(productId: string, orderId: string) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -9,7 +9,7 @@ export type LoanConfirm = components['schemas']['LoanConfirm'];
 export const LOAN_CONFIRM_PATH = '/v3/loan-confirm/loan-detail-confirm';
 
 export function getLoanConfirm(productId: string, orderId: string) {
-  return formClient.post<LoanConfirm>(LOAN_CONFIRM_PATH, { productId, orderId }, { loading: t('common.loading') });
+  return formApi.post(LOAN_CONFIRM_PATH, { productId, orderId }, { loading: t('common.loading') });
 }
 
 export function useLoanConfirm(productId: string, orderId: string) {

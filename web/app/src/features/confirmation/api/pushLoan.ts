@@ -1,22 +1,12 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi, type Fields } from '@hiram/shared/api/endpoints';
 import { t } from '@hiram/shared/i18n/i18n';
-
-export interface PushAnswer {
-  /** The page to show next (order details), without the page's query. */
-  lendDetailsUrl: string;
-}
-
-export interface PushInput {
-  amount: number;
-  periods: number;
-  termUnit: string;
-  productId: string;
-  orderId: string;
-}
 
 export const LOAN_PUSH_PATH = '/v3/loan-confirm/loan-detail-push';
 
-/** The borrower confirms: the order moves to 170 (disbursing). */
+/** The loan the borrower confirms: its amount, periods and term unit, for the order. */
+export type PushInput = Fields<'/pany/v3/loan-confirm/loan-detail-push', 'post'>;
+
+/** The borrower confirms: the order moves to 170 (disbursing); `lendDetailsUrl` is the page to show next. */
 export function pushLoan(input: PushInput) {
-  return formClient.post<PushAnswer>(LOAN_PUSH_PATH, { ...input }, { loading: t('common.loading') });
+  return formApi.post(LOAN_PUSH_PATH, { ...input }, { loading: t('common.loading') });
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
-import type { FormOption } from '../../../components/form/formItem';
+import { formApi } from '@hiram/shared/api/endpoints';
 
 export const CITY_INIT_PATH = '/v3/certify/city-init';
 
 /** Philippine cities and municipalities with their province, for "city" items. */
 export function getCities() {
-  return formClient.post<{ cities: FormOption[] }>(CITY_INIT_PATH, {});
+  return formApi.post(CITY_INIT_PATH, {});
 }
 
 export function useCities(enabled: boolean) {

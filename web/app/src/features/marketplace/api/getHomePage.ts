@@ -1,18 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '@hiram/shared/i18n/i18n';
-import type { ProductCard } from '../../../components/ProductList';
-
-export interface HomePage {
-  products: ProductCard[];
-  /** A line of news or a reminder from the lender; may be empty. */
-  notice: string;
-}
 
 export const HOME_PAGE_PATH = '/v4/index/home-page';
 
+/** The products and a line of news or a reminder from the lender (may be empty). */
 export function getHomePage() {
-  return formClient.post<HomePage>(HOME_PAGE_PATH, {}, { loading: t('common.loading') });
+  return formApi.post(HOME_PAGE_PATH, {}, { loading: t('common.loading') });
 }
 
 export function useHomePage() {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -9,7 +9,7 @@ export type ProductDetail = components['schemas']['ProductDetail'];
 export const PRODUCT_DETAIL_PATH = '/v3/product/detail';
 
 export function getProductDetail(productId: string) {
-  return formClient.post<ProductDetail>(PRODUCT_DETAIL_PATH, { productId }, { loading: t('common.loading') });
+  return formApi.post(PRODUCT_DETAIL_PATH, { productId }, { loading: t('common.loading') });
 }
 
 export function useProductDetail(productId: string) {

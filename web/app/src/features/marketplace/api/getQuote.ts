@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 
 /** What a loan of `amount` costs; every amount in centavos, rates as text ("4.99%"). */
@@ -9,7 +9,7 @@ export const QUOTE_PATH = '/v3/product/quote';
 
 export function getQuote(productId: string, amount: number) {
   // A 400 (amount out of range or off the step) toasts the server's message.
-  return formClient.post<QuoteView>(QUOTE_PATH, { productId, amount });
+  return formApi.post(QUOTE_PATH, { productId, amount });
 }
 
 /**

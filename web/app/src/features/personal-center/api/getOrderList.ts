@@ -1,22 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
-
-export interface OrderSummary {
-  orderId: number;
-  orderNo: string;
-  productId: number;
-  productName: string;
-  productLogo: string;
-  status: number;
-  statusText: string;
-  amountText: string;
-  appliedAt: string;
-}
+import { formApi } from '@hiram/shared/api/endpoints';
 
 export const ORDER_LIST_PATH = '/v3/personal-center/order-list';
 
 export function getOrderList() {
-  return formClient.post<{ orders: OrderSummary[] }>(ORDER_LIST_PATH, {});
+  return formApi.post(ORDER_LIST_PATH, {});
 }
 
 export function useOrderList(enabled: boolean) {

@@ -1,18 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
-
-export interface UserInfo {
-  phoneMasked: string;
-  fullName: string;
-  /** 0–100 */
-  kycProgress: number;
-  limitText: string;
-}
+import { formApi } from '@hiram/shared/api/endpoints';
 
 export const USER_INFO_PATH = '/v3/personal-center/user-info';
 
+/** The masked number, the name, KYC progress (0–100) and the borrowing limit as text. */
 export function getUserInfo() {
-  return formClient.post<UserInfo>(USER_INFO_PATH, {});
+  return formApi.post(USER_INFO_PATH, {});
 }
 
 export function useUserInfo(enabled: boolean) {

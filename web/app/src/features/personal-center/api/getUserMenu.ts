@@ -1,17 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
+import type { components } from '@hiram/shared/api/schema.gen';
 
-export interface MenuItem {
-  title: string;
-  /** An app path, or an http(s) address. */
-  path: string;
-}
+/** A menu entry: its title and an app path or an http(s) address. */
+export type MenuItem = components['schemas']['MenuItem'];
 
 export const USER_MENU_PATH = '/v3/personal-center/user-menu';
 
 export function getUserMenu() {
   // The page has its own menu to fall back on: no toast.
-  return formClient.post<{ items: MenuItem[] }>(USER_MENU_PATH, {}, { silent: true });
+  return formApi.post(USER_MENU_PATH, {}, { silent: true });
 }
 
 export function useUserMenu() {

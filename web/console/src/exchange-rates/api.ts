@@ -19,8 +19,8 @@ export interface RateForm {
   source: string;
 }
 
-export const fetchRates = () => get<RateHistory>('/exchange-rates');
+export const fetchRates = () => get('/exchange-rates', {});
 export const RATES_KEY = 'exchange-rates';
 export const useRates = () => useQuery({ queryKey: [RATES_KEY], queryFn: () => dataOf(fetchRates()) });
-export const addRate = (form: RateForm) => post<RateRow>('/exchange-rates/add', { ...form }, { silent: true });
-export const fetchCalculatorViews = () => get<CalculatorViews>('/calculator-views');
+export const addRate = (form: RateForm) => post('/exchange-rates/add', { ...form }, { silent: true });
+export const fetchCalculatorViews = () => get('/calculator-views', {});

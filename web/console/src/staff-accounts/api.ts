@@ -21,11 +21,11 @@ export interface NewMemberForm {
   role: Role | '';
 }
 
-export const fetchAccounts = () => get<StaffAccountRow[]>('/staff-accounts');
+export const fetchAccounts = () => get('/staff-accounts', {});
 export const ACCOUNTS_KEY = 'staff-accounts';
 export const useAccounts = () => useQuery({ queryKey: [ACCOUNTS_KEY], queryFn: () => dataOf(fetchAccounts()) });
-export const addMember = (form: NewMemberForm) => post<NewAccount>('/staff-accounts', { ...form }, { silent: true });
+export const addMember = (form: NewMemberForm) => post('/staff-accounts', { ...form }, { silent: true });
 export const switchAccount = (id: number, active: boolean) =>
-  post<StaffAccountRow>(active ? '/staff-accounts/reactivate' : '/staff-accounts/deactivate', { id });
+  post(active ? '/staff-accounts/reactivate' : '/staff-accounts/deactivate', { id });
 /** New password and authenticator secret, answered once; the member is signed out everywhere. */
-export const resetSignIn = (id: number) => post<NewAccount>('/staff-accounts/reset', { id });
+export const resetSignIn = (id: number) => post('/staff-accounts/reset', { id });

@@ -47,7 +47,7 @@ describe('the console', () => {
     expect(screen.getByText('Customer care')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     // The address follows after the render.
     await waitFor(() => expect(window.location.pathname).toBe('/console/dashboard'));
   });
@@ -65,14 +65,14 @@ describe('the console', () => {
     start('/console', { '/me': ok(FINANCE) });
     await screen.findByText('Fe Lim');
     expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Exchange rates']);
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 
   it('marketing lands on the dashboard, with its own sections after it', async () => {
     start('/console', { '/me': ok(MARKETING), '/promotion-templates': ok({ rows: [], total: 0, page: 1, pageSize: 20 }) });
     await screen.findByText('Mika Tan');
     expect(menuEntries()).toEqual(['Dashboard', 'Promotion templates', 'Channel links', 'Site banners', 'Company details']);
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 
   it('says so when the role has no section yet', async () => {
@@ -86,9 +86,22 @@ describe('the console', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Audit log' })).toBeTruthy();
     expect(within(menu()).getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
     fireEvent.click(within(menu()).getByRole('link', { name: 'SMS outbox' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'SMS outbox' })).toBeTruthy();
+    // Each section is its own chunk: it shows once loaded.
+    expect(await screen.findByRole('heading', { level: 1, name: 'SMS outbox' })).toBeTruthy();
     expect(window.location.pathname).toBe('/console/sms-outbox');
+    expect(within(menu()).getByRole('link', { name: 'SMS outbox' }).getAttribute('aria-current')).toBe('page');
+    expect(within(menu()).getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBeNull();
     await waitFor(() => expect(api.calls('/sms-outbox')).toHaveLength(1));
+  });
+
+  it('opens a section the role may see from its address, and shows the first one for the bare /console', async () => {
+    const api = start('/console/sms-outbox', { '/me': ok(CARE) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'SMS outbox' })).toBeTruthy();
+    await waitFor(() => expect(api.calls('/sms-outbox')).toHaveLength(1));
+    cleanup();
+    start('/console/', { '/me': ok(AUDITOR) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    await waitFor(() => expect(window.location.pathname).toBe('/console/dashboard'));
   });
 
   it('does not open a section the role may not see from its address', async () => {

@@ -1,9 +1,12 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { t } from './i18n/i18n';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { fetchMe, onSessionEnded, signOut, type Me } from './api';
 import { ConsoleShell } from './ConsoleShell';
+import { createConsoleQueryClient } from './queryClient';
 import { CONSOLE_BASE } from './sections';
 import { SignInForm } from './SignInForm';
 
@@ -13,10 +16,14 @@ type Session =
   | { state: 'signedIn'; me: Me };
 
 /**
- * The console: asks the server who is signed in (`/me`), shows the sign-in
- * form when nobody is (401), else the sections the role allows.
+ * Who is signed in: asks the server (`/me`), shows the sign-in form when
+ * nobody is (401), else the sections the role allows. When the session ends
+ * (signed out, or a call answers 401) the data read under it is dropped, so
+ * the next person to sign in never sees it.
  */
-export function ConsoleApp() {
+function SessionGate() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [session, setSession] = useState<Session>({ state: 'checking' });
 
   useEffect(() => {
@@ -30,17 +37,19 @@ export function ConsoleApp() {
     // The form says why it shows; the call's toast would say it twice.
     const stop = onSessionEnded(() => {
       hideToast();
+      queryClient.clear();
       setSession({ state: 'signedOut', notice: t('console.signIn.ended') });
     });
     return () => {
       live = false;
       stop();
     };
-  }, []);
+  }, [queryClient]);
 
   async function leave() {
     await signOut();
-    window.history.replaceState(null, '', CONSOLE_BASE);
+    queryClient.clear();
+    void navigate('/', { replace: true });
     setSession({ state: 'signedOut', notice: t('console.signedOut') });
   }
 
@@ -55,7 +64,23 @@ export function ConsoleApp() {
         <SignInForm notice={session.notice} onSignedIn={(me) => setSession({ state: 'signedIn', me })} />
       )}
       {session.state === 'signedIn' && <ConsoleShell me={session.me} onSignOut={() => void leave()} />}
-      <ToastHost />
     </>
+  );
+}
+
+/**
+ * The console on the borrower app's footing: react-router for its addresses
+ * (/console/<section>), TanStack Query for what it reads. One query client
+ * per mount keeps each test's data its own.
+ */
+export function ConsoleApp() {
+  const [queryClient] = useState(createConsoleQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter basename={CONSOLE_BASE}>
+        <SessionGate />
+      </BrowserRouter>
+      <ToastHost />
+    </QueryClientProvider>
   );
 }

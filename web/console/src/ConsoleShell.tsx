@@ -1,24 +1,28 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { lazy, Suspense } from 'react';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { t } from './i18n/i18n';
 import type { Me } from './api';
-import { AuditPage } from './audit/AuditPage';
-import { BorrowersPage } from './borrowers/BorrowersPage';
-import { CollectionsPage } from './collections/CollectionsPage';
-import { DashboardPage } from './dashboard/DashboardPage';
-import { MoneyPage } from './money/MoneyPage';
-import { OrdersPage } from './orders/OrdersPage';
-import { ProductsPage } from './products/ProductsPage';
-import { ComplaintsPage } from './complaints/ComplaintsPage';
-import { BannersPage } from './marketing/BannersPage';
-import { ExchangeRatesPage } from './exchange-rates/ExchangeRatesPage';
-import { CompanyPage } from './marketing/CompanyPage';
-import { LinksPage } from './marketing/LinksPage';
-import { TemplatesPage } from './marketing/TemplatesPage';
-import { AdjustmentsPage } from './payments/AdjustmentsPage';
-import { UnpostedPaymentsPage } from './payments/UnpostedPaymentsPage';
-import { allowedSections, CONSOLE_BASE, roleLabel, sectionAt, sectionPath, type Section } from './sections';
-import { SmsOutboxPage } from './sms/SmsOutboxPage';
-import { StaffAccountsPage } from './staff/StaffAccountsPage';
+import { allowedSections, roleLabel, sectionPath, type Section } from './sections';
+
+// Route-level code splitting, as in the borrower app: each section is its
+// own chunk, so signing in loads the shell and the first section only.
+const AuditPage = lazy(() => import('./audit/AuditPage').then((module) => ({ default: module.AuditPage })));
+const BorrowersPage = lazy(() => import('./borrowers/BorrowersPage').then((module) => ({ default: module.BorrowersPage })));
+const CollectionsPage = lazy(() => import('./collections/CollectionsPage').then((module) => ({ default: module.CollectionsPage })));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })));
+const MoneyPage = lazy(() => import('./money/MoneyPage').then((module) => ({ default: module.MoneyPage })));
+const OrdersPage = lazy(() => import('./orders/OrdersPage').then((module) => ({ default: module.OrdersPage })));
+const ProductsPage = lazy(() => import('./products/ProductsPage').then((module) => ({ default: module.ProductsPage })));
+const ComplaintsPage = lazy(() => import('./complaints/ComplaintsPage').then((module) => ({ default: module.ComplaintsPage })));
+const BannersPage = lazy(() => import('./marketing/BannersPage').then((module) => ({ default: module.BannersPage })));
+const ExchangeRatesPage = lazy(() => import('./exchange-rates/ExchangeRatesPage').then((module) => ({ default: module.ExchangeRatesPage })));
+const CompanyPage = lazy(() => import('./marketing/CompanyPage').then((module) => ({ default: module.CompanyPage })));
+const LinksPage = lazy(() => import('./marketing/LinksPage').then((module) => ({ default: module.LinksPage })));
+const TemplatesPage = lazy(() => import('./marketing/TemplatesPage').then((module) => ({ default: module.TemplatesPage })));
+const AdjustmentsPage = lazy(() => import('./adjustments/AdjustmentsPage').then((module) => ({ default: module.AdjustmentsPage })));
+const UnpostedPaymentsPage = lazy(() => import('./unposted-payments/UnpostedPaymentsPage').then((module) => ({ default: module.UnpostedPaymentsPage })));
+const SmsOutboxPage = lazy(() => import('./sms-outbox/SmsOutboxPage').then((module) => ({ default: module.SmsOutboxPage })));
+const StaffAccountsPage = lazy(() => import('./staff-accounts/StaffAccountsPage').then((module) => ({ default: module.StaffAccountsPage })));
 
 interface Props {
   me: Me;
@@ -74,27 +78,7 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
  */
 export function ConsoleShell({ me, onSignOut }: Props) {
   const sections = allowedSections(me.permissions);
-  const [pathname, setPathname] = useState(() => window.location.pathname);
-  const current = sectionAt(pathname, sections) ?? sections[0];
-
-  useEffect(() => {
-    const onPop = () => setPathname(window.location.pathname);
-    window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
-  }, []);
-
-  useEffect(() => {
-    const wanted = current ? sectionPath(current.id) : CONSOLE_BASE;
-    if (window.location.pathname !== wanted) window.history.replaceState(null, '', wanted);
-  }, [current]);
-
-  function open(event: MouseEvent<HTMLAnchorElement>, section: Section) {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    const path = sectionPath(section.id);
-    if (window.location.pathname !== path) window.history.pushState(null, '', path);
-    setPathname(path);
-  }
+  const first = sections[0];
 
   return (
     <div className="c-layout">
@@ -112,19 +96,21 @@ export function ConsoleShell({ me, onSignOut }: Props) {
         <ul>
           {sections.map((section) => (
             <li key={section.id}>
-              <a
-                href={sectionPath(section.id)}
-                aria-current={section.id === current?.id ? 'page' : undefined}
-                onClick={(e) => open(e, section)}
-              >
-                {t(section.label)}
-              </a>
+              <NavLink to={sectionPath(section.id)}>{t(section.label)}</NavLink>
             </li>
           ))}
         </ul>
       </nav>
       <main className="c-main">
-        {current ? <SectionView key={current.id} section={current} me={me} /> : <p>{t('console.noSections')}</p>}
+        <Suspense fallback={<p className="c-muted">{t('common.loading')}</p>}>
+          <Routes>
+            {sections.map((section) => (
+              <Route key={section.id} path={sectionPath(section.id)} element={<SectionView section={section} me={me} />} />
+            ))}
+            {!first && <Route index element={<p>{t('console.noSections')}</p>} />}
+            <Route path="*" element={<Navigate to={first ? sectionPath(first.id) : '/'} replace />} />
+          </Routes>
+        </Suspense>
       </main>
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedSections, roleLabel, sectionAt } from './sections';
+import { allowedSections, roleLabel } from './sections';
 import { ADMIN, AUDITOR, CARE, FINANCE, MARKETING, OFFICER } from './testing/consoleApi';
 
 const ids = (permissions: readonly string[]) => allowedSections(permissions).map((section) => section.id);
@@ -18,14 +18,6 @@ describe('the menu by permission', () => {
     expect(ids(FINANCE.permissions)).not.toContain('products');
     expect(ids(MARKETING.permissions)).toEqual(['dashboard', 'promotion-templates', 'promotion-links', 'site-banners', 'company-details']);
     expect(ids([])).toEqual([]);
-  });
-
-  it('reads the section from the address, among the allowed ones only', () => {
-    const care = allowedSections(CARE.permissions);
-    expect(sectionAt('/console/sms-outbox', care)?.id).toBe('sms-outbox');
-    expect(sectionAt('/console/audit', care)).toBeUndefined();
-    expect(sectionAt('/console', care)).toBeUndefined();
-    expect(sectionAt('/consoleaudit', allowedSections(AUDITOR.permissions))).toBeUndefined();
   });
 
   it('names roles for people', () => {

@@ -1,6 +1,6 @@
 // The console's sections, the permission each needs, and where each lives
-// (/console/<id>). The menu shows only what the signed-in role allows; the
-// server refuses anything else with 403 anyway.
+// (/console/<id>, a route of the console's router). The menu shows only what
+// the signed-in role allows; the server refuses anything else with 403 anyway.
 import { t, type MessageKey } from './i18n/i18n';
 
 /** Permission keys the console reads (server: hiram_domain::staff::Permission). */
@@ -73,6 +73,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'audit', label: 'console.section.audit', permission: PERMISSION.readAudit },
 ];
 
+/** Where the console lives: its router's basename. */
 export const CONSOLE_BASE = '/console';
 
 /** The sections a staff member's permissions open, in menu order. */
@@ -80,13 +81,8 @@ export function allowedSections(permissions: readonly string[]): Section[] {
   return SECTIONS.filter((section) => permissions.includes(section.permission));
 }
 
-/** The section an address names (`/console/audit`), if it is one of `allowed`. */
-export function sectionAt(pathname: string, allowed: readonly Section[]): Section | undefined {
-  const id = pathname.startsWith(`${CONSOLE_BASE}/`) ? pathname.slice(CONSOLE_BASE.length + 1).split('/')[0] : '';
-  return allowed.find((section) => section.id === id);
-}
-
-export const sectionPath = (id: SectionId) => `${CONSOLE_BASE}/${id}`;
+/** A section's path inside the console's router (/console/audit is `/audit`). */
+export const sectionPath = (id: SectionId) => `/${id}`;
 
 /** Role keys (server: hiram_domain::staff::Role) and their names, in the server's order. */
 const ROLE_LABELS = {

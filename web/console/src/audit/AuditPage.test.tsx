@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { auditRow, captureDownloads, consoleApi, page, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { AuditPage } from './AuditPage';
 
 afterEach(() => {
@@ -17,7 +18,7 @@ const ROWS = [
 
 function setup(routes: Parameters<typeof consoleApi>[0] = {}) {
   const api = consoleApi({ '/audit': page(ROWS, ROWS.length, 1, 100), ...routes });
-  render(<AuditPage />);
+  renderSection(<AuditPage />);
   return api;
 }
 

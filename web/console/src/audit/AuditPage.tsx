@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { fetchAudit, type AuditRow } from '../api';
+import { useAudit, type AuditRow } from '../api';
 import { csvName, downloadCsv, toCsv } from '../csv';
 import { compactJson, EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
-import { useLoad } from '../useLoad';
 
 /**
  * Who did it: a staff member's name with their id (two people may share a
@@ -31,7 +30,7 @@ export function AuditPage() {
   const [typed, setTyped] = useState('');
   const [subject, setSubject] = useState('');
   const [page, setPage] = useState(1);
-  const log = useLoad(`audit:${subject}:${page}`, () => fetchAudit(subject, page));
+  const log = useAudit(subject, page);
   const rows = log.data?.rows ?? [];
 
   function follow(event: FormEvent) {
@@ -57,7 +56,7 @@ export function AuditPage() {
             {t('console.search')}
           </button>
         </form>
-        <RefreshButton onClick={log.reload} loading={log.loading} />
+        <RefreshButton onClick={() => void log.refetch()} loading={log.isFetching} />
         <button type="button" className="h-btn h-btn--ghost c-btn" disabled={rows.length === 0} onClick={() => exportAudit(rows)}>
           {t('console.exportCsv')}
         </button>
@@ -75,7 +74,7 @@ export function AuditPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={6} loading={log.loading} />}
+            {rows.length === 0 && <EmptyRow columns={6} loading={log.isFetching} />}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td className="c-nowrap">{formatDateTime(row.at)}</td>

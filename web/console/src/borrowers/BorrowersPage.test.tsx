@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import type { BorrowerProfile } from '../api';
 import { CARE, consoleApi, FINANCE, form, ok, page, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { BorrowersPage } from './BorrowersPage';
 
 afterEach(() => {
@@ -37,7 +38,7 @@ describe('borrowers', () => {
       '/borrowers': page([{ id: 9, name: 'Maria Clara Santos', phone: '0917 *** 0100', registeredAt: '2026-05-06T01:00:00Z' }]),
       '/borrowers/profile': ok(PROFILE),
     });
-    render(<BorrowersPage me={FINANCE} />);
+    renderSection(<BorrowersPage me={FINANCE} />);
     expect(api.calls('/borrowers')).toHaveLength(0);
     const panel = await openProfile();
     expect(query(api.calls('/borrowers')[0]![0])).toMatchObject({ q: 'Clara', page: '1' });
@@ -51,7 +52,7 @@ describe('borrowers', () => {
       '/borrowers/profile': ok(PROFILE),
       '/borrowers/reveal': ok({ phone: '09175550100', kyc: [{ section: 'basic', code: 'id_number', value: 'PSN-1234-5678' }] }),
     });
-    render(<BorrowersPage me={CARE} />);
+    renderSection(<BorrowersPage me={CARE} />);
     const panel = await openProfile();
     fireEvent.click(await within(panel).findByRole('button', { name: 'Show personal data' }));
     const dialog = screen.getByRole('dialog', { name: 'Why do you need to see it?' });

@@ -1,17 +1,18 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { fetchBorrower, revealBorrower, searchBorrowers, type Me, type RevealedData } from '../api';
+import { revealBorrower, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
 import { orderStatusLabel } from '../labels';
 import { EmptyRow, Facts, FormDialog, PageHead, Pager } from '../parts';
 import { PERMISSION } from '../sections';
-import { useLoad } from '../useLoad';
 
 const PAGE_SIZE = 25;
 const MAX_REASON = 500;
 
-function linkedBorrower(): number | null {
-  const id = Number(new URLSearchParams(window.location.search).get('id'));
+/** The borrower an address asks to open (`/console/borrowers?id=9`). */
+function linkedBorrower(params: URLSearchParams): number | null {
+  const id = Number(params.get('id'));
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
@@ -42,10 +43,9 @@ function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => 
 
 /** A borrower's profile: KYC masked until revealed, consents, orders. */
 function BorrowerPanel({ id, me }: { id: number; me: Me }) {
-  const profile = useLoad(`borrower:${id}`, () => fetchBorrower(id));
+  const data = useBorrower(id).data;
   const [asking, setAsking] = useState(false);
   const [revealed, setRevealed] = useState<RevealedData | null>(null);
-  const data = profile.data;
   if (!data) {
     return (
       <aside className="c-panel c-panel--empty" aria-label={t('console.borrowers.panel')}>
@@ -94,7 +94,7 @@ function BorrowerPanel({ id, me }: { id: number; me: Me }) {
       <ul className="c-steps">
         {data.orders.map((order) => (
           <li key={order.id}>
-            <a href={`/console/orders?id=${order.id}`}>{order.orderNo}</a> · {orderStatusLabel(order.status)} · {formatMoney(order.principal, '₱')}
+            <Link to={`/orders?id=${order.id}`}>{order.orderNo}</Link> · {orderStatusLabel(order.status)} · {formatMoney(order.principal, '₱')}
           </li>
         ))}
       </ul>
@@ -117,11 +117,12 @@ export function BorrowersPage({ me }: { me: Me }) {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [chosen, setChosen] = useState<number | null>(linkedBorrower);
-  const results = useLoad(`borrowers:${query}:${page}`, () =>
-    query ? searchBorrowers(query, page, PAGE_SIZE) : Promise.resolve({ success: true, code: '00', message: '', data: null, raw: null }),
-  );
-  const rows = results.data?.rows ?? [];
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<number | null>(() => linkedBorrower(params));
+  const results = useBorrowerSearch(query, page, PAGE_SIZE);
+  // An emptied search shows nothing, not the last search's answer.
+  const found = query ? results.data : null;
+  const rows = found?.rows ?? [];
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -153,7 +154,7 @@ export function BorrowersPage({ me }: { me: Me }) {
                 </tr>
               </thead>
               <tbody>
-                {rows.length === 0 && <EmptyRow columns={4} loading={Boolean(query) && results.loading} />}
+                {rows.length === 0 && <EmptyRow columns={4} loading={results.isFetching} />}
                 {rows.map((row) => (
                   <tr key={row.id} className={row.id === chosen ? 'is-chosen' : undefined} onClick={() => setChosen(row.id)}>
                     <td>#{row.id}</td>
@@ -169,7 +170,7 @@ export function BorrowersPage({ me }: { me: Me }) {
               </tbody>
             </table>
           </div>
-          {results.data && <Pager page={results.data.page} pageSize={results.data.pageSize} total={results.data.total} onPage={setPage} />}
+          {found && <Pager page={found.page} pageSize={found.pageSize} total={found.total} onPage={setPage} />}
         </div>
         {chosen && <BorrowerPanel key={chosen} id={chosen} me={me} />}
       </div>

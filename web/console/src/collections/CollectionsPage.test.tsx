@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import type { CollectionRow, ContactRow, Me } from '../api';
 import { AUDITOR, consoleApi, fail, form, ok, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { CollectionsPage } from './CollectionsPage';
 
 afterEach(() => {
@@ -56,7 +57,7 @@ describe('collections', () => {
       '/collections': page([row(1, { daysPastDue: 45, bucket: '31-60', lastContactAt: '2025-03-04T02:30:00Z', lastContactOutcome: 'promised_to_pay' }), row(2)]),
       '/collections/contacts': ok([CONTACT]),
     });
-    render(<CollectionsPage me={AUDITOR} />);
+    renderSection(<CollectionsPage me={AUDITOR} />);
     expect(await within(table()).findAllByText('₱3,273.00')).toHaveLength(2);
     expect(query(api.calls('/collections')[0]![0])).toEqual({ sort: 'days_past_due_desc', page: '1', pageSize: '25' });
     expect(within(table()).getByText('45 days')).toBeTruthy();
@@ -79,7 +80,7 @@ describe('collections', () => {
   it('pages on the server and starts again from page 1 when the order changes', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => row(i + 1));
     const api = consoleApi({ '/collections': (url: string) => page(rows, 30, Number(query(url).page)) });
-    render(<CollectionsPage me={AUDITOR} />);
+    renderSection(<CollectionsPage me={AUDITOR} />);
     expect(await screen.findByText('Page 1 of 2 · 30 in all')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -99,7 +100,7 @@ describe('collections', () => {
         return form(init).note === 'late call' ? fail('409', REFUSAL, { reason: 'outside_contact_hours' }) : ok({ id: 9 });
       },
     });
-    render(<CollectionsPage me={OFFICER} />);
+    renderSection(<CollectionsPage me={OFFICER} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open order HR20250301' }));
     const panel = screen.getByRole('complementary', { name: 'Order HR20250301' });
     expect(await within(panel).findByText('No contacts logged yet.')).toBeTruthy();

@@ -5,6 +5,7 @@ import {
   DPD_BUCKETS,
   fetchCollections,
   QUEUE_SORTS,
+  useCollections,
   type BucketFilter,
   type CollectionRow,
   type Me,
@@ -14,7 +15,6 @@ import { contactLabel } from '../labels';
 import { ExportButton } from '../export';
 import { EmptyRow, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
 import { PERMISSION } from '../sections';
-import { useLoad } from '../useLoad';
 import { ContactPanel } from './ContactPanel';
 
 const SORT_LABELS: Record<QueueSort, MessageKey> = {
@@ -37,7 +37,7 @@ export function CollectionsPage({ me }: { me: Me }) {
   const [sort, setSort] = useState<QueueSort>('days_past_due_desc');
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<CollectionRow | null>(null);
-  const queue = useLoad(`collections:${bucket}:${sort}:${page}`, () => fetchCollections({ bucket, sort }, page));
+  const queue = useCollections({ bucket, sort }, page);
   const canLog = me.permissions.includes(PERMISSION.logCollectionContacts);
   const rows = queue.data?.rows ?? [];
 
@@ -64,7 +64,7 @@ export function CollectionsPage({ me }: { me: Me }) {
           choices={QUEUE_SORTS.map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
           onChange={(value) => filterBy(() => setSort(value))}
         />
-        <RefreshButton onClick={queue.reload} loading={queue.loading} />
+        <RefreshButton onClick={() => void queue.refetch()} loading={queue.isFetching} />
         <ExportButton
           name="collections"
           header={[
@@ -106,7 +106,7 @@ export function CollectionsPage({ me }: { me: Me }) {
                 </tr>
               </thead>
               <tbody>
-                {rows.length === 0 && <EmptyRow columns={5} loading={queue.loading} />}
+                {rows.length === 0 && <EmptyRow columns={5} loading={queue.isFetching} />}
                 {rows.map((row) => (
                   <tr
                     key={row.orderId}
@@ -155,7 +155,7 @@ export function CollectionsPage({ me }: { me: Me }) {
             <Pager page={queue.data.page} pageSize={queue.data.pageSize} total={queue.data.total} onPage={setPage} />
           )}
         </div>
-        <ContactPanel key={chosen?.orderId ?? 0} row={chosen} canLog={canLog} onLogged={queue.reload} />
+        <ContactPanel key={chosen?.orderId ?? 0} row={chosen} canLog={canLog} />
       </div>
     </section>
   );

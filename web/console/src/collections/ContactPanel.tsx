@@ -1,27 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import {
   CONTACT_CHANNELS,
+  COLLECTIONS_KEY,
   CONTACT_OUTCOMES,
-  fetchContacts,
   logContact,
   MAX_CONTACT_NOTE,
   type CollectionRow,
   type ContactChannel,
   type ContactOutcome,
+  useContacts,
 } from '../api';
 import { contactLabel } from '../labels';
 import { SelectFilter } from '../parts';
-import { useLoad } from '../useLoad';
 
 /**
  * A contact with the loan's borrower: how, what came of it, and a note.
  * The server decides whether the contact hours allow it now; its refusal is
- * shown here as the form's error.
+ * shown here as the form's error. A logged contact changes the loan's log
+ * and the queue's last contact.
  */
-function ContactForm({ orderId, onLogged }: { orderId: number; onLogged: () => void }) {
+function ContactForm({ orderId }: { orderId: number }) {
+  const queryClient = useQueryClient();
   const noteId = useId();
   const [channel, setChannel] = useState<ContactChannel>('call');
   const [outcome, setOutcome] = useState<ContactOutcome>('reached');
@@ -41,7 +44,7 @@ function ContactForm({ orderId, onLogged }: { orderId: number; onLogged: () => v
     setError('');
     setNote('');
     showToast(t('console.collections.saved'));
-    onLogged();
+    void queryClient.invalidateQueries({ queryKey: [COLLECTIONS_KEY] });
   }
 
   return (
@@ -94,12 +97,10 @@ function ContactForm({ orderId, onLogged }: { orderId: number; onLogged: () => v
 interface Props {
   row: CollectionRow | null;
   canLog: boolean;
-  /** A contact was logged: the queue's last contact changed. */
-  onLogged: () => void;
 }
 
 /** The chosen overdue loan: its borrower, its contacts so far, and the contact form. */
-export function ContactPanel({ row, canLog, onLogged }: Props) {
+export function ContactPanel({ row, canLog }: Props) {
   if (!row) {
     return (
       <aside className="c-panel c-panel--empty" aria-label={t('console.collections.panel')}>
@@ -107,11 +108,11 @@ export function ContactPanel({ row, canLog, onLogged }: Props) {
       </aside>
     );
   }
-  return <ChosenLoan row={row} canLog={canLog} onLogged={onLogged} />;
+  return <ChosenLoan row={row} canLog={canLog} />;
 }
 
-function ChosenLoan({ row, canLog, onLogged }: Props & { row: CollectionRow }) {
-  const contacts = useLoad(`contacts:${row.orderId}`, () => fetchContacts(row.orderId));
+function ChosenLoan({ row, canLog }: Props & { row: CollectionRow }) {
+  const contacts = useContacts(row.orderId);
   const titleId = `c-collection-${row.orderId}`;
   const logged = contacts.data ?? [];
   return (
@@ -133,7 +134,7 @@ function ChosenLoan({ row, canLog, onLogged }: Props & { row: CollectionRow }) {
       <p className="c-notice c-small">{t('console.collections.rule')}</p>
       <h3 className="c-sub">{t('console.collections.history')}</h3>
       {logged.length === 0 ? (
-        <p className="c-muted">{contacts.loading ? t('common.loading') : t('console.collections.none')}</p>
+        <p className="c-muted">{contacts.isFetching ? t('common.loading') : t('console.collections.none')}</p>
       ) : (
         <ol className="c-contacts" aria-label={t('console.collections.history')}>
           {logged.map((contact) => (
@@ -151,15 +152,7 @@ function ChosenLoan({ row, canLog, onLogged }: Props & { row: CollectionRow }) {
           ))}
         </ol>
       )}
-      {canLog && (
-        <ContactForm
-          orderId={row.orderId}
-          onLogged={() => {
-            contacts.reload();
-            onLogged();
-          }}
-        />
-      )}
+      {canLog && <ContactForm orderId={row.orderId} />}
     </aside>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import { ToastHost } from '@hiram/shared/ui/Toast';
@@ -6,6 +6,7 @@ import type { Me } from '../api';
 import {
   AUDITOR, captureDownloads, CARE, complaint, consoleApi, fail, form, ok, page, query,
 } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { ComplaintsPage } from './ComplaintsPage';
 
 afterEach(() => {
@@ -23,7 +24,7 @@ function setup(me: Me = CARE, routes: Parameters<typeof consoleApi>[0] = {}) {
     '/complaints/ratings': ok(RATINGS),
     ...routes,
   });
-  render(
+  renderSection(
     <>
       <ComplaintsPage me={me} />
       <ToastHost />

@@ -1,12 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { fetchComplaints, fetchRatings, type ComplaintStatusFilter, type InboxEntry, type Me } from '../api';
+import { COMPLAINTS_KEY, useComplaints, useRatings, type ComplaintStatusFilter, type InboxEntry, type Me } from '../api';
 import { csvName, downloadCsv, toCsv } from '../csv';
 import { statusLabel } from '../labels';
 import { PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
 import { PERMISSION } from '../sections';
-import { useLoad } from '../useLoad';
 import { ComplaintPanel } from './ComplaintPanel';
 import { ComplaintsTable } from './ComplaintsTable';
 import { RatingsTable } from './RatingsTable';
@@ -35,19 +35,20 @@ export function ComplaintsPage({ me }: { me: Me }) {
   const [status, setStatus] = useState<ComplaintStatusFilter>('open');
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<InboxEntry | null>(null);
-  const list = useLoad(`complaints:${status}:${page}`, () => fetchComplaints(status, page));
-  const ratings = useLoad('ratings', fetchRatings);
+  const queryClient = useQueryClient();
+  const list = useComplaints(status, page);
+  const ratings = useRatings();
   const canAnswer = me.permissions.includes(PERMISSION.answerComplaints);
   const entries = list.data?.rows ?? [];
   // The list's copy once it is fresh; until then (and once the filter drops
   // it) the one chosen, as this page last changed it.
-  const fresh = list.loading || !chosen ? undefined : entries.find((entry) => entry.id === chosen.id);
+  const fresh = list.isFetching || !chosen ? undefined : entries.find((entry) => entry.id === chosen.id);
   const shown = fresh ?? chosen;
 
   function changed(next: InboxEntry) {
     setChosen(next);
-    list.reload();
-    ratings.reload();
+    // The inbox and the agents' ratings both change with an answer or a close.
+    void queryClient.invalidateQueries({ queryKey: [COMPLAINTS_KEY] });
   }
 
   return (
@@ -62,7 +63,7 @@ export function ComplaintsPage({ me }: { me: Me }) {
             setPage(1);
           }}
         />
-        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
         <button
           type="button"
           className="h-btn h-btn--ghost c-btn"
@@ -74,12 +75,12 @@ export function ComplaintsPage({ me }: { me: Me }) {
       </PageHead>
       <div className="c-split">
         <div>
-          <ComplaintsTable entries={entries} loading={list.loading} chosenId={shown?.id} onChoose={setChosen} />
+          <ComplaintsTable entries={entries} loading={list.isFetching} chosenId={shown?.id} onChoose={setChosen} />
           {list.data && <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />}
         </div>
         <ComplaintPanel entry={shown} canAnswer={canAnswer} me={me} onChanged={changed} />
       </div>
-      <RatingsTable ratings={ratings.data ?? []} loading={ratings.loading} />
+      <RatingsTable ratings={ratings.data ?? []} loading={ratings.isFetching} />
     </section>
   );
 }

@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import type { Dashboard } from '../api';
 import { consoleApi, ok, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { DashboardPage } from './DashboardPage';
 
 afterEach(() => {
@@ -33,7 +34,7 @@ const DASHBOARD: Dashboard = {
 describe('the dashboard', () => {
   it('charts each day and totals the period', async () => {
     const api = consoleApi({ '/dashboard': ok(DASHBOARD) });
-    render(<DashboardPage />);
+    renderSection(<DashboardPage />);
     expect(await screen.findByRole('img', { name: 'Applications: 6' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Disbursed: ₱15,000.00' })).toBeTruthy();
     expect(screen.getByText('complaints late').className).toContain('c-tile--alert');

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { fetchDashboard, type Dashboard } from '../api';
+import { useDashboard, type Dashboard } from '../api';
 import { PageHead, RefreshButton, SelectFilter } from '../parts';
-import { useLoad } from '../useLoad';
 
 const WIDTH = 640;
 const HEIGHT = 160;
@@ -102,7 +101,7 @@ const PERIODS = ['7', '14', '30', '90'] as const;
 /** Applications, decisions, money out and in, arrears and complaints at a glance. */
 export function DashboardPage() {
   const [days, setDays] = useState<(typeof PERIODS)[number]>('14');
-  const figures = useLoad(`dashboard:${days}`, () => fetchDashboard(Number(days)));
+  const figures = useDashboard(Number(days));
   return (
     <section className="c-page" aria-labelledby="c-dashboard-title">
       <PageHead id="c-dashboard-title" title={t('console.section.dashboard')}>
@@ -112,7 +111,7 @@ export function DashboardPage() {
           choices={PERIODS.map((value) => ({ value, label: t('console.dashboard.lastDays', { n: value }) }))}
           onChange={setDays}
         />
-        <RefreshButton onClick={figures.reload} loading={figures.loading} />
+        <RefreshButton onClick={() => void figures.refetch()} loading={figures.isFetching} />
       </PageHead>
       {figures.data ? <Charts data={figures.data} /> : <p className="c-muted">{t('common.loading')}</p>}
     </section>

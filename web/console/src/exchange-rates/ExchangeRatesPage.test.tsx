@@ -1,8 +1,9 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import { AUDITOR, FINANCE } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { ExchangeRatesPage } from './ExchangeRatesPage';
 
 const ROW = {
@@ -25,7 +26,7 @@ afterEach(() => {
 describe('exchange rates', () => {
   it('lists each rate with its source and whether borrowers are offered it', async () => {
     mockApi({ '/exchange-rates': { code: '00', message: '', data: { rates: [ROW, { ...ROW, id: 2, rate: '57.90', inEffect: false }] } } }, '/api/console');
-    render(<ExchangeRatesPage me={AUDITOR} />);
+    renderSection(<ExchangeRatesPage me={AUDITOR} />);
     await screen.findByText('Offered now');
     const rows = screen.getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -45,7 +46,7 @@ describe('exchange rates', () => {
       },
       '/api/console',
     );
-    render(<ExchangeRatesPage me={FINANCE} />);
+    renderSection(<ExchangeRatesPage me={FINANCE} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Add a rate' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Currency'), { target: { value: 'usd' } });

@@ -1,14 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatDate } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
-import { refusedField } from '../marketing/refusal';
+import { refusedField } from '../refusal';
 import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
 import { PERMISSION } from '../sections';
-import { useLoad } from '../useLoad';
-import { addRate, fetchRates, type RateForm } from './api';
+import { addRate, RATES_KEY, useRates, type RateForm } from './api';
 
 function AddRateDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
   const [form, setForm] = useState<RateForm>(() => ({ currency: '', rate: '', effectiveOn: formatDate(Date.now()), source: '' }));
@@ -43,14 +43,15 @@ function AddRateDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () 
 /** The peso rates the borrower's exchange calculator offers: who set which, when, from what source. */
 export function ExchangeRatesPage({ me }: { me: Me }) {
   const [adding, setAdding] = useState(false);
-  const list = useLoad('exchange-rates', fetchRates);
+  const queryClient = useQueryClient();
+  const list = useRates();
   const rows = list.data?.rates ?? [];
   const canAdd = me.permissions.includes(PERMISSION.setExchangeRates);
 
   return (
     <section className="c-page" aria-labelledby="c-rates-title">
       <PageHead id="c-rates-title" title={t('console.section.exchangeRates')}>
-        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
         {canAdd && (
           <button type="button" className="h-btn c-btn" onClick={() => setAdding(true)}>
             {t('console.rates.add')}
@@ -71,7 +72,7 @@ export function ExchangeRatesPage({ me }: { me: Me }) {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={6} loading={list.loading} />}
+            {rows.length === 0 && <EmptyRow columns={6} loading={list.isFetching} />}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td>{row.currency}</td>
@@ -90,7 +91,7 @@ export function ExchangeRatesPage({ me }: { me: Me }) {
           onClose={() => setAdding(false)}
           onSaved={() => {
             setAdding(false);
-            list.reload();
+            void queryClient.invalidateQueries({ queryKey: [RATES_KEY] });
           }}
         />
       )}

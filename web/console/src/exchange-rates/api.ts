@@ -2,8 +2,9 @@
 // set_exchange_rates to add) and how often borrowers open each product from
 // the calculator (manage_marketing). Adding is silent: the form marks the
 // refused field.
+import { useQuery } from '@tanstack/react-query';
 import type { components } from '@hiram/shared/api/schema.gen';
-import { get, post } from '../api';
+import { dataOf, get, post } from '../api';
 
 export type RateRow = components['schemas']['RateRow'];
 export type RateHistory = components['schemas']['RateHistory'];
@@ -18,6 +19,8 @@ export interface RateForm {
   source: string;
 }
 
-export const fetchRates = () => get<RateHistory>('/exchange-rates');
-export const addRate = (form: RateForm) => post<RateRow>('/exchange-rates/add', { ...form }, { silent: true });
-export const fetchCalculatorViews = () => get<CalculatorViews>('/calculator-views');
+export const fetchRates = () => get('/exchange-rates', {});
+export const RATES_KEY = 'exchange-rates';
+export const useRates = () => useQuery({ queryKey: [RATES_KEY], queryFn: () => dataOf(fetchRates()) });
+export const addRate = (form: RateForm) => post('/exchange-rates/add', { ...form }, { silent: true });
+export const fetchCalculatorViews = () => get('/calculator-views', {});

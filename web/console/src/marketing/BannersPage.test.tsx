@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { consoleApi, fail, form, ok } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import type { BannerRow } from './api';
 import { BannersPage } from './BannersPage';
 import { fromManilaInput, toManilaInput } from './manilaTime';
@@ -36,7 +37,7 @@ describe('Manila times', () => {
 describe('site banners', () => {
   it('lists banners as text with their times in Manila', async () => {
     consoleApi({ '/site-banners': banners });
-    render(<BannersPage />);
+    renderSection(<BannersPage />);
     const row = (await within(table()).findByText('<b>Piso sale</b> this week')).closest('tr')!;
     expect(row.querySelector('b')).toBeNull();
     expect(within(row).getByText('2025-12-01 08:00:00')).toBeTruthy();
@@ -49,7 +50,7 @@ describe('site banners', () => {
       '/site-banners': banners,
       '/site-banners/save': [fail('400', 'Please check: showsUntil.', { field: 'showsUntil' }), ok(BANNER)],
     });
-    render(<BannersPage />);
+    renderSection(<BannersPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit banner #3' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit banner #3' });
     expect((within(dialog).getByLabelText('Shows from') as HTMLInputElement).value).toBe('2025-12-01T08:00');

@@ -1,13 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
-import { useLoad } from '../useLoad';
-import { fetchBanners, saveBanner, type BannerForm, type BannerRow } from './api';
+import { BANNERS_KEY, saveBanner, useBanners, type BannerForm, type BannerRow } from './api';
 import { fromManilaInput, toManilaInput } from './manilaTime';
-import { refusedField } from './refusal';
+import { refusedField } from '../refusal';
 
 const MAX_TEXT = 140;
 
@@ -76,13 +76,15 @@ function BannerDialog({ banner, onClose, onSaved }: { banner: BannerRow | null; 
 export function BannersPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<BannerRow | 'new' | null>(null);
-  const list = useLoad(`banners:${page}`, () => fetchBanners(page));
+  const queryClient = useQueryClient();
+  const list = useBanners(page);
+  const changed = () => void queryClient.invalidateQueries({ queryKey: [BANNERS_KEY] });
   const rows = list.data?.rows ?? [];
 
   return (
     <section className="c-page" aria-labelledby="c-banners-title">
       <PageHead id="c-banners-title" title={t('console.section.banners')}>
-        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
         <button type="button" className="h-btn c-btn" onClick={() => setEditing('new')}>
           {t('console.banners.new')}
         </button>
@@ -102,7 +104,7 @@ export function BannersPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={7} loading={list.loading} />}
+            {rows.length === 0 && <EmptyRow columns={7} loading={list.isFetching} />}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td className="c-num">{row.position}</td>
@@ -135,7 +137,7 @@ export function BannersPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
+            changed();
           }}
         />
       )}

@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import { consoleApi, fail, form, ok } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import type { CompanyFields } from './api';
 import { CompanyPage } from './CompanyPage';
 
@@ -29,7 +30,7 @@ describe('company details', () => {
       '/company-details': [ok({ details: DETAILS, fromConfiguration: true }), ok(saved)],
       '/company-details/save': ok(saved),
     });
-    render(<CompanyPage />);
+    renderSection(<CompanyPage />);
     expect(await screen.findByText(/these are the server’s configured ones/)).toBeTruthy();
     const phone = screen.getByLabelText('Customer service telephone') as HTMLInputElement;
     expect(phone.value).toBe('(02) 8123 4567');
@@ -46,7 +47,7 @@ describe('company details', () => {
       '/company-details': ok({ details: DETAILS, fromConfiguration: false }),
       '/company-details/save': fail('400', 'Please check: whatsapp.', { field: 'whatsapp' }),
     });
-    render(<CompanyPage />);
+    renderSection(<CompanyPage />);
     const whatsapp = await screen.findByLabelText('Customer service WhatsApp');
     fireEvent.change(whatsapp, { target: { value: '(02) 8123 4567' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,11 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { t, type MessageKey } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHead } from '../parts';
-import { useLoad } from '../useLoad';
-import { fetchCompany, saveCompany, type CompanyFields, type CompanyView } from './api';
-import { refusedField } from './refusal';
+import { COMPANY_KEY, saveCompany, useCompany, type CompanyFields, type CompanyView } from './api';
+import { refusedField } from '../refusal';
 
 /** Each field, its label and rule, and the most the server keeps. */
 const FIELDS: readonly { name: keyof CompanyFields; label: MessageKey; hint: MessageKey; max: number; type?: string }[] = [
@@ -65,15 +65,16 @@ function CompanyForm({ view, onSaved }: { view: CompanyView; onSaved: () => void
 
 /** The company's details every public page, the customer-service pages and order details show. */
 export function CompanyPage() {
-  const company = useLoad('company', fetchCompany);
+  const queryClient = useQueryClient();
+  const company = useCompany();
   return (
     <section className="c-page" aria-labelledby="c-company-title">
       <PageHead id="c-company-title" title={t('console.section.company')} />
       <p className="c-note">{t('console.company.note')}</p>
       {company.data ? (
-        <CompanyForm key={JSON.stringify(company.data)} view={company.data} onSaved={company.reload} />
+        <CompanyForm key={JSON.stringify(company.data)} view={company.data} onSaved={() => void queryClient.invalidateQueries({ queryKey: [COMPANY_KEY] })} />
       ) : (
-        <p className="c-muted">{company.loading ? t('common.loading') : t('console.empty')}</p>
+        <p className="c-muted">{company.isFetching ? t('common.loading') : t('console.empty')}</p>
       )}
     </section>
   );

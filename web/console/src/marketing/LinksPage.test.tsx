@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { consoleApi, fail, form, ok } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import type { LinkFunnelRow } from './api';
 import { LinksPage } from './LinksPage';
 
@@ -39,7 +40,7 @@ describe('channel links', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     consoleApi({ '/promotion-links': links });
-    render(<LinksPage />);
+    renderSection(<LinksPage />);
     const row = (await within(table()).findByText('Facebook November')).closest('tr')!;
     for (const text of ['200', '80', '40', '25', '12.5%', 'links_id=fb-nov']) expect(within(row).getByText(text)).toBeTruthy();
     const address = `${window.location.origin}${ROW.link.landingPath}`;
@@ -49,7 +50,7 @@ describe('channel links', () => {
 
   it('adds a download link with its code and template', async () => {
     const api = consoleApi({ '/promotion-links': links, '/promotion-templates': TEMPLATES, '/promotion-links/save': ok(ROW.link) });
-    render(<LinksPage />);
+    renderSection(<LinksPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'New link' }));
     const dialog = screen.getByRole('dialog', { name: 'New link' });
     const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
@@ -72,7 +73,7 @@ describe('channel links', () => {
       '/promotion-templates': TEMPLATES,
       '/promotion-links/save': [fail('409', 'Another link of this kind already uses this code.', { field: 'code' }), ok(ROW.link)],
     });
-    render(<LinksPage />);
+    renderSection(<LinksPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit link Facebook November' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit link Facebook November' });
     const code = within(dialog).getByLabelText('Code (links_id)') as HTMLInputElement;

@@ -1,13 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
-import { useLoad } from '../useLoad';
-import { fetchLinks, fetchTemplates, saveLink, type LinkForm, type LinkFunnelRow, type LinkKind, type LinkView } from './api';
+import { LINKS_KEY, saveLink, useLinks, useTemplates, type LinkForm, type LinkFunnelRow, type LinkKind, type LinkView } from './api';
 import { CopyAddress } from './CopyAddress';
-import { refusedField } from './refusal';
+import { refusedField } from '../refusal';
 
 /** Enough for every template a lender keeps; the list is a picker, not a report. */
 const TEMPLATE_CHOICES = 100;
@@ -39,7 +39,7 @@ function LinkDialog({ link, onClose, onSaved }: { link: LinkView | null; onClose
   const [form, setForm] = useState<LinkForm>(() => formOf(link));
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const templates = useLoad('link-templates', () => fetchTemplates(1, TEMPLATE_CHOICES));
+  const templates = useTemplates(1, TEMPLATE_CHOICES);
   const error = (name: keyof LinkForm) => (refused === name ? t('console.mkt.refused') : undefined);
   const set = (name: keyof LinkForm, value: string) => setForm({ ...form, [name]: value });
 
@@ -104,13 +104,15 @@ function LinkDialog({ link, onClose, onSaved }: { link: LinkView | null; onClose
 export function LinksPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<LinkView | 'new' | null>(null);
-  const list = useLoad(`links:${page}`, () => fetchLinks(page));
+  const queryClient = useQueryClient();
+  const list = useLinks(page);
+  const changed = () => void queryClient.invalidateQueries({ queryKey: [LINKS_KEY] });
   const rows = list.data?.rows ?? [];
 
   return (
     <section className="c-page" aria-labelledby="c-links-title">
       <PageHead id="c-links-title" title={t('console.section.links')}>
-        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
         <button type="button" className="h-btn c-btn" onClick={() => setEditing('new')}>
           {t('console.links.new')}
         </button>
@@ -135,7 +137,7 @@ export function LinksPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={12} loading={list.loading} />}
+            {rows.length === 0 && <EmptyRow columns={12} loading={list.isFetching} />}
             {rows.map((row) => (
               <tr key={row.link.id}>
                 <td>
@@ -180,7 +182,7 @@ export function LinksPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
+            changed();
           }}
         />
       )}

@@ -1,7 +1,8 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import { consoleApi, fail, form, ok, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import type { TemplateRow } from './api';
 import { TemplatesPage } from './TemplatesPage';
 
@@ -29,7 +30,7 @@ const table = () => screen.getByRole('table', { name: 'Promotion templates' });
 describe('promotion templates', () => {
   it('lists templates with the address to share, a page at a time', async () => {
     const api = consoleApi({ '/promotion-templates': [page([TEMPLATE], 25), page([{ ...TEMPLATE, id: 21, landingPath: '/promotion?id=21' }], 25, 2)] });
-    render(<TemplatesPage />);
+    renderSection(<TemplatesPage />);
     expect(await within(table()).findByText('Cash up to ₱10,000')).toBeTruthy();
     expect(within(table()).getByText(`${window.location.origin}/promotion?id=1`)).toBeTruthy();
     expect(query(api.calls('/promotion-templates')[0]![0])).toEqual({ page: '1', pageSize: '20' });
@@ -42,7 +43,7 @@ describe('promotion templates', () => {
 
   it('adds a template with every field the server checks', async () => {
     const api = consoleApi({ '/promotion-templates': page([TEMPLATE]), '/promotion-templates/save': ok({ ...TEMPLATE, id: 2 }) });
-    render(<TemplatesPage />);
+    renderSection(<TemplatesPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
     const dialog = screen.getByRole('dialog', { name: 'New template' });
     const type = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
@@ -73,7 +74,7 @@ describe('promotion templates', () => {
       '/promotion-templates': page([TEMPLATE]),
       '/promotion-templates/save': fail('400', 'Please check: themeColor.', { field: 'themeColor' }),
     });
-    render(<TemplatesPage />);
+    renderSection(<TemplatesPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit template #1' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit template #1' });
     const colour = within(dialog).getByLabelText('Theme colour') as HTMLInputElement;

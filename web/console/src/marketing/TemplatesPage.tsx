@@ -1,12 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
-import { useLoad } from '../useLoad';
-import { fetchTemplates, saveTemplate, type TemplateForm, type TemplateRow } from './api';
+import { saveTemplate, TEMPLATES_KEY, useTemplates, type TemplateForm, type TemplateRow } from './api';
 import { CopyAddress } from './CopyAddress';
-import { refusedField } from './refusal';
+import { refusedField } from '../refusal';
 
 /** Limits the server holds the fields to (hiram_domain::promotion). */
 const MAX = { appName: 40, headline: 120, subheadline: 240, buttonText: 30, url: 500 } as const;
@@ -80,13 +80,15 @@ function TemplateDialog({ template, onClose, onSaved }: { template: TemplateRow 
 export function TemplatesPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TemplateRow | 'new' | null>(null);
-  const list = useLoad(`templates:${page}`, () => fetchTemplates(page));
+  const queryClient = useQueryClient();
+  const list = useTemplates(page);
+  const changed = () => void queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] });
   const rows = list.data?.rows ?? [];
 
   return (
     <section className="c-page" aria-labelledby="c-templates-title">
       <PageHead id="c-templates-title" title={t('console.section.templates')}>
-        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
         <button type="button" className="h-btn c-btn" onClick={() => setEditing('new')}>
           {t('console.templates.new')}
         </button>
@@ -106,7 +108,7 @@ export function TemplatesPage() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={7} loading={list.loading} />}
+            {rows.length === 0 && <EmptyRow columns={7} loading={list.isFetching} />}
             {rows.map((row) => (
               <tr key={row.id}>
                 <td>#{row.id}</td>
@@ -144,7 +146,7 @@ export function TemplatesPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            list.reload();
+            changed();
           }}
         />
       )}

@@ -2,8 +2,9 @@
 // templates, channel links with their funnels, site banners and the
 // company's details. Saves are silent: the forms show a refused field
 // beside the field itself.
+import { useQuery } from '@tanstack/react-query';
 import type { components } from '@hiram/shared/api/schema.gen';
-import { get, post } from '../api';
+import { dataOf, get, post } from '../api';
 
 export type TemplateRow = components['schemas']['TemplateRow'];
 export type LinkView = components['schemas']['LinkView'];
@@ -12,23 +13,21 @@ export type BannerRow = components['schemas']['BannerRow'];
 export type CompanyView = components['schemas']['CompanyView'];
 export type CompanyFields = components['schemas']['CompanyFields'];
 
-/** One page of a list that grows, as the server sends it. */
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
 export const PAGE_SIZE = 20;
 
 export const fetchTemplates = (page: number, pageSize = PAGE_SIZE) =>
-  get<Page<TemplateRow>>('/promotion-templates', { page, pageSize });
+  get('/promotion-templates', { page, pageSize });
+/** Templates, the links' choice of them included: a save changes both. */
+export const TEMPLATES_KEY = 'promotion-templates';
+export const useTemplates = (page: number, pageSize = PAGE_SIZE) =>
+  useQuery({ queryKey: [TEMPLATES_KEY, page, pageSize], queryFn: () => dataOf(fetchTemplates(page, pageSize)) });
 export type TemplateForm = Omit<TemplateRow, 'id' | 'landingPath'>;
 export const saveTemplate = (id: number | null, form: TemplateForm) =>
-  post<TemplateRow>('/promotion-templates/save', { id: id ?? undefined, ...form }, { silent: true });
+  post('/promotion-templates/save', { id: id ?? undefined, ...form }, { silent: true });
 
-export const fetchLinks = (page: number) => get<Page<LinkFunnelRow>>('/promotion-links', { page, pageSize: PAGE_SIZE });
+export const fetchLinks = (page: number) => get('/promotion-links', { page, pageSize: PAGE_SIZE });
+export const LINKS_KEY = 'promotion-links';
+export const useLinks = (page: number) => useQuery({ queryKey: [LINKS_KEY, page], queryFn: () => dataOf(fetchLinks(page)) });
 export type LinkKind = 'register' | 'download';
 export interface LinkForm {
   name: string;
@@ -41,13 +40,15 @@ export interface LinkForm {
 }
 /** A link's kind and code are set when it is added; an edit leaves them out. */
 export const saveLink = (id: number | null, form: LinkForm) =>
-  post<LinkView>(
+  post(
     '/promotion-links/save',
     id === null ? { ...form } : { ...form, id, kind: undefined, code: undefined },
     { silent: true },
   );
 
-export const fetchBanners = (page: number) => get<Page<BannerRow>>('/site-banners', { page, pageSize: PAGE_SIZE });
+export const fetchBanners = (page: number) => get('/site-banners', { page, pageSize: PAGE_SIZE });
+export const BANNERS_KEY = 'site-banners';
+export const useBanners = (page: number) => useQuery({ queryKey: [BANNERS_KEY, page], queryFn: () => dataOf(fetchBanners(page)) });
 export interface BannerForm {
   text: string;
   link: string;
@@ -57,8 +58,10 @@ export interface BannerForm {
   position: string;
 }
 export const saveBanner = (id: number | null, form: BannerForm) =>
-  post<BannerRow>('/site-banners/save', { id: id ?? undefined, ...form }, { silent: true });
+  post('/site-banners/save', { id: id ?? undefined, ...form }, { silent: true });
 
-export const fetchCompany = () => get<CompanyView>('/company-details');
+export const fetchCompany = () => get('/company-details', {});
+export const COMPANY_KEY = 'company-details';
+export const useCompany = () => useQuery({ queryKey: [COMPANY_KEY], queryFn: () => dataOf(fetchCompany()) });
 export const saveCompany = (fields: CompanyFields) =>
-  post<CompanyView>('/company-details/save', { ...fields }, { silent: true });
+  post('/company-details/save', { ...fields }, { silent: true });

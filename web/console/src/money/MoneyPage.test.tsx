@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import type { FailedPayoutRow, ReconciliationLine } from '../api';
 import { captureDownloads, consoleApi, ok, page, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { MoneyPage } from './MoneyPage';
 
 afterEach(() => {
@@ -26,9 +27,11 @@ const failed = (n: number): FailedPayoutRow => ({
 describe('payouts and reconciliation', () => {
   it('flags a day whose statement and postings differ', async () => {
     consoleApi({ '/reconciliation': ok(LINES), '/payouts/failed': page([]) });
-    render(<MoneyPage />);
+    renderSection(<MoneyPage />);
     const table = await screen.findByRole('table', { name: 'Daily reconciliation' });
-    const rows = (await within(table).findAllByRole('row')).slice(1);
+    // Once the report is in (until then the table says it is loading).
+    await within(table).findAllByText('GCash');
+    const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]!.className).toBe('is-flagged');
     expect(within(rows[0]!).getByText('₱500.00', { selector: '.c-strong' })).toBeTruthy();
     // A channel without a statement here is not flagged.
@@ -46,7 +49,7 @@ describe('payouts and reconciliation', () => {
         return asked.page === '1' ? page(first, 130, 1, 100) : page([failed(101), ...first.slice(0, 29)], 130, 2, 100);
       },
     });
-    render(<MoneyPage />);
+    renderSection(<MoneyPage />);
     const table = await screen.findByRole('table', { name: 'Payouts that did not go out' });
     await within(table).findByText('HR1');
     fireEvent.click(screen.getAllByRole('button', { name: 'Export CSV' })[1]!);

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { fetchFailedPayouts, fetchReconciliation } from '../api';
+import { fetchFailedPayouts, useFailedPayouts, useReconciliation } from '../api';
 import { ExportButton } from '../export';
 import { downloadCsv, csvName, toCsv } from '../csv';
 import { orderStatusLabel } from '../labels';
 import { EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
-import { useLoad } from '../useLoad';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 const PAGE_SIZE = 25;
@@ -15,7 +15,7 @@ const PAGE_SIZE = 25;
 function Reconciliation() {
   const [period, setPeriod] = useState({ from: '', to: '' });
   const [typed, setTyped] = useState(period);
-  const report = useLoad(`reconciliation:${period.from}:${period.to}`, () => fetchReconciliation(period.from, period.to));
+  const report = useReconciliation(period.from, period.to);
   const rows = report.data ?? [];
   const header = [
     t('console.money.day'),
@@ -76,7 +76,7 @@ function Reconciliation() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={7} loading={report.loading} />}
+            {rows.length === 0 && <EmptyRow columns={7} loading={report.isFetching} />}
             {rows.map((row) => (
               <tr key={`${row.day}:${row.channel}`} className={row.balanced || !row.statementKept ? undefined : 'is-flagged'}>
                 <td className="c-nowrap">{formatDate(row.day)}</td>
@@ -98,14 +98,14 @@ function Reconciliation() {
 /** Payouts the gateway refused or could not be reached for. */
 function FailedPayouts() {
   const [page, setPage] = useState(1);
-  const list = useLoad(`failed-payouts:${page}`, () => fetchFailedPayouts(page, PAGE_SIZE));
+  const list = useFailedPayouts(page, PAGE_SIZE);
   const rows = list.data?.rows ?? [];
   return (
     <section aria-labelledby="c-failed-title" className="c-block">
       <div className="c-head">
         <h2 id="c-failed-title">{t('console.money.failedPayouts')}</h2>
         <div className="c-tools">
-          <RefreshButton onClick={list.reload} loading={list.loading} />
+          <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
           <ExportButton
             name="failed-payouts"
             header={[t('console.money.when'), t('console.orders.number'), t('console.col.status'), t('console.col.principal'), t('console.money.outcome'), t('console.money.detail')]}
@@ -126,12 +126,12 @@ function FailedPayouts() {
             </tr>
           </thead>
           <tbody>
-            {rows.length === 0 && <EmptyRow columns={5} loading={list.loading} />}
+            {rows.length === 0 && <EmptyRow columns={5} loading={list.isFetching} />}
             {rows.map((row, index) => (
               <tr key={`${row.orderId}:${index}`}>
                 <td className="c-nowrap">{formatDateTime(row.attempt.at)}</td>
                 <td>
-                  <a href={`/console/orders?id=${row.orderId}`}>{row.orderNo}</a>
+                  <Link to={`/orders?id=${row.orderId}`}>{row.orderNo}</Link>
                 </td>
                 <td className="c-nowrap">{orderStatusLabel(row.status)}</td>
                 <td className="c-num">{peso(row.principal)}</td>

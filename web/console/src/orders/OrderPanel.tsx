@@ -1,19 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
-import { decideApplication, fetchOrder, type Me, type OrderRecord } from '../api';
+import { decideApplication, ORDERS_KEY, useOrder, type Me, type OrderRecord } from '../api';
 import { orderStatusLabel } from '../labels';
 import { Facts } from '../parts';
 import { PERMISSION } from '../sections';
-import { useLoad } from '../useLoad';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 const MIN_REASON = 5;
 const MAX_REASON = 500;
 
-/** Approve or reject an application under review, with the reason the borrower's record keeps. */
-function DecisionForm({ order, onDecided }: { order: OrderRecord; onDecided: () => void }) {
+/**
+ * Approve or reject an application under review, with the reason the
+ * borrower's record keeps. The decision changes the record and the lists.
+ */
+function DecisionForm({ order }: { order: OrderRecord }) {
+  const queryClient = useQueryClient();
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
@@ -29,7 +34,7 @@ function DecisionForm({ order, onDecided }: { order: OrderRecord; onDecided: () 
     setBusy(false);
     if (!result.success) return;
     showToast(t(decision === 'approve' ? 'console.orders.approved' : 'console.orders.rejected'));
-    onDecided();
+    void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
   }
 
   return (
@@ -70,9 +75,8 @@ function DecisionForm({ order, onDecided }: { order: OrderRecord; onDecided: () 
 }
 
 /** One order with everything that happened to it: balances, state history, ledger, payouts. */
-export function OrderPanel({ id, me, onChanged }: { id: number; me: Me; onChanged: () => void }) {
-  const record = useLoad(`order:${id}`, () => fetchOrder(id));
-  const order = record.data;
+export function OrderPanel({ id, me }: { id: number; me: Me }) {
+  const order = useOrder(id).data;
   if (!order) {
     return (
       <aside className="c-panel c-panel--empty" aria-label={t('console.orders.panel')}>
@@ -90,7 +94,7 @@ export function OrderPanel({ id, me, onChanged }: { id: number; me: Me; onChange
       <Facts
         items={[
           [t('console.col.status'), orderStatusLabel(order.status)],
-          [t('console.col.borrower'), <a key="b" href={`/console/borrowers?id=${order.borrowerId}`}>{order.borrowerName || `#${order.borrowerId}`} · {order.phone}</a>],
+          [t('console.col.borrower'), <Link key="b" to={`/borrowers?id=${order.borrowerId}`}>{order.borrowerName || `#${order.borrowerId}`} · {order.phone}</Link>],
           [t('console.col.product'), order.productName + (order.requiresReview ? ` · ${t('console.products.review')}` : '')],
           [t('console.col.principal'), peso(order.principal)],
           [t('console.orders.interestFees'), `${peso(order.interest)} · ${peso(order.fees)}`],
@@ -123,7 +127,7 @@ export function OrderPanel({ id, me, onChanged }: { id: number; me: Me; onChange
           ))}
         </tbody>
       </table>
-      {canDecide && <DecisionForm order={order} onDecided={() => { record.reload(); onChanged(); }} />}
+      {canDecide && <DecisionForm order={order} />}
       <h3 className="c-sub">{t('console.orders.history')}</h3>
       <ol className="c-steps">
         {order.history.map((step, index) => (

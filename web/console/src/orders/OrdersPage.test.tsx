@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import type { OrderListRow, OrderRecord } from '../api';
 import { AUDITOR, consoleApi, form, ok, OFFICER, page, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { OrdersPage } from './OrdersPage';
 
 afterEach(() => {
@@ -43,7 +44,7 @@ const RECORD: OrderRecord = {
 describe('orders and the applications queue', () => {
   it('pages on the server and filters by status', async () => {
     const api = consoleApi({ '/orders': page([ROW], 60) });
-    render(<OrdersPage me={AUDITOR} />);
+    renderSection(<OrdersPage me={AUDITOR} />);
     const table = await screen.findByRole('table', { name: 'Orders' });
     expect(await within(table).findByText('0917 *** 0100')).toBeTruthy();
     expect(within(table).getByText('₱15,000.00')).toBeTruthy();
@@ -59,7 +60,7 @@ describe('orders and the applications queue', () => {
   it('a credit officer decides an application only with a reason', async () => {
     const decided: OrderRecord = { ...RECORD, status: 151, history: [...RECORD.history, { from: 21, to: 151, cause: 'approve by Cora Dizon: Payslip checked', at: '2026-11-22T02:00:00Z' }] };
     const api = consoleApi({ '/orders': page([ROW]), '/orders/record': [ok(RECORD), ok(decided)], '/orders/decide': ok(null) });
-    render(<OrdersPage me={OFFICER} initialStatus="21" />);
+    renderSection(<OrdersPage me={OFFICER} initialStatus="21" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open order HR202611220031' }));
     const panel = await screen.findByRole('complementary', { name: 'Order' });
     expect(query(api.calls('/orders')[0]![0]).status).toBe('21');
@@ -83,7 +84,7 @@ describe('orders and the applications queue', () => {
       ledger: [{ id: 1, kind: 'disbursement', key: 'disburse:31', at: '2026-11-22T03:00:00Z', lines: [{ account: 'principal_receivable', side: 'debit', amount: 1_500_000 }] }],
     };
     consoleApi({ '/orders': page([{ ...ROW, status: 174 }]), '/orders/record': ok(open) });
-    render(<OrdersPage me={AUDITOR} />);
+    renderSection(<OrdersPage me={AUDITOR} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open order HR202611220031' }));
     const panel = await screen.findByRole('complementary', { name: 'Order' });
     expect(await within(panel).findByTestId('owed-total')).toHaveProperty('textContent', '₱15,900.00');

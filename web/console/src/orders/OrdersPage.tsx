@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t, type MessageKey } from '../i18n/i18n';
-import { fetchOrders, type Me, type OrderFilter, type OrderSort } from '../api';
+import { fetchOrders, useOrders, type Me, type OrderFilter, type OrderSort } from '../api';
 import { ExportButton } from '../export';
 import { ORDER_STATUSES, orderStatusLabel } from '../labels';
 import { EmptyRow, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
-import { useLoad } from '../useLoad';
 import { OrderPanel } from './OrderPanel';
 
 const SORT_LABELS: Record<OrderSort, MessageKey> = {
@@ -18,8 +18,8 @@ const SORTS = Object.keys(SORT_LABELS) as OrderSort[];
 const PAGE_SIZE = 25;
 
 /** The order an address asks to open (`/console/orders?id=12`). */
-function linkedOrder(): number | null {
-  const id = Number(new URLSearchParams(window.location.search).get('id'));
+function linkedOrder(params: URLSearchParams): number | null {
+  const id = Number(params.get('id'));
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
@@ -31,8 +31,9 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
   const [filter, setFilter] = useState<OrderFilter>({ status: initialStatus, orderNo: '', sort: 'newest' });
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState(1);
-  const [chosen, setChosen] = useState<number | null>(linkedOrder);
-  const list = useLoad(`orders:${JSON.stringify(filter)}:${page}`, () => fetchOrders(filter, page, PAGE_SIZE));
+  const [params] = useSearchParams();
+  const [chosen, setChosen] = useState<number | null>(() => linkedOrder(params));
+  const list = useOrders(filter, page, PAGE_SIZE);
   const rows = list.data?.rows ?? [];
 
   function change(next: Partial<OrderFilter>) {
@@ -67,7 +68,7 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
             {t('console.search')}
           </button>
         </form>
-        <RefreshButton onClick={list.reload} loading={list.loading} />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
         <ExportButton
           name="orders"
           header={[t('console.orders.number'), t('console.col.status'), t('console.col.applied'), t('console.col.borrower'), t('console.col.phone'), t('console.col.product'), t('console.col.principal'), t('console.col.dueDate')]}
@@ -91,7 +92,7 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
                 </tr>
               </thead>
               <tbody>
-                {rows.length === 0 && <EmptyRow columns={7} loading={list.loading} />}
+                {rows.length === 0 && <EmptyRow columns={7} loading={list.isFetching} />}
                 {rows.map((row) => (
                   <tr key={row.id} className={row.id === chosen ? 'is-chosen' : undefined} onClick={() => setChosen(row.id)}>
                     <td>
@@ -115,7 +116,7 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
           </div>
           {list.data && <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />}
         </div>
-        {chosen && <OrderPanel key={chosen} id={chosen} me={me} onChanged={list.reload} />}
+        {chosen && <OrderPanel key={chosen} id={chosen} me={me} />}
       </div>
     </section>
   );

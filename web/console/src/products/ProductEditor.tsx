@@ -3,7 +3,7 @@ import { formatMoney, hundredthsText, parseHundredths } from '@hiram/shared/form
 import { t, type MessageKey } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
-import { checkTerms, createProduct, type Catalogue, type ProductForm, type TermsCheck } from '../api';
+import { createProduct, useTermsCheck, type Catalogue, type ProductForm, type TermsCheck } from '../api';
 import { Facts } from '../parts';
 
 /** The editor's fields as staff type them: pesos, percentages, counts. */
@@ -180,31 +180,31 @@ function CheckReport({ check }: { check: TermsCheck }) {
   );
 }
 
+/** How long the terms stay unchanged before they are checked: a moment after the last key. */
+const CHECK_AFTER_MS = 350;
+
+/** `value` once it has stayed the same for `ms`; null until then. */
+function useSettled<T>(value: T, ms: number): T | null {
+  const [settled, setSettled] = useState<T | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /**
  * A new product: the terms checked against the caps as they are typed (a
  * moment after the last key), and saved only if the server agrees.
  */
 export function ProductEditor({ catalogue, onClose, onCreated }: { catalogue: Catalogue; onClose: () => void; onCreated: () => void }) {
   const [draft, setDraft] = useState(() => newDraft(catalogue.lenders[0]?.id));
-  const [check, setCheck] = useState<TermsCheck | null>(null);
   const [refusal, setRefusal] = useState('');
   const [busy, setBusy] = useState(false);
   // A new form only when the draft changes, so the check below runs once per edit.
   const form = useMemo(() => toForm(draft), [draft]);
-
-  useEffect(() => {
-    if (!form) return;
-    let live = true;
-    const timer = setTimeout(() => {
-      void checkTerms(form).then((result) => {
-        if (live) setCheck(result.success ? result.data : null);
-      });
-    }, 350);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [form]);
+  // The last check stays shown while the next is asked for.
+  const check = useTermsCheck(useSettled(form, CHECK_AFTER_MS)).data ?? null;
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));

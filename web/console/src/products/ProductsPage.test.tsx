@@ -1,8 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import type { TermsCheck } from '../api';
 import { consoleApi, fail, form, ok } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
 import { ProductsPage } from './ProductsPage';
 
 afterEach(() => {
@@ -39,7 +40,7 @@ describe('the product editor', () => {
         init?.method === 'POST' ? fail('400', 'Interest is above 6% a month.', { violation: 'nominal_cap' }) : ok(CATALOGUE),
       '/products/check': ok(ABOVE),
     });
-    render(<ProductsPage />);
+    renderSection(<ProductsPage />);
     const editor = await openEditor();
     fireEvent.change(within(editor).getByLabelText('Product name'), { target: { value: 'Too Dear' } });
     fireEvent.change(within(editor).getByLabelText('Interest a month (%)'), { target: { value: '7.5' } });
@@ -53,12 +54,13 @@ describe('the product editor', () => {
 
   it('does not check figures that are not plain numbers', async () => {
     const api = consoleApi({ '/products': ok(CATALOGUE), '/products/check': ok(ABOVE) });
-    render(<ProductsPage />);
+    renderSection(<ProductsPage />);
     const editor = await openEditor();
     await waitFor(() => expect(api.calls('/products/check')).toHaveLength(1), { timeout: 3000 });
     fireEvent.change(within(editor).getByLabelText('Service fee (%)'), { target: { value: '3.333' } });
     expect(within(editor).getByText(/Type plain figures/)).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The check waits for the typing to settle: give it time to (not) ask.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
     expect(api.calls('/products/check')).toHaveLength(1);
   });
 });

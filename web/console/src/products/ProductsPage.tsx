@@ -1,11 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatMoney, hundredthsText } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
-import { fetchCatalogue, updateListing, type ProductView } from '../api';
+import { PRODUCTS_KEY, updateListing, useCatalogue, type ProductView } from '../api';
 import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
-import { useLoad } from '../useLoad';
 import { ProductEditor } from './ProductEditor';
 
 /** A product's listing: what staff may change once it exists (its terms stay). */
@@ -58,7 +58,9 @@ function ListingDialog({ product, onClose, onSaved }: { product: ProductView; on
 
 /** The products borrowers see, and a new one with its terms checked against the caps as they are typed. */
 export function ProductsPage() {
-  const catalogue = useLoad('products', fetchCatalogue);
+  const queryClient = useQueryClient();
+  const catalogue = useCatalogue();
+  const changed = () => void queryClient.invalidateQueries({ queryKey: [PRODUCTS_KEY] });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ProductView | null>(null);
   const products = catalogue.data?.products ?? [];
@@ -66,7 +68,7 @@ export function ProductsPage() {
   return (
     <section className="c-page" aria-labelledby="c-products-title">
       <PageHead id="c-products-title" title={t('console.section.products')}>
-        <RefreshButton onClick={catalogue.reload} loading={catalogue.loading} />
+        <RefreshButton onClick={() => void catalogue.refetch()} loading={catalogue.isFetching} />
         <button type="button" className="h-btn c-btn" disabled={!catalogue.data || creating} onClick={() => setCreating(true)}>
           {t('console.products.new')}
         </button>
@@ -87,7 +89,7 @@ export function ProductsPage() {
               </tr>
             </thead>
             <tbody>
-              {products.length === 0 && <EmptyRow columns={8} loading={catalogue.loading} />}
+              {products.length === 0 && <EmptyRow columns={8} loading={catalogue.isFetching} />}
               {products.map((product) => (
                 <tr key={product.id}>
                   <td>
@@ -126,7 +128,7 @@ export function ProductsPage() {
             onClose={() => setCreating(false)}
             onCreated={() => {
               setCreating(false);
-              catalogue.reload();
+              changed();
             }}
           />
         )}
@@ -138,7 +140,7 @@ export function ProductsPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            catalogue.reload();
+            changed();
           }}
         />
       )}

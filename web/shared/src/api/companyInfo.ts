@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { jsonClient } from './request';
+import { jsonApi } from './endpoints';
 import type { components } from './schema.gen';
 
 export type CompanyInfo = components['schemas']['CompanyInfo'];
@@ -11,7 +11,7 @@ export function useCompanyInfo(): CompanyInfo | null {
   const [info, setInfo] = useState<CompanyInfo | null>(null);
   useEffect(() => {
     let live = true;
-    void jsonClient.get<CompanyInfo>(COMPANY_INFO_PATH, undefined, { silent: true }).then((result) => {
+    void jsonApi.get(COMPANY_INFO_PATH, {}, { silent: true }).then((result) => {
       if (live && result.success && result.data) setInfo(result.data);
     });
     return () => {

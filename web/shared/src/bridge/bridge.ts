@@ -2,7 +2,7 @@
 // iOS:     window.webkit.messageHandlers.<action>.postMessage(payloadJSON)
 // Android: window.HiramBridge.<action>(payloadJSON)
 // Browser: a fallback for every action.
-import { formClient } from '../api/request';
+import { formApi } from '../api/endpoints';
 import { t } from '../i18n/i18n';
 import { forgetCarried, withCarriedQuery } from '../query/pageQuery';
 import { showToast } from '../ui/toastStore';
@@ -115,7 +115,7 @@ const fallbacks: { [A in BridgeAction]: (payload: BridgePayloads[A]) => void | P
     else showToast(t('bridge.rateUnavailable'));
   },
   confirmBurialPoint: async (payload) => {
-    await formClient.post('/service/event/save', payload, { silent: true });
+    await formApi.post('/service/event/save', payload, { silent: true });
   },
   // A browser has no bank session: startBank only opens the bind page, and
   // does nothing when the bind page itself announces the session on opening.

@@ -2,32 +2,23 @@
 // (spec §3 "Bank form item"): its shape, what an input keeps of typed text,
 // how a value is shown, and the field a refused save names.
 import type { ApiResult } from '@hiram/shared/api/request';
+import type { components } from '@hiram/shared/api/schema.gen';
 import { digitsOnly, formatCardNumberInput, formatPhoneInput, phoneDigits } from '@hiram/shared/format/format';
 
-export interface FormOption {
-  name: string;
-  /** The value sent for this option. */
-  type: string;
-}
+/** A choice: its name, and `type`, the value sent for it. */
+export type FormOption = components['schemas']['FormOption'];
 
-export interface FormItemShape {
-  code: string;
-  title: string;
-  subtitle: string;
-  /** `text`, `city` (a city picker), `day` (a date) or `enum` (a picker of `note`). */
-  cate: string;
-  /**
-   * For text items: `text`, `email`, or a digits-only kind: `number`,
-   * `phone` (shown 0917 123 4567) or `bankCard` (shown in fours).
-   */
-  inputType: string;
-  /** The current value: text, an option's type, a city's type, or YYYY-MM-DD. */
-  value: string;
-  note: readonly FormOption[];
-  /** Most characters kept (digits for the digits-only kinds); 0 is no limit. */
-  maxLength: number;
-  required?: boolean;
-}
+type KycItem = components['schemas']['FormItem'];
+
+/**
+ * What a KYC item and a bank form item share: `cate` is `text`, `city` (a
+ * city picker), `day` (a date) or `enum` (a picker of `note`); a text item's
+ * `inputType` is `text`, `email`, or a digits-only kind: `number`, `phone`
+ * (shown 0917 123 4567) or `bankCard` (shown in fours); `maxLength` counts
+ * the characters kept (digits for the digits-only kinds), 0 being no limit.
+ * Only KYC items say whether they are required.
+ */
+export type FormItemShape = Omit<KycItem, 'required'> & Partial<Pick<KycItem, 'required'>>;
 
 const DIGIT_INPUTS = new Set(['number', 'phone', 'bankCard']);
 
@@ -61,10 +52,11 @@ export function shownMaxLength(item: FormItemShape): number | undefined {
   return shownInput(item, '9'.repeat(item.maxLength)).length;
 }
 
-/** A 400 from a save names the first bad field. */
-export interface FieldRefusal {
-  field?: string;
-}
+/**
+ * A 400 from a save names the first bad field. The document has the shape
+ * (FieldRefused) but no operation lists it as a reply, so it may be absent.
+ */
+export type FieldRefusal = Partial<components['schemas']['FieldRefused']>;
 
 /** The field code a refused save names in `data.field`, if any. */
 export function refusedField(result: ApiResult<unknown>): string | undefined {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { jsonClient } from '@hiram/shared/api/request';
+import { jsonApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 
 export type SiteBanner = components['schemas']['SiteBannerView'];
@@ -11,7 +11,7 @@ export function useSiteBanners(): SiteBanner[] {
   const [banners, setBanners] = useState<SiteBanner[]>([]);
   useEffect(() => {
     let live = true;
-    void jsonClient.get<SiteBanner[]>(SITE_BANNERS_PATH, undefined, { silent: true }).then((result) => {
+    void jsonApi.get(SITE_BANNERS_PATH, {}, { silent: true }).then((result) => {
       if (live && result.success && Array.isArray(result.data)) setBanners(result.data);
     });
     return () => {

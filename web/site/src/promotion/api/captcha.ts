@@ -1,11 +1,12 @@
-import { API_PREFIX, jsonClient } from '@hiram/shared/api/request';
+import { jsonApi } from '@hiram/shared/api/endpoints';
+import { API_PREFIX } from '@hiram/shared/api/request';
 
 export const GET_SID_PATH = '/api/v2/youmi/promotion/get-sid';
 export const CAPTCHA_PATH = '/api/v2/youmi/promotion/get-captcha';
 
 /** Code "0" gives the sid; the helper shows any other code's message, or the network error. */
 export function getSid() {
-  return jsonClient.get<{ sid: string }>(GET_SID_PATH);
+  return jsonApi.get(GET_SID_PATH, {});
 }
 
 /** The captcha picture; a new timestamp makes a new picture (and a new answer). */

@@ -1,4 +1,5 @@
-import { formClient, jsonClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
+import { jsonClient } from '@hiram/shared/api/request';
 import { linkCodes } from '../promotionRoute';
 
 export const TRACK_VISIT_PATH = '/api/v2/youmi/promotion/track-visit';
@@ -24,6 +25,9 @@ function trackQuery(params: URLSearchParams) {
   };
 }
 
+// The document lists no `page_type` (nor a click's `phone`): the visit and
+// the click go through the plain helper, unchecked by path.
+
 /** Fire and forget: the answer is ignored. */
 export function trackVisit(params: URLSearchParams): void {
   void jsonClient.get(TRACK_VISIT_PATH, trackQuery(params), { silent: true });
@@ -37,5 +41,5 @@ export function trackClick(params: URLSearchParams, phone: string): void {
 /** A registration from a link with UC: tell the page's listeners and record it. */
 export function reportConversion(uc: string): void {
   window.dispatchEvent(new CustomEvent(CONVERSION_EVENT, { detail: { uc } }));
-  void formClient.post(EVENT_SAVE_PATH, { moduleId: CONVERSION_MODULE_ID, positionId: 0 }, { silent: true });
+  void formApi.post(EVENT_SAVE_PATH, { moduleId: CONVERSION_MODULE_ID, positionId: 0 }, { silent: true });
 }

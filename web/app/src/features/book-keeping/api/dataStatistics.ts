@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '../texts';
 import { BOOK_KEEPING_KEY } from './keys';
@@ -14,7 +14,7 @@ export const DATA_STATISTICS_PATH = '/book-keeping/data-statistics';
 export function useStatistics(month: string) {
   return useQuery({
     queryKey: [BOOK_KEEPING_KEY, 'statistics', month],
-    queryFn: () => formClient.post<StatisticsView>(DATA_STATISTICS_PATH, { month }, { loading: t('common.loading') }),
+    queryFn: () => formApi.post(DATA_STATISTICS_PATH, { month }, { loading: t('common.loading') }),
     staleTime: 0,
   });
 }

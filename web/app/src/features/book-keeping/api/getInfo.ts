@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '../texts';
-import type { RecordView } from './getList';
 import { BOOK_KEEPING_KEY } from './keys';
 
 export const GET_INFO_PATH = '/book-keeping/get-info';
@@ -10,7 +9,7 @@ export const GET_INFO_PATH = '/book-keeping/get-info';
 export function useRecordInfo(id: string) {
   return useQuery({
     queryKey: [BOOK_KEEPING_KEY, 'info', id],
-    queryFn: () => formClient.post<RecordView>(GET_INFO_PATH, { id }, { loading: t('common.loading') }),
+    queryFn: () => formApi.post(GET_INFO_PATH, { id }, { loading: t('common.loading') }),
     enabled: id !== '',
     staleTime: 0,
   });

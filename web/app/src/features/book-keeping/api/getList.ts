@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '../texts';
 import { BOOK_KEEPING_KEY } from './keys';
@@ -13,7 +13,7 @@ export const GET_LIST_PATH = '/book-keeping/get-list';
 export function useMonthList(month: string) {
   return useQuery({
     queryKey: [BOOK_KEEPING_KEY, 'list', month],
-    queryFn: () => formClient.post<MonthList>(GET_LIST_PATH, { month }, { loading: t('common.loading') }),
+    queryFn: () => formApi.post(GET_LIST_PATH, { month }, { loading: t('common.loading') }),
     staleTime: 0,
   });
 }

@@ -1,4 +1,4 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '../texts';
 
@@ -22,12 +22,12 @@ export interface RecordForm {
 
 /** Adds an entry, or changes the one with `id`. */
 export function saveRecord(form: RecordForm) {
-  return formClient.post<SavedRecord>(
+  return formApi.post(
     SAVE_RECORD_PATH,
     {
       id: form.id || undefined,
       kind: form.kind,
-      amount: form.amount,
+      amount: String(form.amount),
       category: form.category,
       date: form.date,
       note: form.note,

@@ -1,6 +1,5 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '../texts';
-import type { UploadedImage } from '../../../lib/pictures';
 
 export const UPLOAD_IMAGE_PATH = '/book-keeping/upload-image';
 /** The multipart field the server reads the receipt from. */
@@ -10,5 +9,5 @@ export const RECEIPT_FIELD = 'image';
 export function uploadReceipt(picture: Blob, name: string) {
   const form = new FormData();
   form.append(RECEIPT_FIELD, picture, name);
-  return formClient.post<UploadedImage>(UPLOAD_IMAGE_PATH, form, { loading: t('book.uploading') });
+  return formApi.post(UPLOAD_IMAGE_PATH, form, { loading: t('book.uploading') });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '../texts';
 
@@ -39,23 +39,23 @@ const loading = () => ({ loading: t('common.loading') });
 export function useCalcIndex() {
   return useQuery({
     queryKey: ['calc-index'],
-    queryFn: () => formClient.post<CalcIndex>(CALC_PATHS.index, {}),
+    queryFn: () => formApi.post(CALC_PATHS.index, {}),
   });
 }
 
 /** Prices a loan: the advanced form (with its fee, rate and caps) or the simple one. */
 export function priceLoan(form: LoanForm, advanced: boolean) {
-  return formClient.post<CalcResult>(advanced ? CALC_PATHS.emiAdvanced : CALC_PATHS.emi, { ...form }, loading());
+  return formApi.post(advanced ? CALC_PATHS.emiAdvanced : CALC_PATHS.emi, { ...form }, loading());
 }
 
 export function saveCalculation(form: LoanForm, name: string) {
-  return formClient.post<{ id: number }>(CALC_PATHS.add, { ...form, name }, loading());
+  return formApi.post(CALC_PATHS.add, { ...form, name }, loading());
 }
 
 export function useSavedCalculations() {
   return useQuery({
     queryKey: ['calc-saved'],
-    queryFn: () => formClient.post<{ list: SavedView[] }>(CALC_PATHS.list, {}, loading()),
+    queryFn: () => formApi.post(CALC_PATHS.list, {}, loading()),
     staleTime: 0,
   });
 }
@@ -63,27 +63,27 @@ export function useSavedCalculations() {
 export function useSavedCalculation(id: string) {
   return useQuery({
     queryKey: ['calc-saved', id],
-    queryFn: () => formClient.post<SavedInfo>(CALC_PATHS.info, { id }, loading()),
+    queryFn: () => formApi.post(CALC_PATHS.info, { id }, loading()),
     enabled: id !== '',
     staleTime: 0,
   });
 }
 
 export function deleteCalculation(id: number) {
-  return formClient.post<null>(CALC_PATHS.remove, { id }, loading());
+  return formApi.post(CALC_PATHS.remove, { id }, loading());
 }
 
 export function useMatchingProducts(id: string) {
   return useQuery({
     queryKey: ['calc-jump', id],
-    queryFn: () => formClient.post<JumpPage>(CALC_PATHS.jumpPage, { id }),
+    queryFn: () => formApi.post(CALC_PATHS.jumpPage, { id }),
     enabled: id !== '',
   });
 }
 
 /** Counts the product opened from a calculation; answers the page to open. */
 export function openProduct(productId: number, calculationId: number) {
-  return formClient.post<{ path: string; views: number }>(CALC_PATHS.jumpView, { productId, id: calculationId }, loading());
+  return formApi.post(CALC_PATHS.jumpView, { productId, id: calculationId }, loading());
 }
 
 export interface ExchangeAsk {
@@ -96,10 +96,10 @@ export interface ExchangeAsk {
 export function useExchangeRates() {
   return useQuery({
     queryKey: ['calc-rates'],
-    queryFn: () => formClient.post<ExchangeRates>(CALC_PATHS.exchange, {}),
+    queryFn: () => formApi.post(CALC_PATHS.exchange, {}),
   });
 }
 
 export function convert(ask: ExchangeAsk) {
-  return formClient.post<ExchangeRates>(CALC_PATHS.exchange, { ...ask }, loading());
+  return formApi.post(CALC_PATHS.exchange, { ...ask }, loading());
 }

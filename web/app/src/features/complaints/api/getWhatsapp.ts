@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 
 export type WhatsApp = components['schemas']['WhatsApp'];
@@ -10,7 +10,7 @@ export const GET_WHATSAPP_PATH = '/user-problem/get-whatsapp';
 export function useWhatsapp() {
   const { data } = useQuery({
     queryKey: ['complaint-whatsapp'],
-    queryFn: () => formClient.post<WhatsApp>(GET_WHATSAPP_PATH, {}, { silent: true }),
+    queryFn: () => formApi.post(GET_WHATSAPP_PATH, {}, { silent: true }),
     staleTime: 5 * 60_000,
   });
   return data?.success ? data.data : null;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -15,7 +15,7 @@ export function problemDetailKey(problemId: string) {
 export function useProblemDetail(problemId: string) {
   return useQuery({
     queryKey: problemDetailKey(problemId),
-    queryFn: () => formClient.post<ComplaintDetail>(PROBLEM_DETAIL_PATH, { problemId }, { loading: t('common.loading') }),
+    queryFn: () => formApi.post(PROBLEM_DETAIL_PATH, { problemId }, { loading: t('common.loading') }),
     enabled: problemId !== '',
     staleTime: 0,
   });

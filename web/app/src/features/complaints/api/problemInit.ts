@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -11,7 +11,7 @@ export const PROBLEM_INIT_PATH = '/user-problem/problem-init';
 
 /** The question types, the collection sub-types and the borrower's orders; `orderId` picks `orderDetail`. */
 export function problemInit(orderId: string) {
-  return formClient.post<ComplaintInit>(PROBLEM_INIT_PATH, { orderId: orderId || undefined }, { loading: t('common.loading') });
+  return formApi.post(PROBLEM_INIT_PATH, { orderId: orderId || undefined }, { loading: t('common.loading') });
 }
 
 export function useProblemInit(orderId = '') {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -12,7 +12,7 @@ export const PROBLEM_LIST_PATH = '/user-problem/problem-list';
 export function useProblemList() {
   return useQuery({
     queryKey: ['complaint-list'],
-    queryFn: () => formClient.post<ComplaintList>(PROBLEM_LIST_PATH, {}, { loading: t('common.loading') }),
+    queryFn: () => formApi.post(PROBLEM_LIST_PATH, {}, { loading: t('common.loading') }),
     staleTime: 0,
   });
 }

@@ -1,4 +1,4 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '@hiram/shared/i18n/i18n';
 
 export const PROBLEM_SAVE_PATH = '/user-problem/problem-save';
@@ -15,7 +15,7 @@ export interface NewComplaint {
 
 /** Files the complaint; a success carries the message the sent modal shows. */
 export function problemSave(complaint: NewComplaint) {
-  return formClient.post<null>(
+  return formApi.post(
     PROBLEM_SAVE_PATH,
     {
       problemType: complaint.problemType,

@@ -1,4 +1,4 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -12,5 +12,5 @@ export const PROBLEM_IMAGE_FIELD = 'problemImage';
 export function uploadProblemImage(picture: Blob, name: string) {
   const form = new FormData();
   form.append(PROBLEM_IMAGE_FIELD, picture, name);
-  return formClient.post<UploadedImage>(UPLOAD_PROBLEM_IMAGE_PATH, form, { loading: t('complaint.uploading') });
+  return formApi.post(UPLOAD_PROBLEM_IMAGE_PATH, form, { loading: t('complaint.uploading') });
 }

@@ -1,26 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { formApi, type Reply } from '@hiram/shared/api/endpoints';
 import { formClient } from '@hiram/shared/api/request';
-
-/** POST /v3/personal-center/contact-kf-info with the fixed overall=30 (spec §7, §9). */
-export interface KfInfo {
-  email: string;
-  /** The online service (WhatsApp) number, as text. */
-  smWa: string;
-}
-
-/** POST /customer-service/init. */
-export interface ServiceInfo {
-  phone: string;
-  email: string;
-  whatsapp: string;
-  serviceHours: string;
-  companyName: string;
-}
 
 export const KF_INFO_PATH = '/v3/personal-center/contact-kf-info';
 export const SERVICE_INIT_PATH = '/customer-service/init';
 export const KF_OVERALL = 30;
 
+/** What the screen shows, from whichever call has it. */
 export interface Contacts {
   online: string;
   email: string;
@@ -29,18 +15,20 @@ export interface Contacts {
 }
 
 /**
- * Both calls: contact-kf-info gives the online contact and e-mail the spec's
- * screen shows (it may need a session, so it is silent); init adds the phone
- * and the service hours.
+ * Both calls: contact-kf-info (with the fixed overall=30, spec §7, §9) gives
+ * the online (WhatsApp) contact and e-mail the spec's screen shows (it may
+ * need a session, so it is silent); init adds the phone and the service hours.
  */
 export function useContacts(): Contacts | null {
   const kf = useQuery({
     queryKey: ['contact-kf-info'],
-    queryFn: () => formClient.post<KfInfo>(KF_INFO_PATH, { overall: KF_OVERALL }, { silent: true }),
+    // The document lists no `overall` field for this call: the helper cannot check it by path.
+    queryFn: () =>
+      formClient.post<Reply<'/pany/v3/personal-center/contact-kf-info', 'post'>>(KF_INFO_PATH, { overall: KF_OVERALL }, { silent: true }),
   });
   const init = useQuery({
     queryKey: ['customer-service-init'],
-    queryFn: () => formClient.post<ServiceInfo>(SERVICE_INIT_PATH, {}),
+    queryFn: () => formApi.post(SERVICE_INIT_PATH, {}),
   });
   if (kf.isPending || init.isPending) return null;
   const a = kf.data?.success ? kf.data.data : null;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -12,7 +12,7 @@ export function loanDetailsKey(productId: string, orderId: string) {
 }
 
 export function getLoanDetails(productId: string, orderId: string) {
-  return formClient.post<LoanDetails>(
+  return formApi.post(
     LOAN_DETAILS_PATH,
     { productId, orderId },
     { loading: t('common.loading') },

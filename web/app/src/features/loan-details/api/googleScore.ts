@@ -1,4 +1,4 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 
 export const GOOGLE_SCORE_PATH = '/v3/loan-details/google-score';
 
@@ -7,5 +7,5 @@ export const REPORTED_SCORE = 5;
 
 /** Records the borrower's store rating. A failure does nothing (spec §8): silent. */
 export function googleScore() {
-  return formClient.post<null>(GOOGLE_SCORE_PATH, { score: REPORTED_SCORE }, { silent: true });
+  return formApi.post(GOOGLE_SCORE_PATH, { score: REPORTED_SCORE }, { silent: true });
 }

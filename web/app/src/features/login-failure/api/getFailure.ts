@@ -1,19 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
+import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
-import type { ProductCard } from '../../../components/ProductList';
 
-export interface FailureView {
-  noticeMessage: string;
-  errMessage: string;
-  products: ProductCard[];
-}
+export type FailureView = components['schemas']['FailurePage'];
 
 /** Legacy path (decision D6). */
 export const FAILURE_PATH = '/gopia/goya/drowns';
 
 export function getFailure(orderId: string) {
-  return formClient.post<FailureView>(FAILURE_PATH, { orderId }, { loading: t('common.loading') });
+  return formApi.post(FAILURE_PATH, { orderId }, { loading: t('common.loading') });
 }
 
 export function useFailure(orderId: string) {

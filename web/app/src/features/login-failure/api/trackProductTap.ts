@@ -1,6 +1,6 @@
 import { formClient } from '@hiram/shared/api/request';
 
-/** Legacy tracking path (decision D6). */
+/** Legacy tracking path (decision D6), not in the document. */
 export const TRACK_TAP_PATH = '/gopia/goya/because';
 
 /** Records a tap on a product of the failure page; the answer is ignored. */

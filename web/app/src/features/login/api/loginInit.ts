@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
+import type { components } from '@hiram/shared/api/schema.gen';
 import { CODE_RESEND_SECONDS } from '@hiram/shared/ui/useCountdown';
 
-export interface LoginInit {
-  resendSeconds: number;
-  codeLength: number;
-  voiceCodeAvailable: boolean;
-  passwordLoginAvailable: boolean;
-}
+export type LoginInit = components['schemas']['LoginInit'];
 
 export const LOGIN_INIT_PATH = '/service/login/login-init';
 
@@ -22,7 +18,7 @@ export const LOGIN_DEFAULTS: LoginInit = {
 export function useLoginInit(): LoginInit {
   const { data } = useQuery({
     queryKey: ['login-init'],
-    queryFn: () => formClient.post<Partial<LoginInit>>(LOGIN_INIT_PATH, {}, { silent: true }),
+    queryFn: () => formApi.post(LOGIN_INIT_PATH, {}, { silent: true }),
     staleTime: Infinity,
   });
   return { ...LOGIN_DEFAULTS, ...(data?.success ? data.data : null) };

@@ -1,9 +1,8 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '@hiram/shared/i18n/i18n';
-import type { LoginAnswer } from './smsCodeLogin';
 
 export const PASSWORD_LOGIN_PATH = '/service/login/login';
 
 export function passwordLogin(phone: string, password: string) {
-  return formClient.post<LoginAnswer>(PASSWORD_LOGIN_PATH, { phone, password }, { loading: t('common.loading') });
+  return formApi.post(PASSWORD_LOGIN_PATH, { phone, password }, { loading: t('common.loading') });
 }

@@ -1,4 +1,4 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '../texts';
 import { targetParams, type ReminderTarget } from './setReminder';
 
@@ -6,5 +6,5 @@ export const CLOSE_REMINDER_PATH = '/repayment-product/close-reminder';
 
 /** Switches the reminder off; a failure toasts the server's message. */
 export function closeReminder(target: ReminderTarget) {
-  return formClient.post<null>(CLOSE_REMINDER_PATH, targetParams(target), { loading: t('common.loading') });
+  return formApi.post(CLOSE_REMINDER_PATH, targetParams(target), { loading: t('common.loading') });
 }

@@ -1,9 +1,9 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '../texts';
 
 export const DELETE_REPAY_PRODUCT_PATH = '/repayment-product/delete-repay-product';
 
 /** Deletes one of the borrower's bills with its reminder; a failure toasts the server's message. */
 export function deleteRepayProduct(repayProductId: string) {
-  return formClient.post<null>(DELETE_REPAY_PRODUCT_PATH, { repayProductId }, { loading: t('common.loading') });
+  return formApi.post(DELETE_REPAY_PRODUCT_PATH, { repayProductId }, { loading: t('common.loading') });
 }

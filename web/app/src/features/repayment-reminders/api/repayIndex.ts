@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '../texts';
 
@@ -15,7 +15,7 @@ export const REPAY_KEY = 'repayment-reminders';
 export function useRepayIndex() {
   return useQuery({
     queryKey: [REPAY_KEY, 'index'],
-    queryFn: () => formClient.post<RepayOverview>(REPAY_INDEX_PATH, {}, { loading: t('common.loading') }),
+    queryFn: () => formApi.post(REPAY_INDEX_PATH, {}, { loading: t('common.loading') }),
     staleTime: 0,
   });
 }

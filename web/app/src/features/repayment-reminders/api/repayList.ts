@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '../texts';
 import { REPAY_KEY } from './repayIndex';
@@ -12,7 +12,7 @@ export const REPAY_LIST_PATH = '/repayment-product/get-list';
 export function useRepayList() {
   return useQuery({
     queryKey: [REPAY_KEY, 'list'],
-    queryFn: () => formClient.post<RepayList>(REPAY_LIST_PATH, {}, { loading: t('common.loading') }),
+    queryFn: () => formApi.post(REPAY_LIST_PATH, {}, { loading: t('common.loading') }),
     staleTime: 0,
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '../texts';
 import { REPAY_KEY } from './repayIndex';
@@ -13,7 +13,7 @@ export function useRepayProductInfo(repayProductId: string) {
   return useQuery({
     queryKey: [REPAY_KEY, 'bill', repayProductId],
     queryFn: () =>
-      formClient.post<BillInfo>(REPAY_PRODUCT_INFO_PATH, { repayProductId }, { loading: t('common.loading') }),
+      formApi.post(REPAY_PRODUCT_INFO_PATH, { repayProductId }, { loading: t('common.loading') }),
     enabled: repayProductId !== '',
     staleTime: 0,
   });

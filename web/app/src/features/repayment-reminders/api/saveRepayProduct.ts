@@ -1,4 +1,4 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '../texts';
 import type { RepeatKey } from '../rules';
@@ -21,12 +21,12 @@ export interface BillDraft {
 
 /** Adds or changes a bill. Silent: the form shows a refusal under its fields. */
 export function saveRepayProduct(bill: BillDraft) {
-  return formClient.post<SavedBill>(
+  return formApi.post(
     SAVE_REPAY_PRODUCT_PATH,
     {
       repayProductId: bill.repayProductId || undefined,
       name: bill.name,
-      amount: bill.amount,
+      amount: String(bill.amount),
       dueDate: bill.dueDate,
       repeat: bill.repeat,
       note: bill.note,

@@ -1,4 +1,4 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '../texts';
 
 export const SET_REMINDER_PATH = '/repayment-product/set-reminder';
@@ -15,9 +15,9 @@ export function targetParams(target: ReminderTarget) {
 
 /** Sets the reminder. Silent: the page shows a refusal under the time. */
 export function setReminder(target: ReminderTarget, daysBefore: number, remindTime: string) {
-  return formClient.post<null>(
+  return formApi.post(
     SET_REMINDER_PATH,
-    { ...targetParams(target), daysBefore, remindTime },
+    { ...targetParams(target), daysBefore: String(daysBefore), remindTime },
     { loading: t('common.loading'), silent: true },
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -11,7 +11,7 @@ export type PlanItem = components['schemas']['PlanItem'];
 export const EXTENSION_INFO_PATH = '/v3/loan-details/delay-detail';
 
 export function getExtensionInfo(productId: string, orderId: string) {
-  return formClient.post<ExtensionInfo>(EXTENSION_INFO_PATH, { productId, orderId }, { loading: t('common.loading') });
+  return formApi.post(EXTENSION_INFO_PATH, { productId, orderId }, { loading: t('common.loading') });
 }
 
 export function useExtensionInfo(productId: string, orderId: string) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -11,7 +11,7 @@ export type RepayChannel = components['schemas']['ChannelItem'];
 export const REPAYMENT_INFO_PATH = '/v3/installment/loan-play-detail';
 
 export function getRepaymentInfo(productId: string, orderId: string) {
-  return formClient.post<RepaymentInfo>(REPAYMENT_INFO_PATH, { productId, orderId }, { loading: t('common.loading') });
+  return formApi.post(REPAYMENT_INFO_PATH, { productId, orderId }, { loading: t('common.loading') });
 }
 
 export function useRepaymentInfo(productId: string, orderId: string) {

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { formApi } from '@hiram/shared/api/endpoints';
+import type { components } from '@hiram/shared/api/schema.gen';
+
+/** Contracts shown on the confirm page (spec §9: scene 3). */
+export const CONFIRM_SCENE = 3;
+
+export type ContractItem = components['schemas']['ContractItem'];
+
+export const CONTRACT_PATH = '/v3/contract/contract';
+
+export function getContracts(productId: string, orderId: string) {
+  return formApi.post(CONTRACT_PATH, { productId, scene: CONFIRM_SCENE, orderId });
+}
+
+export function useContracts(productId: string, orderId: string) {
+  return useQuery({
+    queryKey: ['contracts', productId, orderId, CONFIRM_SCENE],
+    queryFn: async () => {
+      const result = await getContracts(productId, orderId);
+      return result.success ? (result.data?.data ?? []) : [];
+    },
+    enabled: orderId !== '',
+  });
+}

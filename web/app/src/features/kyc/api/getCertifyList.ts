@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { formApi } from '@hiram/shared/api/endpoints';
+import type { components } from '@hiram/shared/api/schema.gen';
+import { t } from '@hiram/shared/i18n/i18n';
+
+/** The sections (their key one of form.ts's SECTION_KEYS), the share answered (0–100) and whether all are. */
+export type CertifyList = components['schemas']['CertifyList'];
+export type CertifySection = components['schemas']['SectionStatus'];
+
+export const CERTIFY_LIST_PATH = '/v3/certify/certify-list';
+export const CERTIFY_LIST_KEY = ['certify-list'] as const;
+
+export function getCertifyList(options: { silent?: boolean } = {}) {
+  return formApi.post(CERTIFY_LIST_PATH, {}, options.silent ? { silent: true } : { loading: t('common.loading') });
+}
+
+export function useCertifyList() {
+  return useQuery({ queryKey: CERTIFY_LIST_KEY, queryFn: () => getCertifyList(), staleTime: 0 });
+}

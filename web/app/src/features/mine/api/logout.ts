@@ -1,9 +1,0 @@
-import { formClient } from '@hiram/shared/api/request';
-import { t } from '@hiram/shared/i18n/i18n';
-
-export const LOGOUT_PATH = '/service/login/logout';
-
-/** Revokes the session carried in the query. */
-export function logout() {
-  return formClient.post<null>(LOGOUT_PATH, {}, { loading: t('common.loading') });
-}

@@ -1,0 +1,175 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { formatDateTime, formatMoney, parseHundredths } from '@hiram/shared/format/format';
+import { Field } from '@hiram/shared/ui/Field';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import {
+  ADJUSTMENTS_KEY,
+  decideAdjustment,
+  ORDERS_KEY,
+  proposeAdjustment,
+  useAdjustments,
+  type AdjustmentRow,
+  type AdjustmentStatusFilter,
+  type Me,
+  type WaivableCharge,
+} from '../api';
+import { t, type MessageKey } from '../i18n/i18n';
+import { statusLabel } from '../labels';
+import { EmptyRow, PageHead, RefreshButton, SelectFilter } from '../parts';
+import { PERMISSION } from '../sections';
+
+const FILTERS: readonly AdjustmentStatusFilter[] = ['proposed', 'approved', 'rejected', 'all'];
+const CHARGES: Record<WaivableCharge, MessageKey> = {
+  penalties: 'console.orders.owed.penalties',
+  fees: 'console.orders.owed.fees',
+  interest: 'console.orders.owed.interest',
+};
+
+/** One person proposes a waiver; the server posts it only when another approves. */
+function ProposeForm() {
+  const queryClient = useQueryClient();
+  const chargeId = useId();
+  const [orderId, setOrderId] = useState('');
+  const [charge, setCharge] = useState<WaivableCharge>('penalties');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const centavos = parseHundredths(amount);
+    if (!/^\d+$/.test(orderId) || centavos === null || centavos <= 0 || reason.trim().length < 5) {
+      setError(t('console.adjustments.incomplete'));
+      return;
+    }
+    setBusy(true);
+    const result = await proposeAdjustment(Number(orderId), charge, centavos, reason.trim());
+    setBusy(false);
+    if (!result.success) return;
+    showToast(t('console.adjustments.proposed'));
+    setOrderId('');
+    setAmount('');
+    setReason('');
+    setError('');
+    void queryClient.invalidateQueries({ queryKey: [ADJUSTMENTS_KEY] });
+  }
+
+  return (
+    <form className="c-panel c-editor" aria-label={t('console.adjustments.propose')} noValidate onSubmit={(e) => void submit(e)}>
+      <h2 className="c-sub">{t('console.adjustments.propose')}</h2>
+      <p className="c-muted c-small">{t('console.adjustments.explain')}</p>
+      <Field label={t('console.payments.orderId')} inputMode="numeric" value={orderId} onChange={(e) => setOrderId(e.target.value.replace(/\D/g, ''))} />
+      <label className="c-label" htmlFor={chargeId}>
+        {t('console.adjustments.charge')}
+      </label>
+      <select id={chargeId} className="c-select" value={charge} onChange={(e) => setCharge(e.target.value as WaivableCharge)}>
+        {(Object.keys(CHARGES) as WaivableCharge[]).map((key) => (
+          <option key={key} value={key}>
+            {t(CHARGES[key])}
+          </option>
+        ))}
+      </select>
+      <Field label={t('console.adjustments.amount')} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <Field label={t('console.orders.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error || undefined} />
+      <button type="submit" className="h-btn c-btn" disabled={busy}>
+        {t('console.adjustments.propose')}
+      </button>
+    </form>
+  );
+}
+
+/** Waivers of penalties, fees or interest under maker-checker: proposed by one, approved or rejected by another. */
+export function AdjustmentsPage({ me }: { me: Me }) {
+  const [status, setStatus] = useState<AdjustmentStatusFilter>('proposed');
+  const queryClient = useQueryClient();
+  const list = useAdjustments(status);
+  const canPropose = me.permissions.includes(PERMISSION.proposeAdjustments);
+  const canDecide = me.permissions.includes(PERMISSION.approveAdjustments);
+  const rows = list.data ?? [];
+
+  async function decide(row: AdjustmentRow, approve: boolean) {
+    const result = await decideAdjustment(row.id, approve);
+    if (!result.success) return;
+    showToast(t(approve ? 'console.adjustments.approved' : 'console.adjustments.rejected'));
+    // An approved waiver lowers what the order owes.
+    void queryClient.invalidateQueries({ queryKey: [ADJUSTMENTS_KEY] });
+    if (approve) void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
+  }
+
+  return (
+    <section className="c-page" aria-labelledby="c-adjustments-title">
+      <PageHead id="c-adjustments-title" title={t('console.section.adjustments')}>
+        <SelectFilter
+          label={t('console.status')}
+          value={status}
+          choices={FILTERS.map((value) => ({ value, label: value === 'proposed' ? t('console.adjustments.waiting') : statusLabel(value) }))}
+          onChange={setStatus}
+        />
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
+      </PageHead>
+      <div className={canPropose ? 'c-split' : undefined}>
+        <div className="c-table-wrap">
+          <table className="c-table" aria-labelledby="c-adjustments-title">
+            <thead>
+              <tr>
+                <th scope="col">{t('console.col.id')}</th>
+                <th scope="col">{t('console.col.when')}</th>
+                <th scope="col">{t('console.col.order')}</th>
+                <th scope="col">{t('console.adjustments.charge')}</th>
+                <th scope="col" className="c-num">{t('console.col.amount')}</th>
+                <th scope="col">{t('console.orders.reason')}</th>
+                <th scope="col">{t('console.col.status')}</th>
+                {canDecide && <th scope="col">{t('console.col.actions')}</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.length === 0 && <EmptyRow columns={canDecide ? 8 : 7} loading={list.isFetching} />}
+              {rows.map((row) => {
+                const own = row.proposedBy === me.id;
+                return (
+                  <tr key={row.id}>
+                    <td>#{row.id}</td>
+                    <td className="c-nowrap">{formatDateTime(row.proposedAt)}</td>
+                    <td>
+                      <Link to={`/orders?id=${row.orderId}`}>{row.orderId}</Link>
+                    </td>
+                    <td>{row.bucket in CHARGES ? t(CHARGES[row.bucket as WaivableCharge]) : row.bucket}</td>
+                    <td className="c-num c-nowrap">{formatMoney(row.amount, '₱')}</td>
+                    <td className="c-small">{row.reason}</td>
+                    <td>{row.status === 'proposed' ? t('console.adjustments.waiting') : statusLabel(row.status)}</td>
+                    {canDecide && (
+                      <td className="c-nowrap">
+                        {row.status === 'proposed' &&
+                          (own ? (
+                            <span className="c-muted c-small">{t('console.adjustments.ownProposal')}</span>
+                          ) : (
+                            <>
+                              <button type="button" className="h-btn c-btn" aria-label={t('console.adjustments.approveTitle', { id: row.id })} onClick={() => void decide(row, true)}>
+                                {t('console.orders.approve')}
+                              </button>{' '}
+                              <button
+                                type="button"
+                                className="h-btn h-btn--ghost c-btn"
+                                aria-label={t('console.adjustments.rejectTitle', { id: row.id })}
+                                onClick={() => void decide(row, false)}
+                              >
+                                {t('console.orders.reject')}
+                              </button>
+                            </>
+                          ))}
+                      </td>
+                    )}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        {canPropose && <ProposeForm />}
+      </div>
+    </section>
+  );
+}

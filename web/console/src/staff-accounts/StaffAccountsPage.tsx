@@ -1,0 +1,310 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { copyText } from '@hiram/shared/clipboard/copy';
+import { formatDateTime } from '@hiram/shared/format/format';
+import { Field } from '@hiram/shared/ui/Field';
+import { Modal } from '@hiram/shared/ui/Modal';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import type { Me } from '../api';
+import { t } from '../i18n/i18n';
+import { refusedField } from '../refusal';
+import { EmptyRow, Facts, FormDialog, PageHead, RefreshButton } from '../parts';
+import { ROLES, roleLabel, type Role } from '../sections';
+import { ACCOUNTS_KEY, addMember, MAX_NAME_CHARS, resetSignIn, switchAccount, useAccounts, type NewAccount, type NewMemberForm, type StaffAccountRow } from './api';
+
+/** A new account, or a reset sign-in, as the dialog that shows its secrets needs it. */
+interface Created {
+  name: string;
+  email: string;
+  account: NewAccount;
+  /** A reset of an existing account's sign-in rather than a new account. */
+  reset?: boolean;
+}
+
+function AddMemberDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (created: Created) => void }) {
+  const roleId = useId();
+  const roleErrorId = useId();
+  const [form, setForm] = useState<NewMemberForm>({ email: '', name: '', role: '' });
+  const [refused, setRefused] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const error = (field: keyof NewMemberForm) => (refused === field ? t(`console.staff.refused.${field}`) : undefined);
+  const set = (field: keyof NewMemberForm, value: string) => setForm({ ...form, [field]: value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await addMember(form);
+    setBusy(false);
+    if (!result.success || !result.data) {
+      setRefused(refusedField(result));
+      return;
+    }
+    onAdded({ name: form.name.trim(), email: form.email.trim().toLowerCase(), account: result.data });
+  }
+
+  return (
+    <FormDialog title={t('console.staff.add')} submitLabel={t('console.staff.add')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <Field label={t('console.staff.email')} type="email" autoComplete="off" value={form.email} error={error('email')} onChange={(e) => set('email', e.target.value)} />
+      <Field label={t('console.staff.name')} maxLength={MAX_NAME_CHARS} autoComplete="off" value={form.name} error={error('name')} onChange={(e) => set('name', e.target.value)} />
+      <div className="h-field">
+        <label htmlFor={roleId}>{t('console.staff.role')}</label>
+        <select
+          id={roleId}
+          className="c-select c-select--block"
+          value={form.role}
+          aria-invalid={refused === 'role' ? true : undefined}
+          aria-describedby={refused === 'role' ? roleErrorId : undefined}
+          onChange={(e) => set('role', e.target.value as Role)}
+        >
+          <option value="">{t('console.staff.chooseRole')}</option>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
+        </select>
+        {refused === 'role' && (
+          <p id={roleErrorId} className="h-error">
+            {error('role')}
+          </p>
+        )}
+      </div>
+    </FormDialog>
+  );
+}
+
+function Secret({ label, value }: { label: string; value: string }) {
+  return (
+    <span className="c-url">
+      <code className="c-secret">{value}</code>
+      <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.staff.copyLabel', { what: label.toLowerCase() })} onClick={() => void copyText(value)}>
+        {t('common.copy')}
+      </button>
+    </span>
+  );
+}
+
+/**
+ * The new member's first password and authenticator secret, or the new ones
+ * a reset made, which the server never shows again: only an explicit
+ * "copied" closes it, and closing forgets them.
+ */
+function SecretsDialog({ created, onClose }: { created: Created; onClose: () => void }) {
+  const passwordLabel = t(created.reset ? 'console.staff.newPassword' : 'console.staff.password');
+  return (
+    <Modal
+      open
+      dismissible={false}
+      title={t(created.reset ? 'console.staff.resetSecretsTitle' : 'console.staff.secretsTitle', { name: created.name })}
+      onClose={onClose}
+      actions={
+        <button type="button" className="h-btn c-btn" onClick={onClose}>
+          {t('console.staff.copied')}
+        </button>
+      }
+    >
+      <p className="c-warning" role="alert">
+        {t('console.staff.secretsWarning', { name: created.name })}
+      </p>
+      <Facts
+        items={[
+          [t('console.staff.email'), created.email],
+          [passwordLabel, <Secret label={passwordLabel} value={created.account.password} />],
+          [t('console.staff.totpSecret'), <Secret label={t('console.staff.totpSecret')} value={created.account.totpSecret} />],
+          [t('console.staff.otpauth'), <Secret label={t('console.staff.otpauth')} value={created.account.otpauthUri} />],
+        ]}
+      />
+      <p className="c-muted c-small">{t('console.staff.otpauthHint')}</p>
+    </Modal>
+  );
+}
+
+function ConfirmSwitch({ account, onClose, onSwitched }: { account: StaffAccountRow; onClose: () => void; onSwitched: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const activate = !account.active;
+  const name = account.name;
+
+  async function confirm() {
+    setBusy(true);
+    const result = await switchAccount(account.id, activate);
+    setBusy(false);
+    onClose();
+    if (!result.success) return;
+    showToast(t(activate ? 'console.staff.reactivated' : 'console.staff.deactivated', { name }));
+    onSwitched();
+  }
+
+  return (
+    <Modal
+      open
+      title={t(activate ? 'console.staff.reactivateTitle' : 'console.staff.deactivateTitle', { name })}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
+            {t('console.cancel')}
+          </button>
+          <button type="button" className="h-btn c-btn" disabled={busy} onClick={() => void confirm()}>
+            {t(activate ? 'console.staff.reactivate' : 'console.staff.deactivate')}
+          </button>
+        </>
+      }
+    >
+      <p>{t(activate ? 'console.staff.reactivateText' : 'console.staff.deactivateText', { name })}</p>
+    </Modal>
+  );
+}
+
+/**
+ * Resets a member's sign-in after a confirmation: the server makes a new
+ * password and authenticator secret, signs the member out everywhere, and
+ * answers the secrets once, for the secrets dialog.
+ */
+function ConfirmReset({ account, onClose, onReset }: { account: StaffAccountRow; onClose: () => void; onReset: (created: Created) => void }) {
+  const [busy, setBusy] = useState(false);
+  const name = account.name;
+
+  async function confirm() {
+    setBusy(true);
+    const result = await resetSignIn(account.id);
+    setBusy(false);
+    onClose();
+    if (!result.success || !result.data) return;
+    onReset({ name, email: account.email, account: result.data, reset: true });
+  }
+
+  return (
+    <Modal
+      open
+      title={t('console.staff.resetTitle', { name })}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
+            {t('console.cancel')}
+          </button>
+          <button type="button" className="h-btn c-btn" disabled={busy} onClick={() => void confirm()}>
+            {t('console.staff.reset')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('console.staff.resetText', { name })}</p>
+    </Modal>
+  );
+}
+
+function Status({ account }: { account: StaffAccountRow }) {
+  if (!account.active) return <span className="c-badge">{t('console.staff.inactive')}</span>;
+  return (
+    <>
+      {t('console.staff.active')}
+      {account.lockedUntil && (
+        <span className="c-badge c-badge--open">{t('console.staff.lockedUntil', { time: formatDateTime(account.lockedUntil) })}</span>
+      )}
+    </>
+  );
+}
+
+/**
+ * Who may sign in to the console: admins add members, reset the sign-in of
+ * one who lost their password or authenticator, and switch an account off
+ * when someone leaves.
+ */
+export function StaffAccountsPage({ me }: { me: Me }) {
+  const [adding, setAdding] = useState(false);
+  const [created, setCreated] = useState<Created | null>(null);
+  const [switching, setSwitching] = useState<StaffAccountRow | null>(null);
+  const [resetting, setResetting] = useState<StaffAccountRow | null>(null);
+  const queryClient = useQueryClient();
+  const list = useAccounts();
+  const changed = () => void queryClient.invalidateQueries({ queryKey: [ACCOUNTS_KEY] });
+  const rows = list.data ?? [];
+
+  return (
+    <section className="c-page" aria-labelledby="c-staff-title">
+      <PageHead id="c-staff-title" title={t('console.section.staff')}>
+        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
+        <button type="button" className="h-btn c-btn" onClick={() => setAdding(true)}>
+          {t('console.staff.add')}
+        </button>
+      </PageHead>
+      <p className="c-note">{t('console.staff.note')}</p>
+      <div className="c-table-wrap">
+        <table className="c-table" aria-labelledby="c-staff-title">
+          <thead>
+            <tr>
+              <th scope="col">{t('console.staff.name')}</th>
+              <th scope="col">{t('console.staff.email')}</th>
+              <th scope="col">{t('console.staff.role')}</th>
+              <th scope="col">{t('console.col.status')}</th>
+              <th scope="col">{t('console.staff.created')}</th>
+              <th scope="col">{t('console.col.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.length === 0 && <EmptyRow columns={6} loading={list.isFetching} />}
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  {row.name}
+                  {row.id === me.id && <span className="c-badge">{t('console.staff.you')}</span>}
+                </td>
+                <td className="c-nowrap">{row.email}</td>
+                <td className="c-nowrap">{roleLabel(row.role)}</td>
+                <td className="c-nowrap">
+                  <Status account={row} />
+                </td>
+                <td className="c-nowrap">{formatDateTime(row.createdAt)}</td>
+                <td className="c-nowrap">
+                  {row.id !== me.id && row.active && (
+                    <button
+                      type="button"
+                      className="h-btn h-btn--ghost c-btn"
+                      aria-label={t('console.staff.resetLabel', { name: row.name })}
+                      onClick={() => setResetting(row)}
+                    >
+                      {t('console.staff.reset')}
+                    </button>
+                  )}
+                  {row.id !== me.id && (
+                    <button
+                      type="button"
+                      className="h-btn h-btn--ghost c-btn"
+                      aria-label={t(row.active ? 'console.staff.deactivateLabel' : 'console.staff.reactivateLabel', { name: row.name })}
+                      onClick={() => setSwitching(row)}
+                    >
+                      {t(row.active ? 'console.staff.deactivate' : 'console.staff.reactivate')}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {adding && (
+        <AddMemberDialog
+          onClose={() => setAdding(false)}
+          onAdded={(account) => {
+            setAdding(false);
+            setCreated(account);
+            changed();
+          }}
+        />
+      )}
+      {created && <SecretsDialog created={created} onClose={() => setCreated(null)} />}
+      {resetting && (
+        <ConfirmReset
+          account={resetting}
+          onClose={() => setResetting(null)}
+          onReset={(reset) => {
+            setCreated(reset);
+            changed();
+          }}
+        />
+      )}
+      {switching && <ConfirmSwitch account={switching} onClose={() => setSwitching(null)} onSwitched={changed} />}
+    </section>
+  );
+}

@@ -29,8 +29,22 @@ pub struct Envelope<T> {
 pub const SUCCESS_CODE: &str = "00";
 
 /// The `data` of a reply that carries none; serialises as `null`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct NoData;
+
+/// Documented as what it is on the wire, `null` (a derived schema would say
+/// "anything, by default null").
+impl utoipa::PartialSchema for NoData {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Null)
+            .description(Some("The `data` of a reply that carries none; serialises as `null`."))
+            .into()
+    }
+}
+
+impl ToSchema for NoData {}
 
 /// A successful reply.
 pub fn ok<T: Serialize>(lang: Lang, data: T) -> Json<Envelope<T>> {

@@ -4687,11 +4687,8 @@ export interface components {
         Envelope_NoData: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
-            /**
-             * @description The `data` of a reply that carries none; serialises as `null`.
-             * @default null
-             */
-            data: unknown;
+            /** @description The `data` of a reply that carries none; serialises as `null`. */
+            data: null;
             /** @description Text for the borrower, in their language. */
             message: string;
         };
@@ -5974,11 +5971,8 @@ export interface components {
             /** @description Shown once: the TOTP secret and the address authenticator apps scan. */
             totpSecret: string;
         };
-        /**
-         * @description The `data` of a reply that carries none; serialises as `null`.
-         * @default null
-         */
-        NoData: unknown;
+        /** @description The `data` of a reply that carries none; serialises as `null`. */
+        NoData: null;
         NoticeGroup: {
             items: components["schemas"]["NoticeItem"][];
             title: string;

@@ -46,6 +46,21 @@ impl utoipa::PartialSchema for NoData {
 
 impl ToSchema for NoData {}
 
+/// The `data` of a refusal that names the field to fix (a 400, or a 409 for
+/// a value another record holds), so a form can point at it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FieldRefused {
+    /// The field's code, as the form names it.
+    pub field: String,
+}
+
+impl FieldRefused {
+    /// `{"field": code}`, the `data` of the error that refuses `field`.
+    pub fn data(field: &str) -> serde_json::Value {
+        serde_json::to_value(FieldRefused { field: field.to_owned() }).unwrap_or_default()
+    }
+}
+
 /// A successful reply.
 pub fn ok<T: Serialize>(lang: Lang, data: T) -> Json<Envelope<T>> {
     Json(Envelope { code: SUCCESS_CODE.to_owned(), message: Msg::Success.text(lang).to_owned(), data })

@@ -2943,6 +2943,28 @@ export interface components {
             /** @description Prefilled for choices; never an account number. */
             value: string;
         };
+        /**
+         * @description The submitted form (spec §3 "Bank submission"): each item code of
+         *     `card-init`'s form to its value, as text, plus `product_id`. Only the
+         *     fields of the chosen card type are read; a missing or wrong one is
+         *     refused with its code in `data.field`.
+         */
+        BankSubmission: {
+            /** @description For card type 1: 10 to 16 digits. */
+            bankAccount?: string;
+            /** @description For card type 1: a bank code of `card-init`. */
+            bankCode?: string;
+            /** @description 1 bank account, 2 e-wallet. */
+            cardType?: string;
+            /** @description The product the binding is for; not read. */
+            product_id?: string;
+            /** @description For card type 2: `GCASH` or `MAYA`. */
+            walletCode?: string;
+            /** @description For card type 2: the wallet's mobile number. */
+            walletNumber?: string;
+        } & {
+            [key: string]: string;
+        };
         BannerRow: {
             /** Format: int64 */
             id: number;
@@ -4030,8 +4052,12 @@ export interface components {
         Envelope_FieldRefused: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
-            /** @description A refused field: its code. */
+            /**
+             * @description The `data` of a refusal that names the field to fix (a 400, or a 409 for
+             *     a value another record holds), so a form can point at it.
+             */
             data: {
+                /** @description The field's code, as the form names it. */
                 field: string;
             };
             /** @description Text for the borrower, in their language. */
@@ -5599,8 +5625,12 @@ export interface components {
             /** @description Other products to try instead. */
             products: components["schemas"]["ProductCard"][];
         };
-        /** @description A refused field: its code. */
+        /**
+         * @description The `data` of a refusal that names the field to fix (a 400, or a 409 for
+         *     a value another record holds), so a form can point at it.
+         */
         FieldRefused: {
+            /** @description The field's code, as the form names it. */
             field: string;
         };
         Form: {
@@ -5724,6 +5754,13 @@ export interface components {
             /** @description Cheapest first (finance charge). */
             products: components["schemas"]["ProductMatch"][];
             saved: components["schemas"]["SavedView"];
+        };
+        /**
+         * @description A section's answers: each field code of its form (`items[].code`) to the
+         *     value given, as text.
+         */
+        KycAnswers: {
+            [key: string]: string;
         };
         KycValue: {
             code: string;
@@ -6917,11 +6954,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NewAccount"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -6935,11 +6975,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The e-mail has an account already; `data.field` is `email` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
         };
     };
@@ -7657,11 +7700,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CompanyView"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -7967,11 +8013,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_RateRow"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -8451,11 +8500,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_LinkView"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -8475,11 +8527,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Another link of its kind has the code; `data.field` is `code` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
         };
     };
@@ -8605,11 +8660,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TemplateRow"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -8739,11 +8797,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BannerRow"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -11167,24 +11228,18 @@ export interface operations {
     };
     bind: {
         parameters: {
-            query: {
-                /** @description For card type 1: 10 to 16 digits. */
-                bankAccount?: string;
-                /** @description For card type 1: a bank code of `card-init`. */
-                bankCode?: string;
-                /** @description 1 bank account, 2 e-wallet. */
-                cardType: number;
-                product_id?: string;
-                /** @description For card type 2: `GCASH` or `MAYA`. */
-                walletCode?: string;
-                /** @description For card type 2: the wallet's mobile number. */
-                walletNumber?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BankSubmission"];
+                "application/x-www-form-urlencoded": components["schemas"]["BankSubmission"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11194,6 +11249,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BoundAccount"];
                 };
             };
+            /** @description The first wrong field; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11455,7 +11511,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycAnswers"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycAnswers"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11465,11 +11527,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description The first wrong answer; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -11486,7 +11551,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycAnswers"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycAnswers"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11496,11 +11567,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description The first wrong answer; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -11517,7 +11591,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycAnswers"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycAnswers"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11527,11 +11607,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description The first wrong answer; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -11548,7 +11631,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycAnswers"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycAnswers"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11558,11 +11647,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description The first wrong answer; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {

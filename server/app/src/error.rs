@@ -61,6 +61,14 @@ impl FieldRefused {
     }
 }
 
+/// The `data` of a 429: how long until the call may be made again (the
+/// `Retry-After` header says the same).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RetryLater {
+    pub retry_after_seconds: u64,
+}
+
 /// A successful reply.
 pub fn ok<T: Serialize>(lang: Lang, data: T) -> Json<Envelope<T>> {
     Json(Envelope { code: SUCCESS_CODE.to_owned(), message: Msg::Success.text(lang).to_owned(), data })
@@ -161,7 +169,8 @@ impl IntoResponse for ApiError {
             ApiError::NotFound => (StatusCode::NOT_FOUND, Msg::NotFound),
             ApiError::TooManyRequests { retry_after_seconds, message } => {
                 detail = Some(retry_after_seconds.to_string());
-                data = serde_json::json!({ "retryAfterSeconds": retry_after_seconds });
+                data =
+                    serde_json::to_value(RetryLater { retry_after_seconds: *retry_after_seconds }).unwrap_or_default();
                 (StatusCode::TOO_MANY_REQUESTS, *message)
             }
             ApiError::Unavailable(detail) => {

@@ -4086,6 +4086,24 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_GoElsewhere: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /**
+             * @description The `data` of a refused application (409): where the borrower goes
+             *     instead.
+             */
+            data: {
+                /**
+                 * @description The KYC forms, or the open loan's details; absent when two
+                 *     applications crossed and the other one was stored.
+                 */
+                nextUrl?: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Home: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5084,6 +5102,21 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_RetryLater: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /**
+             * @description The `data` of a 429: how long until the call may be made again (the
+             *     `Retry-After` header says the same).
+             */
+            data: {
+                /** Format: int64 */
+                retryAfterSeconds: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_RevealedData: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5677,6 +5710,17 @@ export interface components {
         GeneralTerms: {
             title: string;
             url: string;
+        };
+        /**
+         * @description The `data` of a refused application (409): where the borrower goes
+         *     instead.
+         */
+        GoElsewhere: {
+            /**
+             * @description The KYC forms, or the open loan's details; absent when two
+             *     applications crossed and the other one was stored.
+             */
+            nextUrl?: string;
         };
         Health: {
             /** @description `ok`, or `unavailable` when a dependency does not answer. */
@@ -6545,6 +6589,14 @@ export interface components {
             message: string;
             /** @description `pending` until staff match or reject it. */
             status: string;
+        };
+        /**
+         * @description The `data` of a 429: how long until the call may be made again (the
+         *     `Retry-After` header says the same).
+         */
+        RetryLater: {
+            /** Format: int64 */
+            retryAfterSeconds: number;
         };
         RevealedData: {
             kyc: components["schemas"]["KycValue"][];
@@ -9133,11 +9185,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -9535,11 +9590,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -10001,11 +10059,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -10528,11 +10589,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -10849,12 +10913,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Asked again too soon or too often; see Retry-After */
+            /** @description Asked again too soon or too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
             /** @description The SMS provider failed */
             503: {
@@ -10893,11 +10959,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Asked again too soon or too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
             503: {
                 headers: {
@@ -11218,11 +11287,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -12721,12 +12793,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Information incomplete, or an open loan of this product exists; data.nextUrl says where to go */
+            /** @description Information incomplete, or an open loan of this product exists; `data.nextUrl` says where to go */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_GoElsewhere"];
+                };
             };
         };
     };

@@ -9,7 +9,7 @@
 
 mod captcha_image;
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, coded, ok};
+use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, coded, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::one_time_codes::{issue_code, parse_phone, verify_code};
@@ -269,7 +269,8 @@ pub struct GetSmsParams {
 /// Sends the registration code once the captcha is right: "0" sent, "101"
 /// wrong or used captcha (draw a new image).
 #[utoipa::path(post, path = "/v2/youmi/promotion/get-sms", tag = "promotion", params(GetSmsParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 429)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400),
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn get_sms(
     State(state): State<AppState>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,

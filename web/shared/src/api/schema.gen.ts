@@ -9154,8 +9154,12 @@ export interface operations {
         parameters: {
             query: {
                 app_from?: string;
+                /** @description The page sends its template's app name; not read */
+                appName?: string;
                 /** @description The captcha answer. */
                 capcode: string;
+                /** @description The page sends its sid here; not read */
+                deviceId?: string;
                 down_id?: string;
                 /** @description The template id of the page, for the funnel. */
                 id?: number;
@@ -9200,15 +9204,25 @@ export interface operations {
         parameters: {
             query: {
                 app_from?: string;
+                /** @description The page sends its template's app name; not read */
+                appName?: string;
+                /** @description The captcha answer again; not read (get-sms checked it for this sid and number) */
+                capcode?: string;
+                /** @description The page sends its sid here; not read */
+                deviceId?: string;
                 down_id?: string;
                 /** @description The template id of the page. */
                 id?: number;
                 invite_code?: string;
                 links_id?: string;
+                /** @description The page sends 0; not read */
+                merchantNumber?: number;
                 phone: string;
                 sid: string;
                 smsCode: string;
                 user_from?: string;
+                /** @description The page sends the phone number again; not read */
+                userName?: string;
                 utm_tag?: string;
             };
             header?: never;
@@ -9242,6 +9256,10 @@ export interface operations {
                 links_id?: string;
                 /** @description The template id of the page. */
                 page_id?: number;
+                /** @description The landing page sends 1; not read */
+                page_type?: number;
+                /** @description The number typed so far; not read */
+                phone?: string;
                 user_from?: string;
                 utm_tag?: string;
             };
@@ -9276,6 +9294,8 @@ export interface operations {
                 links_id?: string;
                 /** @description The template id of the page. */
                 page_id?: number;
+                /** @description The landing page sends 1; not read */
+                page_type?: number;
                 user_from?: string;
                 utm_tag?: string;
             };
@@ -10741,6 +10761,10 @@ export interface operations {
             query?: {
                 /** @description 30 is Borrow Again on order details. */
                 moduleId?: number;
+                /** @description The order whose page the tap was on (the login failure page); not read */
+                orderId?: number;
+                /** @description Older shells' name for `positionId` */
+                position?: number;
                 /** @description The tapped item's position in its list (`position` from older shells). */
                 positionId?: number;
                 productId?: number;
@@ -11340,7 +11364,10 @@ export interface operations {
     };
     form: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The product the binding is for, as the page sends it; not read */
+                product_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12623,7 +12650,10 @@ export interface operations {
     };
     contact_info_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 30 from the customer-service page (spec §7); not read */
+                overall?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12642,7 +12672,10 @@ export interface operations {
     };
     contact_info: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 30 from the customer-service page (spec §7); not read */
+                overall?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -62,6 +62,7 @@ fn options(list: &[(&str, &str)]) -> Vec<FormOption> {
 
 /// The form, with the current account's type and provider chosen.
 #[utoipa::path(post, path = "/v3/bind-card/card-init", tag = "payments",
+    params(("product_id" = Option<String>, Query, description = "The product the binding is for, as the page sends it; not read")),
     responses((status = 200, body = Envelope<BankForm>), (status = 401)))]
 pub async fn form(
     State(state): State<AppState>,

@@ -51,34 +51,6 @@ const featureBoundaries = {
   },
 };
 
-// A borrower endpoint file takes its reply type from the server's OpenAPI
-// document: it calls by path through formApi or jsonApi
-// (web/shared/src/api/endpoints.ts), which answer with the documented reply.
-// The untyped clients, and a reply type written as a call's type argument,
-// are refused, but in the files of endpoints the document lacks, each with
-// what is missing (to be added on the server, then the file leaves the list).
-const UNDOCUMENTED_ENDPOINTS = [
-  // POST /pany/v3/personal-center/contact-kf-info: the `overall` field.
-  '**/app/src/features/customer-service/api/getContacts.ts',
-  // POST /pany/v3/certify/save-*: the form's own fields (item code → value) and the 400's `field`.
-  '**/app/src/features/kyc/api/saveBasicInfo.ts',
-  '**/app/src/features/kyc/api/saveExtInfo.ts',
-  '**/app/src/features/kyc/api/saveJobInfo.ts',
-  '**/app/src/features/kyc/api/savePersonalInfo.ts',
-  // POST /pany/gopia/goya/because and /define: not in the document (legacy aliases, D6).
-  '**/app/src/features/login-failure/api/trackProductTap.ts',
-  '**/app/src/features/login-failure/api/productTarget.ts',
-  // POST /pany/service/login/send-sms-code-new and send-voice-code: the 429's `retryAfterSeconds`.
-  '**/app/src/features/login/api/sendCode.ts',
-  // POST /pany/v3/product/apply: the 409's `nextUrl`.
-  '**/app/src/features/marketplace/api/applyForLoan.ts',
-  // POST /pany/v3/bind-card/bind-card-change and bind-card-loan-detail: not in the document;
-  // bind-card-new: the form's own fields and the 400's `field`.
-  '**/app/src/features/payout-account/api/bindCard.ts',
-  // POST /pany/v3/bind-card/card-init: the `product_id` field.
-  '**/app/src/features/payout-account/api/getBankForm.ts',
-];
-
 // The config lives in web/ but lints from the repository root (web/ and e2e/).
 const configs = tseslint.config(
   {
@@ -100,9 +72,14 @@ const configs = tseslint.config(
     plugins: { hiram: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'hiram/feature-boundaries': 'error' },
   },
+  // A borrower endpoint file takes its types from the server's OpenAPI
+  // document: it calls by path through formApi or jsonApi
+  // (web/shared/src/api/endpoints.ts), which take the documented fields and
+  // answer with the documented replies (an alias the web calls, typed as its
+  // documented twin: api/aliases.ts). The untyped clients, and a reply type
+  // written as a call's type argument, are refused.
   {
     files: ['**/app/src/features/*/api/**/*.ts'],
-    ignores: UNDOCUMENTED_ENDPOINTS,
     rules: {
       'no-restricted-imports': [
         'error',

@@ -29,8 +29,45 @@ pub struct Envelope<T> {
 pub const SUCCESS_CODE: &str = "00";
 
 /// The `data` of a reply that carries none; serialises as `null`.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize)]
 pub struct NoData;
+
+/// Documented as what it is on the wire, `null` (a derived schema would say
+/// "anything, by default null").
+impl utoipa::PartialSchema for NoData {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{ObjectBuilder, Type};
+        ObjectBuilder::new()
+            .schema_type(Type::Null)
+            .description(Some("The `data` of a reply that carries none; serialises as `null`."))
+            .into()
+    }
+}
+
+impl ToSchema for NoData {}
+
+/// The `data` of a refusal that names the field to fix (a 400, or a 409 for
+/// a value another record holds), so a form can point at it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct FieldRefused {
+    /// The field's code, as the form names it.
+    pub field: String,
+}
+
+impl FieldRefused {
+    /// `{"field": code}`, the `data` of the error that refuses `field`.
+    pub fn data(field: &str) -> serde_json::Value {
+        serde_json::to_value(FieldRefused { field: field.to_owned() }).unwrap_or_default()
+    }
+}
+
+/// The `data` of a 429: how long until the call may be made again (the
+/// `Retry-After` header says the same).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RetryLater {
+    pub retry_after_seconds: u64,
+}
 
 /// A successful reply.
 pub fn ok<T: Serialize>(lang: Lang, data: T) -> Json<Envelope<T>> {
@@ -132,7 +169,8 @@ impl IntoResponse for ApiError {
             ApiError::NotFound => (StatusCode::NOT_FOUND, Msg::NotFound),
             ApiError::TooManyRequests { retry_after_seconds, message } => {
                 detail = Some(retry_after_seconds.to_string());
-                data = serde_json::json!({ "retryAfterSeconds": retry_after_seconds });
+                data =
+                    serde_json::to_value(RetryLater { retry_after_seconds: *retry_after_seconds }).unwrap_or_default();
                 (StatusCode::TOO_MANY_REQUESTS, *message)
             }
             ApiError::Unavailable(detail) => {

@@ -63,8 +63,24 @@ impl utoipa::Modify for StaffToken {
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut document = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(crate::features::api()).into_openapi();
     distinct_get_operation_ids(&mut document);
+    form_bodies_optional(&mut document);
     document
 }
+
+/// A form body's fields may come in the query instead (decision 002), so
+/// such a body is never required; utoipa marks every body whose type is not
+/// an `Option` required (and an `Option` would say a JSON `null` will do).
+fn form_bodies_optional(document: &mut utoipa::openapi::OpenApi) {
+    for item in document.paths.paths.values_mut() {
+        for operation in [item.get.as_mut(), item.post.as_mut()].into_iter().flatten() {
+            if let Some(body) = operation.request_body.as_mut().filter(|body| body.content.contains_key(FORM)) {
+                body.required = None;
+            }
+        }
+    }
+}
+
+const FORM: &str = "application/x-www-form-urlencoded";
 
 /// A handler served at GET and POST (`method(get, post)`) is one operation
 /// under two methods, and so one operation id twice, which OpenAPI forbids

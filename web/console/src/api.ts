@@ -179,6 +179,9 @@ export const useBorrowerSearch = (q: string, page: number, pageSize: number) =>
   useQuery({ queryKey: ['borrowers', 'search', q, page, pageSize], queryFn: () => dataOf(searchBorrowers(q, page, pageSize)), enabled: q !== '' });
 export const useBorrower = (id: number) => useQuery({ queryKey: ['borrowers', 'profile', id], queryFn: () => dataOf(fetchBorrower(id)) });
 
+/** A save's form as its dialog holds it: each field the call documents, as the text typed (the server reads numbers from text). */
+export type TypedForm<Documented> = { [Name in keyof Documented]-?: string };
+
 /** A product form's fields as the server reads them (amounts in centavos, rates in basis points). */
 export type ProductForm = Fields<'/api/staff/products', 'post'>;
 

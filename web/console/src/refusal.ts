@@ -1,15 +1,16 @@
 import type { ApiResult } from '@hiram/shared/api/request';
-import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from './i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
 
 /**
- * The field a refused save names (`data.field`), for the form to mark; any
- * other failure (a lost connection, a server error) is toasted instead. The
- * document has the shape (FieldRefused) but lists no 400 reply, so it may be absent.
+ * The field a refused save names (`data.field`: the document's FieldRefused,
+ * which these saves list for their 400, and a link's and a staff account's
+ * for their 409), for the form to mark; any other failure (a lost
+ * connection, a server error) is toasted instead.
  */
 export function refusedField(result: ApiResult<unknown>): string | null {
-  const field = (result.data as Partial<components['schemas']['FieldRefused']> | null)?.field;
+  const data = result.data;
+  const field = data !== null && typeof data === 'object' && 'field' in data ? data.field : undefined;
   if (typeof field === 'string') return field;
   showToast(result.message || t('error.server'));
   return null;

@@ -120,3 +120,26 @@ fn every_alias_stands_for_a_documented_path_and_is_not_documented_itself() {
         assert!(documented.contains(&format!("/pany{}", alias.same_as)), "{} is not documented", alias.same_as);
     }
 }
+
+/// The web types a call at an alias by its documented twin, from its own
+/// list (`web/shared/src/api/aliases.ts`, one pair a line); each pair must be
+/// one of the server's aliases, or a call would be typed by another handler.
+#[test]
+fn every_alias_the_web_calls_is_an_alias_of_the_twin_it_names() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../web/shared/src/api/aliases.ts");
+    let text = std::fs::read_to_string(path).expect("the web's list of aliases exists");
+    let pairs: Vec<(&str, &str)> = text
+        .lines()
+        .filter_map(|line| {
+            let (alias, twin) = line.trim().strip_prefix("'/pany")?.split_once("': '/pany")?;
+            Some((alias, twin.strip_suffix("';")?))
+        })
+        .collect();
+    assert!(!pairs.is_empty(), "no alias read from {path}: is it still written one pair a line?");
+    for (alias, twin) in pairs {
+        assert!(
+            ALIASES.iter().any(|known| known.path == alias && known.same_as == twin),
+            "the web calls /pany{alias} as /pany{twin}, which legacy::ALIASES does not say"
+        );
+    }
+}

@@ -1,7 +1,7 @@
 // Sending one picture the borrower chose: shrunk when big, then uploaded by
 // the feature's own call (each picture has its purpose on the server). The
 // complaint form and the income and expense book share it.
-import type { ApiResult } from '@hiram/shared/api/request';
+import type { Settled } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { shrinkPicture } from './shrinkPicture';
 
@@ -17,12 +17,13 @@ export interface Picture {
   preview: string;
 }
 
+/** A feature's upload: on success the picture's address; a refusal (a 429's wait ...) is the helper's to toast. */
+export type UploadPicture = (picture: Blob, name: string) => Promise<Settled<true, UploadedImage> | Settled<false, unknown>>;
+
 /**
  * Shrinks `file` if big and uploads it with `upload`. Null when the server
  * refused it (the request helper has toasted why).
  */
-export type UploadPicture = (picture: Blob, name: string) => Promise<ApiResult<UploadedImage>>;
-
 export async function sendPicture(file: File, upload: UploadPicture): Promise<Picture | null> {
   const picture = await shrinkPicture(file);
   const result = await upload(picture, picture === file ? file.name : 'photo.jpg');

@@ -3,8 +3,9 @@
 // company's details. Saves are silent: the forms show a refused field
 // beside the field itself.
 import { useQuery } from '@tanstack/react-query';
+import type { Fields } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
-import { dataOf, get, post } from '../api';
+import { dataOf, get, post, type TypedForm } from '../api';
 
 export type TemplateRow = components['schemas']['TemplateRow'];
 export type LinkView = components['schemas']['LinkView'];
@@ -29,15 +30,8 @@ export const fetchLinks = (page: number) => get('/promotion-links', { page, page
 export const LINKS_KEY = 'promotion-links';
 export const useLinks = (page: number) => useQuery({ queryKey: [LINKS_KEY, page], queryFn: () => dataOf(fetchLinks(page)) });
 export type LinkKind = 'register' | 'download';
-export interface LinkForm {
-  name: string;
-  templateId: string;
-  userFrom: string;
-  appFrom: string;
-  utmTag: string;
-  kind: LinkKind;
-  code: string;
-}
+/** A link as its dialog holds it: the documented fields but `id`, as typed, and its kind. */
+export type LinkForm = TypedForm<Omit<Fields<'/api/staff/promotion-links/save', 'post'>, 'id' | 'kind'>> & { kind: LinkKind };
 /** A link's kind and code are set when it is added; an edit leaves them out. */
 export const saveLink = (id: number | null, form: LinkForm) =>
   post(
@@ -49,14 +43,8 @@ export const saveLink = (id: number | null, form: LinkForm) =>
 export const fetchBanners = (page: number) => get('/site-banners', { page, pageSize: PAGE_SIZE });
 export const BANNERS_KEY = 'site-banners';
 export const useBanners = (page: number) => useQuery({ queryKey: [BANNERS_KEY, page], queryFn: () => dataOf(fetchBanners(page)) });
-export interface BannerForm {
-  text: string;
-  link: string;
-  /** RFC 3339, or empty. */
-  showsFrom: string;
-  showsUntil: string;
-  position: string;
-}
+/** A banner as its dialog holds it: the documented fields but `id`, as typed (`showsFrom` and `showsUntil` RFC 3339, or empty). */
+export type BannerForm = TypedForm<Omit<Fields<'/api/staff/site-banners/save', 'post'>, 'id'>>;
 export const saveBanner = (id: number | null, form: BannerForm) =>
   post('/site-banners/save', { id: id ?? undefined, ...form }, { silent: true });
 

@@ -3,8 +3,9 @@
 // a member who lost their password or authenticator. Adding is silent: the form
 // marks the refused field.
 import { useQuery } from '@tanstack/react-query';
+import type { Fields } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
-import { dataOf, get, post } from '../api';
+import { dataOf, get, post, type TypedForm } from '../api';
 import type { Role } from '../sections';
 
 export type StaffAccountRow = components['schemas']['StaffAccountRow'];
@@ -14,12 +15,8 @@ export type NewAccount = components['schemas']['NewAccount'];
 /** The server's limit on a staff member's name. */
 export const MAX_NAME_CHARS = 60;
 
-export interface NewMemberForm {
-  email: string;
-  name: string;
-  /** Empty until chosen: a role is never picked for the admin by default. */
-  role: Role | '';
-}
+/** A new member's e-mail and name, as typed, and role: empty until chosen (a role is never picked for the admin by default). */
+export type NewMemberForm = TypedForm<Omit<Fields<'/api/console/staff-accounts', 'post'>, 'role'>> & { role: Role | '' };
 
 export const fetchAccounts = () => get('/staff-accounts', {});
 export const ACCOUNTS_KEY = 'staff-accounts';

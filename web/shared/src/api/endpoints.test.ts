@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { mockApi } from '../testing/mockApi';
-import { formApi, jsonApi, type Fields, type Reply } from './endpoints';
+import { formApi, jsonApi, type AnswerAt, type Fields, type Reply } from './endpoints';
 import type { ApiResult } from './request';
 import type { components } from './schema.gen';
 
@@ -31,8 +31,15 @@ describe('calls by path', () => {
     );
   });
 
+  it('call an alias at its own path', async () => {
+    const api = mockApi({ '/gopia/goya/define': { code: '00', message: '', data: { url: '/productDetail?productId=2' } } });
+    const result = await formApi.post('/gopia/goya/define', { productId: 2 });
+    expect(result.success && result.data?.url).toBe('/productDetail?productId=2');
+    expect(api.calls('/gopia/goya/define')[0]![1]?.body).toBe('productId=2');
+  });
+
   it('answer with the documented reply and take the documented fields', () => {
-    expectTypeOf(formApi.post('/v3/personal-center/user-info', {})).resolves.toEqualTypeOf<
+    expectTypeOf(formApi.post('/v3/personal-center/user-info', {})).resolves.toExtend<
       ApiResult<components['schemas']['UserInfo']>
     >();
     expectTypeOf<Reply<'/pany/v3/personal-center/contact-kf-info', 'post'>>().toEqualTypeOf<components['schemas']['ContactInfo']>();
@@ -43,5 +50,36 @@ describe('calls by path', () => {
     void (() => formApi.post('/v3/no-such-call', {}));
     // @ts-expect-error a field the document does not list
     void (() => formApi.post('/user-problem/save-score', { score: 5, problemId: 7, stars: 5 }));
+  });
+
+  it('type a failure by the replies the document lists for it', () => {
+    type Schema = components['schemas'];
+    type Success<Answer> = Extract<Answer, { success: true; data: unknown }>['data'];
+    type Failure<Answer> = Extract<Answer, { success: false; data: unknown }>['data'];
+    type Applying = AnswerAt<'/pany/v3/product/apply', 'post'>;
+    expectTypeOf<ReturnType<typeof formApi.post<'/v3/product/apply'>>>().toEqualTypeOf<Promise<Applying>>();
+    expectTypeOf<Success<Applying>>().toEqualTypeOf<Schema['Applied'] | null>();
+    // A 409 says where to go; a legacy code would come with the 200's shape.
+    expectTypeOf<Failure<Applying>>().toEqualTypeOf<Schema['Applied'] | Schema['GoElsewhere'] | null>();
+    expectTypeOf<Failure<AnswerAt<'/pany/service/login/send-sms-code-new', 'post'>>>().toEqualTypeOf<
+      Schema['CodeSent'] | Schema['RetryLater'] | null
+    >();
+    expectTypeOf<Failure<AnswerAt<'/pany/v3/certify/save-basic-info', 'post'>>>().toEqualTypeOf<Schema['FieldRefused'] | null>();
+  });
+
+  it('take a form of the server’s own items as its body', () => {
+    expectTypeOf<Record<string, string>>().toExtend<Fields<'/pany/v3/certify/save-basic-info', 'post'>>();
+    expectTypeOf<Record<string, string>>().toExtend<Fields<'/pany/v3/bind-card/bind-card-new', 'post'>>();
+    // @ts-expect-error a form's values are text
+    void (() => formApi.post('/v3/certify/save-job-info', { monthly_income: 25_000 }));
+    // A picture goes as FormData; its multipart fields are not a form's.
+    expectTypeOf<Fields<'/pany/credit-info/upload-image', 'post'>>().toEqualTypeOf<Record<string, never>>();
+  });
+
+  it('type an alias by its documented twin', () => {
+    expectTypeOf<Reply<'/pany/gopia/goya/define', 'post'>>().toEqualTypeOf<Reply<'/pany/v3/loan-details/recommend-jump', 'post'>>();
+    expectTypeOf<Fields<'/pany/v3/bind-card/bind-card-change', 'post'>>().toEqualTypeOf<
+      Fields<'/pany/v3/bind-card/bind-card-new', 'post'>
+    >();
   });
 });

@@ -2943,6 +2943,28 @@ export interface components {
             /** @description Prefilled for choices; never an account number. */
             value: string;
         };
+        /**
+         * @description The submitted form (spec §3 "Bank submission"): each item code of
+         *     `card-init`'s form to its value, as text, plus `product_id`. Only the
+         *     fields of the chosen card type are read; a missing or wrong one is
+         *     refused with its code in `data.field`.
+         */
+        BankSubmission: {
+            /** @description For card type 1: 10 to 16 digits. */
+            bankAccount?: string;
+            /** @description For card type 1: a bank code of `card-init`. */
+            bankCode?: string;
+            /** @description 1 bank account, 2 e-wallet. */
+            cardType?: string;
+            /** @description The product the binding is for; not read. */
+            product_id?: string;
+            /** @description For card type 2: `GCASH` or `MAYA`. */
+            walletCode?: string;
+            /** @description For card type 2: the wallet's mobile number. */
+            walletNumber?: string;
+        } & {
+            [key: string]: string;
+        };
         BannerRow: {
             /** Format: int64 */
             id: number;
@@ -4030,8 +4052,12 @@ export interface components {
         Envelope_FieldRefused: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
-            /** @description A refused field: its code. */
+            /**
+             * @description The `data` of a refusal that names the field to fix (a 400, or a 409 for
+             *     a value another record holds), so a form can point at it.
+             */
             data: {
+                /** @description The field's code, as the form names it. */
                 field: string;
             };
             /** @description Text for the borrower, in their language. */
@@ -4055,6 +4081,24 @@ export interface components {
             data: {
                 title: string;
                 url: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_GoElsewhere: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /**
+             * @description The `data` of a refused application (409): where the borrower goes
+             *     instead.
+             */
+            data: {
+                /**
+                 * @description The KYC forms, or the open loan's details; absent when two
+                 *     applications crossed and the other one was stored.
+                 */
+                nextUrl?: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -4687,11 +4731,8 @@ export interface components {
         Envelope_NoData: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
-            /**
-             * @description The `data` of a reply that carries none; serialises as `null`.
-             * @default null
-             */
-            data: unknown;
+            /** @description The `data` of a reply that carries none; serialises as `null`. */
+            data: null;
             /** @description Text for the borrower, in their language. */
             message: string;
         };
@@ -5056,6 +5097,21 @@ export interface components {
                 message: string;
                 /** @description `pending` until staff match or reject it. */
                 status: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_RetryLater: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /**
+             * @description The `data` of a 429: how long until the call may be made again (the
+             *     `Retry-After` header says the same).
+             */
+            data: {
+                /** Format: int64 */
+                retryAfterSeconds: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -5602,8 +5658,12 @@ export interface components {
             /** @description Other products to try instead. */
             products: components["schemas"]["ProductCard"][];
         };
-        /** @description A refused field: its code. */
+        /**
+         * @description The `data` of a refusal that names the field to fix (a 400, or a 409 for
+         *     a value another record holds), so a form can point at it.
+         */
         FieldRefused: {
+            /** @description The field's code, as the form names it. */
             field: string;
         };
         Form: {
@@ -5650,6 +5710,17 @@ export interface components {
         GeneralTerms: {
             title: string;
             url: string;
+        };
+        /**
+         * @description The `data` of a refused application (409): where the borrower goes
+         *     instead.
+         */
+        GoElsewhere: {
+            /**
+             * @description The KYC forms, or the open loan's details; absent when two
+             *     applications crossed and the other one was stored.
+             */
+            nextUrl?: string;
         };
         Health: {
             /** @description `ok`, or `unavailable` when a dependency does not answer. */
@@ -5727,6 +5798,13 @@ export interface components {
             /** @description Cheapest first (finance charge). */
             products: components["schemas"]["ProductMatch"][];
             saved: components["schemas"]["SavedView"];
+        };
+        /**
+         * @description A section's answers: each field code of its form (`items[].code`) to the
+         *     value given, as text.
+         */
+        KycAnswers: {
+            [key: string]: string;
         };
         KycValue: {
             code: string;
@@ -5974,11 +6052,8 @@ export interface components {
             /** @description Shown once: the TOTP secret and the address authenticator apps scan. */
             totpSecret: string;
         };
-        /**
-         * @description The `data` of a reply that carries none; serialises as `null`.
-         * @default null
-         */
-        NoData: unknown;
+        /** @description The `data` of a reply that carries none; serialises as `null`. */
+        NoData: null;
         NoticeGroup: {
             items: components["schemas"]["NoticeItem"][];
             title: string;
@@ -6515,6 +6590,14 @@ export interface components {
             /** @description `pending` until staff match or reject it. */
             status: string;
         };
+        /**
+         * @description The `data` of a 429: how long until the call may be made again (the
+         *     `Retry-After` header says the same).
+         */
+        RetryLater: {
+            /** Format: int64 */
+            retryAfterSeconds: number;
+        };
         RevealedData: {
             kyc: components["schemas"]["KycValue"][];
             /** @description The whole mobile number, `09171234567`. */
@@ -6923,11 +7006,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NewAccount"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -6941,11 +7027,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description The e-mail has an account already; `data.field` is `email` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
         };
     };
@@ -7663,11 +7752,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CompanyView"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -7973,11 +8065,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_RateRow"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -8457,11 +8552,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_LinkView"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -8481,11 +8579,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Another link of its kind has the code; `data.field` is `code` */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
         };
     };
@@ -8611,11 +8712,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_TemplateRow"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -8745,11 +8849,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BannerRow"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -9047,8 +9154,12 @@ export interface operations {
         parameters: {
             query: {
                 app_from?: string;
+                /** @description The page sends its template's app name; not read */
+                appName?: string;
                 /** @description The captcha answer. */
                 capcode: string;
+                /** @description The page sends its sid here; not read */
+                deviceId?: string;
                 down_id?: string;
                 /** @description The template id of the page, for the funnel. */
                 id?: number;
@@ -9078,11 +9189,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -9090,15 +9204,25 @@ export interface operations {
         parameters: {
             query: {
                 app_from?: string;
+                /** @description The page sends its template's app name; not read */
+                appName?: string;
+                /** @description The captcha answer again; not read (get-sms checked it for this sid and number) */
+                capcode?: string;
+                /** @description The page sends its sid here; not read */
+                deviceId?: string;
                 down_id?: string;
                 /** @description The template id of the page. */
                 id?: number;
                 invite_code?: string;
                 links_id?: string;
+                /** @description The page sends 0; not read */
+                merchantNumber?: number;
                 phone: string;
                 sid: string;
                 smsCode: string;
                 user_from?: string;
+                /** @description The page sends the phone number again; not read */
+                userName?: string;
                 utm_tag?: string;
             };
             header?: never;
@@ -9132,6 +9256,10 @@ export interface operations {
                 links_id?: string;
                 /** @description The template id of the page. */
                 page_id?: number;
+                /** @description The landing page sends 1; not read */
+                page_type?: number;
+                /** @description The number typed so far; not read */
+                phone?: string;
                 user_from?: string;
                 utm_tag?: string;
             };
@@ -9166,6 +9294,8 @@ export interface operations {
                 links_id?: string;
                 /** @description The template id of the page. */
                 page_id?: number;
+                /** @description The landing page sends 1; not read */
+                page_type?: number;
                 user_from?: string;
                 utm_tag?: string;
             };
@@ -9480,11 +9610,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -9946,11 +10079,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -10473,11 +10609,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -10622,6 +10761,10 @@ export interface operations {
             query?: {
                 /** @description 30 is Borrow Again on order details. */
                 moduleId?: number;
+                /** @description The order whose page the tap was on (the login failure page); not read */
+                orderId?: number;
+                /** @description Older shells' name for `positionId` */
+                position?: number;
                 /** @description The tapped item's position in its list (`position` from older shells). */
                 positionId?: number;
                 productId?: number;
@@ -10794,12 +10937,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Asked again too soon or too often; see Retry-After */
+            /** @description Asked again too soon or too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
             /** @description The SMS provider failed */
             503: {
@@ -10838,11 +10983,14 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Asked again too soon or too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
             503: {
                 headers: {
@@ -11163,34 +11311,31 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
             429: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
     bind: {
         parameters: {
-            query: {
-                /** @description For card type 1: 10 to 16 digits. */
-                bankAccount?: string;
-                /** @description For card type 1: a bank code of `card-init`. */
-                bankCode?: string;
-                /** @description 1 bank account, 2 e-wallet. */
-                cardType: number;
-                product_id?: string;
-                /** @description For card type 2: `GCASH` or `MAYA`. */
-                walletCode?: string;
-                /** @description For card type 2: the wallet's mobile number. */
-                walletNumber?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["BankSubmission"];
+                "application/x-www-form-urlencoded": components["schemas"]["BankSubmission"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11200,6 +11345,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_BoundAccount"];
                 };
             };
+            /** @description The first wrong field; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11218,7 +11364,10 @@ export interface operations {
     };
     form: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The product the binding is for, as the page sends it; not read */
+                product_id?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11461,7 +11610,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycAnswers"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycAnswers"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11471,11 +11626,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description The first wrong answer; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -11492,7 +11650,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycAnswers"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycAnswers"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11502,11 +11666,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description The first wrong answer; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -11523,7 +11690,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycAnswers"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycAnswers"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11533,11 +11706,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description The first wrong answer; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -11554,7 +11730,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        /** @description The form's own fields: each item's code to its value (form-encoded or flat JSON; the fields may come in the query instead) */
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["KycAnswers"];
+                "application/x-www-form-urlencoded": components["schemas"]["KycAnswers"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -11564,11 +11746,14 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description The first wrong answer; `data.field` is its code */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                };
             };
             401: {
                 headers: {
@@ -12465,7 +12650,10 @@ export interface operations {
     };
     contact_info_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 30 from the customer-service page (spec §7); not read */
+                overall?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12484,7 +12672,10 @@ export interface operations {
     };
     contact_info: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description 30 from the customer-service page (spec §7); not read */
+                overall?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12635,12 +12826,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Information incomplete, or an open loan of this product exists; data.nextUrl says where to go */
+            /** @description Information incomplete, or an open loan of this product exists; `data.nextUrl` says where to go */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Envelope_GoElsewhere"];
+                };
             };
         };
     };

@@ -7,7 +7,7 @@
 
 mod labels;
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::services::images::{self, UploadedImage};
@@ -230,7 +230,8 @@ pub async fn info(
 /// record's `image`. The same checks and limits as every picture (decision 011).
 #[utoipa::path(post, path = "/book-keeping/upload-image", operation_id = "book_keeping_upload_image", tag = "book keeping",
     request_body(content = images::ImageForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 429)))]
+    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401),
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn upload_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

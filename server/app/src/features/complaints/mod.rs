@@ -5,7 +5,7 @@
 //! days (`hiram_domain::complaint::CareCalendar`); customer care answers
 //! through the staff API.
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, SUCCESS_CODE, coded, ok};
+use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, SUCCESS_CODE, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::services::images::{self, UploadedImage};
@@ -146,7 +146,8 @@ pub async fn init(
 /// the complaint's `problemImage` list.
 #[utoipa::path(post, path = "/user-problem/upload-problem-img", operation_id = "complaint_upload_image", tag = "complaints",
     request_body(content = images::ProblemImageForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 429)))]
+    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401),
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn upload_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -4,7 +4,7 @@
 //! each product from the calculator.
 
 use super::refused;
-use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
 use crate::services::exchange_rates::RateView;
@@ -88,7 +88,7 @@ pub struct AddParams {
 /// Sets a rate; a refused field is named in `data.field`.
 #[utoipa::path(post, path = "/exchange-rates/add", operation_id = "staff_exchange_rate_add", tag = "staff",
     params(AddParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<RateRow>), (status = 400), (status = 401), (status = 403)))]
+    responses((status = 200, body = Envelope<RateRow>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403)))]
 pub async fn add(
     State(state): State<AppState>,
     staff: Staff,

@@ -80,6 +80,6 @@ pub(crate) fn refused(hiram_domain::fields::InvalidField(field): hiram_domain::f
     ApiError::Rejected {
         message: crate::i18n::Msg::FieldInvalid,
         detail: Some(field.to_owned()),
-        data: serde_json::json!({ "field": field }),
+        data: crate::error::FieldRefused::data(field),
     }
 }

@@ -1,7 +1,7 @@
 //! Staff accounts: admins list, add, deactivate and reactivate them and
 //! reset their sign-in (decision 021).
 use super::refused;
-use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::staff_access::Staff;
@@ -43,7 +43,8 @@ pub struct NewAccount {
 /// once (admins only). A refused field is named in `data.field`; an e-mail
 /// that has an account already is a 409 naming `email`.
 #[utoipa::path(post, path = "/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
-    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 409)))]
+    responses((status = 200, body = Envelope<NewAccount>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
+        (status = 409, body = Envelope<FieldRefused>, description = "The e-mail has an account already; `data.field` is `email`")))]
 pub async fn create_account(
     State(state): State<AppState>,
     staff: Staff,
@@ -83,10 +84,7 @@ pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) ->
     let id = match state.store.create_staff(&new).await {
         Ok(id) => id,
         Err(StoreError::Conflict(_)) => {
-            return Err(ApiError::Conflict {
-                message: Msg::StaffEmailTaken,
-                data: serde_json::json!({ "field": "email" }),
-            });
+            return Err(ApiError::Conflict { message: Msg::StaffEmailTaken, data: FieldRefused::data("email") });
         }
         Err(other) => return Err(other.into()),
     };

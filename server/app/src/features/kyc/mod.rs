@@ -4,7 +4,7 @@
 
 mod labels;
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, NoData, ok};
 use crate::extract::{CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
@@ -13,7 +13,7 @@ use axum::Json;
 use axum::extract::State;
 use hiram_domain::kyc::{FieldKind, FieldProblem, Profile, Section, check_section, cities, fields_of};
 use hiram_domain::store::BorrowerEvent;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -143,12 +143,18 @@ async fn form(
     Ok(ok(lang, Form { title: labels::section_title(section.key(), lang).to_owned(), items }))
 }
 
+/// A section's answers: each field code of its form (`items[].code`) to the
+/// value given, as text.
+#[derive(Deserialize, ToSchema)]
+#[serde(transparent)]
+pub struct KycAnswers(pub HashMap<String, String>);
+
 async fn save(
     state: &AppState,
     borrower: hiram_domain::borrower::BorrowerId,
     section: Section,
     lang: Lang,
-    answers: HashMap<String, String>,
+    KycAnswers(answers): KycAnswers,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let checked =
         check_section(section, |code| answers.get(code).cloned().unwrap_or_default(), cities::is_city, state.today())
@@ -162,7 +168,7 @@ async fn save(
             ApiError::Rejected {
                 message,
                 detail: Some(labels::title(error.code, lang).to_owned()),
-                data: serde_json::json!({ "field": error.code }),
+                data: FieldRefused::data(error.code),
             }
         })?;
     if let Some((_, name)) = checked.iter().find(|(code, _)| *code == "full_name") {
@@ -188,12 +194,17 @@ macro_rules! section_endpoints {
         /// Saves the section: a map of field code to value. The first wrong
         /// answer is refused with its code in `data.field`.
         #[utoipa::path(post, path = $save_path, tag = "certification",
-            responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)))]
+            request_body(description = "The form's own fields: each item's code to its value (form-encoded or flat JSON; \
+                the fields may come in the query instead)",
+                content((KycAnswers = "application/x-www-form-urlencoded"), (KycAnswers = "application/json"))),
+            responses((status = 200, body = Envelope<NoData>),
+                (status = 400, body = Envelope<FieldRefused>, description = "The first wrong answer; `data.field` is its code"),
+                (status = 401)))]
         pub async fn $save(
             State(state): State<AppState>,
             CurrentBorrower(borrower): CurrentBorrower,
             lang: Lang,
-            Params(answers): Params<HashMap<String, String>>,
+            Params(answers): Params<KycAnswers>,
         ) -> ApiResult<Json<Envelope<NoData>>> {
             save(&state, borrower, $section, lang, answers).await
         }

@@ -10,7 +10,7 @@
 //! with HTTP 200 as the old pages expect. The `alipay` field is always
 //! empty in this market (D6); a `userId` is never trusted (D5).
 
-use crate::error::{ApiError, ApiResult, Envelope, coded, ok};
+use crate::error::{ApiError, ApiResult, Envelope, RetryLater, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::features::repayment::{self, PayCodeParams};
 use crate::i18n::{Lang, Msg};
@@ -130,7 +130,8 @@ pub struct Committed {
 /// echoes back are not used: the server pays from the account it offered.
 #[utoipa::path(post, path = "/repayment/repayment-commit", tag = "legacy", params(CommitParams),
     responses((status = 200, body = Envelope<Committed>, description = "00, or 800005 for a second submission"),
-        (status = 400), (status = 401), (status = 404), (status = 409), (status = 429)))]
+        (status = 400), (status = 401), (status = 404), (status = 409),
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn repayment_commit(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -2,7 +2,7 @@
 //! code login (which registers a new number), optional password login and
 //! reset, logout.
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, ok};
 use crate::extract::{Params, SessionToken};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
@@ -103,7 +103,8 @@ async fn send_code(
     responses(
         (status = 200, body = Envelope<CodeSent>),
         (status = 400, description = "Not a Philippine mobile number, or an unknown purpose"),
-        (status = 429, description = "Asked again too soon or too often; see Retry-After"),
+        (status = 429, body = Envelope<RetryLater>,
+            description = "Asked again too soon or too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait"),
         (status = 503, description = "The SMS provider failed"),
     )
 )]
@@ -118,7 +119,10 @@ pub async fn send_sms_code(
 
 /// Sends a one-time code by a voice call; same rules as SMS.
 #[utoipa::path(post, path = "/service/login/send-voice-code", tag = "login", params(SendCodeParams),
-    responses((status = 200, body = Envelope<CodeSent>), (status = 400), (status = 429), (status = 503)))]
+    responses((status = 200, body = Envelope<CodeSent>), (status = 400),
+        (status = 429, body = Envelope<RetryLater>,
+            description = "Asked again too soon or too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait"),
+        (status = 503)))]
 pub async fn send_voice_code(
     State(state): State<AppState>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,

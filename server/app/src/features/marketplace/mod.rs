@@ -191,6 +191,24 @@ pub struct Applied {
     pub next_url: String,
 }
 
+/// The `data` of a refused application (409): where the borrower goes
+/// instead.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GoElsewhere {
+    /// The KYC forms, or the open loan's details; absent when two
+    /// applications crossed and the other one was stored.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
+    pub next_url: Option<String>,
+}
+
+impl GoElsewhere {
+    fn data(next_url: String) -> serde_json::Value {
+        serde_json::to_value(GoElsewhere { next_url: Some(next_url) }).unwrap_or_default()
+    }
+}
+
 fn is_open(order: &Order) -> bool {
     matches!(
         order.status,
@@ -219,7 +237,8 @@ fn random_digits() -> ApiResult<u32> {
     responses(
         (status = 200, body = Envelope<Applied>),
         (status = 400, description = "Amount not offered, or above the borrower's limit"),
-        (status = 409, description = "Information incomplete, or an open loan of this product exists; data.nextUrl says where to go"),
+        (status = 409, body = Envelope<GoElsewhere>,
+            description = "Information incomplete, or an open loan of this product exists; `data.nextUrl` says where to go"),
     ))]
 pub async fn apply(
     State(state): State<AppState>,
@@ -239,13 +258,13 @@ pub async fn apply(
     );
     if !profile.complete() {
         let next_url = format!("/certify?productId={}&amount={}", product.id.0, amount.get());
-        return Err(ApiError::Conflict { message: Msg::KycIncomplete, data: json!({ "nextUrl": next_url }) });
+        return Err(ApiError::Conflict { message: Msg::KycIncomplete, data: GoElsewhere::data(next_url) });
     }
     let orders = state.store.orders_of(borrower).await?;
     if let Some(open) = orders.iter().find(|order| order.product_id == product.id && is_open(order)) {
         return Err(ApiError::Conflict {
             message: Msg::OpenLoanExists,
-            data: json!({ "nextUrl": details_url(open.id, product.id) }),
+            data: GoElsewhere::data(details_url(open.id, product.id)),
         });
     }
     let rules = state.decision_rules();

@@ -6,7 +6,7 @@
 //! is sent as soon as one is bound. Account numbers are shown masked
 //! everywhere but the box the borrower types them in.
 
-use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::{CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
@@ -16,7 +16,7 @@ use axum::extract::State;
 use hiram_domain::payout::{AccountDetails, AccountError, AccountKind, BANKS, INSTAPAY_CHANNEL, WALLETS};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -62,6 +62,7 @@ fn options(list: &[(&str, &str)]) -> Vec<FormOption> {
 
 /// The form, with the current account's type and provider chosen.
 #[utoipa::path(post, path = "/v3/bind-card/card-init", tag = "payments",
+    params(("product_id" = Option<String>, Query, description = "The product the binding is for, as the page sends it; not read")),
     responses((status = 200, body = Envelope<BankForm>), (status = 401)))]
 pub async fn form(
     State(state): State<AppState>,
@@ -134,35 +135,34 @@ pub struct BoundAccount {
     pub message: String,
 }
 
-/// The submitted form (spec §3 "Bank submission"): each field code of the
-/// form to its value, plus `product_id`; only the fields of the chosen card
-/// type are read.
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+/// The submitted form (spec §3 "Bank submission"): each item code of
+/// `card-init`'s form to its value, as text, plus `product_id`. Only the
+/// fields of the chosen card type are read; a missing or wrong one is
+/// refused with its code in `data.field`.
+#[derive(Deserialize, ToSchema)]
 #[allow(dead_code, reason = "documents the form for the API; the handler reads it as a map")]
-pub struct BindParams {
+pub struct BankSubmission {
     /// 1 bank account, 2 e-wallet.
-    #[serde(rename = "cardType")]
-    pub card_type: i64,
+    #[serde(rename = "cardType", default)]
+    pub card_type: String,
     /// For card type 1: a bank code of `card-init`.
-    #[serde(rename = "bankCode")]
-    pub bank_code: Option<String>,
+    #[serde(rename = "bankCode", default)]
+    pub bank_code: String,
     /// For card type 1: 10 to 16 digits.
-    #[serde(rename = "bankAccount")]
-    pub bank_account: Option<String>,
+    #[serde(rename = "bankAccount", default)]
+    pub bank_account: String,
     /// For card type 2: `GCASH` or `MAYA`.
-    #[serde(rename = "walletCode")]
-    pub wallet_code: Option<String>,
+    #[serde(rename = "walletCode", default)]
+    pub wallet_code: String,
     /// For card type 2: the wallet's mobile number.
-    #[serde(rename = "walletNumber")]
-    pub wallet_number: Option<String>,
-    pub product_id: Option<String>,
-}
-
-/// A refused field: its code.
-#[derive(Serialize, ToSchema)]
-pub struct FieldRefused {
-    pub field: String,
+    #[serde(rename = "walletNumber", default)]
+    pub wallet_number: String,
+    /// The product the binding is for; not read.
+    #[serde(default)]
+    pub product_id: String,
+    /// Any other item of the form, by its code; not read.
+    #[serde(flatten)]
+    pub other: HashMap<String, String>,
 }
 
 /// Binds the account in the submitted form. The first wrong field is
@@ -170,8 +170,13 @@ pub struct FieldRefused {
 /// handler answers `/pany/v3/bind-card/bind-card-change` (replacing the
 /// account) and `/pany/v3/bind-card/bind-card-loan-detail` (from order
 /// details, `source=loanDetail`).
-#[utoipa::path(post, path = "/v3/bind-card/bind-card-new", tag = "payments", params(BindParams),
-    responses((status = 200, body = Envelope<BoundAccount>), (status = 400, body = Envelope<FieldRefused>), (status = 401)))]
+#[utoipa::path(post, path = "/v3/bind-card/bind-card-new", tag = "payments",
+    request_body(description = "The form's own fields: each item's code to its value (form-encoded or flat JSON; \
+        the fields may come in the query instead)",
+        content((BankSubmission = "application/x-www-form-urlencoded"), (BankSubmission = "application/json"))),
+    responses((status = 200, body = Envelope<BoundAccount>),
+        (status = 400, body = Envelope<FieldRefused>, description = "The first wrong field; `data.field` is its code"),
+        (status = 401)))]
 pub async fn bind(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -191,7 +196,7 @@ pub async fn bind(
             AccountError::Provider => (Msg::AccountProviderInvalid, provider_field),
             AccountError::Number => (Msg::AccountNumberInvalid, number_field),
         };
-        ApiError::Rejected { message, detail: None, data: serde_json::json!({ "field": code }) }
+        ApiError::Rejected { message, detail: None, data: FieldRefused::data(code) }
     })?;
     let account = state.store.bind_account(borrower, &details, state.now()).await?;
     tracing::info!(account.kind = account.details.kind.card_type(), "payout account bound");

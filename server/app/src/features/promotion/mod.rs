@@ -9,7 +9,7 @@
 
 mod captcha_image;
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, coded, ok};
+use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, coded, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::one_time_codes::{issue_code, parse_phone, verify_code};
@@ -160,7 +160,8 @@ fn funnel_event(params: &FunnelParams, step: FunnelStep, state: &AppState) -> Ap
 }
 
 /// Counts a visit of the landing page.
-#[utoipa::path(get, path = "/v2/youmi/promotion/track-visit", tag = "promotion", params(FunnelParams),
+#[utoipa::path(get, path = "/v2/youmi/promotion/track-visit", tag = "promotion",
+    params(FunnelParams, ("page_type" = Option<i64>, Query, description = "The landing page sends 1; not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn track_visit(
     State(state): State<AppState>,
@@ -172,7 +173,10 @@ pub async fn track_visit(
 }
 
 /// Counts a tap on the register button.
-#[utoipa::path(get, path = "/v2/youmi/promotion/track-click", tag = "promotion", params(FunnelParams),
+#[utoipa::path(get, path = "/v2/youmi/promotion/track-click", tag = "promotion",
+    params(FunnelParams,
+        ("page_type" = Option<i64>, Query, description = "The landing page sends 1; not read"),
+        ("phone" = Option<String>, Query, description = "The number typed so far; not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn track_click(
     State(state): State<AppState>,
@@ -268,8 +272,12 @@ pub struct GetSmsParams {
 
 /// Sends the registration code once the captcha is right: "0" sent, "101"
 /// wrong or used captcha (draw a new image).
-#[utoipa::path(post, path = "/v2/youmi/promotion/get-sms", tag = "promotion", params(GetSmsParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 429)))]
+#[utoipa::path(post, path = "/v2/youmi/promotion/get-sms", tag = "promotion",
+    params(GetSmsParams,
+        ("deviceId" = Option<String>, Query, description = "The page sends its sid here; not read"),
+        ("appName" = Option<String>, Query, description = "The page sends its template's app name; not read")),
+    responses((status = 200, body = Envelope<NoData>), (status = 400),
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn get_sms(
     State(state): State<AppState>,
     ConnectInfo(address): ConnectInfo<SocketAddr>,
@@ -323,7 +331,13 @@ pub struct RegisterParams {
 
 /// Registers the number: "0" registered, "11" already registered, "-1" the
 /// captcha was not passed for this number (draw a new image).
-#[utoipa::path(post, path = "/v2/youmi/promotion/register", tag = "promotion", params(RegisterParams),
+#[utoipa::path(post, path = "/v2/youmi/promotion/register", tag = "promotion",
+    params(RegisterParams,
+        ("capcode" = Option<String>, Query, description = "The captcha answer again; not read (get-sms checked it for this sid and number)"),
+        ("deviceId" = Option<String>, Query, description = "The page sends its sid here; not read"),
+        ("appName" = Option<String>, Query, description = "The page sends its template's app name; not read"),
+        ("merchantNumber" = Option<i64>, Query, description = "The page sends 0; not read"),
+        ("userName" = Option<String>, Query, description = "The page sends the phone number again; not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn register(
     State(state): State<AppState>,

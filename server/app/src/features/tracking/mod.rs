@@ -33,7 +33,10 @@ pub struct EventParams {
 }
 
 /// Records a tap (Borrow Again, a recommended product, a page module).
-#[utoipa::path(post, path = "/service/event/save", tag = "tracking", params(EventParams),
+#[utoipa::path(post, path = "/service/event/save", tag = "tracking",
+    params(EventParams,
+        ("position" = Option<i64>, Query, description = "Older shells' name for `positionId`"),
+        ("orderId" = Option<i64>, Query, description = "The order whose page the tap was on (the login failure page); not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn save_event(
     State(state): State<AppState>,

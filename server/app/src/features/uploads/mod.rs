@@ -3,7 +3,7 @@
 //! (`/uploads/{name}`). Accepting and serving pictures is
 //! `services::images`, shared with complaints and the book.
 
-use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, RetryLater, ok};
 use crate::extract::CurrentBorrower;
 use crate::i18n::{Lang, Msg};
 use crate::services::images::{self, HARD_BODY_LIMIT, ImageForm, UploadedImage};
@@ -28,7 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// photos (D4).
 #[utoipa::path(post, path = "/credit-info/upload-image", tag = "consent",
     request_body(content = ImageForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 403), (status = 429)))]
+    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 403),
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn upload_identity_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

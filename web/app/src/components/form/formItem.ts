@@ -53,14 +53,12 @@ export function shownMaxLength(item: FormItemShape): number | undefined {
 }
 
 /**
- * A 400 from a save names the first bad field. The document has the shape
- * (FieldRefused) but no operation lists it as a reply, so it may be absent.
+ * The field code a refused save names in `data.field` (a 400 whose data is
+ * the document's FieldRefused), if any: a failure with no data (a lost
+ * connection, a malformed request) names none.
  */
-export type FieldRefusal = Partial<components['schemas']['FieldRefused']>;
-
-/** The field code a refused save names in `data.field`, if any. */
 export function refusedField(result: ApiResult<unknown>): string | undefined {
-  if (result.success || result.data === null || typeof result.data !== 'object') return undefined;
-  const field = (result.data as FieldRefusal).field;
+  if (result.success || result.data === null || typeof result.data !== 'object' || !('field' in result.data)) return undefined;
+  const field = result.data.field;
   return typeof field === 'string' && field !== '' ? field : undefined;
 }

@@ -1,5 +1,4 @@
 import type { ApiResult } from '@hiram/shared/api/request';
-import type { FieldRefusal } from '../../components/form/formItem';
 import { getBasicPersonInfo } from './api/getBasicPersonInfo';
 import { getExtInfo } from './api/getExtInfo';
 import { getJobInfo } from './api/getJobInfo';
@@ -12,7 +11,8 @@ import type { SectionForm, SectionKey } from './form';
 
 interface SectionCalls {
   load: () => Promise<ApiResult<SectionForm>>;
-  save: (values: Record<string, string>) => Promise<ApiResult<FieldRefusal | null>>;
+  /** Every section's save answers alike (null, or a 400 naming the field). */
+  save: typeof saveBasicInfo;
 }
 
 /** Each KYC section's pair of endpoints. */

@@ -54,7 +54,7 @@ export default function LoginPage() {
     if (result.success) {
       showToast(t(channel === 'voice' ? 'otp.calling' : 'otp.sent'));
       timer.start(result.data?.resendSeconds ?? init.resendSeconds);
-    } else if (result.data?.retryAfterSeconds) {
+    } else if (result.data && 'retryAfterSeconds' in result.data && result.data.retryAfterSeconds) {
       // 429: the helper has shown the server's message; wait as told.
       timer.start(result.data.retryAfterSeconds);
     }

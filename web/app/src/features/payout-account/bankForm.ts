@@ -1,6 +1,6 @@
 // The rules of the bind form (spec §3, §4 "Bind bank"): the card-type tabs,
 // which items each tab shows, what is sent and where.
-import { BIND_CHANGE_PATH, BIND_LOAN_DETAIL_PATH, BIND_NEW_PATH, type BindPath } from './api/bindCard';
+import { BIND_CHANGE_PATH, BIND_LOAN_DETAIL_PATH, BIND_NEW_PATH, type BankSubmission, type BindPath } from './api/bindCard';
 import type { BankFormItem } from './api/getBankForm';
 
 /** The item whose options become the tab strip; its code takes the chosen card type. */
@@ -49,8 +49,8 @@ export function submission(
   values: Readonly<Record<string, string>>,
   cardType: string,
   productId: string,
-): Record<string, string> {
-  const form: Record<string, string> = {};
+): BankSubmission {
+  const form: BankSubmission = {};
   if (cardTypeItem(items)) form[CARD_TYPE_CODE] = cardType;
   for (const item of shownItems(items, cardType)) form[item.code] = values[item.code] ?? '';
   form.product_id = productId;

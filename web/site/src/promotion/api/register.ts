@@ -1,5 +1,4 @@
-import type { Reply } from '@hiram/shared/api/endpoints';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '../../i18n/i18n';
 import { linkCodes } from '../promotionRoute';
 
@@ -31,22 +30,17 @@ const from = ({ params }: PromotionContext) => ({
   ...linkCodes(params),
 });
 
-/**
- * `id` is the page's template, so the server can count the codes sent per
- * template. The document lists neither `deviceId` nor `appName`: the helper
- * cannot check these fields by path.
- */
+/** `id` is the page's template, so the server can count the codes sent per template. */
 export function getSms(ctx: PromotionContext, phone: string, capcode: string) {
-  return formClient.post<Reply<'/pany/api/v2/youmi/promotion/get-sms', 'post'>>(
+  return formApi.post(
     GET_SMS_PATH,
     { phone, capcode, sid: ctx.sid, deviceId: ctx.sid, appName: ctx.appName, id: ctx.params.get('id') ?? '', ...from(ctx) },
     { silent: true, loading: t('common.loading') },
   );
 }
 
-/** The document lists none of `capcode`, `deviceId`, `appName`, `merchantNumber`, `userName`: no check by path. */
 export function register(ctx: PromotionContext, phone: string, capcode: string, smsCode: string) {
-  return formClient.post<Reply<'/pany/api/v2/youmi/promotion/register', 'post'>>(
+  return formApi.post(
     REGISTER_PATH,
     {
       phone,

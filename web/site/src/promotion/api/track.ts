@@ -1,5 +1,4 @@
-import { formApi } from '@hiram/shared/api/endpoints';
-import { jsonClient } from '@hiram/shared/api/request';
+import { formApi, jsonApi } from '@hiram/shared/api/endpoints';
 import { linkCodes } from '../promotionRoute';
 
 export const TRACK_VISIT_PATH = '/api/v2/youmi/promotion/track-visit';
@@ -25,17 +24,14 @@ function trackQuery(params: URLSearchParams) {
   };
 }
 
-// The document lists no `page_type` (nor a click's `phone`): the visit and
-// the click go through the plain helper, unchecked by path.
-
 /** Fire and forget: the answer is ignored. */
 export function trackVisit(params: URLSearchParams): void {
-  void jsonClient.get(TRACK_VISIT_PATH, trackQuery(params), { silent: true });
+  void jsonApi.get(TRACK_VISIT_PATH, trackQuery(params), { silent: true });
 }
 
 /** Fire and forget, on the register tap. */
 export function trackClick(params: URLSearchParams, phone: string): void {
-  void jsonClient.get(TRACK_CLICK_PATH, { ...trackQuery(params), phone }, { silent: true });
+  void jsonApi.get(TRACK_CLICK_PATH, { ...trackQuery(params), phone }, { silent: true });
 }
 
 /** A registration from a link with UC: tell the page's listeners and record it. */

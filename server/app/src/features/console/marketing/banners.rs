@@ -4,7 +4,7 @@
 
 use super::super::listing::{Listing, PageParams};
 use super::{audited, refused};
-use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
 use crate::staff_access::Staff;
@@ -99,7 +99,8 @@ fn instant(field: &'static str, text: &str) -> FieldResult<Option<OffsetDateTime
 /// Adds a banner or changes one; a refused field is named in `data.field`.
 #[utoipa::path(post, path = "/site-banners/save", operation_id = "staff_site_banner_save", tag = "staff",
     params(SaveParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<BannerRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<BannerRow>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
+        (status = 404)))]
 pub async fn save(
     State(state): State<AppState>,
     staff: Staff,

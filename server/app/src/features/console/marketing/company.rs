@@ -3,7 +3,7 @@
 //! until staff first save their own (`crate::company`).
 
 use super::{audited, refused};
-use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
 use crate::staff_access::Staff;
@@ -112,7 +112,7 @@ pub async fn read(State(state): State<AppState>, staff: Staff, lang: Lang) -> Ap
 /// and nothing changes.
 #[utoipa::path(post, path = "/company-details/save", operation_id = "staff_company_details_save", tag = "staff",
     params(CompanyFields), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<CompanyView>), (status = 400), (status = 401), (status = 403)))]
+    responses((status = 200, body = Envelope<CompanyView>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403)))]
 pub async fn save(
     State(state): State<AppState>,
     staff: Staff,

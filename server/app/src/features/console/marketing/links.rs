@@ -6,7 +6,7 @@
 
 use super::super::listing::{Listing, PageParams};
 use super::{audited, refused};
-use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::staff_access::Staff;
@@ -134,7 +134,8 @@ pub struct SaveParams {
 /// named in `data.field`, a code another link of its kind uses answers 409.
 #[utoipa::path(post, path = "/promotion-links/save", operation_id = "staff_promotion_link_save", tag = "staff",
     params(SaveParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<LinkView>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<LinkView>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
+        (status = 404), (status = 409, body = Envelope<FieldRefused>, description = "Another link of its kind has the code; `data.field` is `code`")))]
 pub async fn save(
     State(state): State<AppState>,
     staff: Staff,
@@ -186,10 +187,7 @@ pub async fn save(
             link.id = match state.store.insert_channel_link(&link).await {
                 Ok(id) => id,
                 Err(StoreError::Conflict(_)) => {
-                    return Err(ApiError::Conflict {
-                        message: Msg::LinkCodeTaken,
-                        data: serde_json::json!({ "field": "code" }),
-                    });
+                    return Err(ApiError::Conflict { message: Msg::LinkCodeTaken, data: FieldRefused::data("code") });
                 }
                 Err(other) => return Err(other.into()),
             };

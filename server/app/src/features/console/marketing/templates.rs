@@ -3,7 +3,7 @@
 
 use super::super::listing::{Listing, PageParams};
 use super::{audited, refused};
-use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
 use crate::staff_access::Staff;
@@ -124,7 +124,8 @@ pub struct SaveParams {
 /// Adds a template or changes one; a refused field is named in `data.field`.
 #[utoipa::path(post, path = "/promotion-templates/save", operation_id = "staff_promotion_template_save", tag = "staff",
     params(SaveParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<TemplateRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<TemplateRow>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
+        (status = 404)))]
 pub async fn save(
     State(state): State<AppState>,
     staff: Staff,

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formApi, type Reply } from '@hiram/shared/api/endpoints';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 
 export const KF_INFO_PATH = '/v3/personal-center/contact-kf-info';
 export const SERVICE_INIT_PATH = '/customer-service/init';
@@ -22,9 +21,7 @@ export interface Contacts {
 export function useContacts(): Contacts | null {
   const kf = useQuery({
     queryKey: ['contact-kf-info'],
-    // The document lists no `overall` field for this call: the helper cannot check it by path.
-    queryFn: () =>
-      formClient.post<Reply<'/pany/v3/personal-center/contact-kf-info', 'post'>>(KF_INFO_PATH, { overall: KF_OVERALL }, { silent: true }),
+    queryFn: () => formApi.post(KF_INFO_PATH, { overall: KF_OVERALL }, { silent: true }),
   });
   const init = useQuery({
     queryKey: ['customer-service-init'],

@@ -1,14 +1,13 @@
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import { t } from '@hiram/shared/i18n/i18n';
-import type { FieldRefusal } from '../../../components/form/formItem';
 
 export const SAVE_EXT_INFO_PATH = '/v3/certify/save-ext-info-new';
 
 /**
- * Saves the extra information: item code → value, the form's own fields,
- * which the document cannot list. Silent: a 400 names the bad field in
- * `data.field` and the page shows the message on that field.
+ * Saves the extra information: item code → value, the form's own fields
+ * (KycAnswers). Silent: a 400 names the bad field in `data.field` and the
+ * page shows the message on that field.
  */
 export function saveExtInfo(values: Record<string, string>) {
-  return formClient.post<FieldRefusal | null>(SAVE_EXT_INFO_PATH, values, { loading: t('common.loading'), silent: true });
+  return formApi.post(SAVE_EXT_INFO_PATH, values, { loading: t('common.loading'), silent: true });
 }

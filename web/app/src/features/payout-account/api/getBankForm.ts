@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Reply } from '@hiram/shared/api/endpoints';
-import { formClient } from '@hiram/shared/api/request';
+import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
 
@@ -11,8 +10,7 @@ export const CARD_INIT_PATH = '/v3/bind-card/card-init';
 
 /** The bind form (spec §3 "Bank form item") and the account loans go to now, masked. */
 export function getBankForm(productId: string) {
-  // The document lists no `product_id` field for this call: the helper cannot check it by path.
-  return formClient.post<Reply<'/pany/v3/bind-card/card-init', 'post'>>(CARD_INIT_PATH, { product_id: productId }, { loading: t('common.loading') });
+  return formApi.post(CARD_INIT_PATH, { product_id: productId }, { loading: t('common.loading') });
 }
 
 export function useBankForm(productId: string) {

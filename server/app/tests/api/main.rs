@@ -32,3 +32,4 @@ mod stores;
 mod uploads;
 mod web_pages;
 mod xendit;
+mod xendit_collections;

@@ -10,6 +10,7 @@ mod calculator;
 mod complaints;
 mod console;
 mod daily;
+mod demo_mode;
 mod device_data;
 mod disbursement;
 mod envelope;

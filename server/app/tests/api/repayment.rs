@@ -78,7 +78,7 @@ crate::on_both_stores! {
         let (status, issued) = pay_code(&app, &demo.session_id, order, 50_000, 90011).await;
         assert_eq!(status, 200, "{issued}");
         let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
-        assert_eq!(issued["data"]["payUrl"], format!("/sandbox/pay?code={code}"), "an e-wallet pays on the sandbox's page");
+        assert_eq!(issued["data"]["payUrl"], format!("{}/sandbox/pay?code={code}", app.address), "an e-wallet pays on the sandbox's page, an absolute address the pages leave for");
         assert_eq!(issued["data"]["showType"], 1);
         assert_eq!((issued["data"]["payCodeImg"].as_str(), issued["data"]["barcodeImg"].as_str()), (Some(""), Some("")));
         let before = entries(&app, order).await;

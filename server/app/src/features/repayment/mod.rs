@@ -12,6 +12,7 @@ use crate::state::AppState;
 use crate::views::DetailRow;
 use axum::Json;
 use axum::extract::State;
+use axum::http::{HeaderMap, header};
 use hiram_domain::collection_provider::CollectionError;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
@@ -65,8 +66,9 @@ pub struct PayCodeParams {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayCodeIssued {
-    /// Where the borrower goes next. E-wallets: the provider's checkout page
-    /// (Xendit's, or the sandbox's pay page). Stores and QR Ph: the borrower
+    /// Where the borrower goes next. E-wallets: the provider's checkout page,
+    /// an absolute address (Xendit's; in the demo the sandbox's pay page on
+    /// the host the caller reached). Stores and QR Ph: the borrower
     /// app's `/repaymentOfCode` with `showType`, `payCode`, `repayAmount`,
     /// `channel` and the picture below (`payCodeImg` or `barcodeImg`) in its
     /// query.
@@ -116,6 +118,26 @@ fn sandbox_page(state: &AppState, code: &PayCode) -> String {
     }
 }
 
+/// `path` on the host the caller reached (the sandbox's page, in the demo):
+/// `Host`, and `X-Forwarded-Proto` behind a proxy. The path alone when the
+/// host is missing or not a plain host name.
+fn on_this_host(headers: &HeaderMap, path: &str) -> String {
+    let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
+    let host = header(header::HOST).filter(|host| {
+        !host.is_empty()
+            && host.len() <= 255
+            && host.bytes().all(|byte| byte.is_ascii_alphanumeric() || b".-:[]".contains(&byte))
+    });
+    let scheme = match header(header::HeaderName::from_static("x-forwarded-proto")) {
+        Some("https") => "https",
+        _ => "http",
+    };
+    match host {
+        Some(host) => format!("{scheme}://{host}{path}"),
+        None => path.to_owned(),
+    }
+}
+
 fn issue_error(error: IssueError) -> ApiError {
     match error {
         IssueError::ChannelOff => ApiError::rejected(Msg::UnknownChannel),
@@ -156,6 +178,7 @@ pub async fn generate_pay_code(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    headers: HeaderMap,
     Params(params): Params<PayCodeParams>,
 ) -> ApiResult<Json<Envelope<PayCodeIssued>>> {
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
@@ -187,6 +210,9 @@ pub async fn generate_pay_code(
     let (pay_code_img, barcode_img) = (qr_image(&code), barcode_image(&code));
     let checkout = code.instruction.as_ref().and_then(|instruction| instruction.checkout_url.clone());
     let pay_url = match checkout {
+        // The sandbox's page is this server's, not the app's: an absolute
+        // address, so the pages leave the app for it as for a provider's.
+        Some(url) if url.starts_with('/') => on_this_host(&headers, &url),
         Some(url) => url,
         None => {
             let mut query = vec![

@@ -4881,8 +4881,9 @@ export interface components {
                  */
                 payCodeImg: string;
                 /**
-                 * @description Where the borrower goes next. E-wallets: the provider's checkout page
-                 *     (Xendit's, or the sandbox's pay page). Stores and QR Ph: the borrower
+                 * @description Where the borrower goes next. E-wallets: the provider's checkout page,
+                 *     an absolute address (Xendit's; in the demo the sandbox's pay page on
+                 *     the host the caller reached). Stores and QR Ph: the borrower
                  *     app's `/repaymentOfCode` with `showType`, `payCode`, `repayAmount`,
                  *     `channel` and the picture below (`payCodeImg` or `barcodeImg`) in its
                  *     query.
@@ -6227,8 +6228,9 @@ export interface components {
              */
             payCodeImg: string;
             /**
-             * @description Where the borrower goes next. E-wallets: the provider's checkout page
-             *     (Xendit's, or the sandbox's pay page). Stores and QR Ph: the borrower
+             * @description Where the borrower goes next. E-wallets: the provider's checkout page,
+             *     an absolute address (Xendit's; in the demo the sandbox's pay page on
+             *     the host the caller reached). Stores and QR Ph: the borrower
              *     app's `/repaymentOfCode` with `showType`, `payCode`, `repayAmount`,
              *     `channel` and the picture below (`payCodeImg` or `barcodeImg`) in its
              *     query.

@@ -7,15 +7,16 @@ SHELL := /bin/bash
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps chromium web lint test-rust test-web e2e api-types bench seed clean
+.PHONY: run test deps chromium zbar web lint test-rust test-web e2e api-types bench seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
 	cargo build --release -p hiram
-	@# The sandbox gateway needs a callback secret; a fresh random one per run
-	@# unless you set your own.
+	@# The demo collects through the sandbox (decision D8): its test page at
+	@# /sandbox/pay pays pay codes with no money. It signs its callbacks with
+	@# a random secret of the process unless you set APP_PAYMENTS__SANDBOX_SECRET.
 	APP_SERVER__PORT=$(PORT) APP_LOG__FORMAT=text \
-	APP_PAYMENTS__SANDBOX_SECRET=$${APP_PAYMENTS__SANDBOX_SECRET:-$$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')} \
+	APP_PAYMENTS__COLLECTIONS=$${APP_PAYMENTS__COLLECTIONS:-sandbox} \
 	./target/release/hiram serve
 
 ## test: every test and lint, Rust on SQLite and PostgreSQL, web units, browser end-to-end
@@ -32,6 +33,10 @@ deps: node_modules/.package-lock.json
 chromium:
 	@command -v chromium >/dev/null || scripts/apt-install.sh chromium
 
+## zbar: Debian's zbarimg, which the API tests read QR codes and barcodes back with
+zbar:
+	@command -v zbarimg >/dev/null || scripts/apt-install.sh zbar-tools
+
 web: deps
 	npm run build
 
@@ -43,7 +48,7 @@ lint: deps
 	npm run lint
 	npm run check:api
 
-test-rust:
+test-rust: zbar
 	scripts/with-test-database.sh cargo test --workspace --locked
 
 test-web: deps

@@ -30,7 +30,9 @@ export const SERVER_ENV: Record<string, string> = {
   APP_WEB__DIST_ROOT: '../web',
   // Warnings and errors only: a request line per asset drowns the test report.
   APP_LOG__FILTER: 'warn',
-  // Signs the sandbox gateway's payment callbacks (the test payment channel).
+  // The suite pays through the sandbox, a demo collector (decision D8),
+  // which signs its payment callbacks with this secret.
+  APP_PAYMENTS__COLLECTIONS: 'sandbox',
   APP_PAYMENTS__SANDBOX_SECRET: 'e2e-sandbox-secret',
   APP_STAFF__API_TOKEN: STAFF_TOKEN,
   // Uploaded pictures stay with the suite's other scratch files.

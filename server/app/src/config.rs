@@ -1,6 +1,7 @@
 //! Typed configuration: built-in defaults, then an optional file, then
 //! environment variables. It fails fast at start-up, never mid-request.
 
+use hiram_domain::payment::{Channel, ChannelKind};
 use serde::Deserialize;
 use std::fmt;
 use std::path::PathBuf;
@@ -77,13 +78,101 @@ pub enum GatewayProvider {
     Xendit,
 }
 
+/// Who collects repayments (decision 024).
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Collector {
+    /// Nobody: no pay codes are issued.
+    Off,
+    /// The built-in sandbox, a demo (D8): its test pay page pays codes with
+    /// no money.
+    Sandbox,
+    /// Xendit's Payments API (payment requests and their webhooks).
+    Xendit,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct PaymentSettings {
+    /// HMAC-SHA256 secret of the sandbox's signed callbacks; made at random
+    /// for this process when the sandbox is on and none is given.
     pub sandbox_secret: Secret,
     /// Who sends payouts (and debits): the built-in sandbox or Xendit.
     pub gateway: GatewayProvider,
+    /// Who collects repayments.
+    pub collections: Collector,
+    /// The channels borrowers may pay at, in the order the picker lists them
+    /// (a list in a file, comma-separated in `APP_PAYMENTS__CHANNELS`).
+    #[serde(deserialize_with = "channel_list")]
+    pub channels: Vec<LiveChannel>,
+    /// The channel of each loan's standing code (a store channel), or
+    /// empty for none.
+    pub standing_channel: StandingChannel,
     pub xendit_base_url: String,
     pub xendit_secret_key: Secret,
+    /// The verification token of the Xendit dashboard's webhook settings,
+    /// which Xendit sends as `x-callback-token`.
+    pub xendit_callback_token: Secret,
+    /// Where an e-wallet's checkout page sends the borrower back (https).
+    pub xendit_return_url: String,
+}
+
+/// A pay-code channel named by its key (`gcash`); anything else stops the
+/// server at start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiveChannel(pub Channel);
+
+impl<'de> Deserialize<'de> for LiveChannel {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<LiveChannel, D::Error> {
+        let key = String::deserialize(deserializer)?;
+        Channel::parse(&key).map(LiveChannel).ok_or_else(|| {
+            let known: Vec<&str> = Channel::ALL.iter().map(|channel| channel.key()).collect();
+            serde::de::Error::custom(format!("{key:?} is not a payment channel (one of {})", known.join(", ")))
+        })
+    }
+}
+
+fn channel_list<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Vec<LiveChannel>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Listed {
+        List(Vec<String>),
+        Text(String),
+    }
+    let keys = match Listed::deserialize(deserializer)? {
+        Listed::List(keys) => keys,
+        Listed::Text(text) => text.split(',').map(|key| key.trim().to_owned()).filter(|key| !key.is_empty()).collect(),
+    };
+    keys.iter().map(|key| LiveChannel::deserialize(serde::de::value::StrDeserializer::<D::Error>::new(key))).collect()
+}
+
+/// The standing code's channel, or none (`""`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StandingChannel(pub Option<Channel>);
+
+impl<'de> Deserialize<'de> for StandingChannel {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<StandingChannel, D::Error> {
+        let key = String::deserialize(deserializer)?;
+        if key.is_empty() {
+            return Ok(StandingChannel(None));
+        }
+        Channel::parse(&key)
+            .map(|channel| StandingChannel(Some(channel)))
+            .ok_or_else(|| serde::de::Error::custom(format!("{key:?} is not a payment channel")))
+    }
+}
+
+impl PaymentSettings {
+    /// The channels borrowers can pay at now: none when nobody collects.
+    pub fn live_channels(&self) -> Vec<Channel> {
+        if self.collections == Collector::Off {
+            return Vec::new();
+        }
+        self.channels.iter().map(|live| live.0).collect()
+    }
+
+    pub fn sandbox_on(&self) -> bool {
+        self.collections == Collector::Sandbox
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -137,8 +226,18 @@ pub struct StaffSettings {
     pub secure_cookie: bool,
 }
 
+/// Where the server runs. Production refuses what only a demo may do.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Environment {
+    Development,
+    Production,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct ServerSettings {
+    /// `production` refuses to start with the sandbox gateway (D8).
+    pub environment: Environment,
     pub host: String,
     /// 0 lets the operating system choose (tests do this).
     pub port: u16,
@@ -224,6 +323,8 @@ pub enum ConfigError {
     Syntax { path: String, source: Box<toml::de::Error> },
     #[error("invalid configuration: {0}")]
     Invalid(Box<toml::de::Error>),
+    #[error("refused configuration: {0}")]
+    Refused(String),
 }
 
 impl Settings {
@@ -252,7 +353,69 @@ impl Settings {
             let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
             set(&mut table, &segments, scalar(value));
         }
-        Settings::deserialize(toml::Value::Table(table)).map_err(|error| ConfigError::Invalid(Box::new(error)))
+        let mut settings =
+            Settings::deserialize(toml::Value::Table(table)).map_err(|error| ConfigError::Invalid(Box::new(error)))?;
+        settings.check()?;
+        if settings.payments.sandbox_on() && settings.payments.sandbox_secret.expose().is_empty() {
+            // The sandbox's page signs what this same process checks.
+            let mut bytes = [0u8; 16];
+            getrandom::fill(&mut bytes).map_err(|error| ConfigError::Refused(error.to_string()))?;
+            settings.payments.sandbox_secret =
+                Secret::new(bytes.iter().map(|byte| format!("{byte:02x}")).collect::<String>());
+        }
+        Ok(settings)
+    }
+
+    /// Combinations no server may start with.
+    fn check(&self) -> Result<(), ConfigError> {
+        let payments = &self.payments;
+        if self.server.environment == Environment::Production {
+            if payments.sandbox_on() {
+                return Err(ConfigError::Refused(
+                    "APP_SERVER__ENVIRONMENT=production refuses the sandbox: payments.collections = \"sandbox\" \
+                     is a demo whose test page pays pay codes with no money (decision D8). Collect through a real \
+                     provider (payments.collections = \"xendit\") or \"off\"."
+                        .to_owned(),
+                ));
+            }
+            if payments.gateway == GatewayProvider::Sandbox {
+                return Err(ConfigError::Refused(
+                    "APP_SERVER__ENVIRONMENT=production refuses the sandbox: payments.gateway = \"sandbox\" marks \
+                     loans as sent without sending money. Send payouts through payments.gateway = \"xendit\"."
+                        .to_owned(),
+                ));
+            }
+        }
+        if payments.collections == Collector::Xendit
+            && (payments.xendit_secret_key.expose().is_empty() || payments.xendit_callback_token.expose().is_empty())
+        {
+            return Err(ConfigError::Refused(
+                "payments.collections = \"xendit\" needs payments.xendit_secret_key and \
+                 payments.xendit_callback_token (the webhook verification token)"
+                    .to_owned(),
+            ));
+        }
+        if let Some(channel) = payments.standing_channel.0 {
+            if channel.kind() != ChannelKind::OverTheCounter {
+                return Err(ConfigError::Refused(format!(
+                    "payments.standing_channel {:?} is not a store channel (seven_eleven, cebuana or ecpay)",
+                    channel.key()
+                )));
+            }
+            if payments.collections == Collector::Xendit && channel == Channel::SevenEleven {
+                return Err(ConfigError::Refused(
+                    "payments.standing_channel: Xendit's 7-Eleven codes are single-use; use cebuana or ecpay"
+                        .to_owned(),
+                ));
+            }
+            if !payments.channels.contains(&LiveChannel(channel)) {
+                return Err(ConfigError::Refused(format!(
+                    "payments.standing_channel {:?} is not one of payments.channels",
+                    channel.key()
+                )));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -337,6 +500,72 @@ mod tests {
     #[test]
     fn a_wrongly_typed_value_fails_at_start_up() {
         assert!(Settings::from_sources(env(&[("APP_SERVER__PORT", "eighty")])).is_err());
+    }
+
+    #[test]
+    fn the_sandbox_is_off_unless_configuration_turns_it_on() {
+        let settings = Settings::from_sources(env(&[])).unwrap();
+        assert_eq!(settings.payments.collections, Collector::Off);
+        assert!(settings.payments.live_channels().is_empty());
+        let on = Settings::from_sources(env(&[("APP_PAYMENTS__COLLECTIONS", "sandbox")])).unwrap();
+        assert!(on.payments.sandbox_on());
+        assert_eq!(on.payments.live_channels().len(), 6);
+        assert_eq!(on.payments.sandbox_secret.expose().len(), 32, "a random secret of its own");
+        let two = Settings::from_sources(env(&[
+            ("APP_PAYMENTS__COLLECTIONS", "sandbox"),
+            ("APP_PAYMENTS__CHANNELS", "qrph, cebuana"),
+        ]))
+        .unwrap();
+        assert_eq!(two.payments.live_channels(), [Channel::QrPh, Channel::Cebuana]);
+    }
+
+    #[test]
+    fn production_refuses_to_start_with_the_sandbox() {
+        let refused = |pairs: &[(&str, &str)]| match Settings::from_sources(env(pairs)) {
+            Err(ConfigError::Refused(message)) => message,
+            other => panic!("expected a refusal, got {other:?}"),
+        };
+        let message = refused(&[
+            ("APP_SERVER__ENVIRONMENT", "production"),
+            ("APP_PAYMENTS__COLLECTIONS", "sandbox"),
+            ("APP_PAYMENTS__GATEWAY", "xendit"),
+        ]);
+        assert!(message.contains("production refuses the sandbox"), "{message}");
+        let message = refused(&[("APP_SERVER__ENVIRONMENT", "production")]);
+        assert!(message.contains("payments.gateway"), "{message}");
+        let production = Settings::from_sources(env(&[
+            ("APP_SERVER__ENVIRONMENT", "production"),
+            ("APP_PAYMENTS__GATEWAY", "xendit"),
+            ("APP_PAYMENTS__COLLECTIONS", "xendit"),
+            ("APP_PAYMENTS__XENDIT_SECRET_KEY", "xnd_production_x"),
+            ("APP_PAYMENTS__XENDIT_CALLBACK_TOKEN", "token"),
+        ]));
+        assert!(production.is_ok());
+    }
+
+    #[test]
+    fn xendit_collections_need_a_key_and_a_webhook_token_and_a_reusable_standing_channel() {
+        assert!(matches!(
+            Settings::from_sources(env(&[("APP_PAYMENTS__COLLECTIONS", "xendit")])),
+            Err(ConfigError::Refused(_))
+        ));
+        let base = [
+            ("APP_PAYMENTS__COLLECTIONS", "xendit"),
+            ("APP_PAYMENTS__XENDIT_SECRET_KEY", "k"),
+            ("APP_PAYMENTS__XENDIT_CALLBACK_TOKEN", "t"),
+        ];
+        assert!(Settings::from_sources(env(&base)).is_ok());
+        let mut seven = base.to_vec();
+        seven.push(("APP_PAYMENTS__STANDING_CHANNEL", "seven_eleven"));
+        assert!(matches!(Settings::from_sources(env(&seven)), Err(ConfigError::Refused(_))));
+        assert!(matches!(
+            Settings::from_sources(env(&[("APP_PAYMENTS__STANDING_CHANNEL", "gcash")])),
+            Err(ConfigError::Refused(_))
+        ));
+        assert!(matches!(
+            Settings::from_sources(env(&[("APP_PAYMENTS__STANDING_CHANNEL", "bitcoin")])),
+            Err(ConfigError::Invalid(_))
+        ));
     }
 
     #[test]

@@ -214,6 +214,10 @@ pub enum Msg {
     StepsMaya,
     StepsStore,
     PickChannel,
+    StandingCodeTitle,
+    PayCodeUnavailable,
+    ChannelRefused,
+    PayCodeAlreadyPaid,
     NothingToRepay,
     UnknownChannel,
     PayAmountInvalid,
@@ -479,6 +483,12 @@ impl Msg {
                     "Tell the cashier you are paying a Hiram loan → Give the pay code and the amount → Pay in cash and keep the receipt"
                 }
                 PickChannel => "Choose a payment method to get your pay code",
+                StandingCodeTitle => "Your pay code at {n}: pay any amount, any time",
+                PayCodeUnavailable => {
+                    "We could not get a pay code from the payment channel. Please try again in a few minutes."
+                }
+                ChannelRefused => "This payment method cannot take this payment. Please choose another.",
+                PayCodeAlreadyPaid => "This pay code has been paid already.",
                 ImageTooLarge => "This picture is too large. Please send one under {n} MB.",
                 ImageWrongType => "Please send a photo or screenshot in JPG, PNG or WebP format.",
                 ImageTooManyPixels => "This picture is too big to process. Please send a smaller photo or screenshot.",
@@ -784,6 +794,12 @@ impl Msg {
                     "Sabihin sa cashier na magbabayad ka ng Hiram loan → Ibigay ang pay code at halaga → Magbayad ng cash at itago ang resibo"
                 }
                 PickChannel => "Pumili ng paraan ng pagbabayad para makuha ang pay code",
+                StandingCodeTitle => "Ang pay code mo sa {n}: magbayad ng kahit anong halaga, kahit kailan",
+                PayCodeUnavailable => {
+                    "Hindi kami makakuha ng pay code mula sa payment channel. Subukan ulit pagkalipas ng ilang minuto."
+                }
+                ChannelRefused => "Hindi matatanggap ng paraang ito ang bayad na ito. Pumili ng iba.",
+                PayCodeAlreadyPaid => "Nabayaran na ang pay code na ito.",
                 ImageTooLarge => "Masyadong malaki ang larawang ito. Magpadala ng mas mababa sa {n} MB.",
                 ImageWrongType => "Magpadala ng litrato o screenshot na JPG, PNG o WebP.",
                 ImageTooManyPixels => {

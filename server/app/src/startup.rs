@@ -70,11 +70,16 @@ impl Application {
         let local_url = Arc::new(format!("http://127.0.0.1:{port}"));
         let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
         let gateway = crate::adapters::gateway::gateway(&settings.payments);
+        let collector = crate::adapters::collection::collector(&settings.payments, store.clone());
+        if settings.payments.sandbox_on() {
+            tracing::warn!("the sandbox gateway is on: a demo whose test page pays pay codes with no money (D8)");
+        }
         let state = AppState {
             store,
             settings: Arc::new(settings),
             sms,
             gateway,
+            collector,
             files,
             clock,
             local_url,
@@ -225,6 +230,17 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
     let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
     let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
     let gateway = crate::adapters::gateway::gateway(&settings.payments);
+    let collector = crate::adapters::collection::collector(&settings.payments, store.clone());
     let clock = configured_clock(&settings);
-    Ok(AppState { store, settings: Arc::new(settings), sms, gateway, files, clock, local_url, company: Arc::default() })
+    Ok(AppState {
+        store,
+        settings: Arc::new(settings),
+        sms,
+        gateway,
+        collector,
+        files,
+        clock,
+        local_url,
+        company: Arc::default(),
+    })
 }

@@ -18,6 +18,9 @@ pub struct AppState {
     pub sms: Arc<dyn SmsSender>,
     /// Sends loans to borrowers' accounts.
     pub gateway: Arc<dyn hiram_domain::payout::PaymentGateway>,
+    /// Who issues pay codes and reports payments; `None` when nobody
+    /// collects (`payments.collections = "off"`).
+    pub collector: Option<Arc<dyn hiram_domain::collection_provider::CollectionProvider>>,
     /// Where uploaded pictures are kept.
     pub files: Arc<dyn hiram_domain::files::FileStore>,
     pub clock: Arc<dyn crate::clock::Clock>,

@@ -9,6 +9,7 @@ pub mod book_keeping;
 pub mod borrower;
 pub mod calculator;
 pub mod clock;
+pub mod collection_provider;
 pub mod collections;
 pub mod company;
 pub mod complaint;

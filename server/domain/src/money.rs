@@ -103,6 +103,23 @@ impl Centavos {
         let absolute = self.0.unsigned_abs();
         format!("{sign}{}.{:02}", absolute / 100, absolute % 100)
     }
+
+    /// Reads a plain decimal of pesos (`1234.5`, `1999.01`, `50`) exactly,
+    /// as a provider's JSON writes amounts; `None` for anything else,
+    /// including a fraction of a centavo or a negative amount.
+    pub fn parse_decimal(text: &str) -> Option<Centavos> {
+        let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+        let digits = |part: &str| part.bytes().all(|byte| byte.is_ascii_digit());
+        if whole.is_empty() || whole.len() > 15 || !digits(whole) || !digits(fraction) {
+            return None;
+        }
+        let fraction = fraction.trim_end_matches('0');
+        if fraction.len() > 2 {
+            return None;
+        }
+        let centavos: i64 = format!("{fraction:0<2}").parse().ok()?;
+        whole.parse::<i64>().ok()?.checked_mul(100)?.checked_add(centavos).map(Centavos)
+    }
 }
 
 /// Formats an amount the en-PH way: symbol, thousands grouped by commas, two
@@ -131,6 +148,18 @@ impl fmt::Display for Centavos {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_providers_decimal_reads_exactly_into_centavos() {
+        assert_eq!(Centavos::parse_decimal("1999.01"), Some(Centavos::new(199_901)));
+        assert_eq!(Centavos::parse_decimal("1234.5"), Some(Centavos::new(123_450)));
+        assert_eq!(Centavos::parse_decimal("50"), Some(Centavos::new(5_000)));
+        assert_eq!(Centavos::parse_decimal("0.10"), Some(Centavos::new(10)));
+        assert_eq!(Centavos::parse_decimal("3273.000"), Some(Centavos::new(327_300)));
+        for bad in ["", ".5", "1.005", "-1.00", "1e3", "1,000.00", "12.3.4", " 1.00", "9999999999999999"] {
+            assert_eq!(Centavos::parse_decimal(bad), None, "{bad}");
+        }
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -12,6 +12,9 @@ pub enum Channel {
     Maya,
     SevenEleven,
     Cebuana,
+    /// ECPay's counters (pawnshops, stores, payment centres across the
+    /// country).
+    ECPay,
     QrPh,
     /// Pulled from the borrower's bound account (the old repayment store);
     /// never a pay code channel, so not in `ALL`.
@@ -19,8 +22,8 @@ pub enum Channel {
 }
 
 impl Channel {
-    pub const ALL: [Channel; 5] =
-        [Channel::GCash, Channel::Maya, Channel::SevenEleven, Channel::Cebuana, Channel::QrPh];
+    pub const ALL: [Channel; 6] =
+        [Channel::GCash, Channel::Maya, Channel::SevenEleven, Channel::Cebuana, Channel::ECPay, Channel::QrPh];
 
     pub fn number(self) -> i64 {
         match self {
@@ -30,6 +33,7 @@ impl Channel {
             Channel::Cebuana => 90014,
             Channel::QrPh => 90015,
             Channel::AccountDebit => 90016,
+            Channel::ECPay => 90017,
         }
     }
 
@@ -43,6 +47,7 @@ impl Channel {
             Channel::Maya => "maya",
             Channel::SevenEleven => "seven_eleven",
             Channel::Cebuana => "cebuana",
+            Channel::ECPay => "ecpay",
             Channel::QrPh => "qrph",
             Channel::AccountDebit => "account_debit",
         }
@@ -58,6 +63,7 @@ impl Channel {
             Channel::Maya => "Maya",
             Channel::SevenEleven => "7-Eleven",
             Channel::Cebuana => "Cebuana Lhuillier",
+            Channel::ECPay => "ECPay",
             Channel::QrPh => "QR Ph",
             Channel::AccountDebit => "your linked account",
         }
@@ -67,24 +73,76 @@ impl Channel {
     pub fn is_qr(self) -> bool {
         self == Channel::QrPh
     }
+
+    /// How a borrower pays at the channel.
+    pub fn kind(self) -> ChannelKind {
+        match self {
+            Channel::GCash | Channel::Maya => ChannelKind::EWallet,
+            Channel::SevenEleven | Channel::Cebuana | Channel::ECPay => ChannelKind::OverTheCounter,
+            Channel::QrPh => ChannelKind::Qr,
+            Channel::AccountDebit => ChannelKind::Debit,
+        }
+    }
+}
+
+/// The ways a channel takes money.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChannelKind {
+    /// The borrower approves the payment on the e-wallet's own checkout page.
+    EWallet,
+    /// The borrower gives a pay code to a cashier, who may scan its barcode.
+    OverTheCounter,
+    /// The borrower scans a QR Ph code with any bank or e-wallet app.
+    Qr,
+    /// Pulled from the bound account.
+    Debit,
 }
 
 /// How long a pay code can be paid.
 pub const PAY_CODE_LIFETIME: Duration = Duration::hours(48);
-/// How old a callback may be when it arrives.
+/// How old a signed sandbox callback may be when it arrives.
 pub const CALLBACK_WINDOW: Duration = Duration::seconds(300);
 
+/// A pay code: our reference for money a borrower pays at a channel, and
+/// what the collection provider made of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PayCode {
+    /// Ours, 12 random digits: the provider reports it back with every
+    /// payment of the code.
     pub code: String,
     pub order_id: OrderId,
     pub channel: Channel,
-    pub amount: Centavos,
+    /// A single-use code's amount, paid once. `None` is the loan's
+    /// standing code, which takes any amount up to what is owed, any number
+    /// of times.
+    pub amount: Option<Centavos>,
     pub created_at: OffsetDateTime,
-    pub expires_at: OffsetDateTime,
+    /// `None` for a standing code, which lasts as long as the loan.
+    pub expires_at: Option<OffsetDateTime>,
     /// Set when paying this code extends the loan: the extension fee
     /// included in `amount`.
     pub extension_fee: Option<Centavos>,
+    /// The collection provider that issued it (`sandbox`, `xendit`).
+    pub provider: String,
+    /// How the borrower pays it, once the provider has answered.
+    pub instruction: Option<crate::collection_provider::PaymentInstruction>,
+}
+
+impl PayCode {
+    pub fn is_standing(&self) -> bool {
+        self.amount.is_none()
+    }
+
+    /// What the borrower gives the cashier or types: the provider's code
+    /// when it issued its own, else ours.
+    pub fn shown_code(&self) -> &str {
+        self.instruction.as_ref().map_or(&self.code, |instruction| &instruction.pay_code)
+    }
+
+    /// Money received for this code.
+    pub fn received(&self, amount: Centavos) -> ReceivedPayment {
+        ReceivedPayment { order_id: self.order_id, channel: self.channel, amount, extension_fee: self.extension_fee }
+    }
 }
 
 /// Money received for an order, however it arrived: a paid pay code, or a
@@ -96,17 +154,6 @@ pub struct ReceivedPayment {
     pub amount: Centavos,
     /// Set when the payment buys an extension (see `PayCode`).
     pub extension_fee: Option<Centavos>,
-}
-
-impl From<&PayCode> for ReceivedPayment {
-    fn from(code: &PayCode) -> ReceivedPayment {
-        ReceivedPayment {
-            order_id: code.order_id,
-            channel: code.channel,
-            amount: code.amount,
-            extension_fee: code.extension_fee,
-        }
-    }
 }
 
 /// A payment reference a borrower typed from a receipt (a GCash, Maya or
@@ -176,57 +223,9 @@ pub struct GatewayPayment {
     pub paid_at: OffsetDateTime,
 }
 
-/// A channel's report that a pay code was paid.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PaidReport {
-    pub transaction_id: String,
-    pub pay_code: String,
-    pub amount: Centavos,
-    pub currency: String,
-    pub sent_at: OffsetDateTime,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CallbackRefusal {
-    #[error("the callback is older than the window or from the future")]
-    Stale,
-    #[error("the currency is not PHP")]
-    Currency,
-    #[error("no such pay code")]
-    UnknownCode,
-    #[error("the amount differs from the pay code's")]
-    Amount,
-    #[error("the transaction id is empty or too long")]
-    Transaction,
-}
-
-/// Checks a signature-verified report against its pay code. Nothing posts
-/// unless every rule holds (fail closed).
-pub fn check_report(
-    report: &PaidReport,
-    code: Option<&PayCode>,
-    now: OffsetDateTime,
-) -> Result<PayCode, CallbackRefusal> {
-    if (now - report.sent_at).abs() > CALLBACK_WINDOW {
-        return Err(CallbackRefusal::Stale);
-    }
-    if report.currency != "PHP" {
-        return Err(CallbackRefusal::Currency);
-    }
-    if report.transaction_id.is_empty() || report.transaction_id.len() > 64 {
-        return Err(CallbackRefusal::Transaction);
-    }
-    let code = code.ok_or(CallbackRefusal::UnknownCode)?;
-    if code.amount != report.amount {
-        return Err(CallbackRefusal::Amount);
-    }
-    Ok(code.clone())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use time::macros::datetime;
 
     #[test]
     fn a_payment_reference_is_six_to_thirty_letters_and_digits() {
@@ -237,44 +236,13 @@ mod tests {
         }
     }
 
-    const NOW: OffsetDateTime = datetime!(2026-11-22 10:00 UTC);
-
-    fn code() -> PayCode {
-        PayCode {
-            code: "123456789012".into(),
-            order_id: OrderId(4),
-            channel: Channel::GCash,
-            amount: Centavos::from_pesos(500),
-            created_at: NOW,
-            expires_at: NOW + PAY_CODE_LIFETIME,
-            extension_fee: None,
-        }
-    }
-
-    fn report() -> PaidReport {
-        PaidReport {
-            transaction_id: "TX-1".into(),
-            pay_code: "123456789012".into(),
-            amount: Centavos::from_pesos(500),
-            currency: "PHP".into(),
-            sent_at: NOW - Duration::seconds(10),
-        }
-    }
-
     #[test]
-    fn a_fresh_matching_report_passes() {
-        assert_eq!(check_report(&report(), Some(&code()), NOW), Ok(code()));
-    }
-
-    #[test]
-    fn stale_foreign_unknown_or_mismatched_reports_are_refused() {
-        let old = PaidReport { sent_at: NOW - Duration::seconds(301), ..report() };
-        assert_eq!(check_report(&old, Some(&code()), NOW), Err(CallbackRefusal::Stale));
-        let dollars = PaidReport { currency: "USD".into(), ..report() };
-        assert_eq!(check_report(&dollars, Some(&code()), NOW), Err(CallbackRefusal::Currency));
-        assert_eq!(check_report(&report(), None, NOW), Err(CallbackRefusal::UnknownCode));
-        let short = PaidReport { amount: Centavos::from_pesos(499), ..report() };
-        assert_eq!(check_report(&short, Some(&code()), NOW), Err(CallbackRefusal::Amount));
+    fn stores_take_codes_e_wallets_take_approvals_and_qr_ph_is_scanned() {
+        assert_eq!(Channel::ECPay.number(), 90017);
+        assert_eq!(Channel::ECPay.kind(), ChannelKind::OverTheCounter);
+        assert_eq!(Channel::SevenEleven.kind(), ChannelKind::OverTheCounter);
+        assert_eq!(Channel::Maya.kind(), ChannelKind::EWallet);
+        assert_eq!(Channel::QrPh.kind(), ChannelKind::Qr);
     }
 
     #[test]

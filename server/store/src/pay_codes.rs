@@ -1,25 +1,60 @@
-//! Pay codes and the sandbox gateway's statement.
+//! Pay codes, what their collection provider made of them, and the sandbox
+//! gateway's statement.
 
 use crate::Store;
 use crate::db::{Row, args};
 use async_trait::async_trait;
+use hiram_domain::collection_provider::PaymentInstruction;
+use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, GatewayPayment, PayCode};
-use hiram_domain::store::{PayCodeStore, StoreResult};
+use hiram_domain::store::{PayCodeStore, StoreError, StoreResult};
 
-const GATEWAY_PAYMENT: &str =
-    "SELECT transaction_id, pay_code, amount, paid_at FROM gateway_payment WHERE transaction_id = $1";
+const PAY_CODE_COLUMNS: &str = "code, order_id, channel, amount, created_at, expires_at, extension_fee, provider, \
+     provider_ref, shown_code, qr_string, checkout_url";
+
+const GATEWAY_PAYMENT_COLUMNS: &str = "transaction_id, pay_code, amount, paid_at";
+
+fn pay_code(row: &Row<'_>) -> StoreResult<PayCode> {
+    let shown_code: Option<String> = row.get(9)?;
+    let instruction = match shown_code {
+        Some(pay_code) => Some(PaymentInstruction {
+            provider_ref: row.get::<Option<String>>(8)?.unwrap_or_default(),
+            pay_code,
+            qr_string: row.get(10)?,
+            checkout_url: row.get(11)?,
+        }),
+        None => None,
+    };
+    Ok(PayCode {
+        code: row.get(0)?,
+        order_id: row.get(1)?,
+        channel: row.parse(2, Channel::parse)?,
+        amount: row.get(3)?,
+        created_at: row.get(4)?,
+        expires_at: row.get(5)?,
+        extension_fee: row.get(6)?,
+        provider: row.get(7)?,
+        instruction,
+    })
+}
 
 fn gateway_payment(row: &Row<'_>) -> StoreResult<GatewayPayment> {
     Ok(GatewayPayment { transaction_id: row.get(0)?, pay_code: row.get(1)?, amount: row.get(2)?, paid_at: row.get(3)? })
 }
 
+fn insert_sql(on_conflict: &str) -> String {
+    format!(
+        "INSERT INTO pay_code ({PAY_CODE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12){on_conflict}"
+    )
+}
+
 #[async_trait]
 impl PayCodeStore for Store {
     async fn insert_pay_code(&self, code: &PayCode) -> StoreResult<()> {
+        let instruction = code.instruction.as_ref();
         self.db
             .exec(
-                "INSERT INTO pay_code (code, order_id, channel, amount, created_at, expires_at, extension_fee) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                &insert_sql(""),
                 args![
                     &code.code,
                     code.order_id,
@@ -27,7 +62,12 @@ impl PayCodeStore for Store {
                     code.amount,
                     code.created_at,
                     code.expires_at,
-                    code.extension_fee
+                    code.extension_fee,
+                    &code.provider,
+                    instruction.map(|instruction| instruction.provider_ref.as_str()),
+                    instruction.map(|instruction| instruction.pay_code.as_str()),
+                    instruction.and_then(|instruction| instruction.qr_string.as_deref()),
+                    instruction.and_then(|instruction| instruction.checkout_url.as_deref())
                 ],
             )
             .await
@@ -35,23 +75,83 @@ impl PayCodeStore for Store {
     }
 
     async fn pay_code(&self, code: &str) -> StoreResult<Option<PayCode>> {
+        self.db.opt(&format!("SELECT {PAY_CODE_COLUMNS} FROM pay_code WHERE code = $1"), args![code], pay_code).await
+    }
+
+    async fn standing_code(&self, order: OrderId) -> StoreResult<Option<PayCode>> {
         self.db
             .opt(
-                "SELECT code, order_id, channel, amount, created_at, expires_at, extension_fee FROM pay_code WHERE code = $1",
-                args![code],
-                |row| {
-                    Ok(PayCode {
-                        code: row.get(0)?,
-                        order_id: row.get(1)?,
-                        channel: row.parse(2, Channel::parse)?,
-                        amount: row.get(3)?,
-                        created_at: row.get(4)?,
-                        expires_at: row.get(5)?,
-                        extension_fee: row.get(6)?,
-                    })
-                },
+                &format!("SELECT {PAY_CODE_COLUMNS} FROM pay_code WHERE order_id = $1 AND amount IS NULL"),
+                args![order],
+                pay_code,
             )
             .await
+    }
+
+    async fn insert_standing_code(&self, code: &PayCode) -> StoreResult<PayCode> {
+        if !code.is_standing() {
+            return Err(StoreError::Backend("a standing code has no amount".to_owned()));
+        }
+        let mut tx = self.db.write().await?;
+        // The partial unique index on (order_id) WHERE amount IS NULL keeps
+        // one standing code per order: a second insert does nothing.
+        tx.exec(
+            &insert_sql(" ON CONFLICT DO NOTHING"),
+            args![
+                &code.code,
+                code.order_id,
+                code.channel.key(),
+                code.amount,
+                code.created_at,
+                code.expires_at,
+                code.extension_fee,
+                &code.provider,
+                Option::<&str>::None,
+                Option::<&str>::None,
+                Option::<&str>::None,
+                Option::<&str>::None
+            ],
+        )
+        .await?;
+        let stored = tx
+            .opt(
+                &format!("SELECT {PAY_CODE_COLUMNS} FROM pay_code WHERE order_id = $1 AND amount IS NULL"),
+                args![code.order_id],
+                pay_code,
+            )
+            .await?
+            .ok_or(StoreError::Conflict("pay_code"))?;
+        tx.commit().await?;
+        Ok(stored)
+    }
+
+    async fn set_instruction(&self, code: &str, instruction: &PaymentInstruction) -> StoreResult<()> {
+        let changed = self
+            .db
+            .exec(
+                "UPDATE pay_code SET provider_ref = $2, shown_code = $3, qr_string = $4, checkout_url = $5 WHERE code = $1",
+                args![
+                    code,
+                    &instruction.provider_ref,
+                    &instruction.pay_code,
+                    instruction.qr_string.as_deref(),
+                    instruction.checkout_url.as_deref()
+                ],
+            )
+            .await?;
+        hiram_domain::store::exactly_one(changed)
+    }
+
+    async fn claim_pay_code(&self, code: &str, payment_key: &str) -> StoreResult<bool> {
+        let changed = self
+            .db
+            .exec(
+                "UPDATE pay_code SET paid_by = $2 WHERE code = $1 AND amount IS NOT NULL \
+                 AND (paid_by IS NULL OR paid_by = $2)",
+                args![code, payment_key],
+            )
+            .await?;
+        Ok(changed == 1)
     }
 
     async fn record_gateway_payment(&self, payment: &GatewayPayment) -> StoreResult<GatewayPayment> {
@@ -62,12 +162,37 @@ impl PayCodeStore for Store {
             args![&payment.transaction_id, &payment.pay_code, payment.amount, payment.paid_at],
         )
         .await?;
-        let stored = tx.one(GATEWAY_PAYMENT, args![&payment.transaction_id], gateway_payment).await?;
+        let stored = tx
+            .one(
+                &format!("SELECT {GATEWAY_PAYMENT_COLUMNS} FROM gateway_payment WHERE transaction_id = $1"),
+                args![&payment.transaction_id],
+                gateway_payment,
+            )
+            .await?;
         tx.commit().await?;
         Ok(stored)
     }
 
     async fn gateway_payment(&self, transaction_id: &str) -> StoreResult<Option<GatewayPayment>> {
-        self.db.opt(GATEWAY_PAYMENT, args![transaction_id], gateway_payment).await
+        self.db
+            .opt(
+                &format!("SELECT {GATEWAY_PAYMENT_COLUMNS} FROM gateway_payment WHERE transaction_id = $1"),
+                args![transaction_id],
+                gateway_payment,
+            )
+            .await
+    }
+
+    async fn gateway_payments_of_code(&self, code: &str) -> StoreResult<Vec<GatewayPayment>> {
+        self.db
+            .all(
+                &format!(
+                    "SELECT {GATEWAY_PAYMENT_COLUMNS} FROM gateway_payment WHERE pay_code = $1 \
+                     ORDER BY paid_at, transaction_id"
+                ),
+                args![code],
+                gateway_payment,
+            )
+            .await
     }
 }

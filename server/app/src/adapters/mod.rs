@@ -1,6 +1,7 @@
 //! Outbound adapters: the services outside this process, each behind a
 //! domain trait with a built-in implementation that works offline.
 
+pub mod collection;
 pub mod files;
 pub mod gateway;
 pub mod sms;

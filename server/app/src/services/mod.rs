@@ -15,6 +15,8 @@ pub mod documents;
 pub mod exchange_rates;
 pub mod images;
 pub mod money_in;
+pub mod pay_code_images;
+pub mod pay_codes;
 
 use hiram_domain::store::StoreError;
 

@@ -118,6 +118,10 @@ impl TestApp {
             ("APP_WEB__DIST_ROOT".to_owned(), web_root.display().to_string()),
             ("APP_LOG__FILTER".to_owned(), "warn".to_owned()),
             ("APP_UPLOADS__DIR".to_owned(), root.join("uploads").display().to_string()),
+            // Tests collect through the sandbox, a demo (D8), with a known
+            // secret so they can sign its callbacks; a test may override both.
+            ("APP_PAYMENTS__COLLECTIONS".to_owned(), "sandbox".to_owned()),
+            ("APP_PAYMENTS__SANDBOX_SECRET".to_owned(), "sandbox-secret-for-tests".to_owned()),
         ];
         environment.extend(overrides.iter().map(|(key, value)| ((*key).to_owned(), (*value).to_owned())));
         let settings = Settings::from_sources(environment).expect("test settings are valid");

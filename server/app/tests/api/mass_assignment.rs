@@ -54,7 +54,7 @@ crate::on_both_stores! {
         assert_eq!(status, 200);
         let stored = app.state.store.pay_code(issued["data"]["payCode"].as_str().unwrap()).await.unwrap().unwrap();
         assert_eq!(stored.extension_fee, None);
-        assert!(stored.expires_at < app.state.now() + time::Duration::days(3));
+        assert!(stored.expires_at.unwrap() < app.state.now() + time::Duration::days(3));
 
         let utr = [("orderId", open.as_str()), ("utr", "7788990011"), ("amount", "1000"), ("channelNumber", "90011"), ("status", "matched"), ("borrowerId", "1")];
         assert_eq!(call(&app, &demo.session_id, "/v3/loan-details/submit-utr", &utr).await.0, 200);

@@ -1,4 +1,6 @@
-//! Pay codes and signed callbacks: M4, M5, and a loan repaid in full.
+//! Pay codes and the sandbox's signed callbacks: M4, M5, a loan repaid in
+//! full, the sandbox as a demo (D8), the standing code, and the pictures
+//! of a code read back by a scanner (`zbarimg`).
 
 use crate::helpers::{TestApp, order_in};
 use hiram::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
@@ -76,7 +78,9 @@ crate::on_both_stores! {
         let (status, issued) = pay_code(&app, &demo.session_id, order, 50_000, 90011).await;
         assert_eq!(status, 200, "{issued}");
         let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
-        assert!(issued["data"]["payUrl"].as_str().unwrap().starts_with("/repaymentOfCode?showType=1&payCode="));
+        assert_eq!(issued["data"]["payUrl"], format!("{}/sandbox/pay?code={code}", app.address), "an e-wallet pays on the sandbox's page, an absolute address the pages leave for");
+        assert_eq!(issued["data"]["showType"], 1);
+        assert_eq!((issued["data"]["payCodeImg"].as_str(), issued["data"]["barcodeImg"].as_str()), (Some(""), Some("")));
         let before = entries(&app, order).await;
         let body = json!({ "transactionId": "GC-0001", "payCode": code, "amount": 50_000, "currency": "PHP" });
         gateway_paid(&app, &body).await;
@@ -152,13 +156,18 @@ crate::on_both_stores! {
         assert_eq!(entries(&app, order).await, before, "same key, different body: no effect");
     }
 
-    async fn without_a_secret_every_callback_is_refused(app) {
+    async fn with_the_sandbox_off_there_is_no_pay_page_no_callback_and_no_pay_code(app with [("APP_PAYMENTS__COLLECTIONS", "off")]) {
         let demo = app.demo_session().await;
         let order = order_in(&demo, 174).order_id;
-        let (_, issued) = pay_code(&app, &demo.session_id, order, 50_000, 90013).await;
-        let body = json!({ "transactionId": "711-1", "payCode": issued["data"]["payCode"], "amount": 50_000, "currency": "PHP" });
-        assert_eq!(callback(&app, &body, now(&app), "").await.0, 401);
-        assert_eq!(callback(&app, &body, now(&app), "anything").await.0, 401);
+        assert_eq!(pay_code(&app, &demo.session_id, order, 50_000, 90013).await.0, 400, "no channel is live");
+        let body = json!({ "transactionId": "711-1", "payCode": "123456789012", "amount": 50_000, "currency": "PHP" });
+        assert_eq!(callback(&app, &body, now(&app), SECRET).await.0, 401);
+        assert_eq!(app.get("/sandbox/pay?code=123456789012").await.status(), 404);
+        let posted = app.client.post(app.url("/sandbox/pay")).form(&[("code", "123456789012")]).send().await.unwrap();
+        assert_eq!(posted.status(), 404);
+        let info = repayment_page(&app, &demo.session_id, order).await;
+        assert_eq!(info["repayList"], json!([]));
+        assert_eq!(info["defDetail"]["payCode"], "");
     }
 
     async fn paying_everything_closes_the_loan_and_texts_a_receipt(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
@@ -169,6 +178,7 @@ crate::on_both_stores! {
         assert_eq!(status, 400, "{too_much}");
         let (_, issued) = pay_code(&app, &demo.session_id, order, 327_300, 90015).await;
         assert!(issued["data"]["payUrl"].as_str().unwrap().starts_with("/repaymentOfCode?showType=2"), "QR shows a code to scan");
+        assert_eq!(issued["data"]["showType"], 2);
         let body = json!({ "transactionId": "QR-1", "payCode": issued["data"]["payCode"], "amount": 327_300, "currency": "PHP" });
         assert_eq!(callback(&app, &body, now(&app), SECRET).await.1["data"]["result"], "posted");
         let (_, details) = app.loan_details(&demo.session_id, order).await;
@@ -189,6 +199,48 @@ crate::on_both_stores! {
     }
 }
 
+/// Decodes a PNG with Debian's `zbarimg` (package zbar-tools; `make zbar`
+/// installs it), as a phone or a cashier's scanner would read it.
+pub(crate) fn scan(png: &[u8]) -> String {
+    let path = std::env::temp_dir().join(format!("hiram-scan-{}.png", rand_suffix()));
+    std::fs::write(&path, png).unwrap();
+    let output =
+        std::process::Command::new("zbarimg").args(["--raw", "-q"]).arg(&path).output().unwrap_or_else(|error| {
+            panic!("zbarimg is needed to read the pictures back ({error}): install zbar-tools (`make zbar`)")
+        });
+    std::fs::remove_file(&path).ok();
+    assert!(output.status.success(), "zbarimg read nothing: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap().trim_end_matches('\n').to_owned()
+}
+
+fn rand_suffix() -> String {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).unwrap();
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+pub(crate) async fn repayment_page(app: &TestApp, session: &str, order: i64) -> Value {
+    let response = app
+        .post_form(
+            &format!("/pany/v3/installment/loan-play-detail?sessionId={session}"),
+            &[("orderId", &order.to_string())],
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    response.json::<Value>().await.unwrap()["data"].clone()
+}
+
+/// A picture of the borrower's, fetched as the page does: the address
+/// from the API with the session in its query.
+pub(crate) async fn picture(app: &TestApp, address: &str, session: &str) -> reqwest::Response {
+    app.get(&format!("{address}?sessionId={session}")).await
+}
+
+/// Pays a code on the sandbox's page; the page's text.
+async fn pay_on_page(app: &TestApp, form: &[(&str, &str)]) -> String {
+    app.client.post(app.url("/sandbox/pay")).form(form).send().await.unwrap().text().await.unwrap()
+}
+
 mod pages {
     use super::*;
 
@@ -196,13 +248,10 @@ mod pages {
         async fn the_repayment_page_data_shows_what_is_owed_and_where_to_pay(app) {
             let demo = app.demo_session().await;
             let order = order_in(&demo, 180).order_id;
-            let response = app
-                .post_form(&format!("/pany/v3/installment/loan-play-detail?sessionId={}", demo.session_id), &[("orderId", &order.to_string())])
-                .await;
-            assert_eq!(response.status(), 200);
-            let data = response.json::<Value>().await.unwrap()["data"].clone();
+            let data = repayment_page(&app, &demo.session_id, order).await;
             assert_eq!(data["repayAmount"], 327_300);
-            assert_eq!(data["repayList"].as_array().unwrap().len(), 5);
+            let channels: Vec<i64> = data["repayList"].as_array().unwrap().iter().map(|item| item["channel_number"].as_i64().unwrap()).collect();
+            assert_eq!(channels, [90011, 90012, 90013, 90014, 90017, 90015], "the configured live channels, in order");
             assert_eq!(data["repayPlan"][0]["remark"], "Overdue");
             assert_eq!(data["detail"].as_array().unwrap().iter().find(|row| row["text"] == "To pay now").unwrap()["value"], "₱3,273.00");
             let repaid = order_in(&demo, 200).order_id;
@@ -212,28 +261,152 @@ mod pages {
             assert_eq!(closed.status(), 409, "nothing to repay on a closed loan");
         }
 
-        async fn the_sandbox_page_pays_a_code_through_a_real_signed_callback(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
+        async fn only_the_configured_channels_are_offered_and_issued(app with [("APP_PAYMENTS__CHANNELS", "qrph,cebuana")]) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 174).order_id;
+            let data = repayment_page(&app, &demo.session_id, order).await;
+            let channels: Vec<i64> = data["repayList"].as_array().unwrap().iter().map(|item| item["channel_number"].as_i64().unwrap()).collect();
+            assert_eq!(channels, [90015, 90014]);
+            assert_eq!(pay_code(&app, &demo.session_id, order, 50_000, 90011).await.0, 400, "GCash is not live");
+            assert_eq!(pay_code(&app, &demo.session_id, order, 50_000, 90014).await.0, 200);
+        }
+
+        async fn the_sandbox_page_pays_a_code_once_through_a_real_signed_callback(app) {
             let demo = app.demo_session().await;
             let order = order_in(&demo, 174).order_id;
             let (_, issued) = pay_code(&app, &demo.session_id, order, 560_666, 90011).await;
             let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+            assert_eq!(issued["data"]["sandboxUrl"], format!("/sandbox/pay?code={code}"));
             let page = app.get(&format!("/sandbox/pay?code={code}")).await.text().await.unwrap();
             assert!(page.contains("Pay ₱5,606.66"), "{page}");
-            let paid = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str())]).send().await.unwrap();
-            let text = paid.text().await.unwrap();
-            assert!(text.contains("Payment sent") && text.contains("HTTP 200 (posted)"), "{text}");
+            assert!(page.contains("TEST PAGE") && page.contains("No real money moves"), "every sandbox page says it is a test");
+            let text = pay_on_page(&app, &[("code", &code), ("transactionId", "SBX-TESTER-1")]).await;
+            assert!(text.contains("Payment sent") && text.contains("HTTP 200 (posted)") && text.contains("TEST PAGE"), "{text}");
             assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 200);
-            let again = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("transactionId", "SBX-TESTER-1")]).send().await.unwrap();
-            assert!(again.text().await.unwrap().contains("HTTP 200 (posted)"), "a tester's own transaction id");
-            let retry = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("transactionId", "SBX-TESTER-1")]).send().await.unwrap();
-            assert!(retry.text().await.unwrap().contains("HTTP 200 (duplicate)"), "the gateway's retry posts nothing");
+            let retry = pay_on_page(&app, &[("code", &code), ("transactionId", "SBX-TESTER-1")]).await;
+            assert!(retry.contains("HTTP 200 (duplicate)"), "the gateway's retry posts nothing: {retry}");
             let bad = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("transactionId", "<script>")]).send().await.unwrap();
             assert_eq!(bad.status(), 400);
         }
 
-        async fn the_sandbox_is_off_without_a_secret(app) {
-            let page = app.get("/sandbox/pay?code=123").await.text().await.unwrap();
-            assert!(page.contains("The sandbox is off"));
+        async fn a_single_use_code_takes_one_payment(app) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 174).order_id;
+            let (_, issued) = pay_code(&app, &demo.session_id, order, 100_000, 90013).await;
+            let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+            assert!(pay_on_page(&app, &[("code", &code)]).await.contains("HTTP 200 (posted)"));
+            let after_one = entries(&app, order).await;
+            let again = pay_on_page(&app, &[("code", &code)]).await;
+            assert!(again.contains("Not paid") && again.contains("paid already"), "{again}");
+            assert!(app.get(&format!("/sandbox/pay?code={code}")).await.text().await.unwrap().contains("paid already"));
+            // Even a second payment that reached the sandbox's statement (a
+            // race between two pages) is refused when it is notified.
+            let second = json!({ "transactionId": "711-RACE", "payCode": code, "amount": 100_000, "currency": "PHP" });
+            let (status, answer) = callback(&app, &second, now(&app), SECRET).await;
+            assert_eq!(status, 409, "{answer}");
+            assert_eq!(entries(&app, order).await, after_one, "nothing posted for the second payment");
+        }
+
+        async fn the_standing_code_is_made_once_and_takes_any_amount_up_to_what_is_owed(app) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 180).order_id;
+            let first = repayment_page(&app, &demo.session_id, order).await["defDetail"].clone();
+            let code = first["payCode"].as_str().unwrap().to_owned();
+            assert_eq!(code.len(), 12);
+            assert!(code.bytes().all(|byte| byte.is_ascii_digit()), "digits only: {code}");
+            assert_eq!(first["logo"], "/media/logos/channel-cebuana.svg");
+            assert!(first["title"].as_str().unwrap().contains("Cebuana Lhuillier"), "{first}");
+            assert_eq!(first["barcodeImg"], format!("/pany/pay-codes/{code}/barcode.png"));
+            assert_eq!(first["sandboxUrl"], format!("/sandbox/pay?code={code}"));
+            assert!(!first["payNotice"].as_array().unwrap().is_empty());
+            let again = repayment_page(&app, &demo.session_id, order).await["defDetail"].clone();
+            assert_eq!(again["payCode"], code.as_str(), "one standing code per loan");
+            let other_loan = repayment_page(&app, &demo.session_id, order_in(&demo, 174).order_id).await["defDetail"]["payCode"].clone();
+            assert_ne!(other_loan, json!(code), "each loan has its own");
+
+            let page = app.get(&format!("/sandbox/pay?code={code}")).await.text().await.unwrap();
+            assert!(page.contains("₱3,273.00") && page.contains("name=\"amount\""), "{page}");
+            let too_much = pay_on_page(&app, &[("code", &code), ("amount", "3273.01")]).await;
+            assert!(too_much.contains("Not paid"), "more than is owed is refused by the channel: {too_much}");
+            assert!(pay_on_page(&app, &[("code", &code), ("amount", "1000")]).await.contains("HTTP 200 (posted)"));
+            assert_eq!(repayment_page(&app, &demo.session_id, order).await["repayAmount"], 227_300);
+            assert!(pay_on_page(&app, &[("code", &code), ("amount", "2273.00")]).await.contains("HTTP 200 (posted)"), "the same code again");
+            assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 200);
+            let closed = pay_on_page(&app, &[("code", &code), ("amount", "1")]).await;
+            assert!(closed.contains("Nothing is owed"), "{closed}");
+            let bad = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("amount", "1e3")]).send().await.unwrap();
+            assert!(bad.status() == 400 || bad.text().await.unwrap().contains("Nothing is owed"));
+        }
+
+        async fn no_standing_code_without_a_standing_channel(app with [("APP_PAYMENTS__STANDING_CHANNEL", "")]) {
+            let demo = app.demo_session().await;
+            let info = repayment_page(&app, &demo.session_id, order_in(&demo, 174).order_id).await;
+            assert_eq!(info["defDetail"]["payCode"], "");
+            assert_eq!(info["defDetail"]["barcodeImg"], "");
+        }
+
+        async fn a_qr_ph_code_scans_back_to_its_payload(app) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 174).order_id;
+            let (_, issued) = pay_code(&app, &demo.session_id, order, 123_450, 90015).await;
+            let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+            let address = issued["data"]["payCodeImg"].as_str().unwrap().to_owned();
+            assert_eq!(address, format!("/pany/pay-codes/{code}/qr.png"));
+            assert_eq!(issued["data"]["barcodeImg"], "");
+            let pay_url = issued["data"]["payUrl"].as_str().unwrap();
+            assert!(pay_url.contains("payCodeImg=%2Fpany%2Fpay-codes%2F"), "{pay_url}");
+            let response = picture(&app, &address, &demo.session_id).await;
+            assert_eq!(response.status(), 200);
+            assert_eq!(response.headers()["content-type"], "image/png");
+            assert!(response.headers()["cache-control"].to_str().unwrap().starts_with("private"));
+            let payload = scan(&response.bytes().await.unwrap());
+            let stored = app.state.store.pay_code(&code).await.unwrap().unwrap();
+            assert_eq!(Some(payload.clone()), stored.instruction.unwrap().qr_string, "the picture is the payload");
+            let fields = hiram_domain::qr_ph::fields(&payload).expect("an EMVCo payload with a right CRC");
+            let get = |id: &str| fields.iter().find(|(key, _)| key == id).map(|(_, value)| value.clone());
+            assert_eq!(get("54").as_deref(), Some("1234.50"));
+            assert_eq!(get("53").as_deref(), Some("608"));
+            assert_eq!(hiram_domain::qr_ph::tlv(&get("62").unwrap()).unwrap(), vec![("05".to_owned(), code.clone())]);
+        }
+
+        async fn a_store_code_has_a_barcode_a_scanner_reads(app) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 174).order_id;
+            let (_, issued) = pay_code(&app, &demo.session_id, order, 50_000, 90013).await;
+            let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+            let address = issued["data"]["barcodeImg"].as_str().unwrap().to_owned();
+            assert_eq!(address, format!("/pany/pay-codes/{code}/barcode.png"));
+            assert_eq!(issued["data"]["payCodeImg"], "");
+            assert!(issued["data"]["payUrl"].as_str().unwrap().starts_with("/repaymentOfCode?showType=1&payCode="));
+            let response = picture(&app, &address, &demo.session_id).await;
+            assert_eq!(response.status(), 200);
+            assert_eq!(response.headers()["content-type"], "image/png");
+            assert_eq!(scan(&response.bytes().await.unwrap()), code);
+            let standing = repayment_page(&app, &demo.session_id, order).await["defDetail"].clone();
+            let barcode = picture(&app, standing["barcodeImg"].as_str().unwrap(), &demo.session_id).await;
+            assert_eq!(scan(&barcode.bytes().await.unwrap()), standing["payCode"].as_str().unwrap());
+        }
+
+        async fn a_codes_pictures_are_only_for_its_borrower(app) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 174).order_id;
+            let (_, qr) = pay_code(&app, &demo.session_id, order, 50_000, 90015).await;
+            let (_, store) = pay_code(&app, &demo.session_id, order, 50_000, 90014).await;
+            let qr_address = qr["data"]["payCodeImg"].as_str().unwrap().to_owned();
+            let barcode_address = store["data"]["barcodeImg"].as_str().unwrap().to_owned();
+            let stranger = app.login("09281234567").await;
+            for address in [&qr_address, &barcode_address] {
+                let response = picture(&app, address, &stranger).await;
+                assert_eq!(response.status(), 404, "{address}");
+                let envelope: Value = response.json().await.unwrap();
+                assert_eq!(envelope["code"], "404", "the envelope's not-found");
+                assert_eq!(app.get(address).await.status(), 401, "no session");
+            }
+            let qr_code = qr["data"]["payCode"].as_str().unwrap();
+            let wrong_kind = picture(&app, &format!("/pany/pay-codes/{qr_code}/barcode.png"), &demo.session_id).await;
+            assert_eq!(wrong_kind.status(), 404, "a QR code has no barcode");
+            assert_eq!(picture(&app, "/pany/pay-codes/..%2F..%2Fetc/qr.png", &demo.session_id).await.status(), 404);
+            assert_eq!(picture(&app, "/pany/pay-codes/000000000000/qr.png", &demo.session_id).await.status(), 404);
         }
     }
 }

@@ -1466,6 +1466,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/pay-codes/{code}/barcode.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Code 128 barcode of one of the caller's store codes, for the
+         *     cashier's scanner.
+         */
+        get: operations["pay_code_barcode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/pay-codes/{code}/qr.png": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The QR of one of the caller's QR Ph codes, to scan with any bank or
+         *     e-wallet app.
+         */
+        get: operations["pay_code_qr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/payments/callback/sandbox": {
         parameters: {
             query?: never;
@@ -1475,8 +1515,36 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The sandbox gateway's callback: a pay code was paid. */
+        /**
+         * The sandbox's callback (a demo, on only with `payments.collections =
+         *     "sandbox"`): a pay code was paid on its test page. Headers
+         *     `x-hiram-timestamp` (Unix seconds) and `x-hiram-signature` (hex
+         *     HMAC-SHA256 of `timestamp.body`); body `{transactionId, payCode, amount,
+         *     currency}`.
+         */
         post: operations["sandbox_callback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/payments/callback/xendit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Xendit's payment webhook (`payments.collections = "xendit"`), with the
+         *     dashboard's verification token in `x-callback-token`. `payment.capture`
+         *     posts the payment once Xendit, asked by its `payment_id`, confirms it;
+         *     other events are answered `ignored`.
+         */
+        post: operations["xendit_callback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3133,7 +3201,10 @@ export interface components {
             products: components["schemas"]["ProductViews"][];
         };
         CallbackAnswer: {
-            /** @description `posted`, or `duplicate` for a callback already posted. */
+            /**
+             * @description `posted`; `duplicate` for a payment an earlier delivery posted;
+             *     `ignored` for an event that moves no money.
+             */
             result: string;
         };
         /** @description The caps the check applies, basis points. */
@@ -3461,10 +3532,26 @@ export interface components {
             rejections: number;
         };
         DefaultPayCode: {
+            /**
+             * @description The address of a PNG Code 128 barcode of `payCode`
+             *     (`/pany/pay-codes/{code}/barcode.png`; the borrower's `sessionId`
+             *     goes in its query); "" with no standing code.
+             */
+            barcodeImg: string;
             logo: string;
-            /** @description Empty until the borrower picks a channel. */
+            /**
+             * @description The loan's standing code (made on the first load, kept for the
+             *     loan): any amount up to what is owed, any number of times, at the
+             *     channel of `logo` and `title`. Digits with the sandbox; a store's
+             *     code with Xendit. "" when no standing channel is live.
+             */
             payCode: string;
             payNotice: components["schemas"]["NoticeGroup"][];
+            /**
+             * @description The sandbox's test page that pays the standing code (any amount up to
+             *     what is owed), when the sandbox is on (D8); "" otherwise.
+             */
+            sandboxUrl: string;
             title: string;
         };
         DelayInfo: {
@@ -3739,7 +3826,10 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
-                /** @description `posted`, or `duplicate` for a callback already posted. */
+                /**
+                 * @description `posted`; `duplicate` for a payment an earlier delivery posted;
+                 *     `ignored` for an event that moves no money.
+                 */
                 result: string;
             };
             /** @description Text for the borrower, in their language. */
@@ -4813,11 +4903,43 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
+                /**
+                 * @description Store channels: the address of a PNG Code 128 barcode of `payCode`
+                 *     (`/pany/pay-codes/{code}/barcode.png`, with the `sessionId`); ""
+                 *     otherwise.
+                 */
+                barcodeImg: string;
                 /** @description RFC 3339. */
                 expiresAt: string;
+                /**
+                 * @description What the borrower gives the cashier or types (stores: the provider's
+                 *     code, which may hold letters; else our 12 digits).
+                 */
                 payCode: string;
-                /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
+                /**
+                 * @description QR Ph: the address of a PNG of the QR (`/pany/pay-codes/{code}/qr.png`;
+                 *     the borrower's `sessionId` goes in its query); "" otherwise.
+                 */
+                payCodeImg: string;
+                /**
+                 * @description Where the borrower goes next. E-wallets: the provider's checkout page,
+                 *     an absolute address (Xendit's; in the demo the sandbox's pay page on
+                 *     the host the caller reached). Stores and QR Ph: the borrower
+                 *     app's `/repaymentOfCode` with `showType`, `payCode`, `repayAmount`,
+                 *     `channel` and the picture below (`payCodeImg` or `barcodeImg`) in its
+                 *     query.
+                 */
                 payUrl: string;
+                /**
+                 * @description The sandbox's test page that pays this code, when the sandbox is on
+                 *     (a demo, D8); "" otherwise.
+                 */
+                sandboxUrl: string;
+                /**
+                 * Format: int64
+                 * @description 1: a code to copy; 2: a QR to scan (QR Ph).
+                 */
+                showType: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -6162,11 +6284,43 @@ export interface components {
             status: string;
         };
         PayCodeIssued: {
+            /**
+             * @description Store channels: the address of a PNG Code 128 barcode of `payCode`
+             *     (`/pany/pay-codes/{code}/barcode.png`, with the `sessionId`); ""
+             *     otherwise.
+             */
+            barcodeImg: string;
             /** @description RFC 3339. */
             expiresAt: string;
+            /**
+             * @description What the borrower gives the cashier or types (stores: the provider's
+             *     code, which may hold letters; else our 12 digits).
+             */
             payCode: string;
-            /** @description The page that shows the code (the borrower app's `/repaymentOfCode`). */
+            /**
+             * @description QR Ph: the address of a PNG of the QR (`/pany/pay-codes/{code}/qr.png`;
+             *     the borrower's `sessionId` goes in its query); "" otherwise.
+             */
+            payCodeImg: string;
+            /**
+             * @description Where the borrower goes next. E-wallets: the provider's checkout page,
+             *     an absolute address (Xendit's; in the demo the sandbox's pay page on
+             *     the host the caller reached). Stores and QR Ph: the borrower
+             *     app's `/repaymentOfCode` with `showType`, `payCode`, `repayAmount`,
+             *     `channel` and the picture below (`payCodeImg` or `barcodeImg`) in its
+             *     query.
+             */
             payUrl: string;
+            /**
+             * @description The sandbox's test page that pays this code, when the sandbox is on
+             *     (a demo, D8); "" otherwise.
+             */
+            sandboxUrl: string;
+            /**
+             * Format: int64
+             * @description 1: a code to copy; 2: a QR to scan (QR Ph).
+             */
+            showType: number;
         };
         PaymentPage: {
             /** @description The page to open: a GCash pay code for the amount. */
@@ -10190,6 +10344,74 @@ export interface operations {
             };
         };
     };
+    pay_code_barcode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pay code's 12 digits, from `barcodeImg` */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    pay_code_qr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The pay code's 12 digits, from `payCodeImg` */
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": number[];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     sandbox_callback: {
         parameters: {
             query?: never;
@@ -10208,15 +10430,70 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CallbackAnswer"];
                 };
             };
-            /** @description Refused: stale, wrong amount or currency, unknown pay code; nothing posted */
+            /** @description Refused: stale, unreadable, or not what the sandbox's statement says; nothing posted */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Missing or wrong signature, or no secret configured; nothing posted */
+            /** @description Missing or wrong signature, or the sandbox is off; nothing posted */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another payment already paid this single-use code; nothing posted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    xendit_callback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Posted, a duplicate, or an event that moves no money */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CallbackAnswer"];
+                };
+            };
+            /** @description Unreadable, or Xendit does not confirm the payment as notified; nothing posted */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or wrong token, or Xendit does not collect here; nothing posted */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Another payment already paid this single-use code; nothing posted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Xendit could not be asked; send again later */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12347,7 +12624,10 @@ export interface operations {
             query: {
                 /** @description Centavos: at most what is owed. */
                 amount: number;
-                /** @description 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph. */
+                /**
+                 * @description 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph,
+                 *     90017 ECPay: one of `repayList`'s.
+                 */
                 channelNumber: number;
                 delayAmount?: number;
                 /**

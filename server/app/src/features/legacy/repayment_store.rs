@@ -273,6 +273,7 @@ pub async fn repayment_page(
     State(state): State<AppState>,
     current: CurrentBorrower,
     lang: Lang,
+    headers: axum::http::HeaderMap,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Envelope<PaymentPage>>> {
     let request = PayCodeParams {
@@ -283,6 +284,6 @@ pub async fn repayment_page(
         is_delay: None,
         delay_amount: None,
     };
-    let Json(issued) = repayment::generate_pay_code(State(state), current, lang, Params(request)).await?;
+    let Json(issued) = repayment::generate_pay_code(State(state), current, lang, headers, Params(request)).await?;
     Ok(ok(lang, PaymentPage { url: issued.data.pay_url }))
 }

@@ -19,6 +19,7 @@ const LOGOS: &[(&str, &str)] = &[
     ("channel-maya.svg", include_str!("../../../assets/logos/channel-maya.svg")),
     ("channel-seven-eleven.svg", include_str!("../../../assets/logos/channel-seven-eleven.svg")),
     ("channel-cebuana.svg", include_str!("../../../assets/logos/channel-cebuana.svg")),
+    ("channel-ecpay.svg", include_str!("../../../assets/logos/channel-ecpay.svg")),
     ("channel-qrph.svg", include_str!("../../../assets/logos/channel-qrph.svg")),
 ];
 

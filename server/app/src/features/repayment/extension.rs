@@ -101,7 +101,7 @@ pub async fn extension_info(
             extension_days: quote.added_days,
             detail,
             repay_plan: plan_items(&plan_after, today, lang),
-            repay_list: channel_list(),
+            repay_list: channel_list(&state),
             notice_msg: Msg::KindTips.text(lang).to_owned(),
         },
     ))

@@ -1,36 +1,31 @@
-//! Repaying by pay code (spec §7 `generate-vcode`) and the channels'
-//! signed callbacks that post the money.
-//!
-//! A callback is trusted only when its HMAC-SHA256 signature over
-//! "timestamp.body" matches the configured secret, its timestamp is within
-//! 300 s, it names a known pay code with the same amount in PHP, and the
-//! gateway confirms the transaction from its own statement. Any failure
-//! changes nothing; no secret configured refuses everything. The
-//! channel's transaction id is the idempotency key, checked in the same
-//! transaction as the posting, so a repeated callback posts once.
+//! Repaying by pay code (spec §7 `generate-vcode`), the installment page's
+//! data with the loan's standing code (`loan-play-detail`), the pictures of
+//! a code (`pictures`) and the collection providers' notifications
+//! (`callbacks`), all through the configured collection provider
+//! (`services::pay_codes`, decision 024).
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
-use crate::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, verify_signature};
+use crate::services::pay_codes::{self, IssueError};
 use crate::state::AppState;
 use crate::views::DetailRow;
 use axum::Json;
-use axum::body::Bytes;
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, header};
+use hiram_domain::collection_provider::CollectionError;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
-use hiram_domain::payment::{Channel, PAY_CODE_LIFETIME, PaidReport, PayCode, check_report};
+use hiram_domain::payment::{Channel, ChannelKind, PAY_CODE_LIFETIME, PayCode};
 use hiram_domain::repayment::PlanLine;
-use hiram_domain::store::{IdempotencyKey, Posting};
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub mod callbacks;
 pub mod extension;
+pub mod pictures;
 pub mod reported;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -42,7 +37,10 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reported::pay_types))
         .routes(routes!(reported::report_payment))
         .routes(routes!(generate_pay_code))
-        .routes(routes!(sandbox_callback))
+        .routes(routes!(pictures::pay_code_qr))
+        .routes(routes!(pictures::pay_code_barcode))
+        .routes(routes!(callbacks::sandbox_callback))
+        .routes(routes!(callbacks::xendit_callback))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -54,7 +52,8 @@ pub struct PayCodeParams {
     pub order_id: i64,
     /// Centavos: at most what is owed.
     pub amount: i64,
-    /// 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph.
+    /// 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph,
+    /// 90017 ECPay: one of `repayList`'s.
     pub channel_number: i64,
     /// 1 pays for an extension: `amount` and `delayAmount` must both be
     /// the extension page's `delayAmount`.
@@ -67,11 +66,91 @@ pub struct PayCodeParams {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayCodeIssued {
-    /// The page that shows the code (the borrower app's `/repaymentOfCode`).
+    /// Where the borrower goes next. E-wallets: the provider's checkout page,
+    /// an absolute address (Xendit's; in the demo the sandbox's pay page on
+    /// the host the caller reached). Stores and QR Ph: the borrower
+    /// app's `/repaymentOfCode` with `showType`, `payCode`, `repayAmount`,
+    /// `channel` and the picture below (`payCodeImg` or `barcodeImg`) in its
+    /// query.
     pub pay_url: String,
+    /// What the borrower gives the cashier or types (stores: the provider's
+    /// code, which may hold letters; else our 12 digits).
     pub pay_code: String,
     /// RFC 3339.
     pub expires_at: String,
+    /// 1: a code to copy; 2: a QR to scan (QR Ph).
+    pub show_type: i64,
+    /// QR Ph: the address of a PNG of the QR (`/pany/pay-codes/{code}/qr.png`;
+    /// the borrower's `sessionId` goes in its query); "" otherwise.
+    pub pay_code_img: String,
+    /// Store channels: the address of a PNG Code 128 barcode of `payCode`
+    /// (`/pany/pay-codes/{code}/barcode.png`, with the `sessionId`); ""
+    /// otherwise.
+    pub barcode_img: String,
+    /// The sandbox's test page that pays this code, when the sandbox is on
+    /// (a demo, D8); "" otherwise.
+    pub sandbox_url: String,
+}
+
+/// The address of the PNG of a code's QR (QR Ph), or "".
+pub fn qr_image(code: &PayCode) -> String {
+    match code.instruction.as_ref().and_then(|instruction| instruction.qr_string.as_ref()) {
+        Some(_) => format!("/pany/pay-codes/{}/qr.png", code.code),
+        None => String::new(),
+    }
+}
+
+/// The address of the PNG barcode of a store code, or "".
+pub fn barcode_image(code: &PayCode) -> String {
+    if code.channel.kind() == ChannelKind::OverTheCounter && code.instruction.is_some() {
+        format!("/pany/pay-codes/{}/barcode.png", code.code)
+    } else {
+        String::new()
+    }
+}
+
+/// The sandbox's page for a code when the sandbox is on, or "".
+fn sandbox_page(state: &AppState, code: &PayCode) -> String {
+    if state.settings.payments.sandbox_on() && code.provider == "sandbox" {
+        crate::adapters::collection::sandbox_page(&code.code)
+    } else {
+        String::new()
+    }
+}
+
+/// `path` on the host the caller reached (the sandbox's page, in the demo):
+/// `Host`, and `X-Forwarded-Proto` behind a proxy. The path alone when the
+/// host is missing or not a plain host name.
+fn on_this_host(headers: &HeaderMap, path: &str) -> String {
+    let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
+    let host = header(header::HOST).filter(|host| {
+        !host.is_empty()
+            && host.len() <= 255
+            && host.bytes().all(|byte| byte.is_ascii_alphanumeric() || b".-:[]".contains(&byte))
+    });
+    let scheme = match header(header::HeaderName::from_static("x-forwarded-proto")) {
+        Some("https") => "https",
+        _ => "http",
+    };
+    match host {
+        Some(host) => format!("{scheme}://{host}{path}"),
+        None => path.to_owned(),
+    }
+}
+
+fn issue_error(error: IssueError) -> ApiError {
+    match error {
+        IssueError::ChannelOff => ApiError::rejected(Msg::UnknownChannel),
+        IssueError::Provider(CollectionError::Refused(detail)) => {
+            tracing::warn!(error.detail = %detail, "the collection provider refused a pay code");
+            ApiError::rejected(Msg::ChannelRefused)
+        }
+        IssueError::Provider(CollectionError::Unavailable(detail)) => {
+            tracing::warn!(error.detail = %detail, "the collection provider is unavailable");
+            ApiError::Conflict { message: Msg::PayCodeUnavailable, data: serde_json::Value::Null }
+        }
+        IssueError::Service(error) => error.into(),
+    }
 }
 
 /// The caller's own loan with money owed (174 or 180). Another borrower's
@@ -92,12 +171,6 @@ pub async fn open_loan(
     Ok(order)
 }
 
-fn random_code() -> ApiResult<String> {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
-    Ok(format!("{:012}", u64::from_le_bytes(bytes) % 1_000_000_000_000))
-}
-
 /// Issues a pay code for paying part or all of what an open loan owes.
 #[utoipa::path(post, path = "/v3/loan-details/generate-vcode", tag = "payments", params(PayCodeParams),
     responses((status = 200, body = Envelope<PayCodeIssued>), (status = 400), (status = 404), (status = 409)))]
@@ -105,13 +178,13 @@ pub async fn generate_pay_code(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    headers: HeaderMap,
     Params(params): Params<PayCodeParams>,
 ) -> ApiResult<Json<Envelope<PayCodeIssued>>> {
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
     let balances = crate::services::money_in::balances(&state, order.id).await?;
-    let now = state.now();
-    let mut expires_at = now + PAY_CODE_LIFETIME;
+    let mut expires_at = state.now() + PAY_CODE_LIFETIME;
     let extension_fee = match params.is_delay {
         None | Some(0) => None,
         Some(1) => {
@@ -130,25 +203,46 @@ pub async fn generate_pay_code(
     if extension_fee.is_none() && (params.amount <= 0 || params.amount > balances.dues().total().get()) {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
     }
-    let code = PayCode {
-        code: random_code()?,
-        order_id: order.id,
-        channel,
-        amount: Centavos::new(params.amount),
-        created_at: now,
-        expires_at,
-        extension_fee,
-    };
-    state.store.insert_pay_code(&code).await?;
+    let amount = Centavos::new(params.amount);
+    let code =
+        pay_codes::issue(&state, &order, channel, amount, expires_at, extension_fee).await.map_err(issue_error)?;
     let show_type = if channel.is_qr() { 2 } else { 1 };
-    let pay_url = format!(
-        "/repaymentOfCode?showType={show_type}&payCode={}&repayAmount={}&channel={}",
-        code.code,
-        code.amount.get(),
-        channel.key()
-    );
-    let expires_at = crate::views::timestamp(code.expires_at);
-    Ok(ok(lang, PayCodeIssued { pay_url, pay_code: code.code.clone(), expires_at }))
+    let (pay_code_img, barcode_img) = (qr_image(&code), barcode_image(&code));
+    let checkout = code.instruction.as_ref().and_then(|instruction| instruction.checkout_url.clone());
+    let pay_url = match checkout {
+        // The sandbox's page is this server's, not the app's: an absolute
+        // address, so the pages leave the app for it as for a provider's.
+        Some(url) if url.starts_with('/') => on_this_host(&headers, &url),
+        Some(url) => url,
+        None => {
+            let mut query = vec![
+                ("showType", show_type.to_string()),
+                ("payCode", code.shown_code().to_owned()),
+                ("repayAmount", amount.get().to_string()),
+                ("channel", channel.key().to_owned()),
+            ];
+            if !pay_code_img.is_empty() {
+                query.push(("payCodeImg", pay_code_img.clone()));
+            }
+            if !barcode_img.is_empty() {
+                query.push(("barcodeImg", barcode_img.clone()));
+            }
+            let query = serde_urlencoded::to_string(&query).map_err(|error| ApiError::Internal(error.to_string()))?;
+            format!("/repaymentOfCode?{query}")
+        }
+    };
+    Ok(ok(
+        lang,
+        PayCodeIssued {
+            pay_url,
+            pay_code: code.shown_code().to_owned(),
+            expires_at: crate::views::timestamp(expires_at),
+            show_type,
+            pay_code_img,
+            barcode_img,
+            sandbox_url: sandbox_page(&state, &code),
+        },
+    ))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -192,11 +286,21 @@ pub struct NoticeGroup {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DefaultPayCode {
-    /// Empty until the borrower picks a channel.
+    /// The loan's standing code (made on the first load, kept for the
+    /// loan): any amount up to what is owed, any number of times, at the
+    /// channel of `logo` and `title`. Digits with the sandbox; a store's
+    /// code with Xendit. "" when no standing channel is live.
     pub pay_code: String,
     pub logo: String,
     pub title: String,
     pub pay_notice: Vec<NoticeGroup>,
+    /// The address of a PNG Code 128 barcode of `payCode`
+    /// (`/pany/pay-codes/{code}/barcode.png`; the borrower's `sessionId`
+    /// goes in its query); "" with no standing code.
+    pub barcode_img: String,
+    /// The sandbox's test page that pays the standing code (any amount up to
+    /// what is owed), when the sandbox is on (D8); "" otherwise.
+    pub sandbox_url: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -229,9 +333,15 @@ fn channel_logo(channel: Channel) -> String {
     format!("/media/logos/channel-{}.svg", channel.key().replace('_', "-"))
 }
 
-/// Every channel a borrower can pay at, for the Payment Method picker.
-fn channel_list() -> Vec<ChannelItem> {
-    Channel::ALL
+/// The channels borrowers can pay at now (configuration), for the Payment
+/// Method picker.
+fn channel_list(state: &AppState) -> Vec<ChannelItem> {
+    let live = state.settings.payments.live_channels();
+    channel_items(live.into_iter().filter(|channel| pay_codes::is_live(state, *channel)))
+}
+
+fn channel_items(channels: impl IntoIterator<Item = Channel>) -> Vec<ChannelItem> {
+    channels
         .into_iter()
         .map(|channel| ChannelItem {
             name: channel.name().to_owned(),
@@ -319,6 +429,30 @@ pub async fn repayment_info(
             ],
         },
     ];
+    let def_detail = match pay_codes::standing(&state, &order).await {
+        Ok(Some(code)) => DefaultPayCode {
+            pay_code: code.shown_code().to_owned(),
+            logo: channel_logo(code.channel),
+            title: Msg::StandingCodeTitle.text(lang).replace("{n}", code.channel.name()),
+            pay_notice,
+            barcode_img: barcode_image(&code),
+            sandbox_url: sandbox_page(&state, &code),
+        },
+        unavailable => {
+            if let Err(error) = unavailable {
+                // The page still shows; the code comes on a later load.
+                tracing::warn!(order.id = order.id.0, error.detail = %error, "no standing pay code this time");
+            }
+            DefaultPayCode {
+                pay_code: String::new(),
+                logo: channel_logo(Channel::GCash),
+                title: Msg::PickChannel.text(lang).to_owned(),
+                pay_notice,
+                barcode_img: String::new(),
+                sandbox_url: String::new(),
+            }
+        }
+    };
     Ok(ok(
         lang,
         RepaymentInfo {
@@ -328,86 +462,11 @@ pub async fn repayment_info(
             product_logo: product.logo_url.clone(),
             detail,
             repay_plan,
-            repay_list: channel_list(),
+            repay_list: channel_list(&state),
             notice_msg: Msg::KindTips.text(lang).to_owned(),
-            def_detail: DefaultPayCode {
-                pay_code: String::new(),
-                logo: channel_logo(Channel::GCash),
-                title: Msg::PickChannel.text(lang).to_owned(),
-                pay_notice,
-            },
+            def_detail,
             delay_info,
             is_show_rey_top: 1,
         },
     ))
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct CallbackBody {
-    transaction_id: String,
-    pay_code: String,
-    amount: i64,
-    currency: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct CallbackAnswer {
-    /// `posted`, or `duplicate` for a callback already posted.
-    pub result: String,
-}
-
-/// The sandbox gateway's callback: a pay code was paid.
-#[utoipa::path(post, path = "/payments/callback/sandbox", tag = "payments",
-    responses(
-        (status = 200, body = Envelope<CallbackAnswer>, description = "Posted, or a duplicate of a posted callback"),
-        (status = 400, description = "Refused: stale, wrong amount or currency, unknown pay code; nothing posted"),
-        (status = 401, description = "Missing or wrong signature, or no secret configured; nothing posted"),
-    ))]
-pub async fn sandbox_callback(
-    State(state): State<AppState>,
-    lang: Lang,
-    headers: HeaderMap,
-    body: Bytes,
-) -> ApiResult<Json<Envelope<CallbackAnswer>>> {
-    let secret = state.settings.payments.sandbox_secret.expose();
-    let header = |name: &str| headers.get(name).and_then(|value| value.to_str().ok()).unwrap_or("");
-    let timestamp: i64 = header(TIMESTAMP_HEADER).parse().map_err(|_| ApiError::SessionRequired)?;
-    if secret.is_empty() || !verify_signature(secret, timestamp, &body, header(SIGNATURE_HEADER)) {
-        tracing::warn!("payment callback refused: signature");
-        return Err(ApiError::SessionRequired);
-    }
-    let parsed: CallbackBody = serde_json::from_slice(&body).map_err(|_| ApiError::InvalidParameters)?;
-    let report = PaidReport {
-        transaction_id: parsed.transaction_id,
-        pay_code: parsed.pay_code,
-        amount: Centavos::new(parsed.amount),
-        currency: parsed.currency,
-        sent_at: time::OffsetDateTime::from_unix_timestamp(timestamp).map_err(|_| ApiError::InvalidParameters)?,
-    };
-    let code = state.store.pay_code(&report.pay_code).await?;
-    let code = check_report(&report, code.as_ref(), state.now()).map_err(|refusal| {
-        tracing::warn!(refusal = %refusal, "payment callback refused");
-        ApiError::InvalidParameters
-    })?;
-    // Re-checked with the gateway: a signed callback for a payment the
-    // gateway has no record of (a leaked secret, a replay from elsewhere)
-    // posts nothing.
-    let confirmed = state.store.gateway_payment(&report.transaction_id).await?;
-    if !confirmed.is_some_and(|payment| payment.pay_code == code.code && payment.amount == report.amount) {
-        tracing::warn!("payment callback refused: not in the gateway's statement");
-        return Err(ApiError::InvalidParameters);
-    }
-    let key = IdempotencyKey {
-        key: format!("sandbox:{}", report.transaction_id),
-        fingerprint: Sha256::digest(format!("{}:{}", code.code, code.amount.get()).as_bytes()).into(),
-    };
-    let result = match crate::services::money_in::post_payment(&state, &(&code).into(), &key).await? {
-        Posting::Posted(_) => "posted",
-        Posting::Replayed(_) => "duplicate",
-        Posting::KeyReused => {
-            return Err(ApiError::Conflict { message: Msg::InvalidParameters, data: serde_json::Value::Null });
-        }
-    };
-    Ok(ok(lang, CallbackAnswer { result: result.to_owned() }))
 }

@@ -4,7 +4,7 @@
 //! after finding it in the channel's statement (the staff API). Nothing a
 //! borrower types ever posts money by itself.
 
-use super::{ChannelItem, RepaymentParams, channel_list, open_loan};
+use super::{ChannelItem, RepaymentParams, channel_items, open_loan};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
@@ -42,7 +42,9 @@ pub async fn pay_types(
     Ok(ok(
         lang,
         PayTypes {
-            pay_types: channel_list(),
+            // A transfer made anywhere can be reported, whichever channels
+            // issue pay codes now.
+            pay_types: channel_items(Channel::ALL),
             default_channel_number: Channel::GCash.number(),
             can_report_reference: 1,
         },

@@ -1,8 +1,10 @@
-//! The sandbox payment gateway: a stand-in for the payment aggregator that
-//! no machine here can reach. A tester opens the pay code's page and pays;
-//! the sandbox then sends the same signed callback a real channel would,
-//! over HTTP, to this server's callback endpoint. With no secret configured
-//! the sandbox is off.
+//! The sandbox's test pay page, a demo (decision D8): it exists only when
+//! `payments.collections = "sandbox"` (`make run` turns it on) and says on
+//! every page that it is a test. A tester opens a pay code's page and pays;
+//! the sandbox writes the payment to its statement and sends the signed
+//! callback a real channel would, over HTTP, to this server's callback
+//! endpoint. A single-use code takes one payment; the loan's standing code
+//! takes any amount up to what is owed. Elsewhere it answers not found.
 
 use crate::error::{ApiError, ApiResult};
 use crate::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
@@ -11,8 +13,8 @@ use axum::Router;
 use axum::extract::{Form, Query, State};
 use axum::response::Html;
 use axum::routing::get;
-use hiram_domain::money::{CurrencySymbol, format_amount};
-use hiram_domain::payment::GatewayPayment;
+use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
+use hiram_domain::payment::{GatewayPayment, PayCode};
 use serde::Deserialize;
 use std::time::Duration;
 
@@ -30,9 +32,14 @@ pub struct CodeParams {
 pub struct PayParams {
     code: String,
     /// A tester's own transaction id (1–64 letters, digits or dashes), to
-    /// pay again under the same one; a new one is made otherwise.
+    /// send the same payment again (a gateway's retry); a new one is made
+    /// otherwise.
     #[serde(default)]
     transaction_id: String,
+    /// Pesos, for a standing code (`1234.50`); a single-use code's amount is
+    /// its own.
+    #[serde(default)]
+    amount: String,
 }
 
 fn escape(text: &str) -> String {
@@ -51,39 +58,78 @@ fn escape(text: &str) -> String {
 fn layout(body: &str) -> Html<String> {
     Html(format!(
         "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
-         <title>Sandbox payment</title><style>body{{font:16px system-ui,sans-serif;margin:2rem auto;max-width:26rem;padding:0 1rem}}\
+         <title>TEST · Sandbox payment</title><style>body{{font:16px system-ui,sans-serif;margin:0 auto;max-width:26rem;padding:0 1rem 2rem}}\
+         .test{{background:#B00020;color:#fff;font-weight:700;padding:.7rem 1rem;margin:0 -1rem 1rem;text-align:center}}\
          button{{background:#A94AFF;color:#fff;border:0;border-radius:8px;padding:.8rem 1.4rem;font-size:1rem}}\
-         .note{{color:#555;font-size:.9rem}}</style><h1>Sandbox payment</h1>\
-         <p class=\"note\">A test channel standing in for GCash, Maya, stores and QR Ph. No real money moves.</p>{body}</html>"
+         input{{font-size:1rem;padding:.5rem;width:9rem}}.note{{color:#555;font-size:.9rem}}</style>\
+         <p class=\"test\" role=\"alert\">TEST PAGE · No real money moves</p><h1>Sandbox payment</h1>\
+         <p class=\"note\">This is the sandbox, a demo standing in for GCash, Maya, stores and QR Ph. \
+         It exists only in demo mode; nothing paid here is real.</p>{body}</html>"
     ))
+}
+
+/// The code, when the sandbox is on and issued it.
+async fn sandbox_code(state: &AppState, code: &str) -> ApiResult<PayCode> {
+    if !state.settings.payments.sandbox_on() {
+        return Err(ApiError::NotFound);
+    }
+    state.store.pay_code(code).await?.filter(|code| code.provider == "sandbox").ok_or(ApiError::NotFound)
+}
+
+/// Why the code cannot be paid now, if it cannot.
+async fn unpayable(state: &AppState, code: &PayCode) -> ApiResult<Option<&'static str>> {
+    let order = state.store.order(code.order_id).await?.ok_or(ApiError::NotFound)?;
+    if !order.status.is_repayable() {
+        return Ok(Some("Nothing is owed on this loan."));
+    }
+    if code.expires_at.is_some_and(|expires_at| expires_at <= state.now()) {
+        return Ok(Some("This pay code has expired."));
+    }
+    if !code.is_standing() && !state.store.gateway_payments_of_code(&code.code).await?.is_empty() {
+        return Ok(Some("This pay code has been paid already. A pay code takes one payment."));
+    }
+    Ok(None)
+}
+
+async fn owed(state: &AppState, code: &PayCode) -> ApiResult<Centavos> {
+    Ok(crate::services::money_in::balances(state, code.order_id).await?.dues().total())
 }
 
 /// The page of one pay code, with a button that pays it.
 pub async fn page(State(state): State<AppState>, Query(params): Query<CodeParams>) -> ApiResult<Html<String>> {
-    if state.settings.payments.sandbox_secret.expose().is_empty() {
-        return Ok(layout("<p>The sandbox is off: no callback secret is configured.</p>"));
+    let code = sandbox_code(&state, &params.code).await?;
+    let heading = format!("<p>Pay code <strong>{}</strong> at {}</p>", escape(code.shown_code()), code.channel.name());
+    if let Some(reason) = unpayable(&state, &code).await? {
+        return Ok(layout(&format!("{heading}<p><strong>{reason}</strong></p>")));
     }
-    let code = state.store.pay_code(&params.code).await?.ok_or(ApiError::NotFound)?;
-    let amount = format_amount(code.amount, CurrencySymbol::Peso);
+    let form = match code.amount {
+        Some(amount) => {
+            let amount = format_amount(amount, CurrencySymbol::Peso);
+            format!("<p>Amount <strong>{amount}</strong></p><button type=\"submit\">Pay {amount}</button>")
+        }
+        None => {
+            let owed = owed(&state, &code).await?;
+            format!(
+                "<p>The loan's standing code takes any amount up to what is owed, {}.</p>\
+                 <p><label>Amount in pesos <input name=\"amount\" inputmode=\"decimal\" value=\"{}\"></label></p>\
+                 <button type=\"submit\">Pay</button>",
+                format_amount(owed, CurrencySymbol::Peso),
+                owed.to_decimal_string(),
+            )
+        }
+    };
     Ok(layout(&format!(
-        "<p>Pay code <strong>{}</strong> at {}</p><p>Amount <strong>{amount}</strong></p>\
-         <form method=\"post\" action=\"/sandbox/pay\"><input type=\"hidden\" name=\"code\" value=\"{}\">\
-         <button type=\"submit\">Pay {amount}</button></form>",
-        escape(&code.code),
-        code.channel.name(),
+        "{heading}<form method=\"post\" action=\"/sandbox/pay\"><input type=\"hidden\" name=\"code\" value=\"{}\">{form}</form>",
         escape(&code.code),
     )))
 }
 
-/// Pays the code: writes the payment to the gateway's statement, sends the
+/// Pays the code: writes the payment to the sandbox's statement, sends the
 /// signed callback and shows what the server said. Paying again under the
-/// same transaction id sends the same callback (a gateway's retry).
+/// same transaction id sends the same callback (a gateway's retry); a
+/// single-use code takes no other payment.
 pub async fn pay(State(state): State<AppState>, Form(params): Form<PayParams>) -> ApiResult<Html<String>> {
-    let secret = state.settings.payments.sandbox_secret.expose();
-    if secret.is_empty() {
-        return Ok(layout("<p>The sandbox is off: no callback secret is configured.</p>"));
-    }
-    let code = state.store.pay_code(&params.code).await?.ok_or(ApiError::NotFound)?;
+    let code = sandbox_code(&state, &params.code).await?;
     let transaction_id = if params.transaction_id.is_empty() {
         let mut id = [0u8; 8];
         getrandom::fill(&mut id).map_err(|error| ApiError::Internal(error.to_string()))?;
@@ -95,22 +141,40 @@ pub async fn pay(State(state): State<AppState>, Form(params): Form<PayParams>) -
     } else {
         return Err(ApiError::InvalidParameters);
     };
+    let retry = state.store.gateway_payment(&transaction_id).await?;
+    if retry.is_none()
+        && let Some(reason) = unpayable(&state, &code).await?
+    {
+        return Ok(layout(&format!("<p><strong>Not paid.</strong> {reason}</p>")));
+    }
+    let amount = match (code.amount, &retry) {
+        (_, Some(earlier)) => earlier.amount,
+        (Some(amount), None) => amount,
+        (None, None) => {
+            let amount = Centavos::parse_decimal(params.amount.trim()).ok_or(ApiError::InvalidParameters)?;
+            if amount.get() <= 0 || amount > owed(&state, &code).await? {
+                // The channel refuses more than is owed, as a real one may.
+                return Ok(layout("<p><strong>Not paid.</strong> Enter an amount from ₱0.01 up to what is owed.</p>"));
+            }
+            amount
+        }
+    };
     let recorded = state
         .store
         .record_gateway_payment(&GatewayPayment {
             transaction_id: transaction_id.clone(),
             pay_code: code.code.clone(),
-            amount: code.amount,
+            amount,
             paid_at: state.now(),
         })
         .await?;
-    if recorded.pay_code != code.code || recorded.amount != code.amount {
+    if recorded.pay_code != code.code {
         return Err(ApiError::InvalidParameters);
     }
     let body = serde_json::json!({
         "transactionId": transaction_id,
         "payCode": code.code,
-        "amount": code.amount.get(),
+        "amount": recorded.amount.get(),
         "currency": "PHP",
     })
     .to_string();
@@ -123,7 +187,7 @@ pub async fn pay(State(state): State<AppState>, Form(params): Form<PayParams>) -
         .post(format!("{}/pany/payments/callback/sandbox", state.local_url))
         .header("content-type", "application/json")
         .header(TIMESTAMP_HEADER, timestamp.to_string())
-        .header(SIGNATURE_HEADER, sign(secret, timestamp, body.as_bytes()))
+        .header(SIGNATURE_HEADER, sign(state.settings.payments.sandbox_secret.expose(), timestamp, body.as_bytes()))
         .body(body)
         .send()
         .await
@@ -131,10 +195,10 @@ pub async fn pay(State(state): State<AppState>, Form(params): Form<PayParams>) -
     let status = answer.status();
     let reply: serde_json::Value = answer.json().await.unwrap_or_default();
     let outcome = reply["data"]["result"].as_str().unwrap_or("refused");
-    let amount = format_amount(code.amount, CurrencySymbol::Peso);
+    let amount = format_amount(recorded.amount, CurrencySymbol::Peso);
     Ok(layout(&format!(
         "<p><strong>Payment sent.</strong> {amount} for pay code {}.</p><p class=\"note\">The lender answered: HTTP {} ({}).</p>",
-        escape(&code.code),
+        escape(code.shown_code()),
         status.as_u16(),
         escape(outcome),
     )))

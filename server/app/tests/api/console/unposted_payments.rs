@@ -54,7 +54,7 @@ crate::on_both_stores! {
         assert_eq!(answer.status(), 200);
         let types: Value = answer.json().await.unwrap();
         assert_eq!(types["data"]["defaultChannelNumber"], 90011);
-        assert_eq!(types["data"]["payTypes"].as_array().unwrap().len(), 5);
+        assert_eq!(types["data"]["payTypes"].as_array().unwrap().len(), 6, "every channel a transfer can be made at, ECPay included");
 
         for (utr, amount, channel, expected) in [
             ("12345", 10_000, 90011, "reference number"),

@@ -1,0 +1,227 @@
+//! Pay codes through the configured collection provider (decision 024):
+//! issuing a single-use code or a loan's standing code, and receiving the
+//! provider's notifications.
+//!
+//! A notification posts money only after the provider, asked about the
+//! payment it names, confirms it: paid, in PHP, for one of our codes, for
+//! the code's amount (any amount for a standing code), and agreeing with
+//! everything the notification claimed. The provider's payment id is the
+//! idempotency key (`{provider}:{payment id}`), so duplicate and
+//! out-of-order deliveries post once; a single-use code is claimed by the
+//! first payment that pays it, and any other payment of it posts nothing.
+
+use crate::services::ServiceError;
+use crate::state::AppState;
+use hiram_domain::collection_provider::{
+    CollectionError, CollectionProvider, Denial, InstructionRequest, Notification, NotificationRefusal, Notified,
+    check_payment,
+};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::Order;
+use hiram_domain::payment::{Channel, PayCode};
+use hiram_domain::store::{IdempotencyKey, Posting};
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+use time::OffsetDateTime;
+
+#[derive(Debug, thiserror::Error)]
+pub enum IssueError {
+    /// Nobody collects, or the channel is not live with the provider.
+    #[error("the channel is not live")]
+    ChannelOff,
+    #[error(transparent)]
+    Provider(#[from] CollectionError),
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+}
+
+impl From<hiram_domain::store::StoreError> for IssueError {
+    fn from(error: hiram_domain::store::StoreError) -> IssueError {
+        IssueError::Service(error.into())
+    }
+}
+
+/// 12 random digits.
+fn random_code() -> Result<String, ServiceError> {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).map_err(|error| ServiceError::Refused(error.to_string()))?;
+    Ok(format!("{:012}", u64::from_le_bytes(bytes) % 1_000_000_000_000))
+}
+
+/// The provider, when the channel is live with it.
+fn provider_for(state: &AppState, channel: Channel, standing: bool) -> Option<Arc<dyn CollectionProvider>> {
+    let provider = state.collector.as_ref()?;
+    let live = state.settings.payments.live_channels().contains(&channel) && provider.supports(channel, standing);
+    live.then(|| Arc::clone(provider))
+}
+
+/// Whether borrowers can get a pay code at the channel now.
+pub fn is_live(state: &AppState, channel: Channel) -> bool {
+    provider_for(state, channel, false).is_some()
+}
+
+async fn payer_name(state: &AppState, order: &Order) -> Result<String, ServiceError> {
+    let borrower = state.store.borrower(order.borrower_id).await?;
+    Ok(borrower.and_then(|borrower| borrower.full_name).filter(|name| !name.trim().is_empty()).unwrap_or_else(|| {
+        // Stores may check the payer's name; a loan always has one from KYC.
+        "Hiram borrower".to_owned()
+    }))
+}
+
+fn request(order: &Order, code: &PayCode, payer_name: String) -> InstructionRequest {
+    InstructionRequest {
+        reference: code.code.clone(),
+        order_id: order.id,
+        order_no: order.order_no.clone(),
+        channel: code.channel,
+        amount: code.amount,
+        expires_at: code.expires_at,
+        payer_name,
+    }
+}
+
+/// Issues a single-use code for `amount`: stored first (so every payment
+/// of it can be matched), then made payable by the provider.
+pub async fn issue(
+    state: &AppState,
+    order: &Order,
+    channel: Channel,
+    amount: Centavos,
+    expires_at: OffsetDateTime,
+    extension_fee: Option<Centavos>,
+) -> Result<PayCode, IssueError> {
+    let provider = provider_for(state, channel, false).ok_or(IssueError::ChannelOff)?;
+    let code = PayCode {
+        code: random_code()?,
+        order_id: order.id,
+        channel,
+        amount: Some(amount),
+        created_at: state.now(),
+        expires_at: Some(expires_at),
+        extension_fee,
+        provider: provider.name().to_owned(),
+        instruction: None,
+    };
+    state.store.insert_pay_code(&code).await?;
+    let instruction = provider.create_instruction(&request(order, &code, payer_name(state, order).await?)).await?;
+    state.store.set_instruction(&code.code, &instruction).await?;
+    Ok(PayCode { instruction: Some(instruction), ..code })
+}
+
+/// The loan's standing code, made on first use: one per order, taking any
+/// amount for as long as the loan is open. `None` when no standing channel
+/// is configured or live.
+pub async fn standing(state: &AppState, order: &Order) -> Result<Option<PayCode>, IssueError> {
+    let Some(channel) = state.settings.payments.standing_channel.0 else { return Ok(None) };
+    let Some(provider) = provider_for(state, channel, true) else { return Ok(None) };
+    let code = match state.store.standing_code(order.id).await? {
+        Some(code) if code.instruction.is_some() => return Ok(Some(code)),
+        Some(code) => code,
+        None => {
+            let candidate = PayCode {
+                code: random_code()?,
+                order_id: order.id,
+                channel,
+                amount: None,
+                created_at: state.now(),
+                expires_at: None,
+                extension_fee: None,
+                provider: provider.name().to_owned(),
+                instruction: None,
+            };
+            // Concurrent first loads agree on the first stored code.
+            state.store.insert_standing_code(&candidate).await?
+        }
+    };
+    if code.provider != provider.name() {
+        // Made by a provider no longer configured, and never issued.
+        return Ok(None);
+    }
+    // The provider answers the same reference with the same instruction,
+    // so two first loads asking at once get one standing code.
+    let instruction = provider.create_instruction(&request(order, &code, payer_name(state, order).await?)).await?;
+    state.store.set_instruction(&code.code, &instruction).await?;
+    Ok(Some(PayCode { instruction: Some(instruction), ..code }))
+}
+
+/// What became of a notification that passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Received {
+    Posted,
+    /// The payment was posted by an earlier delivery.
+    Duplicate,
+    /// An event that moves no money (a failed payment, an expiry).
+    Ignored,
+}
+
+impl Received {
+    pub fn key(self) -> &'static str {
+        match self {
+            Received::Posted => "posted",
+            Received::Duplicate => "duplicate",
+            Received::Ignored => "ignored",
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReceiveError {
+    /// This provider does not collect here.
+    #[error("the provider is off")]
+    Off,
+    #[error(transparent)]
+    Notification(#[from] NotificationRefusal),
+    /// The provider could not be asked; the notification should come again.
+    #[error("the provider could not be asked: {0}")]
+    Unavailable(String),
+    #[error("denied: {0}")]
+    Denied(Denial),
+    /// Another payment already paid this single-use code.
+    #[error("the single-use code was paid by another payment")]
+    AlreadyPaid,
+    /// The idempotency key was used with another payment.
+    #[error("the payment key was used for another payment")]
+    KeyReused,
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+}
+
+/// Receives a notification for `provider_name` (the endpoint it came to):
+/// verifies it, asks the provider about the payment, checks and posts.
+pub async fn receive(
+    state: &AppState,
+    provider_name: &str,
+    notification: &Notification<'_>,
+) -> Result<Received, ReceiveError> {
+    let provider =
+        state.collector.as_ref().filter(|provider| provider.name() == provider_name).ok_or(ReceiveError::Off)?;
+    let (payment_id, claimed) = match provider.verify_notification(notification)? {
+        Notified::Payment { payment_id, claimed } => (payment_id, claimed),
+        Notified::Other(event) => {
+            tracing::info!(payment.event = event, "payment notification moves no money");
+            return Ok(Received::Ignored);
+        }
+    };
+    // Never believed as sent: only the provider's own answer posts.
+    let payment = provider.payment(&payment_id).await.map_err(|error| ReceiveError::Unavailable(error.to_string()))?;
+    let code = match payment.as_ref() {
+        Some(payment) => state.store.pay_code(&payment.reference).await.map_err(ServiceError::from)?,
+        None => None,
+    };
+    let code = code.filter(|code| code.provider == provider.name());
+    let received = check_payment(&claimed, payment.as_ref(), code.as_ref()).map_err(ReceiveError::Denied)?;
+    let code = code.ok_or(ReceiveError::Denied(Denial::UnknownCode))?;
+    let key = format!("{}:{payment_id}", provider.name());
+    if !code.is_standing() && !state.store.claim_pay_code(&code.code, &key).await.map_err(ServiceError::from)? {
+        return Err(ReceiveError::AlreadyPaid);
+    }
+    let key = IdempotencyKey {
+        fingerprint: Sha256::digest(format!("{}:{}", code.code, received.amount.get()).as_bytes()).into(),
+        key,
+    };
+    match crate::services::money_in::post_payment(state, &received, &key).await? {
+        Posting::Posted(_) => Ok(Received::Posted),
+        Posting::Replayed(_) => Ok(Received::Duplicate),
+        Posting::KeyReused => Err(ReceiveError::KeyReused),
+    }
+}

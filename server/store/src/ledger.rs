@@ -204,7 +204,7 @@ impl LedgerStore for Store {
             outbox_ids.push(sms_outbox::insert(&mut tx, message).await?);
         }
         tx.commit().await?;
-        Ok(Ok(OrderPosting::Posted { before: held, changes, entry_id, outbox_ids }))
+        Ok(Ok(OrderPosting::Posted { changes, entry_id, outbox_ids }))
     }
 
     async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>> {

@@ -44,7 +44,7 @@ pub async fn post_payment(state: &AppState, payment: &ReceivedPayment, key: &Ide
         Ok(OrderChanges { messages: vec![sms::queued(state, &held.borrower_phone, receipt, now)], ..changes })
     };
     match state.store.post_to_order(payment.order_id, key, now, &decide).await? {
-        Ok(OrderPosting::Posted { changes, entry_id, outbox_ids, .. }) => {
+        Ok(OrderPosting::Posted { changes, entry_id, outbox_ids }) => {
             tracing::info!(order.id = payment.order_id.0, payment.channel = payment.channel.key(), "payment posted");
             sms::dispatch(state, outbox_ids.into_iter().zip(&changes.messages)).await;
             Ok(Posting::Posted(entry_id))

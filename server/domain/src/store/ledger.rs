@@ -72,10 +72,9 @@ pub type Decide<'a> = dyn Fn(&HeldOrder) -> Result<OrderChanges, Refusal> + Send
 /// What an event did to its order.
 #[derive(Clone, Debug)]
 pub enum OrderPosting {
-    /// Everything `changes` says is stored; the order was `before`, the
-    /// event's own entry is `entry_id`, and the messages got these outbox
-    /// ids.
-    Posted { before: HeldOrder, changes: OrderChanges, entry_id: i64, outbox_ids: Vec<i64> },
+    /// Everything `changes` says is stored; the event's own entry is
+    /// `entry_id`, and the messages got these outbox ids.
+    Posted { changes: OrderChanges, entry_id: i64, outbox_ids: Vec<i64> },
     /// The event's key was posted before, for the same request: nothing
     /// was decided or stored. The earlier entry's id.
     Replayed(i64),

@@ -60,6 +60,9 @@ pub struct JobSettings {
     /// How often the server sends the repayment reminders that are due; 0
     /// turns the sending off.
     pub reminder_interval_seconds: u64,
+    /// How often the server sends the queued texts whose sender did not
+    /// (it crashed); 0 turns it off.
+    pub outbox_interval_seconds: u64,
 }
 
 /// Where the server's time comes from.
@@ -249,6 +252,11 @@ pub struct ServerSettings {
 pub struct DatabaseSettings {
     pub url: Secret,
     pub max_connections: usize,
+    /// For the API tests only: crash points, separated by commas, that the
+    /// store fails at once (`hiram_store::Store::arm_failpoint`). A build
+    /// without them refuses to start when any is set.
+    #[serde(default)]
+    pub failpoints: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]

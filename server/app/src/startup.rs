@@ -2,7 +2,7 @@
 
 use crate::adapters::files::LocalFolder;
 use crate::clock::{Clock, SystemClock};
-use crate::config::{Secret, Settings};
+use crate::config::{DatabaseSettings, Settings};
 use crate::error::localize_errors;
 use crate::features;
 use crate::state::AppState;
@@ -33,15 +33,19 @@ pub enum StartupError {
 }
 
 /// Opens the database the URL names, creating and migrating it as needed.
-pub async fn open_store(url: &Secret, max_connections: usize) -> Result<Arc<dyn Store>, StartupError> {
-    let url = url.expose();
-    if let Some(path) = url.strip_prefix("sqlite://") {
-        Ok(Arc::new(Database::sqlite(path).await?))
+pub async fn open_store(settings: &DatabaseSettings) -> Result<Arc<dyn Store>, StartupError> {
+    let url = settings.url.expose();
+    let store = if let Some(path) = url.strip_prefix("sqlite://") {
+        Database::sqlite(path).await?
     } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        Ok(Arc::new(Database::postgres(url, max_connections).await?))
+        Database::postgres(url, settings.max_connections).await?
     } else {
-        Err(StartupError::UnsupportedDatabase)
+        return Err(StartupError::UnsupportedDatabase);
+    };
+    for point in settings.failpoints.split(',').map(str::trim).filter(|point| !point.is_empty()) {
+        store.arm_failpoint(point)?;
     }
+    Ok(Arc::new(store))
 }
 
 pub struct Application {
@@ -62,7 +66,7 @@ impl Application {
 
     /// Builds the server on the given clock (tests move days with it).
     pub async fn build_with_clock(settings: Settings, clock: Arc<dyn Clock>) -> Result<Application, StartupError> {
-        let store = open_store(&settings.database.url, settings.database.max_connections).await?;
+        let store = open_store(&settings.database).await?;
         let sms = crate::adapters::sms::sender(&settings.sms);
         let address = format!("{}:{}", settings.server.host, settings.server.port);
         let listener = TcpListener::bind(&address).await?;
@@ -115,6 +119,10 @@ impl Application {
                 self.state.clone(),
                 Duration::from_secs(seconds),
             ));
+        }
+        let seconds = self.state.settings.jobs.outbox_interval_seconds;
+        if seconds > 0 {
+            tokio::spawn(crate::adapters::sms::send_queued_forever(self.state.clone(), Duration::from_secs(seconds)));
         }
         let stop = Arc::new(tokio::sync::Notify::new());
         let stopped = Arc::clone(&stop);
@@ -223,9 +231,7 @@ pub fn router(state: AppState) -> Router {
 
 /// Used by commands that need the store without serving HTTP.
 pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
-    let store = open_store(&settings.database.url, settings.database.max_connections)
-        .await
-        .map_err(|error| StoreError::Backend(error.to_string()))?;
+    let store = open_store(&settings.database).await.map_err(|error| StoreError::Backend(error.to_string()))?;
     let sms = crate::adapters::sms::sender(&settings.sms);
     let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
     let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));

@@ -322,6 +322,17 @@ pub struct Balances {
 }
 
 impl Balances {
+    /// Balances kept per account in `Account::ALL` order (a stored
+    /// balance row).
+    pub fn from_nets(debits_minus_credits: [i64; 9]) -> Balances {
+        Balances { debits_minus_credits }
+    }
+
+    /// Debits minus credits of every account, in `Account::ALL` order.
+    pub fn nets(&self) -> [i64; 9] {
+        self.debits_minus_credits
+    }
+
     pub fn of(entries: &[Entry]) -> Balances {
         let mut balances = Balances::default();
         for entry in entries {

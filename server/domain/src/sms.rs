@@ -31,11 +31,21 @@ pub trait SmsSender: Send + Sync {
     /// outbox is the delivery itself; with a real provider the outbox keeps
     /// the text with one-time codes masked.
     fn outbox_keeps_codes(&self) -> bool;
+    /// Whether messages leave through the provider. The built-in outbox
+    /// is the delivery itself: its entries are sent once stored.
+    fn sends(&self) -> bool;
     async fn send(&self, message: &OutboundMessage) -> Result<(), SmsError>;
 }
 
+/// How long the process that stored a queued text holds it for sending;
+/// a text still queued after that (its sender crashed) is taken by the next
+/// process that looks.
+pub const SEND_CLAIM: time::Duration = time::Duration::seconds(60);
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OutboxStatus {
+    /// Stored with the change it reports, waiting for the provider.
+    Queued,
     Sent,
     Failed,
 }
@@ -43,6 +53,7 @@ pub enum OutboxStatus {
 impl OutboxStatus {
     pub fn as_str(self) -> &'static str {
         match self {
+            OutboxStatus::Queued => "queued",
             OutboxStatus::Sent => "sent",
             OutboxStatus::Failed => "failed",
         }
@@ -50,6 +61,7 @@ impl OutboxStatus {
 
     pub fn parse(text: &str) -> Option<OutboxStatus> {
         match text {
+            "queued" => Some(OutboxStatus::Queued),
             "sent" => Some(OutboxStatus::Sent),
             "failed" => Some(OutboxStatus::Failed),
             _ => None,

@@ -1,14 +1,22 @@
 //! The double-entry ledger: append-only entries posted once per
 //! idempotency key. Concurrent posts of one key meet at the key's unique
-//! index: the second waits there, then inserts nothing.
+//! index: the second waits there, then inserts nothing. Each order's
+//! balances are kept in `ledger_balance` by the transaction that posts, so
+//! what is owed is read in one row however long the ledger grows.
 
 use crate::Store;
-use crate::db::{Conn, Row, args};
+use crate::db::{Arg, Conn, Row, args};
+use crate::orders::{extend_in, transition_in};
+use crate::rows::{ORDER_COLUMNS, qualified};
+use crate::sms_outbox;
 use async_trait::async_trait;
 use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Side, repayment};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
-use hiram_domain::store::{IdempotencyKey, LedgerStore, Posting, StoreError, StoreResult, StoredEntry};
+use hiram_domain::store::{
+    Decide, HeldOrder, IdempotencyKey, LedgerStore, OrderPosting, Posting, Refusal, StoreError, StoreResult,
+    StoredEntry,
+};
 use time::OffsetDateTime;
 
 fn line(row: &Row<'_>, first: usize) -> StoreResult<Line> {
@@ -17,6 +25,40 @@ fn line(row: &Row<'_>, first: usize) -> StoreResult<Line> {
         side: row.parse(first + 1, Side::parse)?,
         amount: row.get(first + 2)?,
     })
+}
+
+/// The balance row's account columns, in `Account::ALL` order.
+fn balance_columns() -> String {
+    Account::ALL.map(Account::key).join(", ")
+}
+
+async fn balances_in(db: &mut Conn, order: OrderId) -> StoreResult<Balances> {
+    let sql = format!("SELECT {} FROM ledger_balance WHERE order_id = $1", balance_columns());
+    let nets = db
+        .opt(&sql, args![order], |row| {
+            let mut nets = [0; 9];
+            for (index, net) in nets.iter_mut().enumerate() {
+                *net = row.get(index)?;
+            }
+            Ok(nets)
+        })
+        .await?;
+    Ok(nets.map(Balances::from_nets).unwrap_or_default())
+}
+
+/// Adds an entry's lines to the order's balance row.
+async fn add_to_balances(tx: &mut Conn, order: OrderId, entry: &Entry) -> StoreResult<()> {
+    let columns = balance_columns();
+    let values = (2..=10).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+    let sums = Account::ALL.map(|account| format!("{0} = ledger_balance.{0} + excluded.{0}", account.key())).join(", ");
+    let sql = format!(
+        "INSERT INTO ledger_balance (order_id, {columns}) VALUES ($1, {values}) ON CONFLICT (order_id) DO UPDATE SET {sums}"
+    );
+    let mut deltas = Balances::default();
+    deltas.apply(entry);
+    let mut values: Vec<Arg<'_>> = vec![order.into()];
+    values.extend(deltas.nets().map(Arg::Int));
+    tx.exec(&sql, &values).await.map(drop)
 }
 
 /// What the earlier posting of this key was, if there was one.
@@ -56,7 +98,25 @@ async fn insert(
         )
         .await?;
     }
+    add_to_balances(tx, order, entry).await?;
     Ok(Posting::Posted(id))
+}
+
+/// Locks the order for the rest of the transaction: payments, postings and
+/// status changes of one order queue here. `None` when there is no such
+/// order.
+async fn hold(tx: &mut Conn, order: OrderId) -> StoreResult<Option<HeldOrder>> {
+    let sql = format!(
+        "SELECT {}, b.phone FROM loan_order o JOIN borrower b ON b.id = o.borrower_id WHERE o.id = $1 FOR UPDATE OF o",
+        qualified(ORDER_COLUMNS, "o")
+    );
+    let Some((order, borrower_phone)) =
+        tx.opt(&sql, args![order], |row| Ok((crate::rows::order(row)?, row.get(14)?))).await?
+    else {
+        return Ok(None);
+    };
+    let balances = balances_in(tx, order.id).await?;
+    Ok(Some(HeldOrder { order, balances, borrower_phone }))
 }
 
 #[async_trait]
@@ -89,21 +149,62 @@ impl LedgerStore for Store {
         if let Some(earlier) = seen(&mut tx, key).await? {
             return Ok(earlier);
         }
-        let lines = tx
-            .all(
-                "SELECT l.account, l.side, l.amount FROM ledger_entry e JOIN ledger_line l ON l.entry_id = e.id \
-                 WHERE e.order_id = $1",
-                args![order],
-                |row| line(row, 0),
-            )
-            .await?;
-        let mut balances = Balances::default();
-        lines.iter().for_each(|line| balances.apply_line(line));
-        let entry =
-            repayment(amount, &balances.dues(), allocation).map_err(|error| StoreError::Backend(error.to_string()))?;
+        let dues = balances_in(&mut tx, order).await?.dues();
+        let entry = repayment(amount, &dues, allocation).map_err(|error| StoreError::Backend(error.to_string()))?;
         let posting = insert(&mut tx, order, &entry, key, at).await?;
         tx.commit().await?;
         Ok(posting)
+    }
+
+    async fn balances(&self, order: OrderId) -> StoreResult<Balances> {
+        balances_in(&mut self.db.read().await?, order).await
+    }
+
+    async fn post_to_order(
+        &self,
+        order: OrderId,
+        key: &IdempotencyKey,
+        at: OffsetDateTime,
+        decide: &Decide<'_>,
+    ) -> StoreResult<Result<OrderPosting, Refusal>> {
+        let mut tx = self.db.write().await?;
+        let held = hold(&mut tx, order).await?.ok_or(StoreError::Stale)?;
+        match seen(&mut tx, key).await? {
+            Some(Posting::Replayed(id)) => return Ok(Ok(OrderPosting::Replayed(id))),
+            Some(_) => return Ok(Ok(OrderPosting::KeyReused)),
+            None => {}
+        }
+        let changes = match decide(&held) {
+            Ok(changes) => changes,
+            Err(refusal) => return Ok(Err(refusal)),
+        };
+        let mut entry_id = None;
+        for (entry, entry_key) in &changes.entries {
+            let Posting::Posted(id) = insert(&mut tx, order, entry, entry_key, at).await? else {
+                // A key of this event was taken by another request: the
+                // event's entries are not all its own, so none is written.
+                return Ok(Ok(OrderPosting::KeyReused));
+            };
+            if entry_key.key == key.key {
+                entry_id = Some(id);
+            }
+        }
+        let Some(entry_id) = entry_id else {
+            return Ok(Err(Refusal("the changes post nothing under the event's key".to_owned())));
+        };
+        crate::failpoints::hit(&self.failpoints, "post_to_order:after_entries")?;
+        if let Some(extension) = &changes.extension {
+            extend_in(&mut tx, extension).await?;
+        }
+        if let Some(transition) = &changes.transition {
+            transition_in(&mut tx, transition).await?;
+        }
+        let mut outbox_ids = Vec::with_capacity(changes.messages.len());
+        for message in &changes.messages {
+            outbox_ids.push(sms_outbox::insert(&mut tx, message).await?);
+        }
+        tx.commit().await?;
+        Ok(Ok(OrderPosting::Posted { changes, entry_id, outbox_ids }))
     }
 
     async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>> {

@@ -7,6 +7,7 @@
 //! backend (decision 023).
 
 mod db;
+mod failpoints;
 mod migrations;
 mod postgres;
 mod rows;
@@ -42,13 +43,16 @@ mod unposted_payments;
 mod uploads;
 
 use db::Pool;
+use failpoints::Failpoints;
 use hiram_domain::store::StoreResult;
 use std::path::Path;
+use std::sync::Arc;
 
 /// The database, cheap to clone and shared by every request.
 #[derive(Clone)]
 pub struct Store {
     db: Pool,
+    failpoints: Arc<Failpoints>,
 }
 
 impl Store {
@@ -65,6 +69,12 @@ impl Store {
 
     async fn migrated(db: Pool) -> StoreResult<Store> {
         migrations::migrate(&db).await?;
-        Ok(Store { db })
+        Ok(Store { db, failpoints: Arc::default() })
+    }
+
+    /// Makes the store fail once at the named point, as a crash there
+    /// would (`src/failpoints.rs`); refused unless the build has them.
+    pub fn arm_failpoint(&self, name: &str) -> StoreResult<()> {
+        self.failpoints.arm(name)
     }
 }

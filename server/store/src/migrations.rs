@@ -63,6 +63,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(25 shared "0025_unposted_by_order"),
     migration!(26 shared "0026_audit_by_subject"),
     migration!(27 "0027_collection_rails"),
+    migration!(28 "0028_ledger_balance_and_queued_texts"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

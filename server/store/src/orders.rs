@@ -80,32 +80,9 @@ impl OrderStore for Store {
 
     async fn extend_order(&self, extension: &Extension) -> StoreResult<bool> {
         let mut tx = self.db.write().await?;
-        let inserted = tx
-            .exec(
-                "INSERT INTO order_extension (order_id, key, added_days, fee, new_due_date, at) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING",
-                args![
-                    extension.order_id,
-                    &extension.key,
-                    extension.added_days,
-                    extension.fee,
-                    extension.new_due_date,
-                    extension.at,
-                ],
-            )
-            .await?;
-        if inserted == 0 {
-            return Ok(false);
-        }
-        let changed = tx
-            .exec(
-                "UPDATE loan_order SET extension_days = extension_days + $2, due_date = $3 WHERE id = $1 AND status = 174",
-                args![extension.order_id, extension.added_days, extension.new_due_date],
-            )
-            .await?;
-        exactly_one(changed)?;
+        let applied = extend_in(&mut tx, extension).await?;
         tx.commit().await?;
-        Ok(true)
+        Ok(applied)
     }
 
     async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>> {
@@ -135,6 +112,36 @@ impl OrderStore for Store {
             )
             .await
     }
+}
+
+/// Applies an extension inside a write transaction, once per key: false
+/// when the key was applied before; `Stale` when the order is not in 174.
+pub(crate) async fn extend_in(tx: &mut Conn, extension: &Extension) -> StoreResult<bool> {
+    let inserted = tx
+        .exec(
+            "INSERT INTO order_extension (order_id, key, added_days, fee, new_due_date, at) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING",
+            args![
+                extension.order_id,
+                &extension.key,
+                extension.added_days,
+                extension.fee,
+                extension.new_due_date,
+                extension.at,
+            ],
+        )
+        .await?;
+    if inserted == 0 {
+        return Ok(false);
+    }
+    let changed = tx
+        .exec(
+            "UPDATE loan_order SET extension_days = extension_days + $2, due_date = $3 WHERE id = $1 AND status = 174",
+            args![extension.order_id, extension.added_days, extension.new_due_date],
+        )
+        .await?;
+    exactly_one(changed)?;
+    Ok(true)
 }
 
 /// Moves an order from `from` to `to` inside a write transaction and records

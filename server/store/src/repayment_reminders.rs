@@ -264,8 +264,4 @@ impl ReminderStore for Store {
         tx.commit().await?;
         Ok(Some(outbox_id))
     }
-
-    async fn reminder_text_failed(&self, outbox_id: i64) -> StoreResult<()> {
-        self.db.exec("UPDATE sms_outbox SET status = 'failed' WHERE id = $1", args![outbox_id]).await.map(drop)
-    }
 }

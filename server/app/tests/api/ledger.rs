@@ -134,3 +134,39 @@ mod payments {
         }
     }
 }
+
+mod balance_rows {
+    use super::*;
+
+    /// Every order's balance row against the fold of its whole ledger.
+    async fn assert_rows_match_the_ledger(app: &crate::helpers::TestApp, demo: &hiram::seed::DemoSession) {
+        for order in &demo.orders {
+            let order = OrderId(order.order_id);
+            let entries: Vec<_> =
+                app.state.store.ledger_entries(order).await.unwrap().into_iter().map(|stored| stored.entry).collect();
+            assert_eq!(app.state.store.balances(order).await.unwrap(), Balances::of(&entries), "order {}", order.0);
+        }
+    }
+
+    crate::on_both_stores! {
+        async fn each_orders_balance_row_equals_the_sum_of_its_ledger_after_every_kind_of_posting(app) {
+            let demo = app.demo_session().await;
+            assert_rows_match_the_ledger(&app, &demo).await;
+            let order = OrderId(order_in(&demo, 21).order_id);
+            let store = &app.state.store;
+            let now = app.state.now();
+            store.post_entry(order, &ledger::disbursement(Centavos::from_pesos(5_000), Centavos::from_pesos(150)).unwrap(), &key("d", 1), now).await.unwrap();
+            store.post_entry(order, &ledger::interest(Centavos::new(60_666)).unwrap().unwrap(), &key("i", 1), now).await.unwrap();
+            store.post_entry(order, &ledger::penalty(Centavos::new(2_500)).unwrap().unwrap(), &key("pen", 1), now).await.unwrap();
+            store.post_payment(order, Centavos::from_pesos(100), &DEFAULT_ALLOCATION, &key("pay", 1), now).await.unwrap();
+            let dues = store.balances(order).await.unwrap().dues();
+            store.post_entry(order, &ledger::waiver(ledger::Bucket::Interest, Centavos::new(1_000), &dues).unwrap(), &key("w", 1), now).await.unwrap();
+            // A replay adds nothing to the row either.
+            store.post_payment(order, Centavos::from_pesos(100), &DEFAULT_ALLOCATION, &key("pay", 1), now).await.unwrap();
+            store.post_payment(order, Centavos::from_pesos(9_000), &DEFAULT_ALLOCATION, &key("pay-all", 1), now).await.unwrap();
+            assert_rows_match_the_ledger(&app, &demo).await;
+            let balances = store.balances(order).await.unwrap();
+            assert_eq!((balances.dues().total(), balances.sum()), (Centavos::ZERO, 0), "paid off, and balanced");
+        }
+    }
+}

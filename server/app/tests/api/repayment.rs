@@ -410,3 +410,34 @@ mod pages {
         }
     }
 }
+
+mod exactly_once {
+    use super::*;
+
+    crate::on_both_stores! {
+        async fn a_crash_between_the_posting_and_the_status_leaves_nothing_and_the_replay_closes_the_loan_with_one_receipt(app with [
+            ("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests"),
+            ("APP_DATABASE__FAILPOINTS", "post_to_order:after_entries"),
+        ]) {
+            let demo = app.demo_session().await;
+            let order = order_in(&demo, 180).order_id;
+            let phone = hiram_domain::phone::Phone::parse(hiram::seed::DEMO_PHONE).unwrap();
+            let texts_before = app.state.store.outbox(Some(&phone), 1000).await.unwrap().len();
+            let entries_before = entries(&app, order).await;
+            let (_, issued) = pay_code(&app, &demo.session_id, order, 327_300, 90015).await;
+            let body = json!({ "transactionId": "CRASH-1", "payCode": issued["data"]["payCode"], "amount": 327_300, "currency": "PHP" });
+            let (status, _) = callback(&app, &body, now(&app), SECRET).await;
+            assert_eq!(status, 500, "the crash point fails the first delivery");
+            assert_eq!(entries(&app, order).await, entries_before, "nothing of the payment was kept");
+            assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 180);
+            assert_eq!(app.state.store.outbox(Some(&phone), 1000).await.unwrap().len(), texts_before, "no receipt for it");
+            // The channel delivers the same notification again.
+            assert_eq!(callback(&app, &body, now(&app), SECRET).await.1["data"]["result"], "posted");
+            assert_eq!(callback(&app, &body, now(&app), SECRET).await.1["data"]["result"], "duplicate");
+            assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 200);
+            let texts = app.state.store.outbox(Some(&phone), 1000).await.unwrap();
+            let receipts = texts[texts_before..].iter().filter(|text| text.body.contains("₱3,273.00")).count();
+            assert_eq!((texts.len() - texts_before, receipts), (1, 1), "exactly one receipt");
+        }
+    }
+}

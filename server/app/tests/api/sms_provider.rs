@@ -33,15 +33,21 @@ async fn start(router: Router) -> String {
 }
 
 async fn app_with_provider(base_url: &str) -> crate::helpers::TestApp {
-    crate::helpers::TestApp::spawn_with(
-        crate::helpers::Backend::Sqlite,
-        &[
-            ("APP_SMS__PROVIDER", "semaphore"),
-            ("APP_SMS__SEMAPHORE_BASE_URL", base_url),
-            ("APP_SMS__SEMAPHORE_API_KEY", "test-key-123"),
-        ],
-    )
-    .await
+    app_with_provider_on(crate::helpers::Backend::Sqlite, base_url, &[]).await
+}
+
+async fn app_with_provider_on(
+    backend: crate::helpers::Backend,
+    base_url: &str,
+    more: &[(&str, &str)],
+) -> crate::helpers::TestApp {
+    let mut settings = vec![
+        ("APP_SMS__PROVIDER", "semaphore"),
+        ("APP_SMS__SEMAPHORE_BASE_URL", base_url),
+        ("APP_SMS__SEMAPHORE_API_KEY", "test-key-123"),
+    ];
+    settings.extend_from_slice(more);
+    crate::helpers::TestApp::spawn_with(backend, &settings).await
 }
 
 #[tokio::test]
@@ -91,4 +97,39 @@ async fn semaphore_cannot_place_voice_calls_and_says_so() {
     assert!(fake.received.lock().unwrap().is_empty());
     let init: Value = app.post_form("/pany/service/login/login-init", &[]).await.json().await.unwrap();
     assert_eq!(init["data"]["voiceCodeAvailable"], false);
+}
+
+#[tokio::test]
+async fn a_text_left_queued_by_a_sender_that_crashed_is_sent_once_when_its_claim_runs_out() {
+    for backend in [crate::helpers::Backend::Sqlite, crate::helpers::Backend::Postgres] {
+        a_stranded_text_is_sent_once(backend).await;
+    }
+}
+
+async fn a_stranded_text_is_sent_once(backend: crate::helpers::Backend) {
+    use hiram_domain::sms::{NewOutboxEntry, OutboxStatus, SEND_CLAIM};
+    let fake = FakeSemaphore::default();
+    let base = start(Router::new().route("/api/v4/messages", post(accept)).with_state(fake.clone())).await;
+    // The test runs the rounds itself.
+    let app = app_with_provider_on(backend, &base, &[("APP_JOBS__OUTBOX_INTERVAL_SECONDS", "0")]).await;
+    let phone = hiram_domain::phone::Phone::parse("09171234567").unwrap();
+    let queued = |created_at| NewOutboxEntry {
+        phone: phone.clone(),
+        delivery: hiram_domain::otp::Delivery::Sms,
+        body: "Received ₱100.00 for order H1.".to_owned(),
+        provider: "semaphore".to_owned(),
+        status: OutboxStatus::Queued,
+        created_at,
+    };
+    let now = app.state.now();
+    // Stored with a payment by a process that then died; and one whose
+    // sender is still within its claim.
+    let stranded = app.state.store.record_outbox(&queued(now - SEND_CLAIM - time::Duration::seconds(1))).await.unwrap();
+    let in_flight = app.state.store.record_outbox(&queued(now)).await.unwrap();
+    assert_eq!(hiram::adapters::sms::send_queued(&app.state).await.unwrap(), 1);
+    assert_eq!(hiram::adapters::sms::send_queued(&app.state).await.unwrap(), 0, "claimed and sent: not again");
+    assert_eq!(fake.received.lock().unwrap().len(), 1);
+    let outbox = app.state.store.outbox(Some(&phone), 5).await.unwrap();
+    let status = |id| outbox.iter().find(|entry| entry.id == id).unwrap().status;
+    assert_eq!((status(stranded), status(in_flight)), (OutboxStatus::Sent, OutboxStatus::Queued));
 }

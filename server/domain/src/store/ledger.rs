@@ -1,9 +1,11 @@
 //! The double-entry ledger: entries posted once per idempotency key.
 
 use super::StoreResult;
-use crate::ledger::{Bucket, Entry};
+use crate::ledger::{Balances, Bucket, Entry};
 use crate::money::Centavos;
-use crate::order::OrderId;
+use crate::order::{Extension, Order, OrderId, Transition};
+use crate::phone::Phone;
+use crate::sms::NewOutboxEntry;
 use async_trait::async_trait;
 use time::OffsetDateTime;
 
@@ -37,8 +39,67 @@ pub struct StoredEntry {
     pub created_at: OffsetDateTime,
 }
 
+/// An order as a transaction holds it: no other posting, payment or status
+/// change reaches it until the transaction ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeldOrder {
+    pub order: Order,
+    /// What the ledger says now, from the order's balance row.
+    pub balances: Balances,
+    pub borrower_phone: Phone,
+}
+
+/// What one event changes on an order, committed together or not at all.
+#[derive(Clone, Debug, Default)]
+pub struct OrderChanges {
+    /// Entries to post, each under its own key; one of them under the
+    /// event's key, which is what a replay is recognised by.
+    pub entries: Vec<(Entry, IdempotencyKey)>,
+    pub extension: Option<Extension>,
+    pub transition: Option<Transition>,
+    /// Texts to the borrower, in the outbox with the change they report.
+    pub messages: Vec<NewOutboxEntry>,
+}
+
+/// A rule of the domain refused the change; nothing was written.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+/// Decides an event's changes from the order as it is held.
+pub type Decide<'a> = dyn Fn(&HeldOrder) -> Result<OrderChanges, Refusal> + Send + Sync + 'a;
+
+/// What an event did to its order.
+#[derive(Clone, Debug)]
+pub enum OrderPosting {
+    /// Everything `changes` says is stored; the event's own entry is
+    /// `entry_id`, and the messages got these outbox ids.
+    Posted { changes: OrderChanges, entry_id: i64, outbox_ids: Vec<i64> },
+    /// The event's key was posted before, for the same request: nothing
+    /// was decided or stored. The earlier entry's id.
+    Replayed(i64),
+    /// The key was posted before for a different request; nothing stored.
+    KeyReused,
+}
+
 #[async_trait]
 pub trait LedgerStore {
+    /// The order's balances, kept per order in the transactions that post:
+    /// reading them costs the same whatever the ledger's length.
+    async fn balances(&self, order: OrderId) -> StoreResult<Balances>;
+    /// Applies an event to an order in one transaction that holds it: when
+    /// `key` was posted before, nothing is decided; otherwise `decide`
+    /// sees the order and its balances as they are and everything it
+    /// returns (entries, extension, status change, texts) commits together.
+    /// A crash at any point leaves all of it or none, and a replay of the
+    /// event finds its key. The inner `Err` is `decide`'s refusal.
+    async fn post_to_order(
+        &self,
+        order: OrderId,
+        key: &IdempotencyKey,
+        at: OffsetDateTime,
+        decide: &Decide<'_>,
+    ) -> StoreResult<Result<OrderPosting, Refusal>>;
     /// Appends a balanced entry for an order unless its key was seen: the
     /// check and the insert share one transaction, so concurrent requests
     /// with one key post once.

@@ -56,7 +56,4 @@ pub trait ReminderStore {
     /// when another process (or an earlier run) did, or the borrower changed
     /// it.
     async fn claim_reminder(&self, claim: &crate::reminder::ReminderClaim) -> StoreResult<Option<i64>>;
-    /// Marks a claimed reminder's outbox message failed (the provider
-    /// refused it after the claim).
-    async fn reminder_text_failed(&self, outbox_id: i64) -> StoreResult<()>;
 }

@@ -15,6 +15,10 @@ impl SmsSender for OutboxOnly {
         true
     }
 
+    fn sends(&self) -> bool {
+        false
+    }
+
     async fn send(&self, _message: &OutboundMessage) -> Result<(), SmsError> {
         Ok(())
     }

@@ -42,6 +42,10 @@ impl SmsSender for Semaphore {
         false
     }
 
+    fn sends(&self) -> bool {
+        true
+    }
+
     async fn send(&self, message: &OutboundMessage) -> Result<(), SmsError> {
         if message.delivery == Delivery::Voice {
             return Err(SmsError::Unsupported("voice"));

@@ -7,7 +7,9 @@
 //! domain's rule (`hiram_domain::reminder::next_step`); sending is a claim
 //! that stores the outbox message and its record in one transaction, at
 //! most once per reminder and due date, so two processes that find the same
-//! reminder due send one text between them.
+//! reminder due send one text between them. The text waits in the outbox,
+//! queued, until the provider took it: a crash after the claim delays it
+//! until another round sends it (`adapters::sms::send_queued_forever`).
 
 use super::{LoanDues, lang_of, loan_dues};
 use crate::i18n::Msg;
@@ -15,9 +17,7 @@ use crate::services::ServiceResult;
 use crate::state::AppState;
 use hiram_domain::clock::manila_date;
 use hiram_domain::money::{CurrencySymbol, format_amount};
-use hiram_domain::otp::Delivery;
 use hiram_domain::reminder::{Dues, Reminder, ReminderClaim, ReminderHistory, ReminderTarget, Step, next_step};
-use hiram_domain::sms::{NewOutboxEntry, OutboundMessage, OutboxStatus};
 use std::time::Duration;
 use time::OffsetDateTime;
 
@@ -137,25 +137,11 @@ async fn handle(state: &AppState, reminder: &Reminder, now: OffsetDateTime) -> S
         reminder_id: reminder.id,
         revision: reminder.revision,
         due,
-        message: NewOutboxEntry {
-            phone: borrower.phone.clone(),
-            delivery: Delivery::Sms,
-            body: body.clone(),
-            provider: state.sms.name().to_owned(),
-            status: OutboxStatus::Sent,
-            created_at: now,
-        },
+        message: crate::adapters::sms::queued(state, &borrower.phone, body, now),
         next_check_at,
     };
     let Some(outbox_id) = state.store.claim_reminder(&claim).await? else { return Ok(false) };
-    // Claimed and recorded before the provider is called: a crash between
-    // the two loses at most this one text with a real provider, and never
-    // sends it twice (decision 020).
-    let message = OutboundMessage { phone: borrower.phone, delivery: Delivery::Sms, body };
-    if let Err(error) = state.sms.send(&message).await {
-        tracing::warn!(reminder.id = reminder.id, error.detail = %error, "reminder text refused by the provider");
-        state.store.reminder_text_failed(outbox_id).await?;
-    }
+    crate::adapters::sms::dispatch(state, [(outbox_id, &claim.message)]).await;
     tracing::info!(reminder.id = reminder.id, reminder.due = %due, "reminder sent");
     Ok(true)
 }

@@ -34,6 +34,8 @@ const INFO: RepaymentInfo = {
     payCode: '123456789012',
     logo: '/711.png',
     title: '7-Eleven',
+    barcodeImg: '/pany/pay-codes/123456789012/barcode.png',
+    sandboxUrl: '',
     payNotice: [{ title: 'Over the counter', items: [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }] }],
   },
   delayInfo: { title: 'Extension', delayAmount: 0 },

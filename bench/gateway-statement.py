@@ -2,22 +2,21 @@
 as if its page had collected them, so that benchmark callbacks for them pass
 the server's re-check with the gateway.
 
-    python3 bench/gateway-statement.py DATABASE PAY_CODE AMOUNT PREFIX WORKERS PER_WORKER
+    <rows as JSON lines> | python3 bench/gateway-statement.py DATABASE
 
-Transaction ids are PREFIX-<worker>-<n>, the ids bench/callbacks.mjs and
-bench/kill9.mjs send.
+Each line is {"transactionId": ..., "payCode": ..., "amount": centavos}, as
+bench/callbacks.mjs and bench/kill9.mjs plan them.
 """
+import json
 import sqlite3
 import sys
 import time
 
-database, pay_code, amount, prefix, workers, per_worker = sys.argv[1:7]
-connection = sqlite3.connect(database, timeout=30)
+connection = sqlite3.connect(sys.argv[1], timeout=30)
 now_ms = int(time.time() * 1000)
 rows = (
-    (f"{prefix}-{worker}-{n}", pay_code, int(amount), now_ms)
-    for worker in range(int(workers))
-    for n in range(int(per_worker))
+    (row["transactionId"], row["payCode"], int(row["amount"]), now_ms)
+    for row in map(json.loads, filter(str.strip, sys.stdin))
 )
 with connection:
     connection.executemany(

@@ -1,17 +1,51 @@
-// M7 of ../shared/guides/testing.md: the server is killed with SIGKILL
-// again and again while clients post signed payment callbacks, restarted
-// each time, and clients retry every unanswered callback until it is
-// acknowledged. Afterwards every acknowledged payment must be in the
-// ledger exactly once and SQLite's integrity check must pass. Prints one
-// JSON line.
+// M7 and M8 of ../shared/guides/testing.md: the server is killed with
+// SIGKILL again and again while clients pay loans off through signed
+// payment callbacks (each loan in three payments), restarted each time, and
+// clients retry every unanswered callback until it is acknowledged.
+// Afterwards every acknowledged payment must be in the ledger exactly once,
+// every posting must have exactly one receipt, every loan with nothing
+// owed must be closed (200), and SQLite's integrity check must pass. Prints
+// one JSON line.
 //
-//   node bench/kill9.mjs BINARY DATABASE_FILE PORT SECRET PAY_CODE KILLS CLIENTS
+//   node bench/kill9.mjs BINARY DATABASE_FILE PORT SECRET LOANS_JSON KILLS CLIENTS
 import { spawn, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { sendCallback } from './callbacks.mjs';
+import { sendCallback, writeStatement } from './callbacks.mjs';
 
-const [binary, databaseFile, port, secret, payCode, kills, clients] = process.argv.slice(2);
-const env = { ...process.env, APP_DATABASE__URL: `sqlite://${databaseFile}`, APP_SERVER__PORT: port, APP_PAYMENTS__SANDBOX_SECRET: secret };
+const [binary, databaseFile, port, secret, loansFile, kills, clients] = process.argv.slice(2);
+const env = {
+  ...process.env,
+  APP_DATABASE__URL: `sqlite://${databaseFile}`,
+  APP_SERVER__PORT: port,
+  APP_PAYMENTS__COLLECTIONS: 'sandbox',
+  APP_PAYMENTS__SANDBOX_SECRET: secret,
+};
+
+const python = (script, ...args) => execFileSync('python3', ['-c', script, databaseFile, ...args]).toString().trim();
+
+// What each loan owes now (the benchmark before may have paid some of it),
+// and its three payments: a third, a third, the rest.
+const loans = JSON.parse(readFileSync(loansFile, 'utf8'));
+const owed = JSON.parse(
+  python(
+    `import json, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+rows = db.execute("SELECT order_id, principal_receivable + interest_receivable + fees_receivable + penalties_receivable FROM ledger_balance")
+print(json.dumps(dict((str(order), owed) for order, owed in rows)))`,
+  ),
+);
+const payments = loans
+  .filter((loan) => owed[loan.orderId] > 3)
+  .flatMap((loan) => {
+    const third = Math.floor(owed[loan.orderId] / 3);
+    return [third, third, owed[loan.orderId] - 2 * third].map((amount, part) => ({
+      transactionId: `M7-${loan.orderId}-${part}`,
+      payCode: loan.payCode,
+      amount,
+    }));
+  });
+writeStatement(databaseFile, payments);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const ready = () =>
@@ -28,28 +62,33 @@ async function start() {
 let running = true;
 const acknowledged = new Set();
 let retries = 0;
-async function client(id) {
+let next = 0;
+async function client() {
   const agent = new http.Agent({ keepAlive: false });
-  for (let i = 0; running; i += 1) {
-    const transactionId = `M7-${id}-${i}`;
-    for (;;) {
-      try {
-        const answer = await sendCallback({ port, secret, payCode, amount: 1, transactionId, agent });
-        if (answer.status === 200 && (answer.result === 'posted' || answer.result === 'duplicate')) {
-          acknowledged.add(transactionId);
-          break;
+  // A loan's payments go in order, by one client.
+  while (running && next < payments.length) {
+    const loan = payments.slice(next, next + 3);
+    next += 3;
+    for (const payment of loan) {
+      for (;;) {
+        try {
+          const answer = await sendCallback({ port, secret, agent, ...payment });
+          if (answer.status === 200 && (answer.result === 'posted' || answer.result === 'duplicate')) {
+            acknowledged.add(payment.transactionId);
+            break;
+          }
+        } catch {
+          // The server is down: try the same callback again.
         }
-      } catch {
-        // The server is down: try the same callback again.
+        retries += 1;
+        await sleep(10);
       }
-      retries += 1;
-      await sleep(10);
     }
   }
 }
 
 await start();
-const workers = Array.from({ length: Number(clients) }, (_, id) => client(id));
+const workers = Array.from({ length: Number(clients) }, () => client());
 for (let round = 0; round < Number(kills); round += 1) {
   await sleep(50 + Math.random() * 250);
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -63,21 +102,38 @@ server.kill('SIGTERM');
 await new Promise((resolve) => server.once('exit', resolve));
 
 const check = `
-import sqlite3, sys
+import json, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
-stored = db.execute("SELECT COUNT(*), COUNT(DISTINCT idempotency_key) FROM ledger_entry WHERE idempotency_key LIKE 'sandbox:M7-%'").fetchone()
-print(stored[0], stored[1], db.execute("PRAGMA integrity_check").fetchone()[0])
+entries, distinct = db.execute("SELECT COUNT(*), COUNT(DISTINCT idempotency_key) FROM ledger_entry WHERE idempotency_key LIKE 'sandbox:M7-%'").fetchone()
+loans = db.execute("""
+  SELECT o.id, o.status,
+    (SELECT COUNT(*) FROM ledger_entry e WHERE e.order_id = o.id AND e.kind = 'repayment' AND e.idempotency_key LIKE 'sandbox:%'),
+    (SELECT COUNT(*) FROM sms_outbox s JOIN borrower b ON b.phone = s.phone WHERE b.id = o.borrower_id),
+    (SELECT principal_receivable + interest_receivable + fees_receivable + penalties_receivable FROM ledger_balance WHERE order_id = o.id)
+  FROM loan_order o WHERE o.id IN (SELECT DISTINCT order_id FROM ledger_entry WHERE idempotency_key LIKE 'sandbox:M7-%')""").fetchall()
+paid_off = [loan for loan in loans if loan[4] <= 0]
+print(json.dumps({
+  "entries": entries, "distinct": distinct,
+  "paid_off": len(paid_off),
+  "paid_off_not_closed": sum(1 for loan in paid_off if loan[1] != 200),
+  # Each payment a channel posted (the benchmark's and these) has its one receipt.
+  "receipts_not_one_per_posting": sum(1 for loan in loans if loan[3] != loan[2]),
+  "integrity": db.execute("PRAGMA integrity_check").fetchone()[0],
+}))
 `;
-const [entries, distinct, integrity] = execFileSync('python3', ['-c', check, databaseFile]).toString().trim().split(' ');
+const result = JSON.parse(python(check));
 console.log(
   JSON.stringify({
     kills: Number(kills),
     acknowledged: acknowledged.size,
-    stored: Number(entries),
-    lost: acknowledged.size - Number(distinct),
-    duplicated: Number(entries) - Number(distinct),
-    unacknowledged_but_stored: Number(distinct) - acknowledged.size,
+    stored: result.entries,
+    lost: acknowledged.size - result.distinct,
+    duplicated: result.entries - result.distinct,
+    unacknowledged_but_stored: result.distinct - acknowledged.size,
+    paid_off: result.paid_off,
+    paid_off_not_closed: result.paid_off_not_closed,
+    receipts_not_one_per_posting: result.receipts_not_one_per_posting,
     retries,
-    integrity,
+    integrity: result.integrity,
   }),
 );

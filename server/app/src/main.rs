@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | openapi]
+    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | portfolio | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
   seed          fill demo data into an empty database, then exit
@@ -19,6 +19,10 @@ const USAGE: &str =
   staff-add --email EMAIL --name NAME --role ROLE
                 create a console account (the first admin); prints its one-time
                 password and TOTP secret as JSON, once
+  portfolio --loans N [--history M]
+                for the benchmarks: N open loans of as many borrowers, each with its
+                standing code (collections on), the first with M more ledger entries;
+                prints them as JSON
   openapi       print the OpenAPI document of the API";
 
 #[tokio::main]
@@ -47,6 +51,7 @@ async fn main() -> ExitCode {
         "captcha-answer" => captcha_answer(settings, arguments).await,
         "daily" => daily(settings).await,
         "staff-add" => staff_add(settings, arguments).await,
+        "portfolio" => portfolio(settings, arguments).await,
         "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     };
@@ -159,6 +164,24 @@ async fn sms_outbox(settings: Settings, arguments: Vec<String>) -> Result<(), St
     }
     let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
     print_line(&text.join("\n"))
+}
+
+async fn portfolio(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let (mut loans, mut history) = (None, 0);
+    let mut rest = arguments.iter();
+    while let Some(flag) = rest.next() {
+        let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || value.parse::<usize>().map_err(|_| format!("{flag} takes a number"));
+        match flag.as_str() {
+            "--loans" => loans = Some(number()?),
+            "--history" => history = number()?,
+            other => return Err(format!("unknown option {other}\n{USAGE}")),
+        }
+    }
+    let loans = loans.ok_or_else(|| format!("portfolio needs --loans\n{USAGE}"))?;
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let made = hiram::seed::portfolio(&state, loans, history).await?;
+    print_line(&serde_json::to_string(&made).map_err(|error| error.to_string())?)
 }
 
 /// The one place this program writes to standard output (logs go to stderr).

@@ -391,3 +391,66 @@ pub async fn demo_session(state: &AppState) -> StoreResult<DemoSession> {
         .collect();
     Ok(DemoSession { session_id, orders })
 }
+
+/// A loan of a benchmark portfolio: open (174), with the standing code it
+/// can be paid with and what it owes.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PortfolioLoan {
+    pub order_id: i64,
+    pub pay_code: String,
+    pub owed: i64,
+}
+
+/// Fills `loans` open loans of as many borrowers, disbursed today across the
+/// demo products, each with its standing code (collections must be on);
+/// the first loan's ledger is given `history` more one-centavo payments, a
+/// loan with a long past. For the benchmarks (`hiram portfolio`).
+pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result<Vec<PortfolioLoan>, String> {
+    let failed = |error: &dyn std::fmt::Display| error.to_string();
+    seed_if_empty(state).await.map_err(|error| failed(&error))?;
+    let products: Vec<Product> = state.store.products().await.map_err(|error| failed(&error))?.into_iter().filter(|p| p.available).collect();
+    let now = state.now();
+    let mut made = Vec::with_capacity(loans);
+    for index in 0..loans {
+        let product = &products[index % products.len()];
+        let phone = Phone::parse(&format!("0918{:07}", index)).map_err(|error| failed(&error))?;
+        let borrower = state.store.ensure_borrower(&phone, Some("Portfolio borrower"), now).await.map_err(|error| failed(&error))?;
+        let principal = product.terms.min_amount;
+        let quote = product.terms.quote(principal).map_err(|error| failed(&error))?;
+        let order = NewOrder {
+            order_no: format!("PF{}{index:07}", manila_date(now).to_string().replace('-', "")),
+            borrower_id: borrower.id,
+            product_id: product.id,
+            principal,
+            interest: quote.interest,
+            fees: quote.fees,
+            term_days: quote.term_days,
+            applied_at: now,
+        };
+        let id = state.store.insert_order(&order, "portfolio loan").await.map_err(|error| failed(&error))?;
+        for transition in demo_path(product, OrderStatus::RepaymentOpen, now, now) {
+            state.store.apply_transition(&Transition { order_id: id, ..transition }).await.map_err(|error| failed(&error))?;
+        }
+        post_demo_ledger(state, id, &order, false).await.map_err(|error| failed(&error))?;
+        let held = state.store.order(id).await.map_err(|error| failed(&error))?.ok_or("the loan just made is missing")?;
+        let code = crate::services::pay_codes::standing(state, &held)
+            .await
+            .map_err(|error| failed(&error))?
+            .ok_or("no standing code: turn collections on (APP_PAYMENTS__COLLECTIONS=sandbox)")?;
+        made.push(PortfolioLoan { order_id: id.0, pay_code: code.code, owed: principal.get() + quote.interest.get() });
+    }
+    if let Some(first) = made.first_mut() {
+        let order = OrderId(first.order_id);
+        for n in 0..history {
+            let key = IdempotencyKey { key: format!("portfolio-history-{}-{n}", order.0), fingerprint: [0; 32] };
+            state
+                .store
+                .post_payment(order, Centavos::new(1), &ledger::DEFAULT_ALLOCATION, &key, now)
+                .await
+                .map_err(|error| failed(&error))?;
+        }
+        first.owed -= history as i64;
+    }
+    Ok(made)
+}

@@ -392,6 +392,10 @@ pub async fn demo_session(state: &AppState) -> StoreResult<DemoSession> {
     Ok(DemoSession { session_id, orders })
 }
 
+fn text(error: impl std::fmt::Display) -> String {
+    error.to_string()
+}
+
 /// A loan of a benchmark portfolio: open (174), with the standing code it
 /// can be paid with and what it owes.
 #[derive(Serialize)]
@@ -407,17 +411,17 @@ pub struct PortfolioLoan {
 /// the first loan's ledger is given `history` more one-centavo payments, a
 /// loan with a long past. For the benchmarks (`hiram portfolio`).
 pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result<Vec<PortfolioLoan>, String> {
-    let failed = |error: &dyn std::fmt::Display| error.to_string();
-    seed_if_empty(state).await.map_err(|error| failed(&error))?;
-    let products: Vec<Product> = state.store.products().await.map_err(|error| failed(&error))?.into_iter().filter(|p| p.available).collect();
+    seed_if_empty(state).await.map_err(text)?;
+    let products: Vec<Product> =
+        state.store.products().await.map_err(text)?.into_iter().filter(|p| p.available).collect();
     let now = state.now();
     let mut made = Vec::with_capacity(loans);
     for index in 0..loans {
         let product = &products[index % products.len()];
-        let phone = Phone::parse(&format!("0918{:07}", index)).map_err(|error| failed(&error))?;
-        let borrower = state.store.ensure_borrower(&phone, Some("Portfolio borrower"), now).await.map_err(|error| failed(&error))?;
+        let phone = Phone::parse(&format!("0918{:07}", index)).map_err(text)?;
+        let borrower = state.store.ensure_borrower(&phone, Some("Portfolio borrower"), now).await.map_err(text)?;
         let principal = product.terms.min_amount;
-        let quote = product.terms.quote(principal).map_err(|error| failed(&error))?;
+        let quote = product.terms.quote(principal).map_err(text)?;
         let order = NewOrder {
             order_no: format!("PF{}{index:07}", manila_date(now).to_string().replace('-', "")),
             borrower_id: borrower.id,
@@ -428,15 +432,15 @@ pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result
             term_days: quote.term_days,
             applied_at: now,
         };
-        let id = state.store.insert_order(&order, "portfolio loan").await.map_err(|error| failed(&error))?;
+        let id = state.store.insert_order(&order, "portfolio loan").await.map_err(text)?;
         for transition in demo_path(product, OrderStatus::RepaymentOpen, now, now) {
-            state.store.apply_transition(&Transition { order_id: id, ..transition }).await.map_err(|error| failed(&error))?;
+            state.store.apply_transition(&Transition { order_id: id, ..transition }).await.map_err(text)?;
         }
-        post_demo_ledger(state, id, &order, false).await.map_err(|error| failed(&error))?;
-        let held = state.store.order(id).await.map_err(|error| failed(&error))?.ok_or("the loan just made is missing")?;
+        post_demo_ledger(state, id, &order, false).await.map_err(text)?;
+        let held = state.store.order(id).await.map_err(text)?.ok_or("the loan just made is missing")?;
         let code = crate::services::pay_codes::standing(state, &held)
             .await
-            .map_err(|error| failed(&error))?
+            .map_err(text)?
             .ok_or("no standing code: turn collections on (APP_PAYMENTS__COLLECTIONS=sandbox)")?;
         made.push(PortfolioLoan { order_id: id.0, pay_code: code.code, owed: principal.get() + quote.interest.get() });
     }
@@ -448,7 +452,7 @@ pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result
                 .store
                 .post_payment(order, Centavos::new(1), &ledger::DEFAULT_ALLOCATION, &key, now)
                 .await
-                .map_err(|error| failed(&error))?;
+                .map_err(text)?;
         }
         first.owed -= history as i64;
     }

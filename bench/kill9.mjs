@@ -1,6 +1,6 @@
 // M7 and M8 of ../shared/guides/testing.md: the server is killed with
 // SIGKILL again and again while clients pay loans off through signed
-// payment callbacks (each loan in three payments), restarted each time, and
+// payment callbacks (each loan in forty payments), restarted each time, and
 // clients retry every unanswered callback until it is acknowledged.
 // Afterwards every acknowledged payment must be in the ledger exactly once,
 // every posting must have exactly one receipt, every loan with nothing
@@ -24,8 +24,11 @@ const env = {
 
 const python = (script, ...args) => execFileSync('python3', ['-c', script, databaseFile, ...args]).toString().trim();
 
+/** The payments a loan is paid off in: enough, over the portfolio, to keep the clients busy through every kill. */
+const PARTS = 40;
+
 // What each loan owes now (the benchmark before may have paid some of it),
-// and its three payments: a third, a third, the rest.
+// and its payments: equal parts, the last one with the rest.
 const loans = JSON.parse(readFileSync(loansFile, 'utf8'));
 const owed = JSON.parse(
   python(
@@ -36,13 +39,13 @@ print(json.dumps(dict((str(order), owed) for order, owed in rows)))`,
   ),
 );
 const payments = loans
-  .filter((loan) => owed[loan.orderId] > 3)
+  .filter((loan) => owed[loan.orderId] > PARTS)
   .flatMap((loan) => {
-    const third = Math.floor(owed[loan.orderId] / 3);
-    return [third, third, owed[loan.orderId] - 2 * third].map((amount, part) => ({
-      transactionId: `M7-${loan.orderId}-${part}`,
+    const part = Math.floor(owed[loan.orderId] / PARTS);
+    return Array.from({ length: PARTS }, (_, n) => ({
+      transactionId: `M7-${loan.orderId}-${n}`,
       payCode: loan.payCode,
-      amount,
+      amount: n < PARTS - 1 ? part : owed[loan.orderId] - part * (PARTS - 1),
     }));
   });
 writeStatement(databaseFile, payments);
@@ -67,8 +70,8 @@ async function client() {
   const agent = new http.Agent({ keepAlive: false });
   // A loan's payments go in order, by one client.
   while (running && next < payments.length) {
-    const loan = payments.slice(next, next + 3);
-    next += 3;
+    const loan = payments.slice(next, next + PARTS);
+    next += PARTS;
     for (const payment of loan) {
       for (;;) {
         try {
@@ -88,7 +91,10 @@ async function client() {
 }
 
 await start();
+const began = Date.now();
+let payingSeconds = 0;
 const workers = Array.from({ length: Number(clients) }, () => client());
+Promise.all(workers).then(() => (payingSeconds = (Date.now() - began) / 1000));
 for (let round = 0; round < Number(kills); round += 1) {
   await sleep(50 + Math.random() * 250);
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -96,6 +102,7 @@ for (let round = 0; round < Number(kills); round += 1) {
   await exited;
   await start();
 }
+const killingSeconds = (Date.now() - began) / 1000;
 running = false;
 await Promise.all(workers);
 server.kill('SIGTERM');
@@ -134,6 +141,10 @@ console.log(
     paid_off_not_closed: result.paid_off_not_closed,
     receipts_not_one_per_posting: result.receipts_not_one_per_posting,
     retries,
+    // Paying stops when the kills end or the loans are paid off, whichever
+    // is first: the load lasted through the kills when the two are equal.
+    killing_seconds: killingSeconds,
+    paying_seconds: payingSeconds || killingSeconds,
     integrity: result.integrity,
   }),
 );

@@ -113,9 +113,10 @@ The one loan's figure is ${one_vs_spread}% of the spread one.
 ## M7 and M8: SIGKILL under write load
 
 \`bench/kill9.mjs\` runs the server while 4 clients pay the portfolio's loans
-off (each in three payments, retrying every unanswered callback until it is
+off (each in forty payments, retrying every unanswered callback until it is
 acknowledged), and kills the server with SIGKILL $(field kill9 kills) times at
-random moments of 50–300 ms, restarting it each time. Afterwards it counts
+random moments of 50–300 ms, restarting it each time; the clients paid for
+$(field kill9 paying_seconds) s of the $(field kill9 killing_seconds) s of kills. Afterwards it counts
 what the ledger, the outbox and the orders say.
 
 | kills | acknowledged payments | in the ledger | lost | duplicated | loans paid off | paid off but not closed (200) | postings without exactly one receipt | client retries | \`PRAGMA integrity_check\` |

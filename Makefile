@@ -47,6 +47,8 @@ lint: deps
 	npm run typecheck
 	npm run lint
 	npm run check:api
+	@# Locked crates against the RustSec snapshot beside the project (offline)
+	python3 ../shared/tools/rustsec-check.py Cargo.lock ../shared/advisory-db
 
 test-rust: zbar
 	scripts/with-test-database.sh cargo test --workspace --locked

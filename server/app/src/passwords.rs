@@ -32,7 +32,8 @@ pub async fn hash(password: NewPassword) -> ApiResult<String> {
 }
 
 /// Whether `password` matches `stored`; with no stored hash it checks the
-/// decoy and answers false.
+/// decoy all the same and answers false, so that the time taken does not
+/// tell whether the number has an account or a password.
 pub async fn verify(password: &str, stored: Option<&str>) -> ApiResult<bool> {
     let password = password.to_owned();
     let has_password = stored.is_some();
@@ -40,7 +41,8 @@ pub async fn verify(password: &str, stored: Option<&str>) -> ApiResult<bool> {
     tokio::task::spawn_blocking(move || {
         let stored = stored.as_deref().unwrap_or_else(|| decoy_hash());
         let parsed = PasswordHash::new(stored).map_err(|error| ApiError::Internal(error.to_string()))?;
-        Ok(has_password && Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        let matches = Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok();
+        Ok(matches && has_password)
     })
     .await
     .map_err(|error| ApiError::Internal(error.to_string()))?

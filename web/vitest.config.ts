@@ -15,6 +15,8 @@ const project = (name: string) => ({
     globals: true,
     setupFiles: [setup],
     include: ['src/**/*.test.{ts,tsx}'],
+    // Like the findBy ceiling in the setup: room for a loaded machine.
+    testTimeout: 20_000,
   },
 });
 

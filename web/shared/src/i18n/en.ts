@@ -169,7 +169,7 @@ export const en = {
   'repayCode2.total': 'Total payment',
   'repayCode2.missing': 'No repayment details were found. Please open the repayment page again.',
   'repayCode.barcode': 'Barcode of your pay code',
-  'repayCode.barcodeTip': 'Show this barcode to the cashier to scan, or read out the code above.',
+  'repayCode.barcodeTip': 'Show this barcode to the cashier to scan, or give them the pay code.',
   'repayCode.reference': 'Reference number',
   'repayCode.scanTip2NoQr': 'The QR could not be shown here. Please go back and choose QR Ph again.',
   'repay.showBarcode': 'Show barcode',

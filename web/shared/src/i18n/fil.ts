@@ -169,7 +169,7 @@ export const fil: Catalogue = {
   'repayCode2.total': 'Kabuuang bayad',
   'repayCode2.missing': 'Walang nakitang detalye ng pagbabayad. Buksan muli ang pahina ng pagbabayad.',
   'repayCode.barcode': 'Barcode ng iyong pay code',
-  'repayCode.barcodeTip': 'Ipakita ang barcode na ito sa cashier para i-scan, o basahin ang code sa itaas.',
+  'repayCode.barcodeTip': 'Ipakita ang barcode na ito sa cashier para i-scan, o ibigay sa kanya ang pay code.',
   'repayCode.reference': 'Reference number',
   'repayCode.scanTip2NoQr': 'Hindi maipakita ang QR dito. Bumalik at piliin muli ang QR Ph.',
   'repay.showBarcode': 'Ipakita ang barcode',

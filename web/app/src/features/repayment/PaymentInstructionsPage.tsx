@@ -59,19 +59,21 @@ export default function PaymentInstructionsPage() {
             <h2 id={`guide-${guide.id}`} className="app-section-title">
               {t(guide.title)}
             </h2>
-            <button
-              type="button"
-              className="app-guide-pic"
-              aria-label={t('guide.enlarge', { name: t(guide.picture) })}
-              onClick={() => setEnlarged(guide)}
-            >
-              <GuideArt kind={guide.kind} />
-            </button>
-            <ol className="app-guide-steps">
-              {guide.steps.map((step) => (
-                <li key={step}>{t(step)}</li>
-              ))}
-            </ol>
+            <div className="app-guide-body">
+              <button
+                type="button"
+                className="app-guide-pic"
+                aria-label={t('guide.enlarge', { name: t(guide.picture) })}
+                onClick={() => setEnlarged(guide)}
+              >
+                <GuideArt kind={guide.kind} />
+              </button>
+              <ol className="app-guide-steps">
+                {guide.steps.map((step) => (
+                  <li key={step}>{t(step)}</li>
+                ))}
+              </ol>
+            </div>
           </section>
         ))}
         <section className="h-card">

@@ -145,6 +145,11 @@ export async function issuePayCode(page: Page, channel: string): Promise<{ form:
   return { form, payCode: body.data.payCode };
 }
 
+/** A pay code as the pages show it: in groups of four (web/shared's groupPayCode). */
+export function groupedCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /**
  * Where the pay URL led: an e-wallet's checkout (in the demo, the sandbox's
  * pay page itself), or the code page with its link to the sandbox. The
@@ -154,8 +159,8 @@ export async function payInSandbox(page: Page, payCode: string) {
   await page.waitForURL(/\/(repaymentOfCode|sandbox\/pay)\?/);
   if (/\/repaymentOfCode\?/.test(page.url())) {
     expect(new URL(page.url()).searchParams.get('payCode')).toBe(payCode);
-    await expect(page.getByText(payCode, { exact: true })).toBeVisible();
-    await page.getByRole('link', { name: /^Pay in the sandbox/ }).click();
+    await expect(page.getByText(groupedCode(payCode), { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: /^Pay in the test page/ }).click();
   }
   await expect(page).toHaveURL(/\/sandbox\/pay\?code=/);
   await expect(page.getByText('TEST PAGE')).toBeVisible();

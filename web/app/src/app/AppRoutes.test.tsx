@@ -16,10 +16,21 @@ describe('routes', () => {
 
   it('gives a pending screen its catalogue title', async () => {
     render(
+      <MemoryRouter initialEntries={['/newLoanConfirm']}>
+        <AppRoutes />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Confirm your loan' })).toBeTruthy();
+  });
+
+  it('serves the payment instructions, no longer a pending screen', async () => {
+    render(
       <MemoryRouter initialEntries={['/paymentInstructions']}>
         <AppRoutes />
       </MemoryRouter>,
     );
-    expect(await screen.findByRole('heading', { name: 'How to pay' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'How to pay' })).toBeTruthy();
+    expect(await screen.findAllByRole('button', { name: /^Enlarge the picture/ })).toHaveLength(3);
+    expect(screen.queryByText(/not available on the web yet/)).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ const RepaymentOfCodePage = lazy(() => import('../features/repayment/RepaymentOf
 const RepaymentOfCode2Page = lazy(() => import('../features/repayment/RepaymentOfCode2Page'));
 const RepaymentByPeriodPage = lazy(() => import('../features/repayment/RepaymentByPeriodPage'));
 const RepayDelayPage = lazy(() => import('../features/repayment/RepayDelayPage'));
+const PaymentInstructionsPage = lazy(() => import('../features/repayment/PaymentInstructionsPage'));
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const MinePage = lazy(() => import('../features/personal-center/MinePage'));
 const AboutUsPage = lazy(() => import('../features/about/AboutUsPage'));
@@ -72,6 +73,7 @@ export function AppRoutes() {
           <Route path="/repaymentOfCode2" element={<RepaymentOfCode2Page />} />
           <Route path="/repaymentByPeriod" element={<RepaymentByPeriodPage />} />
           <Route path="/repayDelay" element={<RepayDelayPage />} />
+          <Route path="/paymentInstructions" element={<PaymentInstructionsPage />} />
           <Route path="/login" element={<LoginPage />} />
           <Route path="/mine" element={<MinePage />} />
           <Route path="/aboutUs" element={<AboutUsPage />} />

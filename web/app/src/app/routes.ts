@@ -6,5 +6,4 @@ import type { MessageKey } from '@hiram/shared/i18n/i18n';
  */
 export const PENDING_SCREENS: readonly { path: string; title: MessageKey }[] = [
   { path: '/newLoanConfirm', title: 'page.newLoanConfirm' },
-  { path: '/paymentInstructions', title: 'page.paymentInstructions' },
 ];

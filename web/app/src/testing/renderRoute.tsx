@@ -9,12 +9,19 @@ import { configureBridge } from '@hiram/shared/bridge/bridge';
 
 function Where({ testId = 'where' }: { testId?: string }) {
   const location = useLocation();
-  return <p data-testid={testId}>{location.pathname + location.search}</p>;
+  // The history entry's state, if any, as JSON in data-state.
+  const state = location.state == null ? undefined : JSON.stringify(location.state);
+  return (
+    <p data-testid={testId} data-state={state}>
+      {location.pathname + location.search}
+    </p>
+  );
 }
 
 /**
  * `where` (a stand-in page) appears when the page navigates away from `path`;
- * `location` always shows the router's current address.
+ * `location` always shows the router's current address (and both the
+ * history state, as JSON in `data-state`).
  * `url` is also written to the window's address (the request helper reads the
  * session query from there). The bridge's in-app navigation is wired to the
  * memory router's history through `navigate`, returned for assertions.

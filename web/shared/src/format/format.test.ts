@@ -7,9 +7,11 @@ import {
   formatMoney,
   formatPhone,
   formatPhoneInput,
+  groupPayCode,
   isValidPhMobile,
   hundredthsText,
   parseCentavos,
+  payCodeText,
   parseHundredths,
   phoneDigits,
   toE164,
@@ -123,5 +125,26 @@ describe('digits and bank numbers', () => {
     expect(formatCardNumberInput('00123')).toBe('0012 3');
     expect(formatCardNumberInput('001234567890')).toBe('0012 3456 7890');
     expect(formatCardNumberInput('0012 3456-7890 12')).toBe('0012 3456 7890 12');
+  });
+});
+
+describe('pay codes', () => {
+  it('groups a code in fours from the left, letters too', () => {
+    expect(groupPayCode('')).toBe('');
+    expect(groupPayCode('1234')).toBe('1234');
+    expect(groupPayCode('12345')).toBe('1234 5');
+    expect(groupPayCode('123456789012')).toBe('1234 5678 9012');
+    expect(groupPayCode('ABCD12345')).toBe('ABCD 1234 5');
+  });
+
+  it('regroups a code that already has spaces, and grouping twice changes nothing', () => {
+    expect(groupPayCode('12 3456 789012')).toBe('1234 5678 9012');
+    expect(groupPayCode(groupPayCode('123456789012'))).toBe('1234 5678 9012');
+  });
+
+  it('copies the characters without spaces, keeping any other', () => {
+    expect(payCodeText('1234 5678 9012')).toBe('123456789012');
+    expect(payCodeText(' HRM-5521\n')).toBe('HRM-5521');
+    expect(payCodeText(groupPayCode('ABCD12345'))).toBe('ABCD12345');
   });
 });

@@ -132,3 +132,21 @@ export function digitsOnly(text: string, max = 0): string {
 export function formatCardNumberInput(text: string): string {
   return digitsOnly(text).replace(/(\d{4})(?=\d)/g, '$1 ');
 }
+
+/**
+ * A pay code as the cashier keys it in: its characters without spaces
+ * (`1234 5678 9012` → `123456789012`). What Copy puts on the clipboard. Other
+ * characters stay: a provider's code may hold letters or a dash.
+ */
+export function payCodeText(code: string): string {
+  return code.replace(/\s/g, '');
+}
+
+/**
+ * A pay code shown in groups of four, from the left: `123456789012` →
+ * `1234 5678 9012`, `ABCD12345` → `ABCD 1234 5`. Spaces already in it are
+ * dropped first, so grouping twice changes nothing.
+ */
+export function groupPayCode(code: string): string {
+  return payCodeText(code).replace(/(.{4})(?=.)/g, '$1 ');
+}

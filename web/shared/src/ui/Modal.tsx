@@ -16,20 +16,58 @@ export interface ModalProps {
   dismissible?: boolean;
 }
 
-/** A dialog over the page; Escape, the backdrop and the close button close it. */
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** What Tab may reach inside the dialog, in document order. */
+function focusables(panel: HTMLElement): HTMLElement[] {
+  return Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.hasAttribute('inert'));
+}
+
+/**
+ * A dialog over the page; Escape, the backdrop and the close button close it.
+ * While open it keeps the keyboard inside (Tab and Shift+Tab cycle through
+ * its controls); when it closes, focus goes back to what had it before (the
+ * button that opened it).
+ */
 export function Modal({ open, title, onClose, children, actions, variant = 'center', dismissible = true }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // Read by the key handler, so a new onClose each render does not re-run the
+  // focus effect (which would move focus back to the panel).
+  const latest = useRef({ onClose, dismissible });
+  useEffect(() => {
+    latest.current = { onClose, dismissible };
+  });
 
   useEffect(() => {
     if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && dismissible) onClose();
+      if (e.key === 'Escape' && latest.current.dismissible) {
+        latest.current.onClose();
+        return;
+      }
+      const box = panel.current;
+      if (e.key !== 'Tab' || !box) return;
+      // Every Tab is moved by hand, so focus never leaves for the page behind.
+      e.preventDefault();
+      const items = focusables(box);
+      if (items.length === 0) {
+        box.focus();
+        return;
+      }
+      const at = items.indexOf(document.activeElement as HTMLElement);
+      const next = at < 0 ? (e.shiftKey ? items.length - 1 : 0) : (at + (e.shiftKey ? -1 : 1) + items.length) % items.length;
+      items[next]?.focus();
     };
     document.addEventListener('keydown', onKey);
     panel.current?.focus();
-    return () => document.removeEventListener('keydown', onKey);
-  }, [open, onClose, dismissible]);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
 
   if (!open) return null;
   return (

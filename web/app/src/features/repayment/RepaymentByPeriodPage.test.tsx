@@ -96,12 +96,66 @@ describe('installment repayment page', () => {
     setup();
     const guide = await screen.findByRole('link', { name: /payment guide/ });
     expect(guide.getAttribute('href')).toBe('/paymentInstructions?sessionId=s1');
-    expect(screen.getByText('123456789012')).toBeTruthy();
+    expect(screen.getByText('1234 5678 9012')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'View how to pay with this code' }));
     expect(screen.getByTestId('where').textContent).toBe('/repaymentOfCode2?sessionId=s1');
     expect(readRepaymentInfo()?.defDetail?.payCode).toBe('123456789012');
     expect(sessionStorage.getItem(REPAYMENT_INFO_KEY)).not.toBeNull();
+  });
+
+  it('shows the standing code from the first load, copies it without spaces and opens its barcode in a modal', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    setup();
+    expect((await screen.findByText('1234 5678 9012')).className).toBe('app-code-text');
+    expect(screen.getByRole('heading', { name: '7-Eleven' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('123456789012'));
+
+    const show = screen.getByRole('button', { name: 'Show barcode' });
+    show.focus();
+    fireEvent.click(show);
+    const modal = screen.getByRole('dialog', { name: 'Barcode for the cashier' });
+    expect(within(modal).getByRole('img', { name: 'Barcode of your pay code' }).getAttribute('src')).toBe(
+      '/pany/pay-codes/123456789012/barcode.png?sessionId=s1',
+    );
+    expect(within(modal).getByText('1234 5678 9012')).toBeTruthy();
+    fireEvent.click(within(modal).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(show);
+  });
+
+  it('has no barcode button for a code without a barcode', async () => {
+    setup({ defDetail: { ...INFO.defDetail, barcodeImg: '' } });
+    await screen.findByText('1234 5678 9012');
+    expect(screen.queryByRole('button', { name: 'Show barcode' })).toBeNull();
+  });
+
+  it('hides the code box when no standing code could be made', async () => {
+    setup({ defDetail: { ...INFO.defDetail, payCode: '', barcodeImg: '' } });
+    await screen.findByText('₱3,273.00');
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'View how to pay with this code' })).toBeNull();
+  });
+
+  it('hands the test page of a store code on to the code page', async () => {
+    setup(
+      {},
+      ok({
+        payUrl: PAY_URL,
+        payCode: '555566667777',
+        expiresAt: '2025-10-16T00:00:00Z',
+        showType: 1,
+        payCodeImg: '',
+        barcodeImg: '',
+        sandboxUrl: '/sandbox/pay?code=555566667777',
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${PAY_URL}&sessionId=s1`));
+    expect(JSON.parse(screen.getByTestId('where').dataset.state ?? '{}')).toEqual({ sandboxUrl: '/sandbox/pay?code=555566667777' });
   });
 
   it('opens the channel picker with the first channel checked', async () => {

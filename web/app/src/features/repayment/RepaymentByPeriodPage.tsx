@@ -1,18 +1,43 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { copyText } from '@hiram/shared/clipboard/copy';
+import { groupPayCode } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
+import { Modal } from '@hiram/shared/ui/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { generatePayCode } from './api/generatePayCode';
 import { useRepaymentInfo, type RepaymentInfo } from './api/getRepaymentInfo';
-import { AmountCard, PaymentMethod, ProductDetails } from './parts';
+import { AmountCard, PayCodeLine, payCodePicture, PaymentMethod, ProductDetails } from './parts';
 import { storeRepaymentInfo } from './storage';
 
+/** The barcode modal (spec §2): the standing code's Code 128, for a store's scanner. */
+function BarcodeModal({ code, src, onClose }: { code: string; src: string; onClose: () => void }) {
+  return (
+    <Modal open title={t('repay.barcodeTitle')} onClose={onClose}>
+      <figure className="app-barcode">
+        <img src={src} alt={t('repayCode.barcode')} />
+        <figcaption>
+          <span className="app-code-text" translate="no">
+            {groupPayCode(code)}
+          </span>
+        </figcaption>
+      </figure>
+      <p className="app-muted app-small">{t('repayCode.barcodeTip')}</p>
+    </Modal>
+  );
+}
+
+/**
+ * The loan's standing pay code (`defDetail`, there from the first load): its
+ * channel, the code with Copy, the barcode modal for stores and the way to
+ * its steps (/repaymentOfCode2).
+ */
 function PayCodeBox({ info }: { info: RepaymentInfo }) {
+  const [barcodeOpen, setBarcodeOpen] = useState(false);
   const def = info.defDetail;
   if (!def?.payCode) return null;
+  const barcode = payCodePicture(def.barcodeImg);
   return (
     <section className="h-card" aria-labelledby="repay-code">
       <div className="app-product">
@@ -21,15 +46,18 @@ function PayCodeBox({ info }: { info: RepaymentInfo }) {
           {def.title || t('repay.payCode')}
         </h2>
       </div>
-      <div className="app-code">
-        <span>{def.payCode}</span>
-        <button type="button" className="h-btn h-btn--ghost app-code-btn" onClick={() => void copyText(def.payCode)}>
-          {t('common.copy')}
-        </button>
+      <PayCodeLine code={def.payCode} />
+      <div className="app-code-links">
+        {barcode && (
+          <button type="button" className="h-link-btn" onClick={() => setBarcodeOpen(true)}>
+            {t('repay.showBarcode')}
+          </button>
+        )}
+        <Link className="app-more" to={appLink('/repaymentOfCode2')}>
+          {t('repay.viewSteps')}
+        </Link>
       </div>
-      <Link className="app-more" to={appLink('/repaymentOfCode2')}>
-        {t('repay.viewSteps')}
-      </Link>
+      {barcode && barcodeOpen && <BarcodeModal code={def.payCode} src={barcode} onClose={() => setBarcodeOpen(false)} />}
     </section>
   );
 }

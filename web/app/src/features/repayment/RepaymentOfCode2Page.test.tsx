@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RepaymentInfo } from './api/getRepaymentInfo';
 import { storeRepaymentInfo } from './storage';
 import RepaymentOfCode2Page from './RepaymentOfCode2Page';
@@ -37,16 +37,28 @@ function renderPage() {
   );
 }
 
-afterEach(() => sessionStorage.clear());
+afterEach(() => {
+  sessionStorage.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('repayment code page 2', () => {
-  it('shows the stored logo, copyable contract number, total and grouped steps', () => {
+  it('shows the stored logo, the contract number in groups of four with Copy, total, barcode and grouped steps', async () => {
+    window.history.replaceState(null, '', '/repaymentOfCode2?sessionId=s1');
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     storeRepaymentInfo(INFO);
     renderPage();
     expect(screen.getByRole('img', { name: '7-Eleven' }).getAttribute('src')).toBe('/711.png');
     expect(screen.getByRole('heading', { name: 'Contract number' })).toBeTruthy();
-    expect(screen.getByText('123456789012')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(screen.getByText('1234 5678 9012').className).toBe('app-code-text');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('123456789012'));
+    expect(screen.getByRole('img', { name: 'Barcode of your pay code' }).getAttribute('src')).toBe(
+      '/pany/pay-codes/123456789012/barcode.png?sessionId=s1',
+    );
+    // No test page unless the server gave one.
+    expect(screen.queryByRole('link', { name: /test page/ })).toBeNull();
     expect(screen.getByRole('definition').textContent).toBe('₱3,273.00');
     expect(screen.getByRole('heading', { name: 'Over the counter' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'E-wallets' })).toBeTruthy();
@@ -57,6 +69,20 @@ describe('repayment code page 2', () => {
       'Open Bills',
       'Enter the code',
     ]);
+  });
+
+  it('links to the test page when the sandbox is on, saying it is a test', () => {
+    storeRepaymentInfo({ ...INFO, defDetail: { ...INFO.defDetail, sandboxUrl: '/sandbox/pay?code=123456789012' } });
+    renderPage();
+    const link = screen.getByRole('link', { name: /^Pay in the test page/ });
+    expect(link.getAttribute('href')).toBe('/sandbox/pay?code=123456789012');
+    expect(link.textContent).toContain('no real money');
+  });
+
+  it('shows no barcode for an address that is not a pay code picture', () => {
+    storeRepaymentInfo({ ...INFO, defDetail: { ...INFO.defDetail, barcodeImg: 'https://evil.example/x.png' } });
+    renderPage();
+    expect(screen.queryByRole('img', { name: 'Barcode of your pay code' })).toBeNull();
   });
 
   it('says so when nothing is stored', () => {

@@ -1,16 +1,18 @@
-import { copyText } from '@hiram/shared/clipboard/copy';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
+import { PayCodeLine, payCodePicture, SandboxLink } from './parts';
 import { readRepaymentInfo } from './storage';
 
 /**
  * /repaymentOfCode2 (spec §2): the default pay code the repayment page stored,
- * with the total and the pay-notice steps grouped by title.
+ * with the total, its barcode for a store's scanner, the pay-notice steps
+ * grouped by title and, in the demo, its test payment page.
  */
 export default function RepaymentOfCode2Page() {
   const info = readRepaymentInfo();
   const def = info?.defDetail;
+  const barcode = payCodePicture(def?.barcodeImg);
 
   return (
     <>
@@ -25,18 +27,19 @@ export default function RepaymentOfCode2Page() {
             <section className="h-card" aria-labelledby="rc2-code">
               {def.logo && <img className="app-channel-banner" src={def.logo} alt={def.title || t('repayCode.channel')} />}
               <h2 id="rc2-code">{t('repayCode2.contract')}</h2>
-              <div className="app-code">
-                <span>{def.payCode}</span>
-                <button type="button" className="h-btn h-btn--ghost app-code-btn" onClick={() => void copyText(def.payCode)}>
-                  {t('common.copy')}
-                </button>
-              </div>
+              <PayCodeLine code={def.payCode} />
               <dl>
                 <div className="app-row">
                   <dt>{t('repayCode2.total')}</dt>
                   <dd>{formatMoney(info.repayAmount)}</dd>
                 </div>
               </dl>
+              {barcode && (
+                <figure className="app-barcode">
+                  <img src={barcode} alt={t('repayCode.barcode')} />
+                  <figcaption className="app-muted">{t('repayCode.barcodeTip')}</figcaption>
+                </figure>
+              )}
             </section>
             {def.payNotice.map((group, g) => (
               <section className="h-card" key={`${group.title}-${g}`} aria-labelledby={`rc2-g${g}`}>
@@ -53,6 +56,7 @@ export default function RepaymentOfCode2Page() {
                 ))}
               </section>
             ))}
+            <SandboxLink url={def.sandboxUrl} />
           </>
         )}
       </main>

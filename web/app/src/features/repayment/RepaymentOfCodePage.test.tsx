@@ -1,43 +1,95 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CodePageState } from './parts';
 import RepaymentOfCodePage from './RepaymentOfCodePage';
 
-function renderAt(url: string) {
+function renderAt(url: string, state?: CodePageState) {
+  window.history.replaceState(null, '', url);
   render(
-    <MemoryRouter initialEntries={[url]}>
+    <MemoryRouter initialEntries={[{ pathname: '/repaymentOfCode', search: url.slice(url.indexOf('?')), state }]}>
       <RepaymentOfCodePage />
     </MemoryRouter>,
   );
 }
 
+afterEach(() => vi.unstubAllGlobals());
+
+const STORE =
+  '/repaymentOfCode?showType=1&payCode=123456789012&repayAmount=523450&channel=seven_eleven' +
+  '&barcodeImg=%2Fpany%2Fpay-codes%2F123456789012%2Fbarcode.png&sessionId=s1';
+const QR =
+  '/repaymentOfCode?showType=2&payCode=998877665544&repayAmount=327300&channel=qrph' +
+  '&payCodeImg=%2Fpany%2Fpay-codes%2F998877665544%2Fqr.png&sessionId=s1';
+
 describe('repayment code page', () => {
-  it('showType 1: a copyable code, the channel image and the amount', () => {
-    renderAt('/repaymentOfCode?showType=1&payCode=HRM-5521&payCodeImg=/ch.png&repayAmount=523450');
-    expect(screen.getByText('HRM-5521')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Payment channel' })).toBeTruthy();
+  it('a store code: grouped in fours, copied without spaces, with the channel logo, barcode and amount', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    renderAt(STORE);
+    expect(screen.getByText('1234 5678 9012').className).toBe('app-code-text');
+    expect(screen.getByRole('img', { name: '7-Eleven' }).getAttribute('src')).toBe('/media/logos/channel-seven-eleven.svg');
+    expect(screen.getByRole('img', { name: 'Barcode of your pay code' }).getAttribute('src')).toBe(
+      '/pany/pay-codes/123456789012/barcode.png?sessionId=s1',
+    );
     expect(screen.getByText('₱5,234.50')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('123456789012'));
   });
 
-  it('links to the sandbox gateway as the test payment page', () => {
-    renderAt('/repaymentOfCode?showType=1&payCode=123456789012&repayAmount=327300&channel=gcash');
-    const link = screen.getByRole('link', { name: /^Pay in the sandbox/ });
+  it('showType 1 without a channel key still shows an image of its own server as the channel image', () => {
+    renderAt('/repaymentOfCode?showType=1&payCode=HRM-5521&payCodeImg=/ch.png&repayAmount=523450');
+    expect(screen.getByText('HRM- 5521')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Payment channel' }).getAttribute('src')).toBe('/ch.png');
+  });
+
+  it('never sends the session to a picture address someone put in the link', () => {
+    renderAt(
+      '/repaymentOfCode?showType=1&payCode=123456789012&barcodeImg=https%3A%2F%2Fevil.example%2Fb.png' +
+        '&payCodeImg=%2F%2Fevil.example%2Fc.png&sessionId=s1',
+    );
+    const sources = screen.queryAllByRole('img').map((img) => img.getAttribute('src') ?? '');
+    expect(sources.filter((src) => src.includes('evil') || src.includes('sessionId'))).toEqual([]);
+  });
+
+  it('links to the test page only when the channel picker handed its address over', () => {
+    renderAt(STORE, { sandboxUrl: '/sandbox/pay?code=123456789012' });
+    const link = screen.getByRole('link', { name: /^Pay in the test page/ });
     expect(link.getAttribute('href')).toBe('/sandbox/pay?code=123456789012');
-    expect(link.textContent).toContain('test payment page');
+    expect(link.textContent).toContain('no real money');
+    expect(screen.getByRole('heading', { name: 'Test payment page' })).toBeTruthy();
   });
 
-  it('QR type without an image still shows the code and the sandbox link', () => {
-    renderAt('/repaymentOfCode?showType=2&payCode=998877&repayAmount=327300&channel=qrph');
-    expect(screen.getByText('998877')).toBeTruthy();
-    expect(screen.getByRole('link', { name: /^Pay in the sandbox/ })).toBeTruthy();
+  it('has no test page link without sandboxUrl', () => {
+    renderAt(STORE);
+    expect(screen.queryByRole('link', { name: /test page/ })).toBeNull();
   });
 
-  it('other types: the QR and scan-to-pay tips', () => {
-    renderAt('/repaymentOfCode?showType=2&payCodeImg=/qr.png');
-    expect(screen.getByRole('img', { name: 'QR code for payment' })).toBeTruthy();
+  it('has no test page link to another site', () => {
+    renderAt(STORE, { sandboxUrl: '//evil.example/pay' });
+    expect(screen.queryByRole('link', { name: /test page/ })).toBeNull();
+  });
+
+  it('QR Ph: the QR image with the session, the reference number and scan-to-pay tips', () => {
+    renderAt(QR);
     expect(screen.getByRole('heading', { name: 'Scan to pay' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code for payment' }).getAttribute('src')).toBe(
+      '/pany/pay-codes/998877665544/qr.png?sessionId=s1',
+    );
+    expect(screen.getByText('9988 7766 5544')).toBeTruthy();
+    expect(screen.getByText('Scan the code above and check that the amount is correct.')).toBeTruthy();
+  });
+
+  it('QR type without an image says the QR is missing instead of asking to scan it', () => {
+    renderAt('/repaymentOfCode?showType=2&payCode=998877665544&repayAmount=327300&channel=qrph');
+    expect(screen.queryByRole('img', { name: 'QR code for payment' })).toBeNull();
+    expect(screen.getByText(/The QR could not be shown here/)).toBeTruthy();
+    expect(screen.queryByText(/Scan the code above/)).toBeNull();
+  });
+
+  it('says the code is missing when there is none', () => {
+    renderAt('/repaymentOfCode?showType=1');
+    expect(screen.getByText(/No repayment code was given/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
-    expect(screen.queryByRole('link', { name: /sandbox/ })).toBeNull();
   });
 });

@@ -1,25 +1,42 @@
-import { useSearchParams } from 'react-router';
-import { copyText } from '@hiram/shared/clipboard/copy';
+import { useLocation, useSearchParams } from 'react-router';
 import { formatMoney, parseCentavos } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
+import { isOwnPath, PayCodeLine, payCodePicture, SandboxLink, type CodePageState } from './parts';
 
-/** The sandbox gateway's page for a pay code (the test payment channel). */
-export function sandboxPayLink(payCode: string): string {
-  return `/sandbox/pay?${new URLSearchParams({ code: payCode }).toString()}`;
+/** The channels a code page can name (the server's `channel` keys) and their logos. */
+const CHANNELS: Record<string, string> = {
+  gcash: 'GCash',
+  maya: 'Maya',
+  seven_eleven: '7-Eleven',
+  cebuana: 'Cebuana Lhuillier',
+  ecpay: 'ECPay',
+  qrph: 'QR Ph',
+};
+
+function channelLogo(key: string): { src: string; name: string } | null {
+  const name = CHANNELS[key];
+  return name ? { src: `/media/logos/channel-${key.replace('_', '-')}.svg`, name } : null;
 }
 
 /**
- * /repaymentOfCode?showType&payCode&payCodeImg&repayAmount (centavos).
- * showType 1: a copyable code and the channel image; otherwise the QR image and
- * scan-to-pay tips.
+ * /repaymentOfCode?showType&payCode&repayAmount (centavos)&channel, with
+ * payCodeImg (QR Ph's QR) or barcodeImg (a store code's Code 128).
+ * showType 1: a copyable code, the channel's logo and, for a store, the
+ * barcode for the cashier; otherwise the QR and scan-to-pay tips. The demo's
+ * test page comes from the channel picker (history state), never the query.
  */
 export default function RepaymentOfCodePage() {
   const [search] = useSearchParams();
+  const location = useLocation();
   const showType = search.get('showType') ?? '';
   const payCode = search.get('payCode') ?? '';
   const payCodeImg = search.get('payCodeImg') ?? '';
+  const barcode = payCodePicture(search.get('barcodeImg'));
+  const qr = payCodePicture(payCodeImg);
+  const channel = channelLogo(search.get('channel') ?? '');
   const amount = parseCentavos(search.get('repayAmount'));
+  const sandboxUrl = (location.state as CodePageState | null)?.sandboxUrl;
 
   return (
     <>
@@ -33,46 +50,41 @@ export default function RepaymentOfCodePage() {
         )}
         {showType === '1' ? (
           <section className="h-card" aria-labelledby="rc-code">
+            {channel && <img className="app-channel-banner" src={channel.src} alt={channel.name} height={48} />}
             <h2 id="rc-code">{t('repayCode.code')}</h2>
-            {payCode ? (
-              <div className="app-code">
-                <span>{payCode}</span>
-                <button type="button" className="h-btn h-btn--ghost" onClick={() => void copyText(payCode)}>
-                  {t('common.copy')}
-                </button>
-              </div>
+            {payCode ? <PayCodeLine code={payCode} /> : <p>{t('repayCode.missing')}</p>}
+            {barcode ? (
+              <figure className="app-barcode">
+                <img src={barcode} alt={t('repayCode.barcode')} />
+                <figcaption className="app-muted">{t('repayCode.barcodeTip')}</figcaption>
+              </figure>
             ) : (
-              <p>{t('repayCode.missing')}</p>
+              !channel &&
+              isOwnPath(payCodeImg) && <img className="app-channel-banner" src={payCodeImg} alt={t('repayCode.channel')} />
             )}
-            {payCodeImg && <img src={payCodeImg} alt={t('repayCode.channel')} />}
           </section>
         ) : (
           <section className="h-card" aria-labelledby="rc-scan">
             <h2 id="rc-scan">{t('repayCode.scanTitle')}</h2>
-            {payCodeImg ? (
-              <img className="app-qr" src={payCodeImg} alt={t('repayCode.qr')} width={220} height={220} />
-            ) : payCode ? (
-              <p className="app-code">{payCode}</p>
+            {qr ? (
+              <img className="app-qr" src={qr} alt={t('repayCode.qr')} width={240} height={240} />
             ) : (
-              <p>{t('repayCode.missing')}</p>
+              !payCode && <p>{t('repayCode.missing')}</p>
+            )}
+            {payCode && (
+              <>
+                <p className="app-muted app-small">{t('repayCode.reference')}</p>
+                <PayCodeLine code={payCode} />
+              </>
             )}
             <ol>
               <li>{t('repayCode.scanTip1')}</li>
-              <li>{t('repayCode.scanTip2')}</li>
+              <li>{qr ? t('repayCode.scanTip2') : t('repayCode.scanTip2NoQr')}</li>
               <li>{t('repayCode.scanTip3')}</li>
             </ol>
           </section>
         )}
-        {payCode && (
-          <section className="h-card" aria-labelledby="rc-sandbox">
-            <h2 id="rc-sandbox">{t('repayCode.sandboxTitle')}</h2>
-            <p className="app-muted">{t('repayCode.sandboxText')}</p>
-            {/* Served by the server, outside the app: a plain link, not the router. */}
-            <a className="h-btn h-btn--ghost h-btn--block" href={sandboxPayLink(payCode)}>
-              {t('repayCode.sandboxLink')}
-            </a>
-          </section>
-        )}
+        {payCode && <SandboxLink url={sandboxUrl} />}
       </main>
     </>
   );

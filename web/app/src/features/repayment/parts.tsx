@@ -2,14 +2,74 @@
 // extension page have the same design, so they are built from these.
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiResult } from '@hiram/shared/api/request';
-import { formatMoney } from '@hiram/shared/format/format';
+import { sessionUrl, type ApiResult } from '@hiram/shared/api/request';
+import { copyText } from '@hiram/shared/clipboard/copy';
+import { formatMoney, groupPayCode, payCodeText } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
 import { isWebAddress, openExternal } from '../../lib/leave';
 import type { PayCodeIssued } from './api/generatePayCode';
 import type { DetailRow, RepayChannel } from './api/getRepaymentInfo';
+
+/**
+ * A pay code in groups of four, in a monospace face on one line, with its
+ * Copy button (which copies the code without the spaces).
+ */
+export function PayCodeLine({ code }: { code: string }) {
+  return (
+    <div className="app-code">
+      <span className="app-code-text" translate="no">
+        {groupPayCode(code)}
+      </span>
+      <button type="button" className="h-btn h-btn--ghost app-code-btn" onClick={() => void copyText(payCodeText(code))}>
+        {t('common.copy')}
+      </button>
+    </div>
+  );
+}
+
+/** The server's pictures of a pay code (`/pany/pay-codes/{code}/qr.png` and `barcode.png`). */
+const PAY_CODE_PICTURE = /^\/pany\/pay-codes\/[A-Za-z0-9]+\/(qr|barcode)\.png$/;
+
+/**
+ * The address to show a pay code's picture from, with the session the server
+ * asks for; null for anything else, so that a link someone crafted can never
+ * send the borrower's session to another address.
+ */
+export function payCodePicture(url: string | null | undefined): string | null {
+  return url && PAY_CODE_PICTURE.test(url) ? sessionUrl(url) : null;
+}
+
+/** A path on this server (`/sandbox/pay?code=…`), not another site's address. */
+export function isOwnPath(url: unknown): url is string {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+}
+
+/**
+ * The demo's test payment page for a code (D8): shown only when the server
+ * gave its address (`sandboxUrl`, set only while the sandbox is on), and
+ * saying plainly that it is a test.
+ */
+export function SandboxLink({ url }: { url: string | null | undefined }) {
+  const id = useId();
+  if (!isOwnPath(url)) return null;
+  return (
+    <section className="h-card app-sandbox" aria-labelledby={id}>
+      <h2 id={id}>{t('repayCode.sandboxTitle')}</h2>
+      <p className="app-muted">{t('repayCode.sandboxText')}</p>
+      {/* Served by the server, outside the app: a plain link, not the router. */}
+      <a className="h-btn h-btn--ghost h-btn--block" href={url}>
+        {t('repayCode.sandboxLink')}
+      </a>
+    </section>
+  );
+}
+
+/** What the channel picker hands the code page besides the query: the demo's test page, if any. */
+export interface CodePageState {
+  sandboxUrl?: string;
+}
 
 /** Detail rows shown while the list is folded (spec §9). */
 export const FOLDED_ROWS = 2;
@@ -159,7 +219,12 @@ export function PaymentMethod({
     if (!url) return;
     setSheetOpen(false);
     if (isWebAddress(url)) openExternal(url);
-    else void navigate(withCarriedQuery(url));
+    else {
+      // The code page's query is the specification's; the test page's
+      // address rides along in the history entry (it survives a reload).
+      const state: CodePageState = { sandboxUrl: issued.success ? issued.data?.sandboxUrl : undefined };
+      void navigate(withCarriedQuery(url), { state });
+    }
   };
 
   return (

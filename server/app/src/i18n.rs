@@ -89,6 +89,8 @@ pub enum Msg {
     CodeRefused,
     CodeTooSoon,
     CodeHourlyLimit,
+    SignInTooOften,
+    StaffSignInTooOften,
     CodeDailyLimit,
     CodeSms,
     CodeVoice,
@@ -335,6 +337,8 @@ impl Msg {
                 CodeRefused => "This code can no longer be used. Please request a new one.",
                 CodeTooSoon => "Please wait {n} seconds before requesting another code.",
                 CodeHourlyLimit => "You have requested too many codes this hour. Please try again later.",
+                SignInTooOften => "Too many sign-in tries. Please wait a few minutes, or log in with a code by SMS.",
+                StaffSignInTooOften => "Too many sign-in tries from here. Please wait a few minutes and try again.",
                 CodeDailyLimit => "You have requested too many codes today. Please try again tomorrow.",
                 CodeSms => {
                     "Your Hiram code is {code}. It expires in 5 minutes. Never share it with anyone, not even Hiram staff."
@@ -638,6 +642,12 @@ impl Msg {
                 CodeRefused => "Hindi na magagamit ang code na ito. Humingi ng bago.",
                 CodeTooSoon => "Maghintay ng {n} segundo bago humingi ng panibagong code.",
                 CodeHourlyLimit => "Marami ka nang hininging code ngayong oras. Subukang muli mamaya.",
+                SignInTooOften => {
+                    "Masyadong maraming subok na mag-sign in. Maghintay ng ilang minuto, o mag-log in gamit ang code sa SMS."
+                }
+                StaffSignInTooOften => {
+                    "Masyadong maraming subok na mag-sign in mula rito. Maghintay ng ilang minuto at subukang muli."
+                }
                 CodeDailyLimit => "Marami ka nang hininging code ngayong araw. Subukang muli bukas.",
                 CodeSms => {
                     "Ang iyong Hiram code ay {code}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman, kahit sa staff ng Hiram."

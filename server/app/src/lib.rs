@@ -15,6 +15,7 @@ pub mod passwords;
 pub mod seed;
 pub mod services;
 pub mod session;
+pub mod sign_in_limits;
 pub mod staff_access;
 pub mod startup;
 pub mod state;

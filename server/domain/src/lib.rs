@@ -34,6 +34,7 @@ pub mod qr_ph;
 pub mod reminder;
 pub mod repayment;
 pub mod session;
+pub mod sign_in;
 pub mod site_banner;
 pub mod sms;
 pub mod staff;

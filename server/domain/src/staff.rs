@@ -165,8 +165,6 @@ pub struct StaffAccount {
     pub totp_secret: String,
     /// The last TOTP time step accepted, so a code works once.
     pub last_totp_step: i64,
-    pub failed_logins: i64,
-    pub locked_until: Option<OffsetDateTime>,
     /// False once an admin switched the account off: it can neither sign in
     /// nor use a session.
     pub active: bool,
@@ -225,9 +223,6 @@ pub struct Adjustment {
     pub decided_by: Option<i64>,
     pub proposed_at: OffsetDateTime,
 }
-
-/// Wrong password or code tries before an account locks for a while.
-pub const MAX_FAILED_LOGINS: i64 = 5;
 
 #[cfg(test)]
 mod tests {

@@ -36,6 +36,7 @@ mod products;
 mod promotion;
 mod repayment_reminders;
 mod sessions;
+mod sign_in_tries;
 mod sms_outbox;
 mod staff;
 mod tracking;

@@ -5,12 +5,11 @@ use crate::db::{Conn, Row, args, conflict};
 use async_trait::async_trait;
 use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::session::TokenDigest;
-use hiram_domain::staff::{AuditEntry, LoggedAudit, MAX_FAILED_LOGINS, NewStaff, Role, StaffAccount};
+use hiram_domain::staff::{AuditEntry, LoggedAudit, NewStaff, Role, StaffAccount};
 use hiram_domain::store::{StaffSession, StaffStore, StoreError, StoreResult};
 use time::OffsetDateTime;
 
-const COLUMNS: &str = "id, email, name, role, password_hash, totp_secret, last_totp_step, failed_logins, locked_until, \
-     active, created_at";
+const COLUMNS: &str = "id, email, name, role, password_hash, totp_secret, last_totp_step, active, created_at";
 
 /// Switching accounts on and off, and resetting them, take turns under
 /// this lock, so the count of active admins cannot change under either.
@@ -25,10 +24,8 @@ fn account(row: &Row<'_>) -> StoreResult<StaffAccount> {
         password_hash: row.get(4)?,
         totp_secret: row.get(5)?,
         last_totp_step: row.get(6)?,
-        failed_logins: row.get(7)?,
-        locked_until: row.get(8)?,
-        active: row.get(9)?,
-        created_at: row.get(10)?,
+        active: row.get(7)?,
+        created_at: row.get(8)?,
     })
 }
 
@@ -126,8 +123,7 @@ impl StaffStore for Store {
             return Err(StoreError::Conflict("inactive"));
         }
         tx.exec(
-            "UPDATE staff_account SET password_hash = $2, totp_secret = $3, failed_logins = 0, \
-             locked_until = NULL, last_totp_step = 0 WHERE id = $1",
+            "UPDATE staff_account SET password_hash = $2, totp_secret = $3, last_totp_step = 0 WHERE id = $1",
             args![id, password_hash, totp_secret],
         )
         .await?;
@@ -136,25 +132,11 @@ impl StaffStore for Store {
         Ok(before)
     }
 
-    async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64> {
-        let mut tx = self.db.write().await?;
-        let failed = tx
-            .value(
-                "UPDATE staff_account SET failed_logins = failed_logins + 1, \
-                 locked_until = CASE WHEN failed_logins + 1 >= $2 THEN $3 ELSE locked_until END WHERE id = $1 \
-                 RETURNING failed_logins",
-                args![id, MAX_FAILED_LOGINS, lock_until],
-            )
-            .await?;
-        tx.commit().await?;
-        Ok(failed)
-    }
-
     async fn accept_login(&self, id: i64, totp_step: i64) -> StoreResult<bool> {
         let changed = self
             .db
             .exec(
-                "UPDATE staff_account SET failed_logins = 0, locked_until = NULL, last_totp_step = $2 \
+                "UPDATE staff_account SET last_totp_step = $2 \
                  WHERE id = $1 AND last_totp_step < $2",
                 args![id, totp_step],
             )

@@ -64,11 +64,11 @@ describe('staff sign-in', () => {
   });
 
   it('shows the lock message of a 429', async () => {
-    consoleApi({ '/login': fail('429', 'Too many wrong tries. The account is locked for 15 minutes.', { retryAfterSeconds: 900 }) });
+    consoleApi({ '/login': fail('429', 'Too many sign-in tries from here. Please wait a few minutes and try again.', { retryAfterSeconds: 900 }) });
     render(<SignInForm onSignedIn={vi.fn()} />);
     fill('care@example.ph', 'pw', '111111');
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many wrong tries. The account is locked for 15 minutes.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many sign-in tries from here. Please wait a few minutes and try again.');
   });
 
   it('says why it shows when the session ended', () => {

@@ -14,8 +14,8 @@ const CODE_DIGITS = 6;
 
 /**
  * Staff sign-in: e-mail, password and the authenticator app's 6-digit code.
- * The server answers every wrong detail alike (400) and a locked account
- * with 429; either message shows under the form.
+ * The server answers every wrong detail alike (400) and too many tries from
+ * this address with 429; either message shows under the form.
  */
 export function SignInForm({ onSignedIn, notice }: Props) {
   const [email, setEmail] = useState('');

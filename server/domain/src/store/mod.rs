@@ -26,6 +26,7 @@ mod products;
 mod promotion;
 mod repayment_reminders;
 mod sessions;
+mod sign_in_tries;
 mod sms_outbox;
 mod staff;
 mod tracking;
@@ -55,6 +56,7 @@ pub use products::*;
 pub use promotion::*;
 pub use repayment_reminders::*;
 pub use sessions::*;
+pub use sign_in_tries::*;
 pub use sms_outbox::*;
 pub use staff::*;
 pub use tracking::*;
@@ -113,6 +115,7 @@ pub trait Store:
     + CalculatorStore
     + BookKeepingStore
     + ReminderStore
+    + SignInTryStore
     + Send
     + Sync
     + 'static
@@ -148,6 +151,7 @@ impl<T> Store for T where
         + CalculatorStore
         + BookKeepingStore
         + ReminderStore
+        + SignInTryStore
         + Send
         + Sync
         + 'static

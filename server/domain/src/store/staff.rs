@@ -50,9 +50,6 @@ pub trait StaffStore {
         totp_secret: &str,
         at: OffsetDateTime,
     ) -> StoreResult<crate::staff::StaffAccount>;
-    /// Counts a wrong password or code; at `MAX_FAILED_LOGINS` the account
-    /// locks until `lock_until`. The count after this one.
-    async fn note_failed_login(&self, id: i64, lock_until: OffsetDateTime) -> StoreResult<i64>;
     /// A right password and code: clears the failures and records the
     /// code's time step, only if it is newer than the last one accepted
     /// (false: the code was used before).

@@ -420,7 +420,6 @@ export const consoleEn = {
   'console.staff.created': 'Added',
   'console.staff.active': 'Active',
   'console.staff.inactive': 'Deactivated',
-  'console.staff.lockedUntil': 'Locked until {time}',
   'console.staff.you': 'you',
   'console.staff.deactivate': 'Deactivate',
   'console.staff.reactivate': 'Reactivate',

@@ -421,7 +421,6 @@ export const consoleFil: ConsoleCatalogue = {
   'console.staff.created': 'Idinagdag noong',
   'console.staff.active': 'Aktibo',
   'console.staff.inactive': 'Naka-deactivate',
-  'console.staff.lockedUntil': 'Naka-lock hanggang {time}',
   'console.staff.you': 'ikaw',
   'console.staff.deactivate': 'I-deactivate',
   'console.staff.reactivate': 'I-activate muli',

@@ -196,14 +196,7 @@ function ConfirmReset({ account, onClose, onReset }: { account: StaffAccountRow;
 
 function Status({ account }: { account: StaffAccountRow }) {
   if (!account.active) return <span className="c-badge">{t('console.staff.inactive')}</span>;
-  return (
-    <>
-      {t('console.staff.active')}
-      {account.lockedUntil && (
-        <span className="c-badge c-badge--open">{t('console.staff.lockedUntil', { time: formatDateTime(account.lockedUntil) })}</span>
-      )}
-    </>
-  );
+  return <>{t('console.staff.active')}</>;
 }
 
 /**

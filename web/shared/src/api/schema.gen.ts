@@ -33,8 +33,9 @@ export interface paths {
         put?: never;
         /**
          * Signs a staff member in (form body only). Wrong e-mail, password or
-         *     code, and a locked account, all answer the same; five wrong tries lock
-         *     the account for 15 minutes; a code works once.
+         *     code all answer the same, after the same work; a code works once. Tries
+         *     are limited per e-mail and address and per address (decision 028), never
+         *     per account alone, so nobody can lock a colleague out.
          */
         post: operations["console_login"];
         delete?: never;
@@ -1826,7 +1827,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Logs in with the password the borrower set. */
+        /**
+         * Logs in with the password the borrower set. Tries are limited per
+         *     number, per number and address, and per address; an unknown number, a
+         *     number with no password and a wrong password answer alike, after the
+         *     same work.
+         */
         post: operations["password_login"];
         delete?: never;
         options?: never;
@@ -5348,8 +5354,6 @@ export interface components {
                 email: string;
                 /** Format: int64 */
                 id: number;
-                /** @description RFC 3339; only while too many wrong tries keep the account locked. */
-                lockedUntil?: string | null;
                 name: string;
                 /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
                 role: string;
@@ -5691,8 +5695,6 @@ export interface components {
                 email: string;
                 /** Format: int64 */
                 id: number;
-                /** @description RFC 3339; only while too many wrong tries keep the account locked. */
-                lockedUntil?: string | null;
                 name: string;
                 /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
                 role: string;
@@ -6861,8 +6863,6 @@ export interface components {
             email: string;
             /** Format: int64 */
             id: number;
-            /** @description RFC 3339; only while too many wrong tries keep the account locked. */
-            lockedUntil?: string | null;
             name: string;
             /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
             role: string;
@@ -7054,6 +7054,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Too many tries from this address; `Retry-After` says how long to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };
@@ -11094,6 +11103,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Too many tries; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                };
             };
         };
     };

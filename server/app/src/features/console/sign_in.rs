@@ -6,18 +6,18 @@ use crate::i18n::{Lang, Msg};
 use crate::staff_access::{COOKIE, Caller, Staff, session_digest};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
-use hiram_domain::staff::{MAX_FAILED_LOGINS, StaffAccount};
+use hiram_domain::sign_in::Door;
+use hiram_domain::staff::StaffAccount;
 use serde::{Deserialize, Serialize};
+use std::net::SocketAddr;
 use utoipa::{IntoParams, ToSchema};
 
 /// How long a console session lasts: one working day.
 const SESSION_HOURS: i64 = 12;
-/// How long an account stays locked after too many wrong tries.
-const LOCK_MINUTES: i64 = 15;
 
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -56,12 +56,16 @@ fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<Head
 }
 
 /// Signs a staff member in (form body only). Wrong e-mail, password or
-/// code, and a locked account, all answer the same; five wrong tries lock
-/// the account for 15 minutes; a code works once.
+/// code all answer the same, after the same work; a code works once. Tries
+/// are limited per e-mail and address and per address (decision 028), never
+/// per account alone, so nobody can lock a colleague out.
 #[utoipa::path(post, path = "/login", operation_id = "console_login", tag = "console", params(LoginParams),
-    responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400)))]
+    responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400),
+        (status = 429, body = Envelope<crate::error::RetryLater>,
+            description = "Too many tries from this address; `Retry-After` says how long to wait")))]
 pub async fn login(
     State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
     lang: Lang,
     uri: axum::http::Uri,
     Params(params): Params<LoginParams>,
@@ -74,32 +78,23 @@ pub async fn login(
     let refused = || ApiError::rejected(Msg::StaffLoginRefused);
     let now = state.now();
     let email = params.email.trim().to_lowercase();
+    let attempt = crate::sign_in_limits::count_try(&state, Door::Staff, &email, address.ip()).await?;
     let account = state.store.staff_by_email(&email).await?.filter(|account| account.active);
     // Hash the password even for an unknown e-mail, so timing tells nothing.
     let password_ok =
         crate::passwords::verify(&params.password, account.as_ref().map(|account| account.password_hash.as_str()))
             .await?;
     let Some(account) = account else { return Err(refused()) };
-    // A locked account answers like a wrong password, so the answer never
-    // tells which e-mails have accounts.
-    if account.locked_until.is_some_and(|until| until > now) {
-        return Err(refused());
-    }
     let step = crate::totp::verify(&account.totp_secret, params.code.trim(), now.unix_timestamp());
     let accepted = match step {
         Some(step) if password_ok => state.store.accept_login(account.id, step).await?,
         _ => false,
     };
     if !accepted {
-        let failures = state.store.note_failed_login(account.id, now + time::Duration::minutes(LOCK_MINUTES)).await?;
-        tracing::info!(
-            staff.id = account.id,
-            failures,
-            locked = failures >= MAX_FAILED_LOGINS,
-            "console sign-in refused"
-        );
+        tracing::info!(staff.id = account.id, "console sign-in refused");
         return Err(refused());
     }
+    crate::sign_in_limits::succeeded(&state, &attempt).await?;
     let (token, digest) = crate::session::new_token()?;
     state.store.create_staff_session(&digest, account.id, now, now + time::Duration::hours(SESSION_HOURS)).await?;
     let staff = Staff { caller: Caller::Member(account.clone()) };

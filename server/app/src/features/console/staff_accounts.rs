@@ -12,7 +12,6 @@ use hiram_domain::fields::InvalidField;
 use hiram_domain::staff::{NewStaff, Permission, Role, StaffAccount};
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
-use time::OffsetDateTime;
 use utoipa::{IntoParams, ToSchema};
 
 /// Longest staff name, in characters.
@@ -137,20 +136,17 @@ pub struct StaffAccountRow {
     /// False once deactivated: the member can neither sign in nor use a
     /// session until reactivated.
     pub active: bool,
-    /// RFC 3339; only while too many wrong tries keep the account locked.
-    pub locked_until: Option<String>,
     /// RFC 3339.
     pub created_at: String,
 }
 
-fn account_row(account: &StaffAccount, now: OffsetDateTime) -> StaffAccountRow {
+fn account_row(account: &StaffAccount) -> StaffAccountRow {
     StaffAccountRow {
         id: account.id,
         email: account.email.clone(),
         name: account.name.clone(),
         role: account.role.key().to_owned(),
         active: account.active,
-        locked_until: account.locked_until.filter(|until| *until > now).map(crate::views::timestamp),
         created_at: crate::views::timestamp(account.created_at),
     }
 }
@@ -164,8 +160,7 @@ pub async fn staff_accounts(
     lang: Lang,
 ) -> ApiResult<Json<Envelope<Vec<StaffAccountRow>>>> {
     staff.require(Permission::ManageStaff)?;
-    let now = state.now();
-    let rows = state.store.staff_accounts().await?.iter().map(|account| account_row(account, now)).collect();
+    let rows = state.store.staff_accounts().await?.iter().map(account_row).collect();
     Ok(ok(lang, rows))
 }
 
@@ -247,7 +242,7 @@ async fn switch_account(
             serde_json::json!({ "active": active }),
         )
         .await?;
-    Ok(ok(lang, account_row(&StaffAccount { active, ..before }, now)))
+    Ok(ok(lang, account_row(&StaffAccount { active, ..before })))
 }
 
 /// Resets a member's sign-in when they lost their password or
@@ -290,6 +285,7 @@ pub async fn reset_account(
         }
         Err(other) => return Err(other.into()),
     };
+    crate::sign_in_limits::reset(&state, hiram_domain::sign_in::Door::Staff, &before.email).await?;
     tracing::info!(staff.id = id, "staff sign-in reset");
     // What changed, never the secrets: the old and new ones stay out of the log.
     staff
@@ -297,11 +293,8 @@ pub async fn reset_account(
             &state,
             "staff.reset_sign_in",
             &format!("staff:{id}"),
-            serde_json::json!({
-                "failedLogins": before.failed_logins,
-                "locked": before.locked_until.is_some_and(|until| until > now),
-            }),
-            serde_json::json!({ "failedLogins": 0, "locked": false, "signedOut": true }),
+            serde_json::Value::Null,
+            serde_json::json!({ "signedOut": true }),
         )
         .await?;
     Ok(ok(lang, answer_once(&state, id, &before.email, password, totp_secret).await?))

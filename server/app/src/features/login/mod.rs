@@ -10,6 +10,7 @@ use axum::Json;
 use axum::extract::{ConnectInfo, State};
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::password::NewPassword;
+use hiram_domain::sign_in::Door;
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 use utoipa::{IntoParams, ToSchema};
@@ -176,15 +177,22 @@ pub struct PasswordLoginParams {
     pub password: String,
 }
 
-/// Logs in with the password the borrower set.
+/// Logs in with the password the borrower set. Tries are limited per
+/// number, per number and address, and per address; an unknown number, a
+/// number with no password and a wrong password answer alike, after the
+/// same work.
 #[utoipa::path(post, path = "/service/login/login", tag = "login", params(PasswordLoginParams),
-    responses((status = 200, body = Envelope<LoggedIn>), (status = 400, description = "Wrong number or password")))]
+    responses((status = 200, body = Envelope<LoggedIn>), (status = 400, description = "Wrong number or password"),
+        (status = 429, body = Envelope<RetryLater>,
+            description = "Too many tries; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn password_login(
     State(state): State<AppState>,
+    ConnectInfo(address): ConnectInfo<SocketAddr>,
     lang: Lang,
     Params(params): Params<PasswordLoginParams>,
 ) -> ApiResult<Json<Envelope<LoggedIn>>> {
     let phone = parse_phone(&params.phone)?;
+    let attempt = crate::sign_in_limits::count_try(&state, Door::Borrower, phone.e164(), address.ip()).await?;
     let borrower = state.store.borrower_by_phone(&phone).await?;
     let stored_hash = match &borrower {
         Some(borrower) => state.store.password_hash(borrower.id).await?,
@@ -192,6 +200,7 @@ pub async fn password_login(
     };
     let matches = crate::passwords::verify(&params.password, stored_hash.as_deref()).await?;
     let borrower = borrower.filter(|_| matches).ok_or(ApiError::rejected(Msg::WrongPhoneOrPassword))?;
+    crate::sign_in_limits::succeeded(&state, &attempt).await?;
     let session_id = crate::session::start(&state, borrower.id).await?;
     Ok(ok(lang, LoggedIn { session_id, new_borrower: false }))
 }

@@ -30,6 +30,13 @@ pub(crate) async fn sign_in(app: &TestApp, email: &str, account: &NewAccount) ->
     (response.status().as_u16(), cookie, response.json().await.unwrap())
 }
 
+/// A client whose requests come from another loopback address, as a
+/// stranger's would come from another machine.
+fn from_address(app: &TestApp, address: &str) -> reqwest::Client {
+    let _ = app;
+    reqwest::Client::builder().local_address(address.parse::<std::net::IpAddr>().unwrap()).build().unwrap()
+}
+
 pub(crate) async fn member(app: &TestApp, role: Role) -> Member {
     named_member(app, role, role.key()).await
 }
@@ -145,7 +152,8 @@ crate::on_both_stores! {
         assert_eq!(send(&app, &member, "GET", "/api/console/me", &[]).await.0, 401, "the session ended on the server");
         assert_eq!(app.get("/api/console/me").await.status(), 401);
 
-        // One failure so far (the reused code); four more lock the account.
+        // One try so far since she signed in (the reused code); four more
+        // fill this address's limit for her e-mail, as for an unknown one.
         for _ in 0..3 {
             let wrong = [("email", email), ("password", "not the password"), ("code", &code(&app, &account.totp_secret))];
             assert_eq!(app.client.post(app.url("/api/console/login")).form(&wrong).send().await.unwrap().status(), 400);
@@ -153,14 +161,47 @@ crate::on_both_stores! {
         let fifth = [("email", email), ("password", "not the password"), ("code", "123456")];
         assert_eq!(app.client.post(app.url("/api/console/login")).form(&fifth).send().await.unwrap().status(), 400);
         app.clock.advance(time::Duration::seconds(60));
-        let (locked, _, body) = sign_in(&app, email, &account).await;
-        assert_eq!(locked, 400, "locked: even the right password and code are refused");
-        let unknown_answer: Value = app.client.post(app.url("/api/console/login")).form(&[("email", "nobody@hiram.example"), ("password", "x"), ("code", "123456")]).send().await.unwrap().json().await.unwrap();
-        assert_eq!(body, unknown_answer, "a locked account looks like a wrong e-mail");
-        app.clock.advance(time::Duration::minutes(15));
+        let (limited, _, body) = sign_in(&app, email, &account).await;
+        assert_eq!(limited, 429, "from here even the right password and code wait: {body}");
+        let retry_after = body["data"]["retryAfterSeconds"].as_i64().unwrap();
+        assert!((1..=900).contains(&retry_after), "{body}");
+        for _ in 0..5 {
+            let unknown = [("email", "nobody@hiram.example"), ("password", "x"), ("code", "123456")];
+            app.client.post(app.url("/api/console/login")).form(&unknown).send().await.unwrap();
+        }
+        let unknown = [("email", "nobody@hiram.example"), ("password", "x"), ("code", "123456")];
+        let unknown_answer: Value = app.client.post(app.url("/api/console/login")).form(&unknown).send().await.unwrap().json().await.unwrap();
+        assert_eq!(unknown_answer["code"], body["code"], "an unknown e-mail is limited alike");
+        app.clock.advance(time::Duration::seconds(retry_after));
         assert_eq!(sign_in(&app, email, &account).await.0, 200);
         let in_the_query = app.client.post(app.url(&format!("/api/console/login?email={email}&password=x&code=123456"))).send().await.unwrap();
         assert_eq!(in_the_query.status(), 400, "credentials only in the body");
+    }
+
+    async fn a_stranger_guessing_from_elsewhere_cannot_lock_a_staff_member_out(app) {
+        let account = add_staff(&app.state, "liza@hiram.example", "Liza Reyes", "customer_care").await.unwrap();
+        let email = "liza@hiram.example";
+        let stranger = from_address(&app, "127.0.0.2");
+        let mut statuses = Vec::new();
+        for _ in 0..12 {
+            let guess = [("email", email), ("password", "is it this?"), ("code", "123456")];
+            statuses.push(stranger.post(app.url("/api/console/login")).form(&guess).send().await.unwrap().status().as_u16());
+        }
+        assert_eq!(statuses, [[400; 5].as_slice(), [429; 7].as_slice()].concat(), "the stranger's address waits");
+        let (status, _, body) = sign_in(&app, email, &account).await;
+        assert_eq!(status, 200, "she signs in from her own address: {body}");
+    }
+
+    async fn one_address_cannot_spray_a_password_over_many_staff_accounts(app) {
+        let sprayer = from_address(&app, "127.0.0.3");
+        for n in 0..20 {
+            let guess = [("email", format!("staff{n}@hiram.example")), ("password", "Summer2026!".to_owned()), ("code", "123456".to_owned())];
+            assert_eq!(sprayer.post(app.url("/api/console/login")).form(&guess).send().await.unwrap().status(), 400);
+        }
+        let next = [("email", "another@hiram.example"), ("password", "Summer2026!"), ("code", "123456")];
+        let refused = sprayer.post(app.url("/api/console/login")).form(&next).send().await.unwrap();
+        assert_eq!(refused.status(), 429);
+        assert!(refused.headers().contains_key("retry-after"));
     }
 
     async fn each_role_can_do_exactly_what_its_permissions_allow(app) {

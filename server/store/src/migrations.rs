@@ -64,6 +64,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(26 shared "0026_audit_by_subject"),
     migration!(27 "0027_collection_rails"),
     migration!(28 "0028_ledger_balance_and_queued_texts"),
+    migration!(29 "0029_clause_terms"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

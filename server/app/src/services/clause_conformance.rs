@@ -6,7 +6,7 @@
 //! names its case and always reproduces.
 
 use crate::i18n::Lang;
-use crate::services::documents::{Parties, agreement};
+use crate::services::documents::{Parties, agreement, disclosure};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::extension::quote_extension;
 use hiram_domain::ledger::{self, Balances, Bucket, DEFAULT_ALLOCATION};
@@ -127,8 +127,11 @@ fn generate(cases: &mut Cases) -> Case {
         start: SENT,
     };
     let document = agreement(&quote, &parties, Lang::En);
-    let clauses =
+    let mut clauses: Vec<(String, String)> =
         document.sections.into_iter().map(|section| (section.heading, section.paragraphs.join(" "))).collect();
+    // The disclosure's rows, as "D:<label>", to hold them to the same figures.
+    let rows = disclosure(&quote, &parties, Lang::En).disclosure.map(|table| table.rows).unwrap_or_default();
+    clauses.extend(rows.into_iter().map(|row| (format!("D:{}", row.label), row.value)));
     Case { product, quote, order, clauses }
 }
 
@@ -178,6 +181,7 @@ fn clause_4_early_repayment_charges_what_it_states_on_each_side_of_the_threshold
     for n in 0..CASES {
         let case = generate(&mut cases);
         let text = case.clause("4.");
+        assert_eq!(case.clause("D:Early repayment"), text, "case {n}: the disclosure states the same");
         let from_day = number_after(text, "early from day ");
         let stated_share = rate_after(text, "once ");
         let stated_min_days = number_after(text, "at least ");
@@ -233,6 +237,7 @@ fn clause_5_penalties_charge_the_stated_figure_in_every_window_and_stop_at_the_c
     for n in 0..CASES {
         let case = generate(&mut cases);
         let text = case.clause("5.");
+        assert!(text.contains(case.clause("D:Late payment penalties")), "case {n}: the disclosure states the same");
         let one_time_new = money_after(text, "one-time ");
         let one_time_repeat = money_after(text, "(first loan) or ");
         let daily = [
@@ -309,6 +314,7 @@ fn clause_6_extensions_cost_what_it_states_and_no_more_are_sold_than_it_allows()
     for n in 0..CASES {
         let case = generate(&mut cases);
         let text = case.clause("6.");
+        assert_eq!(case.clause("D:Extensions"), text, "case {n}: the disclosure states the same");
         let allowed = match text {
             t if t.contains("the due dates once ") => 1,
             t if t.contains("the due dates twice ") => 2,

@@ -201,6 +201,8 @@ pub fn disclosure(quote: &Quote, parties: &Parties<'_>, lang: Lang) -> Document 
             percent(quote.charges_monthly_bp),
         ),
         row("Late payment penalties", "Multa sa pagkahuli", penalty_text(&quote.penalty, lang)),
+        row("Early repayment", "Maagang pagbabayad", early_repayment_text(quote, lang)),
+        row("Extensions", "Extension", extension_text(quote, parties.product.allows_extension, lang)),
     ];
     let schedule = quote
         .plan

@@ -2,7 +2,7 @@
 //! overdue (174 → 180), and each day late accrues the product's penalty
 //! schedule, capped for covered loans (D4). Re-running it charges nothing
 //! twice: each day's penalty is posted under the key `penalty:ORDER:DAY`
-//! (`penalty:ORDER:xN:DAY` once the loan took N extensions).
+//! (`penalty:ORDER:rN:DAY` for a lateness after N rollovers).
 
 use crate::services::money_in::balances;
 use crate::services::{ServiceError, ServiceResult};
@@ -35,13 +35,26 @@ pub async fn run(state: &AppState) -> ServiceResult<DailyReport> {
     Ok(report)
 }
 
-/// Days late count from the due date as it stands; after an extension a
-/// new lateness counts from day 1 again, under keys of its own.
-fn penalty_prefix(order: &Order) -> String {
-    match order.extensions {
+/// Days late count from the due date as it stands. A lateness that a
+/// rollover (180 → 174) ended is over: a later one counts from day 1 again,
+/// under keys of its own (`penalty:ORDER:rN:DAY` after N rollovers), so its
+/// days are charged rather than mistaken for the first lateness's. Orders
+/// never rolled over keep `penalty:ORDER:DAY`.
+async fn penalty_prefix(state: &AppState, order: &Order) -> ServiceResult<String> {
+    let rollovers = match order.extensions {
+        0 => 0,
+        _ => state
+            .store
+            .status_history(order.id)
+            .await?
+            .iter()
+            .filter(|change| change.from == Some(OrderStatus::Overdue) && change.to == OrderStatus::RepaymentOpen)
+            .count(),
+    };
+    Ok(match rollovers {
         0 => format!("penalty:{}:", order.id.0),
-        n => format!("penalty:{}:x{n}:", order.id.0),
-    }
+        n => format!("penalty:{}:r{n}:", order.id.0),
+    })
 }
 
 /// Penalties posted for the days of `day`'s 30-day window before it.
@@ -91,7 +104,7 @@ pub async fn overdue_standing(
     let day = PenaltyDay {
         day_late: tomorrow,
         amount_due: Centavos::new(dues.principal.get() + dues.interest.get() + dues.fees.get()),
-        accrued_this_window: Centavos::new(accrued_in_window(&entries, &penalty_prefix(order), tomorrow)),
+        accrued_this_window: Centavos::new(accrued_in_window(&entries, &penalty_prefix(state, order).await?, tomorrow)),
         total_cost_so_far: Centavos::new(current.cost_charged()),
         principal: order.principal,
         repeat_borrower: orders.iter().any(|other| other.status == OrderStatus::Repaid),
@@ -135,7 +148,7 @@ async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> Se
     let repeat_borrower = orders.iter().any(|other| other.status == OrderStatus::Repaid);
     // Days late count from the due date as it stands; after a rollover a new
     // lateness counts from day 1 again, under keys of its own.
-    let prefix = penalty_prefix(order);
+    let prefix = penalty_prefix(state, order).await?;
     for day in 1..=days_late {
         let key = IdempotencyKey { key: format!("{prefix}{day}"), fingerprint: [0; 32] };
         let entries = state.store.ledger_entries(order.id).await?;

@@ -155,5 +155,18 @@ crate::on_both_stores! {
         // The next daily run finds nothing late.
         let report = hiram::services::daily::run(&app.state).await.unwrap();
         assert_eq!((report.became_overdue, report.penalty_days_posted), (0, 0));
+
+        // Late again 3 days after the new due date: the new lateness is
+        // charged from its own day 1, not mistaken for the first one's days.
+        let new_due = after.due_date.unwrap();
+        app.clock.advance(time::Duration::days((new_due - app.state.today()).whole_days() + 3));
+        hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(status_of(&app, order).await, 180);
+        let keys: Vec<String> = app.state.store.ledger_entries(OrderId(order)).await.unwrap().into_iter().map(|stored| stored.key).collect();
+        let again: Vec<&String> = keys.iter().filter(|key| key.starts_with(&format!("penalty:{order}:r1:"))).collect();
+        assert_eq!(again.len(), 3, "{keys:?}");
+        for day in 1..=3 {
+            assert!(keys.contains(&format!("penalty:{order}:r1:{day}")), "{keys:?}");
+        }
     }
 }

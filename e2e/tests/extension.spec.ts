@@ -8,9 +8,10 @@ import { closePopups, DEMO_PHONE, demoSession, issuePayCode, openDetails, orderI
 // The suite runs one server and one database, one test at a time, and other
 // specs (loan-details, order-statuses) also open the demo 174 order. This test
 // never assumes the order is as seeded: it reads the due date, the offer and
-// the receipts count at its start, so it passes before or after them (and
-// when repeated), and it leaves the order open with Rollover Repayment
-// offered, which is all they check.
+// the receipts count at its start, so it passes before or after them, and it
+// leaves the order open (174), which is all they check. The agreement allows
+// one extension (decision 026), so afterwards Rollover Repayment is no longer
+// offered on that order; order-statuses reads `isDelay` from the reply.
 
 interface Offer {
   delayInfo: { title: string; delayAmount: number };

@@ -186,6 +186,14 @@ pub enum Msg {
     AccountNumberInvalid,
     AccountBound,
     NotExtendable,
+    ExtensionsUsedUp,
+    OverdueDaysLate,
+    OverduePenalties,
+    OverdueBalance,
+    OverdueNextDay,
+    OverdueNextDayCapped,
+    OverdueCapReached,
+    ExtensionTooLate,
     ExtensionAmountChanged,
     ExtensionTitle,
     ExtensionReceipt,
@@ -229,6 +237,7 @@ pub enum Msg {
     CapEffective,
     CapPenalty,
     TermsMalformed,
+    TermsClauses,
     OpenLoanBlocksDeletion,
     ContactOutsideHours,
     ContactNeedsOverdue,
@@ -465,6 +474,9 @@ impl Msg {
                     "Late penalties above 5% a month of the amount due are not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
                 }
                 TermsMalformed => "The amounts, term or rates of this product are not valid.",
+                TermsClauses => {
+                    "Early repayment starts at 0–100% of the term, its minimum days and minimum interest days are at most the term, and a loan may take at most 12 extensions."
+                }
                 NothingToRepay => "This loan has nothing to repay.",
                 UnknownChannel => "Please choose a payment method from the list.",
                 PayAmountInvalid => "Please enter an amount from ₱0.01 up to what you owe.",
@@ -498,7 +510,19 @@ impl Msg {
                 ImageTooManyPixels => "This picture is too big to process. Please send a smaller photo or screenshot.",
                 ImageDailyLimit => "You have sent many pictures today. Please try again tomorrow.",
                 NotExtendable => {
-                    "This loan cannot be extended now. Extensions are open until the due date on products that offer them."
+                    "This loan cannot be extended now. Extensions are open on products that offer them, while something is owed."
+                }
+                OverdueDaysLate => "{n} days late.",
+                OverduePenalties => "Late penalties so far: {amount}.",
+                OverdueBalance => "Balance as of today: {amount}.",
+                OverdueNextDay => "Each more day late adds {amount} in penalties.",
+                OverdueNextDayCapped => "Another day late adds {amount}: the legal cap on penalties stops the rest.",
+                OverdueCapReached => "Penalties have reached the legal cap: another day late adds nothing more.",
+                ExtensionsUsedUp => {
+                    "This loan has already been extended as many times as its agreement allows. Please repay it instead."
+                }
+                ExtensionTooLate => {
+                    "This loan is too far past its due date to extend: a new due date one period later would already have passed. Please repay it instead."
                 }
                 ExtensionAmountChanged => "The amount to extend has changed. Please reload the page.",
                 ExtensionTitle => "Extend your loan by {n} days",
@@ -780,6 +804,9 @@ impl Msg {
                     "Hindi pinapayagan ang multang higit sa 5% kada buwan ng halagang dapat bayaran sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."
                 }
                 TermsMalformed => "Hindi tama ang halaga, tagal o rate ng produktong ito.",
+                TermsClauses => {
+                    "Nagsisimula ang maagang pagbabayad sa 0–100% ng termino, hindi lalampas sa termino ang pinakamaikling araw at araw ng interes nito, at hanggang 12 extension lamang ang isang loan."
+                }
                 NothingToRepay => "Wala nang babayaran sa loan na ito.",
                 UnknownChannel => "Pumili ng paraan ng pagbabayad mula sa listahan.",
                 PayAmountInvalid => "Maglagay ng halagang ₱0.01 hanggang sa iyong utang.",
@@ -817,7 +844,21 @@ impl Msg {
                 }
                 ImageDailyLimit => "Marami ka nang naipadalang larawan ngayong araw. Subukan ulit bukas.",
                 NotExtendable => {
-                    "Hindi ma-extend ang loan na ito ngayon. Bukas ang extension hanggang sa due date sa mga produktong nag-aalok nito."
+                    "Hindi ma-extend ang loan na ito ngayon. Bukas ang extension sa mga produktong nag-aalok nito, habang may babayaran pa."
+                }
+                OverdueDaysLate => "{n} araw nang huli.",
+                OverduePenalties => "Multa hanggang ngayon: {amount}.",
+                OverdueBalance => "Balanse ngayong araw: {amount}.",
+                OverdueNextDay => "Bawat dagdag na araw ng pagkahuli ay may multang {amount}.",
+                OverdueNextDayCapped => {
+                    "Ang isa pang araw ng pagkahuli ay dagdag na {amount}: pinipigilan ng legal na limit ang iba pa."
+                }
+                OverdueCapReached => "Naabot na ng multa ang legal na limit: wala nang madadagdag sa isa pang araw.",
+                ExtensionsUsedUp => {
+                    "Na-extend na ang loan na ito nang ilang beses na pinapayagan ng kasunduan. Bayaran na lang ito."
+                }
+                ExtensionTooLate => {
+                    "Masyado nang lampas sa due date ang loan na ito para i-extend: lumipas na rin ang bagong due date na isang period pa. Bayaran na lang ito."
                 }
                 ExtensionAmountChanged => "Nagbago ang halaga ng extension. I-reload ang page.",
                 ExtensionTitle => "I-extend ang loan nang {n} araw",

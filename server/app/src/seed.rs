@@ -112,6 +112,7 @@ const fn terms(
         period_days,
         monthly_interest_bp: interest_bp,
         service_fee_bp: fee_bp,
+        clauses: hiram_domain::pricing::ClauseTerms::STANDARD,
         penalty,
     }
 }

@@ -4,7 +4,7 @@
 use crate::i18n::{Lang, Msg};
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::OrderStatus;
-use hiram_domain::pricing::{Quote, actuarial_monthly_bp};
+use hiram_domain::pricing::Quote;
 use hiram_domain::product::Product;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -79,9 +79,10 @@ pub struct QuoteView {
     pub total_repayable: i64,
     pub finance_charge: i64,
     pub term_days: i64,
-    /// Interest and fees as a monthly rate of principal ("4.99%").
+    /// The effective interest rate a month, the disclosure's (from the
+    /// actual cash flows, BSP Circular 730), as every screen shows it ("5.10%").
     pub effective_monthly_rate: String,
-    /// The actuarial monthly rate of the Truth in Lending disclosure.
+    /// The same rate (kept for callers that read this name).
     pub actuarial_monthly_rate: String,
     pub plan: Vec<InstalmentView>,
 }
@@ -106,8 +107,8 @@ impl From<&Quote> for QuoteView {
             total_repayable: quote.total_repayable.get(),
             finance_charge: quote.finance_charge.get(),
             term_days: quote.term_days,
-            effective_monthly_rate: percent(quote.effective_monthly_bp),
-            actuarial_monthly_rate: percent(actuarial_monthly_bp(quote)),
+            effective_monthly_rate: percent(quote.eir_monthly_bp),
+            actuarial_monthly_rate: percent(quote.eir_monthly_bp),
             plan: quote
                 .plan
                 .iter()
@@ -149,4 +150,83 @@ pub struct FormOption {
 /// (Formatting fails only outside years 0–9999, which no record holds.)
 pub fn timestamp(at: time::OffsetDateTime) -> String {
     at.format(&time::format_description::well_known::Rfc3339).unwrap_or_default()
+}
+
+/// What paying the whole loan off today costs (the agreement's early
+/// repayment clause, decision 026), for the repayment pages.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayoffView {
+    /// Centavos, as are all amounts here: the whole payoff on `asOf`.
+    pub amount: i64,
+    /// The Manila date the payoff holds for (`YYYY-MM-DD`).
+    pub as_of: String,
+    /// Whether the agreement allows early repayment on `asOf` (interest to
+    /// the day); before that the payoff is everything the plan charges.
+    pub early_allowed: bool,
+    /// The first day early repayment is allowed.
+    pub early_from: String,
+    pub principal: i64,
+    pub interest: i64,
+    pub fees: i64,
+    pub penalties: i64,
+    /// Interest outstanding that a payoff on `asOf` does not pay.
+    pub interest_saved: i64,
+}
+
+pub fn payoff_view(payoff: &hiram_domain::repayment::PayoffQuote) -> PayoffView {
+    PayoffView {
+        amount: payoff.total.get(),
+        as_of: payoff.as_of.to_string(),
+        early_allowed: payoff.early_allowed,
+        early_from: payoff.early_from.to_string(),
+        principal: payoff.principal.get(),
+        interest: payoff.interest.get(),
+        fees: payoff.fees.get(),
+        penalties: payoff.penalties.get(),
+        interest_saved: payoff.interest_waived.get(),
+    }
+}
+
+/// Where an overdue loan stands today (issue 16): what the borrower owes and
+/// what waiting another day costs.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OverdueView {
+    pub days_late: i64,
+    /// Centavos, as are all amounts here: late penalties charged so far.
+    pub penalties_so_far: i64,
+    /// Everything owed today.
+    pub balance_today: i64,
+    /// What one more day late adds (0 once a cap is reached).
+    pub next_day_adds: i64,
+    /// Whether a BSP Circular 1133 cap holds the next day's penalty below
+    /// the schedule.
+    pub cap_reached: bool,
+    /// The same, as sentences in the borrower's language.
+    pub lines: Vec<String>,
+}
+
+pub fn overdue_view(standing: &crate::services::daily::OverdueStanding, lang: Lang) -> OverdueView {
+    let money = |amount: hiram_domain::money::Centavos| format_amount(amount, CurrencySymbol::Peso);
+    let mut lines = vec![
+        Msg::OverdueDaysLate.text(lang).replace("{n}", &standing.days_late.to_string()),
+        Msg::OverduePenalties.text(lang).replace("{amount}", &money(standing.penalties_so_far)),
+        Msg::OverdueBalance.text(lang).replace("{amount}", &money(standing.balance_today)),
+    ];
+    lines.push(if standing.cap_reached && standing.next_day_adds.get() == 0 {
+        Msg::OverdueCapReached.text(lang).to_owned()
+    } else if standing.cap_reached {
+        Msg::OverdueNextDayCapped.text(lang).replace("{amount}", &money(standing.next_day_adds))
+    } else {
+        Msg::OverdueNextDay.text(lang).replace("{amount}", &money(standing.next_day_adds))
+    });
+    OverdueView {
+        days_late: standing.days_late,
+        penalties_so_far: standing.penalties_so_far.get(),
+        balance_today: standing.balance_today.get(),
+        next_day_adds: standing.next_day_adds.get(),
+        cap_reached: standing.cap_reached,
+        lines,
+    }
 }

@@ -77,6 +77,7 @@ mod tests {
             period_days,
             monthly_interest_bp,
             service_fee_bp: 0,
+            clauses: crate::pricing::ClauseTerms::STANDARD,
             penalty: PenaltySchedule {
                 one_time_new: Centavos::ZERO,
                 one_time_repeat: Centavos::ZERO,

@@ -60,7 +60,8 @@ impl OrderStatus {
         OrderStatus::ALL.into_iter().find(|status| status.code() == code).ok_or(UnknownStatus(code))
     }
 
-    /// The transitions of D3's table, and no others.
+    /// The transitions of D3's table, and no others: 180 → 174 is a
+    /// rollover, a paid extension that clears the arrears.
     pub fn can_become(self, next: OrderStatus) -> bool {
         use OrderStatus::*;
         matches!(
@@ -73,6 +74,7 @@ impl OrderStatus {
                 | (RepaymentOpen, Overdue)
                 | (RepaymentOpen, Repaid)
                 | (Overdue, Repaid)
+                | (Overdue, RepaymentOpen)
         )
     }
 
@@ -107,6 +109,9 @@ pub struct Order {
     pub closed_at: Option<OffsetDateTime>,
     /// Days every due date moved through extensions, in total.
     pub extension_days: i64,
+    /// How many extensions the loan took (the agreement allows
+    /// `ClauseTerms::extensions_allowed`).
+    pub extensions: i64,
 }
 
 impl Order {
@@ -187,7 +192,7 @@ mod tests {
     }
 
     #[test]
-    fn exactly_the_eight_transitions_of_the_table_are_allowed() {
+    fn exactly_the_transitions_of_the_table_are_allowed() {
         let allowed: Vec<(i64, i64)> = OrderStatus::ALL
             .iter()
             .flat_map(|from| OrderStatus::ALL.iter().map(move |to| (*from, *to)))
@@ -196,7 +201,17 @@ mod tests {
             .collect();
         assert_eq!(
             allowed,
-            vec![(21, 151), (21, 110), (151, 170), (170, 110), (170, 174), (174, 180), (174, 200), (180, 200)]
+            vec![
+                (21, 151),
+                (21, 110),
+                (151, 170),
+                (170, 110),
+                (170, 174),
+                (174, 180),
+                (174, 200),
+                (180, 174),
+                (180, 200)
+            ]
         );
     }
 

@@ -72,6 +72,58 @@ pub struct ProductTerms {
     /// money sent (so net proceeds = principal − fee).
     pub service_fee_bp: i64,
     pub penalty: PenaltySchedule,
+    /// The figures and rules of the agreement's clauses (early repayment,
+    /// extensions), rendered from here and charged from here.
+    pub clauses: ClauseTerms,
+}
+
+/// The rules the agreement's clauses state, as data (D4, decision 026):
+/// when the whole loan may be repaid early and what that costs, and how
+/// many extensions a loan may take. `STANDARD` is what the agreement said
+/// in prose before these were terms, and what existing products carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClauseTerms {
+    /// Early repayment is allowed once this share of the term has passed,
+    /// in basis points of the term's days (5000 = half).
+    pub early_after_term_bp: i64,
+    /// …and no sooner than this many days after the money was sent.
+    pub early_min_days: i64,
+    /// An early payoff pays interest to the day of payment, but at least
+    /// this many days of it (0: exactly to the day).
+    pub early_min_interest_days: i64,
+    /// How many times a loan's due dates may be extended.
+    pub extensions_allowed: i64,
+}
+
+impl ClauseTerms {
+    pub const STANDARD: ClauseTerms = ClauseTerms {
+        early_after_term_bp: 5_000,
+        early_min_days: 7,
+        early_min_interest_days: 0,
+        extensions_allowed: 1,
+    };
+
+    /// The first day after disbursement (0 = the day the money was sent) on
+    /// which the whole loan may be repaid early: the share of the term,
+    /// rounded up to a whole day, and at least the minimum days.
+    pub fn early_from_day(&self, term_days: i64) -> i64 {
+        let share = (i128::from(term_days) * i128::from(self.early_after_term_bp) + 9_999) / 10_000;
+        i64::try_from(share).unwrap_or(i64::MAX).max(self.early_min_days)
+    }
+
+    fn validate(&self, term_days: i64) -> Result<(), TermsError> {
+        let share_ok = (0..=10_000).contains(&self.early_after_term_bp);
+        let days_ok = (0..=term_days).contains(&self.early_min_days);
+        let interest_days_ok = (0..=term_days).contains(&self.early_min_interest_days);
+        let extensions_ok = (0..=12).contains(&self.extensions_allowed);
+        if share_ok && days_ok && interest_days_ok && extensions_ok { Ok(()) } else { Err(TermsError::Clauses) }
+    }
+}
+
+impl Default for ClauseTerms {
+    fn default() -> ClauseTerms {
+        ClauseTerms::STANDARD
+    }
 }
 
 /// Why a product configuration or a requested loan is refused.
@@ -95,6 +147,10 @@ pub enum TermsError {
     Amount,
     #[error("the numbers are too large to compute")]
     Overflow,
+    #[error(
+        "the early-repayment share is 0–100% of the term, its days and minimum interest days at most the term, and at most 12 extensions"
+    )]
+    Clauses,
 }
 
 impl ProductTerms {
@@ -133,6 +189,7 @@ impl ProductTerms {
         if figures.iter().any(|figure| *figure < 0) {
             return Err(TermsError::Negative);
         }
+        self.clauses.validate(self.term_days())?;
         match self.cap_violations()?.first() {
             Some(violation) => Err(violation.clone()),
             None => Ok(()),
@@ -201,6 +258,9 @@ impl ProductTerms {
         let total_repayable = principal.checked_add(interest).ok_or(TermsError::Overflow)?;
         let finance_charge = interest.checked_add(fees).ok_or(TermsError::Overflow)?;
         let plan = split_plan(principal, interest, self.periods, self.period_days)?;
+        let flows: Vec<(i64, Centavos)> =
+            plan.iter().map(|instalment| (instalment.due_after_days, instalment.amount())).collect();
+        let eir_monthly_bp = monthly_rate_bp(net_proceeds, &flows);
         let covered = principal <= caps::COVERED_MAX_PRINCIPAL && days <= caps::COVERED_MAX_TERM_DAYS;
         Ok(Quote {
             principal,
@@ -211,9 +271,13 @@ impl ProductTerms {
             finance_charge,
             term_days: days,
             plan,
-            effective_monthly_bp: effective_monthly_bp(finance_charge, principal, days),
+            charges_monthly_bp: charges_monthly_bp(finance_charge, principal, days),
+            eir_monthly_bp,
             covered,
             penalty: self.penalty,
+            monthly_interest_bp: self.monthly_interest_bp,
+            period_days: self.period_days,
+            clauses: self.clauses,
         })
     }
 }
@@ -249,11 +313,20 @@ pub struct Quote {
     pub finance_charge: Centavos,
     pub term_days: i64,
     pub plan: Vec<Instalment>,
-    /// Finance charge as a monthly rate of principal over the term, basis
-    /// points, rounded half up: the figure the 15% cap is checked against.
-    pub effective_monthly_bp: i64,
+    /// Finance charge as a simple monthly rate of principal over the term,
+    /// basis points, rounded half up: the figure the 15% cap is checked
+    /// against. Not the effective rate: that is `eir_monthly_bp`.
+    pub charges_monthly_bp: i64,
+    /// The effective interest rate, the one every screen shows (D4): the
+    /// monthly rate at which the plan's payments, discounted, equal the
+    /// net proceeds (BSP Circular 730), from `monthly_rate_bp`.
+    pub eir_monthly_bp: i64,
     pub covered: bool,
     pub penalty: PenaltySchedule,
+    /// The rate and period the clauses count in (early payoff, extension).
+    pub monthly_interest_bp: i64,
+    pub period_days: i64,
+    pub clauses: ClauseTerms,
 }
 
 fn split_plan(
@@ -277,23 +350,21 @@ fn split_plan(
         .collect()
 }
 
-fn effective_monthly_bp(finance_charge: Centavos, principal: Centavos, days: i64) -> i64 {
+fn charges_monthly_bp(finance_charge: Centavos, principal: Centavos, days: i64) -> i64 {
     // finance / principal / (days / 30) × 10 000, rounded half up.
     let numerator = i128::from(finance_charge.get()) * 10_000 * i128::from(DAYS_PER_MONTH);
     let denominator = i128::from(principal.get()) * i128::from(days);
     i64::try_from((2 * numerator + denominator) / (2 * denominator)).unwrap_or(i64::MAX)
 }
 
-/// The monthly effective interest rate by the actuarial method the Truth in
-/// Lending disclosure uses: the rate r per 30 days at which the plan's
-/// payments, discounted, equal the net proceeds. In basis points, rounded.
+/// The monthly effective interest rate of a quote (its `eir_monthly_bp`):
+/// the actuarial method the Truth in Lending disclosure uses.
 pub fn actuarial_monthly_bp(quote: &Quote) -> i64 {
-    let flows: Vec<(i64, Centavos)> =
-        quote.plan.iter().map(|instalment| (instalment.due_after_days, instalment.amount())).collect();
-    monthly_rate_bp(quote.net_proceeds, &flows)
+    quote.eir_monthly_bp
 }
 
-/// The rate per 30 days at which `payments` (days after the money is
+/// The one effective-rate definition (D4, BSP Circular 730): the rate per
+/// 30 days at which `payments` (days after the money is
 /// received, amount), discounted, are worth `received` today; basis points,
 /// rounded, zero when they are worth less. Floating point is fine here: it
 /// is a displayed rate, never money.

@@ -4,11 +4,11 @@
 //! and call them.
 
 use crate::clock::manila_date;
-use crate::extension::{ExtensionQuote, quote_extension};
+use crate::extension::{ExtensionQuote, NotExtendable, quote_extension};
 use crate::ledger::{Balances, Dues};
 use crate::money::Centavos;
-use crate::order::{Order, OrderStatus};
-use crate::pricing::Instalment;
+use crate::order::Order;
+use crate::pricing::{Instalment, ProductTerms};
 use crate::product::Product;
 use time::{Date, Duration};
 
@@ -63,27 +63,114 @@ pub fn next_unpaid_due(plan: &[PlanLine]) -> Option<Date> {
     plan.iter().filter(|line| !line.covered).map(|line| line.date).min()
 }
 
-/// The extension an open loan can take today, with its first unpaid due
-/// date. D3 has no way back from overdue (180) to open (174), so an
-/// extension is offered only while repayment is open, until the due date,
-/// on a product that allows it (decision 012).
+/// Why a loan cannot take an extension today.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoExtension {
+    /// The loan owes nothing, or its product does not allow extensions.
+    NotOffered,
+    /// The loan took every extension its agreement allows.
+    UsedUp { allowed: i64 },
+    /// Even moved one period later its first unpaid due date would be past,
+    /// so the extension could not bring the loan back to current.
+    TooLate,
+    /// The price cannot be made (nothing left to extend, nothing to pay).
+    Price(NotExtendable),
+}
+
+/// The extension a loan can take today, with its first unpaid due date:
+/// on a product that allows it, while the agreement still permits one
+/// (`ClauseTerms::extensions_allowed`, decision 026), on an open loan or an
+/// overdue one (a rollover, D3: 180 → 174) as long as the due date moved
+/// one period later is not past, so that paying it clears the arrears.
 pub fn extension_offer(
     order: &Order,
     product: &Product,
     balances: &Balances,
     today: Date,
-) -> Option<(ExtensionQuote, Date)> {
-    if order.status != OrderStatus::RepaymentOpen || !product.allows_extension {
-        return None;
+) -> Result<(ExtensionQuote, Date), NoExtension> {
+    if !order.status.is_repayable() || !product.allows_extension {
+        return Err(NoExtension::NotOffered);
     }
-    let due = next_unpaid_due(&plan_status(order, product, balances, today))?;
-    if due < today {
-        return None;
+    let allowed = product.terms.clauses.extensions_allowed;
+    if order.extensions >= allowed {
+        return Err(NoExtension::UsedUp { allowed });
     }
+    let due = next_unpaid_due(&plan_status(order, product, balances, today)).ok_or(NoExtension::NotOffered)?;
     let cost_charged = Centavos::new(balances.cost_charged());
-    let quote =
-        quote_extension(&product.terms, order.principal, order.is_covered(), &balances.dues(), cost_charged).ok()?;
-    Some((quote, due))
+    let quote = quote_extension(&product.terms, order.principal, order.is_covered(), &balances.dues(), cost_charged)
+        .map_err(NoExtension::Price)?;
+    if due + Duration::days(quote.added_days) < today {
+        return Err(NoExtension::TooLate);
+    }
+    Ok((quote, due))
+}
+
+/// What paying the whole loan off on a given day costs, as the agreement's
+/// early-repayment clause says (decision 026).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PayoffQuote {
+    pub as_of: Date,
+    /// Days from the day the money was sent (Manila) to `as_of`.
+    pub day: i64,
+    /// Whether the agreement allows early repayment on `as_of`; before
+    /// that, paying the loan off costs everything the plan charges.
+    pub early_allowed: bool,
+    /// The first day early repayment is allowed.
+    pub early_from: Date,
+    pub principal: Centavos,
+    /// Interest still to pay: to the day when early repayment is allowed
+    /// (less interest already paid), else all the interest outstanding.
+    pub interest: Centavos,
+    pub fees: Centavos,
+    pub penalties: Centavos,
+    pub total: Centavos,
+    /// Interest outstanding that a payoff on `as_of` does not pay, and that
+    /// the posting of that payoff waives.
+    pub interest_waived: Centavos,
+}
+
+/// Interest on `principal` at `monthly_bp` a 30-day month for `days`
+/// days, rounded down once (the day count of the agreement's clause 4 and
+/// of the whole term's interest in `ProductTerms::quote`).
+pub fn interest_to_day(principal: Centavos, monthly_bp: i64, days: i64) -> Centavos {
+    principal
+        .mul_div_floor(monthly_bp.saturating_mul(days.max(0)), 10_000 * crate::pricing::DAYS_PER_MONTH)
+        .unwrap_or(Centavos::ZERO)
+}
+
+/// The payoff of `order` on `as_of`, from its terms and what it owes now:
+/// principal outstanding, interest to the day (flat on the principal, as
+/// clause 3 charges it, and at least `early_min_interest_days` of it; never
+/// more than the term's interest the plan charged), fees and penalties.
+pub fn payoff_quote(terms: &ProductTerms, order: &Order, dues: &Dues, disbursed: Date, as_of: Date) -> PayoffQuote {
+    let clauses = &terms.clauses;
+    let day = (as_of - disbursed).whole_days().max(0);
+    let early_from_day = clauses.early_from_day(order.term_days);
+    let early_allowed = day >= early_from_day;
+    let owed = |amount: Centavos| amount.max(Centavos::ZERO);
+    let outstanding_interest = owed(dues.interest);
+    let interest = if early_allowed {
+        let accrued =
+            interest_to_day(order.principal, terms.monthly_interest_bp, day.max(clauses.early_min_interest_days))
+                .min(order.interest);
+        let settled = (order.interest.get() - outstanding_interest.get()).max(0);
+        Centavos::new((accrued.get() - settled).clamp(0, outstanding_interest.get()))
+    } else {
+        outstanding_interest
+    };
+    let (principal, fees, penalties) = (owed(dues.principal), owed(dues.fees), owed(dues.penalties));
+    PayoffQuote {
+        as_of,
+        day,
+        early_allowed,
+        early_from: disbursed + Duration::days(early_from_day),
+        principal,
+        interest,
+        fees,
+        penalties,
+        total: Centavos::new(principal.get() + interest.get() + fees.get() + penalties.get()),
+        interest_waived: Centavos::new(outstanding_interest.get() - interest.get()),
+    }
 }
 
 #[cfg(test)]
@@ -91,8 +178,8 @@ mod tests {
     use super::*;
     use crate::borrower::BorrowerId;
     use crate::ledger;
-    use crate::order::OrderId;
-    use crate::pricing::{PenaltySchedule, ProductTerms};
+    use crate::order::{OrderId, OrderStatus};
+    use crate::pricing::PenaltySchedule;
     use crate::product::{LenderId, ProductId};
     use time::macros::{date, datetime};
 
@@ -114,6 +201,7 @@ mod tests {
                 period_days: 30,
                 monthly_interest_bp: 400,
                 service_fee_bp: 0,
+                clauses: crate::pricing::ClauseTerms::STANDARD,
                 penalty: PenaltySchedule {
                     one_time_new: Centavos::ZERO,
                     one_time_repeat: Centavos::ZERO,
@@ -148,6 +236,7 @@ mod tests {
             due_date: None,
             closed_at: None,
             extension_days: 0,
+            extensions: 0,
         }
     }
 
@@ -216,18 +305,55 @@ mod tests {
         let (quote, due) = extension_offer(&order, &product, &current, TODAY).expect("an offer");
         assert_eq!(due, date!(2026 - 03 - 31));
         assert!(quote.fee.get() > 0);
-        assert!(extension_offer(&order, &product, &current, date!(2026 - 03 - 31)).is_some());
+        assert!(extension_offer(&order, &product, &current, date!(2026 - 03 - 31)).is_ok());
     }
 
     #[test]
-    fn no_extension_is_offered_after_the_due_date_when_overdue_or_when_the_product_forbids_it() {
+    fn an_overdue_loan_rolls_over_while_a_period_later_is_not_past_and_never_beyond_the_agreement() {
         let product = product(1, true);
-        let order = order(&product);
+        let order = Order { status: OrderStatus::Overdue, ..order(&product) };
         let current = balances(&order, Centavos::ZERO);
-        assert!(extension_offer(&order, &product, &current, date!(2026 - 04 - 01)).is_none());
-        let overdue = Order { status: OrderStatus::Overdue, ..order.clone() };
-        assert!(extension_offer(&overdue, &product, &current, TODAY).is_none());
+        // Due 31 March: a rollover moves it to 30 April.
+        assert!(extension_offer(&order, &product, &current, date!(2026 - 04 - 09)).is_ok());
+        assert!(extension_offer(&order, &product, &current, date!(2026 - 04 - 30)).is_ok());
+        assert_eq!(extension_offer(&order, &product, &current, date!(2026 - 05 - 01)), Err(NoExtension::TooLate));
+        let extended = Order { extensions: 1, ..order.clone() };
+        assert_eq!(extension_offer(&extended, &product, &current, TODAY), Err(NoExtension::UsedUp { allowed: 1 }));
         let no_extensions = Product { allows_extension: false, ..product };
-        assert!(extension_offer(&order, &no_extensions, &current, TODAY).is_none());
+        assert_eq!(extension_offer(&order, &no_extensions, &current, TODAY), Err(NoExtension::NotOffered));
+    }
+
+    #[test]
+    fn a_payoff_before_the_threshold_costs_the_plan_and_after_it_the_interest_to_the_day() {
+        // ₱5,000 for 90 days at 4% a month: ₱600 interest; early from day 45.
+        let product = product(3, true);
+        let order = order(&product);
+        let dues = balances(&order, Centavos::ZERO).dues();
+        let sent = date!(2026 - 03 - 01);
+        let before = payoff_quote(&product.terms, &order, &dues, sent, date!(2026 - 04 - 14));
+        assert!(!before.early_allowed);
+        assert_eq!(before.early_from, date!(2026 - 04 - 15));
+        assert_eq!(before.total, Centavos::from_pesos(5_600));
+        assert_eq!(before.interest_waived, Centavos::ZERO);
+        let after = payoff_quote(&product.terms, &order, &dues, sent, date!(2026 - 04 - 15));
+        assert!(after.early_allowed);
+        assert_eq!(after.day, 45);
+        // 45 days of 4% a month on ₱5,000: ₱300.
+        assert_eq!(after.interest, Centavos::from_pesos(300));
+        assert_eq!(after.total, Centavos::from_pesos(5_300));
+        assert_eq!(after.interest_waived, Centavos::from_pesos(300));
+        let late = payoff_quote(&product.terms, &order, &dues, sent, date!(2026 - 07 - 01));
+        assert_eq!(late.total, Centavos::from_pesos(5_600), "past the term, all the interest is due");
+    }
+
+    #[test]
+    fn interest_already_paid_counts_towards_the_interest_to_the_day() {
+        let product = product(3, true);
+        let order = order(&product);
+        // ₱400 paid: ₱400 of interest settled (interest before principal).
+        let dues = balances(&order, Centavos::from_pesos(400)).dues();
+        let quote = payoff_quote(&product.terms, &order, &dues, date!(2026 - 03 - 01), date!(2026 - 04 - 15));
+        assert_eq!(quote.interest, Centavos::ZERO, "₱300 accrued, ₱400 paid: nothing more, nothing back");
+        assert_eq!(quote.total, Centavos::from_pesos(5_000));
     }
 }

@@ -66,8 +66,8 @@ impl BackOfficeStore for Store {
             .all(&sql, args![status, borrower, order_no, query.page.size, query.page.offset], |row| {
                 Ok(OrderRow {
                     order: rows::order(row)?,
-                    borrower: rows::borrower_from(row, 14)?,
-                    product_name: row.get(18)?,
+                    borrower: rows::borrower_from(row, rows::ORDER_WIDTH)?,
+                    product_name: row.get(rows::ORDER_WIDTH + 4)?,
                 })
             })
             .await?;

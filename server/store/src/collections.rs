@@ -61,14 +61,20 @@ fn overdue_sql() -> String {
 }
 
 fn overdue(row: &Row<'_>) -> StoreResult<OverdueAccount> {
-    let last_at: Option<OffsetDateTime> = row.get(20)?;
-    let last_outcome =
-        row.get::<Option<String>>(21)?.map(|key| ContactOutcome::parse(&key).ok_or_else(|| stored_value(key)));
+    let last_at: Option<OffsetDateTime> = row.get(rows::ORDER_WIDTH + 6)?;
+    let last_outcome = row
+        .get::<Option<String>>(rows::ORDER_WIDTH + 7)?
+        .map(|key| ContactOutcome::parse(&key).ok_or_else(|| stored_value(key)));
     Ok(OverdueAccount {
         order: rows::order(row)?,
-        borrower_name: row.get(14)?,
-        borrower_phone: row.get(15)?,
-        dues: Dues { penalties: row.get(16)?, fees: row.get(17)?, interest: row.get(18)?, principal: row.get(19)? },
+        borrower_name: row.get(rows::ORDER_WIDTH)?,
+        borrower_phone: row.get(rows::ORDER_WIDTH + 1)?,
+        dues: Dues {
+            penalties: row.get(rows::ORDER_WIDTH + 2)?,
+            fees: row.get(rows::ORDER_WIDTH + 3)?,
+            interest: row.get(rows::ORDER_WIDTH + 4)?,
+            principal: row.get(rows::ORDER_WIDTH + 5)?,
+        },
         last_contact: match (last_at, last_outcome.transpose()?) {
             (Some(at), Some(outcome)) => Some(LastContact { at, outcome }),
             _ => None,

@@ -76,7 +76,7 @@ impl DisbursementStore for Store {
         );
         let rows = db
             .all(&sql, args![page.size, page.offset], |row| {
-                Ok(FailedPayout { order: rows::order(row)?, attempt: attempt(row, 14)? })
+                Ok(FailedPayout { order: rows::order(row)?, attempt: attempt(row, rows::ORDER_WIDTH)? })
             })
             .await?;
         Ok(Page { rows, total })

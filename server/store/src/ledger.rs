@@ -111,7 +111,7 @@ async fn hold(tx: &mut Conn, order: OrderId) -> StoreResult<Option<HeldOrder>> {
         qualified(ORDER_COLUMNS, "o")
     );
     let Some((order, borrower_phone)) =
-        tx.opt(&sql, args![order], |row| Ok((crate::rows::order(row)?, row.get(14)?))).await?
+        tx.opt(&sql, args![order], |row| Ok((crate::rows::order(row)?, row.get(crate::rows::ORDER_WIDTH)?))).await?
     else {
         return Ok(None);
     };

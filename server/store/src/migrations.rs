@@ -65,6 +65,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(27 "0027_collection_rails"),
     migration!(28 "0028_ledger_balance_and_queued_texts"),
     migration!(40 "0040_sign_in_tries"),
+    migration!(41 "0041_clause_terms"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -115,7 +115,9 @@ impl OrderStore for Store {
 }
 
 /// Applies an extension inside a write transaction, once per key: false
-/// when the key was applied before; `Stale` when the order is not in 174.
+/// when the key was applied before; `Stale` when the order is not repayable
+/// (174, or 180 for a rollover, whose transition follows in the same
+/// transaction).
 pub(crate) async fn extend_in(tx: &mut Conn, extension: &Extension) -> StoreResult<bool> {
     let inserted = tx
         .exec(
@@ -136,7 +138,8 @@ pub(crate) async fn extend_in(tx: &mut Conn, extension: &Extension) -> StoreResu
     }
     let changed = tx
         .exec(
-            "UPDATE loan_order SET extension_days = extension_days + $2, due_date = $3 WHERE id = $1 AND status = 174",
+            "UPDATE loan_order SET extension_days = extension_days + $2, extension_count = extension_count + 1, \
+             due_date = $3 WHERE id = $1 AND status IN (174, 180)",
             args![extension.order_id, extension.added_days, extension.new_due_date],
         )
         .await?;
@@ -151,7 +154,7 @@ pub(crate) async fn transition_in(tx: &mut Conn, transition: &Transition) -> Sto
     let changed = tx
         .exec(
             "UPDATE loan_order SET status = $3, \
-             disbursed_at = CASE WHEN CAST($3 AS BIGINT) = 174 THEN $4 ELSE disbursed_at END, \
+             disbursed_at = CASE WHEN CAST($2 AS BIGINT) = 170 AND CAST($3 AS BIGINT) = 174 THEN $4 ELSE disbursed_at END, \
              due_date = COALESCE($5, due_date), \
              closed_at = CASE WHEN $6 THEN $4 ELSE closed_at END \
              WHERE id = $1 AND status = $2",

@@ -54,8 +54,10 @@ impl ProductStore for Store {
                 "INSERT INTO product (lender_id, name, logo_url, min_amount, max_amount, amount_step, periods, \
                  period_days, monthly_interest_bp, service_fee_bp, penalty_one_time_new, penalty_one_time_repeat, \
                  penalty_daily_bp_1_30, penalty_daily_bp_31_90, penalty_daily_bp_91_on, rate_description, tags, \
-                 allows_extension, requires_review, available) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20) \
+                 allows_extension, requires_review, available, early_after_term_bp, early_min_days, early_min_interest_days, \
+                 extensions_allowed) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
+                 $21, $22, $23, $24) \
                  RETURNING id",
                 args![
                     product.lender_id,
@@ -78,6 +80,10 @@ impl ProductStore for Store {
                     product.allows_extension,
                     product.requires_review,
                     product.available,
+                    terms.clauses.early_after_term_bp,
+                    terms.clauses.early_min_days,
+                    terms.clauses.early_min_interest_days,
+                    terms.clauses.extensions_allowed,
                 ],
             )
             .await?;

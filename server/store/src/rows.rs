@@ -3,7 +3,7 @@
 use crate::db::Row;
 use hiram_domain::borrower::Borrower;
 use hiram_domain::order::Order;
-use hiram_domain::pricing::{PenaltySchedule, ProductTerms};
+use hiram_domain::pricing::{ClauseTerms, PenaltySchedule, ProductTerms};
 use hiram_domain::product::Product;
 use hiram_domain::store::StoreResult;
 
@@ -11,7 +11,8 @@ use hiram_domain::store::StoreResult;
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.lender_id, l.name, p.name, p.logo_url, p.min_amount, p.max_amount, \
      p.amount_step, p.periods, p.period_days, p.monthly_interest_bp, p.service_fee_bp, p.penalty_one_time_new, \
      p.penalty_one_time_repeat, p.penalty_daily_bp_1_30, p.penalty_daily_bp_31_90, p.penalty_daily_bp_91_on, \
-     p.rate_description, p.tags, p.allows_extension, p.requires_review, p.available";
+     p.rate_description, p.tags, p.allows_extension, p.requires_review, p.available, p.early_after_term_bp, \
+     p.early_min_days, p.early_min_interest_days, p.extensions_allowed";
 
 pub(crate) fn product(row: &Row<'_>) -> StoreResult<Product> {
     Ok(Product {
@@ -34,6 +35,12 @@ pub(crate) fn product(row: &Row<'_>) -> StoreResult<Product> {
                 daily_bp_days_1_30: row.get(14)?,
                 daily_bp_days_31_90: row.get(15)?,
                 daily_bp_from_day_91: row.get(16)?,
+            },
+            clauses: ClauseTerms {
+                early_after_term_bp: row.get(22)?,
+                early_min_days: row.get(23)?,
+                early_min_interest_days: row.get(24)?,
+                extensions_allowed: row.get(25)?,
             },
         },
         rate_description: row.get(17)?,
@@ -66,8 +73,12 @@ pub(crate) fn qualified(columns: &str, alias: &str) -> String {
     columns.split(", ").map(|column| format!("{alias}.{}", column.trim())).collect::<Vec<_>>().join(", ")
 }
 
+/// How many columns `ORDER_COLUMNS` reads: what a query selects after them
+/// starts at this index.
+pub(crate) const ORDER_WIDTH: usize = 15;
+
 pub(crate) const ORDER_COLUMNS: &str = "id, order_no, borrower_id, product_id, status, principal, interest, fees, \
-     term_days, applied_at, disbursed_at, due_date, closed_at, extension_days";
+     term_days, applied_at, disbursed_at, due_date, closed_at, extension_days, extension_count";
 
 pub(crate) fn order(row: &Row<'_>) -> StoreResult<Order> {
     Ok(Order {
@@ -85,5 +96,6 @@ pub(crate) fn order(row: &Row<'_>) -> StoreResult<Order> {
         due_date: row.get(11)?,
         closed_at: row.get(12)?,
         extension_days: row.get(13)?,
+        extensions: row.get(14)?,
     })
 }

@@ -1,7 +1,8 @@
 //! The daily run: payouts still waiting are tried again, an order whose due date passed with money unpaid becomes
 //! overdue (174 → 180), and each day late accrues the product's penalty
 //! schedule, capped for covered loans (D4). Re-running it charges nothing
-//! twice: each day's penalty is posted under the key `penalty:ORDER:DAY`.
+//! twice: each day's penalty is posted under the key `penalty:ORDER:DAY`
+//! (`penalty:ORDER:rN:DAY` for a lateness after N rollovers).
 
 use crate::services::money_in::balances;
 use crate::services::{ServiceError, ServiceResult};
@@ -10,8 +11,9 @@ use hiram_domain::ledger;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderStatus, Transition};
 use hiram_domain::pricing::{PenaltyDay, penalty_for_day};
+use hiram_domain::product::Product;
 use hiram_domain::repayment::{next_unpaid_due, plan_status};
-use hiram_domain::store::IdempotencyKey;
+use hiram_domain::store::{IdempotencyKey, StoredEntry};
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DailyReport {
@@ -31,6 +33,92 @@ pub async fn run(state: &AppState) -> ServiceResult<DailyReport> {
         accrue(state, &order, &mut report).await?;
     }
     Ok(report)
+}
+
+/// Days late count from the due date as it stands. A lateness that a
+/// rollover (180 → 174) ended is over: a later one counts from day 1 again,
+/// under keys of its own (`penalty:ORDER:rN:DAY` after N rollovers), so its
+/// days are charged rather than mistaken for the first lateness's. Orders
+/// never rolled over keep `penalty:ORDER:DAY`.
+async fn penalty_prefix(state: &AppState, order: &Order) -> ServiceResult<String> {
+    let rollovers = match order.extensions {
+        0 => 0,
+        _ => state
+            .store
+            .status_history(order.id)
+            .await?
+            .iter()
+            .filter(|change| change.from == Some(OrderStatus::Overdue) && change.to == OrderStatus::RepaymentOpen)
+            .count(),
+    };
+    Ok(match rollovers {
+        0 => format!("penalty:{}:", order.id.0),
+        n => format!("penalty:{}:r{n}:", order.id.0),
+    })
+}
+
+/// Penalties posted for the days of `day`'s 30-day window before it.
+fn accrued_in_window(entries: &[StoredEntry], prefix: &str, day: i64) -> i64 {
+    let window_start = (day - 1) / 30 * 30 + 1;
+    entries
+        .iter()
+        .filter_map(|entry| entry.key.strip_prefix(prefix).and_then(|day| day.parse::<i64>().ok()).map(|d| (d, entry)))
+        .filter(|(d, _)| (window_start..day).contains(d))
+        .map(|(_, entry)| entry.entry.amount().get())
+        .sum()
+}
+
+/// Where an overdue loan stands today, for the borrower (issue 16): days
+/// late, penalties so far, the balance today, and what one more day late
+/// adds under the schedule, or that a cap stops it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverdueStanding {
+    pub days_late: i64,
+    /// Late penalties charged so far (net of any waived).
+    pub penalties_so_far: Centavos,
+    /// Everything owed today.
+    pub balance_today: Centavos,
+    /// What tomorrow's penalty adds.
+    pub next_day_adds: Centavos,
+    /// Whether a BSP cap holds tomorrow's penalty below the schedule.
+    pub cap_reached: bool,
+}
+
+/// `None` when the loan is not past its first unpaid due date.
+pub async fn overdue_standing(
+    state: &AppState,
+    order: &Order,
+    product: &Product,
+) -> ServiceResult<Option<OverdueStanding>> {
+    let today = state.today();
+    let current = balances(state, order.id).await?;
+    let Some(due) = next_unpaid_due(&plan_status(order, product, &current, today)) else { return Ok(None) };
+    let days_late = (today - due).whole_days();
+    if days_late < 1 || !order.status.is_repayable() {
+        return Ok(None);
+    }
+    let entries = state.store.ledger_entries(order.id).await?;
+    let orders = state.store.orders_of(order.borrower_id).await?;
+    let dues = current.dues();
+    let tomorrow = days_late + 1;
+    let day = PenaltyDay {
+        day_late: tomorrow,
+        amount_due: Centavos::new(dues.principal.get() + dues.interest.get() + dues.fees.get()),
+        accrued_this_window: Centavos::new(accrued_in_window(&entries, &penalty_prefix(state, order).await?, tomorrow)),
+        total_cost_so_far: Centavos::new(current.cost_charged()),
+        principal: order.principal,
+        repeat_borrower: orders.iter().any(|other| other.status == OrderStatus::Repaid),
+        covered: order.is_covered(),
+    };
+    let next_day_adds = penalty_for_day(&product.terms.penalty, &day);
+    let scheduled = penalty_for_day(&product.terms.penalty, &PenaltyDay { covered: false, ..day });
+    Ok(Some(OverdueStanding {
+        days_late,
+        penalties_so_far: Centavos::new(-current.net(ledger::Account::PenaltyIncome)),
+        balance_today: dues.total().max(Centavos::ZERO),
+        next_day_adds,
+        cap_reached: next_day_adds < scheduled,
+    }))
 }
 
 async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> ServiceResult<()> {
@@ -58,22 +146,16 @@ async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> Se
     let covered = order.is_covered();
     let orders = state.store.orders_of(order.borrower_id).await?;
     let repeat_borrower = orders.iter().any(|other| other.status == OrderStatus::Repaid);
-    let prefix = format!("penalty:{}:", order.id.0);
+    // Days late count from the due date as it stands; after a rollover a new
+    // lateness counts from day 1 again, under keys of its own.
+    let prefix = penalty_prefix(state, order).await?;
     for day in 1..=days_late {
         let key = IdempotencyKey { key: format!("{prefix}{day}"), fingerprint: [0; 32] };
         let entries = state.store.ledger_entries(order.id).await?;
         if entries.iter().any(|entry| entry.key == key.key) {
             continue;
         }
-        let window_start = (day - 1) / 30 * 30 + 1;
-        let accrued_this_window: i64 = entries
-            .iter()
-            .filter_map(|entry| {
-                entry.key.strip_prefix(&prefix).and_then(|day| day.parse::<i64>().ok()).map(|d| (d, entry))
-            })
-            .filter(|(d, _)| (window_start..day).contains(d))
-            .map(|(_, entry)| entry.entry.amount().get())
-            .sum();
+        let accrued_this_window = accrued_in_window(&entries, &prefix, day);
         let balances = ledger::Balances::of(&entries.iter().map(|entry| entry.entry.clone()).collect::<Vec<_>>());
         let dues = balances.dues();
         let charge = penalty_for_day(

@@ -8,6 +8,8 @@
 //! (`images` reads a multipart form) answer with the HTTP error directly.
 
 pub mod callback_signing;
+#[cfg(test)]
+mod clause_conformance;
 pub mod complaint_types;
 pub mod daily;
 pub mod disbursements;

@@ -9,7 +9,8 @@ use crate::adapters::sms;
 use crate::i18n::{Lang, Msg};
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
-use hiram_domain::ledger::{self, Balances, DEFAULT_ALLOCATION};
+use hiram_domain::clock::manila_date;
+use hiram_domain::ledger::{self, Balances, Bucket, DEFAULT_ALLOCATION};
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{Extension, OrderId, OrderStatus, Transition};
 use hiram_domain::payment::ReceivedPayment;
@@ -32,14 +33,12 @@ pub async fn balances(state: &AppState, order: OrderId) -> ServiceResult<Balance
 /// an ordinary repayment.
 pub async fn post_payment(state: &AppState, payment: &ReceivedPayment, key: &IdempotencyKey) -> ServiceResult<Posting> {
     // A product's terms never change once it exists (decision 017), so the
-    // product read here is the one the loan was priced on.
-    let product = match payment.extension_fee {
-        Some(_) => Some(product_of(state, payment.order_id).await?),
-        None => None,
-    };
+    // product read here is the one the loan was priced on: its clauses are
+    // the order's frozen terms (decision 026).
+    let product = product_of(state, payment.order_id).await?;
     let (now, today) = (state.now(), state.today());
     let decide = |held: &HeldOrder| {
-        let changes = settle(held, payment, key, product.as_ref(), today, now)?;
+        let changes = settle(held, payment, key, &product, today, now)?;
         let receipt = receipt(held, payment, &changes);
         Ok(OrderChanges { messages: vec![sms::queued(state, &held.borrower_phone, receipt, now)], ..changes })
     };
@@ -66,11 +65,16 @@ async fn product_of(state: &AppState, order: OrderId) -> ServiceResult<Product> 
 
 /// The ledger entries, extension and status change of a payment, decided
 /// from the order as the transaction holds it.
+///
+/// A payment that reaches the payoff of the day (the agreement's early
+/// repayment clause, decision 026) once early repayment is allowed first
+/// waives the interest not yet accrued, then settles the rest, so the loan
+/// closes. A paid extension of an overdue loan is a rollover: 180 → 174.
 fn settle(
     held: &HeldOrder,
     payment: &ReceivedPayment,
     key: &IdempotencyKey,
-    product: Option<&Product>,
+    product: &Product,
     today: Date,
     now: OffsetDateTime,
 ) -> Result<OrderChanges, Refusal> {
@@ -79,9 +83,9 @@ fn settle(
     let mut balances = held.balances.clone();
     let mut entries = Vec::new();
     let mut extension = None;
-    if let (Some(fee), Some(product)) = (payment.extension_fee, product) {
+    if let Some(fee) = payment.extension_fee {
         match hiram_domain::repayment::extension_offer(order, product, &balances, today) {
-            Some((_, due)) => {
+            Ok((_, due)) => {
                 if let Some(entry) = ledger::extension_fee(fee).map_err(refused)? {
                     balances.apply(&entry);
                     let fee_key =
@@ -99,7 +103,17 @@ fn settle(
                     at: now,
                 });
             }
-            None => tracing::info!(order.id = order.id.0, "extension paid too late; posted as a repayment"),
+            Err(reason) => {
+                tracing::info!(order.id = order.id.0, ?reason, "extension no longer offered; posted as a repayment")
+            }
+        }
+    } else if let Some(disbursed) = order.disbursed_at.map(manila_date) {
+        let payoff = hiram_domain::repayment::payoff_quote(&product.terms, order, &balances.dues(), disbursed, today);
+        if payoff.early_allowed && payoff.interest_waived.get() > 0 && payment.amount >= payoff.total {
+            let waiver = ledger::waiver(Bucket::Interest, payoff.interest_waived, &balances.dues()).map_err(refused)?;
+            balances.apply(&waiver);
+            let waiver_key = IdempotencyKey { key: format!("{}:early-payoff", key.key), fingerprint: key.fingerprint };
+            entries.push((waiver, waiver_key));
         }
     }
     let repayment = ledger::repayment(payment.amount, &balances.dues(), &DEFAULT_ALLOCATION).map_err(refused)?;
@@ -110,16 +124,15 @@ fn settle(
         tracing::warn!(order.id = order.id.0, "extension payment left charges unpaid; not extended");
         extension = None;
     }
+    let move_to = |to: OrderStatus, cause: String, due_date: Option<Date>| -> Result<Transition, Refusal> {
+        let to = order.status.transition(to).map_err(|error| Refusal(error.to_string()))?;
+        Ok(Transition { order_id: order.id, from: order.status, to, cause, at: now, due_date })
+    };
     let transition = if dues.total().get() <= 0 && order.status.is_repayable() {
-        let repaid = order.status.transition(OrderStatus::Repaid).map_err(|error| Refusal(error.to_string()))?;
-        Some(Transition {
-            order_id: order.id,
-            from: order.status,
-            to: repaid,
-            cause: format!("paid in full through {}", payment.channel.name()),
-            at: now,
-            due_date: None,
-        })
+        Some(move_to(OrderStatus::Repaid, format!("paid in full through {}", payment.channel.name()), None)?)
+    } else if let (Some(extension), OrderStatus::Overdue) = (&extension, order.status) {
+        let cause = format!("rolled over to {} through {}", extension.new_due_date, payment.channel.name());
+        Some(move_to(OrderStatus::RepaymentOpen, cause, Some(extension.new_due_date))?)
     } else {
         None
     };

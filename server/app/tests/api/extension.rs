@@ -1,5 +1,6 @@
-//! Extensions: paying the charges and the fee moves the due dates, once,
-//! only while repayment is open; plan and money trail read-outs.
+//! Extensions: paying the charges and the fee moves the due dates, once
+//! (the agreement allows one), while a period later is not past; plan and
+//! money trail read-outs. Rollover from 180 is in `clauses`.
 
 use crate::helpers::{TestApp, order_in};
 use crate::repayment::{SECRET, callback, now};
@@ -83,23 +84,35 @@ crate::on_both_stores! {
         assert_eq!(titles, ["Loan sent to you", "Interest", "Extension fee", "Payment received"]);
         assert_eq!(trail["data"]["trail"][3]["amount"], 121_332);
 
-        // A second extension costs the fee only: the charges are paid.
-        let (_, again) = call(&app, session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
-        assert_eq!(again["data"]["delayInfo"]["delayAmount"], 60_666);
+        // The agreement allows one extension: a second is neither offered
+        // nor sold, in either language.
+        assert_eq!(app.loan_details(session, order).await.1["data"]["isDelay"], "0");
+        let (_, repayment) = call(&app, session, "/v3/installment/loan-play-detail", &[("orderId", &id)]).await;
+        assert_eq!(repayment["data"]["delayInfo"]["delayAmount"], 0);
+        let (status, again) = call(&app, session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
+        assert_eq!(status, 409, "{again}");
+        assert_eq!(again["message"], "This loan has already been extended as many times as its agreement allows. Please repay it instead.");
+        let fil = app.post_form(&format!("/pany/v3/loan-details/delay-detail?sessionId={session}&lang=fil"), &[("orderId", &id)]).await;
+        assert_eq!(fil.status().as_u16(), 409);
+        let fil: Value = fil.json().await.unwrap();
+        assert!(fil["message"].as_str().unwrap().starts_with("Na-extend na ang loan na ito"), "{fil}");
+        let (status, refused) = extension_code(&app, session, order, 60_666, 60_666).await;
+        assert_eq!(status, 409, "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("already been extended"), "{refused}");
+        assert_eq!(due_date(&app, order).await, after, "nothing moved");
     }
 
     async fn overdue_closed_and_other_borrowers_loans_cannot_be_extended(app) {
         let demo = app.demo_session().await;
         let session = demo.session_id.as_str();
-        for status in [180, 200, 151] {
+        for status in [200, 151] {
             let order = order_in(&demo, status).order_id;
             let (code, body) = call(&app, session, "/v3/loan-details/delay-detail", &[("orderId", &order.to_string())]).await;
             assert_eq!(code, 409, "{status}: {body}");
             assert!(body["message"].as_str().unwrap().contains("cannot be extended"), "{body}");
         }
         let overdue = order_in(&demo, 180).order_id;
-        assert_eq!(app.loan_details(session, overdue).await.1["data"]["isDelay"], "0", "D3 has no way back from 180");
-        assert_eq!(extension_code(&app, session, overdue, 100, 100).await.0, 409);
+        assert_eq!(app.loan_details(session, overdue).await.1["data"]["isDelay"], "1", "a rollover (D3: 180 → 174)");
         let open = order_in(&demo, 174).order_id.to_string();
         let stranger = app.login("09281234567").await;
         for path in ["/v3/loan-details/delay-detail", "/v3/installment/loan-plan-info", "/v3/installment/loan-trail", "/orbital/fail"] {
@@ -108,8 +121,12 @@ crate::on_both_stores! {
         let order = order_in(&demo, 174).order_id;
         let bad_flag = [("orderId", open.as_str()), ("amount", "100"), ("channelNumber", "90011"), ("isDelay", "2")];
         assert_eq!(call(&app, session, "/v3/loan-details/generate-vcode", &bad_flag).await.0, 400);
-        app.clock.advance(time::Duration::days(120));
+        // 91 days past the due date a rollover's new due date would be
+        // past too.
+        app.clock.advance(time::Duration::days(200));
         let later = app.demo_session().await;
-        assert_eq!(extension_code(&app, &later.session_id, order, 121_332, 121_332).await.0, 409, "past the due date");
+        let (status, refused) = extension_code(&app, &later.session_id, order, 121_332, 121_332).await;
+        assert_eq!(status, 409, "too far past the due date: {refused}");
+        assert!(refused["message"].as_str().unwrap().contains("too far past its due date"), "{refused}");
     }
 }

@@ -129,6 +129,13 @@ crate::on_both_stores! {
         assert_eq!(row(rows, "Total amount to repay"), "₱3,364.00");
         assert_eq!(row(rows, "Borrower"), "Andres Bonifacio Reyes");
         assert_eq!(stored["data"]["disclosure"]["schedule"][0]["amount"], 336_400);
+        // One effective rate (D4): product detail's quote, the confirmation
+        // screen and the disclosure show the same figure.
+        let (_, quote) = call(&app, &session, "/v3/product/quote", &[("productId", &product_id), ("amount", "300000")]).await;
+        let shown = quote["data"]["effectiveMonthlyRate"].as_str().unwrap().to_owned();
+        assert_eq!(quote["data"]["actuarialMonthlyRate"], shown);
+        assert_eq!(row(&data["details"], "Effective interest rate (monthly)"), shown);
+        assert_eq!(row(rows, "Effective interest rate (monthly)"), shown);
         let (_, agreement) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "agreement")]).await;
         let text = agreement["data"]["sections"].to_string();
         assert!(text.contains("₱3,000.00") && text.contains("₱364.00") && text.contains("Bayanihan Cash Lending Corp. (demo)"), "{text}");

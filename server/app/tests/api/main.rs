@@ -7,6 +7,7 @@ mod access_matrix;
 mod architecture;
 mod book_keeping;
 mod calculator;
+mod clauses;
 mod complaints;
 mod console;
 mod daily;

@@ -38,11 +38,12 @@ async fn create(app: &TestApp, fields: &[(&'static str, String)]) -> (u16, Value
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
-fn with(mut fields: Vec<(&'static str, String)>, key: &str, value: &str) -> Vec<(&'static str, String)> {
-    for field in &mut fields {
-        if field.0 == key {
-            field.1 = value.to_owned();
-        }
+/// The fields with `key` set to `value` (added when absent: the clause
+/// terms are optional).
+fn with(mut fields: Vec<(&'static str, String)>, key: &'static str, value: &str) -> Vec<(&'static str, String)> {
+    match fields.iter_mut().find(|field| field.0 == key) {
+        Some(field) => field.1 = value.to_owned(),
+        None => fields.push((key, value.to_owned())),
     }
     fields
 }
@@ -56,12 +57,15 @@ crate::on_both_stores! {
         let id = hiram_domain::product::ProductId(created["data"]["id"].as_i64().unwrap());
         let stored = app.state.store.product(id).await.unwrap().unwrap();
         assert_eq!((stored.terms.monthly_interest_bp, stored.tags.len()), (600, 2));
+        assert_eq!(stored.terms.clauses, hiram_domain::pricing::ClauseTerms::STANDARD, "clause terms left out are the standard agreement's");
 
         let cases = [
             (with(base(lender), "monthlyInterestBp", "601"), "nominal_cap", "Interest above 6% a month is not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."),
             (with(base(lender), "serviceFeeBp", "901"), "effective_cap", "Interest and fees above 15% a month are not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."),
             (with(base(lender), "penaltyDailyBp130", "12"), "penalty_cap", "Late penalties above 5% a month of the amount due are not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."),
             (with(base(lender), "maxAmount", "50000"), "malformed", "The amounts, term or rates of this product are not valid."),
+            (with(base(lender), "extensionsAllowed", "13"), "clauses", "Early repayment starts at 0–100% of the term, its minimum days and minimum interest days are at most the term, and a loan may take at most 12 extensions."),
+            (with(base(lender), "earlyAfterTermBp", "10001"), "clauses", "Early repayment starts at 0–100% of the term, its minimum days and minimum interest days are at most the term, and a loan may take at most 12 extensions."),
         ];
         for (fields, violation, message) in cases {
             let (status, refused) = create(&app, &fields).await;
@@ -70,6 +74,12 @@ crate::on_both_stores! {
             assert_eq!(refused["message"], message);
         }
         assert_eq!(app.state.store.products().await.unwrap().len(), 7, "only the product within the caps was saved");
+        let clauses = with(with(with(base(lender), "earlyAfterTermBp", "2500"), "earlyMinDays", "3"), "extensionsAllowed", "2");
+        let (status, created) = create(&app, &with(clauses, "earlyMinInterestDays", "5")).await;
+        assert_eq!(status, 200, "{created}");
+        let id = hiram_domain::product::ProductId(created["data"]["id"].as_i64().unwrap());
+        let saved = app.state.store.product(id).await.unwrap().unwrap().terms.clauses;
+        assert_eq!(saved, hiram_domain::pricing::ClauseTerms { early_after_term_bp: 2_500, early_min_days: 3, early_min_interest_days: 5, extensions_allowed: 2 });
 
         let uncovered = with(with(base(lender), "minAmount", "1010000"), "maxAmount", "5000000");
         let (status, _) = create(&app, &with(uncovered, "monthlyInterestBp", "900")).await;

@@ -95,6 +95,7 @@ fn covered_terms() -> impl Strategy<Value = (ProductTerms, i64)> {
                 period_days,
                 monthly_interest_bp: interest,
                 service_fee_bp: fee,
+                clauses: crate::pricing::ClauseTerms::STANDARD,
                 penalty: PenaltySchedule {
                     one_time_new: pesos(one_time),
                     one_time_repeat: pesos(one_time / 2),

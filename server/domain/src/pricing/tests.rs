@@ -16,6 +16,7 @@ fn express() -> ProductTerms {
         period_days: 91,
         monthly_interest_bp: 400,
         service_fee_bp: 300,
+        clauses: crate::pricing::ClauseTerms::STANDARD,
         penalty: PenaltySchedule {
             one_time_new: pesos(20),
             one_time_repeat: pesos(15),
@@ -181,7 +182,7 @@ fn accrual_stops_when_the_total_cost_reaches_the_principal() {
 fn the_actuarial_rate_is_above_the_simple_rate_when_the_fee_is_deducted() {
     let quote = ProductTerms { periods: 1, period_days: 30, ..express() }.quote(pesos(10_000)).unwrap();
     // Pay ₱10,400 after 30 days for ₱9,700 received: 7.2165% a month.
-    assert_eq!(quote.effective_monthly_bp, 700);
+    assert_eq!(quote.charges_monthly_bp, 700);
     assert_eq!(actuarial_monthly_bp(&quote), 722);
 }
 
@@ -206,6 +207,7 @@ fn any_terms() -> impl Strategy<Value = ProductTerms> {
                 period_days,
                 monthly_interest_bp: interest,
                 service_fee_bp: fee,
+                clauses: crate::pricing::ClauseTerms::STANDARD,
                 penalty: PenaltySchedule {
                     one_time_new: Centavos::new(one_time),
                     one_time_repeat: Centavos::new(one_time / 2),
@@ -294,6 +296,95 @@ proptest! {
             total = Centavos::new(total.get() + charge.get());
             prop_assert!(window <= due.apply_basis_points(500).unwrap());
             prop_assert!(total <= quote.principal);
+        }
+    }
+}
+
+/// An internal rate of return computed independently of `monthly_rate_bp`:
+/// Newton's method on the net present value of the actual cash flows (the
+/// net proceeds out on day 0, each instalment in on its day), with the
+/// derivative written out, from a 1% start. The monthly rate per 30 days.
+fn independent_irr(net_proceeds: i64, flows: &[(i64, i64)]) -> f64 {
+    let npv = |rate: f64| -> (f64, f64) {
+        let mut value = -(net_proceeds as f64);
+        let mut slope = 0.0;
+        for (days, amount) in flows {
+            let periods = *days as f64 / 30.0;
+            value += *amount as f64 * (1.0 + rate).powf(-periods);
+            slope -= periods * *amount as f64 * (1.0 + rate).powf(-periods - 1.0);
+        }
+        (value, slope)
+    };
+    let mut rate = 0.01;
+    for _ in 0..100 {
+        let (value, slope) = npv(rate);
+        if slope == 0.0 {
+            break;
+        }
+        let next = rate - value / slope;
+        if (next - rate).abs() < 1e-12 {
+            return next;
+        }
+        rate = next.max(-0.99);
+    }
+    rate
+}
+
+#[test]
+fn the_one_effective_rate_is_the_internal_rate_of_return_of_the_cash_flows() {
+    // 24 fixed products: single payments and instalments, with and without
+    // fees, short and long periods.
+    let shapes: [(i64, i64, i64, i64, i64); 24] = [
+        // (principal pesos, periods, period days, interest bp, fee bp)
+        (5_000, 1, 91, 400, 300),
+        (1_000, 1, 30, 600, 900),
+        (10_000, 1, 120, 500, 0),
+        (3_000, 1, 91, 300, 500),
+        (2_000, 2, 60, 500, 200),
+        (8_000, 4, 30, 350, 250),
+        (15_000, 6, 30, 250, 200),
+        (5_000, 3, 60, 300, 300),
+        (1_500, 1, 14, 200, 100),
+        (2_500, 2, 14, 600, 0),
+        (7_000, 3, 30, 450, 400),
+        (9_900, 4, 30, 600, 300),
+        (20_000, 12, 30, 200, 100),
+        (50_000, 6, 60, 150, 250),
+        (4_000, 1, 7, 600, 50),
+        (6_000, 2, 45, 300, 0),
+        (1_000, 1, 61, 100, 1_000),
+        (12_000, 5, 30, 275, 125),
+        (3_300, 3, 20, 520, 330),
+        (10_000, 2, 30, 0, 500),
+        (10_000, 1, 90, 600, 0),
+        (25_000, 10, 30, 180, 300),
+        (2_200, 4, 7, 400, 200),
+        (8_800, 8, 15, 333, 111),
+    ];
+    for (principal, periods, period_days, interest_bp, fee_bp) in shapes {
+        let terms = ProductTerms {
+            min_amount: pesos(principal),
+            max_amount: pesos(principal),
+            amount_step: pesos(principal),
+            periods,
+            period_days,
+            monthly_interest_bp: interest_bp,
+            service_fee_bp: fee_bp,
+            ..express()
+        };
+        let quote = terms.quote(pesos(principal)).unwrap();
+        let flows: Vec<(i64, i64)> =
+            quote.plan.iter().map(|instalment| (instalment.due_after_days, instalment.amount().get())).collect();
+        let expected = (independent_irr(quote.net_proceeds.get(), &flows) * 10_000.0).round() as i64;
+        assert!(
+            (quote.eir_monthly_bp - expected).abs() <= 1,
+            "{principal} in {periods}×{period_days} days at {interest_bp} bp + {fee_bp} bp fee: {} bp, IRR {expected} bp",
+            quote.eir_monthly_bp
+        );
+        assert_eq!(actuarial_monthly_bp(&quote), quote.eir_monthly_bp, "one definition");
+        // With no fee and one payment at 30 days, the effective rate is the nominal one.
+        if fee_bp == 0 && periods == 1 && period_days == 30 {
+            assert_eq!(quote.eir_monthly_bp, interest_bp);
         }
     }
 }

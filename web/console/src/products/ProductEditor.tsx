@@ -22,6 +22,10 @@ interface Draft {
   daily130Percent: string;
   daily3190Percent: string;
   daily91Percent: string;
+  earlyAfterPercent: string;
+  earlyMinDays: string;
+  earlyMinInterestDays: string;
+  extensionsAllowed: string;
   rateDescription: string;
   tags: string;
   allowsExtension: boolean;
@@ -42,6 +46,10 @@ const NUMBERS: readonly { key: keyof Draft; label: MessageKey; kind: 'pesos' | '
   { key: 'daily130Percent', label: 'console.products.daily130', kind: 'percent' },
   { key: 'daily3190Percent', label: 'console.products.daily3190', kind: 'percent' },
   { key: 'daily91Percent', label: 'console.products.daily91', kind: 'percent' },
+  { key: 'earlyAfterPercent', label: 'console.products.earlyAfter', kind: 'percent' },
+  { key: 'earlyMinDays', label: 'console.products.earlyMinDays', kind: 'count' },
+  { key: 'earlyMinInterestDays', label: 'console.products.earlyMinInterestDays', kind: 'count' },
+  { key: 'extensionsAllowed', label: 'console.products.extensionsAllowed', kind: 'count' },
 ];
 
 /** Terms that keep every cap, as a starting point. */
@@ -61,6 +69,11 @@ export function newDraft(lenderId: number | undefined): Draft {
     daily130Percent: '0.1',
     daily3190Percent: '0.08',
     daily91Percent: '0.04',
+    // The standard agreement (decision 026).
+    earlyAfterPercent: '50',
+    earlyMinDays: '7',
+    earlyMinInterestDays: '0',
+    extensionsAllowed: '1',
     rateDescription: '',
     tags: '',
     allowsExtension: false,
@@ -89,6 +102,10 @@ export function toForm(draft: Draft): ProductForm | null {
     penaltyDailyBp130: figure(draft.daily130Percent),
     penaltyDailyBp3190: figure(draft.daily3190Percent),
     penaltyDailyBpFrom91: figure(draft.daily91Percent),
+    earlyAfterTermBp: figure(draft.earlyAfterPercent),
+    earlyMinDays: count(draft.earlyMinDays),
+    earlyMinInterestDays: count(draft.earlyMinInterestDays),
+    extensionsAllowed: count(draft.extensionsAllowed),
   };
   if (!draft.lenderId || Object.values(values).some((value) => value === null)) return null;
   return {

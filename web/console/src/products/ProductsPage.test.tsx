@@ -47,7 +47,7 @@ describe('the product editor', () => {
     // The check runs a moment after the last key.
     expect(await within(editor).findByText('Interest is above 6% a month.', {}, { timeout: 3000 })).toBeTruthy();
     const sent = form(api.calls('/products/check').at(-1)![1]);
-    expect(sent).toMatchObject({ lenderId: '2', monthlyInterestBp: '750', minAmount: '100000', penaltyDailyBp130: '10' });
+    expect(sent).toMatchObject({ lenderId: '2', monthlyInterestBp: '750', minAmount: '100000', penaltyDailyBp130: '10', earlyAfterTermBp: '5000', earlyMinDays: '7', earlyMinInterestDays: '0', extensionsAllowed: '1' });
     fireEvent.click(within(editor).getByRole('button', { name: 'Save' }));
     expect(await within(editor).findByRole('alert')).toHaveProperty('textContent', 'Interest is above 6% a month.');
   });

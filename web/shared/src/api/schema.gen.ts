@@ -4710,6 +4710,7 @@ export interface components {
                  * @description Status code of decisions.md D3 (21, 151, 110, 170, 174, 180, 200).
                  */
                 orderStatus: number;
+                overdue?: null | components["schemas"]["OverdueView"];
                 /** @description The confirm-and-withdraw page for an approved order; empty otherwise. */
                 playeduL: string;
                 productLogo: string;
@@ -5051,14 +5052,17 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
-                /** @description The actuarial monthly rate of the Truth in Lending disclosure. */
+                /** @description The same rate (kept for callers that read this name). */
                 actuarialMonthlyRate: string;
                 /**
                  * Format: int64
                  * @description Centavos, as are all amounts here.
                  */
                 amount: number;
-                /** @description Interest and fees as a monthly rate of principal ("4.99%"). */
+                /**
+                 * @description The effective interest rate a month, the disclosure's (from the
+                 *     actual cash flows, BSP Circular 730), as every screen shows it ("5.10%").
+                 */
                 effectiveMonthlyRate: string;
                 /** Format: int64 */
                 fees: number;
@@ -5156,6 +5160,8 @@ export interface components {
                 /** Format: int64 */
                 isShowReyTop: number;
                 noticeMsg: string;
+                overdue?: null | components["schemas"]["OverdueView"];
+                payoff?: null | components["schemas"]["PayoffView"];
                 productLogo: string;
                 productName: string;
                 /**
@@ -5717,10 +5723,16 @@ export interface components {
         };
         /** @description A loan the terms would make, as the disclosure states it. */
         ExampleLoan: {
+            /**
+             * Format: int64
+             * @description Interest and fees as a simple monthly rate of principal, basis
+             *     points: what the 15% cap is checked against.
+             */
+            chargesMonthlyBp: number;
             covered: boolean;
             /**
              * Format: int64
-             * @description Interest and fees as a monthly rate of principal, basis points.
+             * @description The effective interest rate (the disclosure's, basis points a month).
              */
             effectiveMonthlyBp: number;
             /** Format: int64 */
@@ -6084,6 +6096,7 @@ export interface components {
              * @description Status code of decisions.md D3 (21, 151, 110, 170, 174, 180, 200).
              */
             orderStatus: number;
+            overdue?: null | components["schemas"]["OverdueView"];
             /** @description The confirm-and-withdraw page for an approved order; empty otherwise. */
             playeduL: string;
             productLogo: string;
@@ -6285,6 +6298,36 @@ export interface components {
             provider: string;
             status: string;
         };
+        /**
+         * @description Where an overdue loan stands today (issue 16): what the borrower owes and
+         *     what waiting another day costs.
+         */
+        OverdueView: {
+            /**
+             * Format: int64
+             * @description Everything owed today.
+             */
+            balanceToday: number;
+            /**
+             * @description Whether a BSP Circular 1133 cap holds the next day's penalty below
+             *     the schedule.
+             */
+            capReached: boolean;
+            /** Format: int64 */
+            daysLate: number;
+            /** @description The same, as sentences in the borrower's language. */
+            lines: string[];
+            /**
+             * Format: int64
+             * @description What one more day late adds (0 once a cap is reached).
+             */
+            nextDayAdds: number;
+            /**
+             * Format: int64
+             * @description Centavos, as are all amounts here: late penalties charged so far.
+             */
+            penaltiesSoFar: number;
+        };
         PayCodeIssued: {
             /**
              * @description Store channels: the address of a PNG Code 128 barcode of `payCode`
@@ -6327,6 +6370,39 @@ export interface components {
         PaymentPage: {
             /** @description The page to open: a GCash pay code for the amount. */
             url: string;
+        };
+        /**
+         * @description What paying the whole loan off today costs (the agreement's early
+         *     repayment clause, decision 026), for the repayment pages.
+         */
+        PayoffView: {
+            /**
+             * Format: int64
+             * @description Centavos, as are all amounts here: the whole payoff on `asOf`.
+             */
+            amount: number;
+            /** @description The Manila date the payoff holds for (`YYYY-MM-DD`). */
+            asOf: string;
+            /**
+             * @description Whether the agreement allows early repayment on `asOf` (interest to
+             *     the day); before that the payoff is everything the plan charges.
+             */
+            earlyAllowed: boolean;
+            /** @description The first day early repayment is allowed. */
+            earlyFrom: string;
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            interest: number;
+            /**
+             * Format: int64
+             * @description Interest outstanding that a payoff on `asOf` does not pay.
+             */
+            interestSaved: number;
+            /** Format: int64 */
+            penalties: number;
+            /** Format: int64 */
+            principal: number;
         };
         PayoutView: {
             at: string;
@@ -6467,6 +6543,26 @@ export interface components {
             /** Format: int64 */
             amountStep: number;
             available: boolean;
+            /**
+             * Format: int64
+             * @description Early repayment from this share of the term (basis points)…
+             */
+            earlyAfterTermBp: number;
+            /**
+             * Format: int64
+             * @description …and at least these days after disbursement.
+             */
+            earlyMinDays: number;
+            /**
+             * Format: int64
+             * @description An early payoff pays at least these days of interest.
+             */
+            earlyMinInterestDays: number;
+            /**
+             * Format: int64
+             * @description Extensions a loan may take.
+             */
+            extensionsAllowed: number;
             /** Format: int64 */
             id: number;
             /** Format: int64 */
@@ -6536,14 +6632,17 @@ export interface components {
             status: string;
         };
         QuoteView: {
-            /** @description The actuarial monthly rate of the Truth in Lending disclosure. */
+            /** @description The same rate (kept for callers that read this name). */
             actuarialMonthlyRate: string;
             /**
              * Format: int64
              * @description Centavos, as are all amounts here.
              */
             amount: number;
-            /** @description Interest and fees as a monthly rate of principal ("4.99%"). */
+            /**
+             * @description The effective interest rate a month, the disclosure's (from the
+             *     actual cash flows, BSP Circular 730), as every screen shows it ("5.10%").
+             */
             effectiveMonthlyRate: string;
             /** Format: int64 */
             fees: number;
@@ -6697,6 +6796,8 @@ export interface components {
             /** Format: int64 */
             isShowReyTop: number;
             noticeMsg: string;
+            overdue?: null | components["schemas"]["OverdueView"];
+            payoff?: null | components["schemas"]["PayoffView"];
             productLogo: string;
             productName: string;
             /**
@@ -8449,6 +8550,17 @@ export interface operations {
                 allowsExtension?: boolean;
                 amountStep: number;
                 available?: boolean;
+                /**
+                 * @description The agreement's clauses (decision 026); each defaults to the
+                 *     standard agreement: early repayment from 50% of the term (5000 bp)…
+                 */
+                earlyAfterTermBp?: number;
+                /** @description …and 7 days after disbursement, */
+                earlyMinDays?: number;
+                /** @description paying interest to the day (at least 0 days of it), */
+                earlyMinInterestDays?: number;
+                /** @description and 1 extension a loan. */
+                extensionsAllowed?: number;
                 lenderId: number;
                 logoUrl?: string;
                 maxAmount: number;
@@ -8510,6 +8622,17 @@ export interface operations {
                 allowsExtension?: boolean;
                 amountStep: number;
                 available?: boolean;
+                /**
+                 * @description The agreement's clauses (decision 026); each defaults to the
+                 *     standard agreement: early repayment from 50% of the term (5000 bp)…
+                 */
+                earlyAfterTermBp?: number;
+                /** @description …and 7 days after disbursement, */
+                earlyMinDays?: number;
+                /** @description paying interest to the day (at least 0 days of it), */
+                earlyMinInterestDays?: number;
+                /** @description and 1 extension a loan. */
+                extensionsAllowed?: number;
                 lenderId: number;
                 logoUrl?: string;
                 maxAmount: number;

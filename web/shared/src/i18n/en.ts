@@ -149,6 +149,7 @@ export const en = {
   'loanDetails.repay': 'REPAY',
   'loanDetails.rollover': 'Rollover Repayment',
   'loanDetails.rolloverHint': 'Short of money?',
+  'loanDetails.overdueTitle': 'Your loan is overdue',
   'loanDetails.repayment': 'Repayment',
   'loanDetails.borrowAgain': 'Borrow Again',
   'loanDetails.productLogo': '{name} logo',

@@ -149,6 +149,7 @@ export const fil: Catalogue = {
   'loanDetails.repay': 'MAGBAYAD',
   'loanDetails.rollover': 'Rollover na Pagbabayad',
   'loanDetails.rolloverHint': 'Kulang ang pera?',
+  'loanDetails.overdueTitle': 'Lampas na sa due date ang loan mo',
   'loanDetails.repayment': 'Magbayad',
   'loanDetails.borrowAgain': 'Humiram Muli',
   'loanDetails.productLogo': 'Logo ng {name}',

@@ -6,14 +6,14 @@
 
 use super::Staff;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
-use crate::extract::Params;
+use crate::extract::{Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::services::documents::{self, Document, Parties};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::money::Centavos;
-use hiram_domain::pricing::{PenaltySchedule, ProductTerms, Quote, TermsError, caps};
+use hiram_domain::pricing::{ClauseTerms, PenaltySchedule, ProductTerms, Quote, TermsError, caps};
 use hiram_domain::product::{LenderId, NewProduct, Product, ProductId, ProductListing};
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
@@ -41,6 +41,14 @@ pub struct ProductView {
     pub penalty_daily_bp_1_30: i64,
     pub penalty_daily_bp_31_90: i64,
     pub penalty_daily_bp_from_91: i64,
+    /// Early repayment from this share of the term (basis points)…
+    pub early_after_term_bp: i64,
+    /// …and at least these days after disbursement.
+    pub early_min_days: i64,
+    /// An early payoff pays at least these days of interest.
+    pub early_min_interest_days: i64,
+    /// Extensions a loan may take.
+    pub extensions_allowed: i64,
     pub rate_description: String,
     pub tags: Vec<String>,
     pub allows_extension: bool,
@@ -68,6 +76,10 @@ fn product_view(product: Product) -> ProductView {
         penalty_daily_bp_1_30: terms.penalty.daily_bp_days_1_30,
         penalty_daily_bp_31_90: terms.penalty.daily_bp_days_31_90,
         penalty_daily_bp_from_91: terms.penalty.daily_bp_from_day_91,
+        early_after_term_bp: terms.clauses.early_after_term_bp,
+        early_min_days: terms.clauses.early_min_days,
+        early_min_interest_days: terms.clauses.early_min_interest_days,
+        extensions_allowed: terms.clauses.extensions_allowed,
         rate_description: product.rate_description,
         tags: product.tags,
         allows_extension: product.allows_extension,
@@ -131,6 +143,19 @@ pub struct NewProductParams {
     pub penalty_daily_bp_1_30: i64,
     pub penalty_daily_bp_31_90: i64,
     pub penalty_daily_bp_from_91: i64,
+    /// The agreement's clauses (decision 026); each defaults to the
+    /// standard agreement: early repayment from 50% of the term (5000 bp)…
+    #[serde(default, deserialize_with = "optional_id")]
+    pub early_after_term_bp: Option<i64>,
+    /// …and 7 days after disbursement,
+    #[serde(default, deserialize_with = "optional_id")]
+    pub early_min_days: Option<i64>,
+    /// paying interest to the day (at least 0 days of it),
+    #[serde(default, deserialize_with = "optional_id")]
+    pub early_min_interest_days: Option<i64>,
+    /// and 1 extension a loan.
+    #[serde(default, deserialize_with = "optional_id")]
+    pub extensions_allowed: Option<i64>,
     #[serde(default)]
     pub rate_description: String,
     /// Comma-separated.
@@ -146,6 +171,7 @@ pub struct NewProductParams {
 
 impl NewProductParams {
     fn terms(&self) -> ProductTerms {
+        let standard = ClauseTerms::STANDARD;
         ProductTerms {
             min_amount: Centavos::new(self.min_amount),
             max_amount: Centavos::new(self.max_amount),
@@ -161,6 +187,12 @@ impl NewProductParams {
                 daily_bp_days_31_90: self.penalty_daily_bp_31_90,
                 daily_bp_from_day_91: self.penalty_daily_bp_from_91,
             },
+            clauses: ClauseTerms {
+                early_after_term_bp: self.early_after_term_bp.unwrap_or(standard.early_after_term_bp),
+                early_min_days: self.early_min_days.unwrap_or(standard.early_min_days),
+                early_min_interest_days: self.early_min_interest_days.unwrap_or(standard.early_min_interest_days),
+                extensions_allowed: self.extensions_allowed.unwrap_or(standard.extensions_allowed),
+            },
         }
     }
 }
@@ -175,6 +207,7 @@ fn violation(error: &TermsError) -> (Msg, &'static str) {
         TermsError::NominalCap => (Msg::CapNominal, "nominal_cap"),
         TermsError::EffectiveCap => (Msg::CapEffective, "effective_cap"),
         TermsError::PenaltyCap => (Msg::CapPenalty, "penalty_cap"),
+        TermsError::Clauses => (Msg::TermsClauses, "clauses"),
         _ => (Msg::TermsMalformed, "malformed"),
     }
 }
@@ -299,8 +332,11 @@ pub struct ExampleLoan {
     pub fees: i64,
     pub net_proceeds: i64,
     pub total_repayable: i64,
-    /// Interest and fees as a monthly rate of principal, basis points.
+    /// The effective interest rate (the disclosure's, basis points a month).
     pub effective_monthly_bp: i64,
+    /// Interest and fees as a simple monthly rate of principal, basis
+    /// points: what the 15% cap is checked against.
+    pub charges_monthly_bp: i64,
     pub covered: bool,
 }
 
@@ -311,7 +347,8 @@ fn example(quote: &Quote) -> ExampleLoan {
         fees: quote.fees.get(),
         net_proceeds: quote.net_proceeds.get(),
         total_repayable: quote.total_repayable.get(),
-        effective_monthly_bp: quote.effective_monthly_bp,
+        effective_monthly_bp: quote.eir_monthly_bp,
+        charges_monthly_bp: quote.charges_monthly_bp,
         covered: quote.covered,
     }
 }

@@ -98,6 +98,10 @@ pub struct LoanDetails {
     pub card_need_pop: i64,
     pub card_pop_title: String,
     pub card_pop_msg: String,
+    /// For an overdue loan (180): days late, penalties so far, the balance
+    /// today and what another day adds; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overdue: Option<crate::views::OverdueView>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -152,11 +156,19 @@ pub async fn loan_details(
     // A confirmed loan waits for an account to be sent to.
     let needs_account =
         order.status == OrderStatus::Disbursing && state.store.payout_account(borrower).await?.is_none();
-    let extendable = if order.status == OrderStatus::RepaymentOpen && product.allows_extension {
+    // An open loan extends until its due date; an overdue one rolls over
+    // (180 → 174) while the agreement still permits an extension.
+    let extendable = if order.status.is_repayable() && product.allows_extension {
         let balances = crate::services::money_in::balances(&state, order.id).await?;
-        hiram_domain::repayment::extension_offer(&order, &product, &balances, state.today()).is_some()
+        hiram_domain::repayment::extension_offer(&order, &product, &balances, state.today()).is_ok()
     } else {
         false
+    };
+    let overdue = match order.status {
+        OrderStatus::Overdue => crate::services::daily::overdue_standing(&state, &order, &product)
+            .await?
+            .map(|standing| crate::views::overdue_view(&standing, lang)),
+        _ => None,
     };
     Ok(ok(
         lang,
@@ -187,6 +199,7 @@ pub async fn loan_details(
             card_need_pop: i64::from(needs_account),
             card_pop_title: if needs_account { Msg::CardPopTitle.text(lang).to_owned() } else { String::new() },
             card_pop_msg: if needs_account { Msg::CardPopMsg.text(lang).to_owned() } else { String::new() },
+            overdue,
         },
     ))
 }

@@ -63,8 +63,8 @@ pub async fn extension_info(
     let (order, product) = owned_order(&state, borrower, &params).await?;
     let balances = crate::services::money_in::balances(&state, order.id).await?;
     let today = state.today();
-    let (quote, due) = hiram_domain::repayment::extension_offer(&order, &product, &balances, today)
-        .ok_or(ApiError::Conflict { message: Msg::NotExtendable, data: serde_json::Value::Null })?;
+    let (quote, due) =
+        hiram_domain::repayment::extension_offer(&order, &product, &balances, today).map_err(super::not_extendable)?;
     // The plan as it will stand: charges paid, every date a period later.
     let mut extended = order.clone();
     extended.extension_days += quote.added_days;

@@ -153,6 +153,17 @@ fn issue_error(error: IssueError) -> ApiError {
     }
 }
 
+/// Why an extension is refused, in the borrower's words: 409 either way,
+/// with its own message once the agreement's extensions are used up.
+pub fn not_extendable(reason: hiram_domain::repayment::NoExtension) -> ApiError {
+    let message = match reason {
+        hiram_domain::repayment::NoExtension::UsedUp { .. } => Msg::ExtensionsUsedUp,
+        hiram_domain::repayment::NoExtension::TooLate => Msg::ExtensionTooLate,
+        _ => Msg::NotExtendable,
+    };
+    ApiError::Conflict { message, data: serde_json::Value::Null }
+}
+
 /// The caller's own loan with money owed (174 or 180). Another borrower's
 /// order, or a product id that is not the order's, is simply not found.
 pub async fn open_loan(
@@ -189,13 +200,15 @@ pub async fn generate_pay_code(
         None | Some(0) => None,
         Some(1) => {
             let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
-            let (quote, due) = hiram_domain::repayment::extension_offer(&order, &product, &balances, state.today())
-                .ok_or(ApiError::Conflict { message: Msg::NotExtendable, data: serde_json::Value::Null })?;
+            let today = state.today();
+            let (quote, due) =
+                hiram_domain::repayment::extension_offer(&order, &product, &balances, today).map_err(not_extendable)?;
             if params.delay_amount != Some(quote.amount.get()) || params.amount != quote.amount.get() {
                 return Err(ApiError::rejected(Msg::ExtensionAmountChanged));
             }
-            // The offer holds until the due date ends, not a minute later.
-            expires_at = expires_at.min(hiram_domain::clock::end_of_manila_day(due));
+            // The offer holds until the due date ends, not a minute later;
+            // a rollover's price (penalties) holds for today only.
+            expires_at = expires_at.min(hiram_domain::clock::end_of_manila_day(due.max(today)));
             Some(quote.fee)
         }
         Some(_) => return Err(ApiError::InvalidParameters),
@@ -327,6 +340,14 @@ pub struct RepaymentInfo {
     pub def_detail: DefaultPayCode,
     pub delay_info: DelayInfo,
     pub is_show_rey_top: i64,
+    /// Paying the whole loan off today; always sent (optional in the
+    /// document only so that older pages' fixtures stay valid).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub payoff: Option<crate::views::PayoffView>,
+    /// For a loan past its due date: days late, penalties so far, the
+    /// balance today and what another day adds; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub overdue: Option<crate::views::OverdueView>,
 }
 
 fn channel_logo(channel: Channel) -> String {
@@ -397,12 +418,23 @@ pub async fn repayment_info(
     let next_due = hiram_domain::repayment::next_unpaid_due(&plan).or(order.due_date);
     let repay_plan = plan_items(&plan, today, lang);
     let delay_info = match hiram_domain::repayment::extension_offer(&order, &product, &balances, today) {
-        Some((quote, _)) => DelayInfo {
+        Ok((quote, _)) => DelayInfo {
             title: Msg::ExtensionTitle.text(lang).replace("{n}", &quote.added_days.to_string()),
             delay_amount: quote.amount.get(),
         },
-        None => DelayInfo { title: String::new(), delay_amount: 0 },
+        Err(_) => DelayInfo { title: String::new(), delay_amount: 0 },
     };
+    let overdue = crate::services::daily::overdue_standing(&state, &order, &product)
+        .await?
+        .map(|standing| crate::views::overdue_view(&standing, lang));
+    let disbursed = order.disbursed_at.map(hiram_domain::clock::manila_date).unwrap_or(today);
+    let payoff = Some(crate::views::payoff_view(&hiram_domain::repayment::payoff_quote(
+        &product.terms,
+        &order,
+        &dues,
+        disbursed,
+        today,
+    )));
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let detail = vec![
         row(Msg::RowOrderNumber, order.order_no.clone()),
@@ -467,6 +499,8 @@ pub async fn repayment_info(
             def_detail,
             delay_info,
             is_show_rey_top: 1,
+            payoff,
+            overdue,
         },
     ))
 }

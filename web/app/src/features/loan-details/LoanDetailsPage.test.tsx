@@ -75,6 +75,28 @@ describe('order details', () => {
     expect(screen.getByTestId('where').textContent).toBe('/repayDelay?sessionId=s1&productId=4&orderId=12');
   });
 
+  it('shows an overdue borrower days late, penalties, today\'s balance and what another day adds, with the rollover', async () => {
+    const overdue = {
+      daysLate: 9,
+      penaltiesSoFar: 3443,
+      balanceToday: 330743,
+      nextDayAdds: 327,
+      capReached: false,
+      lines: ['9 days late.', 'Late penalties so far: ₱34.43.', 'Balance as of today: ₱3,307.43.', 'Each more day late adds ₱3.27 in penalties.'],
+    };
+    renderPage({ code: '0', message: '', data: { ...DETAILS, orderStatus: 180, overdue } });
+    const card = await screen.findByTestId('overdue-standing');
+    expect(card.querySelector('h3')?.textContent).toBe('Your loan is overdue');
+    expect([...card.querySelectorAll('li')].map((item) => item.textContent)).toEqual(overdue.lines);
+    expect(screen.getByRole('button', { name: 'Rollover Repayment' })).toBeTruthy();
+  });
+
+  it('shows no overdue card for an open loan', async () => {
+    renderPage({ code: '0', message: '', data: DETAILS });
+    await screen.findByRole('heading', { name: 'Hiram Flex 91' });
+    expect(screen.queryByTestId('overdue-standing')).toBeNull();
+  });
+
   it('offers Borrow Again when repaid', async () => {
     vi.stubGlobal('fetch', vi.fn());
     renderPage({ code: '0', message: '', data: { ...DETAILS, orderStatus: 200 } });

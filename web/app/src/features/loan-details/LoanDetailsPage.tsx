@@ -73,6 +73,21 @@ function ProductCard({ details }: { details: LoanDetails }) {
   );
 }
 
+/** An overdue loan (180): days late, penalties so far, today's balance and
+ * what another day adds, as the server words them in the borrower's language. */
+function OverdueCard({ overdue }: { overdue: NonNullable<LoanDetails['overdue']> }) {
+  return (
+    <section className="h-card" aria-labelledby="overdue-title" data-testid="overdue-standing">
+      <h3 id="overdue-title">{t('loanDetails.overdueTitle')}</h3>
+      <ul className="app-stack">
+        {overdue.lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** The popups due for this order, in the order they are shown. */
 function duePopups(details: LoanDetails): Popup[] {
   const due: Popup[] = [];
@@ -157,6 +172,7 @@ export default function LoanDetailsPage() {
         <>
           <Banner details={details} />
           <main className="app-main app-overlap">
+            {details.overdue && <OverdueCard overdue={details.overdue} />}
             <ProductCard details={details} />
             {recommended.length > 0 && (
               <section className="app-stack" aria-labelledby="rec-title">

@@ -1,0 +1,62 @@
+import { execFileSync } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { E2E_DIR, HIRAM_BIN, SERVER_ENV } from '../env';
+import { closePopups, demoSession, openDetails, orderInStatus } from '../fixtures';
+
+// Issue 16: an overdue borrower (180) sees on order details how many days
+// late the loan is, the penalties so far, the balance as of today and what
+// another day adds, and is offered the rollover (D3: 180 → 174) whose price
+// is the interest and penalties due plus one more period's interest. The
+// test only reads: repayment.spec pays the same demo order off later.
+
+interface Overdue {
+  daysLate: number;
+  penaltiesSoFar: number;
+  balanceToday: number;
+  nextDayAdds: number;
+  capReached: boolean;
+  lines: string[];
+}
+
+test('an overdue borrower sees days late, penalties so far and today\'s balance, and is offered the rollover', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const session = demoSession();
+  // The day's run posts the late days' penalties (safe to repeat).
+  execFileSync(HIRAM_BIN, ['daily'], { cwd: E2E_DIR, env: { ...process.env, ...SERVER_ENV } });
+  const order = orderInStatus(session, 180);
+  const query = new URLSearchParams({
+    sessionId: session.sessionId,
+    orderId: String(order.orderId),
+    productId: String(order.productId),
+  });
+  const details = (await openDetails(page, query)) as unknown as { orderStatus: number; isDelay: string; overdue: Overdue };
+  expect(details.orderStatus).toBe(180);
+  expect(details.isDelay).toBe('1');
+  const overdue = details.overdue;
+  expect(overdue.daysLate).toBeGreaterThan(0);
+  expect(overdue.penaltiesSoFar).toBeGreaterThan(0);
+  expect(overdue.balanceToday).toBeGreaterThan(overdue.penaltiesSoFar);
+  await closePopups(page);
+
+  // The card, above the loan's figures, within the 360 px screen.
+  const card = page.getByTestId('overdue-standing');
+  await expect(card.getByRole('heading', { name: 'Your loan is overdue' })).toBeVisible();
+  await expect(card.getByText(`${overdue.daysLate} days late.`)).toBeVisible();
+  await expect(card.getByText(/^Late penalties so far: ₱[\d,]+\.\d{2}\.$/)).toBeVisible();
+  await expect(card.getByText(/^Balance as of today: ₱[\d,]+\.\d{2}\.$/)).toBeVisible();
+  await expect(card.getByText(/another day|more day/)).toBeVisible();
+  const box = await card.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+
+  // REPAY and Rollover Repayment (spec §4 for 180 with isDelay 1).
+  await expect(page.getByRole('button', { name: 'REPAY', exact: true })).toBeVisible();
+  const rollover = page.getByRole('button', { name: 'Rollover Repayment', exact: true });
+  await expect(rollover).toBeVisible();
+  const offerReply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/delay-detail'));
+  await rollover.click();
+  const offer = (await (await offerReply).json()) as { code: string; data: { delayInfo: { delayAmount: number }; nextRepayDate: string } };
+  expect(offer.code).toBe('00');
+  // The price clears the penalties (and the interest) due, so it is above the penalties so far.
+  expect(offer.data.delayInfo.delayAmount).toBeGreaterThan(overdue.penaltiesSoFar);
+  await expect(page.getByText(`Next payment date: ${offer.data.nextRepayDate}`)).toBeVisible();
+});

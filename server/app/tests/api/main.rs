@@ -17,6 +17,7 @@ mod envelope;
 mod extension;
 mod health;
 mod journey;
+mod keep_alive;
 mod ledger;
 mod loan_details;
 mod login;

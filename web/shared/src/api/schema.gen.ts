@@ -12468,8 +12468,10 @@ export interface operations {
     };
     confirm_data_get: {
         parameters: {
-            query: {
-                orderId: number;
+            query?: {
+                /** @description Optional when `productId` is given. */
+                orderId?: number;
+                /** @description With no `orderId`, the caller's open order of this product. */
                 productId?: number;
             };
             header?: never;
@@ -12502,8 +12504,10 @@ export interface operations {
     };
     confirm_data: {
         parameters: {
-            query: {
-                orderId: number;
+            query?: {
+                /** @description Optional when `productId` is given. */
+                orderId?: number;
+                /** @description With no `orderId`, the caller's open order of this product. */
                 productId?: number;
             };
             header?: never;
@@ -12539,9 +12543,11 @@ export interface operations {
             query: {
                 /** @description Centavos; must be the approved amount. */
                 amount: number;
-                orderId: number;
+                /** @description Optional when `productId` is given. */
+                orderId?: number;
                 /** @description Must be the plan's number of payments. */
                 periods: number;
+                /** @description With no `orderId`, the caller's open order of this product. */
                 productId?: number;
                 termUnit?: string;
             };

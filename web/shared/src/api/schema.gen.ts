@@ -973,7 +973,7 @@ export interface paths {
         put?: never;
         /**
          * Sends the registration code once the captcha is right: "0" sent, "101"
-         *     wrong or used captcha (draw a new image).
+         *     wrong (whatever its shape), missing or used captcha (draw a new image).
          */
         post: operations["get_sms"];
         delete?: never;
@@ -9310,8 +9310,11 @@ export interface operations {
                 app_from?: string;
                 /** @description The page sends its template's app name; not read */
                 appName?: string;
-                /** @description The captcha answer. */
-                capcode: string;
+                /**
+                 * @description The captcha answer; anything but the picture's four digits (also
+                 *     nothing) answers "101".
+                 */
+                capcode?: string;
                 /** @description The page sends its sid here; not read */
                 deviceId?: string;
                 down_id?: string;

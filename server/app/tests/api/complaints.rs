@@ -40,6 +40,14 @@ crate::on_both_stores! {
         let approved = order_in(&demo, 151);
         let (_, chosen) = call(&app, session, "problem-init", &[("orderId", &open.order_id.to_string())]).await;
         assert_eq!(chosen["data"]["orderDetail"]["isShow"], 1);
+        // §3: the order's rows are title/value rows, in the card and in the list.
+        let rows = chosen["data"]["orderDetail"]["list"].as_array().unwrap();
+        assert_eq!(rows[0], serde_json::json!({ "title": "Loan amount", "value": "₱5,000.00" }));
+        assert_eq!(rows[1]["title"], "Order number");
+        for row in init["orderList"].as_array().unwrap().iter().flat_map(|order| order["list"].as_array().unwrap()) {
+            let keys: Vec<&str> = row.as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(keys, ["title", "value"], "{row}");
+        }
         let (_, waiting) = call(&app, session, "problem-init", &[("orderId", &approved.order_id.to_string())]).await;
         assert_eq!(waiting["data"]["orderDetail"]["isShow"], 0, "no collection complaint before repayment");
         let order_no = |data: &Value| data["data"]["orderDetail"]["orderNo"].as_str().unwrap().to_owned();

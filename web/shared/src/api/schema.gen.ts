@@ -3422,7 +3422,7 @@ export interface components {
              *     was sent and has been in repayment.
              */
             isShow: number;
-            list: components["schemas"]["DetailRow"][];
+            list: components["schemas"]["TitledRow"][];
             /**
              * Format: int64
              * @description The order's id, for choosing it again.
@@ -6931,6 +6931,12 @@ export interface components {
             /** @description Terms that cannot work at all (an empty amount range, a zero term). */
             problem?: string | null;
             violations: components["schemas"]["CapViolation"][];
+        };
+        /** @description A line of an order's card in the complaint form: §3's title/value rows. */
+        TitledRow: {
+            title: string;
+            /** @description Empty when not known yet; pages hide such rows. */
+            value: string;
         };
         TrailInfo: {
             /** @description Oldest first. */

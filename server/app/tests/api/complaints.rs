@@ -9,7 +9,7 @@ const TOKEN: &str = "staff-secret-for-tests";
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany/user-problem/{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 async fn picture(app: &TestApp, session: &str, shade: u8) -> String {
@@ -22,7 +22,7 @@ async fn staff_get(app: &TestApp, path: &str) -> Value {
 
 async fn staff_post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.client.post(app.url(path)).bearer_auth(TOKEN).form(form).send().await.unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 crate::on_both_stores! {
@@ -91,7 +91,7 @@ crate::on_both_stores! {
         assert_eq!(detail["data"]["images"], serde_json::json!([first, second]));
         assert_eq!(detail["data"]["isNeedScore"], 0);
         assert_eq!(app.get(&format!("{first}?sessionId={session}")).await.status(), 200);
-        assert_eq!(app.get(&format!("{first}?sessionId={stranger}")).await.status(), 404);
+        assert_eq!(crate::helpers::Checked::of(app.get(&format!("{first}?sessionId={stranger}")).await).await.status(), 404);
         let (status, missing) = call(&app, &stranger, "problem-detail", &[("problemId", "999999")]).await;
         let (theirs_status, theirs_body) = call(&app, &stranger, "problem-detail", &[("problemId", &id)]).await;
         assert_eq!((status, theirs_status), (404, 404));
@@ -157,6 +157,7 @@ crate::on_both_stores! {
         let session = app.login("09411234567").await;
         for (name, content_type, bytes) in [("x.svg", "image/svg+xml", b"<svg onload=\"alert(1)\"/>".to_vec()), ("x.png", "image/png", b"<html></html>".to_vec())] {
             let response = app.post_file(&format!("/pany/user-problem/upload-problem-img?sessionId={session}"), "problemImage", name, content_type, &bytes).await;
+            let response = crate::helpers::Checked::of(response).await;
             assert_eq!(response.status(), 400, "{name}");
         }
         let ten: Vec<String> = {

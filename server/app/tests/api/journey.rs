@@ -9,7 +9,7 @@ const PHONE: &str = "09201234567";
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let separator = if path.contains('?') { '&' } else { '?' };
     let response = app.post_form(&format!("/pany{path}{separator}sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 pub(crate) async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
@@ -235,6 +235,7 @@ mod more {
             let (_, menu) = call(&app, session, "/v3/personal-center/user-menu", &[]).await;
             assert!(menu["data"]["items"].as_array().unwrap().iter().any(|item| item["path"] == "/customerService"));
             let anonymous = app.post_form("/pany/v3/personal-center/order-list", &[]).await;
+            let anonymous = crate::helpers::Checked::of(anonymous).await;
             assert_eq!(anonymous.status(), 401);
         }
 

@@ -29,6 +29,7 @@ mod promotion;
 mod repayment;
 mod repayment_reminders;
 mod repayment_store;
+mod shell_replies;
 mod sms_provider;
 mod stores;
 mod uploads;

@@ -52,6 +52,7 @@ crate::on_both_stores! {
         assert_eq!(body["data"]["id"], 1);
         assert_eq!(body["data"]["themeColor"], "#A94AFF");
         let missing = app.get(&format!("{BASE}/service/channel/channel-template?templateId=99")).await;
+        let missing = crate::helpers::Checked::of(missing).await;
         assert_eq!(missing.status(), 404);
         let native = app.get("/api/v2/youmi/service/channel/channel-template?templateId=1").await;
         assert_eq!(native.status(), 200, "native shells call it without /pany");
@@ -99,6 +100,7 @@ crate::on_both_stores! {
         assert_eq!(get_sms(&app, PHONE, "1234", &sid).await["code"], "101", "no picture drawn yet");
         assert_eq!(get_sms(&app, PHONE, "1234", "made-up").await["code"], "101");
         let image = app.get(&format!("{BASE}/promotion/get-captcha?sid=made-up")).await;
+        let image = crate::helpers::Checked::of(image).await;
         assert_eq!(image.status(), 404);
     }
 
@@ -203,6 +205,7 @@ crate::on_both_stores! {
             ])
         );
         let anonymous = app.get("/api/staff/promotion-funnel").await;
+        let anonymous = crate::helpers::Checked::of(anonymous).await;
         assert_eq!(anonymous.status(), 401);
     }
 
@@ -212,8 +215,10 @@ crate::on_both_stores! {
         let click = app.get(&format!("{BASE}/promotion/track-click?page_id=1&client_type=ios&utm_tag=fb&phone=09171234567")).await;
         assert_eq!(click.status(), 200);
         let odd = app.get(&format!("{BASE}/promotion/track-visit?client_type=windows")).await;
+        let odd = crate::helpers::Checked::of(odd).await;
         assert_eq!(odd.status(), 400);
         let long = app.get(&format!("{BASE}/promotion/track-visit?utm_tag={}", "x".repeat(200))).await;
+        let long = crate::helpers::Checked::of(long).await;
         assert_eq!(long.status(), 400);
     }
 }

@@ -3546,7 +3546,10 @@ export interface components {
              *     code with Xendit. "" when no standing channel is live.
              */
             payCode: string;
-            payNotice: components["schemas"]["NoticeGroup"][];
+            /** @description Groups keyed by title, each a list of channels and their steps. */
+            payNotice: {
+                [key: string]: components["schemas"]["NoticeItem"][];
+            };
             /**
              * @description The sandbox's test page that pays the standing code (any amount up to
              *     what is owed), when the sandbox is on (D8); "" otherwise.
@@ -6176,10 +6179,6 @@ export interface components {
         };
         /** @description The `data` of a reply that carries none; serialises as `null`. */
         NoData: null;
-        NoticeGroup: {
-            items: components["schemas"]["NoticeItem"][];
-            title: string;
-        };
         NoticeItem: {
             name: string;
             steps: string[];

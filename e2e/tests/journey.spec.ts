@@ -213,8 +213,11 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and rep
   const refused = page.waitForResponse((r) => r.url().includes('/pany/v3/bind-card/bind-card-loan-detail'));
   await page.getByRole('button', { name: 'Next' }).click();
   const refusal = await refused;
-  expect(refusal.status()).toBe(400);
-  expect(((await refusal.json()) as { data: { field: string } }).data.field).toBe('bankAccount');
+  // D7: a refusal is HTTP 200 with the envelope's code 400.
+  expect(refusal.status()).toBe(200);
+  const refusalBody = (await refusal.json()) as { code: string; data: { field: string } };
+  expect(refusalBody.code).toBe('400');
+  expect(refusalBody.data.field).toBe('bankAccount');
   await expect(account).toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/bindBank\?/);
 

@@ -2,8 +2,11 @@
 //!
 //! Every reply under `/pany` is `{code, message, data}` (spec §7). Success is
 //! code `"00"`, which the web helper reads as the integer 0 and older native
-//! clients compare as the string `'00'`. Failures carry the HTTP status both
-//! as the status line and as the code, so a client can use either.
+//! clients compare as the string `'00'`. A failure's code is its HTTP status
+//! ("400", "401", "429"…). Under `/pany` every handled outcome answers HTTP
+//! 200 and the code carries the result (D7: the shells read the envelope,
+//! not the status); a body over the limit and a server failure keep their
+//! HTTP status. The staff and console APIs keep ordinary HTTP statuses.
 
 use crate::i18n::{Lang, Msg};
 use crate::services::ServiceError;
@@ -103,6 +106,10 @@ pub enum ApiError {
     NotFound,
     #[error("rate limited")]
     TooManyRequests { retry_after_seconds: u64, message: Msg },
+    /// A 413: the body is larger than the call takes (kept as an HTTP
+    /// status under D7: nothing of the request was read).
+    #[error("body too large")]
+    BodyTooLarge,
     /// A provider we depend on failed (the SMS gateway); try again later.
     #[error("unavailable: {0}")]
     Unavailable(String),
@@ -166,6 +173,7 @@ impl IntoResponse for ApiError {
                 (StatusCode::FORBIDDEN, *message)
             }
             ApiError::SessionRequired => (StatusCode::UNAUTHORIZED, Msg::SessionRequired),
+            ApiError::BodyTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, Msg::InvalidParameters),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Msg::NotFound),
             ApiError::TooManyRequests { retry_after_seconds, message } => {
                 detail = Some(retry_after_seconds.to_string());
@@ -199,11 +207,13 @@ impl IntoResponse for ApiError {
 pub async fn localize_errors(request: Request, next: Next) -> Response {
     let accept = request.headers().get(header::ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok());
     let lang = Lang::detect(request.uri().query(), accept);
+    let borrower_api = is_borrower_api(request.uri().path());
     let response = next.run(request).await;
     let status = response.status();
     if !(status.is_client_error() || status.is_server_error()) {
         return response;
     }
+    let handled = response.extensions().get::<ErrorReply>().is_some();
     let reply = response.extensions().get::<ErrorReply>().cloned().unwrap_or_else(|| ErrorReply {
         message: match status {
             StatusCode::NOT_FOUND => Msg::NotFound,
@@ -217,6 +227,9 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
         data: serde_json::Value::Null,
     });
     let (mut parts, _) = response.into_parts();
+    if borrower_api && handled && answers_in_envelope(status) {
+        parts.status = StatusCode::OK;
+    }
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::CONTENT_TYPE);
     let text = reply.message.text(lang);
@@ -229,4 +242,19 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
     let (body_parts, body) = body.into_parts();
     parts.headers.extend(body_parts.headers);
     Response::from_parts(parts, body)
+}
+
+/// The borrower API, whose handled outcomes answer HTTP 200 (D7). The
+/// payment providers' callbacks under `/pany/payments/` are not the shells'
+/// calls: a provider retries on a non-2xx status, so a refused notification
+/// keeps its 4xx (decision 002).
+fn is_borrower_api(path: &str) -> bool {
+    (path == "/pany" || path.starts_with("/pany/")) && !path.starts_with("/pany/payments/")
+}
+
+/// Whether a handled failure of the borrower API is told by the envelope
+/// alone (D7): every refusal, bad input, missing session and rate limit;
+/// not a body over the limit, nor a server failure (5xx).
+fn answers_in_envelope(status: StatusCode) -> bool {
+    status.is_client_error() && status != StatusCode::PAYLOAD_TOO_LARGE
 }

@@ -32,9 +32,15 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Params<T> {
             .and_then(|value| value.to_str().ok())
             .unwrap_or("")
             .to_ascii_lowercase();
-        let body = Bytes::from_request(request, state).await.map_err(|_| ApiError::InvalidParameters)?;
+        let body = Bytes::from_request(request, state).await.map_err(|rejection| {
+            if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::BodyTooLarge
+            } else {
+                ApiError::InvalidParameters
+            }
+        })?;
         if body.len() > MAX_PARAMS_BODY {
-            return Err(ApiError::InvalidParameters);
+            return Err(ApiError::BodyTooLarge);
         }
         let body_pairs = if body.is_empty() {
             Vec::new()

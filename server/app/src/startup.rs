@@ -217,6 +217,8 @@ pub fn router(state: AppState) -> Router {
         .layer(middleware::from_fn(localize_errors))
         .layer(CatchPanicLayer::new())
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout))
+        // Outside the timeout, so a reply that timed out still drains the body.
+        .layer(middleware::from_fn(crate::keep_alive::drain_request_body))
         .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
         .layer(
             TraceLayer::new_for_http()

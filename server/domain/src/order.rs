@@ -82,6 +82,12 @@ impl OrderStatus {
         if self.can_become(next) { Ok(next) } else { Err(IllegalTransition { from: self, to: next }) }
     }
 
+    /// Whether the order is still open: a borrower holds at most one open
+    /// order of a product, so the product names it.
+    pub fn is_open(self) -> bool {
+        !matches!(self, OrderStatus::Rejected | OrderStatus::Repaid)
+    }
+
     /// Whether money is owed on an order in this status.
     pub fn is_repayable(self) -> bool {
         matches!(self, OrderStatus::RepaymentOpen | OrderStatus::Overdue)
@@ -182,6 +188,13 @@ pub struct Extension {
 mod tests {
     use super::*;
     use OrderStatus::*;
+
+    #[test]
+    fn only_rejected_and_repaid_orders_are_closed() {
+        let open: Vec<i64> =
+            OrderStatus::ALL.into_iter().filter(|status| status.is_open()).map(OrderStatus::code).collect();
+        assert_eq!(open, [21, 151, 170, 174, 180]);
+    }
 
     #[test]
     fn every_status_code_round_trips() {

@@ -33,7 +33,8 @@ async fn answer(app: &TestApp, session: &str, path: &str, order: &str, extra: &[
     let mut form = vec![("orderId", order)];
     form.extend_from_slice(extra);
     let response = app.post_form(&format!("/pany{path}?sessionId={session}"), &form).await;
-    (response.status().as_u16(), response.text().await.unwrap())
+    let response = crate::helpers::Checked::of(response).await;
+    (response.status(), response.text().await.unwrap())
 }
 
 crate::on_both_stores! {

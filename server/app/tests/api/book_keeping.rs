@@ -14,13 +14,14 @@ const STRANGER: &str = "09181230002";
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany/book-keeping/{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 /// The raw reply, for comparing refusals byte for byte.
 async fn raw(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, String) {
     let response = app.post_form(&format!("/pany/book-keeping/{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.text().await.unwrap())
+    let response = crate::helpers::Checked::of(response).await;
+    (response.status(), response.text().await.unwrap())
 }
 
 async fn receipt(app: &TestApp, session: &str, shade: u8) -> String {
@@ -129,7 +130,7 @@ crate::on_both_stores! {
         let menu: Value = app.post_form(&format!("/pany/v3/personal-center/user-menu?sessionId={session}"), &[]).await.json().await.unwrap();
         assert!(menu["data"]["items"].as_array().unwrap().iter().any(|item| item["path"] == "/bookKeeping" && item["title"] == "Income and expense book"));
         for path in ["get-list", "get-category-list", "get-info", "save-record", "data-statistics", "delete-book-keeping"] {
-            assert_eq!(app.post_form(&format!("/pany/book-keeping/{path}"), &[("id", "1")]).await.status(), 401, "{path} needs a session");
+            assert_eq!(crate::helpers::Checked::of(app.post_form(&format!("/pany/book-keeping/{path}"), &[("id", "1")]).await).await.status(), 401, "{path} needs a session");
         }
     }
 
@@ -169,9 +170,9 @@ crate::on_both_stores! {
         assert_eq!(call(&app, &owner, "delete-book-keeping", &[("id", &id), ("undo", "1")]).await.0, 200);
 
         // The receipt: served only to its owner, and never attachable by anyone else.
-        let theirs = app.get(&format!("{picture}?sessionId={stranger}")).await;
-        let nobody = app.get(&format!("/pany/uploads/{}?sessionId={stranger}", "0".repeat(32))).await;
-        assert_eq!((theirs.status().as_u16(), nobody.status().as_u16()), (404, 404));
+        let theirs = crate::helpers::Checked::of(app.get(&format!("{picture}?sessionId={stranger}")).await).await;
+        let nobody = crate::helpers::Checked::of(app.get(&format!("/pany/uploads/{}?sessionId={stranger}", "0".repeat(32))).await).await;
+        assert_eq!((theirs.status(), nobody.status()), (404, 404));
         assert_eq!(theirs.text().await.unwrap(), nobody.text().await.unwrap());
         let (status, refused) = call(&app, &stranger, "save-record", &[("kind", "expense"), ("amount", "100"), ("category", "food"), ("date", &today), ("image", &picture)]).await;
         assert_eq!((status, refused["message"].as_str()), (400, Some("The receipt picture was not found. Please add it again.")));
@@ -237,6 +238,7 @@ crate::on_both_stores! {
         let long = with("note", &long_note);
         let form: Vec<(&str, &str)> = long.iter().map(|(key, value)| (*key, value.as_str())).collect();
         let filipino = app.post_form(&format!("/pany/book-keeping/save-record?sessionId={session}&lang=fil"), &form).await;
+        let filipino = crate::helpers::Checked::of(filipino).await;
         assert_eq!(filipino.status(), 400);
         assert_eq!(filipino.json::<Value>().await.unwrap()["message"], "Hanggang 100 titik lang ang tala.");
         for month in ["2026-13", "2026-5", "May 2026", "1999-12", "2026-05-01"] {
@@ -250,6 +252,7 @@ crate::on_both_stores! {
         }
         for (name, content_type, bytes) in [("x.svg", "image/svg+xml", b"<svg onload=\"alert(1)\"/>".to_vec()), ("x.png", "image/png", b"GIF89a not a png".to_vec())] {
             let response = app.post_file(&format!("/pany/book-keeping/upload-image?sessionId={session}"), "image", name, content_type, &bytes).await;
+            let response = crate::helpers::Checked::of(response).await;
             assert_eq!(response.status(), 400, "{name}");
         }
         assert_eq!(book_of(&app, borrower).await, before, "no refusal changed the book");

@@ -10,7 +10,7 @@ use serde_json::Value;
 async fn call(app: &TestApp, session: Option<&str>, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let query = session.map(|session| format!("?sessionId={session}")).unwrap_or_default();
     let response = app.post_form(&format!("/pany/calc/{path}{query}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 /// Expects a 400 with exactly this English message, and returns nothing.

@@ -9,7 +9,7 @@ const TOKEN: &str = "staff-secret-for-tests";
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany/user-problem/{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 async fn picture(app: &TestApp, session: &str, shade: u8) -> String {
@@ -22,7 +22,7 @@ async fn staff_get(app: &TestApp, path: &str) -> Value {
 
 async fn staff_post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.client.post(app.url(path)).bearer_auth(TOKEN).form(form).send().await.unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 crate::on_both_stores! {
@@ -40,6 +40,14 @@ crate::on_both_stores! {
         let approved = order_in(&demo, 151);
         let (_, chosen) = call(&app, session, "problem-init", &[("orderId", &open.order_id.to_string())]).await;
         assert_eq!(chosen["data"]["orderDetail"]["isShow"], 1);
+        // §3: the order's rows are title/value rows, in the card and in the list.
+        let rows = chosen["data"]["orderDetail"]["list"].as_array().unwrap();
+        assert_eq!(rows[0], serde_json::json!({ "title": "Loan amount", "value": "₱5,000.00" }));
+        assert_eq!(rows[1]["title"], "Order number");
+        for row in init["orderList"].as_array().unwrap().iter().flat_map(|order| order["list"].as_array().unwrap()) {
+            let keys: Vec<&str> = row.as_object().unwrap().keys().map(String::as_str).collect();
+            assert_eq!(keys, ["title", "value"], "{row}");
+        }
         let (_, waiting) = call(&app, session, "problem-init", &[("orderId", &approved.order_id.to_string())]).await;
         assert_eq!(waiting["data"]["orderDetail"]["isShow"], 0, "no collection complaint before repayment");
         let order_no = |data: &Value| data["data"]["orderDetail"]["orderNo"].as_str().unwrap().to_owned();
@@ -83,7 +91,7 @@ crate::on_both_stores! {
         assert_eq!(detail["data"]["images"], serde_json::json!([first, second]));
         assert_eq!(detail["data"]["isNeedScore"], 0);
         assert_eq!(app.get(&format!("{first}?sessionId={session}")).await.status(), 200);
-        assert_eq!(app.get(&format!("{first}?sessionId={stranger}")).await.status(), 404);
+        assert_eq!(crate::helpers::Checked::of(app.get(&format!("{first}?sessionId={stranger}")).await).await.status(), 404);
         let (status, missing) = call(&app, &stranger, "problem-detail", &[("problemId", "999999")]).await;
         let (theirs_status, theirs_body) = call(&app, &stranger, "problem-detail", &[("problemId", &id)]).await;
         assert_eq!((status, theirs_status), (404, 404));
@@ -149,6 +157,7 @@ crate::on_both_stores! {
         let session = app.login("09411234567").await;
         for (name, content_type, bytes) in [("x.svg", "image/svg+xml", b"<svg onload=\"alert(1)\"/>".to_vec()), ("x.png", "image/png", b"<html></html>".to_vec())] {
             let response = app.post_file(&format!("/pany/user-problem/upload-problem-img?sessionId={session}"), "problemImage", name, content_type, &bytes).await;
+            let response = crate::helpers::Checked::of(response).await;
             assert_eq!(response.status(), 400, "{name}");
         }
         let ten: Vec<String> = {

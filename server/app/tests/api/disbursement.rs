@@ -11,7 +11,7 @@ const ACCOUNT: &str = "001234567890";
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 /// A new borrower with a ₱3,000 Cash Express loan approved (151).

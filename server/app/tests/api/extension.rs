@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 async fn extension_code(app: &TestApp, session: &str, order: i64, amount: i64, delay_amount: i64) -> (u16, Value) {

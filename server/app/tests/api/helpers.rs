@@ -285,7 +285,7 @@ impl TestApp {
                 &[("orderId", &order_id.to_string())],
             )
             .await;
-        (response.status().as_u16(), response.json().await.expect("an envelope"))
+        crate::helpers::outcome(response).await
     }
 }
 
@@ -310,4 +310,67 @@ pub fn png(shade: u8) -> Vec<u8> {
     let mut bytes = Vec::new();
     picture.write_to(&mut std::io::Cursor::new(&mut bytes), image::ImageFormat::Png).expect("encode a test picture");
     bytes
+}
+
+/// The outcome of a call as `(status, envelope)`. Under `/pany` a handled
+/// outcome answers HTTP 200 with its code in the envelope (D7), so the
+/// status given is the envelope's code when that is an HTTP failure code
+/// ("400", "401", "429"…), and the reply is checked to be HTTP 200; other
+/// replies (success, the legacy codes, a body over the limit, a server
+/// failure, a path or method no route serves) give their HTTP status.
+pub async fn outcome(response: reqwest::Response) -> (u16, serde_json::Value) {
+    let checked = Checked::of(response).await;
+    let status = checked.status();
+    (status, checked.json().await.expect("an envelope"))
+}
+
+/// A reply read whole, whose `status()` is the outcome [`outcome`] gives
+/// (the envelope's failure code under `/pany`, checked to be HTTP 200 by
+/// D7), with the reply's headers and body as reqwest gives them.
+pub struct Checked {
+    status: u16,
+    headers: reqwest::header::HeaderMap,
+    body: Vec<u8>,
+}
+
+impl Checked {
+    pub async fn of(response: reqwest::Response) -> Checked {
+        let status = response.status().as_u16();
+        // The payment providers' callbacks keep HTTP statuses (decision 002).
+        let path = response.url().path().to_owned();
+        let borrower_api = path.starts_with("/pany/") && !path.starts_with("/pany/payments/");
+        let headers = response.headers().clone();
+        let body = response.bytes().await.expect("a whole reply").to_vec();
+        let mut checked = Checked { status, headers, body };
+        if borrower_api {
+            let envelope: serde_json::Value = serde_json::from_slice(&checked.body).unwrap_or_default();
+            assert!(
+                !(400..500).contains(&status) || [404, 405, 413].contains(&status),
+                "D7: {path} answered HTTP {status} for a handled outcome: {envelope}"
+            );
+            if let Some(code) = envelope["code"].as_str().and_then(|code| code.parse::<u16>().ok())
+                && status == 200
+                && (400..500).contains(&code)
+            {
+                checked.status = code;
+            }
+        }
+        checked
+    }
+
+    pub fn status(&self) -> u16 {
+        self.status
+    }
+
+    pub fn headers(&self) -> &reqwest::header::HeaderMap {
+        &self.headers
+    }
+
+    pub async fn json<T: serde::de::DeserializeOwned>(self) -> serde_json::Result<T> {
+        serde_json::from_slice(&self.body)
+    }
+
+    pub async fn text(self) -> Result<String, std::string::FromUtf8Error> {
+        String::from_utf8(self.body)
+    }
 }

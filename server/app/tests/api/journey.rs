@@ -9,7 +9,7 @@ const PHONE: &str = "09201234567";
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let separator = if path.contains('?') { '&' } else { '?' };
     let response = app.post_form(&format!("/pany{path}{separator}sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 pub(crate) async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
@@ -242,6 +242,7 @@ mod more {
             let (_, menu) = call(&app, session, "/v3/personal-center/user-menu", &[]).await;
             assert!(menu["data"]["items"].as_array().unwrap().iter().any(|item| item["path"] == "/customerService"));
             let anonymous = app.post_form("/pany/v3/personal-center/order-list", &[]).await;
+            let anonymous = crate::helpers::Checked::of(anonymous).await;
             assert_eq!(anonymous.status(), 401);
         }
 
@@ -266,6 +267,63 @@ mod more {
             let unavailable = products.iter().find(|product| !product.available).unwrap().id.0.to_string();
             let (status, _) = call(&app, session, "/v3/loan-details/recommend-jump", &[("productId", &unavailable)]).await;
             assert_eq!(status, 400, "a grey card cannot be taken");
+        }
+
+        async fn the_specifications_payloads_confirm_an_approved_loan_by_its_product(app) {
+            // §7: loan-detail-confirm sends productId, loan-detail-push amount,
+            // periods, termUnit and productId; the borrower's one open order of
+            // the product is the one confirmed.
+            let demo = app.demo_session().await;
+            let session = demo.session_id.as_str();
+            let approved = crate::helpers::order_in(&demo, 151);
+            let product = approved.product_id.to_string();
+            let (status, by_product) = call(&app, session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
+            assert_eq!((status, by_product["code"].as_str()), (200, Some("00")), "{by_product}");
+            let (_, by_order) = call(&app, session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &approved.order_id.to_string())]).await;
+            assert_eq!(by_product, by_order, "the product names the same order");
+            let amount = by_product["data"]["amount"].as_i64().unwrap().to_string();
+            let periods = by_product["data"]["periods"].as_i64().unwrap().to_string();
+            let term_unit = by_product["data"]["termUnit"].as_str().unwrap().to_owned();
+
+            let wrong = [("amount", "100"), ("periods", periods.as_str()), ("termUnit", term_unit.as_str()), ("productId", product.as_str())];
+            let (status, mismatch) = call(&app, session, "/v3/loan-confirm/loan-detail-push", &wrong).await;
+            assert_eq!(status, 400, "{mismatch}");
+            assert_eq!(app.loan_details(session, approved.order_id).await.1["data"]["orderStatus"], 151, "a mismatch changes nothing");
+
+            let push = [("amount", amount.as_str()), ("periods", periods.as_str()), ("termUnit", term_unit.as_str()), ("productId", product.as_str())];
+            let (status, accepted) = call(&app, session, "/v3/loan-confirm/loan-detail-push", &push).await;
+            assert_eq!((status, accepted["code"].as_str()), (200, Some("00")), "{accepted}");
+            assert_eq!(accepted["data"]["lendDetailsUrl"], format!("/loanDetails?productId={product}&orderId={}", approved.order_id));
+            let (_, details) = app.loan_details(session, approved.order_id).await;
+            assert_eq!(details["data"]["orderStatus"], 170);
+            let (_, again) = call(&app, session, "/v3/loan-confirm/loan-detail-push", &push).await;
+            assert_eq!(again["code"], "00", "accepting twice answers the same");
+            let (status, _) = call(&app, session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
+            assert_eq!(status, 409, "the order has moved on from confirmation");
+        }
+
+        async fn a_product_without_an_open_order_of_the_caller_confirms_nothing(app) {
+            let demo = app.demo_session().await;
+            let session = demo.session_id.as_str();
+            let approved = crate::helpers::order_in(&demo, 151);
+            let product = approved.product_id.to_string();
+            // Another borrower has no open order of the product.
+            let stranger = app.login(PHONE).await;
+            let (status, _) = call(&app, &stranger, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
+            assert_eq!(status, 404);
+            let push = [("amount", "800000"), ("periods", "4"), ("termUnit", "days"), ("productId", product.as_str())];
+            let (status, _) = call(&app, &stranger, "/v3/loan-confirm/loan-detail-push", &push).await;
+            assert_eq!(status, 404);
+            // A declined order is closed: its product names no order to confirm.
+            fill_kyc(&app, &stranger, "3000").await;
+            let (_, applied) = call(&app, &stranger, "/v3/product/apply", &[("productId", &product), ("amount", "400000")]).await;
+            assert_eq!(applied["data"]["status"], 110, "{applied}");
+            let (status, _) = call(&app, &stranger, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
+            assert_eq!(status, 404, "only a closed order of the product");
+            // Neither an order nor a product: bad input.
+            let (status, body) = call(&app, session, "/v3/loan-confirm/loan-detail-push", &[("amount", "800000"), ("periods", "4")]).await;
+            assert_eq!(status, 400, "{body}");
+            assert_eq!(app.loan_details(session, approved.order_id).await.1["data"]["orderStatus"], 151, "untouched");
         }
 
         async fn the_legacy_paths_answer_like_the_current_ones(app) {

@@ -105,6 +105,7 @@ crate::on_both_stores! {
 
     async fn without_a_session_the_call_is_refused(app) {
         let response = app.post_form("/pany/v3/loan-details/loan-details", &[("orderId", "1")]).await;
+        let response = crate::helpers::Checked::of(response).await;
         assert_eq!(response.status(), 401);
         assert_eq!(response.json::<Value>().await.unwrap()["code"], "401");
     }
@@ -186,6 +187,7 @@ crate::on_both_stores! {
                 &[("orderId", &order_in(&session, 174).order_id.to_string())],
             )
             .await;
+        let response = crate::helpers::Checked::of(response).await;
         assert_eq!(response.status(), 404);
     }
 
@@ -198,6 +200,7 @@ crate::on_both_stores! {
                 &[("orderId", &order.order_id.to_string()), ("productId", "999")],
             )
             .await;
+        let response = crate::helpers::Checked::of(response).await;
         assert_eq!(response.status(), 404);
         let matching = app
             .post_form(
@@ -214,6 +217,7 @@ crate::on_both_stores! {
             let response = app
                 .post_form(&format!("/pany/v3/loan-details/loan-details?sessionId={}", session.session_id), &[("orderId", bad)])
                 .await;
+            let response = crate::helpers::Checked::of(response).await;
             assert_eq!(response.status(), 400, "{bad:?}");
             assert_eq!(response.json::<Value>().await.unwrap()["code"], "400");
         }

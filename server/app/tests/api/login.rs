@@ -8,7 +8,7 @@ const LOGIN: &str = "/pany/service/login/sms-code-login";
 
 async fn try_code(app: &crate::helpers::TestApp, phone: &str, code: &str) -> (u16, Value) {
     let response = app.post_form(LOGIN, &[("phone", phone), ("code", code)]).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 /// A code that differs from the right one in every digit.
@@ -103,6 +103,7 @@ crate::on_both_stores! {
     async fn asking_again_within_sixty_seconds_is_refused_with_retry_after(app) {
         assert_eq!(app.post_form(SEND, &[("phone", PHONE)]).await.status(), 200);
         let again = app.post_form(SEND, &[("phone", PHONE)]).await;
+        let again = crate::helpers::Checked::of(again).await;
         assert_eq!(again.status(), 429);
         let retry_after: i64 = again.headers()["retry-after"].to_str().unwrap().parse().unwrap();
         assert!((1..=60).contains(&retry_after), "{retry_after}");
@@ -111,6 +112,7 @@ crate::on_both_stores! {
         assert_eq!(body["data"]["retryAfterSeconds"], retry_after);
         assert_eq!(body["message"], format!("Please wait {retry_after} seconds before requesting another code."));
         let voice = app.post_form("/pany/service/login/send-voice-code", &[("phone", PHONE)]).await;
+        let voice = crate::helpers::Checked::of(voice).await;
         assert_eq!(voice.status(), 429, "the voice call shares the limit");
         assert_eq!(app.messages_to(PHONE).await, 1, "the provider was called once");
     }
@@ -120,6 +122,7 @@ crate::on_both_stores! {
             assert_eq!(app.post_form(SEND, &[("phone", PHONE)]).await.status(), 200);
         }
         let sixth = app.post_form(SEND, &[("phone", PHONE)]).await;
+        let sixth = crate::helpers::Checked::of(sixth).await;
         assert_eq!(sixth.status(), 429);
         assert_eq!(sixth.headers()["retry-after"], "3600");
         assert_eq!(app.messages_to(PHONE).await, 5);
@@ -134,6 +137,7 @@ crate::on_both_stores! {
             assert_eq!(app.post_form(SEND, &[("phone", PHONE)]).await.status(), 200);
         }
         let fourth = app.post_form(SEND, &[("phone", PHONE)]).await;
+        let fourth = crate::helpers::Checked::of(fourth).await;
         assert_eq!(fourth.status(), 429);
         assert_eq!(fourth.headers()["retry-after"], "86400");
         assert_eq!(app.messages_to(PHONE).await, 3);
@@ -144,6 +148,7 @@ crate::on_both_stores! {
             assert_eq!(app.post_form(SEND, &[("phone", phone)]).await.status(), 200);
         }
         let fourth = app.post_form(SEND, &[("phone", "09170000004")]).await;
+        let fourth = crate::helpers::Checked::of(fourth).await;
         assert_eq!(fourth.status(), 429);
         assert_eq!(app.messages_to("09170000004").await, 0);
     }
@@ -169,6 +174,7 @@ crate::on_both_stores! {
     async fn an_invalid_number_is_refused_in_the_borrowers_language(app) {
         for bad in ["12345", "0281234567", "+1 415 555 0100", ""] {
             let response = app.post_form(SEND, &[("phone", bad)]).await;
+            let response = crate::helpers::Checked::of(response).await;
             assert_eq!(response.status(), 400, "{bad}");
             assert_eq!(response.json::<Value>().await.unwrap()["message"], "Please enter a valid mobile number.");
         }
@@ -181,6 +187,7 @@ crate::on_both_stores! {
         let (status, body) = try_code(&app, PHONE, "12ab56").await;
         assert_eq!((status, body["message"].as_str().unwrap()), (400, "Please enter the 6-digit code."));
         let response = app.post_form(SEND, &[("phone", PHONE), ("purpose", "register")]).await;
+        let response = crate::helpers::Checked::of(response).await;
         assert_eq!(response.status(), 400);
         assert_eq!(app.messages_to(PHONE).await, 0);
     }
@@ -210,6 +217,7 @@ crate::on_both_stores! {
         app.post_form(SEND, &[("phone", PHONE), ("purpose", "reset_pwd")]).await;
         let code = app.last_code(PHONE).await;
         let weak = app.post_form("/pany/service/login/reset-pwd", &[("phone", PHONE), ("code", &code), ("password", "12345678")]).await;
+        let weak = crate::helpers::Checked::of(weak).await;
         assert_eq!(weak.status(), 400);
         assert_eq!(weak.json::<Value>().await.unwrap()["message"], "Use 8 to 64 characters for your password, not only numbers.");
         let set = app.post_form("/pany/service/login/reset-pwd", &[("phone", PHONE), ("code", &code), ("password", "sampaguita-8")]).await;
@@ -229,7 +237,8 @@ crate::on_both_stores! {
         let path = "/pany/service/login/login";
         let wrong = app.post_form(path, &[("phone", PHONE), ("password", "not-the-password")]).await;
         let unknown = app.post_form(path, &[("phone", "09990000000"), ("password", "not-the-password")]).await;
-        assert_eq!((wrong.status(), unknown.status()), (reqwest::StatusCode::BAD_REQUEST, reqwest::StatusCode::BAD_REQUEST));
+        let (wrong, unknown) = (crate::helpers::Checked::of(wrong).await, crate::helpers::Checked::of(unknown).await);
+        assert_eq!((wrong.status(), unknown.status()), (400, 400));
         assert_eq!(wrong.json::<Value>().await.unwrap(), unknown.json::<Value>().await.unwrap());
     }
 
@@ -306,7 +315,7 @@ async fn futures_statuses(
     let handles: Vec<_> = requests.collect();
     let mut statuses = Vec::new();
     for response in join_all(handles).await {
-        statuses.push(response.status().as_u16());
+        statuses.push(crate::helpers::Checked::of(response).await.status());
     }
     statuses
 }

@@ -12,7 +12,7 @@ const PHONE: &str = "09361234567";
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 crate::on_both_stores! {

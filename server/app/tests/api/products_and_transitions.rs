@@ -35,7 +35,7 @@ fn base(lender_id: i64) -> Vec<(&'static str, String)> {
 async fn create(app: &TestApp, fields: &[(&'static str, String)]) -> (u16, Value) {
     let response =
         app.client.post(app.url("/api/staff/products")).bearer_auth(TOKEN).form(fields).send().await.unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 /// The fields with `key` set to `value` (added when absent: the clause

@@ -52,6 +52,7 @@ crate::on_both_stores! {
         assert_eq!(body["data"]["id"], 1);
         assert_eq!(body["data"]["themeColor"], "#A94AFF");
         let missing = app.get(&format!("{BASE}/service/channel/channel-template?templateId=99")).await;
+        let missing = crate::helpers::Checked::of(missing).await;
         assert_eq!(missing.status(), 404);
         let native = app.get("/api/v2/youmi/service/channel/channel-template?templateId=1").await;
         assert_eq!(native.status(), 200, "native shells call it without /pany");
@@ -99,18 +100,37 @@ crate::on_both_stores! {
         assert_eq!(get_sms(&app, PHONE, "1234", &sid).await["code"], "101", "no picture drawn yet");
         assert_eq!(get_sms(&app, PHONE, "1234", "made-up").await["code"], "101");
         let image = app.get(&format!("{BASE}/promotion/get-captcha?sid=made-up")).await;
+        let image = crate::helpers::Checked::of(image).await;
         assert_eq!(image.status(), 404);
     }
 
-    async fn an_empty_or_malformed_captcha_is_a_clear_error(app) {
+    async fn an_answer_of_any_shape_that_is_wrong_answers_101_and_needs_a_new_picture(app) {
+        // §8: "101" refreshes the picture and shows the message, so a wrong
+        // answer is "101" whether or not it is four digits.
         let sid = new_sid(&app).await;
-        for bad in ["", "12", "12345", "abcd"] {
+        for bad in ["", " ", "12", "12345", "abcd", "12a4", "１２３４", "1234; DROP TABLE captcha"] {
+            let answer = draw(&app, &sid).await;
             let response = app
                 .post_form(&format!("{BASE}/promotion/get-sms"), &[("phone", PHONE), ("capcode", bad), ("sid", &sid)])
                 .await;
-            assert_eq!(response.status(), 400, "{bad:?}");
-            assert_eq!(response.json::<Value>().await.unwrap()["message"], "Please enter the characters in the picture.");
+            assert_eq!(response.status(), 200, "{bad:?}");
+            let body: Value = response.json().await.unwrap();
+            assert_eq!(body["code"], "101", "{bad:?}: {body}");
+            let expected = if bad.trim().is_empty() {
+                "Please enter the characters in the picture."
+            } else {
+                "The characters do not match the picture. Please try the new picture."
+            };
+            assert_eq!(body["message"], expected, "{bad:?}");
+            assert_eq!(get_sms(&app, PHONE, &answer, &sid).await["code"], "101", "{bad:?} spent the picture's answer");
         }
+        let answer = draw(&app, &sid).await;
+        let without = app.post_form(&format!("{BASE}/promotion/get-sms"), &[("phone", PHONE), ("sid", &sid)]).await;
+        assert_eq!(without.json::<Value>().await.unwrap()["code"], "101", "no answer at all");
+        assert_eq!(get_sms(&app, PHONE, &answer, &sid).await["code"], "101");
+        let fresh = draw(&app, &sid).await;
+        assert_eq!(get_sms(&app, PHONE, &fresh, &sid).await["code"], "0", "a new picture is answered");
+        assert_eq!(app.messages_to(PHONE).await, 1, "only the right answer sent a code");
     }
 
     async fn registering_without_passing_the_captcha_is_refused(app) {
@@ -185,6 +205,7 @@ crate::on_both_stores! {
             ])
         );
         let anonymous = app.get("/api/staff/promotion-funnel").await;
+        let anonymous = crate::helpers::Checked::of(anonymous).await;
         assert_eq!(anonymous.status(), 401);
     }
 
@@ -194,8 +215,10 @@ crate::on_both_stores! {
         let click = app.get(&format!("{BASE}/promotion/track-click?page_id=1&client_type=ios&utm_tag=fb&phone=09171234567")).await;
         assert_eq!(click.status(), 200);
         let odd = app.get(&format!("{BASE}/promotion/track-visit?client_type=windows")).await;
+        let odd = crate::helpers::Checked::of(odd).await;
         assert_eq!(odd.status(), 400);
         let long = app.get(&format!("{BASE}/promotion/track-visit?utm_tag={}", "x".repeat(200))).await;
+        let long = crate::helpers::Checked::of(long).await;
         assert_eq!(long.status(), 400);
     }
 }

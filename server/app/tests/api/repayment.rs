@@ -22,7 +22,7 @@ pub(crate) async fn pay_code(app: &TestApp, session: &str, order: i64, amount: i
             ],
         )
         .await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 /// Writes the payment to the sandbox gateway's statement, as its page does
@@ -60,7 +60,7 @@ async fn send_callback(app: &TestApp, body: &Value, timestamp: i64, secret: &str
         .send()
         .await
         .unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 pub(crate) fn now(app: &TestApp) -> i64 {
@@ -139,6 +139,7 @@ crate::on_both_stores! {
             assert_eq!(status, expected, "{case}");
         }
         let unsigned = app.client.post(app.url("/pany/payments/callback/sandbox")).json(&good).send().await.unwrap();
+        let unsigned = crate::helpers::Checked::of(unsigned).await;
         assert_eq!(unsigned.status(), 401);
         assert_eq!(entries(&app, order).await, before, "nothing posted");
     }
@@ -162,8 +163,9 @@ crate::on_both_stores! {
         assert_eq!(pay_code(&app, &demo.session_id, order, 50_000, 90013).await.0, 400, "no channel is live");
         let body = json!({ "transactionId": "711-1", "payCode": "123456789012", "amount": 50_000, "currency": "PHP" });
         assert_eq!(callback(&app, &body, now(&app), SECRET).await.0, 401);
-        assert_eq!(app.get("/sandbox/pay?code=123456789012").await.status(), 404);
+        assert_eq!(crate::helpers::Checked::of(app.get("/sandbox/pay?code=123456789012").await).await.status(), 404);
         let posted = app.client.post(app.url("/sandbox/pay")).form(&[("code", "123456789012")]).send().await.unwrap();
+        let posted = crate::helpers::Checked::of(posted).await;
         assert_eq!(posted.status(), 404);
         let info = repayment_page(&app, &demo.session_id, order).await;
         assert_eq!(info["repayList"], json!([]));
@@ -258,6 +260,7 @@ mod pages {
             let closed = app
                 .post_form(&format!("/pany/v3/installment/loan-play-detail?sessionId={}", demo.session_id), &[("orderId", &repaid.to_string())])
                 .await;
+            let closed = crate::helpers::Checked::of(closed).await;
             assert_eq!(closed.status(), 409, "nothing to repay on a closed loan");
         }
 
@@ -286,6 +289,7 @@ mod pages {
             let retry = pay_on_page(&app, &[("code", &code), ("transactionId", "SBX-TESTER-1")]).await;
             assert!(retry.contains("HTTP 200 (duplicate)"), "the gateway's retry posts nothing: {retry}");
             let bad = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("transactionId", "<script>")]).send().await.unwrap();
+            let bad = crate::helpers::Checked::of(bad).await;
             assert_eq!(bad.status(), 400);
         }
 
@@ -318,7 +322,13 @@ mod pages {
             assert!(first["title"].as_str().unwrap().contains("Cebuana Lhuillier"), "{first}");
             assert_eq!(first["barcodeImg"], format!("/pany/pay-codes/{code}/barcode.png"));
             assert_eq!(first["sandboxUrl"], format!("/sandbox/pay?code={code}"));
-            assert!(!first["payNotice"].as_array().unwrap().is_empty());
+            // §3: groups keyed by title, each a list of channels with their steps.
+            let groups = first["payNotice"].as_object().unwrap();
+            let mut titles: Vec<&str> = groups.keys().map(String::as_str).collect();
+            titles.sort_unstable();
+            assert_eq!(titles, ["Pay at a store", "Pay with an e-wallet"], "{groups:?}");
+            assert_eq!(groups["Pay with an e-wallet"][0]["name"], "GCash");
+            assert!(!groups["Pay with an e-wallet"][0]["steps"].as_array().unwrap().is_empty());
             let again = repayment_page(&app, &demo.session_id, order).await["defDetail"].clone();
             assert_eq!(again["payCode"], code.as_str(), "one standing code per loan");
             let other_loan = repayment_page(&app, &demo.session_id, order_in(&demo, 174).order_id).await["defDetail"]["payCode"].clone();
@@ -397,16 +407,18 @@ mod pages {
             let stranger = app.login("09281234567").await;
             for address in [&qr_address, &barcode_address] {
                 let response = picture(&app, address, &stranger).await;
+                let response = crate::helpers::Checked::of(response).await;
                 assert_eq!(response.status(), 404, "{address}");
                 let envelope: Value = response.json().await.unwrap();
                 assert_eq!(envelope["code"], "404", "the envelope's not-found");
-                assert_eq!(app.get(address).await.status(), 401, "no session");
+                assert_eq!(crate::helpers::Checked::of(app.get(address).await).await.status(), 401, "no session");
             }
             let qr_code = qr["data"]["payCode"].as_str().unwrap();
             let wrong_kind = picture(&app, &format!("/pany/pay-codes/{qr_code}/barcode.png"), &demo.session_id).await;
+            let wrong_kind = crate::helpers::Checked::of(wrong_kind).await;
             assert_eq!(wrong_kind.status(), 404, "a QR code has no barcode");
-            assert_eq!(picture(&app, "/pany/pay-codes/..%2F..%2Fetc/qr.png", &demo.session_id).await.status(), 404);
-            assert_eq!(picture(&app, "/pany/pay-codes/000000000000/qr.png", &demo.session_id).await.status(), 404);
+            assert_eq!(crate::helpers::Checked::of(picture(&app, "/pany/pay-codes/..%2F..%2Fetc/qr.png", &demo.session_id).await).await.status(), 404);
+            assert_eq!(crate::helpers::Checked::of(picture(&app, "/pany/pay-codes/000000000000/qr.png", &demo.session_id).await).await.status(), 404);
         }
     }
 }

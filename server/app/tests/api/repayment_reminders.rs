@@ -21,13 +21,14 @@ fn url(session: &str, path: &str) -> String {
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&url(session, path), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 /// The reply as bytes, to compare a stranger's answer with a missing id's.
 async fn raw(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, String) {
     let response = app.post_form(&url(session, path), form).await;
-    (response.status().as_u16(), response.text().await.unwrap())
+    let response = crate::helpers::Checked::of(response).await;
+    (response.status(), response.text().await.unwrap())
 }
 
 fn today(app: &TestApp) -> Date {
@@ -98,7 +99,7 @@ crate::on_both_stores! {
         assert_eq!(call(&app, session, "repay-product-info", &[("repayProductId", &id)]).await.0, 404);
         assert_eq!(call(&app, session, "delete-repay-product", &[("repayProductId", &id)]).await.0, 404);
         assert!(bills(&app, session).await.is_empty());
-        assert_eq!(app.post_form("/pany/repayment-product/get-list", &[]).await.status(), 401);
+        assert_eq!(crate::helpers::Checked::of(app.post_form("/pany/repayment-product/get-list", &[]).await).await.status(), 401);
     }
 
     async fn another_borrowers_bill_or_loan_answers_like_a_missing_one(app with [("APP_JOBS__REMINDER_INTERVAL_SECONDS", "0")]) {

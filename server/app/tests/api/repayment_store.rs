@@ -7,7 +7,7 @@ use serde_json::Value;
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany/repayment/{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 /// Borrows owned form values as the pairs `call` takes.

@@ -61,7 +61,7 @@ async fn upload(app: &TestApp, session: &str, name: &str, content_type: &str, by
     let response = app
         .post_file(&format!("/pany/credit-info/upload-image?sessionId={session}"), "image", name, content_type, bytes)
         .await;
-    (response.status().as_u16(), response.json().await.expect("an envelope"))
+    crate::helpers::outcome(response).await
 }
 
 async fn allow_photos(app: &TestApp, session: &str) {
@@ -159,6 +159,7 @@ crate::on_both_stores! {
             let response = app
                 .post_file(&format!("/pany/credit-info/upload-image?sessionId={session}&lang=fil"), "image", name, content_type, &bytes)
                 .await;
+            let response = crate::helpers::Checked::of(response).await;
             assert_eq!(response.status(), 400, "{name}");
             let body: Value = response.json().await.unwrap();
             assert!(body["message"].as_str().unwrap().contains(message), "{name}: {body}");
@@ -168,6 +169,7 @@ crate::on_both_stores! {
         let wrong_field = app
             .post_file(&format!("/pany/credit-info/upload-image?sessionId={session}"), "file", "a.png", "image/png", &encoded(5, 5, image::ImageFormat::Png))
             .await;
+        let wrong_field = crate::helpers::Checked::of(wrong_field).await;
         assert_eq!(wrong_field.status(), 400);
         assert!(stored_files(&app).is_empty());
     }
@@ -194,21 +196,22 @@ crate::on_both_stores! {
         let other = app.login(OTHER_PHONE).await;
 
         let theirs = app.get(&format!("{url}?sessionId={other}")).await;
+        let theirs = crate::helpers::Checked::of(theirs).await;
         assert_eq!(theirs.status(), 404);
         let theirs = theirs.text().await.unwrap();
         let missing = app.get(&format!("/pany/uploads/{}?sessionId={other}", "0".repeat(32))).await.text().await.unwrap();
         assert_eq!(theirs, missing, "another borrower's picture looks exactly like a missing one");
         let shouted = name_of(&url).to_ascii_uppercase();
         for path in ["/pany/uploads/..%2F..%2Fetc%2Fpasswd".to_owned(), format!("/pany/uploads/{shouted}")] {
-            assert_eq!(app.get(&format!("{path}?sessionId={other}")).await.status(), 404, "{path}");
+            assert_eq!(crate::helpers::Checked::of(app.get(&format!("{path}?sessionId={other}")).await).await.status(), 404, "{path}");
         }
-        assert_eq!(app.get(&url).await.status(), 401, "no session, no picture");
+        assert_eq!(crate::helpers::Checked::of(app.get(&url).await).await.status(), 401, "no session, no picture");
 
         let name = name_of(&url);
         let staff = app.client.get(app.url(&format!("/api/staff/uploads/{name}"))).bearer_auth("staff-secret-for-tests").send().await.unwrap();
         assert_eq!(staff.status(), 200);
         assert_eq!(staff.headers()["x-content-type-options"], "nosniff");
-        assert_eq!(app.get(&format!("/api/staff/uploads/{name}")).await.status(), 401);
+        assert_eq!(crate::helpers::Checked::of(app.get(&format!("/api/staff/uploads/{name}")).await).await.status(), 401);
     }
 
     async fn erasing_the_account_deletes_identity_photos_and_receipts_but_keeps_complaint_pictures(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests"), ("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {

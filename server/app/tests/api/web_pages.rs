@@ -47,6 +47,7 @@ crate::on_both_stores! {
 
     async fn a_missing_asset_is_a_404_not_a_page(app) {
         let response = app.get("/app/assets/missing-000.js").await;
+        let response = crate::helpers::Checked::of(response).await;
         assert_eq!(response.status(), 404);
     }
 
@@ -59,6 +60,7 @@ crate::on_both_stores! {
 
     async fn a_post_to_a_page_path_is_not_found(app) {
         let response = app.client.post(app.url("/testPreview")).send().await.unwrap();
+        let response = crate::helpers::Checked::of(response).await;
         assert_eq!(response.status(), 404);
     }
 
@@ -66,7 +68,7 @@ crate::on_both_stores! {
         let response = app.get("/media/logos/bayanihan.svg").await;
         assert_eq!(response.status(), 200);
         assert_eq!(response.headers()["content-type"], "image/svg+xml");
-        assert_eq!(app.get("/media/logos/unknown.svg").await.status(), 404);
-        assert_eq!(app.get("/media/logos/..%2F..%2FCargo.toml").await.status(), 404);
+        assert_eq!(crate::helpers::Checked::of(app.get("/media/logos/unknown.svg").await).await.status(), 404);
+        assert_eq!(crate::helpers::Checked::of(app.get("/media/logos/..%2F..%2FCargo.toml").await).await.status(), 404);
     }
 }

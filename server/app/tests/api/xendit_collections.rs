@@ -212,7 +212,7 @@ async fn webhook(app: &TestApp, body: &Value, token: Option<&str>) -> (u16, Valu
         request = request.header("x-callback-token", token);
     }
     let response = request.send().await.unwrap();
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 async fn entries(app: &TestApp, order: i64) -> usize {
@@ -400,8 +400,9 @@ async fn a_forged_notification_is_refused_before_xendit_is_asked(backend: Backen
     assert_eq!(fake.asked(), 0, "a forged notification costs Xendit nothing");
     assert_eq!(entries(&app, order).await, before);
     let sandbox = app.client.post(app.url("/pany/payments/callback/sandbox")).json(&json!({})).send().await.unwrap();
+    let sandbox = crate::helpers::Checked::of(sandbox).await;
     assert_eq!(sandbox.status(), 401, "the sandbox is off when Xendit collects");
-    assert_eq!(app.get("/sandbox/pay?code=123456789012").await.status(), 404);
+    assert_eq!(crate::helpers::Checked::of(app.get("/sandbox/pay?code=123456789012").await).await.status(), 404);
     let malformed = app
         .client
         .post(app.url("/pany/payments/callback/xendit"))
@@ -410,6 +411,7 @@ async fn a_forged_notification_is_refused_before_xendit_is_asked(backend: Backen
         .send()
         .await
         .unwrap();
+    let malformed = crate::helpers::Checked::of(malformed).await;
     assert_eq!(malformed.status(), 400);
 }
 

@@ -186,6 +186,13 @@ describe('failures', () => {
     expect(getToast()?.message).toBe('No such order');
   });
 
+  it('reads a refusal answered HTTP 200 with its code in the envelope (D7)', async () => {
+    useFetch(reply({ code: '429', message: 'Please wait 42 seconds.', data: { retryAfterSeconds: 42 } }));
+    const result = await formClient.post('/service/login/send-sms-code-new', { phone: '09171234567' });
+    expect(result).toMatchObject({ success: false, code: '429', message: 'Please wait 42 seconds.', data: { retryAfterSeconds: 42 } });
+    expect(getToast()?.message).toBe('Please wait 42 seconds.');
+  });
+
   it('treats a reply without an envelope as a failure', async () => {
     useFetch(reply('<html>Bad gateway</html>', 502));
     const result = await jsonClient.get('/x');

@@ -974,7 +974,7 @@ export interface paths {
         put?: never;
         /**
          * Sends the registration code once the captcha is right: "0" sent, "101"
-         *     wrong or used captcha (draw a new image).
+         *     wrong (whatever its shape), missing or used captcha (draw a new image).
          */
         post: operations["get_sms"];
         delete?: never;
@@ -3428,7 +3428,7 @@ export interface components {
              *     was sent and has been in repayment.
              */
             isShow: number;
-            list: components["schemas"]["DetailRow"][];
+            list: components["schemas"]["TitledRow"][];
             /**
              * Format: int64
              * @description The order's id, for choosing it again.
@@ -3552,7 +3552,10 @@ export interface components {
              *     code with Xendit. "" when no standing channel is live.
              */
             payCode: string;
-            payNotice: components["schemas"]["NoticeGroup"][];
+            /** @description Groups keyed by title, each a list of channels and their steps. */
+            payNotice: {
+                [key: string]: components["schemas"]["NoticeItem"][];
+            };
             /**
              * @description The sandbox's test page that pays the standing code (any amount up to
              *     what is owed), when the sandbox is on (D8); "" otherwise.
@@ -6191,10 +6194,6 @@ export interface components {
         };
         /** @description The `data` of a reply that carries none; serialises as `null`. */
         NoData: null;
-        NoticeGroup: {
-            items: components["schemas"]["NoticeItem"][];
-            title: string;
-        };
         NoticeItem: {
             name: string;
             steps: string[];
@@ -7032,6 +7031,12 @@ export interface components {
             /** @description Terms that cannot work at all (an empty amount range, a zero term). */
             problem?: string | null;
             violations: components["schemas"]["CapViolation"][];
+        };
+        /** @description A line of an order's card in the complaint form: §3's title/value rows. */
+        TitledRow: {
+            title: string;
+            /** @description Empty when not known yet; pages hide such rows. */
+            value: string;
         };
         TrailInfo: {
             /** @description Oldest first. */
@@ -9442,8 +9447,11 @@ export interface operations {
                 app_from?: string;
                 /** @description The page sends its template's app name; not read */
                 appName?: string;
-                /** @description The captcha answer. */
-                capcode: string;
+                /**
+                 * @description The captcha answer; anything but the picture's four digits (also
+                 *     nothing) answers "101".
+                 */
+                capcode?: string;
                 /** @description The page sends its sid here; not read */
                 deviceId?: string;
                 down_id?: string;
@@ -12609,8 +12617,10 @@ export interface operations {
     };
     confirm_data_get: {
         parameters: {
-            query: {
-                orderId: number;
+            query?: {
+                /** @description Optional when `productId` is given. */
+                orderId?: number;
+                /** @description With no `orderId`, the caller's open order of this product. */
                 productId?: number;
             };
             header?: never;
@@ -12643,8 +12653,10 @@ export interface operations {
     };
     confirm_data: {
         parameters: {
-            query: {
-                orderId: number;
+            query?: {
+                /** @description Optional when `productId` is given. */
+                orderId?: number;
+                /** @description With no `orderId`, the caller's open order of this product. */
                 productId?: number;
             };
             header?: never;
@@ -12680,9 +12692,11 @@ export interface operations {
             query: {
                 /** @description Centavos; must be the approved amount. */
                 amount: number;
-                orderId: number;
+                /** @description Optional when `productId` is given. */
+                orderId?: number;
                 /** @description Must be the plan's number of payments. */
                 periods: number;
+                /** @description With no `orderId`, the caller's open order of this product. */
                 productId?: number;
                 termUnit?: string;
             };

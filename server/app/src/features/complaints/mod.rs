@@ -10,7 +10,6 @@ use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::services::images::{self, UploadedImage};
 use crate::state::AppState;
-use crate::views::DetailRow;
 use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
@@ -46,6 +45,14 @@ pub struct Choice {
     pub value: i64,
 }
 
+/// A line of an order's card in the complaint form: §3's title/value rows.
+#[derive(Serialize, ToSchema)]
+pub struct TitledRow {
+    pub title: String,
+    /// Empty when not known yet; pages hide such rows.
+    pub value: String,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ComplaintOrder {
@@ -58,7 +65,7 @@ pub struct ComplaintOrder {
     /// 1 when a collection complaint (type 1) may be filed about it: the loan
     /// was sent and has been in repayment.
     pub is_show: i64,
-    pub list: Vec<DetailRow>,
+    pub list: Vec<TitledRow>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -87,7 +94,7 @@ fn collection_allowed(order: &Order) -> bool {
 async fn complaint_order(state: &AppState, order: &Order, lang: Lang) -> ApiResult<ComplaintOrder> {
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
     let (status_title, _) = crate::views::status_texts(order.status);
-    let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
+    let row = |title: Msg, value: String| TitledRow { title: title.text(lang).to_owned(), value };
     Ok(ComplaintOrder {
         order_no: order.order_no.clone(),
         order_id: order.id.0,
@@ -98,7 +105,7 @@ async fn complaint_order(state: &AppState, order: &Order, lang: Lang) -> ApiResu
         list: vec![
             row(Msg::RowLoanAmount, format_amount(order.principal, CurrencySymbol::Peso)),
             row(Msg::RowOrderNumber, order.order_no.clone()),
-            DetailRow { text: String::new(), value: status_title.text(lang).to_owned() },
+            TitledRow { title: String::new(), value: status_title.text(lang).to_owned() },
         ],
     })
 }

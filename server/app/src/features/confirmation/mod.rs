@@ -96,13 +96,37 @@ pub async fn order_context(
     })
 }
 
+/// The order a confirmation call is about: the one named, or, with only a
+/// product (the §7 payloads), the caller's open order of that product (a
+/// borrower holds at most one). Neither given, or no such order: refused.
+async fn chosen_order(
+    state: &AppState,
+    borrower: BorrowerId,
+    order_id: Option<i64>,
+    product_id: Option<i64>,
+) -> ApiResult<OrderContext> {
+    let order_id = match (order_id, product_id) {
+        (Some(order_id), _) => order_id,
+        (None, Some(product_id)) => {
+            let orders = state.store.orders_of(borrower).await?;
+            let open = orders.iter().find(|order| order.product_id == ProductId(product_id) && order.status.is_open());
+            open.ok_or(ApiError::NotFound)?.id.0
+        }
+        (None, None) => return Err(ApiError::InvalidParameters),
+    };
+    order_context(state, borrower, order_id, product_id).await
+}
+
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ConfirmParams {
+    /// With no `orderId`, the caller's open order of this product.
     #[serde(default, deserialize_with = "optional_id")]
     pub product_id: Option<i64>,
-    pub order_id: i64,
+    /// Optional when `productId` is given.
+    #[serde(default, deserialize_with = "optional_id")]
+    pub order_id: Option<i64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -160,7 +184,7 @@ pub async fn confirm_data(
     lang: Lang,
     Params(params): Params<ConfirmParams>,
 ) -> ApiResult<Json<Envelope<LoanConfirm>>> {
-    let context = order_context(&state, borrower, params.order_id, params.product_id).await?;
+    let context = chosen_order(&state, borrower, params.order_id, params.product_id).await?;
     if context.order.status != OrderStatus::AwaitingConfirmation {
         return Err(ApiError::Conflict {
             message: Msg::NotAwaitingConfirmation,
@@ -229,9 +253,12 @@ fn document_url(order: OrderId, kind: &str) -> String {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct AcceptParams {
+    /// With no `orderId`, the caller's open order of this product.
     #[serde(default, deserialize_with = "optional_id")]
     pub product_id: Option<i64>,
-    pub order_id: i64,
+    /// Optional when `productId` is given.
+    #[serde(default, deserialize_with = "optional_id")]
+    pub order_id: Option<i64>,
     /// Centavos; must be the approved amount.
     pub amount: i64,
     /// Must be the plan's number of payments.
@@ -257,7 +284,7 @@ pub async fn accept(
     lang: Lang,
     Params(params): Params<AcceptParams>,
 ) -> ApiResult<Json<Envelope<Accepted>>> {
-    let context = order_context(&state, borrower, params.order_id, params.product_id).await?;
+    let context = chosen_order(&state, borrower, params.order_id, params.product_id).await?;
     let order = &context.order;
     let periods = i64::try_from(context.quote.plan.len()).unwrap_or(i64::MAX);
     if params.amount != order.principal.get()

@@ -210,14 +210,7 @@ impl GoElsewhere {
 }
 
 fn is_open(order: &Order) -> bool {
-    matches!(
-        order.status,
-        OrderStatus::UnderReview
-            | OrderStatus::AwaitingConfirmation
-            | OrderStatus::Disbursing
-            | OrderStatus::RepaymentOpen
-            | OrderStatus::Overdue
-    )
+    order.status.is_open()
 }
 
 fn details_url(order: OrderId, product: ProductId) -> String {

@@ -210,6 +210,17 @@ fn answer_digest(sid: &[u8; 32], answer: &CaptchaAnswer) -> [u8; 32] {
     hasher.finalize().into()
 }
 
+/// The digest of an answer that is not four digits; no drawn answer has it
+/// (a drawn answer is hashed as four digits, and the marker byte sets this
+/// input apart from any of those).
+fn malformed_digest(sid: &[u8; 32], typed: &str) -> [u8; 32] {
+    let mut hasher = Sha256::new();
+    hasher.update(sid);
+    hasher.update([0xff]);
+    hasher.update(typed.as_bytes());
+    hasher.finalize().into()
+}
+
 /// Starts a captcha: answers code "0" with a new sid.
 #[utoipa::path(get, path = "/v2/youmi/promotion/get-sid", tag = "promotion",
     responses((status = 200, body = Envelope<Sid>)))]
@@ -252,7 +263,9 @@ pub async fn get_captcha(State(state): State<AppState>, Params(params): Params<C
 #[into_params(parameter_in = Query)]
 pub struct GetSmsParams {
     pub phone: String,
-    /// The captcha answer.
+    /// The captcha answer; anything but the picture's four digits (also
+    /// nothing) answers "101".
+    #[serde(default)]
     pub capcode: String,
     pub sid: String,
     /// The template id of the page, for the funnel.
@@ -271,7 +284,7 @@ pub struct GetSmsParams {
 }
 
 /// Sends the registration code once the captcha is right: "0" sent, "101"
-/// wrong or used captcha (draw a new image).
+/// wrong (whatever its shape), missing or used captcha (draw a new image).
 #[utoipa::path(post, path = "/v2/youmi/promotion/get-sms", tag = "promotion",
     params(GetSmsParams,
         ("deviceId" = Option<String>, Query, description = "The page sends its sid here; not read"),
@@ -290,14 +303,19 @@ pub async fn get_sms(
         FunnelStep::CodeSent,
         &state,
     )?;
-    let Some(answer) = CaptchaAnswer::parse(&params.capcode) else {
-        return Err(ApiError::rejected(Msg::CaptchaMissing));
-    };
     let sid = sid_digest(&params.sid);
-    match state.store.check_captcha(&sid, &answer_digest(&sid, &answer), &phone, state.now()).await? {
+    // An answer of any other shape than four digits is as wrong as a wrong
+    // one (§8: "101", draw a new picture): it is checked all the same, with
+    // a digest no drawn answer has, so the picture's answer is spent too.
+    let (digest, wrong) = match CaptchaAnswer::parse(&params.capcode) {
+        Some(answer) => (answer_digest(&sid, &answer), Msg::CaptchaWrong),
+        None if params.capcode.trim().is_empty() => (malformed_digest(&sid, ""), Msg::CaptchaMissing),
+        None => (malformed_digest(&sid, &params.capcode), Msg::CaptchaWrong),
+    };
+    match state.store.check_captcha(&sid, &digest, &phone, state.now()).await? {
         CaptchaCheck::Passed => {}
         CaptchaCheck::Wrong | CaptchaCheck::Refused => {
-            return Ok(coded(CODE_WRONG_CAPTCHA_SMS, Msg::CaptchaWrong, lang, NoData));
+            return Ok(coded(CODE_WRONG_CAPTCHA_SMS, wrong, lang, NoData));
         }
     }
     issue_code(&state, &phone, CodePurpose::Register, Delivery::Sms, &address.ip().to_string(), lang).await?;

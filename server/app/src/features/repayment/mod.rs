@@ -290,10 +290,25 @@ pub struct NoticeItem {
     pub steps: Vec<String>,
 }
 
-#[derive(Serialize, ToSchema)]
 pub struct NoticeGroup {
     pub title: String,
     pub items: Vec<NoticeItem>,
+}
+
+/// How to pay, by channel group: an object keyed by the group's title, each
+/// a list of channels with their steps (§3: "groups keyed by title"),
+/// written in the order the groups are given.
+pub struct PayNotice(pub Vec<NoticeGroup>);
+
+impl Serialize for PayNotice {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for group in &self.0 {
+            map.serialize_entry(&group.title, &group.items)?;
+        }
+        map.end()
+    }
 }
 
 #[derive(Serialize, ToSchema)]
@@ -306,7 +321,9 @@ pub struct DefaultPayCode {
     pub pay_code: String,
     pub logo: String,
     pub title: String,
-    pub pay_notice: Vec<NoticeGroup>,
+    /// Groups keyed by title, each a list of channels and their steps.
+    #[schema(value_type = std::collections::BTreeMap<String, Vec<NoticeItem>>)]
+    pub pay_notice: PayNotice,
     /// The address of a PNG Code 128 barcode of `payCode`
     /// (`/pany/pay-codes/{code}/barcode.png`; the borrower's `sessionId`
     /// goes in its query); "" with no standing code.
@@ -445,28 +462,30 @@ pub async fn repayment_info(
         row(Msg::RowOwedNow, money(owed)),
     ];
     let steps = |msg: Msg| msg.text(lang).split(" → ").map(str::to_owned).collect::<Vec<_>>();
-    let pay_notice = vec![
-        NoticeGroup {
-            title: Msg::NoticeEwallets.text(lang).to_owned(),
-            items: vec![
-                NoticeItem { name: "GCash".to_owned(), steps: steps(Msg::StepsGcash) },
-                NoticeItem { name: "Maya".to_owned(), steps: steps(Msg::StepsMaya) },
-            ],
-        },
-        NoticeGroup {
-            title: Msg::NoticeStores.text(lang).to_owned(),
-            items: vec![
-                NoticeItem { name: "7-Eleven".to_owned(), steps: steps(Msg::StepsStore) },
-                NoticeItem { name: "Cebuana Lhuillier".to_owned(), steps: steps(Msg::StepsStore) },
-            ],
-        },
-    ];
+    let pay_notice = || {
+        PayNotice(vec![
+            NoticeGroup {
+                title: Msg::NoticeEwallets.text(lang).to_owned(),
+                items: vec![
+                    NoticeItem { name: "GCash".to_owned(), steps: steps(Msg::StepsGcash) },
+                    NoticeItem { name: "Maya".to_owned(), steps: steps(Msg::StepsMaya) },
+                ],
+            },
+            NoticeGroup {
+                title: Msg::NoticeStores.text(lang).to_owned(),
+                items: vec![
+                    NoticeItem { name: "7-Eleven".to_owned(), steps: steps(Msg::StepsStore) },
+                    NoticeItem { name: "Cebuana Lhuillier".to_owned(), steps: steps(Msg::StepsStore) },
+                ],
+            },
+        ])
+    };
     let def_detail = match pay_codes::standing(&state, &order).await {
         Ok(Some(code)) => DefaultPayCode {
             pay_code: code.shown_code().to_owned(),
             logo: channel_logo(code.channel),
             title: Msg::StandingCodeTitle.text(lang).replace("{n}", code.channel.name()),
-            pay_notice,
+            pay_notice: pay_notice(),
             barcode_img: barcode_image(&code),
             sandbox_url: sandbox_page(&state, &code),
         },
@@ -479,7 +498,7 @@ pub async fn repayment_info(
                 pay_code: String::new(),
                 logo: channel_logo(Channel::GCash),
                 title: Msg::PickChannel.text(lang).to_owned(),
-                pay_notice,
+                pay_notice: pay_notice(),
                 barcode_img: String::new(),
                 sandbox_url: String::new(),
             }

@@ -104,6 +104,7 @@ crate::on_both_stores! {
         assert_eq!(status, 200, "{saved}");
         assert_eq!(saved["data"]["headline"], "Cash for school fees");
         let inactive = app.get(&format!("{PROMOTION}/service/channel/channel-template?templateId={id}")).await;
+        let inactive = crate::helpers::Checked::of(inactive).await;
         assert_eq!(inactive.status(), 404, "an inactive template is not served to the page");
         assert_eq!(send(&app, &marketing, "GET", "/api/console/promotion-templates/read?id=99", &[]).await.0, 404);
         assert_eq!(send(&app, &marketing, "POST", "/api/console/promotion-templates/save", &with(&TEMPLATE, &[("id", "99")])).await.0, 404);

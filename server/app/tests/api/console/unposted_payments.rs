@@ -19,7 +19,7 @@ async fn report(app: &TestApp, session: &str, order: i64, utr: &str, amount: i64
             ],
         )
         .await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(response).await
 }
 
 async fn staff(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, Value) {

@@ -34,6 +34,8 @@ describe('complaint home', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Complaints and suggestions' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My complaints' }).getAttribute('href')).toBe('/complaintList?sessionId=s1');
     expect(screen.getByText('₱5,000.00')).toBeTruthy();
+    // The rows' titles (§3: title/value rows) label their values.
+    expect(screen.getByText('Loan amount').nextElementSibling?.textContent).toBe('₱5,000.00');
     expect(screen.getByRole('button', { name: 'Collection' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('button', { name: 'Repayment and payments' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'They contacted people other than me' })).toBeNull();

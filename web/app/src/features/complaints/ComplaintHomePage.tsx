@@ -22,8 +22,8 @@ function OrderSummary({ order }: { order: ComplaintOrder }) {
       </div>
       <dl>
         {rows.map((row, i) => (
-          <div className="app-row" key={`${row.text}-${i}`}>
-            <dt>{row.text}</dt>
+          <div className="app-row" key={`${row.title}-${i}`}>
+            <dt>{row.title}</dt>
             <dd>{row.value}</dd>
           </div>
         ))}

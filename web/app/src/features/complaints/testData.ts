@@ -11,9 +11,9 @@ export const order = (over: Partial<ComplaintOrder> = {}): ComplaintOrder => ({
   status: 174,
   isShow: 1,
   list: [
-    { text: 'Loan amount', value: '₱5,000.00' },
-    { text: 'Order number', value: 'HR0001' },
-    { text: '', value: 'Repaying' },
+    { title: 'Loan amount', value: '₱5,000.00' },
+    { title: 'Order number', value: 'HR0001' },
+    { title: '', value: 'Repaying' },
   ],
   ...over,
 });
@@ -25,7 +25,7 @@ export const REVIEW_ORDER = order({
   productName: 'Hiram Quick 30',
   status: 21,
   isShow: 0,
-  list: [{ text: 'Order number', value: 'HR0002' }],
+  list: [{ title: 'Order number', value: 'HR0002' }],
 });
 
 export const INIT: ComplaintInit = {

@@ -36,7 +36,7 @@ const INFO: RepaymentInfo = {
     title: '7-Eleven',
     barcodeImg: '/pany/pay-codes/123456789012/barcode.png',
     sandboxUrl: '',
-    payNotice: [{ title: 'Over the counter', items: [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }] }],
+    payNotice: { 'Over the counter': [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }] },
   },
   delayInfo: { title: 'Extension', delayAmount: 0 },
   isShowReyTop: 1,

@@ -20,10 +20,10 @@ const INFO: RepaymentInfo = {
     title: '7-Eleven',
     barcodeImg: '/pany/pay-codes/123456789012/barcode.png',
     sandboxUrl: '',
-    payNotice: [
-      { title: 'Over the counter', items: [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }] },
-      { title: 'E-wallets', items: [{ name: 'GCash', steps: ['Open Bills', 'Enter the code'] }] },
-    ],
+    payNotice: {
+      'Over the counter': [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }],
+      'E-wallets': [{ name: 'GCash', steps: ['Open Bills', 'Enter the code'] }],
+    },
   },
   delayInfo: { title: 'Extension', delayAmount: 0 },
   isShowReyTop: 0,

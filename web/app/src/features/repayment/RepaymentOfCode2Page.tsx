@@ -41,10 +41,10 @@ export default function RepaymentOfCode2Page() {
                 </figure>
               )}
             </section>
-            {def.payNotice.map((group, g) => (
-              <section className="h-card" key={`${group.title}-${g}`} aria-labelledby={`rc2-g${g}`}>
-                <h2 id={`rc2-g${g}`}>{group.title}</h2>
-                {group.items.map((item, i) => (
+            {Object.entries(def.payNotice).map(([title, items], g) => (
+              <section className="h-card" key={`${title}-${g}`} aria-labelledby={`rc2-g${g}`}>
+                <h2 id={`rc2-g${g}`}>{title}</h2>
+                {items.map((item, i) => (
                   <div key={`${item.name}-${i}`}>
                     <h3>{item.name}</h3>
                     <ol>

@@ -11,8 +11,7 @@ use hiram_domain::order::OrderId;
 use serde_json::{Value, json};
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.post_form(&format!("/pany{path}?sessionId={session}"), form).await;
-    (response.status().as_u16(), response.json().await.unwrap())
+    crate::helpers::outcome(app.post_form(&format!("/pany{path}?sessionId={session}"), form).await).await
 }
 
 async fn repayment_info(app: &TestApp, session: &str, order: i64) -> Value {

@@ -93,8 +93,8 @@ crate::on_both_stores! {
         assert_eq!(status, 409, "{again}");
         assert_eq!(again["message"], "This loan has already been extended as many times as its agreement allows. Please repay it instead.");
         let fil = app.post_form(&format!("/pany/v3/loan-details/delay-detail?sessionId={session}&lang=fil"), &[("orderId", &id)]).await;
-        assert_eq!(fil.status().as_u16(), 409);
-        let fil: Value = fil.json().await.unwrap();
+        let (status, fil) = crate::helpers::outcome(fil).await;
+        assert_eq!(status, 409, "{fil}");
         assert!(fil["message"].as_str().unwrap().starts_with("Na-extend na ang loan na ito"), "{fil}");
         let (status, refused) = extension_code(&app, session, order, 60_666, 60_666).await;
         assert_eq!(status, 409, "{refused}");

@@ -129,9 +129,16 @@ async fn daily(settings: Settings) -> Result<(), String> {
         payouts = report.payouts_finished,
         overdue = report.became_overdue,
         penalty_days = report.penalty_days_posted,
+        skipped = report.orders_skipped,
+        failed = report.orders_failed,
         "daily run finished"
     );
-    Ok(())
+    // Orders another process moved on are its to finish; a failed order is
+    // an operator's business, so the command says so in its exit status.
+    match report.orders_failed {
+        0 => Ok(()),
+        failed => Err(format!("the daily run could not finish {failed} orders; see the log")),
+    }
 }
 
 fn print_line(line: &str) -> Result<(), String> {

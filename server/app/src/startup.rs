@@ -172,6 +172,8 @@ async fn daily_loop(state: AppState, period: Duration) {
                 payouts = report.payouts_finished,
                 overdue = report.became_overdue,
                 penalty_days = report.penalty_days_posted,
+                skipped = report.orders_skipped,
+                failed = report.orders_failed,
                 "daily run finished"
             ),
             Err(error) => tracing::warn!(error.detail = %error, "daily run stopped early"),

@@ -13,7 +13,7 @@ use hiram_domain::order::{Order, OrderStatus, Transition};
 use hiram_domain::pricing::{PenaltyDay, penalty_for_day};
 use hiram_domain::product::Product;
 use hiram_domain::repayment::{next_unpaid_due, plan_status};
-use hiram_domain::store::{IdempotencyKey, StoredEntry};
+use hiram_domain::store::{IdempotencyKey, Posting, StoredEntry};
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DailyReport {
@@ -21,16 +21,32 @@ pub struct DailyReport {
     pub payouts_finished: usize,
     pub became_overdue: usize,
     pub penalty_days_posted: usize,
+    /// Orders another process (a second daily run, a payment) moved on
+    /// while this run looked at them: that process's state stands, and the
+    /// next run looks again.
+    pub orders_skipped: usize,
+    /// Orders whose step failed (logged); the rest of the batch still ran.
+    pub orders_failed: usize,
 }
 
-/// Runs the day for every order with money owed.
+/// Runs the day for every order with money owed. One order's trouble never
+/// stops the others: an order moved on by another process is skipped, and
+/// a failure is logged and counted, so several runs at once (several
+/// servers, or `hiram daily` beside them) all finish.
 pub async fn run(state: &AppState) -> ServiceResult<DailyReport> {
     let mut report = DailyReport {
         payouts_finished: crate::services::disbursements::disburse_waiting(state, None).await?,
         ..DailyReport::default()
     };
     for order in state.store.repayable_orders().await? {
-        accrue(state, &order, &mut report).await?;
+        match accrue(state, &order, &mut report).await {
+            Ok(()) => {}
+            Err(ServiceError::Stale) => report.orders_skipped += 1,
+            Err(error) => {
+                tracing::error!(order.id = order.id.0, %error, "daily run: order left for the next run");
+                report.orders_failed += 1;
+            }
+        }
     }
     Ok(report)
 }
@@ -172,8 +188,12 @@ async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> Se
         );
         let entry = ledger::penalty(charge).map_err(|error| ServiceError::Refused(error.to_string()))?;
         if let Some(entry) = entry {
-            state.store.post_entry(order.id, &entry, &key, state.now()).await?;
-            report.penalty_days_posted += 1;
+            // Another run may have posted the day between the read and
+            // here: the key makes it once, and only the run that stored it
+            // counts it.
+            if let Posting::Posted(_) = state.store.post_entry(order.id, &entry, &key, state.now()).await? {
+                report.penalty_days_posted += 1;
+            }
         }
     }
     Ok(())

@@ -51,4 +51,30 @@ crate::on_both_stores! {
         assert!(balances.cost_charged() <= 500_000, "interest, fees and penalties within the principal");
         assert_eq!(balances.sum(), 0);
     }
+
+    async fn daily_runs_at_once_all_finish_and_charge_each_day_once(app) {
+        let demo = app.demo_session().await;
+        let (open, overdue) = (order_in(&demo, 174).order_id, order_in(&demo, 180).order_id);
+        app.clock.advance(time::Duration::days(120));
+        let before = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        let (first, second, third) = tokio::join!(
+            hiram::services::daily::run(&app.state),
+            hiram::services::daily::run(&app.state),
+            hiram::services::daily::run(&app.state),
+        );
+        let reports = [first.unwrap(), second.unwrap(), third.unwrap()];
+        let posted: usize = reports.iter().map(|report| report.penalty_days_posted).sum();
+        let after = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        assert!(posted > 0, "{reports:?}");
+        assert_eq!(after - before, posted, "each day charged once, and counted by the run that charged it: {reports:?}");
+        assert_eq!(reports.iter().map(|report| report.became_overdue).sum::<usize>(), 1, "{reports:?}");
+        assert!(reports.iter().all(|report| report.orders_failed == 0), "{reports:?}");
+        let keys: Vec<String> = ledger_of(&app, open).await.into_iter().map(|entry| entry.key).collect();
+        let mut unique = keys.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), keys.len(), "no key twice");
+        let again = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(again.penalty_days_posted, 0, "nothing left for a later run");
+    }
 }

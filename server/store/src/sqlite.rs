@@ -54,6 +54,8 @@ impl Pool {
                 .map_err(|error| StoreError::Backend(format!("create {parent:?}: {error}")))?;
         }
         let writer = open_connection(path, false).map_err(error)?;
+        // The writer waits for another process's lock only in `begin`, off the runtime threads.
+        writer.busy_timeout(Duration::ZERO).map_err(error)?;
         let reader_count = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(2, 8);
         let readers = (0..reader_count)
             .map(|_| open_connection(path, true))
@@ -75,10 +77,33 @@ impl Pool {
     }
 
     /// The writer, inside `BEGIN IMMEDIATE`.
+    ///
+    /// This process's writers queue on the mutex, so the file's lock is
+    /// almost always free and the statement returns at once on the calling
+    /// task. Only when another process holds it (`demo-session`, a backup,
+    /// a stuck writer) does it wait, and that wait runs on the blocking pool:
+    /// waiting on a runtime thread would stall every request on that thread,
+    /// and a caller's timeout (readiness) could not fire.
     pub(crate) async fn begin(&self) -> StoreResult<Conn> {
         let writer = Arc::clone(&self.inner.writer).lock_owned().await;
-        writer.execute_batch("BEGIN IMMEDIATE").map_err(error)?;
-        Ok(Conn::Writer(Some(writer)))
+        if !writer.is_autocommit() {
+            // A begin whose caller stopped waiting for it left this open.
+            writer.execute_batch(ROLLBACK).map_err(error)?;
+        }
+        match writer.execute_batch("BEGIN IMMEDIATE") {
+            Ok(()) => Ok(Conn::Writer(Some(writer))),
+            Err(busy) if busy.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy) => {
+                tokio::task::spawn_blocking(move || {
+                    writer.busy_timeout(BUSY_TIMEOUT).map_err(error)?;
+                    let begun = writer.execute_batch("BEGIN IMMEDIATE").map_err(error);
+                    writer.busy_timeout(Duration::ZERO).map_err(error)?;
+                    begun.map(|()| Conn::Writer(Some(writer)))
+                })
+                .await
+                .map_err(error)?
+            }
+            Err(other) => Err(error(other)),
+        }
     }
 }
 

@@ -6,6 +6,11 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const TMP_DIR = fileURLToPath(new URL('./test-results/tmp/', import.meta.url));
 export const DB_FILE = `${TMP_DIR}e2e.sqlite3`;
+/**
+ * Seconds the server's clock runs ahead (`clock.offset_file`): a test that
+ * needs a loan further into its term moves it and puts it back to 0.
+ */
+export const CLOCK_FILE = `${TMP_DIR}clock-offset`;
 export const HIRAM_BIN = '../target/debug/hiram';
 /** The staff API's bearer token in this suite (customer care answering a complaint). */
 export const STAFF_TOKEN = 'e2e-staff-token';
@@ -20,7 +25,7 @@ const shellQuote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
  */
 export const SERVER_COMMAND = [
   `mkdir -p ${shellQuote(TMP_DIR)}`,
-  `rm -f ${['', '-wal', '-shm'].map((suffix) => shellQuote(DB_FILE + suffix)).join(' ')}`,
+  `rm -f ${['', '-wal', '-shm'].map((suffix) => shellQuote(DB_FILE + suffix)).join(' ')} ${shellQuote(CLOCK_FILE)}`,
   `exec ${shellQuote(HIRAM_BIN)} serve`,
 ].join(' && ');
 
@@ -37,4 +42,6 @@ export const SERVER_ENV: Record<string, string> = {
   APP_STAFF__API_TOKEN: STAFF_TOKEN,
   // Uploaded pictures stay with the suite's other scratch files.
   APP_UPLOADS__DIR: `${TMP_DIR}uploads`,
+  // The server and the suite's `hiram` commands read the same clock.
+  APP_CLOCK__OFFSET_FILE: CLOCK_FILE,
 };

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { E2E_DIR, HIRAM_BIN, SERVER_ENV } from './env';
+import { CLOCK_FILE, E2E_DIR, HIRAM_BIN, SERVER_ENV } from './env';
 
 /** The demo borrower (server seed DEMO_PHONE); receipts are texted here. */
 export const DEMO_PHONE = '+639175550100';
@@ -34,6 +35,25 @@ export function demoSession(): DemoSession {
     throw new Error(`hiram demo-session printed an unexpected line: ${line}`);
   }
   return parsed;
+}
+
+/** The product of the demo's overdue (180) loan (server seed), rolled over by repayment-rollover.spec. */
+export const DEMO_OVERDUE_PRODUCT = 'Kalesa Quick Pera';
+
+/** The demo borrower's order of a product (by name), or a clear failure. */
+export function orderOfProduct(session: DemoSession, productName: string): DemoOrder {
+  const order = session.orders.find((o) => o.productName === productName);
+  if (!order) throw new Error(`the demo borrower has no order of ${productName}`);
+  return order;
+}
+
+/**
+ * Runs the server's clock (and the `hiram` commands') `days` ahead of the
+ * real one; 0 puts it back. Sessions last 30 idle minutes, so a session
+ * taken before a move is gone after it.
+ */
+export function setClockAhead(days: number) {
+  writeFileSync(CLOCK_FILE, `${days * 86_400}\n`);
 }
 
 /** The demo borrower's order in a status, or a clear failure. */

@@ -102,6 +102,25 @@ const configs = tseslint.config(
       ],
     },
   },
+  // A browser test takes `test` and `expect` from e2e/test.ts, whose `test`
+  // fails on a Content-Security-Policy violation in the page.
+  {
+    files: ['e2e/tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from '../test': its test fails when the page breaks its Content-Security-Policy.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/scripts/*.mjs', '**/vite.shared.ts', '**/vitest.config.ts', '**/vite.config.ts', '**/e2e/**/*.ts', '**/eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },

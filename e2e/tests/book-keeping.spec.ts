@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../test';
 import { demoSession } from '../fixtures';
 
 /** A 16×16 PNG: the server decodes, re-encodes and serves it as a JPEG. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { STAFF_TOKEN } from '../env';
 import { demoSession } from '../fixtures';
 

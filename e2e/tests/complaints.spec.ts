@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from '../test';
 import { STAFF_TOKEN } from '../env';
 import { demoSession, orderInStatus } from '../fixtures';
 

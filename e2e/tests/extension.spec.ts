@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../test';
 import { closePopups, DEMO_PHONE, demoSession, issuePayCode, openDetails, orderInStatus, payInSandbox, smsOutbox } from '../fixtures';
 
 // Decision 012: an open (174) loan is extended by paying the charges due and

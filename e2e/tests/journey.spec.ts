@@ -1,16 +1,19 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { closePopups, issuePayCode, nextSmsCode, payInSandbox, smsOutbox } from '../fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../test';
+import { fillSection, logIn } from '../borrower';
+import { closePopups, setClockAhead, smsOutbox } from '../fixtures';
 
 // A new borrower from log-in to a repaid loan: home → product → KYC →
 // apply → confirm (with the agreement and disclosure) → order details, where
 // the loan waits for an account (170) → bind bank → the loan is sent (174)
-// → repayment through a pay code and the sandbox gateway → fully paid (200).
+// → 46 days on, past the early-repayment threshold, paid off for less than
+// the plan's total through the loan's standing code and the sandbox gateway
+// → fully paid (200).
 
 const PRODUCT = 'Bayanihan Cash Express';
 const AMOUNT_CENTAVOS = '300000';
-const BIRTH_DATE = '1990-05-17';
 
-/** A number no other spec uses (they use 0917…): 0918 + the last 7 digits of the clock. */
+/** A number no other spec uses (others use 0917… and 0916…): 0918 + the last 7 digits of the clock. */
 const newPhone = () => `0918${String(Date.now()).slice(-7)}`;
 
 /** The bank account the loan is sent to; the sandbox pays any number not ending in 0000. */
@@ -25,73 +28,6 @@ async function expectNoAccountNumber(page: Page) {
   expect(html).not.toContain(ACCOUNT);
   expect(html).not.toContain(ACCOUNT_SHOWN);
 }
-
-async function logIn(page: Page, phone: string) {
-  const seen = smsOutbox(phone).length;
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
-  await page.getByRole('button', { name: 'Get code' }).click();
-  const code = await nextSmsCode(phone, seen);
-  await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/home\?(.*&)?sessionId=[0-9a-f]{64}(&|$)/);
-}
-
-/** A plausible answer for a free-text KYC item, from its code and label. */
-function textAnswer(key: string, numeric: boolean, maxLength: number): string {
-  const k = key.toLowerCase();
-  let value: string;
-  if (numeric) {
-    if (/phone|mobile|tel|contact/.test(k)) value = '09171234567';
-    else if (/income|salary|amount|pay/.test(k)) value = '25000';
-    else if (/year|age|children|dependent/.test(k)) value = '2';
-    else value = '123456789012';
-  } else if (/mail/.test(k)) value = `borrower${Date.now()}@example.com`;
-  else if (/first|given/.test(k)) value = 'Juan';
-  else if (/middle/.test(k)) value = 'Santos';
-  else if (/last|sur|family/.test(k)) value = 'Dela Cruz';
-  else if (/name/.test(k)) value = 'Juan Santos Dela Cruz';
-  else if (/address|street/.test(k)) value = '12 Rizal Street, Barangay Malinis';
-  else if (/company|employer/.test(k)) value = 'Sari-Sari Trading';
-  else value = 'Sample answer';
-  return maxLength > 0 ? value.slice(0, maxLength) : value;
-}
-
-/** Chooses in an open picker: a search for city pickers, Filipino when offered, else the first option. */
-async function choose(page: Page) {
-  const sheet = page.getByRole('dialog');
-  const search = sheet.getByRole('searchbox');
-  if ((await search.count()) > 0) await search.fill('Quezon');
-  const filipino = sheet.getByRole('radio', { name: /filipino/i });
-  const option = (await filipino.count()) > 0 ? filipino.first() : sheet.getByRole('radio').first();
-  await option.check();
-  await sheet.getByRole('button', { name: 'Confirm' }).click();
-  await expect(sheet).toBeHidden();
-}
-
-/** Fills every empty item of the KYC section on screen, whatever the server asks. */
-async function fillSection(page: Page) {
-  const form = page.locator('main form');
-  await expect(form.getByRole('button', { name: 'Save and continue' })).toBeVisible();
-  for (const input of await form.locator('input').all()) {
-    if ((await input.inputValue()) !== '') continue;
-    const role = await input.getAttribute('role');
-    const type = await input.getAttribute('type');
-    if (role === 'combobox') {
-      await input.click();
-      await choose(page);
-    } else if (type === 'date') {
-      await input.fill(BIRTH_DATE);
-    } else {
-      const key = `${(await input.getAttribute('name')) ?? ''} ${await labelOf(input)}`;
-      const numeric = (await input.getAttribute('inputmode')) === 'numeric';
-      const max = Number((await input.getAttribute('maxlength')) ?? '0');
-      await input.fill(textAnswer(key, numeric, max));
-    }
-  }
-}
-
-const labelOf = (input: Locator) => input.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
 
 /** The confirm page's agreement modal, when the server asks for it, is agreed to. */
 async function agreeIfAsked(page: Page) {
@@ -112,7 +48,7 @@ async function rows(scope: Locator, row: string, label: string, value: string): 
 /** The value of the first row whose label matches `re` and is not a rate or a finance-charge total. */
 const pick = (list: [string, string][], re: RegExp) => list.find(([l]) => re.test(l) && !/rate|charge/i.test(l))?.[1];
 
-test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and repays the loan', async ({ page }) => {
+test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pays the loan off early for less', async ({ page }) => {
   test.setTimeout(180_000);
   const phone = newPhone();
   await logIn(page, phone);
@@ -253,48 +189,77 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and rep
   const payout = smsOutbox(phone).find((m) => m.body.includes('we sent'));
   expect(payout?.body).toContain(`${BANK} ${MASKED}`);
 
-  // Repay the whole amount through a pay code and the sandbox gateway.
-  const info = page.waitForResponse((r) => r.url().includes('/pany/v3/installment/loan-play-detail'));
-  await repay.click();
-  await expect(page).toHaveURL(/\/repaymentByPeriod\?/);
-  const infoBody = (await (await info).json()) as { code: string; data: { repayAmount: number } };
-  expect(infoBody.code).toBe('00');
-  expect(infoBody.data.repayAmount).toBeGreaterThan(0);
-  await expectNoAccountNumber(page);
-  const { form, payCode } = await issuePayCode(page, 'GCash');
-  expect(form.get('amount')).toBe(String(infoBody.data.repayAmount));
-  await payInSandbox(page, payCode);
+  // Forty-six days on, past half of the 91-day term, the agreement lets the
+  // borrower pay the whole loan off with interest only to the day: less than
+  // the plan's total. The session idled out across the move: log in again.
+  setClockAhead(46);
+  try {
+    await logIn(page, phone);
+    const query = new URLSearchParams({
+      sessionId: new URL(page.url()).searchParams.get('sessionId') ?? '',
+      orderId: orderId ?? '',
+      productId: orderUrl.searchParams.get('productId') ?? '',
+    });
+    const info = page.waitForResponse((r) => r.url().includes('/pany/v3/installment/loan-play-detail'));
+    await page.goto(`/repaymentByPeriod?${query.toString()}`);
+    const infoBody = (await (await info).json()) as {
+      code: string;
+      data: {
+        repayAmount: number;
+        defDetail: { payCode: string };
+        payoff: { amount: number; earlyAllowed: boolean; interestSaved: number };
+      };
+    };
+    expect(infoBody.code).toBe('00');
+    const payoff = infoBody.data.payoff;
+    expect(payoff.earlyAllowed).toBe(true);
+    expect(payoff.interestSaved).toBeGreaterThan(0);
+    expect(payoff.amount).toBe(infoBody.data.repayAmount - payoff.interestSaved);
+    const card = page.getByRole('region', { name: 'Pay off the whole loan today' });
+    await expect(card.getByText(pesos(payoff.amount), { exact: true })).toBeVisible();
+    await expect(card).toContainText(`This saves you ${pesos(payoff.interestSaved)} of interest.`);
+    await expectNoAccountNumber(page);
 
-  // Fully paid, and the borrower was texted a receipt.
-  const detailsQuery = new URLSearchParams({
-    sessionId: orderUrl.searchParams.get('sessionId') ?? '',
-    orderId: orderId ?? '',
-    productId: orderUrl.searchParams.get('productId') ?? '',
-  });
-  await expect
-    .poll(
-      async () => {
-        const reply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
-        await page.goto(`/loanDetails?${detailsQuery.toString()}`);
-        return ((await (await reply).json()) as { data: { orderStatus: number } }).data.orderStatus;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(200);
-  await expect(page.getByRole('heading', { name: 'Fully paid' })).toBeVisible();
-  await expectNoAccountNumber(page);
-  await expect.poll(() => smsOutbox(phone).filter((m) => m.body.includes('we received')).length, { timeout: 15_000 }).toBe(1);
+    // The loan's standing code takes that amount on the demo's test page.
+    await page.goto(`/sandbox/pay?code=${infoBody.data.defDetail.payCode}`);
+    await expect(page.getByText('TEST PAGE')).toBeVisible();
+    await page.getByLabel('Amount in pesos').fill((payoff.amount / 100).toFixed(2));
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.getByText('Payment sent')).toBeVisible();
 
-  // No message to this borrower carries the account number.
-  for (const message of smsOutbox(phone)) {
-    expect(message.body).not.toContain(ACCOUNT);
-    expect(message.body).not.toContain(ACCOUNT_SHOWN);
+    // Fully paid, and the borrower was texted a receipt.
+    await expect
+      .poll(
+        async () => {
+          const reply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
+          await page.goto(`/loanDetails?${query.toString()}`);
+          return ((await (await reply).json()) as { data: { orderStatus: number } }).data.orderStatus;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(200);
+    await expect(page.getByRole('heading', { name: 'Fully paid' })).toBeVisible();
+    await expectNoAccountNumber(page);
+    await expect.poll(() => smsOutbox(phone).filter((m) => m.body.includes('we received')).length, { timeout: 15_000 }).toBe(1);
+
+    // No message to this borrower carries the account number.
+    for (const message of smsOutbox(phone)) {
+      expect(message.body).not.toContain(ACCOUNT);
+      expect(message.body).not.toContain(ACCOUNT_SHOWN);
+    }
+
+    // Bind bank again shows where loans go now, masked, and never prefills the number.
+    await page.goto(`/bindBank?${new URLSearchParams({ sessionId: query.get('sessionId') ?? '', productId: query.get('productId') ?? '' }).toString()}`);
+    await expect(page.getByTestId('current-account')).toHaveText(`Loans are sent to: ${BANK} ${MASKED}`);
+    await expect(page.getByRole('combobox', { name: 'Bank', exact: true })).toHaveValue(BANK);
+    await expect(page.getByRole('textbox', { name: 'Account number' })).toHaveValue('');
+    await expectNoAccountNumber(page);
+  } finally {
+    setClockAhead(0);
   }
-
-  // Bind bank again shows where loans go now, masked, and never prefills the number.
-  await page.goto(`/bindBank?${new URLSearchParams({ sessionId: detailsQuery.get('sessionId') ?? '', productId: detailsQuery.get('productId') ?? '' }).toString()}`);
-  await expect(page.getByTestId('current-account')).toHaveText(`Loans are sent to: ${BANK} ${MASKED}`);
-  await expect(page.getByRole('combobox', { name: 'Bank', exact: true })).toHaveValue(BANK);
-  await expect(page.getByRole('textbox', { name: 'Account number' })).toHaveValue('');
-  await expectNoAccountNumber(page);
 });
+
+/** Centavos as the pages write them (web/shared's formatMoney). */
+function pesos(centavos: number): string {
+  return `₱${Math.floor(centavos / 100).toLocaleString('en-US')}.${String(centavos % 100).padStart(2, '0')}`;
+}

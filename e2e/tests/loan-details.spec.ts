@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { demoSession, orderInStatus } from '../fixtures';
 
 test('order details of a disbursed loan show the product and the status banner', async ({ page }) => {

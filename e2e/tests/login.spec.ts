@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { nextSmsCode, smsOutbox } from '../fixtures';
 
 const PHONE = '09171234567';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { demoSession, orderInStatus } from '../fixtures';
 
 // Every demo order (decision D5 seeds one per status of D3) against spec §4:

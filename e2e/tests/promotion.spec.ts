@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { captchaAnswer, nextSmsCode, smsOutbox } from '../fixtures';
 
 test.use({ viewport: { width: 360, height: 800 } });

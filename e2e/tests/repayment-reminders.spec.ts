@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { demoSession, orderInStatus } from '../fixtures';
 
 /** The Manila calendar date `days` from now, `YYYY-MM-DD` (UTC+8 all year). */

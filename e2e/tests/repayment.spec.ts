@@ -2,24 +2,30 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../test';
 import { BASE_URL } from '../env';
 import {
   closePopups,
+  DEMO_OVERDUE_PRODUCT,
   DEMO_PHONE,
   demoSession,
   groupedCode,
   issuePayCode,
   openDetails,
   orderInStatus,
+  orderOfProduct,
   payInSandbox,
   smsOutbox,
 } from '../fixtures';
 
-test('an overdue order repaid in full through a pay code and the sandbox gateway', async ({ page }) => {
+// The demo's two loans that owe: the one overdue when seeded, which
+// repayment-rollover.spec (run before this file) rolled over, and the open
+// one. The first test pays the first in full, the second the second.
+test('a rolled-over order repaid in full through a pay code and the sandbox gateway', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   const session = demoSession();
-  const order = orderInStatus(session, 180);
+  const order = orderOfProduct(session, DEMO_OVERDUE_PRODUCT);
   const query = new URLSearchParams({
     sessionId: session.sessionId,
     orderId: String(order.orderId),
@@ -28,7 +34,7 @@ test('an overdue order repaid in full through a pay code and the sandbox gateway
   const receiptsBefore = smsOutbox(DEMO_PHONE).filter((m) => m.body.includes('we received')).length;
 
   // Order details → repayment.
-  expect((await openDetails(page, query)).orderStatus).toBe(180);
+  expect((await openDetails(page, query)).orderStatus).toBe(174);
   const repay = page.getByRole('button', { name: /^(REPAY|Repayment)$/ }).first();
   await expect(repay).toBeVisible();
   await closePopups(page);
@@ -130,10 +136,10 @@ test('an open loan: the standing code copied, the guide, a QR Ph QR and a 7-Elev
   page,
   context,
 }) => {
-  // The demo has one open (174) and one overdue (180) loan. The test above
-  // pays the overdue one; this one pays the open one, last of the suite's
-  // users of it (alphabetical order: extension, loan-details,
-  // repayment-reminders come before this file).
+  // After the test above the demo's open (174) loan is the only one left
+  // owing; this test pays it, last of the suite's users of it (alphabetical
+  // order: extension, loan-details, repayment-reminders come before this
+  // file).
   await page.setViewportSize({ width: 360, height: 800 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
   const session = demoSession();
@@ -149,9 +155,19 @@ test('an open loan: the standing code copied, the guide, a QR Ph QR and a 7-Elev
   await page.goto(`/repaymentByPeriod?${query.toString()}`);
   const infoBody = (await (await info).json()) as {
     code: string;
-    data: { repayAmount: number; defDetail: { payCode: string; barcodeImg: string } };
+    data: {
+      repayAmount: number;
+      defDetail: { payCode: string; barcodeImg: string };
+      payoff: { earlyAllowed: boolean; earlyFrom: string };
+    };
   };
   expect(infoBody.code).toBe('00');
+  // Ten days into a 91-day loan the early payoff clause is not open yet:
+  // the page says from which day it is.
+  expect(infoBody.data.payoff.earlyAllowed).toBe(false);
+  await expect(
+    page.getByText(`You may pay the whole loan off early from ${infoBody.data.payoff.earlyFrom}, with interest only up to that day.`),
+  ).toBeVisible();
   const standing = infoBody.data.defDetail.payCode;
   expect(standing).toMatch(/^\d{12}$/);
   const box = page.getByRole('region', { name: /^Your pay code at / });

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from '../test';
 
 test('the marketing site shows the company name from company-info', async ({ page, request }) => {
   const info = (await (await request.get('/pany/public/company-info')).json()) as {

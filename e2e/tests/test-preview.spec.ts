@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 
 test('the test preview page links carry the device fields', async ({ page }) => {
   await page.goto('/testPreview?sessionId=s-123&deviceId=d-9&productId=4&orderId=77');

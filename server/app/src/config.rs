@@ -225,8 +225,6 @@ pub struct DecisionSettings {
 #[derive(Clone, Debug, Deserialize)]
 pub struct StaffSettings {
     pub api_token: Secret,
-    /// Mark the console's session cookie `Secure` (behind HTTPS).
-    pub secure_cookie: bool,
 }
 
 /// Where the server runs. Production refuses what only a demo may do.
@@ -246,6 +244,37 @@ pub struct ServerSettings {
     pub port: u16,
     pub shutdown_grace_seconds: u64,
     pub request_timeout_seconds: u64,
+    /// How long a client has to send a request's headers once the server
+    /// waits for them; a slower client (slowloris) is disconnected.
+    pub header_read_timeout_seconds: u64,
+    /// How long a connection may sit with no request before it is closed.
+    pub keep_alive_idle_seconds: u64,
+    /// Connections served at once; further ones wait in the listen queue,
+    /// holding no file descriptor of the server's.
+    pub max_connections: usize,
+    /// Requests one address may make per minute to the calls open without
+    /// a session (sign-in, promotion page, payment callbacks); 0: no limit.
+    pub per_address_requests_per_minute: u32,
+    /// Addresses of the proxies (load balancers) whose `X-Forwarded-For`
+    /// is believed, separated by commas; empty: every peer is the client
+    /// (decision 035).
+    pub trusted_proxies: String,
+    /// The address borrowers and staff reach the product at
+    /// (`https://hiram.example`), behind any proxy. https turns on HSTS and
+    /// the console cookie's `Secure`; the console's calls must come from its
+    /// origin. Empty: the address each request was sent to.
+    pub public_url: String,
+}
+
+impl ServerSettings {
+    /// `trusted_proxies` as addresses (checked at start: none is unreadable).
+    pub fn trusted_proxies(&self) -> Vec<std::net::IpAddr> {
+        self.trusted_proxies.split(',').filter_map(|address| address.trim().parse().ok()).collect()
+    }
+
+    pub fn served_over_https(&self) -> bool {
+        self.public_url.trim().starts_with("https://")
+    }
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -376,6 +405,15 @@ impl Settings {
 
     /// Combinations no server may start with.
     fn check(&self) -> Result<(), ConfigError> {
+        if let Some(wrong) = self
+            .server
+            .trusted_proxies
+            .split(',')
+            .map(str::trim)
+            .find(|address| !address.is_empty() && address.parse::<std::net::IpAddr>().is_err())
+        {
+            return Err(ConfigError::Refused(format!("server.trusted_proxies: {wrong:?} is not an IP address")));
+        }
         let payments = &self.payments;
         if self.server.environment == Environment::Production {
             if payments.sandbox_on() {

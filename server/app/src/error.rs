@@ -64,6 +64,24 @@ impl FieldRefused {
     }
 }
 
+/// The `data` of a 403 for a consent the borrower has not given (D4): which
+/// one, so the page can ask for it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ConsentNeeded {
+    /// The consent's key (`location`, `device`, `contacts`, `usage`, `photos`).
+    pub consent: String,
+}
+
+impl ConsentNeeded {
+    /// The refusal of what `consent` would allow.
+    pub fn refusal(consent: &str) -> ApiError {
+        ApiError::Forbidden {
+            message: Msg::ConsentNeeded,
+            data: serde_json::to_value(ConsentNeeded { consent: consent.to_owned() }).unwrap_or_default(),
+        }
+    }
+}
+
 /// The `data` of a 429: how long until the call may be made again (the
 /// `Retry-After` header says the same).
 #[derive(Debug, Serialize, ToSchema)]

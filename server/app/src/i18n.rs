@@ -91,6 +91,7 @@ pub enum Msg {
     CodeHourlyLimit,
     SignInTooOften,
     StaffSignInTooOften,
+    ForeignOrigin,
     CodeDailyLimit,
     CodeSms,
     CodeVoice,
@@ -131,9 +132,16 @@ pub enum Msg {
     FailureNotice,
     FailureUnknown,
     ConfirmButton,
+    ConfirmPromotion,
     KindTips,
     SecondPersonNeeded,
     ReasonNeeded,
+    ReversalNotAPayment,
+    ReversalMoreThanPaid,
+    ReversalOfExtension,
+    ReversalAlreadyProposed,
+    ReversalOpenLoanOfProduct,
+    PaymentReversedSms,
     SearchTooShort,
     ApplicationApprovedSms,
     ApplicationDeclinedSms,
@@ -348,6 +356,9 @@ impl Msg {
                 CodeHourlyLimit => "You have requested too many codes this hour. Please try again later.",
                 SignInTooOften => "Too many sign-in tries. Please wait a few minutes, or log in with a code by SMS.",
                 StaffSignInTooOften => "Too many sign-in tries from here. Please wait a few minutes and try again.",
+                ForeignOrigin => {
+                    "This request came from another website and was refused. Open the console itself and try again."
+                }
                 CodeDailyLimit => "You have requested too many codes today. Please try again tomorrow.",
                 CodeSms => {
                     "Your Hiram code is {code}. It expires in 5 minutes. Never share it with anyone, not even Hiram staff."
@@ -391,6 +402,9 @@ impl Msg {
                 MenuAbout => "About us",
                 FailureNotice => "We could not continue with this loan.",
                 ConfirmButton => "Confirm and receive the money",
+                ConfirmPromotion => {
+                    "Repay on or before the due date and borrowing again is quick: your details are already on file."
+                }
                 ConsentNeeded => {
                     "Please allow this in your privacy settings first. We keep nothing without your permission."
                 }
@@ -607,6 +621,20 @@ impl Msg {
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
                 ReasonNeeded => "Write the reason, from 5 to 500 characters. It is kept in the audit log.",
+                ReversalNotAPayment => {
+                    "Only a payment received can be reversed. Pick a repayment from the order's ledger."
+                }
+                ReversalMoreThanPaid => "Enter an amount above zero and at most {n}, what this payment brought.",
+                ReversalOfExtension => {
+                    "This payment bought an extension and moved the due date; it cannot be reversed here."
+                }
+                ReversalAlreadyProposed => "This payment already has a reversal waiting for approval or approved.",
+                ReversalOpenLoanOfProduct => {
+                    "The borrower has since taken another loan of this product, so this one cannot reopen. Settle it with the borrower first."
+                }
+                PaymentReversedSms => {
+                    "Hiram: your payment of {amount} for loan {order} was reversed by the payment channel. Amount owed now: {owed}. Please pay it in the app."
+                }
                 SearchTooShort => "Type at least 3 letters of a name or 3 digits of a mobile number.",
                 ApplicationApprovedSms => {
                     "Hiram: your loan application {n} is approved. Open the app to read the agreement and confirm it."
@@ -672,6 +700,9 @@ impl Msg {
                 StaffSignInTooOften => {
                     "Masyadong maraming subok na mag-sign in mula rito. Maghintay ng ilang minuto at subukang muli."
                 }
+                ForeignOrigin => {
+                    "Galing sa ibang website ang kahilingang ito kaya hindi ito tinanggap. Buksan mismo ang console at subukang muli."
+                }
                 CodeDailyLimit => "Marami ka nang hininging code ngayong araw. Subukang muli bukas.",
                 CodeSms => {
                     "Ang iyong Hiram code ay {code}. Mag-e-expire ito sa loob ng 5 minuto. Huwag itong ibigay kaninuman, kahit sa staff ng Hiram."
@@ -719,6 +750,9 @@ impl Msg {
                 MenuAbout => "Tungkol sa amin",
                 FailureNotice => "Hindi namin maituloy ang loan na ito.",
                 ConfirmButton => "Kumpirmahin at tanggapin ang pera",
+                ConfirmPromotion => {
+                    "Magbayad sa o bago ang takdang petsa at magiging mabilis ang muling paghiram: nasa amin na ang iyong mga detalye."
+                }
                 ConsentNeeded => {
                     "Payagan muna ito sa iyong privacy settings. Wala kaming itinatago nang walang pahintulot mo."
                 }
@@ -951,6 +985,22 @@ impl Msg {
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
                 SecondPersonNeeded => "Ibang kawani ang dapat magpasya nito: walang nag-aapruba ng sariling mungkahi.",
                 ReasonNeeded => "Isulat ang dahilan, mula 5 hanggang 500 titik. Itatago ito sa audit log.",
+                ReversalNotAPayment => {
+                    "Bayad na natanggap lang ang maaaring bawiin. Pumili ng bayad mula sa ledger ng order."
+                }
+                ReversalMoreThanPaid => {
+                    "Maglagay ng halagang higit sa zero at hindi lalampas sa {n}, ang halagang dala ng bayad na ito."
+                }
+                ReversalOfExtension => {
+                    "Ang bayad na ito ay para sa extension at inilipat nito ang due date; hindi ito mababawi dito."
+                }
+                ReversalAlreadyProposed => "May nakabinbin o aprubadong pagbawi na ang bayad na ito.",
+                ReversalOpenLoanOfProduct => {
+                    "May bagong loan na ang borrower sa produktong ito, kaya hindi na mabubuksan muli ang loan na ito. Ayusin muna ito kasama ang borrower."
+                }
+                PaymentReversedSms => {
+                    "Hiram: binawi ng payment channel ang iyong bayad na {amount} para sa loan {order}. Utang mo ngayon: {owed}. Pakibayaran ito sa app."
+                }
                 SearchTooShort => "Mag-type ng hindi bababa sa 3 titik ng pangalan o 3 numero ng mobile number.",
                 ApplicationApprovedSms => {
                     "Hiram: aprubado na ang iyong loan application {n}. Buksan ang app para basahin ang kasunduan at kumpirmahin ito."

@@ -2,6 +2,9 @@
 //! runs lives here so that tests start the same server on a random port.
 
 pub mod adapters;
+pub mod address_limits;
+pub mod browser_policy;
+pub mod client_address;
 pub mod clock;
 pub mod company;
 pub mod config;

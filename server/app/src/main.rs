@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | portfolio | openapi]
+    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | portfolio | bench-portfolio | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
   seed          fill demo data into an empty database, then exit
@@ -23,6 +23,10 @@ const USAGE: &str =
                 for the benchmarks: N open loans of as many borrowers, each with its
                 standing code (collections on), the first with M more ledger entries;
                 prints them as JSON
+  bench-portfolio --loans N
+                for the daily-run benchmark: about N loans across the products, most
+                current, some due yesterday, a tenth overdue (penalties charged up to
+                yesterday), some repaid; prints the counts as JSON
   openapi       print the OpenAPI document of the API";
 
 #[tokio::main]
@@ -31,7 +35,7 @@ async fn main() -> ExitCode {
     // The command's own flags: everything after the program and the command.
     let arguments: Vec<String> = std::env::args().skip(2).collect();
     if command == "openapi" {
-        let document = hiram::openapi::document().to_pretty_json().expect("the API document serialises");
+        let document = serde_json::to_string_pretty(&hiram::openapi::document()).expect("the API document serialises");
         return write_stdout(&format!("{document}\n"));
     }
     let settings = match Settings::load() {
@@ -52,6 +56,7 @@ async fn main() -> ExitCode {
         "daily" => daily(settings).await,
         "staff-add" => staff_add(settings, arguments).await,
         "portfolio" => portfolio(settings, arguments).await,
+        "bench-portfolio" => bench_portfolio(settings, arguments).await,
         "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
     };
@@ -189,6 +194,18 @@ async fn portfolio(settings: Settings, arguments: Vec<String>) -> Result<(), Str
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
     let made = hiram::seed::portfolio(&state, loans, history).await?;
     print_line(&serde_json::to_string(&made).map_err(|error| error.to_string())?)
+}
+
+async fn bench_portfolio(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let loans = match arguments.as_slice() {
+        [flag, value] if flag == "--loans" => {
+            value.parse::<usize>().map_err(|_| "--loans takes a number".to_owned())?
+        }
+        _ => return Err(format!("bench-portfolio needs --loans\n{USAGE}")),
+    };
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let book = hiram::seed::bench_book(&state, loans).await?;
+    print_line(&serde_json::to_string(&book).map_err(|error| error.to_string())?)
 }
 
 /// The one place this program writes to standard output (logs go to stderr).

@@ -1,12 +1,14 @@
 //! The OpenAPI document of the API, served at `/openapi.json` and written to
 //! `web/shared/src/api/openapi.json` by `hiram openapi`, from which the web's
 //! TypeScript types are generated. Its paths come from the same
-//! declarations as the routes (`features::api`); only the title, the tags
-//! and the security schemes are written here.
+//! declarations as the routes (`features::api`); only the title, the tags,
+//! the security schemes and the replies every route shares (below) are
+//! written here.
 
 use crate::state::AppState;
 use axum::routing::get;
 use axum::{Json, Router};
+use serde_json::Value;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -15,12 +17,16 @@ use utoipa_axum::router::OpenApiRouter;
     info(
         title = "Hiram API",
         description = "The borrower API under /pany (paths as the product specification names them) and the operations endpoints. \
-            Every /pany reply is the envelope {code, message, data}: code \"00\" is success; otherwise code is the HTTP status. \
-            Parameters may come in the query, a form-encoded body or a flat JSON body. \
-            The borrower is identified by the sessionId query parameter only.",
+            Every reply is the envelope {code, message, data}: code \"00\" is success; otherwise code is the failure's HTTP status. \
+            Under /pany (but for the payment providers' callbacks) every handled outcome answers HTTP 200 and the envelope's code carries it (D7): \
+            the 200 reply of each operation lists the refusals it can give, by code. Only a body over the limit (413) and a failed server (5xx) \
+            keep their HTTP status there. Parameters may come in the query, a form-encoded body or a flat JSON body. \
+            The borrower is identified by the sessionId query parameter only (security scheme borrower_session); staff by the API token \
+            (staff_token) or the console's session cookie (console_session). A method a path does not serve answers 405 with an Allow header \
+            naming those it does.",
         version = "1"
     ),
-    modifiers(&StaffToken),
+    modifiers(&SecuritySchemes),
     tags(
         (name = "operations", description = "Health and readiness"),
         (name = "public", description = "Public facts shown on every page"),
@@ -44,26 +50,47 @@ use utoipa_axum::router::OpenApiRouter;
 )]
 pub struct ApiDoc;
 
-struct StaffToken;
+struct SecuritySchemes;
 
-impl utoipa::Modify for StaffToken {
+impl utoipa::Modify for SecuritySchemes {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
-            "staff_token",
+            STAFF_TOKEN,
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+        components.add_security_scheme(
+            CONSOLE_SESSION,
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
+                crate::staff_access::COOKIE,
+                "The console's session cookie, set by /api/console/login",
+            ))),
+        );
+        components.add_security_scheme(
+            BORROWER_SESSION,
+            SecurityScheme::ApiKey(ApiKey::Query(ApiKeyValue::with_description(
+                "sessionId",
+                "The borrower's session token (decision 003), in the URL query only",
+            ))),
         );
     }
 }
 
+/// The security schemes' names, as handlers' `security(...)` name them.
+const STAFF_TOKEN: &str = "staff_token";
+const CONSOLE_SESSION: &str = "console_session";
+const BORROWER_SESSION: &str = "borrower_session";
+
 /// The title, tags and security schemes above, with every path the
 /// features' routers declare (`features::api`): the document cannot miss a
 /// route that is served through `routes!`.
-pub fn document() -> utoipa::openapi::OpenApi {
+pub fn document() -> Value {
     let mut document = OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(crate::features::api()).into_openapi();
     distinct_get_operation_ids(&mut document);
     form_bodies_optional(&mut document);
+    let mut document = serde_json::to_value(document).unwrap_or_default();
+    shared_replies::add(&mut document);
     document
 }
 
@@ -94,6 +121,8 @@ fn distinct_get_operation_ids(document: &mut utoipa::openapi::OpenApi) {
         }
     }
 }
+
+mod shared_replies;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/openapi.json", get(|| async { Json(document()) }))

@@ -459,3 +459,97 @@ pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result
     }
     Ok(made)
 }
+
+/// One kind of loan in the benchmark's book and its share of it, in
+/// percent.
+struct BookShare {
+    status: OrderStatus,
+    /// Days late on the benchmark's day (0: not late).
+    days_late: i64,
+    percent: usize,
+}
+
+/// The benchmark book: most loans current, some falling due today, a tenth
+/// overdue at spread lengths of lateness (windows 1, 2 and 3 of the penalty
+/// schedule), some repaid.
+const BOOK: [BookShare; 8] = [
+    BookShare { status: OrderStatus::RepaymentOpen, days_late: 0, percent: 80 },
+    BookShare { status: OrderStatus::RepaymentOpen, days_late: 1, percent: 2 },
+    BookShare { status: OrderStatus::Overdue, days_late: 3, percent: 2 },
+    BookShare { status: OrderStatus::Overdue, days_late: 9, percent: 2 },
+    BookShare { status: OrderStatus::Overdue, days_late: 24, percent: 2 },
+    BookShare { status: OrderStatus::Overdue, days_late: 40, percent: 2 },
+    BookShare { status: OrderStatus::Overdue, days_late: 75, percent: 2 },
+    BookShare { status: OrderStatus::Repaid, days_late: 0, percent: 8 },
+];
+
+/// What `bench-portfolio` made.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BenchBook {
+    pub loans: usize,
+    /// Loans the next daily run finds late (174 due before today and 180).
+    pub late: usize,
+}
+
+/// Fills a book of about `loans` loans for the daily run's benchmark. One
+/// loan of each kind in [`BOOK`] per product is made the way the product
+/// makes it (order, status history, disbursement and interest entries; for
+/// the late ones the daily run itself, run as of yesterday, moves them to
+/// 180 and charges their days so far), then copied in bulk to its share.
+pub async fn bench_book(state: &AppState, loans: usize) -> Result<BenchBook, String> {
+    seed_if_empty(state).await.map_err(text)?;
+    let products: Vec<Product> =
+        state.store.products().await.map_err(text)?.into_iter().filter(|p| p.available).collect();
+    let now = state.now();
+    let mut templates = Vec::new();
+    for (index, (product, share)) in products.iter().flat_map(|p| BOOK.iter().map(move |s| (p, s))).enumerate() {
+        let phone = Phone::parse(&format!("0919{index:07}")).map_err(text)?;
+        let borrower = state.store.ensure_borrower(&phone, Some("Benchmark borrower"), now).await.map_err(text)?;
+        let principal = product.terms.min_amount;
+        let quote = product.terms.quote(principal).map_err(text)?;
+        // First due (the whole loan, or its first instalment) `days_late`
+        // days ago; current loans were applied for today,
+        // repaid ones a term and ten days ago. Past loans were applied for
+        // early in their (Manila) day, so that they were disbursed the same
+        // day and fall due on the day meant.
+        let days_ago = |days: i64| start_of_manila_day(now - Duration::days(days)) + Duration::hours(1);
+        let applied_at = match (share.status, share.days_late) {
+            (OrderStatus::Repaid, _) => days_ago(quote.term_days + 10),
+            (_, 0) => now,
+            (_, late) => days_ago(product.terms.period_days + late),
+        };
+        let order = NewOrder {
+            order_no: format!("BK{}{index:04}", manila_date(now).to_string().replace('-', "")),
+            borrower_id: borrower.id,
+            product_id: product.id,
+            principal,
+            interest: quote.interest,
+            fees: quote.fees,
+            term_days: quote.term_days,
+            applied_at,
+        };
+        let id = state.store.insert_order(&order, "benchmark loan").await.map_err(text)?;
+        let target = if share.status == OrderStatus::Repaid { OrderStatus::Repaid } else { OrderStatus::RepaymentOpen };
+        for transition in demo_path(product, target, applied_at, now) {
+            state.store.apply_transition(&Transition { order_id: id, ..transition }).await.map_err(text)?;
+        }
+        post_demo_ledger(state, id, &order, target == OrderStatus::Repaid).await.map_err(text)?;
+        templates.push((id, share));
+    }
+    let yesterday = state.today() - Duration::days(1);
+    let caught_up = crate::services::daily::run_as_of(state, yesterday).await.map_err(text)?;
+    if caught_up.orders_failed + caught_up.orders_skipped > 0 {
+        return Err(format!("the benchmark loans could not be brought up to yesterday: {caught_up:?}"));
+    }
+    let mut book = BenchBook { loans: 0, late: 0 };
+    for (template, share) in templates {
+        let wanted = (loans * share.percent / 100 / products.len()).max(1);
+        let made = 1 + state.store.copy_order(template, wanted - 1).await.map_err(text)?;
+        book.loans += made;
+        if share.days_late > 0 {
+            book.late += made;
+        }
+    }
+    Ok(book)
+}

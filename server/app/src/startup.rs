@@ -1,24 +1,29 @@
 //! Building the server: the store, the router, the listener.
 
 use crate::adapters::files::LocalFolder;
+use crate::address_limits::AddressLimits;
 use crate::clock::{Clock, SystemClock};
-use crate::config::{DatabaseSettings, Settings};
+use crate::config::{DatabaseSettings, ServerSettings, Settings};
 use crate::error::localize_errors;
 use crate::features;
 use crate::state::AppState;
 use crate::telemetry::{self, RandomRequestId};
 use axum::Router;
-use axum::http::{HeaderName, HeaderValue, StatusCode, header};
+use axum::extract::ConnectInfo;
+use axum::http::{HeaderName, StatusCode};
 use axum::middleware;
 use hiram_domain::store::{Store, StoreError, StoreResult};
 use hiram_store::Store as Database;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+use tower::ServiceExt;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::request_id::{PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
@@ -30,15 +35,30 @@ pub enum StartupError {
     UnsupportedDatabase,
     #[error("cannot listen: {0}")]
     Listen(#[from] std::io::Error),
+    #[error(
+        "the database takes no write (read-only, full, or held by another process), so the server does not start: {0}"
+    )]
+    TakesNoWrite(StoreError),
+}
+
+/// A store error that says the database is read-only, told apart from the
+/// others so the start-up message names it.
+fn read_only_or(error: StoreError) -> StartupError {
+    let text = error.to_string().to_lowercase();
+    if text.contains("read-only") || text.contains("readonly") {
+        StartupError::TakesNoWrite(error)
+    } else {
+        StartupError::Store(error)
+    }
 }
 
 /// Opens the database the URL names, creating and migrating it as needed.
 pub async fn open_store(settings: &DatabaseSettings) -> Result<Arc<dyn Store>, StartupError> {
     let url = settings.url.expose();
     let store = if let Some(path) = url.strip_prefix("sqlite://") {
-        Database::sqlite(path).await?
+        Database::sqlite(path).await.map_err(read_only_or)?
     } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        Database::postgres(url, settings.max_connections).await?
+        Database::postgres(url, settings.max_connections).await.map_err(read_only_or)?
     } else {
         return Err(StartupError::UnsupportedDatabase);
     };
@@ -67,6 +87,9 @@ impl Application {
     /// Builds the server on the given clock (tests move days with it).
     pub async fn build_with_clock(settings: Settings, clock: Arc<dyn Clock>) -> Result<Application, StartupError> {
         let store = open_store(&settings.database).await?;
+        // Serving needs writes (sessions, codes, postings): a database that
+        // answers but takes none must stop the start, not fail every call.
+        store.take_a_write(clock.now().unix_timestamp()).await.map_err(StartupError::TakesNoWrite)?;
         let sms = crate::adapters::sms::sender(&settings.sms);
         let address = format!("{}:{}", settings.server.host, settings.server.port);
         let listener = TcpListener::bind(&address).await?;
@@ -124,18 +147,15 @@ impl Application {
         if seconds > 0 {
             tokio::spawn(crate::adapters::sms::send_queued_forever(self.state.clone(), Duration::from_secs(seconds)));
         }
-        let stop = Arc::new(tokio::sync::Notify::new());
-        let stopped = Arc::clone(&stop);
-        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
-        let serve = axum::serve(self.listener, service)
-            .with_graceful_shutdown(async move { stopped.notified().await })
-            .into_future();
+        let limits = ConnectionLimits::from_settings(&self.state.settings.server);
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        let serve = serve_connections(self.listener, self.router, limits, stopped);
         tokio::pin!(serve);
         tokio::select! {
             result = &mut serve => return result,
             () = shutdown_signal() => {
                 tracing::info!(grace_seconds = self.grace.as_secs(), "shutting down");
-                stop.notify_one();
+                stop.send_replace(true);
             }
         }
         match tokio::time::timeout(self.grace, serve).await {
@@ -144,6 +164,157 @@ impl Application {
                 tracing::warn!("grace period over; closing remaining connections");
                 Ok(())
             }
+        }
+    }
+}
+
+/// What one connection may hold of the server (decision 034).
+#[derive(Clone, Copy)]
+struct ConnectionLimits {
+    header_read: Duration,
+    idle: Duration,
+    connections: usize,
+}
+
+impl ConnectionLimits {
+    fn from_settings(settings: &ServerSettings) -> ConnectionLimits {
+        ConnectionLimits {
+            header_read: Duration::from_secs(settings.header_read_timeout_seconds),
+            idle: Duration::from_secs(settings.keep_alive_idle_seconds),
+            connections: settings.max_connections.max(1),
+        }
+    }
+}
+
+/// Accepts connections while fewer than the cap are open (the rest wait in
+/// the listen queue, costing the server no descriptor) and serves each with
+/// the header-read and idle timeouts. Once `stop` turns true it accepts no
+/// more, lets each connection finish its request, and returns when all are
+/// closed.
+async fn serve_connections(
+    listener: TcpListener,
+    router: Router,
+    limits: ConnectionLimits,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    let open = Arc::new(Semaphore::new(limits.connections));
+    loop {
+        let permit = tokio::select! {
+            permit = Arc::clone(&open).acquire_owned() => permit.map_err(std::io::Error::other)?,
+            () = stopping(&mut stop) => break,
+        };
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // Out of descriptors or a connection reset before it was
+                    // accepted: wait a little rather than spin.
+                    tracing::warn!(error.detail = %error, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = stopping(&mut stop) => break,
+        };
+        let router = router.clone();
+        let stop = stop.clone();
+        tokio::spawn(async move {
+            serve_connection(stream, peer, router, limits, stop).await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let all = u32::try_from(limits.connections).unwrap_or(u32::MAX);
+    let _closed = open.acquire_many(all).await.map_err(std::io::Error::other)?;
+    Ok(())
+}
+
+/// Serves one connection's requests until the client leaves, a timeout
+/// closes it, or the server stops.
+async fn serve_connection(
+    stream: tokio::net::TcpStream,
+    peer: SocketAddr,
+    router: Router,
+    limits: ConnectionLimits,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    let activity = Arc::new(Activity::new());
+    let seen = Arc::clone(&activity);
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+        request.extensions_mut().insert(ConnectInfo(peer));
+        let router = router.clone();
+        let seen = Arc::clone(&seen);
+        seen.request_started();
+        async move {
+            let response = router.oneshot(request.map(axum::body::Body::new)).await;
+            seen.request_finished();
+            response
+        }
+    });
+    let mut builder = hyper::server::conn::http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read);
+    let connection = builder.serve_connection(TokioIo::new(stream), service);
+    tokio::pin!(connection);
+    let mut closing = false;
+    loop {
+        tokio::select! {
+            result = connection.as_mut() => {
+                if let Err(error) = result {
+                    tracing::debug!(error.detail = %error, "connection ended with an error");
+                }
+                return;
+            }
+            () = stopping(&mut stop), if !closing => {
+                closing = true;
+                connection.as_mut().graceful_shutdown();
+            }
+            () = activity.idle_for(limits.idle), if !closing => {
+                // Closes an idle connection at once; a request under way
+                // (none, when idle) would finish first.
+                closing = true;
+                connection.as_mut().graceful_shutdown();
+            }
+        }
+    }
+}
+
+/// Resolves once the server is stopping (or its sender is gone).
+async fn stopping(stop: &mut tokio::sync::watch::Receiver<bool>) {
+    // An error means the sender is gone: nothing can stop us later either.
+    if stop.wait_for(|stopping| *stopping).await.is_err() {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// When a connection last finished a request, and whether one is under way.
+struct Activity {
+    in_flight: AtomicUsize,
+    last_finished: Mutex<tokio::time::Instant>,
+}
+
+impl Activity {
+    fn new() -> Activity {
+        Activity { in_flight: AtomicUsize::new(0), last_finished: Mutex::new(tokio::time::Instant::now()) }
+    }
+
+    fn request_started(&self) {
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+    }
+
+    fn request_finished(&self) {
+        *self.last_finished.lock().unwrap_or_else(PoisonError::into_inner) = tokio::time::Instant::now();
+        self.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
+
+    /// Resolves once the connection has had no request under way for `idle`.
+    async fn idle_for(&self, idle: Duration) {
+        loop {
+            let last = *self.last_finished.lock().unwrap_or_else(PoisonError::into_inner);
+            let deadline = last + idle;
+            if self.in_flight.load(Ordering::SeqCst) == 0 && tokio::time::Instant::now() >= deadline {
+                return;
+            }
+            tokio::time::sleep_until(deadline.max(tokio::time::Instant::now() + Duration::from_millis(100))).await;
         }
     }
 }
@@ -216,12 +387,20 @@ pub fn router(state: AppState) -> Router {
         .merge(features::media::router())
         .merge(features::sandbox::router())
         .merge(features::web_pages::router(&state.settings.web.dist_root))
+        // Inside the localising layer, which writes the refusal's message.
+        .layer(middleware::from_fn_with_state(state.clone(), crate::browser_policy::console_same_origin))
+        .layer(middleware::from_fn_with_state(
+            AddressLimits::new(state.settings.server.per_address_requests_per_minute),
+            crate::address_limits::limit_open_calls,
+        ))
+        // Outside every layer and handler that counts per address.
+        .layer(middleware::from_fn_with_state(state.clone(), crate::client_address::resolve))
         .layer(middleware::from_fn(localize_errors))
         .layer(CatchPanicLayer::new())
         .layer(TimeoutLayer::with_status_code(StatusCode::SERVICE_UNAVAILABLE, timeout))
         // Outside the timeout, so a reply that timed out still drains the body.
         .layer(middleware::from_fn(crate::keep_alive::drain_request_body))
-        .layer(SetResponseHeaderLayer::overriding(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")))
+        .layer(middleware::from_fn_with_state(state.clone(), crate::browser_policy::set_headers))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(telemetry::request_span)

@@ -74,9 +74,17 @@ pub fn verify(secret: &str, typed: &str, unix_seconds: i64) -> Option<i64> {
     (now - 1..=now + 1).find(|step| code_at(secret, *step) == Some(typed))
 }
 
-/// What an authenticator app scans to add the account.
+/// Everything but RFC 3986's unreserved characters is percent-encoded, so
+/// an issuer or e-mail with `&`, `+`, `#`, `?`, `/` or letters beyond ASCII
+/// cannot end the label or start a parameter of its own.
+const NOT_UNRESERVED: &percent_encoding::AsciiSet =
+    &percent_encoding::NON_ALPHANUMERIC.remove(b'-').remove(b'.').remove(b'_').remove(b'~');
+
+/// What an authenticator app scans to add the account (the Key URI Format:
+/// `otpauth://totp/ISSUER:ACCOUNT?secret=…&issuer=ISSUER`, each part
+/// percent-encoded).
 pub fn otpauth_uri(issuer: &str, account: &str, secret: &str) -> String {
-    let encode = |text: &str| text.replace('%', "%25").replace(' ', "%20").replace(':', "%3A").replace('@', "%40");
+    let encode = |text: &str| percent_encoding::utf8_percent_encode(text, NOT_UNRESERVED).to_string();
     format!(
         "otpauth://totp/{}:{}?secret={secret}&issuer={}&digits=6&period=30",
         encode(issuer),
@@ -114,6 +122,18 @@ mod tests {
         assert_eq!(verify(&secret, &code, 1_234_567_890 + 90), None);
         assert_eq!(verify(&secret, "12345", 0), None);
         assert_eq!(verify(&secret, "abcdef", 0), None);
+    }
+
+    #[test]
+    fn the_enrolment_address_encodes_every_reserved_character() {
+        let uri = otpauth_uri("Hiram Lending & Co.", "ma.santos+ops@hiram.example", "JBSWY3DPEHPK3PXP");
+        assert_eq!(
+            uri,
+            "otpauth://totp/Hiram%20Lending%20%26%20Co.:ma.santos%2Bops%40hiram.example\
+             ?secret=JBSWY3DPEHPK3PXP&issuer=Hiram%20Lending%20%26%20Co.&digits=6&period=30"
+        );
+        let accented = otpauth_uri("Hiram", "niño#1?x=y/z", "A");
+        assert!(accented.starts_with("otpauth://totp/Hiram:ni%C3%B1o%231%3Fx%3Dy%2Fz?secret=A&"), "{accented}");
     }
 
     #[test]

@@ -61,7 +61,8 @@ impl OrderStatus {
     }
 
     /// The transitions of D3's table, and no others: 180 → 174 is a
-    /// rollover, a paid extension that clears the arrears.
+    /// rollover, a paid extension that clears the arrears; 200 → 174 or
+    /// 180 is an approved payment reversal that leaves money owed again.
     pub fn can_become(self, next: OrderStatus) -> bool {
         use OrderStatus::*;
         matches!(
@@ -75,6 +76,8 @@ impl OrderStatus {
                 | (RepaymentOpen, Repaid)
                 | (Overdue, Repaid)
                 | (Overdue, RepaymentOpen)
+                | (Repaid, RepaymentOpen)
+                | (Repaid, Overdue)
         )
     }
 
@@ -223,14 +226,17 @@ mod tests {
                 (174, 180),
                 (174, 200),
                 (180, 174),
-                (180, 200)
+                (180, 200),
+                (200, 174),
+                (200, 180)
             ]
         );
     }
 
     #[test]
-    fn a_repaid_order_cannot_reopen() {
-        assert_eq!(Repaid.transition(RepaymentOpen), Err(IllegalTransition { from: Repaid, to: RepaymentOpen }));
+    fn a_repaid_order_reopens_only_to_repayment_or_overdue() {
+        let reopened: Vec<OrderStatus> = OrderStatus::ALL.into_iter().filter(|next| Repaid.can_become(*next)).collect();
+        assert_eq!(reopened, [RepaymentOpen, Overdue]);
     }
 
     #[test]

@@ -28,7 +28,7 @@ fn line(row: &Row<'_>, first: usize) -> StoreResult<Line> {
 }
 
 /// The balance row's account columns, in `Account::ALL` order.
-fn balance_columns() -> String {
+pub(crate) fn balance_columns() -> String {
     Account::ALL.map(Account::key).join(", ")
 }
 
@@ -199,12 +199,15 @@ impl LedgerStore for Store {
         if let Some(transition) = &changes.transition {
             transition_in(&mut tx, transition).await?;
         }
+        if let Some(approval) = &changes.approves_reversal {
+            crate::reversals::approve_in(&mut tx, approval).await?;
+        }
         let mut outbox_ids = Vec::with_capacity(changes.messages.len());
         for message in &changes.messages {
             outbox_ids.push(sms_outbox::insert(&mut tx, message).await?);
         }
         tx.commit().await?;
-        Ok(Ok(OrderPosting::Posted { changes, entry_id, outbox_ids }))
+        Ok(Ok(OrderPosting::Posted { changes: Box::new(changes), entry_id, outbox_ids }))
     }
 
     async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>> {

@@ -35,6 +35,7 @@ mod payout_account;
 mod products;
 mod promotion;
 mod repayment_reminders;
+mod reversals;
 mod sessions;
 mod sign_in_tries;
 mod sms_outbox;

@@ -66,6 +66,8 @@ const MIGRATIONS: &[Migration] = &[
     migration!(28 "0028_ledger_balance_and_queued_texts"),
     migration!(40 "0040_sign_in_tries"),
     migration!(41 "0041_clause_terms"),
+    migration!(42 "0042_payment_reversals"),
+    migration!(45 shared "0045_readiness_probe"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -2,11 +2,15 @@
 
 use crate::Store;
 use crate::db::{Conn, args, conflict};
-use crate::rows::{self, ORDER_COLUMNS};
+use crate::ledger::balance_columns;
+use crate::rows::{self, ORDER_COLUMNS, ORDER_WIDTH, qualified};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::ledger::{Account, Balances};
+use hiram_domain::money::Centavos;
 use hiram_domain::order::{Extension, NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
-use hiram_domain::store::{OrderDocument, OrderStore, StoreError, StoreResult, exactly_one};
+use hiram_domain::store::{OrderDocument, OrderStore, RepayableOrder, StoreError, StoreResult, exactly_one};
+use std::collections::HashMap;
 
 #[async_trait]
 impl OrderStore for Store {
@@ -56,6 +60,152 @@ impl OrderStore for Store {
     async fn repayable_orders(&self) -> StoreResult<Vec<Order>> {
         let sql = format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE status IN (174, 180) ORDER BY id");
         self.db.all(&sql, args![], rows::order).await
+    }
+
+    async fn repayable_page(&self, after: OrderId, limit: usize) -> StoreResult<Vec<RepayableOrder>> {
+        let balances = Account::ALL.map(|account| format!("COALESCE(b.{}, 0)", account.key())).join(", ");
+        // The borrower's standing and the rollovers ride along as
+        // subqueries, so a page is one statement. The unary `+` keeps
+        // SQLite off the status indexes there (without statistics it would
+        // take them and scan every repaid order, or every change to 174,
+        // for each row); the borrower's and the order's indexes are the
+        // narrow ones.
+        let sql = format!(
+            "SELECT {}, {balances}, \
+             EXISTS (SELECT 1 FROM loan_order r WHERE r.borrower_id = o.borrower_id AND +r.status = $1), \
+             (SELECT COUNT(*) FROM order_status_change c \
+              WHERE c.order_id = o.id AND +c.from_status = $2 AND +c.to_status = $3) \
+             FROM loan_order o LEFT JOIN ledger_balance b ON b.order_id = o.id \
+             WHERE o.status IN ($3, $2) AND o.id > $4 ORDER BY o.id LIMIT $5",
+            qualified(ORDER_COLUMNS, "o")
+        );
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let mut conn = self.db.read().await?;
+        let mut page = conn
+            .all(
+                &sql,
+                args![OrderStatus::Repaid, OrderStatus::Overdue, OrderStatus::RepaymentOpen, after, limit],
+                |row| {
+                    let mut nets = [0; 9];
+                    for (index, net) in nets.iter_mut().enumerate() {
+                        *net = row.get(ORDER_WIDTH + index)?;
+                    }
+                    let rollovers: i64 = row.get(ORDER_WIDTH + 10)?;
+                    Ok(RepayableOrder {
+                        order: rows::order(row)?,
+                        balances: Balances::from_nets(nets),
+                        repeat_borrower: row.get(ORDER_WIDTH + 9)?,
+                        rollovers: usize::try_from(rollovers).map_err(crate::db::stored_value)?,
+                        penalties: Vec::new(),
+                    })
+                },
+            )
+            .await?;
+        let (Some(first), Some(last)) = (page.first(), page.last()) else { return Ok(page) };
+        let penalties = conn
+            .all(
+                "SELECT e.order_id, e.idempotency_key, l.amount FROM ledger_entry e \
+                 JOIN ledger_line l ON l.entry_id = e.id AND l.side = 'debit' \
+                 JOIN loan_order o ON o.id = e.order_id AND o.status IN ($1, $2) \
+                 WHERE e.order_id BETWEEN $3 AND $4 AND e.idempotency_key LIKE 'penalty:%' ORDER BY e.id",
+                args![OrderStatus::RepaymentOpen, OrderStatus::Overdue, first.order.id, last.order.id],
+                |row| Ok((row.get::<OrderId>(0)?, row.get::<String>(1)?, row.get::<Centavos>(2)?)),
+            )
+            .await?;
+        let positions: HashMap<OrderId, usize> =
+            page.iter().enumerate().map(|(position, held)| (held.order.id, position)).collect();
+        for (order, key, amount) in penalties {
+            if let Some(&position) = positions.get(&order) {
+                page[position].penalties.push((key, amount));
+            }
+        }
+        Ok(page)
+    }
+
+    async fn copy_order(&self, template: OrderId, copies: usize) -> StoreResult<usize> {
+        if copies == 0 {
+            return Ok(0);
+        }
+        let copies = i64::try_from(copies).map_err(crate::db::stored_value)?;
+        let mut tx = self.db.write().await?;
+        let (orders_before, entries_before): (i64, i64) = tx
+            .one(
+                "SELECT (SELECT COALESCE(MAX(id), 0) FROM loan_order), (SELECT COALESCE(MAX(id), 0) FROM ledger_entry)",
+                args![],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .await?;
+        // Copy n of order T gets the phone +639 + (100000000 + its number
+        // among all orders) and the order number T-n; the rows below find
+        // it by that number rather than by an id chosen here.
+        let series = "WITH RECURSIVE copy_no(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM copy_no WHERE n < $2)";
+        tx.exec(
+            &format!(
+                "{series} INSERT INTO borrower (phone, full_name, created_at) \
+                 SELECT '+639' || CAST(100000000 + $3 + n AS TEXT), b.full_name, b.created_at \
+                 FROM copy_no, loan_order t JOIN borrower b ON b.id = t.borrower_id WHERE t.id = $1"
+            ),
+            args![template, copies, orders_before],
+        )
+        .await?;
+        tx.exec(
+            &format!(
+                "{series} INSERT INTO loan_order (order_no, borrower_id, product_id, status, principal, interest, fees, \
+                 term_days, applied_at, disbursed_at, due_date, closed_at, extension_days, extension_count) \
+                 SELECT t.order_no || '-' || CAST(n AS TEXT), b.id, t.product_id, t.status, t.principal, t.interest, \
+                 t.fees, t.term_days, t.applied_at, t.disbursed_at, t.due_date, t.closed_at, t.extension_days, \
+                 t.extension_count FROM copy_no JOIN borrower b ON b.phone = '+639' || CAST(100000000 + $3 + n AS TEXT), \
+                 loan_order t WHERE t.id = $1 ORDER BY n"
+            ),
+            args![template, copies, orders_before],
+        )
+        .await?;
+        tx.exec(
+            "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) \
+             SELECT o.id, c.from_status, c.to_status, c.cause, c.at FROM loan_order o, order_status_change c \
+             WHERE o.id > $2 AND c.order_id = $1 ORDER BY o.id, c.id",
+            args![template, orders_before],
+        )
+        .await?;
+        // Penalty keys name their order (`penalty:T:DAY`): the copy's name
+        // it instead, so the daily run finds them; other keys get a suffix.
+        let penalty_prefix = format!("penalty:{}:", template.0);
+        let rest_from = i64::try_from(penalty_prefix.len() + 1).map_err(crate::db::stored_value)?;
+        let copied_key = "CASE WHEN e.idempotency_key LIKE $3 || '%' \
+             THEN 'penalty:' || CAST(o.id AS TEXT) || ':' || substr(e.idempotency_key, CAST($4 AS INTEGER)) \
+             ELSE e.idempotency_key || ':copy:' || CAST(o.id AS TEXT) END";
+        tx.exec(
+            &format!(
+                "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) \
+                 SELECT o.id, e.kind, {copied_key}, e.fingerprint, e.created_at FROM loan_order o, ledger_entry e \
+                 WHERE o.id > $2 AND e.order_id = $1 ORDER BY o.id, e.id"
+            ),
+            args![template, orders_before, &penalty_prefix, rest_from],
+        )
+        .await?;
+        tx.exec(
+            &format!(
+                "INSERT INTO ledger_line (entry_id, position, account, side, amount) \
+                 SELECT c.id, l.position, l.account, l.side, l.amount FROM loan_order o CROSS JOIN ledger_entry e \
+                 JOIN ledger_line l ON l.entry_id = e.id \
+                 JOIN ledger_entry c ON c.idempotency_key = {copied_key} \
+                 WHERE o.id > $2 AND e.order_id = $1 AND c.id > $5"
+            ),
+            args![template, orders_before, &penalty_prefix, rest_from, entries_before],
+        )
+        .await?;
+        let columns = balance_columns();
+        tx.exec(
+            &format!(
+                "INSERT INTO ledger_balance (order_id, {columns}) SELECT o.id, {} FROM loan_order o, ledger_balance b \
+                 WHERE o.id > $2 AND b.order_id = $1",
+                qualified(&columns, "b")
+            ),
+            args![template, orders_before],
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(usize::try_from(copies).unwrap_or(0))
     }
 
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()> {
@@ -156,7 +306,7 @@ pub(crate) async fn transition_in(tx: &mut Conn, transition: &Transition) -> Sto
             "UPDATE loan_order SET status = $3, \
              disbursed_at = CASE WHEN CAST($2 AS BIGINT) = 170 AND CAST($3 AS BIGINT) = 174 THEN $4 ELSE disbursed_at END, \
              due_date = COALESCE($5, due_date), \
-             closed_at = CASE WHEN $6 THEN $4 ELSE closed_at END \
+             closed_at = CASE WHEN $6 THEN $4 WHEN CAST($2 AS BIGINT) = 200 THEN NULL ELSE closed_at END \
              WHERE id = $1 AND status = $2",
             args![transition.order_id, transition.from, transition.to, transition.at, transition.due_date, closes],
         )

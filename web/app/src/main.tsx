@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ensureDeviceId } from '@hiram/shared/browser/deviceId';
 import { initI18n } from '@hiram/shared/i18n/i18n';
 import { normalisePageQuery } from '@hiram/shared/query/pageQuery';
 import { registerServiceWorker } from '@hiram/shared/sw/registerServiceWorker';
@@ -8,6 +9,8 @@ import './app/app.css';
 import { App } from './app/App';
 
 normalisePageQuery();
+// A browser that no shell hosts has no device id of its own: it is given one.
+ensureDeviceId();
 
 void initI18n().then(() => {
   const root = document.getElementById('root');

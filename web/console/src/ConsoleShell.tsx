@@ -20,6 +20,7 @@ const CompanyPage = lazy(() => import('./marketing/CompanyPage').then((module) =
 const LinksPage = lazy(() => import('./marketing/LinksPage').then((module) => ({ default: module.LinksPage })));
 const TemplatesPage = lazy(() => import('./marketing/TemplatesPage').then((module) => ({ default: module.TemplatesPage })));
 const AdjustmentsPage = lazy(() => import('./adjustments/AdjustmentsPage').then((module) => ({ default: module.AdjustmentsPage })));
+const ReversalsPage = lazy(() => import('./reversals/ReversalsPage').then((module) => ({ default: module.ReversalsPage })));
 const UnpostedPaymentsPage = lazy(() => import('./unposted-payments/UnpostedPaymentsPage').then((module) => ({ default: module.UnpostedPaymentsPage })));
 const SmsOutboxPage = lazy(() => import('./sms-outbox/SmsOutboxPage').then((module) => ({ default: module.SmsOutboxPage })));
 const StaffAccountsPage = lazy(() => import('./staff-accounts/StaffAccountsPage').then((module) => ({ default: module.StaffAccountsPage })));
@@ -43,6 +44,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <MoneyPage />;
     case 'adjustments':
       return <AdjustmentsPage me={me} />;
+    case 'reversals':
+      return <ReversalsPage me={me} />;
     case 'exchange-rates':
       return <ExchangeRatesPage me={me} />;
     case 'products':

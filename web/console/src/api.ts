@@ -18,6 +18,7 @@ export type AuditRow = components['schemas']['AuditRow'];
 export type QueuedPayment = components['schemas']['QueuedPayment'];
 export type OutboxMessage = components['schemas']['OutboxMessage'];
 export type AdjustmentRow = components['schemas']['AdjustmentRow'];
+export type ReversalRow = components['schemas']['ReversalRow'];
 export type OrderListRow = components['schemas']['OrderListRow'];
 export type OrderRecord = components['schemas']['OrderRecord'];
 export type BorrowerRow = components['schemas']['BorrowerRow'];
@@ -261,3 +262,14 @@ export const proposeAdjustment = (orderId: number, bucket: WaivableCharge, amoun
   post('/adjustments/propose', { orderId, bucket, amount, reason });
 export const decideAdjustment = (id: number, approve: boolean) =>
   post(approve ? '/adjustments/approve' : '/adjustments/reject', { id });
+
+export type ReversalStatusFilter = 'proposed' | 'approved' | 'rejected' | 'all';
+export const fetchReversals = (status: ReversalStatusFilter) => get('/reversals', { status });
+export const REVERSALS_KEY = 'reversals';
+export const useReversals = (status: ReversalStatusFilter) =>
+  useQuery({ queryKey: [REVERSALS_KEY, status], queryFn: () => dataOf(fetchReversals(status)) });
+/** `amount` in centavos; left out, the whole payment is taken back. */
+export const proposeReversal = (orderId: number, entryId: number, amount: number | undefined, reason: string) =>
+  post('/reversals/propose', amount === undefined ? { orderId, entryId, reason } : { orderId, entryId, amount, reason });
+export const approveReversal = (id: number) => post('/reversals/approve', { id });
+export const rejectReversal = (id: number) => post('/reversals/reject', { id });

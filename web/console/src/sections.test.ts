@@ -8,9 +8,9 @@ describe('the menu by permission', () => {
   it('opens only what each role may see', () => {
     expect(ids(CARE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'complaints', 'sms-outbox']);
     expect(ids(AUDITOR.permissions)).toEqual([
-      'dashboard', 'orders', 'borrowers', 'complaints', 'collections', 'unposted-payments', 'money', 'adjustments', 'exchange-rates', 'sms-outbox', 'audit',
+      'dashboard', 'orders', 'borrowers', 'complaints', 'collections', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates', 'sms-outbox', 'audit',
     ]);
-    expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money', 'adjustments', 'exchange-rates']);
+    expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates']);
     expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers', 'collections']);
     expect(ids(ADMIN.permissions)).toContain('products');
     expect(ids(ADMIN.permissions).slice(-2)).toEqual(['staff-accounts', 'audit']);

@@ -36,6 +36,7 @@ export type SectionId =
   | 'collections'
   | 'money'
   | 'adjustments'
+  | 'reversals'
   | 'exchange-rates'
   | 'products'
   | 'sms-outbox'
@@ -62,6 +63,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
   { id: 'money', label: 'console.section.money', permission: PERMISSION.viewMoney },
   { id: 'adjustments', label: 'console.section.adjustments', permission: PERMISSION.viewMoney },
+  { id: 'reversals', label: 'console.section.reversals', permission: PERMISSION.viewMoney },
   { id: 'exchange-rates', label: 'console.section.exchangeRates', permission: PERMISSION.viewMoney },
   { id: 'products', label: 'console.section.products', permission: PERMISSION.manageProducts },
   { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },

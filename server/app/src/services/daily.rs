@@ -7,13 +7,21 @@
 use crate::services::money_in::balances;
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
+use hiram_domain::late_penalties::{LateLoan, accrued_in_window, days_charged, key_prefix, uncharged_days};
 use hiram_domain::ledger;
 use hiram_domain::money::Centavos;
-use hiram_domain::order::{Order, OrderStatus, Transition};
+use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};
 use hiram_domain::pricing::{PenaltyDay, penalty_for_day};
-use hiram_domain::product::Product;
+use hiram_domain::product::{Product, ProductId};
 use hiram_domain::repayment::{next_unpaid_due, plan_status};
-use hiram_domain::store::{IdempotencyKey, Posting, StoredEntry};
+use hiram_domain::reversal::ReversalStatus;
+use hiram_domain::store::{IdempotencyKey, OrderChanges, OrderPosting, Refusal, RepayableOrder};
+use std::collections::HashMap;
+use time::Date;
+
+/// Orders read per page: a page is a few statements, and memory stays
+/// bounded however large the book.
+const PAGE: usize = 5_000;
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DailyReport {
@@ -34,17 +42,44 @@ pub struct DailyReport {
 /// a failure is logged and counted, so several runs at once (several
 /// servers, or `hiram daily` beside them) all finish.
 pub async fn run(state: &AppState) -> ServiceResult<DailyReport> {
+    run_as_of(state, state.today()).await
+}
+
+/// The run as if `today` were the business day (the benchmark's portfolio
+/// is brought up to yesterday with it). The orders are read page by page
+/// with their balances and penalties (decision 030): no ledger is read per
+/// order, and each late order's missing days are worked out in one step
+/// and posted in one transaction.
+pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyReport> {
     let mut report = DailyReport {
         payouts_finished: crate::services::disbursements::disburse_waiting(state, None).await?,
         ..DailyReport::default()
     };
-    for order in state.store.repayable_orders().await? {
-        match accrue(state, &order, &mut report).await {
-            Ok(()) => {}
-            Err(ServiceError::Stale) => report.orders_skipped += 1,
-            Err(error) => {
-                tracing::error!(order.id = order.id.0, %error, "daily run: order left for the next run");
-                report.orders_failed += 1;
+    // A product's terms never change once it exists (decision 017).
+    let mut products: HashMap<ProductId, Product> =
+        state.store.products().await?.into_iter().map(|product| (product.id, product)).collect();
+    let reopened = reopened_by_reversal(state).await?;
+    let mut after = OrderId(0);
+    loop {
+        let page = state.store.repayable_page(after, PAGE).await?;
+        let Some(last) = page.last() else { break };
+        after = last.order.id;
+        for held in &page {
+            let product = match products.get(&held.order.product_id) {
+                Some(product) => product,
+                None => match state.store.product(held.order.product_id).await? {
+                    Some(product) => products.entry(product.id).or_insert(product),
+                    None => continue,
+                },
+            };
+            let reopened_on = reopened.get(&held.order.id).copied();
+            match accrue(state, held, product, today, reopened_on, &mut report).await {
+                Ok(()) => {}
+                Err(ServiceError::Stale) => report.orders_skipped += 1,
+                Err(error) => {
+                    tracing::error!(order.id = held.order.id.0, %error, "daily run: order left for the next run");
+                    report.orders_failed += 1;
+                }
             }
         }
     }
@@ -67,21 +102,7 @@ async fn penalty_prefix(state: &AppState, order: &Order) -> ServiceResult<String
             .filter(|change| change.from == Some(OrderStatus::Overdue) && change.to == OrderStatus::RepaymentOpen)
             .count(),
     };
-    Ok(match rollovers {
-        0 => format!("penalty:{}:", order.id.0),
-        n => format!("penalty:{}:r{n}:", order.id.0),
-    })
-}
-
-/// Penalties posted for the days of `day`'s 30-day window before it.
-fn accrued_in_window(entries: &[StoredEntry], prefix: &str, day: i64) -> i64 {
-    let window_start = (day - 1) / 30 * 30 + 1;
-    entries
-        .iter()
-        .filter_map(|entry| entry.key.strip_prefix(prefix).and_then(|day| day.parse::<i64>().ok()).map(|d| (d, entry)))
-        .filter(|(d, _)| (window_start..day).contains(d))
-        .map(|(_, entry)| entry.entry.amount().get())
-        .sum()
+    Ok(key_prefix(order.id, rollovers))
 }
 
 /// Where an overdue loan stands today, for the borrower (issue 16): days
@@ -114,13 +135,17 @@ pub async fn overdue_standing(
         return Ok(None);
     }
     let entries = state.store.ledger_entries(order.id).await?;
+    let charged = days_charged(
+        &penalty_prefix(state, order).await?,
+        entries.iter().map(|entry| (entry.key.as_str(), entry.entry.amount())),
+    );
     let orders = state.store.orders_of(order.borrower_id).await?;
     let dues = current.dues();
     let tomorrow = days_late + 1;
     let day = PenaltyDay {
         day_late: tomorrow,
         amount_due: Centavos::new(dues.principal.get() + dues.interest.get() + dues.fees.get()),
-        accrued_this_window: Centavos::new(accrued_in_window(&entries, &penalty_prefix(state, order).await?, tomorrow)),
+        accrued_this_window: accrued_in_window(&charged, tomorrow),
         total_cost_so_far: Centavos::new(current.cost_charged()),
         principal: order.principal,
         repeat_borrower: orders.iter().any(|other| other.status == OrderStatus::Repaid),
@@ -137,11 +162,32 @@ pub async fn overdue_standing(
     }))
 }
 
-async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> ServiceResult<()> {
-    let Some(product) = state.store.product(order.product_id).await? else { return Ok(()) };
-    let today = state.today();
-    let current = balances(state, order.id).await?;
-    let Some(due) = next_unpaid_due(&plan_status(order, &product, &current, today)) else { return Ok(()) };
+/// The Manila day each order was last reopened by an approved payment
+/// reversal: the days up to it the loan stood repaid, and the borrower had
+/// been told so, are never charged as late days (decision 029). Read once
+/// a run: reversals are rare.
+async fn reopened_by_reversal(state: &AppState) -> ServiceResult<HashMap<OrderId, Date>> {
+    let approved = state.store.reversals(Some(ReversalStatus::Approved), i64::MAX).await?;
+    let mut reopened = HashMap::new();
+    for reversal in approved {
+        if let Some(at) = reversal.decided_at {
+            let day = hiram_domain::clock::manila_date(at);
+            reopened.entry(reversal.order_id).and_modify(|last: &mut Date| *last = (*last).max(day)).or_insert(day);
+        }
+    }
+    Ok(reopened)
+}
+
+async fn accrue(
+    state: &AppState,
+    held: &RepayableOrder,
+    product: &Product,
+    today: Date,
+    reopened_on: Option<Date>,
+    report: &mut DailyReport,
+) -> ServiceResult<()> {
+    let order = &held.order;
+    let Some(due) = next_unpaid_due(&plan_status(order, product, &held.balances, today)) else { return Ok(()) };
     let days_late = (today - due).whole_days();
     if days_late < 1 {
         return Ok(());
@@ -159,42 +205,46 @@ async fn accrue(state: &AppState, order: &Order, report: &mut DailyReport) -> Se
             .await?;
         report.became_overdue += 1;
     }
-    let covered = order.is_covered();
-    let orders = state.store.orders_of(order.borrower_id).await?;
-    let repeat_borrower = orders.iter().any(|other| other.status == OrderStatus::Repaid);
     // Days late count from the due date as it stands; after a rollover a new
     // lateness counts from day 1 again, under keys of its own.
-    let prefix = penalty_prefix(state, order).await?;
-    for day in 1..=days_late {
-        let key = IdempotencyKey { key: format!("{prefix}{day}"), fingerprint: [0; 32] };
-        let entries = state.store.ledger_entries(order.id).await?;
-        if entries.iter().any(|entry| entry.key == key.key) {
-            continue;
+    let rollovers = if order.extensions == 0 { 0 } else { held.rollovers };
+    let prefix = key_prefix(order.id, rollovers);
+    let late = LateLoan {
+        schedule: &product.terms.penalty,
+        principal: order.principal,
+        repeat_borrower: held.repeat_borrower,
+        covered: order.is_covered(),
+        balances: held.balances.clone(),
+        charged: days_charged(&prefix, held.penalties.iter().map(|(key, amount)| (key.as_str(), *amount))),
+        stood_repaid_through_day: reopened_on.map_or(0, |day| (day - due).whole_days()),
+    };
+    let entries: Vec<_> = uncharged_days(&late, days_late)
+        .map_err(|error| ServiceError::Refused(error.to_string()))?
+        .into_iter()
+        .map(|(day, entry)| (entry, IdempotencyKey { key: format!("{prefix}{day}"), fingerprint: [0; 32] }))
+        .collect();
+    let Some((_, first_key)) = entries.first() else { return Ok(()) };
+    let first_key = first_key.clone();
+    let count = entries.len();
+    let changes = OrderChanges { entries, ..OrderChanges::default() };
+    // The days were worked out from the page as read: they post together,
+    // in one transaction, only if the order still stands as it was read.
+    // Otherwise another process (a payment, another run) moved it on, and
+    // the next run works from what that left.
+    let decide = |now: &hiram_domain::store::HeldOrder| {
+        if now.order.status == OrderStatus::Overdue && now.balances == held.balances {
+            Ok(changes.clone())
+        } else {
+            Err(Refusal("the order moved on since it was read".to_owned()))
         }
-        let accrued_this_window = accrued_in_window(&entries, &prefix, day);
-        let balances = ledger::Balances::of(&entries.iter().map(|entry| entry.entry.clone()).collect::<Vec<_>>());
-        let dues = balances.dues();
-        let charge = penalty_for_day(
-            &product.terms.penalty,
-            &PenaltyDay {
-                day_late: day,
-                amount_due: Centavos::new(dues.principal.get() + dues.interest.get() + dues.fees.get()),
-                accrued_this_window: Centavos::new(accrued_this_window),
-                total_cost_so_far: Centavos::new(balances.cost_charged()),
-                principal: order.principal,
-                repeat_borrower,
-                covered,
-            },
-        );
-        let entry = ledger::penalty(charge).map_err(|error| ServiceError::Refused(error.to_string()))?;
-        if let Some(entry) = entry {
-            // Another run may have posted the day between the read and
-            // here: the key makes it once, and only the run that stored it
-            // counts it.
-            if let Posting::Posted(_) = state.store.post_entry(order.id, &entry, &key, state.now()).await? {
-                report.penalty_days_posted += 1;
-            }
+    };
+    match state.store.post_to_order(order.id, &first_key, state.now(), &decide).await? {
+        Ok(OrderPosting::Posted { .. }) => {
+            report.penalty_days_posted += count;
+            Ok(())
         }
+        // Another run posted these days first.
+        Ok(OrderPosting::Replayed(_)) => Ok(()),
+        Ok(OrderPosting::KeyReused) | Err(_) => Err(ServiceError::Stale),
     }
-    Ok(())
 }

@@ -19,6 +19,7 @@ pub mod images;
 pub mod money_in;
 pub mod pay_code_images;
 pub mod pay_codes;
+pub mod reversals;
 
 use hiram_domain::store::StoreError;
 

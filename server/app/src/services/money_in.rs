@@ -15,6 +15,7 @@ use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{Extension, OrderId, OrderStatus, Transition};
 use hiram_domain::payment::ReceivedPayment;
 use hiram_domain::product::Product;
+use hiram_domain::reversal;
 use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, Posting, Refusal};
 use time::{Date, Duration, OffsetDateTime};
 
@@ -89,7 +90,7 @@ fn settle(
                 if let Some(entry) = ledger::extension_fee(fee).map_err(refused)? {
                     balances.apply(&entry);
                     let fee_key =
-                        IdempotencyKey { key: format!("{}:extension-fee", key.key), fingerprint: key.fingerprint };
+                        IdempotencyKey { key: reversal::extension_fee_key(&key.key), fingerprint: key.fingerprint };
                     entries.push((entry, fee_key));
                 }
                 let days = product.terms.period_days;
@@ -112,7 +113,7 @@ fn settle(
         if payoff.early_allowed && payoff.interest_waived.get() > 0 && payment.amount >= payoff.total {
             let waiver = ledger::waiver(Bucket::Interest, payoff.interest_waived, &balances.dues()).map_err(refused)?;
             balances.apply(&waiver);
-            let waiver_key = IdempotencyKey { key: format!("{}:early-payoff", key.key), fingerprint: key.fingerprint };
+            let waiver_key = IdempotencyKey { key: reversal::early_payoff_key(&key.key), fingerprint: key.fingerprint };
             entries.push((waiver, waiver_key));
         }
     }
@@ -136,7 +137,7 @@ fn settle(
     } else {
         None
     };
-    Ok(OrderChanges { entries, extension, transition, messages: Vec::new() })
+    Ok(OrderChanges { entries, extension, transition, messages: Vec::new(), approves_reversal: None })
 }
 
 /// The SMS receipt of a payment, or of an extension with its new due date.

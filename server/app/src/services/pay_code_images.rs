@@ -1,7 +1,8 @@
 //! The pictures of a pay code: a QR code of a QR Ph payload for phones to
 //! scan, and a Code 128 barcode of a store pay code for cashiers' scanners,
 //! both drawn as black-on-white PNGs with the quiet zones their standards
-//! ask for.
+//! ask for. The console draws a new staff member's TOTP enrolment address
+//! with the same QR code.
 
 use image::{GrayImage, ImageFormat, Luma};
 use qrcode::{Color, EcLevel, QrCode};

@@ -1,5 +1,35 @@
 use serde_json::Value;
 
+/// Another connection holding the write lock, as a writer that never lets
+/// go (or a database that takes no write) leaves the server.
+enum LockHolder {
+    Sqlite(rusqlite::Connection),
+    Postgres(tokio_postgres::Client),
+}
+
+async fn hold_the_write_lock(app: &crate::helpers::TestApp) -> LockHolder {
+    match app.database_url.strip_prefix("sqlite://") {
+        Some(path) => {
+            let connection = rusqlite::Connection::open(path).unwrap();
+            connection.execute_batch("BEGIN IMMEDIATE").unwrap();
+            LockHolder::Sqlite(connection)
+        }
+        None => {
+            let (client, connection) = tokio_postgres::connect(&app.database_url, tokio_postgres::NoTls).await.unwrap();
+            tokio::spawn(connection);
+            client.batch_execute("BEGIN; LOCK TABLE readiness_probe IN ACCESS EXCLUSIVE MODE").await.unwrap();
+            LockHolder::Postgres(client)
+        }
+    }
+}
+
+async fn let_go(holder: LockHolder) {
+    match holder {
+        LockHolder::Sqlite(connection) => connection.execute_batch("ROLLBACK").unwrap(),
+        LockHolder::Postgres(client) => client.batch_execute("ROLLBACK").await.unwrap(),
+    }
+}
+
 crate::on_both_stores! {
     async fn healthz_answers_ok(app) {
         let response = app.get("/healthz").await;
@@ -13,6 +43,15 @@ crate::on_both_stores! {
         assert_eq!(response.json::<Value>().await.unwrap()["status"], "ok");
     }
 
+    async fn readyz_answers_503_while_the_database_takes_no_write_and_200_after(app) {
+        let holder = hold_the_write_lock(&app).await;
+        // Reads still work: liveness and order pages would answer; readiness must not.
+        assert_eq!(app.get("/healthz").await.status(), 200);
+        assert_eq!(app.get("/readyz").await.status(), 503);
+        let_go(holder).await;
+        assert_eq!(app.get("/readyz").await.status(), 200);
+    }
+
     async fn every_response_carries_a_request_id(app) {
         let response = app.get("/healthz").await;
         let id = response.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();
@@ -20,4 +59,27 @@ crate::on_both_stores! {
         let echoed = app.client.get(app.url("/healthz")).header("x-request-id", "trace-me").send().await.unwrap();
         assert_eq!(echoed.headers()["x-request-id"], "trace-me");
     }
+}
+
+/// A PostgreSQL server that takes no write (a read-only standby, or
+/// `default_transaction_read_only`): the server refuses to start and says why.
+#[tokio::test]
+async fn the_server_refuses_to_start_on_a_database_it_cannot_write() {
+    let url = crate::helpers::postgres_url().await;
+    let run = |command: &str, url: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_hiram"))
+            .arg(command)
+            .env("APP_SERVER__PORT", "0")
+            .env("APP_DATABASE__URL", url)
+            .env("APP_LOG__FILTER", "warn")
+            .env("APP_DEMO__SEED_ON_EMPTY", "false")
+            .output()
+            .unwrap()
+    };
+    assert!(run("migrate", &url).status.success(), "the schema is made while the database takes writes");
+    let read_only = format!("{url}%20-cdefault_transaction_read_only%3Don");
+    let refused = run("serve", &read_only);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{stderr}");
+    assert!(stderr.contains("takes no write"), "{stderr}");
 }

@@ -20,7 +20,7 @@ pub struct TestApp {
     pub state: AppState,
     /// The server's clock: `app.clock.advance(..)` moves time for it.
     pub clock: std::sync::Arc<hiram::clock::ShiftedClock>,
-    database_url: String,
+    pub database_url: String,
 }
 
 /// Runs each test once on SQLite and once on PostgreSQL, as

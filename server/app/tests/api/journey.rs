@@ -335,6 +335,7 @@ mod more {
             let (_, legacy) = call(&app, session, "/gopia/goya/satire", &[("orderId", &order)]).await;
             assert_eq!(current, legacy);
             assert_eq!(legacy["data"]["NewButtonMsg"], "Confirm and receive the money");
+            assert!(legacy["data"]["NewPopMsg"].as_str().is_some_and(|text| text.starts_with("Repay on or before")), "{legacy}");
             let (_, cultures) = call(&app, session, "/gopia/goya/cultures", &[("scene", "3")]).await;
             assert_eq!(cultures["data"]["data"].as_array().unwrap().len(), 3);
             let rejected = crate::helpers::order_in(&demo, 110).order_id.to_string();

@@ -12,6 +12,43 @@ crate::on_both_stores! {
         assert!(document["paths"]["/pany/v3/loan-details/loan-details"]["post"].is_object());
         assert!(document["components"]["schemas"]["LoanDetails"].is_object());
     }
+
+    // A method a documented path does not serve answers 405, and its
+    // `Allow` header names exactly the methods the path does serve (HEAD
+    // with GET), so a client learns what to send instead.
+    async fn every_documented_path_refuses_the_methods_it_does_not_serve_with_a_true_allow_header(app) {
+        let mut served_by_path: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+        for (path, method) in documented_routes() {
+            served_by_path.entry(path).or_default().insert(method.to_uppercase());
+        }
+        let mut refusals = 0;
+        for (path, served) in &served_by_path {
+            let mut allowed = served.clone();
+            if allowed.contains("GET") {
+                allowed.insert("HEAD".to_owned());
+            }
+            // A path parameter takes any value: the method is refused first.
+            let concrete = path.replace("{code}", "PC1").replace("{name}", "x.png");
+            for method in ["GET", "POST", "PUT", "DELETE", "PATCH"] {
+                if served.contains(method) {
+                    continue;
+                }
+                let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+                let response = app.client.request(method.clone(), app.url(&concrete)).send().await.unwrap();
+                assert_eq!(response.status(), 405, "{method} {path}");
+                let header = response.headers().get("allow").map(|value| value.to_str().unwrap().to_owned());
+                let named: BTreeSet<String> = header
+                    .unwrap_or_default()
+                    .split(',')
+                    .map(|name| name.trim().to_owned())
+                    .filter(|name| !name.is_empty())
+                    .collect();
+                assert_eq!(named, allowed, "the Allow header of {method} {path}");
+                refusals += 1;
+            }
+        }
+        assert!(refusals > 400, "only {refusals} refused methods were tried");
+    }
 }
 
 /// The web's TypeScript API types are generated from the committed copy;

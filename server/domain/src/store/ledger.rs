@@ -59,6 +59,9 @@ pub struct OrderChanges {
     pub transition: Option<Transition>,
     /// Texts to the borrower, in the outbox with the change they report.
     pub messages: Vec<NewOutboxEntry>,
+    /// The approval of the reversal the entries post: the proposal is
+    /// approved with them or, when it was decided meanwhile, nothing is.
+    pub approves_reversal: Option<crate::reversal::ReversalApproval>,
 }
 
 /// A rule of the domain refused the change; nothing was written.
@@ -74,7 +77,8 @@ pub type Decide<'a> = dyn Fn(&HeldOrder) -> Result<OrderChanges, Refusal> + Send
 pub enum OrderPosting {
     /// Everything `changes` says is stored; the event's own entry is
     /// `entry_id`, and the messages got these outbox ids.
-    Posted { changes: OrderChanges, entry_id: i64, outbox_ids: Vec<i64> },
+    /// (Boxed: the changes are large beside the other answers.)
+    Posted { changes: Box<OrderChanges>, entry_id: i64, outbox_ids: Vec<i64> },
     /// The event's key was posted before, for the same request: nothing
     /// was decided or stored. The earlier entry's id.
     Replayed(i64),

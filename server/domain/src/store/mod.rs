@@ -25,6 +25,7 @@ mod payout_account;
 mod products;
 mod promotion;
 mod repayment_reminders;
+mod reversals;
 mod sessions;
 mod sign_in_tries;
 mod sms_outbox;
@@ -55,6 +56,7 @@ pub use payout_account::*;
 pub use products::*;
 pub use promotion::*;
 pub use repayment_reminders::*;
+pub use reversals::*;
 pub use sessions::*;
 pub use sign_in_tries::*;
 pub use sms_outbox::*;
@@ -109,6 +111,7 @@ pub trait Store:
     + ComplaintStore
     + StaffStore
     + AdjustmentStore
+    + ReversalStore
     + BackOfficeStore
     + MarketingStore
     + CollectionStore
@@ -145,6 +148,7 @@ impl<T> Store for T where
         + ComplaintStore
         + StaffStore
         + AdjustmentStore
+        + ReversalStore
         + BackOfficeStore
         + MarketingStore
         + CollectionStore

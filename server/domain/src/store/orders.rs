@@ -2,6 +2,8 @@
 
 use super::StoreResult;
 use crate::borrower::BorrowerId;
+use crate::ledger::Balances;
+use crate::money::Centavos;
 use crate::order::{Extension, NewOrder, Order, OrderId, StatusChange, Transition};
 use async_trait::async_trait;
 use time::OffsetDateTime;
@@ -12,6 +14,20 @@ pub struct OrderDocument {
     pub kind: String,
     pub body: String,
     pub created_at: OffsetDateTime,
+}
+
+/// An order with money owed and what the daily run needs of it, read with
+/// many others at once rather than one query each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RepayableOrder {
+    pub order: Order,
+    pub balances: Balances,
+    /// The borrower has repaid a loan (status 200) before.
+    pub repeat_borrower: bool,
+    /// Times the order went from overdue back to repayment open (180 → 174).
+    pub rollovers: usize,
+    /// The order's late penalties: idempotency key and amount, oldest first.
+    pub penalties: Vec<(String, Centavos)>,
 }
 
 #[async_trait]
@@ -26,8 +42,17 @@ pub trait OrderStore {
     /// Any order by id, for server-side flows that start from a payment
     /// rather than a borrower (callbacks); never for borrower requests.
     async fn order(&self, order: OrderId) -> StoreResult<Option<Order>>;
-    /// Every order with money owed (174 and 180), for the daily run.
+    /// Every order with money owed (174 and 180).
     async fn repayable_orders(&self) -> StoreResult<Vec<Order>>;
+    /// Up to `limit` orders with money owed (174 and 180) after `after`, by
+    /// id, with their balances, borrower standing, rollovers and penalties:
+    /// a few queries per page whatever the page holds.
+    async fn repayable_page(&self, after: OrderId, limit: usize) -> StoreResult<Vec<RepayableOrder>>;
+    /// For the benchmarks: adds `copies` copies of an order, each with a
+    /// borrower of its own, the order's status history, ledger entries (keys
+    /// renamed for the copy) and balance row, in bulk statements. Answers
+    /// how many were made.
+    async fn copy_order(&self, template: OrderId, copies: usize) -> StoreResult<usize>;
     /// Applies a transition the domain has already allowed, atomically: it
     /// fails with `Stale` when the order is no longer in `from`.
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()>;

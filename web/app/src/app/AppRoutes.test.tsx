@@ -14,16 +14,7 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/home');
   });
 
-  it('gives a pending screen its catalogue title', async () => {
-    render(
-      <MemoryRouter initialEntries={['/newLoanConfirm']}>
-        <AppRoutes />
-      </MemoryRouter>,
-    );
-    expect(await screen.findByRole('heading', { name: 'Confirm your loan' })).toBeTruthy();
-  });
-
-  it('serves the payment instructions, no longer a pending screen', async () => {
+  it('serves the payment instructions', async () => {
     render(
       <MemoryRouter initialEntries={['/paymentInstructions']}>
         <AppRoutes />
@@ -31,6 +22,5 @@ describe('routes', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'How to pay' })).toBeTruthy();
     expect(await screen.findAllByRole('button', { name: /^Enlarge the picture/ })).toHaveLength(3);
-    expect(screen.queryByText(/not available on the web yet/)).toBeNull();
   });
 });

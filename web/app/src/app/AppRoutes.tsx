@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { configureBridge } from '@hiram/shared/bridge/bridge';
-import { PENDING_SCREENS } from './routes';
 
 // Route-level code splitting: every page is its own chunk. Declarative
 // <Routes> rather than the data router: same routing, about 14 KiB less
@@ -23,6 +22,7 @@ const ProductDetailPage = lazy(() => import('../features/marketplace/ProductDeta
 const CertifyPage = lazy(() => import('../features/kyc/CertifyPage'));
 const CertifySectionPage = lazy(() => import('../features/kyc/CertifySectionPage'));
 const LoanConfirmPage = lazy(() => import('../features/confirmation/LoanConfirmPage'));
+const NewLoanConfirmPage = lazy(() => import('../features/confirmation/NewLoanConfirmPage'));
 const LoanAgreementPage = lazy(() => import('../features/confirmation/LoanAgreementPage'));
 const LoginFailurePage = lazy(() => import('../features/login-failure/LoginFailurePage'));
 const CustomerServicePage = lazy(() => import('../features/customer-service/CustomerServicePage'));
@@ -41,7 +41,6 @@ const BookKeepingStatisticsPage = lazy(() => import('../features/book-keeping/St
 const RemindersPage = lazy(() => import('../features/repayment-reminders/RemindersPage'));
 const BillFormPage = lazy(() => import('../features/repayment-reminders/BillFormPage'));
 const ReminderPage = lazy(() => import('../features/repayment-reminders/ReminderPage'));
-const PendingScreen = lazy(() => import('../features/screens/PendingScreen'));
 const NotFoundPage = lazy(() => import('../features/screens/NotFoundPage'));
 
 /** Lets the native bridge's browser fallbacks navigate inside the app. */
@@ -67,6 +66,7 @@ export function AppRoutes() {
           <Route path="/certify" element={<CertifyPage />} />
           <Route path="/certify/:section" element={<CertifySectionPage />} />
           <Route path="/loanConfirm" element={<LoanConfirmPage />} />
+          <Route path="/newLoanConfirm" element={<NewLoanConfirmPage />} />
           <Route path="/loanAgreement" element={<LoanAgreementPage />} />
           <Route path="/loginFailure" element={<LoginFailurePage />} />
           <Route path="/repaymentOfCode" element={<RepaymentOfCodePage />} />
@@ -95,9 +95,6 @@ export function AppRoutes() {
           <Route path="/repaymentReminders" element={<RemindersPage />} />
           <Route path="/repaymentBill" element={<BillFormPage />} />
           <Route path="/repaymentReminder" element={<ReminderPage />} />
-          {PENDING_SCREENS.map(({ path, title }) => (
-            <Route key={path} path={path} element={<PendingScreen title={title} />} />
-          ))}
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

@@ -32,6 +32,7 @@ const CREATED: NewAccount = {
   password: 'k2x7m4p9q3r8s5t6w1y0z2ab',
   totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
   otpauthUri: 'otpauth://totp/Hiram:mara%40example.ph?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Hiram',
+  otpauthQr: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAG7buVgAAAABJRU5ErkJggg==',
 };
 
 const LAST_ADMIN = 'This is the last active administrator. Add or reactivate another administrator first.';
@@ -42,6 +43,7 @@ const RESET: NewAccount = {
   password: 'n4w9p2q7r3s8t5v6x1y0z3cd',
   totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
   otpauthUri: 'otpauth://totp/Hiram:liza%40example.ph?secret=KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU&issuer=Hiram',
+  otpauthQr: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAG7buVgAAAABJRU5ErkJggg==',
 };
 
 const OWN_RESET = 'You cannot reset your own sign-in. Ask another administrator to reset it.';
@@ -157,6 +159,7 @@ describe('staff accounts', () => {
     expect(within(secrets).getByRole('alert').textContent).toMatch(/^Shown only this once\..*nobody can see them again/);
     expect(within(secrets).getByText('mara@example.ph')).toBeTruthy();
     for (const secret of [CREATED.password, CREATED.totpSecret, CREATED.otpauthUri]) expect(within(secrets).getByText(secret)).toBeTruthy();
+    expect(within(secrets).getByRole('img', { name: 'QR code of the authenticator address' }).getAttribute('src')).toBe(CREATED.otpauthQr);
     expect(within(secrets).getByRole('button', { name: 'Copy the authenticator secret' })).toBeTruthy();
     await waitFor(() => expect(listings(api)).toHaveLength(2));
 

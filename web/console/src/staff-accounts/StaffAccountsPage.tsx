@@ -114,6 +114,7 @@ function SecretsDialog({ created, onClose }: { created: Created; onClose: () => 
           [t('console.staff.otpauth'), <Secret label={t('console.staff.otpauth')} value={created.account.otpauthUri} />],
         ]}
       />
+      <img className="c-otpauth-qr" src={created.account.otpauthQr} alt={t('console.staff.otpauthQr')} width={200} height={200} />
       <p className="c-muted c-small">{t('console.staff.otpauthHint')}</p>
     </Modal>
   );

@@ -30,19 +30,30 @@ export type EndpointPath<Prefixes extends string, M extends Method> = {
     : never;
 }[keyof paths];
 
+/**
+ * A refusal told by the envelope's code with HTTP 200 (D7): the document
+ * lists each beside the success envelope, its code one 4xx status.
+ */
+type Refusal = { code: `4${string}` };
+
 /** What an operation's success envelope carries in `data`. */
-type ReplyOf<Operation> = Operation extends { responses: { 200: { content: { 'application/json': { data: infer Data } } } } }
-  ? Data
+type ReplyOf<Operation> = Operation extends { responses: { 200: { content: { 'application/json': infer Body } } } }
+  ? Exclude<Body, Refusal> extends { data: infer Data }
+    ? Data
+    : never
   : never;
+
+/** The `data` of each envelope a reply may be, one by one (a 200 lists its refusals beside the success). */
+type DataOf<Body> = Body extends { data: infer Data } ? Data : never;
 
 /**
  * What any documented reply of an operation carries in `data`, whatever its
- * status: a 400's refused field, a 409's next page, a 429's wait, and the
- * 200's own (a legacy code such as "11" comes with HTTP 200).
+ * status or code: a 400's refused field, a 409's next page, a 429's wait,
+ * and the 200's own (a legacy code such as "11" comes with HTTP 200).
  */
 type AnyReplyOf<Operation> = Operation extends { responses: infer Replies }
   ? {
-      [Status in keyof Replies]: Replies[Status] extends { content: { 'application/json': { data: infer Data } } } ? Data : never;
+      [Status in keyof Replies]: Replies[Status] extends { content: { 'application/json': infer Body } } ? DataOf<Body> : never;
     }[keyof Replies]
   : never;
 
@@ -69,11 +80,17 @@ type AsSentQuery<Query> = { [Name in keyof Query as Name extends Carried ? never
   [Name in keyof Query as Name extends Carried ? Name : never]?: AsSent<Query[Name]>;
 };
 
-/** The fields an operation lists as parameters (the server reads them from the query or a form body alike). */
+/**
+ * The fields an operation lists as parameters (the server reads them from
+ * the query or a form body alike); none when it lists only the session's
+ * own, which every borrower call documents.
+ */
 type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } }
   ? [NonNullable<Query>] extends [never]
     ? unknown
-    : AsSentQuery<NonNullable<Query>>
+    : [Exclude<keyof NonNullable<Query>, Carried>] extends [never]
+      ? unknown
+      : AsSentQuery<NonNullable<Query>>
   : unknown;
 
 /** A body's fields as a page sends them. */

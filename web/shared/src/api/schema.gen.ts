@@ -790,6 +790,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/reversals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Payment reversals, newest first. */
+        get: operations["reversal_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reversals/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a proposal of someone else: the reversal is posted. */
+        post: operations["reversal_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reversals/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Proposes reversing (part of) a posted payment of an order. */
+        post: operations["reversal_propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/reversals/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects a proposal of someone else; nothing is posted. */
+        post: operations["reversal_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/site-banners": {
         parameters: {
             query?: never;
@@ -2899,7 +2967,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The process can serve: its database answers. */
+        /**
+         * The process can serve: its database takes a write (a read-only file or
+         *     server, a full disk, a lock nobody releases all answer 503).
+         */
         get: operations["readyz"];
         put?: never;
         post?: never;
@@ -2955,6 +3026,18 @@ export interface components {
             /**
              * Format: int64
              * @description 21 under review, 151 approved, 110 declined.
+             */
+            status: number;
+        };
+        Approved: {
+            /**
+             * Format: int64
+             * @description What the borrower owes after the reversal, centavos.
+             */
+            owed: number;
+            /**
+             * Format: int64
+             * @description The order's status code after the reversal.
              */
             status: number;
         };
@@ -3440,6 +3523,14 @@ export interface components {
             /** Format: int64 */
             status: number;
         };
+        /**
+         * @description The `data` of a 403 for a consent the borrower has not given (D4): which
+         *     one, so the page can ask for it.
+         */
+        ConsentNeeded: {
+            /** @description The consent's key (`location`, `device`, `contacts`, `usage`, `photos`). */
+            consent: string;
+        };
         ConsentState: {
             granted: boolean;
             kind: string;
@@ -3642,6 +3733,25 @@ export interface components {
                 /**
                  * Format: int64
                  * @description 21 under review, 151 approved, 110 declined.
+                 */
+                status: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Approved: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description What the borrower owes after the reversal, centavos.
+                 */
+                owed: number;
+                /**
+                 * Format: int64
+                 * @description The order's status code after the reversal.
                  */
                 status: number;
             };
@@ -4006,6 +4116,21 @@ export interface components {
             code: string;
             data: {
                 tabs: components["schemas"]["ListTab"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ConsentNeeded: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /**
+             * @description The `data` of a 403 for a consent the borrower has not given (D4): which
+             *     one, so the page can ask for it.
+             */
+            data: {
+                /** @description The consent's key (`location`, `device`, `contacts`, `usage`, `photos`). */
+                consent: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -4815,6 +4940,12 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+                /**
+                 * @description The same address as a QR code (a `data:image/png;base64,…` URL) for
+                 *     the authenticator app's camera; never a link the secret could be
+                 *     fetched again from.
+                 */
+                otpauthQr: string;
                 otpauthUri: string;
                 /**
                  * @description Shown once: the first password (or the one a reset makes), to be
@@ -5675,6 +5806,41 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Vec_ReversalRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                amount: number;
+                decidedAt?: string | null;
+                /** Format: int64 */
+                decidedBy?: number | null;
+                /**
+                 * Format: int64
+                 * @description The ledger entry of the payment reversed.
+                 */
+                entryId: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                proposedAt: string;
+                /**
+                 * Format: int64
+                 * @description `None` for the API token.
+                 */
+                proposedBy?: number | null;
+                reason: string;
+                /** @description proposed, approved or rejected. */
+                status: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Vec_SiteBannerView: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5790,6 +5956,12 @@ export interface components {
              * @description The order's status now: 170 while the daily run retries, 110 once refused.
              */
             status: number;
+        };
+        /** @description A failure's envelope: `code` is the failure's HTTP status, `message` says it in the caller's language. */
+        Failure: {
+            code: string;
+            data: null;
+            message: string;
         };
         FailurePage: {
             errMessage: string;
@@ -6183,6 +6355,12 @@ export interface components {
         NewAccount: {
             /** Format: int64 */
             id: number;
+            /**
+             * @description The same address as a QR code (a `data:image/png;base64,…` URL) for
+             *     the authenticator app's camera; never a link the secret could be
+             *     fetched again from.
+             */
+            otpauthQr: string;
             otpauthUri: string;
             /**
              * @description Shown once: the first password (or the one a reset makes), to be
@@ -6859,6 +7037,34 @@ export interface components {
             /** @description The whole mobile number, `09171234567`. */
             phone: string;
         };
+        ReversalRow: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            decidedAt?: string | null;
+            /** Format: int64 */
+            decidedBy?: number | null;
+            /**
+             * Format: int64
+             * @description The ledger entry of the payment reversed.
+             */
+            entryId: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            proposedAt: string;
+            /**
+             * Format: int64
+             * @description `None` for the API token.
+             */
+            proposedBy?: number | null;
+            reason: string;
+            /** @description proposed, approved or rejected. */
+            status: string;
+        };
         SavedBill: {
             /** Format: int64 */
             repayProductId: number;
@@ -7116,19 +7322,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7159,7 +7389,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Too many tries from this address; `Retry-After` says how long to wait */
             429: {
@@ -7167,7 +7408,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -7193,7 +7448,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7218,7 +7484,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The caller holds the API token, which is no staff member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7243,13 +7529,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7281,20 +7580,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description The e-mail has an account already; `data.field` is `email` */
             409: {
@@ -7302,7 +7610,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -7331,31 +7662,59 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7383,25 +7742,51 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7429,31 +7814,59 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7481,19 +7894,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7516,29 +7953,62 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
-            401: {
+            /** @description Missing or malformed parameters */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7571,31 +8041,59 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7618,29 +8116,62 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
-            401: {
+            /** @description Missing or malformed parameters */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7670,13 +8201,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7703,19 +8256,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7747,19 +8324,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7784,13 +8385,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7830,19 +8444,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7869,25 +8507,51 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7924,31 +8588,59 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -7973,13 +8665,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8027,20 +8732,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8072,13 +8804,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8113,25 +8867,51 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8154,23 +8934,54 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
-            401: {
+            /** @description Missing or malformed parameters */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8195,7 +9006,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8227,19 +9049,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8267,13 +9113,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8298,13 +9166,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8340,20 +9221,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8390,13 +9298,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8427,25 +9357,51 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8472,19 +9428,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8514,13 +9494,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8545,7 +9547,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8605,19 +9618,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8677,19 +9714,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8724,19 +9785,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8761,7 +9846,18 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8791,19 +9887,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8849,26 +9969,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description Another link of its kind has the code; `data.field` is `code` */
             409: {
@@ -8876,7 +10007,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -8907,19 +10061,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -8946,25 +10124,51 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9009,26 +10213,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9058,13 +10291,343 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    reversal_list: {
+        parameters: {
+            query?: {
+                /** @description proposed (the default), approved, rejected or all. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ReversalRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    reversal_approve: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Approved"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content?: never;
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    reversal_propose: {
+        parameters: {
+            query: {
+                /** @description Centavos to take back; the whole payment when left out. */
+                amount?: number;
+                /** @description The ledger entry of the payment (a `repayment` entry of the order). */
+                entryId: number;
+                orderId: number;
+                /**
+                 * @description Why (the channel's notice of a bounced or disputed payment): 5–500
+                 *     characters.
+                 */
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    reversal_reject: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9094,19 +10657,43 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9146,26 +10733,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9191,11 +10807,38 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_OutboxMessage"];
                 };
             };
-            401: {
+            /** @description Missing or malformed parameters */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9227,13 +10870,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9267,25 +10932,51 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9319,25 +11010,51 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9361,17 +11078,46 @@ export interface operations {
                     "image/jpeg": number[];
                 };
             };
-            401: {
+            /** @description Missing or malformed parameters */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9392,11 +11138,30 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     get_captcha: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 sid: string;
             };
             header?: never;
@@ -9411,20 +11176,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                     "image/png": unknown;
                 };
             };
-            404: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     get_sid: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9436,7 +11240,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Sid"];
+                    "application/json": components["schemas"]["Envelope_Sid"] | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -9447,17 +11265,25 @@ export interface operations {
                 app_from?: string;
                 /** @description The page sends its template's app name; not read */
                 appName?: string;
+                /** @description The native shell's version */
+                appVersion?: string;
                 /**
                  * @description The captcha answer; anything but the picture's four digits (also
                  *     nothing) answers "101".
                  */
                 capcode?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
                 /** @description The page sends its sid here; not read */
                 deviceId?: string;
                 down_id?: string;
                 /** @description The template id of the page, for the funnel. */
                 id?: number;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
                 links_id?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 phone: string;
                 sid: string;
                 user_from?: string;
@@ -9474,22 +11300,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
-            429: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -9500,14 +11339,20 @@ export interface operations {
                 app_from?: string;
                 /** @description The page sends its template's app name; not read */
                 appName?: string;
+                /** @description The native shell's version */
+                appVersion?: string;
                 /** @description The captcha answer again; not read (get-sms checked it for this sid and number) */
                 capcode?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
                 /** @description The page sends its sid here; not read */
                 deviceId?: string;
                 down_id?: string;
                 /** @description The template id of the page. */
                 id?: number;
                 invite_code?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
                 links_id?: string;
                 /** @description The page sends 0; not read */
                 merchantNumber?: number;
@@ -9530,14 +11375,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9545,9 +11412,19 @@ export interface operations {
         parameters: {
             query?: {
                 app_from?: string;
+                /** @description The native shell's version */
+                appVersion?: string;
                 client_type?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 down_id?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
                 links_id?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description The template id of the page. */
                 page_id?: number;
                 /** @description The landing page sends 1; not read */
@@ -9568,14 +11445,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9583,9 +11482,19 @@ export interface operations {
         parameters: {
             query?: {
                 app_from?: string;
+                /** @description The native shell's version */
+                appVersion?: string;
                 client_type?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 down_id?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
                 links_id?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description The template id of the page. */
                 page_id?: number;
                 /** @description The landing page sends 1; not read */
@@ -9604,20 +11513,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     channel_template: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 templateId: number;
             };
             header?: never;
@@ -9631,20 +11572,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TemplateView"];
+                    "application/json": components["schemas"]["Envelope_TemplateView"] | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            404: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     book_keeping_statistics: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description `YYYY-MM`; this month in Manila when absent or empty. */
                 month?: string;
             };
@@ -9659,27 +11637,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_StatisticsView"];
+                    "application/json": components["schemas"]["Envelope_StatisticsView"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     book_keeping_delete: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 id: number;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /**
                  * @description `1` brings back the record deleted with this id, within 10 minutes of
                  *     its deletion; absent or `0` deletes it.
@@ -9697,39 +11701,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
-            };
-            /** @description Undo after the 10 minutes, or of a record that is not deleted */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     book_keeping_categories: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9741,21 +11769,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CategoryList"];
+                    "application/json": components["schemas"]["Envelope_CategoryList"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     book_keeping_info: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 id: number;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
             };
             header?: never;
             path?: never;
@@ -9768,26 +11814,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RecordView"];
+                    "application/json": components["schemas"]["Envelope_RecordView"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     book_keeping_list: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description `YYYY-MM`; this month in Manila when absent or empty. */
                 month?: string;
             };
@@ -9802,20 +11879,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_MonthList"];
+                    "application/json": components["schemas"]["Envelope_MonthList"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -9824,16 +11917,26 @@ export interface operations {
             query?: {
                 /** @description Centavos as a whole number, 1 to 1,000,000,000 (₱10,000,000.00). */
                 amount?: string;
+                /** @description The native shell's version */
+                appVersion?: string;
                 /** @description A `key` from `get-category-list` of the same kind. */
                 category?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
                 /** @description `YYYY-MM-DD` (Manila), from 2000-01-01 to tomorrow. */
                 date?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description The record to change; absent or empty to add a new one. */
                 id?: number;
                 /** @description The `url` from `upload-image`, or empty for no receipt. */
                 image?: string;
                 /** @description `income` or `expense`. */
                 kind?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description At most 100 characters after trimming. */
                 note?: string;
             };
@@ -9848,32 +11951,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedRecord"];
+                    "application/json": components["schemas"]["Envelope_SavedRecord"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     book_keeping_upload_image: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9889,28 +12018,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UploadedImage"];
+                    "application/json": components["schemas"]["Envelope_UploadedImage"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
-            429: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -9920,6 +12061,12 @@ export interface operations {
             query: {
                 /** @description Centavos, ₱1 to ₱10,000,000. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /**
                  * @description Fee deducted up front, basis points of the amount (`emi-adv` and
                  *     saved calculations; `emi` ignores it).
@@ -9927,6 +12074,10 @@ export interface operations {
                 feeBp?: number;
                 /** @description `daily`, `weekly` or `monthly`. */
                 frequency: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description `flat` or `declining`; default `flat`. */
                 method?: string;
                 /** @description Nominal interest a month, basis points (4% = 400), 0 to 10,000. */
@@ -9947,34 +12098,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedId"];
+                    "application/json": components["schemas"]["Envelope_SavedId"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     calc_delete_loan: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description A kept calculation's id. */
                 id: number;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
             };
             header?: never;
             path?: never;
@@ -9987,20 +12163,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -10009,6 +12206,12 @@ export interface operations {
             query: {
                 /** @description Centavos, ₱1 to ₱10,000,000. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /**
                  * @description Fee deducted up front, basis points of the amount (`emi-adv` and
                  *     saved calculations; `emi` ignores it).
@@ -10016,6 +12219,10 @@ export interface operations {
                 feeBp?: number;
                 /** @description `daily`, `weekly` or `monthly`. */
                 frequency: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description `flat` or `declining`; default `flat`. */
                 method?: string;
                 /** @description Nominal interest a month, basis points (4% = 400), 0 to 10,000. */
@@ -10036,14 +12243,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CalcResult"];
+                    "application/json": components["schemas"]["Envelope_CalcResult"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -10052,6 +12276,12 @@ export interface operations {
             query: {
                 /** @description Centavos, ₱1 to ₱10,000,000. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /**
                  * @description Fee deducted up front, basis points of the amount (`emi-adv` and
                  *     saved calculations; `emi` ignores it).
@@ -10059,6 +12289,10 @@ export interface operations {
                 feeBp?: number;
                 /** @description `daily`, `weekly` or `monthly`. */
                 frequency: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description `flat` or `declining`; default `flat`. */
                 method?: string;
                 /** @description Nominal interest a month, basis points (4% = 400), 0 to 10,000. */
@@ -10079,14 +12313,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CalcResult"];
+                    "application/json": components["schemas"]["Envelope_CalcResult"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -10095,10 +12346,20 @@ export interface operations {
             query?: {
                 /** @description Hundredths of what is changed, 1 to 100,000,000,000. */
                 amount?: number;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
                 /** @description ISO code (`USD`); empty lists the rates only. */
                 currency?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description `toPeso` (default) or `fromPeso`. */
                 direction?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
             };
             header?: never;
             path?: never;
@@ -10111,20 +12372,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExchangeRates"];
+                    "application/json": components["schemas"]["Envelope_ExchangeRates"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     calc_index: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10139,13 +12428,32 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CalcIndex"];
                 };
             };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     calc_loan_info: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description A kept calculation's id. */
                 id: number;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
             };
             header?: never;
             path?: never;
@@ -10158,28 +12466,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedInfo"];
+                    "application/json": components["schemas"]["Envelope_SavedInfo"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     calc_jump_page: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description A kept calculation's id. */
                 id: number;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
             };
             header?: never;
             path?: never;
@@ -10192,28 +12531,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_JumpPage"];
+                    "application/json": components["schemas"]["Envelope_JumpPage"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     calc_jump_page_view: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description The kept calculation the product was opened from, if any. */
                 id?: number;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 productId: number;
             };
             header?: never;
@@ -10227,26 +12597,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OpenedProduct"];
+                    "application/json": components["schemas"]["Envelope_OpenedProduct"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     calc_list_loans: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10258,22 +12660,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedList"];
+                    "application/json": components["schemas"]["Envelope_SavedList"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     upload_contacts: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
                 /** @description A JSON array of `{"name": ..., "phone": ...}`. */
                 contacts: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
             };
             header?: never;
             path?: never;
@@ -10286,26 +12706,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "403";
+                        data: null | components["schemas"]["ConsentNeeded"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            403: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     upload_device: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10317,26 +12769,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "403";
+                        data: null | components["schemas"]["ConsentNeeded"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     upload_identity_image: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10352,34 +12827,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UploadedImage"];
+                    "application/json": components["schemas"]["Envelope_UploadedImage"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "403";
+                        data: null | components["schemas"]["ConsentNeeded"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
-            429: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -10387,8 +12873,18 @@ export interface operations {
     upload_location: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
                 latitude: number;
                 longitude: number;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
             };
             header?: never;
             path?: never;
@@ -10401,27 +12897,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "403";
+                        data: null | components["schemas"]["ConsentNeeded"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            /** @description No location consent; nothing stored */
-            403: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     service_init_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10434,13 +12961,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ServiceInfo"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     service_init: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10453,6 +13000,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_ServiceInfo"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -10460,6 +13016,16 @@ export interface operations {
     failure_page: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
             };
             header?: never;
@@ -10473,20 +13039,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FailurePage"];
+                    "application/json": components["schemas"]["Envelope_FailurePage"] | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            404: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     pay_code_barcode: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path: {
                 /** @description The pay code's 12 digits, from `barcodeImg` */
@@ -10501,26 +13105,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                     "image/png": number[];
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     pay_code_qr: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path: {
                 /** @description The pay code's 12 digits, from `payCodeImg` */
@@ -10535,20 +13172,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                     "image/png": number[];
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -10575,21 +13234,50 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description Missing or wrong signature, or the sandbox is off; nothing posted */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description Another payment already paid this single-use code; nothing posted */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Too many calls from this address; `Retry-After` and `data.retryAfterSeconds` say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -10616,21 +13304,50 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description Missing or wrong token, or Xendit does not collect here; nothing posted */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
             };
             /** @description Another payment already paid this single-use code; nothing posted */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Too many calls from this address; `Retry-After` and `data.retryAfterSeconds` say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
             /** @description Xendit could not be asked; send again later */
             503: {
@@ -10643,7 +13360,18 @@ export interface operations {
     };
     company_info_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10656,13 +13384,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CompanyInfo"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     company_info: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10677,11 +13425,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CompanyInfo"];
                 };
             };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     site_banners_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10696,11 +13464,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Vec_SiteBannerView"];
                 };
             };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     site_banners: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10713,6 +13501,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_SiteBannerView"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -10720,6 +13517,16 @@ export interface operations {
     repayment_reminders_close_reminder: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description one of their loans in repayment (exactly one of the two). */
                 orderId?: number;
                 /** @description A bill of the borrower's, or */
@@ -10736,32 +13543,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     repayment_reminders_delete: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 repayProductId: number;
             };
             header?: never;
@@ -10775,26 +13607,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     repayment_reminders_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10806,20 +13670,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RepayList"];
+                    "application/json": components["schemas"]["Envelope_RepayList"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     repayment_reminders_index: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10831,20 +13714,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RepayOverview"];
+                    "application/json": components["schemas"]["Envelope_RepayOverview"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     repayment_reminders_info: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 repayProductId: number;
             };
             header?: never;
@@ -10858,20 +13759,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BillInfo"];
+                    "application/json": components["schemas"]["Envelope_BillInfo"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -10880,11 +13802,21 @@ export interface operations {
             query?: {
                 /** @description Whole centavos, 1 to 1000000000 (₱10,000,000.00). */
                 amount?: string;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /**
                  * @description The first (or only) due date, `YYYY-MM-DD` Manila, within the past
                  *     year or the next five.
                  */
                 dueDate?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description What the bill is for, 1–40 characters. */
                 name?: string;
                 /** @description At most 200 characters. */
@@ -10905,34 +13837,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_SavedBill"];
+                    "application/json": components["schemas"]["Envelope_SavedBill"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     repayment_reminders_set_reminder: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
                 /** @description 0–7 days before each due date. */
                 daysBefore?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description Instead of `repayProductId`: one of the borrower's loans in repayment. */
                 orderId?: number;
                 /** @description `HH:MM`, Manila, from 08:00 to 21:00. */
@@ -10950,26 +13907,41 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
@@ -10978,10 +13950,20 @@ export interface operations {
             query: {
                 /** @description Centavos, at most what is owed. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
                 /** @description The `id` of the card from `repayment-way`. */
                 cardId: number;
+                /** @description The native shell's platform */
+                clientType?: string;
                 /** @description Not offered in this market; anything but empty or 0 is refused. */
                 couponId?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 repayToken: string;
                 /** @description The page sends 0 (a code by SMS). */
@@ -10999,40 +13981,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Committed"];
+                    "application/json": components["schemas"]["Envelope_Committed"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
-            429: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -11040,6 +14032,16 @@ export interface operations {
     repayment_confirm: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 repaymentRecordId: number;
                 verifyCode: string;
@@ -11056,32 +14058,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Collected"];
+                    "application/json": components["schemas"]["Envelope_Collected"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -11090,6 +14106,16 @@ export interface operations {
             query: {
                 /** @description Centavos. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 /** @description Sent by old shells and ignored: the session says who pays (D5). */
                 userId?: string;
@@ -11105,38 +14131,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PaymentPage"];
+                    "application/json": components["schemas"]["Envelope_PaymentPage"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     repayment_way: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
             };
             header?: never;
@@ -11150,32 +14200,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RepaymentWay"];
+                    "application/json": components["schemas"]["Envelope_RepaymentWay"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     save_event: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description 30 is Borrow Again on order details. */
                 moduleId?: number;
                 /** @description The order whose page the tap was on (the login failure page); not read */
@@ -11197,20 +14277,47 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     password_login: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 password: string;
                 phone: string;
             };
@@ -11225,30 +14332,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoggedIn"];
+                    "application/json": components["schemas"]["Envelope_LoggedIn"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            /** @description Wrong number or password */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too many tries; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
-            429: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     login_init_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11260,14 +14390,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoginInit"];
+                    "application/json": components["schemas"]["Envelope_LoginInit"] | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     login_init: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11279,14 +14434,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoginInit"];
+                    "application/json": components["schemas"]["Envelope_LoginInit"] | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     logout: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11298,7 +14478,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -11306,8 +14500,18 @@ export interface operations {
     reset_password: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
                 /** @description A code sent with purpose `reset_pwd`. */
                 code: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 password: string;
                 phone: string;
             };
@@ -11322,21 +14526,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            /** @description Wrong code or weak password */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     send_sms_code: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description `09171234567` or `+639171234567`. */
                 phone: string;
                 /** @description `login` (default) or `reset_pwd`. */
@@ -11353,23 +14588,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CodeSent"];
+                    "application/json": components["schemas"]["Envelope_CodeSent"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            /** @description Not a Philippine mobile number, or an unknown purpose */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Asked again too soon or too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
-            429: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description The SMS provider failed */
@@ -11384,6 +14631,16 @@ export interface operations {
     send_voice_code: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description `09171234567` or `+639171234567`. */
                 phone: string;
                 /** @description `login` (default) or `reset_pwd`. */
@@ -11400,22 +14657,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CodeSent"];
+                    "application/json": components["schemas"]["Envelope_CodeSent"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Asked again too soon or too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
-            429: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             503: {
@@ -11429,7 +14699,17 @@ export interface operations {
     sms_code_login: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
                 code: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 phone: string;
             };
             header?: never;
@@ -11443,21 +14723,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoggedIn"];
+                    "application/json": components["schemas"]["Envelope_LoggedIn"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            /** @description Wrong, used or expired code */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     borrower_image: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path: {
                 /** @description The name from the upload's `url` */
@@ -11472,26 +14784,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                     "image/jpeg": number[];
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     complaint_whatsapp_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11504,13 +14849,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WhatsApp"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     complaint_whatsapp: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11523,6 +14888,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_WhatsApp"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -11530,6 +14904,16 @@ export interface operations {
     complaint_detail: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 problemId: number;
             };
             header?: never;
@@ -11543,26 +14927,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ComplaintDetail"];
+                    "application/json": components["schemas"]["Envelope_ComplaintDetail"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     complaint_init: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId?: number;
             };
             header?: never;
@@ -11576,20 +14991,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ComplaintInit"];
+                    "application/json": components["schemas"]["Envelope_ComplaintInit"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     complaint_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11601,20 +15049,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ComplaintList"];
+                    "application/json": components["schemas"]["Envelope_ComplaintList"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     complaint_save: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description The order complained about (from `problem-init`), or empty. */
                 orderNo?: string;
                 problemDetail?: string;
@@ -11634,32 +15100,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     complaint_save_score: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 problemId: number;
                 /** @description 1 to 5 stars. */
                 score: number;
@@ -11675,38 +15166,63 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     complaint_upload_image: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11722,35 +15238,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UploadedImage"];
+                    "application/json": components["schemas"]["Envelope_UploadedImage"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
                 };
             };
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait */
-            429: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RetryLater"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     bind: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11768,29 +15307,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BoundAccount"];
+                    "application/json": components["schemas"]["Envelope_BoundAccount"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description The first wrong field; `data.field` is its code */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     form: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description The product the binding is for, as the page sends it; not read */
                 product_id?: string;
             };
@@ -11805,20 +15367,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_BankForm"];
+                    "application/json": components["schemas"]["Envelope_BankForm"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     upload_usage: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11830,20 +15425,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "403";
+                        data: null | components["schemas"]["ConsentNeeded"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            403: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     advance_log: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11855,20 +15474,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     basic_form: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11880,20 +15518,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Form"];
+                    "application/json": components["schemas"]["Envelope_Form"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     certify_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11905,20 +15562,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_CertifyList"];
+                    "application/json": components["schemas"]["Envelope_CertifyList"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     city_init_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11931,13 +15607,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_CityList"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     city_init: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11952,11 +15648,31 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_CityList"];
                 };
             };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
         };
     };
     extra_form: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11968,20 +15684,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Form"];
+                    "application/json": components["schemas"]["Envelope_Form"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     job_form: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11993,20 +15728,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Form"];
+                    "application/json": components["schemas"]["Envelope_Form"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     personal_form: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12018,20 +15772,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Form"];
+                    "application/json": components["schemas"]["Envelope_Form"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     save_basic: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12049,29 +15822,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description The first wrong answer; `data.field` is its code */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     save_extra: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12089,29 +15886,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description The first wrong answer; `data.field` is its code */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     save_job: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12129,29 +15950,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description The first wrong answer; `data.field` is its code */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     save_personal: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12169,29 +16014,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description The first wrong answer; `data.field` is its code */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_FieldRefused"];
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     grant: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description 1 grants, 0 withdraws. */
                 granted: number;
                 /**
@@ -12200,6 +16064,10 @@ export interface operations {
                  *     06:00–22:00 Manila time).
                  */
                 kind: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
             };
             header?: never;
             path?: never;
@@ -12212,26 +16080,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12243,20 +16138,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ConsentState"];
+                    "application/json": components["schemas"]["Envelope_Vec_ConsentState"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     general_terms_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12269,13 +16183,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_GeneralTerms"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     general_terms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12288,6 +16222,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_GeneralTerms"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -12295,6 +16238,16 @@ export interface operations {
     contract_list_get: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId?: number;
                 position?: number;
                 productId?: number;
@@ -12311,7 +16264,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContractList"];
+                    "application/json": components["schemas"]["Envelope_ContractList"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -12319,6 +16295,16 @@ export interface operations {
     contract_list: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId?: number;
                 position?: number;
                 productId?: number;
@@ -12335,7 +16321,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContractList"];
+                    "application/json": components["schemas"]["Envelope_ContractList"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -12343,6 +16352,16 @@ export interface operations {
     contract_jump_get: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId?: number;
                 position?: number;
                 productId?: number;
@@ -12359,26 +16378,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContractJump"];
+                    "application/json": components["schemas"]["Envelope_ContractJump"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     contract_jump: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId?: number;
                 position?: number;
                 productId?: number;
@@ -12395,28 +16445,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContractJump"];
+                    "application/json": components["schemas"]["Envelope_ContractJump"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     document_get: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description `agreement` or `disclosure`. */
                 doc: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
             };
             header?: never;
@@ -12430,28 +16511,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_DocumentView"];
+                    "application/json": components["schemas"]["Envelope_DocumentView"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     document: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /** @description `agreement` or `disclosure`. */
                 doc: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
             };
             header?: never;
@@ -12465,26 +16577,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_DocumentView"];
+                    "application/json": components["schemas"]["Envelope_DocumentView"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     plan_info: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 productId?: number;
             };
@@ -12499,32 +16642,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PlanInfo"];
+                    "application/json": components["schemas"]["Envelope_PlanInfo"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     repayment_info: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 productId?: number;
             };
@@ -12539,26 +16712,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_RepaymentInfo"];
+                    "application/json": components["schemas"]["Envelope_RepaymentInfo"] | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            404: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            409: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     money_trail: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 productId?: number;
             };
@@ -12573,26 +16782,58 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_TrailInfo"];
+                    "application/json": components["schemas"]["Envelope_TrailInfo"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     store_review_prompt: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -12604,20 +16845,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_StoreReviewPrompt"];
+                    "application/json": components["schemas"]["Envelope_StoreReviewPrompt"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     confirm_data_get: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description Optional when `productId` is given. */
                 orderId?: number;
                 /** @description With no `orderId`, the caller's open order of this product. */
@@ -12634,26 +16893,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoanConfirm"];
+                    "application/json": components["schemas"]["Envelope_LoanConfirm"] | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            404: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            409: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     confirm_data: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description Optional when `productId` is given. */
                 orderId?: number;
                 /** @description With no `orderId`, the caller's open order of this product. */
@@ -12670,20 +16965,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoanConfirm"];
+                    "application/json": components["schemas"]["Envelope_LoanConfirm"] | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            404: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            409: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -12692,6 +17013,16 @@ export interface operations {
             query: {
                 /** @description Centavos; must be the approved amount. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description Optional when `productId` is given. */
                 orderId?: number;
                 /** @description Must be the plan's number of payments. */
@@ -12711,32 +17042,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Accepted"];
+                    "application/json": components["schemas"]["Envelope_Accepted"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     extension_info: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 productId?: number;
             };
@@ -12751,26 +17112,46 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ExtensionInfo"];
+                    "application/json": components["schemas"]["Envelope_ExtensionInfo"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
@@ -12779,17 +17160,27 @@ export interface operations {
             query: {
                 /** @description Centavos: at most what is owed. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
                 /**
                  * @description 90011 GCash, 90012 Maya, 90013 7-Eleven, 90014 Cebuana, 90015 QR Ph,
                  *     90017 ECPay: one of `repayList`'s.
                  */
                 channelNumber: number;
+                /** @description The native shell's platform */
+                clientType?: string;
                 delayAmount?: number;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
                 /**
                  * @description 1 pays for an extension: `amount` and `delayAmount` must both be
                  *     the extension page's `delayAmount`.
                  */
                 isDelay?: number;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 productId?: number;
             };
@@ -12804,32 +17195,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PayCodeIssued"];
+                    "application/json": components["schemas"]["Envelope_PayCodeIssued"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     app_rating: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description 1 to 5 stars. */
                 score: number;
             };
@@ -12844,26 +17265,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     pay_types: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 productId?: number;
             };
@@ -12878,38 +17325,66 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PayTypes"];
+                    "application/json": components["schemas"]["Envelope_PayTypes"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     loan_details_get: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description The order to show; it must belong to the caller. */
                 orderId: number;
                 /** @description Optional; when given it must be the order's product. */
                 productId?: number;
-                /** @description The borrower's session token */
-                sessionId: string;
             };
             header?: never;
             path?: never;
@@ -12922,41 +17397,61 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoanDetails"];
+                    "application/json": components["schemas"]["Envelope_LoanDetails"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description Missing or malformed parameters */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            /** @description No valid session */
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description No such order for this borrower */
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     loan_details: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description The order to show; it must belong to the caller. */
                 orderId: number;
                 /** @description Optional; when given it must be the order's product. */
                 productId?: number;
-                /** @description The borrower's session token */
-                sessionId: string;
             };
             header?: never;
             path?: never;
@@ -12969,35 +17464,57 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_LoanDetails"];
+                    "application/json": components["schemas"]["Envelope_LoanDetails"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description Missing or malformed parameters */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            /** @description No valid session */
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            /** @description No such order for this borrower */
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     recommend_jump: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description The card's position in the list (counted by the page's event save). */
                 position?: number;
                 productId: number;
@@ -13013,21 +17530,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Jump"];
+                    "application/json": components["schemas"]["Envelope_Jump"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description The product cannot be taken now */
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -13036,8 +17568,18 @@ export interface operations {
             query: {
                 /** @description Centavos paid. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
                 /** @description The channel paid through (90011 GCash … 90015 QR Ph). */
                 channelNumber: number;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 orderId: number;
                 productId?: number;
                 /** @description The reference number on the borrower's receipt. */
@@ -13054,38 +17596,62 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ReportedPayment"];
+                    "application/json": components["schemas"]["Envelope_ReportedPayment"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            404: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
     contact_info_get: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description 30 from the customer-service page (spec §7); not read */
                 overall?: number;
             };
@@ -13100,7 +17666,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContactInfo"];
+                    "application/json": components["schemas"]["Envelope_ContactInfo"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -13108,6 +17697,16 @@ export interface operations {
     contact_info: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 /** @description 30 from the customer-service page (spec §7); not read */
                 overall?: number;
             };
@@ -13122,14 +17721,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ContactInfo"];
+                    "application/json": components["schemas"]["Envelope_ContactInfo"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     order_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13141,20 +17774,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderList"];
+                    "application/json": components["schemas"]["Envelope_OrderList"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     user_delete: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13166,26 +17818,44 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
-            };
-            409: {
-                headers: {
-                    [name: string]: unknown;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
-                content?: never;
             };
         };
     };
     user_info: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13197,20 +17867,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_UserInfo"];
+                    "application/json": components["schemas"]["Envelope_UserInfo"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     user_menu: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13222,14 +17911,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Menu"];
+                    "application/json": components["schemas"]["Envelope_Menu"] | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            401: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
@@ -13238,6 +17935,16 @@ export interface operations {
             query: {
                 /** @description Centavos; a multiple of the product's step within its range. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 productId: number;
             };
             header?: never;
@@ -13251,23 +17958,45 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Applied"];
+                    "application/json": components["schemas"]["Envelope_Applied"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null | components["schemas"]["GoElsewhere"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            /** @description Amount not offered, or above the borrower's limit */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Information incomplete, or an open loan of this product exists; `data.nextUrl` says where to go */
-            409: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_GoElsewhere"];
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -13275,6 +18004,16 @@ export interface operations {
     detail_get: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 productId: number;
             };
             header?: never;
@@ -13288,20 +18027,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ProductDetail"];
+                    "application/json": components["schemas"]["Envelope_ProductDetail"] | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            404: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     detail: {
         parameters: {
             query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 productId: number;
             };
             header?: never;
@@ -13315,20 +18086,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_ProductDetail"];
+                    "application/json": components["schemas"]["Envelope_ProductDetail"] | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            404: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     push: {
         parameters: {
             query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 productId?: number;
             };
             header?: never;
@@ -13342,7 +18145,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"];
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -13352,6 +18178,16 @@ export interface operations {
             query: {
                 /** @description Centavos; a multiple of the product's step within its range. */
                 amount: number;
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
                 productId: number;
             };
             header?: never;
@@ -13365,26 +18201,53 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_QuoteView"];
+                    "application/json": components["schemas"]["Envelope_QuoteView"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    };
                 };
             };
-            400: {
+            /** @description The body is larger than the call takes */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
-            404: {
+            /** @description The server failed; nothing is said of why */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
             };
         };
     };
     home_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13397,13 +18260,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Home"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
     };
     home: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13416,6 +18299,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Home"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
         };
@@ -13435,6 +18327,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             503: {

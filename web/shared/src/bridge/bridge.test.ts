@@ -62,6 +62,32 @@ describe('Android', () => {
   });
 });
 
+describe('in a messaging app\'s browser', () => {
+  const MESSENGER =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/466.0.0.38.108;FBBV/612345678;FBDV/iPhone14,5;FBMD/iPhone;FBSN/iOS;FBSV/17.5;FBSS/3;FBCR/;FBID/phone;FBLC/en_US;FBOP/5]';
+
+  it.each(BRIDGE_ACTIONS)('%s takes the browser fallback, not a handler of the same name', async (action) => {
+    vi.stubGlobal('navigator', { ...navigator, userAgent: MESSENGER });
+    const postMessage = vi.fn();
+    const method = vi.fn();
+    window.webkit = { messageHandlers: { [action]: { postMessage } } };
+    window.HiramBridge = { [action]: method };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: '00', message: '', data: null }))));
+    expect(bridgeChannel(action)).toBe('browser');
+    await expect(callNative(action, SAMPLE[action])).resolves.toBe('browser');
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(method).not.toHaveBeenCalled();
+  });
+
+  it('closeWebview there goes back in history', async () => {
+    vi.stubGlobal('navigator', { ...navigator, userAgent: MESSENGER });
+    window.webkit = { messageHandlers: { closeWebview: { postMessage: vi.fn() } } };
+    window.history.pushState(null, '', '/x');
+    await callNative('closeWebview', {});
+    expect(back).toHaveBeenCalled();
+  });
+});
+
 describe('browser fallbacks', () => {
   it('to: navigates in the app with the session query', async () => {
     await callNative('to', { url: '/repaymentByPeriod?orderId=1' });

@@ -1,8 +1,10 @@
 // The native bridge (decision D2). See docs/bridge.md for the protocol.
 // iOS:     window.webkit.messageHandlers.<action>.postMessage(payloadJSON)
 // Android: window.HiramBridge.<action>(payloadJSON)
-// Browser: a fallback for every action.
+// Browser: a fallback for every action; always in a messaging app's browser,
+// where no shell of ours hosts the page.
 import { formApi } from '../api/endpoints';
+import { messagingApp } from '../browser/messagingApp';
 import { t } from '../i18n/i18n';
 import { forgetCarried, withCarriedQuery } from '../query/pageQuery';
 import { showToast } from '../ui/toastStore';
@@ -83,11 +85,25 @@ export function configureBridge(overrides: Partial<BridgeEnvironment>): void {
 
 export type BridgeChannel = 'ios' | 'android' | 'browser';
 
+/**
+ * The shell's handler for `action`, if the page is in our shell: never in a
+ * messaging app's browser, whose own scripts may define handlers of the same
+ * names that are not ours to call.
+ */
+function nativeHandler(action: BridgeAction): { ios: IosHandler } | { android: (payloadJson: string) => void } | null {
+  if (messagingApp() !== null) return null;
+  const ios = window.webkit?.messageHandlers?.[action];
+  if (ios) return { ios };
+  const android = window.HiramBridge?.[action];
+  if (typeof android === 'function') return { android: (payloadJson) => android.call(window.HiramBridge, payloadJson) };
+  return null;
+}
+
 /** Which channel an action would take right now. */
 export function bridgeChannel(action: BridgeAction): BridgeChannel {
-  if (window.webkit?.messageHandlers?.[action]) return 'ios';
-  if (typeof window.HiramBridge?.[action] === 'function') return 'android';
-  return 'browser';
+  const handler = nativeHandler(action);
+  if (handler === null) return 'browser';
+  return 'ios' in handler ? 'ios' : 'android';
 }
 
 /** The bind-bank page, which starts the bank session itself when it opens. */
@@ -131,17 +147,16 @@ const fallbacks: { [A in BridgeAction]: (payload: BridgePayloads[A]) => void | P
 
 /** Calls a native action, or its browser fallback when the shell lacks it. */
 export async function callNative<A extends BridgeAction>(action: A, payload: BridgePayloads[A]): Promise<BridgeChannel> {
+  const handler = nativeHandler(action);
+  if (handler === null) {
+    await fallbacks[action](payload);
+    return 'browser';
+  }
   const json = JSON.stringify(payload);
-  const ios = window.webkit?.messageHandlers?.[action];
-  if (ios) {
-    ios.postMessage(json);
+  if ('ios' in handler) {
+    handler.ios.postMessage(json);
     return 'ios';
   }
-  const android = window.HiramBridge?.[action];
-  if (typeof android === 'function') {
-    android.call(window.HiramBridge, json);
-    return 'android';
-  }
-  await fallbacks[action](payload);
-  return 'browser';
+  handler.android(json);
+  return 'android';
 }

@@ -8,7 +8,6 @@ export const en = {
   'common.back': 'Back',
   'common.copy': 'Copy',
   'common.home': 'Go to home',
-  'common.comingSoon': 'This screen is not available on the web yet. Please check back soon.',
 
   'toast.copySuccess': 'copy success',
   'toast.copyFailed': 'Could not copy. Please copy it manually.',
@@ -199,6 +198,9 @@ export const en = {
 
   'repay.amountDue': 'Amount due',
   'repay.dueDate': 'Repayment date: {date}',
+  'repay.payoffToday': 'Pay off the whole loan today',
+  'repay.payoffSaves': 'This saves you {amount} of interest. Pay this amount with your pay code below.',
+  'repay.payoffFrom': 'You may pay the whole loan off early from {date}, with interest only up to that day.',
   'repay.more': 'More',
   'repay.hide': 'Hide',
   'repay.guide': 'How to pay: see the step-by-step payment guide',
@@ -257,6 +259,8 @@ export const en = {
   'confirm.term': 'Term',
   'confirm.days': '{n} days',
   'confirm.firstPayment': 'First payment date',
+  'confirm.repaymentDate': 'Repayment date',
+  'confirm.promotionTitle': 'Good to know',
   'confirm.details': 'Detailed list',
   'confirm.plan': 'Plan list',
   'confirm.agree': 'I have read and agree to the loan documents below',

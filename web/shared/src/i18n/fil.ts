@@ -8,7 +8,6 @@ export const fil: Catalogue = {
   'common.back': 'Bumalik',
   'common.copy': 'Kopyahin',
   'common.home': 'Pumunta sa home',
-  'common.comingSoon': 'Hindi pa available sa web ang screen na ito. Pakibalikan ito sa lalong madaling panahon.',
 
   'toast.copySuccess': 'Nakopya na',
   'toast.copyFailed': 'Hindi makopya. Pakikopya ito nang mano-mano.',
@@ -199,6 +198,9 @@ export const fil: Catalogue = {
 
   'repay.amountDue': 'Halagang dapat bayaran',
   'repay.dueDate': 'Petsa ng pagbabayad: {date}',
+  'repay.payoffToday': 'Bayaran nang buo ang loan ngayon',
+  'repay.payoffSaves': 'Makakatipid ka ng {amount} na interes. Bayaran ang halagang ito gamit ang iyong pay code sa ibaba.',
+  'repay.payoffFrom': 'Maaari mong bayaran nang maaga ang buong loan simula {date}, na may interes hanggang sa araw na iyon lamang.',
   'repay.more': 'Higit pa',
   'repay.hide': 'Itago',
   'repay.guide': 'Paano magbayad: tingnan ang gabay hakbang-hakbang',
@@ -257,6 +259,8 @@ export const fil: Catalogue = {
   'confirm.term': 'Termino',
   'confirm.days': '{n} araw',
   'confirm.firstPayment': 'Petsa ng unang bayad',
+  'confirm.repaymentDate': 'Petsa ng pagbabayad',
+  'confirm.promotionTitle': 'Mabuting malaman',
   'confirm.details': 'Detalyadong listahan',
   'confirm.plan': 'Listahan ng plano',
   'confirm.agree': 'Nabasa ko at sumasang-ayon ako sa mga dokumento ng utang sa ibaba',

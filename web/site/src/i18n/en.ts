@@ -68,6 +68,10 @@ export const siteEn = {
   'promo.download.browser': 'Continue in the browser',
   'promo.download.android': 'Get it on Google Play',
   'promo.download.ios': 'Download on the App Store',
+  'promo.download.inAppTitle': 'Open this page in your browser',
+  'promo.download.inAppText':
+    'You are in {app}’s own browser, where app stores and downloads may not open. Tap the ⋯ or ⋮ menu and choose “Open in browser”, or copy the link and paste it into your browser.',
+  'promo.download.copyLink': 'Copy the link',
   'promo.agreement.title': 'Registration agreement',
   'promo.agreement.p1': 'By registering you confirm that you are a Filipino citizen over 18 with a permanent address in the Philippines, and that the details you give are true.',
   'promo.agreement.p2': 'We use your mobile number to sign you in and to send you messages about your account and loans. We ask for your consent before reading contacts, location or device details.',

@@ -69,6 +69,10 @@ export const siteFil: SiteCatalogue = {
   'promo.download.browser': 'Magpatuloy sa browser',
   'promo.download.android': 'Kunin sa Google Play',
   'promo.download.ios': 'I-download sa App Store',
+  'promo.download.inAppTitle': 'Buksan ang pahinang ito sa iyong browser',
+  'promo.download.inAppText':
+    'Nasa sariling browser ka ng {app}, kung saan maaaring hindi bumukas ang app store at ang mga download. I-tap ang menu na ⋯ o ⋮ at piliin ang “Open in browser”, o kopyahin ang link at i-paste ito sa iyong browser.',
+  'promo.download.copyLink': 'Kopyahin ang link',
   'promo.agreement.title': 'Kasunduan sa pagpaparehistro',
   'promo.agreement.p1': 'Sa pagpaparehistro, kinukumpirma mong ikaw ay Pilipino, higit 18 taong gulang, may permanenteng tirahan sa Pilipinas, at totoo ang mga detalyeng ibinibigay mo.',
   'promo.agreement.p2': 'Ginagamit namin ang iyong numero ng mobile para i-sign in ka at padalhan ng mensahe tungkol sa iyong account at mga loan. Humihingi kami ng pahintulot bago basahin ang contacts, lokasyon o detalye ng device.',

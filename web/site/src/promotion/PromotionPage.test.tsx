@@ -222,6 +222,27 @@ describe('promotion page', () => {
     expect(await screen.findByText(/SEC Reg\. No\. CS201900001/)).toBeTruthy();
   });
 
+  it('asks a visitor in a messaging app\'s browser to open the download page in their browser', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 13; SM-A145F; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/124.0.6367.82 Mobile Safari/537.36 [FB_IAB/Orca-Android;FBAV/455.0.0.44.88;]',
+      clipboard: { writeText: vi.fn(async () => undefined) },
+    });
+    renderPromo({}, '/promotion?id=3#/downloadTemplate');
+    const note = await screen.findByRole('note', { name: 'Open this page in your browser' });
+    expect(note.textContent).toContain('You are in Messenger’s own browser');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy the link' }));
+    expect(await screen.findByText('copy success', { exact: false })).toBeTruthy();
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith(window.location.href);
+  });
+
+  it('says nothing of it in an ordinary browser', async () => {
+    renderPromo({}, '/promotion?id=3#/downloadTemplate');
+    expect(await screen.findByRole('heading', { name: 'Get Hiram' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('shows the download page', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     window.history.replaceState(null, '', '/promotion#/downloadTemplate?down_id=7');

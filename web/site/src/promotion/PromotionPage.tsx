@@ -1,6 +1,8 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { t } from '../i18n/i18n';
 import { useCompanyInfo, type CompanyInfo } from '@hiram/shared/api/companyInfo';
+import { messagingApp } from '@hiram/shared/browser/messagingApp';
+import { copyText } from '@hiram/shared/clipboard/copy';
 import { getChannelTemplate, type ChannelTemplate } from './api/channelTemplate';
 import { trackVisit } from './api/track';
 import { loginLink, parsePromotionRoute, type PromotionRoute } from './promotionRoute';
@@ -30,6 +32,25 @@ function CompanyLine({ info }: { info: CompanyInfo | null }) {
   );
 }
 
+/**
+ * In a messaging app's browser (spec §9) store links and downloads often do
+ * not open: the visitor is asked to open the page in their own browser, with
+ * the link to copy.
+ */
+function OpenInBrowser() {
+  const app = messagingApp();
+  if (app === null) return null;
+  return (
+    <div className="promo-notice" role="note" aria-labelledby="promo-in-app">
+      <h2 id="promo-in-app">{t('promo.download.inAppTitle')}</h2>
+      <p>{t('promo.download.inAppText', { app })}</p>
+      <button type="button" className="h-btn h-btn--ghost" onClick={() => void copyText(window.location.href)}>
+        {t('promo.download.copyLink')}
+      </button>
+    </div>
+  );
+}
+
 /** The template's store addresses, else the build's. */
 function Download({ login, template }: { login: string; template: ChannelTemplate | null }) {
   const android = template?.downloadAndroidUrl || import.meta.env.VITE_ANDROID_STORE_URL;
@@ -37,6 +58,7 @@ function Download({ login, template }: { login: string; template: ChannelTemplat
   return (
     <section className="promo-card">
       <h1>{t('promo.download.title')}</h1>
+      <OpenInBrowser />
       <p>{t('promo.download.text')}</p>
       <div className="promo-actions">
         {android && (

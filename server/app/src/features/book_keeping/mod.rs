@@ -73,7 +73,7 @@ pub struct CategoryList {
 
 /// The categories of each kind, with their titles and icons.
 #[utoipa::path(post, path = "/book-keeping/get-category-list", operation_id = "book_keeping_categories", tag = "book keeping",
-    responses((status = 200, body = Envelope<CategoryList>), (status = 401)))]
+    responses((status = 200, body = Envelope<CategoryList>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn category_list(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<Envelope<CategoryList>> {
     let views = |kind| categories_of(kind).map(|category| CategoryView::of(category, lang)).collect();
     ok(lang, CategoryList { expense: views(EntryKind::Expense), income: views(EntryKind::Income) })
@@ -174,7 +174,7 @@ fn overflow() -> ApiError {
 
 /// The borrower's records of a month with the month's totals.
 #[utoipa::path(post, path = "/book-keeping/get-list", operation_id = "book_keeping_list", tag = "book keeping", params(MonthParams),
-    responses((status = 200, body = Envelope<MonthList>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<MonthList>), (status = 400), (status = 401)), security(("borrower_session" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -215,7 +215,7 @@ async fn own_record(state: &AppState, borrower: BorrowerId, id: i64) -> ApiResul
 
 /// One of the borrower's records.
 #[utoipa::path(post, path = "/book-keeping/get-info", operation_id = "book_keeping_info", tag = "book keeping", params(InfoParams),
-    responses((status = 200, body = Envelope<RecordView>), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<RecordView>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -231,7 +231,7 @@ pub async fn info(
 #[utoipa::path(post, path = "/book-keeping/upload-image", operation_id = "book_keeping_upload_image", tag = "book keeping",
     request_body(content = images::ImageForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401),
-        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")), security(("borrower_session" = [])))]
 pub async fn upload_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -311,7 +311,7 @@ async fn own_receipt(state: &AppState, borrower: BorrowerId, url: &str) -> ApiRe
 /// Adds a record, or changes one of the borrower's own when `id` is given.
 /// Nothing is stored unless every field is right.
 #[utoipa::path(post, path = "/book-keeping/save-record", operation_id = "book_keeping_save", tag = "book keeping", params(SaveParams),
-    responses((status = 200, body = Envelope<SavedRecord>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<SavedRecord>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn save(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -397,7 +397,7 @@ pub struct StatisticsView {
 
 /// A month by category, and six months of totals for the bar chart.
 #[utoipa::path(post, path = "/book-keeping/data-statistics", operation_id = "book_keeping_statistics", tag = "book keeping", params(MonthParams),
-    responses((status = 200, body = Envelope<StatisticsView>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<StatisticsView>), (status = 400), (status = 401)), security(("borrower_session" = [])))]
 pub async fn statistics(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -445,7 +445,7 @@ pub struct DeleteParams {
 /// A deleted record leaves the lists and statistics at once.
 #[utoipa::path(post, path = "/book-keeping/delete-book-keeping", operation_id = "book_keeping_delete", tag = "book keeping", params(DeleteParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404),
-        (status = 409, description = "Undo after the 10 minutes, or of a record that is not deleted")))]
+        (status = 409, description = "Undo after the 10 minutes, or of a record that is not deleted")), security(("borrower_session" = [])))]
 pub async fn delete(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -136,7 +136,7 @@ fn frequency_title(frequency: Frequency) -> Msg {
 
 /// The calculator's choices, limits and the caps it measures against.
 #[utoipa::path(post, path = "/calc/index", operation_id = "calc_index", tag = "calculator",
-    responses((status = 200, body = Envelope<CalcIndex>)))]
+    responses((status = 200, body = Envelope<CalcIndex>)), security((), ("borrower_session" = [])))]
 pub async fn index(
     State(state): State<AppState>,
     MaybeBorrower(borrower): MaybeBorrower,
@@ -332,7 +332,7 @@ pub struct SavedId {
 
 /// Keeps a calculation (fee included) for the borrower; at most 50.
 #[utoipa::path(post, path = "/calc/add-loan", operation_id = "calc_add_loan", tag = "calculator",
-    params(LoanParams), responses((status = 200, body = Envelope<SavedId>), (status = 400), (status = 401), (status = 409)))]
+    params(LoanParams), responses((status = 200, body = Envelope<SavedId>), (status = 400), (status = 401), (status = 409)), security(("borrower_session" = [])))]
 pub async fn add_loan(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -391,7 +391,7 @@ pub struct SavedList {
 
 /// The borrower's calculations, newest first.
 #[utoipa::path(post, path = "/calc/list-loan", operation_id = "calc_list_loans", tag = "calculator",
-    responses((status = 200, body = Envelope<SavedList>), (status = 401)))]
+    responses((status = 200, body = Envelope<SavedList>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn list_loans(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -426,7 +426,7 @@ pub struct SavedInfo {
 
 /// A kept calculation with its schedule.
 #[utoipa::path(post, path = "/calc/info-loan", operation_id = "calc_loan_info", tag = "calculator",
-    params(SavedParams), responses((status = 200, body = Envelope<SavedInfo>), (status = 401), (status = 404)))]
+    params(SavedParams), responses((status = 200, body = Envelope<SavedInfo>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn loan_info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -443,7 +443,7 @@ pub async fn loan_info(
 
 /// Deletes a kept calculation.
 #[utoipa::path(post, path = "/calc/del-loan", operation_id = "calc_delete_loan", tag = "calculator",
-    params(SavedParams), responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 404)))]
+    params(SavedParams), responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn delete_loan(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -481,7 +481,7 @@ pub struct JumpPage {
 /// The available products that lend the calculation's amount, cheapest
 /// first, each priced by its own terms.
 #[utoipa::path(post, path = "/calc/jump-page", operation_id = "calc_jump_page", tag = "calculator",
-    params(SavedParams), responses((status = 200, body = Envelope<JumpPage>), (status = 401), (status = 404)))]
+    params(SavedParams), responses((status = 200, body = Envelope<JumpPage>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn jump_page(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -535,7 +535,7 @@ pub struct OpenedProduct {
 
 /// Counts a product opened from the calculator and says where it opens.
 #[utoipa::path(post, path = "/calc/jump-page-view", operation_id = "calc_jump_page_view", tag = "calculator",
-    params(ViewParams), responses((status = 200, body = Envelope<OpenedProduct>), (status = 401), (status = 404)))]
+    params(ViewParams), responses((status = 200, body = Envelope<OpenedProduct>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn jump_page_view(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

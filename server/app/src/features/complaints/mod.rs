@@ -112,7 +112,7 @@ async fn complaint_order(state: &AppState, order: &Order, lang: Lang) -> ApiResu
 
 /// The question types and the borrower's orders to complain about.
 #[utoipa::path(post, path = "/user-problem/problem-init", operation_id = "complaint_init", tag = "complaints", params(InitParams),
-    responses((status = 200, body = Envelope<ComplaintInit>), (status = 401)))]
+    responses((status = 200, body = Envelope<ComplaintInit>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn init(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -154,7 +154,7 @@ pub async fn init(
 #[utoipa::path(post, path = "/user-problem/upload-problem-img", operation_id = "complaint_upload_image", tag = "complaints",
     request_body(content = images::ProblemImageForm, content_type = "multipart/form-data"),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401),
-        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")), security(("borrower_session" = [])))]
 pub async fn upload_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -203,7 +203,7 @@ async fn own_pictures(state: &AppState, borrower: BorrowerId, joined: &str) -> A
 
 /// Files a complaint. Nothing is stored unless every rule of §5 holds.
 #[utoipa::path(post, path = "/user-problem/problem-save", operation_id = "complaint_save", tag = "complaints", params(SaveParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn save(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -278,7 +278,7 @@ fn manila_time(at: time::OffsetDateTime) -> String {
 
 /// The borrower's complaints, newest first: all, being processed, replied.
 #[utoipa::path(post, path = "/user-problem/problem-list", operation_id = "complaint_list", tag = "complaints",
-    responses((status = 200, body = Envelope<ComplaintList>), (status = 401)))]
+    responses((status = 200, body = Envelope<ComplaintList>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -346,7 +346,7 @@ fn picture_urls(names: &[String]) -> Vec<String> {
 /// One of the borrower's complaints with the answer; another borrower's is
 /// answered exactly like a missing one.
 #[utoipa::path(post, path = "/user-problem/problem-detail", operation_id = "complaint_detail", tag = "complaints", params(DetailParams),
-    responses((status = 200, body = Envelope<ComplaintDetail>), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<ComplaintDetail>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn detail(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -380,7 +380,7 @@ pub struct ScoreParams {
 
 /// The borrower's rating of customer care's answer, once.
 #[utoipa::path(post, path = "/user-problem/save-score", operation_id = "complaint_save_score", tag = "complaints", params(ScoreParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn save_score(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -177,7 +177,7 @@ fn money(amount: hiram_domain::money::Centavos) -> String {
 
 /// What the borrower is about to accept, for an approved order.
 #[utoipa::path(method(get, post), path = "/v3/loan-confirm/loan-detail-confirm", tag = "confirmation", params(ConfirmParams),
-    responses((status = 200, body = Envelope<LoanConfirm>), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<LoanConfirm>), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn confirm_data(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -236,7 +236,7 @@ pub async fn confirm_data(
             pop_title: Msg::RetentionTitle.text(lang).to_owned(),
             pop_agreement_url: document_url(context.order.id, DISCLOSURE),
             new_button_msg: Msg::ConfirmButton.text(lang).to_owned(),
-            new_pop_msg: Msg::RetentionText.text(lang).to_owned(),
+            new_pop_msg: Msg::ConfirmPromotion.text(lang).to_owned(),
         },
     ))
 }
@@ -277,7 +277,7 @@ pub struct Accepted {
 /// 151 → 170 and both documents are stored as shown. Accepting twice
 /// answers the same way and changes nothing.
 #[utoipa::path(post, path = "/v3/loan-confirm/loan-detail-push", tag = "confirmation", params(AcceptParams),
-    responses((status = 200, body = Envelope<Accepted>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Accepted>), (status = 400), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn accept(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -385,7 +385,7 @@ pub struct ContractJump {
 
 /// Where one document of the list is read.
 #[utoipa::path(method(get, post), path = "/v3/contract/contract-jump", tag = "confirmation", params(ContractParams),
-    responses((status = 200, body = Envelope<ContractJump>), (status = 400), (status = 404)))]
+    responses((status = 200, body = Envelope<ContractJump>), (status = 400), (status = 404)), security(("borrower_session" = [])))]
 pub async fn contract_jump(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -429,7 +429,7 @@ pub struct DocumentView {
 /// An order's agreement or disclosure: the accepted copy once accepted,
 /// otherwise rendered now from the order's terms.
 #[utoipa::path(method(get, post), path = "/v3/contract/loan-agreement-detail", tag = "confirmation", params(DocumentParams),
-    responses((status = 200, body = Envelope<DocumentView>), (status = 400), (status = 404)))]
+    responses((status = 200, body = Envelope<DocumentView>), (status = 400), (status = 404)), security(("borrower_session" = [])))]
 pub async fn document(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

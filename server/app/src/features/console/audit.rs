@@ -43,7 +43,7 @@ pub struct AuditRow {
 /// The audit log, newest first, a page at a time. It can be read, never
 /// changed.
 #[utoipa::path(get, path = "/audit", operation_id = "console_audit_log", tag = "console", params(AuditParams),
-    responses((status = 200, body = Envelope<Listing<AuditRow>>), (status = 400), (status = 401), (status = 403)))]
+    responses((status = 200, body = Envelope<Listing<AuditRow>>), (status = 400), (status = 401), (status = 403)), security(("staff_token" = [])))]
 pub async fn audit_log(
     State(state): State<AppState>,
     staff: Staff,

@@ -17,6 +17,7 @@ pub mod marketing;
 pub mod money;
 pub mod orders;
 pub mod products;
+pub mod reversals;
 pub mod sign_in;
 pub mod sms_outbox;
 pub mod staff_accounts;
@@ -52,6 +53,10 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(adjustments::propose))
         .routes(routes!(adjustments::approve))
         .routes(routes!(adjustments::reject))
+        .routes(routes!(reversals::list))
+        .routes(routes!(reversals::propose))
+        .routes(routes!(reversals::approve))
+        .routes(routes!(reversals::reject))
         .merge(complaints::router())
         .merge(marketing::router())
         .merge(collections::router())

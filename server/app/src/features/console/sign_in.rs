@@ -1,19 +1,19 @@
 //! Signing in to the console with e-mail, password and a TOTP code (an
 //! HttpOnly, SameSite=Strict session cookie), signing out, and who am I.
+use crate::client_address::ClientAddress;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::staff_access::{COOKIE, Caller, Staff, session_digest};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use hiram_domain::sign_in::Door;
 use hiram_domain::staff::StaffAccount;
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
 use utoipa::{IntoParams, ToSchema};
 
 /// How long a console session lasts: one working day.
@@ -48,7 +48,7 @@ fn me_of(account: &StaffAccount) -> Me {
 }
 
 fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<HeaderValue> {
-    let secure = if state.settings.staff.secure_cookie { "; Secure" } else { "" };
+    let secure = if state.settings.server.served_over_https() { "; Secure" } else { "" };
     HeaderValue::from_str(&format!(
         "{COOKIE}={value}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age={max_age_seconds}{secure}"
     ))
@@ -65,7 +65,7 @@ fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<Head
             description = "Too many tries from this address; `Retry-After` says how long to wait")))]
 pub async fn login(
     State(state): State<AppState>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    ClientAddress(address): ClientAddress,
     lang: Lang,
     uri: axum::http::Uri,
     Params(params): Params<LoginParams>,
@@ -78,7 +78,7 @@ pub async fn login(
     let refused = || ApiError::rejected(Msg::StaffLoginRefused);
     let now = state.now();
     let email = params.email.trim().to_lowercase();
-    let attempt = crate::sign_in_limits::count_try(&state, Door::Staff, &email, address.ip()).await?;
+    let attempt = crate::sign_in_limits::count_try(&state, Door::Staff, &email, address).await?;
     let account = state.store.staff_by_email(&email).await?.filter(|account| account.active);
     // Hash the password even for an unknown e-mail, so timing tells nothing.
     let password_ok =
@@ -114,7 +114,7 @@ pub async fn login(
 
 /// Signs out: the session ends on the server and the cookie is cleared.
 #[utoipa::path(post, path = "/logout", operation_id = "console_logout", tag = "console",
-    responses((status = 200, body = Envelope<NoData>), (status = 401)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 401)), security(("staff_token" = [])))]
 pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, parts: Parts) -> ApiResult<Response> {
     if let Some(digest) = session_digest(&parts) {
         state.store.revoke_staff_session(&digest, state.now()).await?;
@@ -135,7 +135,8 @@ pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, par
 
 /// The signed-in staff member and what their role allows.
 #[utoipa::path(get, path = "/me", operation_id = "console_me", tag = "console",
-    responses((status = 200, body = Envelope<Me>), (status = 401)))]
+    responses((status = 200, body = Envelope<Me>), (status = 401),
+        (status = 404, description = "The caller holds the API token, which is no staff member")), security(("staff_token" = [])))]
 pub async fn me(staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<Me>>> {
     match &staff.caller {
         Caller::Member(account) => Ok(ok(lang, me_of(account))),

@@ -8,6 +8,7 @@ use crate::staff_access::Staff;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use base64::Engine;
 use hiram_domain::fields::InvalidField;
 use hiram_domain::staff::{NewStaff, Permission, Role, StaffAccount};
 use hiram_domain::store::StoreError;
@@ -36,6 +37,10 @@ pub struct NewAccount {
     /// Shown once: the TOTP secret and the address authenticator apps scan.
     pub totp_secret: String,
     pub otpauth_uri: String,
+    /// The same address as a QR code (a `data:image/png;base64,…` URL) for
+    /// the authenticator app's camera; never a link the secret could be
+    /// fetched again from.
+    pub otpauth_qr: String,
 }
 
 /// Creates a staff account with a random password and TOTP secret, shown
@@ -43,7 +48,7 @@ pub struct NewAccount {
 /// that has an account already is a 409 naming `email`.
 #[utoipa::path(post, path = "/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
     responses((status = 200, body = Envelope<NewAccount>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
-        (status = 409, body = Envelope<FieldRefused>, description = "The e-mail has an account already; `data.field` is `email`")))]
+        (status = 409, body = Envelope<FieldRefused>, description = "The e-mail has an account already; `data.field` is `email`")), security(("staff_token" = [])))]
 pub async fn create_account(
     State(state): State<AppState>,
     staff: Staff,
@@ -120,7 +125,10 @@ async fn answer_once(
     totp_secret: String,
 ) -> ApiResult<NewAccount> {
     let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, email, &totp_secret);
-    Ok(NewAccount { id, password, totp_secret, otpauth_uri })
+    let picture = crate::services::pay_code_images::qr_png(&otpauth_uri)
+        .map_err(|error| ApiError::Internal(error.to_string()))?;
+    let otpauth_qr = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(picture));
+    Ok(NewAccount { id, password, totp_secret, otpauth_uri, otpauth_qr })
 }
 
 /// A staff account as admins see it: never the password hash or the TOTP
@@ -153,7 +161,7 @@ fn account_row(account: &StaffAccount) -> StaffAccountRow {
 
 /// Every staff account, active or not, oldest first (admins only).
 #[utoipa::path(get, path = "/staff-accounts", operation_id = "console_staff_accounts", tag = "console",
-    responses((status = 200, body = Envelope<Vec<StaffAccountRow>>), (status = 401), (status = 403)))]
+    responses((status = 200, body = Envelope<Vec<StaffAccountRow>>), (status = 401), (status = 403)), security(("staff_token" = [])))]
 pub async fn staff_accounts(
     State(state): State<AppState>,
     staff: Staff,
@@ -178,7 +186,7 @@ pub struct AccountParams {
 /// reactivated. Nobody deactivates their own account, and the last active
 /// admin stays active (409, `data.reason` `own_account` or `last_admin`).
 #[utoipa::path(post, path = "/staff-accounts/deactivate", operation_id = "console_deactivate_account", tag = "console", params(AccountParams),
-    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)), security(("staff_token" = [])))]
 pub async fn deactivate_account(
     State(state): State<AppState>,
     staff: Staff,
@@ -191,7 +199,7 @@ pub async fn deactivate_account(
 /// Reactivates a deactivated staff account (admins only); the member signs
 /// in again with their password and authenticator.
 #[utoipa::path(post, path = "/staff-accounts/reactivate", operation_id = "console_reactivate_account", tag = "console", params(AccountParams),
-    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404)), security(("staff_token" = [])))]
 pub async fn reactivate_account(
     State(state): State<AppState>,
     staff: Staff,
@@ -253,7 +261,7 @@ async fn switch_account(
 /// (409, `data.reason` `own_account`: another admin does it), and a
 /// deactivated account is reactivated first (409, `inactive`).
 #[utoipa::path(post, path = "/staff-accounts/reset", operation_id = "console_reset_account", tag = "console", params(AccountParams),
-    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)), security(("staff_token" = [])))]
 pub async fn reset_account(
     State(state): State<AppState>,
     staff: Staff,

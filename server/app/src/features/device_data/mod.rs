@@ -5,9 +5,9 @@
 //! one-way digest of each number, never names, and they are never used to
 //! reach anyone but the borrower.
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
+use crate::error::{ApiError, ApiResult, ConsentNeeded, Envelope, NoData, ok};
 use crate::extract::{CurrentBorrower, Params};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Lang;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -52,7 +52,7 @@ fn kind_of(text: &str) -> ApiResult<ConsentKind> {
 
 /// Records the borrower's grant or withdrawal of one kind of consent.
 #[utoipa::path(post, path = "/v3/consent/grant", tag = "consent", params(GrantParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)), security(("borrower_session" = [])))]
 pub async fn grant(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -77,7 +77,7 @@ pub struct ConsentState {
 
 /// The borrower's current consents.
 #[utoipa::path(post, path = "/v3/consent/list", tag = "consent",
-    responses((status = 200, body = Envelope<Vec<ConsentState>>), (status = 401)))]
+    responses((status = 200, body = Envelope<Vec<ConsentState>>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -106,7 +106,7 @@ async fn store(
     if state.store.store_upload(borrower, kind, &text, state.now()).await? {
         Ok(())
     } else {
-        Err(ApiError::Forbidden { message: Msg::ConsentNeeded, data: json!({ "consent": kind.key() }) })
+        Err(ConsentNeeded::refusal(kind.key()))
     }
 }
 
@@ -119,7 +119,7 @@ pub struct LocationParams {
 
 /// The phone's location, under the `location` consent.
 #[utoipa::path(post, path = "/credit-info/upload-location-ios", tag = "consent", params(LocationParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403, description = "No location consent; nothing stored")))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403, body = Envelope<ConsentNeeded>, description = "No location consent; nothing stored")), security(("borrower_session" = [])))]
 pub async fn upload_location(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -145,7 +145,7 @@ pub async fn upload_location(
 
 /// Facts about the phone (model, system, app version), under `device`.
 #[utoipa::path(post, path = "/credit-info/upload-device-new-ios", tag = "consent",
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403, body = Envelope<ConsentNeeded>, description = "No consent; nothing stored")), security(("borrower_session" = [])))]
 pub async fn upload_device(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -178,7 +178,7 @@ struct Contact {
 /// The phone's contacts, under `contacts`: only their count and a digest of
 /// each Philippine number are kept.
 #[utoipa::path(post, path = "/credit-info/upload-contacts-ios", tag = "consent", params(ContactsParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 403, body = Envelope<ConsentNeeded>, description = "No consent; nothing stored")), security(("borrower_session" = [])))]
 pub async fn upload_contacts(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -202,7 +202,7 @@ pub async fn upload_contacts(
 /// Usage and error reports from the app (page events, device tags, client
 /// errors), under the `device` consent; only short text fields are kept.
 #[utoipa::path(post, path = "/v3/buried-point/upload", tag = "consent",
-    responses((status = 200, body = Envelope<NoData>), (status = 403)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 403, body = Envelope<ConsentNeeded>, description = "No consent; nothing stored")), security(("borrower_session" = [])))]
 pub async fn upload_usage(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

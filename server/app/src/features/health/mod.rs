@@ -25,7 +25,13 @@ pub async fn healthz() -> Json<Health> {
     Json(Health { status: "ok" })
 }
 
-/// The process can serve: its database answers.
+/// How long readiness waits for the database to take its write: a load
+/// balancer's probe wants an answer, and a write that waits this long means
+/// the process cannot serve anyway.
+const WRITE_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The process can serve: its database takes a write (a read-only file or
+/// server, a full disk, a lock nobody releases all answer 503).
 #[utoipa::path(
     get,
     path = "/readyz",
@@ -33,10 +39,15 @@ pub async fn healthz() -> Json<Health> {
     responses((status = 200, body = Health), (status = 503, body = Health))
 )]
 pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
-    match state.store.ping().await {
-        Ok(()) => (StatusCode::OK, Json(Health { status: "ok" })),
-        Err(error) => {
-            tracing::warn!(error.detail = %error, "readiness check failed");
+    let written = tokio::time::timeout(WRITE_WITHIN, state.store.take_a_write(state.now().unix_timestamp())).await;
+    match written {
+        Ok(Ok(())) => (StatusCode::OK, Json(Health { status: "ok" })),
+        Ok(Err(error)) => {
+            tracing::warn!(error.detail = %error, "readiness check failed: the database takes no write");
+            (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "unavailable" }))
+        }
+        Err(_) => {
+            tracing::warn!("readiness check failed: the database did not take a write in time");
             (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "unavailable" }))
         }
     }

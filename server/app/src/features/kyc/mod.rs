@@ -56,7 +56,7 @@ async fn profile(state: &AppState, borrower: hiram_domain::borrower::BorrowerId)
 
 /// The sections and how far the borrower is.
 #[utoipa::path(post, path = "/v3/certify/certify-list", tag = "certification",
-    responses((status = 200, body = Envelope<CertifyList>), (status = 401)))]
+    responses((status = 200, body = Envelope<CertifyList>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn certify_list(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -236,7 +236,7 @@ pub async fn city_init(lang: Lang) -> Json<Envelope<CityList>> {
 
 /// Records that the borrower moved on in the certification steps.
 #[utoipa::path(post, path = "/v3/certify/advance-log", tag = "certification",
-    responses((status = 200, body = Envelope<NoData>), (status = 401)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn advance_log(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -71,7 +71,7 @@ pub struct RepaymentWay {
 
 /// The bound account to pay from, under a new one-time token.
 #[utoipa::path(post, path = "/repayment/repayment-way", tag = "legacy", params(WayParams),
-    responses((status = 200, body = Envelope<RepaymentWay>), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<RepaymentWay>), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn repayment_way(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -131,7 +131,7 @@ pub struct Committed {
 #[utoipa::path(post, path = "/repayment/repayment-commit", tag = "legacy", params(CommitParams),
     responses((status = 200, body = Envelope<Committed>, description = "00, or 800005 for a second submission"),
         (status = 400), (status = 401), (status = 404), (status = 409),
-        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")), security(("borrower_session" = [])))]
 pub async fn repayment_commit(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -187,7 +187,7 @@ pub struct Collected {
 /// Checks the texted code and collects the payment from the account, once.
 #[utoipa::path(post, path = "/repayment/repayment-confirm", tag = "legacy", params(ConfirmParams),
     responses((status = 200, body = Envelope<Collected>, description = "00; 800006 wrong code; 800005 already submitted"),
-        (status = 400), (status = 401), (status = 404), (status = 409)))]
+        (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn repayment_confirm(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -268,7 +268,7 @@ pub struct PaymentPage {
 
 /// A pay-code page for the amount (GCash), like `generate-vcode`.
 #[utoipa::path(post, path = "/repayment/repayment-huichao", tag = "legacy", params(PageParams),
-    responses((status = 200, body = Envelope<PaymentPage>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<PaymentPage>), (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn repayment_page(
     State(state): State<AppState>,
     current: CurrentBorrower,

@@ -113,14 +113,13 @@ pub struct OrderDetailRows {
 #[utoipa::path(method(get, post),
     path = "/v3/loan-details/loan-details",
     tag = "loans",
-    params(LoanDetailsParams, ("sessionId" = String, Query, description = "The borrower's session token")),
+    params(LoanDetailsParams),
     responses(
         (status = 200, body = Envelope<LoanDetails>),
         (status = 400, description = "Missing or malformed parameters"),
         (status = 401, description = "No valid session"),
         (status = 404, description = "No such order for this borrower"),
-    )
-)]
+    ), security(("borrower_session" = [])))]
 pub async fn loan_details(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

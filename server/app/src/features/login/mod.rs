@@ -2,17 +2,18 @@
 //! code login (which registers a new number), optional password login and
 //! reset, logout.
 
+use crate::client_address::ClientAddress;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, ok};
 use crate::extract::{Params, SessionToken};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::password::NewPassword;
 use hiram_domain::sign_in::Door;
 use serde::{Deserialize, Serialize};
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -82,14 +83,14 @@ fn purpose_of(params: &SendCodeParams) -> ApiResult<CodePurpose> {
 
 async fn send_code(
     state: &AppState,
-    address: SocketAddr,
+    address: IpAddr,
     lang: Lang,
     params: SendCodeParams,
     delivery: Delivery,
 ) -> ApiResult<Json<Envelope<CodeSent>>> {
     let phone = parse_phone(&params.phone)?;
     let purpose = purpose_of(&params)?;
-    issue_code(state, &phone, purpose, delivery, &address.ip().to_string(), lang).await?;
+    issue_code(state, &phone, purpose, delivery, &address.to_string(), lang).await?;
     let otp = &state.settings.otp;
     Ok(ok(lang, CodeSent { resend_seconds: otp.resend_after_seconds, expires_in_seconds: otp.validity_seconds }))
 }
@@ -111,7 +112,7 @@ async fn send_code(
 )]
 pub async fn send_sms_code(
     State(state): State<AppState>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    ClientAddress(address): ClientAddress,
     lang: Lang,
     Params(params): Params<SendCodeParams>,
 ) -> ApiResult<Json<Envelope<CodeSent>>> {
@@ -126,7 +127,7 @@ pub async fn send_sms_code(
         (status = 503)))]
 pub async fn send_voice_code(
     State(state): State<AppState>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    ClientAddress(address): ClientAddress,
     lang: Lang,
     Params(params): Params<SendCodeParams>,
 ) -> ApiResult<Json<Envelope<CodeSent>>> {
@@ -187,12 +188,12 @@ pub struct PasswordLoginParams {
             description = "Too many tries; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn password_login(
     State(state): State<AppState>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    ClientAddress(address): ClientAddress,
     lang: Lang,
     Params(params): Params<PasswordLoginParams>,
 ) -> ApiResult<Json<Envelope<LoggedIn>>> {
     let phone = parse_phone(&params.phone)?;
-    let attempt = crate::sign_in_limits::count_try(&state, Door::Borrower, phone.e164(), address.ip()).await?;
+    let attempt = crate::sign_in_limits::count_try(&state, Door::Borrower, phone.e164(), address).await?;
     let borrower = state.store.borrower_by_phone(&phone).await?;
     let stored_hash = match &borrower {
         Some(borrower) => state.store.password_hash(borrower.id).await?,
@@ -233,7 +234,8 @@ pub async fn reset_password(
 
 /// Ends the session in the query. Calling it without a live session is not
 /// an error: the borrower is logged out either way.
-#[utoipa::path(post, path = "/service/login/logout", tag = "login", responses((status = 200, body = Envelope<NoData>)))]
+#[utoipa::path(post, path = "/service/login/logout", tag = "login", responses((status = 200, body = Envelope<NoData>)),
+    security((), ("borrower_session" = [])))]
 pub async fn logout(
     State(state): State<AppState>,
     lang: Lang,

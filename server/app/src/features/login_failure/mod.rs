@@ -38,7 +38,7 @@ pub struct FailurePage {
 /// The joint login failure page: why the order could not go on, and other
 /// products to try.
 #[utoipa::path(post, path = "/gopia/goya/drowns", tag = "legacy", params(FailureParams),
-    responses((status = 200, body = Envelope<FailurePage>), (status = 404)))]
+    responses((status = 200, body = Envelope<FailurePage>), (status = 404)), security(("borrower_session" = [])))]
 pub async fn failure_page(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -106,7 +106,7 @@ fn default_amount(product: &Product, limit: Option<Centavos>) -> Centavos {
 
 /// A product with its lender's registration and a quote to start from.
 #[utoipa::path(method(get, post), path = "/v3/product/detail", tag = "marketplace", params(ProductParams),
-    responses((status = 200, body = Envelope<ProductDetail>), (status = 404)))]
+    responses((status = 200, body = Envelope<ProductDetail>), (status = 404)), security((), ("borrower_session" = [])))]
 pub async fn detail(
     State(state): State<AppState>,
     MaybeBorrower(borrower): MaybeBorrower,
@@ -230,9 +230,10 @@ fn random_digits() -> ApiResult<u32> {
     responses(
         (status = 200, body = Envelope<Applied>),
         (status = 400, description = "Amount not offered, or above the borrower's limit"),
+        (status = 404, description = "No such product"),
         (status = 409, body = Envelope<GoElsewhere>,
             description = "Information incomplete, or an open loan of this product exists; `data.nextUrl` says where to go"),
-    ))]
+    ), security(("borrower_session" = [])))]
 pub async fn apply(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -328,7 +329,7 @@ pub struct PushParams {
 
 /// Records that a product was shown or tapped (the product "push" call).
 #[utoipa::path(post, path = "/v3/product/push", tag = "marketplace", params(PushParams),
-    responses((status = 200, body = Envelope<NoData>)))]
+    responses((status = 200, body = Envelope<NoData>)), security((), ("borrower_session" = [])))]
 pub async fn push(
     State(state): State<AppState>,
     MaybeBorrower(borrower): MaybeBorrower,

@@ -63,7 +63,7 @@ fn options(list: &[(&str, &str)]) -> Vec<FormOption> {
 /// The form, with the current account's type and provider chosen.
 #[utoipa::path(post, path = "/v3/bind-card/card-init", tag = "payments",
     params(("product_id" = Option<String>, Query, description = "The product the binding is for, as the page sends it; not read")),
-    responses((status = 200, body = Envelope<BankForm>), (status = 401)))]
+    responses((status = 200, body = Envelope<BankForm>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn form(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -176,7 +176,7 @@ pub struct BankSubmission {
         content((BankSubmission = "application/x-www-form-urlencoded"), (BankSubmission = "application/json"))),
     responses((status = 200, body = Envelope<BoundAccount>),
         (status = 400, body = Envelope<FieldRefused>, description = "The first wrong field; `data.field` is its code"),
-        (status = 401)))]
+        (status = 401)), security(("borrower_session" = [])))]
 pub async fn bind(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -48,7 +48,7 @@ pub struct OrderList {
 
 /// The borrower's orders, newest first.
 #[utoipa::path(post, path = "/v3/personal-center/order-list", tag = "personal centre",
-    responses((status = 200, body = Envelope<OrderList>), (status = 401)))]
+    responses((status = 200, body = Envelope<OrderList>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn order_list(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -98,7 +98,7 @@ pub struct UserInfo {
 
 /// Who the borrower is, as their page shows it.
 #[utoipa::path(post, path = "/v3/personal-center/user-info", tag = "personal centre",
-    responses((status = 200, body = Envelope<UserInfo>), (status = 401)))]
+    responses((status = 200, body = Envelope<UserInfo>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn user_info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -134,7 +134,7 @@ pub struct Menu {
 
 /// The entries of the borrower's page.
 #[utoipa::path(post, path = "/v3/personal-center/user-menu", tag = "personal centre",
-    responses((status = 200, body = Envelope<Menu>), (status = 401)))]
+    responses((status = 200, body = Envelope<Menu>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<Envelope<Menu>> {
     let item = |title: Msg, path: &str| MenuItem { title: title.text(lang).to_owned(), path: path.to_owned() };
     ok(
@@ -161,7 +161,7 @@ pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<
 /// their documents and history, and complaints, which lending rules require
 /// the lender to retain.
 #[utoipa::path(post, path = "/v3/personal-center/user-delete", tag = "personal centre",
-    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 401), (status = 409)))]
+    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 401), (status = 409)), security(("borrower_session" = [])))]
 pub async fn user_delete(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -9,20 +9,20 @@
 
 mod captcha_image;
 
+use crate::client_address::ClientAddress;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, coded, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::one_time_codes::{issue_code, parse_phone, verify_code};
 use crate::state::AppState;
 use axum::Json;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::promotion::{CaptchaAnswer, CaptchaCheck, FunnelEvent, FunnelStep, PromotionTemplate};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::net::SocketAddr;
 use time::Duration;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -293,7 +293,7 @@ pub struct GetSmsParams {
         (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
 pub async fn get_sms(
     State(state): State<AppState>,
-    ConnectInfo(address): ConnectInfo<SocketAddr>,
+    ClientAddress(address): ClientAddress,
     lang: Lang,
     Params(params): Params<GetSmsParams>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
@@ -318,7 +318,7 @@ pub async fn get_sms(
             return Ok(coded(CODE_WRONG_CAPTCHA_SMS, wrong, lang, NoData));
         }
     }
-    issue_code(&state, &phone, CodePurpose::Register, Delivery::Sms, &address.ip().to_string(), lang).await?;
+    issue_code(&state, &phone, CodePurpose::Register, Delivery::Sms, &address.to_string(), lang).await?;
     state.store.record_funnel_event(&event).await?;
     Ok(coded(CODE_OK, Msg::CodeSent, lang, NoData))
 }

@@ -53,7 +53,7 @@ async fn owned_order(state: &AppState, borrower: BorrowerId, params: &RepaymentP
 /// What extending the loan costs now and where it moves the due dates; 409
 /// when the loan cannot be extended.
 #[utoipa::path(post, path = "/v3/loan-details/delay-detail", tag = "payments", params(RepaymentParams),
-    responses((status = 200, body = Envelope<ExtensionInfo>), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<ExtensionInfo>), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn extension_info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -119,7 +119,7 @@ pub struct PlanInfo {
 
 /// The repayment plan of a disbursed loan, with what is paid.
 #[utoipa::path(post, path = "/v3/installment/loan-plan-info", tag = "payments", params(RepaymentParams),
-    responses((status = 200, body = Envelope<PlanInfo>), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<PlanInfo>), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn plan_info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -164,7 +164,7 @@ pub struct TrailInfo {
 /// loan sent, interest, late charges, extension fees, payments and
 /// corrections.
 #[utoipa::path(post, path = "/v3/installment/loan-trail", tag = "payments", params(RepaymentParams),
-    responses((status = 200, body = Envelope<TrailInfo>), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<TrailInfo>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn money_trail(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -184,7 +184,7 @@ pub async fn open_loan(
 
 /// Issues a pay code for paying part or all of what an open loan owes.
 #[utoipa::path(post, path = "/v3/loan-details/generate-vcode", tag = "payments", params(PayCodeParams),
-    responses((status = 200, body = Envelope<PayCodeIssued>), (status = 400), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<PayCodeIssued>), (status = 400), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn generate_pay_code(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -414,7 +414,7 @@ fn plan_items(plan: &[PlanLine], today: time::Date, lang: Lang) -> Vec<PlanItem>
 
 /// How much is owed on an open loan, its plan, and where to pay.
 #[utoipa::path(post, path = "/v3/installment/loan-play-detail", tag = "payments", params(RepaymentParams),
-    responses((status = 200, body = Envelope<RepaymentInfo>), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<RepaymentInfo>), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn repayment_info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

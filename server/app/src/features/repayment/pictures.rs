@@ -45,7 +45,7 @@ fn drawn(result: Result<Vec<u8>, pay_code_images::DrawError>) -> ApiResult<Respo
 /// e-wallet app.
 #[utoipa::path(get, path = "/pay-codes/{code}/qr.png", tag = "payments",
     params(("code" = String, Path, description = "The pay code's 12 digits, from `payCodeImg`")),
-    responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 401), (status = 404)))]
+    responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn pay_code_qr(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -60,7 +60,7 @@ pub async fn pay_code_qr(
 /// cashier's scanner.
 #[utoipa::path(get, path = "/pay-codes/{code}/barcode.png", tag = "payments",
     params(("code" = String, Path, description = "The pay code's 12 digits, from `barcodeImg`")),
-    responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 401), (status = 404)))]
+    responses((status = 200, content_type = "image/png", body = Vec<u8>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn pay_code_barcode(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

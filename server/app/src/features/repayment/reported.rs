@@ -31,7 +31,7 @@ pub struct PayTypes {
 
 /// The ways to pay an open loan.
 #[utoipa::path(post, path = "/v3/loan-details/init-pay-type", tag = "payments", params(RepaymentParams),
-    responses((status = 200, body = Envelope<PayTypes>), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<PayTypes>), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn pay_types(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -76,7 +76,7 @@ pub struct ReportedPayment {
 
 /// Reports a payment made outside the pay codes, for staff to check.
 #[utoipa::path(post, path = "/v3/loan-details/submit-utr", tag = "payments", params(ReportParams),
-    responses((status = 200, body = Envelope<ReportedPayment>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<ReportedPayment>), (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn report_payment(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -262,7 +262,7 @@ pub struct RepayOverview {
 /// The overview: what falls due in the next 30 days across the borrower's
 /// bills and their own loans with us.
 #[utoipa::path(post, path = "/repayment-product/index", operation_id = "repayment_reminders_index", tag = "repayment reminders",
-    responses((status = 200, body = Envelope<RepayOverview>), (status = 401)))]
+    responses((status = 200, body = Envelope<RepayOverview>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn index(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -304,7 +304,7 @@ pub struct RepayList {
 /// Every bill of the borrower and every loan of theirs in repayment, each
 /// with its next due date and its reminder.
 #[utoipa::path(post, path = "/repayment-product/get-list", operation_id = "repayment_reminders_list", tag = "repayment reminders",
-    responses((status = 200, body = Envelope<RepayList>), (status = 401)))]
+    responses((status = 200, body = Envelope<RepayList>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn list(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -359,7 +359,7 @@ pub struct SavedBill {
 /// reminder). Nothing is stored unless every rule holds.
 #[utoipa::path(post, path = "/repayment-product/save-repay-product", operation_id = "repayment_reminders_save", tag = "repayment reminders",
     params(SaveParams),
-    responses((status = 200, body = Envelope<SavedBill>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<SavedBill>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn save(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -434,7 +434,7 @@ async fn own_bill(state: &AppState, borrower: BorrowerId, id: i64) -> ApiResult<
 /// missing one.
 #[utoipa::path(post, path = "/repayment-product/repay-product-info", operation_id = "repayment_reminders_info", tag = "repayment reminders",
     params(BillParams),
-    responses((status = 200, body = Envelope<BillInfo>), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<BillInfo>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -523,7 +523,7 @@ async fn own_target(
 /// Manila. Only due dates whose reminder time is still ahead count.
 #[utoipa::path(post, path = "/repayment-product/set-reminder", operation_id = "repayment_reminders_set_reminder", tag = "repayment reminders",
     params(ReminderParams),
-    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn set_reminder(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -547,7 +547,7 @@ pub async fn set_reminder(
 /// Switches a reminder off (nothing to switch off is fine too).
 #[utoipa::path(post, path = "/repayment-product/close-reminder", operation_id = "repayment_reminders_close_reminder", tag = "repayment reminders",
     params(TargetParams),
-    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn close_reminder(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -570,7 +570,7 @@ pub async fn close_reminder(
 /// Deletes one of the borrower's bills with its reminder.
 #[utoipa::path(post, path = "/repayment-product/delete-repay-product", operation_id = "repayment_reminders_delete", tag = "repayment reminders",
     params(BillParams),
-    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn delete(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -11,7 +11,8 @@ use crate::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::{Form, Query, State};
-use axum::response::Html;
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::payment::{GatewayPayment, PayCode};
@@ -55,17 +56,22 @@ fn escape(text: &str) -> String {
         .collect()
 }
 
-fn layout(body: &str) -> Html<String> {
-    Html(format!(
+/// The test page's one inline style; the page's CSP allows it by digest.
+const STYLE: &str = "body{font:16px system-ui,sans-serif;margin:0 auto;max-width:26rem;padding:0 1rem 2rem}\
+     .test{background:#B00020;color:#fff;font-weight:700;padding:.7rem 1rem;margin:0 -1rem 1rem;text-align:center}\
+     button{background:#A94AFF;color:#fff;border:0;border-radius:8px;padding:.8rem 1.4rem;font-size:1rem}\
+     input{font-size:1rem;padding:.5rem;width:9rem}.note{color:#555;font-size:.9rem}";
+
+fn layout(body: &str) -> Response {
+    let page = Html(format!(
         "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\
-         <title>TEST · Sandbox payment</title><style>body{{font:16px system-ui,sans-serif;margin:0 auto;max-width:26rem;padding:0 1rem 2rem}}\
-         .test{{background:#B00020;color:#fff;font-weight:700;padding:.7rem 1rem;margin:0 -1rem 1rem;text-align:center}}\
-         button{{background:#A94AFF;color:#fff;border:0;border-radius:8px;padding:.8rem 1.4rem;font-size:1rem}}\
-         input{{font-size:1rem;padding:.5rem;width:9rem}}.note{{color:#555;font-size:.9rem}}</style>\
+         <title>TEST · Sandbox payment</title><style>{STYLE}</style>\
          <p class=\"test\" role=\"alert\">TEST PAGE · No real money moves</p><h1>Sandbox payment</h1>\
          <p class=\"note\">This is the sandbox, a demo standing in for GCash, Maya, stores and QR Ph. \
          It exists only in demo mode; nothing paid here is real.</p>{body}</html>"
-    ))
+    ));
+    let policy = crate::browser_policy::policy_with_inline_style(STYLE);
+    ([(header::CONTENT_SECURITY_POLICY, policy)], page).into_response()
 }
 
 /// The code, when the sandbox is on and issued it.
@@ -96,7 +102,7 @@ async fn owed(state: &AppState, code: &PayCode) -> ApiResult<Centavos> {
 }
 
 /// The page of one pay code, with a button that pays it.
-pub async fn page(State(state): State<AppState>, Query(params): Query<CodeParams>) -> ApiResult<Html<String>> {
+pub async fn page(State(state): State<AppState>, Query(params): Query<CodeParams>) -> ApiResult<Response> {
     let code = sandbox_code(&state, &params.code).await?;
     let heading = format!("<p>Pay code <strong>{}</strong> at {}</p>", escape(code.shown_code()), code.channel.name());
     if let Some(reason) = unpayable(&state, &code).await? {
@@ -128,7 +134,7 @@ pub async fn page(State(state): State<AppState>, Query(params): Query<CodeParams
 /// signed callback and shows what the server said. Paying again under the
 /// same transaction id sends the same callback (a gateway's retry); a
 /// single-use code takes no other payment.
-pub async fn pay(State(state): State<AppState>, Form(params): Form<PayParams>) -> ApiResult<Html<String>> {
+pub async fn pay(State(state): State<AppState>, Form(params): Form<PayParams>) -> ApiResult<Response> {
     let code = sandbox_code(&state, &params.code).await?;
     let transaction_id = if params.transaction_id.is_empty() {
         let mut id = [0u8; 8];

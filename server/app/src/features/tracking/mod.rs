@@ -37,7 +37,7 @@ pub struct EventParams {
     params(EventParams,
         ("position" = Option<i64>, Query, description = "Older shells' name for `positionId`"),
         ("orderId" = Option<i64>, Query, description = "The order whose page the tap was on (the login failure page); not read")),
-    responses((status = 200, body = Envelope<NoData>), (status = 400)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400)), security((), ("borrower_session" = [])))]
 pub async fn save_event(
     State(state): State<AppState>,
     MaybeBorrower(borrower): MaybeBorrower,
@@ -66,7 +66,7 @@ pub struct ScoreParams {
 
 /// The borrower's rating of the app from the order details popup.
 #[utoipa::path(post, path = "/v3/loan-details/google-score", tag = "tracking", params(ScoreParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401)), security(("borrower_session" = [])))]
 pub async fn app_rating(
     State(state): State<AppState>,
     crate::extract::CurrentBorrower(borrower): crate::extract::CurrentBorrower,
@@ -100,7 +100,7 @@ pub struct StoreReviewPrompt {
 /// only a borrower who has repaid a loan and has not rated the app yet, so
 /// nobody is asked while waiting for money or owing it.
 #[utoipa::path(post, path = "/v3/loan-confirm/google-market-ios-new", tag = "tracking",
-    responses((status = 200, body = Envelope<StoreReviewPrompt>), (status = 401)))]
+    responses((status = 200, body = Envelope<StoreReviewPrompt>), (status = 401)), security(("borrower_session" = [])))]
 pub async fn store_review_prompt(
     State(state): State<AppState>,
     crate::extract::CurrentBorrower(borrower): crate::extract::CurrentBorrower,

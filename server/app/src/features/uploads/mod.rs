@@ -3,9 +3,9 @@
 //! (`/uploads/{name}`). Accepting and serving pictures is
 //! `services::images`, shared with complaints and the book.
 
-use crate::error::{ApiError, ApiResult, Envelope, RetryLater, ok};
+use crate::error::{ApiError, ApiResult, ConsentNeeded, Envelope, RetryLater, ok};
 use crate::extract::CurrentBorrower;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Lang;
 use crate::services::images::{self, HARD_BODY_LIMIT, ImageForm, UploadedImage};
 use crate::state::AppState;
 use axum::Json;
@@ -14,7 +14,6 @@ use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
 use axum::response::Response;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::store::ConsentKind;
-use serde_json::json;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
 use utoipa_axum::routes;
 
@@ -28,8 +27,9 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// photos (D4).
 #[utoipa::path(post, path = "/credit-info/upload-image", tag = "consent",
     request_body(content = ImageForm, content_type = "multipart/form-data"),
-    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401), (status = 403),
-        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")))]
+    responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401),
+        (status = 403, body = Envelope<ConsentNeeded>, description = "No photos consent; nothing stored"),
+        (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")), security(("borrower_session" = [])))]
 pub async fn upload_identity_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
@@ -37,7 +37,7 @@ pub async fn upload_identity_image(
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<UploadedImage>>> {
     if !state.store.has_consent(borrower, ConsentKind::Photos).await? {
-        return Err(ApiError::Forbidden { message: Msg::ConsentNeeded, data: json!({ "consent": "photos" }) });
+        return Err(ConsentNeeded::refusal("photos"));
     }
     let record = images::accept_image(&state, borrower, ImagePurpose::Identity, form, "image").await?;
     Ok(ok(lang, UploadedImage::of(&record)))
@@ -47,7 +47,7 @@ pub async fn upload_identity_image(
 /// exactly like a missing one.
 #[utoipa::path(get, path = "/uploads/{name}", tag = "consent",
     params(("name" = String, Path, description = "The name from the upload's `url`")),
-    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 404)))]
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn borrower_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

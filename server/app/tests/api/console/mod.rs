@@ -6,6 +6,7 @@ mod api_token;
 mod back_office;
 mod collections;
 mod marketing;
+mod reversals;
 mod staff_accounts;
 mod unposted_payments;
 
@@ -16,6 +17,13 @@ use serde_json::Value;
 
 pub(crate) struct Member {
     cookie: String,
+}
+
+impl Member {
+    /// The `name=value` of the member's session cookie.
+    pub(crate) fn cookie(&self) -> &str {
+        &self.cookie
+    }
 }
 
 pub(crate) fn code(app: &TestApp, secret: &str) -> String {
@@ -69,7 +77,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 49] = [
+const CALLS: [(&str, &str, Permission); 53] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -92,6 +100,10 @@ const CALLS: [(&str, &str, Permission); 49] = [
     ("POST", "/api/console/adjustments/propose", Permission::ProposeAdjustments),
     ("POST", "/api/console/adjustments/approve?id=999999", Permission::ApproveAdjustments),
     ("POST", "/api/console/adjustments/reject?id=999999", Permission::ApproveAdjustments),
+    ("GET", "/api/console/reversals", Permission::ViewMoney),
+    ("POST", "/api/console/reversals/propose", Permission::ProposeAdjustments),
+    ("POST", "/api/console/reversals/approve?id=999999", Permission::ApproveAdjustments),
+    ("POST", "/api/console/reversals/reject?id=999999", Permission::ApproveAdjustments),
     ("GET", "/api/console/products", Permission::ManageProducts),
     ("POST", "/api/console/products/check", Permission::ManageProducts),
     ("POST", "/api/console/products/listing", Permission::ManageProducts),

@@ -28,7 +28,16 @@ async fn add(app: &TestApp, admin: &Member, email: &str, name: &str, role: &str)
         password: text("password"),
         totp_secret: text("totpSecret"),
         otpauth_uri: text("otpauthUri"),
+        otpauth_qr: text("otpauthQr"),
     }
+}
+
+/// What an authenticator app's camera reads in a `data:image/png;base64,` QR code.
+fn scanned(data_url: &str) -> String {
+    use base64::Engine;
+    let png =
+        data_url.strip_prefix("data:image/png;base64,").unwrap_or_else(|| panic!("a PNG data URL: {data_url:.40}"));
+    crate::repayment::scan(&base64::engine::general_purpose::STANDARD.decode(png).unwrap())
 }
 
 /// The new sign-in a reset answers, in the shape adding answers.
@@ -39,6 +48,7 @@ fn answered(body: &Value) -> NewAccount {
         password: text("password"),
         totp_secret: text("totpSecret"),
         otpauth_uri: text("otpauthUri"),
+        otpauth_qr: text("otpauthQr"),
     }
 }
 
@@ -252,12 +262,13 @@ crate::on_both_stores! {
         assert_eq!(status, 200, "{body}");
         let mut keys: Vec<&str> = body["data"].as_object().unwrap().keys().map(String::as_str).collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["id", "otpauthUri", "password", "totpSecret"], "the shape adding answers");
+        assert_eq!(keys, ["id", "otpauthQr", "otpauthUri", "password", "totpSecret"], "the shape adding answers");
         let new = answered(&body);
         assert_eq!(new.id, old.id);
         assert_ne!(new.password, old.password);
         assert_ne!(new.totp_secret, old.totp_secret);
         assert!(new.otpauth_uri.starts_with("otpauth://totp/") && new.otpauth_uri.contains(&new.totp_secret), "{}", new.otpauth_uri);
+        assert_eq!(scanned(&new.otpauth_qr), new.otpauth_uri, "the QR code is the new address");
         assert_eq!(send(&app, &liza, "GET", "/api/console/complaints", &[]).await.0, 401, "signed out at once");
         let row = listed(&app, &admin).await.into_iter().find(|row| row["id"] == old.id).unwrap();
         assert_eq!(row["active"], json!(true), "still active");

@@ -5,7 +5,8 @@ import type * as Leave from '../../lib/leave';
 import { replacePage } from '../../lib/leave';
 import { nativeHandler, ok, renderRoute, resetBridge } from '../../testing/renderRoute';
 import type { LoanConfirm } from './api/getLoanConfirm';
-import LoanConfirmPage, { HOST_BACK_EVENT } from './LoanConfirmPage';
+import LoanConfirmPage from './LoanConfirmPage';
+import { HOST_BACK_EVENT } from './useConfirmFlow';
 
 vi.mock('../../lib/leave', async (importOriginal) => ({
   ...(await importOriginal<typeof Leave>()),

@@ -203,4 +203,39 @@ describe('installment repayment page', () => {
     expect(screen.getByRole('dialog', { name: 'Payment Method' })).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
   });
+
+  it('offers the whole loan off today with the interest it saves, once the agreement allows it', async () => {
+    const payoff = {
+      amount: 310_050,
+      asOf: '2025-09-20',
+      earlyAllowed: true,
+      earlyFrom: '2025-09-01',
+      principal: 300_000,
+      interest: 10_050,
+      fees: 0,
+      penalties: 0,
+      interestSaved: 17_250,
+    };
+    setup({ payoff });
+    const card = await screen.findByRole('region', { name: 'Pay off the whole loan today' });
+    expect(within(card).getByText('₱3,100.50')).toBeTruthy();
+    expect(within(card).getByText('This saves you ₱172.50 of interest. Pay this amount with your pay code below.')).toBeTruthy();
+  });
+
+  it('says from when early payoff opens, and shows no payoff figure before that', async () => {
+    const payoff = {
+      amount: 327_300,
+      asOf: '2025-08-20',
+      earlyAllowed: false,
+      earlyFrom: '2025-09-01',
+      principal: 300_000,
+      interest: 27_300,
+      fees: 0,
+      penalties: 0,
+      interestSaved: 0,
+    };
+    setup({ payoff });
+    expect(await screen.findByText('You may pay the whole loan off early from 2025-09-01, with interest only up to that day.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Pay off the whole loan today' })).toBeNull();
+  });
 });

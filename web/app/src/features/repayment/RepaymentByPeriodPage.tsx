@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { groupPayCode } from '@hiram/shared/format/format';
+import { formatMoney, groupPayCode } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
 import { Modal } from '@hiram/shared/ui/Modal';
@@ -25,6 +25,28 @@ function BarcodeModal({ code, src, onClose }: { code: string; src: string; onClo
       </figure>
       <p className="app-muted app-small">{t('repayCode.barcodeTip')}</p>
     </Modal>
+  );
+}
+
+/**
+ * Paying the whole loan off today (the agreement's early repayment clause,
+ * decision 026): once the clause allows it, what settles the loan today and
+ * the interest it saves, paid through the standing code, which takes any
+ * amount; before that, the day it opens.
+ */
+function PayoffCard({ payoff }: { payoff: NonNullable<RepaymentInfo['payoff']> }) {
+  if (!payoff.earlyAllowed) {
+    return <p className="h-card app-muted">{t('repay.payoffFrom', { date: payoff.earlyFrom })}</p>;
+  }
+  if (payoff.interestSaved <= 0) return null;
+  return (
+    <section className="h-card" aria-labelledby="repay-payoff">
+      <h2 id="repay-payoff" className="app-muted">
+        {t('repay.payoffToday')}
+      </h2>
+      <p className="app-amount">{formatMoney(payoff.amount)}</p>
+      <p className="app-muted">{t('repay.payoffSaves', { amount: formatMoney(payoff.interestSaved) })}</p>
+    </section>
   );
 }
 
@@ -84,6 +106,7 @@ export default function RepaymentByPeriodPage() {
       {info && (
         <main className="app-main">
           <AmountCard label={t('repay.amountDue')} amount={info.repayAmount} note={t('repay.dueDate', { date: info.repayDate })} />
+          {info.payoff && <PayoffCard payoff={info.payoff} />}
           <ProductDetails logo={info.productLogo} name={info.productName} rows={info.detail} />
           {info.isShowReyTop === 1 && (
             <Link className="h-card app-guide" to={appLink('/paymentInstructions')}>

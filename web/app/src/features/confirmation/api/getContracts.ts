@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
+import type { ConfirmCalls } from './confirmCalls';
 
 /** Contracts shown on the confirm page (spec §9: scene 3). */
 export const CONFIRM_SCENE = 3;
@@ -13,13 +14,13 @@ export function getContracts(productId: string, orderId: string) {
   return formApi.post(CONTRACT_PATH, { productId, scene: CONFIRM_SCENE, orderId });
 }
 
-export function useContracts(productId: string, orderId: string) {
+export function useContracts(productId: string, orderId: string, calls: ConfirmCalls) {
   return useQuery({
-    queryKey: ['contracts', productId, orderId, CONFIRM_SCENE],
+    queryKey: ['contracts', calls.key, productId, orderId, CONFIRM_SCENE],
     queryFn: async () => {
-      const result = await getContracts(productId, orderId);
+      const result = await calls.contracts(productId, orderId);
       return result.success ? (result.data?.data ?? []) : [];
     },
-    enabled: orderId !== '',
+    enabled: productId !== '' || orderId !== '',
   });
 }

@@ -49,7 +49,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: 'Cookies and similar technologies',
       body: [
-        'Our pages keep small pieces of data in your browser (cookies and session storage) to keep you signed in and to remember your language. We do not put third-party advertising cookies or trackers on the borrower pages.',
+        'Our pages keep small pieces of data in your browser (cookies and session storage) to keep you signed in and to remember your language. We do not put third-party advertising cookies or trackers on the borrower pages. When our app does not give the pages an identifier for your phone, they give this browser a random one instead and keep it in a cookie; it is sent with your requests and says nothing about you or your phone.',
         'Promotion pages count visits and sign-ups per campaign so we can measure our own advertising; they do not identify you until you register. You can clear cookies and site data in your browser at any time; you will then need to sign in again.',
       ],
     },

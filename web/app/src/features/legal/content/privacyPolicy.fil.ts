@@ -49,7 +49,7 @@ export const privacyPolicy: LegalDocument = {
     {
       heading: 'Cookies at katulad na teknolohiya',
       body: [
-        'Nag-iimbak ang aming mga pahina ng maliliit na datos sa iyong browser (cookies at session storage) para manatili kang naka-log in at para matandaan ang iyong wika. Hindi kami naglalagay ng advertising cookies o tracker ng ibang kumpanya sa mga pahina para sa mga nanghihiram.',
+        'Nag-iimbak ang aming mga pahina ng maliliit na datos sa iyong browser (cookies at session storage) para manatili kang naka-log in at para matandaan ang iyong wika. Hindi kami naglalagay ng advertising cookies o tracker ng ibang kumpanya sa mga pahina para sa mga nanghihiram. Kapag hindi nagbibigay ang aming app ng identifier para sa iyong phone, bibigyan ng mga pahina ang browser na ito ng random na identifier at itatago ito sa isang cookie; ipinapadala ito kasama ng iyong mga request at wala itong sinasabi tungkol sa iyo o sa iyong phone.',
         'Binibilang ng mga promotion page ang mga pagbisita at pag-sign up bawat campaign para masukat ang sarili naming advertising; hindi ka nito nakikilala hangga’t hindi ka nagrerehistro. Maaari mong burahin ang cookies at site data sa iyong browser anumang oras; kakailanganin mo lamang mag-log in muli.',
       ],
     },

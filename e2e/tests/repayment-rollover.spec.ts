@@ -1,13 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../test';
 import { E2E_DIR, HIRAM_BIN, SERVER_ENV } from '../env';
-import { closePopups, demoSession, openDetails, orderInStatus } from '../fixtures';
+import { closePopups, demoSession, issuePayCode, openDetails, orderInStatus, payInSandbox } from '../fixtures';
 
 // Issue 16: an overdue borrower (180) sees on order details how many days
 // late the loan is, the penalties so far, the balance as of today and what
-// another day adds, and is offered the rollover (D3: 180 → 174) whose price
-// is the interest and penalties due plus one more period's interest. The
-// test only reads: repayment.spec pays the same demo order off later.
+// another day adds, rolls the loan over (D3: 180 → 174) by paying its price,
+// the interest and penalties due plus one more period's interest, and sees
+// it open again with the new due date.
+//
+// This takes the demo's only overdue loan out of 180, so the file runs after
+// every other user of it (the suite runs files one at a time in name order:
+// console, order-statuses, repayment-reminders come before it); repayment.spec,
+// after it, pays the rolled-over loan off.
 
 interface Overdue {
   daysLate: number;
@@ -18,7 +23,9 @@ interface Overdue {
   lines: string[];
 }
 
-test('an overdue borrower sees days late, penalties so far and today\'s balance, and is offered the rollover', async ({ page }) => {
+test('an overdue borrower sees days late, penalties so far and today\'s balance, rolls the loan over and sees it open with the new due date', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 });
   const session = demoSession();
   // The day's run posts the late days' penalties (safe to repeat).
@@ -58,5 +65,20 @@ test('an overdue borrower sees days late, penalties so far and today\'s balance,
   expect(offer.code).toBe('00');
   // The price clears the penalties (and the interest) due, so it is above the penalties so far.
   expect(offer.data.delayInfo.delayAmount).toBeGreaterThan(overdue.penaltiesSoFar);
-  await expect(page.getByText(`Next payment date: ${offer.data.nextRepayDate}`)).toBeVisible();
+  // Below what the whole loan costs today: a rollover is not a repayment.
+  expect(offer.data.delayInfo.delayAmount).toBeLessThan(overdue.balanceToday);
+  const newDueDate = offer.data.nextRepayDate;
+  await expect(page.getByText(`Next payment date: ${newDueDate}`)).toBeVisible();
+
+  // A code for exactly the rollover's price, paid on the demo's test page.
+  const { form, payCode } = await issuePayCode(page, 'GCash');
+  expect(form.get('isDelay')).toBe('1');
+  expect(form.get('amount')).toBe(String(offer.data.delayInfo.delayAmount));
+  await payInSandbox(page, payCode);
+
+  // Open again (174), due on the new date, no longer late.
+  await expect.poll(async () => (await openDetails(page, query)).orderStatus, { timeout: 30_000 }).toBe(174);
+  await closePopups(page);
+  await expect(page.getByRole('definition').filter({ hasText: newDueDate })).toBeVisible();
+  await expect(page.getByTestId('overdue-standing')).toHaveCount(0);
 });

@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# Times the daily run (`hiram daily`: overdue moves, late penalties, payout
+# retries) on books of 10,000, 100,000 and 1,000,000 loans, on SQLite and on
+# PostgreSQL, and writes the "Daily run" section of docs/benchmarks.md (the
+# rest of the file is kept).
+#
+#   bench/daily-run.sh
+#   DAILY_SIZES="10000 100000" DAILY_DATABASES=sqlite bench/daily-run.sh
+#
+# Each book is made by `hiram bench-portfolio` (a fresh database each time),
+# then `hiram daily` runs twice: the first run is the day's work (loans due
+# yesterday go overdue, every late loan is charged today's penalty), the
+# second finds nothing left to do and shows what reading the book costs.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+sizes="${DAILY_SIZES:-10000 100000 1000000}"
+databases="${DAILY_DATABASES:-sqlite postgres}"
+pg_server="${BENCH_POSTGRES_SERVER:-postgres://postgres@127.0.0.1:5432}"
+out="$root/bench/out/daily"
+
+cargo build --release -p hiram --locked
+rm -rf "$out" && mkdir -p "$out"
+export APP_LOG__FILTER=info APP_PAYMENTS__COLLECTIONS=sandbox APP_PAYMENTS__SANDBOX_SECRET="bench-$(date +%s%N)"
+hiram=./target/release/hiram
+
+seconds_since() { # $1: start in ns
+  awk -v start="$1" -v end="$(date +%s%N)" 'BEGIN { printf "%.2f", (end - start) / 1e9 }'
+}
+field() { # $1 log file, $2 field of the "daily run finished" line
+  grep 'daily run finished' "$1" | tail -n 1 | grep -o "\"$2\":[0-9]*" | cut -d: -f2
+}
+
+# Writes the section with the rows so far: a long run that is stopped
+# still leaves what it measured.
+write_section() {
+  load=$(cut -d' ' -f1-3 /proc/loadavg)
+  section="$out/section.md"
+  {
+    echo "## Daily run"
+    echo
+    echo "Made by \`bench/daily-run.sh\` on $(date -u +%Y-%m-%d), release build, load average at the end $load"
+    echo "(the machine's 2 cores are shared with other builds: figures vary between runs)."
+    echo "Each book is made by \`hiram bench-portfolio --loans N\`: per product, one loan of each kind is made"
+    echo "as the product makes it (the late ones brought up to yesterday by the daily run itself), then copied"
+    echo "in bulk: 80% current (174), 2% falling due yesterday, 10% overdue (180) at 3, 9, 24, 40 and 75 days"
+    echo "late with their penalties so far, 8% repaid (200). *run* is \`hiram daily\` on that book (it moves"
+    echo "the loans due yesterday to 180 and charges every late loan's penalty for today, one transaction per"
+    echo "late loan); *again* is a second run the same day, which finds nothing to charge."
+    echo
+    echo "| database | loans | late | went overdue | penalties posted | run s | µs per loan | ratio to 10k (per loan) | again s |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    for row in "${rows[@]}"; do
+      read -r database loans late overdue penalties first again _ <<<"$row"
+      base=$(printf '%s\n' "${rows[@]}" | awk -v db="$database" '$1 == db { print $6 / $2; exit }')
+      awk -v db="$database" -v n="$loans" -v late="$late" -v o="$overdue" -v p="$penalties" -v s="$first" \
+        -v again="$again" -v base="$base" 'BEGIN {
+          per = s / n; printf "| %s | %\047d | %\047d | %\047d | %\047d | %.2f | %.1f | %.2f | %.2f |\n",
+          db, n, late, o, p, s, per * 1e6, per / base, again }'
+    done
+    echo
+    echo "Books were made in: $(printf '%s\n' "${rows[@]}" | awk '{ printf "%s%s %s loans %.0f s", sep, $1, $2, $8; sep = "; " }')."
+    echo "Budget: ≤ 5 minutes (300 s) for 1,000,000 loans on SQLite, time growing no faster than linearly"
+    echo "(a per-loan ratio to 10k of at most about 1)."
+  } >"$section"
+  # Keep everything before this section; the section goes last.
+  kept=$(sed '/^## Daily run$/,$d' docs/benchmarks.md)
+  printf '%s\n\n%s\n' "$kept" "$(cat "$section")" | cat -s >docs/benchmarks.md
+}
+
+rows=()
+for database in $databases; do
+  for size in $sizes; do
+    case "$database" in
+      sqlite) export APP_DATABASE__URL="sqlite://$out/book-$size.sqlite3" ;;
+      postgres)
+        name="hiram_bench_daily_$size"
+        psql "$pg_server/postgres" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)" >/dev/null
+        psql "$pg_server/postgres" -qc "CREATE DATABASE $name" >/dev/null
+        export APP_DATABASE__URL="$pg_server/$name" ;;
+    esac
+    start=$(date +%s%N)
+    book=$($hiram bench-portfolio --loans "$size" 2>"$out/$database-$size-portfolio.log")
+    made_in=$(seconds_since "$start")
+    loans=$(node -e 'console.log(JSON.parse(process.argv[1]).loans)' "$book")
+    late=$(node -e 'console.log(JSON.parse(process.argv[1]).late)' "$book")
+    start=$(date +%s%N)
+    $hiram daily 2>"$out/$database-$size-daily.log"
+    first=$(seconds_since "$start")
+    start=$(date +%s%N)
+    $hiram daily 2>"$out/$database-$size-again.log"
+    again=$(seconds_since "$start")
+    penalties=$(field "$out/$database-$size-daily.log" penalty_days)
+    overdue=$(field "$out/$database-$size-daily.log" overdue)
+    again_penalties=$(field "$out/$database-$size-again.log" penalty_days)
+    echo "daily-run: $database $loans loans ($late late): book made in ${made_in}s, run ${first}s" \
+      "($overdue overdue, $penalties penalties), again ${again}s ($again_penalties penalties)"
+    rows+=("$database $loans $late $overdue $penalties $first $again $made_in")
+    write_section
+    [ "$database" = postgres ] && psql "$pg_server/postgres" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)" >/dev/null
+  done
+done
+
+echo "daily-run: wrote the Daily run section of docs/benchmarks.md"
+cat "$section"

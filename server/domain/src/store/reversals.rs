@@ -1,0 +1,20 @@
+//! Payment reversals under maker-checker: one proposes, another approves
+//! (the approval itself is stored by `LedgerStore::post_to_order`, in the
+//! transaction that posts the reversal) or rejects.
+
+use super::StoreResult;
+use crate::reversal::{PaymentReversal, ReversalStatus};
+use async_trait::async_trait;
+use time::OffsetDateTime;
+
+#[async_trait]
+pub trait ReversalStore {
+    /// Stores a proposal; `Conflict("payment_reversal_once")` when the
+    /// payment already has a proposal waiting or approved.
+    async fn propose_reversal(&self, proposal: &PaymentReversal) -> StoreResult<i64>;
+    async fn reversal(&self, id: i64) -> StoreResult<Option<PaymentReversal>>;
+    /// Newest first, optionally of one status.
+    async fn reversals(&self, status: Option<ReversalStatus>, limit: i64) -> StoreResult<Vec<PaymentReversal>>;
+    /// Rejects a waiting proposal; `Stale` when it was decided already.
+    async fn reject_reversal(&self, id: i64, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()>;
+}

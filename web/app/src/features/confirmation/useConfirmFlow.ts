@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { callNative } from '@hiram/shared/bridge/bridge';
+import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { isWebAddress, openExternal, replacePage } from '../../lib/leave';
+import type { ConfirmCalls } from './api/confirmCalls';
+import { CONFIRM_SCENE, useContracts, type ContractItem } from './api/getContracts';
+import { useLoanConfirm } from './api/getLoanConfirm';
+import { lendDetailsTarget } from './target';
+
+/** The window event a host app dispatches when the borrower presses back (iOS shell). */
+export const HOST_BACK_EVENT = 'hiram:back';
+
+/**
+ * What both confirmation pages do (spec §4 "Loan confirm"), whichever paths
+ * they call: the box starts ticked and Next does nothing unticked; the
+ * agreement modal opens by itself when the server gives popAgreementUrl
+ * (Agree closes it, Cancel closes the web view); with isPopType 1 the host's
+ * back signal brings the retention pop-up; a confirmed loan replaces the page
+ * with lendDetailsUrl, the page's query and from=confirm.
+ */
+export function useConfirmFlow(calls: ConfirmCalls) {
+  const [search] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const productId = fillProductId(search).get('productId') ?? '';
+  const orderId = search.get('orderId') ?? '';
+  const { data: result } = useLoanConfirm(productId, orderId, calls);
+  const data = result?.success ? result.data : null;
+  const { data: contracts = [] } = useContracts(productId, orderId, calls);
+  const [agreed, setAgreed] = useState(true);
+  const [agreementAccepted, setAgreementAccepted] = useState(false);
+  const [retention, setRetention] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const popType = data?.isPopType ?? 0;
+  useEffect(() => {
+    if (popType !== 1) return;
+    const onBack = () => setRetention(true);
+    window.addEventListener(HOST_BACK_EVENT, onBack);
+    return () => window.removeEventListener(HOST_BACK_EVENT, onBack);
+  }, [popType]);
+
+  const go = (url: string) => {
+    if (isWebAddress(url)) openExternal(url);
+    else void navigate(withCarriedQuery(url));
+  };
+
+  const openContract = async (item: ContractItem) => {
+    const jump = await calls.contractJump({ productId, scene: CONFIRM_SCENE, position: item.position, orderId });
+    if (jump.success && jump.data?.contract_url) go(jump.data.contract_url);
+  };
+
+  const next = async () => {
+    // Unticked, Next is grey and does nothing (spec §4).
+    if (!agreed || busy || !data) return;
+    setBusy(true);
+    const pushed = await calls.push({ amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId, orderId });
+    if (pushed.success && pushed.data?.lendDetailsUrl) {
+      replacePage(lendDetailsTarget(pushed.data.lendDetailsUrl, location.search));
+      return;
+    }
+    setBusy(false);
+  };
+
+  return {
+    data,
+    contracts,
+    agreed,
+    setAgreed,
+    busy,
+    next,
+    openContract,
+    /** The document the agreement modal links to, opened in the app. */
+    readAgreement: () => go(data?.popAgreementUrl ?? ''),
+    agreementOpen: Boolean(data?.popAgreementUrl) && !agreementAccepted,
+    acceptAgreement: () => setAgreementAccepted(true),
+    retention,
+    dismissRetention: () => setRetention(false),
+    closeWebview: () => void callNative('closeWebview', {}),
+  };
+}
+
+export type ConfirmFlow = ReturnType<typeof useConfirmFlow>;

@@ -7,7 +7,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps chromium zbar web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily seed clean
+.PHONY: run test deps chromium zbar postgres-programs web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -37,6 +37,12 @@ chromium:
 zbar:
 	@command -v zbarimg >/dev/null || scripts/apt-install.sh zbar-tools
 
+## postgres-programs: PostgreSQL's server programs and openssl, for the private TLS server the API tests start
+postgres-programs:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || scripts/apt-install.sh postgresql
+	@command -v psql >/dev/null || scripts/apt-install.sh postgresql-client
+	@command -v openssl >/dev/null || scripts/apt-install.sh openssl
+
 web: deps
 	npm run build
 
@@ -50,7 +56,7 @@ lint: deps
 	@# Locked crates against the RustSec snapshot beside the project (offline)
 	python3 ../shared/tools/rustsec-check.py Cargo.lock ../shared/advisory-db
 
-test-rust: zbar
+test-rust: zbar postgres-programs
 	scripts/with-test-database.sh cargo test --workspace --locked
 
 test-web: deps

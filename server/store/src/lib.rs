@@ -10,6 +10,7 @@ mod db;
 mod failpoints;
 mod migrations;
 mod postgres;
+mod postgres_tls;
 mod rows;
 mod sqlite;
 

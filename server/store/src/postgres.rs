@@ -9,7 +9,6 @@ use bytes::BytesMut;
 use deadpool_postgres::{Manager, ManagerConfig, Object, RecyclingMethod};
 use hiram_domain::store::{StoreError, StoreResult};
 use std::error::Error;
-use tokio_postgres::NoTls;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
 
@@ -23,10 +22,15 @@ pub(crate) struct Pool {
 }
 
 impl Pool {
-    /// The URL may set `options=-csearch_path=...` to use another schema.
+    /// The URL may set `options=-csearch_path=...` to use another schema,
+    /// and `sslmode`/`sslrootcert` as libpq reads them (`postgres_tls`).
     pub(crate) fn connect(url: &str, max_connections: usize) -> StoreResult<Pool> {
-        let config: tokio_postgres::Config = url.parse().map_err(error)?;
-        let manager = Manager::from_config(config, NoTls, ManagerConfig { recycling_method: RecyclingMethod::Fast });
+        let connection = crate::postgres_tls::connection(url)?;
+        let manager = Manager::from_config(
+            connection.config,
+            connection.tls,
+            ManagerConfig { recycling_method: RecyclingMethod::Fast },
+        );
         let pool = deadpool_postgres::Pool::builder(manager).max_size(max_connections).build().map_err(other)?;
         Ok(Pool { pool })
     }
@@ -172,6 +176,18 @@ pub(crate) fn error(error: tokio_postgres::Error) -> StoreError {
     }
 }
 
-fn other(error: impl std::fmt::Display) -> StoreError {
-    StoreError::Backend(error.to_string())
+/// The error and each cause under it: a pool's error alone says neither
+/// what the server refused nor which certificate check failed.
+fn other(error: impl Error) -> StoreError {
+    let mut message = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let text = inner.to_string();
+        if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+        cause = inner.source();
+    }
+    StoreError::Backend(message)
 }

@@ -12,6 +12,7 @@ mod clauses;
 mod complaints;
 mod console;
 mod daily;
+mod database_tls;
 mod demo_mode;
 mod device_data;
 mod disbursement;

@@ -40,7 +40,7 @@ test('a borrower sees own loans, adds a bill, sets, changes and closes its remin
   await expect(page.getByRole('status')).toContainText('Bill saved.');
   const bill = page.getByRole('region', { name: 'Your bills' }).getByRole('listitem', { name: 'Meralco e2e' });
   await expect(bill).toContainText('₱1,234.56');
-  await expect(bill).toContainText(`Due ${due}, in 10 day(s) · Every month`);
+  await expect(bill).toContainText(`Due ${due}, in 10 days · Every month`);
   await expect(bill).toContainText('No reminder');
   await expect(upcoming).toContainText('Meralco e2e');
 
@@ -51,11 +51,11 @@ test('a borrower sees own loans, adds a bill, sets, changes and closes its remin
   await page.getByRole('button', { name: 'Save reminder' }).click();
   await expect(page.getByText('We send reminders only from 8:00 AM to 9:00 PM, Manila time.', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/repaymentReminder\?/);
-  await page.getByLabel('When').selectOption({ label: '2 day(s) before' });
+  await page.getByLabel('When').selectOption({ label: '2 days before' });
   await page.getByLabel('Time (Manila)').fill('09:30');
   await page.getByRole('button', { name: 'Save reminder' }).click();
   await expect(page).toHaveURL(/\/repaymentReminders\?/);
-  await expect(bill).toContainText('Reminder: 2 day(s) before, at 09:30');
+  await expect(bill).toContainText('Reminder: 2 days before, at 09:30');
 
   // Change it.
   await bill.getByRole('link', { name: 'Change reminder' }).click();

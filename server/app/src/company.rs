@@ -40,7 +40,9 @@ pub fn configured(settings: &CompanySettings) -> CompanyDetails {
         corporate_name: settings.corporate_name.clone(),
         trade_name: settings.trade_name.clone(),
         sec_registration_no: settings.sec_registration_no.clone(),
-        certificate_of_authority_no: settings.certificate_of_authority_no.clone(),
+        certificate_of_authority_no: hiram_domain::company::unlabelled_authority_number(
+            settings.certificate_of_authority_no.clone(),
+        ),
         address: settings.address.clone(),
         phone: settings.phone.clone(),
         email: settings.email.clone(),

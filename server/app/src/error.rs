@@ -252,7 +252,7 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
     parts.headers.remove(header::CONTENT_TYPE);
     let text = reply.message.text(lang);
     let message = match &reply.detail {
-        Some(detail) => text.replace("{n}", detail),
+        Some(detail) => crate::i18n::with_detail(text, detail),
         None => text.to_owned(),
     };
     let envelope = Envelope { code: status.as_u16().to_string(), message, data: reply.data };

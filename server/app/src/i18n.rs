@@ -350,7 +350,7 @@ impl Msg {
                 ProviderUnavailable => "We could not send the message right now. Please try again in a minute.",
                 InvalidPhone => "Please enter a valid mobile number.",
                 InvalidCodeFormat => "Please enter the 6-digit code.",
-                CodeWrong => "The code is not correct. You can try {n} more time(s).",
+                CodeWrong => "The code is not correct. You can try {n} more {time|times}.",
                 CodeRefused => "This code can no longer be used. Please request a new one.",
                 CodeTooSoon => "Please wait {n} seconds before requesting another code.",
                 CodeHourlyLimit => "You have requested too many codes this hour. Please try again later.",
@@ -472,7 +472,7 @@ impl Msg {
                 RepeatWeekly => "Every week",
                 RepeatMonthly => "Every month",
                 ReminderOnDueDate => "On the due date at {time}",
-                ReminderDaysBefore => "{n} day(s) before, at {time}",
+                ReminderDaysBefore => "{n} {day|days} before, at {time}",
                 ReminderBillSms => "Hiram reminder: {name}, {amount}, is due on {date}.",
                 ReminderLoanSms => {
                     "Hiram reminder: your {name} loan payment of {amount} is due on {date}. Pay in the Hiram app with a pay code."
@@ -1017,9 +1017,61 @@ impl Msg {
     }
 }
 
+/// The text with `{n}` replaced by the detail and, when the detail is a
+/// count, each `{one|other}` choice made by it: English says "1 more time"
+/// and "2 more times"; the Filipino texts need no choice.
+pub fn with_detail(text: &str, detail: &str) -> String {
+    let singular = detail.trim() == "1";
+    let mut rendered = String::with_capacity(text.len() + detail.len());
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|at| open + at) else { break };
+        rendered.push_str(&rest[..open]);
+        let inside = &rest[open + 1..close];
+        match inside.split_once('|') {
+            Some((one, other)) => rendered.push_str(if singular { one } else { other }),
+            None if inside == "n" => rendered.push_str(detail),
+            None => rendered.push_str(&rest[open..=close]),
+        }
+        rest = &rest[close + 1..];
+    }
+    rendered.push_str(rest);
+    rendered
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_choose_their_plural_by_rule() {
+        assert_eq!(
+            with_detail(Msg::CodeWrong.text(Lang::En), "1"),
+            "The code is not correct. You can try 1 more time."
+        );
+        assert_eq!(
+            with_detail(Msg::CodeWrong.text(Lang::En), "4"),
+            "The code is not correct. You can try 4 more times."
+        );
+        assert_eq!(
+            with_detail(Msg::CodeWrong.text(Lang::Fil), "1"),
+            "Mali ang code. Maaari ka pang sumubok nang 1 beses."
+        );
+        assert_eq!(
+            with_detail("{n} {day|days} before, at {time}", "2"),
+            "2 days before, at {time}",
+            "other placeholders stay"
+        );
+    }
+
+    #[test]
+    fn no_text_says_s_in_brackets() {
+        for lang in [Lang::En, Lang::Fil] {
+            for message in [Msg::CodeWrong, Msg::ReminderDaysBefore] {
+                assert!(!message.text(lang).contains("(s)"), "{}", message.text(lang));
+            }
+        }
+    }
 
     #[test]
     fn the_lang_query_parameter_wins_over_the_browser_language() {

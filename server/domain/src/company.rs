@@ -30,11 +30,9 @@ impl CompanyDetails {
             corporate_name: fields::text("corporateName", &self.corporate_name, 2, 120)?,
             trade_name: fields::text("tradeName", &self.trade_name, 1, 40)?,
             sec_registration_no: fields::text("secRegistrationNo", &self.sec_registration_no, 2, 40)?,
-            certificate_of_authority_no: fields::text(
+            certificate_of_authority_no: authority_number(
                 "certificateOfAuthorityNo",
                 &self.certificate_of_authority_no,
-                2,
-                40,
             )?,
             address: fields::text("address", &self.address, 5, 200)?,
             phone: contact_number("phone", &self.phone)?,
@@ -70,6 +68,27 @@ pub fn contact_number(field: &'static str, value: &str) -> FieldResult<String> {
     if landline || toll_free { Ok(value.to_owned()) } else { Err(InvalidField(field)) }
 }
 
+/// A Certificate of Authority number without its label (`3519`, from
+/// `3519` or `CA No. 3519`): every page and document labels it itself, so a
+/// value typed with its label would read "CA No. CA No. 3519".
+pub fn authority_number(field: &'static str, value: &str) -> FieldResult<String> {
+    let value = value.trim();
+    let unlabelled = ["certificate of authority no.", "certificate of authority no", "ca no.", "ca no", "c.a. no."]
+        .iter()
+        .find_map(|label| {
+            value.get(..label.len()).filter(|start| start.eq_ignore_ascii_case(label)).map(|_| &value[label.len()..])
+        })
+        .unwrap_or(value)
+        .trim();
+    fields::text(field, unlabelled, 1, 30)
+}
+
+/// A number saved or configured before the rule above, without its label;
+/// one the rule refuses is shown as it is.
+pub fn unlabelled_authority_number(stored: String) -> String {
+    authority_number("certificateOfAuthorityNo", &stored).unwrap_or(stored)
+}
+
 /// A Philippine mobile number, kept as written.
 pub fn mobile_number(field: &'static str, value: &str) -> FieldResult<String> {
     let value = value.trim();
@@ -85,7 +104,7 @@ mod tests {
             corporate_name: "Hiram Lending Corporation".to_owned(),
             trade_name: "Hiram".to_owned(),
             sec_registration_no: "CS2026-00417".to_owned(),
-            certificate_of_authority_no: "CA No. 3519".to_owned(),
+            certificate_of_authority_no: "3519".to_owned(),
             address: "Unit 12B, 88 Ayala Avenue, Makati City".to_owned(),
             phone: "(02) 8123 4567".to_owned(),
             email: "care@hiram.example".to_owned(),
@@ -112,6 +131,20 @@ mod tests {
         let mut long = details();
         long.trade_name = "x".repeat(41);
         assert_eq!(long.checked(), Err(InvalidField("tradeName")));
+    }
+
+    #[test]
+    fn the_certificate_of_authority_number_is_kept_without_its_label() {
+        for typed in ["3519", " CA No. 3519", "ca no 3519", "Certificate of Authority No. 3519", "C.A. No. 3519"] {
+            assert_eq!(authority_number("coa", typed), Ok("3519".to_owned()), "{typed}");
+        }
+        assert_eq!(authority_number("coa", "3519 (demo)"), Ok("3519 (demo)".to_owned()));
+        assert_eq!(authority_number("coa", "CA No. "), Err(InvalidField("coa")), "a label alone is no number");
+        assert_eq!(
+            authority_number("coa", "CA Nó 1"),
+            Ok("CA Nó 1".to_owned()),
+            "no panic on a label-length cut inside a character"
+        );
     }
 
     #[test]

@@ -198,7 +198,7 @@ impl MarketingStore for Store {
                         corporate_name: row.get(0)?,
                         trade_name: row.get(1)?,
                         sec_registration_no: row.get(2)?,
-                        certificate_of_authority_no: row.get(3)?,
+                        certificate_of_authority_no: hiram_domain::company::unlabelled_authority_number(row.get(3)?),
                         address: row.get(4)?,
                         phone: row.get(5)?,
                         email: row.get(6)?,

@@ -15,7 +15,7 @@ fn lender(row: &Row<'_>) -> StoreResult<Lender> {
         name: row.get(1)?,
         corporate_name: row.get(2)?,
         sec_registration_no: row.get(3)?,
-        certificate_of_authority_no: row.get(4)?,
+        certificate_of_authority_no: hiram_domain::company::unlabelled_authority_number(row.get(4)?),
     })
 }
 

@@ -166,7 +166,7 @@ pub fn disclosure(quote: &Quote, parties: &Parties<'_>, lang: Lang) -> Document 
         row(
             "SEC registration / Certificate of Authority",
             "SEC registration / Certificate of Authority",
-            format!("{} / {}", parties.lender.sec_registration_no, parties.lender.certificate_of_authority_no),
+            format!("{} / CA No. {}", parties.lender.sec_registration_no, parties.lender.certificate_of_authority_no),
         ),
         row("Borrower", "Nanghihiram", parties.borrower_name.to_owned()),
         row("Loan number", "Numero ng loan", parties.order_no.to_owned()),
@@ -242,7 +242,7 @@ pub fn agreement(quote: &Quote, parties: &Parties<'_>, lang: Lang) -> Document {
             "Loan Agreement".to_owned(),
             vec![
                 section("1. The parties", vec![format!(
-                    "This agreement is between {} (SEC Registration No. {}, Certificate of Authority {}), the lender, and {} (mobile {}), the borrower, for loan {} under the product {}, offered through Hiram.",
+                    "This agreement is between {} (SEC Registration No. {}, Certificate of Authority No. {}), the lender, and {} (mobile {}), the borrower, for loan {} under the product {}, offered through Hiram.",
                     lender.corporate_name, lender.sec_registration_no, lender.certificate_of_authority_no, parties.borrower_name, parties.borrower_phone, parties.order_no, parties.product.name
                 )]),
                 section("2. The loan", vec![format!(
@@ -250,8 +250,8 @@ pub fn agreement(quote: &Quote, parties: &Parties<'_>, lang: Lang) -> Document {
                     money(quote.principal), money(quote.fees), money(quote.net_proceeds)
                 )]),
                 section("3. Interest and repayment", vec![format!(
-                    "Interest for the whole term of {} days is {}. The borrower repays {} in {} payment(s) as set out in the Disclosure Statement, the last on {}.",
-                    quote.term_days, money(quote.interest), money(quote.total_repayable), quote.plan.len(), last_due
+                    "Interest for the whole term of {} days is {}. The borrower repays {} in {} as set out in the Disclosure Statement, the last on {}.",
+                    quote.term_days, money(quote.interest), money(quote.total_repayable), crate::i18n::with_detail("{n} {payment|payments}", &quote.plan.len().to_string()), last_due
                 )]),
                 section("4. Early repayment", vec![early_repayment_text(quote, lang)]),
                 section("5. Late payment", vec![format!("If a payment is late, the lender charges: {penalty}. {CAP_NOTE_EN}")]),
@@ -266,7 +266,7 @@ pub fn agreement(quote: &Quote, parties: &Parties<'_>, lang: Lang) -> Document {
             "Kasunduan sa Loan".to_owned(),
             vec![
                 section("1. Ang mga partido", vec![format!(
-                    "Ang kasunduang ito ay sa pagitan ng {} (SEC Registration No. {}, Certificate of Authority {}), ang nagpapahiram, at ni {} (mobile {}), ang nanghihiram, para sa loan {} sa ilalim ng produktong {}, na inaalok sa pamamagitan ng Hiram.",
+                    "Ang kasunduang ito ay sa pagitan ng {} (SEC Registration No. {}, Certificate of Authority No. {}), ang nagpapahiram, at ni {} (mobile {}), ang nanghihiram, para sa loan {} sa ilalim ng produktong {}, na inaalok sa pamamagitan ng Hiram.",
                     lender.corporate_name, lender.sec_registration_no, lender.certificate_of_authority_no, parties.borrower_name, parties.borrower_phone, parties.order_no, parties.product.name
                 )]),
                 section("2. Ang loan", vec![format!(

@@ -48,7 +48,8 @@ crate::on_both_stores! {
             let (status, body) = try_code(&app, PHONE, &wrong(&code)).await;
             assert_eq!(status, 400);
             let expected = if tries_left > 0 {
-                format!("The code is not correct. You can try {tries_left} more time(s).")
+                let times = if tries_left == 1 { "time" } else { "times" };
+                format!("The code is not correct. You can try {tries_left} more {times}.")
             } else {
                 "This code can no longer be used. Please request a new one.".to_owned()
             };

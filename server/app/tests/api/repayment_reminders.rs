@@ -210,7 +210,7 @@ crate::on_both_stores! {
         let (_, info) = call(&app, session, "repay-product-info", &[("repayProductId", &id)]).await;
         let reminder = &info["data"]["reminder"];
         assert_eq!((reminder["on"].as_bool(), reminder["daysBefore"].as_i64(), reminder["time"].as_str()), (Some(true), Some(2), Some("21:00")));
-        assert_eq!(reminder["text"], "2 day(s) before, at 21:00");
+        assert_eq!(reminder["text"], "2 days before, at 21:00");
         let fire = (today(&app) + Duration::days(4)).to_string();
         assert_eq!(reminder["nextAt"], format!("{fire} 21:00"));
         assert_eq!(call(&app, session, "set-reminder", &[("repayProductId", &id), ("daysBefore", "0"), ("remindTime", "08:00")]).await.0, 200);

@@ -6922,7 +6922,7 @@ export interface components {
             nextAt: string;
             /** @description Whether texts will be sent. */
             on: boolean;
-            /** @description "2 day(s) before, at 09:00". */
+            /** @description "2 days before, at 09:00". */
             text: string;
             /** @description `HH:MM`, Manila. */
             time: string;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from './en';
 import { fil } from './fil';
 import {
-  detectLocale, featureTexts, getLocale, layeredTexts, setLocale, setMessagesForTest, t, tNodes, type MessageKey,
+  detectLocale, featureTexts, fillPlaceholders, getLocale, layeredTexts, setLocale, setMessagesForTest, t, tNodes, type MessageKey,
 } from './i18n';
 
 afterEach(async () => {
@@ -15,6 +15,14 @@ describe('t', () => {
     expect(t('testPreview.contactSaved', { name: 'Ana', phone: '0917 123 4567' })).toBe(
       'Contact saved: Ana, 0917 123 4567',
     );
+  });
+
+  it('chooses a plural by the count, not "(s)"', () => {
+    expect(fillPlaceholders('in {n} {day|days}', { n: 1 })).toBe('in 1 day');
+    expect(fillPlaceholders('in {n} {day|days}', { n: 4 })).toBe('in 4 days');
+    expect(fillPlaceholders('in {n} {day|days}', { n: 0 })).toBe('in 0 days');
+    const texts = [...Object.values(en), ...Object.values(fil)];
+    expect(texts.filter((text) => text.includes('(s)'))).toEqual([]);
   });
 
   it('throws on a missing key in development', () => {

@@ -102,10 +102,17 @@ export function layeredTexts<K extends string>(
   };
 }
 
-/** `{name}` placeholders replaced by `params`; unknown ones left as they are. */
+/**
+ * `{name}` placeholders replaced by `params`; unknown ones left as they are.
+ * A `{one|other}` choice takes its first form when the count `n` is 1:
+ * English says "1 day" and "2 days"; the Filipino texts need no choice.
+ */
 export function fillPlaceholders(text: string, params?: Record<string, string | number>): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  const singular = Number(params.n) === 1;
+  return text
+    .replace(/\{([^{}|]*)\|([^{}|]*)\}/g, (_whole, one: string, other: string) => (singular ? one : other))
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }
 
 function subscribe(listener: () => void): () => void {

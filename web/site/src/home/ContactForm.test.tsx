@@ -10,6 +10,7 @@ describe('contact form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'Ana' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('alert').textContent).toBe('Please provide complete information!');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Ana');
   });
 
   it('says Successful! and makes no call when complete', () => {
@@ -22,6 +23,9 @@ describe('contact form', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Remark' }), { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('status').textContent).toBe('Successful!');
+    for (const name of ['Name', 'Telephone', 'E-mail', 'Remark']) {
+      expect((screen.getByRole('textbox', { name }) as HTMLInputElement).value, name).toBe('');
+    }
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -9,22 +9,26 @@ const FIELDS = [
 
 type Values = Record<'name' | 'telephone' | 'email' | 'remark', string>;
 
+const EMPTY: Values = { name: '', telephone: '', email: '', remark: '' };
+
 /**
  * Spec §5: all four fields required; any empty → "Please provide complete
- * information!", otherwise "Successful!". No call is made.
+ * information!" and what was typed stays; otherwise "Successful!" and the
+ * form empties, so the visitor sees it was taken. No call is made.
  */
 export function ContactForm() {
-  const [values, setValues] = useState<Values>({ name: '', telephone: '', email: '', remark: '' });
+  const [values, setValues] = useState<Values>(EMPTY);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const complete = Object.values(values).every((v) => v.trim() !== '');
-    setMessage(
-      complete
-        ? { ok: true, text: t('site.contact.success') }
-        : { ok: false, text: t('site.contact.incomplete') },
-    );
+    if (complete) {
+      setValues(EMPTY);
+      setMessage({ ok: true, text: t('site.contact.success') });
+    } else {
+      setMessage({ ok: false, text: t('site.contact.incomplete') });
+    }
   };
   const set = (name: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [name]: e.target.value }));

@@ -81,7 +81,7 @@ pub struct ReminderView {
     pub days_before: i64,
     /// `HH:MM`, Manila.
     pub time: String,
-    /// "2 day(s) before, at 09:00".
+    /// "2 days before, at 09:00".
     pub text: String,
     /// When the next text goes out, Manila `YYYY-MM-DD HH:MM`; empty when
     /// the reminder is off or nothing is left to remind.
@@ -93,9 +93,7 @@ fn reminder_view(reminder: &Reminder, dues: &Dues, now: OffsetDateTime, lang: La
     let text = if reminder.rule.days_before == 0 {
         Msg::ReminderOnDueDate.text(lang).replace("{time}", &time)
     } else {
-        Msg::ReminderDaysBefore
-            .text(lang)
-            .replace("{n}", &reminder.rule.days_before.to_string())
+        crate::i18n::with_detail(Msg::ReminderDaysBefore.text(lang), &reminder.rule.days_before.to_string())
             .replace("{time}", &time)
     };
     let next_at = match (reminder.enabled, next_step(dues, reminder.rule, reminder.history, now)) {

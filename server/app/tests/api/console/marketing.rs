@@ -246,6 +246,8 @@ crate::on_both_stores! {
         assert_eq!(status, 200, "{current}");
         assert_eq!(current["data"]["fromConfiguration"], true);
         assert_eq!(current["data"]["details"]["corporateName"], "Hiram Lending Corporation");
+        let info = public(&app, "/pany/public/company-info").await;
+        assert_eq!(info["data"]["certificateOfAuthorityNo"], "3519 (demo)", "pages label the number themselves: no 'CA No. CA No.'");
 
         for (field, bad) in [
             ("phone", "12345"),
@@ -269,6 +271,7 @@ crate::on_both_stores! {
             [&info["data"]["companyName"], &info["data"]["phone"], &info["data"]["email"], &info["data"]["secRegistrationNo"]],
             ["Bagong Hiram Lending Corp.", "(02) 8700 1234", "help@bagong.example", "CS2026-00999"]
         );
+        assert_eq!(info["data"]["certificateOfAuthorityNo"], "4100", "typed as 'CA No. 4100', kept without the label");
         let service: Value = app.post_form("/pany/customer-service/init", &[]).await.json().await.unwrap();
         assert_eq!((service["data"]["phone"].as_str(), service["data"]["whatsapp"].as_str()), (Some("(02) 8700 1234"), Some("0917 555 0123")));
         let contact: Value = app.post_form("/pany/v3/personal-center/contact-kf-info", &[("overall", "30")]).await.json().await.unwrap();

@@ -1,7 +1,7 @@
 import { t } from './texts';
 import type { RepayItem } from './api/repayIndex';
 
-/** "Due 2026-03-20, in 4 day(s)", "Due today", overdue for a loan, passed for a bill. */
+/** "Due 2026-03-20, in 4 days", "Due today", overdue for a loan, passed for a bill. */
 export function dueText(item: RepayItem): string {
   const days = item.daysLeft;
   if (!item.dueDate || days === null || days === undefined) return t('reminders.noDue');

@@ -13,7 +13,7 @@ export const LOAN: RepayItem = {
   daysLeft: 10,
   repeat: 'none',
   repeatText: 'Once',
-  reminder: { on: true, daysBefore: 2, time: '09:30', text: '2 day(s) before, at 09:30', nextAt: '2026-03-18 09:30' },
+  reminder: { on: true, daysBefore: 2, time: '09:30', text: '2 days before, at 09:30', nextAt: '2026-03-18 09:30' },
 };
 
 export const OVERDUE: RepayItem = {
@@ -39,7 +39,7 @@ export const BILL: RepayItem = {
   daysLeft: 5,
   repeat: 'monthly',
   repeatText: 'Every month',
-  reminder: { on: false, daysBefore: 1, time: '20:00', text: '1 day(s) before, at 20:00', nextAt: '' },
+  reminder: { on: false, daysBefore: 1, time: '20:00', text: '1 day before, at 20:00', nextAt: '' },
 };
 
 export const LIST: RepayList = { orders: [LOAN, OVERDUE], bills: [BILL] };

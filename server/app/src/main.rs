@@ -140,9 +140,15 @@ async fn staff_token(settings: Settings, arguments: Vec<String>) -> Result<(), S
         return Err(format!("staff-token needs --name, --role and --valid-days\n{USAGE}"));
     };
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let issued = hiram::features::console::api_tokens::issue(&state, &name, &role, &valid_days, None)
-        .await
-        .map_err(|error| error.to_string())?;
+    let issued = hiram::features::console::api_tokens::issue(&state, &name, &role, &valid_days, None).await.map_err(
+        |error| match error {
+            hiram::error::ApiError::Rejected { detail: Some(field), .. } => format!(
+                "staff-token: {field} does not fit (--name 1-60 characters; --role admin, credit_officer, \
+                     finance, customer_care, marketing or auditor; --valid-days 1-365)"
+            ),
+            other => other.to_string(),
+        },
+    )?;
     let mut after = hiram::features::console::api_tokens::audited(&issued);
     after["by"] = serde_json::json!("hiram staff-token");
     let entry = hiram_domain::staff::AuditEntry {

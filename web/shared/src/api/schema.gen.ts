@@ -3630,7 +3630,10 @@ export interface components {
             id: number;
             note: string;
             outcome: string;
-            /** @description Who made the contact; `operator` for the API token. */
+            /**
+             * @description Who made the contact; `operator` for a staff API token (the audit
+             *     log's `collection.contact` entry names which).
+             */
             staff: string;
         };
         ContractItem: {
@@ -5868,7 +5871,10 @@ export interface components {
                 id: number;
                 note: string;
                 outcome: string;
-                /** @description Who made the contact; `operator` for the API token. */
+                /**
+                 * @description Who made the contact; `operator` for a staff API token (the audit
+                 *     log's `collection.contact` entry names which).
+                 */
                 staff: string;
             }[];
             /** @description Text for the borrower, in their language. */

@@ -12,8 +12,6 @@ export const DB_FILE = `${TMP_DIR}e2e.sqlite3`;
  */
 export const CLOCK_FILE = `${TMP_DIR}clock-offset`;
 export const HIRAM_BIN = '../target/debug/hiram';
-/** The staff API's bearer token in this suite (customer care answering a complaint). */
-export const STAFF_TOKEN = 'e2e-staff-token';
 
 const shellQuote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
 
@@ -39,7 +37,6 @@ export const SERVER_ENV: Record<string, string> = {
   // which signs its payment callbacks with this secret.
   APP_PAYMENTS__COLLECTIONS: 'sandbox',
   APP_PAYMENTS__SANDBOX_SECRET: 'e2e-sandbox-secret',
-  APP_STAFF__API_TOKEN: STAFF_TOKEN,
   // Uploaded pictures stay with the suite's other scratch files.
   APP_UPLOADS__DIR: `${TMP_DIR}uploads`,
   // The server and the suite's `hiram` commands read the same clock.

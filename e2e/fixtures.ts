@@ -37,6 +37,33 @@ export function demoSession(): DemoSession {
   return parsed;
 }
 
+/** A staff role (server: hiram_domain::staff::Role) a token of the suite acts in. */
+export type StaffRole = 'customer_care' | 'finance';
+
+const staffTokens = new Map<StaffRole, string>();
+
+/**
+ * The `Authorization` header of a staff API token of the role, made on first
+ * use by `hiram staff-token` against the suite's database (which prints its
+ * secret once) and kept for the rest of the run. Made in a test, never when
+ * a spec is loaded: the server resets the database when it starts.
+ */
+export function staffHeaders(role: StaffRole): { Authorization: string } {
+  let secret = staffTokens.get(role);
+  if (!secret) {
+    const out = execFileSync(HIRAM_BIN, ['staff-token', '--name', `e2e ${role}`, '--role', role, '--valid-days', '1'], {
+      cwd: E2E_DIR,
+      env: { ...process.env, ...SERVER_ENV },
+      encoding: 'utf8',
+    });
+    const line = out.trim().split('\n').pop() ?? '';
+    secret = (JSON.parse(line) as { secret?: string }).secret;
+    if (!secret) throw new Error(`hiram staff-token printed an unexpected line: ${line}`);
+    staffTokens.set(role, secret);
+  }
+  return { Authorization: `Bearer ${secret}` };
+}
+
 /** The product of the demo's overdue (180) loan (server seed), rolled over by repayment-rollover.spec. */
 export const DEMO_OVERDUE_PRODUCT = 'Kalesa Quick Pera';
 

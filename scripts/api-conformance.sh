@@ -13,7 +13,8 @@
 # It builds and starts its own server on a fresh SQLite file with the demo
 # data, unless API_CONFORMANCE_URL names a running one; then
 # API_CONFORMANCE_SESSION (a borrower's sessionId) and
-# API_CONFORMANCE_STAFF_TOKEN (the staff API token) must be given too.
+# API_CONFORMANCE_STAFF_TOKEN (the secret of a staff API token, made with
+# `hiram staff-token` or in the console) must be given too.
 # schemathesis is installed from PyPI, at the version below, into a virtual
 # environment under target/.
 set -euo pipefail
@@ -58,17 +59,20 @@ else
   cargo build -q -p hiram --locked
   port="${API_CONFORMANCE_PORT:-18095}"
   base_url="http://127.0.0.1:$port"
-  staff_token="conformance-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
   # The one-time codes stay in the outbox (no SMS provider is configured)
   # and the sandbox collects, so nothing leaves the machine. Schemathesis
   # sends thousands of calls a minute from one address: the per-address
   # limit of the open calls (decision 034, its own API tests) is raised out
   # of its way, or every reply after the first 120 would be a rate limit.
   export APP_DATABASE__URL="sqlite://$work/hiram.sqlite3" APP_UPLOADS__DIR="$work/uploads" \
-    APP_SERVER__PORT="$port" APP_LOG__FILTER=error APP_STAFF__API_TOKEN="$staff_token" \
+    APP_SERVER__PORT="$port" APP_LOG__FILTER=error \
     APP_PAYMENTS__COLLECTIONS=sandbox APP_SERVER__PER_ADDRESS_REQUESTS_PER_MINUTE=1000000
   ./target/debug/hiram seed
   session="$(./target/debug/hiram demo-session | python3 -c 'import json, sys; print(json.load(sys.stdin)["sessionId"])')"
+  # A staff API token for the run (decision 036): an admin's, which reads
+  # most of the staff API; a call its role does not allow is a documented 403.
+  staff_token="$(./target/debug/hiram staff-token --name api-conformance --role admin --valid-days 1 \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["secret"])')"
   ./target/debug/hiram serve 2>"$work/server.log" &
   server=$!
   for _ in $(seq 1 300); do

@@ -1,8 +1,5 @@
 import { expect, test } from '../test';
-import { STAFF_TOKEN } from '../env';
-import { demoSession } from '../fixtures';
-
-const STAFF = { Authorization: `Bearer ${STAFF_TOKEN}` };
+import { demoSession, staffHeaders } from '../fixtures';
 
 /** Today in Manila, as the server dates rates. */
 const manilaToday = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
@@ -63,7 +60,7 @@ test('the loan calculator: a flat loan, the caps with a fee, a saved calculation
 test('the exchange calculator converts on the rate finance set, with its date and source', async ({ page, request }) => {
   const session = demoSession();
   const added = await request.post('/api/staff/exchange-rates/add', {
-    headers: STAFF,
+    headers: staffHeaders('finance'),
     form: { currency: 'USD', rate: '58.1234', effectiveOn: manilaToday(), source: 'BSP reference rate (e2e)' },
   });
   expect(added.status()).toBe(200);

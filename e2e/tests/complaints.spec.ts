@@ -1,7 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../test';
-import { STAFF_TOKEN } from '../env';
-import { demoSession, orderInStatus } from '../fixtures';
+import { demoSession, orderInStatus, staffHeaders } from '../fixtures';
 
 /** A 16×16 PNG: the server decodes, re-encodes and serves it as a JPEG. */
 const PNG = Buffer.from(
@@ -9,7 +8,8 @@ const PNG = Buffer.from(
   'base64',
 );
 const picture = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
-const STAFF = { Authorization: `Bearer ${STAFF_TOKEN}` };
+/** Customer care's staff API token. */
+const careStaff = () => staffHeaders('customer_care');
 
 interface Choice {
   title: string;
@@ -48,21 +48,21 @@ async function expectLoaded(image: Locator) {
 
 /** Customer care answers the complaint through the staff API, with one picture. */
 async function answerAsStaff(request: APIRequestContext, id: number, answer: string) {
-  const inbox = await request.get('/api/staff/complaints?pageSize=100', { headers: STAFF });
+  const inbox = await request.get('/api/staff/complaints?pageSize=100', { headers: careStaff() });
   expect(inbox.status()).toBe(200);
   const open = ((await inbox.json()) as { data: { rows: { id: number; images: string[] }[] } }).data.rows;
   const filed = open.find((entry) => entry.id === id);
   expect(filed?.images).toHaveLength(2);
 
   const upload = await request.post(`/api/staff/complaints/upload-image?complaintId=${id}`, {
-    headers: STAFF,
+    headers: careStaff(),
     multipart: { image: picture('answer.png') },
   });
   expect(upload.status()).toBe(200);
   const name = ((await upload.json()) as { data: { name: string } }).data.name;
 
   const answered = await request.post('/api/staff/complaints/answer', {
-    headers: STAFF,
+    headers: careStaff(),
     form: { id: String(id), agent: 'Ana (e2e)', answer, images: name },
   });
   expect(answered.status()).toBe(200);
@@ -166,7 +166,7 @@ test('a collection complaint with pictures: filed, answered by customer care, an
   await expect(page.getByText('Thank you for rating our answer!')).toBeVisible();
   await expect(rating).toHaveCount(0);
 
-  const ratings = await request.get('/api/staff/complaints/ratings', { headers: STAFF });
+  const ratings = await request.get('/api/staff/complaints/ratings', { headers: careStaff() });
   const rows = ((await ratings.json()) as { data: { agent: string; average: number }[] }).data;
   expect(rows.find((row) => row.agent === 'Ana (e2e)')?.average).toBe(4);
 });

@@ -407,3 +407,42 @@ test('(g) an administrator adds a customer-care member, who signs in with the se
   await expect(resetEntry).toContainText(`Staff Admin (#${admin.id})`);
   await expect(resetEntry).not.toContainText(reset.password);
 });
+
+test('(h) an administrator makes an API token shown once, a script calls in its role, and revoking it refuses it at once', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const admin = account('token-admin', 'Token Admin', 'admin');
+  expect((await signIn(page, admin)).status()).toBe(200);
+  await menu(page).getByRole('link', { name: 'API tokens' }).click();
+  await expect(page).toHaveURL(/\/console\/api-tokens$/);
+
+  const name = `complaint sync ${run}`;
+  await page.getByRole('button', { name: 'Make API token' }).click();
+  const form = page.getByRole('dialog', { name: 'Make API token' });
+  await form.getByLabel('What it is for').fill(name);
+  await form.getByLabel('Role').selectOption('customer_care');
+  await form.getByLabel('Days it works (1 to 365)').fill('7');
+  await form.getByRole('button', { name: 'Make API token' }).click();
+  const shown = page.getByRole('dialog', { name: `The secret of ${name}` });
+  await expect(shown.getByRole('alert')).toContainText('Shown only this once');
+  const secret = (await shown.locator('code').textContent()) ?? '';
+  expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  await shown.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(secret)).toHaveCount(0);
+  const row = page.getByRole('table', { name: 'API tokens' }).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Customer care');
+  await expect(row).toContainText('Token Admin');
+
+  // A script with the secret may do what customer care may, and nothing else.
+  const script = { Authorization: `Bearer ${secret}` };
+  expect((await request.get('/api/staff/complaints', { headers: script })).status()).toBe(200);
+  expect((await request.get('/api/staff/products', { headers: script })).status()).toBe(403);
+
+  await row.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('dialog', { name: `Revoke ${name}?` }).getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toContainText('Revoked');
+  expect((await request.get('/api/staff/complaints', { headers: script })).status()).toBe(401);
+});

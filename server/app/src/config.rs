@@ -21,7 +21,6 @@ pub struct Settings {
     pub uploads: UploadSettings,
     pub care: CareSettings,
     pub decision: DecisionSettings,
-    pub staff: StaffSettings,
     pub demo: DemoSettings,
     pub log: LogSettings,
     pub company: CompanySettings,
@@ -222,11 +221,6 @@ pub struct DecisionSettings {
     pub max_limit_pesos: i64,
 }
 
-#[derive(Clone, Debug, Deserialize)]
-pub struct StaffSettings {
-    pub api_token: Secret,
-}
-
 /// Where the server runs. Production refuses what only a demo may do.
 #[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -389,6 +383,15 @@ impl Settings {
             let segments: Vec<String> = path.split("__").map(str::to_lowercase).collect();
             let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
             set(&mut table, &segments, scalar(value));
+        }
+        // An operator who still sets the old all-powerful token would
+        // otherwise see every script refused without knowing why.
+        if table.contains_key("staff") {
+            return Err(ConfigError::Refused(
+                "staff.api_token (APP_STAFF__API_TOKEN) is gone: scripts use named staff API tokens, made in the \
+                 console's API tokens section or with `hiram staff-token` (decision 036)"
+                    .to_owned(),
+            ));
         }
         let mut settings =
             Settings::deserialize(toml::Value::Table(table)).map_err(|error| ConfigError::Invalid(Box::new(error)))?;

@@ -153,6 +153,7 @@ pub enum Msg {
     StaffLastAdmin,
     StaffOwnReset,
     StaffResetInactive,
+    ApiTokenMembersOnly,
     LinkCodeTaken,
     ComplaintDetailEmpty,
     ComplaintTypeInvalid,
@@ -617,6 +618,7 @@ impl Msg {
                 }
                 StaffOwnReset => "You cannot reset your own sign-in. Ask another administrator to reset it.",
                 StaffResetInactive => "This account is deactivated. Reactivate it first, then reset its sign-in.",
+                ApiTokenMembersOnly => "Only a signed-in administrator makes or revokes API tokens, never a token.",
                 LinkCodeTaken => "Another link of this kind already uses this code.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
@@ -977,6 +979,9 @@ impl Msg {
                 }
                 StaffOwnReset => {
                     "Hindi mo maaaring i-reset ang sarili mong sign-in. Hilingin sa ibang administrator na i-reset ito."
+                }
+                ApiTokenMembersOnly => {
+                    "Ang naka-sign in na administrator lamang ang gumagawa o nagbabawi ng API token, hindi ang isang token."
                 }
                 StaffResetInactive => {
                     "Naka-deactivate ang account na ito. I-reactivate muna ito, saka i-reset ang sign-in nito."

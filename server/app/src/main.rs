@@ -1,4 +1,4 @@
-//! `hiram [serve|migrate|seed|demo-session|openapi]`
+//! `hiram [serve|migrate|seed|demo-session|staff-add|staff-token|openapi]`
 
 use hiram::config::Settings;
 use hiram::startup::{Application, state_for_command};
@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str =
-    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | portfolio | bench-portfolio | openapi]
+    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
   seed          fill demo data into an empty database, then exit
@@ -19,6 +19,9 @@ const USAGE: &str =
   staff-add --email EMAIL --name NAME --role ROLE
                 create a console account (the first admin); prints its one-time
                 password and TOTP secret as JSON, once
+  staff-token --name NAME --role ROLE --valid-days DAYS
+                make a staff API token for a script (test suites, tools) acting in the
+                role for 1-365 days; prints it as JSON with its secret, once
   portfolio --loans N [--history M]
                 for the benchmarks: N open loans of as many borrowers, each with its
                 standing code (collections on), the first with M more ledger entries;
@@ -55,6 +58,7 @@ async fn main() -> ExitCode {
         "captcha-answer" => captcha_answer(settings, arguments).await,
         "daily" => daily(settings).await,
         "staff-add" => staff_add(settings, arguments).await,
+        "staff-token" => staff_token(settings, arguments).await,
         "portfolio" => portfolio(settings, arguments).await,
         "bench-portfolio" => bench_portfolio(settings, arguments).await,
         "-h" | "--help" | "help" => return write_stdout(&format!("{USAGE}\n")),
@@ -116,6 +120,7 @@ async fn staff_add(settings: Settings, arguments: Vec<String>) -> Result<(), Str
     let entry = hiram_domain::staff::AuditEntry {
         id: 0,
         staff_id: None,
+        api_token_id: None,
         action: "staff.create".to_owned(),
         subject: format!("staff:{}", created.id),
         before: "null".to_owned(),
@@ -125,6 +130,39 @@ async fn staff_add(settings: Settings, arguments: Vec<String>) -> Result<(), Str
     };
     state.store.append_audit(&entry).await.map_err(|error| error.to_string())?;
     print_line(&serde_json::to_string(&created).map_err(|error| error.to_string())?)
+}
+
+async fn staff_token(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let value = |flag: &str| {
+        arguments.iter().position(|argument| argument == flag).and_then(|index| arguments.get(index + 1)).cloned()
+    };
+    let (Some(name), Some(role), Some(valid_days)) = (value("--name"), value("--role"), value("--valid-days")) else {
+        return Err(format!("staff-token needs --name, --role and --valid-days\n{USAGE}"));
+    };
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let issued = hiram::features::console::api_tokens::issue(&state, &name, &role, &valid_days, None).await.map_err(
+        |error| match error {
+            hiram::error::ApiError::Rejected { detail: Some(field), .. } => format!(
+                "staff-token: {field} does not fit (--name 1-60 characters; --role admin, credit_officer, \
+                     finance, customer_care, marketing or auditor; --valid-days 1-365)"
+            ),
+            other => other.to_string(),
+        },
+    )?;
+    let mut after = hiram::features::console::api_tokens::audited(&issued);
+    after["by"] = serde_json::json!("hiram staff-token");
+    let entry = hiram_domain::staff::AuditEntry {
+        id: 0,
+        staff_id: None,
+        api_token_id: None,
+        action: "api_token.create".to_owned(),
+        subject: format!("api_token:{}", issued.id),
+        before: "null".to_owned(),
+        after: after.to_string(),
+        at: state.now(),
+    };
+    state.store.append_audit(&entry).await.map_err(|error| error.to_string())?;
+    print_line(&serde_json::to_string(&issued).map_err(|error| error.to_string())?)
 }
 
 async fn daily(settings: Settings) -> Result<(), String> {

@@ -1,8 +1,9 @@
 //! Who calls the staff API, and what they may do. A console user signs in
 //! with a password and a TOTP code and carries an HttpOnly session cookie;
-//! scripts may use the configured API token instead (full access, as the
-//! operator who holds it). Every call checks its permission on the server,
-//! and every change is written to the append-only audit log.
+//! scripts send a named staff API token instead (decision 036), which acts
+//! in the role an admin gave it until it expires or is revoked. Every call
+//! checks its permission on the server, and every change is written to the
+//! append-only audit log under the member or the token that made it.
 
 use crate::error::{ApiError, ApiResult};
 use crate::i18n::Msg;
@@ -10,14 +11,14 @@ use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use hiram_domain::session::TokenDigest;
-use hiram_domain::staff::{AuditEntry, Permission, StaffAccount};
+use hiram_domain::staff::{ApiToken, AuditEntry, Permission, Role, StaffAccount};
 
 /// The console's session cookie.
 pub const COOKIE: &str = "hiram_console";
 
 pub enum Caller {
-    /// The configured API token.
-    Token,
+    /// A script with a staff API token.
+    Token(ApiToken),
     Member(StaffAccount),
 }
 
@@ -27,13 +28,35 @@ pub struct Staff {
 }
 
 impl Staff {
-    /// Refuses (403) a staff member whose role lacks the permission.
-    pub fn require(&self, permission: Permission) -> ApiResult<()> {
+    /// The role the caller acts in: the member's, or the one the token was
+    /// given.
+    pub fn role(&self) -> Role {
         match &self.caller {
-            Caller::Token => Ok(()),
-            Caller::Member(account) if account.role.can(permission) => Ok(()),
-            Caller::Member(_) => Err(ApiError::Forbidden {
+            Caller::Token(token) => token.role,
+            Caller::Member(account) => account.role,
+        }
+    }
+
+    /// Refuses (403) a caller whose role lacks the permission.
+    pub fn require(&self, permission: Permission) -> ApiResult<()> {
+        if self.role().can(permission) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden {
                 message: Msg::NotAllowed,
+                data: serde_json::json!({ "permission": permission.key() }),
+            })
+        }
+    }
+
+    /// Refuses (403) a token, and a member whose role lacks the permission:
+    /// for what a script must never do even in an admin's role, such as
+    /// minting or revoking tokens (decision 036).
+    pub fn require_member(&self, permission: Permission) -> ApiResult<()> {
+        match &self.caller {
+            Caller::Member(_) => self.require(permission),
+            Caller::Token(_) => Err(ApiError::Forbidden {
+                message: Msg::ApiTokenMembersOnly,
                 data: serde_json::json!({ "permission": permission.key() }),
             }),
         }
@@ -41,15 +64,22 @@ impl Staff {
 
     pub fn staff_id(&self) -> Option<i64> {
         match &self.caller {
-            Caller::Token => None,
+            Caller::Token(_) => None,
             Caller::Member(account) => Some(account.id),
         }
     }
 
-    /// The name answers and records carry: the member's, or "operator".
+    pub fn api_token_id(&self) -> Option<i64> {
+        match &self.caller {
+            Caller::Token(token) => Some(token.id),
+            Caller::Member(_) => None,
+        }
+    }
+
+    /// The name answers and records carry: the member's, or the token's.
     pub fn display_name(&self) -> String {
         match &self.caller {
-            Caller::Token => "operator".to_owned(),
+            Caller::Token(token) => token.name.clone(),
             Caller::Member(account) => account.name.clone(),
         }
     }
@@ -66,6 +96,7 @@ impl Staff {
         let entry = AuditEntry {
             id: 0,
             staff_id: self.staff_id(),
+            api_token_id: self.api_token_id(),
             action: action.to_owned(),
             subject: subject.to_owned(),
             before: before.to_string(),
@@ -92,6 +123,22 @@ pub fn session_digest(parts: &Parts) -> Option<TokenDigest> {
     cookie_token(parts).as_deref().and_then(crate::session::digest)
 }
 
+/// The caller behind a bearer token: the token must be one of ours, neither
+/// revoked nor expired. Only the secret's digest is looked up, so the
+/// comparison of secrets is the database's equality on digests.
+async fn token_caller(state: &AppState, presented: &str) -> ApiResult<Staff> {
+    let digest = crate::session::digest(presented).ok_or(ApiError::SessionRequired)?;
+    let token = state.store.api_token(&digest).await?.ok_or(ApiError::SessionRequired)?;
+    let now = state.now();
+    if !token.is_usable_at(now) {
+        return Err(ApiError::SessionRequired);
+    }
+    if token.needs_touch(now) {
+        state.store.touch_api_token(token.id, now).await?;
+    }
+    Ok(Staff { caller: Caller::Token(token) })
+}
+
 impl FromRequestParts<AppState> for Staff {
     type Rejection = ApiError;
 
@@ -102,14 +149,7 @@ impl FromRequestParts<AppState> for Staff {
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.strip_prefix("Bearer "))
         {
-            let expected = state.settings.staff.api_token.expose();
-            let matches = expected.len() == presented.len()
-                && expected.bytes().zip(presented.bytes()).fold(0u8, |difference, (a, b)| difference | (a ^ b)) == 0;
-            return if !expected.is_empty() && matches {
-                Ok(Staff { caller: Caller::Token })
-            } else {
-                Err(ApiError::SessionRequired)
-            };
+            return token_caller(state, presented).await;
         }
         let digest = session_digest(parts).ok_or(ApiError::SessionRequired)?;
         let session = state.store.staff_session(&digest).await?.ok_or(ApiError::SessionRequired)?;

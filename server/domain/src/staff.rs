@@ -3,7 +3,7 @@
 //! console call; the audit log can be read by admins and auditors and
 //! changed by nobody.
 
-use time::OffsetDateTime;
+use time::{Duration, OffsetDateTime};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
@@ -186,8 +186,11 @@ pub struct NewStaff {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuditEntry {
     pub id: i64,
-    /// `None` for actions of the system itself (the first admin, a CLI).
+    /// The staff member who acted; `None` for a staff API token or the
+    /// system itself (the first admin, a CLI).
     pub staff_id: Option<i64>,
+    /// The staff API token that acted, when a script did.
+    pub api_token_id: Option<i64>,
     pub action: String,
     pub subject: String,
     /// JSON text.
@@ -202,8 +205,61 @@ pub struct AuditEntry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedAudit {
     pub entry: AuditEntry,
-    /// `None` for the API token and the system.
+    /// `None` for a staff API token and the system.
     pub staff_name: Option<String>,
+    /// The name of the staff API token that acted, if one did.
+    pub api_token_name: Option<String>,
+}
+
+/// The longest a staff API token may live, in days: a forgotten script's
+/// credential dies by itself within a year (decision 036).
+pub const MAX_API_TOKEN_DAYS: i64 = 365;
+
+/// How coarse a token's "last used" clock is: recording every call would
+/// turn every read into a write.
+pub const API_TOKEN_LAST_USED_RESOLUTION: Duration = Duration::minutes(1);
+
+/// A named staff API token: a script's credential, with the role it acts
+/// in, who made it and when it ends. The secret itself is shown once and
+/// only its digest is kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ApiToken {
+    pub id: i64,
+    pub name: String,
+    pub role: Role,
+    /// The admin who created it; `None` when `hiram staff-token` did.
+    pub created_by: Option<i64>,
+    pub created_at: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+    pub last_used_at: Option<OffsetDateTime>,
+    pub revoked_at: Option<OffsetDateTime>,
+}
+
+impl ApiToken {
+    /// A revoked or expired token is refused at once.
+    pub fn is_usable_at(&self, now: OffsetDateTime) -> bool {
+        self.revoked_at.is_none() && now < self.expires_at
+    }
+
+    pub fn needs_touch(&self, now: OffsetDateTime) -> bool {
+        self.last_used_at.is_none_or(|last| now - last >= API_TOKEN_LAST_USED_RESOLUTION)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewApiToken {
+    pub name: String,
+    pub role: Role,
+    pub created_by: Option<i64>,
+    pub created_at: OffsetDateTime,
+    pub expires_at: OffsetDateTime,
+}
+
+/// A token as admins list it, with the name of the admin who made it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedApiToken {
+    pub token: ApiToken,
+    pub created_by_name: Option<String>,
 }
 
 /// A change to money that needs two people (maker-checker): one proposes,
@@ -216,7 +272,7 @@ pub struct Adjustment {
     pub bucket: crate::ledger::Bucket,
     pub amount: crate::money::Centavos,
     pub reason: String,
-    /// `None` for the operator's API token.
+    /// `None` for a staff API token.
     pub proposed_by: Option<i64>,
     /// `proposed`, `approved` or `rejected`.
     pub status: String,
@@ -227,6 +283,39 @@ pub struct Adjustment {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn token() -> ApiToken {
+        ApiToken {
+            id: 1,
+            name: "nightly export".to_owned(),
+            role: Role::Auditor,
+            created_by: Some(1),
+            created_at: time::macros::datetime!(2026-11-01 00:00 UTC),
+            expires_at: time::macros::datetime!(2026-12-01 00:00 UTC),
+            last_used_at: None,
+            revoked_at: None,
+        }
+    }
+
+    #[test]
+    fn a_token_is_refused_from_its_expiry_on() {
+        assert!(token().is_usable_at(time::macros::datetime!(2026-11-30 23:59 UTC)));
+        assert!(!token().is_usable_at(time::macros::datetime!(2026-12-01 00:00 UTC)));
+    }
+
+    #[test]
+    fn a_revoked_token_is_refused_before_its_expiry() {
+        let revoked = ApiToken { revoked_at: Some(time::macros::datetime!(2026-11-02 00:00 UTC)), ..token() };
+        assert!(!revoked.is_usable_at(time::macros::datetime!(2026-11-02 00:01 UTC)));
+    }
+
+    #[test]
+    fn a_tokens_use_is_recorded_at_most_once_a_minute() {
+        let used = ApiToken { last_used_at: Some(time::macros::datetime!(2026-11-02 00:00:00 UTC)), ..token() };
+        assert!(token().needs_touch(time::macros::datetime!(2026-11-02 00:00 UTC)));
+        assert!(!used.needs_touch(time::macros::datetime!(2026-11-02 00:00:59 UTC)));
+        assert!(used.needs_touch(time::macros::datetime!(2026-11-02 00:01:00 UTC)));
+    }
 
     #[test]
     fn roles_read_back_from_their_keys() {

@@ -68,6 +68,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(41 "0041_clause_terms"),
     migration!(42 "0042_payment_reversals"),
     migration!(45 shared "0045_readiness_probe"),
+    migration!(46 "0046_staff_api_tokens"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -1,11 +1,13 @@
-//! Staff accounts, console sessions and the audit log.
+//! Staff accounts, console sessions, staff API tokens and the audit log.
 
 use crate::Store;
 use crate::db::{Conn, Row, args, conflict};
 use async_trait::async_trait;
 use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::session::TokenDigest;
-use hiram_domain::staff::{AuditEntry, LoggedAudit, NewStaff, Role, StaffAccount};
+use hiram_domain::staff::{
+    ApiToken, AuditEntry, ListedApiToken, LoggedAudit, NewApiToken, NewStaff, Role, StaffAccount,
+};
 use hiram_domain::store::{StaffSession, StaffStore, StoreError, StoreResult};
 use time::OffsetDateTime;
 
@@ -34,13 +36,31 @@ fn audit(row: &Row<'_>) -> StoreResult<LoggedAudit> {
         entry: AuditEntry {
             id: row.get(0)?,
             staff_id: row.get(1)?,
-            action: row.get(2)?,
-            subject: row.get(3)?,
-            before: row.get(4)?,
-            after: row.get(5)?,
-            at: row.get(6)?,
+            api_token_id: row.get(2)?,
+            action: row.get(3)?,
+            subject: row.get(4)?,
+            before: row.get(5)?,
+            after: row.get(6)?,
+            at: row.get(7)?,
         },
-        staff_name: row.get(7)?,
+        staff_name: row.get(8)?,
+        api_token_name: row.get(9)?,
+    })
+}
+
+const TOKEN_COLUMNS: &str =
+    "t.id, t.name, t.role, t.created_by, t.created_at, t.expires_at, t.last_used_at, t.revoked_at";
+
+fn api_token(row: &Row<'_>) -> StoreResult<ApiToken> {
+    Ok(ApiToken {
+        id: row.get(0)?,
+        name: row.get(1)?,
+        role: row.parse(2, Role::parse)?,
+        created_by: row.get(3)?,
+        created_at: row.get(4)?,
+        expires_at: row.get(5)?,
+        last_used_at: row.get(6)?,
+        revoked_at: row.get(7)?,
     })
 }
 
@@ -180,12 +200,69 @@ impl StaffStore for Store {
             .map(drop)
     }
 
+    async fn create_api_token(&self, digest: &TokenDigest, token: &NewApiToken) -> StoreResult<i64> {
+        self.db
+            .insert(
+                "INSERT INTO staff_api_token (token_digest, name, role, created_by, created_at, expires_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+                args![&digest.0, &token.name, token.role.key(), token.created_by, token.created_at, token.expires_at],
+            )
+            .await
+    }
+
+    async fn api_token(&self, digest: &TokenDigest) -> StoreResult<Option<ApiToken>> {
+        self.db
+            .opt(
+                &format!("SELECT {TOKEN_COLUMNS} FROM staff_api_token t WHERE t.token_digest = $1"),
+                args![&digest.0],
+                api_token,
+            )
+            .await
+    }
+
+    async fn api_tokens(&self) -> StoreResult<Vec<ListedApiToken>> {
+        self.db
+            .all(
+                &format!(
+                    "SELECT {TOKEN_COLUMNS}, s.name FROM staff_api_token t \
+                     LEFT JOIN staff_account s ON s.id = t.created_by ORDER BY t.id DESC"
+                ),
+                args![],
+                |row| Ok(ListedApiToken { token: api_token(row)?, created_by_name: row.get(8)? }),
+            )
+            .await
+    }
+
+    async fn revoke_api_token(&self, id: i64, at: OffsetDateTime) -> StoreResult<ApiToken> {
+        let mut tx = self.db.write().await?;
+        let before = tx
+            .opt(&format!("SELECT {TOKEN_COLUMNS} FROM staff_api_token t WHERE t.id = $1"), args![id], api_token)
+            .await?
+            .ok_or(StoreError::Stale)?;
+        tx.exec("UPDATE staff_api_token SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL", args![id, at])
+            .await?;
+        tx.commit().await?;
+        Ok(before)
+    }
+
+    async fn touch_api_token(&self, id: i64, at: OffsetDateTime) -> StoreResult<()> {
+        self.db.exec("UPDATE staff_api_token SET last_used_at = $2 WHERE id = $1", args![id, at]).await.map(drop)
+    }
+
     async fn append_audit(&self, entry: &AuditEntry) -> StoreResult<i64> {
         self.db
             .insert(
-                "INSERT INTO audit_log (staff_id, action, subject, before, after, at) VALUES ($1, $2, $3, $4, $5, $6) \
-                 RETURNING id",
-                args![entry.staff_id, &entry.action, &entry.subject, &entry.before, &entry.after, entry.at],
+                "INSERT INTO audit_log (staff_id, api_token_id, action, subject, before, after, at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+                args![
+                    entry.staff_id,
+                    entry.api_token_id,
+                    &entry.action,
+                    &entry.subject,
+                    &entry.before,
+                    &entry.after,
+                    entry.at
+                ],
             )
             .await
     }
@@ -197,8 +274,9 @@ impl StaffStore for Store {
             .await?;
         let rows = db
             .all(
-                "SELECT a.id, a.staff_id, a.action, a.subject, a.before, a.after, a.at, s.name \
+                "SELECT a.id, a.staff_id, a.api_token_id, a.action, a.subject, a.before, a.after, a.at, s.name, t.name \
                  FROM audit_log a LEFT JOIN staff_account s ON s.id = a.staff_id \
+                 LEFT JOIN staff_api_token t ON t.id = a.api_token_id \
                  WHERE CAST($1 AS TEXT) IS NULL OR a.subject = $1 ORDER BY a.id DESC LIMIT $2 OFFSET $3",
                 args![subject, page.size, page.offset],
                 audit,

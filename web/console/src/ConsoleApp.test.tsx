@@ -115,13 +115,24 @@ describe('the console', () => {
   it('opens staff accounts to an administrator only', async () => {
     const api = start('/console/staff-accounts', { '/me': ok(ADMIN), '/staff-accounts': ok([]) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff accounts' })).toBeTruthy();
-    expect(menuEntries().slice(-2)).toEqual(['Staff accounts', 'Audit log']);
+    expect(menuEntries().slice(-3)).toEqual(['Staff accounts', 'API tokens', 'Audit log']);
     await waitFor(() => expect(api.calls('/staff-accounts')).toHaveLength(1));
     cleanup();
     const care = start('/console/staff-accounts', { '/me': ok(CARE) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(within(menu()).queryByRole('link', { name: 'Staff accounts' })).toBeNull();
     expect(care.calls('/staff-accounts')).toHaveLength(0);
+  });
+
+  it('opens API tokens to an administrator only', async () => {
+    const api = start('/console/api-tokens', { '/me': ok(ADMIN), '/api-tokens': ok([]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'API tokens' })).toBeTruthy();
+    await waitFor(() => expect(api.calls('/api-tokens')).toHaveLength(1));
+    cleanup();
+    const care = start('/console/api-tokens', { '/me': ok(CARE) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(within(menu()).queryByRole('link', { name: 'API tokens' })).toBeNull();
+    expect(care.calls('/api-tokens')).toHaveLength(0);
   });
 
   it('signs out on the server and shows the sign-in form', async () => {

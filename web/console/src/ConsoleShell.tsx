@@ -23,6 +23,7 @@ const AdjustmentsPage = lazy(() => import('./adjustments/AdjustmentsPage').then(
 const ReversalsPage = lazy(() => import('./reversals/ReversalsPage').then((module) => ({ default: module.ReversalsPage })));
 const UnpostedPaymentsPage = lazy(() => import('./unposted-payments/UnpostedPaymentsPage').then((module) => ({ default: module.UnpostedPaymentsPage })));
 const SmsOutboxPage = lazy(() => import('./sms-outbox/SmsOutboxPage').then((module) => ({ default: module.SmsOutboxPage })));
+const ApiTokensPage = lazy(() => import('./api-tokens/ApiTokensPage').then((module) => ({ default: module.ApiTokensPage })));
 const StaffAccountsPage = lazy(() => import('./staff-accounts/StaffAccountsPage').then((module) => ({ default: module.StaffAccountsPage })));
 
 interface Props {
@@ -54,6 +55,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <ComplaintsPage me={me} />;
     case 'staff-accounts':
       return <StaffAccountsPage me={me} />;
+    case 'api-tokens':
+      return <ApiTokensPage />;
     case 'audit':
       return <AuditPage />;
     case 'unposted-payments':

@@ -13,8 +13,11 @@ describe('the menu by permission', () => {
     expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates']);
     expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers', 'collections']);
     expect(ids(ADMIN.permissions)).toContain('products');
-    expect(ids(ADMIN.permissions).slice(-2)).toEqual(['staff-accounts', 'audit']);
-    for (const other of [CARE, AUDITOR, FINANCE, OFFICER, MARKETING]) expect(ids(other.permissions)).not.toContain('staff-accounts');
+    expect(ids(ADMIN.permissions).slice(-3)).toEqual(['staff-accounts', 'api-tokens', 'audit']);
+    for (const other of [CARE, AUDITOR, FINANCE, OFFICER, MARKETING]) {
+      expect(ids(other.permissions)).not.toContain('staff-accounts');
+      expect(ids(other.permissions)).not.toContain('api-tokens');
+    }
     expect(ids(FINANCE.permissions)).not.toContain('products');
     expect(ids(MARKETING.permissions)).toEqual(['dashboard', 'promotion-templates', 'promotion-links', 'site-banners', 'company-details']);
     expect(ids([])).toEqual([]);

@@ -45,6 +45,7 @@ export type SectionId =
   | 'site-banners'
   | 'company-details'
   | 'staff-accounts'
+  | 'api-tokens'
   | 'audit';
 
 export interface Section {
@@ -72,6 +73,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'site-banners', label: 'console.section.banners', permission: PERMISSION.manageMarketing },
   { id: 'company-details', label: 'console.section.company', permission: PERMISSION.manageMarketing },
   { id: 'staff-accounts', label: 'console.section.staff', permission: PERMISSION.manageStaff },
+  { id: 'api-tokens', label: 'console.section.apiTokens', permission: PERMISSION.manageStaff },
   { id: 'audit', label: 'console.section.audit', permission: PERMISSION.readAudit },
 ];
 

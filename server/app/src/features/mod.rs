@@ -63,7 +63,7 @@ fn borrower_api() -> OpenApiRouter<AppState> {
         .fallback(|| async { ApiError::NotFound })
 }
 
-/// Everything under `/api`: the staff API with the API token (`/api/staff`)
+/// Everything under `/api`: the staff API with staff API tokens (`/api/staff`)
 /// and, the same calls for the console's signed-in staff (`/api/console`),
 /// and the promotion calls at the paths native shells use.
 fn staff_api() -> OpenApiRouter<AppState> {

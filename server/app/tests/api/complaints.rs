@@ -3,9 +3,8 @@
 //! a rating given once, and lateness against the 3-working-day promise.
 
 use crate::helpers::{TestApp, order_in, png};
+use hiram_domain::staff::Role;
 use serde_json::Value;
-
-const TOKEN: &str = "staff-secret-for-tests";
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany/user-problem/{path}?sessionId={session}"), form).await;
@@ -16,17 +15,18 @@ async fn picture(app: &TestApp, session: &str, shade: u8) -> String {
     app.upload_png("/pany/user-problem/upload-problem-img", "problemImage", session, shade).await
 }
 
-async fn staff_get(app: &TestApp, path: &str) -> Value {
-    app.client.get(app.url(path)).bearer_auth(TOKEN).send().await.unwrap().json().await.unwrap()
+async fn staff_get(app: &TestApp, token: &str, path: &str) -> Value {
+    app.client.get(app.url(path)).bearer_auth(token).send().await.unwrap().json().await.unwrap()
 }
 
-async fn staff_post(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.client.post(app.url(path)).bearer_auth(TOKEN).form(form).send().await.unwrap();
+async fn staff_post(app: &TestApp, token: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let response = app.client.post(app.url(path)).bearer_auth(token).form(form).send().await.unwrap();
     crate::helpers::outcome(response).await
 }
 
 crate::on_both_stores! {
-    async fn a_complaint_is_filed_answered_by_customer_care_and_rated_once(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn a_complaint_is_filed_answered_by_customer_care_and_rated_once(app) {
+        let token = app.staff_token(Role::CustomerCare).await;
         let demo = app.demo_session().await;
         let session = demo.session_id.as_str();
         let (status, init) = call(&app, session, "problem-init", &[]).await;
@@ -99,10 +99,10 @@ crate::on_both_stores! {
         assert_eq!(call(&app, &stranger, "save-score", &[("problemId", &id), ("score", "1")]).await.0, 404);
         assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "5")]).await.0, 409, "nothing to rate yet");
 
-        let inbox = staff_get(&app, "/api/staff/complaints").await;
+        let inbox = staff_get(&app, &token, "/api/staff/complaints").await;
         let entries = inbox["data"]["rows"].as_array().unwrap();
         assert_eq!((entries.len(), inbox["data"]["total"].as_i64()), (2, Some(2)));
-        let second_page = staff_get(&app, "/api/staff/complaints?page=2&pageSize=1").await;
+        let second_page = staff_get(&app, &token, "/api/staff/complaints?page=2&pageSize=1").await;
         assert_eq!((second_page["data"]["total"].as_i64(), second_page["data"]["rows"].as_array().map(Vec::len)), (Some(2), Some(1)));
         assert_eq!(second_page["data"]["rows"][0]["id"], entries[1]["id"], "page 2 goes on where page 1 stopped");
         let entry = entries.iter().find(|entry| entry["id"].as_i64() == id.parse().ok()).unwrap();
@@ -112,7 +112,7 @@ crate::on_both_stores! {
         let upload = app
             .client
             .post(app.url(&format!("/api/staff/complaints/upload-image?complaintId={id}")))
-            .bearer_auth(TOKEN)
+            .bearer_auth(&token)
             .header("content-type", "multipart/form-data; boundary=b0undary")
             .body([b"--b0undary\r\nContent-Disposition: form-data; name=\"image\"; filename=\"r.png\"\r\nContent-Type: image/png\r\n\r\n".to_vec(), png(33), b"\r\n--b0undary--\r\n".to_vec()].concat())
             .send()
@@ -122,8 +122,8 @@ crate::on_both_stores! {
         let name = upload.json::<Value>().await.unwrap()["data"]["name"].as_str().unwrap().to_owned();
         let messages_before = app.messages_to(hiram::seed::DEMO_PHONE).await;
         let answer = [("id", id.as_str()), ("agent", "Liza"), ("answer", "We spoke to the collector and stopped the late calls."), ("images", name.as_str())];
-        assert_eq!(staff_post(&app, "/api/staff/complaints/answer", &answer).await.0, 200);
-        assert_eq!(staff_post(&app, "/api/staff/complaints/answer", &answer).await.0, 409, "answered once");
+        assert_eq!(staff_post(&app, &token, "/api/staff/complaints/answer", &answer).await.0, 200);
+        assert_eq!(staff_post(&app, &token, "/api/staff/complaints/answer", &answer).await.0, 409, "answered once");
         assert_eq!(app.messages_to(hiram::seed::DEMO_PHONE).await, messages_before + 1, "the borrower is told by SMS");
 
         let (_, detail) = call(&app, session, "problem-detail", &[("problemId", &id)]).await;
@@ -137,15 +137,15 @@ crate::on_both_stores! {
         assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "6")]).await.0, 400);
         assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "4")]).await.0, 200);
         assert_eq!(call(&app, session, "save-score", &[("problemId", &id), ("score", "5")]).await.0, 409, "rated once");
-        let ratings = staff_get(&app, "/api/staff/complaints/ratings").await;
+        let ratings = staff_get(&app, &token, "/api/staff/complaints/ratings").await;
         assert_eq!(ratings["data"], serde_json::json!([{ "agent": "Liza", "ratings": 1, "average": 4.0 }]));
-        assert_eq!(staff_post(&app, "/api/staff/complaints/close", &[("id", &id)]).await.0, 200);
-        assert_eq!(staff_post(&app, "/api/staff/complaints/close", &[("id", &id)]).await.0, 409);
+        assert_eq!(staff_post(&app, &token, "/api/staff/complaints/close", &[("id", &id)]).await.0, 200);
+        assert_eq!(staff_post(&app, &token, "/api/staff/complaints/close", &[("id", &id)]).await.0, 409);
         let (_, list) = call(&app, session, "problem-list", &[]).await;
         assert_eq!(list["data"]["tabs"][2]["list"].as_array().unwrap().len(), 1);
 
         app.clock.advance(time::Duration::days(10));
-        let inbox = staff_get(&app, "/api/staff/complaints").await;
+        let inbox = staff_get(&app, &token, "/api/staff/complaints").await;
         let waiting = &inbox["data"]["rows"][0];
         assert_eq!(waiting["late"], true, "{waiting}");
         assert!(waiting["workingDaysLeft"].as_i64().unwrap() < 0);

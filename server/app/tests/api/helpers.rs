@@ -134,6 +134,17 @@ impl TestApp {
         TestApp { address, client: reqwest::Client::new(), state, database_url, clock }
     }
 
+    /// The secret of a new staff API token of the role, made as `hiram
+    /// staff-token` makes one, for `Authorization: Bearer`. It lasts the
+    /// longest a token may, so tests that move the clock keep it.
+    pub async fn staff_token(&self, role: hiram_domain::staff::Role) -> String {
+        let longest = hiram_domain::staff::MAX_API_TOKEN_DAYS.to_string();
+        hiram::features::console::api_tokens::issue(&self.state, "tests", role.key(), &longest, None)
+            .await
+            .expect("make a staff API token")
+            .secret
+    }
+
     /// The newest one-time code sent to the number, read from the outbox.
     pub async fn last_code(&self, phone: &str) -> String {
         let phone = hiram_domain::phone::Phone::parse(phone).expect("a valid test number");

@@ -3,9 +3,8 @@
 
 use crate::helpers::TestApp;
 use hiram_domain::order::{OrderId, OrderStatus, Transition};
+use hiram_domain::staff::Role;
 use serde_json::Value;
-
-const TOKEN: &str = "staff-token";
 
 /// A covered product inside every cap; tests change one figure at a time.
 fn base(lender_id: i64) -> Vec<(&'static str, String)> {
@@ -32,9 +31,9 @@ fn base(lender_id: i64) -> Vec<(&'static str, String)> {
     .collect()
 }
 
-async fn create(app: &TestApp, fields: &[(&'static str, String)]) -> (u16, Value) {
+async fn create(app: &TestApp, token: &str, fields: &[(&'static str, String)]) -> (u16, Value) {
     let response =
-        app.client.post(app.url("/api/staff/products")).bearer_auth(TOKEN).form(fields).send().await.unwrap();
+        app.client.post(app.url("/api/staff/products")).bearer_auth(token).form(fields).send().await.unwrap();
     crate::helpers::outcome(response).await
 }
 
@@ -49,10 +48,11 @@ fn with(mut fields: Vec<(&'static str, String)>, key: &'static str, value: &str)
 }
 
 crate::on_both_stores! {
-    async fn a_product_at_the_caps_is_saved_and_one_above_any_cap_is_refused(app with [("APP_STAFF__API_TOKEN", "staff-token")]) {
+    async fn a_product_at_the_caps_is_saved_and_one_above_any_cap_is_refused(app) {
+        let token = app.staff_token(Role::Admin).await;
         app.demo_session().await;
         let lender = app.state.store.products().await.unwrap()[0].lender_id.0;
-        let (status, created) = create(&app, &base(lender)).await;
+        let (status, created) = create(&app, &token, &base(lender)).await;
         assert_eq!(status, 200, "{created}");
         let id = hiram_domain::product::ProductId(created["data"]["id"].as_i64().unwrap());
         let stored = app.state.store.product(id).await.unwrap().unwrap();
@@ -68,21 +68,21 @@ crate::on_both_stores! {
             (with(base(lender), "earlyAfterTermBp", "10001"), "clauses", "Early repayment starts at 0–100% of the term, its minimum days and minimum interest days are at most the term, and a loan may take at most 12 extensions."),
         ];
         for (fields, violation, message) in cases {
-            let (status, refused) = create(&app, &fields).await;
+            let (status, refused) = create(&app, &token, &fields).await;
             assert_eq!(status, 400, "{violation}: {refused}");
             assert_eq!(refused["data"]["violation"], violation);
             assert_eq!(refused["message"], message);
         }
         assert_eq!(app.state.store.products().await.unwrap().len(), 7, "only the product within the caps was saved");
         let clauses = with(with(with(base(lender), "earlyAfterTermBp", "2500"), "earlyMinDays", "3"), "extensionsAllowed", "2");
-        let (status, created) = create(&app, &with(clauses, "earlyMinInterestDays", "5")).await;
+        let (status, created) = create(&app, &token, &with(clauses, "earlyMinInterestDays", "5")).await;
         assert_eq!(status, 200, "{created}");
         let id = hiram_domain::product::ProductId(created["data"]["id"].as_i64().unwrap());
         let saved = app.state.store.product(id).await.unwrap().unwrap().terms.clauses;
         assert_eq!(saved, hiram_domain::pricing::ClauseTerms { early_after_term_bp: 2_500, early_min_days: 3, early_min_interest_days: 5, extensions_allowed: 2 });
 
         let uncovered = with(with(base(lender), "minAmount", "1010000"), "maxAmount", "5000000");
-        let (status, _) = create(&app, &with(uncovered, "monthlyInterestBp", "900")).await;
+        let (status, _) = create(&app, &token, &with(uncovered, "monthlyInterestBp", "900")).await;
         assert_eq!(status, 200, "above ₱10,000 the caps do not apply");
         let (status, _) = app.client.post(app.url("/api/staff/products")).form(&base(lender)).send().await.map(|r| (r.status().as_u16(), ())).unwrap();
         assert_eq!(status, 401, "staff only");

@@ -1,6 +1,7 @@
 //! The promotion landing page's calls, the captcha (S8) and registration.
 
 use crate::helpers::TestApp;
+use hiram_domain::staff::Role;
 use serde_json::Value;
 
 const BASE: &str = "/pany/api/v2/youmi";
@@ -163,7 +164,8 @@ crate::on_both_stores! {
         assert_eq!(known["message"], "You are already registered. Please download the app and log in.");
     }
 
-    async fn staff_see_the_funnel_of_a_scripted_campaign_run(app with [("APP_STAFF__API_TOKEN", "staff-token")]) {
+    async fn staff_see_the_funnel_of_a_scripted_campaign_run(app) {
+        let token = app.staff_token(Role::Marketing).await;
         let funnel = "page_id=1&user_from=fb&utm_tag=nov-promo&client_type=android";
         for _ in 0..3 {
             app.get(&format!("{BASE}/promotion/track-visit?{funnel}")).await;
@@ -195,7 +197,7 @@ crate::on_both_stores! {
             .await
             .unwrap();
         assert_eq!(registered["code"], "0");
-        let response = app.client.get(app.url("/api/staff/promotion-funnel")).bearer_auth("staff-token").send().await.unwrap();
+        let response = app.client.get(app.url("/api/staff/promotion-funnel")).bearer_auth(&token).send().await.unwrap();
         let body: Value = response.json().await.unwrap();
         assert_eq!(
             body["data"],

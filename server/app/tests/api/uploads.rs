@@ -4,6 +4,7 @@
 //! only to their owner and staff.
 
 use crate::helpers::TestApp;
+use hiram_domain::staff::Role;
 use serde_json::Value;
 
 const PHONE: &str = "09271234567";
@@ -188,7 +189,8 @@ crate::on_both_stores! {
         assert_eq!(upload(&app, &session, "d.png", "image/png", &picture).await.0, 200);
     }
 
-    async fn only_the_owner_and_staff_see_a_picture(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn only_the_owner_and_staff_see_a_picture(app) {
+        let token = app.staff_token(Role::CustomerCare).await;
         let owner = app.login(PHONE).await;
         allow_photos(&app, &owner).await;
         let (_, body) = upload(&app, &owner, "id.png", "image/png", &encoded(12, 12, image::ImageFormat::Png)).await;
@@ -208,13 +210,14 @@ crate::on_both_stores! {
         assert_eq!(crate::helpers::Checked::of(app.get(&url).await).await.status(), 401, "no session, no picture");
 
         let name = name_of(&url);
-        let staff = app.client.get(app.url(&format!("/api/staff/uploads/{name}"))).bearer_auth("staff-secret-for-tests").send().await.unwrap();
+        let staff = app.client.get(app.url(&format!("/api/staff/uploads/{name}"))).bearer_auth(&token).send().await.unwrap();
         assert_eq!(staff.status(), 200);
         assert_eq!(staff.headers()["x-content-type-options"], "nosniff");
         assert_eq!(crate::helpers::Checked::of(app.get(&format!("/api/staff/uploads/{name}")).await).await.status(), 401);
     }
 
-    async fn erasing_the_account_deletes_identity_photos_and_receipts_but_keeps_complaint_pictures(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests"), ("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {
+    async fn erasing_the_account_deletes_identity_photos_and_receipts_but_keeps_complaint_pictures(app with [("APP_OTP__RESEND_AFTER_SECONDS", "0")]) {
+        let token = app.staff_token(Role::CustomerCare).await;
         let session = app.login(PHONE).await;
         allow_photos(&app, &session).await;
         let (_, identity) = upload(&app, &session, "id.png", "image/png", &encoded(12, 12, image::ImageFormat::Png)).await;
@@ -223,9 +226,9 @@ crate::on_both_stores! {
         let names: Vec<String> = [identity["data"]["url"].as_str().unwrap(), &receipt, &complaint].map(|url| name_of(url).to_owned()).into();
         assert_eq!(stored_files(&app).len(), 3);
         let staff_sees = |name: String| {
-            let app = &app;
+            let (app, token) = (&app, &token);
             async move {
-                let response = app.client.get(app.url(&format!("/api/staff/uploads/{name}"))).bearer_auth("staff-secret-for-tests").send().await.unwrap();
+                let response = app.client.get(app.url(&format!("/api/staff/uploads/{name}"))).bearer_auth(token).send().await.unwrap();
                 response.status().as_u16()
             }
         };

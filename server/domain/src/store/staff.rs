@@ -1,4 +1,4 @@
-//! Staff accounts, console sessions and the audit log.
+//! Staff accounts, console sessions, staff API tokens and the audit log.
 
 use super::StoreResult;
 use crate::back_office::{Page, PageRequest};
@@ -63,6 +63,17 @@ pub trait StaffStore {
     ) -> StoreResult<()>;
     async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>>;
     async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()>;
+    /// Stores a new staff API token under the digest of its secret.
+    async fn create_api_token(&self, digest: &TokenDigest, token: &crate::staff::NewApiToken) -> StoreResult<i64>;
+    /// The token whose secret has this digest, revoked and expired ones too.
+    async fn api_token(&self, digest: &TokenDigest) -> StoreResult<Option<crate::staff::ApiToken>>;
+    /// Every token, newest first, with the name of the admin who made it.
+    async fn api_tokens(&self) -> StoreResult<Vec<crate::staff::ListedApiToken>>;
+    /// Revokes a token at `at` and returns it as it was before; revoking a
+    /// revoked token changes nothing. `Stale` when there is no such token.
+    async fn revoke_api_token(&self, id: i64, at: OffsetDateTime) -> StoreResult<crate::staff::ApiToken>;
+    /// Records that the token was used at `at`.
+    async fn touch_api_token(&self, id: i64, at: OffsetDateTime) -> StoreResult<()>;
     async fn append_audit(&self, entry: &crate::staff::AuditEntry) -> StoreResult<i64>;
     /// The newest entries first, of every subject or of one (`order:12`),
     /// a page at a time.

@@ -14,6 +14,7 @@ const ROWS = [
   auditRow(12, { at: '2025-03-04T02:30:00Z' }),
   auditRow(11, { staffId: null, staffName: null, action: 'staff.create', subject: 'staff:3', before: null, after: { email: 'care@example.ph', role: 'customer_care' }, at: '2025-03-04T01:00:00Z' }),
   auditRow(10, { action: 'staff.sign_in', subject: 'staff:3', before: null, after: null, at: '2025-03-04T00:59:00Z' }),
+  auditRow(9, { staffId: null, staffName: null, apiTokenId: 2, apiTokenName: 'complaint sync', action: 'complaint.close', subject: 'complaint:4', before: null, after: null, at: '2025-03-04T00:58:00Z' }),
 ];
 
 function setup(routes: Parameters<typeof consoleApi>[0] = {}) {
@@ -36,8 +37,9 @@ describe('the audit log', () => {
     ]);
     expect(bodyRows().map(cells)).toEqual([
       ['2025-03-04 10:30:00', 'Carla Reyes (#3)', 'complaint.answer', 'complaint:12', '{"status":"open"}', '{"status":"answered","agent":"Carla Reyes"}'],
-      ['2025-03-04 09:00:00', 'API token or system', 'staff.create', 'staff:3', '', '{"email":"care@example.ph","role":"customer_care"}'],
+      ['2025-03-04 09:00:00', 'System (a server command)', 'staff.create', 'staff:3', '', '{"email":"care@example.ph","role":"customer_care"}'],
       ['2025-03-04 08:59:00', 'Carla Reyes (#3)', 'staff.sign_in', 'staff:3', '', ''],
+      ['2025-03-04 08:58:00', 'API token complaint sync (#2)', 'complaint.close', 'complaint:4', '', ''],
     ]);
   });
 
@@ -69,9 +71,9 @@ describe('the audit log', () => {
     downloads.restore();
     expect(downloads.saved[0]!.name).toMatch(/^audit-log-\d{8}-\d{4}\.csv$/);
     expect((await downloads.saved[0]!.text).replace(/^\uFEFF/, '').split('\r\n').slice(0, 3)).toEqual([
-      'id,at,staffId,staffName,action,subject,before,after',
-      '12,2025-03-04 10:30:00,3,Carla Reyes,complaint.answer,complaint:12,"{""status"":""open""}","{""status"":""answered"",""agent"":""Carla Reyes""}"',
-      '11,2025-03-04 09:00:00,,,staff.create,staff:3,,"{""email"":""care@example.ph"",""role"":""customer_care""}"',
+      'id,at,staffId,staffName,apiTokenId,apiTokenName,action,subject,before,after',
+      '12,2025-03-04 10:30:00,3,Carla Reyes,,,complaint.answer,complaint:12,"{""status"":""open""}","{""status"":""answered"",""agent"":""Carla Reyes""}"',
+      '11,2025-03-04 09:00:00,,,,,staff.create,staff:3,,"{""email"":""care@example.ph"",""role"":""customer_care""}"',
     ]);
   });
 });

@@ -6,17 +6,20 @@ import { csvName, downloadCsv, toCsv } from '../csv';
 import { compactJson, EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
 
 /**
- * Who did it: a staff member's name with their id (two people may share a
- * name), or the API token (and the system), which have neither.
+ * Who did it: a staff member's or a staff API token's name with its id
+ * (two may share a name), or the system (a server command).
  */
 export function actor(row: AuditRow): string {
-  return row.staffId == null ? t('console.audit.token') : t('console.audit.staff', { name: row.staffName ?? '', id: row.staffId });
+  if (row.staffId != null) return t('console.audit.staff', { name: row.staffName ?? '', id: row.staffId });
+  if (row.apiTokenId != null) return t('console.audit.apiToken', { name: row.apiTokenName ?? '', id: row.apiTokenId });
+  return t('console.audit.system');
 }
 
 function exportAudit(rows: readonly AuditRow[]) {
-  const header = ['id', 'at', 'staffId', 'staffName', 'action', 'subject', 'before', 'after'];
+  const header = ['id', 'at', 'staffId', 'staffName', 'apiTokenId', 'apiTokenName', 'action', 'subject', 'before', 'after'];
   const cells = rows.map((row) => [
-    row.id, formatDateTime(row.at), row.staffId ?? '', row.staffName ?? '', row.action, row.subject, compactJson(row.before),
+    row.id, formatDateTime(row.at), row.staffId ?? '', row.staffName ?? '', row.apiTokenId ?? '', row.apiTokenName ?? '', row.action,
+    row.subject, compactJson(row.before),
     compactJson(row.after),
   ]);
   downloadCsv(csvName('audit-log'), toCsv(header, cells));

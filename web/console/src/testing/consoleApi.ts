@@ -104,6 +104,8 @@ export function auditRow(id: number, overrides: Partial<AuditRow> = {}): AuditRo
     id,
     staffId: 3,
     staffName: 'Carla Reyes',
+    apiTokenId: null,
+    apiTokenName: null,
     action: 'complaint.answer',
     subject: `complaint:${id}`,
     before: { status: 'open' },

@@ -2,6 +2,47 @@
 // Do not edit by hand; `npm run check:api` fails when this file is stale.
 
 export interface paths {
+    "/api/console/api-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every token, revoked and expired ones too, newest first (admins only). */
+        get: operations["console_api_tokens"];
+        put?: never;
+        /**
+         * Makes a token for a script (signed-in admins only, never a token). A
+         *     refused field is named in `data.field`.
+         */
+        post: operations["console_create_api_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/api-tokens/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revokes a token (signed-in admins only, never a token): every call with
+         *     it is refused (401) from now on. Revoking a revoked token changes nothing.
+         */
+        post: operations["console_revoke_api_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/audit": {
         parameters: {
             query?: never;
@@ -3018,6 +3059,24 @@ export interface components {
             /** Format: int64 */
             ratings: number;
         };
+        /** @description A token as admins see it: never its secret. */
+        ApiTokenRow: {
+            /** @description RFC 3339. */
+            createdAt: string;
+            /** @description The admin who made it; empty when the `hiram staff-token` command did. */
+            createdBy?: string | null;
+            /** @description RFC 3339; from then on the token is refused. */
+            expiresAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description RFC 3339, to the minute; empty when never used. */
+            lastUsedAt?: string | null;
+            name: string;
+            /** @description RFC 3339; empty while the token is not revoked. */
+            revokedAt?: string | null;
+            /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+            role: string;
+        };
         Applied: {
             /** @description Where the page goes next: the confirmation when approved. */
             nextUrl: string;
@@ -3044,18 +3103,25 @@ export interface components {
         AuditRow: {
             action: string;
             after: unknown;
+            /**
+             * Format: int64
+             * @description The staff API token that acted; empty for a member or the system.
+             */
+            apiTokenId?: number | null;
+            /** @description The name of the staff API token that acted. */
+            apiTokenName?: string | null;
             at: string;
             before: unknown;
             /** Format: int64 */
             id: number;
             /**
              * Format: int64
-             * @description Empty for the API token or the system.
+             * @description Empty for a staff API token or the system.
              */
             staffId?: number | null;
             /**
-             * @description The name of the staff member who acted; empty for the API token or
-             *     the system.
+             * @description The name of the staff member who acted; empty for a staff API token
+             *     or the system.
              */
             staffName?: string | null;
             subject: string;
@@ -3564,7 +3630,10 @@ export interface components {
             id: number;
             note: string;
             outcome: string;
-            /** @description Who made the contact; `operator` for the API token. */
+            /**
+             * @description Who made the contact; `operator` for a staff API token (the audit
+             *     log's `collection.contact` entry names which).
+             */
             staff: string;
         };
         ContractItem: {
@@ -3717,6 +3786,31 @@ export interface components {
             code: string;
             data: {
                 lendDetailsUrl: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ApiTokenRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /** @description A token as admins see it: never its secret. */
+            data: {
+                /** @description RFC 3339. */
+                createdAt: string;
+                /** @description The admin who made it; empty when the `hiram staff-token` command did. */
+                createdBy?: string | null;
+                /** @description RFC 3339; from then on the token is refused. */
+                expiresAt: string;
+                /** Format: int64 */
+                id: number;
+                /** @description RFC 3339, to the minute; empty when never used. */
+                lastUsedAt?: string | null;
+                name: string;
+                /** @description RFC 3339; empty while the token is not revoked. */
+                revokedAt?: string | null;
+                /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+                role: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -4340,6 +4434,26 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_IssuedApiToken: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description RFC 3339. */
+                expiresAt: string;
+                /** Format: int64 */
+                id: number;
+                name: string;
+                role: string;
+                /**
+                 * @description Shown once: the bearer secret (`Authorization: Bearer …`). The server
+                 *     keeps only its digest and can never show it again.
+                 */
+                secret: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Jump: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -4399,18 +4513,25 @@ export interface components {
                 rows: {
                     action: string;
                     after: unknown;
+                    /**
+                     * Format: int64
+                     * @description The staff API token that acted; empty for a member or the system.
+                     */
+                    apiTokenId?: number | null;
+                    /** @description The name of the staff API token that acted. */
+                    apiTokenName?: string | null;
                     at: string;
                     before: unknown;
                     /** Format: int64 */
                     id: number;
                     /**
                      * Format: int64
-                     * @description Empty for the API token or the system.
+                     * @description Empty for a staff API token or the system.
                      */
                     staffId?: number | null;
                     /**
-                     * @description The name of the staff member who acted; empty for the API token or
-                     *     the system.
+                     * @description The name of the staff member who acted; empty for a staff API token
+                     *     or the system.
                      */
                     staffName?: string | null;
                     subject: string;
@@ -5697,6 +5818,30 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Vec_ApiTokenRow: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description RFC 3339. */
+                createdAt: string;
+                /** @description The admin who made it; empty when the `hiram staff-token` command did. */
+                createdBy?: string | null;
+                /** @description RFC 3339; from then on the token is refused. */
+                expiresAt: string;
+                /** Format: int64 */
+                id: number;
+                /** @description RFC 3339, to the minute; empty when never used. */
+                lastUsedAt?: string | null;
+                name: string;
+                /** @description RFC 3339; empty while the token is not revoked. */
+                revokedAt?: string | null;
+                /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+                role: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Vec_ConsentState: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5726,7 +5871,10 @@ export interface components {
                 id: number;
                 note: string;
                 outcome: string;
-                /** @description Who made the contact; `operator` for the API token. */
+                /**
+                 * @description Who made the contact; `operator` for a staff API token (the audit
+                 *     log's `collection.contact` entry names which).
+                 */
                 staff: string;
             }[];
             /** @description Text for the borrower, in their language. */
@@ -6100,6 +6248,19 @@ export interface components {
             number: number;
             /** Format: int64 */
             principal: number;
+        };
+        IssuedApiToken: {
+            /** @description RFC 3339. */
+            expiresAt: string;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            role: string;
+            /**
+             * @description Shown once: the bearer secret (`Authorization: Bearer …`). The server
+             *     keeps only its digest and can never show it again.
+             */
+            secret: string;
         };
         Jump: {
             /** @description An app path, or an `http` address to open as is. */
@@ -7291,6 +7452,199 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    console_api_tokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ApiTokenRow"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    console_create_api_token: {
+        parameters: {
+            query: {
+                /** @description What the token is for, as the list and the audit log show it. */
+                name: string;
+                /**
+                 * @description admin, credit_officer, finance, customer_care, marketing or auditor:
+                 *     the token may do what a member of that role may.
+                 */
+                role: string;
+                /** @description Days until the token stops working, 1–365. */
+                validDays: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IssuedApiToken"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    console_revoke_api_token: {
+        parameters: {
+            query: {
+                /** @description The token's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ApiTokenRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     console_audit_log: {
         parameters: {
             query?: {
@@ -7488,7 +7842,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description The caller holds the API token, which is no staff member */
+            /** @description The caller holds a staff API token, which is no staff member */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8213,6 +8567,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             /** @description The body is larger than the call takes */
             413: {
                 headers: {
@@ -8261,6 +8623,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8329,6 +8699,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8816,6 +9194,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             /** @description The body is larger than the call takes */
             413: {
                 headers: {
@@ -8872,6 +9258,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8949,6 +9343,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9010,6 +9412,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             /** @description The server failed; nothing is said of why */
             500: {
                 headers: {
@@ -9054,6 +9464,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9118,6 +9536,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9310,6 +9736,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             /** @description The body is larger than the call takes */
             413: {
                 headers: {
@@ -9362,6 +9796,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9440,6 +9882,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9506,6 +9956,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             /** @description The body is larger than the call takes */
             413: {
                 headers: {
@@ -9544,6 +10002,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9623,6 +10089,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9726,6 +10200,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9797,6 +10279,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9843,6 +10333,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10296,6 +10794,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10822,6 +11328,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             /** @description The body is larger than the call takes */
             413: {
                 headers: {
@@ -10875,6 +11389,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10937,6 +11459,14 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11022,6 +11552,14 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11086,6 +11624,14 @@ export interface operations {
                 content?: never;
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

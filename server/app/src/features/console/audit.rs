@@ -28,11 +28,15 @@ pub struct AuditParams {
 #[serde(rename_all = "camelCase")]
 pub struct AuditRow {
     pub id: i64,
-    /// Empty for the API token or the system.
+    /// Empty for a staff API token or the system.
     pub staff_id: Option<i64>,
-    /// The name of the staff member who acted; empty for the API token or
-    /// the system.
+    /// The name of the staff member who acted; empty for a staff API token
+    /// or the system.
     pub staff_name: Option<String>,
+    /// The staff API token that acted; empty for a member or the system.
+    pub api_token_id: Option<i64>,
+    /// The name of the staff API token that acted.
+    pub api_token_name: Option<String>,
     pub action: String,
     pub subject: String,
     pub before: serde_json::Value,
@@ -58,10 +62,12 @@ pub async fn audit_log(
         return Err(ApiError::InvalidParameters);
     }
     let page = state.store.audit_entries(subject, paging).await?;
-    let listing = Listing::of(page, paging, |LoggedAudit { entry, staff_name }| AuditRow {
+    let listing = Listing::of(page, paging, |LoggedAudit { entry, staff_name, api_token_name }| AuditRow {
         id: entry.id,
         staff_id: entry.staff_id,
         staff_name,
+        api_token_id: entry.api_token_id,
+        api_token_name,
         action: entry.action,
         subject: entry.subject,
         before: serde_json::from_str(&entry.before).unwrap_or(serde_json::Value::Null),

@@ -50,7 +50,7 @@ fn row(borrower: Borrower) -> BorrowerRow {
 
 /// Borrowers whose mobile number or name contains the search, newest first.
 #[utoipa::path(get, path = "/borrowers", operation_id = "staff_borrower_search", tag = "staff", params(SearchParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Listing<BorrowerRow>>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Listing<BorrowerRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn search(
     State(state): State<AppState>,
     staff: Staff,
@@ -105,7 +105,7 @@ pub struct BorrowerProfile {
 
 /// A borrower's profile with the KYC answers masked.
 #[utoipa::path(get, path = "/borrowers/profile", operation_id = "staff_borrower_profile", tag = "staff", params(BorrowerIdParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<BorrowerProfile>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<BorrowerProfile>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn profile(
     State(state): State<AppState>,
     staff: Staff,
@@ -183,7 +183,7 @@ pub struct RevealedData {
 /// The borrower's mobile number and KYC answers unmasked; the reason and
 /// the staff member go to the audit log before anything is returned.
 #[utoipa::path(post, path = "/borrowers/reveal", operation_id = "staff_borrower_reveal", tag = "staff", params(RevealParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<RevealedData>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<RevealedData>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn reveal(
     State(state): State<AppState>,
     staff: Staff,
@@ -224,7 +224,7 @@ pub async fn reveal(
 /// complaints.
 #[utoipa::path(get, path = "/uploads/{name}", tag = "staff",
     params(("name" = String, Path, description = "The name from the upload's `url`")),
-    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 404)),
+    responses((status = 200, content_type = "image/jpeg", body = Vec<u8>), (status = 401), (status = 403), (status = 404)),
     security(("staff_token" = [])))]
 pub async fn staff_image(
     State(state): State<AppState>,

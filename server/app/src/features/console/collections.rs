@@ -188,7 +188,8 @@ pub struct ContactsParams {
 pub struct ContactRow {
     pub id: i64,
     pub at: String,
-    /// Who made the contact; `operator` for the API token.
+    /// Who made the contact; `operator` for a staff API token (the audit
+    /// log's `collection.contact` entry names which).
     pub staff: String,
     /// `call`, `sms` or `email`.
     pub channel: String,

@@ -74,7 +74,7 @@ pub struct InboxEntry {
 /// Complaints by the time their answer is due, the most urgent first, a
 /// page at a time.
 #[utoipa::path(get, path = "/complaints", operation_id = "staff_complaint_inbox", tag = "staff", params(InboxParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Listing<InboxEntry>>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Listing<InboxEntry>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn inbox(
     State(state): State<AppState>,
     staff: Staff,
@@ -92,7 +92,7 @@ pub async fn inbox(
     let now = state.now();
     let base = match staff.caller {
         crate::staff_access::Caller::Member(_) => "/api/console",
-        crate::staff_access::Caller::Token => "/api/staff",
+        crate::staff_access::Caller::Token(_) => "/api/staff",
     };
     let page = state.store.complaints(status, paging).await?;
     let mut entries = Vec::new();
@@ -142,7 +142,7 @@ async fn complaint(state: &AppState, id: i64) -> ApiResult<Complaint> {
 
 /// Answers an open complaint and texts the borrower that it was answered.
 #[utoipa::path(post, path = "/complaints/answer", operation_id = "staff_complaint_answer", tag = "staff", params(AnswerParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn answer(
     State(state): State<AppState>,
     staff: Staff,
@@ -153,7 +153,7 @@ pub async fn answer(
     let Params(params) = params?;
     let agent = match staff.caller {
         crate::staff_access::Caller::Member(_) => staff.display_name(),
-        crate::staff_access::Caller::Token => params.agent.trim().to_owned(),
+        crate::staff_access::Caller::Token(_) => params.agent.trim().to_owned(),
     };
     let (agent, text) = (agent.as_str(), params.answer.trim());
     if agent.is_empty() || agent.chars().count() > 60 || text.is_empty() || text.chars().count() > 2_000 {
@@ -206,7 +206,7 @@ pub struct CloseParams {
 
 /// Closes a complaint (answered, or withdrawn by the borrower by phone).
 #[utoipa::path(post, path = "/complaints/close", operation_id = "staff_complaint_close", tag = "staff", params(CloseParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn close(
     State(state): State<AppState>,
     staff: Staff,
@@ -252,7 +252,7 @@ pub struct StaffPicture {
 /// complaint's borrower.
 #[utoipa::path(post, path = "/complaints/upload-image", operation_id = "staff_complaint_upload_image", tag = "staff", params(UploadParams),
     request_body(content = images::ImageForm, content_type = "multipart/form-data"), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<StaffPicture>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<StaffPicture>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn upload_image(
     State(state): State<AppState>,
     staff: Staff,
@@ -278,7 +278,7 @@ pub struct AgentRating {
 
 /// Borrowers' ratings of the answers, per agent.
 #[utoipa::path(get, path = "/complaints/ratings", operation_id = "staff_complaint_ratings", tag = "staff", security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Vec<AgentRating>>), (status = 401)))]
+    responses((status = 200, body = Envelope<Vec<AgentRating>>), (status = 401), (status = 403)))]
 pub async fn ratings(
     State(state): State<AppState>,
     staff: Staff,

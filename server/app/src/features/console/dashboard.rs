@@ -63,7 +63,7 @@ pub struct Dashboard {
 
 /// The figures of the dashboard's charts.
 #[utoipa::path(get, path = "/dashboard", operation_id = "staff_dashboard", tag = "staff", params(DashboardParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Dashboard>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Dashboard>), (status = 400), (status = 401), (status = 403)))]
 pub async fn dashboard(
     State(state): State<AppState>,
     staff: Staff,

@@ -1,11 +1,13 @@
 //! The operator console: the staff API it calls, one module per console
-//! section, and the console's own sign-in, staff accounts and audit log.
-//! The sections' calls are served at `/api/console` to signed-in staff and
-//! at `/api/staff` to the configured API token (`staff_access`); sign-in,
-//! staff accounts and the audit log only at `/api/console`. Every call
-//! checks its permission; every change is audited.
+//! section, and the console's own sign-in, staff accounts, API tokens and
+//! audit log. The sections' calls are served at `/api/console` and at
+//! `/api/staff` (for scripts with a staff API token, `staff_access`);
+//! sign-in, staff accounts, API tokens and the audit log only at
+//! `/api/console`. Every call checks its permission against the caller's
+//! role, a member's or a token's; every change is audited.
 
 pub mod adjustments;
+pub mod api_tokens;
 pub mod audit;
 pub mod borrowers;
 pub mod collections;
@@ -65,8 +67,7 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(exchange_rates::calculator_views))
 }
 
-/// The console's own calls, mounted at `/api/console` only: they need a
-/// signed-in staff member, never the API token.
+/// The console's own calls, mounted at `/api/console` only.
 pub fn console_only() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(sign_in::login))
@@ -77,6 +78,8 @@ pub fn console_only() -> OpenApiRouter<AppState> {
         .routes(routes!(staff_accounts::deactivate_account))
         .routes(routes!(staff_accounts::reactivate_account))
         .routes(routes!(staff_accounts::reset_account))
+        .routes(routes!(api_tokens::api_tokens, api_tokens::create_api_token))
+        .routes(routes!(api_tokens::revoke_api_token))
 }
 
 /// A 400 naming the field that does not fit (`data.field`), so the console

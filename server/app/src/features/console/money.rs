@@ -44,7 +44,7 @@ fn failed_row(failed: FailedPayout) -> FailedPayoutRow {
 
 /// Payout attempts the gateway refused or could not be reached for, newest first.
 #[utoipa::path(get, path = "/payouts/failed", operation_id = "staff_failed_payouts", tag = "staff", params(PageParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Listing<FailedPayoutRow>>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Listing<FailedPayoutRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn failed_payouts(
     State(state): State<AppState>,
     staff: Staff,
@@ -130,7 +130,7 @@ fn day(text: Option<&str>, default: Date) -> ApiResult<Date> {
 /// Per Manila day and channel: the statement's count and sum against the
 /// ledger's, newest day first.
 #[utoipa::path(get, path = "/reconciliation", operation_id = "staff_reconciliation", tag = "staff", params(PeriodParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Vec<ReconciliationLine>>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Vec<ReconciliationLine>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn reconciliation(
     State(state): State<AppState>,
     staff: Staff,

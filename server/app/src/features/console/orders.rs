@@ -72,7 +72,7 @@ pub fn list_row(row: OrderRow) -> OrderListRow {
 
 /// Orders, filtered and sorted, a page at a time.
 #[utoipa::path(get, path = "/orders", operation_id = "staff_orders", tag = "staff", params(OrderListParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Listing<OrderListRow>>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Listing<OrderListRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn list(
     State(state): State<AppState>,
     staff: Staff,
@@ -212,7 +212,7 @@ fn dues_view(balances: &Balances) -> DuesView {
 
 /// One order with everything that happened to it.
 #[utoipa::path(get, path = "/orders/record", operation_id = "staff_order_record", tag = "staff", params(OrderIdParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<OrderRecord>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<OrderRecord>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn record(
     State(state): State<AppState>,
     staff: Staff,
@@ -309,7 +309,7 @@ pub fn checked_reason(reason: &str) -> ApiResult<&str> {
 /// application waiting for review (21), with the reason in its history;
 /// the borrower is told by SMS.
 #[utoipa::path(post, path = "/orders/decide", operation_id = "staff_decide_application", tag = "staff", params(DecisionParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn decide(
     State(state): State<AppState>,
     staff: Staff,

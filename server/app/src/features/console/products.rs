@@ -102,7 +102,7 @@ pub struct Catalogue {
 
 /// Every product, and the lenders a new one can belong to.
 #[utoipa::path(get, path = "/products", operation_id = "staff_products", tag = "staff", security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Catalogue>), (status = 401)))]
+    responses((status = 200, body = Envelope<Catalogue>), (status = 401), (status = 403)))]
 pub async fn catalogue(
     State(state): State<AppState>,
     staff: Staff,
@@ -258,7 +258,7 @@ fn listing(params: ListingInput<'_>) -> ApiResult<ProductListing> {
 /// Circular 1133 for covered loans; a product above any cap is refused
 /// with the cap named in `data.violation`.
 #[utoipa::path(post, path = "/products", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<CreatedProduct>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<CreatedProduct>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn create_product(
     State(state): State<AppState>,
     staff: Staff,
@@ -388,7 +388,7 @@ pub struct TermsCheck {
 /// example loans, and the agreement and disclosure they would produce. It
 /// saves nothing.
 #[utoipa::path(post, path = "/products/check", operation_id = "staff_product_check", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<TermsCheck>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<TermsCheck>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn check(
     State(state): State<AppState>,
     staff: Staff,
@@ -492,7 +492,7 @@ pub struct ListingParams {
 /// is offered, whether it allows extensions and whether its applications
 /// wait for review. The terms stay as they are.
 #[utoipa::path(post, path = "/products/listing", operation_id = "staff_product_listing", tag = "staff", params(ListingParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404)))]
 pub async fn update_listing(
     State(state): State<AppState>,
     staff: Staff,

@@ -136,10 +136,10 @@ pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, par
 /// The signed-in staff member and what their role allows.
 #[utoipa::path(get, path = "/me", operation_id = "console_me", tag = "console",
     responses((status = 200, body = Envelope<Me>), (status = 401),
-        (status = 404, description = "The caller holds the API token, which is no staff member")), security(("staff_token" = [])))]
+        (status = 404, description = "The caller holds a staff API token, which is no staff member")), security(("staff_token" = [])))]
 pub async fn me(staff: Staff, lang: Lang) -> ApiResult<Json<Envelope<Me>>> {
     match &staff.caller {
         Caller::Member(account) => Ok(ok(lang, me_of(account))),
-        Caller::Token => Err(ApiError::NotFound),
+        Caller::Token(_) => Err(ApiError::NotFound),
     }
 }

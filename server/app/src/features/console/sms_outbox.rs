@@ -51,7 +51,7 @@ impl From<OutboxEntry> for OutboxMessage {
 /// The SMS outbox, newest last.
 #[utoipa::path(get, path = "/sms-outbox", tag = "staff", params(OutboxParams),
     security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Vec<OutboxMessage>>), (status = 401)))]
+    responses((status = 200, body = Envelope<Vec<OutboxMessage>>), (status = 401), (status = 403)))]
 pub async fn sms_outbox(
     State(state): State<AppState>,
     staff: Staff,
@@ -71,7 +71,7 @@ pub async fn sms_outbox(
     let entries = state.store.outbox(phone.as_ref(), limit).await?;
     let mut messages: Vec<OutboxMessage> = entries.into_iter().map(OutboxMessage::from).collect();
     // People never read borrowers' live codes: a code could sign them in as
-    // the borrower. The operator's token (testers, scripts) reads them whole.
+    // the borrower. A staff API token (testers, scripts) reads them whole.
     if matches!(staff.caller, crate::staff_access::Caller::Member(_)) {
         for message in &mut messages {
             message.body = mask_codes(&message.body);

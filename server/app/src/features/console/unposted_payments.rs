@@ -65,7 +65,7 @@ impl From<UnpostedPayment> for QueuedPayment {
 /// The queue, oldest first, a page at a time.
 #[utoipa::path(get, path = "/unposted-payments", tag = "staff", params(QueueParams),
     security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Listing<QueuedPayment>>), (status = 400), (status = 401)))]
+    responses((status = 200, body = Envelope<Listing<QueuedPayment>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn queue(
     State(state): State<AppState>,
     staff: Staff,
@@ -112,7 +112,7 @@ fn checked_note(note: &str) -> ApiResult<&str> {
 /// Posts a queued payment to an order with money owed.
 #[utoipa::path(post, path = "/unposted-payments/match", tag = "staff", params(ResolveParams),
     security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn match_payment(
     State(state): State<AppState>,
     staff: Staff,
@@ -158,7 +158,7 @@ pub async fn match_payment(
 /// Closes a queued payment that staff could not find, with the reason.
 #[utoipa::path(post, path = "/unposted-payments/reject", tag = "staff", params(ResolveParams),
     security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn reject_payment(
     State(state): State<AppState>,
     staff: Staff,

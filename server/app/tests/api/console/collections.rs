@@ -15,8 +15,6 @@ use hiram_domain::store::IdempotencyKey;
 use serde_json::Value;
 use time::{Date, Duration, OffsetDateTime};
 
-const TOKEN: &str = "staff-secret-for-tests";
-
 /// Moves the server's clock to a Manila wall-clock time.
 fn set_manila_time(app: &TestApp, date: Date, hour: u8, minute: u8) {
     let target: OffsetDateTime = date.with_hms(hour, minute, 0).unwrap().assume_offset(MANILA);
@@ -27,7 +25,7 @@ async fn due_date(app: &TestApp, order: i64) -> Date {
     app.state.store.order(OrderId(order)).await.unwrap().unwrap().due_date.unwrap()
 }
 
-async fn log_contact(app: &TestApp, order: i64, extra: &[(&str, &str)]) -> (u16, Value) {
+async fn log_contact(app: &TestApp, token: &str, order: i64, extra: &[(&str, &str)]) -> (u16, Value) {
     let order = order.to_string();
     let mut form =
         vec![("orderId", order.as_str()), ("channel", "call"), ("outcome", "no_answer"), ("note", "rang twice")];
@@ -36,7 +34,7 @@ async fn log_contact(app: &TestApp, order: i64, extra: &[(&str, &str)]) -> (u16,
     let response = app
         .client
         .post(app.url("/api/staff/collections/contacts"))
-        .bearer_auth(TOKEN)
+        .bearer_auth(token)
         .form(&form)
         .send()
         .await
@@ -44,8 +42,8 @@ async fn log_contact(app: &TestApp, order: i64, extra: &[(&str, &str)]) -> (u16,
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
-async fn staff_get(app: &TestApp, path: &str) -> (u16, Value) {
-    let response = app.client.get(app.url(path)).bearer_auth(TOKEN).send().await.unwrap();
+async fn staff_get(app: &TestApp, token: &str, path: &str) -> (u16, Value) {
+    let response = app.client.get(app.url(path)).bearer_auth(token).send().await.unwrap();
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
@@ -127,19 +125,20 @@ fn order_ids(page: &Value) -> Vec<i64> {
     page["data"]["rows"].as_array().unwrap().iter().map(|row| row["orderId"].as_i64().unwrap()).collect()
 }
 
-async fn queue_ids(app: &TestApp, path: &str) -> Vec<i64> {
-    order_ids(&staff_get(app, path).await.1)
+async fn queue_ids(app: &TestApp, token: &str, path: &str) -> Vec<i64> {
+    order_ids(&staff_get(app, token, path).await.1)
 }
 
 crate::on_both_stores! {
-    async fn outside_the_hours_a_loan_ten_days_past_due_is_refused_and_nothing_is_written(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn outside_the_hours_a_loan_ten_days_past_due_is_refused_and_nothing_is_written(app) {
+        let token = app.staff_token(Role::CreditOfficer).await;
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id;
         let day = due_date(&app, order).await + Duration::days(10);
 
         for (hour, minute) in [(22, 0), (5, 59), (23, 30)] {
             set_manila_time(&app, day, hour, minute);
-            let (status, body) = log_contact(&app, order, &[]).await;
+            let (status, body) = log_contact(&app, &token, order, &[]).await;
             assert_eq!(status, 409, "{hour}:{minute:02} {body}");
             assert_eq!(body["data"]["reason"], "outside_contact_hours");
             assert_eq!(body["data"]["daysPastDue"], 10);
@@ -148,7 +147,7 @@ crate::on_both_stores! {
         let filipino = app
             .client
             .post(app.url("/api/staff/collections/contacts?lang=fil"))
-            .bearer_auth(TOKEN)
+            .bearer_auth(&token)
             .form(&[("orderId", order.to_string().as_str()), ("channel", "sms"), ("outcome", "reached")])
             .send()
             .await
@@ -158,12 +157,12 @@ crate::on_both_stores! {
         assert_eq!((logged(&app, order).await, contact_audits(&app).await), (0, 0), "a refusal writes nothing");
 
         set_manila_time(&app, day, 6, 0);
-        let (status, body) = log_contact(&app, order, &[]).await;
+        let (status, body) = log_contact(&app, &token, order, &[]).await;
         assert_eq!(status, 200, "{body}");
         set_manila_time(&app, day, 21, 59);
-        assert_eq!(log_contact(&app, order, &[("channel", "sms"), ("outcome", "promised_to_pay")]).await.0, 200);
+        assert_eq!(log_contact(&app, &token, order, &[("channel", "sms"), ("outcome", "promised_to_pay")]).await.0, 200);
 
-        let (status, contacts) = staff_get(&app, &format!("/api/staff/collections/contacts?orderId={order}")).await;
+        let (status, contacts) = staff_get(&app, &token, &format!("/api/staff/collections/contacts?orderId={order}")).await;
         assert_eq!(status, 200);
         let contacts = contacts["data"].as_array().unwrap();
         assert_eq!(contacts.len(), 2);
@@ -172,59 +171,62 @@ crate::on_both_stores! {
         assert!(contacts.iter().all(|contact| contact["basis"] == "within_hours" && contact["daysPastDue"] == 10 && contact["staff"] == "operator"));
     }
 
-    async fn more_than_fifteen_days_past_due_may_be_contacted_at_any_hour(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn more_than_fifteen_days_past_due_may_be_contacted_at_any_hour(app) {
+        let token = app.staff_token(Role::CreditOfficer).await;
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id;
         let due = due_date(&app, order).await;
         set_manila_time(&app, due + Duration::days(15), 23, 0);
-        assert_eq!(log_contact(&app, order, &[]).await.0, 409, "fifteen days is not more than fifteen");
+        assert_eq!(log_contact(&app, &token, order, &[]).await.0, 409, "fifteen days is not more than fifteen");
         set_manila_time(&app, due + Duration::days(16), 23, 0);
-        let (status, body) = log_contact(&app, order, &[]).await;
+        let (status, body) = log_contact(&app, &token, order, &[]).await;
         assert_eq!(status, 200, "{body}");
-        let (_, contacts) = staff_get(&app, &format!("/api/staff/collections/contacts?orderId={order}")).await;
+        let (_, contacts) = staff_get(&app, &token, &format!("/api/staff/collections/contacts?orderId={order}")).await;
         assert_eq!(contacts["data"][0]["basis"], "long_past_due");
         assert_eq!(contacts["data"][0]["daysPastDue"], 16);
     }
 
-    async fn only_the_borrowers_own_consent_allows_contact_at_any_hour(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn only_the_borrowers_own_consent_allows_contact_at_any_hour(app) {
+        let token = app.staff_token(Role::CreditOfficer).await;
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id;
         set_manila_time(&app, due_date(&app, order).await + Duration::days(10), 23, 0);
         let session = app.demo_session().await.session_id;
 
-        let (status, _) = log_contact(&app, order, &[("consent", "1"), ("granted", "1"), ("phone", "09181234567")]).await;
+        let (status, _) = log_contact(&app, &token, order, &[("consent", "1"), ("granted", "1"), ("phone", "09181234567")]).await;
         assert_eq!(status, 409, "staff cannot record the consent or pick another person to contact");
         consent(&app, &session, "1").await;
         let listed = app.post_form(&format!("/pany/v3/consent/list?sessionId={session}"), &[]).await;
         let listed: Value = listed.json().await.unwrap();
         assert!(listed["data"].as_array().unwrap().iter().any(|kind| kind["kind"] == "collection_any_hour" && kind["granted"] == true), "{listed}");
-        let (status, body) = log_contact(&app, order, &[]).await;
+        let (status, body) = log_contact(&app, &token, order, &[]).await;
         assert_eq!(status, 200, "{body}");
-        let (_, contacts) = staff_get(&app, &format!("/api/staff/collections/contacts?orderId={order}")).await;
+        let (_, contacts) = staff_get(&app, &token, &format!("/api/staff/collections/contacts?orderId={order}")).await;
         assert_eq!(contacts["data"][0]["basis"], "borrower_consent");
 
         consent(&app, &session, "0").await;
-        assert_eq!(log_contact(&app, order, &[]).await.0, 409, "withdrawn: refused again");
+        assert_eq!(log_contact(&app, &token, order, &[]).await.0, 409, "withdrawn: refused again");
         assert_eq!(logged(&app, order).await, 1);
     }
 
-    async fn only_overdue_loans_and_checked_input_are_logged(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn only_overdue_loans_and_checked_input_are_logged(app) {
+        let token = app.staff_token(Role::CreditOfficer).await;
         let demo = app.demo_session().await;
         let overdue = order_in(&demo, 180).order_id;
         set_manila_time(&app, app.state.today() + Duration::days(1), 10, 0);
         let open = order_in(&demo, 174).order_id;
-        let (status, body) = log_contact(&app, open, &[]).await;
+        let (status, body) = log_contact(&app, &token, open, &[]).await;
         assert_eq!((status, body["data"]["reason"].as_str()), (409, Some("not_overdue")), "{body}");
         assert!(body["message"].as_str().unwrap().contains("not overdue"));
-        assert_eq!(log_contact(&app, 999_999, &[]).await.0, 404);
-        assert_eq!(log_contact(&app, overdue, &[("channel", "whatsapp")]).await.0, 400);
-        assert_eq!(log_contact(&app, overdue, &[("outcome", "threatened")]).await.0, 400);
+        assert_eq!(log_contact(&app, &token, 999_999, &[]).await.0, 404);
+        assert_eq!(log_contact(&app, &token, overdue, &[("channel", "whatsapp")]).await.0, 400);
+        assert_eq!(log_contact(&app, &token, overdue, &[("outcome", "threatened")]).await.0, 400);
         let long_note = "x".repeat(501);
-        let (status, body) = log_contact(&app, overdue, &[("note", long_note.as_str())]).await;
+        let (status, body) = log_contact(&app, &token, overdue, &[("note", long_note.as_str())]).await;
         assert_eq!(status, 400);
         assert!(body["message"].as_str().unwrap().contains("500 characters"), "{body}");
         assert_eq!(logged(&app, open).await + logged(&app, overdue).await, 0);
-        assert_eq!(staff_get(&app, "/api/staff/collections/contacts?orderId=999999").await.0, 404);
+        assert_eq!(staff_get(&app, &token, "/api/staff/collections/contacts?orderId=999999").await.0, 404);
     }
 
     async fn an_accepted_contact_is_audited_under_the_staff_member(app) {
@@ -253,7 +255,8 @@ crate::on_both_stores! {
         }
     }
 
-    async fn the_queue_counts_days_from_the_first_unpaid_payment_and_pages_sorts_filters_and_exports(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn the_queue_counts_days_from_the_first_unpaid_payment_and_pages_sorts_filters_and_exports(app) {
+        let token = app.staff_token(Role::CreditOfficer).await;
         let demo = app.demo_session().await;
         let single = order_in(&demo, 180).order_id;
         let single_days = (app.state.today() - due_date(&app, single).await).whole_days();
@@ -262,7 +265,7 @@ crate::on_both_stores! {
         let two_payments = overdue_two_payment_loan(&app, 110).await;
         assert!(due_date(&app, two_payments).await > app.state.today());
 
-        let (status, page) = staff_get(&app, "/api/staff/collections").await;
+        let (status, page) = staff_get(&app, &token, "/api/staff/collections").await;
         assert_eq!(status, 200, "{page}");
         assert_eq!(page["data"]["total"], 2, "only overdue loans: {page}");
         assert_eq!((page["data"]["page"].as_i64(), page["data"]["pageSize"].as_i64()), (Some(1), Some(25)));
@@ -278,22 +281,22 @@ crate::on_both_stores! {
         keys.sort_unstable();
         assert_eq!(keys, ["amountOwed", "borrowerId", "borrowerName", "borrowerPhone", "bucket", "daysPastDue", "lastContactAt", "lastContactOutcome", "orderId", "orderNo"], "nothing about anyone but the borrower");
 
-        assert_eq!(queue_ids(&app, "/api/staff/collections?sort=days_past_due_asc").await, vec![single, two_payments]);
-        assert_eq!(queue_ids(&app, "/api/staff/collections?sort=amount_owed_desc").await, vec![single, two_payments]);
-        assert_eq!(queue_ids(&app, "/api/staff/collections?sort=amount_owed_asc").await, vec![two_payments, single]);
-        assert_eq!(queue_ids(&app, "/api/staff/collections?bucket=31-60").await, vec![two_payments]);
-        assert_eq!(queue_ids(&app, "/api/staff/collections?bucket=1-30").await, vec![single]);
-        let (_, empty) = staff_get(&app, "/api/staff/collections?bucket=91%2B").await;
+        assert_eq!(queue_ids(&app, &token, "/api/staff/collections?sort=days_past_due_asc").await, vec![single, two_payments]);
+        assert_eq!(queue_ids(&app, &token, "/api/staff/collections?sort=amount_owed_desc").await, vec![single, two_payments]);
+        assert_eq!(queue_ids(&app, &token, "/api/staff/collections?sort=amount_owed_asc").await, vec![two_payments, single]);
+        assert_eq!(queue_ids(&app, &token, "/api/staff/collections?bucket=31-60").await, vec![two_payments]);
+        assert_eq!(queue_ids(&app, &token, "/api/staff/collections?bucket=1-30").await, vec![single]);
+        let (_, empty) = staff_get(&app, &token, "/api/staff/collections?bucket=91%2B").await;
         assert_eq!((empty["data"]["total"].as_i64(), order_ids(&empty)), (Some(0), vec![]));
-        let (_, second) = staff_get(&app, "/api/staff/collections?pageSize=1&page=2").await;
+        let (_, second) = staff_get(&app, &token, "/api/staff/collections?pageSize=1&page=2").await;
         assert_eq!((second["data"]["total"].as_i64(), order_ids(&second)), (Some(2), vec![single]));
         for bad in ["pageSize=101", "pageSize=0", "page=0", "bucket=2-5", "sort=name", "page=x"] {
-            assert_eq!(staff_get(&app, &format!("/api/staff/collections?{bad}")).await.0, 400, "{bad}");
+            assert_eq!(staff_get(&app, &token, &format!("/api/staff/collections?{bad}")).await.0, 400, "{bad}");
         }
 
         set_manila_time(&app, app.state.today(), 10, 0);
-        assert_eq!(log_contact(&app, single, &[("outcome", "promised_to_pay")]).await.0, 200);
-        let (_, page) = staff_get(&app, "/api/staff/collections?bucket=1-30").await;
+        assert_eq!(log_contact(&app, &token, single, &[("outcome", "promised_to_pay")]).await.0, 200);
+        let (_, page) = staff_get(&app, &token, "/api/staff/collections?bucket=1-30").await;
         assert_eq!(page["data"]["rows"][0]["lastContactOutcome"], "promised_to_pay");
         assert!(page["data"]["rows"][0]["lastContactAt"].as_str().unwrap().starts_with(&app.state.now().year().to_string()));
 

@@ -3,9 +3,8 @@
 
 use crate::helpers::{TestApp, order_in};
 use hiram_domain::order::OrderId;
+use hiram_domain::staff::Role;
 use serde_json::Value;
-
-const TOKEN: &str = "staff-secret-for-tests";
 
 async fn report(app: &TestApp, session: &str, order: i64, utr: &str, amount: i64, channel: i64) -> (u16, Value) {
     let response = app
@@ -22,16 +21,16 @@ async fn report(app: &TestApp, session: &str, order: i64, utr: &str, amount: i64
     crate::helpers::outcome(response).await
 }
 
-async fn staff(app: &TestApp, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.client.post(app.url(path)).bearer_auth(TOKEN).form(form).send().await.unwrap();
+async fn staff(app: &TestApp, token: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let response = app.client.post(app.url(path)).bearer_auth(token).form(form).send().await.unwrap();
     (response.status().as_u16(), response.json().await.unwrap())
 }
 
-async fn queue(app: &TestApp, status: &str) -> Vec<Value> {
+async fn queue(app: &TestApp, token: &str, status: &str) -> Vec<Value> {
     let response = app
         .client
         .get(app.url(&format!("/api/staff/unposted-payments?status={status}")))
-        .bearer_auth(TOKEN)
+        .bearer_auth(token)
         .send()
         .await
         .unwrap();
@@ -43,7 +42,8 @@ async fn entries(app: &TestApp, order: i64) -> usize {
 }
 
 crate::on_both_stores! {
-    async fn a_reported_payment_waits_and_posts_nothing_by_itself(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn a_reported_payment_waits_and_posts_nothing_by_itself(app) {
+        let token = app.staff_token(Role::Finance).await;
         let demo = app.demo_session().await;
         let session = demo.session_id.as_str();
         let order = order_in(&demo, 180).order_id;
@@ -83,7 +83,7 @@ crate::on_both_stores! {
         }
         assert_eq!(report(&app, session, order, "3333333333", 100, 90012).await.0, 409, "three waiting is the most");
 
-        let pending = queue(&app, "pending").await;
+        let pending = queue(&app, &token, "pending").await;
         assert_eq!(pending.len(), 3);
         assert_eq!(pending[0]["reference"], "9012345678");
         assert_eq!(pending[0]["amount"], 100_000);
@@ -91,9 +91,9 @@ crate::on_both_stores! {
         assert_eq!(anonymous.status(), 401);
 
         let paged = |query: &'static str| {
-            let app = &app;
+            let (app, token) = (&app, &token);
             async move {
-                let response = app.client.get(app.url(&format!("/api/staff/unposted-payments?{query}"))).bearer_auth(TOKEN).send().await.unwrap();
+                let response = app.client.get(app.url(&format!("/api/staff/unposted-payments?{query}"))).bearer_auth(token).send().await.unwrap();
                 (response.status().as_u16(), response.json::<Value>().await.unwrap())
             }
         };
@@ -107,12 +107,13 @@ crate::on_both_stores! {
         }
     }
 
-    async fn staff_match_a_payment_once_and_reject_with_a_reason(app with [("APP_STAFF__API_TOKEN", "staff-secret-for-tests")]) {
+    async fn staff_match_a_payment_once_and_reject_with_a_reason(app) {
+        let token = app.staff_token(Role::Finance).await;
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id;
         report(&app, &demo.session_id, order, "GC-88776655", 100_000, 90011).await;
         report(&app, &demo.session_id, order, "GC-11223344", 5_000, 90011).await;
-        let pending = queue(&app, "pending").await;
+        let pending = queue(&app, &token, "pending").await;
         let (first, second) = (pending[0]["id"].to_string(), pending[1]["id"].to_string());
         let before = entries(&app, order).await;
         let owed_before = app.loan_details(&demo.session_id, order).await;
@@ -120,9 +121,10 @@ crate::on_both_stores! {
 
         let mut tasks = Vec::new();
         for _ in 0..20 {
-            let (client, url, id) = (app.client.clone(), app.url("/api/staff/unposted-payments/match"), first.clone());
+            let (client, url, id, token) =
+                (app.client.clone(), app.url("/api/staff/unposted-payments/match"), first.clone(), token.clone());
             tasks.push(tokio::spawn(async move {
-                client.post(url).bearer_auth(TOKEN).form(&[("id", id.as_str()), ("note", "found in GCash statement")]).send().await.unwrap().status().as_u16()
+                client.post(url).bearer_auth(token).form(&[("id", id.as_str()), ("note", "found in GCash statement")]).send().await.unwrap().status().as_u16()
             }));
         }
         let mut answers = Vec::new();
@@ -135,14 +137,14 @@ crate::on_both_stores! {
         let receipt = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap();
         assert!(receipt.body.contains("₱1,000.00"), "{}", receipt.body);
 
-        assert_eq!(staff(&app, "/api/staff/unposted-payments/reject", &[("id", &second)]).await.0, 400, "a reason is needed");
-        assert_eq!(staff(&app, "/api/staff/unposted-payments/reject", &[("id", &second), ("note", "not in the statement")]).await.0, 200);
-        assert_eq!(staff(&app, "/api/staff/unposted-payments/match", &[("id", &second)]).await.0, 409);
+        assert_eq!(staff(&app, &token, "/api/staff/unposted-payments/reject", &[("id", &second)]).await.0, 400, "a reason is needed");
+        assert_eq!(staff(&app, &token, "/api/staff/unposted-payments/reject", &[("id", &second), ("note", "not in the statement")]).await.0, 200);
+        assert_eq!(staff(&app, &token, "/api/staff/unposted-payments/match", &[("id", &second)]).await.0, 409);
         assert_eq!(entries(&app, order).await, before + 1);
-        let all = queue(&app, "all").await;
+        let all = queue(&app, &token, "all").await;
         let statuses: Vec<&str> = all.iter().map(|entry| entry["status"].as_str().unwrap()).collect();
         assert_eq!(statuses, ["matched", "rejected"]);
         assert_eq!(all[1]["note"], "not in the statement");
-        assert_eq!(staff(&app, "/api/staff/unposted-payments/match", &[("id", "999999")]).await.0, 404);
+        assert_eq!(staff(&app, &token, "/api/staff/unposted-payments/match", &[("id", "999999")]).await.0, 404);
     }
 }

@@ -26,7 +26,7 @@ pub struct FunnelRow {
 
 /// Promotion funnel counts per template, channel and utm tag.
 #[utoipa::path(get, path = "/promotion-funnel", tag = "staff", security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Vec<FunnelRow>>), (status = 401)))]
+    responses((status = 200, body = Envelope<Vec<FunnelRow>>), (status = 401), (status = 403)))]
 pub async fn promotion_funnel(
     State(state): State<AppState>,
     staff: Staff,

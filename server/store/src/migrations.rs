@@ -68,6 +68,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(41 "0041_clause_terms"),
     migration!(42 "0042_payment_reversals"),
     migration!(45 shared "0045_readiness_probe"),
+    migration!(47 "0047_idempotency_keys"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

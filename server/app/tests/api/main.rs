@@ -18,6 +18,7 @@ mod disbursement;
 mod envelope;
 mod extension;
 mod health;
+mod idempotency;
 mod journey;
 mod keep_alive;
 mod ledger;

@@ -1221,7 +1221,8 @@ export interface paths {
         put?: never;
         /**
          * Adds a record, or changes one of the borrower's own when `id` is given.
-         *     Nothing is stored unless every field is right.
+         *     Nothing is stored unless every field is right. An add retried under its
+         *     `Idempotency-Key` answers the first record's id.
          */
         post: operations["book_keeping_save"];
         delete?: never;
@@ -1767,7 +1768,8 @@ export interface paths {
         put?: never;
         /**
          * Adds a bill, or changes one of the borrower's (which re-arms its
-         *     reminder). Nothing is stored unless every rule holds.
+         *     reminder). Nothing is stored unless every rule holds. An add retried
+         *     under its `Idempotency-Key` answers the first bill's id.
          */
         post: operations["repayment_reminders_save"];
         delete?: never;
@@ -2118,7 +2120,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Files a complaint. Nothing is stored unless every rule of §5 holds. */
+        /**
+         * Files a complaint. Nothing is stored unless every rule of §5 holds. A
+         *     complaint retried under its `Idempotency-Key` is filed once.
+         */
         post: operations["complaint_save"];
         delete?: never;
         options?: never;
@@ -11940,7 +11945,15 @@ export interface operations {
                 /** @description At most 100 characters after trimming. */
                 note?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11964,6 +11977,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     };
@@ -12003,7 +12021,15 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12026,6 +12052,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     } | {
@@ -12812,7 +12843,15 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12841,6 +12880,11 @@ export interface operations {
                         /** @enum {string} */
                         code: "403";
                         data: null | components["schemas"]["ConsentNeeded"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
                         message: string;
                     } | {
                         /** @enum {string} */
@@ -13826,7 +13870,15 @@ export interface operations {
                 /** @description `none` (the default), `weekly` or `monthly`. */
                 repeat?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13850,6 +13902,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     };
@@ -15089,7 +15146,15 @@ export interface operations {
                 problemSonType?: number;
                 problemType: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15113,6 +15178,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     };
@@ -15223,7 +15293,15 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15246,6 +15324,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     } | {

@@ -6,7 +6,6 @@ use crate::error::ApiError;
 use crate::i18n::Msg;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use hiram_domain::borrower::BorrowerId;
 use hiram_domain::idempotency::{KeyOwner, KeyedRequest, MAX_KEY_CHARS, RequestKey};
 use hiram_domain::store::{KEY_REUSED, StoreError};
 use sha2::{Digest, Sha256};
@@ -47,10 +46,10 @@ impl<S: Send + Sync> FromRequestParts<S> for IdempotencyHeader {
 }
 
 impl IdempotencyHeader {
-    /// The borrower's create under the key: `call` names the endpoint and
+    /// The owner's create under the key: `call` names the endpoint and
     /// `asked` what it was asked, after checking, so a retry matches its
     /// first request field for field.
-    pub fn borrower_request(&self, borrower: BorrowerId, call: &str, asked: &[&str]) -> Option<KeyedRequest> {
+    pub fn keyed(&self, owner: KeyOwner, call: &str, asked: &[&str]) -> Option<KeyedRequest> {
         let key = self.key.clone()?;
         let mut digest = Sha256::new();
         for part in std::iter::once(call).chain(asked.iter().copied()) {
@@ -60,7 +59,7 @@ impl IdempotencyHeader {
             digest.update(part.as_bytes());
         }
         let fingerprint = digest.finalize().iter().map(|byte| format!("{byte:02x}")).collect();
-        Some(KeyedRequest { owner: KeyOwner::Borrower(borrower), key, fingerprint })
+        Some(KeyedRequest { owner, key, fingerprint })
     }
 }
 

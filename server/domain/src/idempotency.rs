@@ -30,6 +30,8 @@ impl RequestKey {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KeyOwner {
     Borrower(BorrowerId),
+    /// A staff member, or (`None`) the staff API token.
+    Staff(Option<i64>),
 }
 
 impl KeyOwner {
@@ -37,6 +39,8 @@ impl KeyOwner {
     pub fn stored(self) -> String {
         match self {
             KeyOwner::Borrower(BorrowerId(id)) => format!("borrower:{id}"),
+            KeyOwner::Staff(Some(id)) => format!("staff:{id}"),
+            KeyOwner::Staff(None) => "staff:token".to_owned(),
         }
     }
 }
@@ -88,5 +92,7 @@ mod tests {
     #[test]
     fn owners_are_stored_apart() {
         assert_eq!(KeyOwner::Borrower(BorrowerId(12)).stored(), "borrower:12");
+        assert_eq!(KeyOwner::Staff(Some(12)).stored(), "staff:12");
+        assert_eq!(KeyOwner::Staff(None).stored(), "staff:token");
     }
 }

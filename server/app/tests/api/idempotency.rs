@@ -4,9 +4,11 @@
 //! key is refused in the borrower's language, and requests under one key
 //! sent at once store one row.
 
+use crate::console::{Member, named_member};
 use crate::helpers::{Checked, TestApp, join_all, png};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::files::ImagePurpose;
+use hiram_domain::staff::Role;
 use serde_json::Value;
 use time::Duration;
 
@@ -85,7 +87,62 @@ fn pairs<'a>(form: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)>
     form.iter().map(|(name, value)| (*name, value.as_str())).collect()
 }
 
+/// A console POST under a key, as a signed-in staff member.
+async fn staff_post(app: &TestApp, member: &Member, path: &str, key: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let response = app
+        .client
+        .post(app.url(path))
+        .form(form)
+        .header("cookie", member.cookie())
+        .header("Idempotency-Key", key)
+        .send()
+        .await
+        .expect("POST reaches the server");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn adjustment_count(app: &TestApp) -> usize {
+    app.state.store.adjustments(None, 1000).await.unwrap().len()
+}
+
 crate::on_both_stores! {
+    async fn a_proposed_adjustment_retried_under_its_key_is_proposed_and_audited_once(app) {
+        let demo = app.demo_session().await;
+        let order = crate::helpers::order_in(&demo, 180).order_id.to_string();
+        let maker = named_member(&app, Role::Finance, "maker").await;
+        let waive = [("orderId", order.as_str()), ("bucket", "interest"), ("amount", "7300"), ("reason", "complaint upheld")];
+        let propose = "/api/console/adjustments/propose";
+        let (status, first) = staff_post(&app, &maker, propose, KEY, &waive).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = staff_post(&app, &maker, propose, KEY, &waive).await;
+        assert_eq!((status, &retried), (200, &first));
+        assert_eq!(adjustment_count(&app).await, 1);
+
+        let more = [("orderId", order.as_str()), ("bucket", "interest"), ("amount", "7400"), ("reason", "complaint upheld")];
+        let (status, refused) = staff_post(&app, &maker, propose, KEY, &more).await;
+        assert_eq!(status, 409, "{refused}");
+        assert_eq!(adjustment_count(&app).await, 1);
+        let (status, bad) = staff_post(&app, &maker, propose, "no spaces", &waive).await;
+        assert_eq!(status, 400, "{bad}");
+        assert!(bad["message"].as_str().unwrap().contains("Idempotency-Key"), "{bad}");
+
+        let checker = named_member(&app, Role::Finance, "checker").await;
+        let (status, theirs) = staff_post(&app, &checker, propose, KEY, &waive).await;
+        assert_eq!(status, 200, "another member's key is their own: {theirs}");
+        assert_ne!(theirs["data"]["id"], first["data"]["id"]);
+
+        let auditor = crate::console::member(&app, Role::Auditor).await;
+        let (_, audit) = crate::console::send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
+        let proposals = audit["data"]["rows"].as_array().unwrap().iter().filter(|row| row["action"] == "adjustment.propose").count();
+        assert_eq!(proposals, 2, "{audit}");
+
+        let lower = [("orderId", order.as_str()), ("bucket", "interest"), ("amount", "100"), ("reason", "at once")];
+        let replies = join_all((0..10).map(|_| staff_post(&app, &maker, propose, "at-once", &lower)).collect()).await;
+        assert!(replies.iter().all(|reply| reply == &replies[0] && reply.0 == 200), "{replies:?}");
+        assert_eq!(adjustment_count(&app).await, 3);
+    }
+
     async fn a_book_record_retried_under_its_key_is_stored_once(app) {
         let session = app.login(OWNER).await;
         let borrower = borrower_of(&app, &session).await;

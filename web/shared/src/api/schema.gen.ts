@@ -210,7 +210,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Proposes waiving part of a charge of an order with money owed. */
+        /**
+         * Proposes waiving part of a charge of an order with money owed. A
+         *     proposal retried under its `Idempotency-Key` answers the first one's id
+         *     and is proposed (and audited) once.
+         */
         post: operations["adjustment_propose"];
         delete?: never;
         options?: never;
@@ -8028,7 +8032,15 @@ export interface operations {
                 /** @description Why (a complaint upheld, a collection error): required. */
                 reason: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8074,6 +8086,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description Nothing is owed, or the `Idempotency-Key` was used for a different request; nothing was stored */
             409: {
                 headers: {
                     [name: string]: unknown;

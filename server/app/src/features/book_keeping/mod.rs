@@ -22,6 +22,7 @@ use hiram_domain::book_keeping::{
 };
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::files::ImagePurpose;
+use hiram_domain::idempotency::KeyOwner;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -350,7 +351,7 @@ pub async fn save(
                 &fields.note,
                 fields.image.as_deref().unwrap_or(""),
             ];
-            let request = idempotency.borrower_request(borrower, "book_keeping_save", &asked);
+            let request = idempotency.keyed(KeyOwner::Borrower(borrower), "book_keeping_save", &asked);
             state.store.add_book_record(borrower, &fields, now, request.as_ref()).await.map_err(refuse_reused_key)?
         }
         Some(id) => {

@@ -20,6 +20,7 @@ use hiram_domain::complaint::{
     check_form,
 };
 use hiram_domain::files::ImagePurpose;
+use hiram_domain::idempotency::KeyOwner;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderStatus};
 use serde::{Deserialize, Serialize};
@@ -257,7 +258,7 @@ pub async fn save(
     let sub_type = complaint.form.sub_type.map(|sub_type| sub_type.to_string()).unwrap_or_default();
     let images = complaint.images.join(",");
     let asked = [problem_type.as_str(), &sub_type, &complaint.form.detail, &images, &complaint.order_no];
-    let request = idempotency.borrower_request(borrower, "complaint_save", &asked);
+    let request = idempotency.keyed(KeyOwner::Borrower(borrower), "complaint_save", &asked);
     let id = state.store.file_complaint(&complaint, request.as_ref()).await.map_err(refuse_reused_key)?;
     tracing::info!(complaint.id = id, "complaint filed");
     Ok(coded(SUCCESS_CODE, Msg::ComplaintSent, lang, NoData))

@@ -19,6 +19,7 @@ use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::clock::MANILA;
+use hiram_domain::idempotency::KeyOwner;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId};
 use hiram_domain::reminder::{
@@ -393,7 +394,7 @@ pub async fn save(
             let amount = form.amount.get().to_string();
             let due_date = form.due_date.to_string();
             let asked = [form.name.as_str(), &amount, &due_date, form.repeat.key(), &form.note];
-            let request = idempotency.borrower_request(borrower, "repayment_reminders_save", &asked);
+            let request = idempotency.keyed(KeyOwner::Borrower(borrower), "repayment_reminders_save", &asked);
             state
                 .store
                 .insert_bill(borrower, &form, now, MAX_BILLS, request.as_ref())

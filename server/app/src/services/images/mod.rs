@@ -16,6 +16,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::files::{ImagePurpose, ImageRecord, is_server_name};
+use hiram_domain::idempotency::KeyOwner;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use time::Duration;
@@ -89,7 +90,7 @@ pub async fn accept_image(
         Some(_) => {
             let sent = read().await?;
             let digest = Sha256::digest(&sent).iter().map(|byte| format!("{byte:02x}")).collect::<String>();
-            let request = idempotency.borrower_request(owner, purpose.key(), &[&digest]);
+            let request = idempotency.keyed(KeyOwner::Borrower(owner), purpose.key(), &[&digest]);
             (request, Some(sent))
         }
     };

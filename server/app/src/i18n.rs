@@ -161,6 +161,8 @@ pub enum Msg {
     ComplaintCollectionNeedsLoan,
     ComplaintImageUnknown,
     ComplaintSent,
+    IdempotencyKeyInvalid,
+    IdempotencyKeyReused,
     ComplaintAnsweredSms,
     RatingInvalid,
     RatingNotOpen,
@@ -598,6 +600,12 @@ impl Msg {
                     "Collection complaints are about a loan you have been repaying. Please choose that loan."
                 }
                 ComplaintImageUnknown => "One of the pictures was not found. Please add it again.",
+                IdempotencyKeyInvalid => {
+                    "The request's Idempotency-Key must be 1 to {n} letters, digits, - or _. Nothing was saved."
+                }
+                IdempotencyKeyReused => {
+                    "This request's Idempotency-Key was already used for a different request. Nothing was saved; send it again with a new key."
+                }
                 ComplaintSent => {
                     "Your comments and suggestions have been received and we will deal with them as soon as possible. Have a nice day."
                 }
@@ -957,6 +965,12 @@ impl Msg {
                     "Ang reklamo sa paniningil ay tungkol sa loan na binabayaran mo. Piliin ang loan na iyon."
                 }
                 ComplaintImageUnknown => "Hindi makita ang isa sa mga larawan. Idagdag itong muli.",
+                IdempotencyKeyInvalid => {
+                    "Ang Idempotency-Key ng kahilingan ay dapat 1 hanggang {n} na titik, numero, - o _. Walang na-save."
+                }
+                IdempotencyKeyReused => {
+                    "Nagamit na ang Idempotency-Key ng kahilingang ito sa ibang kahilingan. Walang na-save; ipadala itong muli gamit ang bagong key."
+                }
                 ComplaintSent => {
                     "Natanggap namin ang iyong komento at mungkahi at aasikasuhin namin ito sa lalong madaling panahon. Magandang araw."
                 }

@@ -12,6 +12,7 @@ pub mod error;
 pub mod extract;
 pub mod features;
 pub mod i18n;
+pub mod idempotency;
 pub mod keep_alive;
 pub mod one_time_codes;
 pub mod openapi;

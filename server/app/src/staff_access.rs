@@ -62,6 +62,15 @@ impl Staff {
         }
     }
 
+    /// Whose idempotency keys this caller's are.
+    pub fn key_owner(&self) -> hiram_domain::idempotency::KeyOwner {
+        use hiram_domain::idempotency::KeyOwner;
+        match &self.caller {
+            Caller::Token(token) => KeyOwner::ApiToken(token.id),
+            Caller::Member(account) => KeyOwner::Staff(account.id),
+        }
+    }
+
     pub fn staff_id(&self) -> Option<i64> {
         match &self.caller {
             Caller::Token(_) => None,

@@ -18,6 +18,7 @@ pub mod exchange;
 pub mod extension;
 pub mod fields;
 pub mod files;
+pub mod idempotency;
 pub mod kyc;
 pub mod late_penalties;
 pub mod ledger;

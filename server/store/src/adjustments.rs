@@ -2,7 +2,9 @@
 
 use crate::Store;
 use crate::db::{Row, args};
+use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::ledger::Bucket;
 use hiram_domain::staff::Adjustment;
 use hiram_domain::store::{AdjustmentStore, StoreResult, exactly_one};
@@ -26,9 +28,13 @@ fn adjustment(row: &Row<'_>) -> StoreResult<Adjustment> {
 
 #[async_trait]
 impl AdjustmentStore for Store {
-    async fn propose_adjustment(&self, proposal: &Adjustment) -> StoreResult<i64> {
-        self.db
-            .insert(
+    async fn propose_adjustment(&self, proposal: &Adjustment, request: Option<&KeyedRequest>) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let id: i64 = tx
+            .value(
                 "INSERT INTO adjustment (order_id, bucket, amount, reason, proposed_by, proposed_at) \
                  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
                 args![
@@ -40,7 +46,8 @@ impl AdjustmentStore for Store {
                     proposal.proposed_at,
                 ],
             )
-            .await
+            .await?;
+        commit_created(tx, request, id, proposal.proposed_at).await
     }
 
     async fn adjustment(&self, id: i64) -> StoreResult<Option<Adjustment>> {

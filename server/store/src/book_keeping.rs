@@ -2,9 +2,11 @@
 
 use crate::Store;
 use crate::db::{Row, args};
+use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
 use hiram_domain::book_keeping::{BookRecord, EntryKind, RecordFields, category};
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::store::{BookKeepingStore, StoreResult, exactly_one};
 use time::{Date, OffsetDateTime};
 
@@ -36,9 +38,14 @@ impl BookKeepingStore for Store {
         borrower: BorrowerId,
         fields: &RecordFields,
         at: OffsetDateTime,
+        request: Option<&KeyedRequest>,
     ) -> StoreResult<i64> {
-        self.db
-            .insert(
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let id: i64 = tx
+            .value(
                 "INSERT INTO book_record (borrower_id, kind, amount, category, entry_date, note, image, created_at, updated_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
                 args![
@@ -52,7 +59,8 @@ impl BookKeepingStore for Store {
                     at,
                 ],
             )
-            .await
+            .await?;
+        commit_created(tx, request, id, at).await
     }
 
     async fn update_book_record(

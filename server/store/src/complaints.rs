@@ -2,10 +2,12 @@
 
 use crate::Store;
 use crate::db::{Row, args};
+use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
 use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::complaint::{AgentScores, Complaint, ComplaintStatus, NewComplaint};
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::store::{ComplaintStore, StoreResult, exactly_one};
 use time::OffsetDateTime;
 
@@ -41,9 +43,13 @@ fn complaint(row: &Row<'_>) -> StoreResult<Complaint> {
 
 #[async_trait]
 impl ComplaintStore for Store {
-    async fn file_complaint(&self, new: &NewComplaint) -> StoreResult<i64> {
-        self.db
-            .insert(
+    async fn file_complaint(&self, new: &NewComplaint, request: Option<&KeyedRequest>) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let id: i64 = tx
+            .value(
                 "INSERT INTO complaint (borrower_id, order_id, order_no, problem_type, sub_type, detail, images, filed_at, due_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
                 args![
@@ -58,7 +64,8 @@ impl ComplaintStore for Store {
                     new.due_at,
                 ],
             )
-            .await
+            .await?;
+        commit_created(tx, request, id, new.filed_at).await
     }
 
     async fn complaints_of(&self, borrower: BorrowerId) -> StoreResult<Vec<Complaint>> {

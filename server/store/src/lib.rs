@@ -26,6 +26,7 @@ mod consents;
 mod direct_debits;
 mod disbursements;
 mod health;
+mod idempotency;
 mod kyc;
 mod ledger;
 mod marketing;

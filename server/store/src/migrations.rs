@@ -69,6 +69,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(42 "0042_payment_reversals"),
     migration!(45 shared "0045_readiness_probe"),
     migration!(46 "0046_staff_api_tokens"),
+    migration!(47 "0047_idempotency_keys"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -4,9 +4,11 @@
 
 use crate::Store;
 use crate::db::{Conn, Row, args, stored_value};
+use crate::idempotency::{commit_created, created_before};
 use crate::sms_outbox;
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::reminder::{
     Bill, BillForm, Reminder, ReminderClaim, ReminderHistory, ReminderRule, ReminderSetting, ReminderTarget, Repeat,
     TimeOfDay,
@@ -84,11 +86,17 @@ impl ReminderStore for Store {
         form: &BillForm,
         at: OffsetDateTime,
         max_bills: i64,
+        request: Option<&KeyedRequest>,
     ) -> StoreResult<Option<i64>> {
         let mut tx = self.db.write().await?;
         // The borrower's row is the lock: two bills at once cannot both
         // pass the count.
         tx.opt_value::<i64>("SELECT id FROM borrower WHERE id = $1 FOR UPDATE", args![borrower]).await?;
+        // A retry answers its first bill even when the borrower is now at
+        // the limit.
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(Some(first));
+        }
         let kept: i64 = tx.value("SELECT COUNT(*) FROM repay_bill WHERE borrower_id = $1", args![borrower]).await?;
         if kept >= max_bills {
             return Ok(None);
@@ -100,8 +108,7 @@ impl ReminderStore for Store {
                 args![borrower, &form.name, form.amount, form.due_date, form.repeat.key(), &form.note, at],
             )
             .await?;
-        tx.commit().await?;
-        Ok(Some(id))
+        commit_created(tx, request, id, at).await.map(Some)
     }
 
     async fn update_bill(&self, borrower: BorrowerId, id: i64, form: &BillForm, at: OffsetDateTime) -> StoreResult<()> {

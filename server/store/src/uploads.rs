@@ -2,31 +2,36 @@
 
 use crate::Store;
 use crate::db::{Arg, args, placeholders};
+use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::files::{ImagePurpose, ImageRecord};
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::store::{ImageStore, StoreResult};
 use time::OffsetDateTime;
 
 #[async_trait]
 impl ImageStore for Store {
-    async fn record_image(&self, image: &ImageRecord) -> StoreResult<()> {
-        self.db
-            .exec(
-                "INSERT INTO uploaded_image (name, borrower_id, purpose, byte_size, width, height, created_at) \
+    async fn record_image(&self, image: &ImageRecord, request: Option<&KeyedRequest>) -> StoreResult<String> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        tx.exec(
+            "INSERT INTO uploaded_image (name, borrower_id, purpose, byte_size, width, height, created_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                args![
-                    &image.name,
-                    image.owner,
-                    image.purpose.key(),
-                    image.byte_size,
-                    image.width,
-                    image.height,
-                    image.created_at
-                ],
-            )
-            .await
-            .map(drop)
+            args![
+                &image.name,
+                image.owner,
+                image.purpose.key(),
+                image.byte_size,
+                image.width,
+                image.height,
+                image.created_at
+            ],
+        )
+        .await?;
+        commit_created(tx, request, image.name.clone(), image.created_at).await
     }
 
     async fn image(&self, name: &str) -> StoreResult<Option<ImageRecord>> {

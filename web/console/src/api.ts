@@ -258,8 +258,9 @@ export const fetchAdjustments = (status: AdjustmentStatusFilter) => get('/adjust
 export const ADJUSTMENTS_KEY = 'adjustments';
 export const useAdjustments = (status: AdjustmentStatusFilter) =>
   useQuery({ queryKey: [ADJUSTMENTS_KEY, status], queryFn: () => dataOf(fetchAdjustments(status)) });
+/** Sent under an Idempotency-Key: a proposal sent again after a lost answer is proposed once. */
 export const proposeAdjustment = (orderId: number, bucket: WaivableCharge, amount: number, reason: string) =>
-  post('/adjustments/propose', { orderId, bucket, amount, reason });
+  post('/adjustments/propose', { orderId, bucket, amount, reason }, { idempotent: true });
 export const decideAdjustment = (id: number, approve: boolean) =>
   post(approve ? '/adjustments/approve' : '/adjustments/reject', { id });
 

@@ -1,5 +1,6 @@
 //! The login family: one-time codes (S1–S4), sessions (S7), passwords.
 
+use crate::helpers::join_all;
 use serde_json::Value;
 
 const PHONE: &str = "09171234567";
@@ -323,24 +324,4 @@ async fn futures_statuses(
         statuses.push(crate::helpers::Checked::of(response).await.status());
     }
     statuses
-}
-
-/// Polls every future together (the test binary avoids a futures crate).
-async fn join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output> {
-    let mut pinned: Vec<std::pin::Pin<Box<F>>> = futures.into_iter().map(Box::pin).collect();
-    let mut outputs: Vec<Option<F::Output>> = pinned.iter().map(|_| None).collect();
-    std::future::poll_fn(|context| {
-        let mut pending = false;
-        for (future, output) in pinned.iter_mut().zip(outputs.iter_mut()) {
-            if output.is_none() {
-                match future.as_mut().poll(context) {
-                    std::task::Poll::Ready(value) => *output = Some(value),
-                    std::task::Poll::Pending => pending = true,
-                }
-            }
-        }
-        if pending { std::task::Poll::Pending } else { std::task::Poll::Ready(()) }
-    })
-    .await;
-    outputs.into_iter().map(|output| output.expect("every future finished")).collect()
 }

@@ -19,6 +19,7 @@ mod disbursement;
 mod envelope;
 mod extension;
 mod health;
+mod idempotency;
 mod journey;
 mod keep_alive;
 mod ledger;

@@ -3,6 +3,7 @@
 use super::StoreResult;
 use crate::book_keeping::{BookRecord, RecordFields};
 use crate::borrower::BorrowerId;
+use crate::idempotency::KeyedRequest;
 use async_trait::async_trait;
 use time::{Date, OffsetDateTime};
 
@@ -10,11 +11,14 @@ use time::{Date, OffsetDateTime};
 /// (with `deleted_at`) while it may be brought back.
 #[async_trait]
 pub trait BookKeepingStore {
+    /// The new record's id; under a key already used for the same request,
+    /// the first record's id and nothing stored.
     async fn add_book_record(
         &self,
         borrower: BorrowerId,
         fields: &RecordFields,
         at: OffsetDateTime,
+        request: Option<&KeyedRequest>,
     ) -> StoreResult<i64>;
     /// Replaces what the borrower's record says; `Stale` when it is missing,
     /// deleted, or another borrower's.

@@ -3,12 +3,19 @@
 use super::StoreResult;
 use crate::back_office::{Page, PageRequest};
 use crate::borrower::BorrowerId;
+use crate::idempotency::KeyedRequest;
 use async_trait::async_trait;
 use time::OffsetDateTime;
 
 #[async_trait]
 pub trait ComplaintStore {
-    async fn file_complaint(&self, complaint: &crate::complaint::NewComplaint) -> StoreResult<i64>;
+    /// The new complaint's id; under a key already used for the same
+    /// request, the first complaint's id and nothing stored.
+    async fn file_complaint(
+        &self,
+        complaint: &crate::complaint::NewComplaint,
+        request: Option<&KeyedRequest>,
+    ) -> StoreResult<i64>;
     /// The borrower's complaints, newest first.
     async fn complaints_of(&self, borrower: BorrowerId) -> StoreResult<Vec<crate::complaint::Complaint>>;
     async fn complaint(&self, id: i64) -> StoreResult<Option<crate::complaint::Complaint>>;

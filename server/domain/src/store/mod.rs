@@ -15,6 +15,7 @@ mod consents;
 mod direct_debits;
 mod disbursements;
 mod health;
+mod idempotency;
 mod kyc;
 mod ledger;
 mod marketing;
@@ -46,6 +47,7 @@ pub use consents::*;
 pub use direct_debits::*;
 pub use disbursements::*;
 pub use health::*;
+pub use idempotency::*;
 pub use kyc::*;
 pub use ledger::*;
 pub use marketing::*;
@@ -90,6 +92,7 @@ pub fn exactly_one(changed: u64) -> StoreResult<()> {
 /// Everything the application needs from a database.
 pub trait Store:
     HealthStore
+    + IdempotencyStore
     + ProductStore
     + BorrowerStore
     + SessionStore
@@ -127,6 +130,7 @@ pub trait Store:
 
 impl<T> Store for T where
     T: HealthStore
+        + IdempotencyStore
         + ProductStore
         + BorrowerStore
         + SessionStore

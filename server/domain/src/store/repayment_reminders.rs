@@ -2,19 +2,22 @@
 
 use super::StoreResult;
 use crate::borrower::BorrowerId;
+use crate::idempotency::KeyedRequest;
 use async_trait::async_trait;
 use time::OffsetDateTime;
 
 #[async_trait]
 pub trait ReminderStore {
     /// Stores a new bill unless the borrower already keeps `max_bills`;
-    /// `None` then.
+    /// `None` then. Under a key already used for the same request, the
+    /// first bill's id and nothing stored.
     async fn insert_bill(
         &self,
         borrower: BorrowerId,
         form: &crate::reminder::BillForm,
         at: OffsetDateTime,
         max_bills: i64,
+        request: Option<&KeyedRequest>,
     ) -> StoreResult<Option<i64>>;
     /// Changes one of the borrower's bills and re-arms its reminder (a new
     /// revision, looked at again now); `Stale` when it is not theirs.

@@ -50,6 +50,8 @@ describe('waivers under maker-checker', () => {
     fireEvent.click(within(propose).getByRole('button', { name: 'Propose a waiver' }));
     await waitFor(() => expect(api.calls('/adjustments/propose')).toHaveLength(1));
     expect(form(api.calls('/adjustments/propose')[0]![1])).toEqual({ orderId: '301', bucket: 'penalties', amount: '15050', reason: 'Complaint 12 upheld' });
+    const headers = api.calls('/adjustments/propose')[0]![1]?.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     unmount();
     consoleApi({ '/adjustments': ok([waiver(1, 99)]) });
     renderSection(<AdjustmentsPage me={AUDITOR} />);

@@ -254,3 +254,66 @@ describe('loading text', () => {
     expect(getLoading()).toBeNull();
   });
 });
+
+describe('idempotency keys on creates (server decision 037)', () => {
+  /** Answers each call in turn with the next body: a fresh Response each time. */
+  function replies(...bodies: unknown[]) {
+    let next = 0;
+    return vi.fn<(...args: FetchArgs) => Promise<Response>>().mockImplementation(() => {
+      const body = bodies[Math.min(next++, bodies.length - 1)];
+      if (body instanceof Error) return Promise.reject(body);
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    });
+  }
+  const keyOf = (call: unknown) => ((call as FetchArgs)[1].headers as Record<string, string>)['Idempotency-Key'];
+  const KEY_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const saved = { code: '00', message: '', data: { id: 1 } };
+
+  it('sends a key the server accepts, and none on calls that are not marked', async () => {
+    const fetch = useFetch(replies(saved));
+    await formClient.post('/book-keeping/save-record', { amount: '100' }, { idempotent: true });
+    await formClient.post('/book-keeping/get-list', {});
+    expect(keyOf(fetch.mock.calls[0])).toMatch(KEY_SHAPE);
+    expect(keyOf(fetch.mock.calls[1])).toBeUndefined();
+  });
+
+  it('sends the same key again when the same submit is retried after a failure', async () => {
+    const fetch = useFetch(replies(new Error('connection dropped'), { code: '500', message: 'x', data: null }, saved, saved));
+    const body = { kind: 'expense', amount: '4500', note: 'pamasahe' };
+    await formClient.post('/book-keeping/save-record', body, { idempotent: true });
+    await formClient.post('/book-keeping/save-record', { ...body }, { idempotent: true });
+    await formClient.post('/book-keeping/save-record', { ...body }, { idempotent: true });
+    const [lost, failed, succeeded] = fetch.mock.calls.map(keyOf);
+    expect(failed).toBe(lost);
+    expect(succeeded).toBe(lost);
+
+    // After the success, the same fields again are a new entry: a new key.
+    await formClient.post('/book-keeping/save-record', { ...body }, { idempotent: true });
+    expect(keyOf(fetch.mock.calls[3])).not.toBe(lost);
+  });
+
+  it('gives a changed body, or another call, its own key', async () => {
+    const fetch = useFetch(replies(new Error('offline')));
+    await formClient.post('/user-problem/problem-save', { problemDetail: 'a' }, { idempotent: true, silent: true });
+    await formClient.post('/user-problem/problem-save', { problemDetail: 'b' }, { idempotent: true, silent: true });
+    await formClient.post('/repayment-product/save-repay-product', { problemDetail: 'a' }, { idempotent: true, silent: true });
+    const keys = fetch.mock.calls.map(keyOf);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('keys a picture by its bytes: the same one retried reuses its key, another does not', async () => {
+    const fetch = useFetch(replies(new Error('offline')));
+    const picture = new Blob(['x'], { type: 'image/png' });
+    const formOf = (blob: Blob) => {
+      const form = new FormData();
+      form.append('image', blob, 'a.png');
+      return form;
+    };
+    await formClient.post('/book-keeping/upload-image', formOf(picture), { idempotent: true, silent: true });
+    await formClient.post('/book-keeping/upload-image', formOf(picture), { idempotent: true, silent: true });
+    await formClient.post('/book-keeping/upload-image', formOf(new Blob(['y'], { type: 'image/png' })), { idempotent: true, silent: true });
+    const [first, retried, other] = fetch.mock.calls.map(keyOf);
+    expect(retried).toBe(first);
+    expect(other).not.toBe(first);
+  });
+});

@@ -15,6 +15,7 @@ import {
   sessionQuery,
 } from '../query/pageQuery';
 import { showLoading } from '../ui/loadingStore';
+import { IDEMPOTENCY_HEADER, idempotencyKeyFor, settleIdempotencyKey } from './idempotency';
 import { showToast } from '../ui/toastStore';
 
 export const API_PREFIX = '/pany';
@@ -37,6 +38,12 @@ export interface RequestOptions {
   /** No toast on failure (fire-and-forget calls such as tracking). */
   silent?: boolean;
   signal?: AbortSignal;
+  /**
+   * A create the user may send again (server decision 037): the call goes
+   * under an `Idempotency-Key`, the same one while the same body is sent
+   * again without a success, so a retry stores nothing twice.
+   */
+  idempotent?: boolean;
 }
 
 export type Params = Record<string, string | number | boolean | null | undefined>;
@@ -158,11 +165,15 @@ async function send<T>(
     else payload = new URLSearchParams(entries(body as Params | undefined)).toString();
   }
 
+  const headers = headersFor(config, kind, payload);
+  const idempotent = method === 'POST' && options.idempotent === true;
+  if (idempotent) headers[IDEMPOTENCY_HEADER] = await idempotencyKeyFor(path, body);
+
   let result: ApiResult<T>;
   try {
     const response = await fetch(buildUrl(config, path, params), {
       method,
-      headers: headersFor(config, kind, payload),
+      headers,
       body: payload,
       signal: controller.signal,
       // Cookies (the console's session) go with same-origin calls only.
@@ -192,6 +203,7 @@ async function send<T>(
     release?.();
   }
 
+  if (idempotent && result.success) await settleIdempotencyKey(path, body);
   if (!result.success && !options.silent && !options.signal?.aborted) {
     showToast(result.message || t('error.server'), HELPER_TOAST_MS);
   }

@@ -251,7 +251,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Proposes waiving part of a charge of an order with money owed. */
+        /**
+         * Proposes waiving part of a charge of an order with money owed. A
+         *     proposal retried under its `Idempotency-Key` answers the first one's id
+         *     and is proposed (and audited) once.
+         */
         post: operations["adjustment_propose"];
         delete?: never;
         options?: never;
@@ -1262,7 +1266,8 @@ export interface paths {
         put?: never;
         /**
          * Adds a record, or changes one of the borrower's own when `id` is given.
-         *     Nothing is stored unless every field is right.
+         *     Nothing is stored unless every field is right. An add retried under its
+         *     `Idempotency-Key` answers the first record's id.
          */
         post: operations["book_keeping_save"];
         delete?: never;
@@ -1808,7 +1813,8 @@ export interface paths {
         put?: never;
         /**
          * Adds a bill, or changes one of the borrower's (which re-arms its
-         *     reminder). Nothing is stored unless every rule holds.
+         *     reminder). Nothing is stored unless every rule holds. An add retried
+         *     under its `Idempotency-Key` answers the first bill's id.
          */
         post: operations["repayment_reminders_save"];
         delete?: never;
@@ -2159,7 +2165,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Files a complaint. Nothing is stored unless every rule of §5 holds. */
+        /**
+         * Files a complaint. Nothing is stored unless every rule of §5 holds. A
+         *     complaint retried under its `Idempotency-Key` is filed once.
+         */
         post: operations["complaint_save"];
         delete?: never;
         options?: never;
@@ -8377,7 +8386,15 @@ export interface operations {
                 /** @description Why (a complaint upheld, a collection error): required. */
                 reason: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8423,6 +8440,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description Nothing is owed, or the `Idempotency-Key` was used for a different request; nothing was stored */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12486,7 +12504,15 @@ export interface operations {
                 /** @description At most 100 characters after trimming. */
                 note?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12510,6 +12536,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     };
@@ -12549,7 +12580,15 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -12572,6 +12611,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     } | {
@@ -13358,7 +13402,15 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -13387,6 +13439,11 @@ export interface operations {
                         /** @enum {string} */
                         code: "403";
                         data: null | components["schemas"]["ConsentNeeded"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
+                        data: null;
                         message: string;
                     } | {
                         /** @enum {string} */
@@ -14372,7 +14429,15 @@ export interface operations {
                 /** @description `none` (the default), `weekly` or `monthly`. */
                 repeat?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -14396,6 +14461,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     };
@@ -15635,7 +15705,15 @@ export interface operations {
                 problemSonType?: number;
                 problemType: number;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15659,6 +15737,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     };
@@ -15769,7 +15852,15 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -15792,6 +15883,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "409";
                         data: null;
                         message: string;
                     } | {

@@ -10,6 +10,7 @@ mod labels;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::services::images::{self, UploadedImage};
 use crate::state::AppState;
 use axum::Json;
@@ -21,6 +22,7 @@ use hiram_domain::book_keeping::{
 };
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::files::ImagePurpose;
+use hiram_domain::idempotency::KeyOwner;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -229,16 +231,18 @@ pub async fn info(
 /// A receipt picture (multipart field `image`); `data.url` goes in a
 /// record's `image`. The same checks and limits as every picture (decision 011).
 #[utoipa::path(post, path = "/book-keeping/upload-image", operation_id = "book_keeping_upload_image", tag = "book keeping",
-    request_body(content = images::ImageForm, content_type = "multipart/form-data"),
+    request_body(content = images::ImageForm, content_type = "multipart/form-data"), params(IdempotencyHeader),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401),
+        (status = 409, description = "The `Idempotency-Key` was used for a different picture; nothing was stored"),
         (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")), security(("borrower_session" = [])))]
 pub async fn upload_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<UploadedImage>>> {
-    let record = images::accept_image(&state, borrower, ImagePurpose::Receipt, form, "image").await?;
+    let record = images::accept_image(&state, borrower, ImagePurpose::Receipt, form, "image", &idempotency).await?;
     Ok(ok(lang, UploadedImage::of(&record)))
 }
 
@@ -309,13 +313,18 @@ async fn own_receipt(state: &AppState, borrower: BorrowerId, url: &str) -> ApiRe
 }
 
 /// Adds a record, or changes one of the borrower's own when `id` is given.
-/// Nothing is stored unless every field is right.
-#[utoipa::path(post, path = "/book-keeping/save-record", operation_id = "book_keeping_save", tag = "book keeping", params(SaveParams),
-    responses((status = 200, body = Envelope<SavedRecord>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
+/// Nothing is stored unless every field is right. An add retried under its
+/// `Idempotency-Key` answers the first record's id.
+#[utoipa::path(post, path = "/book-keeping/save-record", operation_id = "book_keeping_save", tag = "book keeping",
+    params(SaveParams, IdempotencyHeader),
+    responses((status = 200, body = Envelope<SavedRecord>), (status = 400), (status = 401), (status = 404),
+        (status = 409, description = "The `Idempotency-Key` was used for a different request; nothing was stored")),
+    security(("borrower_session" = [])))]
 pub async fn save(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     Params(params): Params<SaveParams>,
 ) -> ApiResult<Json<Envelope<SavedRecord>>> {
     // Every field is checked before the id is looked at, so a refusal says
@@ -331,7 +340,20 @@ pub async fn save(
     fields.image = own_receipt(&state, borrower, &params.image).await?;
     let now = state.now();
     let id = match params.id {
-        None => state.store.add_book_record(borrower, &fields, now).await?,
+        None => {
+            let amount = fields.amount.get().to_string();
+            let date = fields.date.to_string();
+            let asked = [
+                fields.kind.key(),
+                &amount,
+                fields.category,
+                &date,
+                &fields.note,
+                fields.image.as_deref().unwrap_or(""),
+            ];
+            let request = idempotency.keyed(KeyOwner::Borrower(borrower), "book_keeping_save", &asked);
+            state.store.add_book_record(borrower, &fields, now, request.as_ref()).await.map_err(refuse_reused_key)?
+        }
         Some(id) => {
             let record = own_record(&state, borrower, id).await?;
             match state.store.update_book_record(record.id, borrower, &fields, now).await {

@@ -8,6 +8,7 @@
 use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, SUCCESS_CODE, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::services::images::{self, UploadedImage};
 use crate::state::AppState;
 use axum::Json;
@@ -19,6 +20,7 @@ use hiram_domain::complaint::{
     check_form,
 };
 use hiram_domain::files::ImagePurpose;
+use hiram_domain::idempotency::KeyOwner;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderStatus};
 use serde::{Deserialize, Serialize};
@@ -152,16 +154,19 @@ pub async fn init(
 /// A picture for a complaint (field `problemImage`); `data.url` goes in
 /// the complaint's `problemImage` list.
 #[utoipa::path(post, path = "/user-problem/upload-problem-img", operation_id = "complaint_upload_image", tag = "complaints",
-    request_body(content = images::ProblemImageForm, content_type = "multipart/form-data"),
+    request_body(content = images::ProblemImageForm, content_type = "multipart/form-data"), params(IdempotencyHeader),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401),
+        (status = 409, description = "The `Idempotency-Key` was used for a different picture; nothing was stored"),
         (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")), security(("borrower_session" = [])))]
 pub async fn upload_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<UploadedImage>>> {
-    let record = images::accept_image(&state, borrower, ImagePurpose::Complaint, form, "problemImage").await?;
+    let record =
+        images::accept_image(&state, borrower, ImagePurpose::Complaint, form, "problemImage", &idempotency).await?;
     Ok(ok(lang, UploadedImage::of(&record)))
 }
 
@@ -201,13 +206,18 @@ async fn own_pictures(state: &AppState, borrower: BorrowerId, joined: &str) -> A
     Ok(names)
 }
 
-/// Files a complaint. Nothing is stored unless every rule of §5 holds.
-#[utoipa::path(post, path = "/user-problem/problem-save", operation_id = "complaint_save", tag = "complaints", params(SaveParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
+/// Files a complaint. Nothing is stored unless every rule of §5 holds. A
+/// complaint retried under its `Idempotency-Key` is filed once.
+#[utoipa::path(post, path = "/user-problem/problem-save", operation_id = "complaint_save", tag = "complaints",
+    params(SaveParams, IdempotencyHeader),
+    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404),
+        (status = 409, description = "The `Idempotency-Key` was used for a different request; nothing was stored")),
+    security(("borrower_session" = [])))]
 pub async fn save(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     Params(params): Params<SaveParams>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let images = own_pictures(&state, borrower, &params.problem_image).await?;
@@ -244,7 +254,12 @@ pub async fn save(
         filed_at: now,
         due_at: state.care_calendar().due_at(now),
     };
-    let id = state.store.file_complaint(&complaint).await?;
+    let problem_type = complaint.form.problem_type.to_string();
+    let sub_type = complaint.form.sub_type.map(|sub_type| sub_type.to_string()).unwrap_or_default();
+    let images = complaint.images.join(",");
+    let asked = [problem_type.as_str(), &sub_type, &complaint.form.detail, &images, &complaint.order_no];
+    let request = idempotency.keyed(KeyOwner::Borrower(borrower), "complaint_save", &asked);
+    let id = state.store.file_complaint(&complaint, request.as_ref()).await.map_err(refuse_reused_key)?;
     tracing::info!(complaint.id = id, "complaint filed");
     Ok(coded(SUCCESS_CODE, Msg::ComplaintSent, lang, NoData))
 }

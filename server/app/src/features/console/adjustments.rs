@@ -8,6 +8,7 @@ use super::Staff;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
+use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -97,13 +98,18 @@ pub struct Proposed {
     pub id: i64,
 }
 
-/// Proposes waiving part of a charge of an order with money owed.
-#[utoipa::path(post, path = "/adjustments/propose", operation_id = "adjustment_propose", tag = "staff", params(ProposeParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Proposed>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+/// Proposes waiving part of a charge of an order with money owed. A
+/// proposal retried under its `Idempotency-Key` answers the first one's id
+/// and is proposed (and audited) once.
+#[utoipa::path(post, path = "/adjustments/propose", operation_id = "adjustment_propose", tag = "staff",
+    params(ProposeParams, IdempotencyHeader), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Proposed>), (status = 400), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "Nothing is owed, or the `Idempotency-Key` was used for a different request; nothing was stored")))]
 pub async fn propose(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     params: Result<Params<ProposeParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<Proposed>>> {
     staff.require(Permission::ProposeAdjustments)?;
@@ -124,6 +130,16 @@ pub async fn propose(
     if ledger::waiver(bucket, amount, &dues).is_err() {
         return Err(ApiError::InvalidParameters);
     }
+    let amount_text = amount.get().to_string();
+    let asked = [order.id.0.to_string(), bucket.key().to_owned(), amount_text, reason.to_owned()];
+    let asked: Vec<&str> = asked.iter().map(String::as_str).collect();
+    let request = idempotency.keyed(staff.key_owner(), "adjustment_propose", &asked);
+    if let Some(request) = &request
+        && let Some(first) = state.store.created_under(request).await.map_err(refuse_reused_key)?
+    {
+        let id = first.parse().map_err(|_| ApiError::Internal(format!("adjustment key names {first}")))?;
+        return Ok(ok(lang, Proposed { id }));
+    }
     let proposal = Adjustment {
         id: 0,
         order_id: order.id,
@@ -135,7 +151,7 @@ pub async fn propose(
         decided_by: None,
         proposed_at: state.now(),
     };
-    let id = state.store.propose_adjustment(&proposal).await?;
+    let id = state.store.propose_adjustment(&proposal, request.as_ref()).await.map_err(refuse_reused_key)?;
     staff
         .audit(
             &state,

@@ -8,6 +8,7 @@ use super::listing::{Listing, page_request};
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
+use crate::idempotency::IdempotencyHeader;
 use crate::services::complaint_types::{sub_type_title, type_title};
 use crate::services::images::{self, HARD_BODY_LIMIT};
 use crate::state::AppState;
@@ -264,7 +265,17 @@ pub async fn upload_image(
     let axum::extract::Query(params) = params.map_err(|_| ApiError::InvalidParameters)?;
     let complaint = complaint(&state, params.complaint_id).await?;
     let record =
-        images::accept_image(&state, complaint.borrower_id, ImagePurpose::ComplaintAnswer, form, "image").await?;
+        // Staff pictures take no key: the borrower's keys are the
+        // borrower's own (decision 037).
+        images::accept_image(
+            &state,
+            complaint.borrower_id,
+            ImagePurpose::ComplaintAnswer,
+            form,
+            "image",
+            &IdempotencyHeader::default(),
+        )
+        .await?;
     Ok(ok(lang, StaffPicture { name: record.name }))
 }
 

@@ -11,6 +11,7 @@ pub mod scheduler;
 use crate::error::{ApiError, ApiResult, Envelope, SUCCESS_CODE, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::services::ServiceResult;
 use crate::services::money_in::balances;
 use crate::state::AppState;
@@ -18,6 +19,7 @@ use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::clock::MANILA;
+use hiram_domain::idempotency::KeyOwner;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId};
 use hiram_domain::reminder::{
@@ -354,14 +356,18 @@ pub struct SavedBill {
 }
 
 /// Adds a bill, or changes one of the borrower's (which re-arms its
-/// reminder). Nothing is stored unless every rule holds.
+/// reminder). Nothing is stored unless every rule holds. An add retried
+/// under its `Idempotency-Key` answers the first bill's id.
 #[utoipa::path(post, path = "/repayment-product/save-repay-product", operation_id = "repayment_reminders_save", tag = "repayment reminders",
-    params(SaveParams),
-    responses((status = 200, body = Envelope<SavedBill>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
+    params(SaveParams, IdempotencyHeader),
+    responses((status = 200, body = Envelope<SavedBill>), (status = 400), (status = 401), (status = 404),
+        (status = 409, description = "The borrower keeps the most bills allowed, or the `Idempotency-Key` was used for a different request; nothing was stored")),
+    security(("borrower_session" = [])))]
 pub async fn save(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     Params(params): Params<SaveParams>,
 ) -> ApiResult<Json<Envelope<SavedBill>>> {
     let form = check_bill(&params.name, &params.amount, &params.due_date, &params.repeat, &params.note, state.today())
@@ -382,11 +388,18 @@ pub async fn save(
             state.store.update_bill(borrower, id, &form, now).await.map_err(not_found_when_stale)?;
             id
         }
-        None => state
-            .store
-            .insert_bill(borrower, &form, now, MAX_BILLS)
-            .await?
-            .ok_or(ApiError::Conflict { message: Msg::BillLimitReached, data: serde_json::Value::Null })?,
+        None => {
+            let amount = form.amount.get().to_string();
+            let due_date = form.due_date.to_string();
+            let asked = [form.name.as_str(), &amount, &due_date, form.repeat.key(), &form.note];
+            let request = idempotency.keyed(KeyOwner::Borrower(borrower), "repayment_reminders_save", &asked);
+            state
+                .store
+                .insert_bill(borrower, &form, now, MAX_BILLS, request.as_ref())
+                .await
+                .map_err(refuse_reused_key)?
+                .ok_or(ApiError::Conflict { message: Msg::BillLimitReached, data: serde_json::Value::Null })?
+        }
     };
     tracing::info!(bill.id = id, "repayment bill saved");
     Ok(coded(SUCCESS_CODE, Msg::BillSaved, lang, SavedBill { repay_product_id: id }))

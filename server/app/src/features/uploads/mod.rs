@@ -6,6 +6,7 @@
 use crate::error::{ApiError, ApiResult, ConsentNeeded, Envelope, RetryLater, ok};
 use crate::extract::CurrentBorrower;
 use crate::i18n::Lang;
+use crate::idempotency::IdempotencyHeader;
 use crate::services::images::{self, HARD_BODY_LIMIT, ImageForm, UploadedImage};
 use crate::state::AppState;
 use axum::Json;
@@ -26,20 +27,22 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Stores an identity photo for the credit check, if the borrower allowed
 /// photos (D4).
 #[utoipa::path(post, path = "/credit-info/upload-image", tag = "consent",
-    request_body(content = ImageForm, content_type = "multipart/form-data"),
+    request_body(content = ImageForm, content_type = "multipart/form-data"), params(IdempotencyHeader),
     responses((status = 200, body = Envelope<UploadedImage>), (status = 400), (status = 401),
+        (status = 409, description = "The `Idempotency-Key` was used for a different picture; nothing was stored"),
         (status = 403, body = Envelope<ConsentNeeded>, description = "No photos consent; nothing stored"),
         (status = 429, body = Envelope<RetryLater>, description = "Too often; `data.retryAfterSeconds` (and `Retry-After`) says how long to wait")), security(("borrower_session" = [])))]
 pub async fn upload_identity_image(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     form: Result<Multipart, MultipartRejection>,
 ) -> ApiResult<Json<Envelope<UploadedImage>>> {
     if !state.store.has_consent(borrower, ConsentKind::Photos).await? {
         return Err(ConsentNeeded::refusal("photos"));
     }
-    let record = images::accept_image(&state, borrower, ImagePurpose::Identity, form, "image").await?;
+    let record = images::accept_image(&state, borrower, ImagePurpose::Identity, form, "image", &idempotency).await?;
     Ok(ok(lang, UploadedImage::of(&record)))
 }
 

@@ -7,6 +7,7 @@ mod reencode;
 
 use crate::error::{ApiError, ApiResult};
 use crate::i18n::Msg;
+use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::state::AppState;
 use axum::body::Body;
 use axum::extract::Multipart;
@@ -15,7 +16,9 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::files::{ImagePurpose, ImageRecord, is_server_name};
+use hiram_domain::idempotency::KeyOwner;
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 use time::Duration;
 use tokio::sync::Semaphore;
 use utoipa::ToSchema;
@@ -61,25 +64,51 @@ pub struct ProblemImageForm {
 /// Reads the picture in `field` of a multipart form, re-encodes it and
 /// keeps it for `owner`. Refuses, changing nothing: an empty or oversize
 /// picture, anything that is not a JPEG, PNG or WebP by its bytes, too many
-/// pixels, and more pictures in a day than the configured cap.
+/// pixels, and more pictures in a day than the configured cap. A picture
+/// sent again under its `Idempotency-Key` answers the first one's record
+/// (before the cap, which the first already counted).
 pub async fn accept_image(
     state: &AppState,
     owner: BorrowerId,
     purpose: ImagePurpose,
     form: Result<Multipart, MultipartRejection>,
     field: &str,
+    idempotency: &IdempotencyHeader,
 ) -> ApiResult<ImageRecord> {
     let settings = &state.settings.uploads;
     let now = state.now();
+    let max_bytes = (settings.max_megabytes * 1024 * 1024).min(HARD_BODY_LIMIT);
+    let mut form = Some(form);
+    let mut read = async || match form.take() {
+        Some(Ok(form)) => read_field(form, field, max_bytes, settings.max_megabytes).await,
+        _ => Err(ApiError::InvalidParameters),
+    };
+    // With a key the picture is read first: its bytes tell a retry from a
+    // different picture under the same key.
+    let (request, sent) = match idempotency.key {
+        None => (None, None),
+        Some(_) => {
+            let sent = read().await?;
+            let digest = Sha256::digest(&sent).iter().map(|byte| format!("{byte:02x}")).collect::<String>();
+            let request = idempotency.keyed(KeyOwner::Borrower(owner), purpose.key(), &[&digest]);
+            (request, Some(sent))
+        }
+    };
+    if let Some(request) = &request
+        && let Some(first) = state.store.created_under(request).await.map_err(refuse_reused_key)?
+    {
+        return stored(state, &first).await?.ok_or_else(|| ApiError::Internal(format!("image {first} missing")));
+    }
     let sent_by_the_borrower = purpose != ImagePurpose::ComplaintAnswer;
     if sent_by_the_borrower
         && state.store.images_sent_since(owner, now - Duration::days(1)).await? >= settings.per_borrower_day
     {
         return Err(ApiError::TooManyRequests { retry_after_seconds: 3600, message: Msg::ImageDailyLimit });
     }
-    let max_bytes = (settings.max_megabytes * 1024 * 1024).min(HARD_BODY_LIMIT);
-    let sent =
-        read_field(form.map_err(|_| ApiError::InvalidParameters)?, field, max_bytes, settings.max_megabytes).await?;
+    let sent = match sent {
+        Some(sent) => sent,
+        None => read().await?,
+    };
     let clean = {
         let _permit = DECODING.acquire().await.map_err(|error| ApiError::Internal(error.to_string()))?;
         tokio::task::spawn_blocking(move || reencode::reencode(&sent))
@@ -100,7 +129,15 @@ pub async fn accept_image(
         created_at: now,
     };
     state.files.put(&record.name, &clean.jpeg).await.map_err(|error| ApiError::Internal(error.to_string()))?;
-    state.store.record_image(&record).await?;
+    let recorded = state.store.record_image(&record, request.as_ref()).await.map_err(refuse_reused_key)?;
+    if recorded != record.name {
+        // The same request under the same key was recorded first by a
+        // request running alongside: answer its picture, drop this copy.
+        if let Err(error) = state.files.delete(&record.name).await {
+            tracing::warn!(image.name = %record.name, error.detail = %error, "a duplicate picture was not deleted");
+        }
+        return stored(state, &recorded).await?.ok_or_else(|| ApiError::Internal(format!("image {recorded} missing")));
+    }
     Ok(record)
 }
 

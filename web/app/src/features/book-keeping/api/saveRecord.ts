@@ -33,6 +33,7 @@ export function saveRecord(form: RecordForm) {
       note: form.note,
       image: form.image,
     },
-    { loading: t('common.loading') },
+    // A new entry sent again after a lost answer is stored once.
+    { loading: t('common.loading'), idempotent: !form.id },
   );
 }

@@ -9,5 +9,5 @@ export const RECEIPT_FIELD = 'image';
 export function uploadReceipt(picture: Blob, name: string) {
   const form = new FormData();
   form.append(RECEIPT_FIELD, picture, name);
-  return formApi.post(UPLOAD_IMAGE_PATH, form, { loading: t('book.uploading') });
+  return formApi.post(UPLOAD_IMAGE_PATH, form, { loading: t('book.uploading'), idempotent: true });
 }

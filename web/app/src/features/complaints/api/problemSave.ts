@@ -24,6 +24,6 @@ export function problemSave(complaint: NewComplaint) {
       problemImage: complaint.images.join(','),
       orderNo: complaint.orderNo,
     },
-    { loading: t('common.loading') },
+    { loading: t('common.loading'), idempotent: true },
   );
 }

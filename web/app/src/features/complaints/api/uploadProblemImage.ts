@@ -12,5 +12,5 @@ export const PROBLEM_IMAGE_FIELD = 'problemImage';
 export function uploadProblemImage(picture: Blob, name: string) {
   const form = new FormData();
   form.append(PROBLEM_IMAGE_FIELD, picture, name);
-  return formApi.post(UPLOAD_PROBLEM_IMAGE_PATH, form, { loading: t('complaint.uploading') });
+  return formApi.post(UPLOAD_PROBLEM_IMAGE_PATH, form, { loading: t('complaint.uploading'), idempotent: true });
 }

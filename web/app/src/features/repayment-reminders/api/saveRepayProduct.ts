@@ -31,6 +31,7 @@ export function saveRepayProduct(bill: BillDraft) {
       repeat: bill.repeat,
       note: bill.note,
     },
-    { loading: t('common.loading'), silent: true },
+    // A new bill sent again after a lost answer is stored once.
+    { loading: t('common.loading'), silent: true, idempotent: !bill.repayProductId },
   );
 }

@@ -1,0 +1,295 @@
+//! Idempotency keys on the creates a client may retry (decision 037): a
+//! retry under the same key stores one row and answers what the first did,
+//! another request under a used key is refused and changes nothing, a bad
+//! key is refused in the borrower's language, and requests under one key
+//! sent at once store one row.
+
+use crate::console::{Member, named_member};
+use crate::helpers::{Checked, TestApp, join_all, png};
+use hiram_domain::borrower::BorrowerId;
+use hiram_domain::files::ImagePurpose;
+use hiram_domain::staff::Role;
+use serde_json::Value;
+use time::Duration;
+
+const OWNER: &str = "09171230301";
+const NEIGHBOUR: &str = "09181230302";
+const KEY: &str = "0f8fad5b-d9cb-469f-a165-70867728950e";
+
+/// A form POST under an `Idempotency-Key` (none when `key` is `None`).
+async fn post(app: &TestApp, path: &str, session: &str, key: Option<&str>, form: &[(&str, &str)]) -> (u16, Value) {
+    let mut request = app.client.post(app.url(&format!("{path}?sessionId={session}"))).form(form);
+    if let Some(key) = key {
+        request = request.header("Idempotency-Key", key);
+    }
+    let response = request.send().await.expect("POST reaches the server");
+    let checked = Checked::of(response).await;
+    (checked.status(), checked.json().await.expect("an envelope"))
+}
+
+/// A picture POST under a key, as the upload calls take it.
+async fn upload(app: &TestApp, path: &str, field: &str, session: &str, key: &str, shade: u8) -> (u16, Value) {
+    let boundary = "hiram-idempotency-boundary";
+    let mut body = format!(
+        "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"photo.png\"\r\nContent-Type: image/png\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(&png(shade));
+    body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+    let response = app
+        .client
+        .post(app.url(&format!("{path}?sessionId={session}")))
+        .header("content-type", format!("multipart/form-data; boundary={boundary}"))
+        .header("Idempotency-Key", key)
+        .body(body)
+        .send()
+        .await
+        .expect("POST reaches the server");
+    let checked = Checked::of(response).await;
+    (checked.status(), checked.json().await.expect("an envelope"))
+}
+
+async fn borrower_of(app: &TestApp, session: &str) -> BorrowerId {
+    let digest = hiram::session::digest(session).unwrap();
+    app.state.store.session(&digest).await.unwrap().unwrap().borrower_id
+}
+
+fn today(app: &TestApp) -> String {
+    app.state.today().to_string()
+}
+
+async fn book_count(app: &TestApp, borrower: BorrowerId) -> usize {
+    let (from, to) = (app.state.today() - Duration::days(3650), app.state.today() + Duration::days(1));
+    app.state.store.book_records(borrower, from, to).await.unwrap().len()
+}
+
+async fn bill_count(app: &TestApp, borrower: BorrowerId) -> usize {
+    app.state.store.bills_of(borrower).await.unwrap().len()
+}
+
+async fn complaint_count(app: &TestApp, borrower: BorrowerId) -> usize {
+    app.state.store.complaints_of(borrower).await.unwrap().len()
+}
+
+async fn picture_count(app: &TestApp, borrower: BorrowerId) -> i64 {
+    app.state.store.images_sent_since(borrower, app.state.now() - Duration::days(1)).await.unwrap()
+}
+
+const BOOK: &str = "/pany/book-keeping/save-record";
+const BILL: &str = "/pany/repayment-product/save-repay-product";
+const COMPLAINT: &str = "/pany/user-problem/problem-save";
+
+fn record(date: &str, amount: &'static str) -> Vec<(&'static str, String)> {
+    vec![("kind", "expense".into()), ("amount", amount.into()), ("category", "food".into()), ("date", date.into())]
+}
+
+fn pairs<'a>(form: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)> {
+    form.iter().map(|(name, value)| (*name, value.as_str())).collect()
+}
+
+/// A console POST under a key, as a signed-in staff member.
+async fn staff_post(app: &TestApp, member: &Member, path: &str, key: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    let response = app
+        .client
+        .post(app.url(path))
+        .form(form)
+        .header("cookie", member.cookie())
+        .header("Idempotency-Key", key)
+        .send()
+        .await
+        .expect("POST reaches the server");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+async fn adjustment_count(app: &TestApp) -> usize {
+    app.state.store.adjustments(None, 1000).await.unwrap().len()
+}
+
+crate::on_both_stores! {
+    async fn a_proposed_adjustment_retried_under_its_key_is_proposed_and_audited_once(app) {
+        let demo = app.demo_session().await;
+        let order = crate::helpers::order_in(&demo, 180).order_id.to_string();
+        let maker = named_member(&app, Role::Finance, "maker").await;
+        let waive = [("orderId", order.as_str()), ("bucket", "interest"), ("amount", "7300"), ("reason", "complaint upheld")];
+        let propose = "/api/console/adjustments/propose";
+        let (status, first) = staff_post(&app, &maker, propose, KEY, &waive).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = staff_post(&app, &maker, propose, KEY, &waive).await;
+        assert_eq!((status, &retried), (200, &first));
+        assert_eq!(adjustment_count(&app).await, 1);
+
+        let more = [("orderId", order.as_str()), ("bucket", "interest"), ("amount", "7400"), ("reason", "complaint upheld")];
+        let (status, refused) = staff_post(&app, &maker, propose, KEY, &more).await;
+        assert_eq!(status, 409, "{refused}");
+        assert_eq!(adjustment_count(&app).await, 1);
+        let (status, bad) = staff_post(&app, &maker, propose, "no spaces", &waive).await;
+        assert_eq!(status, 400, "{bad}");
+        assert!(bad["message"].as_str().unwrap().contains("Idempotency-Key"), "{bad}");
+
+        let checker = named_member(&app, Role::Finance, "checker").await;
+        let (status, theirs) = staff_post(&app, &checker, propose, KEY, &waive).await;
+        assert_eq!(status, 200, "another member's key is their own: {theirs}");
+        assert_ne!(theirs["data"]["id"], first["data"]["id"]);
+
+        let auditor = crate::console::member(&app, Role::Auditor).await;
+        let (_, audit) = crate::console::send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
+        let proposals = audit["data"]["rows"].as_array().unwrap().iter().filter(|row| row["action"] == "adjustment.propose").count();
+        assert_eq!(proposals, 2, "{audit}");
+
+        let lower = [("orderId", order.as_str()), ("bucket", "interest"), ("amount", "100"), ("reason", "at once")];
+        let replies = join_all((0..10).map(|_| staff_post(&app, &maker, propose, "at-once", &lower)).collect()).await;
+        assert!(replies.iter().all(|reply| reply == &replies[0] && reply.0 == 200), "{replies:?}");
+        assert_eq!(adjustment_count(&app).await, 3);
+    }
+
+    async fn a_book_record_retried_under_its_key_is_stored_once(app) {
+        let session = app.login(OWNER).await;
+        let borrower = borrower_of(&app, &session).await;
+        let lunch = record(&today(&app), "12550");
+        let (status, first) = post(&app, BOOK, &session, Some(KEY), &pairs(&lunch)).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = post(&app, BOOK, &session, Some(KEY), &pairs(&lunch)).await;
+        assert_eq!(status, 200, "{retried}");
+        assert_eq!(retried, first, "the retry answers what the first did");
+        assert_eq!(book_count(&app, borrower).await, 1);
+
+        let (status, refused) = post(&app, BOOK, &session, Some(KEY), &pairs(&record(&today(&app), "99900"))).await;
+        assert_eq!(status, 409, "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("already used for a different request"), "{refused}");
+        assert_eq!(book_count(&app, borrower).await, 1, "a refused request stores nothing");
+
+        let (status, other) = post(&app, BOOK, &session, Some("another-key"), &pairs(&lunch)).await;
+        assert_eq!(status, 200);
+        assert_ne!(other["data"]["id"], first["data"]["id"], "a new key is a new record");
+        post(&app, BOOK, &session, None, &pairs(&lunch)).await;
+        post(&app, BOOK, &session, None, &pairs(&lunch)).await;
+        assert_eq!(book_count(&app, borrower).await, 4, "without a key every save adds, as before");
+    }
+
+    async fn one_key_is_its_owners_only(app) {
+        let owner = app.login(OWNER).await;
+        let neighbour = app.login(NEIGHBOUR).await;
+        let lunch = record(&today(&app), "12550");
+        let (_, mine) = post(&app, BOOK, &owner, Some(KEY), &pairs(&lunch)).await;
+        let (status, theirs) = post(&app, BOOK, &neighbour, Some(KEY), &pairs(&lunch)).await;
+        assert_eq!(status, 200, "{theirs}");
+        assert_ne!(theirs["data"]["id"], mine["data"]["id"]);
+        assert_eq!(book_count(&app, borrower_of(&app, &neighbour).await).await, 1);
+    }
+
+    async fn a_bad_key_is_refused_in_the_borrowers_language_and_stores_nothing(app) {
+        let session = app.login(OWNER).await;
+        let borrower = borrower_of(&app, &session).await;
+        let long = "k".repeat(65);
+        let lunch = record(&today(&app), "12550");
+        for key in ["", "has space", "dot.ted", "ñ", long.as_str()] {
+            for path in [BOOK, BILL, COMPLAINT] {
+                let (status, body) = post(&app, path, &session, Some(key), &pairs(&lunch)).await;
+                assert_eq!(status, 400, "{path} {key:?}: {body}");
+                assert_eq!(body["message"], "The request's Idempotency-Key must be 1 to 64 letters, digits, - or _. Nothing was saved.");
+            }
+        }
+        let (status, filipino) = post(&app, BOOK, &format!("{session}&lang=fil"), Some("a b"), &pairs(&lunch)).await;
+        assert_eq!(status, 400);
+        assert!(filipino["message"].as_str().unwrap().starts_with("Ang Idempotency-Key ng kahilingan"), "{filipino}");
+        let (status, _) = upload(&app, "/pany/book-keeping/upload-image", "image", &session, "a/b", 10).await;
+        assert_eq!(status, 400);
+        assert_eq!(book_count(&app, borrower).await, 0);
+        assert_eq!(picture_count(&app, borrower).await, 0);
+        assert_eq!(post(&app, BOOK, &session, Some(&"k".repeat(64)), &pairs(&lunch)).await.0, 200, "64 characters is a key");
+    }
+
+    async fn a_bill_retried_under_its_key_is_stored_once(app) {
+        let session = app.login(OWNER).await;
+        let borrower = borrower_of(&app, &session).await;
+        let due = (app.state.today() + Duration::days(5)).to_string();
+        let bill = [("name", "Meralco"), ("amount", "245075"), ("dueDate", due.as_str()), ("repeat", "monthly")];
+        let (status, first) = post(&app, BILL, &session, Some(KEY), &bill).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = post(&app, BILL, &session, Some(KEY), &bill).await;
+        assert_eq!((status, &retried), (200, &first));
+        assert_eq!(bill_count(&app, borrower).await, 1);
+
+        let water = [("name", "Maynilad"), ("amount", "245075"), ("dueDate", due.as_str()), ("repeat", "monthly")];
+        let (status, refused) = post(&app, BILL, &session, Some(KEY), &water).await;
+        assert_eq!(status, 409, "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("Idempotency-Key"), "{refused}");
+        assert_eq!(bill_count(&app, borrower).await, 1);
+    }
+
+    async fn a_complaint_retried_under_its_key_is_filed_once(app) {
+        let session = app.login(OWNER).await;
+        let borrower = borrower_of(&app, &session).await;
+        let complaint = [("problemType", "6"), ("problemDetail", "Hindi ko makita ang aking resibo.")];
+        let (status, first) = post(&app, COMPLAINT, &session, Some(KEY), &complaint).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = post(&app, COMPLAINT, &session, Some(KEY), &complaint).await;
+        assert_eq!((status, &retried), (200, &first));
+        assert_eq!(complaint_count(&app, borrower).await, 1);
+
+        let other = [("problemType", "6"), ("problemDetail", "Ibang reklamo.")];
+        let (status, refused) = post(&app, COMPLAINT, &session, Some(KEY), &other).await;
+        assert_eq!(status, 409, "{refused}");
+        assert_eq!(complaint_count(&app, borrower).await, 1);
+    }
+
+    async fn a_picture_retried_under_its_key_is_kept_once(app) {
+        let session = app.login(OWNER).await;
+        let borrower = borrower_of(&app, &session).await;
+        for (path, field) in [("/pany/book-keeping/upload-image", "image"), ("/pany/user-problem/upload-problem-img", "problemImage")] {
+            let key = format!("picture-{field}");
+            let (status, first) = upload(&app, path, field, &session, &key, 10).await;
+            assert_eq!(status, 200, "{first}");
+            let (status, retried) = upload(&app, path, field, &session, &key, 10).await;
+            assert_eq!((status, &retried), (200, &first), "{path}");
+            let (status, refused) = upload(&app, path, field, &session, &key, 200).await;
+            assert_eq!(status, 409, "another picture under the key: {refused}");
+        }
+        assert_eq!(picture_count(&app, borrower).await, 2);
+        let (status, same_key_other_call) =
+            upload(&app, "/pany/book-keeping/upload-image", "image", &session, "picture-problemImage", 10).await;
+        assert_eq!(status, 409, "the key named a complaint picture: {same_key_other_call}");
+        let kept = app.state.store.image(first_name(&app, &session).await.as_str()).await.unwrap().unwrap();
+        assert_eq!(kept.purpose, ImagePurpose::Receipt);
+    }
+
+    async fn a_retry_at_the_picture_limit_still_answers_its_picture(app with [("APP_UPLOADS__PER_BORROWER_DAY", "1")]) {
+        let session = app.login(OWNER).await;
+        let (status, first) = upload(&app, "/pany/book-keeping/upload-image", "image", &session, KEY, 10).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = upload(&app, "/pany/book-keeping/upload-image", "image", &session, KEY, 10).await;
+        assert_eq!((status, &retried), (200, &first));
+        let (status, _) = upload(&app, "/pany/book-keeping/upload-image", "image", &session, "new-key", 10).await;
+        assert_eq!(status, 429, "a new picture is over the limit");
+    }
+
+    async fn requests_sent_at_once_under_one_key_store_one_row(app) {
+        let session = app.login(OWNER).await;
+        let borrower = borrower_of(&app, &session).await;
+        let lunch = record(&today(&app), "12550");
+        let due = (app.state.today() + Duration::days(5)).to_string();
+        let bill = [("name", "Meralco"), ("amount", "245075"), ("dueDate", due.as_str())];
+        let complaint = [("problemType", "6"), ("problemDetail", "Dalawang beses?")];
+
+        let lunch = pairs(&lunch);
+        let books = join_all((0..12).map(|_| post(&app, BOOK, &session, Some(KEY), &lunch)).collect()).await;
+        let bills = join_all((0..12).map(|_| post(&app, BILL, &session, Some("bill-key"), &bill)).collect()).await;
+        let complaints = join_all((0..12).map(|_| post(&app, COMPLAINT, &session, Some("complaint-key"), &complaint)).collect()).await;
+        let pictures = join_all((0..8).map(|_| upload(&app, "/pany/book-keeping/upload-image", "image", &session, "picture-key", 10)).collect()).await;
+        for replies in [&books, &bills, &complaints, &pictures] {
+            assert!(replies.iter().all(|(status, _)| *status == 200), "{replies:?}");
+            assert!(replies.iter().all(|(_, body)| body == &replies[0].1), "every request answers the first: {replies:?}");
+        }
+        assert_eq!(book_count(&app, borrower).await, 1);
+        assert_eq!(bill_count(&app, borrower).await, 1);
+        assert_eq!(complaint_count(&app, borrower).await, 1);
+        assert_eq!(picture_count(&app, borrower).await, 1);
+    }
+}
+
+/// The receipt picture the borrower sent first under `picture-image`.
+async fn first_name(app: &TestApp, session: &str) -> String {
+    let (_, first) = upload(app, "/pany/book-keeping/upload-image", "image", session, "picture-image", 10).await;
+    first["data"]["url"].as_str().unwrap().rsplit('/').next().unwrap().to_owned()
+}

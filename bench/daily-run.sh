@@ -45,18 +45,19 @@ write_section() {
     echo "as the product makes it (the late ones brought up to yesterday by the daily run itself), then copied"
     echo "in bulk: 80% current (174), 2% falling due yesterday, 10% overdue (180) at 3, 9, 24, 40 and 75 days"
     echo "late with their penalties so far, 8% repaid (200). *run* is \`hiram daily\` on that book (it moves"
-    echo "the loans due yesterday to 180 and charges every late loan's penalty for today, one transaction per"
-    echo "late loan); *again* is a second run the same day, which finds nothing to charge."
+    echo "the loans due yesterday to 180 and charges every late loan's penalty for today, the late loans"
+    echo "committed 200 to a transaction); *again* is a second run the same day, which finds nothing to charge;"
+    echo "*load* is the 1-minute load average as the run ended."
     echo
-    echo "| database | loans | late | went overdue | penalties posted | run s | µs per loan | ratio to 10k (per loan) | again s |"
-    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    echo "| database | loans | late | went overdue | penalties posted | run s | µs per loan | ratio to 10k (per loan) | again s | load |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
     for row in "${rows[@]}"; do
-      read -r database loans late overdue penalties first again _ <<<"$row"
+      read -r database loans late overdue penalties first again _ run_load <<<"$row"
       base=$(printf '%s\n' "${rows[@]}" | awk -v db="$database" '$1 == db { print $6 / $2; exit }')
       awk -v db="$database" -v n="$loans" -v late="$late" -v o="$overdue" -v p="$penalties" -v s="$first" \
-        -v again="$again" -v base="$base" 'BEGIN {
-          per = s / n; printf "| %s | %\047d | %\047d | %\047d | %\047d | %.2f | %.1f | %.2f | %.2f |\n",
-          db, n, late, o, p, s, per * 1e6, per / base, again }'
+        -v again="$again" -v base="$base" -v one_minute="$run_load" 'BEGIN {
+          per = s / n; printf "| %s | %\047d | %\047d | %\047d | %\047d | %.2f | %.1f | %.2f | %.2f | %s |\n",
+          db, n, late, o, p, s, per * 1e6, per / base, again, one_minute }'
     done
     echo
     echo "Books were made in: $(printf '%s\n' "${rows[@]}" | awk '{ printf "%s%s %s loans %.0f s", sep, $1, $2, $8; sep = "; " }')."
@@ -87,6 +88,7 @@ for database in $databases; do
     start=$(date +%s%N)
     $hiram daily 2>"$out/$database-$size-daily.log"
     first=$(seconds_since "$start")
+    run_load=$(cut -d' ' -f1 /proc/loadavg)
     start=$(date +%s%N)
     $hiram daily 2>"$out/$database-$size-again.log"
     again=$(seconds_since "$start")
@@ -95,7 +97,7 @@ for database in $databases; do
     again_penalties=$(field "$out/$database-$size-again.log" penalty_days)
     echo "daily-run: $database $loans loans ($late late): book made in ${made_in}s, run ${first}s" \
       "($overdue overdue, $penalties penalties), again ${again}s ($again_penalties penalties)"
-    rows+=("$database $loans $late $overdue $penalties $first $again $made_in")
+    rows+=("$database $loans $late $overdue $penalties $first $again $made_in $run_load")
     write_section
     [ "$database" = postgres ] && psql "$pg_server/postgres" -qc "DROP DATABASE IF EXISTS $name WITH (FORCE)" >/dev/null
   done

@@ -14,8 +14,8 @@ use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Si
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::store::{
-    Decide, HeldOrder, IdempotencyKey, LedgerStore, OrderPosting, Posting, Refusal, StoreError, StoreResult,
-    StoredEntry,
+    Decide, HeldOrder, IdempotencyKey, LedgerStore, OrderEvent, OrderPosting, Posting, Refusal, StoreError,
+    StoreResult, StoredEntry,
 };
 use time::OffsetDateTime;
 
@@ -119,6 +119,58 @@ async fn hold(tx: &mut Conn, order: OrderId) -> StoreResult<Option<HeldOrder>> {
     Ok(Some(HeldOrder { order, balances, borrower_phone }))
 }
 
+/// One event on a held order, inside the caller's transaction; the caller
+/// commits only a `Posted` answer (anything else may have written part of
+/// the event).
+async fn post_in(
+    tx: &mut Conn,
+    failpoints: &crate::failpoints::Failpoints,
+    order: OrderId,
+    key: &IdempotencyKey,
+    at: OffsetDateTime,
+    decide: &Decide<'_>,
+) -> StoreResult<Result<OrderPosting, Refusal>> {
+    let held = hold(tx, order).await?.ok_or(StoreError::Stale)?;
+    match seen(tx, key).await? {
+        Some(Posting::Replayed(id)) => return Ok(Ok(OrderPosting::Replayed(id))),
+        Some(_) => return Ok(Ok(OrderPosting::KeyReused)),
+        None => {}
+    }
+    let changes = match decide(&held) {
+        Ok(changes) => changes,
+        Err(refusal) => return Ok(Err(refusal)),
+    };
+    let mut entry_id = None;
+    for (entry, entry_key) in &changes.entries {
+        let Posting::Posted(id) = insert(tx, order, entry, entry_key, at).await? else {
+            // A key of this event was taken by another request: the
+            // event's entries are not all its own, so none is written.
+            return Ok(Ok(OrderPosting::KeyReused));
+        };
+        if entry_key.key == key.key {
+            entry_id = Some(id);
+        }
+    }
+    let Some(entry_id) = entry_id else {
+        return Ok(Err(Refusal("the changes post nothing under the event's key".to_owned())));
+    };
+    crate::failpoints::hit(failpoints, "post_to_order:after_entries")?;
+    if let Some(extension) = &changes.extension {
+        extend_in(tx, extension).await?;
+    }
+    if let Some(transition) = &changes.transition {
+        transition_in(tx, transition).await?;
+    }
+    if let Some(approval) = &changes.approves_reversal {
+        crate::reversals::approve_in(tx, approval).await?;
+    }
+    let mut outbox_ids = Vec::with_capacity(changes.messages.len());
+    for message in &changes.messages {
+        outbox_ids.push(sms_outbox::insert(tx, message).await?);
+    }
+    Ok(Ok(OrderPosting::Posted { changes: Box::new(changes), entry_id, outbox_ids }))
+}
+
 #[async_trait]
 impl LedgerStore for Store {
     async fn post_entry(
@@ -168,46 +220,37 @@ impl LedgerStore for Store {
         decide: &Decide<'_>,
     ) -> StoreResult<Result<OrderPosting, Refusal>> {
         let mut tx = self.db.write().await?;
-        let held = hold(&mut tx, order).await?.ok_or(StoreError::Stale)?;
-        match seen(&mut tx, key).await? {
-            Some(Posting::Replayed(id)) => return Ok(Ok(OrderPosting::Replayed(id))),
-            Some(_) => return Ok(Ok(OrderPosting::KeyReused)),
-            None => {}
+        let posting = post_in(&mut tx, &self.failpoints, order, key, at, decide).await?;
+        // Anything else wrote nothing that stands: dropped, it rolls back.
+        if let Ok(OrderPosting::Posted { .. }) = posting {
+            tx.commit().await?;
         }
-        let changes = match decide(&held) {
-            Ok(changes) => changes,
-            Err(refusal) => return Ok(Err(refusal)),
-        };
-        let mut entry_id = None;
-        for (entry, entry_key) in &changes.entries {
-            let Posting::Posted(id) = insert(&mut tx, order, entry, entry_key, at).await? else {
-                // A key of this event was taken by another request: the
-                // event's entries are not all its own, so none is written.
-                return Ok(Ok(OrderPosting::KeyReused));
-            };
-            if entry_key.key == key.key {
-                entry_id = Some(id);
+        Ok(posting)
+    }
+
+    async fn post_to_orders(
+        &self,
+        events: &[OrderEvent<'_>],
+        at: OffsetDateTime,
+    ) -> StoreResult<Vec<StoreResult<Result<OrderPosting, Refusal>>>> {
+        let mut tx = self.db.write().await?;
+        let mut postings = Vec::with_capacity(events.len());
+        for event in events {
+            tx.batch("SAVEPOINT order_event").await?;
+            let posting = post_in(&mut tx, &self.failpoints, event.order, &event.key, at, event.decide).await;
+            if let Ok(Ok(OrderPosting::Posted { .. })) = posting {
+                tx.batch("RELEASE SAVEPOINT order_event").await?;
+            } else {
+                // Whatever this event wrote before it stopped goes; the
+                // events before it stay. (On PostgreSQL this also clears
+                // a failed statement's hold on the transaction.)
+                tx.batch("ROLLBACK TO SAVEPOINT order_event; RELEASE SAVEPOINT order_event").await?;
             }
+            postings.push(posting);
         }
-        let Some(entry_id) = entry_id else {
-            return Ok(Err(Refusal("the changes post nothing under the event's key".to_owned())));
-        };
-        crate::failpoints::hit(&self.failpoints, "post_to_order:after_entries")?;
-        if let Some(extension) = &changes.extension {
-            extend_in(&mut tx, extension).await?;
-        }
-        if let Some(transition) = &changes.transition {
-            transition_in(&mut tx, transition).await?;
-        }
-        if let Some(approval) = &changes.approves_reversal {
-            crate::reversals::approve_in(&mut tx, approval).await?;
-        }
-        let mut outbox_ids = Vec::with_capacity(changes.messages.len());
-        for message in &changes.messages {
-            outbox_ids.push(sms_outbox::insert(&mut tx, message).await?);
-        }
+        crate::failpoints::hit(&self.failpoints, "post_to_orders:before_commit")?;
         tx.commit().await?;
-        Ok(Ok(OrderPosting::Posted { changes: Box::new(changes), entry_id, outbox_ids }))
+        Ok(postings)
     }
 
     async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>> {

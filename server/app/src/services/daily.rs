@@ -9,13 +9,14 @@ use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::late_penalties::{LateLoan, accrued_in_window, days_charged, key_prefix, uncharged_days};
 use hiram_domain::ledger;
+use hiram_domain::ledger::Balances;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};
 use hiram_domain::pricing::{PenaltyDay, penalty_for_day};
 use hiram_domain::product::{Product, ProductId};
 use hiram_domain::repayment::{next_unpaid_due, plan_status};
 use hiram_domain::reversal::ReversalStatus;
-use hiram_domain::store::{IdempotencyKey, OrderChanges, OrderPosting, Refusal, RepayableOrder};
+use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderEvent, OrderPosting, Refusal, RepayableOrder};
 use std::collections::HashMap;
 use time::Date;
 
@@ -48,8 +49,9 @@ pub async fn run(state: &AppState) -> ServiceResult<DailyReport> {
 /// The run as if `today` were the business day (the benchmark's portfolio
 /// is brought up to yesterday with it). The orders are read page by page
 /// with their balances and penalties (decision 030): no ledger is read per
-/// order, and each late order's missing days are worked out in one step
-/// and posted in one transaction.
+/// order, each late order's missing days (and its move to 180) are worked
+/// out in one step, and the late orders of a batch are posted in one
+/// transaction, each still checked on its own (decision 038).
 pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyReport> {
     let mut report = DailyReport {
         payouts_finished: crate::services::disbursements::disburse_waiting(state, None).await?,
@@ -60,6 +62,7 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
         state.store.products().await?.into_iter().map(|product| (product.id, product)).collect();
     let reopened = reopened_by_reversal(state).await?;
     let mut after = OrderId(0);
+    let mut batch = Vec::with_capacity(BATCH);
     loop {
         let page = state.store.repayable_page(after, PAGE).await?;
         let Some(last) = page.last() else { break };
@@ -73,17 +76,101 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
                 },
             };
             let reopened_on = reopened.get(&held.order.id).copied();
-            match accrue(state, held, product, today, reopened_on, &mut report).await {
-                Ok(()) => {}
-                Err(ServiceError::Stale) => report.orders_skipped += 1,
-                Err(error) => {
-                    tracing::error!(order.id = held.order.id.0, %error, "daily run: order left for the next run");
-                    report.orders_failed += 1;
-                }
+            match accrual(state, held, product, today, reopened_on, &mut report).await {
+                Ok(Some(accrual)) => batch.push(accrual),
+                Ok(None) => {}
+                Err(error) => count_failure(&mut report, held.order.id, error),
+            }
+            if batch.len() == BATCH {
+                post_batch(state, &batch, &mut report).await;
+                batch.clear();
             }
         }
     }
+    post_batch(state, &batch, &mut report).await;
     Ok(report)
+}
+
+/// Late orders whose penalties commit together: one sync to disk for this
+/// many orders instead of one each (decision 038), while a batch holds the
+/// writer (SQLite) or its orders' rows (PostgreSQL) for a few milliseconds.
+const BATCH: usize = 200;
+
+/// One late order's day's work as read from its page: the entries of the
+/// days not charged yet, and the move to 180 when it was still 174.
+struct Accrual {
+    order: OrderId,
+    /// The status and balances the page showed: the changes are written
+    /// only if the order still stands so.
+    read_as: (OrderStatus, Balances),
+    key: IdempotencyKey,
+    changes: OrderChanges,
+    days: usize,
+}
+
+impl Accrual {
+    /// Refuses when another process (a payment, another run) moved the
+    /// order on since it was read; the next run works from what that left.
+    fn decide(&self, now: &HeldOrder) -> Result<OrderChanges, Refusal> {
+        if (now.order.status, &now.balances) == (self.read_as.0, &self.read_as.1) {
+            Ok(self.changes.clone())
+        } else {
+            Err(Refusal("the order moved on since it was read".to_owned()))
+        }
+    }
+}
+
+fn count_failure(report: &mut DailyReport, order: OrderId, error: ServiceError) {
+    match error {
+        ServiceError::Stale => report.orders_skipped += 1,
+        error => {
+            tracing::error!(order.id = order.0, %error, "daily run: order left for the next run");
+            report.orders_failed += 1;
+        }
+    }
+}
+
+/// Posts a batch in one transaction, each order checked on its own there
+/// (`LedgerStore::post_to_orders`). When the transaction itself fails,
+/// none of it was stored and the batch is posted again one order at a
+/// time, so one order's trouble costs only that order.
+async fn post_batch(state: &AppState, batch: &[Accrual], report: &mut DailyReport) {
+    if batch.is_empty() {
+        return;
+    }
+    let decides: Vec<_> = batch.iter().map(|accrual| move |now: &HeldOrder| accrual.decide(now)).collect();
+    let events: Vec<OrderEvent<'_>> = batch
+        .iter()
+        .zip(&decides)
+        .map(|(accrual, decide)| OrderEvent { order: accrual.order, key: accrual.key.clone(), decide })
+        .collect();
+    match state.store.post_to_orders(&events, state.now()).await {
+        Ok(postings) => {
+            for (accrual, posting) in batch.iter().zip(postings) {
+                count_posting(report, accrual, posting.map_err(ServiceError::from));
+            }
+        }
+        Err(error) => {
+            tracing::warn!(%error, orders = batch.len(), "daily run: a batch failed, posting its orders one by one");
+            for (accrual, decide) in batch.iter().zip(&decides) {
+                let posting = state.store.post_to_order(accrual.order, &accrual.key, state.now(), decide).await;
+                count_posting(report, accrual, posting.map_err(ServiceError::from));
+            }
+        }
+    }
+}
+
+fn count_posting(report: &mut DailyReport, accrual: &Accrual, posting: ServiceResult<Result<OrderPosting, Refusal>>) {
+    match posting {
+        Ok(Ok(OrderPosting::Posted { .. })) => {
+            report.penalty_days_posted += accrual.days;
+            report.became_overdue += usize::from(accrual.changes.transition.is_some());
+        }
+        // Another run posted these days (and any move to 180) first.
+        Ok(Ok(OrderPosting::Replayed(_))) => {}
+        Ok(Ok(OrderPosting::KeyReused) | Err(_)) => report.orders_skipped += 1,
+        Err(error) => count_failure(report, accrual.order, error),
+    }
 }
 
 /// Days late count from the due date as it stands. A lateness that a
@@ -178,32 +265,33 @@ async fn reopened_by_reversal(state: &AppState) -> ServiceResult<HashMap<OrderId
     Ok(reopened)
 }
 
-async fn accrue(
+/// The order's work for the day, or `None` when it is not late. A loan
+/// going overdue with no penalty to charge today (the schedule charges
+/// nothing yet, or a cap is reached) moves to 180 on its own here.
+async fn accrual(
     state: &AppState,
     held: &RepayableOrder,
     product: &Product,
     today: Date,
     reopened_on: Option<Date>,
     report: &mut DailyReport,
-) -> ServiceResult<()> {
+) -> ServiceResult<Option<Accrual>> {
     let order = &held.order;
-    let Some(due) = next_unpaid_due(&plan_status(order, product, &held.balances, today)) else { return Ok(()) };
+    let Some(due) = next_unpaid_due(&plan_status(order, product, &held.balances, today)) else { return Ok(None) };
     let days_late = (today - due).whole_days();
     if days_late < 1 {
-        return Ok(());
+        return Ok(None);
     }
-    if order.status == OrderStatus::RepaymentOpen {
-        state
-            .move_order(&Transition {
-                order_id: order.id,
-                from: OrderStatus::RepaymentOpen,
-                to: OrderStatus::Overdue,
-                cause: format!("due date {due} passed with an amount unpaid"),
-                at: state.now(),
-                due_date: None,
-            })
-            .await?;
-        report.became_overdue += 1;
+    let transition = (order.status == OrderStatus::RepaymentOpen).then(|| Transition {
+        order_id: order.id,
+        from: OrderStatus::RepaymentOpen,
+        to: OrderStatus::Overdue,
+        cause: format!("due date {due} passed with an amount unpaid"),
+        at: state.now(),
+        due_date: None,
+    });
+    if let Some(transition) = &transition {
+        transition.from.transition(transition.to).map_err(|error| ServiceError::Refused(error.to_string()))?;
     }
     // Days late count from the due date as it stands; after a rollover a new
     // lateness counts from day 1 again, under keys of its own.
@@ -223,28 +311,18 @@ async fn accrue(
         .into_iter()
         .map(|(day, entry)| (entry, IdempotencyKey { key: format!("{prefix}{day}"), fingerprint: [0; 32] }))
         .collect();
-    let Some((_, first_key)) = entries.first() else { return Ok(()) };
-    let first_key = first_key.clone();
-    let count = entries.len();
-    let changes = OrderChanges { entries, ..OrderChanges::default() };
-    // The days were worked out from the page as read: they post together,
-    // in one transaction, only if the order still stands as it was read.
-    // Otherwise another process (a payment, another run) moved it on, and
-    // the next run works from what that left.
-    let decide = |now: &hiram_domain::store::HeldOrder| {
-        if now.order.status == OrderStatus::Overdue && now.balances == held.balances {
-            Ok(changes.clone())
-        } else {
-            Err(Refusal("the order moved on since it was read".to_owned()))
+    let Some((_, key)) = entries.first() else {
+        if let Some(transition) = &transition {
+            state.move_order(transition).await?;
+            report.became_overdue += 1;
         }
+        return Ok(None);
     };
-    match state.store.post_to_order(order.id, &first_key, state.now(), &decide).await? {
-        Ok(OrderPosting::Posted { .. }) => {
-            report.penalty_days_posted += count;
-            Ok(())
-        }
-        // Another run posted these days first.
-        Ok(OrderPosting::Replayed(_)) => Ok(()),
-        Ok(OrderPosting::KeyReused) | Err(_) => Err(ServiceError::Stale),
-    }
+    Ok(Some(Accrual {
+        order: order.id,
+        read_as: (order.status, held.balances.clone()),
+        key: key.clone(),
+        days: entries.len(),
+        changes: OrderChanges { entries, transition, ..OrderChanges::default() },
+    }))
 }

@@ -77,4 +77,53 @@ crate::on_both_stores! {
         let again = hiram::services::daily::run(&app.state).await.unwrap();
         assert_eq!(again.penalty_days_posted, 0, "nothing left for a later run");
     }
+
+    async fn an_order_failing_in_a_batch_leaves_the_others_charged(app with [
+        ("APP_DATABASE__FAILPOINTS", "post_to_order:after_entries"),
+    ]) {
+        let demo = app.demo_session().await;
+        let (open, overdue) = (order_in(&demo, 174).order_id, order_in(&demo, 180).order_id);
+        app.clock.advance(time::Duration::days(120));
+        let before = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        let first = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(first.orders_failed, 1, "the first order of the batch fails once: {first:?}");
+        assert!(first.penalty_days_posted > 0, "the batch's other orders are charged: {first:?}");
+        let after_first = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        let second = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(second.orders_failed, 0, "{second:?}");
+        assert!(second.penalty_days_posted > 0, "the next run charges the failed order: {second:?}");
+        let after = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        assert_eq!(after - before, first.penalty_days_posted + second.penalty_days_posted, "each day once");
+        assert!(after > after_first);
+        assert_balances_are_the_ledger(&app, &[open, overdue]).await;
+        let third = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(third.penalty_days_posted, 0, "nothing left: {third:?}");
+    }
+
+    async fn a_batch_whose_commit_fails_is_posted_order_by_order(app with [
+        ("APP_DATABASE__FAILPOINTS", "post_to_orders:before_commit"),
+    ]) {
+        let demo = app.demo_session().await;
+        let (open, overdue) = (order_in(&demo, 174).order_id, order_in(&demo, 180).order_id);
+        app.clock.advance(time::Duration::days(120));
+        let before = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        let report = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(report.orders_failed, 0, "{report:?}");
+        assert_eq!(report.became_overdue, 1, "{report:?}");
+        let after = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        assert!(report.penalty_days_posted > 0, "{report:?}");
+        assert_eq!(after - before, report.penalty_days_posted, "the batch's days, each once: {report:?}");
+        let status = app.state.store.order(OrderId(open)).await.unwrap().unwrap().status;
+        assert_eq!(status, hiram_domain::order::OrderStatus::Overdue);
+        assert_balances_are_the_ledger(&app, &[open, overdue]).await;
+    }
+}
+
+/// The balance row each posting keeps equals the fold of the order's ledger.
+async fn assert_balances_are_the_ledger(app: &crate::helpers::TestApp, orders: &[i64]) {
+    for &order in orders {
+        let entries: Vec<_> = ledger_of(app, order).await.into_iter().map(|stored| stored.entry).collect();
+        let kept = app.state.store.balances(OrderId(order)).await.unwrap();
+        assert_eq!(kept, Balances::of(&entries), "order {order}");
+    }
 }

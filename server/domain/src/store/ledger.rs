@@ -72,6 +72,13 @@ pub struct Refusal(pub String);
 /// Decides an event's changes from the order as it is held.
 pub type Decide<'a> = dyn Fn(&HeldOrder) -> Result<OrderChanges, Refusal> + Send + Sync + 'a;
 
+/// One order's event in a batch: applied as `post_to_order` applies it.
+pub struct OrderEvent<'a> {
+    pub order: OrderId,
+    pub key: IdempotencyKey,
+    pub decide: &'a Decide<'a>,
+}
+
 /// What an event did to its order.
 #[derive(Clone, Debug)]
 pub enum OrderPosting {
@@ -104,6 +111,18 @@ pub trait LedgerStore {
         at: OffsetDateTime,
         decide: &Decide<'_>,
     ) -> StoreResult<Result<OrderPosting, Refusal>>;
+    /// Applies several orders' events in one transaction, so they cost one
+    /// commit (one sync to disk) between them: each exactly as
+    /// `post_to_order` would, in order, under a savepoint of its own, so an
+    /// event refused, replayed, found stale or failing leaves nothing of
+    /// its own and the others' changes stand. One answer per event, in
+    /// order. The outer `Err` is the transaction's own failure (the
+    /// connection, the commit): then none of the events is stored.
+    async fn post_to_orders(
+        &self,
+        events: &[OrderEvent<'_>],
+        at: OffsetDateTime,
+    ) -> StoreResult<Vec<StoreResult<Result<OrderPosting, Refusal>>>>;
     /// Appends a balanced entry for an order unless its key was seen: the
     /// check and the insert share one transaction, so concurrent requests
     /// with one key post once.

@@ -13,6 +13,7 @@ pub mod extract;
 pub mod features;
 pub mod i18n;
 pub mod keep_alive;
+pub mod metrics;
 pub mod one_time_codes;
 pub mod openapi;
 pub mod passwords;

@@ -102,10 +102,7 @@ impl FromRequestParts<AppState> for Staff {
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.strip_prefix("Bearer "))
         {
-            let expected = state.settings.staff.api_token.expose();
-            let matches = expected.len() == presented.len()
-                && expected.bytes().zip(presented.bytes()).fold(0u8, |difference, (a, b)| difference | (a ^ b)) == 0;
-            return if !expected.is_empty() && matches {
+            return if state.settings.staff.api_token.matches(presented) {
                 Ok(Staff { caller: Caller::Token })
             } else {
                 Err(ApiError::SessionRequired)

@@ -51,6 +51,7 @@ pub async fn run(state: &AppState) -> ServiceResult<DailyReport> {
 /// order, and each late order's missing days are worked out in one step
 /// and posted in one transaction.
 pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyReport> {
+    let started = std::time::Instant::now();
     let mut report = DailyReport {
         payouts_finished: crate::services::disbursements::disburse_waiting(state, None).await?,
         ..DailyReport::default()
@@ -83,6 +84,7 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
             }
         }
     }
+    state.metrics.daily_run_finished(started.elapsed(), &report);
     Ok(report)
 }
 
@@ -240,6 +242,7 @@ async fn accrue(
     };
     match state.store.post_to_order(order.id, &first_key, state.now(), &decide).await? {
         Ok(OrderPosting::Posted { .. }) => {
+            state.metrics.posted(crate::metrics::PostingKind::Penalty);
             report.penalty_days_posted += count;
             Ok(())
         }

@@ -2,6 +2,7 @@
 //! route templates rather than raw paths, the token, and Prometheus's own
 //! checker on the scraped text.
 
+use crate::disbursement::{ACCOUNT, approved_loan, bind_bank, confirm, status};
 use crate::helpers::{TestApp, order_in};
 use crate::repayment::{SECRET, callback, now, pay_code};
 use serde_json::json;
@@ -61,6 +62,10 @@ crate::on_both_stores! {
         assert_eq!(callback(&app, &paid, now(&app), SECRET).await.1["data"]["result"], "posted");
         let qr = app.get(&format!("/pany/pay-codes/{code}/qr.png?sessionId={}", demo.session_id)).await;
         assert_eq!(qr.status(), 200);
+        let (borrower, product, loan) = approved_loan(&app).await;
+        confirm(&app, &borrower, &product, &loan).await;
+        assert_eq!(bind_bank(&app, &borrower, "BPI", ACCOUNT).await.0, 200);
+        assert_eq!(status(&app, &borrower, &loan).await["orderStatus"], 174, "the loan went out");
         let report = hiram::services::daily::run(&app.state).await.unwrap();
         assert!(report.penalty_days_posted > 0, "the demo's overdue loan is charged: {report:?}");
 
@@ -77,6 +82,10 @@ crate::on_both_stores! {
         assert_eq!(moved("hiram_daily_run_duration_seconds_count", &[]), 1.0);
         let charged = moved("hiram_daily_run_items_total", &["item=\"penalty_days_posted\""]);
         assert_eq!(charged, report.penalty_days_posted as f64);
+        let finished = moved("hiram_payouts_total", &["outcome=\"sent\""]) + moved("hiram_payouts_total", &["outcome=\"refused\""]);
+        assert_eq!(finished, 1.0 + report.payouts_finished as f64, "the new loan's and the run's: {report:?}");
+        assert_eq!(moved("hiram_payouts_total", &["outcome=\"sent\""]), 1.0 + report.payouts_finished as f64);
+        assert_eq!(moved("hiram_money_postings_total", &["kind=\"disbursement\""]), 1.0 + report.payouts_finished as f64);
         let queued = app.state.store.count_queued_outbox().await.unwrap();
         assert!(after.contains(&format!("\nhiram_sms_outbox_queued {queued}\n")), "{after}");
         let due = app.state.store.count_due_reminders(app.state.now()).await.unwrap();

@@ -7,7 +7,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps chromium zbar postgres-programs web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily seed clean
+.PHONY: run test deps chromium zbar postgres-programs promtool web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -43,6 +43,10 @@ postgres-programs:
 	@command -v psql >/dev/null || scripts/apt-install.sh postgresql-client
 	@command -v openssl >/dev/null || scripts/apt-install.sh openssl
 
+## promtool: Prometheus's checker (Debian's prometheus), which the API tests run on the scraped /metrics text
+promtool:
+	@command -v promtool >/dev/null || scripts/apt-install.sh prometheus
+
 web: deps
 	npm run build
 
@@ -56,7 +60,7 @@ lint: deps
 	@# Locked crates against the RustSec snapshot beside the project (offline)
 	python3 ../shared/tools/rustsec-check.py Cargo.lock ../shared/advisory-db
 
-test-rust: zbar postgres-programs
+test-rust: zbar postgres-programs promtool
 	scripts/with-test-database.sh cargo test --workspace --locked
 
 test-web: deps

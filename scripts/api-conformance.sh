@@ -14,7 +14,8 @@
 # data, unless API_CONFORMANCE_URL names a running one; then
 # API_CONFORMANCE_SESSION (a borrower's sessionId) and
 # API_CONFORMANCE_STAFF_TOKEN (the secret of a staff API token, made with
-# `hiram staff-token` or in the console) must be given too.
+# `hiram staff-token` or in the console) must be given too, and
+# API_CONFORMANCE_METRICS_TOKEN for /metrics (else it answers 404 there).
 # schemathesis is installed from PyPI, at the version below, into a virtual
 # environment under target/.
 set -euo pipefail
@@ -55,17 +56,19 @@ if [ -n "${API_CONFORMANCE_URL:-}" ]; then
   : "${API_CONFORMANCE_STAFF_TOKEN:?API_CONFORMANCE_STAFF_TOKEN is needed with API_CONFORMANCE_URL}"
   session="$API_CONFORMANCE_SESSION"
   staff_token="$API_CONFORMANCE_STAFF_TOKEN"
+  metrics_token="${API_CONFORMANCE_METRICS_TOKEN:-}"
 else
   cargo build -q -p hiram --locked
   port="${API_CONFORMANCE_PORT:-18095}"
   base_url="http://127.0.0.1:$port"
+  metrics_token="conformance-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
   # The one-time codes stay in the outbox (no SMS provider is configured)
   # and the sandbox collects, so nothing leaves the machine. Schemathesis
   # sends thousands of calls a minute from one address: the per-address
   # limit of the open calls (decision 034, its own API tests) is raised out
   # of its way, or every reply after the first 120 would be a rate limit.
   export APP_DATABASE__URL="sqlite://$work/hiram.sqlite3" APP_UPLOADS__DIR="$work/uploads" \
-    APP_SERVER__PORT="$port" APP_LOG__FILTER=error \
+    APP_SERVER__PORT="$port" APP_LOG__FILTER=error APP_SERVER__METRICS_TOKEN="$metrics_token" \
     APP_PAYMENTS__COLLECTIONS=sandbox APP_SERVER__PER_ADDRESS_REQUESTS_PER_MINUTE=1000000
   ./target/debug/hiram seed
   session="$(./target/debug/hiram demo-session | python3 -c 'import json, sys; print(json.load(sys.stdin)["sessionId"])')"
@@ -89,8 +92,12 @@ api_key = "${API_CONFORMANCE_SESSION}"
 
 [auth.openapi.staff_token]
 bearer = "${API_CONFORMANCE_STAFF_TOKEN}"
+
+[auth.openapi.metrics_token]
+bearer = "${API_CONFORMANCE_METRICS_TOKEN}"
 TOML
-export API_CONFORMANCE_SESSION="$session" API_CONFORMANCE_STAFF_TOKEN="$staff_token"
+export API_CONFORMANCE_SESSION="$session" API_CONFORMANCE_STAFF_TOKEN="$staff_token" \
+  API_CONFORMANCE_METRICS_TOKEN="$metrics_token"
 
 checks="not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
 checks="$checks,unsupported_method,allow_header_conformance"

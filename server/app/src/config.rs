@@ -258,6 +258,9 @@ pub struct ServerSettings {
     /// the console cookie's `Secure`; the console's calls must come from its
     /// origin. Empty: the address each request was sent to.
     pub public_url: String,
+    /// The bearer token Prometheus presents to `/metrics`; empty: `/metrics`
+    /// answers 404 (decision 040).
+    pub metrics_token: Secret,
 }
 
 impl ServerSettings {
@@ -337,6 +340,16 @@ impl Secret {
 
     pub fn expose(&self) -> &str {
         &self.0
+    }
+
+    /// Whether `presented` is this secret, compared in constant time so the
+    /// answer's timing tells a guesser nothing of how much was right. An
+    /// empty secret matches nothing.
+    pub fn matches(&self, presented: &str) -> bool {
+        let expected = self.0.as_bytes();
+        !expected.is_empty()
+            && expected.len() == presented.len()
+            && expected.iter().zip(presented.bytes()).fold(0u8, |difference, (a, b)| difference | (a ^ b)) == 0
     }
 }
 

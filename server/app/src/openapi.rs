@@ -61,6 +61,15 @@ impl utoipa::Modify for SecuritySchemes {
             SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
         components.add_security_scheme(
+            METRICS_TOKEN,
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("server.metrics_token, for Prometheus's scrapes of /metrics"))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
             CONSOLE_SESSION,
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
                 crate::staff_access::COOKIE,
@@ -79,6 +88,7 @@ impl utoipa::Modify for SecuritySchemes {
 
 /// The security schemes' names, as handlers' `security(...)` name them.
 const STAFF_TOKEN: &str = "staff_token";
+const METRICS_TOKEN: &str = "metrics_token";
 const CONSOLE_SESSION: &str = "console_session";
 const BORROWER_SESSION: &str = "borrower_session";
 

@@ -111,6 +111,7 @@ impl Application {
             clock,
             local_url,
             company: Arc::default(),
+            metrics: Arc::default(),
         };
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_if_empty(&state).await?;
@@ -401,6 +402,9 @@ pub fn router(state: AppState) -> Router {
         // Outside the timeout, so a reply that timed out still drains the body.
         .layer(middleware::from_fn(crate::keep_alive::drain_request_body))
         .layer(middleware::from_fn_with_state(state.clone(), crate::browser_policy::set_headers))
+        // Outside every other layer, so the time and status counted are
+        // what the client gets.
+        .layer(middleware::from_fn_with_state(state.metrics.clone(), crate::metrics::count_request))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(telemetry::request_span)
@@ -431,5 +435,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
         clock,
         local_url,
         company: Arc::default(),
+        metrics: Arc::default(),
     })
 }

@@ -29,6 +29,8 @@ pub struct AppState {
     pub local_url: Arc<String>,
     /// The company's details this process read last (`crate::company`).
     pub company: Arc<crate::company::CompanyCache>,
+    /// This process's counters, scraped at `/metrics`.
+    pub metrics: Arc<crate::metrics::Metrics>,
 }
 
 impl AppState {

@@ -51,6 +51,14 @@ impl Pool {
         }
     }
 
+    /// Connections handed out and the pool's size (SQLite: its readers).
+    pub(crate) fn pool_use(&self) -> hiram_domain::store::PoolUse {
+        match self {
+            Pool::Sqlite(pool) => pool.readers_in_use(),
+            Pool::Postgres(pool) => pool.connections_in_use(),
+        }
+    }
+
     /// A connection for reads (on SQLite, one of the read-only ones).
     pub(crate) async fn read(&self) -> StoreResult<Conn> {
         Ok(match self {

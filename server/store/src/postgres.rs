@@ -35,6 +35,12 @@ impl Pool {
         Ok(Pool { pool })
     }
 
+    /// deadpool's counters: connections open less those idle in the pool.
+    pub(crate) fn connections_in_use(&self) -> hiram_domain::store::PoolUse {
+        let status = self.pool.status();
+        hiram_domain::store::PoolUse { in_use: status.size.saturating_sub(status.available), max: status.max_size }
+    }
+
     pub(crate) async fn connection(&self) -> StoreResult<Conn> {
         Ok(Conn { client: Some(self.pool.get().await.map_err(other)?) })
     }

@@ -224,6 +224,10 @@ impl ReminderStore for Store {
         self.db.all(&sql, args![now, limit], reminder).await
     }
 
+    async fn count_due_reminders(&self, now: OffsetDateTime) -> StoreResult<i64> {
+        self.db.value("SELECT COUNT(*) FROM repay_reminder WHERE enabled AND next_check_at <= $1", args![now]).await
+    }
+
     async fn reschedule_reminder(&self, id: i64, revision: i64, next: Option<OffsetDateTime>) -> StoreResult<()> {
         self.db
             .exec(

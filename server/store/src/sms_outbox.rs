@@ -66,6 +66,10 @@ impl OutboxStore for Store {
             .await
     }
 
+    async fn count_queued_outbox(&self) -> StoreResult<i64> {
+        self.db.value("SELECT COUNT(*) FROM sms_outbox WHERE status = 'queued'", args![]).await
+    }
+
     async fn finish_outbox(&self, id: i64, status: OutboxStatus) -> StoreResult<()> {
         self.db
             .exec(

@@ -44,6 +44,7 @@ struct Inner {
     /// One permit per idle reader, so `readers` is never empty when a
     /// permit is held.
     reader_permits: Arc<Semaphore>,
+    reader_count: usize,
 }
 
 impl Pool {
@@ -66,8 +67,15 @@ impl Pool {
                 writer: Arc::new(AsyncMutex::new(writer)),
                 readers: Mutex::new(readers),
                 reader_permits: Arc::new(Semaphore::new(reader_count)),
+                reader_count,
             }),
         })
+    }
+
+    /// A reader is in use while its permit is held.
+    pub(crate) fn readers_in_use(&self) -> hiram_domain::store::PoolUse {
+        let max = self.inner.reader_count;
+        hiram_domain::store::PoolUse { in_use: max.saturating_sub(self.inner.reader_permits.available_permits()), max }
     }
 
     pub(crate) async fn reader(&self) -> StoreResult<Conn> {

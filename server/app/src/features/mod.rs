@@ -15,6 +15,7 @@ pub mod login;
 pub mod login_failure;
 pub mod marketplace;
 pub mod media;
+pub mod metrics;
 pub mod payout_account;
 pub mod personal_center;
 pub mod promotion;
@@ -33,7 +34,11 @@ use utoipa_axum::router::OpenApiRouter;
 /// The whole API, routes and OpenAPI document from the same declarations:
 /// each handler's `#[utoipa::path]`, registered with `routes!`.
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(health::router()).nest("/pany", borrower_api()).nest("/api", staff_api())
+    OpenApiRouter::new()
+        .merge(health::router())
+        .merge(metrics::router())
+        .nest("/pany", borrower_api())
+        .nest("/api", staff_api())
 }
 
 /// Everything under `/pany`, the borrower API the specification names.

@@ -53,6 +53,7 @@ pub async fn run(state: &AppState) -> ServiceResult<DailyReport> {
 /// out in one step, and the late orders of a batch are posted in one
 /// transaction, each still checked on its own (decision 038).
 pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyReport> {
+    let started = std::time::Instant::now();
     let mut report = DailyReport {
         payouts_finished: crate::services::disbursements::disburse_waiting(state, None).await?,
         ..DailyReport::default()
@@ -88,6 +89,7 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
         }
     }
     post_batch(state, &batch, &mut report).await;
+    state.metrics.daily_run_finished(started.elapsed(), &report);
     Ok(report)
 }
 
@@ -147,22 +149,28 @@ async fn post_batch(state: &AppState, batch: &[Accrual], report: &mut DailyRepor
     match state.store.post_to_orders(&events, state.now()).await {
         Ok(postings) => {
             for (accrual, posting) in batch.iter().zip(postings) {
-                count_posting(report, accrual, posting.map_err(ServiceError::from));
+                count_posting(state, report, accrual, posting.map_err(ServiceError::from));
             }
         }
         Err(error) => {
             tracing::warn!(%error, orders = batch.len(), "daily run: a batch failed, posting its orders one by one");
             for (accrual, decide) in batch.iter().zip(&decides) {
                 let posting = state.store.post_to_order(accrual.order, &accrual.key, state.now(), decide).await;
-                count_posting(report, accrual, posting.map_err(ServiceError::from));
+                count_posting(state, report, accrual, posting.map_err(ServiceError::from));
             }
         }
     }
 }
 
-fn count_posting(report: &mut DailyReport, accrual: &Accrual, posting: ServiceResult<Result<OrderPosting, Refusal>>) {
+fn count_posting(
+    state: &AppState,
+    report: &mut DailyReport,
+    accrual: &Accrual,
+    posting: ServiceResult<Result<OrderPosting, Refusal>>,
+) {
     match posting {
         Ok(Ok(OrderPosting::Posted { .. })) => {
+            state.metrics.posted(crate::metrics::PostingKind::Penalty);
             report.penalty_days_posted += accrual.days;
             report.became_overdue += usize::from(accrual.changes.transition.is_some());
         }

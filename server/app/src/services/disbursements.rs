@@ -9,13 +9,14 @@
 //! once, ledger entries have keys, and transitions apply only from 170.
 
 use crate::i18n::{Lang, Msg};
+use crate::metrics::{PayoutOutcome, PostingKind};
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::ledger;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::{OrderId, OrderStatus, Transition};
 use hiram_domain::payout::{PayoutRequest, PayoutResult};
-use hiram_domain::store::{IdempotencyKey, PayoutAttempt};
+use hiram_domain::store::{IdempotencyKey, PayoutAttempt, Posting};
 use std::time::Duration;
 
 /// How long a payout call may take before its outcome counts as unknown.
@@ -82,6 +83,12 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ServiceResult<Disb
         at: state.now(),
     };
     state.store.record_payout_attempt(&attempt).await?;
+    state.metrics.payout_tried(match &result {
+        None => PayoutOutcome::Failed,
+        Some(PayoutResult::Pending { .. }) => PayoutOutcome::Pending,
+        Some(PayoutResult::Sent { .. }) => PayoutOutcome::Sent,
+        Some(PayoutResult::Refused { .. }) => PayoutOutcome::Refused,
+    });
     let (to, cause, message) = match &result {
         None => return Ok(Disbursed::GatewayUnavailable),
         Some(PayoutResult::Pending { .. }) => return Ok(Disbursed::Pending),
@@ -130,7 +137,9 @@ async fn record_money_out(state: &AppState, order: &hiram_domain::order::Order) 
     let key = |what: &str| IdempotencyKey { key: format!("{what}:{}", order.id.0), fingerprint: [0; 32] };
     let now = state.now();
     let disbursement = ledger::disbursement(order.principal, order.fees).map_err(failed)?;
-    state.store.post_entry(order.id, &disbursement, &key("disbursement"), now).await?;
+    if let Posting::Posted(_) = state.store.post_entry(order.id, &disbursement, &key("disbursement"), now).await? {
+        state.metrics.posted(PostingKind::Disbursement);
+    }
     if let Some(interest) = ledger::interest(order.interest).map_err(failed)? {
         state.store.post_entry(order.id, &interest, &key("interest"), now).await?;
     }

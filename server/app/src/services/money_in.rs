@@ -46,6 +46,7 @@ pub async fn post_payment(state: &AppState, payment: &ReceivedPayment, key: &Ide
     match state.store.post_to_order(payment.order_id, key, now, &decide).await? {
         Ok(OrderPosting::Posted { changes, entry_id, outbox_ids }) => {
             tracing::info!(order.id = payment.order_id.0, payment.channel = payment.channel.key(), "payment posted");
+            state.metrics.posted(crate::metrics::PostingKind::Payment);
             sms::dispatch(state, outbox_ids.into_iter().zip(&changes.messages)).await;
             Ok(Posting::Posted(entry_id))
         }

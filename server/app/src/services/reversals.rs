@@ -86,6 +86,7 @@ pub async fn approve(
     match state.store.post_to_order(order.id, &key, now, &decide).await {
         Ok(Ok(OrderPosting::Posted { changes, outbox_ids, .. })) => {
             tracing::info!(order.id = order.id.0, reversal.id = proposal.id, "payment reversal posted");
+            state.metrics.posted(crate::metrics::PostingKind::Reversal);
             sms::dispatch(state, outbox_ids.into_iter().zip(&changes.messages)).await;
             let after = state.store.balances(order.id).await?;
             let status = changes.transition.map(|transition| transition.to).unwrap_or(order.status);

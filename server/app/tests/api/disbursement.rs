@@ -7,7 +7,7 @@ use hiram_domain::order::OrderId;
 use serde_json::Value;
 
 const PHONE: &str = "09351234567";
-const ACCOUNT: &str = "001234567890";
+pub(crate) const ACCOUNT: &str = "001234567890";
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
     let response = app.post_form(&format!("/pany{path}?sessionId={session}"), form).await;
@@ -38,7 +38,7 @@ pub(crate) async fn confirm(app: &TestApp, session: &str, product: &str, order: 
     assert_eq!(status, 200, "{body}");
 }
 
-async fn bind_bank(app: &TestApp, session: &str, bank: &str, number: &str) -> (u16, Value) {
+pub(crate) async fn bind_bank(app: &TestApp, session: &str, bank: &str, number: &str) -> (u16, Value) {
     call(
         app,
         session,

@@ -27,6 +27,7 @@ mod loan_details;
 mod login;
 mod logs;
 mod mass_assignment;
+mod metrics;
 mod openapi;
 mod products_and_transitions;
 mod promotion;

@@ -49,6 +49,9 @@ pub trait ReminderStore {
     ) -> StoreResult<()>;
     /// Reminders switched on whose next look is due, soonest first.
     async fn due_reminders(&self, now: OffsetDateTime, limit: i64) -> StoreResult<Vec<crate::reminder::Reminder>>;
+    /// How many reminders switched on are due and not yet looked at: the
+    /// scheduler's backlog.
+    async fn count_due_reminders(&self, now: OffsetDateTime) -> StoreResult<i64>;
     /// Sets when to look at a reminder again, unless the borrower changed
     /// it since `revision`.
     async fn reschedule_reminder(&self, id: i64, revision: i64, next: Option<OffsetDateTime>) -> StoreResult<()>;

@@ -11,6 +11,8 @@ pub trait OutboxStore {
     async fn record_outbox(&self, entry: &NewOutboxEntry) -> StoreResult<i64>;
     /// Newest last; only one number's messages when `phone` is given.
     async fn outbox(&self, phone: Option<&Phone>, limit: i64) -> StoreResult<Vec<OutboxEntry>>;
+    /// How many texts wait to be sent (queued): the sender's backlog.
+    async fn count_queued_outbox(&self) -> StoreResult<i64>;
     /// Records how sending a queued text ended (`Sent` or `Failed`);
     /// nothing when it is no longer queued.
     async fn finish_outbox(&self, id: i64, status: OutboxStatus) -> StoreResult<()>;

@@ -200,8 +200,10 @@ pub async fn approve(
     let entry = ledger::waiver(adjustment.bucket, adjustment.amount, &dues)
         .map_err(|_| ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null })?;
     let key = IdempotencyKey { key: format!("adjustment:{}", adjustment.id), fingerprint: [0; 32] };
-    if matches!(state.store.post_entry(adjustment.order_id, &entry, &key, state.now()).await?, Posting::KeyReused) {
-        return Err(ApiError::Internal(format!("adjustment {} key reused", adjustment.id)));
+    match state.store.post_entry(adjustment.order_id, &entry, &key, state.now()).await? {
+        Posting::Posted(_) => state.metrics.posted(crate::metrics::PostingKind::Adjustment),
+        Posting::Replayed(_) => {}
+        Posting::KeyReused => return Err(ApiError::Internal(format!("adjustment {} key reused", adjustment.id))),
     }
     match state.store.decide_adjustment(adjustment.id, true, staff.staff_id(), state.now()).await {
         Ok(()) | Err(StoreError::Stale) => {}

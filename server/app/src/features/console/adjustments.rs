@@ -5,6 +5,7 @@
 //! in particular, can propose but never approve.
 
 use super::Staff;
+use super::listing::ProposalListParams;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
@@ -53,30 +54,18 @@ impl From<Adjustment> for AdjustmentRow {
     }
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ListParams {
-    /// proposed (the default), approved, rejected or all.
-    pub status: Option<String>,
-}
-
 /// Adjustments, oldest first.
-#[utoipa::path(get, path = "/adjustments", operation_id = "adjustment_list", tag = "staff", params(ListParams), security(("staff_token" = [])),
+#[utoipa::path(get, path = "/adjustments", operation_id = "adjustment_list", tag = "staff", params(ProposalListParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Vec<AdjustmentRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn list(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
-    params: Result<Params<ListParams>, ApiError>,
+    params: Result<Params<ProposalListParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<Vec<AdjustmentRow>>>> {
     staff.require(Permission::ViewMoney)?;
     let Params(params) = params?;
-    let status = match params.status.as_deref().unwrap_or("proposed") {
-        "all" => None,
-        key @ ("proposed" | "approved" | "rejected") => Some(key),
-        _ => return Err(ApiError::InvalidParameters),
-    };
-    let rows = state.store.adjustments(status, 500).await?;
+    let rows = state.store.adjustments(params.status()?, 500).await?;
     Ok(ok(lang, rows.into_iter().map(AdjustmentRow::from).collect()))
 }
 

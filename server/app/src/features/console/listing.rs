@@ -28,6 +28,25 @@ impl PageParams {
     }
 }
 
+/// Which maker-checker proposals (adjustments, reversals) a list shows.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProposalListParams {
+    /// proposed (the default), approved, rejected or all.
+    pub status: Option<String>,
+}
+
+impl ProposalListParams {
+    /// The status asked for, `None` for all; any other word is refused.
+    pub fn status(&self) -> ApiResult<Option<&str>> {
+        match self.status.as_deref().unwrap_or("proposed") {
+            "all" => Ok(None),
+            key @ ("proposed" | "approved" | "rejected") => Ok(Some(key)),
+            _ => Err(ApiError::InvalidParameters),
+        }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Listing<T> {

@@ -6,6 +6,7 @@
 //! decide. The same permissions as the waivers (`adjustments`) apply.
 
 use super::Staff;
+use super::listing::ProposalListParams;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
@@ -58,28 +59,19 @@ impl From<PaymentReversal> for ReversalRow {
     }
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub struct ListParams {
-    /// proposed (the default), approved, rejected or all.
-    pub status: Option<String>,
-}
-
 /// Payment reversals, newest first.
-#[utoipa::path(get, path = "/reversals", operation_id = "reversal_list", tag = "staff", params(ListParams), security(("staff_token" = [])),
+#[utoipa::path(get, path = "/reversals", operation_id = "reversal_list", tag = "staff", params(ProposalListParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Vec<ReversalRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn list(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
-    params: Result<Params<ListParams>, ApiError>,
+    params: Result<Params<ProposalListParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<Vec<ReversalRow>>>> {
     staff.require(Permission::ViewMoney)?;
     let Params(params) = params?;
-    let status = match params.status.as_deref().unwrap_or("proposed") {
-        "all" => None,
-        key => Some(ReversalStatus::parse(key).ok_or(ApiError::InvalidParameters)?),
-    };
+    let status =
+        params.status()?.map(|key| ReversalStatus::parse(key).ok_or(ApiError::InvalidParameters)).transpose()?;
     let rows = state.store.reversals(status, 500).await?;
     Ok(ok(lang, rows.into_iter().map(ReversalRow::from).collect()))
 }

@@ -163,8 +163,9 @@ export const fetchOrders = (filter: OrderFilter, page: number, pageSize = 25) =>
     pageSize,
   });
 export const fetchOrder = (id: number) => get('/orders/record', { id });
+/** Quiet: the form shows a refused reason beside it, and `refusedField` toasts the rest. */
 export const decideApplication = (id: number, decision: 'approve' | 'reject', reason: string) =>
-  post('/orders/decide', { id, decision, reason });
+  post('/orders/decide', { id, decision, reason }, { silent: true });
 /** Lists and records alike: a decision changes both. */
 export const ORDERS_KEY = 'orders';
 export const useOrders = (filter: OrderFilter, page: number, pageSize: number) =>
@@ -172,12 +173,13 @@ export const useOrders = (filter: OrderFilter, page: number, pageSize: number) =
 export const useOrder = (id: number) => useQuery({ queryKey: [ORDERS_KEY, 'record', id], queryFn: () => dataOf(fetchOrder(id)) });
 
 export const searchBorrowers = (q: string, page: number, pageSize = 25) =>
-  get('/borrowers', { q, page, pageSize });
+  get('/borrowers', { q: q || undefined, page, pageSize });
 export const fetchBorrower = (id: number) => get('/borrowers/profile', { id });
-export const revealBorrower = (id: number, reason: string) => post('/borrowers/reveal', { id, reason });
-/** Nothing is asked before there is something to search for. */
+/** Quiet: the dialog shows a refused reason beside it. */
+export const revealBorrower = (id: number, reason: string) => post('/borrowers/reveal', { id, reason }, { silent: true });
+/** Without a search (q empty), every borrower, newest first. */
 export const useBorrowerSearch = (q: string, page: number, pageSize: number) =>
-  useQuery({ queryKey: ['borrowers', 'search', q, page, pageSize], queryFn: () => dataOf(searchBorrowers(q, page, pageSize)), enabled: q !== '' });
+  useQuery({ queryKey: ['borrowers', 'search', q, page, pageSize], queryFn: () => dataOf(searchBorrowers(q, page, pageSize)) });
 export const useBorrower = (id: number) => useQuery({ queryKey: ['borrowers', 'profile', id], queryFn: () => dataOf(fetchBorrower(id)) });
 
 /** A save's form as its dialog holds it: each field the call documents, as the text typed (the server reads numbers from text). */

@@ -96,8 +96,9 @@ export const MAX_ANSWER_PICTURES = 9;
 export const fetchComplaints = (status: ComplaintStatusFilter, page: number, pageSize = 25) =>
   get('/complaints', { status, page, pageSize });
 export const fetchRatings = () => get('/complaints/ratings', {});
+/** Quiet: the form shows a refused answer beside it, and `refusedField` toasts the rest. */
 export const answerComplaint = (id: number, answer: string, pictures: readonly string[]) =>
-  post('/complaints/answer', { id, answer, images: pictures.join(',') });
+  post('/complaints/answer', { id, answer, images: pictures.join(',') }, { silent: true });
 export const closeComplaint = (id: number) => post('/complaints/close', { id });
 
 export const COMPLAINTS_KEY = 'complaints';

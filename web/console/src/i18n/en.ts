@@ -55,7 +55,7 @@ export const consoleEn = {
   'console.can.setExchangeRates': 'add exchange rates',
   'console.chart.table': '{title}: the figures',
   'console.chart.day': 'Day',
-  'console.chart.showTable': 'Show the figures',
+  'console.chart.showTable': 'Figures: {title}',
   'console.borrowers.newest': 'Newest first. Search by mobile number or name to narrow the list.',
   'console.borrowers.clear': 'Show all',
   'console.note.tooLong': 'Keep the note to 500 characters or fewer.',

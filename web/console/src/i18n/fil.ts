@@ -56,7 +56,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.can.setExchangeRates': 'magdagdag ng exchange rate',
   'console.chart.table': '{title}: ang mga numero',
   'console.chart.day': 'Araw',
-  'console.chart.showTable': 'Ipakita ang mga numero',
+  'console.chart.showTable': 'Mga numero: {title}',
   'console.borrowers.newest': 'Pinakabago muna. Maghanap ayon sa mobile number o pangalan para paliitin ang listahan.',
   'console.borrowers.clear': 'Ipakita lahat',
   'console.note.tooLong': 'Hanggang 500 character lang ang tala.',

@@ -134,9 +134,10 @@ export const useAudit = (subject: string, page: number) =>
 export type PaymentStatusFilter = 'pending' | 'matched' | 'rejected' | 'all';
 export const fetchUnposted = (status: PaymentStatusFilter, page: number, pageSize = 25) =>
   get('/unposted-payments', { status, page, pageSize });
+/** Quiet, as every console save whose form shows a refused field beside it (`refusalOf`). */
 export const matchPayment = (id: number, orderId: string, note: string) =>
-  post('/unposted-payments/match', { id, orderId: orderId.trim() || undefined, note });
-export const rejectPayment = (id: number, note: string) => post('/unposted-payments/reject', { id, note });
+  post('/unposted-payments/match', { id, orderId: orderId.trim() || undefined, note }, { silent: true });
+export const rejectPayment = (id: number, note: string) => post('/unposted-payments/reject', { id, note }, { silent: true });
 export const UNPOSTED_KEY = 'unposted-payments';
 export const useUnposted = (status: PaymentStatusFilter, page: number) =>
   useQuery({ queryKey: [UNPOSTED_KEY, status, page], queryFn: () => dataOf(fetchUnposted(status, page)) });
@@ -263,7 +264,7 @@ export const useAdjustments = (status: AdjustmentStatusFilter) =>
   useQuery({ queryKey: [ADJUSTMENTS_KEY, status], queryFn: () => dataOf(fetchAdjustments(status)) });
 /** Sent under an Idempotency-Key: a proposal sent again after a lost answer is proposed once. */
 export const proposeAdjustment = (orderId: number, bucket: WaivableCharge, amount: number, reason: string) =>
-  post('/adjustments/propose', { orderId, bucket, amount, reason }, { idempotent: true });
+  post('/adjustments/propose', { orderId, bucket, amount, reason }, { idempotent: true, silent: true });
 export const decideAdjustment = (id: number, approve: boolean) =>
   post(approve ? '/adjustments/approve' : '/adjustments/reject', { id });
 
@@ -274,6 +275,6 @@ export const useReversals = (status: ReversalStatusFilter) =>
   useQuery({ queryKey: [REVERSALS_KEY, status], queryFn: () => dataOf(fetchReversals(status)) });
 /** `amount` in centavos; left out, the whole payment is taken back. */
 export const proposeReversal = (orderId: number, entryId: number, amount: number | undefined, reason: string) =>
-  post('/reversals/propose', amount === undefined ? { orderId, entryId, reason } : { orderId, entryId, amount, reason });
+  post('/reversals/propose', amount === undefined ? { orderId, entryId, reason } : { orderId, entryId, amount, reason }, { silent: true });
 export const approveReversal = (id: number) => post('/reversals/approve', { id });
 export const rejectReversal = (id: number) => post('/reversals/reject', { id });

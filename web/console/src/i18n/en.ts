@@ -435,8 +435,6 @@ export const consoleEn = {
   'console.reversals.rejected': 'Reversal rejected.',
   'console.reversals.approveTitle': 'Approve reversal #{id}',
   'console.reversals.rejectTitle': 'Reject reversal #{id}',
-  'console.reversals.cannotPropose': 'Proposing a reversal needs the permission to propose waivers, which the finance role has.',
-  'console.reversals.cannotDecide': 'Approving or rejecting a reversal needs the permission to approve waivers, which the finance role has.',
   'console.reversals.col.payment': 'Payment',
   'console.section.exchangeRates': 'Exchange rates',
   'console.rates.note': 'The borrower\'s exchange calculator offers, for each currency, the newest rate dated today or earlier and at most 30 days old. Rates are never changed or deleted: to correct one, add a newer one.',

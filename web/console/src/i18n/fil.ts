@@ -436,8 +436,6 @@ export const consoleFil: ConsoleCatalogue = {
   'console.reversals.rejected': 'Tinanggihan ang pagbawi.',
   'console.reversals.approveTitle': 'Aprubahan ang pagbawi #{id}',
   'console.reversals.rejectTitle': 'Tanggihan ang pagbawi #{id}',
-  'console.reversals.cannotPropose': 'Para makapagmungkahi ng pagbawi, kailangan ang pahintulot na magmungkahi ng waiver, na mayroon ang finance role.',
-  'console.reversals.cannotDecide': 'Para makapag-apruba o makatanggi ng pagbawi, kailangan ang pahintulot na mag-apruba ng waiver, na mayroon ang finance role.',
   'console.reversals.col.payment': 'Bayad',
   'console.section.exchangeRates': 'Palitan ng pera',
   'console.rates.note': 'Sa bawat pera, ang pinakabagong rate na may petsang ngayon o mas maaga at hindi lalampas sa 30 araw ang ipinapakita ng exchange calculator ng borrower. Hindi binabago o binubura ang mga rate: para itama ang isa, magdagdag ng mas bago.',

@@ -83,7 +83,8 @@ impl BackOfficeStore for Store {
         let pattern = search.map(BorrowerSearch::contains_pattern);
         let filter = format!("(CAST($1 AS TEXT) IS NULL OR {column} LIKE $1 ESCAPE '\\')");
         let mut db = self.db.read().await?;
-        let total = db.value(&format!("SELECT COUNT(*) FROM borrower WHERE {filter}"), args![pattern.as_deref()]).await?;
+        let total =
+            db.value(&format!("SELECT COUNT(*) FROM borrower WHERE {filter}"), args![pattern.as_deref()]).await?;
         // Ids are handed out as borrowers register, so the newest come first
         // by the primary key, with no sort over the whole table.
         let sql = format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE {filter} ORDER BY id DESC LIMIT $2 OFFSET $3");

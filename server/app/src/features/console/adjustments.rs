@@ -6,7 +6,6 @@
 
 use super::Staff;
 use super::listing::ProposalListParams;
-use hiram_domain::fields::InvalidField;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
@@ -14,6 +13,7 @@ use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::fields::InvalidField;
 use hiram_domain::ledger::{self, Bucket};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{OrderId, OrderStatus, Transition};

@@ -5,7 +5,6 @@
 
 use super::Staff;
 use super::listing::{Listing, page_request};
-use hiram_domain::fields::InvalidField;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
@@ -17,6 +16,7 @@ use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use hiram_domain::complaint::{Complaint, ComplaintStatus, is_late};
+use hiram_domain::fields::InvalidField;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::staff::Permission;
 use hiram_domain::store::StoreError;

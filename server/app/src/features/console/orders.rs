@@ -302,7 +302,11 @@ pub struct DecisionParams {
 /// A reason staff must give for a decision: 5 to 500 characters.
 pub fn checked_reason(reason: &str) -> ApiResult<&str> {
     let reason = reason.trim();
-    if (5..=500).contains(&reason.chars().count()) { Ok(reason) } else { Err(super::refused_with(Msg::ReasonNeeded, "reason")) }
+    if (5..=500).contains(&reason.chars().count()) {
+        Ok(reason)
+    } else {
+        Err(super::refused_with(Msg::ReasonNeeded, "reason"))
+    }
 }
 
 /// Approves (→ 151, the borrower then confirms) or rejects (→ 110) an

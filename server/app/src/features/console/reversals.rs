@@ -107,7 +107,8 @@ pub async fn propose(
 ) -> ApiResult<Json<Envelope<Proposed>>> {
     staff.require(Permission::ProposeAdjustments)?;
     let Params(params) = params?;
-    let reason = reversal::checked_reason(&params.reason).ok_or_else(|| super::refused_with(Msg::ReasonNeeded, "reason"))?;
+    let reason =
+        reversal::checked_reason(&params.reason).ok_or_else(|| super::refused_with(Msg::ReasonNeeded, "reason"))?;
     let order_id = OrderId(params.order_id);
     let entries = state.store.ledger_entries(order_id).await?;
     let payment = entries.iter().find(|stored| stored.id == params.entry_id).ok_or(ApiError::NotFound)?;

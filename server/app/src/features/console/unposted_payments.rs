@@ -5,13 +5,13 @@
 
 use super::Staff;
 use super::listing::{Listing, page_request};
-use hiram_domain::fields::InvalidField;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::fields::InvalidField;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{ReceivedPayment, UnpostedPayment, UnpostedStatus};
 use hiram_domain::staff::Permission;

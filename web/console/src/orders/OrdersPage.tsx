@@ -78,10 +78,10 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
           toRow={(row) => [row.orderNo, row.status, row.appliedAt, row.borrowerName, row.phone, row.productName, (row.principal / 100).toFixed(2), row.dueDate ?? '']}
         />
       </PageHead>
-      <div className={chosen ? 'c-split' : undefined}>
+      <div className={chosen ? 'c-split c-split--record' : undefined}>
         <div>
           <div className="c-table-wrap">
-            <table className="c-table c-table--rows" aria-labelledby="c-orders-title">
+            <table className={chosen ? 'c-table c-table--rows c-table--compact' : 'c-table c-table--rows'} aria-labelledby="c-orders-title">
               <thead>
                 <tr>
                   <th scope="col">{t('console.orders.number')}</th>
@@ -109,7 +109,7 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
                     </td>
                     {!chosen && <td>{row.productName}</td>}
                     <td className="c-num c-nowrap">{formatMoney(row.principal, '₱')}</td>
-                    <td className="c-nowrap">{orderStatusLabel(row.status)}</td>
+                    <td className={chosen ? undefined : 'c-nowrap'}>{orderStatusLabel(row.status)}</td>
                     <td className="c-nowrap">{row.dueDate ? formatDate(row.dueDate) : '—'}</td>
                   </tr>
                 ))}

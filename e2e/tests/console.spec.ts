@@ -446,3 +446,58 @@ test('(h) an administrator makes an API token shown once, a script calls in its 
   await expect(row).toContainText('Revoked');
   expect((await request.get('/api/staff/complaints', { headers: script })).status()).toBe(401);
 });
+
+test('(i) at 1280×800 an administrator keeps Status and Due date in view beside an open application, and is told who decides it', async ({ page }) => {
+  const review = orderInStatus(demoSession(), 21);
+  const admin = account('admin-fit', 'Fit Check', 'admin');
+  expect((await signIn(page, admin)).status()).toBe(200);
+  await page.goto(`/console/orders?id=${review.orderId}`);
+  const panel = page.getByRole('complementary', { name: 'Order' });
+  await expect(panel.getByText('Only a credit officer can decide applications.')).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  const table = page.getByRole('table', { name: 'Orders' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // Nothing of the table is scrolled out of its frame …
+  const frame = table.locator('xpath=..');
+  const overflow = await frame.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  // … and Status and Due date sit inside the window, left of the open record.
+  const panelBox = (await panel.boundingBox())!;
+  const frameBox = (await frame.boundingBox())!;
+  for (const name of ['Status', 'Due date']) {
+    const box = (await table.getByRole('columnheader', { name, exact: true }).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(frameBox.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(Math.min(frameBox.x + frameBox.width, panelBox.x));
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+  }
+});
+
+test('(j) a credit officer sees borrowers newest first before any search, and a refused reason shows beside its field, kept as typed', async ({ page }) => {
+  const officer = account('officer-list', 'List Check', 'credit_officer');
+  expect((await signIn(page, officer)).status()).toBe(200);
+  await menu(page).getByRole('link', { name: 'Borrowers' }).click();
+  const table = page.getByRole('table', { name: 'Borrowers' });
+  const demo = table.getByRole('row').filter({ hasText: '0917 *** 0100' });
+  await expect(demo).toBeVisible();
+  await expect(table.getByText('Nothing to show.')).toHaveCount(0);
+  const ids = (await table.getByRole('row').locator('td:first-child').allTextContents()).map((id) => Number(id.slice(1)));
+  expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+  await demo.getByRole('button').click();
+  await page.getByRole('complementary', { name: 'Borrower' }).getByRole('button', { name: 'Show personal data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Why do you need to see it?' });
+  const reason = dialog.getByLabel('Reason (kept in the audit log)');
+  await reason.fill('why');
+  await dialog.getByRole('button', { name: 'Show personal data' }).click();
+  const error = dialog.getByText('Write the reason, from 5 to 500 characters. It is kept in the audit log.');
+  await expect(error).toBeVisible();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toHaveAttribute('aria-describedby', (await error.getAttribute('id'))!);
+  await expect(reason).toHaveValue('why');
+  // Beside the field: right under it, not in a toast elsewhere.
+  const fieldBox = (await reason.boundingBox())!;
+  const errorBox = (await error.boundingBox())!;
+  expect(errorBox.y).toBeGreaterThanOrEqual(fieldBox.y + fieldBox.height - 1);
+  expect(errorBox.y - (fieldBox.y + fieldBox.height)).toBeLessThan(24);
+});

@@ -74,17 +74,21 @@ impl BackOfficeStore for Store {
         Ok(Page { rows, total })
     }
 
-    async fn find_borrowers(&self, search: &BorrowerSearch, page: PageRequest) -> StoreResult<Page<Borrower>> {
+    async fn find_borrowers(&self, search: Option<&BorrowerSearch>, page: PageRequest) -> StoreResult<Page<Borrower>> {
+        // Without a search the pattern is NULL and every borrower is listed.
         let column = match search {
-            BorrowerSearch::Phone(_) => "phone",
-            BorrowerSearch::Name(_) => "LOWER(full_name)",
+            Some(BorrowerSearch::Phone(_)) => "phone",
+            Some(BorrowerSearch::Name(_)) | None => "LOWER(full_name)",
         };
-        let pattern = search.contains_pattern();
-        let filter = format!("{column} LIKE $1 ESCAPE '\\'");
+        let pattern = search.map(BorrowerSearch::contains_pattern);
+        let filter = format!("(CAST($1 AS TEXT) IS NULL OR {column} LIKE $1 ESCAPE '\\')");
         let mut db = self.db.read().await?;
-        let total = db.value(&format!("SELECT COUNT(*) FROM borrower WHERE {filter}"), args![&pattern]).await?;
+        let total =
+            db.value(&format!("SELECT COUNT(*) FROM borrower WHERE {filter}"), args![pattern.as_deref()]).await?;
+        // Ids are handed out as borrowers register, so the newest come first
+        // by the primary key, with no sort over the whole table.
         let sql = format!("SELECT {BORROWER_COLUMNS} FROM borrower WHERE {filter} ORDER BY id DESC LIMIT $2 OFFSET $3");
-        let rows = db.all(&sql, args![&pattern, page.size, page.offset], rows::borrower).await?;
+        let rows = db.all(&sql, args![pattern.as_deref(), page.size, page.offset], rows::borrower).await?;
         Ok(Page { rows, total })
     }
 

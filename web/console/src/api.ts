@@ -96,8 +96,9 @@ export const MAX_ANSWER_PICTURES = 9;
 export const fetchComplaints = (status: ComplaintStatusFilter, page: number, pageSize = 25) =>
   get('/complaints', { status, page, pageSize });
 export const fetchRatings = () => get('/complaints/ratings', {});
+/** Quiet: the form shows a refused answer beside it, and `refusedField` toasts the rest. */
 export const answerComplaint = (id: number, answer: string, pictures: readonly string[]) =>
-  post('/complaints/answer', { id, answer, images: pictures.join(',') });
+  post('/complaints/answer', { id, answer, images: pictures.join(',') }, { silent: true });
 export const closeComplaint = (id: number) => post('/complaints/close', { id });
 
 export const COMPLAINTS_KEY = 'complaints';
@@ -133,9 +134,10 @@ export const useAudit = (subject: string, page: number) =>
 export type PaymentStatusFilter = 'pending' | 'matched' | 'rejected' | 'all';
 export const fetchUnposted = (status: PaymentStatusFilter, page: number, pageSize = 25) =>
   get('/unposted-payments', { status, page, pageSize });
+/** Quiet, as every console save whose form shows a refused field beside it (`refusalOf`). */
 export const matchPayment = (id: number, orderId: string, note: string) =>
-  post('/unposted-payments/match', { id, orderId: orderId.trim() || undefined, note });
-export const rejectPayment = (id: number, note: string) => post('/unposted-payments/reject', { id, note });
+  post('/unposted-payments/match', { id, orderId: orderId.trim() || undefined, note }, { silent: true });
+export const rejectPayment = (id: number, note: string) => post('/unposted-payments/reject', { id, note }, { silent: true });
 export const UNPOSTED_KEY = 'unposted-payments';
 export const useUnposted = (status: PaymentStatusFilter, page: number) =>
   useQuery({ queryKey: [UNPOSTED_KEY, status, page], queryFn: () => dataOf(fetchUnposted(status, page)) });
@@ -163,8 +165,9 @@ export const fetchOrders = (filter: OrderFilter, page: number, pageSize = 25) =>
     pageSize,
   });
 export const fetchOrder = (id: number) => get('/orders/record', { id });
+/** Quiet: the form shows a refused reason beside it, and `refusedField` toasts the rest. */
 export const decideApplication = (id: number, decision: 'approve' | 'reject', reason: string) =>
-  post('/orders/decide', { id, decision, reason });
+  post('/orders/decide', { id, decision, reason }, { silent: true });
 /** Lists and records alike: a decision changes both. */
 export const ORDERS_KEY = 'orders';
 export const useOrders = (filter: OrderFilter, page: number, pageSize: number) =>
@@ -172,12 +175,13 @@ export const useOrders = (filter: OrderFilter, page: number, pageSize: number) =
 export const useOrder = (id: number) => useQuery({ queryKey: [ORDERS_KEY, 'record', id], queryFn: () => dataOf(fetchOrder(id)) });
 
 export const searchBorrowers = (q: string, page: number, pageSize = 25) =>
-  get('/borrowers', { q, page, pageSize });
+  get('/borrowers', { q: q || undefined, page, pageSize });
 export const fetchBorrower = (id: number) => get('/borrowers/profile', { id });
-export const revealBorrower = (id: number, reason: string) => post('/borrowers/reveal', { id, reason });
-/** Nothing is asked before there is something to search for. */
+/** Quiet: the dialog shows a refused reason beside it. */
+export const revealBorrower = (id: number, reason: string) => post('/borrowers/reveal', { id, reason }, { silent: true });
+/** Without a search (q empty), every borrower, newest first. */
 export const useBorrowerSearch = (q: string, page: number, pageSize: number) =>
-  useQuery({ queryKey: ['borrowers', 'search', q, page, pageSize], queryFn: () => dataOf(searchBorrowers(q, page, pageSize)), enabled: q !== '' });
+  useQuery({ queryKey: ['borrowers', 'search', q, page, pageSize], queryFn: () => dataOf(searchBorrowers(q, page, pageSize)) });
 export const useBorrower = (id: number) => useQuery({ queryKey: ['borrowers', 'profile', id], queryFn: () => dataOf(fetchBorrower(id)) });
 
 /** A save's form as its dialog holds it: each field the call documents, as the text typed (the server reads numbers from text). */
@@ -260,7 +264,7 @@ export const useAdjustments = (status: AdjustmentStatusFilter) =>
   useQuery({ queryKey: [ADJUSTMENTS_KEY, status], queryFn: () => dataOf(fetchAdjustments(status)) });
 /** Sent under an Idempotency-Key: a proposal sent again after a lost answer is proposed once. */
 export const proposeAdjustment = (orderId: number, bucket: WaivableCharge, amount: number, reason: string) =>
-  post('/adjustments/propose', { orderId, bucket, amount, reason }, { idempotent: true });
+  post('/adjustments/propose', { orderId, bucket, amount, reason }, { idempotent: true, silent: true });
 export const decideAdjustment = (id: number, approve: boolean) =>
   post(approve ? '/adjustments/approve' : '/adjustments/reject', { id });
 
@@ -271,6 +275,6 @@ export const useReversals = (status: ReversalStatusFilter) =>
   useQuery({ queryKey: [REVERSALS_KEY, status], queryFn: () => dataOf(fetchReversals(status)) });
 /** `amount` in centavos; left out, the whole payment is taken back. */
 export const proposeReversal = (orderId: number, entryId: number, amount: number | undefined, reason: string) =>
-  post('/reversals/propose', amount === undefined ? { orderId, entryId, reason } : { orderId, entryId, amount, reason });
+  post('/reversals/propose', amount === undefined ? { orderId, entryId, reason } : { orderId, entryId, amount, reason }, { silent: true });
 export const approveReversal = (id: number) => post('/reversals/approve', { id });
 export const rejectReversal = (id: number) => post('/reversals/reject', { id });

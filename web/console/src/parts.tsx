@@ -1,8 +1,10 @@
 // Small pieces every console section uses: the heading with its tools, a
-// select filter, and the row a table shows while empty.
+// select filter, the row a table shows while empty, and the note saying who
+// may act where a role has no control.
 import { Fragment, useId, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '@hiram/shared/ui/Modal';
-import { t } from './i18n/i18n';
+import { t, type MessageKey } from './i18n/i18n';
+import type { Me } from './api';
 
 export function PageHead({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
   return (
@@ -154,4 +156,49 @@ export function FormDialog({
       </form>
     </Modal>
   );
+}
+
+/** How each role is named in "Only … can …" (server: hiram_domain::staff::Role). */
+const WHO: Record<string, MessageKey> = {
+  admin: 'console.who.admin',
+  credit_officer: 'console.who.creditOfficer',
+  finance: 'console.who.finance',
+  customer_care: 'console.who.customerCare',
+  marketing: 'console.who.marketing',
+  auditor: 'console.who.auditor',
+};
+
+/** What a permission lets its holder do, where the console leaves out a control for it. */
+const ACTIONS = {
+  decide_applications: 'console.can.decideApplications',
+  answer_complaints: 'console.can.answerComplaints',
+  reveal_personal_data: 'console.can.revealPersonalData',
+  match_payments: 'console.can.matchPayments',
+  propose_adjustments: 'console.can.proposeAdjustments',
+  approve_adjustments: 'console.can.approveAdjustments',
+  log_collection_contacts: 'console.can.logCollectionContacts',
+  set_exchange_rates: 'console.can.setExchangeRates',
+} as const satisfies Record<string, MessageKey>;
+
+export type ExplainedPermission = keyof typeof ACTIONS;
+
+/**
+ * Why the signed-in member sees no control for a permission: the roles
+ * that hold it, as the server's table names them in `/me` ("Only a credit
+ * officer can decide applications."); null when the member holds it, or no
+ * role does.
+ */
+export function onlyWho(me: Me, permission: ExplainedPermission): string | null {
+  if (me.permissions.includes(permission)) return null;
+  const roles = me.withheld.find((entry) => entry.permission === permission)?.roles ?? [];
+  if (roles.length === 0) return null;
+  const names = roles.map((role) => (Object.hasOwn(WHO, role) ? t(WHO[role]!) : role));
+  const who = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} ${t('console.only.or')} ${names[names.length - 1]!}`;
+  return t('console.only', { who, action: t(ACTIONS[permission]) });
+}
+
+/** The note that stands where a control the member's role lacks would be. */
+export function RoleNote({ me, permission }: { me: Me; permission: ExplainedPermission }) {
+  const text = onlyWho(me, permission);
+  return text ? <p className="c-note c-role-note">{text}</p> : null;
 }

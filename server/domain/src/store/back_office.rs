@@ -10,7 +10,9 @@ use time::OffsetDateTime;
 #[async_trait]
 pub trait BackOfficeStore {
     async fn find_orders(&self, query: &crate::back_office::OrderQuery) -> StoreResult<Page<OrderRow>>;
-    async fn find_borrowers(&self, search: &BorrowerSearch, page: PageRequest) -> StoreResult<Page<Borrower>>;
+    /// Borrowers matching the search, or every borrower without one;
+    /// newest first either way.
+    async fn find_borrowers(&self, search: Option<&BorrowerSearch>, page: PageRequest) -> StoreResult<Page<Borrower>>;
     /// What the payment gateway's statement says it collected in
     /// `[from, to)`, by the channel of the pay code.
     async fn statement_payments(&self, from: OffsetDateTime, to: OffsetDateTime) -> StoreResult<Vec<CollectedPayment>>;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import type { AdjustmentRow } from '../api';
-import { AUDITOR, consoleApi, FINANCE, form, ok } from '../testing/consoleApi';
+import { AUDITOR, consoleApi, fail, FINANCE, form, ok } from '../testing/consoleApi';
 import { renderSection } from '../testing/renderSection';
 import { AdjustmentsPage } from './AdjustmentsPage';
 
@@ -58,5 +58,23 @@ describe('waivers under maker-checker', () => {
     expect(await within(table()).findByText('Complaint 12 upheld')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Propose a waiver' })).toBeNull();
     expect(within(table()).queryByRole('button')).toBeNull();
+    expect(screen.getByText('Only finance staff can propose changes to what is owed.')).toBeTruthy();
+    expect(screen.getByText('Only finance staff can approve or reject proposals.')).toBeTruthy();
+  });
+
+  it('shows a refused amount beside it and keeps what was entered', async () => {
+    consoleApi({ '/adjustments': ok([]), '/adjustments/propose': fail('400', 'Please check: amount.', { field: 'amount' }) });
+    renderSection(<AdjustmentsPage me={FINANCE} />);
+    const propose = await screen.findByRole('form', { name: 'Propose a waiver' });
+    fireEvent.change(within(propose).getByLabelText('Order ID'), { target: { value: '301' } });
+    const amount = within(propose).getByLabelText('Amount to waive (₱)');
+    fireEvent.change(amount, { target: { value: '99999' } });
+    fireEvent.change(within(propose).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Complaint 12 upheld' } });
+    fireEvent.click(within(propose).getByRole('button', { name: 'Propose a waiver' }));
+    const error = await within(propose).findByText('Please check: amount.');
+    expect(amount.getAttribute('aria-describedby')).toContain(error.id);
+    expect((amount as HTMLInputElement).value).toBe('99999');
+    expect((within(propose).getByLabelText('Reason (kept in the audit log)') as HTMLInputElement).value).toBe('Complaint 12 upheld');
+    expect(getToast()).toBeNull();
   });
 });

@@ -17,7 +17,8 @@ import {
 } from '../api';
 import { t, type MessageKey } from '../i18n/i18n';
 import { statusLabel } from '../labels';
-import { EmptyRow, PageHead, RefreshButton, SelectFilter } from '../parts';
+import { EmptyRow, PageHead, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 
 const FILTERS: readonly AdjustmentStatusFilter[] = ['proposed', 'approved', 'rejected', 'all'];
@@ -36,10 +37,12 @@ function ProposeForm() {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setRefusal(null);
     const centavos = parseHundredths(amount);
     if (!/^\d+$/.test(orderId) || centavos === null || centavos <= 0 || reason.trim().length < 5) {
       setError(t('console.adjustments.incomplete'));
@@ -48,7 +51,11 @@ function ProposeForm() {
     setBusy(true);
     const result = await proposeAdjustment(Number(orderId), charge, centavos, reason.trim());
     setBusy(false);
-    if (!result.success) return;
+    if (!result.success) {
+      // What was entered stays; a refused field shows the server's words beside it.
+      setRefusal(refusalOf(result));
+      return;
+    }
     showToast(t('console.adjustments.proposed'));
     setOrderId('');
     setAmount('');
@@ -61,7 +68,7 @@ function ProposeForm() {
     <form className="c-panel c-editor" aria-label={t('console.adjustments.propose')} noValidate onSubmit={(e) => void submit(e)}>
       <h2 className="c-sub">{t('console.adjustments.propose')}</h2>
       <p className="c-muted c-small">{t('console.adjustments.explain')}</p>
-      <Field label={t('console.payments.orderId')} inputMode="numeric" value={orderId} onChange={(e) => setOrderId(e.target.value.replace(/\D/g, ''))} />
+      <Field label={t('console.payments.orderId')} inputMode="numeric" value={orderId} error={besideField(refusal, 'orderId')} onChange={(e) => setOrderId(e.target.value.replace(/\D/g, ''))} />
       <label className="c-label" htmlFor={chargeId}>
         {t('console.adjustments.charge')}
       </label>
@@ -72,8 +79,8 @@ function ProposeForm() {
           </option>
         ))}
       </select>
-      <Field label={t('console.adjustments.amount')} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-      <Field label={t('console.orders.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error || undefined} />
+      <Field label={t('console.adjustments.amount')} inputMode="decimal" value={amount} error={besideField(refusal, 'amount')} onChange={(e) => setAmount(e.target.value)} />
+      <Field label={t('console.orders.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error || besideField(refusal, 'reason')} />
       <button type="submit" className="h-btn c-btn" disabled={busy}>
         {t('console.adjustments.propose')}
       </button>
@@ -110,6 +117,8 @@ export function AdjustmentsPage({ me }: { me: Me }) {
         />
         <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
       </PageHead>
+      <RoleNote me={me} permission="propose_adjustments" />
+      <RoleNote me={me} permission="approve_adjustments" />
       <div className={canPropose ? 'c-split' : undefined}>
         <div className="c-table-wrap">
           <table className="c-table" aria-labelledby="c-adjustments-title">

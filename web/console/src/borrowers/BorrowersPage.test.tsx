@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import type { BorrowerProfile } from '../api';
-import { CARE, consoleApi, FINANCE, form, ok, page, query } from '../testing/consoleApi';
+import { CARE, consoleApi, fail, FINANCE, form, ok, page, query } from '../testing/consoleApi';
 import { renderSection } from '../testing/renderSection';
 import { BorrowersPage } from './BorrowersPage';
 
@@ -39,11 +39,51 @@ describe('borrowers', () => {
       '/borrowers/profile': ok(PROFILE),
     });
     renderSection(<BorrowersPage me={FINANCE} />);
-    expect(api.calls('/borrowers')).toHaveLength(0);
     const panel = await openProfile();
-    expect(query(api.calls('/borrowers')[0]![0])).toMatchObject({ q: 'Clara', page: '1' });
+    expect(query(api.calls('/borrowers').at(-1)![0])).toMatchObject({ q: 'Clara', page: '1' });
     expect(await within(panel).findByText('••••••••78')).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Show personal data' })).toBeNull();
+    expect(within(panel).getByText('Only a credit officer or customer care can show personal data.')).toBeTruthy();
+  });
+
+  it('lists every borrower newest first before any search, and back after one', async () => {
+    const api = consoleApi({
+      '/borrowers': page([
+        { id: 12, name: '', phone: '0918 *** 0002', registeredAt: '2026-05-07T01:00:00Z' },
+        { id: 9, name: 'Maria Clara Santos', phone: '0917 *** 0100', registeredAt: '2026-05-06T01:00:00Z' },
+      ]),
+    });
+    renderSection(<BorrowersPage me={CARE} />);
+    const table = await screen.findByRole('table', { name: 'Borrowers' });
+    await within(table).findByRole('button', { name: 'Maria Clara Santos' });
+    const names = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+    expect(names).toEqual(['#12', '#9']);
+    expect(query(api.calls('/borrowers')[0]![0])).toEqual({ page: '1', pageSize: '25' });
+    expect(screen.getByText('Newest first. Search by mobile number or name to narrow the list.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Mobile number or name'), { target: { value: 'Clara' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull());
+    expect((screen.getByLabelText('Mobile number or name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows a refused reason beside it and keeps what was typed', async () => {
+    consoleApi({
+      '/borrowers': page([{ id: 9, name: 'Maria Clara Santos', phone: '0917 *** 0100', registeredAt: '2026-05-06T01:00:00Z' }]),
+      '/borrowers/profile': ok(PROFILE),
+      '/borrowers/reveal': fail('400', 'Write the reason, from 5 to 500 characters. It is kept in the audit log.', { field: 'reason' }),
+    });
+    renderSection(<BorrowersPage me={CARE} />);
+    const panel = await openProfile();
+    fireEvent.click(await within(panel).findByRole('button', { name: 'Show personal data' }));
+    const dialog = screen.getByRole('dialog', { name: 'Why do you need to see it?' });
+    const reason = within(dialog).getByLabelText('Reason (kept in the audit log)');
+    fireEvent.change(reason, { target: { value: 'why' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Show personal data' }));
+    const error = await within(dialog).findByText('Write the reason, from 5 to 500 characters. It is kept in the audit log.');
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(reason.getAttribute('aria-describedby')).toBe(error.id);
+    expect((reason as HTMLInputElement).value).toBe('why');
   });
 
   it('reveals only after the reason is given, and shows what the server returned', async () => {

@@ -4,7 +4,8 @@ import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { revealBorrower, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
 import { orderStatusLabel } from '../labels';
-import { EmptyRow, Facts, FormDialog, PageHead, Pager } from '../parts';
+import { EmptyRow, Facts, FormDialog, PageHead, Pager, RoleNote } from '../parts';
+import { refusedField } from '../refusal';
 import { PERMISSION } from '../sections';
 
 const PAGE_SIZE = 25;
@@ -20,6 +21,7 @@ function linkedBorrower(params: URLSearchParams): number | null {
 function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => void; onRevealed: (data: RevealedData) => void }) {
   const reasonId = useId();
   const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
@@ -28,6 +30,8 @@ function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => 
     const result = await revealBorrower(id, reason.trim());
     setBusy(false);
     if (result.success && result.data) onRevealed(result.data);
+    // The reason stays as typed; a refusal of it shows beside it.
+    else if (!result.success && refusedField(result) === 'reason') setError(result.message || t('console.orders.reasonNeeded'));
   }
 
   return (
@@ -36,7 +40,23 @@ function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => 
       <label className="c-label" htmlFor={reasonId}>
         {t('console.orders.reason')}
       </label>
-      <textarea id={reasonId} className="h-input c-textarea" maxLength={MAX_REASON} value={reason} onChange={(e) => setReason(e.target.value)} />
+      <textarea
+        id={reasonId}
+        className="h-input c-textarea"
+        maxLength={MAX_REASON}
+        value={reason}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${reasonId}-error` : undefined}
+        onChange={(e) => {
+          setReason(e.target.value);
+          setError('');
+        }}
+      />
+      {error && (
+        <p id={`${reasonId}-error`} className="h-error">
+          {error}
+        </p>
+      )}
     </FormDialog>
   );
 }
@@ -75,6 +95,7 @@ function BorrowerPanel({ id, me }: { id: number; me: Me }) {
           </button>
         )}
       </div>
+      <RoleNote me={me} permission="reveal_personal_data" />
       {kyc.length === 0 ? (
         <p className="c-muted">{t('console.empty')}</p>
       ) : (
@@ -112,7 +133,10 @@ function BorrowerPanel({ id, me }: { id: number; me: Me }) {
   );
 }
 
-/** Search borrowers by mobile number or name; a result opens the profile. */
+/**
+ * Every borrower, newest first, a page at a time; a search by mobile number
+ * or name narrows the list, and a row opens the profile.
+ */
 export function BorrowersPage({ me }: { me: Me }) {
   const [typed, setTyped] = useState('');
   const [query, setQuery] = useState('');
@@ -120,13 +144,18 @@ export function BorrowersPage({ me }: { me: Me }) {
   const [params] = useSearchParams();
   const [chosen, setChosen] = useState<number | null>(() => linkedBorrower(params));
   const results = useBorrowerSearch(query, page, PAGE_SIZE);
-  // An emptied search shows nothing, not the last search's answer.
-  const found = query ? results.data : null;
+  const found = results.data;
   const rows = found?.rows ?? [];
 
   function search(event: FormEvent) {
     event.preventDefault();
     setQuery(typed.trim());
+    setPage(1);
+  }
+
+  function showAll() {
+    setTyped('');
+    setQuery('');
     setPage(1);
   }
 
@@ -140,7 +169,13 @@ export function BorrowersPage({ me }: { me: Me }) {
             {t('console.search')}
           </button>
         </form>
+        {query && (
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={showAll}>
+            {t('console.borrowers.clear')}
+          </button>
+        )}
       </PageHead>
+      {!query && <p className="c-note">{t('console.borrowers.newest')}</p>}
       <div className={chosen ? 'c-split' : undefined}>
         <div>
           <div className="c-table-wrap">

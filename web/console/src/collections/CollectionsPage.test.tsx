@@ -17,6 +17,7 @@ const OFFICER: Me = {
   name: 'Cora Dizon',
   role: 'credit_officer',
   permissions: ['view_borrowers', 'view_orders', 'decide_applications', 'view_collections', 'log_collection_contacts', 'view_dashboard'],
+  withheld: [],
 };
 
 function row(orderId: number, overrides: Partial<CollectionRow> = {}): CollectionRow {

@@ -13,7 +13,7 @@ import {
 } from '../api';
 import { contactLabel } from '../labels';
 import { ExportButton } from '../export';
-import { EmptyRow, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
+import { EmptyRow, PageHead, Pager, RefreshButton, SelectFilter, RoleNote } from '../parts';
 import { PERMISSION } from '../sections';
 import { ContactPanel } from './ContactPanel';
 
@@ -88,6 +88,7 @@ export function CollectionsPage({ me }: { me: Me }) {
           ]}
         />
       </PageHead>
+      <RoleNote me={me} permission="log_collection_contacts" />
       <div className="c-split">
         <div>
           <div className="c-table-wrap">

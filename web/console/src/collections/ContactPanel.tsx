@@ -16,6 +16,7 @@ import {
 } from '../api';
 import { contactLabel } from '../labels';
 import { SelectFilter } from '../parts';
+import { namedField } from '../refusal';
 
 /**
  * A contact with the loan's borrower: how, what came of it, and a note.
@@ -30,6 +31,8 @@ function ContactForm({ orderId }: { orderId: number }) {
   const [outcome, setOutcome] = useState<ContactOutcome>('reached');
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
+  /** Whether the refusal is about the note (too long), not the contact as a whole (the hour, the loan). */
+  const [noteRefused, setNoteRefused] = useState(false);
   const [saving, setSaving] = useState(false);
 
   async function save(event: FormEvent) {
@@ -39,9 +42,11 @@ function ContactForm({ orderId }: { orderId: number }) {
     setSaving(false);
     if (!result.success) {
       setError(result.message || t('error.server'));
+      setNoteRefused(namedField(result) === 'note');
       return;
     }
     setError('');
+    setNoteRefused(false);
     setNote('');
     showToast(t('console.collections.saved'));
     void queryClient.invalidateQueries({ queryKey: [COLLECTIONS_KEY] });
@@ -74,8 +79,8 @@ function ContactForm({ orderId }: { orderId: number }) {
         maxLength={MAX_CONTACT_NOTE}
         value={note}
         onChange={(e) => setNote(e.target.value.slice(0, MAX_CONTACT_NOTE))}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${noteId}-count`}
+        aria-invalid={noteRefused ? true : undefined}
+        aria-describedby={noteRefused ? `${noteId}-error ${noteId}-count` : `${noteId}-count`}
       />
       <div className="c-form-row">
         <span id={`${noteId}-count`} className="c-muted c-small">
@@ -86,7 +91,7 @@ function ContactForm({ orderId }: { orderId: number }) {
         </button>
       </div>
       {error && (
-        <p className="h-error" role="alert">
+        <p id={`${noteId}-error`} className="h-error" role="alert">
           {error}
         </p>
       )}

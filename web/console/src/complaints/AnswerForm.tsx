@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { t } from '../i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
+import { refusedField } from '../refusal';
 import { answerComplaint, MAX_ANSWER_CHARS, MAX_ANSWER_PICTURES, pictureUrl, uploadAnswerPicture } from '../api';
 
 interface Props {
@@ -48,7 +49,11 @@ export function AnswerForm({ complaintId, onAnswered }: Props) {
     setSending(true);
     const result = await answerComplaint(complaintId, answer, pictures);
     setSending(false);
-    if (!result.success) return;
+    if (!result.success) {
+      // The text and pictures stay; a refusal of the text shows beside it.
+      if (refusedField(result) === 'answer') setError(result.message || t('console.answer.empty'));
+      return;
+    }
     showToast(t('console.answer.sent'));
     onAnswered(answer);
   }
@@ -67,14 +72,14 @@ export function AnswerForm({ complaintId, onAnswered }: Props) {
         value={text}
         onChange={(e) => setText(e.target.value.slice(0, MAX_ANSWER_CHARS))}
         aria-invalid={error ? true : undefined}
-        aria-describedby={`${textId}-count`}
+        aria-describedby={error ? `${textId}-error ${textId}-count` : `${textId}-count`}
       />
       <div className="c-form-row">
         <span id={`${textId}-count`} className="c-muted c-small">
           {t('console.answer.count', { n: text.length, max: MAX_ANSWER_CHARS })}
         </span>
         {error && (
-          <span className="h-error" role="alert">
+          <span id={`${textId}-error`} className="h-error" role="alert">
             {error}
           </span>
         )}

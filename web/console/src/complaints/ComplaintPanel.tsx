@@ -5,6 +5,7 @@ import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { closeComplaint, pictureUrl, type InboxEntry, type Me } from '../api';
 import { statusLabel } from '../labels';
+import { RoleNote } from '../parts';
 import { AnswerForm } from './AnswerForm';
 import { DueBadge } from './ComplaintsTable';
 
@@ -91,6 +92,7 @@ export function ComplaintPanel({ entry, canAnswer, me, onChanged }: Props) {
           onAnswered={(answer) => onChanged({ ...entry, status: 'answered', late: false, answer, assignee: me.name })}
         />
       )}
+      {!canAnswer && entry.status !== 'closed' && <RoleNote me={me} permission="answer_complaints" />}
       {canAnswer && entry.status !== 'closed' && (
         <p>
           <button type="button" className="h-btn h-btn--ghost c-btn" onClick={() => setConfirming(true)}>

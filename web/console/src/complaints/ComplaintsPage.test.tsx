@@ -185,6 +185,19 @@ describe('the complaints inbox', () => {
     const shown = await choose(7);
     expect(within(shown).queryByRole('form')).toBeNull();
     expect(within(shown).queryByRole('button', { name: 'Close complaint' })).toBeNull();
+    expect(within(shown).getByText('Only customer care can answer or close complaints.')).toBeTruthy();
+  });
+
+  it('shows a refused answer beside the text, and keeps it', async () => {
+    setup(CARE, { '/complaints/answer': fail('400', 'Please check: answer.', { field: 'answer' }) });
+    const shown = await choose(7);
+    const text = within(shown).getByLabelText('Your answer');
+    fireEvent.change(text, { target: { value: 'Hello' } });
+    fireEvent.click(within(shown).getByRole('button', { name: 'Send answer' }));
+    const error = await within(shown).findByText('Please check: answer.');
+    expect(text.getAttribute('aria-describedby')).toContain(error.id);
+    expect((text as HTMLTextAreaElement).value).toBe('Hello');
+    expect(getToast()).toBeNull();
   });
 
   it('shows an answered complaint’s answer and rating', async () => {

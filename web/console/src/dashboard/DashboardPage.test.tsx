@@ -1,10 +1,10 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import type { Dashboard } from '../api';
 import { consoleApi, ok, query } from '../testing/consoleApi';
 import { renderSection } from '../testing/renderSection';
-import { DashboardPage } from './DashboardPage';
+import { axisTop, DashboardPage, labelledDays, pesoShort } from './DashboardPage';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -39,8 +39,23 @@ describe('the dashboard', () => {
     expect(screen.getByRole('img', { name: 'Disbursed: ₱15,000.00' })).toBeTruthy();
     expect(screen.getByText('complaints late').className).toContain('c-tile--alert');
     expect(screen.getByText('1-30 days')).toBeTruthy();
+    const disbursed = screen.getByRole('img', { name: 'Disbursed: ₱15,000.00' });
+    const labels = [...disbursed.querySelectorAll('text')].map((text) => text.textContent);
+    // The value axis at round ticks, each bar's figure, and the days.
+    expect(labels).toEqual(['₱0', '₱5k', '₱10k', '₱5k', '₱10k', '11-20', '11-21', '11-22']);
+    const figures = screen.getByRole('table', { name: 'Disbursed: the figures' });
+    const rows = within(figures).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows).toEqual(['2026-11-20₱0.00', '2026-11-21₱5,000.00', '2026-11-22₱10,000.00']);
     fireEvent.change(screen.getByLabelText('Period'), { target: { value: '30' } });
     await waitFor(() => expect(api.calls('/dashboard')).toHaveLength(2));
     expect(query(api.calls('/dashboard')[1]![0]).days).toBe('30');
+  });
+
+  it('puts the value axis at round numbers and labels at most eight days', () => {
+    expect([0, 1, 3, 7, 10, 11, 180, 1_500_000].map(axisTop)).toEqual([1, 1, 5, 10, 10, 20, 200, 2_000_000]);
+    expect(labelledDays(3)).toEqual([0, 1, 2]);
+    expect(labelledDays(14)).toEqual([0, 2, 4, 6, 7, 9, 11, 13]);
+    expect(labelledDays(90)).toEqual([0, 13, 25, 38, 51, 64, 76, 89]);
+    expect([0, 50_000, 1_250_000, 250_000_000].map(pesoShort)).toEqual(['₱0', '₱500', '₱12.5k', '₱2.5M']);
   });
 });

@@ -6,7 +6,7 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
 import { refusedField } from '../refusal';
-import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
+import { EmptyRow, FormDialog, PageHead, RefreshButton, RoleNote } from '../parts';
 import { PERMISSION } from '../sections';
 import { addRate, RATES_KEY, useRates, type RateForm } from './api';
 
@@ -58,6 +58,7 @@ export function ExchangeRatesPage({ me }: { me: Me }) {
           </button>
         )}
       </PageHead>
+      <RoleNote me={me} permission="set_exchange_rates" />
       <p className="c-note">{t('console.rates.note')}</p>
       <div className="c-table-wrap">
         <table className="c-table" aria-labelledby="c-rates-title">

@@ -6,7 +6,8 @@ import { t } from '../i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { decideApplication, ORDERS_KEY, useOrder, type Me, type OrderRecord } from '../api';
 import { orderStatusLabel } from '../labels';
-import { Facts } from '../parts';
+import { Facts, RoleNote } from '../parts';
+import { refusedField } from '../refusal';
 import { PERMISSION } from '../sections';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
@@ -32,7 +33,11 @@ function DecisionForm({ order }: { order: OrderRecord }) {
     setBusy(true);
     const result = await decideApplication(order.id, decision, reason.trim());
     setBusy(false);
-    if (!result.success) return;
+    if (!result.success) {
+      // The reason stays as typed; a refusal of it shows beside it.
+      if (refusedField(result) === 'reason') setError(result.message || t('console.orders.reasonNeeded'));
+      return;
+    }
     showToast(t(decision === 'approve' ? 'console.orders.approved' : 'console.orders.rejected'));
     void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
   }
@@ -56,12 +61,17 @@ function DecisionForm({ order }: { order: OrderRecord }) {
         maxLength={MAX_REASON}
         value={reason}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${reasonId}-error` : undefined}
         onChange={(e) => {
           setReason(e.target.value);
           setError('');
         }}
       />
-      {error && <p className="h-error">{error}</p>}
+      {error && (
+        <p id={`${reasonId}-error`} className="h-error">
+          {error}
+        </p>
+      )}
       <div className="c-form-row">
         <button type="button" className="h-btn h-btn--ghost c-btn" disabled={busy} onClick={() => void decide('reject')}>
           {t('console.orders.reject')}
@@ -84,7 +94,7 @@ export function OrderPanel({ id, me }: { id: number; me: Me }) {
       </aside>
     );
   }
-  const canDecide = order.status === 21 && me.permissions.includes(PERMISSION.decideApplications);
+  const canDecide = me.permissions.includes(PERMISSION.decideApplications);
   const dues = order.dues;
   return (
     <aside className="c-panel" aria-label={t('console.orders.panel')}>
@@ -127,7 +137,7 @@ export function OrderPanel({ id, me }: { id: number; me: Me }) {
           ))}
         </tbody>
       </table>
-      {canDecide && <DecisionForm order={order} />}
+      {order.status === 21 && (canDecide ? <DecisionForm order={order} /> : <RoleNote me={me} permission="decide_applications" />)}
       <h3 className="c-sub">{t('console.orders.history')}</h3>
       <ol className="c-steps">
         {order.history.map((step, index) => (

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import type { OrderListRow, OrderRecord } from '../api';
-import { AUDITOR, consoleApi, form, ok, OFFICER, page, query } from '../testing/consoleApi';
+import { ADMIN, AUDITOR, consoleApi, fail, form, ok, OFFICER, page, query } from '../testing/consoleApi';
 import { renderSection } from '../testing/renderSection';
 import { OrdersPage } from './OrdersPage';
 
@@ -74,6 +74,46 @@ describe('orders and the applications queue', () => {
     expect(getToast()?.message).toBe('Application approved. The borrower gets a text message.');
     expect(await within(panel).findByText('approve by Cora Dizon: Payslip checked')).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('keeps Status and Due date and leaves out what the open record shows', async () => {
+    consoleApi({ '/orders': page([ROW]), '/orders/record': ok(RECORD) });
+    renderSection(<OrdersPage me={AUDITOR} />);
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const headers = () => within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    await within(table).findByText('Bangka Negosyo Loan');
+    expect(headers()).toEqual(['Order no.', 'Applied', 'Borrower', 'Product', 'Principal', 'Status', 'Due date']);
+    fireEvent.click(screen.getByRole('button', { name: 'Open order HR202611220031' }));
+    await screen.findByRole('complementary', { name: 'Order' });
+    expect(headers()).toEqual(['Order no.', 'Borrower', 'Principal', 'Status', 'Due date']);
+    expect(within(table).getAllByRole('row')[1]!.querySelectorAll('td')).toHaveLength(5);
+  });
+
+  it('tells an admin who may decide an application under review', async () => {
+    consoleApi({ '/orders': page([ROW]), '/orders/record': ok(RECORD) });
+    renderSection(<OrdersPage me={ADMIN} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order HR202611220031' }));
+    const panel = await screen.findByRole('complementary', { name: 'Order' });
+    expect(await within(panel).findByText('Only a credit officer can decide applications.')).toBeTruthy();
+    expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('shows a refused reason beside it and keeps what was typed', async () => {
+    consoleApi({
+      '/orders': page([ROW]),
+      '/orders/record': ok(RECORD),
+      '/orders/decide': fail('400', 'Write the reason, from 5 to 500 characters. It is kept in the audit log.', { field: 'reason' }),
+    });
+    renderSection(<OrdersPage me={OFFICER} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order HR202611220031' }));
+    const panel = await screen.findByRole('complementary', { name: 'Order' });
+    const reason = await within(panel).findByLabelText('Reason (kept in the audit log)');
+    fireEvent.change(reason, { target: { value: 'Payslip?' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Reject' }));
+    const error = await within(panel).findByText('Write the reason, from 5 to 500 characters. It is kept in the audit log.');
+    expect(reason.getAttribute('aria-describedby')).toBe(error.id);
+    expect((reason as HTMLTextAreaElement).value).toBe('Payslip?');
+    expect(getToast()).toBeNull();
   });
 
   it('a reader sees the ledger and what is owed, and no decision form', async () => {

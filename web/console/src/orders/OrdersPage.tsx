@@ -25,7 +25,9 @@ function linkedOrder(params: URLSearchParams): number | null {
 
 /**
  * Orders by status: the applications queue is the orders under review (21).
- * A row opens the order's record beside the table.
+ * A row opens the order's record beside the table; while it is open the
+ * table leaves out Applied and Product, which the record shows, so Status
+ * and Due date stay in view at 1280 px.
  */
 export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?: string }) {
   const [filter, setFilter] = useState<OrderFilter>({ status: initialStatus, orderNo: '', sort: 'newest' });
@@ -76,23 +78,23 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
           toRow={(row) => [row.orderNo, row.status, row.appliedAt, row.borrowerName, row.phone, row.productName, (row.principal / 100).toFixed(2), row.dueDate ?? '']}
         />
       </PageHead>
-      <div className={chosen ? 'c-split' : undefined}>
+      <div className={chosen ? 'c-split c-split--record' : undefined}>
         <div>
           <div className="c-table-wrap">
-            <table className="c-table c-table--rows" aria-labelledby="c-orders-title">
+            <table className={chosen ? 'c-table c-table--rows c-table--compact' : 'c-table c-table--rows'} aria-labelledby="c-orders-title">
               <thead>
                 <tr>
                   <th scope="col">{t('console.orders.number')}</th>
-                  <th scope="col">{t('console.col.applied')}</th>
+                  {!chosen && <th scope="col">{t('console.col.applied')}</th>}
                   <th scope="col">{t('console.col.borrower')}</th>
-                  <th scope="col">{t('console.col.product')}</th>
+                  {!chosen && <th scope="col">{t('console.col.product')}</th>}
                   <th scope="col" className="c-num">{t('console.col.principal')}</th>
                   <th scope="col">{t('console.col.status')}</th>
                   <th scope="col">{t('console.col.dueDate')}</th>
                 </tr>
               </thead>
               <tbody>
-                {rows.length === 0 && <EmptyRow columns={7} loading={list.isFetching} />}
+                {rows.length === 0 && <EmptyRow columns={chosen ? 5 : 7} loading={list.isFetching} />}
                 {rows.map((row) => (
                   <tr key={row.id} className={row.id === chosen ? 'is-chosen' : undefined} onClick={() => setChosen(row.id)}>
                     <td>
@@ -100,14 +102,14 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
                         {row.orderNo}
                       </button>
                     </td>
-                    <td className="c-nowrap">{formatDateTime(row.appliedAt)}</td>
+                    {!chosen && <td className="c-nowrap">{formatDateTime(row.appliedAt)}</td>}
                     <td>
                       {row.borrowerName || `#${row.borrowerId}`}
                       <div className="c-muted c-small">{row.phone}</div>
                     </td>
-                    <td>{row.productName}</td>
+                    {!chosen && <td>{row.productName}</td>}
                     <td className="c-num c-nowrap">{formatMoney(row.principal, '₱')}</td>
-                    <td className="c-nowrap">{orderStatusLabel(row.status)}</td>
+                    <td className={chosen ? undefined : 'c-nowrap'}>{orderStatusLabel(row.status)}</td>
                     <td className="c-nowrap">{row.dueDate ? formatDate(row.dueDate) : '—'}</td>
                   </tr>
                 ))}

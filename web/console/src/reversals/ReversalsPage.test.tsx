@@ -93,12 +93,12 @@ describe('payment reversals under maker-checker', () => {
     expect(form(api.calls('/reversals/propose')[1]![1])).toEqual({ orderId: '301', entryId: '12', amount: '100050', reason: 'Part of the transfer disputed' });
   });
 
-  it('explains to a reader which permission proposing and deciding need', async () => {
+  it('tells a reader who may propose and who may decide', async () => {
     consoleApi({ '/reversals': ok([proposal(1, 99)]) });
     renderSection(<ReversalsPage me={AUDITOR} />);
     expect(await within(table()).findByText('GCash reversed the transfer')).toBeTruthy();
-    expect(screen.getByText(/Approving or rejecting a reversal needs the permission to approve waivers/)).toBeTruthy();
-    expect(screen.getByText(/Proposing a reversal needs the permission to propose waivers/)).toBeTruthy();
+    expect(screen.getByText('Only finance staff can approve or reject proposals.')).toBeTruthy();
+    expect(screen.getByText('Only finance staff can propose changes to what is owed.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Propose a reversal' })).toBeNull();
     expect(within(table()).queryByRole('button')).toBeNull();
   });

@@ -19,7 +19,8 @@ import {
 } from '../api';
 import { t } from '../i18n/i18n';
 import { statusLabel } from '../labels';
-import { EmptyRow, PageHead, RefreshButton, SelectFilter } from '../parts';
+import { EmptyRow, PageHead, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 
 const FILTERS: readonly ReversalStatusFilter[] = ['proposed', 'approved', 'rejected', 'all'];
@@ -58,6 +59,7 @@ function ProposeForm() {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
 
   function showPayments() {
@@ -74,9 +76,14 @@ function ProposeForm() {
       return;
     }
     setBusy(true);
+    setRefusal(null);
     const result = await proposeReversal(shown, entryId, centavos, reason.trim());
     setBusy(false);
-    if (!result.success) return;
+    if (!result.success) {
+      // What was entered stays; a refused field shows the server's words beside it.
+      setRefusal(refusalOf(result));
+      return;
+    }
     showToast(t('console.reversals.proposed'));
     setAmount('');
     setReason('');
@@ -93,8 +100,8 @@ function ProposeForm() {
         {t('console.reversals.showPayments')}
       </button>
       {shown !== null && <PaymentChoice orderId={shown} chosen={entryId} onChoose={setEntryId} />}
-      <Field label={t('console.reversals.amount')} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-      <Field label={t('console.orders.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error || undefined} />
+      <Field label={t('console.reversals.amount')} inputMode="decimal" value={amount} error={besideField(refusal, 'amount')} onChange={(e) => setAmount(e.target.value)} />
+      <Field label={t('console.orders.reason')} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={error || besideField(refusal, 'reason')} />
       <button type="submit" className="h-btn c-btn" disabled={busy}>
         {t('console.reversals.propose')}
       </button>
@@ -139,8 +146,8 @@ export function ReversalsPage({ me }: { me: Me }) {
         <SelectFilter label={t('console.status')} value={status} choices={FILTERS.map((value) => ({ value, label: waiting(value) }))} onChange={setStatus} />
         <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
       </PageHead>
-      {!canDecide && <p className="c-muted c-small">{t('console.reversals.cannotDecide')}</p>}
-      {!canPropose && <p className="c-muted c-small">{t('console.reversals.cannotPropose')}</p>}
+      <RoleNote me={me} permission="approve_adjustments" />
+      <RoleNote me={me} permission="propose_adjustments" />
       <div className={canPropose ? 'c-split' : undefined}>
         <div className="c-table-wrap">
           <table className="c-table" aria-labelledby="c-reversals-title">

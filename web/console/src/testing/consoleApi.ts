@@ -8,6 +8,11 @@ import type { AuditRow, InboxEntry, Me } from '../api';
 export const ok = (data: unknown) => ({ code: '00', message: '', data });
 export const fail = (code: string, message: string, data: unknown = null) => ({ code, message, data });
 
+/** A member as /me gives one; `withheld` is filled once every role below exists. */
+function member(fields: Omit<Me, 'withheld'>): Me {
+  return { ...fields, withheld: [] };
+}
+
 export const consoleApi = (routes: Record<string, MockAnswer>) => mockApi(routes, '/api/console');
 
 /** The form fields of a form-encoded call. */
@@ -15,7 +20,7 @@ export const form = (init: RequestInit | undefined) => Object.fromEntries(new UR
 /** The query of a call's address. */
 export const query = (url: string) => Object.fromEntries(new URL(url, 'http://x').searchParams);
 
-export const CARE: Me = {
+export const CARE: Me = member({
   id: 3,
   email: 'care@example.ph',
   name: 'Carla Reyes',
@@ -24,9 +29,9 @@ export const CARE: Me = {
     'view_borrowers', 'reveal_personal_data', 'view_orders', 'view_complaints', 'answer_complaints', 'view_messages',
     'view_dashboard',
   ],
-};
+});
 
-export const AUDITOR: Me = {
+export const AUDITOR: Me = member({
   id: 4,
   email: 'audit@example.ph',
   name: 'Aldo Santos',
@@ -35,25 +40,25 @@ export const AUDITOR: Me = {
     'read_audit', 'view_borrowers', 'view_orders', 'view_money', 'view_complaints', 'view_messages', 'view_collections',
     'view_dashboard',
   ],
-};
+});
 
-export const FINANCE: Me = {
+export const FINANCE: Me = member({
   id: 5,
   email: 'finance@example.ph',
   name: 'Fe Lim',
   role: 'finance',
   permissions: ['view_borrowers', 'view_orders', 'view_money', 'match_payments', 'propose_adjustments', 'approve_adjustments', 'view_dashboard', 'set_exchange_rates'],
-};
+});
 
-export const OFFICER: Me = {
+export const OFFICER: Me = member({
   id: 7,
   email: 'credit@example.ph',
   name: 'Cora Dizon',
   role: 'credit_officer',
   permissions: ['view_borrowers', 'reveal_personal_data', 'view_orders', 'decide_applications', 'view_collections', 'log_collection_contacts', 'view_dashboard'],
-};
+});
 
-export const ADMIN: Me = {
+export const ADMIN: Me = member({
   id: 1,
   email: 'admin@example.ph',
   name: 'Ana Cruz',
@@ -62,18 +67,31 @@ export const ADMIN: Me = {
     'manage_staff', 'read_audit', 'view_borrowers', 'view_orders', 'view_money', 'view_complaints', 'manage_products',
     'manage_marketing', 'view_messages', 'view_collections', 'view_dashboard',
   ],
-};
+});
 
 /** A page of a server-paged table. */
 export const page = <T,>(rows: T[], total = rows.length, number = 1, pageSize = 25) => ok({ rows, total, page: number, pageSize });
 
-export const MARKETING: Me = {
+export const MARKETING: Me = member({
   id: 6,
   email: 'mkt@example.ph',
   name: 'Mika Tan',
   role: 'marketing',
   permissions: ['manage_marketing', 'view_dashboard'],
-};
+});
+
+// What each role lacks and who holds it, from the roles above (as the
+// server builds it from its table).
+const MEMBERS = [ADMIN, OFFICER, FINANCE, CARE, MARKETING, AUDITOR];
+for (const lacking of MEMBERS) {
+  for (const holder of MEMBERS) {
+    for (const permission of holder.permissions.filter((held) => !lacking.permissions.includes(held))) {
+      const entry = lacking.withheld.find((known) => known.permission === permission);
+      if (entry) entry.roles.push(holder.role);
+      else lacking.withheld.push({ permission, roles: [holder.role] });
+    }
+  }
+}
 
 export function complaint(id: number, overrides: Partial<InboxEntry> = {}): InboxEntry {
   return {

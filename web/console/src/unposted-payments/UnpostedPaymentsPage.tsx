@@ -6,7 +6,8 @@ import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { matchPayment, ORDERS_KEY, rejectPayment, UNPOSTED_KEY, useUnposted, type Me, type PaymentStatusFilter, type QueuedPayment } from '../api';
 import { statusLabel } from '../labels';
-import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
+import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 
 const FILTERS: readonly PaymentStatusFilter[] = ['pending', 'matched', 'rejected', 'all'];
@@ -20,10 +21,12 @@ function ResolveDialog({ action, onClose, onDone }: { action: Action; onClose: (
   const [orderId, setOrderId] = useState(String(payment.orderId));
   const [note, setNote] = useState('');
   const [error, setError] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setRefusal(null);
     if (kind === 'reject' && !note.trim()) {
       setError(t('console.payments.noteNeeded'));
       return;
@@ -32,7 +35,11 @@ function ResolveDialog({ action, onClose, onDone }: { action: Action; onClose: (
     const result =
       kind === 'match' ? await matchPayment(payment.id, orderId, note.trim()) : await rejectPayment(payment.id, note.trim());
     setBusy(false);
-    if (!result.success) return;
+    if (!result.success) {
+      // What was entered stays; a refused field shows the server's words beside it.
+      setRefusal(refusalOf(result));
+      return;
+    }
     showToast(t(kind === 'match' ? 'console.payments.matched' : 'console.payments.rejected'));
     onDone();
   }
@@ -48,6 +55,7 @@ function ResolveDialog({ action, onClose, onDone }: { action: Action; onClose: (
           hint={t('console.payments.orderHint')}
           inputMode="numeric"
           value={orderId}
+          error={besideField(refusal, 'orderId')}
           onChange={(e) => setOrderId(e.target.value.replace(/\D/g, ''))}
         />
       )}
@@ -56,7 +64,7 @@ function ResolveDialog({ action, onClose, onDone }: { action: Action; onClose: (
         hint={t('console.payments.noteHint')}
         maxLength={MAX_NOTE}
         value={note}
-        error={error || undefined}
+        error={error || besideField(refusal, 'note')}
         onChange={(e) => setNote(e.target.value)}
       />
     </FormDialog>
@@ -88,6 +96,7 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
         />
         <RefreshButton onClick={() => void queue.refetch()} loading={queue.isFetching} />
       </PageHead>
+      <RoleNote me={me} permission="match_payments" />
       <div className="c-table-wrap">
         <table className="c-table" aria-labelledby="c-payments-title">
           <thead>

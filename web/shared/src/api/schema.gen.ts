@@ -287,7 +287,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Borrowers whose mobile number or name contains the search, newest first. */
+        /**
+         * Borrowers whose mobile number or name contains the search, newest first;
+         *     without a search, every borrower newest first, so the page opens on the
+         *     latest registrations.
+         */
         get: operations["staff_borrower_search"];
         put?: never;
         post?: never;
@@ -5045,6 +5049,12 @@ export interface components {
                 name: string;
                 permissions: string[];
                 role: string;
+                /**
+                 * @description What the role may not do, each with the roles that may: the console
+                 *     says who can act where it shows no control ("Only a credit officer
+                 *     can decide"), from the table the server checks.
+                 */
+                withheld: components["schemas"]["Withheld"][];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -6497,6 +6507,12 @@ export interface components {
             name: string;
             permissions: string[];
             role: string;
+            /**
+             * @description What the role may not do, each with the roles that may: the console
+             *     says who can act where it shows no control ("Only a credit officer
+             *     can decide"), from the table the server checks.
+             */
+            withheld: components["schemas"]["Withheld"][];
         };
         Menu: {
             items: components["schemas"]["MenuItem"][];
@@ -7474,6 +7490,11 @@ export interface components {
             /** @description The number as people write it. */
             whatsapp: string;
         };
+        Withheld: {
+            permission: string;
+            /** @description Role keys, in the server's order of roles. */
+            roles: string[];
+        };
     };
     responses: never;
     parameters: never;
@@ -8430,12 +8451,18 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Proposed"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
@@ -8571,11 +8598,14 @@ export interface operations {
     };
     staff_borrower_search: {
         parameters: {
-            query: {
+            query?: {
                 page?: number;
                 pageSize?: number;
-                /** @description At least 3 digits of a mobile number, or 3 letters of a name. */
-                q: string;
+                /**
+                 * @description At least 3 digits of a mobile number, or 3 letters of a name; left
+                 *     out or empty, every borrower is listed.
+                 */
+                q?: string;
             };
             header?: never;
             path?: never;
@@ -8730,12 +8760,18 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_RevealedData"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
@@ -9002,12 +9038,18 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_ContactLogged"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
@@ -9289,12 +9331,18 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
@@ -9827,12 +9875,18 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
@@ -11039,12 +11093,18 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_Proposed"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
@@ -11490,12 +11550,18 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {
@@ -11576,12 +11642,18 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_NoData"];
                 };
             };
+            /** @description A field that does not fit; `data.field` names it */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
                 };
             };
             401: {

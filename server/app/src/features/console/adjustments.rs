@@ -13,6 +13,7 @@ use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::fields::InvalidField;
 use hiram_domain::ledger::{self, Bucket};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{OrderId, OrderStatus, Transition};
@@ -92,7 +93,7 @@ pub struct Proposed {
 /// and is proposed (and audited) once.
 #[utoipa::path(post, path = "/adjustments/propose", operation_id = "adjustment_propose", tag = "staff",
     params(ProposeParams, IdempotencyHeader), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Proposed>), (status = 400), (status = 401), (status = 403), (status = 404),
+    responses((status = 200, body = Envelope<Proposed>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404),
         (status = 409, description = "Nothing is owed, or the `Idempotency-Key` was used for a different request; nothing was stored")))]
 pub async fn propose(
     State(state): State<AppState>,
@@ -108,7 +109,7 @@ pub async fn propose(
         .ok_or(ApiError::InvalidParameters)?;
     let reason = params.reason.trim();
     if reason.is_empty() || reason.chars().count() > 500 {
-        return Err(ApiError::InvalidParameters);
+        return Err(super::refused(InvalidField("reason")));
     }
     let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
     if !order.status.is_repayable() {
@@ -117,7 +118,7 @@ pub async fn propose(
     let dues = crate::services::money_in::balances(&state, order.id).await?.dues();
     let amount = Centavos::new(params.amount);
     if ledger::waiver(bucket, amount, &dues).is_err() {
-        return Err(ApiError::InvalidParameters);
+        return Err(super::refused(InvalidField("amount")));
     }
     let amount_text = amount.get().to_string();
     let asked = [order.id.0.to_string(), bucket.key().to_owned(), amount_text, reason.to_owned()];

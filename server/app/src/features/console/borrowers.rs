@@ -23,7 +23,9 @@ use utoipa::{IntoParams, ToSchema};
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct SearchParams {
-    /// At least 3 digits of a mobile number, or 3 letters of a name.
+    /// At least 3 digits of a mobile number, or 3 letters of a name; left
+    /// out or empty, every borrower is listed.
+    #[serde(default)]
     pub q: String,
     pub page: Option<i64>,
     pub page_size: Option<i64>,
@@ -48,7 +50,9 @@ fn row(borrower: Borrower) -> BorrowerRow {
     }
 }
 
-/// Borrowers whose mobile number or name contains the search, newest first.
+/// Borrowers whose mobile number or name contains the search, newest first;
+/// without a search, every borrower newest first, so the page opens on the
+/// latest registrations.
 #[utoipa::path(get, path = "/borrowers", operation_id = "staff_borrower_search", tag = "staff", params(SearchParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Listing<BorrowerRow>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn search(
@@ -59,9 +63,13 @@ pub async fn search(
 ) -> ApiResult<Json<Envelope<Listing<BorrowerRow>>>> {
     staff.require(Permission::ViewBorrowers)?;
     let Params(params) = params?;
-    let search = BorrowerSearch::parse(&params.q).ok_or_else(|| ApiError::rejected(Msg::SearchTooShort))?;
+    let search = if params.q.trim().is_empty() {
+        None
+    } else {
+        Some(BorrowerSearch::parse(&params.q).ok_or_else(|| ApiError::rejected(Msg::SearchTooShort))?)
+    };
     let page = page_request(params.page, params.page_size)?;
-    let found = state.store.find_borrowers(&search, page).await?;
+    let found = state.store.find_borrowers(search.as_ref(), page).await?;
     Ok(ok(lang, Listing::of(found, page, row)))
 }
 
@@ -183,7 +191,7 @@ pub struct RevealedData {
 /// The borrower's mobile number and KYC answers unmasked; the reason and
 /// the staff member go to the audit log before anything is returned.
 #[utoipa::path(post, path = "/borrowers/reveal", operation_id = "staff_borrower_reveal", tag = "staff", params(RevealParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<RevealedData>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+    responses((status = 200, body = Envelope<RevealedData>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404)))]
 pub async fn reveal(
     State(state): State<AppState>,
     staff: Staff,

@@ -261,7 +261,7 @@ pub struct ContactLogged {
 /// not overdue (`data.reason = not_overdue`).
 #[utoipa::path(post, path = "/collections/contacts", operation_id = "staff_collection_log_contact", tag = "staff",
     params(LogContactParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<ContactLogged>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<ContactLogged>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn log_contact(
     State(state): State<AppState>,
     staff: Staff,
@@ -272,7 +272,7 @@ pub async fn log_contact(
     let Params(params) = params?;
     let channel = ContactChannel::parse(&params.channel).ok_or(ApiError::InvalidParameters)?;
     let outcome = ContactOutcome::parse(&params.outcome).ok_or(ApiError::InvalidParameters)?;
-    let note = ContactNote::parse(&params.note).map_err(|_| ApiError::rejected(Msg::ContactNoteTooLong))?;
+    let note = ContactNote::parse(&params.note).map_err(|_| super::refused_with(Msg::ContactNoteTooLong, "note"))?;
     let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
     if order.status != OrderStatus::Overdue {
         return Err(ApiError::Conflict {

@@ -16,6 +16,7 @@ use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
 use hiram_domain::complaint::{Complaint, ComplaintStatus, is_late};
+use hiram_domain::fields::InvalidField;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::staff::Permission;
 use hiram_domain::store::StoreError;
@@ -143,7 +144,7 @@ async fn complaint(state: &AppState, id: i64) -> ApiResult<Complaint> {
 
 /// Answers an open complaint and texts the borrower that it was answered.
 #[utoipa::path(post, path = "/complaints/answer", operation_id = "staff_complaint_answer", tag = "staff", params(AnswerParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn answer(
     State(state): State<AppState>,
     staff: Staff,
@@ -157,8 +158,11 @@ pub async fn answer(
         crate::staff_access::Caller::Token(_) => params.agent.trim().to_owned(),
     };
     let (agent, text) = (agent.as_str(), params.answer.trim());
-    if agent.is_empty() || agent.chars().count() > 60 || text.is_empty() || text.chars().count() > 2_000 {
-        return Err(ApiError::InvalidParameters);
+    if agent.is_empty() || agent.chars().count() > 60 {
+        return Err(super::refused(InvalidField("agent")));
+    }
+    if text.is_empty() || text.chars().count() > 2_000 {
+        return Err(super::refused(InvalidField("answer")));
     }
     let complaint = complaint(&state, params.id).await?;
     let mut images = Vec::new();

@@ -82,6 +82,12 @@ pub fn console_only() -> OpenApiRouter<AppState> {
         .routes(routes!(api_tokens::revoke_api_token))
 }
 
+/// A 400 saying what is wrong in its own words and naming the field it is
+/// about (`data.field`), so the console shows it beside that field.
+pub(crate) fn refused_with(message: crate::i18n::Msg, field: &'static str) -> ApiError {
+    ApiError::Rejected { message, detail: None, data: crate::error::FieldRefused::data(field) }
+}
+
 /// A 400 naming the field that does not fit (`data.field`), so the console
 /// can point at it.
 pub(crate) fn refused(hiram_domain::fields::InvalidField(field): hiram_domain::fields::InvalidField) -> ApiError {

@@ -302,14 +302,18 @@ pub struct DecisionParams {
 /// A reason staff must give for a decision: 5 to 500 characters.
 pub fn checked_reason(reason: &str) -> ApiResult<&str> {
     let reason = reason.trim();
-    if (5..=500).contains(&reason.chars().count()) { Ok(reason) } else { Err(ApiError::rejected(Msg::ReasonNeeded)) }
+    if (5..=500).contains(&reason.chars().count()) {
+        Ok(reason)
+    } else {
+        Err(super::refused_with(Msg::ReasonNeeded, "reason"))
+    }
 }
 
 /// Approves (→ 151, the borrower then confirms) or rejects (→ 110) an
 /// application waiting for review (21), with the reason in its history;
 /// the borrower is told by SMS.
 #[utoipa::path(post, path = "/orders/decide", operation_id = "staff_decide_application", tag = "staff", params(DecisionParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn decide(
     State(state): State<AppState>,
     staff: Staff,

@@ -98,7 +98,7 @@ pub struct Proposed {
 
 /// Proposes reversing (part of) a posted payment of an order.
 #[utoipa::path(post, path = "/reversals/propose", operation_id = "reversal_propose", tag = "staff", params(ProposeParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Proposed>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<Proposed>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn propose(
     State(state): State<AppState>,
     staff: Staff,
@@ -107,7 +107,8 @@ pub async fn propose(
 ) -> ApiResult<Json<Envelope<Proposed>>> {
     staff.require(Permission::ProposeAdjustments)?;
     let Params(params) = params?;
-    let reason = reversal::checked_reason(&params.reason).ok_or_else(|| ApiError::rejected(Msg::ReasonNeeded))?;
+    let reason =
+        reversal::checked_reason(&params.reason).ok_or_else(|| super::refused_with(Msg::ReasonNeeded, "reason"))?;
     let order_id = OrderId(params.order_id);
     let entries = state.store.ledger_entries(order_id).await?;
     let payment = entries.iter().find(|stored| stored.id == params.entry_id).ok_or(ApiError::NotFound)?;

@@ -12,7 +12,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use hiram_domain::sign_in::Door;
-use hiram_domain::staff::StaffAccount;
+use hiram_domain::staff::{Role, StaffAccount};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -35,6 +35,32 @@ pub struct Me {
     pub name: String,
     pub role: String,
     pub permissions: Vec<String>,
+    /// What the role may not do, each with the roles that may: the console
+    /// says who can act where it shows no control ("Only a credit officer
+    /// can decide"), from the table the server checks.
+    pub withheld: Vec<Withheld>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Withheld {
+    pub permission: String,
+    /// Role keys, in the server's order of roles.
+    pub roles: Vec<String>,
+}
+
+/// The permissions `role` lacks that another role holds, and who holds them.
+fn withheld_from(role: Role) -> Vec<Withheld> {
+    let mut withheld: Vec<Withheld> = Vec::new();
+    for holder in Role::ALL {
+        for permission in holder.permissions().iter().filter(|permission| !role.can(**permission)) {
+            let key = permission.key();
+            match withheld.iter_mut().find(|entry| entry.permission == key) {
+                Some(entry) => entry.roles.push(holder.key().to_owned()),
+                None => withheld.push(Withheld { permission: key.to_owned(), roles: vec![holder.key().to_owned()] }),
+            }
+        }
+    }
+    withheld
 }
 
 fn me_of(account: &StaffAccount) -> Me {
@@ -44,6 +70,7 @@ fn me_of(account: &StaffAccount) -> Me {
         name: account.name.clone(),
         role: account.role.key().to_owned(),
         permissions: account.role.permissions().iter().map(|permission| permission.key().to_owned()).collect(),
+        withheld: withheld_from(account.role),
     }
 }
 

@@ -11,6 +11,7 @@ use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::fields::InvalidField;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{ReceivedPayment, UnpostedPayment, UnpostedStatus};
 use hiram_domain::staff::Permission;
@@ -106,13 +107,13 @@ async fn pending(state: &AppState, id: i64) -> ApiResult<UnpostedPayment> {
 
 fn checked_note(note: &str) -> ApiResult<&str> {
     let note = note.trim();
-    if note.chars().count() > 500 { Err(ApiError::InvalidParameters) } else { Ok(note) }
+    if note.chars().count() > 500 { Err(super::refused(InvalidField("note"))) } else { Ok(note) }
 }
 
 /// Posts a queued payment to an order with money owed.
 #[utoipa::path(post, path = "/unposted-payments/match", tag = "staff", params(ResolveParams),
     security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn match_payment(
     State(state): State<AppState>,
     staff: Staff,
@@ -158,7 +159,7 @@ pub async fn match_payment(
 /// Closes a queued payment that staff could not find, with the reason.
 #[utoipa::path(post, path = "/unposted-payments/reject", tag = "staff", params(ResolveParams),
     security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    responses((status = 200, body = Envelope<NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn reject_payment(
     State(state): State<AppState>,
     staff: Staff,

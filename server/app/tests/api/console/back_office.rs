@@ -171,8 +171,9 @@ crate::on_both_stores! {
         assert_eq!((value("id_number").as_str(), value("gender").as_str()), ("••••••••78", "F"));
         assert_eq!(profile["orders"].as_array().unwrap().len(), demo.orders.len());
 
-        let (status, _) = send(&app, &care, "POST", "/api/console/borrowers/reveal", &[("id", &id), ("reason", "")]).await;
+        let (status, refused) = send(&app, &care, "POST", "/api/console/borrowers/reveal", &[("id", &id), ("reason", "")]).await;
         assert_eq!(status, 400);
+        assert_eq!(refused["data"]["field"], "reason", "the console shows the refusal beside the reason: {refused}");
         assert!(audit_actions(&app, &auditor, "borrower.reveal").await.is_empty(), "nothing shown, nothing logged");
         let finance = member(&app, Role::Finance).await;
         assert_eq!(send(&app, &finance, "POST", "/api/console/borrowers/reveal", &[("id", &id), ("reason", "Curious about it")]).await.0, 403);
@@ -185,6 +186,54 @@ crate::on_both_stores! {
         assert_eq!(logged.len(), 1);
         assert_eq!(logged[0]["subject"], format!("borrower:{id}"));
         assert_eq!(logged[0]["after"]["reason"], "Identity check for complaint 12");
+    }
+
+    async fn borrowers_are_listed_newest_first_without_a_search(app) {
+        app.demo_session().await;
+        let care = member(&app, Role::CustomerCare).await;
+        let (_, before) = send(&app, &care, "GET", "/api/console/borrowers", &[]).await;
+        let before = before["data"]["total"].as_i64().unwrap();
+        assert!(before >= 1, "the demo borrower is listed without a search");
+        let store = &app.state.store;
+        let phone = |number: &str| hiram_domain::phone::Phone::parse(number).unwrap();
+        let older = store.ensure_borrower(&phone("09181110001"), Some("Ana Reyes"), app.state.now()).await.unwrap();
+        let newer = store.ensure_borrower(&phone("09181110002"), None, app.state.now()).await.unwrap();
+        for path in ["/api/console/borrowers", "/api/console/borrowers?q=", "/api/console/borrowers?q=%20%20"] {
+            let (status, listed) = send(&app, &care, "GET", path, &[]).await;
+            assert_eq!(status, 200, "{path}: {listed}");
+            let ids: Vec<i64> = listed["data"]["rows"].as_array().unwrap().iter().map(|row| row["id"].as_i64().unwrap()).collect();
+            assert_eq!(listed["data"]["total"], before + 2, "{listed}");
+            assert_eq!(&ids[..2], &[newer.id.0, older.id.0], "{path}: the latest registration first");
+            assert!(ids.windows(2).all(|pair| pair[0] > pair[1]), "{ids:?}");
+        }
+        let (_, second) = send(&app, &care, "GET", "/api/console/borrowers?page=2&pageSize=1", &[]).await;
+        assert_eq!(second["data"]["rows"][0]["id"], older.id.0, "pages follow the same order: {second}");
+        let (_, found) = send(&app, &care, "GET", "/api/console/borrowers?q=reyes", &[]).await;
+        assert_eq!(found["data"]["rows"][0]["id"], older.id.0, "a search still narrows the list: {found}");
+        assert_eq!(found["data"]["total"], 1);
+        assert_eq!(send(&app, &care, "GET", "/api/console/borrowers?q=ma", &[]).await.0, 400, "a search too short is still refused");
+        let marketing = member(&app, Role::Marketing).await;
+        assert_eq!(send(&app, &marketing, "GET", "/api/console/borrowers", &[]).await.0, 403);
+    }
+
+    async fn who_may_act_is_named_for_what_a_role_may_not_do(app) {
+        let admin = member(&app, Role::Admin).await;
+        let (status, me) = send(&app, &admin, "GET", "/api/console/me", &[]).await;
+        assert_eq!(status, 200, "{me}");
+        let withheld = me["data"]["withheld"].as_array().unwrap();
+        let holders = |permission: &str| {
+            withheld.iter().find(|entry| entry["permission"] == permission).map(|entry| entry["roles"].clone())
+        };
+        assert_eq!(holders("decide_applications"), Some(serde_json::json!(["credit_officer"])));
+        assert_eq!(holders("answer_complaints"), Some(serde_json::json!(["customer_care"])));
+        assert_eq!(holders("reveal_personal_data"), Some(serde_json::json!(["credit_officer", "customer_care"])));
+        assert_eq!(holders("manage_staff"), None, "an admin may: nothing to explain");
+        assert_eq!(withheld.len(), withheld.iter().map(|entry| entry["permission"].as_str().unwrap()).collect::<std::collections::HashSet<_>>().len(), "each permission once");
+        let officer = member(&app, Role::CreditOfficer).await;
+        let (_, me) = send(&app, &officer, "GET", "/api/console/me", &[]).await;
+        let withheld = me["data"]["withheld"].as_array().unwrap();
+        assert!(withheld.iter().all(|entry| entry["permission"] != "decide_applications"), "{me}");
+        assert!(withheld.iter().any(|entry| entry["permission"] == "manage_staff" && entry["roles"] == serde_json::json!(["admin"])), "{me}");
     }
 
     async fn the_product_editor_sees_every_cap_and_a_product_above_one_is_refused(app) {

@@ -70,6 +70,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(45 shared "0045_readiness_probe"),
     migration!(46 "0046_staff_api_tokens"),
     migration!(47 "0047_idempotency_keys"),
+    migration!(49 shared "0049_borrower_language"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

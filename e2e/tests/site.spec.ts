@@ -96,7 +96,7 @@ const APP_PAGES = [
   {
     path: '/customerService',
     en: { h1: 'Customer service', text: 'We are here to help' },
-    fil: { h1: 'Customer service', text: 'Narito kami para tumulong' },
+    fil: { h1: 'Serbisyo sa customer', text: 'Narito kami para tumulong' },
   },
 ] as const satisfies readonly {
   path: string;

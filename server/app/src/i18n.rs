@@ -3,6 +3,7 @@
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
+use hiram_domain::borrower::Language;
 use std::convert::Infallible;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -16,15 +17,18 @@ impl Lang {
     /// The `lang` query parameter wins; then the first language of
     /// `Accept-Language` that we speak; then English.
     pub fn detect(query: Option<&str>, accept_language: Option<&str>) -> Lang {
-        let from_query = query
-            .and_then(|query| query.split('&').find_map(|pair| pair.strip_prefix("lang=")).and_then(Lang::from_tag));
-        from_query
+        Lang::named_in(query)
             .or_else(|| {
                 accept_language.and_then(|header| {
                     header.split(',').find_map(|part| Lang::from_tag(part.split(';').next()?.trim()))
                 })
             })
             .unwrap_or_default()
+    }
+
+    /// The language the `lang` query parameter names, if it names one.
+    fn named_in(query: Option<&str>) -> Option<Lang> {
+        query.and_then(|query| query.split('&').find_map(|pair| pair.strip_prefix("lang=")).and_then(Lang::from_tag))
     }
 
     fn from_tag(tag: &str) -> Option<Lang> {
@@ -37,12 +41,52 @@ impl Lang {
     }
 }
 
+impl From<Language> for Lang {
+    fn from(language: Language) -> Lang {
+        match language {
+            Language::English => Lang::En,
+            Language::Filipino => Lang::Fil,
+        }
+    }
+}
+
+impl From<Lang> for Language {
+    fn from(lang: Lang) -> Language {
+        match lang {
+            Lang::En => Language::English,
+            Lang::Fil => Language::Filipino,
+        }
+    }
+}
+
+impl Lang {
+    /// The language of what the server tells a borrower on its own (SMS):
+    /// the one they chose, else English (decision 046).
+    pub fn of(chosen: Option<Language>) -> Lang {
+        chosen.map(Lang::from).unwrap_or_default()
+    }
+}
+
 impl<S: Send + Sync> FromRequestParts<S> for Lang {
     type Rejection = Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Lang, Infallible> {
         let accept = parts.headers.get(axum::http::header::ACCEPT_LANGUAGE).and_then(|value| value.to_str().ok());
         Ok(Lang::detect(parts.uri.query(), accept))
+    }
+}
+
+/// The language a request names in its `lang` query parameter: the one the
+/// page runs in after the borrower chose it (or the app shell set it), as
+/// against a browser's `Accept-Language`, which nobody chose. Login
+/// remembers it for the borrower (decision 046).
+pub struct NamedLang(pub Option<Lang>);
+
+impl<S: Send + Sync> FromRequestParts<S> for NamedLang {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<NamedLang, Infallible> {
+        Ok(NamedLang(Lang::named_in(parts.uri.query())))
     }
 }
 
@@ -310,6 +354,7 @@ pub enum Msg {
     ReminderDaysBefore,
     ReminderBillSms,
     ReminderLoanSms,
+    UnknownLanguage,
 }
 
 impl Msg {
@@ -476,6 +521,7 @@ impl Msg {
                 RepeatMonthly => "Every month",
                 ReminderOnDueDate => "On the due date at {time}",
                 ReminderDaysBefore => "{n} {day|days} before, at {time}",
+                UnknownLanguage => "Please choose English or Filipino.",
                 ReminderBillSms => "Hiram reminder: {name}, {amount}, is due on {date}.",
                 ReminderLoanSms => {
                     "Hiram reminder: your {name} loan payment of {amount} is due on {date}. Pay in the Hiram app with a pay code."
@@ -833,6 +879,7 @@ impl Msg {
                 RepeatMonthly => "Buwan-buwan",
                 ReminderOnDueDate => "Sa mismong araw ng bayaran, {time}",
                 ReminderDaysBefore => "{n} araw bago, {time}",
+                UnknownLanguage => "Pumili ng English o Filipino.",
                 ReminderBillSms => "Paalala ng Hiram: ang {name}, {amount}, ay dapat bayaran sa {date}.",
                 ReminderLoanSms => {
                     "Paalala ng Hiram: ang bayad na {amount} sa iyong {name} loan ay dapat bayaran sa {date}. Magbayad sa Hiram app gamit ang pay code."

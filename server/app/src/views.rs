@@ -207,8 +207,12 @@ pub struct OverdueView {
     pub lines: Vec<String>,
 }
 
-pub fn overdue_view(standing: &crate::services::daily::OverdueStanding, lang: Lang) -> OverdueView {
-    let money = |amount: hiram_domain::money::Centavos| format_amount(amount, CurrencySymbol::Peso);
+pub fn overdue_view(
+    standing: &crate::services::daily::OverdueStanding,
+    lang: Lang,
+    symbol: CurrencySymbol,
+) -> OverdueView {
+    let money = |amount: hiram_domain::money::Centavos| format_amount(amount, symbol);
     let mut lines = vec![
         Msg::OverdueDaysLate.text(lang).replace("{n}", &standing.days_late.to_string()),
         Msg::OverduePenalties.text(lang).replace("{amount}", &money(standing.penalties_so_far)),

@@ -67,7 +67,7 @@ impl BackOfficeStore for Store {
                 Ok(OrderRow {
                     order: rows::order(row)?,
                     borrower: rows::borrower_from(row, rows::ORDER_WIDTH)?,
-                    product_name: row.get(rows::ORDER_WIDTH + 4)?,
+                    product_name: row.get(rows::ORDER_WIDTH + 5)?,
                 })
             })
             .await?;

@@ -4,7 +4,7 @@ use crate::Store;
 use crate::db::args;
 use crate::rows::{self, BORROWER_COLUMNS};
 use async_trait::async_trait;
-use hiram_domain::borrower::{Borrower, BorrowerId};
+use hiram_domain::borrower::{Borrower, BorrowerId, Language};
 use hiram_domain::phone::Phone;
 use hiram_domain::store::{BorrowerStore, StoreResult};
 use time::OffsetDateTime;
@@ -52,5 +52,9 @@ impl BorrowerStore for Store {
 
     async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()> {
         self.db.exec("UPDATE borrower SET full_name = $2 WHERE id = $1", args![id, full_name]).await.map(drop)
+    }
+
+    async fn set_language(&self, id: BorrowerId, language: Language) -> StoreResult<()> {
+        self.db.exec("UPDATE borrower SET language = $2 WHERE id = $1", args![id, language.tag()]).await.map(drop)
     }
 }

@@ -107,16 +107,25 @@ async fn insert(
 /// order.
 async fn hold(tx: &mut Conn, order: OrderId) -> StoreResult<Option<HeldOrder>> {
     let sql = format!(
-        "SELECT {}, b.phone FROM loan_order o JOIN borrower b ON b.id = o.borrower_id WHERE o.id = $1 FOR UPDATE OF o",
+        "SELECT {}, b.phone, b.language FROM loan_order o JOIN borrower b ON b.id = o.borrower_id WHERE o.id = $1 \
+         FOR UPDATE OF o",
         qualified(ORDER_COLUMNS, "o")
     );
-    let Some((order, borrower_phone)) =
-        tx.opt(&sql, args![order], |row| Ok((crate::rows::order(row)?, row.get(crate::rows::ORDER_WIDTH)?))).await?
-    else {
+    let held = tx
+        .opt(&sql, args![order], |row| {
+            let language: Option<String> = row.get(crate::rows::ORDER_WIDTH + 1)?;
+            Ok((
+                crate::rows::order(row)?,
+                row.get(crate::rows::ORDER_WIDTH)?,
+                language.map(|tag| crate::rows::language(&tag)).transpose()?,
+            ))
+        })
+        .await?;
+    let Some((order, borrower_phone, borrower_language)) = held else {
         return Ok(None);
     };
     let balances = balances_in(tx, order.id).await?;
-    Ok(Some(HeldOrder { order, balances, borrower_phone }))
+    Ok(Some(HeldOrder { order, balances, borrower_phone, borrower_language }))
 }
 
 /// One event on a held order, inside the caller's transaction; the caller

@@ -71,6 +71,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(46 "0046_staff_api_tokens"),
     migration!(47 "0047_idempotency_keys"),
     migration!(48 "0048_demo_seed"),
+    migration!(49 shared "0049_borrower_language"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -1,7 +1,7 @@
 //! Rows several capabilities read: products, borrowers and orders.
 
-use crate::db::Row;
-use hiram_domain::borrower::Borrower;
+use crate::db::{Row, stored_value};
+use hiram_domain::borrower::{Borrower, Language};
 use hiram_domain::order::Order;
 use hiram_domain::pricing::{ClauseTerms, PenaltySchedule, ProductTerms};
 use hiram_domain::product::Product;
@@ -51,7 +51,7 @@ pub(crate) fn product(row: &Row<'_>) -> StoreResult<Product> {
     })
 }
 
-pub(crate) const BORROWER_COLUMNS: &str = "id, phone, full_name, created_at";
+pub(crate) const BORROWER_COLUMNS: &str = "id, phone, full_name, created_at, language";
 
 pub(crate) fn borrower(row: &Row<'_>) -> StoreResult<Borrower> {
     borrower_from(row, 0)
@@ -65,7 +65,13 @@ pub(crate) fn borrower_from(row: &Row<'_>, first: usize) -> StoreResult<Borrower
         phone: row.get(first + 1)?,
         full_name: row.get(first + 2)?,
         created_at: row.get(first + 3)?,
+        language: row.get::<Option<String>>(first + 4)?.map(|tag| language(&tag)).transpose()?,
     })
+}
+
+/// A stored language tag (`en`, `fil`).
+pub(crate) fn language(tag: &str) -> StoreResult<Language> {
+    Language::parse(tag).ok_or_else(|| stored_value(format!("language {tag:?}")))
 }
 
 /// Column names prefixed with a table alias, for joins.

@@ -2,6 +2,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 import { t } from './i18n/i18n';
+import { useLocale } from '@hiram/shared/i18n/i18n';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import { fetchMe, onSessionEnded, signOut, type Me } from './api';
@@ -22,6 +23,8 @@ type Session =
  * the next person to sign in never sees it.
  */
 function SessionGate() {
+  // A switch of language renders every text again, in the new one.
+  const locale = useLocale();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [session, setSession] = useState<Session>({ state: 'checking' });
@@ -61,9 +64,9 @@ function SessionGate() {
         </p>
       )}
       {session.state === 'signedOut' && (
-        <SignInForm notice={session.notice} onSignedIn={(me) => setSession({ state: 'signedIn', me })} />
+        <SignInForm key={locale} notice={session.notice} onSignedIn={(me) => setSession({ state: 'signedIn', me })} />
       )}
-      {session.state === 'signedIn' && <ConsoleShell me={session.me} onSignOut={() => void leave()} />}
+      {session.state === 'signedIn' && <ConsoleShell key={locale} me={session.me} onSignOut={() => void leave()} />}
     </>
   );
 }

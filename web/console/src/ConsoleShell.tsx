@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { t } from './i18n/i18n';
 import type { Me } from './api';
 import { allowedSections, roleLabel, sectionPath, type Section } from './sections';
@@ -94,6 +95,7 @@ export function ConsoleShell({ me, onSignOut }: Props) {
           <span className="c-who-name">{me.name}</span>
           <span className="c-who-role">{roleLabel(me.role)}</span>
         </div>
+        <LanguageSwitch className="c-lang" />
         <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onSignOut}>
           {t('console.signOut')}
         </button>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { t } from './i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { digitsOnly } from '@hiram/shared/format/format';
@@ -47,6 +48,7 @@ export function SignInForm({ onSignedIn, notice }: Props) {
   return (
     <main className="c-signin">
       <section className="c-signin-card" aria-labelledby="c-signin-title">
+        <LanguageSwitch className="c-lang c-signin-lang" />
         <h1 id="c-signin-title">{t('console.title')}</h1>
         <p className="c-muted">{t('console.signIn.text')}</p>
         {notice && !error && <p className="c-notice">{notice}</p>}

@@ -121,7 +121,7 @@ pub async fn disburse(state: &AppState, order_id: OrderId) -> ServiceResult<Disb
     }
     tracing::info!(order.id = order.id.0, to = to.code(), "payout finished");
     let body = message
-        .text(Lang::En)
+        .text(Lang::of(borrower.language))
         .replace("{amount}", &format_amount(amount, CurrencySymbol::Peso))
         .replace("{account}", &format!("{} {}", account.details.provider_name(), account.details.masked()))
         .replace("{order}", &order.order_no)

@@ -149,7 +149,7 @@ fn receipt(held: &HeldOrder, payment: &ReceivedPayment, changes: &OrderChanges) 
     let extended_to = changes.extension.as_ref().map(|extension| extension.new_due_date);
     let template = if extended_to.is_some() { Msg::ExtensionReceipt } else { Msg::PaymentReceipt };
     template
-        .text(Lang::En)
+        .text(Lang::of(held.borrower_language))
         .replace("{amount}", &format_amount(payment.amount, CurrencySymbol::Peso))
         .replace("{order}", &held.order.order_no)
         .replace("{owed}", &format_amount(owed, CurrencySymbol::Peso))

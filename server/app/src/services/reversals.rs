@@ -160,7 +160,7 @@ fn sms_text(held: &HeldOrder, amount: Centavos, changes: &OrderChanges) -> Strin
     let mut after = held.balances.clone();
     changes.entries.iter().for_each(|(entry, _)| after.apply(entry));
     Msg::PaymentReversedSms
-        .text(Lang::En)
+        .text(Lang::of(held.borrower_language))
         .replace("{amount}", &format_amount(amount, CurrencySymbol::Peso))
         .replace("{order}", &held.order.order_no)
         .replace("{owed}", &format_amount(after.dues().total().max(Centavos::ZERO), CurrencySymbol::Peso))

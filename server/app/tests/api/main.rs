@@ -23,6 +23,7 @@ mod health;
 mod idempotency;
 mod journey;
 mod keep_alive;
+mod language;
 mod ledger;
 mod loan_details;
 mod login;

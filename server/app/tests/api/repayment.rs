@@ -72,6 +72,21 @@ async fn entries(app: &TestApp, order: i64) -> usize {
 }
 
 crate::on_both_stores! {
+    async fn with_real_1_every_amount_of_the_repayment_and_extension_pages_is_in_rupees(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 180).order_id.to_string();
+        for path in ["/v3/installment/loan-play-detail", "/v3/loan-details/delay-detail"] {
+            let url = |real: &str| format!("/pany{path}?sessionId={}{real}", demo.session_id);
+            let (status, rupees) = crate::helpers::outcome(app.post_form(&url("&real=1"), &[("orderId", &order)]).await).await;
+            assert_eq!(status, 200, "{rupees}");
+            let text = rupees["data"].to_string();
+            assert!(text.contains('₹') && !text.contains('₱'), "{path}: {text}");
+            let (_, pesos) = crate::helpers::outcome(app.post_form(&url(""), &[("orderId", &order)]).await).await;
+            let text = pesos["data"].to_string();
+            assert!(text.contains('₱') && !text.contains('₹'), "{path}: {text}");
+        }
+    }
+
     async fn the_same_callback_twenty_times_at_once_and_twenty_times_in_a_row_posts_once(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
         let demo = app.demo_session().await;
         let order = order_in(&demo, 174).order_id;

@@ -1,7 +1,7 @@
 //! Borrowers, known by their phone.
 
 use super::StoreResult;
-use crate::borrower::{Borrower, BorrowerId};
+use crate::borrower::{Borrower, BorrowerId, Language};
 use crate::phone::Phone;
 use async_trait::async_trait;
 use time::OffsetDateTime;
@@ -21,4 +21,6 @@ pub trait BorrowerStore {
     async fn password_hash(&self, id: BorrowerId) -> StoreResult<Option<String>>;
     async fn set_password_hash(&self, id: BorrowerId, hash: &str) -> StoreResult<()>;
     async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()>;
+    /// Remembers the language the borrower chose (decision 046).
+    async fn set_language(&self, id: BorrowerId, language: Language) -> StoreResult<()>;
 }

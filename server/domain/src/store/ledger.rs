@@ -1,6 +1,7 @@
 //! The double-entry ledger: entries posted once per idempotency key.
 
 use super::StoreResult;
+use crate::borrower::Language;
 use crate::ledger::{Balances, Bucket, Entry};
 use crate::money::Centavos;
 use crate::order::{Extension, Order, OrderId, Transition};
@@ -47,6 +48,8 @@ pub struct HeldOrder {
     /// What the ledger says now, from the order's balance row.
     pub balances: Balances,
     pub borrower_phone: Phone,
+    /// The language the borrower's texts are written in, if they chose one.
+    pub borrower_language: Option<Language>,
 }
 
 /// What one event changes on an order, committed together or not at all.

@@ -3,7 +3,7 @@
 import type { ConsoleCatalogue } from './en';
 
 export const consoleFil: ConsoleCatalogue = {
-  'console.title': 'Hiram Operator Console',
+  'console.title': 'Console ng Operator ng Hiram',
   'console.borrowers': 'Gusto mo bang humiram? Pumunta sa website ng Hiram.',
   'console.signIn.text': 'Pag-sign in ng staff: ang iyong work e-mail, password at ang 6-digit na code ng iyong authenticator app.',
   'console.signIn.email': 'E-mail',
@@ -130,7 +130,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.payments.noteNeeded': 'Isulat kung bakit tinanggihan ang bayad.',
   'console.payments.matched': 'Naitugma ang bayad at naipasok sa order.',
   'console.payments.rejected': 'Tinanggihan ang bayad.',
-  'console.sms.phone': 'Mobile number',
+  'console.sms.phone': 'Numero ng mobile',
   'console.sms.show': 'Ipakita',
   'console.sms.delivery': 'Paraan',
   'console.sms.provider': 'Provider',
@@ -362,7 +362,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.company.sec': 'Numero ng rehistro sa SEC',
   'console.company.coa': 'Numero ng Certificate of Authority',
   'console.company.registrationHint': '2–40 na titik, gaya ng nasa sertipiko.',
-  'console.company.address': 'Address',
+  'console.company.address': 'Tirahan',
   'console.company.addressHint': '5–200 na titik.',
   'console.company.phone': 'Telepono ng customer service',
   'console.company.phoneHint': 'Isang landline na may area code gaya ng (02) 8123 4567, isang 1800 na numero, o isang mobile number.',
@@ -462,7 +462,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.tokens.name': 'Para saan ito',
   'console.tokens.validDays': 'Ilang araw itong gagana (1 hanggang 365)',
   'console.tokens.createdBy': 'Gumawa',
-  'console.tokens.byCommand': 'server command',
+  'console.tokens.byCommand': 'utos sa server',
   'console.tokens.created': 'Ginawa',
   'console.tokens.expires': 'Gagana hanggang',
   'console.tokens.lastUsed': 'Huling ginamit',

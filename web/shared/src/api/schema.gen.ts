@@ -2928,6 +2928,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/personal-center/user-language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remembers the language the borrower reads in: every SMS and every text
+         *     the server sends them on its own is written in it (decision 046). The
+         *     reply already speaks it. A value other than `en` or `fil` changes
+         *     nothing.
+         */
+        post: operations["user_language"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/personal-center/user-menu": {
         parameters: {
             query?: never;
@@ -5017,6 +5039,11 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
+                /**
+                 * @description The language the borrower chose (`en` or `fil`), if they ever did:
+                 *     the page switches to it (decision 046).
+                 */
+                language?: string | null;
                 /** @description True when this login registered the number. */
                 newBorrower: boolean;
                 /** @description The session token to carry as `sessionId` on every call. */
@@ -5808,6 +5835,11 @@ export interface components {
                  * @description 0–100.
                  */
                 kycProgress: number;
+                /**
+                 * @description The language the borrower chose, `en` or `fil`; absent until they
+                 *     choose (their texts are then in English).
+                 */
+                language?: string | null;
                 limitText: string;
                 /** @description `0917 *** 4567` */
                 phoneMasked: string;
@@ -6489,6 +6521,11 @@ export interface components {
             userOrderDetail: components["schemas"]["OrderDetailRows"];
         };
         LoggedIn: {
+            /**
+             * @description The language the borrower chose (`en` or `fil`), if they ever did:
+             *     the page switches to it (decision 046).
+             */
+            language?: string | null;
             /** @description True when this login registered the number. */
             newBorrower: boolean;
             /** @description The session token to carry as `sessionId` on every call. */
@@ -7482,6 +7519,11 @@ export interface components {
              * @description 0–100.
              */
             kycProgress: number;
+            /**
+             * @description The language the borrower chose, `en` or `fil`; absent until they
+             *     choose (their texts are then in English).
+             */
+            language?: string | null;
             limitText: string;
             /** @description `0917 *** 4567` */
             phoneMasked: string;
@@ -18658,6 +18700,66 @@ export interface operations {
                         data: null;
                         message: string;
                     };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    user_language: {
+        parameters: {
+            query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description `en` (English) or `fil` (Filipino). */
+                language: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description The server failed; nothing is said of why */

@@ -343,6 +343,11 @@ export const en = {
   'mine.deleteConfirm': 'Delete',
   'mine.deleted': 'Your account has been deleted.',
 
+  // Each language is named in itself, whatever the page runs in.
+  'language.label': 'Language',
+  'language.en': 'English',
+  'language.fil': 'Filipino',
+
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,13 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from './en';
 import { fil } from './fil';
+import { staleSameOnPurpose, untranslated } from '../testing/catalogues';
+import { forgetCarried, readCarried } from '../query/pageQuery';
 import {
-  detectLocale, featureTexts, fillPlaceholders, getLocale, layeredTexts, setLocale, setMessagesForTest, t, tNodes, type MessageKey,
+  chooseLocale, detectLocale, featureTexts, fillPlaceholders, getLocale, layeredTexts, setLocale, setMessagesForTest, t, tNodes,
+  type MessageKey,
 } from './i18n';
 
 afterEach(async () => {
   vi.unstubAllEnvs();
   await setLocale('en');
+  forgetCarried();
+  window.history.replaceState(null, '', '/');
 });
 
 describe('t', () => {
@@ -87,20 +92,76 @@ describe('featureTexts', () => {
   });
 });
 
+/** Filipino word for word as English, on purpose: names, numbers, loanwords. */
+const SAME_IN_FILIPINO = [
+  'app.name', 'page.home', 'page.testPreview', 'testPreview.link.extension', 'testPreview.link.customerService',
+  'testPreview.contact', 'testPreview.longitude', 'testPreview.latitude', 'login.countdown', 'login.password', 'about.sec',
+  'about.coa', 'cs.email', 'home.account', 'product.fees', 'product.financeCharge', 'agreement.disclosure',
+  'complaint.counter', 'language.en', 'language.fil',
+];
+
 describe('catalogues', () => {
   it('Filipino has exactly the English keys', () => {
     expect(Object.keys(fil).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('has every English text in Filipino, the same only where listed', () => {
+    expect(untranslated(en, fil, SAME_IN_FILIPINO)).toEqual([]);
+    expect(staleSameOnPurpose(en, fil, SAME_IN_FILIPINO)).toEqual([]);
   });
 });
 
 describe('detectLocale', () => {
   it('prefers the lang query, then the browser language, then English', () => {
+    forgetCarried();
     expect(detectLocale('?lang=fil', ['en-US'])).toBe('fil');
     expect(detectLocale('?lang=en', ['fil-PH'])).toBe('en');
+    forgetCarried();
     expect(detectLocale('', ['fil-PH'])).toBe('fil');
     expect(detectLocale('', ['tl'])).toBe('fil');
     expect(detectLocale('', ['ja-JP'])).toBe('en');
+    forgetCarried();
     expect(detectLocale('', [])).toBe('en');
+  });
+
+  it('keeps a language chosen earlier this session over the browser’s', () => {
+    detectLocale('?lang=fil', ['en-US']);
+    expect(detectLocale('', ['en-US'])).toBe('fil');
+    expect(detectLocale('?lang=en', ['fil-PH'])).toBe('en');
+    expect(detectLocale('', ['fil-PH'])).toBe('en');
+  });
+});
+
+describe('chooseLocale', () => {
+  it('switches, remembers the choice for the session and rewrites a lang already in the address bar', async () => {
+    window.history.replaceState(null, '', '/mine?sessionId=s&lang=en#top');
+    await chooseLocale('fil');
+    expect(getLocale()).toBe('fil');
+    expect(t('common.copy')).toBe('Kopyahin');
+    expect(document.documentElement.lang).toBe('fil');
+    expect(`${window.location.pathname}${window.location.search}${window.location.hash}`).toBe('/mine?sessionId=s&lang=fil#top');
+    window.history.replaceState(null, '', '/other');
+    expect(readCarried('lang')).toBe('fil');
+    expect(detectLocale(window.location.search, ['en-US'])).toBe('fil');
+  });
+
+  it('does not add lang to an address bar that had none', async () => {
+    window.history.replaceState(null, '', '/login?redirect=%2Fmine');
+    await chooseLocale('fil');
+    expect(window.location.search).toBe('?redirect=%2Fmine');
+  });
+
+  it('brings a front end’s own catalogue along', async () => {
+    const loadFilipino = vi.fn(() => Promise.resolve({ 'desk.bye': 'Paalam' }));
+    const desk = layeredTexts({ 'desk.bye': 'Goodbye' }, loadFilipino);
+    window.history.replaceState(null, '', '/?lang=en');
+    await desk.init();
+    expect(desk.t('desk.bye')).toBe('Goodbye');
+    await chooseLocale('fil');
+    expect(desk.t('desk.bye')).toBe('Paalam');
+    await chooseLocale('en');
+    await chooseLocale('fil');
+    expect(loadFilipino).toHaveBeenCalledTimes(1);
   });
 });
 

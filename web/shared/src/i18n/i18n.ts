@@ -2,6 +2,7 @@
 // A key missing from the active catalogue throws in development and falls back
 // to English in production.
 import { createElement, Fragment, useSyncExternalStore, type ReactNode } from 'react';
+import { readCarried, rememberCarried } from '../query/pageQuery';
 import { en, type Catalogue, type MessageKey } from './en';
 
 export type Locale = 'en' | 'fil';
@@ -18,20 +19,31 @@ const loaders: Record<Locale, () => Promise<Catalogue>> = {
   fil: () => import('./fil').then((m) => m.fil),
 };
 
-/** `lang` query (en / fil), else the browser language, else English. */
+/**
+ * `lang` query (en / fil), else the one chosen earlier this session (the
+ * switch remembers it with the carried query), else the browser language,
+ * else English.
+ */
 export function detectLocale(
   search: string = window.location.search,
   languages: readonly string[] = navigator.languages ?? [navigator.language],
 ): Locale {
-  const lang = new URLSearchParams(search).get('lang')?.toLowerCase();
+  const lang = readCarried('lang', search).toLowerCase();
   if (lang === 'fil' || lang === 'tl') return 'fil';
   if (lang === 'en') return 'en';
   const preferred = languages[0]?.toLowerCase() ?? '';
   return preferred.startsWith('fil') || preferred.startsWith('tl') ? 'fil' : 'en';
 }
 
+/**
+ * Catalogues loaded with the shared one (a front end's own, see
+ * `layeredTexts`): a switch of locale waits for them all, so no text renders
+ * in the new locale before its catalogue has arrived.
+ */
+const companions = new Set<(next: Locale) => Promise<void>>();
+
 export async function setLocale(next: Locale): Promise<void> {
-  const messages = await loaders[next]();
+  const [messages] = await Promise.all([loaders[next](), ...[...companions].map((load) => load(next))]);
   locale = next;
   active = messages;
   document.documentElement.lang = next === 'fil' ? 'fil' : 'en-PH';
@@ -41,6 +53,22 @@ export async function setLocale(next: Locale): Promise<void> {
 /** Chooses and loads the locale before the first render. */
 export function initI18n(): Promise<void> {
   return setLocale(detectLocale());
+}
+
+/**
+ * The language switch's step: loads `next`, remembers it for the session
+ * (the carried `lang`, which every API call forwards, so the server answers
+ * in it too) and puts it in the address bar, where a `lang` already there
+ * would otherwise win on the next load.
+ */
+export async function chooseLocale(next: Locale): Promise<void> {
+  await setLocale(next);
+  rememberCarried('lang', next);
+  const url = new URL(window.location.href);
+  if (url.searchParams.has('lang')) {
+    url.searchParams.set('lang', next);
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }
 }
 
 export function getLocale(): Locale {
@@ -88,13 +116,12 @@ export function layeredTexts<K extends string>(
 ) {
   let filipino: Readonly<Record<K, string>> | null = null;
   const owns = (key: string): key is K => Object.hasOwn(english, key);
+  companions.add(async (next) => {
+    if (next === 'fil' && !filipino) filipino = await loadFilipino();
+  });
   return {
     /** Chooses the locale and loads both catalogues before the first render. */
-    async init(): Promise<void> {
-      const own = detectLocale() === 'fil' ? loadFilipino() : Promise.resolve(null);
-      const [, loaded] = await Promise.all([initI18n(), own]);
-      filipino = loaded;
-    },
+    init: initI18n,
     t(key: K | MessageKey, params?: Record<string, string | number>): string {
       if (!owns(key)) return t(key, params);
       return fillPlaceholders((locale === 'fil' && filipino ? filipino : english)[key], params);

@@ -22,12 +22,11 @@ describe('product_id and productId', () => {
 
 describe('carried parameters', () => {
   it('are remembered when a later URL lacks them', () => {
-    window.history.replaceState(null, '', '/a?sessionId=abc&real=1');
+    window.history.replaceState(null, '', '/a?sessionId=abc');
     normalisePageQuery();
     window.history.replaceState(null, '', '/b');
     expect(sessionQuery().get('sessionId')).toBe('abc');
-    expect(currencySymbol()).toBe('₹');
-    expect(withCarriedQuery('/c', { orderId: 5 })).toBe('/c?sessionId=abc&real=1&orderId=5');
+    expect(withCarriedQuery('/c', { orderId: 5 })).toBe('/c?sessionId=abc&orderId=5');
   });
 
   it('never include userId or phone', () => {
@@ -42,6 +41,21 @@ describe('carried parameters', () => {
 
   it('default to the peso symbol', () => {
     expect(currencySymbol('?real=0')).toBe('₱');
+  });
+});
+
+describe('real=1', () => {
+  it('holds for the page whose query says it, its API calls included, and no longer', () => {
+    window.history.replaceState(null, '', '/a?sessionId=abc&real=1');
+    normalisePageQuery();
+    expect(currencySymbol()).toBe('₹');
+    expect(sessionQuery().get('real')).toBe('1');
+    const next = withCarriedQuery('/b');
+    expect(new URLSearchParams(next.split('?')[1]).has('real')).toBe(false);
+    window.history.replaceState(null, '', next);
+    expect(currencySymbol()).toBe('₱');
+    expect(sessionQuery().has('real')).toBe(false);
+    expect(sessionQuery().get('sessionId')).toBe('abc');
   });
 });
 

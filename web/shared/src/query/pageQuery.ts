@@ -1,7 +1,8 @@
 // Everything the pages read from their own URL query: the session parameters
 // forwarded on every API call, the header values, product id filling and the
 // currency flag. Values seen once are kept in sessionStorage so that in-app
-// navigation that drops the query does not lose the session.
+// navigation that drops the query does not lose the session; the currency
+// flag is not: it holds for the page whose query carries it, no longer.
 
 /** Session parameters forwarded on every API call (D5: never userId or phone). */
 export const SESSION_PARAMS = [
@@ -18,12 +19,7 @@ export const JSON_HEADER_PARAMS = ['building', 'gather'] as const;
 export const FORM_HEADER_PARAMS = ['swift', 'eyes'] as const;
 
 /** Everything carried from page to page. */
-export const CARRIED_PARAMS = [
-  ...SESSION_PARAMS,
-  ...JSON_HEADER_PARAMS,
-  ...FORM_HEADER_PARAMS,
-  'real',
-] as const;
+export const CARRIED_PARAMS = [...SESSION_PARAMS, ...JSON_HEADER_PARAMS, ...FORM_HEADER_PARAMS] as const;
 
 export type CarriedParam = (typeof CARRIED_PARAMS)[number];
 
@@ -54,13 +50,18 @@ export function forgetCarried(): void {
   for (const name of CARRIED_PARAMS) store?.removeItem(STORAGE_PREFIX + name);
 }
 
-/** The session query parameters present for this page, for API calls. */
+/**
+ * The session query parameters present for this page, for API calls, and
+ * the page's own `real=1`, so that the amounts the server writes carry the
+ * same symbol as the ones the page formats.
+ */
 export function sessionQuery(search?: string): URLSearchParams {
   const out = new URLSearchParams();
   for (const name of SESSION_PARAMS) {
     const value = readCarried(name, search);
     if (value !== '') out.set(name, value);
   }
+  if (currencySymbol(search) === '₹') out.set('real', '1');
   return out;
 }
 
@@ -118,9 +119,13 @@ export function pageProductId(search: string = window.location.search): string {
   return fillProductId(new URLSearchParams(search)).get('productId') ?? '';
 }
 
-/** ₹ when `real=1` (a market flag kept from the specification), else ₱. */
-export function currencySymbol(search?: string): '₱' | '₹' {
-  return readCarried('real', search) === '1' ? '₹' : '₱';
+/**
+ * ₹ when this page's own query says `real=1` (a market flag kept from the
+ * specification, D1), else ₱. Never remembered: the next page without the
+ * flag is in pesos again.
+ */
+export function currencySymbol(search: string = window.location.search): '₱' | '₹' {
+  return new URLSearchParams(search).get('real') === '1' ? '₹' : '₱';
 }
 
 /** Remembers a carried value for this session (a session id issued at login). */

@@ -1,5 +1,6 @@
 import { formatPhone } from '@hiram/shared/format/format';
 import { getLocale } from '@hiram/shared/i18n/i18n';
+import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { t, type MessageKey } from '../i18n/i18n';
 import { useCompanyInfo } from '@hiram/shared/api/companyInfo';
 import { Carousel } from './Carousel';
@@ -34,9 +35,12 @@ export function SitePage() {
   return (
     <>
       <header className="site-header">
-        <a className="site-logo" href="#home">
-          {t('app.name')}
-        </a>
+        <div className="site-top">
+          <a className="site-logo" href="#home">
+            {t('app.name')}
+          </a>
+          <LanguageSwitch />
+        </div>
         <nav aria-label={t('site.nav.label')}>
           <ul>
             {NAV.map((n) => (

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLocale } from '@hiram/shared/i18n/i18n';
 import { siteEn } from './en';
 import { siteFil } from './fil';
+import { staleSameOnPurpose, untranslated } from '@hiram/shared/testing/catalogues';
 import { initSiteI18n, t } from './i18n';
 
 afterEach(async () => {
@@ -13,6 +14,16 @@ const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) 
 describe('site catalogues', () => {
   it('Filipino has exactly the English keys', () => {
     expect(Object.keys(siteFil).sort()).toEqual(Object.keys(siteEn).sort());
+  });
+
+  it('has every English text in Filipino, the same only where listed', () => {
+    // Names, numbers and loanwords Filipino keeps as they are.
+    const same = [
+      'site.nav.home', 'site.review1.author', 'site.review2.author', 'site.review3.author', 'site.contact.email',
+      'site.footer.email', 'site.footer.sec', 'site.footer.coa', 'promo.company',
+    ];
+    expect(untranslated(siteEn, siteFil, same)).toEqual([]);
+    expect(staleSameOnPurpose(siteEn, siteFil, same)).toEqual([]);
   });
 
   it('has no empty text in either locale', () => {

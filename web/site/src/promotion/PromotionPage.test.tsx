@@ -1,5 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chooseLocale, setLocale } from '@hiram/shared/i18n/i18n';
+import { forgetCarried } from '@hiram/shared/query/pageQuery';
 import { mockApi, type MockAnswer } from '@hiram/shared/testing/mockApi';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 import { hideToast } from '@hiram/shared/ui/toastStore';
@@ -60,6 +62,21 @@ afterEach(() => {
 });
 
 describe('promotion page', () => {
+  it('in Filipino says its own Filipino texts, not the template’s English ones', async () => {
+    await act(() => chooseLocale('fil'));
+    try {
+      renderPromo();
+      expect(await screen.findByRole('heading', { name: 'Humiram sa Hiram' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Magrehistro' })).toBeTruthy();
+      expect(screen.getByRole('group', { name: 'Wika' })).toBeTruthy();
+      expect(screen.queryByText('Cash in 1 day')).toBeNull();
+      expect(screen.queryByText('Register now')).toBeNull();
+    } finally {
+      await act(() => setLocale('en'));
+      forgetCarried();
+    }
+  });
+
   it('loads the template, records the visit and shows the captcha and the SEC numbers', async () => {
     const api = renderPromo();
     expect(await screen.findByRole('heading', { name: 'Cash in 1 day' })).toBeTruthy();

@@ -1,4 +1,6 @@
 import { useEffect, useState, type CSSProperties } from 'react';
+import { getLocale } from '@hiram/shared/i18n/i18n';
+import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { t } from '../i18n/i18n';
 import { useCompanyInfo, type CompanyInfo } from '@hiram/shared/api/companyInfo';
 import { messagingApp } from '@hiram/shared/browser/messagingApp';
@@ -123,22 +125,26 @@ export function PromotionPage() {
   const info = useCompanyInfo();
   const template = useTemplate(params);
   const login = loginLink(params);
+  // Staff write a template's texts in English only: in Filipino the page
+  // says its own, so no English line stands among Filipino ones.
+  const written = getLocale() === 'en' ? template : null;
   return (
     <div className="promo" style={themeStyle(template?.themeColor)}>
       <header className="promo-hero">
         <span className="promo-logo">{template?.appName || t('app.name')}</span>
+        <LanguageSwitch />
       </header>
       <main className="promo-main">
         {view === 'download' && <Download login={login} template={template} />}
         {view === 'agreement' && <Agreement info={info} />}
         {view === 'landing' && (
           <section className="promo-card">
-            <h1>{template?.headline || t('promo.title')}</h1>
-            <p>{template?.subheadline || t('promo.text')}</p>
+            <h1>{written?.headline || t('promo.title')}</h1>
+            <p>{written?.subheadline || t('promo.text')}</p>
             <RegisterForm
               params={params}
               appName={template?.appName || t('app.name')}
-              buttonText={template?.buttonText || t('promo.form.submit')}
+              buttonText={written?.buttonText || t('promo.form.submit')}
             />
           </section>
         )}

@@ -6,7 +6,7 @@
 //! through the staff API.
 
 use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, SUCCESS_CODE, coded, ok};
-use crate::extract::{CurrentBorrower, Params, optional_id};
+use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::services::images::{self, UploadedImage};
@@ -93,7 +93,12 @@ fn collection_allowed(order: &Order) -> bool {
     matches!(order.status, OrderStatus::RepaymentOpen | OrderStatus::Overdue | OrderStatus::Repaid)
 }
 
-async fn complaint_order(state: &AppState, order: &Order, lang: Lang) -> ApiResult<ComplaintOrder> {
+async fn complaint_order(
+    state: &AppState,
+    order: &Order,
+    lang: Lang,
+    symbol: CurrencySymbol,
+) -> ApiResult<ComplaintOrder> {
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
     let (status_title, _) = crate::views::status_texts(order.status);
     let row = |title: Msg, value: String| TitledRow { title: title.text(lang).to_owned(), value };
@@ -105,7 +110,7 @@ async fn complaint_order(state: &AppState, order: &Order, lang: Lang) -> ApiResu
         status: order.status.code(),
         is_show: i64::from(collection_allowed(order)),
         list: vec![
-            row(Msg::RowLoanAmount, format_amount(order.principal, CurrencySymbol::Peso)),
+            row(Msg::RowLoanAmount, format_amount(order.principal, symbol)),
             row(Msg::RowOrderNumber, order.order_no.clone()),
             TitledRow { title: String::new(), value: status_title.text(lang).to_owned() },
         ],
@@ -118,20 +123,21 @@ async fn complaint_order(state: &AppState, order: &Order, lang: Lang) -> ApiResu
 pub async fn init(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
+    Currency(symbol): Currency,
     lang: Lang,
     Params(params): Params<InitParams>,
 ) -> ApiResult<Json<Envelope<ComplaintInit>>> {
     let orders = state.store.orders_of(borrower).await?;
     let mut order_list = Vec::with_capacity(orders.len());
     for order in &orders {
-        order_list.push(complaint_order(&state, order, lang).await?);
+        order_list.push(complaint_order(&state, order, lang, symbol).await?);
     }
     let chosen = match params.order_id {
         Some(id) => orders.iter().position(|order| order.id.0 == id),
         None => (!orders.is_empty()).then_some(0),
     };
     let order_detail = match chosen {
-        Some(index) => Some(complaint_order(&state, &orders[index], lang).await?),
+        Some(index) => Some(complaint_order(&state, &orders[index], lang, symbol).await?),
         None => None,
     };
     Ok(ok(

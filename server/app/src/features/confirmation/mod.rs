@@ -4,7 +4,7 @@
 //! both documents stored unchanged. Also the contract calls (§7 Contracts).
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{CurrentBorrower, Params, optional_id};
+use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::services::documents::{self, Document, Parties};
 use crate::state::AppState;
@@ -12,7 +12,7 @@ use crate::views::{DetailRow, percent};
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
-use hiram_domain::money::{CurrencySymbol, format_amount};
+use hiram_domain::money::format_amount;
 use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};
 use hiram_domain::pricing::Quote;
 use hiram_domain::product::{Lender, Product, ProductId};
@@ -171,10 +171,6 @@ pub struct LoanConfirm {
     pub new_pop_msg: String,
 }
 
-fn money(amount: hiram_domain::money::Centavos) -> String {
-    format_amount(amount, CurrencySymbol::Peso)
-}
-
 /// What the borrower is about to accept, for an approved order.
 #[utoipa::path(method(get, post), path = "/v3/loan-confirm/loan-detail-confirm", tag = "confirmation", params(ConfirmParams),
     responses((status = 200, body = Envelope<LoanConfirm>), (status = 404), (status = 409)), security(("borrower_session" = [])))]
@@ -182,6 +178,7 @@ pub async fn confirm_data(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    Currency(symbol): Currency,
     Params(params): Params<ConfirmParams>,
 ) -> ApiResult<Json<Envelope<LoanConfirm>>> {
     let context = chosen_order(&state, borrower, params.order_id, params.product_id).await?;
@@ -194,6 +191,7 @@ pub async fn confirm_data(
     let quote = &context.quote;
     let start = state.today();
     let dates = documents::due_dates(quote, start);
+    let money = |amount: hiram_domain::money::Centavos| format_amount(amount, symbol);
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let details = vec![
         row(Msg::RowLoanAmount, money(quote.principal)),

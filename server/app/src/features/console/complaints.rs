@@ -187,7 +187,8 @@ pub async fn answer(
         Err(other) => return Err(other.into()),
     }
     if let Some(borrower) = state.store.borrower(complaint.borrower_id).await? {
-        let body = Msg::ComplaintAnsweredSms.text(Lang::En).replace("{n}", &complaint.id.to_string());
+        let body =
+            Msg::ComplaintAnsweredSms.text(Lang::of(borrower.language)).replace("{n}", &complaint.id.to_string());
         crate::adapters::sms::notify(&state, &borrower.phone, body).await;
     }
     tracing::info!(complaint.id = complaint.id, "complaint answered");

@@ -352,7 +352,12 @@ pub async fn decide(
         )
         .await?;
     if let Some(borrower) = state.store.borrower(order.borrower_id).await? {
-        crate::adapters::sms::notify(&state, &borrower.phone, sms.text(Lang::En).replace("{n}", &order.order_no)).await;
+        crate::adapters::sms::notify(
+            &state,
+            &borrower.phone,
+            sms.text(Lang::of(borrower.language)).replace("{n}", &order.order_no),
+        )
+        .await;
     }
     Ok(ok(lang, NoData))
 }

@@ -166,7 +166,7 @@ pub async fn loan_details(
     let overdue = match order.status {
         OrderStatus::Overdue => crate::services::daily::overdue_standing(&state, &order, &product)
             .await?
-            .map(|standing| crate::views::overdue_view(&standing, lang)),
+            .map(|standing| crate::views::overdue_view(&standing, lang, symbol)),
         _ => None,
     };
     Ok(ok(

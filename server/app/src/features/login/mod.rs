@@ -5,10 +5,11 @@
 use crate::client_address::ClientAddress;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, ok};
 use crate::extract::{Params, SessionToken};
-use crate::i18n::{Lang, Msg};
+use crate::i18n::{Lang, Msg, NamedLang};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::borrower::Borrower;
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::password::NewPassword;
 use hiram_domain::sign_in::Door;
@@ -148,6 +149,26 @@ pub struct LoggedIn {
     pub session_id: String,
     /// True when this login registered the number.
     pub new_borrower: bool,
+    /// The language the borrower chose (`en` or `fil`), if they ever did:
+    /// the page switches to it (decision 046).
+    pub language: Option<String>,
+}
+
+/// A session for the borrower, remembering the language the login page
+/// named (decision 046).
+async fn logged_in(
+    state: &AppState,
+    borrower: Borrower,
+    NamedLang(named): NamedLang,
+    new_borrower: bool,
+) -> ApiResult<LoggedIn> {
+    let mut language = borrower.language;
+    if let Some(lang) = named {
+        state.store.set_language(borrower.id, lang.into()).await?;
+        language = Some(lang.into());
+    }
+    let session_id = crate::session::start(state, borrower.id).await?;
+    Ok(LoggedIn { session_id, new_borrower, language: language.map(|language| language.tag().to_owned()) })
 }
 
 /// Logs in with a code; a number seen for the first time is registered.
@@ -156,6 +177,7 @@ pub struct LoggedIn {
 pub async fn sms_code_login(
     State(state): State<AppState>,
     lang: Lang,
+    named: NamedLang,
     Params(params): Params<CodeLoginParams>,
 ) -> ApiResult<Json<Envelope<LoggedIn>>> {
     let phone = parse_phone(&params.phone)?;
@@ -166,9 +188,10 @@ pub async fn sms_code_login(
         Some(borrower) => borrower,
         None => state.store.ensure_borrower(&phone, None, state.now()).await?,
     };
-    let session_id = crate::session::start(&state, borrower.id).await?;
-    tracing::info!(borrower.id = borrower.id.0, "borrower logged in with a code");
-    Ok(ok(lang, LoggedIn { session_id, new_borrower }))
+    let borrower_id = borrower.id;
+    let reply = logged_in(&state, borrower, named, new_borrower).await?;
+    tracing::info!(borrower.id = borrower_id.0, "borrower logged in with a code");
+    Ok(ok(lang, reply))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -190,6 +213,7 @@ pub async fn password_login(
     State(state): State<AppState>,
     ClientAddress(address): ClientAddress,
     lang: Lang,
+    named: NamedLang,
     Params(params): Params<PasswordLoginParams>,
 ) -> ApiResult<Json<Envelope<LoggedIn>>> {
     let phone = parse_phone(&params.phone)?;
@@ -202,8 +226,7 @@ pub async fn password_login(
     let matches = crate::passwords::verify(&params.password, stored_hash.as_deref()).await?;
     let borrower = borrower.filter(|_| matches).ok_or(ApiError::rejected(Msg::WrongPhoneOrPassword))?;
     crate::sign_in_limits::succeeded(&state, &attempt).await?;
-    let session_id = crate::session::start(&state, borrower.id).await?;
-    Ok(ok(lang, LoggedIn { session_id, new_borrower: false }))
+    Ok(ok(lang, logged_in(&state, borrower, named, false).await?))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -1,21 +1,22 @@
 //! The personal centre (spec §7): the borrower's orders, who they are, the
-//! menu of their page.
+//! menu of their page, the language they read in.
 
-use crate::error::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{Currency, CurrentBorrower};
+use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, NoData, ok};
+use crate::extract::{Currency, CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::status_texts;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::borrower::Language;
 use hiram_domain::clock::manila_date;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::kyc::Profile;
 use hiram_domain::money::format_amount;
 use hiram_domain::product::ProductId;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -25,6 +26,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(user_info))
         .routes(routes!(user_menu))
         .routes(routes!(user_delete))
+        .routes(routes!(user_language))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -94,6 +96,9 @@ pub struct UserInfo {
     /// 0–100.
     pub kyc_progress: i64,
     pub limit_text: String,
+    /// The language the borrower chose, `en` or `fil`; absent until they
+    /// choose (their texts are then in English).
+    pub language: Option<String>,
 }
 
 /// Who the borrower is, as their page shows it.
@@ -117,8 +122,39 @@ pub async fn user_info(
             full_name: record.full_name.unwrap_or_default(),
             kyc_progress: profile.progress(),
             limit_text: format_amount(limit, symbol),
+            language: record.language.map(|language| language.tag().to_owned()),
         },
     ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct LanguageParams {
+    /// `en` (English) or `fil` (Filipino).
+    pub language: String,
+}
+
+/// Remembers the language the borrower reads in: every SMS and every text
+/// the server sends them on its own is written in it (decision 046). The
+/// reply already speaks it. A value other than `en` or `fil` changes
+/// nothing.
+#[utoipa::path(post, path = "/v3/personal-center/user-language", tag = "personal centre", params(LanguageParams),
+    responses((status = 200, body = Envelope<NoData>),
+        (status = 400, body = Envelope<FieldRefused>, description = "Not `en` or `fil`; `data.field` is `language`"),
+        (status = 401)),
+    security(("borrower_session" = [])))]
+pub async fn user_language(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    params: Result<Params<LanguageParams>, ApiError>,
+) -> ApiResult<Json<Envelope<NoData>>> {
+    let refused =
+        || ApiError::Rejected { message: Msg::UnknownLanguage, detail: None, data: FieldRefused::data("language") };
+    let Params(params) = params.map_err(|_| refused())?;
+    let language = Language::parse(params.language.trim()).ok_or_else(refused)?;
+    state.store.set_language(borrower, language).await?;
+    tracing::info!(borrower.id = borrower.0, language = language.tag(), "borrower chose a language");
+    Ok(ok(language.into(), NoData))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -166,7 +202,7 @@ pub async fn user_delete(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
-) -> ApiResult<Json<Envelope<crate::error::NoData>>> {
+) -> ApiResult<Json<Envelope<NoData>>> {
     let orders = state.store.orders_of(borrower).await?;
     if orders.iter().any(|order| {
         !matches!(order.status, hiram_domain::order::OrderStatus::Repaid | hiram_domain::order::OrderStatus::Rejected)
@@ -187,7 +223,7 @@ pub async fn user_delete(
         pictures = pictures.len() + late.len(),
         "borrower deleted their account data"
     );
-    Ok(ok(lang, crate::error::NoData))
+    Ok(ok(lang, NoData))
 }
 
 async fn delete_files(state: &AppState, names: &[String]) -> ApiResult<()> {

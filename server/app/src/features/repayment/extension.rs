@@ -7,7 +7,7 @@
 
 use super::{ChannelItem, DelayInfo, PlanItem, RepaymentParams, channel_list, plan_items};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{CurrentBorrower, Params};
+use crate::extract::{Currency, CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::DetailRow;
@@ -15,7 +15,7 @@ use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::ledger::{self, EntryKind};
-use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
+use hiram_domain::money::{Centavos, format_amount};
 use hiram_domain::order::{Order, OrderId};
 use hiram_domain::product::Product;
 use serde::Serialize;
@@ -58,6 +58,7 @@ pub async fn extension_info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    Currency(symbol): Currency,
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<ExtensionInfo>>> {
     let (order, product) = owned_order(&state, borrower, &params).await?;
@@ -77,7 +78,7 @@ pub async fn extension_info(
     let plan_after = hiram_domain::repayment::plan_status(&extended, &product, &paid_up, today);
     let next_due = hiram_domain::repayment::next_unpaid_due(&plan_after).unwrap_or(due);
     let new_last_due = order.due_date.map(|last| last + time::Duration::days(quote.added_days));
-    let money = |amount: Centavos| format_amount(amount, CurrencySymbol::Peso);
+    let money = |amount: Centavos| format_amount(amount, symbol);
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let detail = vec![
         row(Msg::RowOrderNumber, order.order_no.clone()),

@@ -5,7 +5,7 @@
 //! (`services::pay_codes`, decision 024).
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{CurrentBorrower, Params, optional_id};
+use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::services::pay_codes::{self, IssueError};
 use crate::state::AppState;
@@ -419,9 +419,10 @@ pub async fn repayment_info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    Currency(symbol): Currency,
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<RepaymentInfo>>> {
-    use hiram_domain::money::{CurrencySymbol, format_amount};
+    use hiram_domain::money::format_amount;
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
     let balances = crate::services::money_in::balances(&state, order.id).await?;
@@ -429,7 +430,7 @@ pub async fn repayment_info(
     let owed = dues.total();
     let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
     let paid = Centavos::new(repayable.get() - dues.principal.get() - dues.interest.get());
-    let money = |amount: Centavos| format_amount(amount, CurrencySymbol::Peso);
+    let money = |amount: Centavos| format_amount(amount, symbol);
     let today = state.today();
     let plan = hiram_domain::repayment::plan_status(&order, &product, &balances, today);
     let next_due = hiram_domain::repayment::next_unpaid_due(&plan).or(order.due_date);
@@ -443,7 +444,7 @@ pub async fn repayment_info(
     };
     let overdue = crate::services::daily::overdue_standing(&state, &order, &product)
         .await?
-        .map(|standing| crate::views::overdue_view(&standing, lang));
+        .map(|standing| crate::views::overdue_view(&standing, lang, symbol));
     let disbursed = order.disbursed_at.map(hiram_domain::clock::manila_date).unwrap_or(today);
     let payoff = Some(crate::views::payoff_view(&hiram_domain::repayment::payoff_quote(
         &product.terms,

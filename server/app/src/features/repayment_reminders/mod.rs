@@ -9,7 +9,7 @@
 pub mod scheduler;
 
 use crate::error::{ApiError, ApiResult, Envelope, SUCCESS_CODE, coded, ok};
-use crate::extract::{CurrentBorrower, Params, optional_id};
+use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::services::ServiceResult;
@@ -139,7 +139,13 @@ struct Entry {
 }
 
 /// What a bill is due on and when, with its reminder.
-fn bill_entry(bill: &Bill, reminder: Option<&Reminder>, now: OffsetDateTime, lang: Lang) -> Entry {
+fn bill_entry(
+    bill: &Bill,
+    reminder: Option<&Reminder>,
+    now: OffsetDateTime,
+    lang: Lang,
+    symbol: CurrencySymbol,
+) -> Entry {
     let today = hiram_domain::clock::manila_date(now);
     let dues = Dues::Series { first: bill.form.due_date, repeat: bill.form.repeat };
     // A one-off bill keeps showing its (past) date; a repeating one rolls on.
@@ -151,7 +157,7 @@ fn bill_entry(bill: &Bill, reminder: Option<&Reminder>, now: OffsetDateTime, lan
             name: bill.form.name.clone(),
             order_no: String::new(),
             amount: bill.form.amount.get(),
-            amount_text: format_amount(bill.form.amount, CurrencySymbol::Peso),
+            amount_text: format_amount(bill.form.amount, symbol),
             due_date: due.map(|date| date.to_string()).unwrap_or_default(),
             days_left: due.map(|date| (date - today).whole_days()),
             repeat: bill.form.repeat.key().to_owned(),
@@ -195,7 +201,13 @@ pub(crate) async fn loan_dues(state: &AppState, order: Order, today: Date) -> Se
     Ok(Some(LoanDues { owed_now: current.dues().total().max(Centavos::ZERO), order, product_name: product.name, plan }))
 }
 
-fn loan_entry(loan: &LoanDues, reminder: Option<&Reminder>, now: OffsetDateTime, lang: Lang) -> Entry {
+fn loan_entry(
+    loan: &LoanDues,
+    reminder: Option<&Reminder>,
+    now: OffsetDateTime,
+    lang: Lang,
+    symbol: CurrencySymbol,
+) -> Entry {
     let today = hiram_domain::clock::manila_date(now);
     let dues = loan.dues();
     let due = hiram_domain::repayment::next_unpaid_due(&loan.plan);
@@ -207,7 +219,7 @@ fn loan_entry(loan: &LoanDues, reminder: Option<&Reminder>, now: OffsetDateTime,
             name: loan.product_name.clone(),
             order_no: loan.order.order_no.clone(),
             amount: amount.get(),
-            amount_text: format_amount(amount, CurrencySymbol::Peso),
+            amount_text: format_amount(amount, symbol),
             due_date: due.map(|date| date.to_string()).unwrap_or_default(),
             days_left: due.map(|date| (date - today).whole_days()),
             repeat: Repeat::None.key().to_owned(),
@@ -219,7 +231,12 @@ fn loan_entry(loan: &LoanDues, reminder: Option<&Reminder>, now: OffsetDateTime,
 }
 
 /// Everything the borrower owes, loans first then bills, each as listed.
-async fn entries(state: &AppState, borrower: BorrowerId, lang: Lang) -> ApiResult<(Vec<Entry>, Vec<Entry>)> {
+async fn entries(
+    state: &AppState,
+    borrower: BorrowerId,
+    lang: Lang,
+    symbol: CurrencySymbol,
+) -> ApiResult<(Vec<Entry>, Vec<Entry>)> {
     let now = state.now();
     let today = hiram_domain::clock::manila_date(now);
     let reminders = state.store.reminders_of(borrower).await?;
@@ -229,7 +246,7 @@ async fn entries(state: &AppState, borrower: BorrowerId, lang: Lang) -> ApiResul
     for order in state.store.orders_of(borrower).await? {
         if let Some(loan) = loan_dues(state, order, today).await? {
             let reminder = by_target.get(&ReminderTarget::Order(loan.order.id)).copied();
-            loans.push(loan_entry(&loan, reminder, now, lang));
+            loans.push(loan_entry(&loan, reminder, now, lang, symbol));
         }
     }
     let bills = state
@@ -237,7 +254,7 @@ async fn entries(state: &AppState, borrower: BorrowerId, lang: Lang) -> ApiResul
         .bills_of(borrower)
         .await?
         .iter()
-        .map(|bill| bill_entry(bill, by_target.get(&ReminderTarget::Bill(bill.id)).copied(), now, lang))
+        .map(|bill| bill_entry(bill, by_target.get(&ReminderTarget::Bill(bill.id)).copied(), now, lang, symbol))
         .collect();
     Ok((loans, bills))
 }
@@ -267,10 +284,11 @@ pub async fn index(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    Currency(symbol): Currency,
 ) -> ApiResult<Json<Envelope<RepayOverview>>> {
     let today = state.today();
     let horizon = today + time::Duration::days(UPCOMING_DAYS);
-    let (loans, bills) = entries(&state, borrower, lang).await?;
+    let (loans, bills) = entries(&state, borrower, lang, symbol).await?;
     let reminders_on =
         loans.iter().chain(&bills).filter(|entry| entry.item.reminder.as_ref().is_some_and(|r| r.on)).count();
     let mut upcoming: Vec<Entry> = loans
@@ -285,7 +303,7 @@ pub async fn index(
         RepayOverview {
             today: today.to_string(),
             window_days: UPCOMING_DAYS,
-            upcoming_total_text: format_amount(Centavos::new(total), CurrencySymbol::Peso),
+            upcoming_total_text: format_amount(Centavos::new(total), symbol),
             upcoming_total: total,
             upcoming: upcoming.into_iter().map(|entry| entry.item).collect(),
             reminders_on: i64::try_from(reminders_on).unwrap_or(i64::MAX),
@@ -309,8 +327,9 @@ pub async fn list(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    Currency(symbol): Currency,
 ) -> ApiResult<Json<Envelope<RepayList>>> {
-    let (loans, bills) = entries(&state, borrower, lang).await?;
+    let (loans, bills) = entries(&state, borrower, lang, symbol).await?;
     Ok(ok(
         lang,
         RepayList {
@@ -450,12 +469,13 @@ pub async fn info(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    Currency(symbol): Currency,
     Params(params): Params<BillParams>,
 ) -> ApiResult<Json<Envelope<BillInfo>>> {
     let bill = own_bill(&state, borrower, params.repay_product_id).await?;
     let reminders = state.store.reminders_of(borrower).await?;
     let reminder = reminders.iter().find(|reminder| reminder.target == ReminderTarget::Bill(bill.id));
-    let entry = bill_entry(&bill, reminder, state.now(), lang);
+    let entry = bill_entry(&bill, reminder, state.now(), lang, symbol);
     let next_due_date = match bill.form.repeat {
         // A one-off bill whose date passed has no next due date.
         Repeat::None if entry.due.is_some_and(|due| due < state.today()) => String::new(),

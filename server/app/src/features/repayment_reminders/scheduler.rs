@@ -15,7 +15,7 @@
 //! them instead of each reading the same ones every round.
 
 use super::{LoanDues, lang_of, loan_dues};
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::services::ServiceResult;
 use crate::state::AppState;
 use hiram_domain::clock::manila_date;
@@ -126,7 +126,9 @@ async fn handle(state: &AppState, reminder: &Reminder, now: OffsetDateTime) -> S
     let Some(borrower) = state.store.borrower(reminder.borrower_id).await? else {
         return reschedule(state, reminder, None).await;
     };
-    let lang = lang_of(&reminder.lang);
+    // The language the borrower chose wins over the one the reminder was
+    // set in (decision 046).
+    let lang = borrower.language.map(Lang::from).unwrap_or_else(|| lang_of(&reminder.lang));
     let (template, name, amount) = match &subject {
         Subject::Bill { name, amount } => (Msg::ReminderBillSms, name.as_str(), *amount),
         Subject::Loan(loan) => (Msg::ReminderLoanSms, loan.product_name.as_str(), loan.amount_due(due, today)),

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { hundredthsText } from '@hiram/shared/format/format';
+import { formatMoney, hundredthsText } from '@hiram/shared/format/format';
+import { currencySymbol } from '@hiram/shared/query/pageQuery';
 import { sessionUrl } from '@hiram/shared/api/request';
 import { t } from './texts';
 import { Field } from '@hiram/shared/ui/Field';
@@ -23,6 +24,7 @@ import {
   EARLIEST_DATE,
   isAllowedDate,
   latestDate,
+  MAX_AMOUNT_CENTAVOS,
   MAX_NOTE_CHARS,
   noteLength,
   pesosToCentavos,
@@ -143,7 +145,7 @@ function RecordForm({
     if (busy) return;
     const amount = pesosToCentavos(draft.amount);
     const found: Errors = {};
-    if (!amount.ok) found.amount = t(amount.message);
+    if (!amount.ok) found.amount = t(amount.message, { zero: formatMoney(0), max: formatMoney(MAX_AMOUNT_CENTAVOS) });
     if (!shown.some((category) => category.key === draft.category)) found.category = t('book.chooseCategory');
     if (!isAllowedDate(draft.date)) found.date = t('book.dateInvalid');
     setErrors(found);
@@ -193,7 +195,7 @@ function RecordForm({
       </div>
       <section className="h-card">
         <Field
-          label={t('book.amount')}
+          label={t('book.amount', { currency: currencySymbol() })}
           inputMode="decimal"
           autoComplete="off"
           placeholder="0.00"

@@ -2,7 +2,7 @@
 // (featureTexts): the other borrower routes never download them.
 import { featureTexts } from '@hiram/shared/i18n/i18n';
 
-const en = {
+export const en = {
   'book.month': 'Month',
   'book.previousMonth': 'Previous month',
   'book.nextMonth': 'Next month',
@@ -17,7 +17,7 @@ const en = {
   'book.kind': 'Kind of entry',
   'book.kindExpense': 'Expense',
   'book.kindIncome': 'Income',
-  'book.amount': 'Amount (₱)',
+  'book.amount': 'Amount ({currency})',
   'book.amountHint': 'In pesos, like 125.50',
   'book.category': 'Category',
   'book.date': 'Date',
@@ -36,8 +36,8 @@ const en = {
   'book.undo': 'Undo',
   'book.restored': 'Entry brought back',
   'book.amountInvalid': 'Please enter the amount as a number, like 125.50.',
-  'book.amountZero': 'Please enter an amount more than ₱0.00.',
-  'book.amountTooLarge': 'The amount can be at most ₱10,000,000.00. Please check the number.',
+  'book.amountZero': 'Please enter an amount more than {zero}.',
+  'book.amountTooLarge': 'The amount can be at most {max}. Please check the number.',
   'book.chooseCategory': 'Please choose a category.',
   'book.dateInvalid': 'Please choose a date from 2000 up to tomorrow.',
   'book.missing': 'This entry was not found. It may have been deleted.',
@@ -51,7 +51,7 @@ const en = {
 
 export type BookKey = keyof typeof en;
 
-const fil: Record<BookKey, string> = {
+export const fil: Record<BookKey, string> = {
   'book.month': 'Buwan',
   'book.previousMonth': 'Nakaraang buwan',
   'book.nextMonth': 'Susunod na buwan',
@@ -66,7 +66,7 @@ const fil: Record<BookKey, string> = {
   'book.kind': 'Uri ng tala',
   'book.kindExpense': 'Gastos',
   'book.kindIncome': 'Kita',
-  'book.amount': 'Halaga (₱)',
+  'book.amount': 'Halaga ({currency})',
   'book.amountHint': 'Sa piso, gaya ng 125.50',
   'book.category': 'Kategorya',
   'book.date': 'Petsa',
@@ -85,8 +85,8 @@ const fil: Record<BookKey, string> = {
   'book.undo': 'Ibalik',
   'book.restored': 'Naibalik ang tala',
   'book.amountInvalid': 'Ilagay ang halaga bilang numero, gaya ng 125.50.',
-  'book.amountZero': 'Maglagay ng halagang higit sa ₱0.00.',
-  'book.amountTooLarge': 'Hanggang ₱10,000,000.00 lang ang halaga. Pakisuri ang numero.',
+  'book.amountZero': 'Maglagay ng halagang higit sa {zero}.',
+  'book.amountTooLarge': 'Hanggang {max} lang ang halaga. Pakisuri ang numero.',
   'book.chooseCategory': 'Pumili ng kategorya.',
   'book.dateInvalid': 'Pumili ng petsa mula 2000 hanggang bukas.',
   'book.missing': 'Hindi makita ang talang ito. Baka nabura na ito.',

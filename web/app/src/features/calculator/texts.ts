@@ -2,7 +2,7 @@
 // (featureTexts): the other borrower routes never download them.
 import { featureTexts } from '@hiram/shared/i18n/i18n';
 
-const en = {
+export const en = {
   'calc.tools': 'Calculator tools',
   'calc.forms': 'Calculator forms',
   'calc.simple': 'Simple',
@@ -73,10 +73,10 @@ const en = {
 
 export type CalculatorKey = keyof typeof en;
 
-const fil: Record<CalculatorKey, string> = {
+export const fil: Record<CalculatorKey, string> = {
   'calc.tools': 'Mga gamit ng kalkulador',
   'calc.forms': 'Mga anyo ng kalkulador',
-  'calc.simple': 'Simple',
+  'calc.simple': 'Payak',
   'calc.advanced': 'May singil',
   'calc.amount': 'Halagang hihiramin (₱)',
   'calc.amountHint': 'Halimbawa: 5000 o 5,000.50',

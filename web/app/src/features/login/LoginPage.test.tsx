@@ -2,6 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getLocale, setLocale } from '@hiram/shared/i18n/i18n';
+import { forgetCarried } from '@hiram/shared/query/pageQuery';
 import { mockApi, type MockAnswer } from '@hiram/shared/testing/mockApi';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 import { hideToast } from '@hiram/shared/ui/toastStore';
@@ -105,6 +107,41 @@ describe('login page', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/loanDetails?orderId=5&sessionId=tok123');
     expect(sessionStorage.getItem('hiram.q.sessionId')).toBe('tok123');
     expect(api.calls('/service/login/sms-code-login')[0]![1]?.body).toBe('phone=09171234567&code=123456');
+  });
+
+  it('opens the next page in the language the borrower saved before, and carries it on', async () => {
+    const saved = { ...LOGGED_IN, data: { ...LOGGED_IN.data, language: 'fil' } };
+    renderLogin('/login', { '/service/login/sms-code-login': saved });
+    type(phoneBox(), '09171234567');
+    type(codeBox(), '123456');
+    try {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+        await vi.waitFor(() => expect(getLocale()).toBe('fil'));
+      });
+      expect((await screen.findByTestId('where')).textContent).toBe('/home?lang=fil&sessionId=tok123');
+    } finally {
+      await act(() => setLocale('en'));
+      forgetCarried();
+    }
+  });
+
+  it('names the language a borrower picks on the page in its calls, so the server saves it at login', async () => {
+    const api = renderLogin('/login', { '/service/login/sms-code-login': LOGGED_IN });
+    try {
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Filipino' }));
+        await vi.waitFor(() => expect(getLocale()).toBe('fil'));
+      });
+      type(screen.getByRole('textbox', { name: 'Numero ng mobile' }), '09171234567');
+      type(screen.getByRole('textbox', { name: 'Code ng beripikasyon' }), '123456');
+      fireEvent.click(screen.getByRole('button', { name: 'Mag-log in' }));
+      await screen.findByTestId('where');
+      expect(api.calls('/service/login/sms-code-login')[0]![0]).toContain('lang=fil');
+    } finally {
+      await act(() => setLocale('en'));
+      forgetCarried();
+    }
   });
 
   it('goes home instead of to another site', async () => {

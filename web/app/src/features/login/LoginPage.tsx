@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { digitsOnly, formatPhoneInput, phoneDigits } from '@hiram/shared/format/format';
-import { t, tNodes } from '@hiram/shared/i18n/i18n';
+import { chooseLocale, getLocale, t, tNodes, type Locale } from '@hiram/shared/i18n/i18n';
+import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { rememberCarried, safeRedirect, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -17,6 +18,10 @@ import { codeError, newPasswordError, passwordError, PASSWORD_MAX_CHARS, phoneEr
 
 type Mode = 'code' | 'password' | 'reset';
 type Errors = Partial<Record<'phone' | 'code' | 'password', string>>;
+
+function savedLanguage(language: string | null | undefined): Locale | null {
+  return language === 'en' || language === 'fil' ? language : null;
+}
 
 export default function LoginPage() {
   const [search] = useSearchParams();
@@ -60,10 +65,17 @@ export default function LoginPage() {
     }
   };
 
-  const finish = (sessionId: string) => {
+  /**
+   * In with the session; the server has saved the language this page runs
+   * in if the borrower chose it here, else tells the one they chose before,
+   * which the next page opens in (decision 046).
+   */
+  const finish = (sessionId: string, language: Locale | null | undefined) => {
+    if (language) rememberCarried('lang', language);
     const target = withCarriedQuery(safeRedirect(search.get('redirect')), { sessionId });
     rememberCarried('sessionId', sessionId);
     void navigate(target, { replace: true });
+    if (language && language !== getLocale()) void chooseLocale(language);
   };
 
   const submit = async (e: FormEvent) => {
@@ -88,7 +100,7 @@ export default function LoginPage() {
     }
     const result = mode === 'code' ? await smsCodeLogin(phone, code) : await passwordLogin(phone, password);
     setBusy(false);
-    if (result.success && result.data?.sessionId) finish(result.data.sessionId);
+    if (result.success && result.data?.sessionId) finish(result.data.sessionId, savedLanguage(result.data.language));
   };
 
   const codeLabel = timer.running ? t('login.countdown', { seconds: timer.left }) : t('login.getCode');
@@ -97,6 +109,9 @@ export default function LoginPage() {
     <>
       <PageHeader title={t(mode === 'reset' ? 'login.reset.title' : 'page.login')} />
       <main className="app-main">
+        <div className="app-lang-row">
+          <LanguageSwitch />
+        </div>
         {init.passwordLoginAvailable && mode !== 'reset' && (
           <div className="app-tabs" role="tablist">
             {(['code', 'password'] as const).map((m) => (

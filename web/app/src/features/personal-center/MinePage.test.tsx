@@ -1,6 +1,8 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureBridge } from '@hiram/shared/bridge/bridge';
+import { getLocale, setLocale } from '@hiram/shared/i18n/i18n';
+import { forgetCarried, sessionQuery } from '@hiram/shared/query/pageQuery';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import { fail, ok, renderRoute, resetBridge } from '../../testing/renderRoute';
 import MinePage from './MinePage';
@@ -16,9 +18,11 @@ const ROUTES = {
   '/service/login/logout': ok(null),
 };
 
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   resetBridge();
+  await act(() => setLocale('en'));
+  forgetCarried();
 });
 
 describe('my account', () => {
@@ -79,5 +83,34 @@ describe('my account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('switches to Filipino once: saved on the server, the page and its later calls in Filipino', async () => {
+    const api = mockApi({ ...ROUTES, '/v3/personal-center/user-language': ok(null) });
+    renderRoute('/mine?sessionId=tok', '/mine', <MinePage />);
+    const filipino = await screen.findByRole('button', { name: 'Filipino' });
+    expect(filipino.getAttribute('aria-pressed')).toBe('false');
+    // The switch settles once the catalogue has loaded: wait for it inside act.
+    await act(async () => {
+      fireEvent.click(filipino);
+      await vi.waitFor(() => expect(getLocale()).toBe('fil'));
+    });
+    const [url, init] = api.calls('/v3/personal-center/user-language')[0]!;
+    expect(url).toContain('sessionId=tok');
+    expect(new URLSearchParams(String(init?.body)).get('language')).toBe('fil');
+    expect(sessionQuery().get('lang')).toBe('fil');
+    expect((await screen.findByRole('button', { name: 'Filipino' })).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('group', { name: 'Wika' })).toBeTruthy();
+  });
+
+  it('switches without saving when nobody is logged in', async () => {
+    const api = mockApi(ROUTES);
+    renderRoute('/mine', '/mine', <MinePage />);
+    const filipino = await screen.findByRole('button', { name: 'Filipino' });
+    await act(async () => {
+      fireEvent.click(filipino);
+      await vi.waitFor(() => expect(getLocale()).toBe('fil'));
+    });
+    expect(api.calls('/v3/personal-center/user-language')).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,6 +13,7 @@ import { useOrderList } from './api/getOrderList';
 import { useUserInfo } from './api/getUserInfo';
 import { useUserMenu, type MenuItem } from './api/getUserMenu';
 import { logout } from './api/logout';
+import { saveLanguage } from './api/saveLanguage';
 
 /** Shown when the server sends no menu. */
 const FALLBACK_MENU: readonly { path: string; label: MessageKey }[] = [
@@ -118,6 +120,14 @@ export default function MinePage() {
             )}
           </section>
         )}
+
+        <section className="app-row app-lang-section" aria-labelledby="mine-language">
+          <h2 id="mine-language" className="app-section-title">
+            {t('language.label')}
+          </h2>
+          {/* Logged in, the choice is saved for the borrower's SMS too. */}
+          <LanguageSwitch onChoose={loggedIn ? saveLanguage : undefined} />
+        </section>
 
         <nav aria-label={t('mine.menu')}>
           <ul className="app-menu">

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { hundredthsText } from '@hiram/shared/format/format';
+import { formatMoney, hundredthsText } from '@hiram/shared/format/format';
+import { currencySymbol } from '@hiram/shared/query/pageQuery';
 import { t } from './texts';
 import { Field } from '@hiram/shared/ui/Field';
 import { Modal } from '@hiram/shared/ui/Modal';
@@ -13,6 +14,7 @@ import { REPAY_KEY } from './api/repayIndex';
 import { useRepayProductInfo, type BillInfo } from './api/repayProductInfo';
 import { saveRepayProduct } from './api/saveRepayProduct';
 import {
+  MAX_AMOUNT_CENTAVOS,
   MAX_NAME_CHARS,
   MAX_NOTE_CHARS,
   pesosToCentavos,
@@ -61,7 +63,7 @@ function BillForm({ bill }: { bill: BillInfo | null }) {
     const centavos = pesosToCentavos(amount);
     const found: Errors = {};
     if (!name.trim()) found.name = t('bill.nameEmpty');
-    if (centavos === null) found.amount = t('bill.amountInvalid');
+    if (centavos === null) found.amount = t('bill.amountInvalid', { min: formatMoney(1), max: formatMoney(MAX_AMOUNT_CENTAVOS) });
     if (!dueDate) found.dueDate = t('bill.dateEmpty');
     setErrors(found);
     if (centavos === null || Object.keys(found).length > 0) return;
@@ -101,7 +103,7 @@ function BillForm({ bill }: { bill: BillInfo | null }) {
           onChange={(e) => setName(e.target.value)}
         />
         <Field
-          label={t('bill.amount')}
+          label={t('bill.amount', { currency: currencySymbol() })}
           value={amount}
           inputMode="decimal"
           autoComplete="off"

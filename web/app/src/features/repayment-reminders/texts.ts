@@ -2,7 +2,7 @@
 // (featureTexts): the other borrower routes never download them.
 import { featureTexts } from '@hiram/shared/i18n/i18n';
 
-const en = {
+export const en = {
   'reminders.upcoming': 'Due in the next {n} days',
   'reminders.nothingDue': 'Nothing falls due in the next {n} days.',
   'reminders.remindersOn': 'Reminders on: {n}',
@@ -26,7 +26,7 @@ const en = {
   'bill.editTitle': 'Edit bill',
   'bill.name': 'What is it for?',
   'bill.namePlaceholder': 'e.g. Meralco, rent, SSS loan',
-  'bill.amount': 'Amount (₱)',
+  'bill.amount': 'Amount ({currency})',
   'bill.dueDate': 'Due date',
   'bill.dueDateHint': 'For a bill that repeats, its first due date.',
   'bill.repeat': 'Repeats',
@@ -42,7 +42,7 @@ const en = {
   'bill.deleteConfirm': 'Delete',
   'bill.cancel': 'Cancel',
   'bill.nameEmpty': 'Please enter what the bill is for.',
-  'bill.amountInvalid': 'Please enter an amount from ₱0.01 to ₱10,000,000.00, with at most 2 decimals.',
+  'bill.amountInvalid': 'Please enter an amount from {min} to {max}, with at most 2 decimals.',
   'bill.dateEmpty': 'Please choose the due date.',
   'bill.missing': 'This bill was not found. It may have been deleted.',
   'reminder.for': 'Reminder for {name}',
@@ -59,7 +59,7 @@ const en = {
 
 export type ReminderKey = keyof typeof en;
 
-const fil: Record<ReminderKey, string> = {
+export const fil: Record<ReminderKey, string> = {
   'reminders.upcoming': 'Dapat bayaran sa susunod na {n} araw',
   'reminders.nothingDue': 'Walang dapat bayaran sa susunod na {n} araw.',
   'reminders.remindersOn': 'Mga nakabukas na paalala: {n}',
@@ -83,7 +83,7 @@ const fil: Record<ReminderKey, string> = {
   'bill.editTitle': 'I-edit ang bayarin',
   'bill.name': 'Para saan ito?',
   'bill.namePlaceholder': 'hal. Meralco, upa, SSS loan',
-  'bill.amount': 'Halaga (₱)',
+  'bill.amount': 'Halaga ({currency})',
   'bill.dueDate': 'Petsa ng bayaran',
   'bill.dueDateHint': 'Kung umuulit ang bayarin, ang una nitong petsa ng bayaran.',
   'bill.repeat': 'Umuulit',
@@ -99,7 +99,7 @@ const fil: Record<ReminderKey, string> = {
   'bill.deleteConfirm': 'Burahin',
   'bill.cancel': 'Kanselahin',
   'bill.nameEmpty': 'Ilagay kung para saan ang bayarin.',
-  'bill.amountInvalid': 'Maglagay ng halagang mula ₱0.01 hanggang ₱10,000,000.00, hanggang 2 decimal.',
+  'bill.amountInvalid': 'Maglagay ng halagang mula {min} hanggang {max}, hanggang 2 decimal.',
   'bill.dateEmpty': 'Piliin ang petsa ng bayaran.',
   'bill.missing': 'Hindi makita ang bayaring ito. Baka nabura na.',
   'reminder.for': 'Paalala para sa {name}',

@@ -34,13 +34,14 @@ export async function setLocale(next: Locale): Promise<void> {
   const messages = await loaders[next]();
   locale = next;
   active = messages;
-  document.documentElement.lang = next === 'fil' ? 'fil' : 'en-PH';
+  // Absent when the site's pages are rendered at build time (decision 048).
+  if (typeof document !== 'undefined') document.documentElement.lang = next === 'fil' ? 'fil' : 'en-PH';
   listeners.forEach((l) => l());
 }
 
-/** Chooses and loads the locale before the first render. */
-export function initI18n(): Promise<void> {
-  return setLocale(detectLocale());
+/** Chooses (unless told) and loads the locale before the first render. */
+export function initI18n(chosen: Locale = detectLocale()): Promise<void> {
+  return setLocale(chosen);
 }
 
 export function getLocale(): Locale {
@@ -89,10 +90,10 @@ export function layeredTexts<K extends string>(
   let filipino: Readonly<Record<K, string>> | null = null;
   const owns = (key: string): key is K => Object.hasOwn(english, key);
   return {
-    /** Chooses the locale and loads both catalogues before the first render. */
-    async init(): Promise<void> {
-      const own = detectLocale() === 'fil' ? loadFilipino() : Promise.resolve(null);
-      const [, loaded] = await Promise.all([initI18n(), own]);
+    /** Chooses the locale (unless told) and loads both catalogues before the first render. */
+    async init(chosen: Locale = detectLocale()): Promise<void> {
+      const own = chosen === 'fil' ? loadFilipino() : Promise.resolve(null);
+      const [, loaded] = await Promise.all([initI18n(chosen), own]);
       filipino = loaded;
     },
     t(key: K | MessageKey, params?: Record<string, string | number>): string {

@@ -63,7 +63,8 @@ export function Carousel() {
 
   return (
     <section className="site-carousel" aria-roledescription="carousel" aria-label={t('site.banner.label')}>
-      <div className="site-track" style={{ transform: `translateX(-${shown * 100}%)` }}>
+      {/* No style on the first slide: the prerendered page may carry no inline style (CSP); React sets it through the DOM after. */}
+      <div className="site-track" style={shown === 0 ? undefined : { transform: `translateX(-${shown * 100}%)` }}>
         {slides.map((slide, i) => (
           <div
             key={slide.key}

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { formatPhone } from '@hiram/shared/format/format';
 import { getLocale } from '@hiram/shared/i18n/i18n';
 import { t, type MessageKey } from '../i18n/i18n';
@@ -29,8 +30,20 @@ function LegalFrame({ path, title }: { path: string; title: string }) {
   return <iframe className="site-frame" src={embedSrc(path)} title={title} loading="lazy" />;
 }
 
+const BUILD_YEAR = new Date().getFullYear();
+const never = () => () => undefined;
+
+/**
+ * The visitor's year; the build's while the prerendered page is hydrated
+ * (decision 048), so the two agree, and React renders again if it has turned.
+ */
+function useThisYear(): number {
+  return useSyncExternalStore(never, () => new Date().getFullYear(), () => BUILD_YEAR);
+}
+
 export function SitePage() {
   const info = useCompanyInfo();
+  const year = useThisYear();
   return (
     <>
       <header className="site-header">
@@ -128,7 +141,7 @@ export function SitePage() {
         )}
         <p>
           {t('site.footer.copyright', {
-            year: new Date().getFullYear(),
+            year,
             company: info?.companyName ?? t('app.name'),
           })}
         </p>

@@ -5,7 +5,7 @@
 # writes the Lighthouse section of docs/benchmarks.md.
 #
 #   bench/lighthouse.sh            (expects built pages: `npm run build`)
-#   LIGHTHOUSE_RUNS=5 bench/lighthouse.sh
+#   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_PORT=18096 LIGHTHOUSE_OUT=/tmp/lh bench/lighthouse.sh
 #
 # Lighthouse is run with npx at a pinned version (12.8.2, the last that runs
 # on Node 20), not installed with the app; the browser is Debian's chromium.
@@ -14,7 +14,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 runs="${LIGHTHOUSE_RUNS:-3}"
 port="${LIGHTHOUSE_PORT:-18095}"
-out="$root/bench/out-lighthouse"
+out="${LIGHTHOUSE_OUT:-$root/bench/out-lighthouse}"
 lighthouse_version=12.8.2
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 

@@ -10,10 +10,10 @@
 use crate::state::AppState;
 use axum::Router;
 use axum::extract::Request;
-use axum::routing::{MethodRouter, get};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get};
 use std::path::{Path, PathBuf};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { formatPhone } from '@hiram/shared/format/format';
 import { getLocale } from '@hiram/shared/i18n/i18n';
 import { t, type MessageKey } from '../i18n/i18n';
@@ -26,8 +26,30 @@ function embedSrc(path: string): string {
   return `${path}?${new URLSearchParams({ embed: '1', lang: getLocale() }).toString()}`;
 }
 
+/**
+ * The frame is made only when its place is on screen: a frame holds the whole
+ * borrower app, and the browser's own lazy loading starts it well below the
+ * fold, where its script blocked the site's first seconds on a slow phone
+ * (issue 20).
+ */
 function LegalFrame({ path, title }: { path: string; title: string }) {
-  return <iframe className="site-frame" src={embedSrc(path)} title={title} loading="lazy" />;
+  const [shown, setShown] = useState(false);
+  const place = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = place.current;
+    // Without IntersectionObserver the link under the frame still leads to the text.
+    if (shown || !element || typeof IntersectionObserver === 'undefined') return;
+    const watch = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setShown(true);
+    });
+    watch.observe(element);
+    return () => watch.disconnect();
+  }, [shown]);
+  return shown ? (
+    <iframe className="site-frame" src={embedSrc(path)} title={title} loading="lazy" />
+  ) : (
+    <div ref={place} className="site-frame" />
+  );
 }
 
 const BUILD_YEAR = new Date().getFullYear();

@@ -7,7 +7,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps chromium zbar postgres-programs promtool web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily seed clean
+.PHONY: run test deps chromium zbar postgres-programs promtool web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily bench-lighthouse seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -92,6 +92,11 @@ api-types: deps
 ## bench: throughput, latency and page weight; writes docs/benchmarks.md
 bench: web
 	bench/run.sh
+
+## bench-lighthouse: Lighthouse (mobile, median of 3) on the borrower's most visited pages, the site and the
+## promotion page at 4x and 8x CPU slowdown; writes the Lighthouse section of docs/benchmarks.md
+bench-lighthouse: chromium web
+	bench/lighthouse.sh
 
 ## bench-daily: times the daily run on 10k, 100k and 1M loans, SQLite and PostgreSQL (about half an hour);
 ## writes the Daily run section of docs/benchmarks.md

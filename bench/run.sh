@@ -70,8 +70,10 @@ errors=$(node -e 'const a=require(process.argv[1]),b=require(process.argv[2]); c
 one_vs_spread=$(node -e 'const a=require(process.argv[1]),b=require(process.argv[2]); console.log((100*b.rps/a.rps).toFixed(0))' "$out/callbacks-spread.json" "$out/callbacks-one.json")
 pages=$(node web/scripts/size.mjs)
 
-# The daily run's section (bench/daily-run.sh, run apart because it takes
-# long) is kept as it is, last.
+# The Lighthouse sections (bench/lighthouse.sh) and the daily run's
+# (bench/daily-run.sh), run apart because they take long, are kept as they
+# are, last.
+lighthouse_sections=$(sed -n '/^## Lighthouse/,/^## Daily run$/p' docs/benchmarks.md 2>/dev/null | sed '/^## Daily run$/d' || true)
 daily_section=$(sed -n '/^## Daily run$/,$p' docs/benchmarks.md 2>/dev/null || true)
 cat > docs/benchmarks.md <<MD
 # Benchmarks
@@ -136,6 +138,7 @@ indented lines add the lazily loaded chunk of one route.
 ${pages}
 \`\`\`
 MD
+[ -z "$lighthouse_sections" ] || printf '\n%s\n' "$lighthouse_sections" >> docs/benchmarks.md
 [ -z "$daily_section" ] || printf '\n%s\n' "$daily_section" >> docs/benchmarks.md
 echo "bench: wrote docs/benchmarks.md"
 cat docs/benchmarks.md

@@ -25,6 +25,32 @@ for (const l of SITE_LOCALES) {
   });
 }
 
+// Decision 048: both pages arrive prerendered in the visitor's language, so
+// they read whole before (and without) their script.
+const PAINTED_WITHOUT_SCRIPT = [
+  { path: '/', locale: 'en-PH', lang: 'en-PH', heading: 'About Us' },
+  { path: '/', locale: 'fil-PH', lang: 'fil', heading: 'Tungkol sa Amin' },
+  { path: '/promotion?id=1', locale: 'en-PH', lang: 'en-PH', heading: 'Borrow with Hiram' },
+  { path: '/promotion?lang=fil', locale: 'en-PH', lang: 'fil', label: 'Numero ng mobile' },
+] as const;
+
+for (const p of PAINTED_WITHOUT_SCRIPT) {
+  test(`${p.path} in ${p.locale} paints in ${p.lang} with JavaScript off`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: p.locale });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    await page.goto(p.path);
+    await expect(page.locator('html')).toHaveAttribute('lang', p.lang);
+    if ('heading' in p) await expect(page.getByRole('heading', { name: p.heading, exact: true })).toBeVisible();
+    if ('label' in p) await expect(page.getByLabel(p.label)).toBeVisible();
+    expect(refused, 'the prerendered markup broke the Content-Security-Policy').toEqual([]);
+    await context.close();
+  });
+}
+
 /** The carousel's visible slide: the others are aria-hidden, so role queries skip them. */
 const activeSlide = (page: Page) => page.getByRole('region', { name: 'Highlights' }).getByRole('heading');
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ensureDeviceId } from '@hiram/shared/browser/deviceId';
 import { initI18n } from '@hiram/shared/i18n/i18n';
@@ -15,11 +15,16 @@ ensureDeviceId();
 void initI18n().then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // As a transition, the first render is cut into slices with the main
+  // thread free between them, rather than one long task (issue 20: total
+  // blocking time on a slow phone).
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 });
 
 if (import.meta.env.PROD) {

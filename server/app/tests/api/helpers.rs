@@ -103,7 +103,9 @@ fn write_web_fixture(root: &Path) {
         ("app/dist/assets/main-abc123.js", b"console.log('borrower app');"),
         ("app/dist/assets/main-abc123.js.br", b"brotli bytes"),
         ("site/dist/index.html", b"<!doctype html><title>marketing site</title>"),
+        ("site/dist/index.fil.html", b"<!doctype html><html lang=\"fil\"><title>marketing site</title>"),
         ("site/dist/promotion.html", b"<!doctype html><title>promotion</title>"),
+        ("site/dist/promotion.fil.html", b"<!doctype html><html lang=\"fil\"><title>promotion</title>"),
         ("console/dist/index.html", b"<!doctype html><title>console</title>"),
         ("console/dist/assets/console-def456.js", b"console.log('console');"),
     ];

@@ -12,6 +12,31 @@ crate::on_both_stores! {
         assert!(app.get("/promotion").await.text().await.unwrap().contains("promotion"));
     }
 
+    async fn the_site_s_pages_are_sent_in_the_language_the_page_itself_would_choose(app) {
+        let fetch = |path: &'static str, languages: Option<&'static str>| {
+            let mut request = app.client.get(app.url(path));
+            if let Some(languages) = languages {
+                request = request.header("accept-language", languages);
+            }
+            async move {
+                let response = request.send().await.unwrap();
+                assert_eq!(response.status(), 200, "{path} {languages:?}");
+                assert!(response.headers()["vary"].to_str().unwrap().contains("Accept-Language"), "{path}");
+                response.text().await.unwrap().contains(r#"lang="fil""#)
+            }
+        };
+        for path in ["/", "/promotion"] {
+            assert!(!fetch(path, None).await, "{path} with no language is English");
+            assert!(!fetch(path, Some("en-PH,fil;q=0.9")).await, "{path}: the first language counts");
+        }
+        assert!(fetch("/", Some("fil-PH,fil;q=0.9,en;q=0.8")).await);
+        assert!(fetch("/promotion", Some("tl")).await);
+        assert!(fetch("/?lang=fil", Some("en-US")).await, "the query wins over the browser");
+        assert!(fetch("/promotion?id=1&lang=TL", None).await);
+        assert!(!fetch("/?lang=en", Some("fil")).await, "the query wins over the browser");
+        assert!(fetch("/?lang=xx", Some("fil")).await, "an unknown lang leaves the browser's");
+    }
+
     async fn borrower_client_routes_fall_back_to_the_borrower_app(app) {
         for path in ["/testPreview", "/complainDetails?problemId=3", "/repaymentOfCode", "/loanDetails"] {
             let response = app.get(path).await;

@@ -46,13 +46,14 @@ export async function setLocale(next: Locale): Promise<void> {
   const [messages] = await Promise.all([loaders[next](), ...[...companions].map((load) => load(next))]);
   locale = next;
   active = messages;
-  document.documentElement.lang = next === 'fil' ? 'fil' : 'en-PH';
+  // Absent when the site's pages are rendered at build time (decision 048).
+  if (typeof document !== 'undefined') document.documentElement.lang = next === 'fil' ? 'fil' : 'en-PH';
   listeners.forEach((l) => l());
 }
 
-/** Chooses and loads the locale before the first render. */
-export function initI18n(): Promise<void> {
-  return setLocale(detectLocale());
+/** Chooses (unless told) and loads the locale before the first render. */
+export function initI18n(chosen: Locale = detectLocale()): Promise<void> {
+  return setLocale(chosen);
 }
 
 /**
@@ -120,7 +121,7 @@ export function layeredTexts<K extends string>(
     if (next === 'fil' && !filipino) filipino = await loadFilipino();
   });
   return {
-    /** Chooses the locale and loads both catalogues before the first render. */
+    /** Chooses the locale (unless told) and loads both catalogues before the first render. */
     init: initI18n,
     t(key: K | MessageKey, params?: Record<string, string | number>): string {
       if (!owns(key)) return t(key, params);

@@ -1,28 +1,27 @@
-import { StrictMode, type ComponentType } from 'react';
-import { createRoot } from 'react-dom/client';
-import { useLocale } from '@hiram/shared/i18n/i18n';
+import { startTransition, type ComponentType } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { getLocale } from '@hiram/shared/i18n/i18n';
 import { initSiteI18n } from '../i18n/i18n';
-import { ToastHost } from '@hiram/shared/ui/Toast';
+import { Root } from './Root';
 
-function Root({ Page }: { Page: ComponentType }) {
-  const locale = useLocale();
-  return (
-    <>
-      <Page key={locale} />
-      <ToastHost />
-    </>
-  );
-}
-
-/** Loads the locale, then renders a page of the site into #root. */
-export function mount(Page: ComponentType): void {
+/**
+ * Loads the locale, then brings the page in #root to life. The build
+ * prerendered it (decision 048) in the language its `data-locale` names: in
+ * that language React hydrates what is painted, as a transition so the work
+ * is cut into slices that leave the main thread free between them; in the
+ * other (a visitor's choice the server could not see) it renders afresh.
+ */
+export function mount(page: ComponentType): void {
   void initSiteI18n().then(() => {
     const root = document.getElementById('root');
     if (!root) throw new Error('#root is missing');
-    createRoot(root).render(
-      <StrictMode>
-        <Root Page={Page} />
-      </StrictMode>,
-    );
+    const tree = <Root page={page} />;
+    if (root.dataset.locale === getLocale() && root.firstElementChild) {
+      startTransition(() => {
+        hydrateRoot(root, tree);
+      });
+    } else {
+      createRoot(root).render(tree);
+    }
   });
 }

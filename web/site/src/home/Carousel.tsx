@@ -17,27 +17,47 @@ interface Slide {
   link?: string;
 }
 
-/** Drawn with CSS and inline SVG; no images to download. */
+const GOLD = '#ffd45c';
+const INK = '#4b1590';
+
+/**
+ * The site's own banner art, drawn for Hiram as small inline SVG: it paints
+ * with the prerendered page (decision 048) and costs no request. 1: cash
+ * reaching a phone; 2: a receipt read closely; 3: a bank, a wallet, a coin.
+ */
 function Art({ index }: { index: number }) {
   return (
     <svg className="site-banner-art" viewBox="0 0 120 120" aria-hidden="true">
       {index === 0 && (
         <>
-          <rect x="18" y="34" width="84" height="52" rx="10" fill="rgba(255,255,255,.25)" />
-          <circle cx="60" cy="60" r="16" fill="rgba(255,255,255,.85)" />
-          <text x="60" y="67" textAnchor="middle" fontSize="20" fontWeight="700" fill="#8a2fe0">₱</text>
+          <path d="M10 42h18M6 56h22M10 70h18" stroke="#fff" strokeOpacity=".6" strokeWidth="4" strokeLinecap="round" />
+          <rect x="38" y="12" width="48" height="96" rx="10" fill="#fff" />
+          <rect x="44" y="22" width="36" height="70" rx="4" fill="#efe3ff" />
+          <circle cx="62" cy="50" r="15" fill={GOLD} />
+          <path d="M58 41v18m0-18h5a4.5 4.5 0 0 1 0 9h-5m-4-6h16m-16 3h16" stroke={INK} strokeWidth="2.5" fill="none" strokeLinecap="round" />
+          <rect x="50" y="76" width="24" height="8" rx="4" fill="#a94aff" />
+          <circle cx="62" cy="100" r="3" fill="#c9b3ec" />
         </>
       )}
       {index === 1 && (
         <>
-          <rect x="30" y="20" width="60" height="80" rx="8" fill="rgba(255,255,255,.85)" />
-          <path d="M42 44h36M42 58h36M42 72h22" stroke="#8a2fe0" strokeWidth="5" strokeLinecap="round" />
+          <path d="M26 12h52v92l-6.5-5-6.5 5-6.5-5-6.5 5-6.5-5-6.5 5-6.5-5-6.5 5z" fill="#fff" />
+          <path d="M36 30h32M36 42h22M36 54h28M36 66h32" stroke="#c9b3ec" strokeWidth="4" strokeLinecap="round" />
+          <path d="M36 82h14m6 0h12" stroke={INK} strokeWidth="5" strokeLinecap="round" />
+          <circle cx="80" cy="72" r="15" fill="#fff" fillOpacity=".3" stroke={GOLD} strokeWidth="5" />
+          <path d="M91 83l13 13" stroke={GOLD} strokeWidth="8" strokeLinecap="round" />
         </>
       )}
       {index === 2 && (
         <>
-          <rect x="36" y="14" width="48" height="92" rx="10" fill="rgba(255,255,255,.85)" />
-          <path d="M48 62l9 9 17-20" stroke="#3e9a60" strokeWidth="7" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+          <path d="M60 10l38 20H22z" fill="#fff" />
+          <path d="M32 36v32m18-32v32m20-32v32m18-32v32" stroke="#fff" strokeWidth="8" />
+          <rect x="20" y="70" width="80" height="8" rx="2" fill="#fff" />
+          <rect x="10" y="62" width="30" height="48" rx="6" fill={GOLD} />
+          <rect x="15" y="70" width="20" height="28" rx="2" fill="#fff" />
+          <path d="M19 80h12m-12 7h8" stroke={INK} strokeWidth="3" strokeLinecap="round" />
+          <circle cx="94" cy="96" r="15" fill={GOLD} />
+          <circle cx="94" cy="96" r="9" fill="none" stroke={INK} strokeWidth="2.5" />
         </>
       )}
     </svg>
@@ -63,7 +83,8 @@ export function Carousel() {
 
   return (
     <section className="site-carousel" aria-roledescription="carousel" aria-label={t('site.banner.label')}>
-      <div className="site-track" style={{ transform: `translateX(-${shown * 100}%)` }}>
+      {/* No style on the first slide: the prerendered page may carry no inline style (CSP); React sets it through the DOM after. */}
+      <div className="site-track" style={shown === 0 ? undefined : { transform: `translateX(-${shown * 100}%)` }}>
         {slides.map((slide, i) => (
           <div
             key={slide.key}

@@ -38,11 +38,45 @@ describe('marketing site', () => {
 
   it('embeds the privacy policy and the loan terms lazily, without the app header', () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    // Both places on screen at once.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly seen: (entries: { isIntersecting: boolean }[]) => void) {}
+        observe() {
+          this.seen([{ isIntersecting: true }]);
+        }
+        disconnect() {}
+      },
+    );
     render(<SitePage />);
     const privacy = screen.getByTitle('Privacy policy (full text)');
     expect(privacy.getAttribute('src')).toBe('/privacyPolicy?embed=1&lang=en');
     expect(privacy.getAttribute('loading')).toBe('lazy');
     expect(screen.getByTitle('Loan terms and conditions (full text)').getAttribute('src')).toBe('/loanTerms?embed=1&lang=en');
+  });
+
+  it('makes the legal frames only when their place comes on screen', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const watchers: ((entries: { isIntersecting: boolean }[]) => void)[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(seen: (entries: { isIntersecting: boolean }[]) => void) {
+          watchers.push(seen);
+        }
+        observe() {}
+        disconnect() {}
+      },
+    );
+    render(<SitePage />);
+    expect(screen.queryByTitle('Privacy policy (full text)')).toBeNull();
+    expect(watchers).toHaveLength(2);
+    act(() => watchers.forEach((seen) => seen([{ isIntersecting: false }])));
+    expect(screen.queryByTitle('Privacy policy (full text)')).toBeNull();
+    act(() => watchers[0]!([{ isIntersecting: true }]));
+    expect(screen.getByTitle('Privacy policy (full text)').getAttribute('src')).toBe('/privacyPolicy?embed=1&lang=en');
+    expect(screen.queryByTitle('Loan terms and conditions (full text)')).toBeNull();
   });
 
   it('loops three banners every 3 s', () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { formatPhone } from '@hiram/shared/format/format';
 import { getLocale } from '@hiram/shared/i18n/i18n';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
@@ -26,12 +27,46 @@ function embedSrc(path: string): string {
   return `${path}?${new URLSearchParams({ embed: '1', lang: getLocale() }).toString()}`;
 }
 
+/**
+ * The frame is made only when its place is on screen: a frame holds the whole
+ * borrower app, and the browser's own lazy loading starts it well below the
+ * fold, where its script blocked the site's first seconds on a slow phone
+ * (issue 20).
+ */
 function LegalFrame({ path, title }: { path: string; title: string }) {
-  return <iframe className="site-frame" src={embedSrc(path)} title={title} loading="lazy" />;
+  const [shown, setShown] = useState(false);
+  const place = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = place.current;
+    // Without IntersectionObserver the link under the frame still leads to the text.
+    if (shown || !element || typeof IntersectionObserver === 'undefined') return;
+    const watch = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setShown(true);
+    });
+    watch.observe(element);
+    return () => watch.disconnect();
+  }, [shown]);
+  return shown ? (
+    <iframe className="site-frame" src={embedSrc(path)} title={title} loading="lazy" />
+  ) : (
+    <div ref={place} className="site-frame" />
+  );
+}
+
+const BUILD_YEAR = new Date().getFullYear();
+const never = () => () => undefined;
+
+/**
+ * The visitor's year; the build's while the prerendered page is hydrated
+ * (decision 048), so the two agree, and React renders again if it has turned.
+ */
+function useThisYear(): number {
+  return useSyncExternalStore(never, () => new Date().getFullYear(), () => BUILD_YEAR);
 }
 
 export function SitePage() {
   const info = useCompanyInfo();
+  const year = useThisYear();
   return (
     <>
       <header className="site-header">
@@ -132,7 +167,7 @@ export function SitePage() {
         )}
         <p>
           {t('site.footer.copyright', {
-            year: new Date().getFullYear(),
+            year,
             company: info?.companyName ?? t('app.name'),
           })}
         </p>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { getLocale } from '@hiram/shared/i18n/i18n';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { t } from '../i18n/i18n';
@@ -10,15 +10,26 @@ import { trackVisit } from './api/track';
 import { loginLink, parsePromotionRoute, type PromotionRoute } from './promotionRoute';
 import { RegisterForm } from './RegisterForm';
 
+const onHashChange = (changed: () => void) => {
+  window.addEventListener('hashchange', changed);
+  return () => window.removeEventListener('hashchange', changed);
+};
+
+/**
+ * The route of the address. The prerendered page is the landing page
+ * (decision 048): while it is hydrated the route is read as the landing's
+ * with no query, and React renders the address's own right after.
+ */
 function useHashRoute(): PromotionRoute {
-  const read = () => parsePromotionRoute(window.location.search, window.location.hash);
-  const [route, setRoute] = useState(read);
-  useEffect(() => {
-    const onChange = () => setRoute(read());
-    window.addEventListener('hashchange', onChange);
-    return () => window.removeEventListener('hashchange', onChange);
-  }, []);
-  return route;
+  const address = useSyncExternalStore(
+    onHashChange,
+    () => window.location.search + window.location.hash,
+    () => '',
+  );
+  return useMemo(() => {
+    const hash = address.indexOf('#');
+    return hash < 0 ? parsePromotionRoute(address, '') : parsePromotionRoute(address.slice(0, hash), address.slice(hash));
+  }, [address]);
 }
 
 function CompanyLine({ info }: { info: CompanyInfo | null }) {
@@ -96,12 +107,19 @@ function Agreement({ info }: { info: CompanyInfo | null }) {
   );
 }
 
-/** The template named by `id`, loaded once with the visit recorded; null until (or unless) it loads. */
-function useTemplate(params: URLSearchParams): ChannelTemplate | null {
+/**
+ * The template named by the address's `id`, loaded once with the visit
+ * recorded; null until (or unless) it loads. The address is read when the
+ * page comes to life, not from the render's route, which is the landing's
+ * while a prerendered page is hydrated.
+ */
+function useTemplate(): ChannelTemplate | null {
   const [template, setTemplate] = useState<ChannelTemplate | null>(null);
-  const id = params.get('id') ?? '';
   useEffect(() => {
+    // Once per page load: the hash routes share the visit.
+    const { params } = parsePromotionRoute(window.location.search, window.location.hash);
     trackVisit(params);
+    const id = params.get('id') ?? '';
     if (!id) return;
     let live = true;
     void getChannelTemplate(id).then((result) => {
@@ -110,8 +128,6 @@ function useTemplate(params: URLSearchParams): ChannelTemplate | null {
     return () => {
       live = false;
     };
-    // Once per page load: the hash routes share the visit.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return template;
 }
@@ -123,7 +139,7 @@ const themeStyle = (colour: string | undefined): CSSProperties | undefined =>
 export function PromotionPage() {
   const { view, params } = useHashRoute();
   const info = useCompanyInfo();
-  const template = useTemplate(params);
+  const template = useTemplate();
   const login = loginLink(params);
   // Staff write a template's texts in English only: in Filipino the page
   // says its own, so no English line stands among Filipino ones.

@@ -1,5 +1,7 @@
 //! The built web pages: the borrower app, the marketing site and promotion
-//! page, and the staff console, each from its own `dist` folder.
+//! page, and the staff console, each from its own `dist` folder. The site's
+//! two pages are prerendered in English and in Filipino; the visitor's
+//! language picks the file (decision 048).
 //!
 //! Assets are served precompressed (brotli, then gzip) when the client
 //! accepts it. Hashed assets never change, so they are cached for a year;
@@ -11,6 +13,7 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get};
 use std::path::{Path, PathBuf};
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
@@ -25,8 +28,8 @@ pub fn router(dist_root: &Path) -> Router<AppState> {
     let borrower_page = app.join("index.html");
     let console_page = console.join("index.html");
     Router::new()
-        .route_service("/", page(site.join("index.html")))
-        .route_service("/promotion", page(site.join("promotion.html")))
+        .route("/", site_page(site.join("index.html"), site.join("index.fil.html")))
+        .route("/promotion", site_page(site.join("promotion.html"), site.join("promotion.fil.html")))
         .route_service("/sw.js", page(app.join("sw.js")))
         .nest_service("/app", assets(&app))
         .nest_service("/site", assets(&site))
@@ -36,6 +39,47 @@ pub fn router(dist_root: &Path) -> Router<AppState> {
         // Every other path is a borrower page route (/testPreview, /loanDetails ...).
         .fallback(move |request: Request| client_route(borrower_page.clone(), request))
         .layer(middleware::from_fn(cache_headers))
+}
+
+/// A page of the site in the visitor's language: GET and HEAD only, and
+/// caches told that the answer depends on `Accept-Language`.
+fn site_page(english: PathBuf, filipino: PathBuf) -> MethodRouter<AppState> {
+    get(move |request: Request| {
+        let file = if wants_filipino(&request) { filipino.clone() } else { english.clone() };
+        async move {
+            let mut response = match page(file).oneshot(request).await {
+                Ok(response) => response.into_response(),
+                Err(infallible) => match infallible {},
+            };
+            response.headers_mut().insert(header::VARY, HeaderValue::from_static("Accept-Language, Accept-Encoding"));
+            response
+        }
+    })
+}
+
+/// The page's own rule (web/shared i18n `detectLocale`), so the language
+/// painted is the one the script goes on in: `lang` in the query (`fil` or
+/// `tl`, `en`), else the browser's first language.
+fn wants_filipino(request: &Request) -> bool {
+    let filipino = |tag: &str| {
+        let tag = tag.trim().to_ascii_lowercase();
+        tag.starts_with("fil") || tag.starts_with("tl")
+    };
+    let chosen = serde_urlencoded::from_str::<Vec<(String, String)>>(request.uri().query().unwrap_or(""))
+        .unwrap_or_default()
+        .into_iter()
+        .find(|(name, _)| name == "lang")
+        .map(|(_, value)| value.to_ascii_lowercase());
+    match chosen.as_deref() {
+        Some("fil" | "tl") => true,
+        Some("en") => false,
+        _ => request
+            .headers()
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|languages| languages.split(',').next())
+            .is_some_and(|first| filipino(first.split(';').next().unwrap_or(""))),
+    }
 }
 
 fn page(file: PathBuf) -> ServeFile {

@@ -4941,7 +4941,7 @@ export interface components {
                 NewPopMsg: string;
                 /** Format: int64 */
                 periods: number;
-                /** @description The disclosure statement, opened before the borrower can go on. */
+                /** @description The loan agreement, linked from the modal shown before the borrower can go on. */
                 popAgreementUrl: string;
                 popContent: string;
                 popTitle: string;
@@ -6421,7 +6421,7 @@ export interface components {
             NewPopMsg: string;
             /** Format: int64 */
             periods: number;
-            /** @description The disclosure statement, opened before the borrower can go on. */
+            /** @description The loan agreement, linked from the modal shown before the borrower can go on. */
             popAgreementUrl: string;
             popContent: string;
             popTitle: string;

@@ -113,14 +113,14 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
   await expect(page).toHaveURL(/\/loanDetails\?.*from=confirm/);
   const body = (await (await details).json()) as { data: { orderStatus: number } };
   expect(body.data.orderStatus).toBe(170);
-  await expect(page.getByRole('region', { name: 'Order status' }).getByRole('heading', { name: 'Sending your money' })).toBeVisible();
-
-  // No account yet: the loan waits, and order details asks for one.
-  const cardPopup = page.getByRole('dialog', { name: 'Where should we send your loan?' });
-  await expect(cardPopup).toBeVisible();
+  // No account yet: the loan waits, and order details asks for one in its
+  // banner, with one button and no popup (decision 045).
+  await expect(page.getByRole('region', { name: 'Order status' }).getByRole('heading', { name: 'Where should we send your loan?' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.locator('main .app-buttons button')).toHaveText(['Go and bind the card']);
   const orderUrl = new URL(page.url());
   const orderId = orderUrl.searchParams.get('orderId');
-  await cardPopup.getByRole('button', { name: 'Go and bind the card' }).click();
+  await page.getByRole('button', { name: 'Go and bind the card' }).click();
   await expect(page).toHaveURL(/\/bindBank\?/);
   const bindUrl = new URL(page.url());
   expect(bindUrl.searchParams.get('source')).toBe('loanDetail');

@@ -64,9 +64,9 @@ test('a borrower confirms an approved loan on the older confirmation page', asyn
   await expect(page.locator('article h2').first()).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/newLoanConfirm\?/);
-  const again = page.getByRole('dialog', { name: 'Loan agreement' });
-  await again.getByRole('button', { name: 'Agree', exact: true }).click();
+  // Agreed once, the agreement modal is not asked again (decision 045); the promotion still shows.
   await page.getByRole('dialog', { name: 'Good to know' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog', { name: 'Loan agreement' })).toHaveCount(0);
 
   // Confirm: depush, then order details with from=confirm; the loan is being sent.
   const details = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));

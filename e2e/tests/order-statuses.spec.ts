@@ -2,7 +2,8 @@ import { expect, test } from '../test';
 import { demoSession, orderInStatus } from '../fixtures';
 
 // Every demo order (decision D5 seeds one per status of D3) against spec §4:
-// the banner colour and the buttons per status; 151 goes to its confirm page.
+// the banner colour and the buttons per status (170 as decision 045 says);
+// 151 goes to its confirm page.
 
 const WHITE = 'rgb(255, 255, 255)';
 const BANNER: Record<number, string> = {
@@ -17,7 +18,9 @@ const BANNER: Record<number, string> = {
 
 function buttonsFor(status: number, isDelay: string): string[] {
   if (status === 174 || status === 180) return isDelay === '1' ? ['REPAY', 'Rollover Repayment'] : ['Repayment'];
-  if (status === 170) return ['Repayment'];
+  // 170: nothing to repay before the money arrives; the demo's loan waits
+  // for an account, which its one button adds (decision 045).
+  if (status === 170) return ['Go and bind the card'];
   if (status === 200) return ['Borrow Again'];
   return [];
 }
@@ -48,6 +51,8 @@ for (const status of [21, 110, 170, 174, 180, 200]) {
     if (expected.length) await expect(buttons).toHaveText(expected);
     else await expect(buttons).toHaveCount(0);
     if (expected.includes('Rollover Repayment')) await expect(page.getByText('Short of money?')).toBeVisible();
+
+    if (status === 170) await expect(page.getByRole('dialog')).toHaveCount(0);
 
     const more = page.getByRole('link', { name: 'Click to view more products' });
     if ([21, 110].includes(status) && data.recProducts.length > 0) await expect(more).toBeVisible();

@@ -155,6 +155,14 @@ pub enum Msg {
     AboveLimit,
     FieldMissing,
     FieldInvalid,
+    /// A KYC answer's length, `{n}` the characters allowed (`2–100`).
+    FieldTextLength,
+    /// A KYC answer that must be a whole number, `{n}` its range (`0–20`).
+    FieldWholeNumber,
+    FieldEmail,
+    FieldDate,
+    /// A KYC answer that must be one of a list (a choice, a city).
+    FieldFromList,
     Underage,
     NotFilipino,
     TermsChanged,
@@ -430,6 +438,11 @@ impl Msg {
                 AboveLimit => "Your current limit is {n}. Please choose a smaller amount.",
                 FieldMissing => "Please fill in: {n}.",
                 FieldInvalid => "Please check: {n}.",
+                FieldTextLength => "Please use {n} characters, without symbols such as tabs or line breaks.",
+                FieldWholeNumber => "Please enter a whole number ({n}).",
+                FieldEmail => "Please enter an e-mail address such as name@example.com.",
+                FieldDate => "Please enter a real date, not in the future.",
+                FieldFromList => "Please choose one from the list.",
                 Underage => "You must be at least 18 years old to borrow.",
                 NotFilipino => "Our loans are for Filipino citizens only.",
                 TermsChanged => "The terms of this loan have changed. Please apply again to see the new terms.",
@@ -782,6 +795,11 @@ impl Msg {
                 AboveLimit => "Ang iyong limit ngayon ay {n}. Pumili ng mas maliit na halaga.",
                 FieldMissing => "Pakipunan: {n}.",
                 FieldInvalid => "Pakisuri: {n}.",
+                FieldTextLength => "Gumamit ng {n} na titik, walang simbolo gaya ng tab o bagong linya.",
+                FieldWholeNumber => "Maglagay ng buong numero ({n}).",
+                FieldEmail => "Maglagay ng e-mail address gaya ng name@example.com.",
+                FieldDate => "Maglagay ng totoong petsa, hindi sa hinaharap.",
+                FieldFromList => "Pumili ng isa mula sa listahan.",
                 Underage => "Dapat ay 18 taong gulang ka man lang para makahiram.",
                 NotFilipino => "Para lamang sa mga mamamayang Pilipino ang aming loan.",
                 TermsChanged => {

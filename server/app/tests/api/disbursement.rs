@@ -60,6 +60,9 @@ crate::on_both_stores! {
         assert_eq!(waiting["orderStatus"], 170);
         assert_eq!(waiting["cardNeedPop"], 1);
         assert_eq!(waiting["cardPopTitle"], "Where should we send your loan?");
+        // The banner asks for the account too: it does not say the money is on its way.
+        assert_eq!(waiting["noticeStatusText"], "Where should we send your loan?");
+        assert_eq!(waiting["noticeDesText"], waiting["cardPopMsg"]);
 
         let (_, form) = call(&app, &session, "/v3/bind-card/card-init", &[("product_id", &product)]).await;
         let items = form["data"]["items"].as_array().unwrap();

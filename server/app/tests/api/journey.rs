@@ -100,7 +100,8 @@ crate::on_both_stores! {
         assert_eq!(row(&data["details"], "You receive"), "₱2,910.00");
         assert_eq!(row(&data["details"], "Total repayment"), "₱3,364.00");
         assert_eq!(data["repay_plans"][0]["amount"], 336_400);
-        assert_eq!(data["popAgreementUrl"], format!("/loanAgreement?orderId={order_id}&doc=disclosure"));
+        // "Read the loan agreement" in the modal opens the agreement, not the disclosure.
+        assert_eq!(data["popAgreementUrl"], format!("/loanAgreement?orderId={order_id}&doc=agreement"));
 
         let (_, contracts) = call(&app, &session, "/v3/contract/contract", &[("productId", &product_id), ("scene", "3")]).await;
         assert_eq!(contracts["data"]["data"].as_array().unwrap().len(), 3);
@@ -193,6 +194,14 @@ crate::on_both_stores! {
         assert_eq!(call(&app, &session, "/v3/certify/save-basic-info", &foreign).await.1["data"]["field"], "citizenship");
         let (status, body) = call(&app, &session, "/v3/certify/save-personal-info", &[("permanent_city", "Singapore"), ("street_address", "1 Orchard Road"), ("residence_years", "1"), ("civil_status", "SINGLE")]).await;
         assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "permanent_city"));
+        assert_eq!(body["message"], "Please choose one from the list.");
+        // An answer that does not fit says what would: the range, in the borrower's language.
+        let ext = [("loan_purpose", "BILLS"), ("education", "COLLEGE"), ("dependents", "45")];
+        let (status, body) = call(&app, &session, "/v3/certify/save-ext-info-new", &ext).await;
+        assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "dependents"));
+        assert_eq!(body["message"], "Please enter a whole number (0–20).");
+        let (_, body) = call(&app, &session, "/v3/certify/save-ext-info-new?lang=fil", &ext).await;
+        assert_eq!(body["message"], "Maglagay ng buong numero (0–20).");
         let (status, body) = call(&app, &session, "/v3/certify/save-job-info", &[("employment_type", "EMPLOYED"), ("pay_schedule", "WEEKLY")]).await;
         assert_eq!(status, 400);
         assert_eq!(body["message"], "Please fill in: Monthly income (₱).");

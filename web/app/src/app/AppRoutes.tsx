@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Route, Routes, useLocation, useNavigate } from 'react-router';
 import { configureBridge } from '@hiram/shared/bridge/bridge';
+import { toastPageLeft } from '@hiram/shared/ui/toastStore';
 
 // Route-level code splitting: every page is its own chunk. Declarative
 // <Routes> rather than the data router: same routing, about 14 KiB less
@@ -52,10 +53,26 @@ function BridgeWiring() {
   return null;
 }
 
+/**
+ * A toast belongs to its page: going to another page takes it away. A new
+ * query on the same page (a month, a tab) is not another page.
+ */
+function ToastsFollowPages() {
+  const { pathname } = useLocation();
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    toastPageLeft();
+  }, [pathname]);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <>
       <BridgeWiring />
+      <ToastsFollowPages />
       <Suspense fallback={null}>
         <Routes>
           <Route path="/testPreview" element={<TestPreviewPage />} />

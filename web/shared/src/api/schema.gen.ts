@@ -4969,7 +4969,7 @@ export interface components {
                 NewPopMsg: string;
                 /** Format: int64 */
                 periods: number;
-                /** @description The disclosure statement, opened before the borrower can go on. */
+                /** @description The loan agreement, linked from the modal shown before the borrower can go on. */
                 popAgreementUrl: string;
                 popContent: string;
                 popTitle: string;
@@ -6465,7 +6465,7 @@ export interface components {
             NewPopMsg: string;
             /** Format: int64 */
             periods: number;
-            /** @description The disclosure statement, opened before the borrower can go on. */
+            /** @description The loan agreement, linked from the modal shown before the borrower can go on. */
             popAgreementUrl: string;
             popContent: string;
             popTitle: string;

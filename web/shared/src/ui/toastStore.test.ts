@@ -1,8 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToast, runToastAction, showToast, TOAST_DEFAULT_MS } from './toastStore';
+import { getToast, hideToast, runToastAction, showToast, TOAST_DEFAULT_MS, toastPageLeft } from './toastStore';
 
 beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+afterEach(() => {
+  hideToast();
+  vi.useRealTimers();
+});
 
 describe('toast timing', () => {
   it('stays 3000 ms by default', () => {
@@ -44,7 +47,7 @@ describe('toast timing', () => {
 describe('a toast with an action', () => {
   it('runs the action once when tapped and hides the toast', () => {
     const run = vi.fn();
-    showToast('Entry deleted', 6000, { label: 'Undo', run });
+    showToast('Entry deleted', 6000, { action: { label: 'Undo', run } });
     expect(getToast()?.action?.label).toBe('Undo');
     runToastAction();
     expect(run).toHaveBeenCalledTimes(1);
@@ -55,10 +58,38 @@ describe('a toast with an action', () => {
 
   it('loses its action when another toast replaces it', () => {
     const run = vi.fn();
-    showToast('Entry deleted', 6000, { label: 'Undo', run });
+    showToast('Entry deleted', 6000, { action: { label: 'Undo', run } });
     showToast('Saved');
     expect(getToast()?.action).toBeUndefined();
     runToastAction();
     expect(run).not.toHaveBeenCalled();
+  });
+});
+
+describe('a toast and the page it was shown on', () => {
+  it('is hidden when the borrower leaves the page (a wrong-code toast does not follow to Home)', () => {
+    showToast('Wrong code');
+    toastPageLeft();
+    expect(getToast()).toBeNull();
+  });
+
+  it('survives the one navigation it announces when kept, and is hidden by the next', () => {
+    showToast('Saved', undefined, { keepOnNavigation: true });
+    toastPageLeft();
+    expect(getToast()?.message).toBe('Saved');
+    toastPageLeft();
+    expect(getToast()).toBeNull();
+  });
+
+  it('still leaves after its time when kept', () => {
+    showToast('Saved', undefined, { keepOnNavigation: true });
+    toastPageLeft();
+    vi.advanceTimersByTime(TOAST_DEFAULT_MS);
+    expect(getToast()).toBeNull();
+  });
+
+  it('does nothing when no toast shows', () => {
+    toastPageLeft();
+    expect(getToast()).toBeNull();
   });
 });

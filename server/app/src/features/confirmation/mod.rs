@@ -161,7 +161,7 @@ pub struct LoanConfirm {
     pub is_pop_type: i64,
     pub pop_content: String,
     pub pop_title: String,
-    /// The disclosure statement, opened before the borrower can go on.
+    /// The loan agreement, linked from the modal shown before the borrower can go on.
     pub pop_agreement_url: String,
     /// The older variant's button text (D6).
     #[serde(rename = "NewButtonMsg")]
@@ -232,7 +232,7 @@ pub async fn confirm_data(
             is_pop_type: 1,
             pop_content: Msg::RetentionText.text(lang).to_owned(),
             pop_title: Msg::RetentionTitle.text(lang).to_owned(),
-            pop_agreement_url: document_url(context.order.id, DISCLOSURE),
+            pop_agreement_url: document_url(context.order.id, AGREEMENT),
             new_button_msg: Msg::ConfirmButton.text(lang).to_owned(),
             new_pop_msg: Msg::ConfirmPromotion.text(lang).to_owned(),
         },

@@ -159,23 +159,37 @@ async fn save(
     let checked =
         check_section(section, |code| answers.get(code).cloned().unwrap_or_default(), cities::is_city, state.today())
             .map_err(|error| {
-            let message = match error.reason {
-                FieldProblem::Missing => Msg::FieldMissing,
-                FieldProblem::Invalid => Msg::FieldInvalid,
-                FieldProblem::Underage => Msg::Underage,
-                FieldProblem::NotFilipino => Msg::NotFilipino,
+            let label = labels::title(error.code, lang).to_owned();
+            let (message, detail) = match error.reason {
+                FieldProblem::Missing => (Msg::FieldMissing, Some(label)),
+                FieldProblem::Invalid => invalid_answer(section, error.code, label),
+                FieldProblem::Underage => (Msg::Underage, None),
+                FieldProblem::NotFilipino => (Msg::NotFilipino, None),
             };
-            ApiError::Rejected {
-                message,
-                detail: Some(labels::title(error.code, lang).to_owned()),
-                data: FieldRefused::data(error.code),
-            }
+            ApiError::Rejected { message, detail, data: FieldRefused::data(error.code) }
         })?;
     if let Some((_, name)) = checked.iter().find(|(code, _)| *code == "full_name") {
         state.store.set_full_name(borrower, name).await?;
     }
     state.store.save_kyc_section(borrower, section, &checked, state.now()).await?;
     Ok(ok(lang, NoData))
+}
+
+/// What is wrong with an answer that does not fit its field, said so the
+/// borrower can fix it beside the field (the form names the field there):
+/// the length or range allowed, the shape expected, or the list to choose
+/// from.
+fn invalid_answer(section: Section, code: &str, label: String) -> (Msg, Option<String>) {
+    match fields_of(section).find(|field| field.code == code).map(|field| field.kind) {
+        Some(FieldKind::Text { min_chars, max_chars }) => {
+            (Msg::FieldTextLength, Some(format!("{min_chars}–{max_chars}")))
+        }
+        Some(FieldKind::Number { min, max }) => (Msg::FieldWholeNumber, Some(format!("{min}–{max}"))),
+        Some(FieldKind::Email) => (Msg::FieldEmail, None),
+        Some(FieldKind::Day) => (Msg::FieldDate, None),
+        Some(FieldKind::Choice(_) | FieldKind::City) => (Msg::FieldFromList, None),
+        None => (Msg::FieldInvalid, Some(label)),
+    }
 }
 
 macro_rules! section_endpoints {

@@ -148,13 +148,17 @@ pub async fn loan_details(
     } else {
         Vec::new()
     };
-    let (title, description) = status_texts(order.status);
     // A borrower who repaid is asked once to rate the app.
     let asks_for_rating = order.status == OrderStatus::Repaid && !state.store.has_event(borrower, "app_rating").await?;
     let approved = order.status == OrderStatus::AwaitingConfirmation;
     // A confirmed loan waits for an account to be sent to.
     let needs_account =
         order.status == OrderStatus::Disbursing && state.store.payout_account(borrower).await?.is_none();
+    // The banner tells the one story of the page (decision 045): a loan
+    // waiting for an account asks for it, rather than saying the money is on
+    // its way.
+    let (title, description) =
+        if needs_account { (Msg::CardPopTitle, Msg::CardPopMsg) } else { status_texts(order.status) };
     // An open loan extends until its due date; an overdue one rolls over
     // (180 → 174) while the agreement still permits an extension.
     let extendable = if order.status.is_repayable() && product.allows_extension {

@@ -165,7 +165,7 @@ function RecordForm({
     if (!saved.success) return;
     // The list and statistics fetch afresh when they open; nothing here needs them now.
     void queryClient.invalidateQueries({ queryKey: [BOOK_KEEPING_KEY], refetchType: 'none' });
-    showToast(t('book.saved'));
+    showToast(t('book.saved'), undefined, { keepOnNavigation: true });
     back(draft.date.slice(0, 7));
   };
 

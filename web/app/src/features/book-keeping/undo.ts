@@ -14,14 +14,18 @@ export async function deleteWithUndo(id: number, queryClient: QueryClient): Prom
   // Marked stale, not fetched now: the open form would ask for the entry
   // just deleted, and its not-found toast would replace the one with Undo.
   void queryClient.invalidateQueries({ queryKey: [BOOK_KEEPING_KEY], refetchType: 'none' });
+  // Shown as the form closes: kept over the return to the list.
   showToast(t('book.deleted'), UNDO_TOAST_MS, {
-    label: t('book.undo'),
-    run: () => {
-      void deleteBookKeeping(id, true).then((restored) => {
-        if (!restored.success) return;
-        void queryClient.invalidateQueries({ queryKey: [BOOK_KEEPING_KEY] });
-        showToast(t('book.restored'));
-      });
+    keepOnNavigation: true,
+    action: {
+      label: t('book.undo'),
+      run: () => {
+        void deleteBookKeeping(id, true).then((restored) => {
+          if (!restored.success) return;
+          void queryClient.invalidateQueries({ queryKey: [BOOK_KEEPING_KEY] });
+          showToast(t('book.restored'));
+        });
+      },
     },
   });
   return true;

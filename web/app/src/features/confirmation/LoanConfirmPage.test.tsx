@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import type * as Leave from '../../lib/leave';
@@ -109,6 +109,25 @@ describe('loan confirm V3', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Agree' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('"Read the loan agreement" opens the agreement; back from reading, the modal is not asked again', async () => {
+    setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
+    const dialog = await screen.findByRole('dialog', { name: 'Loan agreement' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Read the loan agreement' }));
+    expect((await screen.findByTestId('where')).textContent).toBe('/loanAgreement?orderId=12&doc=agreement&sessionId=s1');
+    cleanup();
+    setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
+    await screen.findByRole('button', { name: 'Next' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("the header's back brings the retention pop-up when isPopType is 1", async () => {
+    setup({ isPopType: 1, popTitle: 'Wait!', popContent: 'Your money is one tap away.' });
+    await screen.findByRole('button', { name: 'Next' });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('dialog', { name: 'Wait!' })).toBeTruthy();
+    expect(screen.queryByTestId('where')).toBeNull();
   });
 
   it('agreement modal: Cancel closes the web view', async () => {

@@ -12,7 +12,7 @@ export default function LoanConfirmPage() {
 
   return (
     <>
-      <PageHeader title={t('page.loanConfirm')} />
+      <PageHeader title={t('page.loanConfirm')} onBack={flow.askBeforeLeaving} />
       {data && (
         <main className="app-main app-stack">
           <section className="h-card app-center">

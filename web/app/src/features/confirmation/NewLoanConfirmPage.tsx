@@ -23,7 +23,7 @@ export default function NewLoanConfirmPage() {
 
   return (
     <>
-      <PageHeader title={t('page.newLoanConfirm')} />
+      <PageHeader title={t('page.newLoanConfirm')} onBack={flow.askBeforeLeaving} />
       {data && (
         <main className="app-main app-stack">
           <section className="h-card app-center">

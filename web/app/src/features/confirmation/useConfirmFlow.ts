@@ -12,6 +12,15 @@ import { lendDetailsTarget } from './target';
 export const HOST_BACK_EVENT = 'hiram:back';
 
 /**
+ * Session flag, per order, set once the borrower agreed in the agreement
+ * modal or went to read the agreement from it: coming back from reading, the
+ * modal is not asked again (the box and the document links stay).
+ */
+export function agreementSeenKey(orderId: string): string {
+  return `agreementSeen:${orderId}`;
+}
+
+/**
  * What both confirmation pages do (spec §4 "Loan confirm"), whichever paths
  * they call: the box starts ticked and Next does nothing unticked; the
  * agreement modal opens by itself when the server gives popAgreementUrl
@@ -29,7 +38,7 @@ export function useConfirmFlow(calls: ConfirmCalls) {
   const data = result?.success ? result.data : null;
   const { data: contracts = [] } = useContracts(productId, orderId, calls);
   const [agreed, setAgreed] = useState(true);
-  const [agreementAccepted, setAgreementAccepted] = useState(false);
+  const [agreementSeen, setAgreementSeen] = useState(() => sessionStorage.getItem(agreementSeenKey(orderId)) !== null);
   const [retention, setRetention] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -40,6 +49,11 @@ export function useConfirmFlow(calls: ConfirmCalls) {
     window.addEventListener(HOST_BACK_EVENT, onBack);
     return () => window.removeEventListener(HOST_BACK_EVENT, onBack);
   }, [popType]);
+
+  const markAgreementSeen = () => {
+    sessionStorage.setItem(agreementSeenKey(orderId), '1');
+    setAgreementSeen(true);
+  };
 
   const go = (url: string) => {
     if (isWebAddress(url)) openExternal(url);
@@ -72,9 +86,14 @@ export function useConfirmFlow(calls: ConfirmCalls) {
     next,
     openContract,
     /** The document the agreement modal links to, opened in the app. */
-    readAgreement: () => go(data?.popAgreementUrl ?? ''),
-    agreementOpen: Boolean(data?.popAgreementUrl) && !agreementAccepted,
-    acceptAgreement: () => setAgreementAccepted(true),
+    readAgreement: () => {
+      markAgreementSeen();
+      go(data?.popAgreementUrl ?? '');
+    },
+    agreementOpen: Boolean(data?.popAgreementUrl) && !agreementSeen,
+    acceptAgreement: markAgreementSeen,
+    /** The header's back: the retention pop-up when the server asks for it, as for the shell's back. */
+    askBeforeLeaving: popType === 1 ? () => setRetention(true) : undefined,
     retention,
     dismissRetention: () => setRetention(false),
     closeWebview: () => void callNative('closeWebview', {}),

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
+import { getToast } from '@hiram/shared/ui/toastStore';
 import { fail, ok, renderRoute } from '../../testing/renderRoute';
 import CertifySectionPage from './CertifySectionPage';
 import type { FormItem } from './form';
@@ -130,6 +131,11 @@ describe('KYC section form', () => {
     await waitFor(() => expect(day.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(day.getAttribute('aria-describedby')!)?.textContent).toBe('You must be at least 18 years old.');
     expect(screen.getByRole('textbox', { name: 'Full name' }).getAttribute('aria-invalid')).toBeNull();
+    // Beside the field, focused, no toast; what was entered stays.
+    expect(document.activeElement).toBe(day);
+    expect(getToast()).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'Full name' }) as HTMLInputElement).value).toBe('Juan Dela Cruz');
+    expect((screen.getByRole('combobox', { name: 'Nationality' }) as HTMLInputElement).value).toBe('Filipino');
     expect(api.calls('/v3/certify/save-basic-info')[0]![1]?.body).toBe(
       'fullName=Juan+Dela+Cruz&idNumber=123456&nationality=1&birthDate=1990-05-17&city=137404',
     );

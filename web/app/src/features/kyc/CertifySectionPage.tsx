@@ -50,12 +50,16 @@ function SectionForm({ section }: { section: SectionKey }) {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy || !form) return;
+    const controls = e.currentTarget.elements;
+    const focus = (code: string) => {
+      const control = controls.namedItem(code);
+      if (control instanceof HTMLElement) control.focus();
+    };
     const missing = missingRequired(items, values);
     setErrors(missing);
     const firstBad = items.find((item) => missing[item.code]);
     if (firstBad) {
-      const control = e.currentTarget.elements.namedItem(firstBad.code);
-      if (control instanceof HTMLElement) control.focus();
+      focus(firstBad.code);
       return;
     }
     setBusy(true);
@@ -63,8 +67,10 @@ function SectionForm({ section }: { section: SectionKey }) {
     if (!saved.success) {
       setBusy(false);
       const field = refusedField(saved);
+      // The refusal sits beside the field it names; what was entered stays.
       if (field && items.some((item) => item.code === field)) {
         setErrors({ [field]: saved.message || t('error.server') });
+        focus(field);
       } else {
         showToast(saved.message || t('error.server'));
       }

@@ -108,7 +108,9 @@ describe('order details', () => {
     const fetch = renderPage({ code: '40401', message: 'Order not found', data: null });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
     await new Promise((r) => setTimeout(r, 0));
-    expect(screen.queryByRole('button')).toBeNull();
+    // Only the header's own controls: no banner, card, buttons or popup.
+    expect(screen.queryAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Back']);
+    expect(screen.queryByRole('region', { name: 'Order status' })).toBeNull();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order Details');
   });
 });

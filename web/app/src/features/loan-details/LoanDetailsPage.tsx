@@ -11,7 +11,7 @@ import { appLink } from '../../lib/links';
 import { googleScore } from './api/googleScore';
 import { useLoanDetails, type LoanDetails } from './api/getLoanDetails';
 import { recommendJump } from './api/recommendJump';
-import { BankCardPopup, NoticePopup, RatingPopup, STORE_RATING_FROM } from './Popups';
+import { NoticePopup, RatingPopup, STORE_RATING_FROM } from './Popups';
 import {
   ACTION_LABELS,
   bannerColour,
@@ -29,7 +29,7 @@ export const BORROW_AGAIN_EVENT = { moduleId: 30, positionId: 0 } as const;
 /** Recommended-product taps: this module, position = list index. */
 export const RECOMMEND_MODULE = 31;
 
-type Popup = 'kindTips' | 'reminder' | 'rating' | 'card';
+type Popup = 'kindTips' | 'reminder' | 'rating';
 
 function Banner({ details }: { details: LoanDetails }) {
   const colour = bannerColour(details.orderStatus);
@@ -94,7 +94,6 @@ function duePopups(details: LoanDetails): Popup[] {
   if (details.KindTipsMsg && sessionStorage.getItem(SHOW_BANK_TIP) === null) due.push('kindTips');
   if (details.reyMsg) due.push('reminder');
   if (details.isScore === 1) due.push('rating');
-  if (details.cardNeedPop === 1) due.push('card');
   return due;
 }
 
@@ -135,6 +134,10 @@ export default function LoanDetailsPage() {
         sessionStorage.setItem(SHOW_BANK_TIP, '1');
         void navigate(appLink('/repayDelay', ids));
         break;
+      case 'bindAccount':
+        // The order travels along so binding can come back to it (spec §4).
+        void navigate(appLink('/bindBank', { ...ids, source: 'loanDetail' }));
+        break;
       case 'borrowAgain':
         // The bridge records the event natively, or posts /service/event/save in a browser.
         void callNative('confirmBurialPoint', { productId, ...BORROW_AGAIN_EVENT });
@@ -162,7 +165,7 @@ export default function LoanDetailsPage() {
     void googleScore().then(() => callNative('toRate', {}));
   };
 
-  const actions = details ? orderActions(details.orderStatus, details.isDelay) : [];
+  const actions = details ? orderActions(details.orderStatus, details.isDelay, details.cardNeedPop) : [];
   const recommended = details && showsRecommendations(details.orderStatus) ? details.recProducts : [];
 
   return (
@@ -223,17 +226,6 @@ export default function LoanDetailsPage() {
             title={t('rating.resultTitle')}
             message={t('rating.resultText')}
             onClose={() => setRatingResult(false)}
-          />
-          <BankCardPopup
-            open={popup === 'card'}
-            title={details.cardPopTitle}
-            message={details.cardPopMsg}
-            onClose={() => close('card')}
-            onBind={() => {
-              close('card');
-              // The order travels along so binding can come back to it (spec §4).
-              void navigate(appLink('/bindBank', { productId, orderId, source: 'loanDetail' }));
-            }}
           />
         </>
       )}

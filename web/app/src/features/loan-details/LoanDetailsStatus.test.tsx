@@ -68,7 +68,7 @@ const banner = () => screen.findByRole('region', { name: 'Order status' });
 const buttonNames = () =>
   screen
     .queryAllByRole('button')
-    .filter((b) => !b.closest('[role="dialog"]') && !b.closest('li'))
+    .filter((b) => !b.closest('[role="dialog"]') && !b.closest('li') && !b.closest('header'))
     .map((b) => b.textContent);
 
 beforeEach(() => {
@@ -102,7 +102,7 @@ describe('order details: status look', () => {
     [180, '1', ['REPAY', 'Rollover Repayment']],
     [174, '0', ['Repayment']],
     [180, '0', ['Repayment']],
-    [170, '0', ['Repayment']],
+    [170, '0', []],
     [200, '0', ['Borrow Again']],
     [21, '1', []],
     [151, '0', []],
@@ -220,17 +220,25 @@ describe('order details: popups', () => {
     expect(screen.getByText('Withdraw within 3 days or the approval lapses.')).toBeTruthy();
   });
 
-  it('bank card: the X closes it', async () => {
-    show({ orderStatus: 174, cardNeedPop: 1, cardPopTitle: 'Add a bank card', cardPopMsg: 'We need an account to send your money.' });
-    await screen.findByRole('dialog', { name: 'Add a bank card' });
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+  it('170 waiting for an account: no popup, the one button adds the account from the order', async () => {
+    show({
+      orderStatus: 170,
+      noticeStatusText: 'Where should we send your loan?',
+      cardNeedPop: 1,
+      cardPopTitle: 'Where should we send your loan?',
+      cardPopMsg: 'Add an account.',
+    });
+    await banner();
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it('bank card: "Go and bind the card" opens bind bank from the order', async () => {
-    show({ orderStatus: 174, cardNeedPop: 1, cardPopTitle: 'Add a bank card', cardPopMsg: 'Needed.' });
-    await screen.findByRole('dialog', { name: 'Add a bank card' });
+    expect(buttonNames()).toEqual(['Go and bind the card']);
     fireEvent.click(screen.getByRole('button', { name: 'Go and bind the card' }));
     expect(screen.getByTestId('where').textContent).toBe('/bindBank?sessionId=s1&productId=4&orderId=12&source=loanDetail');
+  });
+
+  it('170 with the money on its way: no popup and no button', async () => {
+    show({ orderStatus: 170, noticeStatusText: 'Sending your money' });
+    await banner();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(buttonNames()).toEqual([]);
   });
 });

@@ -64,29 +64,3 @@ export function RatingPopup({ open, onClose, onRated }: RatingProps) {
     </Modal>
   );
 }
-
-interface CardProps {
-  open: boolean;
-  title: string;
-  message: string;
-  onClose: () => void;
-  onBind: () => void;
-}
-
-/** Asks the borrower to bind a bank card (cardNeedPop 1); the X closes it. */
-export function BankCardPopup({ open, title, message, onClose, onBind }: CardProps) {
-  return (
-    <Modal
-      open={open}
-      title={title || t('loanDetails.card.title')}
-      onClose={onClose}
-      actions={
-        <button type="button" className="h-btn" onClick={onBind}>
-          {t('loanDetails.card.bind')}
-        </button>
-      }
-    >
-      <p className="app-pre">{message}</p>
-    </Modal>
-  );
-}

@@ -14,11 +14,13 @@ describe('order status look', () => {
   });
 
   it('chooses the buttons per spec §4', () => {
-    expect(orderActions(174, '1')).toEqual(['repay', 'rollover']);
-    expect(orderActions(180, '1')).toEqual(['repay', 'rollover']);
-    expect(orderActions(174, '0')).toEqual(['repayment']);
-    expect(orderActions(170, '0')).toEqual(['repayment']);
-    expect(orderActions(200, '0')).toEqual(['borrowAgain']);
-    expect(orderActions(21, '1')).toEqual([]);
+    expect(orderActions(174, '1', 0)).toEqual(['repay', 'rollover']);
+    expect(orderActions(180, '1', 0)).toEqual(['repay', 'rollover']);
+    expect(orderActions(174, '0', 0)).toEqual(['repayment']);
+    // 170: nothing to repay before the money arrives; the account it waits for, if any.
+    expect(orderActions(170, '0', 0)).toEqual([]);
+    expect(orderActions(170, '0', 1)).toEqual(['bindAccount']);
+    expect(orderActions(200, '0', 0)).toEqual(['borrowAgain']);
+    expect(orderActions(21, '1', 0)).toEqual([]);
   });
 });

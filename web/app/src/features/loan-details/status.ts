@@ -52,21 +52,28 @@ export function showsRecommendations(status: number): boolean {
   return look === STATUS.REVIEW || look === STATUS.APPROVED || look === STATUS.REJECTED;
 }
 
-export type OrderAction = 'repay' | 'rollover' | 'repayment' | 'borrowAgain';
+export type OrderAction = 'repay' | 'rollover' | 'repayment' | 'borrowAgain' | 'bindAccount';
 
 export const ACTION_LABELS: Record<OrderAction, MessageKey> = {
   repay: 'loanDetails.repay',
   rollover: 'loanDetails.rollover',
   repayment: 'loanDetails.repayment',
   borrowAgain: 'loanDetails.borrowAgain',
+  bindAccount: 'loanDetails.card.bind',
 };
 
-/** The button area of spec §4. */
-export function orderActions(status: number, isDelay: string): OrderAction[] {
+/**
+ * The button area of spec §4, except at 170 (decision 045): the money has
+ * not reached the borrower, so there is nothing to repay yet; when it waits
+ * for an account (cardNeedPop 1) the one button adds it, under a banner that
+ * asks for it, rather than a popup over a banner that says the money is on
+ * its way.
+ */
+export function orderActions(status: number, isDelay: string, cardNeedPop: number): OrderAction[] {
   if (status === STATUS.REPAYING || status === STATUS.OVERDUE) {
     return isDelay === '1' ? ['repay', 'rollover'] : ['repayment'];
   }
-  if (status === STATUS.DISBURSING) return ['repayment'];
+  if (status === STATUS.DISBURSING) return cardNeedPop === 1 ? ['bindAccount'] : [];
   if (status === STATUS.REPAID) return ['borrowAgain'];
   return [];
 }

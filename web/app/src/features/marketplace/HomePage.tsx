@@ -2,6 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductList } from '../../components/ProductList';
+import { ToolLinks } from '../../components/ToolLinks';
 import { appLink, hasSession, loginLink } from '../../lib/links';
 import { useHomePage } from './api/getHomePage';
 
@@ -38,6 +39,12 @@ export default function HomePage() {
             onTap={(card) => void navigate(appLink('/productDetail', { productId: card.id }))}
           />
         )}
+        <section aria-labelledby="home-tools">
+          <h2 id="home-tools" className="app-section-title">
+            {t('home.tools')}
+          </h2>
+          <ToolLinks labelledBy="home-tools" />
+        </section>
       </main>
     </>
   );

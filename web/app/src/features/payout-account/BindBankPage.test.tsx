@@ -326,7 +326,7 @@ describe('bind bank page', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('a refused field is marked with the message, which is also toasted; nothing else happens', async () => {
+  it('a refused field is marked with the message beside it, not toasted; what was entered stays', async () => {
     const { handlers } = nativeBank();
     const message = 'The account number is not valid. Please check it and try again.';
     const api = setup({ bind: fail('400', message, { field: 'bankAccount' }) });
@@ -338,8 +338,10 @@ describe('bind bank page', () => {
     await waitFor(() => expect(account.getAttribute('aria-invalid')).toBe('true'));
     expect(descriptions(account)).toEqual([message, '10 to 16 digits, from your passbook, card or banking app']);
     expect(document.activeElement).toBe(account);
-    expect(getToast()?.message).toBe(message);
+    expect(getToast()).toBeNull();
     expect(screen.getByRole('combobox', { name: 'Bank' }).getAttribute('aria-invalid')).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Bank' }) as HTMLInputElement).value).toBe('BDO Unibank');
+    expect(account.value).toBe('123');
     expect(handlers.endBank).not.toHaveBeenCalled();
     expect(handlers.closeWebview).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false);
@@ -347,5 +349,15 @@ describe('bind bank page', () => {
     fireEvent.change(account, { target: { value: '1234567891' } });
     expect(account.getAttribute('aria-invalid')).toBeNull();
     expect(api.calls(NEW)).toHaveLength(1);
+  });
+
+  it('a refusal that names no field is toasted', async () => {
+    nativeBank();
+    setup({ bind: fail('500', 'Something went wrong.') });
+    await screen.findByRole('combobox', { name: 'Bank' });
+    await chooseIn('Bank', 'BDO Unibank');
+    fireEvent.change(textbox('Account number'), { target: { value: '1234567891' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Something went wrong.'));
   });
 });

@@ -57,16 +57,18 @@ function BindForm({ form, productId, source, search }: FormProps) {
     const bound = await bindCard(bindPath(source, form.current), submission(form.items, values, cardType, productId));
     if (!bound.success) {
       setBusy(false);
-      // The request helper has toasted the message; the field it names is marked too.
+      // The refusal is shown beside the field it names; what was entered stays.
       const field = refusedField(bound);
       if (field && items.some((item) => item.code === field)) {
         setErrors({ [field]: bound.message || t('error.server') });
         const control = controls.namedItem(field);
         if (control instanceof HTMLElement) control.focus();
+      } else {
+        showToast(bound.message || t('error.server'));
       }
       return;
     }
-    if (bound.data && 'message' in bound.data && bound.data.message) showToast(bound.data.message);
+    if (bound.data && 'message' in bound.data && bound.data.message) showToast(bound.data.message, undefined, { keepOnNavigation: true });
     // A loan that waited for an account has just been sent: what other pages
     // fetched about orders is out of date.
     queryClient.removeQueries({ type: 'inactive' });

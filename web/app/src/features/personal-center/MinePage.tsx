@@ -6,6 +6,7 @@ import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHeader } from '../../components/PageHeader';
+import { TOOLS } from '../../components/ToolLinks';
 import { isWebAddress } from '../../lib/leave';
 import { appLink, hasSession, loginLink } from '../../lib/links';
 import { deleteUser } from './api/deleteUser';
@@ -17,11 +18,7 @@ import { saveLanguage } from './api/saveLanguage';
 
 /** Shown when the server sends no menu. */
 const FALLBACK_MENU: readonly { path: string; label: MessageKey }[] = [
-  { path: '/complaint', label: 'page.complaint' },
-  { path: '/calculator', label: 'page.calculator' },
-  { path: '/bookKeeping', label: 'page.bookKeeping' },
-  { path: '/repaymentReminders', label: 'page.repaymentReminders' },
-  { path: '/customerService', label: 'page.customerService' },
+  ...TOOLS,
   { path: '/aboutUs', label: 'page.aboutUs' },
   { path: '/privacyPolicy', label: 'page.privacyPolicy' },
   { path: '/loanTerms', label: 'page.loanTerms' },
@@ -56,7 +53,7 @@ export default function MinePage() {
     const result = await deleteUser();
     setConfirmDelete(false);
     if (!result.success) return;
-    showToast(t('mine.deleted'));
+    showToast(t('mine.deleted'), undefined, { keepOnNavigation: true });
     await callNative('offToLogin', {});
   };
 

@@ -50,7 +50,7 @@ function BillForm({ bill }: { bill: BillInfo | null }) {
   const noteId = useId();
 
   const done = (message: string) => {
-    showToast(message);
+    showToast(message, undefined, { keepOnNavigation: true });
     // Marked stale only: the list refetches as it opens, and this page's own
     // query (a bill just deleted) must not be asked for again.
     void queryClient.invalidateQueries({ queryKey: [REPAY_KEY], refetchType: 'none' });

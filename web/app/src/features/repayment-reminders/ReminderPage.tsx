@@ -26,7 +26,7 @@ function ReminderForm({ item, target }: { item: RepayItem; target: ReminderTarge
   const whenId = useId();
 
   const done = (message: string) => {
-    showToast(message);
+    showToast(message, undefined, { keepOnNavigation: true });
     // Marked stale only: the list refetches as it opens, and this page's own
     // query (a bill just deleted) must not be asked for again.
     void queryClient.invalidateQueries({ queryKey: [REPAY_KEY], refetchType: 'none' });

@@ -14,9 +14,10 @@ export type BindPath = typeof BIND_NEW_PATH | typeof BIND_CHANGE_PATH | typeof B
 export type BankSubmission = Fields<'/pany/v3/bind-card/bind-card-new', 'post'>;
 
 /**
- * Binds the account in `form`. A wrong field answers 400 with a message the
- * request helper toasts and its code in `data.field`.
+ * Binds the account in `form`. Silent: a wrong field answers 400 with its
+ * code in `data.field`, and the page shows the message beside that field
+ * (any other failure as a toast).
  */
 export function bindCard(path: BindPath, form: BankSubmission) {
-  return formApi.post(path, form, { loading: t('common.loading') });
+  return formApi.post(path, form, { loading: t('common.loading'), silent: true });
 }

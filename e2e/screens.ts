@@ -160,7 +160,7 @@ export async function consoleSections(page: Page): Promise<Screen[]> {
   const menu = page.getByRole('navigation', { name: 'Sections' });
   await expect(menu.getByRole('link').first()).toBeVisible();
   const hrefs = await menu.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-  return hrefs.map((href) => ({ name: `console-${href.split('/').pop()}`, route: href, path: href }));
+  return hrefs.map((href) => ({ name: href.split('/').pop() ?? href, route: href, path: href }));
 }
 
 /** The roles whose menus together hold every section (the admin's lacks only deciding applications). */

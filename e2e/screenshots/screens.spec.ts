@@ -34,7 +34,7 @@ async function shoot(page: Page, screens: Screen[], group: string) {
 }
 
 test('borrower screens at 360×800', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
   await shoot(page, borrowerScreens(await borrowerState(request)), 'borrower');
 });
 

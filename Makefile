@@ -7,7 +7,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps chromium zbar postgres-programs promtool web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily bench-lighthouse seed clean
+.PHONY: run test deps chromium zbar postgres-programs promtool web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily bench-lighthouse screenshots seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -72,6 +72,13 @@ e2e: deps chromium web
 	cargo build -p hiram --locked
 	npm run e2e 2>&1 | tee target/e2e-report.txt || { scripts/e2e-summary.sh target/e2e-report.txt; exit 1; }
 	scripts/e2e-summary.sh target/e2e-report.txt
+
+## screenshots: a picture of each borrower screen (360×800) and console section (1280×800), and the site's,
+## in target/screenshots/ (open its index.html); not part of make test
+screenshots: deps chromium web
+	cargo build -p hiram --locked
+	npm run screenshots
+	@echo "screenshots: $$(ls target/screenshots/*.png | wc -l) pictures in target/screenshots/index.html"
 
 ## api-conformance: schemathesis against a fresh server and the OpenAPI document, 3 examples per operation
 # One worker, one seed: schemathesis 4.32.5 once failed inside itself

@@ -143,6 +143,38 @@ export function captchaAnswer(sid: string): string {
   return parsed.answer;
 }
 
+/**
+ * The digits of a sound captcha (8 kHz, 8-bit mono WAV), counted as a
+ * listener counts them: each run of short beeps is its count, one long tone
+ * (half a second or more) is 0, and over 0.6 s of silence parts the digits.
+ */
+export function countTones(wav: Buffer): string {
+  const windows: boolean[] = [];
+  for (let at = 44; at < wav.length; at += 80) {
+    windows.push(wav.subarray(at, at + 80).some((sample) => Math.abs(sample - 128) > 40));
+  }
+  let digits = '';
+  let beeps = 0;
+  let run = 0;
+  let quiet = 0;
+  for (const loud of [...windows, ...Array<boolean>(100).fill(false)]) {
+    if (loud) {
+      if (quiet > 60 && beeps > 0) {
+        digits += String(beeps);
+        beeps = 0;
+      }
+      run += 1;
+      quiet = 0;
+    } else {
+      if (run >= 50) digits += '0';
+      else if (run > 0) beeps += 1;
+      run = 0;
+      quiet += 1;
+    }
+  }
+  return beeps > 0 ? digits + String(beeps) : digits;
+}
+
 /** What the tests read of order details' reply. */
 export interface OrderDetails {
   orderStatus: number;

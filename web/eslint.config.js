@@ -105,7 +105,7 @@ const configs = tseslint.config(
   // A browser test takes `test` and `expect` from e2e/test.ts, whose `test`
   // fails on a Content-Security-Policy violation in the page.
   {
-    files: ['e2e/tests/**/*.ts'],
+    files: ['e2e/tests/**/*.ts', 'e2e/screenshots/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

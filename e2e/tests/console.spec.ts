@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../test';
 import { BASE_URL } from '../env';
 import { demoSession, orderInStatus, staffAdd, totpCode, type StaffAccount } from '../fixtures';
+import { consoleSignIn as signIn } from '../screens';
 
 // The operator console runs on office PCs: a desktop viewport, a mouse.
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
@@ -18,18 +19,6 @@ const PNG = Buffer.from(
 const run = Date.now();
 /** A new account for this run; each signs in once, as a TOTP code works once per account. */
 const account = (who: string, name: string, role: string) => staffAdd(`${who}.${run}@e2e.hiram.ph`, name, role);
-
-/** Signs in on the console's form with the code of this 30 s step. */
-async function signIn(page: Page, staff: StaffAccount, code = totpCode(staff.totpSecret)) {
-  await page.goto('/console');
-  await expect(page.getByRole('heading', { level: 1, name: 'Hiram Operator Console' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(staff.email);
-  await page.getByLabel('Password').fill(staff.password);
-  await page.getByLabel('Authenticator code').fill(code);
-  const reply = page.waitForResponse((r) => r.url().endsWith('/api/console/login'));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  return reply;
-}
 
 /** Waits until an <img> has decoded a picture. */
 async function expectLoaded(page: Page, name: string) {

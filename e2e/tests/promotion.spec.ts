@@ -1,5 +1,5 @@
 import { expect, test } from '../test';
-import { captchaAnswer, nextSmsCode, smsOutbox } from '../fixtures';
+import { captchaAnswer, countTones, nextSmsCode, smsOutbox } from '../fixtures';
 
 test.use({ viewport: { width: 360, height: 800 } });
 
@@ -43,4 +43,35 @@ test('a visitor registers on the promotion page with the captcha and the SMS cod
   await expect(page).toHaveURL(/#\/downloadTemplate$/);
   await expect(page.getByText('Registration successful')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Get Hiram' })).toBeVisible();
+});
+
+test('a visitor who cannot see the picture listens to the code instead and registers', async ({ page }) => {
+  const phone = newPhone();
+  const seen = smsOutbox(phone).length;
+  const sidReply = page.waitForResponse((r) => r.url().includes('/promotion/get-sid'));
+  await page.goto('/promotion?id=1');
+  const sid = ((await (await sidReply).json()) as { data: { sid: string } }).data.sid;
+
+  const sound = page.waitForResponse((r) => r.url().includes('/promotion/get-captcha-audio'));
+  await page.getByRole('button', { name: 'Listen to the code instead' }).click();
+  const reply = await sound;
+  expect(reply.headers()['content-type']).toBe('audio/wav');
+  expect(new URL(reply.url()).searchParams.get('sid')).toBe(sid);
+  await expect(page.getByRole('button', { name: /Picture code/ })).toHaveCount(0);
+  const field = page.getByRole('textbox', { name: 'Digits you heard' });
+  await expect(field).toHaveAccessibleDescription(/count the short beeps/);
+  // The player is the page's own, keyboard-reachable, and has the sound loaded.
+  const player = page.locator('audio[controls]');
+  await expect(player).toHaveAttribute('aria-label', 'Sound code');
+  await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.duration)).toBeGreaterThan(3);
+
+  const heard = countTones(await reply.body());
+  expect(heard).toBe(captchaAnswer(sid));
+  await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
+  await field.fill(heard);
+  await page.getByRole('button', { name: 'Get code' }).tap();
+  await expect(page.getByText('The code has been sent. Please check your phone.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'SMS code' }).fill(await nextSmsCode(phone, seen));
+  await page.getByRole('button', { name: 'Register now' }).tap();
+  await expect(page).toHaveURL(/#\/downloadTemplate$/);
 });

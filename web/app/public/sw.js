@@ -1,6 +1,6 @@
 /* Hiram borrower app service worker, served at /sw.js with scope /.
- * - Borrower page navigations: stale-while-revalidate on one cached app shell
- *   (the app's index.html), so a repeat visit paints at once.
+ * - Borrower page navigations (top-level, not in a frame): stale-while-revalidate
+ *   on one cached app shell (the app's index.html), so a repeat visit paints at once.
  * - /app/assets/* (content-hashed): cache-first.
  * - Never touches /pany/ (API), /api/, /console, /site/, / or /promotion, nor
  *   /sandbox/ (the server's test payment gateway pages: not the app, and their
@@ -78,7 +78,10 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(asset(request));
     return;
   }
-  if (request.mode === 'navigate' && path !== '/' && !NOT_APP.test(path)) {
+  // Top-level pages only: a page in a frame (the site's legal pages) must
+  // come with its own headers, whose CSP lets the site frame it; the shell's
+  // says frame-ancestors 'none', and served for a frame it was blocked.
+  if (request.mode === 'navigate' && request.destination === 'document' && path !== '/' && !NOT_APP.test(path)) {
     event.respondWith(shell(event));
   }
 });

@@ -41,6 +41,46 @@ async fn register(app: &TestApp, phone: &str, sid: &str, code: &str) -> Value {
     .unwrap()
 }
 
+/// Plays the sound for the sid and counts its tones as a listener would:
+/// runs of loud 10 ms windows (80 samples at 8 kHz), a run of half a second or
+/// more is 0, a run of short beeps is its count, a silence over 0.6 s parts
+/// the digits.
+async fn listen(app: &TestApp, sid: &str) -> String {
+    let sound = app.get(&format!("{BASE}/promotion/get-captcha-audio?sid={sid}&t=2")).await;
+    assert_eq!(sound.status(), 200);
+    assert_eq!(sound.headers()["content-type"], "audio/wav");
+    assert_eq!(sound.headers()["cache-control"], "no-store");
+    let wav = sound.bytes().await.unwrap();
+    assert_eq!((&wav[..4], &wav[8..12]), (&b"RIFF"[..], &b"WAVE"[..]));
+    assert_eq!(u32::from_le_bytes(wav[24..28].try_into().unwrap()), 8_000, "8 kHz");
+    let loud: Vec<bool> =
+        wav[44..].chunks(80).map(|window| window.iter().any(|sample| sample.abs_diff(128) > 40)).collect();
+    let mut digits = String::new();
+    let (mut beeps, mut run, mut quiet) = (0, 0, 0);
+    for is_loud in loud.into_iter().chain([false; 100]) {
+        if is_loud {
+            if quiet > 60 && beeps > 0 {
+                digits.push_str(&beeps.to_string());
+                beeps = 0;
+            }
+            run += 1;
+            quiet = 0;
+        } else {
+            if run >= 50 {
+                digits.push('0');
+            } else if run > 0 {
+                beeps += 1;
+            }
+            run = 0;
+            quiet += 1;
+        }
+    }
+    if beeps > 0 {
+        digits.push_str(&beeps.to_string());
+    }
+    digits
+}
+
 fn other_answer(answer: &str) -> String {
     format!("{:04}", (answer.parse::<u32>().unwrap() + 1) % 10_000)
 }
@@ -132,6 +172,46 @@ crate::on_both_stores! {
         let fresh = draw(&app, &sid).await;
         assert_eq!(get_sms(&app, PHONE, &fresh, &sid).await["code"], "0", "a new picture is answered");
         assert_eq!(app.messages_to(PHONE).await, 1, "only the right answer sent a code");
+    }
+
+    async fn a_visitor_who_cannot_see_the_picture_registers_by_counting_its_tones(app) {
+        let sid = new_sid(&app).await;
+        let heard = listen(&app, &sid).await;
+        assert_eq!(heard.len(), 4, "four digits heard: {heard}");
+        assert_eq!(heard, app.captcha_answer(&sid).await, "the tones are the answer the server expects");
+        let sent = get_sms(&app, PHONE, &heard, &sid).await;
+        assert_eq!(sent["code"], "0", "{sent}");
+        let code = app.last_code(PHONE).await;
+        assert_eq!(register(&app, PHONE, &sid, &code).await["code"], "0");
+    }
+
+    async fn the_sound_replaces_the_picture_and_is_checked_like_it(app) {
+        let sid = new_sid(&app).await;
+        let seen = draw(&app, &sid).await;
+        let heard = listen(&app, &sid).await;
+        if seen != heard {
+            assert_eq!(get_sms(&app, PHONE, &seen, &sid).await["code"], "101", "the picture's answer is gone");
+            assert_eq!(get_sms(&app, PHONE, &heard, &sid).await["code"], "101", "and a failure spends the sound's too");
+        }
+        let heard = listen(&app, &sid).await;
+        assert_eq!(get_sms(&app, PHONE, &other_answer(&heard), &sid).await["code"], "101");
+        assert_eq!(get_sms(&app, PHONE, &heard, &sid).await["code"], "101", "a wrong answer needs a new sound");
+        let sound = app.get(&format!("{BASE}/promotion/get-captcha-audio?sid=made-up")).await;
+        assert_eq!(crate::helpers::Checked::of(sound).await.status(), 404);
+        assert_eq!(app.messages_to(PHONE).await, 0);
+    }
+
+    async fn the_sound_keeps_the_per_address_code_limit(app with [("APP_OTP__PER_ADDRESS_HOUR", "1")]) {
+        for (phone, sent) in [(PHONE, true), ("09181234567", false)] {
+            let sid = new_sid(&app).await;
+            let heard = listen(&app, &sid).await;
+            let response = app
+                .post_form(&format!("{BASE}/promotion/get-sms"), &[("phone", phone), ("capcode", &heard), ("sid", &sid)])
+                .await;
+            let status = crate::helpers::Checked::of(response).await.status();
+            assert_eq!(status == 200, sent, "{phone}: {status}");
+            assert_eq!(app.messages_to(phone).await, usize::from(sent), "{phone}");
+        }
     }
 
     async fn registering_without_passing_the_captcha_is_refused(app) {

@@ -1085,6 +1085,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/api/v2/youmi/promotion/get-captcha-audio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The captcha as sound for the sid (a WAV), for visitors who cannot see the
+         *     picture: each digit d is d short beeps, 0 one long low tone. Each load
+         *     draws a new answer, which replaces the picture's.
+         */
+        get: operations["get_captcha_audio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/api/v2/youmi/promotion/get-sid": {
         parameters: {
             query?: never;
@@ -11942,6 +11963,72 @@ export interface operations {
                         message: string;
                     };
                     "image/png": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    get_captcha_audio: {
+        parameters: {
+            query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+                sid: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The captcha as tones */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    };
+                    "audio/wav": unknown;
                 };
             };
             /** @description The body is larger than the call takes */

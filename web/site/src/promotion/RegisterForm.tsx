@@ -4,7 +4,7 @@ import { t, tNodes } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { useCountdown } from '@hiram/shared/ui/useCountdown';
-import { captchaUrl, getSid } from './api/captcha';
+import { captchaAudioUrl, captchaUrl, getSid } from './api/captcha';
 import { getSms, PROMO_CODES, register, type PromotionContext } from './api/register';
 import { reportConversion, trackClick } from './api/track';
 
@@ -29,6 +29,9 @@ function goToDownload(message: string) {
 export function RegisterForm({ params, appName, buttonText }: RegisterFormProps) {
   const [sid, setSid] = useState('');
   const [stamp, setStamp] = useState(() => Date.now());
+  // The captcha as tones instead of the picture (decision 047); either draws
+  // the sid's one answer, so switching draws a new one.
+  const [listening, setListening] = useState(false);
   const [phone, setPhone] = useState('');
   const [captcha, setCaptcha] = useState('');
   const [sms, setSms] = useState('');
@@ -52,6 +55,11 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
   const newPicture = () => {
     setCaptcha('');
     setStamp(Date.now());
+  };
+
+  const switchCaptcha = () => {
+    setListening(!listening);
+    newPicture();
   };
 
   const refreshCaptcha = () => {
@@ -120,21 +128,30 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
         error={errors.phone}
       />
       <Field
-        label={t('promo.form.captcha')}
+        label={listening ? t('promo.form.captchaHeard') : t('promo.form.captcha')}
+        hint={listening ? t('promo.form.captchaAudioHint') : undefined}
         autoComplete="off"
         autoCapitalize="off"
+        inputMode={listening ? 'numeric' : undefined}
         maxLength={CAPTCHA_MAX_CHARS}
         value={captcha}
         onChange={(e) => setCaptcha(e.target.value.slice(0, CAPTCHA_MAX_CHARS))}
         error={errors.captcha}
         addon={
-          sid ? (
+          !sid ? null : listening ? (
+            <audio className="promo-captcha-audio" controls autoPlay src={captchaAudioUrl(sid, stamp)} aria-label={t('promo.form.captchaAudio')} />
+          ) : (
             <button type="button" className="promo-captcha" onClick={refreshCaptcha} aria-label={t('promo.form.captchaRefresh')}>
               <img src={captchaUrl(sid, stamp)} alt="" width={96} height={40} />
             </button>
-          ) : null
+          )
         }
       />
+      {sid ? (
+        <button type="button" className="h-link-btn promo-captcha-switch" onClick={switchCaptcha}>
+          {listening ? t('promo.form.captchaSee') : t('promo.form.captchaListen')}
+        </button>
+      ) : null}
       <Field
         label={t('promo.form.sms')}
         inputMode="numeric"

@@ -1,5 +1,6 @@
 //! The promotion landing page's calls (spec §7): the template by id, the
-//! visit and click funnel, the image captcha, the SMS code and registration.
+//! visit and click funnel, the captcha (a picture, or the same digits as
+//! tones: decision 047), the SMS code and registration.
 //! Served under `/pany/api/v2/youmi/...` (the pages' prefix) and, for native
 //! shells in the field, under `/api/v2/youmi/...`.
 //!
@@ -7,6 +8,7 @@
 //! "already registered" (code 11) is said only after the SMS code proves the
 //! visitor holds the number, so the page cannot be used to probe numbers.
 
+mod captcha_audio;
 mod captcha_image;
 
 use crate::client_address::ClientAddress;
@@ -41,6 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(track_click))
         .routes(routes!(get_sid))
         .routes(routes!(get_captcha))
+        .routes(routes!(get_captcha_audio))
         .routes(routes!(get_sms))
         .routes(routes!(register))
 }
@@ -237,11 +240,11 @@ pub struct CaptchaParams {
     pub sid: String,
 }
 
-/// A new captcha image for the sid (a PNG); each load draws a new answer.
-#[utoipa::path(get, path = "/v2/youmi/promotion/get-captcha", tag = "promotion", params(CaptchaParams),
-    responses((status = 200, content_type = "image/png", description = "The captcha image"), (status = 404)))]
-pub async fn get_captcha(State(state): State<AppState>, Params(params): Params<CaptchaParams>) -> ApiResult<Response> {
-    let sid = sid_digest(&params.sid);
+/// Draws a new answer for the sid (replacing the one before, picture or
+/// sound) and the random bytes its rendering varies with; unknown, expired
+/// or closed sids are not found.
+async fn draw_answer(state: &AppState, sid: &str) -> ApiResult<(CaptchaAnswer, [u8; 64])> {
+    let sid = sid_digest(sid);
     let randomness = random_bytes::<64>()?;
     let answer = CaptchaAnswer::from_random(u32::from_le_bytes([
         randomness[60],
@@ -252,11 +255,37 @@ pub async fn get_captcha(State(state): State<AppState>, Params(params): Params<C
     if !state.store.set_captcha_answer(&sid, &answer_digest(&sid, &answer), state.now()).await? {
         return Err(ApiError::NotFound);
     }
-    let mut response = captcha_image::render(answer.expose(), &randomness).into_response();
+    Ok((answer, randomness))
+}
+
+/// A drawn captcha as a reply: its bytes, their type, never cached.
+fn captcha_reply(bytes: Vec<u8>, content_type: &'static str) -> Response {
+    let mut response = bytes.into_response();
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
+    response
+}
+
+/// A new captcha image for the sid (a PNG); each load draws a new answer.
+#[utoipa::path(get, path = "/v2/youmi/promotion/get-captcha", tag = "promotion", params(CaptchaParams),
+    responses((status = 200, content_type = "image/png", description = "The captcha image"), (status = 404)))]
+pub async fn get_captcha(State(state): State<AppState>, Params(params): Params<CaptchaParams>) -> ApiResult<Response> {
+    let (answer, randomness) = draw_answer(&state, &params.sid).await?;
+    Ok(captcha_reply(captcha_image::render(answer.expose(), &randomness), "image/png"))
+}
+
+/// The captcha as sound for the sid (a WAV), for visitors who cannot see the
+/// picture: each digit d is d short beeps, 0 one long low tone. Each load
+/// draws a new answer, which replaces the picture's.
+#[utoipa::path(get, path = "/v2/youmi/promotion/get-captcha-audio", tag = "promotion", params(CaptchaParams),
+    responses((status = 200, content_type = "audio/wav", description = "The captcha as tones"), (status = 404)))]
+pub async fn get_captcha_audio(
+    State(state): State<AppState>,
+    Params(params): Params<CaptchaParams>,
+) -> ApiResult<Response> {
+    let (answer, randomness) = draw_answer(&state, &params.sid).await?;
+    Ok(captcha_reply(captcha_audio::render(answer.expose(), &randomness), "audio/wav"))
 }
 
 #[derive(Deserialize, IntoParams)]

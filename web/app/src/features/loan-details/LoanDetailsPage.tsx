@@ -15,6 +15,7 @@ import { NoticePopup, RatingPopup, STORE_RATING_FROM } from './Popups';
 import {
   ACTION_LABELS,
   bannerColour,
+  darkInk,
   orderActions,
   showsRecommendations,
   STATUS,
@@ -35,7 +36,7 @@ function Banner({ details }: { details: LoanDetails }) {
   const colour = bannerColour(details.orderStatus);
   return (
     <section
-      className={colour ? 'app-banner app-banner--icon' : 'app-banner app-banner--icon app-banner--none'}
+      className={`app-banner app-banner--icon${colour ? '' : ' app-banner--none'}${darkInk(details.orderStatus) ? ' app-banner--dark-ink' : ''}`}
       style={colour ? { background: colour } : undefined}
       aria-label={t('loanDetails.status.unknown')}
       data-status={details.orderStatus}

@@ -21,6 +21,9 @@ const BANNER_COLOURS: Partial<Record<number, string>> = {
   200: '#EEA71D',
 };
 
+/** Banner colours white text cannot be read on even when large (under 3:1): their text is dark. */
+const DARK_INK = new Set(['#969696', '#EEA71D']);
+
 const KNOWN = new Set<number>(Object.values(STATUS));
 
 /** The status whose look a status takes: itself, or 21 when unknown (spec §4). */
@@ -31,6 +34,11 @@ export function lookStatus(status: number): number {
 /** Banner colour per spec §4: 170 has none; unknown statuses take the 21 look. */
 export function bannerColour(status: number): string | null {
   return BANNER_COLOURS[lookStatus(status)] ?? null;
+}
+
+/** Whether the status's banner is written in dark text (decision 047). */
+export function darkInk(status: number): boolean {
+  return DARK_INK.has(bannerColour(status) ?? '');
 }
 
 const ICONS: Partial<Record<number, IconKind>> = {

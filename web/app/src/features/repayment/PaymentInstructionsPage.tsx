@@ -63,9 +63,12 @@ export default function PaymentInstructionsPage() {
               <button
                 type="button"
                 className="app-guide-pic"
-                aria-label={t('guide.enlarge', { name: t(guide.picture) })}
                 onClick={() => setEnlarged(guide)}
               >
+                {/* The name as the button's own text, not an aria-label: the
+                    art's sample figures are visible text a label would not
+                    contain (WCAG 2.5.3). */}
+                <span className="app-visually-hidden">{t('guide.enlarge', { name: t(guide.picture) })}</span>
                 <GuideArt kind={guide.kind} />
               </button>
               <ol className="app-guide-steps">

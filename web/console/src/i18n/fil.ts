@@ -43,7 +43,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.who.admin': 'administrator',
   'console.who.creditOfficer': 'credit officer',
   'console.who.finance': 'finance',
-  'console.who.customerCare': 'customer care',
+  'console.who.customerCare': 'kawani ng customer care',
   'console.who.marketing': 'marketing',
   'console.who.auditor': 'auditor',
   'console.can.decideApplications': 'magpasya sa mga aplikasyon',

@@ -70,9 +70,9 @@ errors=$(node -e 'const a=require(process.argv[1]),b=require(process.argv[2]); c
 one_vs_spread=$(node -e 'const a=require(process.argv[1]),b=require(process.argv[2]); console.log((100*b.rps/a.rps).toFixed(0))' "$out/callbacks-spread.json" "$out/callbacks-one.json")
 pages=$(node web/scripts/size.mjs)
 
-# The daily run's section (bench/daily-run.sh, run apart because it takes
-# long) is kept as it is, last.
-daily_section=$(sed -n '/^## Daily run$/,$p' docs/benchmarks.md 2>/dev/null || true)
+# The sections other scripts write (bench/fleet-order-details.sh, then
+# bench/daily-run.sh, each run apart) are kept as they are, last.
+kept_sections=$(sed -n '/^## \(Order details through nginx\|Daily run\)$/,$p' docs/benchmarks.md 2>/dev/null || true)
 cat > docs/benchmarks.md <<MD
 # Benchmarks
 
@@ -136,6 +136,6 @@ indented lines add the lazily loaded chunk of one route.
 ${pages}
 \`\`\`
 MD
-[ -z "$daily_section" ] || printf '\n%s\n' "$daily_section" >> docs/benchmarks.md
+[ -z "$kept_sections" ] || printf '\n%s\n' "$kept_sections" >> docs/benchmarks.md
 echo "bench: wrote docs/benchmarks.md"
 cat docs/benchmarks.md

@@ -203,12 +203,105 @@ impl<'de> Deserialize<'de> for CalendarDate {
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct UploadSettings {
-    /// The folder of the local object store.
+    /// Where pictures are kept (decision 043).
+    pub store: UploadStore,
+    /// The folder of the local store.
     pub dir: PathBuf,
+    /// The bucket of the S3 store.
+    pub s3: S3Settings,
     /// The largest picture accepted, as sent.
     pub max_megabytes: usize,
     /// Pictures one borrower may send in 24 hours.
     pub per_borrower_day: i64,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum UploadStore {
+    /// A folder on this machine's disk: one server only.
+    Local,
+    /// A bucket of an S3-compatible service, which every server of a fleet
+    /// reads and writes.
+    S3,
+}
+
+/// A bucket of an S3-compatible service, addressed by path
+/// (`{endpoint}/{bucket}/{name}`), which AWS, SeaweedFS, MinIO and the
+/// like all serve.
+#[derive(Clone, Debug, Deserialize)]
+pub struct S3Settings {
+    /// The service's address, scheme and host (and port) only:
+    /// `https://s3.ap-southeast-1.amazonaws.com`.
+    pub endpoint: String,
+    pub bucket: String,
+    /// The region requests are signed for (any for most non-AWS services).
+    pub region: String,
+    pub access_key_id: String,
+    pub secret_access_key: Secret,
+    /// Whether an `http://` endpoint is accepted: pictures and signed
+    /// requests then cross the network in the clear, so only for a service
+    /// on the same machine or a private network (tests, a fleet on one host).
+    pub allow_http: bool,
+}
+
+impl S3Settings {
+    /// What stops a server from using this bucket, if anything.
+    fn refusal(&self) -> Option<String> {
+        let endpoint = match reqwest::Url::parse(self.endpoint.trim()) {
+            Ok(endpoint) => endpoint,
+            Err(_) => return Some(format!("uploads.s3.endpoint {:?} is not an address", self.endpoint)),
+        };
+        match endpoint.scheme() {
+            "https" => {}
+            "http" if self.allow_http => {}
+            "http" => {
+                return Some(
+                    "uploads.s3.endpoint is http://: pictures and signed requests would cross the network in the \
+                     clear; use https://, or set uploads.s3.allow_http = true for a service on this machine or a \
+                     private network"
+                        .to_owned(),
+                );
+            }
+            other => return Some(format!("uploads.s3.endpoint: {other}:// is neither https:// nor http://")),
+        }
+        if endpoint.host_str().is_none()
+            || endpoint.path() != "/"
+            || endpoint.query().is_some()
+            || !endpoint.username().is_empty()
+        {
+            return Some(format!(
+                "uploads.s3.endpoint {:?}: give the scheme and host (and port) only; the bucket is uploads.s3.bucket",
+                self.endpoint
+            ));
+        }
+        if !is_bucket_name(&self.bucket) {
+            return Some(format!(
+                "uploads.s3.bucket {:?} is not a bucket name (3 to 63 lowercase letters, digits, dots and hyphens, \
+                 starting and ending with a letter or digit)",
+                self.bucket
+            ));
+        }
+        if self.region.trim().is_empty() {
+            return Some("uploads.s3.region is empty (us-east-1 suits most services other than AWS)".to_owned());
+        }
+        if self.access_key_id.trim().is_empty() || self.secret_access_key.expose().is_empty() {
+            return Some(
+                "uploads.store = \"s3\" needs uploads.s3.access_key_id and uploads.s3.secret_access_key".to_owned(),
+            );
+        }
+        None
+    }
+}
+
+/// S3's rule for bucket names, which also makes them safe in a URL path
+/// and a signed request unescaped.
+fn is_bucket_name(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let edge = |byte: &u8| byte.is_ascii_lowercase() || byte.is_ascii_digit();
+    (3..=63).contains(&bytes.len())
+        && bytes.first().is_some_and(edge)
+        && bytes.last().is_some_and(edge)
+        && bytes.iter().all(|byte| edge(byte) || *byte == b'.' || *byte == b'-')
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -430,6 +523,11 @@ impl Settings {
         {
             return Err(ConfigError::Refused(format!("server.trusted_proxies: {wrong:?} is not an IP address")));
         }
+        if self.uploads.store == UploadStore::S3
+            && let Some(refusal) = self.uploads.s3.refusal()
+        {
+            return Err(ConfigError::Refused(refusal));
+        }
         let payments = &self.payments;
         if self.server.environment == Environment::Production {
             if payments.sandbox_on() {
@@ -628,6 +726,50 @@ mod tests {
             Settings::from_sources(env(&[("APP_PAYMENTS__STANDING_CHANNEL", "bitcoin")])),
             Err(ConfigError::Invalid(_))
         ));
+    }
+
+    #[test]
+    fn pictures_go_to_a_bucket_only_when_it_is_fully_and_safely_configured() {
+        let local = Settings::from_sources(env(&[])).unwrap();
+        assert_eq!(local.uploads.store, UploadStore::Local);
+        let bucket = [
+            ("APP_UPLOADS__STORE", "s3"),
+            ("APP_UPLOADS__S3__ENDPOINT", "https://s3.ap-southeast-1.amazonaws.com"),
+            ("APP_UPLOADS__S3__BUCKET", "hiram-pictures"),
+            ("APP_UPLOADS__S3__REGION", "ap-southeast-1"),
+            ("APP_UPLOADS__S3__ACCESS_KEY_ID", "AKIAEXAMPLE"),
+            ("APP_UPLOADS__S3__SECRET_ACCESS_KEY", "hunter2hunter2"),
+        ];
+        let s3 = Settings::from_sources(env(&bucket)).unwrap();
+        assert_eq!(s3.uploads.store, UploadStore::S3);
+        assert_eq!(s3.uploads.s3.bucket, "hiram-pictures");
+        assert!(!format!("{s3:?}").contains("hunter2"), "the secret key never prints");
+
+        let refused = |changes: &[(&str, &str)]| {
+            let mut pairs = bucket.to_vec();
+            pairs.extend_from_slice(changes);
+            match Settings::from_sources(env(&pairs)) {
+                Err(ConfigError::Refused(message)) => message,
+                other => panic!("{changes:?} expected a refusal, got {other:?}"),
+            }
+        };
+        let plain = [("APP_UPLOADS__S3__ENDPOINT", "http://127.0.0.1:8333")];
+        assert!(refused(&plain).contains("allow_http"));
+        let mut allowed = plain.to_vec();
+        allowed.push(("APP_UPLOADS__S3__ALLOW_HTTP", "true"));
+        let mut pairs = bucket.to_vec();
+        pairs.extend_from_slice(&allowed);
+        assert!(Settings::from_sources(env(&pairs)).is_ok(), "http:// once allowed");
+        assert!(refused(&[("APP_UPLOADS__S3__ENDPOINT", "https://s3.example/hiram-pictures")]).contains("host"));
+        assert!(refused(&[("APP_UPLOADS__S3__ENDPOINT", "")]).contains("not an address"));
+        for name in ["Hiram", "ab", "-hiram", "hiram-", "hiram/pictures", "hiram pictures"] {
+            assert!(refused(&[("APP_UPLOADS__S3__BUCKET", name)]).contains("bucket name"), "{name}");
+        }
+        assert!(refused(&[("APP_UPLOADS__S3__SECRET_ACCESS_KEY", "")]).contains("secret_access_key"));
+        assert!(refused(&[("APP_UPLOADS__S3__ACCESS_KEY_ID", "")]).contains("access_key_id"));
+        assert!(refused(&[("APP_UPLOADS__S3__REGION", "")]).contains("region"));
+        // A local store ignores an unfinished bucket.
+        assert!(Settings::from_sources(env(&[("APP_UPLOADS__S3__BUCKET", "Not A Bucket")])).is_ok());
     }
 
     #[test]

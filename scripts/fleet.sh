@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The fleet test (issue 19): three `hiram serve` processes started at the
 # same moment on an empty PostgreSQL database (demo seeding on), Debian's
-# nginx in front of them as a round-robin load balancer, and the object
-# store, all on loopback. Through the balancer it runs the borrower journey
+# nginx in front of them as a round-robin load balancer, and an
+# S3-compatible object store for the pictures (scripts/object-store.sh),
+# all on loopback. Through the balancer it runs the borrower journey
 # (Playwright), then races the processes against each other; each check
 # prints what it saw and fails the script on a wrong result. Everything it
 # started is stopped at the end, whatever happened.
@@ -29,6 +30,7 @@ source scripts/fleet/lib.sh
 cleanup() {
   local status=$?
   fleet_stop
+  scripts/object-store.sh stop "$work/object-store" || true
   if [ "$status" != 0 ]; then
     echo "fleet: failed; the processes' last log lines:" >&2
     for log in "$work"/server-*.log; do [ -f "$log" ] && { echo "== $log" >&2; tail -n 15 "$log" >&2; }; done
@@ -47,6 +49,12 @@ export HIRAM APP_DATABASE__URL="$TEST_DATABASE_URL" APP_SERVER__TRUSTED_PROXIES=
   APP_CLOCK__OFFSET_FILE="$work/clock-offset" APP_JOBS__REMINDER_INTERVAL_SECONDS=1 \
   APP_DEMO__SEED_ON_EMPTY=true
 
+step "starting the object store"
+eval "$(scripts/object-store.sh start "$work/object-store")"
+export APP_UPLOADS__STORE=s3 APP_UPLOADS__S3__ENDPOINT="$TEST_S3_ENDPOINT" APP_UPLOADS__S3__BUCKET="$TEST_S3_BUCKET" \
+  APP_UPLOADS__S3__REGION="$TEST_S3_REGION" APP_UPLOADS__S3__ACCESS_KEY_ID="$TEST_S3_ACCESS_KEY_ID" \
+  APP_UPLOADS__S3__SECRET_ACCESS_KEY="$TEST_S3_SECRET_ACCESS_KEY" APP_UPLOADS__S3__ALLOW_HTTP=true
+
 step "starting three processes at once on the empty database ${TEST_DATABASE_URL##*/}, and nginx"
 fleet_start 3
 step "nginx at $balancer in front of ports ${server_ports[*]}"
@@ -58,6 +66,9 @@ step "the borrower journey through the balancer"
 
 step "one signed payment notification sent to the three processes at once"
 node scripts/fleet/notification-race.mjs "$sandbox_secret" "${server_ports[@]}"
+
+step "a picture uploaded through process 1, served by process 2"
+node scripts/fleet/picture.mjs "$work" "${server_ports[0]}" "${server_ports[1]}"
 
 step "three daily runs at once"
 scripts/fleet/daily-race.sh "$work"

@@ -50,7 +50,9 @@ export HIRAM APP_DATABASE__URL="$TEST_DATABASE_URL" APP_SERVER__TRUSTED_PROXIES=
   APP_DEMO__SEED_ON_EMPTY=true
 
 step "starting the object store"
-eval "$(scripts/object-store.sh start "$work/object-store")"
+# Its `export` lines, taken first so that a failed start stops the run.
+s3_settings=$(scripts/object-store.sh start "$work/object-store")
+eval "$s3_settings"
 export APP_UPLOADS__STORE=s3 APP_UPLOADS__S3__ENDPOINT="$TEST_S3_ENDPOINT" APP_UPLOADS__S3__BUCKET="$TEST_S3_BUCKET" \
   APP_UPLOADS__S3__REGION="$TEST_S3_REGION" APP_UPLOADS__S3__ACCESS_KEY_ID="$TEST_S3_ACCESS_KEY_ID" \
   APP_UPLOADS__S3__SECRET_ACCESS_KEY="$TEST_S3_SECRET_ACCESS_KEY" APP_UPLOADS__S3__ALLOW_HTTP=true

@@ -9,7 +9,7 @@ const USAGE: &str =
     "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
-  seed          fill demo data into an empty database, then exit
+  seed          fill demo data once (a database marked seeded is left), then exit
   demo-session  print a new session for the demo borrower, as JSON
   sms-outbox [--phone 09171234567] [--limit 20]
                 print the newest outbox messages, one JSON line each
@@ -82,7 +82,7 @@ async fn serve(settings: Settings) -> Result<(), String> {
 
 async fn seed(settings: Settings) -> Result<(), String> {
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let seeded = hiram::seed::seed_if_empty(&state).await.map_err(|error| error.to_string())?;
+    let seeded = hiram::seed::seed_once(&state).await.map_err(|error| error.to_string())?;
     tracing::info!(seeded, "seed finished");
     Ok(())
 }

@@ -13,7 +13,7 @@ use hiram_domain::phone::Phone;
 use hiram_domain::pricing::{PenaltySchedule, ProductTerms};
 use hiram_domain::product::{LenderId, NewLender, NewProduct, Product};
 use hiram_domain::promotion::PromotionTemplate;
-use hiram_domain::store::{IdempotencyKey, StoreError, StoreResult};
+use hiram_domain::store::{IdempotencyKey, START_UP_LOCK, StoreError, StoreResult};
 use serde::Serialize;
 use time::{Duration, OffsetDateTime};
 
@@ -21,12 +21,19 @@ use time::{Duration, OffsetDateTime};
 pub const DEMO_PHONE: &str = "+639175550100";
 const DEMO_NAME: &str = "Maria Clara Santos";
 
-/// Seeds when the database has no products; says whether it did.
-pub async fn seed_if_empty(state: &AppState) -> StoreResult<bool> {
-    if !state.store.products().await?.is_empty() {
+/// Fills the demo data unless the database is marked seeded; says whether
+/// it did. Under the start-up lock and in one transaction (decision 041):
+/// processes started together seed once between them, and a seed that
+/// fails midway leaves nothing, so the next start seeds.
+pub async fn seed_once(state: &AppState) -> StoreResult<bool> {
+    let unit = state.store.unit_of_work(START_UP_LOCK).await?;
+    let store = unit.store();
+    if store.seeded().await? {
         return Ok(false);
     }
-    seed(state).await?;
+    seed(&AppState { store: store.clone(), ..state.clone() }).await?;
+    store.mark_seeded(state.now()).await?;
+    unit.commit().await?;
     tracing::info!("filled demo data into an empty database");
     Ok(true)
 }
@@ -369,7 +376,7 @@ pub struct DemoOrder {
 
 /// A new session for the demo borrower, so a tester needs no phone.
 pub async fn demo_session(state: &AppState) -> StoreResult<DemoSession> {
-    seed_if_empty(state).await?;
+    seed_once(state).await?;
     let phone = Phone::parse(DEMO_PHONE).map_err(|error| StoreError::Backend(error.to_string()))?;
     let borrower = state.store.borrower_by_phone(&phone).await?.ok_or(StoreError::Stale)?;
     let session_id = crate::session::start(state, borrower.id).await?;
@@ -412,7 +419,7 @@ pub struct PortfolioLoan {
 /// the first loan's ledger is given `history` more one-centavo payments, a
 /// loan with a long past. For the benchmarks (`hiram portfolio`).
 pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result<Vec<PortfolioLoan>, String> {
-    seed_if_empty(state).await.map_err(text)?;
+    seed_once(state).await.map_err(text)?;
     let products: Vec<Product> =
         state.store.products().await.map_err(text)?.into_iter().filter(|p| p.available).collect();
     let now = state.now();
@@ -498,7 +505,7 @@ pub struct BenchBook {
 /// the late ones the daily run itself, run as of yesterday, moves them to
 /// 180 and charges their days so far), then copied in bulk to its share.
 pub async fn bench_book(state: &AppState, loans: usize) -> Result<BenchBook, String> {
-    seed_if_empty(state).await.map_err(text)?;
+    seed_once(state).await.map_err(text)?;
     let products: Vec<Product> =
         state.store.products().await.map_err(text)?.into_iter().filter(|p| p.available).collect();
     let now = state.now();

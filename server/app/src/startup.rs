@@ -114,7 +114,7 @@ impl Application {
             metrics: Arc::default(),
         };
         if state.settings.demo.seed_on_empty {
-            crate::seed::seed_if_empty(&state).await?;
+            crate::seed::seed_once(&state).await?;
         }
         let grace = Duration::from_secs(state.settings.server.shutdown_grace_seconds);
         Ok(Application { listener, router: router(state.clone()), state, port, grace })

@@ -13,6 +13,11 @@
 //!
 //! Reads go through a [`Conn`]; writes through a [`Tx`], committed
 //! explicitly and rolled back when dropped uncommitted (an early `?`).
+//!
+//! A unit of work ([`Pool::unit`]) is a pool over one open transaction:
+//! every capability's code runs on it unchanged, its reads see the unit's
+//! writes, and its `write()` is a savepoint, so many store calls commit
+//! together or not at all.
 
 use crate::{postgres, sqlite};
 use hiram_domain::borrower::BorrowerId;
@@ -22,17 +27,21 @@ use hiram_domain::phone::Phone;
 use hiram_domain::product::{LenderId, ProductId};
 use hiram_domain::store::{StoreError, StoreResult};
 use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
 use time::{Date, OffsetDateTime};
+use tokio::sync::{Mutex as AsyncMutex, OwnedMutexGuard};
 
 /// Ending a transaction reads the same on both backends.
 pub(crate) const COMMIT: &str = "COMMIT";
 pub(crate) const ROLLBACK: &str = "ROLLBACK";
 
-/// The backends' connection pools.
+/// The backends' connection pools, or one open transaction that every
+/// statement runs in (a unit of work).
 #[derive(Clone)]
 pub(crate) enum Pool {
     Sqlite(sqlite::Pool),
     Postgres(postgres::Pool),
+    Unit(Unit),
 }
 
 /// Which SQL the database speaks, for the few things that are not
@@ -48,32 +57,58 @@ impl Pool {
         match self {
             Pool::Sqlite(_) => Dialect::Sqlite,
             Pool::Postgres(_) => Dialect::Postgres,
+            Pool::Unit(unit) => unit.dialect,
         }
     }
 
-    /// Connections handed out and the pool's size (SQLite: its readers).
+    /// Connections handed out and the pool's size (SQLite: its readers; a
+    /// unit of work: its one connection).
     pub(crate) fn pool_use(&self) -> hiram_domain::store::PoolUse {
         match self {
             Pool::Sqlite(pool) => pool.readers_in_use(),
             Pool::Postgres(pool) => pool.connections_in_use(),
+            Pool::Unit(_) => hiram_domain::store::PoolUse { in_use: 1, max: 1 },
         }
     }
 
-    /// A connection for reads (on SQLite, one of the read-only ones).
+    /// A connection for reads (on SQLite, one of the read-only ones; in a
+    /// unit of work, its transaction, which sees the unit's own writes).
     pub(crate) async fn read(&self) -> StoreResult<Conn> {
         Ok(match self {
             Pool::Sqlite(pool) => Conn::Sqlite(pool.reader().await?),
             Pool::Postgres(pool) => Conn::Postgres(pool.connection().await?),
+            Pool::Unit(unit) => Conn::Unit(unit.acquire().await?),
         })
     }
 
-    /// A transaction for a read-then-write or several writes.
+    /// A transaction for a read-then-write or several writes; in a unit of
+    /// work, a savepoint inside the unit's transaction.
     pub(crate) async fn write(&self) -> StoreResult<Tx> {
         let conn = match self {
             Pool::Sqlite(pool) => Conn::Sqlite(pool.begin().await?),
             Pool::Postgres(pool) => Conn::Postgres(pool.begin().await?),
+            Pool::Unit(unit) => {
+                let mut open = unit.acquire().await?;
+                open.savepoints += 1;
+                let name = format!("unit_{}", open.savepoints);
+                open.backend()?.batch(&format!("SAVEPOINT {name}")).await?;
+                open.savepoint = Some(name);
+                Conn::Unit(open)
+            }
         };
         Ok(Tx { conn, open: true })
+    }
+
+    /// Opens a unit of work: a transaction holding the named lock, and a
+    /// pool over it. Units do not nest.
+    pub(crate) async fn unit(&self, lock: &str) -> StoreResult<Pool> {
+        if let Pool::Unit(_) = self {
+            return Err(StoreError::Backend("a unit of work cannot open another inside it".into()));
+        }
+        let mut tx = self.write().await?;
+        tx.lock(lock).await?;
+        let open = Open { tx: Some(tx), savepoint: None, undo: None, savepoints: 0 };
+        Ok(Pool::Unit(Unit { dialect: self.dialect(), open: Arc::new(AsyncMutex::new(open)) }))
     }
 
     /// [`Conn::all`] on a read connection of its own.
@@ -109,40 +144,125 @@ impl Pool {
     /// Runs one writing statement on its own and answers how many rows it
     /// changed. PostgreSQL runs it as a statement of its own; SQLite in a
     /// transaction on its one writer, whose commit waits for the disk off
-    /// the async threads.
+    /// the async threads; a unit of work in a savepoint, so a statement
+    /// that fails (a broken uniqueness rule) undoes only itself.
     pub(crate) async fn exec(&self, sql: &str, args: &[Arg<'_>]) -> StoreResult<u64> {
         match self {
-            Pool::Sqlite(_) => {
+            Pool::Postgres(_) => self.read().await?.exec(sql, args).await,
+            Pool::Sqlite(_) | Pool::Unit(_) => {
                 let mut tx = self.write().await?;
                 let changed = tx.exec(sql, args).await?;
                 tx.commit().await?;
                 Ok(changed)
             }
-            Pool::Postgres(_) => self.read().await?.exec(sql, args).await,
         }
     }
 
     /// Runs one `INSERT ... RETURNING id` on its own: the new row's id.
     pub(crate) async fn insert(&self, sql: &str, args: &[Arg<'_>]) -> StoreResult<i64> {
         match self {
-            Pool::Sqlite(_) => {
+            Pool::Postgres(_) => self.read().await?.value(sql, args).await,
+            Pool::Sqlite(_) | Pool::Unit(_) => {
                 let mut tx = self.write().await?;
                 let id = tx.value(sql, args).await?;
                 tx.commit().await?;
                 Ok(id)
             }
-            Pool::Postgres(_) => self.read().await?.value(sql, args).await,
         }
     }
 }
 
-/// A connection of either backend.
+/// A unit of work's transaction, shared by the store handles bound to it.
+#[derive(Clone)]
+pub(crate) struct Unit {
+    dialect: Dialect,
+    open: Arc<AsyncMutex<Open>>,
+}
+
+pub(crate) struct Open {
+    /// `None` once the unit committed or was abandoned.
+    tx: Option<Tx>,
+    /// The savepoint of the write under way.
+    savepoint: Option<String>,
+    /// A savepoint its write abandoned (an early return): Drop cannot
+    /// wait, so the next call rolls it back before anything else.
+    undo: Option<String>,
+    savepoints: u64,
+}
+
+impl Open {
+    fn backend(&mut self) -> StoreResult<Backend<'_>> {
+        match self.tx.as_mut().map(|tx| &mut tx.conn) {
+            Some(Conn::Sqlite(conn)) => Ok(Backend::Sqlite(conn)),
+            Some(Conn::Postgres(conn)) => Ok(Backend::Postgres(conn)),
+            Some(Conn::Unit(_)) => Err(StoreError::Backend("a unit of work inside another".into())),
+            None => Err(StoreError::Backend("the unit of work has ended".into())),
+        }
+    }
+}
+
+impl Unit {
+    /// The unit's connection, after undoing an abandoned savepoint. A unit
+    /// serves one call at a time: a second call while one holds it (a read
+    /// inside a write of the same unit) is refused rather than left to
+    /// wait for ever.
+    async fn acquire(&self) -> StoreResult<OwnedMutexGuard<Open>> {
+        let mut open = Arc::clone(&self.open)
+            .try_lock_owned()
+            .map_err(|_| StoreError::Backend("a unit of work serves one call at a time".into()))?;
+        if let Some(name) = open.undo.take() {
+            open.backend()?.batch(&format!("ROLLBACK TO SAVEPOINT {name}; RELEASE SAVEPOINT {name}")).await?;
+        }
+        Ok(open)
+    }
+
+    /// Commits the unit's transaction.
+    pub(crate) async fn commit(&self) -> StoreResult<()> {
+        let mut open = self.acquire().await?;
+        let tx = open.tx.take().ok_or_else(|| StoreError::Backend("the unit of work has ended".into()))?;
+        tx.commit().await
+    }
+
+    /// Rolls the unit back now (its handles may outlive it); a call under
+    /// way keeps the transaction until it ends, and dropping it rolls back.
+    pub(crate) fn abandon(&self) {
+        if let Ok(mut open) = self.open.try_lock() {
+            open.tx = None;
+        }
+    }
+}
+
+/// A connection of either backend, or a unit of work's.
 pub(crate) enum Conn {
     Sqlite(sqlite::Conn),
     Postgres(postgres::Conn),
+    Unit(OwnedMutexGuard<Open>),
+}
+
+/// The backend connection a statement runs on.
+enum Backend<'a> {
+    Sqlite(&'a mut sqlite::Conn),
+    Postgres(&'a mut postgres::Conn),
+}
+
+impl Backend<'_> {
+    async fn batch(self, sql: &str) -> StoreResult<()> {
+        match self {
+            Backend::Sqlite(conn) => sqlite::batch(conn.connection()?, sql),
+            Backend::Postgres(conn) => postgres::batch(conn, sql).await,
+        }
+    }
 }
 
 impl Conn {
+    fn backend(&mut self) -> StoreResult<Backend<'_>> {
+        match self {
+            Conn::Sqlite(conn) => Ok(Backend::Sqlite(conn)),
+            Conn::Postgres(conn) => Ok(Backend::Postgres(conn)),
+            Conn::Unit(open) => open.backend(),
+        }
+    }
+
     /// Every row the statement answers, each through `map`.
     pub(crate) async fn all<T>(
         &mut self,
@@ -185,18 +305,15 @@ impl Conn {
 
     /// Runs a statement that answers no rows: how many rows it changed.
     pub(crate) async fn exec(&mut self, sql: &str, args: &[Arg<'_>]) -> StoreResult<u64> {
-        match self {
-            Conn::Sqlite(conn) => sqlite::execute(conn.connection()?, sql, args),
-            Conn::Postgres(conn) => postgres::execute(conn, sql, args).await,
+        match self.backend()? {
+            Backend::Sqlite(conn) => sqlite::execute(conn.connection()?, sql, args),
+            Backend::Postgres(conn) => postgres::execute(conn, sql, args).await,
         }
     }
 
     /// Runs several statements of the backend's own dialect (migrations).
     pub(crate) async fn batch(&mut self, sql: &str) -> StoreResult<()> {
-        match self {
-            Conn::Sqlite(conn) => sqlite::batch(conn.connection()?, sql),
-            Conn::Postgres(conn) => postgres::batch(conn, sql).await,
-        }
+        self.backend()?.batch(sql).await
     }
 
     async fn rows<T>(
@@ -206,15 +323,16 @@ impl Conn {
         limit: usize,
         map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
     ) -> StoreResult<Vec<T>> {
-        match self {
-            Conn::Sqlite(conn) => sqlite::rows(conn.connection()?, sql, args, limit, map),
-            Conn::Postgres(conn) => postgres::rows(conn, sql, args, limit, map).await,
+        match self.backend()? {
+            Backend::Sqlite(conn) => sqlite::rows(conn.connection()?, sql, args, limit, map),
+            Backend::Postgres(conn) => postgres::rows(conn, sql, args, limit, map).await,
         }
     }
 }
 
 /// A write transaction: `commit` makes it durable; dropped uncommitted (an
-/// early return), it rolls back.
+/// early return), it rolls back. In a unit of work it is a savepoint:
+/// committed, it is released into the unit; dropped, it is undone.
 pub(crate) struct Tx {
     conn: Conn,
     open: bool,
@@ -226,6 +344,17 @@ impl Tx {
         match &mut self.conn {
             Conn::Sqlite(conn) => sqlite::commit(conn).await,
             Conn::Postgres(conn) => postgres::batch(conn, COMMIT).await,
+            Conn::Unit(open) => {
+                let name =
+                    open.savepoint.take().ok_or_else(|| StoreError::Backend("no savepoint to release".into()))?;
+                match open.backend()?.batch(&format!("RELEASE SAVEPOINT {name}")).await {
+                    Ok(()) => Ok(()),
+                    Err(error) => {
+                        open.undo = Some(name);
+                        Err(error)
+                    }
+                }
+            }
         }
     }
 
@@ -233,9 +362,9 @@ impl Tx {
     /// never run the same guarded work at once. SQLite needs none: its one
     /// writer already runs one transaction at a time.
     pub(crate) async fn lock(&mut self, name: &str) -> StoreResult<()> {
-        match &mut self.conn {
-            Conn::Sqlite(_) => Ok(()),
-            Conn::Postgres(conn) => postgres::lock(conn, name).await,
+        match self.conn.backend()? {
+            Backend::Sqlite(_) => Ok(()),
+            Backend::Postgres(conn) => postgres::lock(conn, name).await,
         }
     }
 }
@@ -260,6 +389,7 @@ impl Drop for Tx {
             match &mut self.conn {
                 Conn::Sqlite(conn) => sqlite::roll_back(conn),
                 Conn::Postgres(conn) => postgres::roll_back(conn),
+                Conn::Unit(open) => open.undo = open.savepoint.take(),
             }
         }
     }

@@ -38,11 +38,13 @@ mod products;
 mod promotion;
 mod repayment_reminders;
 mod reversals;
+mod seed;
 mod sessions;
 mod sign_in_tries;
 mod sms_outbox;
 mod staff;
 mod tracking;
+mod unit_of_work;
 mod unposted_payments;
 mod uploads;
 

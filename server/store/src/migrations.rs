@@ -2,12 +2,12 @@
 //! under `migrations/sqlite` and `migrations/postgres`, or one file under
 //! `migrations/shared` when both read the same. Editing an
 //! applied file would make a started database disagree with the code; add
-//! a new one instead. They run under a lock, so several processes starting
-//! at once do not race.
+//! a new one instead. They run under the start-up lock (the demo seed
+//! takes it too), so several processes starting at once do not race.
 
 use crate::db::{Dialect, Pool, args};
 use crate::{postgres, sqlite};
-use hiram_domain::store::StoreResult;
+use hiram_domain::store::{START_UP_LOCK, StoreResult};
 use time::OffsetDateTime;
 
 struct Migration {
@@ -70,12 +70,13 @@ const MIGRATIONS: &[Migration] = &[
     migration!(45 shared "0045_readiness_probe"),
     migration!(46 "0046_staff_api_tokens"),
     migration!(47 "0047_idempotency_keys"),
+    migration!(48 "0048_demo_seed"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {
     let dialect = pool.dialect();
     let mut tx = pool.write().await?;
-    tx.lock("hiram migrations").await?;
+    tx.lock(START_UP_LOCK).await?;
     tx.batch(match dialect {
         Dialect::Sqlite => sqlite::MIGRATION_TABLE,
         Dialect::Postgres => postgres::MIGRATION_TABLE,

@@ -93,9 +93,12 @@ pub(crate) async fn batch(conn: &mut Conn, sql: &str) -> StoreResult<()> {
     conn.client()?.batch_execute(sql).await.map_err(error)
 }
 
-/// A transaction-scoped advisory lock on the name's 64-bit hash.
+/// A transaction-scoped advisory lock on the 64-bit hash of the name in
+/// the current schema: advisory locks are database-wide, and two
+/// installations in two schemas of one database guard their own work.
 pub(crate) async fn lock(conn: &mut Conn, name: &str) -> StoreResult<()> {
-    execute(conn, "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", &[Arg::Text(name)]).await.map(drop)
+    let sql = "SELECT pg_advisory_xact_lock(hashtextextended(current_schema() || ':' || $1, 0))";
+    execute(conn, sql, &[Arg::Text(name)]).await.map(drop)
 }
 
 /// Ends an abandoned transaction before its connection goes back to the

@@ -83,6 +83,18 @@ pub async fn postgres_url() -> String {
     format!("{base}{separator}options=-csearch_path%3D{schema}")
 }
 
+/// The URL of a new, empty database: a SQLite file of its own, or a new
+/// schema of the test PostgreSQL.
+pub async fn new_database(backend: Backend) -> String {
+    match backend {
+        Backend::Sqlite => {
+            let folder = std::env::temp_dir().join(format!("hiram-test-{}", random_suffix()));
+            format!("sqlite://{}", folder.join("test.sqlite3").display())
+        }
+        Backend::Postgres => postgres_url().await,
+    }
+}
+
 /// Minimal built pages, so static serving is tested without an npm build.
 fn write_web_fixture(root: &Path) {
     let files: &[(&str, &[u8])] = &[
@@ -104,16 +116,22 @@ fn write_web_fixture(root: &Path) {
 
 impl TestApp {
     pub async fn spawn_with(backend: Backend, overrides: &[(&str, &str)]) -> TestApp {
+        let database_url = new_database(backend).await;
+        TestApp::start(&database_url, overrides).await.expect("build the server")
+    }
+
+    /// Starts a server on the given database (several may share one); the
+    /// start-up error when it does not start.
+    pub async fn start(
+        database_url: &str,
+        overrides: &[(&str, &str)],
+    ) -> Result<TestApp, hiram::startup::StartupError> {
         let root = std::env::temp_dir().join(format!("hiram-test-{}", random_suffix()));
         let web_root = root.join("web");
         write_web_fixture(&web_root);
-        let database_url = match backend {
-            Backend::Sqlite => format!("sqlite://{}", root.join("test.sqlite3").display()),
-            Backend::Postgres => postgres_url().await,
-        };
         let mut environment = vec![
             ("APP_SERVER__PORT".to_owned(), "0".to_owned()),
-            ("APP_DATABASE__URL".to_owned(), database_url),
+            ("APP_DATABASE__URL".to_owned(), database_url.to_owned()),
             ("APP_DATABASE__MAX_CONNECTIONS".to_owned(), "4".to_owned()),
             ("APP_WEB__DIST_ROOT".to_owned(), web_root.display().to_string()),
             ("APP_LOG__FILTER".to_owned(), "warn".to_owned()),
@@ -127,11 +145,11 @@ impl TestApp {
         let settings = Settings::from_sources(environment).expect("test settings are valid");
         let database_url = settings.database.url.expose().to_owned();
         let clock = std::sync::Arc::new(hiram::clock::ShiftedClock::default());
-        let application = Application::build_with_clock(settings, clock.clone()).await.expect("build the server");
+        let application = Application::build_with_clock(settings, clock.clone()).await?;
         let state = application.state();
         let address = format!("http://127.0.0.1:{}", application.port());
         tokio::spawn(application.run_until_stopped());
-        TestApp { address, client: reqwest::Client::new(), state, database_url, clock }
+        Ok(TestApp { address, client: reqwest::Client::new(), state, database_url, clock })
     }
 
     /// The secret of a new staff API token of the role, made as `hiram

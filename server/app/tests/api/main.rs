@@ -18,6 +18,7 @@ mod device_data;
 mod disbursement;
 mod envelope;
 mod extension;
+mod fleet_start;
 mod health;
 mod idempotency;
 mod journey;

@@ -82,7 +82,7 @@ crate::on_both_stores! {
 
     async fn seeding_twice_adds_nothing(app) {
         app.demo_session().await;
-        assert!(!hiram::seed::seed_if_empty(&app.state).await.unwrap());
+        assert!(!hiram::seed::seed_once(&app.state).await.unwrap());
         assert_eq!(app.state.store.products().await.unwrap().len(), 6);
     }
 }

@@ -27,11 +27,13 @@ mod products;
 mod promotion;
 mod repayment_reminders;
 mod reversals;
+mod seed;
 mod sessions;
 mod sign_in_tries;
 mod sms_outbox;
 mod staff;
 mod tracking;
+mod unit_of_work;
 mod unposted_payments;
 mod uploads;
 
@@ -59,11 +61,13 @@ pub use products::*;
 pub use promotion::*;
 pub use repayment_reminders::*;
 pub use reversals::*;
+pub use seed::*;
 pub use sessions::*;
 pub use sign_in_tries::*;
 pub use sms_outbox::*;
 pub use staff::*;
 pub use tracking::*;
+pub use unit_of_work::*;
 pub use unposted_payments::*;
 pub use uploads::*;
 
@@ -122,6 +126,8 @@ pub trait Store:
     + BookKeepingStore
     + ReminderStore
     + SignInTryStore
+    + SeedStore
+    + UnitOfWorkStore
     + Send
     + Sync
     + 'static
@@ -160,6 +166,8 @@ impl<T> Store for T where
         + BookKeepingStore
         + ReminderStore
         + SignInTryStore
+        + SeedStore
+        + UnitOfWorkStore
         + Send
         + Sync
         + 'static

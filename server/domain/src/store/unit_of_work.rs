@@ -1,0 +1,29 @@
+//! A unit of work: many store calls that commit together or not at all
+//! (the demo seed goes through the state machine in dozens of calls, and a
+//! seed that stops halfway must leave nothing behind).
+
+use super::{Store, StoreResult};
+use async_trait::async_trait;
+use std::sync::Arc;
+
+/// The lock that start-up work takes: migrations and the demo seed, so
+/// that processes started together run them one after another.
+pub const START_UP_LOCK: &str = "hiram start-up";
+
+#[async_trait]
+pub trait UnitOfWorkStore {
+    /// Opens a transaction holding the named lock (on SQLite the one
+    /// writer already excludes every other) and answers a unit whose store
+    /// runs every call inside it.
+    async fn unit_of_work(&self, lock: &'static str) -> StoreResult<Box<dyn UnitOfWork>>;
+}
+
+#[async_trait]
+pub trait UnitOfWork: Send + Sync {
+    /// A store bound to the unit's transaction: each of its calls is a
+    /// savepoint there (a call that fails undoes only itself), and it
+    /// serves one call at a time. Calls fail once the unit has ended.
+    fn store(&self) -> Arc<dyn Store>;
+    /// Makes the unit's work durable. Dropped uncommitted, it rolls back.
+    async fn commit(self: Box<Self>) -> StoreResult<()>;
+}

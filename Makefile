@@ -61,7 +61,7 @@ lint: deps
 	python3 ../shared/tools/rustsec-check.py Cargo.lock ../shared/advisory-db
 
 test-rust: zbar postgres-programs promtool
-	scripts/with-test-database.sh cargo test --workspace --locked
+	scripts/with-test-database.sh scripts/with-object-store.sh cargo test --workspace --locked
 
 test-web: deps
 	npm run test

@@ -1,6 +1,5 @@
 //! Building the server: the store, the router, the listener.
 
-use crate::adapters::files::LocalFolder;
 use crate::address_limits::AddressLimits;
 use crate::clock::{Clock, SystemClock};
 use crate::config::{DatabaseSettings, ServerSettings, Settings};
@@ -39,6 +38,8 @@ pub enum StartupError {
         "the database takes no write (read-only, full, or held by another process), so the server does not start: {0}"
     )]
     TakesNoWrite(StoreError),
+    #[error("pictures' store: {0}")]
+    Files(#[from] hiram_domain::files::FileError),
 }
 
 /// A store error that says the database is read-only, told apart from the
@@ -95,7 +96,12 @@ impl Application {
         let listener = TcpListener::bind(&address).await?;
         let port = listener.local_addr()?.port();
         let local_url = Arc::new(format!("http://127.0.0.1:{port}"));
-        let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
+        let files = crate::adapters::files::store(&settings.uploads)?;
+        // The start goes on: the service may come up after this process,
+        // and readiness reports the store until it answers.
+        if let Err(error) = files.ready().await {
+            tracing::warn!(error.detail = %error, "the pictures' store cannot be used");
+        }
         let gateway = crate::adapters::gateway::gateway(&settings.payments);
         let collector = crate::adapters::collection::collector(&settings.payments, store.clone());
         if settings.payments.sandbox_on() {
@@ -421,7 +427,8 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
     let store = open_store(&settings.database).await.map_err(|error| StoreError::Backend(error.to_string()))?;
     let sms = crate::adapters::sms::sender(&settings.sms);
     let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
-    let files = Arc::new(LocalFolder::new(settings.uploads.dir.clone()));
+    let files =
+        crate::adapters::files::store(&settings.uploads).map_err(|error| StoreError::Backend(error.to_string()))?;
     let gateway = crate::adapters::gateway::gateway(&settings.payments);
     let collector = crate::adapters::collection::collector(&settings.payments, store.clone());
     let clock = configured_clock(&settings);

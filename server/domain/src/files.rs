@@ -84,6 +84,9 @@ pub trait FileStore: Send + Sync {
     /// Removes the bytes; a name already gone counts as removed, so a
     /// retried erasure finishes.
     async fn delete(&self, name: &str) -> Result<(), FileError>;
+    /// Whether the store can be used now (readiness asks): an error says
+    /// why not.
+    async fn ready(&self) -> Result<(), FileError>;
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ mod login;
 mod logs;
 mod mass_assignment;
 mod metrics;
+mod object_store;
 mod openapi;
 mod products_and_transitions;
 mod promotion;

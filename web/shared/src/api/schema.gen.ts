@@ -3041,7 +3041,9 @@ export interface paths {
         };
         /**
          * The process can serve: its database takes a write (a read-only file or
-         *     server, a full disk, a lock nobody releases all answer 503).
+         *     server, a full disk, a lock nobody releases all answer 503) and its
+         *     pictures' store answers (a bucket service down or refusing the
+         *     credentials answers 503).
          */
         get: operations["readyz"];
         put?: never;

@@ -47,6 +47,11 @@ impl FileStore for LocalFolder {
         }
     }
 
+    /// The folder exists or can be made (a first start makes it).
+    async fn ready(&self) -> Result<(), FileError> {
+        tokio::fs::create_dir_all(&self.root).await.map_err(io)
+    }
+
     async fn delete(&self, name: &str) -> Result<(), FileError> {
         match tokio::fs::remove_file(self.path_of(name)?).await {
             Ok(()) => Ok(()),

@@ -25,13 +25,15 @@ pub async fn healthz() -> Json<Health> {
     Json(Health { status: "ok" })
 }
 
-/// How long readiness waits for the database to take its write: a load
-/// balancer's probe wants an answer, and a write that waits this long means
-/// the process cannot serve anyway.
-const WRITE_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
+/// How long readiness waits for the database to take its write and the
+/// pictures' store to answer: a load balancer's probe wants an answer, and
+/// a dependency that takes this long means the process cannot serve anyway.
+const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The process can serve: its database takes a write (a read-only file or
-/// server, a full disk, a lock nobody releases all answer 503).
+/// server, a full disk, a lock nobody releases all answer 503) and its
+/// pictures' store answers (a bucket service down or refusing the
+/// credentials answers 503).
 #[utoipa::path(
     get,
     path = "/readyz",
@@ -39,16 +41,36 @@ const WRITE_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
     responses((status = 200, body = Health), (status = 503, body = Health))
 )]
 pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
-    let written = tokio::time::timeout(WRITE_WITHIN, state.store.take_a_write(state.now().unix_timestamp())).await;
+    let (written, files) = tokio::join!(
+        tokio::time::timeout(ANSWER_WITHIN, state.store.take_a_write(state.now().unix_timestamp())),
+        tokio::time::timeout(ANSWER_WITHIN, state.files.ready()),
+    );
+    let mut ready = true;
     match written {
-        Ok(Ok(())) => (StatusCode::OK, Json(Health { status: "ok" })),
+        Ok(Ok(())) => {}
         Ok(Err(error)) => {
             tracing::warn!(error.detail = %error, "readiness check failed: the database takes no write");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "unavailable" }))
+            ready = false;
         }
         Err(_) => {
             tracing::warn!("readiness check failed: the database did not take a write in time");
-            (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "unavailable" }))
+            ready = false;
         }
+    }
+    match files {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => {
+            tracing::warn!(error.detail = %error, "readiness check failed: the pictures' store cannot be used");
+            ready = false;
+        }
+        Err(_) => {
+            tracing::warn!("readiness check failed: the pictures' store did not answer in time");
+            ready = false;
+        }
+    }
+    if ready {
+        (StatusCode::OK, Json(Health { status: "ok" }))
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "unavailable" }))
     }
 }

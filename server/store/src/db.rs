@@ -172,6 +172,55 @@ impl Pool {
     }
 }
 
+/// Runs after a transaction the database aborted for contention, at most.
+const CONTENTION_RETRIES: u32 = 4;
+
+/// The first retry's longest wait; each later one doubles it.
+const CONTENTION_BACKOFF: std::time::Duration = std::time::Duration::from_millis(20);
+
+impl Pool {
+    /// Runs `work`, one whole transaction from its `write()` to its commit,
+    /// and runs it again from the start when the database aborted it for
+    /// contention (SQLSTATE 40001, a serialization failure, or 40P01, a
+    /// deadlock: what PostgreSQL under SERIALIZABLE, CockroachDB and
+    /// YugabyteDB answer when transactions collide), at most
+    /// [`CONTENTION_RETRIES`] more times after a jittered, doubling wait
+    /// (decision 042). An aborted transaction wrote nothing, so running it
+    /// again is safe. In a unit of work it runs once: only the whole unit
+    /// could be run again.
+    pub(crate) async fn retrying<T, F, Fut>(&self, mut work: F) -> StoreResult<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: std::future::Future<Output = StoreResult<T>>,
+    {
+        let mut retries = 0;
+        loop {
+            match work().await {
+                Err(error) if retries < CONTENTION_RETRIES && contention(&error) && !matches!(self, Pool::Unit(_)) => {
+                    retries += 1;
+                    tokio::time::sleep(jittered(CONTENTION_BACKOFF * 2u32.pow(retries - 1))).await;
+                }
+                done => return done,
+            }
+        }
+    }
+}
+
+/// Whether the database aborted the transaction for contention; the
+/// backends write SQLSTATE first in their error text (`postgres::error`).
+fn contention(error: &StoreError) -> bool {
+    matches!(error, StoreError::Backend(text) if text.starts_with("40001:") || text.starts_with("40P01:"))
+}
+
+/// A wait between none and `longest` ("full jitter"), so transactions that
+/// collided do not collide again in step. The randomness is the standard
+/// library's per-hasher keys: enough to spread retries, no crate for it.
+fn jittered(longest: std::time::Duration) -> std::time::Duration {
+    use std::hash::{BuildHasher, Hasher};
+    let random = std::collections::hash_map::RandomState::new().build_hasher().finish();
+    longest.mul_f64((random % 1_000) as f64 / 1_000.0)
+}
+
 /// A unit of work's transaction, shared by the store handles bound to it.
 #[derive(Clone)]
 pub(crate) struct Unit {
@@ -354,6 +403,21 @@ impl Tx {
                         Err(error)
                     }
                 }
+            }
+        }
+    }
+
+    /// What a failpoint raises in place of a serialization failure: the
+    /// real error on PostgreSQL; nothing on SQLite, whose caller answers
+    /// the same text.
+    pub(crate) async fn raise_serialization_failure(&mut self, name: &str) -> StoreResult<()> {
+        match self.conn.backend()? {
+            Backend::Sqlite(_) => Ok(()),
+            Backend::Postgres(conn) => {
+                let raise = format!(
+                    "DO $$ BEGIN RAISE EXCEPTION 'failpoint {name}' USING ERRCODE = 'serialization_failure'; END $$"
+                );
+                postgres::batch(conn, &raise).await
             }
         }
     }

@@ -37,3 +37,17 @@ pub(crate) fn hit(failpoints: &Failpoints, name: &str) -> StoreResult<()> {
     let _ = (failpoints, name);
     Ok(())
 }
+
+/// At an armed point, makes the database abort the transaction as
+/// contention does: PostgreSQL raises the real SQLSTATE 40001 in the open
+/// transaction (aborting it, as a serialization failure would); SQLite,
+/// which has no such error, answers the same text.
+pub(crate) async fn contention(failpoints: &Failpoints, tx: &mut crate::db::Tx, name: &str) -> StoreResult<()> {
+    if hit(failpoints, name).is_ok() {
+        return Ok(());
+    }
+    match tx.raise_serialization_failure(name).await {
+        Ok(()) => Err(StoreError::Backend(format!("40001: failpoint {name}"))),
+        Err(error) => Err(error),
+    }
+}

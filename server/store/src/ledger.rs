@@ -219,13 +219,17 @@ impl LedgerStore for Store {
         at: OffsetDateTime,
         decide: &Decide<'_>,
     ) -> StoreResult<Result<OrderPosting, Refusal>> {
-        let mut tx = self.db.write().await?;
-        let posting = post_in(&mut tx, &self.failpoints, order, key, at, decide).await?;
-        // Anything else wrote nothing that stands: dropped, it rolls back.
-        if let Ok(OrderPosting::Posted { .. }) = posting {
-            tx.commit().await?;
-        }
-        Ok(posting)
+        self.db
+            .retrying(move || async move {
+                let mut tx = self.db.write().await?;
+                let posting = post_in(&mut tx, &self.failpoints, order, key, at, decide).await?;
+                // Anything else wrote nothing that stands: dropped, it rolls back.
+                if let Ok(OrderPosting::Posted { .. }) = posting {
+                    tx.commit().await?;
+                }
+                Ok(posting)
+            })
+            .await
     }
 
     async fn post_to_orders(
@@ -233,24 +237,32 @@ impl LedgerStore for Store {
         events: &[OrderEvent<'_>],
         at: OffsetDateTime,
     ) -> StoreResult<Vec<StoreResult<Result<OrderPosting, Refusal>>>> {
-        let mut tx = self.db.write().await?;
-        let mut postings = Vec::with_capacity(events.len());
-        for event in events {
-            tx.batch("SAVEPOINT order_event").await?;
-            let posting = post_in(&mut tx, &self.failpoints, event.order, &event.key, at, event.decide).await;
-            if let Ok(Ok(OrderPosting::Posted { .. })) = posting {
-                tx.batch("RELEASE SAVEPOINT order_event").await?;
-            } else {
-                // Whatever this event wrote before it stopped goes; the
-                // events before it stay. (On PostgreSQL this also clears
-                // a failed statement's hold on the transaction.)
-                tx.batch("ROLLBACK TO SAVEPOINT order_event; RELEASE SAVEPOINT order_event").await?;
-            }
-            postings.push(posting);
-        }
-        crate::failpoints::hit(&self.failpoints, "post_to_orders:before_commit")?;
-        tx.commit().await?;
-        Ok(postings)
+        // The whole batch runs again when the database aborts it for
+        // contention; its savepoints are no use then (decision 042).
+        self.db
+            .retrying(move || async move {
+                let mut tx = self.db.write().await?;
+                let mut postings = Vec::with_capacity(events.len());
+                for event in events {
+                    tx.batch("SAVEPOINT order_event").await?;
+                    let posting = post_in(&mut tx, &self.failpoints, event.order, &event.key, at, event.decide).await;
+                    if let Ok(Ok(OrderPosting::Posted { .. })) = posting {
+                        tx.batch("RELEASE SAVEPOINT order_event").await?;
+                    } else {
+                        // Whatever this event wrote before it stopped goes; the
+                        // events before it stay. (On PostgreSQL this also clears
+                        // a failed statement's hold on the transaction.)
+                        tx.batch("ROLLBACK TO SAVEPOINT order_event; RELEASE SAVEPOINT order_event").await?;
+                    }
+                    postings.push(posting);
+                }
+                crate::failpoints::contention(&self.failpoints, &mut tx, "post_to_orders:serialization_failure")
+                    .await?;
+                crate::failpoints::hit(&self.failpoints, "post_to_orders:before_commit")?;
+                tx.commit().await?;
+                Ok(postings)
+            })
+            .await
     }
 
     async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>> {

@@ -216,12 +216,35 @@ impl ReminderStore for Store {
         exactly_one(changed)
     }
 
-    async fn due_reminders(&self, now: OffsetDateTime, limit: i64) -> StoreResult<Vec<Reminder>> {
-        let sql = format!(
-            "SELECT {REMINDER_COLUMNS} FROM repay_reminder r \
-             WHERE r.enabled AND r.next_check_at <= $1 ORDER BY r.next_check_at, r.id LIMIT $2"
-        );
-        self.db.all(&sql, args![now, limit], reminder).await
+    async fn claim_due_reminders(
+        &self,
+        now: OffsetDateTime,
+        lease_until: OffsetDateTime,
+        limit: i64,
+    ) -> StoreResult<Vec<Reminder>> {
+        self.db
+            .retrying(move || async move {
+                let mut tx = self.db.write().await?;
+                // Skipping the reminders another process is claiming right now.
+                let ids: Vec<i64> = tx
+                    .all(
+                        "SELECT r.id FROM repay_reminder r WHERE r.enabled AND r.next_check_at <= $1 \
+                         ORDER BY r.next_check_at, r.id LIMIT $2 FOR UPDATE SKIP LOCKED",
+                        args![now, limit],
+                        |row| row.get(0),
+                    )
+                    .await?;
+                let mut claimed = Vec::with_capacity(ids.len());
+                let sql = format!("SELECT {REMINDER_COLUMNS} FROM repay_reminder r WHERE r.id = $1");
+                for id in ids {
+                    claimed.push(tx.one(&sql, args![id], reminder).await?);
+                    tx.exec("UPDATE repay_reminder SET next_check_at = $2 WHERE id = $1", args![id, lease_until])
+                        .await?;
+                }
+                tx.commit().await?;
+                Ok(claimed)
+            })
+            .await
     }
 
     async fn count_due_reminders(&self, now: OffsetDateTime) -> StoreResult<i64> {

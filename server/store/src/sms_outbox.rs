@@ -86,22 +86,26 @@ impl OutboxStore for Store {
         claim_until: OffsetDateTime,
         limit: i64,
     ) -> StoreResult<Vec<OutboxEntry>> {
-        let mut tx = self.db.write().await?;
-        // Skipping the texts another process is claiming right now.
-        let ids: Vec<i64> = tx
-            .all(
-                "SELECT id FROM sms_outbox WHERE status = 'queued' AND claimed_until < $1 ORDER BY id LIMIT $2 \
-                 FOR UPDATE SKIP LOCKED",
-                args![now, limit],
-                |row| row.get(0),
-            )
-            .await?;
-        let mut claimed = Vec::with_capacity(ids.len());
-        for id in ids {
-            let sql = format!("UPDATE sms_outbox SET claimed_until = $2 WHERE id = $1 RETURNING {COLUMNS}");
-            claimed.push(tx.one(&sql, args![id, claim_until], outbox_entry).await?);
-        }
-        tx.commit().await?;
-        Ok(claimed)
+        self.db
+            .retrying(move || async move {
+                let mut tx = self.db.write().await?;
+                // Skipping the texts another process is claiming right now.
+                let ids: Vec<i64> = tx
+                    .all(
+                        "SELECT id FROM sms_outbox WHERE status = 'queued' AND claimed_until < $1 ORDER BY id LIMIT $2 \
+                         FOR UPDATE SKIP LOCKED",
+                        args![now, limit],
+                        |row| row.get(0),
+                    )
+                    .await?;
+                let mut claimed = Vec::with_capacity(ids.len());
+                for id in ids {
+                    let sql = format!("UPDATE sms_outbox SET claimed_until = $2 WHERE id = $1 RETURNING {COLUMNS}");
+                    claimed.push(tx.one(&sql, args![id, claim_until], outbox_entry).await?);
+                }
+                tx.commit().await?;
+                Ok(claimed)
+            })
+            .await
     }
 }

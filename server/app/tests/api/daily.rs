@@ -100,6 +100,29 @@ crate::on_both_stores! {
         assert_eq!(third.penalty_days_posted, 0, "nothing left: {third:?}");
     }
 
+    async fn a_batch_aborted_for_contention_runs_again_and_commits_once(app with [
+        ("APP_DATABASE__FAILPOINTS", "post_to_orders:serialization_failure"),
+    ]) {
+        use hiram_domain::store::{OrderChanges, OrderEvent, OrderPosting};
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let before = ledger_of(&app, order).await.len();
+        let key = hiram_domain::store::IdempotencyKey { key: format!("contention-test:{order}"), fingerprint: [0; 32] };
+        let entry = hiram_domain::ledger::penalty(hiram_domain::money::Centavos::from_pesos(5)).unwrap().unwrap();
+        let changes = OrderChanges { entries: vec![(entry, key.clone())], ..OrderChanges::default() };
+        let decide = move |_: &hiram_domain::store::HeldOrder| Ok(changes.clone());
+        let events = [OrderEvent { order: OrderId(order), key: key.clone(), decide: &decide }];
+        // The batch's transaction is aborted with SQLSTATE 40001 just before
+        // its commit (on PostgreSQL by the server itself): without the retry
+        // the call fails; with it, the batch runs again and commits.
+        let postings = app.state.store.post_to_orders(&events, app.state.now()).await.expect("retried after 40001");
+        assert!(matches!(postings.as_slice(), [Ok(Ok(OrderPosting::Posted { .. }))]), "{postings:?}");
+        let entries = ledger_of(&app, order).await;
+        assert_eq!(entries.len(), before + 1, "one entry, however many runs");
+        assert_eq!(entries.iter().filter(|entry| entry.key == key.key).count(), 1);
+        assert_balances_are_the_ledger(&app, &[order]).await;
+    }
+
     async fn a_batch_whose_commit_fails_is_posted_order_by_order(app with [
         ("APP_DATABASE__FAILPOINTS", "post_to_orders:before_commit"),
     ]) {

@@ -325,6 +325,24 @@ crate::on_both_stores! {
         assert_eq!(manila_date(texts[0].created_at), fire_day);
     }
 
+    async fn reminder_passes_at_once_claim_each_due_reminder_once_and_send_it_once(app with [("APP_JOBS__REMINDER_INTERVAL_SECONDS", "0")]) {
+        let demo = app.demo_session().await;
+        let session = demo.session_id.as_str();
+        let due = today(&app) + Duration::days(3);
+        for name in ["Globe plan", "Meralco", "Maynilad"] {
+            let id = add_bill(&app, session, &[("name", name), ("amount", "159900"), ("dueDate", &due.to_string())]).await;
+            let (status, _) = call(&app, session, "set-reminder?lang=en", &[("repayProductId", &id), ("daysBefore", "1"), ("remindTime", "10:00")]).await;
+            assert_eq!(status, 200);
+        }
+        move_clock_to(&app, due - Duration::days(1), 10, 1);
+        let (first, second, third) = tokio::join!(run_due(&app.state), run_due(&app.state), run_due(&app.state));
+        let rounds = [first.unwrap(), second.unwrap(), third.unwrap()];
+        assert_eq!(rounds.iter().map(|round| round.looked_at).sum::<usize>(), 3, "each looked at by one pass: {rounds:?}");
+        assert_eq!(rounds.iter().map(|round| round.sent).sum::<usize>(), 3, "{rounds:?}");
+        assert_eq!(reminder_texts(&app, hiram::seed::DEMO_PHONE).await.len(), 3);
+        assert_eq!(run_due(&app.state).await.unwrap(), Default::default(), "nothing left, nothing re-read");
+    }
+
     async fn a_loan_reminder_names_the_payment_due(app with [("APP_JOBS__REMINDER_INTERVAL_SECONDS", "0")]) {
         let demo = app.demo_session().await;
         let session = demo.session_id.as_str();

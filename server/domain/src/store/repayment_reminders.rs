@@ -47,8 +47,17 @@ pub trait ReminderStore {
         target: crate::reminder::ReminderTarget,
         at: OffsetDateTime,
     ) -> StoreResult<()>;
-    /// Reminders switched on whose next look is due, soonest first.
-    async fn due_reminders(&self, now: OffsetDateTime, limit: i64) -> StoreResult<Vec<crate::reminder::Reminder>>;
+    /// Claims the reminders switched on whose next look is due, soonest
+    /// first, skipping those another process is claiming: each one's next
+    /// look moves to `lease_until`, so other processes leave it while this
+    /// one decides it (and a crash leaves it only until then). Answered as
+    /// they stood before the claim.
+    async fn claim_due_reminders(
+        &self,
+        now: OffsetDateTime,
+        lease_until: OffsetDateTime,
+        limit: i64,
+    ) -> StoreResult<Vec<crate::reminder::Reminder>>;
     /// How many reminders switched on are due and not yet looked at: the
     /// scheduler's backlog.
     async fn count_due_reminders(&self, now: OffsetDateTime) -> StoreResult<i64>;

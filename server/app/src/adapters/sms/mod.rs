@@ -120,8 +120,10 @@ pub async fn send_queued_forever(state: AppState, period: Duration) {
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         ticks.tick().await;
-        if let Err(error) = send_queued(&state).await {
-            tracing::warn!(error.detail = %error, "queued texts not claimed");
+        match send_queued(&state).await {
+            Ok(0) => {}
+            Ok(sent) => tracing::info!(outbox.sent = sent, "queued texts claimed and handed to the provider"),
+            Err(error) => tracing::warn!(error.detail = %error, "queued texts not claimed"),
         }
     }
 }

@@ -10,6 +10,9 @@
 //! reminder due send one text between them. The text waits in the outbox,
 //! queued, until the provider took it: a crash after the claim delays it
 //! until another round sends it (`adapters::sms::send_queued_forever`).
+//! A round claims its due reminders first (`FOR UPDATE SKIP LOCKED` and a
+//! lease on their next look), so processes split the due reminders between
+//! them instead of each reading the same ones every round.
 
 use super::{LoanDues, lang_of, loan_dues};
 use crate::i18n::Msg;
@@ -47,8 +50,8 @@ pub async fn run_forever(state: AppState, period: Duration) {
     loop {
         ticks.tick().await;
         match run_due(&state).await {
-            Ok(round) if round.sent > 0 => {
-                tracing::info!(reminders.sent = round.sent, reminders.looked_at = round.looked_at, "reminders sent")
+            Ok(round) if round.looked_at > 0 => {
+                tracing::info!(reminders.sent = round.sent, reminders.looked_at = round.looked_at, "reminder round")
             }
             Ok(_) => {}
             Err(error) => tracing::warn!(error.detail = %error, "reminder round stopped early"),
@@ -59,7 +62,9 @@ pub async fn run_forever(state: AppState, period: Duration) {
 /// One round: every reminder due for a look at the server's clock now.
 pub async fn run_due(state: &AppState) -> ServiceResult<ReminderRound> {
     let now = state.now();
-    let due = state.store.due_reminders(now, BATCH).await?;
+    // Claimed for as long as a failed one waits: a process that stops
+    // mid-round leaves its claims to another round after that.
+    let due = state.store.claim_due_reminders(now, now + RETRY_AFTER, BATCH).await?;
     let mut round = ReminderRound { looked_at: due.len(), sent: 0 };
     for reminder in &due {
         match handle(state, reminder, now).await {

@@ -103,6 +103,7 @@ impl S3Bucket {
         let code = code.as_deref().unwrap_or(match status {
             StatusCode::FORBIDDEN => "Forbidden",
             StatusCode::NOT_FOUND => "NoSuchBucket",
+            StatusCode::MOVED_PERMANENTLY => "PermanentRedirect",
             _ => "no error code",
         });
         let meaning = match code {
@@ -110,6 +111,9 @@ impl S3Bucket {
                 "the bucket service refused the credentials of uploads.s3 (access key id or secret access key)"
             }
             "NoSuchBucket" => "the bucket of uploads.s3.bucket does not exist",
+            "PermanentRedirect" | "AuthorizationHeaderMalformed" => {
+                "the bucket is in another region than uploads.s3.region, or uploads.s3.endpoint is another region's"
+            }
             "RequestTimeTooSkewed" => "this machine's clock is too far from the bucket service's",
             _ => "the bucket service failed",
         };

@@ -7,7 +7,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps chromium zbar postgres-programs promtool web lint test-rust test-web e2e api-conformance api-conformance-full api-types bench bench-daily bench-lighthouse screenshots seed clean
+.PHONY: run test deps chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-lighthouse bench-fleet screenshots seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -19,8 +19,8 @@ run: web
 	APP_PAYMENTS__COLLECTIONS=$${APP_PAYMENTS__COLLECTIONS:-sandbox} \
 	./target/release/hiram serve
 
-## test: every test and lint, Rust on SQLite and PostgreSQL, web units, browser end-to-end, API conformance
-test: deps lint test-rust test-web e2e api-conformance
+## test: every test and lint, Rust on SQLite and PostgreSQL, web units, browser end-to-end, the fleet, API conformance
+test: deps lint test-rust test-web e2e fleet api-conformance
 	@echo "make test: all checks passed"
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -80,6 +80,12 @@ screenshots: deps chromium web
 	npm run screenshots
 	@echo "screenshots: $$(ls target/screenshots/*.png | wc -l) pictures in target/screenshots/index.html"
 
+## fleet: three server processes started together on a new PostgreSQL database, behind nginx,
+## the borrower journey through it and the processes' races (scripts/fleet.sh)
+fleet: deps chromium postgres-programs web
+	cargo build -p hiram --locked
+	scripts/fleet.sh
+
 ## api-conformance: schemathesis against a fresh server and the OpenAPI document, 3 examples per operation
 # One worker, one seed: schemathesis 4.32.5 once failed inside itself
 # (a KeyError in its shared generation cache) with two workers, and make
@@ -109,6 +115,11 @@ bench-lighthouse: chromium web
 ## writes the Daily run section of docs/benchmarks.md
 bench-daily:
 	bench/daily-run.sh
+
+## bench-fleet: order details straight to one process and through nginx to one and to three, on PostgreSQL;
+## writes the Order details through nginx section of docs/benchmarks.md
+bench-fleet: web
+	bench/fleet-order-details.sh
 
 clean:
 	cargo clean

@@ -70,11 +70,9 @@ errors=$(node -e 'const a=require(process.argv[1]),b=require(process.argv[2]); c
 one_vs_spread=$(node -e 'const a=require(process.argv[1]),b=require(process.argv[2]); console.log((100*b.rps/a.rps).toFixed(0))' "$out/callbacks-spread.json" "$out/callbacks-one.json")
 pages=$(node web/scripts/size.mjs)
 
-# The Lighthouse sections (bench/lighthouse.sh) and the daily run's
-# (bench/daily-run.sh), run apart because they take long, are kept as they
-# are, last.
-lighthouse_sections=$(sed -n '/^## Lighthouse/,/^## Daily run$/p' docs/benchmarks.md 2>/dev/null | sed '/^## Daily run$/d' || true)
-daily_section=$(sed -n '/^## Daily run$/,$p' docs/benchmarks.md 2>/dev/null || true)
+# The sections other scripts write (bench/lighthouse.sh, bench/fleet-order-details.sh,
+# then bench/daily-run.sh, each run apart) are kept as they are, last.
+kept_sections=$(sed -n '/^## \(Lighthouse.*\|Order details through nginx\|Daily run\)$/,$p' docs/benchmarks.md 2>/dev/null || true)
 cat > docs/benchmarks.md <<MD
 # Benchmarks
 
@@ -138,7 +136,6 @@ indented lines add the lazily loaded chunk of one route.
 ${pages}
 \`\`\`
 MD
-[ -z "$lighthouse_sections" ] || printf '\n%s\n' "$lighthouse_sections" >> docs/benchmarks.md
-[ -z "$daily_section" ] || printf '\n%s\n' "$daily_section" >> docs/benchmarks.md
+[ -z "$kept_sections" ] || printf '\n%s\n' "$kept_sections" >> docs/benchmarks.md
 echo "bench: wrote docs/benchmarks.md"
 cat docs/benchmarks.md

@@ -2,7 +2,15 @@
 import { fileURLToPath } from 'node:url';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
-export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/**
+ * Servers started outside the suite (scripts/fleet.sh: three processes
+ * behind nginx): `E2E_BASE_URL` is where they answer, and the suite starts
+ * no server of its own. `E2E_DATABASE_URL` and `E2E_CLOCK_FILE` name the
+ * database and clock file those servers use, which the suite's `hiram`
+ * commands then read too.
+ */
+export const EXTERNAL_BASE_URL = process.env.E2E_BASE_URL;
+export const BASE_URL = EXTERNAL_BASE_URL ?? `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const TMP_DIR = fileURLToPath(new URL('./test-results/tmp/', import.meta.url));
 export const DB_FILE = `${TMP_DIR}e2e.sqlite3`;
@@ -10,7 +18,7 @@ export const DB_FILE = `${TMP_DIR}e2e.sqlite3`;
  * Seconds the server's clock runs ahead (`clock.offset_file`): a test that
  * needs a loan further into its term moves it and puts it back to 0.
  */
-export const CLOCK_FILE = `${TMP_DIR}clock-offset`;
+export const CLOCK_FILE = process.env.E2E_CLOCK_FILE ?? `${TMP_DIR}clock-offset`;
 export const HIRAM_BIN = '../target/debug/hiram';
 
 const shellQuote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
@@ -29,7 +37,7 @@ export const SERVER_COMMAND = [
 
 export const SERVER_ENV: Record<string, string> = {
   APP_SERVER__PORT: String(E2E_PORT),
-  APP_DATABASE__URL: `sqlite://${DB_FILE}`,
+  APP_DATABASE__URL: process.env.E2E_DATABASE_URL ?? `sqlite://${DB_FILE}`,
   APP_WEB__DIST_ROOT: '../web',
   // Warnings and errors only: a request line per asset drowns the test report.
   APP_LOG__FILTER: 'warn',

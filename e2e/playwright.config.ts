@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { BASE_URL, SERVER_COMMAND, SERVER_ENV } from './env';
+import { BASE_URL, EXTERNAL_BASE_URL, SERVER_COMMAND, SERVER_ENV } from './env';
 
 // Debian's Chromium; Playwright never downloads a browser here.
 const CHROMIUM_ARGS = [
@@ -39,13 +39,16 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
-    command: SERVER_COMMAND,
-    env: SERVER_ENV,
-    url: `${BASE_URL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Pointed at servers already running (E2E_BASE_URL), the suite starts none.
+  webServer: EXTERNAL_BASE_URL
+    ? undefined
+    : {
+        command: SERVER_COMMAND,
+        env: SERVER_ENV,
+        url: `${BASE_URL}/readyz`,
+        reuseExistingServer: false,
+        timeout: 60_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
 });

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Three `hiram daily` at once over a book with late loans: all exit 0, every
+# penalty day is charged once (the days they say they posted are the new
+# penalty entries in the database, one per order and day under its key
+# `penalty:ORDER:DAY`, and a fourth run finds nothing left), and the work is split between them.
+#   scripts/fleet/daily-race.sh WORK   (env: HIRAM, APP_DATABASE__URL and the
+#   fleet's settings; WORK holds the clock-offset file the processes read)
+set -euo pipefail
+work=$1
+count() { psql "$APP_DATABASE__URL" -qAtc "$1"; }
+# What a run says it did: its "daily run finished" log line's field $2.
+said() { node -e '
+  const [file, field] = process.argv.slice(1);
+  const line = require("fs").readFileSync(file, "utf8").split("\n")
+    .filter((l) => l.startsWith("{")).map((l) => JSON.parse(l)).find((l) => l.message === "daily run finished");
+  if (!line) { console.error(`no "daily run finished" line in ${file}`); process.exit(1); }
+  console.log(line[field]);' "$1" "$2"; }
+
+# About 600 loans, a tenth of them late with their penalties charged up to
+# yesterday; then the clock moves three days on, so each late loan owes
+# three more days and loans due since then become late.
+"$HIRAM" bench-portfolio --loans 600 >"$work/book.json" 2>"$work/book.log"
+echo "daily race: book $(cat "$work/book.json")"
+echo $(($(cat "$work/clock-offset") + 3 * 86400)) >"$work/clock-offset"
+penalties="SELECT count(*) FROM ledger_entry WHERE idempotency_key LIKE 'penalty:%'"
+before=$(count "$penalties")
+
+pids=()
+for i in 1 2 3; do
+  "$HIRAM" daily >"$work/daily-$i.log" 2>&1 &
+  pids+=("$!")
+done
+failed=0
+statuses=()
+for i in 1 2 3; do
+  status=0
+  wait "${pids[i - 1]}" || status=$?
+  statuses+=("$status")
+  [ "$status" = 0 ] || { failed=1; tail -n 5 "$work/daily-$i.log" >&2; }
+done
+after=$(count "$penalties")
+split=()
+sum=0
+for i in 1 2 3; do
+  days=$(said "$work/daily-$i.log" penalty_days)
+  split+=("$days (skipped $(said "$work/daily-$i.log" skipped))")
+  sum=$((sum + days))
+done
+"$HIRAM" daily >"$work/daily-4.log" 2>&1
+left=$(said "$work/daily-4.log" penalty_days)
+echo "daily race: exit statuses ${statuses[*]}; penalty days posted per run: ${split[*]} = $sum;" \
+  "new penalty entries in the database: $((after - before)); a fourth run then posted $left"
+[ "$failed" = 0 ] || { echo "daily race: a run did not exit 0" >&2; exit 1; }
+[ "$sum" -gt 0 ] && [ "$sum" = $((after - before)) ] && [ "$left" = 0 ] || {
+  echo "daily race: expected the runs' days to sum to the new entries, and none left" >&2
+  exit 1
+}

@@ -113,23 +113,27 @@ export function appRoutes(): string[] {
   return [...source.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!);
 }
 
-/** The marketing site and the promotion page (web/site), in both languages. */
+/**
+ * The marketing site and the promotion page (web/site), in both languages.
+ * English screens say `lang=en`: a page opened with `lang=fil` carries
+ * Filipino for the rest of the session (the language switch, decision 046).
+ */
 export const SITE_SCREENS: Screen[] = [
-  { name: 'site', route: '/', path: '/' },
+  { name: 'site', route: '/', path: '/?lang=en' },
   { name: 'site-fil', route: '/', path: '/?lang=fil' },
-  { name: 'promotion', route: '/promotion', path: '/promotion?id=1' },
+  { name: 'promotion', route: '/promotion', path: '/promotion?id=1&lang=en' },
   { name: 'promotion-fil', route: '/promotion', path: '/promotion?id=1&lang=fil' },
   {
     name: 'promotion-listening',
     route: '/promotion',
-    path: '/promotion?id=1',
+    path: '/promotion?id=1&lang=en',
     then: async (page) => {
       await page.getByRole('button', { name: 'Listen to the code instead' }).click();
       await expect(page.getByLabel('Digits you heard')).toBeVisible();
     },
   },
-  { name: 'promotion-download', route: '/promotion', path: '/promotion?id=1#/downloadTemplate' },
-  { name: 'promotion-agreement', route: '/promotion', path: '/promotion?id=1#/agreementTemplate' },
+  { name: 'promotion-download', route: '/promotion', path: '/promotion?id=1&lang=en#/downloadTemplate' },
+  { name: 'promotion-agreement', route: '/promotion', path: '/promotion?id=1&lang=en#/agreementTemplate' },
 ];
 
 let run = 0;

@@ -2,7 +2,8 @@
 # Three `hiram daily` at once over a book with late loans: all exit 0, every
 # penalty day is charged once (the days they say they posted are the new
 # penalty entries in the database, one per order and day under its key
-# `penalty:ORDER:DAY`, and a fourth run finds nothing left), and the work is split between them.
+# `penalty:ORDER:DAY`, and a fourth run finds nothing left), and the work is
+# split between them: at least two runs finish pages of the book.
 #   scripts/fleet/daily-race.sh WORK   (env: HIRAM, APP_DATABASE__URL and the
 #   fleet's settings; WORK holds the clock-offset file the processes read)
 set -euo pipefail
@@ -25,9 +26,11 @@ echo $(($(cat "$work/clock-offset") + 3 * 86400)) >"$work/clock-offset"
 penalties="SELECT count(*) FROM ledger_entry WHERE idempotency_key LIKE 'penalty:%'"
 before=$(count "$penalties")
 
+# Pages of 50 orders, so the book is a dozen pages the runs claim between
+# them (decision 050); a run finishes a page before it claims the next.
 pids=()
 for i in 1 2 3; do
-  "$HIRAM" daily >"$work/daily-$i.log" 2>&1 &
+  APP_JOBS__DAILY_PAGE_ORDERS=50 "$HIRAM" daily >"$work/daily-$i.log" 2>&1 &
   pids+=("$!")
 done
 failed=0
@@ -41,10 +44,13 @@ done
 after=$(count "$penalties")
 split=()
 sum=0
+working=0
 for i in 1 2 3; do
   days=$(said "$work/daily-$i.log" penalty_days)
-  split+=("$days (skipped $(said "$work/daily-$i.log" skipped))")
+  pages=$(said "$work/daily-$i.log" pages)
+  split+=("$days in $pages pages (left $(said "$work/daily-$i.log" left_to_others) to others, skipped $(said "$work/daily-$i.log" skipped) orders)")
   sum=$((sum + days))
+  [ "$pages" = 0 ] || working=$((working + 1))
 done
 "$HIRAM" daily >"$work/daily-4.log" 2>&1
 left=$(said "$work/daily-4.log" penalty_days)
@@ -55,3 +61,5 @@ echo "daily race: exit statuses ${statuses[*]}; penalty days posted per run: ${s
   echo "daily race: expected the runs' days to sum to the new entries, and none left" >&2
   exit 1
 }
+[ "$working" -ge 2 ] || { echo "daily race: one run did all the pages; expected the work split" >&2; exit 1; }
+echo "daily race: $working of 3 runs finished pages"

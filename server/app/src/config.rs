@@ -56,6 +56,9 @@ pub struct SmsSettings {
 #[derive(Clone, Debug, Deserialize)]
 pub struct JobSettings {
     pub daily_interval_minutes: u64,
+    /// Repayable orders a daily run reads, claims and finishes at a time:
+    /// runs at once split the day by these pages (decision 050).
+    pub daily_page_orders: usize,
     /// How often the server sends the repayment reminders that are due; 0
     /// turns the sending off.
     pub reminder_interval_seconds: u64,
@@ -523,6 +526,11 @@ impl Settings {
         {
             return Err(ConfigError::Refused(format!("server.trusted_proxies: {wrong:?} is not an IP address")));
         }
+        if self.jobs.daily_page_orders == 0 {
+            return Err(ConfigError::Refused(
+                "jobs.daily_page_orders: a daily run needs at least 1 order a page".into(),
+            ));
+        }
         if self.uploads.store == UploadStore::S3
             && let Some(refusal) = self.uploads.s3.refusal()
         {
@@ -701,6 +709,16 @@ mod tests {
             ("APP_PAYMENTS__XENDIT_CALLBACK_TOKEN", "token"),
         ]));
         assert!(production.is_ok());
+    }
+
+    #[test]
+    fn a_daily_run_page_holds_at_least_one_order() {
+        assert!(matches!(
+            Settings::from_sources(env(&[("APP_JOBS__DAILY_PAGE_ORDERS", "0")])),
+            Err(ConfigError::Refused(_))
+        ));
+        let one = Settings::from_sources(env(&[("APP_JOBS__DAILY_PAGE_ORDERS", "1")]));
+        assert_eq!(one.map(|settings| settings.jobs.daily_page_orders).ok(), Some(1));
     }
 
     #[test]

@@ -174,6 +174,8 @@ async fn daily(settings: Settings) -> Result<(), String> {
         penalty_days = report.penalty_days_posted,
         skipped = report.orders_skipped,
         failed = report.orders_failed,
+        pages = report.pages_finished,
+        left_to_others = report.pages_left_to_others,
         "daily run finished"
     );
     // Orders another process moved on are its to finish; a failed order is

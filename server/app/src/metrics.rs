@@ -89,13 +89,15 @@ impl PayoutOutcome {
 }
 
 /// The daily report's counts, each under its `item` label.
-fn daily_items(report: &DailyReport) -> [(&'static str, usize); 5] {
+fn daily_items(report: &DailyReport) -> [(&'static str, usize); 7] {
     [
         ("payouts_finished", report.payouts_finished),
         ("became_overdue", report.became_overdue),
         ("penalty_days_posted", report.penalty_days_posted),
         ("orders_skipped", report.orders_skipped),
         ("orders_failed", report.orders_failed),
+        ("pages_finished", report.pages_finished),
+        ("pages_left_to_others", report.pages_left_to_others),
     ]
 }
 
@@ -170,7 +172,7 @@ pub struct Metrics {
     postings: [AtomicU64; PostingKind::ALL.len()],
     payouts: [AtomicU64; PayoutOutcome::ALL.len()],
     daily_runs: Histogram,
-    daily_items: [AtomicU64; 5],
+    daily_items: [AtomicU64; 7],
 }
 
 impl Default for Metrics {

@@ -352,6 +352,8 @@ async fn daily_loop(state: AppState, period: Duration) {
                 penalty_days = report.penalty_days_posted,
                 skipped = report.orders_skipped,
                 failed = report.orders_failed,
+                pages = report.pages_finished,
+                left_to_others = report.pages_left_to_others,
                 "daily run finished"
             ),
             Err(error) => tracing::warn!(error.detail = %error, "daily run stopped early"),

@@ -72,6 +72,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(47 "0047_idempotency_keys"),
     migration!(48 "0048_demo_seed"),
     migration!(49 shared "0049_borrower_language"),
+    migration!(50 "0050_daily_claims"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

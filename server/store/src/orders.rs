@@ -11,6 +11,7 @@ use hiram_domain::money::Centavos;
 use hiram_domain::order::{Extension, NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
 use hiram_domain::store::{OrderDocument, OrderStore, RepayableOrder, StoreError, StoreResult, exactly_one};
 use std::collections::HashMap;
+use time::OffsetDateTime;
 
 #[async_trait]
 impl OrderStore for Store {
@@ -60,6 +61,26 @@ impl OrderStore for Store {
     async fn repayable_orders(&self) -> StoreResult<Vec<Order>> {
         let sql = format!("SELECT {ORDER_COLUMNS} FROM loan_order WHERE status IN (174, 180) ORDER BY id");
         self.db.all(&sql, args![], rows::order).await
+    }
+
+    async fn claim_daily_page(&self, first: OrderId, now: OffsetDateTime, until: OffsetDateTime) -> StoreResult<bool> {
+        // A held claim is taken over only once it has run out (its run
+        // stopped): the update's condition is checked on the row itself,
+        // after any other claimer's transaction, on both stores.
+        let claimed = self
+            .db
+            .exec(
+                "INSERT INTO daily_claim (first_order_id, claimed_until) VALUES ($1, $2) \
+                 ON CONFLICT (first_order_id) DO UPDATE SET claimed_until = excluded.claimed_until \
+                 WHERE daily_claim.claimed_until <= $3",
+                args![first, until, now],
+            )
+            .await?;
+        Ok(claimed == 1)
+    }
+
+    async fn release_daily_page(&self, first: OrderId) -> StoreResult<()> {
+        self.db.exec("DELETE FROM daily_claim WHERE first_order_id = $1", args![first]).await.map(drop)
     }
 
     async fn repayable_page(&self, after: OrderId, limit: usize) -> StoreResult<Vec<RepayableOrder>> {

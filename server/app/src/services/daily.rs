@@ -20,9 +20,10 @@ use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderEvent, O
 use std::collections::HashMap;
 use time::Date;
 
-/// Orders read per page: a page is a few statements, and memory stays
-/// bounded however large the book.
-const PAGE: usize = 5_000;
+/// How long a run holds a page it claimed (decision 050): far longer than a
+/// page takes, so only a run that stopped loses its page, which the next run
+/// takes over once the claim has run out.
+const PAGE_CLAIM: time::Duration = time::Duration::minutes(10);
 
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct DailyReport {
@@ -36,6 +37,10 @@ pub struct DailyReport {
     pub orders_skipped: usize,
     /// Orders whose step failed (logged); the rest of the batch still ran.
     pub orders_failed: usize,
+    /// Pages of orders this run claimed and finished (decision 050).
+    pub pages_finished: usize,
+    /// Pages of orders another run at once held: they are that run's work.
+    pub pages_left_to_others: usize,
 }
 
 /// Runs the day for every order with money owed. One order's trouble never
@@ -65,9 +70,17 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
     let mut after = OrderId(0);
     let mut batch = Vec::with_capacity(BATCH);
     loop {
-        let page = state.store.repayable_page(after, PAGE).await?;
-        let Some(last) = page.last() else { break };
+        let page = state.store.repayable_page(after, state.settings.jobs.daily_page_orders).await?;
+        let (Some(first), Some(last)) = (page.first(), page.last()) else { break };
+        let first = first.order.id;
         after = last.order.id;
+        // Each page is one run's: runs at once (several servers, or `hiram
+        // daily` beside them) split the day instead of all doing it all.
+        let now = state.now();
+        if !state.store.claim_daily_page(first, now, now + PAGE_CLAIM).await? {
+            report.pages_left_to_others += 1;
+            continue;
+        }
         for held in &page {
             let product = match products.get(&held.order.product_id) {
                 Some(product) => product,
@@ -87,8 +100,14 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
                 batch.clear();
             }
         }
+        // The page is finished before it is let go.
+        post_batch(state, &batch, &mut report).await;
+        batch.clear();
+        report.pages_finished += 1;
+        if let Err(error) = state.store.release_daily_page(first).await {
+            tracing::warn!(%error, order = first.0, "daily run: a finished page stays claimed until its claim runs out");
+        }
     }
-    post_batch(state, &batch, &mut report).await;
     state.metrics.daily_run_finished(started.elapsed(), &report);
     Ok(report)
 }

@@ -78,6 +78,43 @@ crate::on_both_stores! {
         assert_eq!(again.penalty_days_posted, 0, "nothing left for a later run");
     }
 
+    async fn a_page_another_run_holds_is_left_to_it_until_its_claim_runs_out(app with [
+        ("APP_JOBS__DAILY_PAGE_ORDERS", "1"),
+    ]) {
+        let demo = app.demo_session().await;
+        let (open, overdue) = (order_in(&demo, 174).order_id, order_in(&demo, 180).order_id);
+        let store = &app.state.store;
+        let held = store.repayable_page(OrderId(0), 1).await.unwrap()[0].order.id;
+        let other = if held.0 == open { overdue } else { open };
+        assert!([open, overdue].contains(&held.0), "the demo's repayable orders are 174 and 180");
+        app.clock.advance(time::Duration::days(120));
+        // Another run (a process that stopped, say) holds the first page.
+        let now = app.state.now();
+        assert!(store.claim_daily_page(held, now, now + time::Duration::minutes(10)).await.unwrap());
+        assert!(!store.claim_daily_page(held, now, now + time::Duration::minutes(10)).await.unwrap(), "held");
+        let (held_before, other_before) = (ledger_of(&app, held.0).await.len(), ledger_of(&app, other).await.len());
+        let first = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(first.pages_left_to_others, 1, "{first:?}");
+        assert_eq!(first.pages_finished, 1, "{first:?}");
+        assert_eq!(ledger_of(&app, held.0).await.len(), held_before, "the held page is not this run's");
+        assert_eq!(ledger_of(&app, other).await.len() - other_before, first.penalty_days_posted, "{first:?}");
+        assert!(first.penalty_days_posted > 0, "{first:?}");
+        // Its claim runs out: the next run takes the page over.
+        app.clock.advance(time::Duration::minutes(11));
+        let other_after_first = ledger_of(&app, other).await.len();
+        let second = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!((second.pages_finished, second.pages_left_to_others), (2, 0), "{second:?}");
+        let held_charged = ledger_of(&app, held.0).await.len() - held_before;
+        assert!(held_charged > 0, "{second:?}");
+        // (11 minutes may cross midnight in Manila, adding a day to the other.)
+        let other_charged = ledger_of(&app, other).await.len() - other_after_first;
+        assert_eq!(held_charged + other_charged, second.penalty_days_posted, "{second:?}");
+        // A finished page is let go: a later run looks again (and finds nothing owed).
+        let third = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!((third.pages_finished, third.penalty_days_posted), (2, 0), "{third:?}");
+        assert_balances_are_the_ledger(&app, &[open, overdue]).await;
+    }
+
     async fn an_order_failing_in_a_batch_leaves_the_others_charged(app with [
         ("APP_DATABASE__FAILPOINTS", "post_to_order:after_entries"),
     ]) {

@@ -48,6 +48,12 @@ pub trait OrderStore {
     /// id, with their balances, borrower standing, rollovers and penalties:
     /// a few queries per page whatever the page holds.
     async fn repayable_page(&self, after: OrderId, limit: usize) -> StoreResult<Vec<RepayableOrder>>;
+    /// Claims for one daily run the page of repayable orders that starts
+    /// at `first` until `until`, unless another run holds it past `now`:
+    /// whether this run got it. Runs at once split a day's pages this way.
+    async fn claim_daily_page(&self, first: OrderId, now: OffsetDateTime, until: OffsetDateTime) -> StoreResult<bool>;
+    /// Lets go of a page the run has finished, so the next run looks again.
+    async fn release_daily_page(&self, first: OrderId) -> StoreResult<()>;
     /// For the benchmarks: adds `copies` copies of an order, each with a
     /// borrower of its own, the order's status history, ledger entries (keys
     /// renamed for the copy) and balance row, in bulk statements. Answers

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '../i18n/i18n';
 import { getLoading } from '../ui/loadingStore';
 import { getToast, hideToast } from '../ui/toastStore';
 import { createClient, formClient, isSuccessCode, jsonClient, normalise, REQUEST_TIMEOUT_MS, sessionUrl } from './request';
@@ -112,6 +113,19 @@ describe('a client on another prefix without the borrower session (the console)'
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
     expect(headers.swift).toBeUndefined();
     expect(headers.eyes).toBeUndefined();
+  });
+
+  it('asks the server to answer in the language the page shows', async () => {
+    const fetch = useFetch(reply({ code: '00', data: [] }));
+    await staff.get('/me');
+    await setLocale('fil');
+    try {
+      await staff.get('/me');
+    } finally {
+      await setLocale('en');
+    }
+    const languages = fetch.mock.calls.map(([, init]) => (init.headers as Record<string, string>)['Accept-Language']);
+    expect(languages).toEqual(['en-PH', 'fil']);
   });
 
   it('adds GET parameters, and keeps a query written in the path', async () => {

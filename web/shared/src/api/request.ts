@@ -7,7 +7,7 @@
 // staff are known by their HttpOnly session cookie, which same-origin calls
 // carry (credentials: 'same-origin').
 // Every call settles with a normalised result; none rejects.
-import { t } from '../i18n/i18n';
+import { getLocale, t } from '../i18n/i18n';
 import {
   FORM_HEADER_PARAMS,
   JSON_HEADER_PARAMS,
@@ -136,6 +136,10 @@ function headersFor(
     headers['Content-Type'] = kind === 'json' ? 'application/json' : 'application/x-www-form-urlencoded';
   }
   headers.Accept = 'application/json';
+  // The server answers in the language the page shows (a carried `lang`
+  // still wins there): the console, which carries no session query, would
+  // otherwise get the browser's language after its switch (decision 046).
+  headers['Accept-Language'] = getLocale() === 'fil' ? 'fil' : 'en-PH';
   return headers;
 }
 

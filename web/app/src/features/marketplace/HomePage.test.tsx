@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import { ok, renderRoute } from '../../testing/renderRoute';
@@ -37,6 +37,14 @@ describe('home', () => {
     expect(screen.queryByRole('link', { name: 'Log in' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Apply · Bayanihan Cash Express' }));
     expect(screen.getByTestId('where').textContent).toBe('/productDetail?sessionId=s1&productId=1');
+  });
+
+  it('shows the tools with the products, not before them (they would be pushed down a screen)', async () => {
+    setup('/home?sessionId=s1');
+    expect(screen.queryByRole('list', { name: 'Tools' })).toBeNull();
+    await screen.findByText('Repay on time to raise your limit.');
+    const tools = screen.getByRole('list', { name: 'Tools' });
+    expect(within(tools).getByRole('link', { name: 'Loan calculator' }).getAttribute('href')).toBe('/calculator?sessionId=s1');
   });
 
   it('a grey (flag 0) product is not tappable', async () => {

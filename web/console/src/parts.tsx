@@ -1,6 +1,6 @@
 // Small pieces every console section uses: the heading with its tools, a
 // select filter, the row a table shows while empty, and the note saying who
-// may act where a role has no control.
+// may act where a role has no control, and the reason field of a staff action.
 import { Fragment, useId, type FormEvent, type ReactNode } from 'react';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { t, type MessageKey } from './i18n/i18n';
@@ -201,4 +201,33 @@ export function onlyWho(me: Me, permission: ExplainedPermission): string | null 
 export function RoleNote({ me, permission }: { me: Me; permission: ExplainedPermission }) {
   const text = onlyWho(me, permission);
   return text ? <p className="c-note c-role-note">{text}</p> : null;
+}
+
+/** The longest reason the server keeps for a staff decision or a look at personal data. */
+const MAX_REASON = 500;
+
+/** The reason a staff action records, with the server's refusal of it beside it. */
+export function ReasonField({ value, error, onChange }: { value: string; error: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <>
+      <label className="c-label" htmlFor={id}>
+        {t('console.orders.reason')}
+      </label>
+      <textarea
+        id={id}
+        className="h-input c-textarea"
+        maxLength={MAX_REASON}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="h-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
 }

@@ -1,16 +1,14 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { revealBorrower, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
 import { orderStatusLabel } from '../labels';
-import { EmptyRow, Facts, FormDialog, PageHead, Pager, RoleNote } from '../parts';
+import { EmptyRow, Facts, FormDialog, PageHead, Pager, ReasonField, RoleNote } from '../parts';
 import { refusedField } from '../refusal';
 import { PERMISSION } from '../sections';
 
 const PAGE_SIZE = 25;
-const MAX_REASON = 500;
-
 /** The borrower an address asks to open (`/console/borrowers?id=9`). */
 function linkedBorrower(params: URLSearchParams): number | null {
   const id = Number(params.get('id'));
@@ -19,7 +17,6 @@ function linkedBorrower(params: URLSearchParams): number | null {
 
 /** Asks why before showing personal data; the server logs the reason before it answers. */
 function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => void; onRevealed: (data: RevealedData) => void }) {
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -37,26 +34,14 @@ function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => 
   return (
     <FormDialog title={t('console.borrowers.revealTitle')} submitLabel={t('console.borrowers.reveal')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
       <p>{t('console.borrowers.revealText')}</p>
-      <label className="c-label" htmlFor={reasonId}>
-        {t('console.orders.reason')}
-      </label>
-      <textarea
-        id={reasonId}
-        className="h-input c-textarea"
-        maxLength={MAX_REASON}
+      <ReasonField
         value={reason}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${reasonId}-error` : undefined}
-        onChange={(e) => {
-          setReason(e.target.value);
+        error={error}
+        onChange={(value) => {
+          setReason(value);
           setError('');
         }}
       />
-      {error && (
-        <p id={`${reasonId}-error`} className="h-error">
-          {error}
-        </p>
-      )}
     </FormDialog>
   );
 }

@@ -1,26 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { decideApplication, ORDERS_KEY, useOrder, type Me, type OrderRecord } from '../api';
 import { orderStatusLabel } from '../labels';
-import { Facts, RoleNote } from '../parts';
+import { Facts, ReasonField, RoleNote } from '../parts';
 import { refusedField } from '../refusal';
 import { PERMISSION } from '../sections';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 const MIN_REASON = 5;
-const MAX_REASON = 500;
-
 /**
  * Approve or reject an application under review, with the reason the
  * borrower's record keeps. The decision changes the record and the lists.
  */
 function DecisionForm({ order }: { order: OrderRecord }) {
   const queryClient = useQueryClient();
-  const reasonId = useId();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,26 +49,14 @@ function DecisionForm({ order }: { order: OrderRecord }) {
       }}
     >
       <h3 className="c-sub">{t('console.orders.decide')}</h3>
-      <label className="c-label" htmlFor={reasonId}>
-        {t('console.orders.reason')}
-      </label>
-      <textarea
-        id={reasonId}
-        className="h-input c-textarea"
-        maxLength={MAX_REASON}
+      <ReasonField
         value={reason}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${reasonId}-error` : undefined}
-        onChange={(e) => {
-          setReason(e.target.value);
+        error={error}
+        onChange={(value) => {
+          setReason(value);
           setError('');
         }}
       />
-      {error && (
-        <p id={`${reasonId}-error`} className="h-error">
-          {error}
-        </p>
-      )}
       <div className="c-form-row">
         <button type="button" className="h-btn h-btn--ghost c-btn" disabled={busy} onClick={() => void decide('reject')}>
           {t('console.orders.reject')}

@@ -73,6 +73,9 @@ const MIGRATIONS: &[Migration] = &[
     migration!(48 "0048_demo_seed"),
     migration!(49 shared "0049_borrower_language"),
     migration!(50 "0050_daily_claims"),
+    migration!(51 shared "0051_promotion_template_filipino"),
+    migration!(52 "0052_payout_claims_and_request_key_age"),
+    migration!(53 "0053_contact_by_api_token"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {
@@ -84,8 +87,11 @@ pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {
         Dialect::Postgres => postgres::MIGRATION_TABLE,
     })
     .await?;
-    let applied: i64 = tx.value("SELECT COALESCE(MAX(version), 0) FROM schema_migration", args![]).await?;
-    for migration in MIGRATIONS.iter().filter(|migration| migration.version > applied) {
+    // Every migration not yet recorded, not only those above the newest:
+    // one that lands with a lower number than a migration a database has
+    // already run (two branches' migrations merged) must still run there.
+    let applied: Vec<i64> = tx.all("SELECT version FROM schema_migration", args![], |row| row.get(0)).await?;
+    for migration in MIGRATIONS.iter().filter(|migration| !applied.contains(&migration.version)) {
         tx.batch(match dialect {
             Dialect::Sqlite => migration.sqlite,
             Dialect::Postgres => migration.postgres,
@@ -98,4 +104,35 @@ pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {
         .await?;
     }
     tx.commit().await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MIGRATIONS, migrate};
+    use crate::db::{Pool, args};
+    use crate::sqlite;
+
+    #[tokio::test]
+    async fn a_migration_missing_below_the_newest_one_applied_still_runs() {
+        let path = std::env::temp_dir().join(format!("hiram-migrations-{}.sqlite3", std::process::id()));
+        let pool = Pool::Sqlite(sqlite::Pool::open(&path).unwrap());
+        migrate(&pool).await.unwrap();
+        // A database that ran 0053 before 0052 reached it.
+        let mut tx = pool.write().await.unwrap();
+        tx.batch("DROP TABLE payout_claim; DROP INDEX idempotent_request_created").await.unwrap();
+        tx.exec("DELETE FROM schema_migration WHERE version = 52", args![]).await.unwrap();
+        tx.commit().await.unwrap();
+
+        migrate(&pool).await.unwrap();
+        let mut db = pool.read().await.unwrap();
+        let recorded: i64 = db.value("SELECT COUNT(*) FROM schema_migration", args![]).await.unwrap();
+        assert_eq!(recorded, MIGRATIONS.len() as i64);
+        let claims: i64 = db.value("SELECT COUNT(*) FROM payout_claim", args![]).await.unwrap();
+        assert_eq!(claims, 0, "0052's table is back");
+        drop(db);
+        drop(pool);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
 }

@@ -108,6 +108,7 @@ pub enum Msg {
     StatusRejectedText,
     StatusDisbursingTitle,
     StatusDisbursingText,
+    StatusAwaitingAccountTitle,
     StatusRepaymentOpenTitle,
     StatusRepaymentOpenText,
     StatusOverdueTitle,
@@ -385,6 +386,7 @@ impl Msg {
                 StatusRejectedText => "We could not approve this loan or send the money. You may try another product.",
                 StatusDisbursingTitle => "Sending your money",
                 StatusDisbursingText => "The money is on its way to your account. This usually takes a few minutes.",
+                StatusAwaitingAccountTitle => "Add an account to receive it",
                 StatusRepaymentOpenTitle => "Loan received",
                 StatusRepaymentOpenText => "Please repay on or before the due date to avoid late charges.",
                 StatusOverdueTitle => "Overdue",
@@ -736,6 +738,7 @@ impl Msg {
                 }
                 StatusDisbursingTitle => "Ipinapadala ang pera",
                 StatusDisbursingText => "Papunta na ang pera sa iyong account. Karaniwang ilang minuto lamang ito.",
+                StatusAwaitingAccountTitle => "Magdagdag ng account na padadalhan",
                 StatusRepaymentOpenTitle => "Natanggap ang loan",
                 StatusRepaymentOpenText => "Magbayad sa o bago ang takdang petsa para maiwasan ang multa.",
                 StatusOverdueTitle => "Lampas na sa takdang petsa",

@@ -13,6 +13,7 @@ use hiram_domain::clock::manila_date;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::kyc::Profile;
 use hiram_domain::money::format_amount;
+use hiram_domain::order::OrderStatus;
 use hiram_domain::product::ProductId;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -64,12 +65,19 @@ pub async fn order_list(
         .into_iter()
         .map(|product| (product.id, (product.name, product.logo_url)))
         .collect();
-    let orders = state
-        .store
-        .orders_of(borrower)
-        .await?
+    let orders = state.store.orders_of(borrower).await?;
+    // A confirmed loan with nowhere to send it waits for the borrower, and
+    // its line says so rather than that the money is on its way (decision 045).
+    let awaiting_account = orders.iter().any(|order| order.status == OrderStatus::Disbursing)
+        && state.store.payout_account(borrower).await?.is_none();
+    let orders = orders
         .into_iter()
         .map(|order| {
+            let status_title = if awaiting_account && order.status == OrderStatus::Disbursing {
+                Msg::StatusAwaitingAccountTitle
+            } else {
+                status_texts(order.status).0
+            };
             let (name, logo) = products.get(&order.product_id).cloned().unwrap_or_default();
             OrderSummary {
                 order_id: order.id.0,
@@ -78,7 +86,7 @@ pub async fn order_list(
                 product_name: name,
                 product_logo: logo,
                 status: order.status.code(),
-                status_text: status_texts(order.status).0.text(lang).to_owned(),
+                status_text: status_title.text(lang).to_owned(),
                 amount_text: format_amount(order.principal, symbol),
                 applied_at: manila_date(order.applied_at).to_string(),
             }

@@ -5,6 +5,12 @@ use crate::borrower::BorrowerId;
 use crate::fields::{self, FieldResult, InvalidField};
 use time::OffsetDateTime;
 
+/// The most characters of a template's headline, text under it and button
+/// text, in either language: a Filipino line has the room its English one has.
+const HEADLINE_CHARS: usize = 120;
+const SUBHEADLINE_CHARS: usize = 240;
+const BUTTON_TEXT_CHARS: usize = 30;
+
 /// One landing-page configuration, chosen by the `id` in the campaign link.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PromotionTemplate {
@@ -13,6 +19,11 @@ pub struct PromotionTemplate {
     pub headline: String,
     pub subheadline: String,
     pub button_text: String,
+    /// The same three texts in Filipino, each empty until staff write it:
+    /// the page then says its own Filipino text in that place.
+    pub headline_fil: String,
+    pub subheadline_fil: String,
+    pub button_text_fil: String,
     pub theme_color: String,
     pub download_android_url: String,
     pub download_ios_url: String,
@@ -23,13 +34,17 @@ impl PromotionTemplate {
     /// The template as staff typed it, checked and trimmed; the first field
     /// that does not fit is named. The colour becomes the page's theme and
     /// the addresses its store buttons, so both are held to strict forms.
+    /// The Filipino texts may be empty (decision 051).
     pub fn checked(&self) -> FieldResult<PromotionTemplate> {
         Ok(PromotionTemplate {
             id: self.id,
             app_name: fields::text("appName", &self.app_name, 1, 40)?,
-            headline: fields::text("headline", &self.headline, 1, 120)?,
-            subheadline: fields::text("subheadline", &self.subheadline, 0, 240)?,
-            button_text: fields::text("buttonText", &self.button_text, 1, 30)?,
+            headline: fields::text("headline", &self.headline, 1, HEADLINE_CHARS)?,
+            subheadline: fields::text("subheadline", &self.subheadline, 0, SUBHEADLINE_CHARS)?,
+            button_text: fields::text("buttonText", &self.button_text, 1, BUTTON_TEXT_CHARS)?,
+            headline_fil: fields::text("headlineFil", &self.headline_fil, 0, HEADLINE_CHARS)?,
+            subheadline_fil: fields::text("subheadlineFil", &self.subheadline_fil, 0, SUBHEADLINE_CHARS)?,
+            button_text_fil: fields::text("buttonTextFil", &self.button_text_fil, 0, BUTTON_TEXT_CHARS)?,
             theme_color: fields::hex_colour("themeColor", &self.theme_color)?,
             download_android_url: fields::optional_https_address("downloadAndroidUrl", &self.download_android_url)?,
             download_ios_url: fields::optional_https_address("downloadIosUrl", &self.download_ios_url)?,
@@ -231,6 +246,9 @@ mod tests {
             headline: "Cash up to ₱10,000".to_owned(),
             subheadline: String::new(),
             button_text: "Register now".to_owned(),
+            headline_fil: "Hanggang ₱10,000 na cash".to_owned(),
+            subheadline_fil: String::new(),
+            button_text_fil: "Magrehistro na".to_owned(),
             theme_color: "#A94AFF".to_owned(),
             download_android_url: "https://play.google.com/store/apps/details?id=ph.hiram".to_owned(),
             download_ios_url: String::new(),
@@ -244,12 +262,28 @@ mod tests {
     }
 
     #[test]
+    fn a_template_may_leave_its_filipino_texts_empty_and_keeps_them_trimmed() {
+        let english_only = PromotionTemplate {
+            headline_fil: String::new(),
+            subheadline_fil: " ".to_owned(),
+            button_text_fil: String::new(),
+            ..template()
+        };
+        assert_eq!(english_only.checked().map(|t| t.subheadline_fil), Ok(String::new()));
+        let padded = PromotionTemplate { button_text_fil: "  Magrehistro na ".to_owned(), ..template() };
+        assert_eq!(padded.checked(), Ok(template()));
+    }
+
+    #[test]
     fn a_template_names_the_first_field_out_of_form() {
         type Spoil = fn(&mut PromotionTemplate);
-        let cases: [(&str, Spoil); 6] = [
+        let cases: [(&str, Spoil); 9] = [
             ("appName", |t| t.app_name = " ".to_owned()),
             ("headline", |t| t.headline = "x".repeat(121)),
             ("buttonText", |t| t.button_text = String::new()),
+            ("headlineFil", |t| t.headline_fil = "x".repeat(121)),
+            ("subheadlineFil", |t| t.subheadline_fil = "Unang linya\nikalawang linya".to_owned()),
+            ("buttonTextFil", |t| t.button_text_fil = "x".repeat(31)),
             ("themeColor", |t| t.theme_color = "purple".to_owned()),
             ("downloadAndroidUrl", |t| t.download_android_url = "http://play.google.com/x".to_owned()),
             ("downloadIosUrl", |t| t.download_ios_url = "javascript:alert(1)".to_owned()),

@@ -55,15 +55,19 @@ impl MarketingStore for Store {
     async fn insert_promotion_template(&self, t: &PromotionTemplate) -> StoreResult<i64> {
         self.db
             .insert(
-                "INSERT INTO promotion_template (id, app_name, headline, subheadline, button_text, theme_color, \
-                 download_android_url, download_ios_url, active) \
-                 SELECT COALESCE(MAX(id), 0) + 1, $1, $2, $3, $4, $5, $6, $7, CAST($8 AS BOOLEAN) FROM promotion_template \
-                 RETURNING id",
+                &format!(
+                    "INSERT INTO promotion_template ({TEMPLATE_COLUMNS}) \
+                     SELECT COALESCE(MAX(id), 0) + 1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CAST($11 AS BOOLEAN) \
+                     FROM promotion_template RETURNING id"
+                ),
                 args![
                     &t.app_name,
                     &t.headline,
                     &t.subheadline,
                     &t.button_text,
+                    &t.headline_fil,
+                    &t.subheadline_fil,
+                    &t.button_text_fil,
                     &t.theme_color,
                     &t.download_android_url,
                     &t.download_ios_url,

@@ -6,8 +6,8 @@ use async_trait::async_trait;
 use hiram_domain::promotion::{FunnelCount, FunnelEvent, PromotionTemplate};
 use hiram_domain::store::{PromotionStore, StoreResult};
 
-pub(crate) const TEMPLATE_COLUMNS: &str =
-    "id, app_name, headline, subheadline, button_text, theme_color, download_android_url, download_ios_url, active";
+pub(crate) const TEMPLATE_COLUMNS: &str = "id, app_name, headline, subheadline, button_text, headline_fil, \
+     subheadline_fil, button_text_fil, theme_color, download_android_url, download_ios_url, active";
 
 pub(crate) fn template(row: &Row<'_>) -> StoreResult<PromotionTemplate> {
     Ok(PromotionTemplate {
@@ -16,10 +16,13 @@ pub(crate) fn template(row: &Row<'_>) -> StoreResult<PromotionTemplate> {
         headline: row.get(2)?,
         subheadline: row.get(3)?,
         button_text: row.get(4)?,
-        theme_color: row.get(5)?,
-        download_android_url: row.get(6)?,
-        download_ios_url: row.get(7)?,
-        active: row.get(8)?,
+        headline_fil: row.get(5)?,
+        subheadline_fil: row.get(6)?,
+        button_text_fil: row.get(7)?,
+        theme_color: row.get(8)?,
+        download_android_url: row.get(9)?,
+        download_ios_url: row.get(10)?,
+        active: row.get(11)?,
     })
 }
 
@@ -29,10 +32,13 @@ impl PromotionStore for Store {
         self.db
             .exec(
                 &format!(
-                    "INSERT INTO promotion_template ({TEMPLATE_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+                    "INSERT INTO promotion_template ({TEMPLATE_COLUMNS}) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
                      ON CONFLICT (id) DO UPDATE SET app_name = excluded.app_name, headline = excluded.headline, \
                      subheadline = excluded.subheadline, button_text = excluded.button_text, \
-                     theme_color = excluded.theme_color, download_android_url = excluded.download_android_url, \
+                     headline_fil = excluded.headline_fil, subheadline_fil = excluded.subheadline_fil, \
+                     button_text_fil = excluded.button_text_fil, theme_color = excluded.theme_color, \
+                     download_android_url = excluded.download_android_url, \
                      download_ios_url = excluded.download_ios_url, active = excluded.active"
                 ),
                 args![
@@ -41,6 +47,9 @@ impl PromotionStore for Store {
                     &t.headline,
                     &t.subheadline,
                     &t.button_text,
+                    &t.headline_fil,
+                    &t.subheadline_fil,
+                    &t.button_text_fil,
                     &t.theme_color,
                     &t.download_android_url,
                     &t.download_ios_url,

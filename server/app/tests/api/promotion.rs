@@ -92,6 +92,8 @@ crate::on_both_stores! {
         assert_eq!(body["code"], "00");
         assert_eq!(body["data"]["id"], 1);
         assert_eq!(body["data"]["themeColor"], "#A94AFF");
+        assert_eq!(body["data"]["buttonText"], "Register now");
+        assert_eq!(body["data"]["buttonTextFil"], "Magrehistro na", "the demo template speaks Filipino too");
         let missing = app.get(&format!("{BASE}/service/channel/channel-template?templateId=99")).await;
         let missing = crate::helpers::Checked::of(missing).await;
         assert_eq!(missing.status(), 404);

@@ -17,6 +17,9 @@ const TEMPLATE: TemplateRow = {
   headline: 'Cash up to ₱10,000',
   subheadline: 'Register with your mobile number.',
   buttonText: 'Register now',
+  headlineFil: '',
+  subheadlineFil: '',
+  buttonTextFil: '',
   themeColor: '#A94AFF',
   downloadAndroidUrl: '',
   downloadIosUrl: '',
@@ -50,6 +53,8 @@ describe('promotion templates', () => {
     type('App name', 'Hiram Plus');
     type('Headline', 'Cash for your store');
     type('Button text', 'Sign me up');
+    type('Headline in Filipino', 'Cash para sa tindahan mo');
+    type('Button text in Filipino', 'Sali na');
     type('Theme colour', '#1F7A4D');
     type('Google Play address', 'https://play.google.com/store/apps/details?id=ph.hiram');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -59,6 +64,9 @@ describe('promotion templates', () => {
       headline: 'Cash for your store',
       subheadline: '',
       buttonText: 'Sign me up',
+      headlineFil: 'Cash para sa tindahan mo',
+      subheadlineFil: '',
+      buttonTextFil: 'Sali na',
       themeColor: '#1F7A4D',
       downloadAndroidUrl: 'https://play.google.com/store/apps/details?id=ph.hiram',
       downloadIosUrl: '',
@@ -84,6 +92,47 @@ describe('promotion templates', () => {
     await waitFor(() => expect(colour.getAttribute('aria-invalid')).toBe('true'));
     expect(within(dialog).getByText('This does not fit the rule below. Please correct it.')).toBeTruthy();
     expect(form(api.calls('/promotion-templates/save')[0]![1]).id).toBe('1');
+    expect(getToast()).toBeNull();
+  });
+
+  it('shows a template\'s Filipino texts beside the English ones and marks a Filipino one the server refused', async () => {
+    const written = { ...TEMPLATE, headlineFil: 'Hanggang ₱10,000 na cash', subheadlineFil: 'Magrehistro gamit ang mobile number mo.', buttonTextFil: 'Magrehistro na' };
+    const api = consoleApi({
+      '/promotion-templates': page([written]),
+      '/promotion-templates/save': fail('400', 'Please check: headlineFil.', { field: 'headlineFil' }),
+    });
+    renderSection(<TemplatesPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit template #1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit template #1' });
+    const box = (label: string) => within(dialog).getByLabelText(label) as HTMLInputElement;
+    expect(box('Headline in Filipino').value).toBe('Hanggang ₱10,000 na cash');
+    expect(box('Text under the headline in Filipino').value).toBe('Magrehistro gamit ang mobile number mo.');
+    expect(box('Button text in Filipino').value).toBe('Magrehistro na');
+    expect(box('Headline in Filipino').maxLength).toBe(box('Headline').maxLength);
+    expect(box('Button text in Filipino').maxLength).toBe(box('Button text').maxLength);
+    const labels = within(dialog).getAllByRole('textbox').map((field) => (field as HTMLInputElement).labels?.[0]?.textContent);
+    expect(labels.slice(0, 7)).toEqual([
+      'App name',
+      'Headline',
+      'Headline in Filipino',
+      'Text under the headline',
+      'Text under the headline in Filipino',
+      'Button text',
+      'Button text in Filipino',
+    ]);
+
+    fireEvent.change(box('Headline in Filipino'), { target: { value: 'Bagong pamagat' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(box('Headline in Filipino').getAttribute('aria-invalid')).toBe('true'));
+    expect(box('Headline').getAttribute('aria-invalid')).not.toBe('true');
+    expect(within(dialog).getByText('This does not fit the rule below. Please correct it.')).toBeTruthy();
+    expect(form(api.calls('/promotion-templates/save')[0]![1])).toMatchObject({
+      id: '1',
+      headline: 'Cash up to ₱10,000',
+      headlineFil: 'Bagong pamagat',
+      subheadlineFil: 'Magrehistro gamit ang mobile number mo.',
+      buttonTextFil: 'Magrehistro na',
+    });
     expect(getToast()).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import { saveTemplate, TEMPLATES_KEY, useTemplates, type TemplateForm, type Temp
 import { CopyAddress } from './CopyAddress';
 import { refusedField } from '../refusal';
 
-/** Limits the server holds the fields to (hiram_domain::promotion). */
+/** Limits the server holds the fields to (hiram_domain::promotion); a Filipino text has its English one's. */
 const MAX = { appName: 40, headline: 120, subheadline: 240, buttonText: 30, url: 500 } as const;
 
 const EMPTY: TemplateForm = {
@@ -16,6 +16,9 @@ const EMPTY: TemplateForm = {
   headline: '',
   subheadline: '',
   buttonText: '',
+  headlineFil: '',
+  subheadlineFil: '',
+  buttonTextFil: '',
   themeColor: '#A94AFF',
   downloadAndroidUrl: '',
   downloadIosUrl: '',
@@ -25,8 +28,9 @@ const EMPTY: TemplateForm = {
 type TextField = Exclude<keyof TemplateForm, 'active'>;
 
 function formOf(row: TemplateRow): TemplateForm {
-  const { appName, headline, subheadline, buttonText, themeColor, downloadAndroidUrl, downloadIosUrl, active } = row;
-  return { appName, headline, subheadline, buttonText, themeColor, downloadAndroidUrl, downloadIosUrl, active };
+  const { appName, headline, subheadline, buttonText, headlineFil, subheadlineFil, buttonTextFil } = row;
+  const { themeColor, downloadAndroidUrl, downloadIosUrl, active } = row;
+  return { appName, headline, subheadline, buttonText, headlineFil, subheadlineFil, buttonTextFil, themeColor, downloadAndroidUrl, downloadIosUrl, active };
 }
 
 /** Adding (`template` null) or changing one template. */
@@ -63,8 +67,11 @@ function TemplateDialog({ template, onClose, onSaved }: { template: TemplateRow 
     <FormDialog title={template ? t('console.templates.editTitle', { id: template.id }) : t('console.templates.new')} submitLabel={t('console.mkt.save')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
       {text('appName', t('console.templates.appName'), t('console.templates.appNameHint'), MAX.appName)}
       {text('headline', t('console.templates.headline'), t('console.mkt.chars', { min: 1, max: MAX.headline }), MAX.headline)}
+      {text('headlineFil', t('console.templates.headlineFil'), t('console.templates.filHint', { max: MAX.headline }), MAX.headline)}
       {text('subheadline', t('console.templates.subheadline'), t('console.mkt.upTo', { max: MAX.subheadline }), MAX.subheadline)}
+      {text('subheadlineFil', t('console.templates.subheadlineFil'), t('console.templates.filHint', { max: MAX.subheadline }), MAX.subheadline)}
       {text('buttonText', t('console.templates.buttonText'), t('console.mkt.chars', { min: 1, max: MAX.buttonText }), MAX.buttonText)}
+      {text('buttonTextFil', t('console.templates.buttonTextFil'), t('console.templates.filHint', { max: MAX.buttonText }), MAX.buttonText)}
       {text('themeColor', t('console.templates.themeColor'), t('console.templates.themeColorHint'), 7)}
       {text('downloadAndroidUrl', t('console.templates.android'), t('console.mkt.httpsHint'), MAX.url)}
       {text('downloadIosUrl', t('console.templates.ios'), t('console.mkt.httpsHint'), MAX.url)}

@@ -14,6 +14,9 @@ const TEMPLATE = {
   headline: 'Cash in 1 day',
   subheadline: 'Borrow up to ₱10,000',
   buttonText: 'Register now',
+  headlineFil: 'Cash sa loob ng isang araw',
+  subheadlineFil: 'Humiram nang hanggang ₱10,000',
+  buttonTextFil: 'Magrehistro na',
   themeColor: '#a94aff',
   downloadAndroidUrl: '',
   downloadIosUrl: '',
@@ -62,20 +65,43 @@ afterEach(() => {
 });
 
 describe('promotion page', () => {
-  it('in Filipino says its own Filipino texts, not the template’s English ones', async () => {
+  /** Renders the page in Filipino with `template`, then turns the page back to English. */
+  async function inFilipino(template: typeof TEMPLATE, check: () => Promise<void>) {
     await act(() => chooseLocale('fil'));
     try {
-      renderPromo();
-      expect(await screen.findByRole('heading', { name: 'Humiram sa Hiram' })).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Magrehistro' })).toBeTruthy();
-      expect(screen.getByRole('group', { name: 'Wika' })).toBeTruthy();
-      expect(screen.queryByText('Cash in 1 day')).toBeNull();
-      expect(screen.queryByText('Register now')).toBeNull();
+      renderPromo({ '/api/v2/youmi/service/channel/channel-template': { code: '00', message: '', data: template } });
+      await check();
     } finally {
       await act(() => setLocale('en'));
       forgetCarried();
     }
-  });
+  }
+
+  it('in Filipino says the template’s Filipino texts, none of its English ones', () =>
+    inFilipino(TEMPLATE, async () => {
+      expect(await screen.findByRole('heading', { name: 'Cash sa loob ng isang araw' })).toBeTruthy();
+      expect(screen.getByText('Humiram nang hanggang ₱10,000')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Magrehistro na' })).toBeTruthy();
+      expect(screen.getByRole('group', { name: 'Wika' })).toBeTruthy();
+      for (const english of ['Cash in 1 day', 'Borrow up to ₱10,000', 'Register now']) expect(screen.queryByText(english)).toBeNull();
+    }));
+
+  it('in Filipino says its own Filipino text where the template left one empty', () =>
+    inFilipino({ ...TEMPLATE, subheadlineFil: '', buttonTextFil: '' }, async () => {
+      expect(await screen.findByRole('heading', { name: 'Cash sa loob ng isang araw' })).toBeTruthy();
+      expect(screen.getByText(/^Makatanggap ng cash loan sa iyong e-wallet/)).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Magrehistro' })).toBeTruthy();
+      expect(screen.queryByText('Borrow up to ₱10,000')).toBeNull();
+      expect(screen.queryByText('Register now')).toBeNull();
+    }));
+
+  it('in Filipino says its own texts for a template written in English only', () =>
+    inFilipino({ ...TEMPLATE, appName: 'Hiram Plus', headlineFil: '', subheadlineFil: '', buttonTextFil: '' }, async () => {
+      expect(await screen.findByText('Hiram Plus', { selector: '.promo-logo' })).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Humiram sa Hiram' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Magrehistro' })).toBeTruthy();
+      expect(screen.queryByText('Cash in 1 day')).toBeNull();
+    }));
 
   it('loads the template, records the visit and shows the captcha and the SEC numbers', async () => {
     const api = renderPromo();

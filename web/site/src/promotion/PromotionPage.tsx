@@ -132,6 +132,10 @@ function useTemplate(): ChannelTemplate | null {
   return template;
 }
 
+/** The template's Filipino texts under the names its English ones have. */
+const filipinoTexts = (template: ChannelTemplate | null) =>
+  template && { headline: template.headlineFil, subheadline: template.subheadlineFil, buttonText: template.buttonTextFil };
+
 /** Only a plain colour from the template may become the theme. */
 const themeStyle = (colour: string | undefined): CSSProperties | undefined =>
   colour && /^#[0-9a-f]{3,8}$/i.test(colour) ? ({ '--theme': colour } as CSSProperties) : undefined;
@@ -141,9 +145,10 @@ export function PromotionPage() {
   const info = useCompanyInfo();
   const template = useTemplate();
   const login = loginLink(params);
-  // Staff write a template's texts in English only: in Filipino the page
-  // says its own, so no English line stands among Filipino ones.
-  const written = getLocale() === 'en' ? template : null;
+  // Staff write a template's texts in English and in Filipino (decision 051).
+  // A text left empty in the page's language gives way to the page's own,
+  // so no English line stands among Filipino ones.
+  const written = getLocale() === 'fil' ? filipinoTexts(template) : template;
   return (
     <div className="promo" style={themeStyle(template?.themeColor)}>
       <header className="promo-hero">

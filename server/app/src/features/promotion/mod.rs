@@ -62,6 +62,15 @@ pub struct TemplateView {
     pub headline: String,
     pub subheadline: String,
     pub button_text: String,
+    // The English texts above keep their names and meaning for the app
+    // shells that read them; the Filipino ones came beside them (decision 051).
+    /// `headline` for a page in Filipino; empty when staff wrote none, and
+    /// the page then says its own.
+    pub headline_fil: String,
+    /// `subheadline` in Filipino; empty when staff wrote none.
+    pub subheadline_fil: String,
+    /// `buttonText` in Filipino; empty when staff wrote none.
+    pub button_text_fil: String,
     pub theme_color: String,
     pub download_android_url: String,
     pub download_ios_url: String,
@@ -75,6 +84,9 @@ impl From<PromotionTemplate> for TemplateView {
             headline: t.headline,
             subheadline: t.subheadline,
             button_text: t.button_text,
+            headline_fil: t.headline_fil,
+            subheadline_fil: t.subheadline_fil,
+            button_text_fil: t.button_text_fil,
             theme_color: t.theme_color,
             download_android_url: t.download_android_url,
             download_ios_url: t.download_ios_url,

@@ -125,6 +125,64 @@ crate::on_both_stores! {
         assert_eq!((edit["before"]["active"].as_bool(), edit["after"]["active"].as_bool()), (Some(true), Some(false)));
     }
 
+    async fn a_template_keeps_filipino_texts_beside_the_english_and_refuses_one_too_long_in_the_callers_language(app) {
+        let marketing = member(&app, Role::Marketing).await;
+        let filipino = [
+            ("headlineFil", "Hanggang ₱10,000 para sa sari-sari store mo"),
+            ("subheadlineFil", "Magrehistro gamit ang mobile number mo."),
+            ("buttonTextFil", "Sali na"),
+        ];
+        let (status, created) =
+            send(&app, &marketing, "POST", "/api/console/promotion-templates/save", &with(&TEMPLATE, &filipino)).await;
+        assert_eq!(status, 200, "{created}");
+        let id = created["data"]["id"].as_i64().unwrap();
+        let served = public(&app, &format!("{PROMOTION}/service/channel/channel-template?templateId={id}")).await;
+        for (field, text) in filipino {
+            assert_eq!((field, created["data"][field].as_str()), (field, Some(text)));
+            assert_eq!((field, served["data"][field].as_str()), (field, Some(text)));
+        }
+        assert_eq!(
+            (served["data"]["headline"].as_str(), served["data"]["buttonText"].as_str()),
+            (Some(TEMPLATE[1].1), Some(TEMPLATE[3].1)),
+            "the English texts app shells read are as they were"
+        );
+
+        let id_text = id.to_string();
+        for (field, bad) in [
+            ("headlineFil", "x".repeat(121)),
+            ("subheadlineFil", "x".repeat(241)),
+            ("buttonTextFil", "x".repeat(31)),
+            ("headlineFil", "Unang linya\nikalawang linya".to_owned()),
+        ] {
+            let form = with(&TEMPLATE, &[("id", &id_text), (field, &bad)]);
+            let path = "/api/console/promotion-templates/save?lang=fil";
+            let (status, body) = send(&app, &marketing, "POST", path, &form).await;
+            assert_eq!((status, body["data"]["field"].as_str()), (400, Some(field)), "{bad}: {body}");
+            assert_eq!(body["message"], format!("Pakisuri: {field}."));
+        }
+        let (_, unchanged) = send(&app, &marketing, "GET", &format!("/api/console/promotion-templates/read?id={id}"), &[]).await;
+        assert_eq!(unchanged["data"], created["data"], "refusals changed nothing");
+
+        // A caller written before the Filipino texts (a script on a staff
+        // token) sends none: the template keeps them.
+        let english_only = with(&TEMPLATE, &[("id", &id_text), ("headline", "Cash for the new school year")]);
+        let (status, kept) = send(&app, &marketing, "POST", "/api/console/promotion-templates/save", &english_only).await;
+        assert_eq!(status, 200, "{kept}");
+        let served = public(&app, &format!("{PROMOTION}/service/channel/channel-template?templateId={id}")).await;
+        assert_eq!(served["data"]["headline"], "Cash for the new school year");
+        for (field, text) in filipino {
+            assert_eq!((field, served["data"][field].as_str()), (field, Some(text)), "a Filipino text left out is kept");
+        }
+        // Sent empty, one is cleared: the page then says its own.
+        let cleared = with(&TEMPLATE, &[("id", &id_text), ("headlineFil", ""), ("subheadlineFil", ""), ("buttonTextFil", "")]);
+        let (status, body) = send(&app, &marketing, "POST", "/api/console/promotion-templates/save", &cleared).await;
+        assert_eq!(status, 200, "{body}");
+        let served = public(&app, &format!("{PROMOTION}/service/channel/channel-template?templateId={id}")).await;
+        for (field, _) in filipino {
+            assert_eq!((field, served["data"][field].as_str()), (field, Some("")), "a Filipino text sent empty is cleared");
+        }
+    }
+
     async fn a_channel_link_counts_the_visitors_who_carried_its_code_and_unlisted_links_still_work(app) {
         let marketing = member(&app, Role::Marketing).await;
         let link = [("name", "Facebook November"), ("templateId", "1"), ("userFrom", "fb"), ("utmTag", "nov-boost"), ("kind", "register"), ("code", "fb-nov")];

@@ -23,6 +23,12 @@ pub struct TemplateRow {
     pub headline: String,
     pub subheadline: String,
     pub button_text: String,
+    /// `headline` in Filipino; empty, the page in Filipino says its own.
+    pub headline_fil: String,
+    /// `subheadline` in Filipino; empty, the page in Filipino says its own.
+    pub subheadline_fil: String,
+    /// `buttonText` in Filipino; empty, the page in Filipino says its own.
+    pub button_text_fil: String,
     /// `#RGB` or `#RRGGBB`.
     pub theme_color: String,
     pub download_android_url: String,
@@ -42,6 +48,9 @@ impl From<PromotionTemplate> for TemplateRow {
             headline: t.headline,
             subheadline: t.subheadline,
             button_text: t.button_text,
+            headline_fil: t.headline_fil,
+            subheadline_fil: t.subheadline_fil,
+            button_text_fil: t.button_text_fil,
             theme_color: t.theme_color,
             download_android_url: t.download_android_url,
             download_ios_url: t.download_ios_url,
@@ -108,6 +117,16 @@ pub struct SaveParams {
     /// 1–30 characters.
     #[serde(default)]
     pub button_text: String,
+    /// The headline in Filipino: up to 120 characters; empty, the page says
+    /// its own. Left out, a saved template keeps the one it has (a caller
+    /// written before the Filipino texts sends none).
+    pub headline_fil: Option<String>,
+    /// The text under the headline in Filipino: up to 240 characters; left
+    /// out, as the headline's.
+    pub subheadline_fil: Option<String>,
+    /// The button text in Filipino: up to 30 characters; left out, as the
+    /// headline's.
+    pub button_text_fil: Option<String>,
     /// `#RGB` or `#RRGGBB`.
     #[serde(default)]
     pub theme_color: String,
@@ -134,21 +153,30 @@ pub async fn save(
 ) -> ApiResult<Json<Envelope<TemplateRow>>> {
     staff.require(Permission::ManageMarketing)?;
     let Params(params) = params?;
+    let before = match params.id {
+        Some(id) => Some(state.store.promotion_template(id).await?.ok_or(ApiError::NotFound)?),
+        None => None,
+    };
+    let kept = |sent: Option<String>, stored: fn(&PromotionTemplate) -> &String| {
+        sent.unwrap_or_else(|| before.as_ref().map(|before| stored(before).clone()).unwrap_or_default())
+    };
     let typed = PromotionTemplate {
         id: params.id.unwrap_or(0),
         app_name: params.app_name,
         headline: params.headline,
         subheadline: params.subheadline,
         button_text: params.button_text,
+        headline_fil: kept(params.headline_fil, |template| &template.headline_fil),
+        subheadline_fil: kept(params.subheadline_fil, |template| &template.subheadline_fil),
+        button_text_fil: kept(params.button_text_fil, |template| &template.button_text_fil),
         theme_color: params.theme_color,
         download_android_url: params.download_android_url,
         download_ios_url: params.download_ios_url,
         active: params.active,
     };
     let mut template = typed.checked().map_err(refused)?;
-    let before = match params.id {
-        Some(id) => {
-            let before = state.store.promotion_template(id).await?.ok_or(ApiError::NotFound)?;
+    let before = match before {
+        Some(before) => {
             state.store.upsert_promotion_template(&template).await?;
             audited(&TemplateRow::from(before))
         }

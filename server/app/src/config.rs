@@ -65,6 +65,10 @@ pub struct JobSettings {
     /// How often the server sends the queued texts whose sender did not
     /// (it crashed); 0 turns it off.
     pub outbox_interval_seconds: u64,
+    /// Days a client's request key answers its retries; the daily run
+    /// deletes older ones (decision 052). A `u16` (at most about 179 years)
+    /// keeps the cut-off a date the clock can name.
+    pub request_key_days: u16,
 }
 
 /// Where the server's time comes from.
@@ -531,6 +535,11 @@ impl Settings {
                 "jobs.daily_page_orders: a daily run needs at least 1 order a page".into(),
             ));
         }
+        if self.jobs.request_key_days == 0 {
+            return Err(ConfigError::Refused(
+                "jobs.request_key_days: a request key must answer its retries for at least 1 day".into(),
+            ));
+        }
         if self.uploads.store == UploadStore::S3
             && let Some(refusal) = self.uploads.s3.refusal()
         {
@@ -719,6 +728,17 @@ mod tests {
         ));
         let one = Settings::from_sources(env(&[("APP_JOBS__DAILY_PAGE_ORDERS", "1")]));
         assert_eq!(one.map(|settings| settings.jobs.daily_page_orders).ok(), Some(1));
+    }
+
+    #[test]
+    fn request_keys_are_kept_at_least_a_day() {
+        assert!(matches!(
+            Settings::from_sources(env(&[("APP_JOBS__REQUEST_KEY_DAYS", "0")])),
+            Err(ConfigError::Refused(_))
+        ));
+        let one = Settings::from_sources(env(&[("APP_JOBS__REQUEST_KEY_DAYS", "1")]));
+        assert_eq!(one.map(|settings| settings.jobs.request_key_days).ok(), Some(1));
+        assert_eq!(Settings::from_sources(env(&[])).map(|settings| settings.jobs.request_key_days).ok(), Some(30));
     }
 
     #[test]

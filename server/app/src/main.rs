@@ -176,6 +176,7 @@ async fn daily(settings: Settings) -> Result<(), String> {
         failed = report.orders_failed,
         pages = report.pages_finished,
         left_to_others = report.pages_left_to_others,
+        request_keys_purged = report.request_keys_purged,
         "daily run finished"
     );
     // Orders another process moved on are its to finish; a failed order is

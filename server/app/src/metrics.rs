@@ -72,11 +72,18 @@ pub enum PayoutOutcome {
     Pending,
     /// The gateway failed or did not answer in time; a later try repeats it.
     Failed,
+    /// Another process was trying the order (decision 052): nothing was asked.
+    LeftToAnother,
 }
 
 impl PayoutOutcome {
-    const ALL: [PayoutOutcome; 4] =
-        [PayoutOutcome::Sent, PayoutOutcome::Refused, PayoutOutcome::Pending, PayoutOutcome::Failed];
+    const ALL: [PayoutOutcome; 5] = [
+        PayoutOutcome::Sent,
+        PayoutOutcome::Refused,
+        PayoutOutcome::Pending,
+        PayoutOutcome::Failed,
+        PayoutOutcome::LeftToAnother,
+    ];
 
     fn label(self) -> &'static str {
         match self {
@@ -84,12 +91,13 @@ impl PayoutOutcome {
             PayoutOutcome::Refused => "refused",
             PayoutOutcome::Pending => "pending",
             PayoutOutcome::Failed => "failed",
+            PayoutOutcome::LeftToAnother => "left_to_another",
         }
     }
 }
 
 /// The daily report's counts, each under its `item` label.
-fn daily_items(report: &DailyReport) -> [(&'static str, usize); 7] {
+fn daily_items(report: &DailyReport) -> [(&'static str, usize); 8] {
     [
         ("payouts_finished", report.payouts_finished),
         ("became_overdue", report.became_overdue),
@@ -98,6 +106,7 @@ fn daily_items(report: &DailyReport) -> [(&'static str, usize); 7] {
         ("orders_failed", report.orders_failed),
         ("pages_finished", report.pages_finished),
         ("pages_left_to_others", report.pages_left_to_others),
+        ("request_keys_purged", report.request_keys_purged),
     ]
 }
 
@@ -172,7 +181,7 @@ pub struct Metrics {
     postings: [AtomicU64; PostingKind::ALL.len()],
     payouts: [AtomicU64; PayoutOutcome::ALL.len()],
     daily_runs: Histogram,
-    daily_items: [AtomicU64; 7],
+    daily_items: [AtomicU64; 8],
 }
 
 impl Default for Metrics {
@@ -272,7 +281,12 @@ impl Metrics {
             );
         }
 
-        family(&mut out, "hiram_payouts_total", "counter", "Payout tries at the gateway, by outcome.");
+        family(
+            &mut out,
+            "hiram_payouts_total",
+            "counter",
+            "Payout tries, by outcome (left_to_another: another process held the order).",
+        );
         for (outcome, counter) in PayoutOutcome::ALL.iter().zip(&self.payouts) {
             let _ = writeln!(
                 out,

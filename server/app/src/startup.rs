@@ -354,6 +354,7 @@ async fn daily_loop(state: AppState, period: Duration) {
                 failed = report.orders_failed,
                 pages = report.pages_finished,
                 left_to_others = report.pages_left_to_others,
+                request_keys_purged = report.request_keys_purged,
                 "daily run finished"
             ),
             Err(error) => tracing::warn!(error.detail = %error, "daily run stopped early"),

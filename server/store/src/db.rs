@@ -170,6 +170,27 @@ impl Pool {
             }
         }
     }
+
+    /// Takes the lease on `key` in a claim table (`key_column` its primary
+    /// key, `claimed_until` its end): a new row, or a held one whose lease
+    /// has run out (its process stopped); false while another holds it. The
+    /// condition is checked on the row itself, after any other claimer's
+    /// transaction, on both stores (decisions 050, 052).
+    pub(crate) async fn take_lease(
+        &self,
+        table: &str,
+        key_column: &str,
+        key: OrderId,
+        now: OffsetDateTime,
+        until: OffsetDateTime,
+    ) -> StoreResult<bool> {
+        let sql = format!(
+            "INSERT INTO {table} ({key_column}, claimed_until) VALUES ($1, $2) \
+             ON CONFLICT ({key_column}) DO UPDATE SET claimed_until = excluded.claimed_until \
+             WHERE {table}.claimed_until <= $3"
+        );
+        Ok(self.exec(&sql, args![key, until, now]).await? == 1)
+    }
 }
 
 /// Runs after a transaction the database aborted for contention, at most.

@@ -8,6 +8,7 @@ use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::order::{Order, OrderId};
 use hiram_domain::payout::PayoutResult;
 use hiram_domain::store::{DisbursementStore, FailedPayout, PayoutAttempt, StoreResult};
+use time::OffsetDateTime;
 
 /// An attempt from `order_id, gateway, outcome, detail, at` from column `first`.
 fn attempt(row: &Row<'_>, first: usize) -> StoreResult<PayoutAttempt> {
@@ -54,6 +55,19 @@ impl DisbursementStore for Store {
                 |row| attempt(row, 0),
             )
             .await
+    }
+
+    async fn claim_payout(&self, order: OrderId, now: OffsetDateTime, until: OffsetDateTime) -> StoreResult<bool> {
+        self.db.take_lease("payout_claim", "order_id", order, now, until).await
+    }
+
+    async fn release_payout(&self, order: OrderId, until: OffsetDateTime) -> StoreResult<()> {
+        // Only this try's own claim: one that ran out while the try was slow
+        // may be another process's now, and stays its.
+        self.db
+            .exec("DELETE FROM payout_claim WHERE order_id = $1 AND claimed_until = $2", args![order, until])
+            .await
+            .map(drop)
     }
 
     async fn disbursing_orders(&self) -> StoreResult<Vec<Order>> {

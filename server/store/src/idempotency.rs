@@ -92,4 +92,8 @@ impl IdempotencyStore for Store {
     async fn created_under(&self, request: &KeyedRequest) -> StoreResult<Option<String>> {
         first_answer(&mut self.db.read().await?, request).await
     }
+
+    async fn purge_request_keys(&self, before: OffsetDateTime) -> StoreResult<u64> {
+        self.db.exec("DELETE FROM idempotent_request WHERE created_at < $1", args![before]).await
+    }
 }

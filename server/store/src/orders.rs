@@ -64,19 +64,7 @@ impl OrderStore for Store {
     }
 
     async fn claim_daily_page(&self, first: OrderId, now: OffsetDateTime, until: OffsetDateTime) -> StoreResult<bool> {
-        // A held claim is taken over only once it has run out (its run
-        // stopped): the update's condition is checked on the row itself,
-        // after any other claimer's transaction, on both stores.
-        let claimed = self
-            .db
-            .exec(
-                "INSERT INTO daily_claim (first_order_id, claimed_until) VALUES ($1, $2) \
-                 ON CONFLICT (first_order_id) DO UPDATE SET claimed_until = excluded.claimed_until \
-                 WHERE daily_claim.claimed_until <= $3",
-                args![first, until, now],
-            )
-            .await?;
-        Ok(claimed == 1)
+        self.db.take_lease("daily_claim", "first_order_id", first, now, until).await
     }
 
     async fn release_daily_page(&self, first: OrderId) -> StoreResult<()> {

@@ -1,6 +1,7 @@
 //! The daily run: payouts still waiting are tried again, an order whose due date passed with money unpaid becomes
 //! overdue (174 → 180), and each day late accrues the product's penalty
-//! schedule, capped for covered loans (D4). Re-running it charges nothing
+//! schedule, capped for covered loans (D4); request keys older than
+//! `jobs.request_key_days` are deleted (decision 052). Re-running it charges nothing
 //! twice: each day's penalty is posted under the key `penalty:ORDER:DAY`
 //! (`penalty:ORDER:rN:DAY` for a lateness after N rollovers).
 
@@ -41,6 +42,8 @@ pub struct DailyReport {
     pub pages_finished: usize,
     /// Pages of orders another run at once held: they are that run's work.
     pub pages_left_to_others: usize,
+    /// Clients' request keys deleted as older than `jobs.request_key_days`.
+    pub request_keys_purged: usize,
 }
 
 /// Runs the day for every order with money owed. One order's trouble never
@@ -107,6 +110,15 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
         if let Err(error) = state.store.release_daily_page(first).await {
             tracing::warn!(%error, order = first.0, "daily run: a finished page stays claimed until its claim runs out");
         }
+    }
+    // A key serves a client's retry, which comes within minutes; kept for
+    // ever, the keys would only grow the table (decision 052).
+    let kept_since = state.now() - time::Duration::days(i64::from(state.settings.jobs.request_key_days));
+    // The day's money is posted by now: a purge that fails is left to the
+    // next run rather than failing this one and losing its report.
+    match state.store.purge_request_keys(kept_since).await {
+        Ok(purged) => report.request_keys_purged = usize::try_from(purged).unwrap_or(usize::MAX),
+        Err(error) => tracing::warn!(%error, "daily run: old request keys stay until the next run"),
     }
     state.metrics.daily_run_finished(started.elapsed(), &report);
     Ok(report)

@@ -6,7 +6,9 @@
 //! account is bound, and on every daily run.
 //!
 //! Every step can be repeated safely: the gateway pays an order number
-//! once, ledger entries have keys, and transitions apply only from 170.
+//! once, ledger entries have keys, and transitions apply only from 170. A
+//! try first claims its order (decision 052), so processes trying one order
+//! at once call the gateway and record an attempt once, not each.
 
 use crate::i18n::{Lang, Msg};
 use crate::metrics::{PayoutOutcome, PostingKind};
@@ -22,6 +24,12 @@ use std::time::Duration;
 /// How long a payout call may take before its outcome counts as unknown.
 const GATEWAY_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long a try holds its order (decision 052): far longer than a try
+/// takes (the gateway's time-out and a few writes), so only a try whose
+/// process stopped loses its claim, and the order is tried again once the
+/// claim has run out rather than never.
+const PAYOUT_CLAIM: time::Duration = time::Duration::minutes(2);
+
 #[derive(Debug, PartialEq, Eq)]
 pub enum Disbursed {
     Sent,
@@ -32,10 +40,29 @@ pub enum Disbursed {
     GatewayUnavailable,
     /// The order is not (or no longer) waiting for its payout.
     NotDisbursing,
+    /// Another process is trying this order now: its try stands.
+    ClaimedElsewhere,
 }
 
-/// Tries to pay one order out.
+/// Tries to pay one order out, unless another process is trying it.
 pub async fn disburse(state: &AppState, order_id: OrderId) -> ServiceResult<Disbursed> {
+    let now = state.now();
+    let until = now + PAYOUT_CLAIM;
+    if !state.store.claim_payout(order_id, now, until).await? {
+        tracing::info!(order.id = order_id.0, "payout try left to the process holding its order");
+        state.metrics.payout_tried(PayoutOutcome::LeftToAnother);
+        return Ok(Disbursed::ClaimedElsewhere);
+    }
+    let tried = try_claimed(state, order_id).await;
+    if let Err(error) = state.store.release_payout(order_id, until).await {
+        tracing::warn!(order.id = order_id.0, error.detail = %error, "a finished payout try stays claimed until its claim runs out");
+    }
+    tried
+}
+
+/// The try itself, with the order claimed: the order is read after the
+/// claim, so a try that finished just before is seen.
+async fn try_claimed(state: &AppState, order_id: OrderId) -> ServiceResult<Disbursed> {
     let Some(order) = state.store.order(order_id).await? else { return Ok(Disbursed::NotDisbursing) };
     if order.status != OrderStatus::Disbursing {
         return Ok(Disbursed::NotDisbursing);

@@ -3,8 +3,13 @@
 
 use crate::helpers::TestApp;
 use crate::journey::fill_kyc;
+use hiram::services::disbursements::{Disbursed, disburse};
 use hiram_domain::order::OrderId;
+use hiram_domain::payout::{DebitRequest, DebitResult, GatewayError, PaymentGateway, PayoutRequest, PayoutResult};
 use serde_json::Value;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use tokio::sync::Notify;
 
 const PHONE: &str = "09351234567";
 pub(crate) const ACCOUNT: &str = "001234567890";
@@ -48,11 +53,122 @@ pub(crate) async fn bind_bank(app: &TestApp, session: &str, bank: &str, number: 
     .await
 }
 
+/// The order's line in the borrower's list of loans.
+async fn listed_status(app: &TestApp, session: &str, order: &str) -> Value {
+    let (status, list) = call(app, session, "/v3/personal-center/order-list", &[]).await;
+    assert_eq!(status, 200, "{list}");
+    let orders = list["data"]["orders"].as_array().unwrap();
+    orders.iter().find(|line| line["orderId"].as_i64() == order.parse().ok()).unwrap()["statusText"].clone()
+}
+
 pub(crate) async fn status(app: &TestApp, session: &str, order: &str) -> Value {
     app.loan_details(session, order.parse().unwrap()).await.1["data"].clone()
 }
 
+/// A gateway that counts its payout calls: the first is taken and pending,
+/// later ones say sent. With a gate, each call waits until the test opens it.
+#[derive(Default)]
+struct CountingGateway {
+    payouts: AtomicUsize,
+    /// Told when a payout call has come in.
+    called: Notify,
+    gate: Option<Notify>,
+}
+
+#[async_trait::async_trait]
+impl PaymentGateway for CountingGateway {
+    fn name(&self) -> &'static str {
+        "counting"
+    }
+
+    async fn payout(&self, request: &PayoutRequest) -> Result<PayoutResult, GatewayError> {
+        let earlier = self.payouts.fetch_add(1, Ordering::SeqCst);
+        self.called.notify_one();
+        if let Some(gate) = &self.gate {
+            gate.notified().await;
+        }
+        let transaction_id = format!("CNT-{}", request.reference);
+        Ok(match earlier {
+            0 => PayoutResult::Pending { transaction_id },
+            _ => PayoutResult::Sent { transaction_id },
+        })
+    }
+
+    async fn debit(&self, _: &DebitRequest) -> Result<DebitResult, GatewayError> {
+        Err(GatewayError::Unavailable("the counting gateway only pays out".into()))
+    }
+}
+
 crate::on_both_stores! {
+    async fn a_payout_try_leaves_an_order_another_process_holds_until_its_claim_runs_out(app with [("APP_SERVER__METRICS_TOKEN", "metrics-token-for-tests")]) {
+        let (session, product, order) = approved_loan(&app).await;
+        confirm(&app, &session, &product, &order).await;
+        let id = OrderId(order.parse().unwrap());
+        let store = &app.state.store;
+        // Another process (one that stopped, say) is trying the order.
+        let now = app.state.now();
+        assert!(store.claim_payout(id, now, now + time::Duration::minutes(2)).await.unwrap());
+        assert!(!store.claim_payout(id, now, now + time::Duration::minutes(2)).await.unwrap(), "held");
+        let (code, bound) = bind_bank(&app, &session, "BPI", ACCOUNT).await;
+        assert_eq!((code, bound["data"]["loansSent"].as_i64()), (200, Some(0)), "{bound}");
+        assert!(store.payout_attempts(id).await.unwrap().is_empty(), "the bind's try left the order to its holder");
+
+        let gateway = Arc::new(CountingGateway::default());
+        let mut state = app.state.clone();
+        state.gateway = gateway.clone();
+        assert_eq!(disburse(&state, id).await.unwrap(), Disbursed::ClaimedElsewhere);
+        assert_eq!(gateway.payouts.load(Ordering::SeqCst), 0, "a held order's try never calls the gateway");
+        assert!(store.payout_attempts(id).await.unwrap().is_empty());
+        assert_eq!(status(&app, &session, &order).await["orderStatus"], 170);
+        let left = crate::metrics::sample(&crate::metrics::scrape(&app).await, "hiram_payouts_total", &["outcome=\"left_to_another\""]);
+        assert_eq!(left, 2.0, "the bind's try and this one were left to the holder, and counted");
+
+        // The claim runs out: the next try goes.
+        app.clock.advance(time::Duration::minutes(3));
+        assert_eq!(disburse(&state, id).await.unwrap(), Disbursed::Pending);
+        assert_eq!(gateway.payouts.load(Ordering::SeqCst), 1);
+        // That try let its claim go when it ended: the next goes at once.
+        assert_eq!(disburse(&state, id).await.unwrap(), Disbursed::Sent);
+        assert_eq!(gateway.payouts.load(Ordering::SeqCst), 2);
+        assert_eq!(store.payout_attempts(id).await.unwrap().len(), 2);
+        assert_eq!(status(&app, &session, &order).await["orderStatus"], 174);
+        let now = app.state.now();
+        assert!(store.claim_payout(id, now, now + time::Duration::minutes(2)).await.unwrap(), "released when done");
+    }
+
+    async fn two_tries_at_once_call_the_gateway_once(app) {
+        let (session, product, order) = approved_loan(&app).await;
+        confirm(&app, &session, &product, &order).await;
+        let waiting = OrderId(order.parse().unwrap());
+        let store = &app.state.store;
+        // The account is bound while the test holds the order, so the bind's
+        // own try leaves it waiting; then the test lets it go.
+        let now = app.state.now();
+        let until = now + time::Duration::minutes(2);
+        assert!(store.claim_payout(waiting, now, until).await.unwrap());
+        assert_eq!(bind_bank(&app, &session, "BPI", ACCOUNT).await.0, 200);
+        assert_eq!(status(&app, &session, &order).await["orderStatus"], 170);
+        store.release_payout(waiting, now).await.unwrap();
+        assert!(!store.claim_payout(waiting, now, until).await.unwrap(), "a release lets go of its own claim only");
+        store.release_payout(waiting, until).await.unwrap();
+
+        let gateway = Arc::new(CountingGateway { gate: Some(Notify::new()), ..CountingGateway::default() });
+        let mut state = app.state.clone();
+        state.gateway = gateway.clone();
+        let first = tokio::spawn({
+            let state = state.clone();
+            async move { disburse(&state, waiting).await }
+        });
+        let called = tokio::time::timeout(std::time::Duration::from_secs(10), gateway.called.notified()).await;
+        assert!(called.is_ok(), "the first try reached the gateway");
+        // The first try is at the gateway: a second one at the same moment leaves it.
+        assert_eq!(disburse(&state, waiting).await.unwrap(), Disbursed::ClaimedElsewhere);
+        gateway.gate.as_ref().unwrap().notify_one();
+        assert_eq!(first.await.unwrap().unwrap(), Disbursed::Pending);
+        assert_eq!(gateway.payouts.load(Ordering::SeqCst), 1);
+        assert_eq!(store.payout_attempts(waiting).await.unwrap().len(), 1, "one attempt recorded");
+    }
+
     async fn a_confirmed_loan_waits_for_an_account_then_goes_out(app) {
         let (session, product, order) = approved_loan(&app).await;
         confirm(&app, &session, &product, &order).await;
@@ -63,6 +179,7 @@ crate::on_both_stores! {
         // The banner asks for the account too: it does not say the money is on its way.
         assert_eq!(waiting["noticeStatusText"], "Where should we send your loan?");
         assert_eq!(waiting["noticeDesText"], waiting["cardPopMsg"]);
+        assert_eq!(listed_status(&app, &session, &order).await, "Add an account to receive it", "and so does its line in the list");
 
         let (_, form) = call(&app, &session, "/v3/bind-card/card-init", &[("product_id", &product)]).await;
         let items = form["data"]["items"].as_array().unwrap();
@@ -94,6 +211,7 @@ crate::on_both_stores! {
         let sent = status(&app, &session, &order).await;
         assert_eq!(sent["orderStatus"], 174);
         assert_eq!(sent["cardNeedPop"], 0);
+        assert_eq!(listed_status(&app, &session, &order).await, "Loan received");
 
         let stored = app.state.store.order(OrderId(order.parse().unwrap())).await.unwrap().unwrap();
         assert_eq!(stored.due_date, Some(app.state.today() + time::Duration::days(91)));

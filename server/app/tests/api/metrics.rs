@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 
 const TOKEN: &str = "metrics-token-for-tests";
 
-async fn scrape(app: &TestApp) -> String {
+pub(crate) async fn scrape(app: &TestApp) -> String {
     let response = app.client.get(app.url("/metrics")).bearer_auth(TOKEN).send().await.unwrap();
     assert_eq!(response.status(), 200);
     let content_type = response.headers()["content-type"].to_str().unwrap().to_owned();
@@ -21,7 +21,7 @@ async fn scrape(app: &TestApp) -> String {
 
 /// The sum of the samples of `name` whose labels include every one of
 /// `labels` (`key="value"`); 0 when there is none yet.
-fn sample(text: &str, name: &str, labels: &[&str]) -> f64 {
+pub(crate) fn sample(text: &str, name: &str, labels: &[&str]) -> f64 {
     text.lines()
         .filter(|line| !line.starts_with('#'))
         .filter_map(|line| {

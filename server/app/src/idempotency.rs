@@ -4,6 +4,7 @@
 
 use crate::error::ApiError;
 use crate::i18n::Msg;
+use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use hiram_domain::idempotency::{KeyOwner, KeyedRequest, MAX_KEY_CHARS, RequestKey};
@@ -60,6 +61,19 @@ impl IdempotencyHeader {
         }
         let fingerprint = digest.finalize().iter().map(|byte| format!("{byte:02x}")).collect();
         Some(KeyedRequest { owner, key, fingerprint })
+    }
+}
+
+/// The id the first request under the key created, when this is a retry
+/// of a create that makes a row; a create looks before anything else it
+/// would check, since a retry answers what the first did even when the
+/// state has moved on since. `Conflict` (409) when the key named another
+/// request.
+pub async fn first_id(state: &AppState, request: Option<&KeyedRequest>) -> Result<Option<i64>, ApiError> {
+    let Some(request) = request else { return Ok(None) };
+    match state.store.created_under(request).await.map_err(refuse_reused_key)? {
+        None => Ok(None),
+        Some(first) => first.parse().map(Some).map_err(|_| ApiError::Internal(format!("a request key names {first}"))),
     }
 }
 

@@ -214,17 +214,21 @@ async fn seed(state: &AppState) -> StoreResult<()> {
             .validate()
             .map_err(|error| StoreError::Backend(format!("demo product {}: {error}", product.name)))?;
         store
-            .insert_product(&NewProduct {
-                lender_id: lender_ids[product.lender],
-                name: product.name.to_owned(),
-                logo_url: logo_url(LENDERS[product.lender].logo),
-                terms: product.terms.clone(),
-                rate_description: rate_description(product.terms.monthly_interest_bp),
-                tags: product.tags.iter().map(|tag| (*tag).to_owned()).collect(),
-                allows_extension: product.allows_extension,
-                requires_review: false,
-                available: product.available,
-            })
+            .insert_product(
+                &NewProduct {
+                    lender_id: lender_ids[product.lender],
+                    name: product.name.to_owned(),
+                    logo_url: logo_url(LENDERS[product.lender].logo),
+                    terms: product.terms.clone(),
+                    rate_description: rate_description(product.terms.monthly_interest_bp),
+                    tags: product.tags.iter().map(|tag| (*tag).to_owned()).collect(),
+                    allows_extension: product.allows_extension,
+                    requires_review: false,
+                    available: product.available,
+                },
+                state.now(),
+                None,
+            )
             .await?;
     }
     store
@@ -234,6 +238,11 @@ async fn seed(state: &AppState) -> StoreResult<()> {
             headline: "Cash up to ₱10,000, straight to your GCash or bank".to_owned(),
             subheadline: "Register with your mobile number. See every fee before you accept.".to_owned(),
             button_text: "Register now".to_owned(),
+            headline_fil: "Hanggang ₱10,000 na cash, diretso sa GCash o bangko mo".to_owned(),
+            subheadline_fil:
+                "Magrehistro gamit ang mobile number mo. Makikita mo muna ang lahat ng bayarin bago ka pumayag."
+                    .to_owned(),
+            button_text_fil: "Magrehistro na".to_owned(),
             theme_color: "#A94AFF".to_owned(),
             download_android_url: String::new(),
             download_ios_url: String::new(),

@@ -2,10 +2,12 @@
 
 use crate::Store;
 use crate::db::{Row, args, stored_value};
+use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::calculator::{Frequency, LoanInput, MAX_SAVED, Method, SavedCalculation};
 use hiram_domain::exchange::{CurrencyCode, ExchangeRate, NewExchangeRate};
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::product::ProductId;
 use hiram_domain::store::{CalculatorStore, StoreError, StoreResult, exactly_one};
 use time::{Date, OffsetDateTime};
@@ -146,14 +148,20 @@ impl CalculatorStore for Store {
         rate: &NewExchangeRate,
         staff: Option<i64>,
         at: OffsetDateTime,
+        request: Option<&KeyedRequest>,
     ) -> StoreResult<i64> {
-        self.db
-            .insert(
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let id = tx
+            .value(
                 "INSERT INTO exchange_rate (currency, peso_micros, effective_on, source, set_by, set_at) \
                  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
                 args![rate.currency.as_str(), rate.peso_micros, rate.effective_on, &rate.source, staff, at],
             )
-            .await
+            .await?;
+        commit_created(tx, request, id, at).await
     }
 
     async fn exchange_rates(&self, since: Date) -> StoreResult<Vec<ExchangeRate>> {

@@ -2,32 +2,35 @@
 
 use crate::Store;
 use crate::db::{Row, args, stored_value};
+use crate::idempotency::{commit_created, created_before};
 use crate::rows::{self, ORDER_COLUMNS};
 use async_trait::async_trait;
 use hiram_domain::collections::{ContactBasis, ContactChannel, ContactNote, ContactOutcome};
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::ledger::Dues;
 use hiram_domain::order::OrderId;
 use hiram_domain::store::{CollectionStore, LastContact, LoggedContact, NewContact, OverdueAccount, StoreResult};
 use time::OffsetDateTime;
 
-const CONTACT_COLUMNS: &str = "c.id, s.name, c.order_id, c.borrower_id, c.staff_id, c.channel, c.outcome, c.note, \
-     c.days_past_due, c.basis, c.at";
+const CONTACT_COLUMNS: &str = "c.id, COALESCE(s.name, t.name), c.order_id, c.borrower_id, c.staff_id, \
+     c.api_token_id, c.channel, c.outcome, c.note, c.days_past_due, c.basis, c.at";
 
 fn logged(row: &Row<'_>) -> StoreResult<LoggedContact> {
-    let note: String = row.get(7)?;
+    let note: String = row.get(8)?;
     Ok(LoggedContact {
         id: row.get(0)?,
-        staff_name: row.get(1)?,
+        by_name: row.get(1)?,
         contact: NewContact {
             order_id: row.get(2)?,
             borrower_id: row.get(3)?,
             staff_id: row.get(4)?,
-            channel: row.parse(5, ContactChannel::parse)?,
-            outcome: row.parse(6, ContactOutcome::parse)?,
+            api_token_id: row.get(5)?,
+            channel: row.parse(6, ContactChannel::parse)?,
+            outcome: row.parse(7, ContactOutcome::parse)?,
             note: ContactNote::parse(&note).map_err(stored_value)?,
-            days_past_due: row.get(8)?,
-            basis: row.parse(9, ContactBasis::parse)?,
-            at: row.get(10)?,
+            days_past_due: row.get(9)?,
+            basis: row.parse(10, ContactBasis::parse)?,
+            at: row.get(11)?,
         },
     })
 }
@@ -84,15 +87,20 @@ fn overdue(row: &Row<'_>) -> StoreResult<OverdueAccount> {
 
 #[async_trait]
 impl CollectionStore for Store {
-    async fn record_contact(&self, contact: &NewContact) -> StoreResult<i64> {
-        self.db
-            .insert(
-                "INSERT INTO contact_log (order_id, borrower_id, staff_id, channel, outcome, note, days_past_due, basis, at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
+    async fn record_contact(&self, contact: &NewContact, request: Option<&KeyedRequest>) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let id = tx
+            .value(
+                "INSERT INTO contact_log (order_id, borrower_id, staff_id, api_token_id, channel, outcome, note, \
+                 days_past_due, basis, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
                 args![
                     contact.order_id,
                     contact.borrower_id,
                     contact.staff_id,
+                    contact.api_token_id,
                     contact.channel.key(),
                     contact.outcome.key(),
                     contact.note.as_str(),
@@ -101,13 +109,14 @@ impl CollectionStore for Store {
                     contact.at,
                 ],
             )
-            .await
+            .await?;
+        commit_created(tx, request, id, contact.at).await
     }
 
     async fn contacts_of(&self, order: OrderId) -> StoreResult<Vec<LoggedContact>> {
         let sql = format!(
             "SELECT {CONTACT_COLUMNS} FROM contact_log c LEFT JOIN staff_account s ON s.id = c.staff_id \
-             WHERE c.order_id = $1 ORDER BY c.id DESC"
+             LEFT JOIN staff_api_token t ON t.id = c.api_token_id WHERE c.order_id = $1 ORDER BY c.id DESC"
         );
         self.db.all(&sql, args![order], logged).await
     }

@@ -2,10 +2,13 @@
 
 use crate::Store;
 use crate::db::{Row, args};
+use crate::idempotency::{commit_created, created_before};
 use crate::rows::{self, PRODUCT_COLUMNS};
 use async_trait::async_trait;
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::product::{Lender, LenderId, NewLender, NewProduct, Product, ProductId, ProductListing};
 use hiram_domain::store::{ProductStore, StoreResult, exactly_one};
+use time::OffsetDateTime;
 
 const LENDER_COLUMNS: &str = "id, name, corporate_name, sec_registration_no, certificate_of_authority_no";
 
@@ -46,11 +49,19 @@ impl ProductStore for Store {
         self.db.opt(&format!("SELECT {LENDER_COLUMNS} FROM lender WHERE id = $1"), args![id], lender).await
     }
 
-    async fn insert_product(&self, product: &NewProduct) -> StoreResult<ProductId> {
+    async fn insert_product(
+        &self,
+        product: &NewProduct,
+        at: OffsetDateTime,
+        request: Option<&KeyedRequest>,
+    ) -> StoreResult<ProductId> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(ProductId(first));
+        }
         let terms = &product.terms;
-        let id = self
-            .db
-            .insert(
+        let id = tx
+            .value(
                 "INSERT INTO product (lender_id, name, logo_url, min_amount, max_amount, amount_step, periods, \
                  period_days, monthly_interest_bp, service_fee_bp, penalty_one_time_new, penalty_one_time_repeat, \
                  penalty_daily_bp_1_30, penalty_daily_bp_31_90, penalty_daily_bp_91_on, rate_description, tags, \
@@ -87,7 +98,7 @@ impl ProductStore for Store {
                 ],
             )
             .await?;
-        Ok(ProductId(id))
+        commit_created(tx, request, id, at).await.map(ProductId)
     }
 
     async fn update_listing(&self, id: ProductId, listing: &ProductListing) -> StoreResult<()> {

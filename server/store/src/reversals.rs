@@ -3,7 +3,9 @@
 
 use crate::Store;
 use crate::db::{Conn, Row, args, conflict};
+use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::reversal::{PaymentReversal, ReversalApproval, ReversalStatus};
 use hiram_domain::store::{ReversalStore, StoreResult, exactly_one};
 use time::OffsetDateTime;
@@ -41,9 +43,13 @@ pub(crate) async fn approve_in(tx: &mut Conn, approval: &ReversalApproval) -> St
 
 #[async_trait]
 impl ReversalStore for Store {
-    async fn propose_reversal(&self, proposal: &PaymentReversal) -> StoreResult<i64> {
-        self.db
-            .insert(
+    async fn propose_reversal(&self, proposal: &PaymentReversal, request: Option<&KeyedRequest>) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let id = tx
+            .value(
                 "INSERT INTO payment_reversal (order_id, entry_id, amount, reason, proposed_by, proposed_at) \
                  VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
                 args![
@@ -56,7 +62,8 @@ impl ReversalStore for Store {
                 ],
             )
             .await
-            .map_err(conflict("payment_reversal_once"))
+            .map_err(conflict("payment_reversal_once"))?;
+        commit_created(tx, request, id, proposal.proposed_at).await
     }
 
     async fn reversal(&self, id: i64) -> StoreResult<Option<PaymentReversal>> {

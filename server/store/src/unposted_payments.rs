@@ -70,6 +70,11 @@ impl UnpostedStore for Store {
         self.db.opt(&format!("SELECT {COLUMNS} FROM unposted_payment WHERE id = $1"), args![id], unposted).await
     }
 
+    async fn unposted_by_reference(&self, channel: Channel, reference: &str) -> StoreResult<Option<UnpostedPayment>> {
+        let sql = format!("SELECT {COLUMNS} FROM unposted_payment WHERE channel = $1 AND reference = $2");
+        self.db.opt(&sql, args![channel.key(), reference], unposted).await
+    }
+
     async fn resolve_unposted(
         &self,
         id: i64,

@@ -202,7 +202,7 @@ export const useTermsCheck = (form: ProductForm | null) =>
     queryFn: () => (form ? dataOf(checkTerms(form)) : null),
     enabled: form !== null,
   });
-export const createProduct = (form: ProductForm) => post('/products', { ...form });
+export const createProduct = (form: ProductForm) => post('/products', { ...form }, { idempotent: true });
 /** What staff may change of a product once it exists: its listing, never its terms. */
 export type ListingForm = Omit<Fields<'/api/staff/products/listing', 'post'>, 'id'>;
 export const updateListing = (id: number, listing: ListingForm) =>
@@ -253,7 +253,7 @@ export const useContacts = (orderId: number) =>
 
 /** Logs a contact with the order's borrower; the form shows a refusal itself, so no toast. */
 export const logContact = (orderId: number, channel: ContactChannel, outcome: ContactOutcome, note: string) =>
-  post('/collections/contacts', { orderId, channel, outcome, note }, { silent: true });
+  post('/collections/contacts', { orderId, channel, outcome, note }, { idempotent: true, silent: true });
 
 export type AdjustmentStatusFilter = 'proposed' | 'approved' | 'rejected' | 'all';
 /** The charges a waiver can lower; principal is never waived. */
@@ -275,6 +275,6 @@ export const useReversals = (status: ReversalStatusFilter) =>
   useQuery({ queryKey: [REVERSALS_KEY, status], queryFn: () => dataOf(fetchReversals(status)) });
 /** `amount` in centavos; left out, the whole payment is taken back. */
 export const proposeReversal = (orderId: number, entryId: number, amount: number | undefined, reason: string) =>
-  post('/reversals/propose', amount === undefined ? { orderId, entryId, reason } : { orderId, entryId, amount, reason }, { silent: true });
+  post('/reversals/propose', amount === undefined ? { orderId, entryId, reason } : { orderId, entryId, amount, reason }, { idempotent: true, silent: true });
 export const approveReversal = (id: number) => post('/reversals/approve', { id });
 export const rejectReversal = (id: number) => post('/reversals/reject', { id });

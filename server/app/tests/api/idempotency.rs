@@ -6,6 +6,7 @@
 
 use crate::console::{Member, named_member};
 use crate::helpers::{Checked, TestApp, join_all, png};
+use crate::metrics::{sample, scrape};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::staff::Role;
@@ -88,7 +89,13 @@ fn pairs<'a>(form: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)>
 }
 
 /// A console POST under a key, as a signed-in staff member.
-async fn staff_post(app: &TestApp, member: &Member, path: &str, key: &str, form: &[(&str, &str)]) -> (u16, Value) {
+pub(crate) async fn staff_post(
+    app: &TestApp,
+    member: &Member,
+    path: &str,
+    key: &str,
+    form: &[(&str, &str)],
+) -> (u16, Value) {
     let response = app
         .client
         .post(app.url(path))
@@ -107,6 +114,34 @@ async fn adjustment_count(app: &TestApp) -> usize {
 }
 
 crate::on_both_stores! {
+    async fn the_daily_run_purges_keys_past_their_days_and_a_newer_one_still_answers(app with [
+        ("APP_JOBS__REQUEST_KEY_DAYS", "2"),
+        ("APP_SERVER__METRICS_TOKEN", "metrics-token-for-tests"),
+    ]) {
+        let session = app.login(OWNER).await;
+        let borrower = borrower_of(&app, &session).await;
+        let lunch = record(&today(&app), "12550");
+        let (status, old) = post(&app, BOOK, &session, Some("old-key"), &pairs(&lunch)).await;
+        assert_eq!(status, 200, "{old}");
+        app.clock.advance(Duration::days(3));
+        let session = app.login(OWNER).await;
+        let (status, new) = post(&app, BOOK, &session, Some("new-key"), &pairs(&lunch)).await;
+        assert_eq!(status, 200, "{new}");
+
+        let purged = ["item=\"request_keys_purged\""];
+        let before = sample(&scrape(&app).await, "hiram_daily_run_items_total", &purged);
+        let report = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(report.request_keys_purged, 1, "{report:?}");
+        assert_eq!(sample(&scrape(&app).await, "hiram_daily_run_items_total", &purged) - before, 1.0);
+        let (status, retried) = post(&app, BOOK, &session, Some("new-key"), &pairs(&lunch)).await;
+        assert_eq!((status, &retried), (200, &new), "a key within its days still answers its retry");
+        assert_eq!(book_count(&app, borrower).await, 2);
+        let (status, again) = post(&app, BOOK, &session, Some("old-key"), &pairs(&lunch)).await;
+        assert_eq!(status, 200, "{again}");
+        assert_ne!(again["data"]["id"], old["data"]["id"], "a purged key's request is a new one");
+        assert_eq!(book_count(&app, borrower).await, 3);
+    }
+
     async fn a_proposed_adjustment_retried_under_its_key_is_proposed_and_audited_once(app) {
         let demo = app.demo_session().await;
         let order = crate::helpers::order_in(&demo, 180).order_id.to_string();
@@ -141,6 +176,44 @@ crate::on_both_stores! {
         let replies = join_all((0..10).map(|_| staff_post(&app, &maker, propose, "at-once", &lower)).collect()).await;
         assert!(replies.iter().all(|reply| reply == &replies[0] && reply.0 == 200), "{replies:?}");
         assert_eq!(adjustment_count(&app).await, 3);
+    }
+
+    async fn a_product_and_an_exchange_rate_retried_under_their_keys_are_created_once(app) {
+        app.demo_session().await;
+        let admin = named_member(&app, Role::Admin, "catalogue").await;
+        let lender = app.state.store.products().await.unwrap()[0].lender_id.0;
+        let fields = crate::products_and_transitions::base(lender);
+        let products_before = app.state.store.products().await.unwrap().len();
+        let create = "/api/console/products";
+        let (status, first) = staff_post(&app, &admin, create, KEY, &pairs(&fields)).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = staff_post(&app, &admin, create, KEY, &pairs(&fields)).await;
+        assert_eq!((status, &retried), (200, &first), "a second copy would be listed to borrowers");
+        assert_eq!(app.state.store.products().await.unwrap().len(), products_before + 1);
+        let renamed = crate::products_and_transitions::with(fields.clone(), "name", "Another loan");
+        let (status, refused) = staff_post(&app, &admin, create, KEY, &pairs(&renamed)).await;
+        assert_eq!(status, 409, "{refused}");
+        assert_eq!(app.state.store.products().await.unwrap().len(), products_before + 1);
+
+        let finance = named_member(&app, Role::Finance, "rates").await;
+        let today = today(&app);
+        let rate = [("currency", "USD"), ("rate", "58.1234"), ("effectiveOn", today.as_str()), ("source", "BSP reference rate")];
+        let rates = || async { app.state.store.exchange_rates(app.state.today() - Duration::days(30)).await.unwrap().len() };
+        let rates_before = rates().await;
+        let add = "/api/console/exchange-rates/add";
+        let (status, first) = staff_post(&app, &finance, add, KEY, &rate).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = staff_post(&app, &finance, add, KEY, &rate).await;
+        assert_eq!((status, &retried), (200, &first));
+        assert_eq!(rates().await, rates_before + 1);
+        let other = [("currency", "USD"), ("rate", "58.5"), ("effectiveOn", today.as_str()), ("source", "BSP reference rate")];
+        let (status, refused) = staff_post(&app, &finance, add, KEY, &other).await;
+        assert_eq!(status, 409, "{refused}");
+        assert_eq!(rates().await, rates_before + 1);
+        let auditor = crate::console::member(&app, Role::Auditor).await;
+        let (_, audit) = crate::console::send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
+        let audited = |action: &str| audit["data"]["rows"].as_array().unwrap().iter().filter(|row| row["action"] == action).count();
+        assert_eq!((audited("product.create"), audited("exchange_rate.add")), (1, 1), "{audit}");
     }
 
     async fn a_book_record_retried_under_its_key_is_stored_once(app) {

@@ -7,7 +7,7 @@ use hiram_domain::staff::Role;
 use serde_json::Value;
 
 /// A covered product inside every cap; tests change one figure at a time.
-fn base(lender_id: i64) -> Vec<(&'static str, String)> {
+pub(crate) fn base(lender_id: i64) -> Vec<(&'static str, String)> {
     [
         ("lenderId", lender_id.to_string()),
         ("name", "Test Covered Loan".to_owned()),
@@ -39,7 +39,11 @@ async fn create(app: &TestApp, token: &str, fields: &[(&'static str, String)]) -
 
 /// The fields with `key` set to `value` (added when absent: the clause
 /// terms are optional).
-fn with(mut fields: Vec<(&'static str, String)>, key: &'static str, value: &str) -> Vec<(&'static str, String)> {
+pub(crate) fn with(
+    mut fields: Vec<(&'static str, String)>,
+    key: &'static str,
+    value: &str,
+) -> Vec<(&'static str, String)> {
     match fields.iter_mut().find(|field| field.0 == key) {
         Some(field) => field.1 = value.to_owned(),
         None => fields.push((key, value.to_owned())),

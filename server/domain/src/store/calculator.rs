@@ -4,6 +4,7 @@ use super::StoreResult;
 use crate::borrower::BorrowerId;
 use crate::calculator::{LoanInput, SavedCalculation};
 use crate::exchange::{ExchangeRate, NewExchangeRate};
+use crate::idempotency::KeyedRequest;
 use crate::product::ProductId;
 use async_trait::async_trait;
 use time::{Date, OffsetDateTime};
@@ -37,11 +38,14 @@ pub trait CalculatorStore {
     ) -> StoreResult<i64>;
     /// Views from the calculator per product since `since`, most first.
     async fn product_views(&self, since: OffsetDateTime) -> StoreResult<Vec<(ProductId, i64)>>;
+    /// The new rate's id; under a key already used for the same request,
+    /// the first rate's id and nothing stored.
     async fn add_exchange_rate(
         &self,
         rate: &NewExchangeRate,
         staff: Option<i64>,
         at: OffsetDateTime,
+        request: Option<&KeyedRequest>,
     ) -> StoreResult<i64>;
     /// Rates effective on or after `since`, newest effective date first.
     async fn exchange_rates(&self, since: Date) -> StoreResult<Vec<ExchangeRate>>;

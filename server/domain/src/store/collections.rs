@@ -3,6 +3,7 @@
 use super::StoreResult;
 use crate::borrower::BorrowerId;
 use crate::collections::{ContactBasis, ContactChannel, ContactNote, ContactOutcome};
+use crate::idempotency::KeyedRequest;
 use crate::ledger::Dues;
 use crate::order::{Order, OrderId};
 use crate::phone::Phone;
@@ -15,8 +16,10 @@ use time::OffsetDateTime;
 pub struct NewContact {
     pub order_id: OrderId,
     pub borrower_id: BorrowerId,
-    /// `None` for the operator's API token.
+    /// The member who made the contact; `None` for a staff API token.
     pub staff_id: Option<i64>,
+    /// The staff API token (a script, a dialer) that logged it, if one did.
+    pub api_token_id: Option<i64>,
     pub channel: ContactChannel,
     pub outcome: ContactOutcome,
     pub note: ContactNote,
@@ -31,8 +34,9 @@ pub struct NewContact {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedContact {
     pub id: i64,
-    /// `None` when the operator's API token logged it.
-    pub staff_name: Option<String>,
+    /// The member's name, or the staff API token's; `None` only for a
+    /// contact a token logged before tokens were recorded (migration 0053).
+    pub by_name: Option<String>,
     pub contact: NewContact,
 }
 
@@ -58,7 +62,10 @@ pub struct OverdueAccount {
 
 #[async_trait]
 pub trait CollectionStore {
-    async fn record_contact(&self, contact: &NewContact) -> StoreResult<i64>;
+    /// The new contact's id; under a key already used for the same request,
+    /// the first contact's id and nothing stored (a retried log must not
+    /// count as a second contact with the borrower).
+    async fn record_contact(&self, contact: &NewContact, request: Option<&KeyedRequest>) -> StoreResult<i64>;
     /// The order's contacts, newest first.
     async fn contacts_of(&self, order: OrderId) -> StoreResult<Vec<LoggedContact>>;
     /// Every overdue order (180), by id, in one read.

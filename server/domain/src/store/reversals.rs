@@ -3,6 +3,7 @@
 //! transaction that posts the reversal) or rejects.
 
 use super::StoreResult;
+use crate::idempotency::KeyedRequest;
 use crate::reversal::{PaymentReversal, ReversalStatus};
 use async_trait::async_trait;
 use time::OffsetDateTime;
@@ -10,8 +11,10 @@ use time::OffsetDateTime;
 #[async_trait]
 pub trait ReversalStore {
     /// Stores a proposal; `Conflict("payment_reversal_once")` when the
-    /// payment already has a proposal waiting or approved.
-    async fn propose_reversal(&self, proposal: &PaymentReversal) -> StoreResult<i64>;
+    /// payment already has a proposal waiting or approved. Under a key
+    /// already used for the same request, the first proposal's id and
+    /// nothing stored.
+    async fn propose_reversal(&self, proposal: &PaymentReversal, request: Option<&KeyedRequest>) -> StoreResult<i64>;
     async fn reversal(&self, id: i64) -> StoreResult<Option<PaymentReversal>>;
     /// Newest first, optionally of one status.
     async fn reversals(&self, status: Option<ReversalStatus>, limit: i64) -> StoreResult<Vec<PaymentReversal>>;

@@ -34,6 +34,8 @@ pub trait UnpostedStore {
     /// How many payments reported for the order wait for staff.
     async fn pending_unposted_of(&self, order: OrderId) -> StoreResult<i64>;
     async fn unposted_payment(&self, id: i64) -> StoreResult<Option<UnpostedPayment>>;
+    /// The report of the channel's reference, if there is one.
+    async fn unposted_by_reference(&self, channel: Channel, reference: &str) -> StoreResult<Option<UnpostedPayment>>;
     /// Resolves a pending entry; `Stale` when it is no longer pending.
     async fn resolve_unposted(
         &self,

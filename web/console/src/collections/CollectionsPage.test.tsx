@@ -40,6 +40,7 @@ const CONTACT: ContactRow = {
   id: 1,
   at: '2025-03-04T02:30:00Z',
   staff: 'Cora Dizon',
+  apiToken: false,
   channel: 'call',
   outcome: 'no_answer',
   note: 'Rang twice',
@@ -56,7 +57,7 @@ describe('collections', () => {
   it('shows the server’s page of overdue loans, filters by days past due and exports the same filter', async () => {
     const api = consoleApi({
       '/collections': page([row(1, { daysPastDue: 45, bucket: '31-60', lastContactAt: '2025-03-04T02:30:00Z', lastContactOutcome: 'promised_to_pay' }), row(2)]),
-      '/collections/contacts': ok([CONTACT]),
+      '/collections/contacts': ok([{ ...CONTACT, id: 2, staff: 'dialer', apiToken: true, note: 'Left a message' }, CONTACT]),
     });
     renderSection(<CollectionsPage me={AUDITOR} />);
     expect(await within(table()).findAllByText('₱3,273.00')).toHaveLength(2);
@@ -73,7 +74,9 @@ describe('collections', () => {
     const panel = screen.getByRole('complementary', { name: 'Order HR20250301' });
     expect(await within(panel).findByText('Rang twice')).toBeTruthy();
     expect(query(api.calls('/collections/contacts')[0]![0])).toEqual({ orderId: '1' });
-    expect(within(panel).getByText('Within contact hours', { exact: false })).toBeTruthy();
+    expect(within(panel).getAllByText('Within contact hours', { exact: false })).toHaveLength(2);
+    expect(within(panel).getByText('Call by Cora Dizon', { exact: false })).toBeTruthy();
+    expect(within(panel).getByText('Call by the API token “dialer”', { exact: false })).toBeTruthy();
     expect(within(panel).queryByRole('form')).toBeNull();
     expect(within(panel).queryByRole('button', { name: 'Save contact' })).toBeNull();
   });

@@ -146,7 +146,10 @@ function ChosenLoan({ row, canLog }: Props & { row: CollectionRow }) {
             <li key={contact.id}>
               <div className="c-small c-muted">
                 {formatDateTime(contact.at)} ·{' '}
-                {t('console.collections.by', { channel: contactLabel(contact.channel), staff: contact.staff })}
+                {t(contact.apiToken ? 'console.collections.byToken' : 'console.collections.by', {
+                  channel: contactLabel(contact.channel),
+                  staff: contact.staff,
+                })}
               </div>
               <div className="c-strong">{contactLabel(contact.outcome)}</div>
               {contact.note && <p className="c-text">{contact.note}</p>}

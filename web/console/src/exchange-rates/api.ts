@@ -15,4 +15,4 @@ export type RateForm = TypedForm<Fields<'/api/staff/exchange-rates/add', 'post'>
 export const fetchRates = () => get('/exchange-rates', {});
 export const RATES_KEY = 'exchange-rates';
 export const useRates = () => useQuery({ queryKey: [RATES_KEY], queryFn: () => dataOf(fetchRates()) });
-export const addRate = (form: RateForm) => post('/exchange-rates/add', { ...form }, { silent: true });
+export const addRate = (form: RateForm) => post('/exchange-rates/add', { ...form }, { idempotent: true, silent: true });

@@ -390,7 +390,8 @@ export interface paths {
          *     nothing written) outside 06:00–22:00 Manila time unless the loan is
          *     more than 15 days past due or the borrower consented to contact at any
          *     hour (`data.reason = outside_contact_hours`), and for an order that is
-         *     not overdue (`data.reason = not_overdue`).
+         *     not overdue (`data.reason = not_overdue`). A contact retried under its
+         *     `Idempotency-Key` answers the first one's id and is logged once.
          */
         post: operations["staff_collection_log_contact"];
         delete?: never;
@@ -570,7 +571,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets a rate; a refused field is named in `data.field`. */
+        /**
+         * Sets a rate; a refused field is named in `data.field`. A rate retried
+         *     under its `Idempotency-Key` answers the first one's row and is set once.
+         */
         post: operations["staff_exchange_rate_add"];
         delete?: never;
         options?: never;
@@ -663,7 +667,9 @@ export interface paths {
         /**
          * Creates a loan product. Its terms are checked against the caps of BSP
          *     Circular 1133 for covered loans; a product above any cap is refused
-         *     with the cap named in `data.violation`.
+         *     with the cap named in `data.violation`. A product retried under its
+         *     `Idempotency-Key` answers the first one's id and is created once (a
+         *     second copy would be listed to borrowers).
          */
         post: operations["create_product"];
         delete?: never;
@@ -882,7 +888,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Proposes reversing (part of) a posted payment of an order. */
+        /**
+         * Proposes reversing (part of) a posted payment of an order. A proposal
+         *     retried under its `Idempotency-Key` answers the first one's id (without
+         *     a key, a second proposal for the payment is refused as already made).
+         */
         post: operations["reversal_propose"];
         delete?: never;
         options?: never;
@@ -2866,7 +2876,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Reports a payment made outside the pay codes, for staff to check. */
+        /**
+         * Reports a payment made outside the pay codes, for staff to check. The
+         *     same report sent again (its answer lost) answers as the first did while
+         *     it waits; a reference reported before in any other way is refused (409).
+         */
         post: operations["report_payment"];
         delete?: never;
         options?: never;
@@ -3696,6 +3710,7 @@ export interface components {
             id: number;
         };
         ContactRow: {
+            apiToken: boolean;
             at: string;
             /**
              * @description Why the contact hours allowed it: `within_hours`, `long_past_due`
@@ -3711,8 +3726,9 @@ export interface components {
             note: string;
             outcome: string;
             /**
-             * @description Who made the contact; `operator` for a staff API token (the audit
-             *     log's `collection.contact` entry names which).
+             * @description Who made the contact: the member's name, or the staff API token's
+             *     (`apiToken` true); `operator` for a token's contact logged before
+             *     tokens were recorded.
              */
             staff: string;
         };
@@ -4942,14 +4958,20 @@ export interface components {
                     active: boolean;
                     appName: string;
                     buttonText: string;
+                    /** @description `buttonText` in Filipino; empty, the page in Filipino says its own. */
+                    buttonTextFil: string;
                     downloadAndroidUrl: string;
                     downloadIosUrl: string;
                     headline: string;
+                    /** @description `headline` in Filipino; empty, the page in Filipino says its own. */
+                    headlineFil: string;
                     /** Format: int64 */
                     id: number;
                     /** @description The promotion page with this template, on this site. */
                     landingPath: string;
                     subheadline: string;
+                    /** @description `subheadline` in Filipino; empty, the page in Filipino says its own. */
+                    subheadlineFil: string;
                     /** @description `#RGB` or `#RRGGBB`. */
                     themeColor: string;
                 }[];
@@ -5767,14 +5789,20 @@ export interface components {
                 active: boolean;
                 appName: string;
                 buttonText: string;
+                /** @description `buttonText` in Filipino; empty, the page in Filipino says its own. */
+                buttonTextFil: string;
                 downloadAndroidUrl: string;
                 downloadIosUrl: string;
                 headline: string;
+                /** @description `headline` in Filipino; empty, the page in Filipino says its own. */
+                headlineFil: string;
                 /** Format: int64 */
                 id: number;
                 /** @description The promotion page with this template, on this site. */
                 landingPath: string;
                 subheadline: string;
+                /** @description `subheadline` in Filipino; empty, the page in Filipino says its own. */
+                subheadlineFil: string;
                 /** @description `#RGB` or `#RRGGBB`. */
                 themeColor: string;
             };
@@ -5788,12 +5816,21 @@ export interface components {
             data: {
                 appName: string;
                 buttonText: string;
+                /** @description `buttonText` in Filipino; empty when staff wrote none. */
+                buttonTextFil: string;
                 downloadAndroidUrl: string;
                 downloadIosUrl: string;
                 headline: string;
+                /**
+                 * @description `headline` for a page in Filipino; empty when staff wrote none, and
+                 *     the page then says its own.
+                 */
+                headlineFil: string;
                 /** Format: int64 */
                 id: number;
                 subheadline: string;
+                /** @description `subheadline` in Filipino; empty when staff wrote none. */
+                subheadlineFil: string;
                 themeColor: string;
             };
             /** @description Text for the borrower, in their language. */
@@ -5953,6 +5990,7 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
+                apiToken: boolean;
                 at: string;
                 /**
                  * @description Why the contact hours allowed it: `within_hours`, `long_past_due`
@@ -5968,8 +6006,9 @@ export interface components {
                 note: string;
                 outcome: string;
                 /**
-                 * @description Who made the contact; `operator` for a staff API token (the audit
-                 *     log's `collection.contact` entry names which).
+                 * @description Who made the contact: the member's name, or the staff API token's
+                 *     (`apiToken` true); `operator` for a token's contact logged before
+                 *     tokens were recorded.
                  */
                 staff: string;
             }[];
@@ -7470,26 +7509,41 @@ export interface components {
             active: boolean;
             appName: string;
             buttonText: string;
+            /** @description `buttonText` in Filipino; empty, the page in Filipino says its own. */
+            buttonTextFil: string;
             downloadAndroidUrl: string;
             downloadIosUrl: string;
             headline: string;
+            /** @description `headline` in Filipino; empty, the page in Filipino says its own. */
+            headlineFil: string;
             /** Format: int64 */
             id: number;
             /** @description The promotion page with this template, on this site. */
             landingPath: string;
             subheadline: string;
+            /** @description `subheadline` in Filipino; empty, the page in Filipino says its own. */
+            subheadlineFil: string;
             /** @description `#RGB` or `#RRGGBB`. */
             themeColor: string;
         };
         TemplateView: {
             appName: string;
             buttonText: string;
+            /** @description `buttonText` in Filipino; empty when staff wrote none. */
+            buttonTextFil: string;
             downloadAndroidUrl: string;
             downloadIosUrl: string;
             headline: string;
+            /**
+             * @description `headline` for a page in Filipino; empty when staff wrote none, and
+             *     the page then says its own.
+             */
+            headlineFil: string;
             /** Format: int64 */
             id: number;
             subheadline: string;
+            /** @description `subheadline` in Filipino; empty when staff wrote none. */
+            subheadlineFil: string;
             themeColor: string;
         };
         TermsCheck: {
@@ -9089,7 +9143,15 @@ export interface operations {
                  */
                 outcome: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9141,6 +9203,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description Not overdue, outside contact hours, or the `Idempotency-Key` was used for a different request; nothing was stored */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9780,7 +9843,15 @@ export interface operations {
                 /** @description Where the rate comes from (3–120 characters). */
                 source?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9817,6 +9888,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The `Idempotency-Key` was used for a different request; nothing was stored */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10225,7 +10305,15 @@ export interface operations {
                 /** @description Comma-separated. */
                 tags?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10264,6 +10352,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The `Idempotency-Key` was used for a different request; nothing was stored */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10837,16 +10934,32 @@ export interface operations {
                 appName?: string;
                 /** @description 1–30 characters. */
                 buttonText?: string;
+                /**
+                 * @description The button text in Filipino: up to 30 characters; left out, as the
+                 *     headline's.
+                 */
+                buttonTextFil?: string;
                 /** @description Empty or `https://…`. */
                 downloadAndroidUrl?: string;
                 /** @description Empty or `https://…`. */
                 downloadIosUrl?: string;
                 /** @description 1–120 characters. */
                 headline?: string;
+                /**
+                 * @description The headline in Filipino: up to 120 characters; empty, the page says
+                 *     its own. Left out, a saved template keeps the one it has (a caller
+                 *     written before the Filipino texts sends none).
+                 */
+                headlineFil?: string;
                 /** @description The template to change; none to add a new one. */
                 id?: number;
                 /** @description Up to 240 characters. */
                 subheadline?: string;
+                /**
+                 * @description The text under the headline in Filipino: up to 240 characters; left
+                 *     out, as the headline's.
+                 */
+                subheadlineFil?: string;
                 /** @description `#RGB` or `#RRGGBB`. */
                 themeColor?: string;
             };
@@ -11144,7 +11257,15 @@ export interface operations {
                  */
                 reason?: string;
             };
-            header?: never;
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -11196,6 +11317,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
+            /** @description The payment has a proposal already, it paid an extension, or the `Idempotency-Key` was used for a different request; nothing was stored */
             409: {
                 headers: {
                     [name: string]: unknown;

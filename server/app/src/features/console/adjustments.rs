@@ -9,7 +9,7 @@ use super::listing::ProposalListParams;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
-use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
+use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -111,6 +111,12 @@ pub async fn propose(
     if reason.is_empty() || reason.chars().count() > 500 {
         return Err(super::refused(InvalidField("reason")));
     }
+    let asked = [params.order_id.to_string(), bucket.key().to_owned(), params.amount.to_string(), reason.to_owned()];
+    let asked: Vec<&str> = asked.iter().map(String::as_str).collect();
+    let request = idempotency.keyed(staff.key_owner(), "adjustment_propose", &asked);
+    if let Some(id) = first_id(&state, request.as_ref()).await? {
+        return Ok(ok(lang, Proposed { id }));
+    }
     let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
     if !order.status.is_repayable() {
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
@@ -119,16 +125,6 @@ pub async fn propose(
     let amount = Centavos::new(params.amount);
     if ledger::waiver(bucket, amount, &dues).is_err() {
         return Err(super::refused(InvalidField("amount")));
-    }
-    let amount_text = amount.get().to_string();
-    let asked = [order.id.0.to_string(), bucket.key().to_owned(), amount_text, reason.to_owned()];
-    let asked: Vec<&str> = asked.iter().map(String::as_str).collect();
-    let request = idempotency.keyed(staff.key_owner(), "adjustment_propose", &asked);
-    if let Some(request) = &request
-        && let Some(first) = state.store.created_under(request).await.map_err(refuse_reused_key)?
-    {
-        let id = first.parse().map_err(|_| ApiError::Internal(format!("adjustment key names {first}")))?;
-        return Ok(ok(lang, Proposed { id }));
     }
     let proposal = Adjustment {
         id: 0,

@@ -15,6 +15,7 @@ use super::listing::{Listing, page_request};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
+use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
 use crate::services::money_in::balances;
 use crate::state::AppState;
 use crate::views::timestamp;
@@ -188,9 +189,11 @@ pub struct ContactsParams {
 pub struct ContactRow {
     pub id: i64,
     pub at: String,
-    /// Who made the contact; `operator` for a staff API token (the audit
-    /// log's `collection.contact` entry names which).
+    /// Who made the contact: the member's name, or the staff API token's
+    /// (`apiToken` true); `operator` for a token's contact logged before
+    /// tokens were recorded.
     pub staff: String,
+    pub api_token: bool,
     /// `call`, `sms` or `email`.
     pub channel: String,
     pub outcome: String,
@@ -222,7 +225,8 @@ pub async fn contacts(
         .map(|logged| ContactRow {
             id: logged.id,
             at: timestamp(logged.contact.at),
-            staff: logged.staff_name.unwrap_or_else(|| "operator".to_owned()),
+            staff: logged.by_name.unwrap_or_else(|| "operator".to_owned()),
+            api_token: logged.contact.api_token_id.is_some(),
             channel: logged.contact.channel.key().to_owned(),
             outcome: logged.contact.outcome.key().to_owned(),
             note: logged.contact.note.as_str().to_owned(),
@@ -258,14 +262,17 @@ pub struct ContactLogged {
 /// nothing written) outside 06:00–22:00 Manila time unless the loan is
 /// more than 15 days past due or the borrower consented to contact at any
 /// hour (`data.reason = outside_contact_hours`), and for an order that is
-/// not overdue (`data.reason = not_overdue`).
+/// not overdue (`data.reason = not_overdue`). A contact retried under its
+/// `Idempotency-Key` answers the first one's id and is logged once.
 #[utoipa::path(post, path = "/collections/contacts", operation_id = "staff_collection_log_contact", tag = "staff",
-    params(LogContactParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<ContactLogged>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
+    params(LogContactParams, IdempotencyHeader), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<ContactLogged>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "Not overdue, outside contact hours, or the `Idempotency-Key` was used for a different request; nothing was stored")))]
 pub async fn log_contact(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     params: Result<Params<LogContactParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<ContactLogged>>> {
     staff.require(Permission::LogCollectionContacts)?;
@@ -273,6 +280,17 @@ pub async fn log_contact(
     let channel = ContactChannel::parse(&params.channel).ok_or(ApiError::InvalidParameters)?;
     let outcome = ContactOutcome::parse(&params.outcome).ok_or(ApiError::InvalidParameters)?;
     let note = ContactNote::parse(&params.note).map_err(|_| super::refused_with(Msg::ContactNoteTooLong, "note"))?;
+    let order_text = params.order_id.to_string();
+    let request = idempotency.keyed(
+        staff.key_owner(),
+        "collection_contact",
+        &[&order_text, channel.key(), outcome.key(), note.as_str()],
+    );
+    // A retry answers before the order is looked at again: the first was
+    // logged even if the hour or the order's state would refuse it now.
+    if let Some(id) = first_id(&state, request.as_ref()).await? {
+        return Ok(ok(lang, ContactLogged { id }));
+    }
     let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
     if order.status != OrderStatus::Overdue {
         return Err(ApiError::Conflict {
@@ -297,6 +315,7 @@ pub async fn log_contact(
         order_id: order.id,
         borrower_id: order.borrower_id,
         staff_id: staff.staff_id(),
+        api_token_id: staff.api_token_id(),
         channel,
         outcome,
         note,
@@ -304,7 +323,7 @@ pub async fn log_contact(
         basis,
         at: now,
     };
-    let id = state.store.record_contact(&contact).await?;
+    let id = state.store.record_contact(&contact, request.as_ref()).await.map_err(refuse_reused_key)?;
     tracing::info!(order.id = order.id.0, contact.id = id, contact.basis = basis.key(), "collection contact logged");
     staff
         .audit(

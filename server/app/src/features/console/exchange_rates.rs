@@ -7,6 +7,7 @@ use super::refused;
 use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
+use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
 use crate::services::exchange_rates::RateView;
 use crate::staff_access::Staff;
 use crate::state::AppState;
@@ -85,14 +86,17 @@ pub struct AddParams {
     pub source: String,
 }
 
-/// Sets a rate; a refused field is named in `data.field`.
+/// Sets a rate; a refused field is named in `data.field`. A rate retried
+/// under its `Idempotency-Key` answers the first one's row and is set once.
 #[utoipa::path(post, path = "/exchange-rates/add", operation_id = "staff_exchange_rate_add", tag = "staff",
-    params(AddParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<RateRow>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403)))]
+    params(AddParams, IdempotencyHeader), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<RateRow>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
+        (status = 409, description = "The `Idempotency-Key` was used for a different request; nothing was stored")))]
 pub async fn add(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     params: Result<Params<AddParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<RateRow>>> {
     staff.require(Permission::SetExchangeRates)?;
@@ -111,8 +115,23 @@ pub async fn add(
             }))
         },
     )?;
+    let micros = rate.peso_micros.to_string();
+    let effective = rate.effective_on.to_string();
+    let request = idempotency.keyed(
+        staff.key_owner(),
+        "exchange_rate_add",
+        &[rate.currency.as_str(), &micros, &effective, &rate.source],
+    );
     let now = state.now();
-    let id = state.store.add_exchange_rate(&rate, staff.staff_id(), now).await?;
+    let first = first_id(&state, request.as_ref()).await?;
+    let id = match first {
+        Some(id) => id,
+        None => state
+            .store
+            .add_exchange_rate(&rate, staff.staff_id(), now, request.as_ref())
+            .await
+            .map_err(refuse_reused_key)?,
+    };
     let stored = ExchangeRate { id, rate, set_by: staff.staff_id(), set_at: now };
     let history = state.store.exchange_rates(today - Duration::days(HISTORY_DAYS)).await?;
     let row = rows(&history, today).into_iter().find(|row| row.id == id).unwrap_or(RateRow {
@@ -122,6 +141,9 @@ pub async fn add(
         set_by: stored.set_by,
         set_at: crate::views::timestamp(now),
     });
+    if first.is_some() {
+        return Ok(ok(lang, row));
+    }
     tracing::info!(exchange_rate.id = id, "exchange rate set");
     let after = serde_json::to_value(&row).unwrap_or(serde_json::Value::Null);
     staff.audit(&state, "exchange_rate.add", &format!("exchange_rate:{id}"), serde_json::Value::Null, after).await?;

@@ -8,6 +8,7 @@ use super::Staff;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
 use crate::services::documents::{self, Document, Parties};
 use crate::state::AppState;
 use axum::Json;
@@ -256,13 +257,17 @@ fn listing(params: ListingInput<'_>) -> ApiResult<ProductListing> {
 
 /// Creates a loan product. Its terms are checked against the caps of BSP
 /// Circular 1133 for covered loans; a product above any cap is refused
-/// with the cap named in `data.violation`.
-#[utoipa::path(post, path = "/products", tag = "staff", params(NewProductParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<CreatedProduct>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+/// with the cap named in `data.violation`. A product retried under its
+/// `Idempotency-Key` answers the first one's id and is created once (a
+/// second copy would be listed to borrowers).
+#[utoipa::path(post, path = "/products", tag = "staff", params(NewProductParams, IdempotencyHeader), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<CreatedProduct>), (status = 400), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "The `Idempotency-Key` was used for a different request; nothing was stored")))]
 pub async fn create_product(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     params: Result<Params<NewProductParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<CreatedProduct>>> {
     staff.require(Permission::ManageProducts)?;
@@ -282,20 +287,23 @@ pub async fn create_product(
         available: params.available,
     })?;
     let lender = state.store.lender(LenderId(params.lender_id)).await?.ok_or(ApiError::NotFound)?;
-    let id = state
-        .store
-        .insert_product(&NewProduct {
-            lender_id: lender.id,
-            name: listing.name.clone(),
-            logo_url: listing.logo_url,
-            terms: terms.clone(),
-            rate_description: listing.rate_description,
-            tags: listing.tags,
-            allows_extension: listing.allows_extension,
-            requires_review: listing.requires_review,
-            available: listing.available,
-        })
-        .await?;
+    let product = NewProduct {
+        lender_id: lender.id,
+        name: listing.name.clone(),
+        logo_url: listing.logo_url,
+        terms: terms.clone(),
+        rate_description: listing.rate_description,
+        tags: listing.tags,
+        allows_extension: listing.allows_extension,
+        requires_review: listing.requires_review,
+        available: listing.available,
+    };
+    // The checked product in full: its debug form lists every field.
+    let request = idempotency.keyed(staff.key_owner(), "product_create", &[&format!("{product:?}")]);
+    if let Some(id) = first_id(&state, request.as_ref()).await? {
+        return Ok(ok(lang, CreatedProduct { id }));
+    }
+    let id = state.store.insert_product(&product, state.now(), request.as_ref()).await.map_err(refuse_reused_key)?;
     tracing::info!(product.id = id.0, "product created");
     staff
         .audit(

@@ -10,6 +10,7 @@ use super::listing::ProposalListParams;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
+use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
 use crate::services::reversals::NotPosted;
 use crate::state::AppState;
 use axum::Json;
@@ -18,7 +19,7 @@ use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::OrderId;
 use hiram_domain::reversal::{self, PaymentReversal, ReversalError, ReversalStatus};
 use hiram_domain::staff::Permission;
-use hiram_domain::store::StoreError;
+use hiram_domain::store::{KEY_REUSED, StoreError};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{IntoParams, ToSchema};
@@ -96,19 +97,34 @@ pub struct Proposed {
     pub id: i64,
 }
 
-/// Proposes reversing (part of) a posted payment of an order.
-#[utoipa::path(post, path = "/reversals/propose", operation_id = "reversal_propose", tag = "staff", params(ProposeParams), security(("staff_token" = [])),
-    responses((status = 200, body = Envelope<Proposed>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
+/// Proposes reversing (part of) a posted payment of an order. A proposal
+/// retried under its `Idempotency-Key` answers the first one's id (without
+/// a key, a second proposal for the payment is refused as already made).
+#[utoipa::path(post, path = "/reversals/propose", operation_id = "reversal_propose", tag = "staff", params(ProposeParams, IdempotencyHeader), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Proposed>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404),
+        (status = 409, description = "The payment has a proposal already, it paid an extension, or the `Idempotency-Key` was used for a different request; nothing was stored")))]
 pub async fn propose(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
+    idempotency: IdempotencyHeader,
     params: Result<Params<ProposeParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<Proposed>>> {
     staff.require(Permission::ProposeAdjustments)?;
     let Params(params) = params?;
     let reason =
         reversal::checked_reason(&params.reason).ok_or_else(|| super::refused_with(Msg::ReasonNeeded, "reason"))?;
+    let asked = [
+        params.order_id.to_string(),
+        params.entry_id.to_string(),
+        params.amount.map(|amount| amount.to_string()).unwrap_or_default(),
+        reason.to_owned(),
+    ];
+    let asked: Vec<&str> = asked.iter().map(String::as_str).collect();
+    let request = idempotency.keyed(staff.key_owner(), "reversal_propose", &asked);
+    if let Some(id) = first_id(&state, request.as_ref()).await? {
+        return Ok(ok(lang, Proposed { id }));
+    }
     let order_id = OrderId(params.order_id);
     let entries = state.store.ledger_entries(order_id).await?;
     let payment = entries.iter().find(|stored| stored.id == params.entry_id).ok_or(ApiError::NotFound)?;
@@ -140,9 +156,16 @@ pub async fn propose(
         decided_by: None,
         decided_at: None,
     };
-    let id = match state.store.propose_reversal(&proposal).await {
+    let id = match state.store.propose_reversal(&proposal, request.as_ref()).await {
         Ok(id) => id,
+        Err(error @ StoreError::Conflict(KEY_REUSED)) => return Err(refuse_reused_key(error)),
         Err(StoreError::Conflict(_)) => {
+            // On PostgreSQL a retry sent while its first was still being
+            // stored meets the first's proposal, not its key: it is the
+            // first's answer once that has committed.
+            if let Some(id) = first_id(&state, request.as_ref()).await? {
+                return Ok(ok(lang, Proposed { id }));
+            }
             return Err(ApiError::Conflict { message: Msg::ReversalAlreadyProposed, data: Value::Null });
         }
         Err(other) => return Err(other.into()),

@@ -74,7 +74,9 @@ pub struct ReportedPayment {
     pub message: String,
 }
 
-/// Reports a payment made outside the pay codes, for staff to check.
+/// Reports a payment made outside the pay codes, for staff to check. The
+/// same report sent again (its answer lost) answers as the first did while
+/// it waits; a reference reported before in any other way is refused (409).
 #[utoipa::path(post, path = "/v3/loan-details/submit-utr", tag = "payments", params(ReportParams),
     responses((status = 200, body = Envelope<ReportedPayment>), (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn report_payment(
@@ -86,6 +88,18 @@ pub async fn report_payment(
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
     let reference = payment_reference(&params.utr).ok_or(ApiError::rejected(Msg::ReferenceInvalid))?;
+    // Looked up before the checks of what is owed and how many wait: the
+    // first report of a retry already counts among those.
+    if let Some(first) = state.store.unposted_by_reference(channel, &reference).await? {
+        let same_report = first.borrower_id == borrower
+            && first.order_id == order.id
+            && first.amount.get() == params.amount
+            && first.status == UnpostedStatus::Pending;
+        if !same_report {
+            return Err(ApiError::Conflict { message: Msg::ReferenceAlreadySubmitted, data: serde_json::Value::Null });
+        }
+        return Ok(ok(lang, queued(first.id, lang)));
+    }
     let owed = crate::services::money_in::balances(&state, order.id).await?.dues().total();
     if params.amount <= 0 || params.amount > owed.get() {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
@@ -109,12 +123,14 @@ pub async fn report_payment(
         Err(other) => return Err(other.into()),
     };
     tracing::info!(order.id = order.id.0, unposted.id = id, "payment reported for checking");
-    Ok(ok(
-        lang,
-        ReportedPayment {
-            id,
-            status: UnpostedStatus::Pending.key().to_owned(),
-            message: Msg::ReferenceQueued.text(lang).to_owned(),
-        },
-    ))
+    Ok(ok(lang, queued(id, lang)))
+}
+
+/// The answer to a report waiting for staff.
+fn queued(id: i64, lang: Lang) -> ReportedPayment {
+    ReportedPayment {
+        id,
+        status: UnpostedStatus::Pending.key().to_owned(),
+        message: Msg::ReferenceQueued.text(lang).to_owned(),
+    }
 }

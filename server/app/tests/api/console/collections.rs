@@ -5,6 +5,7 @@
 
 use crate::console::{member, send};
 use crate::helpers::{TestApp, order_in};
+use crate::idempotency::staff_post;
 use hiram_domain::clock::{MANILA, manila_date};
 use hiram_domain::ledger::{self, Balances};
 use hiram_domain::money::Centavos;
@@ -168,7 +169,36 @@ crate::on_both_stores! {
         assert_eq!(contacts.len(), 2);
         assert_eq!((contacts[0]["channel"].as_str(), contacts[0]["outcome"].as_str()), (Some("sms"), Some("promised_to_pay")), "newest first");
         assert_eq!(contacts[1]["note"], "rang twice");
-        assert!(contacts.iter().all(|contact| contact["basis"] == "within_hours" && contact["daysPastDue"] == 10 && contact["staff"] == "operator"));
+        assert!(contacts.iter().all(|contact| contact["basis"] == "within_hours" && contact["daysPastDue"] == 10));
+        assert!(contacts.iter().all(|contact| contact["staff"] == "tests" && contact["apiToken"] == true), "the token that logged them is named: {contacts:?}");
+    }
+
+    async fn a_contact_retried_under_its_key_is_logged_once_even_after_the_hours_close(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 180).order_id;
+        let day = due_date(&app, order).await + Duration::days(10);
+        let order_text = order.to_string();
+        let call = [("orderId", order_text.as_str()), ("channel", "call"), ("outcome", "promised_to_pay"), ("note", "will pay on Friday")];
+        let path = "/api/console/collections/contacts";
+        set_manila_time(&app, day, 21, 59);
+        // Signed in on that day: a staff session would not last the days moved.
+        let officer = member(&app, Role::CreditOfficer).await;
+        let (status, first) = staff_post(&app, &officer, path, "contact-1", &call).await;
+        assert_eq!(status, 200, "{first}");
+        // The answer was lost and the retry comes at 22:05, when a new contact would be refused.
+        set_manila_time(&app, day, 22, 5);
+        let (status, retried) = staff_post(&app, &officer, path, "contact-1", &call).await;
+        assert_eq!((status, &retried), (200, &first), "the retry answers the first contact");
+        assert_eq!((logged(&app, order).await, contact_audits(&app).await), (1, 1), "one call is one contact on the record");
+        let stored = &app.state.store.contacts_of(OrderId(order)).await.unwrap()[0];
+        assert_eq!((stored.by_name.is_some(), stored.contact.api_token_id), (true, None), "a member's contact names the member");
+        let (status, new) = staff_post(&app, &officer, path, "contact-2", &call).await;
+        assert_eq!((status, new["data"]["reason"].as_str()), (409, Some("outside_contact_hours")), "{new}");
+        let other = [("orderId", order_text.as_str()), ("channel", "call"), ("outcome", "promised_to_pay"), ("note", "will pay on Saturday")];
+        let (status, refused) = staff_post(&app, &officer, path, "contact-1", &other).await;
+        assert_eq!(status, 409, "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("already used for a different request"), "{refused}");
+        assert_eq!(logged(&app, order).await, 1);
     }
 
     async fn more_than_fifteen_days_past_due_may_be_contacted_at_any_hour(app) {

@@ -6,6 +6,7 @@
 
 use super::{Member, member, named_member, send};
 use crate::helpers::{TestApp, order_in};
+use crate::idempotency::staff_post;
 use crate::repayment::{SECRET, callback, now, pay_code};
 use hiram_domain::ledger::EntryKind;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
@@ -76,6 +77,23 @@ async fn last_text(app: &TestApp) -> String {
 }
 
 crate::on_both_stores! {
+    async fn a_reversal_retried_under_its_key_answers_the_first_proposal(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let (payment, _) = pay_in_full(&app, &demo.session_id, order, "MAYA-REV-KEY").await;
+        let maker = named_member(&app, Role::Finance, "maker").await;
+        let (order_text, payment_text) = (order.to_string(), payment.to_string());
+        let form = [("orderId", order_text.as_str()), ("entryId", payment_text.as_str()), ("reason", "the channel reversed it")];
+        let path = "/api/console/reversals/propose";
+        let (status, first) = staff_post(&app, &maker, path, "reversal-1", &form).await;
+        assert_eq!(status, 200, "{first}");
+        let (status, retried) = staff_post(&app, &maker, path, "reversal-1", &form).await;
+        assert_eq!((status, &retried), (200, &first), "a lost answer retried is the same proposal, not 'already proposed'");
+        let (status, again) = propose(&app, &maker, order, payment, None, "the channel reversed it").await;
+        assert_eq!(status, 409, "without the key a second proposal for the payment is refused: {again}");
+        assert_eq!(app.state.store.reversals(None, 100).await.unwrap().len(), 1);
+    }
+
     async fn a_reversal_proposed_by_one_and_approved_by_another_reopens_a_loan_not_yet_due(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
         let demo = app.demo_session().await;
         let session = demo.session_id.as_str();

@@ -71,7 +71,11 @@ crate::on_both_stores! {
         assert_eq!(status, 200, "{queued}");
         assert_eq!(queued["data"]["status"], "pending");
         let (status, twice) = report(&app, session, order, "9012345678", 100_000, 90011).await;
-        assert_eq!(status, 409, "the same reference twice: {twice}");
+        assert_eq!((status, &twice), (200, &queued), "the same report sent again (its answer lost) is the same report");
+        let (status, other) = report(&app, session, order, "9012345678", 90_000, 90011).await;
+        assert_eq!(status, 409, "the reference with another amount: {other}");
+        assert!(other["message"].as_str().unwrap().contains("already sent"), "{other}");
+        assert_eq!(app.state.store.pending_unposted_of(OrderId(order)).await.unwrap(), 1, "one report waits");
         assert_eq!(entries(&app, order).await, before, "nothing posted");
 
         let repaid = order_in(&demo, 200).order_id;

@@ -347,8 +347,13 @@ pub struct ServerSettings {
     /// holding no file descriptor of the server's.
     pub max_connections: usize,
     /// Requests one address may make per minute to the calls open without
-    /// a session (sign-in, promotion page, payment callbacks); 0: no limit.
+    /// a session (sign-in, promotion page); 0: no limit.
     pub per_address_requests_per_minute: u32,
+    /// Payment notifications from one address that may fail verification
+    /// (a wrong signature or token) in a minute before its notifications are
+    /// refused until the minute ends; 0: no limit. Notifications that verify
+    /// are never limited (decision 054).
+    pub per_address_failed_notifications_per_minute: u32,
     /// Addresses of the proxies (load balancers) whose `X-Forwarded-For`
     /// is believed, separated by commas; empty: every peer is the client
     /// (decision 035).

@@ -400,7 +400,10 @@ pub fn router(state: AppState) -> Router {
         // Inside the localising layer, which writes the refusal's message.
         .layer(middleware::from_fn_with_state(state.clone(), crate::browser_policy::console_same_origin))
         .layer(middleware::from_fn_with_state(
-            AddressLimits::new(state.settings.server.per_address_requests_per_minute),
+            AddressLimits::new(
+                state.settings.server.per_address_requests_per_minute,
+                state.settings.server.per_address_failed_notifications_per_minute,
+            ),
             crate::address_limits::limit_open_calls,
         ))
         // Outside every layer and handler that counts per address.

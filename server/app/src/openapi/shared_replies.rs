@@ -50,8 +50,13 @@ pub fn add(document: &mut Value) {
                 || operation.get("requestBody").is_some();
             staff_cookie(operation);
             if crate::address_limits::is_open_call(path) && operation["responses"].get("429").is_none() {
+                let description = if path.starts_with("/pany/payments/") {
+                    "Too many notifications from this address failed verification this minute; `Retry-After` and `data.retryAfterSeconds` say when to try again"
+                } else {
+                    "Too many calls from this address; `Retry-After` and `data.retryAfterSeconds` say when to try again"
+                };
                 operation["responses"]["429"] = json!({
-                    "description": "Too many calls from this address; `Retry-After` and `data.retryAfterSeconds` say when to try again",
+                    "description": description,
                     "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Envelope_RetryLater"}}}
                 });
             }

@@ -27,7 +27,7 @@ pub(crate) async fn pay_code(app: &TestApp, session: &str, order: i64, amount: i
 
 /// Writes the payment to the sandbox gateway's statement, as its page does
 /// when a tester pays, so that the callback's re-check finds it.
-async fn gateway_paid(app: &TestApp, body: &Value) {
+pub(crate) async fn gateway_paid(app: &TestApp, body: &Value) {
     if let (Some(transaction_id), Some(pay_code), Some(amount)) =
         (body["transactionId"].as_str(), body["payCode"].as_str(), body["amount"].as_i64())
     {

@@ -1,10 +1,18 @@
 //! The server's limits against clients that hold it (decision 034): a slow
 //! header is cut off, an idle connection is closed, connections beyond the
 //! cap wait until one frees, and one address flooding the calls open without
-//! a session is told to retry later while others are served. The clients are
-//! raw sockets where the test needs to see the connection itself.
+//! a session is told to retry later while others are served. Payment
+//! notifications are limited only by their failed verifications (decision
+//! 054): a provider's are all posted however many it sends, a forger is cut
+//! off. The clients are raw sockets where the test needs to see the
+//! connection itself.
 
-use crate::helpers::{Checked, TestApp};
+use crate::helpers::{Checked, TestApp, join_all, order_in};
+use crate::repayment::{SECRET, callback, gateway_paid, now, repayment_page};
+use hiram::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, sign};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
+use serde_json::json;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -138,10 +146,10 @@ crate::on_both_stores! {
         let envelope: serde_json::Value = refused.json().await.unwrap();
         assert_eq!(envelope["data"]["retryAfterSeconds"].as_u64(), Some(wait), "{envelope}");
 
-        // The payment callbacks share the address's count and keep HTTP statuses.
+        // The payment notifications are not counted with them (decision 054):
+        // an unsigned one is refused for its signature, not for the count.
         let callback = flooder.post(app.url("/pany/payments/callback/sandbox")).body("{}").send().await.unwrap();
-        assert_eq!(callback.status(), 429);
-        assert!(callback.headers().contains_key("retry-after"));
+        assert_eq!(callback.status(), 401);
 
         let neighbour = from_address("127.0.0.2");
         let served = Checked::of(neighbour.get(app.url("/pany/service/login/login-init")).send().await.unwrap()).await;
@@ -179,6 +187,87 @@ crate::on_both_stores! {
         let reply = stranger.get(app.url("/pany/service/login/login-init")).header("x-forwarded-for", "203.0.113.9").send().await.unwrap();
         assert_eq!(Checked::of(reply).await.status(), 429, "the peer's own count, whatever it claims to forward");
     }
+
+    async fn three_hundred_notifications_from_one_address_in_seconds_are_all_posted(app) {
+        // The defaults: 120 requests a minute to the counted calls, which
+        // notifications that verify never meet.
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let code = repayment_page(&app, &demo.session_id, order).await["defDetail"]["payCode"].as_str().unwrap().to_owned();
+        let before = owed(&app, order).await;
+        let mut answers = Vec::new();
+        for round in 0..300 / AT_ONCE {
+            let sends = (0..AT_ONCE).map(|n| {
+                let body = json!({ "transactionId": format!("PAYDAY-{round}-{n}"), "payCode": code, "amount": 1, "currency": "PHP" });
+                let app = &app;
+                async move { callback(app, &body, now(app), SECRET).await }
+            });
+            answers.extend(join_all(sends.collect()).await);
+        }
+        let posted = answers.iter().filter(|(status, envelope)| *status == 200 && envelope["data"]["result"] == "posted").count();
+        let throttled = answers.iter().filter(|(status, _)| *status == 429).count();
+        assert_eq!((posted, throttled), (300, 0), "every notification posted, none throttled: {:?}", answers.iter().find(|(status, _)| *status != 200));
+        assert_eq!(owed(&app, order).await, before.checked_sub(Centavos::new(300)).unwrap(), "₱3.00 in 300 payments of one centavo");
+    }
+
+    async fn an_address_sending_bad_signatures_is_cut_off_while_a_provider_still_posts(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let code = repayment_page(&app, &demo.session_id, order).await["defDetail"]["payCode"].as_str().unwrap().to_owned();
+        let before = owed(&app, order).await;
+        let forger = from_address("127.0.0.2");
+        // The default limit: ten failed verifications a minute.
+        for n in 0..10 {
+            assert_eq!(notify_from(&forger, &app, &code, &format!("FORGED-{n}"), "not-the-secret").await, 401, "try {n}");
+        }
+        let cut_off = forger.post(app.url("/pany/payments/callback/sandbox")).body("{}").send().await.unwrap();
+        assert_eq!(cut_off.status(), 429, "the eleventh is refused unread");
+        let wait: u64 = cut_off.headers()["retry-after"].to_str().unwrap().parse().unwrap();
+        assert!((1..=60).contains(&wait), "Retry-After within the minute: {wait}");
+        // Even a rightly signed notification of a real payment from that
+        // address waits out the minute.
+        let signed = json!({ "transactionId": "FORGER-SIGNED", "payCode": code, "amount": 1, "currency": "PHP" });
+        gateway_paid(&app, &signed).await;
+        assert_eq!(notify_from(&forger, &app, &code, "FORGER-SIGNED", SECRET).await, 429);
+        assert_eq!(owed(&app, order).await, before, "nothing the forger's address sent was posted");
+
+        // The provider, at another address, is not touched by the forger's count.
+        let provider = from_address("127.0.0.1");
+        for n in 0..30 {
+            let body = json!({ "transactionId": format!("PROVIDER-{n}"), "payCode": code, "amount": 1, "currency": "PHP" });
+            let (status, envelope) = callback(&app, &body, now(&app), SECRET).await;
+            assert_eq!((status, envelope["data"]["result"].as_str()), (200, Some("posted")), "{envelope}");
+        }
+        assert_eq!(notify_from(&provider, &app, &code, "PROVIDER-BAD", "not-the-secret").await, 401, "its own failures are its own");
+        assert_eq!(owed(&app, order).await, before.checked_sub(Centavos::new(30)).unwrap());
+    }
+}
+
+/// Notifications sent at once from one address, as a provider's server
+/// delivers them on a payday.
+const AT_ONCE: usize = 20;
+
+/// What is still owed on the order, in centavos.
+async fn owed(app: &TestApp, order: i64) -> Centavos {
+    hiram::services::money_in::balances(&app.state, OrderId(order)).await.unwrap().dues().total()
+}
+
+/// A sandbox notification of one centavo to `code`, signed with `secret`,
+/// sent from `client`; its HTTP status.
+async fn notify_from(client: &reqwest::Client, app: &TestApp, code: &str, id: &str, secret: &str) -> u16 {
+    let body = json!({ "transactionId": id, "payCode": code, "amount": 1, "currency": "PHP" }).to_string();
+    let timestamp = now(app);
+    client
+        .post(app.url("/pany/payments/callback/sandbox"))
+        .header("content-type", "application/json")
+        .header(TIMESTAMP_HEADER, timestamp.to_string())
+        .header(SIGNATURE_HEADER, sign(secret, timestamp, body.as_bytes()))
+        .body(body)
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
 }
 
 /// A client whose requests come from the given loopback address.

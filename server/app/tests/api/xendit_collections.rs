@@ -245,6 +245,7 @@ on_both!(
     a_forged_notification_is_refused_before_xendit_is_asked,
     the_standing_code_is_a_reusable_store_code_that_takes_any_amount,
     an_outage_refuses_new_codes_and_asks_for_the_notification_again,
+    three_hundred_notifications_from_one_address_in_seconds_are_all_posted,
 );
 
 async fn pay_codes_are_xendit_payment_requests(backend: Backend) {
@@ -454,4 +455,29 @@ async fn an_outage_refuses_new_codes_and_asks_for_the_notification_again(backend
     let body =
         json!({ "event": "payment.capture", "data": { "payment_id": "py-00000000-0000-4000-9000-000000000001" } });
     assert_eq!(webhook(&app, &body, Some(TOKEN)).await.0, 503, "Xendit retries a delivery we could not check");
+}
+
+/// A payday at Xendit: 300 payments of the standing code notified from one
+/// address within seconds, 20 at a time. Notifications that verify are never
+/// limited per address (decision 054), so every one posts.
+async fn three_hundred_notifications_from_one_address_in_seconds_are_all_posted(backend: Backend) {
+    let fake = FakeXendit::default();
+    let app = app_on(backend, &start(fake.clone()).await).await;
+    let demo = app.demo_session().await;
+    let order = order_in(&demo, 174).order_id;
+    repayment_page(&app, &demo.session_id, order).await;
+    let reference = fake.requests.lock().unwrap().last().unwrap().1["reference_id"].as_str().unwrap().to_owned();
+    let before = entries(&app, order).await;
+    let bodies: Vec<Value> =
+        (0..300).map(|_| capture(&fake, &fake.collect(&reference, json!(0.01), "SUCCEEDED"))).collect();
+    let mut answers = Vec::new();
+    for round in bodies.chunks(20) {
+        let sends = round.iter().map(|body| webhook(&app, body, Some(TOKEN))).collect();
+        answers.extend(crate::helpers::join_all(sends).await);
+    }
+    let posted =
+        answers.iter().filter(|(status, envelope)| *status == 200 && envelope["data"]["result"] == "posted").count();
+    let throttled = answers.iter().filter(|(status, _)| *status == 429).count();
+    assert_eq!((posted, throttled), (300, 0), "{:?}", answers.iter().find(|(status, _)| *status != 200));
+    assert_eq!(entries(&app, order).await, before + 300);
 }

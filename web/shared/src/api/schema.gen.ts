@@ -14253,7 +14253,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Too many calls from this address; `Retry-After` and `data.retryAfterSeconds` say when to try again */
+            /** @description Too many notifications from this address failed verification this minute; `Retry-After` and `data.retryAfterSeconds` say when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -14323,7 +14323,7 @@ export interface operations {
                     "application/json": unknown;
                 };
             };
-            /** @description Too many calls from this address; `Retry-After` and `data.retryAfterSeconds` say when to try again */
+            /** @description Too many notifications from this address failed verification this minute; `Retry-After` and `data.retryAfterSeconds` say when to try again */
             429: {
                 headers: {
                     [name: string]: unknown;

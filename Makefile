@@ -7,7 +7,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-lighthouse bench-fleet screenshots seed clean
+.PHONY: run test deps callbacks-smoke chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-lighthouse bench-fleet screenshots seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -20,7 +20,7 @@ run: web
 	./target/release/hiram serve
 
 ## test: every test and lint, Rust on SQLite and PostgreSQL, web units, browser end-to-end, the fleet, API conformance
-test: deps lint test-rust test-web e2e fleet api-conformance
+test: deps lint test-rust test-web e2e callbacks-smoke fleet api-conformance
 	@echo "make test: all checks passed"
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -79,6 +79,12 @@ screenshots: deps chromium web
 	cargo build -p hiram --locked
 	npm run screenshots
 	@echo "screenshots: $$(ls target/screenshots/*.png | wc -l) pictures in target/screenshots/index.html"
+
+## callbacks-smoke: a few seconds of the money-in benchmark on the debug build; fails when more than
+## 1% of the notifications are refused (bench/callbacks-smoke.sh), asserting no time
+callbacks-smoke: deps
+	cargo build -p hiram --locked
+	bench/callbacks-smoke.sh
 
 ## fleet: three server processes started together on a new PostgreSQL database, behind nginx,
 ## the borrower journey through it and the processes' races (scripts/fleet.sh)

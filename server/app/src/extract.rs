@@ -84,8 +84,11 @@ impl<S: Send + Sync> FromRequestParts<S> for SessionToken {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        let token =
-            query_pairs(parts.uri.query())?.into_iter().find_map(|(key, value)| (key == "sessionId").then_some(value));
+        // Read in place: every call behind a session passes here, and the
+        // token is the only value wanted of the query.
+        let query = parts.uri.query().unwrap_or("");
+        let token = form_urlencoded::parse(query.as_bytes())
+            .find_map(|(key, value)| (key == "sessionId").then(|| value.into_owned()));
         Ok(SessionToken(token))
     }
 }
@@ -111,7 +114,10 @@ async fn borrower_of(state: &AppState, digest: &TokenDigest) -> Result<BorrowerI
         return Err(ApiError::SessionRequired);
     }
     if session.needs_touch(now) {
-        state.store.touch_session(digest, now).await?;
+        let (store, digest) = (state.store.clone(), *digest);
+        state.last_seen.touch(format!("session:{}", crate::session::hex(&digest.0)), async move {
+            store.touch_session(&digest, now).await
+        });
     }
     Ok(session.borrower_id)
 }

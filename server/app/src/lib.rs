@@ -14,6 +14,7 @@ pub mod features;
 pub mod i18n;
 pub mod idempotency;
 pub mod keep_alive;
+pub mod last_seen;
 pub mod metrics;
 pub mod one_time_codes;
 pub mod openapi;

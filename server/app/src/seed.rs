@@ -31,7 +31,7 @@ pub async fn seed_once(state: &AppState) -> StoreResult<bool> {
     if store.seeded().await? {
         return Ok(false);
     }
-    seed(&AppState { store: store.clone(), ..state.clone() }).await?;
+    seed(&state.changed(|shared| shared.store = store.clone())).await?;
     store.mark_seeded(state.now()).await?;
     unit.commit().await?;
     tracing::info!("filled demo data into an empty database");

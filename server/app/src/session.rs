@@ -48,7 +48,7 @@ fn digest_of_valid(token: &str) -> TokenDigest {
     TokenDigest(Sha256::digest(token.as_bytes()).into())
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     bytes
         .iter()

@@ -143,7 +143,8 @@ async fn token_caller(state: &AppState, presented: &str) -> ApiResult<Staff> {
         return Err(ApiError::SessionRequired);
     }
     if token.needs_touch(now) {
-        state.store.touch_api_token(token.id, now).await?;
+        let (store, id) = (state.store.clone(), token.id);
+        state.last_seen.touch(format!("api-token:{id}"), async move { store.touch_api_token(id, now).await });
     }
     Ok(Staff { caller: Caller::Token(token) })
 }

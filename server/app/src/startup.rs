@@ -5,7 +5,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::{DatabaseSettings, ServerSettings, Settings};
 use crate::error::localize_errors;
 use crate::features;
-use crate::state::AppState;
+use crate::state::{AppState, Shared};
 use crate::telemetry::{self, RandomRequestId};
 use axum::Router;
 use axum::extract::ConnectInfo;
@@ -107,7 +107,7 @@ impl Application {
         if settings.payments.sandbox_on() {
             tracing::warn!("the sandbox gateway is on: a demo whose test page pays pay codes with no money (D8)");
         }
-        let state = AppState {
+        let state = AppState::new(Shared {
             store,
             settings: Arc::new(settings),
             sms,
@@ -118,7 +118,8 @@ impl Application {
             local_url,
             company: Arc::default(),
             metrics: Arc::default(),
-        };
+            last_seen: Arc::default(),
+        });
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_once(&state).await?;
         }
@@ -438,7 +439,7 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
     let gateway = crate::adapters::gateway::gateway(&settings.payments);
     let collector = crate::adapters::collection::collector(&settings.payments, store.clone());
     let clock = configured_clock(&settings);
-    Ok(AppState {
+    Ok(AppState::new(Shared {
         store,
         settings: Arc::new(settings),
         sms,
@@ -449,5 +450,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
         local_url,
         company: Arc::default(),
         metrics: Arc::default(),
-    })
+        last_seen: Arc::default(),
+    }))
 }

@@ -11,8 +11,15 @@ use hiram_domain::store::Store;
 use std::sync::Arc;
 use time::{Duration, OffsetDateTime};
 
+/// What every handler can reach, behind one reference count: the router
+/// clones the state for every layer of every request, and one count to
+/// change costs less than a dozen.
 #[derive(Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+/// The parts of [`AppState`].
+#[derive(Clone)]
+pub struct Shared {
     pub store: Arc<dyn Store>,
     pub settings: Arc<Settings>,
     pub sms: Arc<dyn SmsSender>,
@@ -31,6 +38,38 @@ pub struct AppState {
     pub company: Arc<crate::company::CompanyCache>,
     /// This process's counters, scraped at `/metrics`.
     pub metrics: Arc<crate::metrics::Metrics>,
+    /// "Last seen" writes under way, off the request path.
+    pub last_seen: Arc<crate::last_seen::LastSeen>,
+}
+
+impl AppState {
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+
+    /// The state over a store that reads in one read transaction (one
+    /// snapshot, one connection), for a page that only reads: what it shows
+    /// comes from one moment, and its statements share one connection.
+    pub async fn reading(&self) -> hiram_domain::store::StoreResult<AppState> {
+        let store = self.store.reading().await?;
+        Ok(self.changed(|shared| shared.store = store))
+    }
+
+    /// A copy of the state with some parts changed (a unit of work's
+    /// store, a test's gateway).
+    pub fn changed(&self, change: impl FnOnce(&mut Shared)) -> AppState {
+        let mut shared = Shared::clone(&self.0);
+        change(&mut shared);
+        AppState::new(shared)
+    }
+}
+
+impl std::ops::Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
 }
 
 impl AppState {

@@ -114,8 +114,7 @@ crate::on_both_stores! {
         assert!(store.payout_attempts(id).await.unwrap().is_empty(), "the bind's try left the order to its holder");
 
         let gateway = Arc::new(CountingGateway::default());
-        let mut state = app.state.clone();
-        state.gateway = gateway.clone();
+        let state = app.state.changed(|shared| shared.gateway = gateway.clone());
         assert_eq!(disburse(&state, id).await.unwrap(), Disbursed::ClaimedElsewhere);
         assert_eq!(gateway.payouts.load(Ordering::SeqCst), 0, "a held order's try never calls the gateway");
         assert!(store.payout_attempts(id).await.unwrap().is_empty());
@@ -153,8 +152,7 @@ crate::on_both_stores! {
         store.release_payout(waiting, until).await.unwrap();
 
         let gateway = Arc::new(CountingGateway { gate: Some(Notify::new()), ..CountingGateway::default() });
-        let mut state = app.state.clone();
-        state.gateway = gateway.clone();
+        let state = app.state.changed(|shared| shared.gateway = gateway.clone());
         let first = tokio::spawn({
             let state = state.clone();
             async move { disburse(&state, waiting).await }

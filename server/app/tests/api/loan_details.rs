@@ -148,6 +148,15 @@ crate::on_both_stores! {
         let order = order_in(&session, 174).order_id;
         app.clock.advance(time::Duration::minutes(29));
         assert_eq!(app.loan_details(&session.session_id, order).await.0, 200, "used within 30 minutes: still live");
+        // The use is written down after the reply, off the request's path.
+        let digest = hiram::session::digest(&session.session_id).unwrap();
+        for _ in 0..200 {
+            let stored = app.state.store.session(&digest).await.unwrap().unwrap();
+            if app.state.now() - stored.last_seen_at < time::Duration::seconds(1) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
         app.clock.advance(time::Duration::minutes(29));
         assert_eq!(app.loan_details(&session.session_id, order).await.0, 200, "idle time counts from the last use");
         app.clock.advance(time::Duration::minutes(31));

@@ -99,6 +99,7 @@ pub struct InstalmentView {
 
 impl From<&Quote> for QuoteView {
     fn from(quote: &Quote) -> QuoteView {
+        let effective = percent(quote.eir_monthly_bp());
         QuoteView {
             amount: quote.principal.get(),
             interest: quote.interest.get(),
@@ -107,8 +108,8 @@ impl From<&Quote> for QuoteView {
             total_repayable: quote.total_repayable.get(),
             finance_charge: quote.finance_charge.get(),
             term_days: quote.term_days,
-            effective_monthly_rate: percent(quote.eir_monthly_bp),
-            actuarial_monthly_rate: percent(quote.eir_monthly_bp),
+            effective_monthly_rate: effective.clone(),
+            actuarial_monthly_rate: effective,
             plan: quote
                 .plan
                 .iter()

@@ -258,9 +258,6 @@ impl ProductTerms {
         let total_repayable = principal.checked_add(interest).ok_or(TermsError::Overflow)?;
         let finance_charge = interest.checked_add(fees).ok_or(TermsError::Overflow)?;
         let plan = split_plan(principal, interest, self.periods, self.period_days)?;
-        let flows: Vec<(i64, Centavos)> =
-            plan.iter().map(|instalment| (instalment.due_after_days, instalment.amount())).collect();
-        let eir_monthly_bp = monthly_rate_bp(net_proceeds, &flows);
         let covered = principal <= caps::COVERED_MAX_PRINCIPAL && days <= caps::COVERED_MAX_TERM_DAYS;
         Ok(Quote {
             principal,
@@ -272,7 +269,6 @@ impl ProductTerms {
             term_days: days,
             plan,
             charges_monthly_bp: charges_monthly_bp(finance_charge, principal, days),
-            eir_monthly_bp,
             covered,
             penalty: self.penalty,
             monthly_interest_bp: self.monthly_interest_bp,
@@ -317,10 +313,6 @@ pub struct Quote {
     /// basis points, rounded half up: the figure the 15% cap is checked
     /// against. Not the effective rate: that is `eir_monthly_bp`.
     pub charges_monthly_bp: i64,
-    /// The effective interest rate, the one every screen shows (D4): the
-    /// monthly rate at which the plan's payments, discounted, equal the
-    /// net proceeds (BSP Circular 730), from `monthly_rate_bp`.
-    pub eir_monthly_bp: i64,
     pub covered: bool,
     pub penalty: PenaltySchedule,
     /// The rate and period the clauses count in (early payoff, extension).
@@ -357,10 +349,23 @@ fn charges_monthly_bp(finance_charge: Centavos, principal: Centavos, days: i64) 
     i64::try_from((2 * numerator + denominator) / (2 * denominator)).unwrap_or(i64::MAX)
 }
 
+impl Quote {
+    /// The effective interest rate, the one every screen shows (D4): the
+    /// monthly rate at which the plan's payments, discounted, equal the
+    /// net proceeds (BSP Circular 730), from `monthly_rate_bp`. Computed
+    /// when asked: the pages that price a loan without showing its rate
+    /// (order details, the daily run) do not pay for the search.
+    pub fn eir_monthly_bp(&self) -> i64 {
+        let flows: Vec<(i64, Centavos)> =
+            self.plan.iter().map(|instalment| (instalment.due_after_days, instalment.amount())).collect();
+        monthly_rate_bp(self.net_proceeds, &flows)
+    }
+}
+
 /// The monthly effective interest rate of a quote (its `eir_monthly_bp`):
 /// the actuarial method the Truth in Lending disclosure uses.
 pub fn actuarial_monthly_bp(quote: &Quote) -> i64 {
-    quote.eir_monthly_bp
+    quote.eir_monthly_bp()
 }
 
 /// The one effective-rate definition (D4, BSP Circular 730): the rate per

@@ -87,6 +87,9 @@ impl Pool {
         let conn = match self {
             Pool::Sqlite(pool) => Conn::Sqlite(pool.begin().await?),
             Pool::Postgres(pool) => Conn::Postgres(pool.begin().await?),
+            Pool::Unit(unit) if !unit.writable => {
+                return Err(StoreError::Backend("a read transaction takes no write".into()));
+            }
             Pool::Unit(unit) => {
                 let mut open = unit.acquire().await?;
                 open.savepoints += 1;
@@ -108,7 +111,26 @@ impl Pool {
         let mut tx = self.write().await?;
         tx.lock(lock).await?;
         let open = Open { tx: Some(tx), savepoint: None, undo: None, savepoints: 0 };
-        Ok(Pool::Unit(Unit { dialect: self.dialect(), open: Arc::new(AsyncMutex::new(open)) }))
+        Ok(Pool::Unit(Unit { dialect: self.dialect(), open: Arc::new(AsyncMutex::new(open)), writable: true }))
+    }
+
+    /// Opens a read transaction: one connection, one snapshot (PostgreSQL:
+    /// repeatable read, read only; SQLite: a deferred transaction on a
+    /// read-only connection, whose first read fixes the snapshot), and a
+    /// pool over it that refuses writes. It rolls back when its last handle
+    /// is dropped. A unit of work reads in its own transaction already.
+    pub(crate) async fn reading(&self) -> StoreResult<Pool> {
+        if let Pool::Unit(_) = self {
+            return Ok(self.clone());
+        }
+        let mut conn = self.read().await?;
+        conn.batch(match self.dialect() {
+            Dialect::Sqlite => "BEGIN",
+            Dialect::Postgres => "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+        })
+        .await?;
+        let open = Open { tx: Some(Tx { conn, open: true }), savepoint: None, undo: None, savepoints: 0 };
+        Ok(Pool::Unit(Unit { dialect: self.dialect(), open: Arc::new(AsyncMutex::new(open)), writable: false }))
     }
 
     /// [`Conn::all`] on a read connection of its own.
@@ -242,11 +264,13 @@ fn jittered(longest: std::time::Duration) -> std::time::Duration {
     longest.mul_f64((random % 1_000) as f64 / 1_000.0)
 }
 
-/// A unit of work's transaction, shared by the store handles bound to it.
+/// A unit of work's transaction, shared by the store handles bound to it;
+/// or a read transaction's, which takes no write.
 #[derive(Clone)]
 pub(crate) struct Unit {
     dialect: Dialect,
     open: Arc<AsyncMutex<Open>>,
+    writable: bool,
 }
 
 pub(crate) struct Open {

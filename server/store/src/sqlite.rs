@@ -148,6 +148,11 @@ pub(crate) struct Lease {
 impl Drop for Lease {
     fn drop(&mut self) {
         if let Some(connection) = self.connection.take() {
+            if !connection.is_autocommit() {
+                // A read transaction left open would hold its snapshot, and
+                // keep the WAL from being checkpointed, for ever.
+                let _ = connection.execute_batch(ROLLBACK);
+            }
             self.inner.idle_readers().push(connection);
         }
     }
@@ -188,40 +193,51 @@ pub(crate) async fn commit(conn: &mut Conn) -> StoreResult<()> {
     .map_err(error)?
 }
 
-/// Rolls back an open transaction; rolling back discards the pending pages
-/// and writes nothing, so it runs in place.
+/// Rolls back an open transaction, a write or a read one; rolling back
+/// discards the pending pages and writes nothing, so it runs in place.
 pub(crate) fn roll_back(conn: &mut Conn) {
-    if let Conn::Writer(Some(writer)) = conn
-        && !writer.is_autocommit()
+    if let Ok(connection) = conn.connection()
+        && !connection.is_autocommit()
     {
         // It fails only when SQLite already rolled the transaction back
         // itself (after a full disk), which leaves nothing to undo.
-        let _ = writer.execute_batch(ROLLBACK);
+        let _ = connection.execute_batch(ROLLBACK);
     }
 }
 
-/// The statement in SQLite's dialect: `$1` becomes `?1`, and a closing
-/// `FOR UPDATE` clause goes (the writer already holds the database).
-fn translate(sql: &str) -> Cow<'_, str> {
-    let sql = sql.rfind(" FOR UPDATE").map_or(sql, |at| &sql[..at]);
-    if !sql.contains('$') {
-        return Cow::Borrowed(sql);
-    }
-    let mut translated = String::with_capacity(sql.len());
-    let mut in_text = false;
-    let mut characters = sql.chars().peekable();
-    while let Some(character) = characters.next() {
-        in_text ^= character == '\'';
-        let placeholder = character == '$' && !in_text && characters.peek().is_some_and(char::is_ascii_digit);
-        translated.push(if placeholder { '?' } else { character });
-    }
-    Cow::Owned(translated)
+/// The statement in SQLite's dialect: a closing `FOR UPDATE` clause goes
+/// (the writer already holds the database). The `$1` placeholders stay:
+/// SQLite reads `$1` as a parameter named `$1` ([`prepare`] binds by name),
+/// so a statement is neither copied nor rewritten on the way to the
+/// statement cache, which a busy read (order details) paid for on every
+/// statement.
+fn dialect(sql: &str) -> &str {
+    sql.rfind(" FOR UPDATE").map_or(sql, |at| &sql[..at])
 }
+
+/// The names of the placeholders, by number: `$1` is `PLACEHOLDERS[1]`.
+const PLACEHOLDERS: [&str; 33] = [
+    "$0", "$1", "$2", "$3", "$4", "$5", "$6", "$7", "$8", "$9", "$10", "$11", "$12", "$13", "$14", "$15", "$16", "$17",
+    "$18", "$19", "$20", "$21", "$22", "$23", "$24", "$25", "$26", "$27", "$28", "$29", "$30", "$31", "$32",
+];
 
 fn prepare<'c>(connection: &'c Connection, sql: &str, args: &[Arg<'_>]) -> StoreResult<rusqlite::CachedStatement<'c>> {
-    let mut statement = connection.prepare_cached(&translate(sql)).map_err(error)?;
-    for (index, arg) in args.iter().enumerate() {
-        statement.raw_bind_parameter(index + 1, arg).map_err(error)?;
+    let mut statement = connection.prepare_cached(dialect(sql)).map_err(error)?;
+    if statement.parameter_count() != args.len() {
+        return Err(StoreError::Backend(format!(
+            "the statement takes {} arguments, given {}: {sql}",
+            statement.parameter_count(),
+            args.len()
+        )));
+    }
+    for (number, arg) in (1..).zip(args) {
+        let name: Cow<'static, str> =
+            PLACEHOLDERS.get(number).map_or_else(|| Cow::Owned(format!("${number}")), |name| Cow::Borrowed(*name));
+        let index = statement
+            .parameter_index(&name)
+            .map_err(error)?
+            .ok_or_else(|| StoreError::Backend(format!("no placeholder {name} in: {sql}")))?;
+        statement.raw_bind_parameter(index, arg).map_err(error)?;
     }
     Ok(statement)
 }
@@ -337,27 +353,49 @@ other_errors!(tokio::task::JoinError, tokio::sync::AcquireError, time::error::Co
 
 #[cfg(test)]
 mod tests {
-    use super::translate;
+    use super::{dialect, prepare};
+    use crate::db::Arg;
+    use rusqlite::Connection;
+
+    fn answer(sql: &str, args: &[Arg<'_>]) -> String {
+        let connection = Connection::open_in_memory().unwrap();
+        let mut statement = prepare(&connection, sql, args).unwrap();
+        let mut rows = statement.raw_query();
+        rows.next().unwrap().unwrap().get(0).unwrap()
+    }
 
     #[test]
-    fn placeholders_become_numbered_question_marks() {
-        assert_eq!(translate("SELECT a FROM t WHERE b = $1 AND c = $12"), "SELECT a FROM t WHERE b = ?1 AND c = ?12");
+    fn placeholders_are_bound_by_their_number_wherever_they_stand() {
+        let args = [Arg::Text("a"), Arg::Text("b"), Arg::Text("c")];
+        assert_eq!(answer("SELECT $3 || $1 || $2 || $1", &args), "caba");
     }
 
     #[test]
     fn a_dollar_inside_text_stays() {
-        assert_eq!(translate("SELECT '$1' || $1"), "SELECT '$1' || ?1");
+        assert_eq!(answer("SELECT '$1' || $1", &[Arg::Text("x")]), "$1x");
+    }
+
+    #[test]
+    fn more_placeholders_than_the_named_table_still_bind() {
+        let args: Vec<Arg<'_>> = (1..=40).map(Arg::Int).collect();
+        let sql = format!("SELECT CAST({} AS TEXT)", (1..=40).map(|n| format!("${n}")).collect::<Vec<_>>().join(" + "));
+        assert_eq!(answer(&sql, &args), "820");
+    }
+
+    #[test]
+    fn a_statement_given_the_wrong_number_of_arguments_is_refused() {
+        let connection = Connection::open_in_memory().unwrap();
+        assert!(prepare(&connection, "SELECT $1, $2", &[Arg::Int(1)]).is_err());
+        assert!(prepare(&connection, "SELECT $1", &[Arg::Int(1), Arg::Int(2)]).is_err());
+        assert!(prepare(&connection, "SELECT $2", &[Arg::Int(1)]).is_err(), "no $1 in it");
     }
 
     #[test]
     fn a_closing_for_update_clause_goes() {
         assert_eq!(
-            translate("SELECT id FROM loan_order WHERE id = $1 FOR UPDATE"),
-            "SELECT id FROM loan_order WHERE id = ?1"
+            dialect("SELECT id FROM loan_order WHERE id = $1 FOR UPDATE"),
+            "SELECT id FROM loan_order WHERE id = $1"
         );
-        assert_eq!(
-            translate("SELECT id FROM r WHERE id = $1 FOR UPDATE SKIP LOCKED"),
-            "SELECT id FROM r WHERE id = ?1"
-        );
+        assert_eq!(dialect("SELECT id FROM r WHERE id = $1 FOR UPDATE SKIP LOCKED"), "SELECT id FROM r WHERE id = $1");
     }
 }

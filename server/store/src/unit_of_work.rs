@@ -1,5 +1,6 @@
 //! Units of work: a `Store` over one open transaction (`db::Pool::unit`),
-//! so every capability runs inside it without a copy of its code.
+//! so every capability runs inside it without a copy of its code; and
+//! read transactions (`db::Pool::reading`), the same over one snapshot.
 
 use crate::Store;
 use crate::db::{Pool, Unit};
@@ -16,6 +17,10 @@ impl UnitOfWorkStore for Store {
         };
         let unit = unit.clone();
         Ok(Box::new(Bound { store: Store { db, failpoints: Arc::clone(&self.failpoints) }, unit }))
+    }
+
+    async fn reading(&self) -> StoreResult<Arc<dyn hiram_domain::store::Store>> {
+        Ok(Arc::new(Store { db: self.db.reading().await?, failpoints: Arc::clone(&self.failpoints) }))
     }
 }
 

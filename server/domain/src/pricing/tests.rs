@@ -377,14 +377,14 @@ fn the_one_effective_rate_is_the_internal_rate_of_return_of_the_cash_flows() {
             quote.plan.iter().map(|instalment| (instalment.due_after_days, instalment.amount().get())).collect();
         let expected = (independent_irr(quote.net_proceeds.get(), &flows) * 10_000.0).round() as i64;
         assert!(
-            (quote.eir_monthly_bp - expected).abs() <= 1,
+            (quote.eir_monthly_bp() - expected).abs() <= 1,
             "{principal} in {periods}×{period_days} days at {interest_bp} bp + {fee_bp} bp fee: {} bp, IRR {expected} bp",
-            quote.eir_monthly_bp
+            quote.eir_monthly_bp()
         );
-        assert_eq!(actuarial_monthly_bp(&quote), quote.eir_monthly_bp, "one definition");
+        assert_eq!(actuarial_monthly_bp(&quote), quote.eir_monthly_bp(), "one definition");
         // With no fee and one payment at 30 days, the effective rate is the nominal one.
         if fee_bp == 0 && periods == 1 && period_days == 30 {
-            assert_eq!(quote.eir_monthly_bp, interest_bp);
+            assert_eq!(quote.eir_monthly_bp(), interest_bp);
         }
     }
 }

@@ -16,6 +16,13 @@ pub trait UnitOfWorkStore {
     /// writer already excludes every other) and answers a unit whose store
     /// runs every call inside it.
     async fn unit_of_work(&self, lock: &'static str) -> StoreResult<Box<dyn UnitOfWork>>;
+
+    /// A store whose reads all run in one read transaction on one
+    /// connection: one snapshot of the database for a whole page, and one
+    /// connection taken from the pool instead of one per statement. It
+    /// refuses writes, and ends when its last handle is dropped. Inside a
+    /// unit of work, the unit itself.
+    async fn reading(&self) -> StoreResult<Arc<dyn Store>>;
 }
 
 #[async_trait]

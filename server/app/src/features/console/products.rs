@@ -355,7 +355,7 @@ fn example(quote: &Quote) -> ExampleLoan {
         fees: quote.fees.get(),
         net_proceeds: quote.net_proceeds.get(),
         total_repayable: quote.total_repayable.get(),
-        effective_monthly_bp: quote.eir_monthly_bp,
+        effective_monthly_bp: quote.eir_monthly_bp(),
         charges_monthly_bp: quote.charges_monthly_bp,
         covered: quote.covered,
     }

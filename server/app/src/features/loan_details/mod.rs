@@ -127,6 +127,8 @@ pub async fn loan_details(
     Currency(symbol): Currency,
     Params(params): Params<LoanDetailsParams>,
 ) -> ApiResult<Json<Envelope<LoanDetails>>> {
+    // The page's reads, from one snapshot on one connection.
+    let state = state.reading().await?;
     let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
     if params.product_id.is_some_and(|product| ProductId(product) != order.product_id) {
         return Err(ApiError::NotFound);

@@ -118,6 +118,7 @@ pub enum Msg {
     RowOrderNumber,
     RowLoanAmount,
     RowTerm,
+    RowRuleSet,
     RowInterest,
     RowServiceFee,
     RowTotalRepayment,
@@ -167,6 +168,7 @@ pub enum Msg {
     Underage,
     NotFilipino,
     TermsChanged,
+    LoanBreaksCeiling,
     NotAwaitingConfirmation,
     ConfirmMismatch,
     RowNetProceeds,
@@ -258,6 +260,7 @@ pub enum Msg {
     OverdueNextDayCapped,
     OverdueCapReached,
     ExtensionTooLate,
+    ExtensionBreaksCeiling,
     ExtensionAmountChanged,
     ExtensionTitle,
     ExtensionReceipt,
@@ -300,7 +303,9 @@ pub enum Msg {
     CapNominal,
     CapEffective,
     CapPenalty,
+    CapTotalCost,
     TermsMalformed,
+    TermsBreakCeiling,
     TermsClauses,
     OpenLoanBlocksDeletion,
     ContactOutsideHours,
@@ -321,7 +326,7 @@ pub enum Msg {
     CalcWeekly,
     CalcMonthly,
     CalcCapNominal,
-    CalcCapInterestAndFees,
+    CalcCapEffective,
     ExchangeNoRate,
     ExchangeAmountInvalid,
     ExchangeDirectionInvalid,
@@ -396,6 +401,7 @@ impl Msg {
                 RowOrderNumber => "Order number",
                 RowLoanAmount => "Loan amount",
                 RowTerm => "Term",
+                RowRuleSet => "Ceilings of the law",
                 RowInterest => "Interest",
                 RowServiceFee => "Service fee",
                 RowTotalRepayment => "Total repayment",
@@ -448,6 +454,9 @@ impl Msg {
                 Underage => "You must be at least 18 years old to borrow.",
                 NotFilipino => "Our loans are for Filipino citizens only.",
                 TermsChanged => "The terms of this loan have changed. Please apply again to see the new terms.",
+                LoanBreaksCeiling => {
+                    "This loan cannot be made: its terms break a ceiling of the law now in force. Please choose another loan."
+                }
                 NotAwaitingConfirmation => "This loan is not waiting for your confirmation.",
                 ConfirmMismatch => "The amount or plan does not match your approved loan. Please reload the page.",
                 RowNetProceeds => "You receive",
@@ -491,8 +500,8 @@ impl Msg {
                 CalcDaily => "Daily",
                 CalcWeekly => "Weekly",
                 CalcMonthly => "Monthly",
-                CalcCapNominal => "Interest, at most 6% a month",
-                CalcCapInterestAndFees => "Interest and fees, at most 15% a month",
+                CalcCapNominal => "Nominal interest a month",
+                CalcCapEffective => "Effective interest rate a month, interest and every fee",
                 ExchangeNoRate => "There is no rate for this currency yet.",
                 ExchangeAmountInvalid => "Enter an amount from 0.01 to 1,000,000,000.",
                 ExchangeDirectionInvalid => {
@@ -543,15 +552,19 @@ impl Msg {
                 }
                 OrderMovedOn => "This order has just changed. Please reload the page.",
                 CapNominal => {
-                    "Interest above 6% a month is not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
+                    "Nominal interest of {found} a month is above the {allowed} that {source} allows on loans of {limit} or less payable within {months} calendar months."
                 }
                 CapEffective => {
-                    "Interest and fees above 15% a month are not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
+                    "A loan of {principal} for {days} days has an effective interest rate of {found} a month, above the {allowed} that {source} allows."
                 }
                 CapPenalty => {
-                    "Late penalties above 5% a month of the amount due are not allowed for loans of ₱10,000 or less up to 4 months (BSP Circular 1133)."
+                    "A month of late penalties on the smallest instalment, {principal}, comes to {found}, above the {allowed} that {source} allows."
+                }
+                CapTotalCost => {
+                    "On a loan of {principal} the interest and fees come to {found}, above the {allowed} that {source} allows over a loan's whole life."
                 }
                 TermsMalformed => "The amounts, term or rates of this product are not valid.",
+                TermsBreakCeiling => "These terms break a ceiling of the law in force: {n}",
                 TermsClauses => {
                     "Early repayment starts at 0–100% of the term, its minimum days and minimum interest days are at most the term, and a loan may take at most 12 extensions."
                 }
@@ -598,6 +611,9 @@ impl Msg {
                 OverdueCapReached => "Penalties have reached the legal cap: another day late adds nothing more.",
                 ExtensionsUsedUp => {
                     "This loan has already been extended as many times as its agreement allows. Please repay it instead."
+                }
+                ExtensionBreaksCeiling => {
+                    "An extension today would break a ceiling of the law, so it is not offered. You can still pay what is due."
                 }
                 ExtensionTooLate => {
                     "This loan is too far past its due date to extend: a new due date one period later would already have passed. Please repay it instead."
@@ -748,6 +764,7 @@ impl Msg {
                 RowOrderNumber => "Numero ng order",
                 RowLoanAmount => "Halaga ng loan",
                 RowTerm => "Tagal",
+                RowRuleSet => "Mga hangganan ng batas",
                 RowInterest => "Interes",
                 RowServiceFee => "Service fee",
                 RowTotalRepayment => "Kabuuang babayaran",
@@ -805,6 +822,9 @@ impl Msg {
                 FieldFromList => "Pumili ng isa mula sa listahan.",
                 Underage => "Dapat ay 18 taong gulang ka man lang para makahiram.",
                 NotFilipino => "Para lamang sa mga mamamayang Pilipino ang aming loan.",
+                LoanBreaksCeiling => {
+                    "Hindi maaaring gawin ang loan na ito: lumalampas ang mga tuntunin nito sa hangganan ng umiiral na batas. Pumili ng ibang loan."
+                }
                 TermsChanged => {
                     "Nagbago ang mga tuntunin ng loan na ito. Mag-apply muli para makita ang bagong tuntunin."
                 }
@@ -857,8 +877,8 @@ impl Msg {
                 CalcDaily => "Araw-araw",
                 CalcWeekly => "Lingguhan",
                 CalcMonthly => "Buwanan",
-                CalcCapNominal => "Interes, hanggang 6% kada buwan",
-                CalcCapInterestAndFees => "Interes at singil, hanggang 15% kada buwan",
+                CalcCapNominal => "Nominal na interes kada buwan",
+                CalcCapEffective => "Effective interest rate kada buwan, interes at lahat ng singil",
                 ExchangeNoRate => "Wala pang palitan para sa perang ito.",
                 ExchangeAmountInvalid => "Maglagay ng halagang mula 0.01 hanggang 1,000,000,000.",
                 ExchangeDirectionInvalid => "Piliin kung piso ang papalitan o ang ibang pera ang papalitan ng piso.",
@@ -907,14 +927,18 @@ impl Msg {
                 }
                 OrderMovedOn => "Kababago lang ng order na ito. I-reload ang page.",
                 CapNominal => {
-                    "Hindi pinapayagan ang interes na higit sa 6% kada buwan sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."
+                    "Ang nominal na interes na {found} kada buwan ay lampas sa {allowed} na pinapayagan ng {source} sa loan na {limit} pababa na babayaran sa loob ng {months} buwan."
                 }
                 CapEffective => {
-                    "Hindi pinapayagan ang interes at fee na higit sa 15% kada buwan sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."
+                    "Ang loan na {principal} para sa {days} araw ay may effective interest rate na {found} kada buwan, lampas sa {allowed} na pinapayagan ng {source}."
                 }
                 CapPenalty => {
-                    "Hindi pinapayagan ang multang higit sa 5% kada buwan ng halagang dapat bayaran sa loan na ₱10,000 pababa at hanggang 4 na buwan (BSP Circular 1133)."
+                    "Ang isang buwan ng multa sa pinakamaliit na hulog, {principal}, ay umaabot sa {found}, lampas sa {allowed} na pinapayagan ng {source}."
                 }
+                CapTotalCost => {
+                    "Sa loan na {principal}, umaabot sa {found} ang interes at fee, lampas sa {allowed} na pinapayagan ng {source} sa buong buhay ng loan."
+                }
+                TermsBreakCeiling => "Lumalampas ang mga tuntuning ito sa hangganan ng umiiral na batas: {n}",
                 TermsMalformed => "Hindi tama ang halaga, tagal o rate ng produktong ito.",
                 TermsClauses => {
                     "Nagsisimula ang maagang pagbabayad sa 0–100% ng termino, hindi lalampas sa termino ang pinakamaikling araw at araw ng interes nito, at hanggang 12 extension lamang ang isang loan."
@@ -968,6 +992,9 @@ impl Msg {
                 OverdueCapReached => "Naabot na ng multa ang legal na limit: wala nang madadagdag sa isa pang araw.",
                 ExtensionsUsedUp => {
                     "Na-extend na ang loan na ito nang ilang beses na pinapayagan ng kasunduan. Bayaran na lang ito."
+                }
+                ExtensionBreaksCeiling => {
+                    "Lalampas sa hangganan ng batas ang extension ngayon, kaya hindi ito iniaalok. Maaari mo pa ring bayaran ang dapat bayaran."
                 }
                 ExtensionTooLate => {
                     "Masyado nang lampas sa due date ang loan na ito para i-extend: lumipas na rin ang bagong due date na isang period pa. Bayaran na lang ito."

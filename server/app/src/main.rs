@@ -171,7 +171,7 @@ async fn daily(settings: Settings) -> Result<(), String> {
     tracing::info!(
         payouts = report.payouts_finished,
         overdue = report.became_overdue,
-        penalty_days = report.penalty_days_posted,
+        loans_posted = report.loans_posted,
         skipped = report.orders_skipped,
         failed = report.orders_failed,
         pages = report.pages_finished,

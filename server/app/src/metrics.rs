@@ -32,8 +32,9 @@ const UNMATCHED: &str = "unmatched";
 pub enum PostingKind {
     /// Money received from the borrower (`services::money_in`).
     Payment,
-    /// A late order's missing penalty days, in one posting (`services::daily`).
-    Penalty,
+    /// A loan brought to the day by the daily run: an instalment's interest,
+    /// penalties worked out since the last, a move to overdue (`services::daily`).
+    Day,
     /// The loan sent out with its interest (`services::disbursements`).
     Disbursement,
     /// A staff adjustment (console).
@@ -45,7 +46,7 @@ pub enum PostingKind {
 impl PostingKind {
     const ALL: [PostingKind; 5] = [
         PostingKind::Payment,
-        PostingKind::Penalty,
+        PostingKind::Day,
         PostingKind::Disbursement,
         PostingKind::Adjustment,
         PostingKind::Reversal,
@@ -54,7 +55,7 @@ impl PostingKind {
     fn label(self) -> &'static str {
         match self {
             PostingKind::Payment => "payment",
-            PostingKind::Penalty => "penalty",
+            PostingKind::Day => "day",
             PostingKind::Disbursement => "disbursement",
             PostingKind::Adjustment => "adjustment",
             PostingKind::Reversal => "reversal",
@@ -101,7 +102,7 @@ fn daily_items(report: &DailyReport) -> [(&'static str, usize); 8] {
     [
         ("payouts_finished", report.payouts_finished),
         ("became_overdue", report.became_overdue),
-        ("penalty_days_posted", report.penalty_days_posted),
+        ("loans_posted", report.loans_posted),
         ("orders_skipped", report.orders_skipped),
         ("orders_failed", report.orders_failed),
         ("pages_finished", report.pages_finished),

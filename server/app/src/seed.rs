@@ -3,19 +3,25 @@
 //! every status of decisions.md D3, each reached through the state machine
 //! with its history recorded.
 
+use crate::features::confirmation;
 use crate::features::media::logo_url;
+use crate::i18n::Lang;
+use crate::services::daily::DailyReport;
+use crate::services::{disbursements, loans, money_in};
 use crate::state::AppState;
+use hiram_domain::borrower::BorrowerId;
+use hiram_domain::cap_proof::prove_product;
 use hiram_domain::clock::{manila_date, start_of_manila_day};
-use hiram_domain::ledger;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{NewOrder, OrderId, OrderStatus, Transition};
+use hiram_domain::payment::{Channel, ReceivedPayment};
 use hiram_domain::phone::Phone;
-use hiram_domain::pricing::{PenaltySchedule, ProductTerms};
+use hiram_domain::pricing::{ClauseTerms, PenaltySchedule, ProductTerms};
 use hiram_domain::product::{LenderId, NewLender, NewProduct, Product};
 use hiram_domain::promotion::PromotionTemplate;
-use hiram_domain::store::{IdempotencyKey, START_UP_LOCK, StoreError, StoreResult};
+use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderPosting, START_UP_LOCK, StoreError, StoreResult};
 use serde::Serialize;
-use time::{Duration, OffsetDateTime};
+use time::{Date, Duration, OffsetDateTime};
 
 /// The demo borrower's number, 0917 555 0100.
 pub const DEMO_PHONE: &str = "+639175550100";
@@ -31,7 +37,7 @@ pub async fn seed_once(state: &AppState) -> StoreResult<bool> {
     if store.seeded().await? {
         return Ok(false);
     }
-    seed(&state.changed(|shared| shared.store = store.clone())).await?;
+    seed(&state.changed(|shared| shared.store = store.clone())).await.map_err(StoreError::Backend)?;
     store.mark_seeded(state.now()).await?;
     unit.commit().await?;
     tracing::info!("filled demo data into an empty database");
@@ -90,8 +96,9 @@ const fn pesos(amount: i64) -> Centavos {
     Centavos::from_pesos(amount)
 }
 
-/// A late-penalty schedule that keeps 5% a month on the product's smallest
-/// amount (D4): a one-time charge and a daily rate that steps down.
+/// A late-penalty schedule: a one-time charge and a daily rate that steps
+/// down. With the one-time charge, a month late stays within 5% of the
+/// product's smallest instalment (SEC MC 14 s.2025; checked when seeded).
 const fn penalty(one_time_new: i64, one_time_repeat: i64, daily_bp: i64) -> PenaltySchedule {
     PenaltySchedule {
         one_time_new: pesos(one_time_new),
@@ -119,7 +126,7 @@ const fn terms(
         period_days,
         monthly_interest_bp: interest_bp,
         service_fee_bp: fee_bp,
-        clauses: hiram_domain::pricing::ClauseTerms::STANDARD,
+        clauses: ClauseTerms::standard(period_days),
         penalty,
     }
 }
@@ -136,7 +143,7 @@ const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 0,
         name: "Bayanihan Cash Plus",
-        terms: terms(3_000, 10_000, 4, 30, 350, 250, penalty(50, 40, 10)),
+        terms: terms(3_000, 10_000, 4, 30, 350, 250, penalty(15, 10, 10)),
         tags: &["4 monthly payments"],
         allows_extension: true,
         available: true,
@@ -144,7 +151,7 @@ const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 1,
         name: "Sampaguita Salary Loan",
-        terms: terms(2_000, 10_000, 2, 60, 500, 200, penalty(40, 30, 10)),
+        terms: terms(2_000, 10_000, 2, 60, 500, 200, penalty(20, 15, 10)),
         tags: &["For employees", "Low fee"],
         allows_extension: false,
         available: true,
@@ -160,7 +167,7 @@ const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 3,
         name: "Bangka Negosyo Loan",
-        terms: terms(10_000, 50_000, 6, 30, 250, 200, penalty(300, 200, 15)),
+        terms: terms(10_000, 50_000, 6, 30, 250, 200, penalty(30, 20, 10)),
         tags: &["For small businesses"],
         allows_extension: false,
         available: true,
@@ -168,7 +175,7 @@ const PRODUCTS: [ProductSeed; 6] = [
     ProductSeed {
         lender: 2,
         name: "Kalesa Biyahe Loan",
-        terms: terms(5_000, 20_000, 3, 60, 300, 300, penalty(200, 150, 10)),
+        terms: terms(5_000, 20_000, 3, 60, 300, 300, penalty(35, 25, 10)),
         tags: &["Coming soon"],
         allows_extension: false,
         available: false,
@@ -194,7 +201,10 @@ const ORDERS: [OrderSeed; 7] = [
     OrderSeed { product: 4, principal_pesos: 15_000, status: OrderStatus::UnderReview, applied_days_ago: 0 },
 ];
 
-async fn seed(state: &AppState) -> StoreResult<()> {
+/// Days after its payout a seeded repaid loan was paid off.
+const REPAID_AFTER_DAYS: i64 = 80;
+
+async fn seed(state: &AppState) -> Result<(), String> {
     let store = &state.store;
     let mut lender_ids: Vec<LenderId> = Vec::with_capacity(LENDERS.len());
     for lender in &LENDERS {
@@ -205,14 +215,24 @@ async fn seed(state: &AppState) -> StoreResult<()> {
                 sec_registration_no: lender.sec_registration_no.to_owned(),
                 certificate_of_authority_no: lender.certificate_of_authority_no.to_owned(),
             })
-            .await?;
+            .await
+            .map_err(text)?;
         lender_ids.push(id);
     }
+    // Demo products keep the law in force today: one that did not would be
+    // hidden from borrowers, and its demo loans could not be made.
+    let rule_set = loans::in_force_on(state, state.today()).await.map_err(text)?;
     for product in &PRODUCTS {
-        product
-            .terms
-            .validate()
-            .map_err(|error| StoreError::Backend(format!("demo product {}: {error}", product.name)))?;
+        product.terms.validate().map_err(|error| format!("demo product {}: {error}", product.name))?;
+        let breaches = prove_product(&product.terms, product.allows_extension, &rule_set).map_err(text)?;
+        if let Some(breach) = breaches.first() {
+            return Err(format!(
+                "demo product {} breaks {} of {}: {breach:?}",
+                product.name,
+                breach.ceiling.key(),
+                rule_set.code
+            ));
+        }
         store
             .insert_product(
                 &NewProduct {
@@ -229,7 +249,8 @@ async fn seed(state: &AppState) -> StoreResult<()> {
                 state.now(),
                 None,
             )
-            .await?;
+            .await
+            .map_err(text)?;
     }
     store
         .upsert_promotion_template(&PromotionTemplate {
@@ -248,58 +269,23 @@ async fn seed(state: &AppState) -> StoreResult<()> {
             download_ios_url: String::new(),
             active: true,
         })
-        .await?;
-    let products = store.products().await?;
-    let phone = Phone::parse(DEMO_PHONE).map_err(|error| StoreError::Backend(error.to_string()))?;
+        .await
+        .map_err(text)?;
+    let products = store.products().await.map_err(text)?;
+    let phone = Phone::parse(DEMO_PHONE).map_err(text)?;
     let now = state.now();
-    let borrower = store.ensure_borrower(&phone, Some(DEMO_NAME), now - Duration::days(200)).await?;
+    let borrower = store.ensure_borrower(&phone, Some(DEMO_NAME), now - Duration::days(200)).await.map_err(text)?;
     for (index, seed) in ORDERS.iter().enumerate() {
-        let product = &products[seed.product];
-        let principal = Centavos::from_pesos(seed.principal_pesos);
-        let quote = product.terms.quote(principal).map_err(|error| StoreError::Backend(error.to_string()))?;
         // A few hours before, but on the same Manila day: an order seeded as
         // today's stays today's just after midnight in Manila too.
         let day = now - Duration::days(seed.applied_days_ago);
         let applied_at = (day - Duration::hours(3)).max(start_of_manila_day(day));
         let order_no = format!("HR{}{:04}", manila_date(applied_at).to_string().replace('-', ""), index + 1);
-        let order = NewOrder {
-            order_no,
-            borrower_id: borrower.id,
-            product_id: product.id,
-            principal,
-            interest: quote.interest,
-            fees: quote.fees,
-            term_days: quote.term_days,
-            applied_at,
-        };
-        let id = store.insert_order(&order, "application submitted").await?;
-        for transition in demo_path(product, seed.status, applied_at, now) {
-            store.apply_transition(&Transition { order_id: id, ..transition }).await?;
-        }
-        if matches!(seed.status, OrderStatus::RepaymentOpen | OrderStatus::Overdue | OrderStatus::Repaid) {
-            post_demo_ledger(state, id, &order, seed.status == OrderStatus::Repaid).await?;
-        }
+        let principal = Centavos::from_pesos(seed.principal_pesos);
+        make_order(state, borrower.id, &products[seed.product], principal, order_no, seed.status, applied_at).await?;
     }
-    Ok(())
-}
-
-/// The ledger of a disbursed demo order: the money sent and the interest
-/// charged; for a repaid one, the payment that settled it.
-async fn post_demo_ledger(state: &AppState, order: OrderId, terms: &NewOrder, repaid: bool) -> StoreResult<()> {
-    let at = terms.applied_at;
-    let key = |what: &str| IdempotencyKey { key: format!("demo-{what}-{}", order.0), fingerprint: [0; 32] };
-    let failed = |error: ledger::LedgerError| StoreError::Backend(error.to_string());
-    state
-        .store
-        .post_entry(order, &ledger::disbursement(terms.principal, terms.fees).map_err(failed)?, &key("disburse"), at)
-        .await?;
-    if let Some(interest) = ledger::interest(terms.interest).map_err(failed)? {
-        state.store.post_entry(order, &interest, &key("interest"), at).await?;
-    }
-    if repaid {
-        let owed = Centavos::new(terms.principal.get() + terms.interest.get());
-        state.store.post_payment(order, owed, &ledger::DEFAULT_ALLOCATION, &key("repayment"), at).await?;
-    }
+    // The overdue loan's days so far, as the daily run charges them.
+    crate::services::daily::bring_loans_to(state, state.today(), &mut DailyReport::default()).await.map_err(text)?;
     Ok(())
 }
 
@@ -311,59 +297,111 @@ fn rate_description(monthly_interest_bp: i64) -> String {
     }
 }
 
-/// The transitions that lead a new order to `target`, at plausible times.
-fn demo_path(
+/// Makes an order of `principal` on `product`, applied for at `applied_at`,
+/// and takes it to `target` the way the product does: the review's
+/// decision, the borrower's acceptance (its contract proved and its
+/// documents stored, the act recorded as the seed's), the payout, and for a
+/// repaid loan the payment that paid it off. An overdue target is left
+/// open: the daily run finds it late. Steps are an hour or minutes apart,
+/// never later than now. (The demo data, the benchmarks' books, and tests
+/// that need a loan made in the past.)
+pub async fn make_order(
+    state: &AppState,
+    borrower: BorrowerId,
     product: &Product,
+    principal: Centavos,
+    order_no: String,
     target: OrderStatus,
     applied_at: OffsetDateTime,
-    now: OffsetDateTime,
-) -> Vec<Transition> {
+) -> Result<OrderId, String> {
     use OrderStatus::*;
-    let step = |from, to, cause: &str, at| Transition {
-        order_id: hiram_domain::order::OrderId(0),
-        from,
-        to,
-        cause: cause.to_owned(),
-        at,
-        due_date: None,
+    let now = state.now();
+    let quote = loans::terms_for(product, principal, false).map_err(text)?.quote().map_err(text)?;
+    let new_order = NewOrder {
+        order_no,
+        borrower_id: borrower,
+        product_id: product.id,
+        principal,
+        interest: quote.interest,
+        fees: quote.fee(),
+        term_days: quote.term_days(),
+        applied_at,
     };
-    // Never later than now: an order applied for just after midnight moves on
-    // at once rather than in the future.
+    let id = state.store.insert_order(&new_order, "application submitted").await.map_err(text)?;
     let approved_at = (applied_at + Duration::hours(1)).min(now);
     let confirmed_at = (approved_at + Duration::minutes(30)).min(now);
     let disbursed_at = (confirmed_at + Duration::minutes(5)).min(now);
-    let due_date = manila_date(disbursed_at) + Duration::days(product.terms.term_days());
-    let disbursed = Transition {
-        due_date: Some(due_date),
-        ..step(Disbursing, RepaymentOpen, "payout confirmed by the bank", disbursed_at)
+    let (decision, cause) = match target {
+        UnderReview => return Ok(id),
+        Rejected => (Rejected, "decision: monthly income below the product minimum"),
+        _ => (AwaitingConfirmation, "decision: all rules passed"),
     };
-    match target {
-        UnderReview => vec![],
-        Rejected => {
-            vec![step(UnderReview, Rejected, "decision: monthly income below the product minimum", approved_at)]
-        }
-        AwaitingConfirmation => {
-            vec![step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at)]
-        }
-        Disbursing => vec![
-            step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at),
-            step(AwaitingConfirmation, Disbursing, "borrower confirmed the loan", confirmed_at),
-        ],
-        RepaymentOpen | Overdue | Repaid => {
-            let mut path = vec![
-                step(UnderReview, AwaitingConfirmation, "decision: all rules passed", approved_at),
-                step(AwaitingConfirmation, Disbursing, "borrower confirmed the loan", confirmed_at),
-                disbursed,
-            ];
-            if target == Overdue {
-                let overdue_at = (now - Duration::days(7)).min(now);
-                path.push(step(RepaymentOpen, Overdue, "due date passed with an amount unpaid", overdue_at));
-            }
-            if target == Repaid {
-                path.push(step(RepaymentOpen, Repaid, "paid in full", disbursed_at + Duration::days(80)));
-            }
-            path
-        }
+    move_order(state, id, decision, cause, approved_at).await?;
+    if decision == Rejected || target == AwaitingConfirmation {
+        return Ok(id);
+    }
+    let context = confirmation::order_context(state, borrower, id.0, None).await.map_err(text)?;
+    let accepted =
+        confirmation::record_acceptance(state, context, SEED_ACT, Lang::En, manila_date(confirmed_at), confirmed_at)
+            .await
+            .map_err(text)?;
+    if !accepted {
+        return Err(format!("demo order {} was accepted by someone else", id.0));
+    }
+    if target == Disbursing {
+        return Ok(id);
+    }
+    let order = state.store.order(id).await.map_err(text)?.ok_or("the order just made is missing")?;
+    let start = manila_date(disbursed_at);
+    disbursements::money_out(state, &order, "payout confirmed by the bank".to_owned(), start, disbursed_at)
+        .await
+        .map_err(text)?
+        .ok_or("the demo payout was not posted")?;
+    if target == Repaid {
+        let paid_on = (start + Duration::days(REPAID_AFTER_DAYS)).min(state.today());
+        let paid_at = (disbursed_at + Duration::days(REPAID_AFTER_DAYS)).min(now);
+        let account = loans::account(state, id).await.map_err(text)?.ok_or("the demo loan has no account")?;
+        let total = account.payoff(paid_on).total;
+        pay(state, id, total, &format!("demo-payoff-{}", id.0), paid_on, paid_at).await?;
+    }
+    Ok(id)
+}
+
+/// The act the seed's acceptances are recorded with (D9): no borrower
+/// accepted them.
+const SEED_ACT: &str = "demo_seed";
+
+async fn move_order(
+    state: &AppState,
+    id: OrderId,
+    to: OrderStatus,
+    cause: &str,
+    at: OffsetDateTime,
+) -> Result<(), String> {
+    let order = state.store.order(id).await.map_err(text)?.ok_or("the order just made is missing")?;
+    let transition = Transition::new(&order, to, cause, at).map_err(text)?;
+    state.store.apply_transition(&transition).await.map_err(text)
+}
+
+/// Posts a payment as a channel's notification would, on the Manila day
+/// `on` at `at`, without the SMS receipt: the seed's payments are history.
+async fn pay(
+    state: &AppState,
+    order: OrderId,
+    amount: Centavos,
+    key: &str,
+    on: Date,
+    at: OffsetDateTime,
+) -> Result<(), String> {
+    let payment =
+        ReceivedPayment { order_id: order, channel: Channel::GCash, amount, extension_fee: None, pay_code: None };
+    let key = IdempotencyKey { key: key.to_owned(), fingerprint: [0; 32] };
+    let rule_sets = loans::rule_sets(state).await.map_err(text)?;
+    let decide = |held: &HeldOrder| money_in::settle(held, &payment, &key, &rule_sets, on, at);
+    match state.store.post_to_order(order, &key, at, &decide).await.map_err(text)? {
+        Ok(OrderPosting::Posted { .. }) => Ok(()),
+        Ok(other) => Err(format!("demo payment on order {} not posted: {other:?}", order.0)),
+        Err(refusal) => Err(format!("demo payment on order {} refused: {}", order.0, refusal.0)),
     }
 }
 
@@ -425,51 +463,42 @@ pub struct PortfolioLoan {
 
 /// Fills `loans` open loans of as many borrowers, disbursed today across the
 /// demo products, each with its standing code (collections must be on);
-/// the first loan's ledger is given `history` more one-centavo payments, a
-/// loan with a long past. For the benchmarks (`hiram portfolio`).
+/// the first loan is given `history` more one-centavo payments, a loan with
+/// a long past. For the benchmarks (`hiram portfolio`).
 pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result<Vec<PortfolioLoan>, String> {
     seed_once(state).await.map_err(text)?;
-    let products: Vec<Product> =
-        state.store.products().await.map_err(text)?.into_iter().filter(|p| p.available).collect();
+    let products = crate::services::loans::offered_products(state).await.map_err(text)?;
     let now = state.now();
     let mut made = Vec::with_capacity(loans);
     for index in 0..loans {
         let product = &products[index % products.len()];
         let phone = Phone::parse(&format!("0918{:07}", index)).map_err(text)?;
         let borrower = state.store.ensure_borrower(&phone, Some("Portfolio borrower"), now).await.map_err(text)?;
-        let principal = product.terms.min_amount;
-        let quote = product.terms.quote(principal).map_err(text)?;
-        let order = NewOrder {
-            order_no: format!("PF{}{index:07}", manila_date(now).to_string().replace('-', "")),
-            borrower_id: borrower.id,
-            product_id: product.id,
-            principal,
-            interest: quote.interest,
-            fees: quote.fees,
-            term_days: quote.term_days,
-            applied_at: now,
-        };
-        let id = state.store.insert_order(&order, "portfolio loan").await.map_err(text)?;
-        for transition in demo_path(product, OrderStatus::RepaymentOpen, now, now) {
-            state.store.apply_transition(&Transition { order_id: id, ..transition }).await.map_err(text)?;
-        }
-        post_demo_ledger(state, id, &order, false).await.map_err(text)?;
+        let order_no = format!("PF{}{index:07}", manila_date(now).to_string().replace('-', ""));
+        let id = make_order(
+            state,
+            borrower.id,
+            product,
+            product.terms.min_amount,
+            order_no,
+            OrderStatus::RepaymentOpen,
+            now,
+        )
+        .await?;
         let held = state.store.order(id).await.map_err(text)?.ok_or("the loan just made is missing")?;
         let code = crate::services::pay_codes::standing(state, &held)
             .await
             .map_err(text)?
             .ok_or("no standing code: turn collections on (APP_PAYMENTS__COLLECTIONS=sandbox)")?;
-        made.push(PortfolioLoan { order_id: id.0, pay_code: code.code, owed: principal.get() + quote.interest.get() });
+        let account =
+            crate::services::loans::account(state, id).await.map_err(text)?.ok_or("the loan has no account")?;
+        made.push(PortfolioLoan { order_id: id.0, pay_code: code.code, owed: account.unpaid().get() });
     }
     if let Some(first) = made.first_mut() {
         let order = OrderId(first.order_id);
+        let today = state.today();
         for n in 0..history {
-            let key = IdempotencyKey { key: format!("portfolio-history-{}-{n}", order.0), fingerprint: [0; 32] };
-            state
-                .store
-                .post_payment(order, Centavos::new(1), &ledger::DEFAULT_ALLOCATION, &key, now)
-                .await
-                .map_err(text)?;
+            pay(state, order, Centavos::new(1), &format!("portfolio-history-{}-{n}", order.0), today, now).await?;
         }
         first.owed -= history as i64;
     }
@@ -515,47 +544,32 @@ pub struct BenchBook {
 /// 180 and charges their days so far), then copied in bulk to its share.
 pub async fn bench_book(state: &AppState, loans: usize) -> Result<BenchBook, String> {
     seed_once(state).await.map_err(text)?;
-    let products: Vec<Product> =
-        state.store.products().await.map_err(text)?.into_iter().filter(|p| p.available).collect();
+    let products = crate::services::loans::offered_products(state).await.map_err(text)?;
     let now = state.now();
     let mut templates = Vec::new();
     for (index, (product, share)) in products.iter().flat_map(|p| BOOK.iter().map(move |s| (p, s))).enumerate() {
         let phone = Phone::parse(&format!("0919{index:07}")).map_err(text)?;
         let borrower = state.store.ensure_borrower(&phone, Some("Benchmark borrower"), now).await.map_err(text)?;
-        let principal = product.terms.min_amount;
-        let quote = product.terms.quote(principal).map_err(text)?;
         // First due (the whole loan, or its first instalment) `days_late`
-        // days ago; current loans were applied for today,
-        // repaid ones a term and ten days ago. Past loans were applied for
-        // early in their (Manila) day, so that they were disbursed the same
-        // day and fall due on the day meant.
+        // days ago; current loans were applied for today, repaid ones a
+        // term and ten days ago. Past loans were applied for early in their
+        // (Manila) day, so that they were disbursed the same day and fall
+        // due on the day meant.
         let days_ago = |days: i64| start_of_manila_day(now - Duration::days(days)) + Duration::hours(1);
         let applied_at = match (share.status, share.days_late) {
-            (OrderStatus::Repaid, _) => days_ago(quote.term_days + 10),
+            (OrderStatus::Repaid, _) => days_ago(product.terms.term_days() + 10),
             (_, 0) => now,
             (_, late) => days_ago(product.terms.period_days + late),
         };
-        let order = NewOrder {
-            order_no: format!("BK{}{index:04}", manila_date(now).to_string().replace('-', "")),
-            borrower_id: borrower.id,
-            product_id: product.id,
-            principal,
-            interest: quote.interest,
-            fees: quote.fees,
-            term_days: quote.term_days,
-            applied_at,
-        };
-        let id = state.store.insert_order(&order, "benchmark loan").await.map_err(text)?;
+        let order_no = format!("BK{}{index:04}", manila_date(now).to_string().replace('-', ""));
         let target = if share.status == OrderStatus::Repaid { OrderStatus::Repaid } else { OrderStatus::RepaymentOpen };
-        for transition in demo_path(product, target, applied_at, now) {
-            state.store.apply_transition(&Transition { order_id: id, ..transition }).await.map_err(text)?;
-        }
-        post_demo_ledger(state, id, &order, target == OrderStatus::Repaid).await.map_err(text)?;
+        let id =
+            make_order(state, borrower.id, product, product.terms.min_amount, order_no, target, applied_at).await?;
         templates.push((id, share));
     }
     let yesterday = state.today() - Duration::days(1);
     let caught_up = crate::services::daily::run_as_of(state, yesterday).await.map_err(text)?;
-    if caught_up.orders_failed + caught_up.orders_skipped > 0 {
+    if caught_up.orders_failed > 0 {
         return Err(format!("the benchmark loans could not be brought up to yesterday: {caught_up:?}"));
     }
     let mut book = BenchBook { loans: 0, late: 0 };

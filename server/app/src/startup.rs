@@ -53,8 +53,15 @@ fn read_only_or(error: StoreError) -> StartupError {
     }
 }
 
-/// Opens the database the URL names, creating and migrating it as needed.
+/// Opens the database the URL names, creating and migrating it as needed,
+/// its failpoints armed.
 pub async fn open_store(settings: &DatabaseSettings) -> Result<Arc<dyn Store>, StartupError> {
+    let store = open_database(settings).await?;
+    arm_failpoints(&store, settings, |_| true)?;
+    Ok(store)
+}
+
+async fn open_database(settings: &DatabaseSettings) -> Result<Arc<Database>, StartupError> {
     let url = settings.url.expose();
     let store = if let Some(path) = url.strip_prefix("sqlite://") {
         Database::sqlite(path).await.map_err(read_only_or)?
@@ -63,10 +70,22 @@ pub async fn open_store(settings: &DatabaseSettings) -> Result<Arc<dyn Store>, S
     } else {
         return Err(StartupError::UnsupportedDatabase);
     };
-    for point in settings.failpoints.split(',').map(str::trim).filter(|point| !point.is_empty()) {
+    Ok(Arc::new(store))
+}
+
+/// Arms the configured failpoints that `now` picks.
+fn arm_failpoints(store: &Database, settings: &DatabaseSettings, now: fn(&str) -> bool) -> Result<(), StartupError> {
+    for point in settings.failpoints.split(',').map(str::trim).filter(|point| !point.is_empty() && now(point)) {
         store.arm_failpoint(point)?;
     }
-    Ok(Arc::new(store))
+    Ok(())
+}
+
+/// Whether a failpoint is in the demo seed itself, armed before it runs;
+/// every other is armed once the demo data is in, so that a test's crash
+/// point is hit by what the test does, not by the seed's own postings.
+fn in_the_seed(point: &str) -> bool {
+    point.starts_with("seed:")
 }
 
 pub struct Application {
@@ -87,7 +106,9 @@ impl Application {
 
     /// Builds the server on the given clock (tests move days with it).
     pub async fn build_with_clock(settings: Settings, clock: Arc<dyn Clock>) -> Result<Application, StartupError> {
-        let store = open_store(&settings.database).await?;
+        let database = open_database(&settings.database).await?;
+        arm_failpoints(&database, &settings.database, in_the_seed)?;
+        let store: Arc<dyn Store> = database.clone();
         // Serving needs writes (sessions, codes, postings): a database that
         // answers but takes none must stop the start, not fail every call.
         store.take_a_write(clock.now().unix_timestamp()).await.map_err(StartupError::TakesNoWrite)?;
@@ -119,10 +140,12 @@ impl Application {
             company: Arc::default(),
             metrics: Arc::default(),
             last_seen: Arc::default(),
+            compliance: Arc::default(),
         });
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_once(&state).await?;
         }
+        arm_failpoints(&database, &state.settings.database, |point| !in_the_seed(point))?;
         let grace = Duration::from_secs(state.settings.server.shutdown_grace_seconds);
         Ok(Application { listener, router: router(state.clone()), state, port, grace })
     }
@@ -350,7 +373,7 @@ async fn daily_loop(state: AppState, period: Duration) {
             Ok(report) => tracing::info!(
                 payouts = report.payouts_finished,
                 overdue = report.became_overdue,
-                penalty_days = report.penalty_days_posted,
+                loans_posted = report.loans_posted,
                 skipped = report.orders_skipped,
                 failed = report.orders_failed,
                 pages = report.pages_finished,
@@ -451,5 +474,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
         company: Arc::default(),
         metrics: Arc::default(),
         last_seen: Arc::default(),
+        compliance: Arc::default(),
     }))
 }

@@ -40,6 +40,8 @@ pub struct Shared {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// "Last seen" writes under way, off the request path.
     pub last_seen: Arc<crate::last_seen::LastSeen>,
+    /// Which products keep the ceilings of the law, worked out once each.
+    pub compliance: Arc<crate::services::loans::ComplianceCache>,
 }
 
 impl AppState {

@@ -2,6 +2,7 @@
 //! list, recommendations, failure page) and priced quotes.
 
 use crate::i18n::{Lang, Msg};
+use hiram_domain::caps::CapRuleSet;
 use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::OrderStatus;
 use hiram_domain::pricing::Quote;
@@ -73,18 +74,26 @@ pub fn percent(basis_points: i64) -> String {
 pub struct QuoteView {
     /// Centavos, as are all amounts here.
     pub amount: i64,
+    /// Interest if every instalment is paid on its day, on the declining
+    /// balance.
     pub interest: i64,
     pub fees: i64,
     pub net_proceeds: i64,
     pub total_repayable: i64,
     pub finance_charge: i64,
     pub term_days: i64,
-    /// The effective interest rate a month, the disclosure's (from the
-    /// actual cash flows, BSP Circular 730), as every screen shows it ("5.10%").
+    /// The nominal interest a month on the principal still owed ("3.50%").
+    pub nominal_monthly_rate: String,
+    /// The effective interest rate a month, the disclosure's (the rate that
+    /// discounts the scheduled payments to the net proceeds, SEC MC 14
+    /// s.2025), as every screen shows it ("5.10%").
     pub effective_monthly_rate: String,
     /// The same rate (kept for callers that read this name).
     pub actuarial_monthly_rate: String,
     pub plan: Vec<InstalmentView>,
+    /// The rule set of the law the loan would be made under, and whether it
+    /// covers it.
+    pub rule_set: RuleSetView,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -97,21 +106,62 @@ pub struct InstalmentView {
     pub interest: i64,
 }
 
-impl From<&Quote> for QuoteView {
-    fn from(quote: &Quote) -> QuoteView {
+/// A rule set of the law's ceilings as pages show it (decision 056).
+#[derive(Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleSetView {
+    pub code: String,
+    /// The circulars it comes from.
+    pub source: String,
+    /// The first contract date it governs (`YYYY-MM-DD`).
+    pub in_force_from: String,
+    /// Coverage: at most this principal (centavos)…
+    pub max_principal: i64,
+    /// …payable within this many calendar months.
+    pub max_term_months: i64,
+    pub nominal_monthly_bp: i64,
+    pub eir_monthly_bp: i64,
+    pub penalty_monthly_bp: i64,
+    pub total_cost_bp: i64,
+    /// Whether it covers the loan the view is about.
+    pub covers: bool,
+}
+
+impl RuleSetView {
+    pub fn of(rule_set: &CapRuleSet, covers: bool) -> RuleSetView {
+        RuleSetView {
+            code: rule_set.code.clone(),
+            source: rule_set.source.clone(),
+            in_force_from: rule_set.in_force_from.to_string(),
+            max_principal: rule_set.max_principal.get(),
+            max_term_months: rule_set.max_term_months,
+            nominal_monthly_bp: rule_set.nominal_monthly_bp,
+            eir_monthly_bp: rule_set.eir_monthly_bp,
+            penalty_monthly_bp: rule_set.penalty_monthly_bp,
+            total_cost_bp: rule_set.total_cost_bp,
+            covers,
+        }
+    }
+}
+
+impl QuoteView {
+    /// The quote of a loan to be contracted on `on` under `rule_set`.
+    pub fn new(quote: &Quote, rule_set: &CapRuleSet, on: time::Date) -> QuoteView {
         let effective = percent(quote.eir_monthly_bp());
+        let covers = rule_set.covers(quote.principal(), on, on + time::Duration::days(quote.term_days()));
         QuoteView {
-            amount: quote.principal.get(),
+            amount: quote.principal().get(),
             interest: quote.interest.get(),
-            fees: quote.fees.get(),
-            net_proceeds: quote.net_proceeds.get(),
+            fees: quote.fee().get(),
+            net_proceeds: quote.net_proceeds().get(),
             total_repayable: quote.total_repayable.get(),
             finance_charge: quote.finance_charge.get(),
-            term_days: quote.term_days,
+            term_days: quote.term_days(),
+            nominal_monthly_rate: percent(quote.terms.monthly_interest_bp),
             effective_monthly_rate: effective.clone(),
             actuarial_monthly_rate: effective,
             plan: quote
-                .plan
+                .schedule
                 .iter()
                 .map(|instalment| InstalmentView {
                     number: instalment.number,
@@ -121,6 +171,7 @@ impl From<&Quote> for QuoteView {
                     interest: instalment.interest.get(),
                 })
                 .collect(),
+            rule_set: RuleSetView::of(rule_set, covers),
         }
     }
 }
@@ -154,7 +205,7 @@ pub fn timestamp(at: time::OffsetDateTime) -> String {
 }
 
 /// What paying the whole loan off today costs (the agreement's early
-/// repayment clause, decision 026), for the repayment pages.
+/// repayment clause, decision 056), for the repayment pages.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayoffView {
@@ -162,30 +213,34 @@ pub struct PayoffView {
     pub amount: i64,
     /// The Manila date the payoff holds for (`YYYY-MM-DD`).
     pub as_of: String,
-    /// Whether the agreement allows early repayment on `asOf` (interest to
-    /// the day); before that the payoff is everything the plan charges.
+    /// Whether `asOf` is on or after the early-repayment day (interest to
+    /// the day); before it the payoff pays interest up to that day.
     pub early_allowed: bool,
-    /// The first day early repayment is allowed.
+    /// The early-repayment day.
     pub early_from: String,
     pub principal: i64,
+    /// Interest charged and unpaid, with what accrued to the day.
     pub interest: i64,
+    /// Interest from `asOf` to the early-repayment day, before it.
+    pub minimum_interest: i64,
     pub fees: i64,
     pub penalties: i64,
-    /// Interest outstanding that a payoff on `asOf` does not pay.
+    /// Interest of the schedule a payoff on `asOf` does not pay.
     pub interest_saved: i64,
 }
 
-pub fn payoff_view(payoff: &hiram_domain::repayment::PayoffQuote) -> PayoffView {
+pub fn payoff_view(payoff: &hiram_domain::servicing::Payoff) -> PayoffView {
     PayoffView {
         amount: payoff.total.get(),
-        as_of: payoff.as_of.to_string(),
-        early_allowed: payoff.early_allowed,
+        as_of: payoff.on.to_string(),
+        early_allowed: payoff.early_allowed(),
         early_from: payoff.early_from.to_string(),
         principal: payoff.principal.get(),
         interest: payoff.interest.get(),
+        minimum_interest: payoff.minimum_interest.get(),
         fees: payoff.fees.get(),
         penalties: payoff.penalties.get(),
-        interest_saved: payoff.interest_waived.get(),
+        interest_saved: payoff.interest_saved.get(),
     }
 }
 
@@ -199,17 +254,17 @@ pub struct OverdueView {
     pub penalties_so_far: i64,
     /// Everything owed today.
     pub balance_today: i64,
-    /// What one more day late adds (0 once a cap is reached).
+    /// What one more day late adds (0 once a ceiling is reached).
     pub next_day_adds: i64,
-    /// Whether a BSP Circular 1133 cap holds the next day's penalty below
-    /// the schedule.
+    /// Whether a ceiling of the rule set governing the loan holds the next
+    /// day's penalty below the schedule.
     pub cap_reached: bool,
     /// The same, as sentences in the borrower's language.
     pub lines: Vec<String>,
 }
 
 pub fn overdue_view(
-    standing: &crate::services::daily::OverdueStanding,
+    standing: &hiram_domain::servicing::OverdueStanding,
     lang: Lang,
     symbol: CurrencySymbol,
 ) -> OverdueView {

@@ -2,7 +2,8 @@
 //! principal, a monthly rate and a number of payments, with interest flat
 //! on the principal or on the declining balance, paid daily, weekly or
 //! monthly; with an up-front fee, its effective monthly rate and, for a
-//! loan the BSP caps cover, how far it stands from each cap.
+//! loan the rule set in force covers (`caps`), how far it stands from each
+//! ceiling.
 //!
 //! Money stays in whole centavos. Only the level payment of a
 //! declining-balance loan comes from the annuity formula in floating point,
@@ -10,9 +11,11 @@
 //! the last payment takes whatever the rounding left.
 
 use crate::borrower::BorrowerId;
+use crate::caps::CapRuleSet;
+use crate::eir::{self, AgainstRate, Flow};
 use crate::money::Centavos;
-use crate::pricing::{DAYS_PER_MONTH, caps, monthly_rate_bp};
-use time::OffsetDateTime;
+use crate::pricing::DAYS_PER_MONTH;
+use time::{Date, OffsetDateTime};
 
 /// How interest is charged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,12 +145,15 @@ impl Payment {
     }
 }
 
-/// A cap of BSP Circular 1133 and where the quote stands against it.
+/// A ceiling of the rule set in force and where the quote stands against it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CapDistance {
     pub cap: Cap,
     pub limit_bp: i64,
     pub quoted_bp: i64,
+    /// Whether the quote keeps the ceiling, decided exactly (an effective
+    /// rate shown rounded as 12.00% may still be above 12%).
+    pub within: bool,
 }
 
 impl CapDistance {
@@ -159,10 +165,10 @@ impl CapDistance {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cap {
-    /// Nominal interest, 6% a month.
+    /// Nominal interest a month.
     Nominal,
-    /// Interest and fees, 15% a month of principal.
-    InterestAndFees,
+    /// The effective interest rate a month: interest and every fee.
+    Effective,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,13 +180,10 @@ pub struct Calculation {
     pub net_proceeds: Centavos,
     pub total_repaid: Centavos,
     pub term_days: i64,
-    /// The actuarial rate a month (Truth in Lending): the rate at which the
-    /// payments, discounted, equal the money received.
+    /// The effective rate a month (`eir`): the rate at which the payments,
+    /// discounted, equal the money received.
     pub effective_monthly_bp: i64,
-    /// Interest and fees a month as a share of principal, as the 15% cap
-    /// measures it.
-    pub cost_monthly_bp: i64,
-    /// Whether the caps apply: ₱10,000 or less for at most 4 months.
+    /// Whether the rule set in force covers the loan if taken today.
     pub covered: bool,
     /// Empty when the loan is not covered.
     pub caps: Vec<CapDistance>,
@@ -257,8 +260,9 @@ fn declining_schedule(input: &LoanInput) -> Vec<Payment> {
         .collect()
 }
 
-/// Prices the loan the borrower describes.
-pub fn calculate(input: &LoanInput) -> Result<Calculation, CalcError> {
+/// Prices the loan the borrower describes, against the rule set in force
+/// `today`.
+pub fn calculate(input: &LoanInput, rule_set: &CapRuleSet, today: Date) -> Result<Calculation, CalcError> {
     let term_days = check(input)?;
     let schedule = match input.method {
         Method::Flat => flat_schedule(input, term_days),
@@ -267,17 +271,25 @@ pub fn calculate(input: &LoanInput) -> Result<Calculation, CalcError> {
     let principal = input.principal.get();
     let total_interest: i64 = schedule.iter().map(|payment| payment.interest.get()).sum();
     let fee = principal * input.fee_bp / 10_000;
-    let net_proceeds = principal - fee;
-    let cost_monthly_bp = ((i128::from(total_interest + fee) * 10_000 * i128::from(DAYS_PER_MONTH) * 2
-        + i128::from(principal) * i128::from(term_days))
-        / (2 * i128::from(principal) * i128::from(term_days))) as i64;
-    let flows: Vec<(i64, Centavos)> =
-        schedule.iter().map(|payment| (payment.due_after_days, payment.amount())).collect();
-    let covered = input.principal <= caps::COVERED_MAX_PRINCIPAL && term_days <= caps::COVERED_MAX_TERM_DAYS;
+    let net_proceeds = Centavos::new(principal - fee);
+    let flows: Vec<Flow> =
+        schedule.iter().map(|payment| Flow { day: payment.due_after_days, amount: payment.amount() }).collect();
+    let effective_monthly_bp = eir::effective_monthly_rate(net_proceeds, &flows).map_or(0, |rate| rate.basis_points());
+    let covered = rule_set.covers(input.principal, today, today + time::Duration::days(term_days));
     let caps = if covered {
         vec![
-            CapDistance { cap: Cap::Nominal, limit_bp: caps::NOMINAL_MONTHLY_BP, quoted_bp: input.monthly_rate_bp },
-            CapDistance { cap: Cap::InterestAndFees, limit_bp: caps::EFFECTIVE_MONTHLY_BP, quoted_bp: cost_monthly_bp },
+            CapDistance {
+                cap: Cap::Nominal,
+                limit_bp: rule_set.nominal_monthly_bp,
+                quoted_bp: input.monthly_rate_bp,
+                within: input.monthly_rate_bp <= rule_set.nominal_monthly_bp,
+            },
+            CapDistance {
+                cap: Cap::Effective,
+                limit_bp: rule_set.eir_monthly_bp,
+                quoted_bp: effective_monthly_bp,
+                within: eir::against(net_proceeds, &flows, rule_set.eir_monthly_bp) == AgainstRate::AtOrBelow,
+            },
         ]
     } else {
         Vec::new()
@@ -285,11 +297,10 @@ pub fn calculate(input: &LoanInput) -> Result<Calculation, CalcError> {
     Ok(Calculation {
         total_interest: Centavos::new(total_interest),
         fee: Centavos::new(fee),
-        net_proceeds: Centavos::new(net_proceeds),
+        net_proceeds,
         total_repaid: Centavos::new(principal + total_interest),
         term_days,
-        effective_monthly_bp: monthly_rate_bp(Centavos::new(net_proceeds), &flows),
-        cost_monthly_bp,
+        effective_monthly_bp,
         covered,
         caps,
         schedule,
@@ -299,6 +310,27 @@ pub fn calculate(input: &LoanInput) -> Result<Calculation, CalcError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use time::macros::date;
+
+    const TODAY: Date = date!(2026 - 12 - 01);
+
+    fn mc_14() -> CapRuleSet {
+        CapRuleSet {
+            code: "SEC-MC-14-2025".to_owned(),
+            source: "SEC Memorandum Circular No. 14, series of 2025".to_owned(),
+            in_force_from: date!(2026 - 04 - 01),
+            max_principal: Centavos::from_pesos(10_000),
+            max_term_months: 4,
+            nominal_monthly_bp: 600,
+            eir_monthly_bp: 1_200,
+            penalty_monthly_bp: 500,
+            total_cost_bp: 10_000,
+        }
+    }
+
+    fn calculate(input: &LoanInput) -> Result<Calculation, CalcError> {
+        super::calculate(input, &mc_14(), TODAY)
+    }
 
     fn loan(pesos: i64, rate_bp: i64, payments: i64, frequency: Frequency, method: Method) -> LoanInput {
         LoanInput {
@@ -349,7 +381,6 @@ mod tests {
         // The rate at which two payments of ₱2,750 are worth ₱5,000 today:
         // 6.5965% a month (bisection in Python `decimal`, as above).
         assert_eq!(calculation.effective_monthly_bp, 660);
-        assert_eq!(calculation.cost_monthly_bp, 500);
     }
 
     #[test]
@@ -361,8 +392,21 @@ mod tests {
         assert_eq!(calculation.net_proceeds, Centavos::from_pesos(9_700));
         assert_eq!(calculation.effective_monthly_bp, 722);
         assert!(calculation.covered);
-        let headroom: Vec<(Cap, i64)> = calculation.caps.iter().map(|cap| (cap.cap, cap.headroom_bp())).collect();
-        assert_eq!(headroom, [(Cap::Nominal, 200), (Cap::InterestAndFees, 800)]);
+        let headroom: Vec<(Cap, i64, bool)> =
+            calculation.caps.iter().map(|cap| (cap.cap, cap.headroom_bp(), cap.within)).collect();
+        assert_eq!(headroom, [(Cap::Nominal, 200, true), (Cap::Effective, 478, true)]);
+    }
+
+    #[test]
+    fn an_effective_rate_above_twelve_percent_is_not_within() {
+        // ₱5,000, 6% flat for one month, 6% fee: 5,300 / 4,700 − 1 = 12.77%.
+        let input = LoanInput { fee_bp: 600, ..loan(5_000, 600, 1, Frequency::Monthly, Method::Flat) };
+        let calculation = calculate(&input).unwrap();
+        assert_eq!(calculation.effective_monthly_bp, 1_277);
+        assert!(!calculation.caps[1].within, "above the 12% of SEC MC 14 s.2025");
+        assert!(
+            super::calculate(&input, &CapRuleSet { eir_monthly_bp: 1_500, ..mc_14() }, TODAY).unwrap().caps[1].within
+        );
     }
 
     #[test]

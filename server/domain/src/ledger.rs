@@ -209,12 +209,13 @@ fn charge(
     Entry::new(kind, vec![line(receivable, Side::Debit, amount), line(income, Side::Credit, amount)]).map(Some)
 }
 
-/// Interest charged (the flat interest of the term, at disbursement).
+/// Interest charged: what accrued to the day an instalment fell due or a
+/// payment came (`servicing`).
 pub fn interest(amount: Centavos) -> Result<Option<Entry>, LedgerError> {
     charge(EntryKind::Interest, Account::InterestReceivable, Account::InterestIncome, amount)
 }
 
-/// A day's late penalty.
+/// Late penalties worked out for the days since the last were.
 pub fn penalty(amount: Centavos) -> Result<Option<Entry>, LedgerError> {
     charge(EntryKind::Penalty, Account::PenaltiesReceivable, Account::PenaltyIncome, amount)
 }
@@ -298,20 +299,54 @@ impl Bucket {
     }
 }
 
-/// The order a payment settles what is owed (configurable per product).
-pub const DEFAULT_ALLOCATION: [Bucket; 4] = [Bucket::Penalties, Bucket::Fees, Bucket::Interest, Bucket::Principal];
+/// How a payment was split, by bucket. `credit_change` is how the
+/// borrower's held credit moved: up by what the payment paid beyond
+/// everything owed, down by credit an earlier payment left that this one
+/// used; the buckets sum to the payment less that change.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settlement {
+    pub penalties: Centavos,
+    pub fees: Centavos,
+    pub interest: Centavos,
+    pub principal: Centavos,
+    pub credit_change: i64,
+}
 
-/// A payment received: it settles the dues in `order`; anything beyond
-/// them is held as the borrower's credit.
-pub fn repayment(amount: Centavos, dues: &Dues, order: &[Bucket; 4]) -> Result<Entry, LedgerError> {
-    let mut left = amount.get();
-    let mut lines = vec![line(Account::Cash, Side::Debit, amount)];
-    for bucket in order {
-        let settled = left.min(dues.of(*bucket).get().max(0));
-        lines.push(line(bucket.account(), Side::Credit, Centavos::new(settled)));
-        left -= settled;
+impl Settlement {
+    pub fn add(&mut self, bucket: Bucket, amount: i64) {
+        let slot = match bucket {
+            Bucket::Penalties => &mut self.penalties,
+            Bucket::Fees => &mut self.fees,
+            Bucket::Interest => &mut self.interest,
+            Bucket::Principal => &mut self.principal,
+        };
+        *slot = Centavos::new(slot.get() + amount);
     }
-    lines.push(line(Account::BorrowerCredit, Side::Credit, Centavos::new(left)));
+
+    pub fn of(&self, bucket: Bucket) -> Centavos {
+        match bucket {
+            Bucket::Penalties => self.penalties,
+            Bucket::Fees => self.fees,
+            Bucket::Interest => self.interest,
+            Bucket::Principal => self.principal,
+        }
+    }
+}
+
+/// A payment received, split as the loan's account settled it
+/// (`servicing::LoanAccount::pay`); what it paid beyond everything owed is
+/// held as the borrower's credit, and credit it used leaves that account.
+pub fn payment(amount: Centavos, settled: &Settlement) -> Result<Entry, LedgerError> {
+    let mut lines = vec![line(Account::Cash, Side::Debit, amount)];
+    if settled.credit_change < 0 {
+        lines.push(line(Account::BorrowerCredit, Side::Debit, Centavos::new(-settled.credit_change)));
+    }
+    for bucket in [Bucket::Penalties, Bucket::Fees, Bucket::Interest, Bucket::Principal] {
+        lines.push(line(bucket.account(), Side::Credit, settled.of(bucket)));
+    }
+    if settled.credit_change > 0 {
+        lines.push(line(Account::BorrowerCredit, Side::Credit, Centavos::new(settled.credit_change)));
+    }
     Entry::new(EntryKind::Repayment, lines)
 }
 

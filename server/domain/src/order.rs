@@ -129,13 +129,6 @@ impl Order {
     pub fn total_repayable(&self) -> Option<Centavos> {
         self.principal.checked_add(self.interest)
     }
-
-    /// Whether the BSP Circular 1133 caps apply (D4): at most ₱10,000 for
-    /// at most four months, as the loan was taken.
-    pub fn is_covered(&self) -> bool {
-        self.principal <= crate::pricing::caps::COVERED_MAX_PRINCIPAL
-            && self.term_days <= crate::pricing::caps::COVERED_MAX_TERM_DAYS
-    }
 }
 
 /// A new order, always created under review (D3: 21 on submission).
@@ -174,6 +167,26 @@ pub struct Transition {
     pub due_date: Option<Date>,
 }
 
+impl Transition {
+    /// The move of `order` from its status to `to`, if the state machine
+    /// (D3) allows it; the store applies it only while the order is still
+    /// where it was.
+    pub fn new(
+        order: &Order,
+        to: OrderStatus,
+        cause: impl Into<String>,
+        at: OffsetDateTime,
+    ) -> Result<Transition, IllegalTransition> {
+        order.status.transition(to)?;
+        Ok(Transition { order_id: order.id, from: order.status, to, cause: cause.into(), at, due_date: None })
+    }
+
+    /// The same move, setting the loan's last due date.
+    pub fn with_due_date(self, due_date: Date) -> Transition {
+        Transition { due_date: Some(due_date), ..self }
+    }
+}
+
 /// An extension the borrower paid for: every unpaid due date moves
 /// `added_days` later. Applied once per `key` (the payment's transaction).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -185,6 +198,9 @@ pub struct Extension {
     /// The loan's last due date after the extension.
     pub new_due_date: Date,
     pub at: OffsetDateTime,
+    /// The pay code the extension was offered and paid under, whose renewal
+    /// disclosure the borrower saw.
+    pub pay_code: Option<String>,
 }
 
 #[cfg(test)]

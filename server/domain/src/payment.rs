@@ -141,7 +141,13 @@ impl PayCode {
 
     /// Money received for this code.
     pub fn received(&self, amount: Centavos) -> ReceivedPayment {
-        ReceivedPayment { order_id: self.order_id, channel: self.channel, amount, extension_fee: self.extension_fee }
+        ReceivedPayment {
+            order_id: self.order_id,
+            channel: self.channel,
+            amount,
+            extension_fee: self.extension_fee,
+            pay_code: Some(self.code.clone()),
+        }
     }
 }
 
@@ -154,6 +160,8 @@ pub struct ReceivedPayment {
     pub amount: Centavos,
     /// Set when the payment buys an extension (see `PayCode`).
     pub extension_fee: Option<Centavos>,
+    /// The pay code it paid, when it came through one.
+    pub pay_code: Option<String>,
 }
 
 /// A payment reference a borrower typed from a receipt (a GCash, Maya or

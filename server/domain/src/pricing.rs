@@ -1,44 +1,40 @@
-//! Pricing: product terms → a quote (interest, fees, the repayment plan, the
-//! effective rate, the late-penalty schedule), and the legal caps of
-//! BSP Circular 1133 / SEC MC 3 s.2022 for covered loans (decisions.md D4).
+//! Pricing: a product's terms, the terms one loan is made on, its schedule
+//! and its quote (D4, decision 056).
 //!
-//! Every amount is integer centavos. Rounding rule: each charge is computed
-//! exactly and rounded once, down to the centavo (in the borrower's favour,
-//! which also keeps a quote at a cap from passing it by a centavo); a plan
-//! is split by integer division and the remainder goes to the last
-//! instalment, so a plan always sums exactly to the quote.
+//! Interest accrues day by day on the principal still owed (the declining
+//! balance), at the monthly rate ÷ 30 a day. The schedule is of equal
+//! instalments: the smallest level payment that, with each period's interest
+//! on what is then owed, repays the principal in the number of periods; the
+//! last instalment takes what is left. Interest is counted in principal-days
+//! (centavos owed × days) and rounded down to the centavo once, on the running
+//! total, so a schedule and the engine that charges it agree to the centavo
+//! and rounding always favours the borrower. The service fee is deducted
+//! from the money sent; the borrower repays principal and interest.
 
+use crate::eir::{self, Eir, Flow};
 use crate::money::Centavos;
+use serde::{Deserialize, Serialize};
 
-/// Days in the month that monthly rates are quoted for.
+/// Days in the month that monthly rates are stated for (both circulars' 30).
 pub const DAYS_PER_MONTH: i64 = 30;
 
-/// The covered-loan thresholds and caps (D4).
-pub mod caps {
-    use crate::money::Centavos;
-
-    /// Loans up to this principal are covered…
-    pub const COVERED_MAX_PRINCIPAL: Centavos = Centavos::from_pesos(10_000);
-    /// …when their tenor is at most four months (taken as 120 days).
-    pub const COVERED_MAX_TERM_DAYS: i64 = 120;
-    /// Nominal interest: at most 6% a month.
-    pub const NOMINAL_MONTHLY_BP: i64 = 600;
-    /// Interest plus fees: at most 15% a month.
-    pub const EFFECTIVE_MONTHLY_BP: i64 = 1_500;
-    /// Late penalties: at most 5% a month of the amount due.
-    pub const PENALTY_MONTHLY_BP: i64 = 500;
-    /// Interest, fees and penalties together: at most 100% of principal.
-    pub const TOTAL_COST_BP: i64 = 10_000;
+/// Interest on a count of principal-days (centavos × days) at `monthly_bp`,
+/// rounded down: the one interest formula of the engine and its schedules.
+pub fn interest_on(principal_days: i128, monthly_bp: i64) -> Centavos {
+    let interest = principal_days * i128::from(monthly_bp) / (10_000 * i128::from(DAYS_PER_MONTH));
+    Centavos::new(i64::try_from(interest).unwrap_or(i64::MAX))
 }
 
 /// The late-penalty schedule: a one-time charge on the first day late
-/// (different for new and repeat borrowers) plus a daily rate on the unpaid
-/// amount that steps down with time (the specification's shape, D4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// (different for new and repeat borrowers, once in a loan's life) plus a
+/// daily rate on the overdue scheduled amounts that steps down with time
+/// (the specification's shape, D4), always within the governing rule set's
+/// ceilings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PenaltySchedule {
     pub one_time_new: Centavos,
     pub one_time_repeat: Centavos,
-    /// Daily rate for days 1–30 late, in basis points of the unpaid amount.
+    /// Daily rate for days 1–30 late, basis points of the overdue amount.
     pub daily_bp_days_1_30: i64,
     pub daily_bp_days_31_90: i64,
     pub daily_bp_from_day_91: i64,
@@ -53,59 +49,85 @@ impl PenaltySchedule {
             _ => self.daily_bp_from_day_91,
         }
     }
+
+    pub fn highest_daily_bp(&self) -> i64 {
+        self.daily_bp_days_1_30.max(self.daily_bp_days_31_90).max(self.daily_bp_from_day_91)
+    }
+
+    pub fn one_time(&self, repeat_borrower: bool) -> Centavos {
+        if repeat_borrower { self.one_time_repeat } else { self.one_time_new }
+    }
 }
 
-/// The pricing terms of a product (data, configurable per product).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProductTerms {
-    pub min_amount: Centavos,
-    pub max_amount: Centavos,
-    /// Amounts a borrower may choose are multiples of this.
-    pub amount_step: Centavos,
-    /// Number of instalments; 1 is a single payment at the end.
-    pub periods: i64,
-    /// Days between disbursement and the first due date, and between dues.
-    pub period_days: i64,
-    /// Nominal interest per month, basis points of principal (1% = 100).
-    pub monthly_interest_bp: i64,
-    /// One-time service fee, basis points of principal, deducted from the
-    /// money sent (so net proceeds = principal − fee).
-    pub service_fee_bp: i64,
-    pub penalty: PenaltySchedule,
-    /// The figures and rules of the agreement's clauses (early repayment,
-    /// extensions), rendered from here and charged from here.
-    pub clauses: ClauseTerms,
+/// The order a payment settles an instalment in (a product term, stated in
+/// the agreement). Instalments are always settled oldest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Allocation {
+    /// Its penalty, then its interest, then its principal (D4's order).
+    PenaltyInterestPrincipal,
+    /// Its interest, then its principal, then its penalty: what reduces the
+    /// interest-bearing balance is paid before penalties.
+    InterestPrincipalPenalty,
+}
+
+impl Allocation {
+    pub const ALL: [Allocation; 2] = [Allocation::PenaltyInterestPrincipal, Allocation::InterestPrincipalPenalty];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Allocation::PenaltyInterestPrincipal => "penalty_interest_principal",
+            Allocation::InterestPrincipalPenalty => "interest_principal_penalty",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<Allocation> {
+        Allocation::ALL.into_iter().find(|allocation| allocation.key() == key)
+    }
 }
 
 /// The rules the agreement's clauses state, as data (D4, decision 026):
-/// when the whole loan may be repaid early and what that costs, and how
-/// many extensions a loan may take. `STANDARD` is what the agreement said
-/// in prose before these were terms, and what existing products carry.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// early repayment, extensions and the order payments are settled in.
+/// Frozen into each loan at acceptance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClauseTerms {
-    /// Early repayment is allowed once this share of the term has passed,
-    /// in basis points of the term's days (5000 = half).
+    /// Early repayment at interest to the day is open once this share of
+    /// the term has passed, in basis points of the term's days (5000 = half)…
     pub early_after_term_bp: i64,
-    /// …and no sooner than this many days after the money was sent.
+    /// …and no sooner than this many days after the money was sent. Before
+    /// that day, repaying the whole loan costs the interest to that day.
     pub early_min_days: i64,
-    /// An early payoff pays interest to the day of payment, but at least
-    /// this many days of it (0: exactly to the day).
+    /// A payoff pays at least this many days of interest (0: to the day).
     pub early_min_interest_days: i64,
-    /// How many times a loan's due dates may be extended.
+    /// How many times a loan's due dates may be extended (0: never).
     pub extensions_allowed: i64,
+    /// How far each extension moves every unpaid due date.
+    pub extension_days: i64,
+    /// The extension fee, basis points of the principal still owed.
+    pub extension_fee_bp: i64,
+    pub allocation: Allocation,
 }
 
 impl ClauseTerms {
-    pub const STANDARD: ClauseTerms = ClauseTerms {
-        early_after_term_bp: 5_000,
-        early_min_days: 7,
-        early_min_interest_days: 0,
-        extensions_allowed: 1,
-    };
+    /// What the agreement said before these were terms: early repayment from
+    /// half the term and not before day 7, one extension of one period, no
+    /// extension fee (interest goes on accruing for the extra days).
+    pub const fn standard(period_days: i64) -> ClauseTerms {
+        ClauseTerms {
+            early_after_term_bp: 5_000,
+            early_min_days: 7,
+            early_min_interest_days: 0,
+            extensions_allowed: 1,
+            extension_days: period_days,
+            extension_fee_bp: 0,
+            allocation: Allocation::PenaltyInterestPrincipal,
+        }
+    }
 
     /// The first day after disbursement (0 = the day the money was sent) on
-    /// which the whole loan may be repaid early: the share of the term,
-    /// rounded up to a whole day, and at least the minimum days.
+    /// which the whole loan may be repaid early at interest to the day: the
+    /// share of the term, rounded up to a whole day, and at least the
+    /// minimum days.
     pub fn early_from_day(&self, term_days: i64) -> i64 {
         let share = (i128::from(term_days) * i128::from(self.early_after_term_bp) + 9_999) / 10_000;
         i64::try_from(share).unwrap_or(i64::MAX).max(self.early_min_days)
@@ -116,14 +138,34 @@ impl ClauseTerms {
         let days_ok = (0..=term_days).contains(&self.early_min_days);
         let interest_days_ok = (0..=term_days).contains(&self.early_min_interest_days);
         let extensions_ok = (0..=12).contains(&self.extensions_allowed);
-        if share_ok && days_ok && interest_days_ok && extensions_ok { Ok(()) } else { Err(TermsError::Clauses) }
+        let extension_ok = (1..=365).contains(&self.extension_days) && (0..=10_000).contains(&self.extension_fee_bp);
+        if share_ok && days_ok && interest_days_ok && extensions_ok && extension_ok {
+            Ok(())
+        } else {
+            Err(TermsError::Clauses)
+        }
     }
 }
 
-impl Default for ClauseTerms {
-    fn default() -> ClauseTerms {
-        ClauseTerms::STANDARD
-    }
+/// The pricing terms of a product (data, configurable per product).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProductTerms {
+    pub min_amount: Centavos,
+    pub max_amount: Centavos,
+    /// Amounts a borrower may choose are multiples of this (at least ₱1).
+    pub amount_step: Centavos,
+    /// Number of instalments; 1 is a single payment at the end.
+    pub periods: i64,
+    /// Days between disbursement and the first due date, and between dues.
+    pub period_days: i64,
+    /// Nominal interest per 30-day month, basis points of the principal
+    /// owed (1% = 100), accruing daily at a thirtieth of it.
+    pub monthly_interest_bp: i64,
+    /// One-time service fee, basis points of principal, deducted from the
+    /// money sent (so net proceeds = principal − fee).
+    pub service_fee_bp: i64,
+    pub penalty: PenaltySchedule,
+    pub clauses: ClauseTerms,
 }
 
 /// Why a product configuration or a requested loan is refused.
@@ -131,24 +173,18 @@ impl Default for ClauseTerms {
 pub enum TermsError {
     #[error("the amount range is empty or not positive")]
     AmountRange,
-    #[error("the amount step must be positive and divide both ends of the range")]
+    #[error("the amount step must be at least ₱1 and divide both ends of the range")]
     AmountStep,
     #[error("periods and period length must be positive, and the term at most 5 years")]
     Term,
     #[error("rates and charges cannot be negative")]
     Negative,
-    #[error("nominal interest above 6% a month for a covered loan")]
-    NominalCap,
-    #[error("interest and fees above 15% a month for a covered loan")]
-    EffectiveCap,
-    #[error("late penalties above 5% a month of the amount due for a covered loan")]
-    PenaltyCap,
     #[error("the amount is outside the product's range or not a multiple of its step")]
     Amount,
     #[error("the numbers are too large to compute")]
     Overflow,
     #[error(
-        "the early-repayment share is 0–100% of the term, its days and minimum interest days at most the term, and at most 12 extensions"
+        "the early-repayment share is 0–100% of the term, its days and minimum interest days at most the term, at most 12 extensions of 1–365 days, and an extension fee of at most 100%"
     )]
     Clauses,
 }
@@ -158,19 +194,14 @@ impl ProductTerms {
         self.periods.saturating_mul(self.period_days)
     }
 
-    /// Whether some loan this product can make is covered by the caps.
-    pub fn is_covered(&self) -> bool {
-        self.min_amount <= caps::COVERED_MAX_PRINCIPAL && self.term_days() <= caps::COVERED_MAX_TERM_DAYS
-    }
-
-    /// Checks a configuration before it is saved. A product that could make
-    /// a covered loan must keep every cap for every amount it offers.
+    /// Checks a configuration's shape before it is saved; the ceilings of
+    /// the law are `cap_proof::prove_product`'s.
     pub fn validate(&self) -> Result<(), TermsError> {
         if self.min_amount.get() <= 0 || self.max_amount < self.min_amount {
             return Err(TermsError::AmountRange);
         }
         let step = self.amount_step.get();
-        if step <= 0 || self.min_amount.get() % step != 0 || self.max_amount.get() % step != 0 {
+        if step < 100 || self.min_amount.get() % step != 0 || self.max_amount.get() % step != 0 {
             return Err(TermsError::AmountStep);
         }
         if self.periods < 1 || self.period_days < 1 || self.term_days() > 5 * 365 {
@@ -189,242 +220,232 @@ impl ProductTerms {
         if figures.iter().any(|figure| *figure < 0) {
             return Err(TermsError::Negative);
         }
-        self.clauses.validate(self.term_days())?;
-        match self.cap_violations()?.first() {
-            Some(violation) => Err(violation.clone()),
-            None => Ok(()),
+        if self.service_fee_bp >= 10_000 || self.monthly_interest_bp > 100_000 {
+            return Err(TermsError::Overflow);
         }
+        self.clauses.validate(self.term_days())
     }
 
-    /// Every cap of BSP Circular 1133 these terms break (none for a product
-    /// no covered loan can come from), for an editor that shows them all at
-    /// once; `Err` for terms too large to compute.
-    pub fn cap_violations(&self) -> Result<Vec<TermsError>, TermsError> {
-        let mut violations = Vec::new();
-        if !self.is_covered() {
-            return Ok(violations);
-        }
-        let penalty = &self.penalty;
-        if self.monthly_interest_bp > caps::NOMINAL_MONTHLY_BP {
-            violations.push(TermsError::NominalCap);
-        }
-        // Interest plus fees as a monthly rate of principal, over the term:
-        // (interest_bp × days / 30 + fee_bp) / (days / 30) ≤ 1500
-        // ⇔ interest_bp × days + fee_bp × 30 ≤ 1500 × days.
-        let days = self.term_days();
-        let charges = self
-            .monthly_interest_bp
-            .checked_mul(days)
-            .and_then(|interest| interest.checked_add(self.service_fee_bp.checked_mul(DAYS_PER_MONTH)?))
-            .ok_or(TermsError::Overflow)?;
-        // This also keeps interest and fees under 100% of principal: a
-        // covered term is at most 4 months, so at most 4 × 15% = 60%. The
-        // 100% cap binds only once penalties accrue (`penalty_for_day`).
-        if charges > caps::EFFECTIVE_MONTHLY_BP * days {
-            violations.push(TermsError::EffectiveCap);
-        }
-        // A month of penalties on the smallest covered amount due: the
-        // one-time charge plus 30 days at the highest daily rate.
-        let smallest_due = self.min_amount;
-        let highest_daily =
-            penalty.daily_bp_days_1_30.max(penalty.daily_bp_days_31_90).max(penalty.daily_bp_from_day_91);
-        let one_time = penalty.one_time_new.max(penalty.one_time_repeat);
-        let month_of_penalties = smallest_due
-            .mul_div(highest_daily.checked_mul(DAYS_PER_MONTH).ok_or(TermsError::Overflow)?, 10_000)
-            .and_then(|daily| daily.checked_add(one_time))
-            .ok_or(TermsError::Overflow)?;
-        let allowed = smallest_due.apply_basis_points(caps::PENALTY_MONTHLY_BP).ok_or(TermsError::Overflow)?;
-        if month_of_penalties > allowed {
-            violations.push(TermsError::PenaltyCap);
-        }
-        Ok(violations)
-    }
-
-    /// Prices a loan of `principal` under these terms.
-    pub fn quote(&self, principal: Centavos) -> Result<Quote, TermsError> {
+    /// Whether `principal` is one of the amounts the product offers.
+    pub fn offers(&self, principal: Centavos) -> bool {
         let step = self.amount_step.get();
-        if principal < self.min_amount || principal > self.max_amount || step <= 0 || principal.get() % step != 0 {
+        principal >= self.min_amount && principal <= self.max_amount && step > 0 && principal.get() % step == 0
+    }
+
+    /// Every amount the product offers, smallest first.
+    pub fn amounts(&self) -> impl Iterator<Item = Centavos> + '_ {
+        let step = self.amount_step.get().max(1);
+        (0..)
+            .map(move |n: i64| Centavos::new(self.min_amount.get() + n * step))
+            .take_while(move |amount| *amount <= self.max_amount)
+    }
+
+    /// The terms of a loan of `principal` on this product, as they would be
+    /// frozen if accepted now: the listing's extension switch resolved into
+    /// the number of extensions the agreement allows, the one-time penalty
+    /// of the borrower's standing.
+    pub fn loan(
+        &self,
+        principal: Centavos,
+        allows_extension: bool,
+        repeat_borrower: bool,
+    ) -> Result<LoanTerms, TermsError> {
+        if !self.offers(principal) {
             return Err(TermsError::Amount);
         }
-        let days = self.term_days();
-        let interest = principal
-            .mul_div_floor(
-                self.monthly_interest_bp.checked_mul(days).ok_or(TermsError::Overflow)?,
-                10_000 * DAYS_PER_MONTH,
-            )
-            .ok_or(TermsError::Overflow)?;
-        let fees = principal.mul_div_floor(self.service_fee_bp, 10_000).ok_or(TermsError::Overflow)?;
-        let net_proceeds = principal.checked_sub(fees).filter(|net| net.get() > 0).ok_or(TermsError::Amount)?;
-        let total_repayable = principal.checked_add(interest).ok_or(TermsError::Overflow)?;
-        let finance_charge = interest.checked_add(fees).ok_or(TermsError::Overflow)?;
-        let plan = split_plan(principal, interest, self.periods, self.period_days)?;
-        let covered = principal <= caps::COVERED_MAX_PRINCIPAL && days <= caps::COVERED_MAX_TERM_DAYS;
-        Ok(Quote {
+        let fee = principal.mul_div_floor(self.service_fee_bp, 10_000).ok_or(TermsError::Overflow)?;
+        if fee >= principal {
+            return Err(TermsError::Amount);
+        }
+        let clauses = ClauseTerms {
+            extensions_allowed: if allows_extension { self.clauses.extensions_allowed } else { 0 },
+            ..self.clauses
+        };
+        Ok(LoanTerms {
             principal,
-            interest,
-            fees,
-            net_proceeds,
-            total_repayable,
-            finance_charge,
-            term_days: days,
-            plan,
-            charges_monthly_bp: charges_monthly_bp(finance_charge, principal, days),
-            covered,
-            penalty: self.penalty,
+            fee,
             monthly_interest_bp: self.monthly_interest_bp,
+            periods: self.periods,
             period_days: self.period_days,
-            clauses: self.clauses,
+            penalty: self.penalty,
+            repeat_borrower,
+            clauses,
         })
     }
 }
 
-/// One instalment of a plan.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Instalment {
+/// Everything one loan is made on, frozen into the order when the borrower
+/// accepts (D4): a product's later changes change only later loans.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LoanTerms {
+    pub principal: Centavos,
+    /// The service fee, deducted from the money sent.
+    pub fee: Centavos,
+    pub monthly_interest_bp: i64,
+    pub periods: i64,
+    pub period_days: i64,
+    pub penalty: PenaltySchedule,
+    /// Whether the one-time penalty is the repeat borrower's.
+    pub repeat_borrower: bool,
+    pub clauses: ClauseTerms,
+}
+
+/// One instalment of a schedule, as it falls due if every one before it is
+/// paid on its day.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScheduledInstalment {
     /// 1-based.
     pub number: i64,
-    /// Days after disbursement that it falls due.
+    /// Days after the money was sent that it falls due.
     pub due_after_days: i64,
     pub principal: Centavos,
     pub interest: Centavos,
 }
 
-impl Instalment {
+impl ScheduledInstalment {
     pub fn amount(&self) -> Centavos {
         Centavos::new(self.principal.get() + self.interest.get())
     }
 }
 
-/// A priced loan: what the disclosure statement shows and the engine charges.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Quote {
-    pub principal: Centavos,
-    pub interest: Centavos,
-    pub fees: Centavos,
-    /// What reaches the borrower: principal less the deducted fee.
-    pub net_proceeds: Centavos,
-    /// What the borrower repays on time: principal plus interest.
-    pub total_repayable: Centavos,
-    /// Interest plus fees (Truth in Lending Act "finance charge").
-    pub finance_charge: Centavos,
-    pub term_days: i64,
-    pub plan: Vec<Instalment>,
-    /// Finance charge as a simple monthly rate of principal over the term,
-    /// basis points, rounded half up: the figure the 15% cap is checked
-    /// against. Not the effective rate: that is `eir_monthly_bp`.
-    pub charges_monthly_bp: i64,
-    pub covered: bool,
-    pub penalty: PenaltySchedule,
-    /// The rate and period the clauses count in (early payoff, extension).
-    pub monthly_interest_bp: i64,
-    pub period_days: i64,
-    pub clauses: ClauseTerms,
+impl LoanTerms {
+    pub fn term_days(&self) -> i64 {
+        self.periods.saturating_mul(self.period_days)
+    }
+
+    pub fn net_proceeds(&self) -> Centavos {
+        Centavos::new(self.principal.get() - self.fee.get())
+    }
+
+    /// The schedule of `principal` over these periods and rate (the loan's
+    /// own, or what is left of it at a renewal).
+    pub fn schedule(&self) -> Result<Vec<ScheduledInstalment>, TermsError> {
+        amortize(self.principal, self.monthly_interest_bp, &due_days(self.periods, self.period_days))
+    }
+
+    /// The loan's price as the disclosure states it.
+    pub fn quote(&self) -> Result<Quote, TermsError> {
+        let schedule = self.schedule()?;
+        let interest =
+            Centavos::checked_sum(schedule.iter().map(|instalment| instalment.interest)).ok_or(TermsError::Overflow)?;
+        let flows = flows(&schedule);
+        let eir = eir::effective_monthly_rate(self.net_proceeds(), &flows).ok_or(TermsError::Amount)?;
+        Ok(Quote {
+            terms: self.clone(),
+            interest,
+            total_repayable: self.principal.checked_add(interest).ok_or(TermsError::Overflow)?,
+            finance_charge: interest.checked_add(self.fee).ok_or(TermsError::Overflow)?,
+            schedule,
+            eir,
+        })
+    }
 }
 
-fn split_plan(
-    principal: Centavos,
-    interest: Centavos,
-    periods: i64,
-    period_days: i64,
-) -> Result<Vec<Instalment>, TermsError> {
-    let (principal_part, principal_rest) = (principal.get() / periods, principal.get() % periods);
-    let (interest_part, interest_rest) = (interest.get() / periods, interest.get() % periods);
-    (1..=periods)
-        .map(|number| {
-            let last = number == periods;
-            Ok(Instalment {
-                number,
-                due_after_days: number.checked_mul(period_days).ok_or(TermsError::Overflow)?,
-                principal: Centavos::new(principal_part + if last { principal_rest } else { 0 }),
-                interest: Centavos::new(interest_part + if last { interest_rest } else { 0 }),
-            })
+/// The days after the start that `periods` instalments fall due on.
+pub fn due_days(periods: i64, period_days: i64) -> Vec<i64> {
+    (1..=periods).map(|number| number * period_days).collect()
+}
+
+/// The payments of a schedule as cash flows, for the effective rate.
+pub fn flows(schedule: &[ScheduledInstalment]) -> Vec<Flow> {
+    schedule.iter().map(|instalment| Flow { day: instalment.due_after_days, amount: instalment.amount() }).collect()
+}
+
+/// Interest of each period on what is then owed, and the principal a level
+/// payment of `payment` repays; the last instalment takes the rest.
+fn run_schedule(principal: Centavos, monthly_bp: i64, due_days: &[i64], payment: i64) -> Vec<ScheduledInstalment> {
+    let mut owed = principal.get();
+    let (mut principal_days, mut interest_so_far, mut last_day) = (0_i128, 0_i64, 0_i64);
+    let count = due_days.len();
+    due_days
+        .iter()
+        .enumerate()
+        .map(|(index, &day)| {
+            principal_days += i128::from(owed) * i128::from(day - last_day);
+            last_day = day;
+            let interest = interest_on(principal_days, monthly_bp).get() - interest_so_far;
+            interest_so_far += interest;
+            let repaid = if index + 1 == count { owed } else { (payment - interest).clamp(0, owed) };
+            owed -= repaid;
+            ScheduledInstalment {
+                number: i64::try_from(index + 1).unwrap_or(i64::MAX),
+                due_after_days: day,
+                principal: Centavos::new(repaid),
+                interest: Centavos::new(interest),
+            }
         })
         .collect()
 }
 
-fn charges_monthly_bp(finance_charge: Centavos, principal: Centavos, days: i64) -> i64 {
-    // finance / principal / (days / 30) × 10 000, rounded half up.
-    let numerator = i128::from(finance_charge.get()) * 10_000 * i128::from(DAYS_PER_MONTH);
-    let denominator = i128::from(principal.get()) * i128::from(days);
-    i64::try_from((2 * numerator + denominator) / (2 * denominator)).unwrap_or(i64::MAX)
+/// The equal-instalment schedule of `principal` at `monthly_bp` with
+/// instalments due on `due_days` (days after the start, increasing): the
+/// smallest level payment whose last instalment is no larger than it.
+pub fn amortize(
+    principal: Centavos,
+    monthly_bp: i64,
+    due_days: &[i64],
+) -> Result<Vec<ScheduledInstalment>, TermsError> {
+    if principal.get() <= 0 || due_days.is_empty() || due_days.windows(2).any(|pair| pair[1] <= pair[0]) {
+        return Err(TermsError::Term);
+    }
+    let count = i64::try_from(due_days.len()).map_err(|_| TermsError::Overflow)?;
+    let last_is_at_most = |payment: i64| {
+        run_schedule(principal, monthly_bp, due_days, payment).last().is_some_and(|last| last.amount().get() <= payment)
+    };
+    // The level payment lies between repaying the principal alone and
+    // repaying it with all the interest a single payment at the end would carry.
+    let mut low = (principal.get() + count - 1) / count - 1;
+    let mut high = principal.get()
+        + interest_on(i128::from(principal.get()) * i128::from(*due_days.last().unwrap_or(&0)), monthly_bp).get()
+        + 1;
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if last_is_at_most(middle) { high = middle } else { low = middle }
+    }
+    Ok(run_schedule(principal, monthly_bp, due_days, high))
+}
+
+/// A priced loan: what the disclosure statement shows and the engine charges
+/// when every instalment is paid on its day.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Quote {
+    pub terms: LoanTerms,
+    pub schedule: Vec<ScheduledInstalment>,
+    /// The schedule's interest.
+    pub interest: Centavos,
+    /// Principal plus interest: what the borrower repays on time.
+    pub total_repayable: Centavos,
+    /// Interest plus the fee (the Truth in Lending Act's finance charge).
+    pub finance_charge: Centavos,
+    /// The effective interest rate of the schedule against the net proceeds.
+    pub eir: Eir,
 }
 
 impl Quote {
-    /// The effective interest rate, the one every screen shows (D4): the
-    /// monthly rate at which the plan's payments, discounted, equal the
-    /// net proceeds (BSP Circular 730), from `monthly_rate_bp`. Computed
-    /// when asked: the pages that price a loan without showing its rate
-    /// (order details, the daily run) do not pay for the search.
+    pub fn principal(&self) -> Centavos {
+        self.terms.principal
+    }
+
+    pub fn fee(&self) -> Centavos {
+        self.terms.fee
+    }
+
+    pub fn net_proceeds(&self) -> Centavos {
+        self.terms.net_proceeds()
+    }
+
+    pub fn term_days(&self) -> i64 {
+        self.terms.term_days()
+    }
+
+    /// The effective rate in basis points a month, as every screen shows it.
     pub fn eir_monthly_bp(&self) -> i64 {
-        let flows: Vec<(i64, Centavos)> =
-            self.plan.iter().map(|instalment| (instalment.due_after_days, instalment.amount())).collect();
-        monthly_rate_bp(self.net_proceeds, &flows)
+        self.eir.basis_points()
     }
-}
 
-/// The monthly effective interest rate of a quote (its `eir_monthly_bp`):
-/// the actuarial method the Truth in Lending disclosure uses.
-pub fn actuarial_monthly_bp(quote: &Quote) -> i64 {
-    quote.eir_monthly_bp()
-}
-
-/// The one effective-rate definition (D4, BSP Circular 730): the rate per
-/// 30 days at which `payments` (days after the money is
-/// received, amount), discounted, are worth `received` today; basis points,
-/// rounded, zero when they are worth less. Floating point is fine here: it
-/// is a displayed rate, never money.
-pub fn monthly_rate_bp(received: Centavos, payments: &[(i64, Centavos)]) -> i64 {
-    let received = received.get() as f64;
-    let present_value = |rate: f64| -> f64 {
-        payments.iter().map(|(days, amount)| amount.get() as f64 / (1.0 + rate).powf(*days as f64 / 30.0)).sum()
-    };
-    let (mut low, mut high) = (0.0_f64, 10.0_f64);
-    for _ in 0..200 {
-        let middle = (low + high) / 2.0;
-        if present_value(middle) > received { low = middle } else { high = middle }
+    pub fn flows(&self) -> Vec<Flow> {
+        flows(&self.schedule)
     }
-    (low * 10_000.0).round() as i64
-}
-
-/// Late penalties (D4): what accrues for one day late, given what has
-/// accrued already. Accrual stops at the caps for covered loans: at most 5%
-/// of the amount due in any 30-day window of lateness, and interest, fees
-/// and penalties together at most 100% of principal over the loan's life.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PenaltyDay {
-    /// 1 on the first day after the due date.
-    pub day_late: i64,
-    /// Unpaid amount of the overdue instalment(s).
-    pub amount_due: Centavos,
-    /// Penalties charged in the current 30-day window of lateness (days
-    /// 1–30, 31–60, ...), before today.
-    pub accrued_this_window: Centavos,
-    /// Interest, fees and penalties charged over the loan so far.
-    pub total_cost_so_far: Centavos,
-    pub principal: Centavos,
-    pub repeat_borrower: bool,
-    pub covered: bool,
-}
-
-pub fn penalty_for_day(schedule: &PenaltySchedule, day: &PenaltyDay) -> Centavos {
-    if day.day_late < 1 || day.amount_due.get() <= 0 {
-        return Centavos::ZERO;
-    }
-    let one_time = match (day.day_late, day.repeat_borrower) {
-        (1, false) => schedule.one_time_new,
-        (1, true) => schedule.one_time_repeat,
-        _ => Centavos::ZERO,
-    };
-    let daily = day.amount_due.mul_div_floor(schedule.daily_bp(day.day_late), 10_000).unwrap_or(Centavos::ZERO);
-    let wanted = Centavos::new(one_time.get().saturating_add(daily.get()));
-    if !day.covered {
-        return wanted;
-    }
-    let window_cap = day.amount_due.mul_div_floor(caps::PENALTY_MONTHLY_BP, 10_000).unwrap_or(Centavos::ZERO);
-    let window_room = (window_cap.get() - day.accrued_this_window.get()).max(0);
-    let total_cap = day.principal.apply_basis_points(caps::TOTAL_COST_BP).unwrap_or(Centavos::ZERO);
-    let total_room = (total_cap.get() - day.total_cost_so_far.get()).max(0);
-    Centavos::new(wanted.get().min(window_room).min(total_room))
 }
 
 #[cfg(test)]

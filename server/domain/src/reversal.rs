@@ -1,13 +1,16 @@
-//! Payment reversals (issue 16, D3, decision 029): a payment the channel
-//! later took back (a bounced transfer, a disputed card payment) is undone
-//! by a reversing entry that one staff member proposes and another
-//! approves. This module decides what the reversal posts and where the
+//! Payment reversals (issue 16, D3, decisions 029 and 056): a payment the
+//! channel later took back (a bounced transfer, a disputed card payment) is
+//! undone by one staff member's proposal and another's approval. The loan's
+//! account is replayed without it (`servicing::LoanAccount::replay`): the
+//! interest and penalties the payment had spared the borrower come back,
+//! and one correcting entry moves the ledger from where it stands to where
+//! the replay says it should. This module decides that entry and where the
 //! order stands afterwards; the stores and the console do the rest.
 
 use crate::ledger::{Account, Balances, Entry, EntryKind, LedgerError, Line, Side};
 use crate::money::Centavos;
 use crate::order::{OrderId, OrderStatus};
-use time::{Date, OffsetDateTime};
+use time::OffsetDateTime;
 
 /// Where a proposal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,13 +89,8 @@ pub fn checked_reason(reason: &str) -> Option<&str> {
     (5..=500).contains(&reason.chars().count()).then_some(reason)
 }
 
-/// The key of the early-payoff waiver a payment posted with it, and of
-/// the extension fee it paid (see `money_in`): both are named after the
-/// payment's own key.
-pub fn early_payoff_key(payment_key: &str) -> String {
-    format!("{payment_key}:early-payoff")
-}
-
+/// The key of the extension fee an extension's payment charged (see
+/// `money_in`), named after the payment's own key.
 pub fn extension_fee_key(payment_key: &str) -> String {
     format!("{payment_key}:extension-fee")
 }
@@ -123,112 +121,83 @@ pub fn check_proposal(payment: &Entry, paid_an_extension: bool, amount: Centavos
     Ok(())
 }
 
-/// The entry that takes `amount` of a payment back: the cash leaves, and
-/// what the payment settled is owed again, last settled first (the
-/// borrower's credit, then principal, interest, fees, penalties: the
-/// payment's allocation read backwards). The whole amount is the exact
-/// mirror of the payment.
-pub fn reversal_of(payment: &Entry, amount: Centavos) -> Result<Entry, ReversalError> {
-    check_proposal(payment, false, amount)?;
-    let mut left = amount.get();
-    let mut lines = vec![Line { account: Account::Cash, side: Side::Credit, amount }];
-    for settled in payment.lines.iter().rev().filter(|line| line.side == Side::Credit) {
-        let taken = left.min(settled.amount.get());
-        lines.push(Line { account: settled.account, side: Side::Debit, amount: Centavos::new(taken) });
-        left -= taken;
+/// The entry that moves a loan's ledger from `current` to `expected`:
+/// account by account, the difference. Both sides balance, so the entry
+/// does. `None` when they already agree.
+pub fn correction(current: &Balances, expected: &Balances) -> Result<Option<Entry>, ReversalError> {
+    let lines: Vec<Line> = Account::ALL
+        .into_iter()
+        .filter_map(|account| {
+            let difference = expected.net(account) - current.net(account);
+            let side = if difference > 0 { Side::Debit } else { Side::Credit };
+            (difference != 0).then(|| Line { account, side, amount: Centavos::new(difference.abs()) })
+        })
+        .collect();
+    if lines.is_empty() {
+        return Ok(None);
     }
-    Ok(Entry::new(EntryKind::Reversal, lines)?)
+    Ok(Some(Entry::new(EntryKind::Reversal, lines)?))
 }
 
-/// The status an order moves to once a reversal left `after` on its
-/// ledger: a closed loan that owes again reopens, overdue when its first
-/// unpaid due date is already past (`first_unpaid_due` is read from the
-/// plan with the new balances), else open for repayment. `None` when the
+/// The status an order moves to once a reversal left it owing (`owes`):
+/// a closed loan that owes again reopens, overdue when an instalment's due
+/// date is already past unpaid, else open for repayment. `None` when the
 /// status stays (a partial payment of an open loan reversed).
-pub fn status_after(
-    status: OrderStatus,
-    after: &Balances,
-    first_unpaid_due: Option<Date>,
-    today: Date,
-) -> Option<OrderStatus> {
-    if status != OrderStatus::Repaid || after.dues().total().get() <= 0 {
+pub fn status_after(status: OrderStatus, owes: bool, overdue: bool) -> Option<OrderStatus> {
+    if status != OrderStatus::Repaid || !owes {
         return None;
     }
-    let past_due = first_unpaid_due.is_some_and(|due| due < today);
-    Some(if past_due { OrderStatus::Overdue } else { OrderStatus::RepaymentOpen })
+    Some(if overdue { OrderStatus::Overdue } else { OrderStatus::RepaymentOpen })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ledger::{Bucket, DEFAULT_ALLOCATION, Dues, repayment};
+    use crate::ledger::{Settlement, payment};
     use proptest::prelude::*;
 
-    fn dues(penalties: i64, fees: i64, interest: i64, principal: i64) -> Dues {
-        Dues {
-            penalties: Centavos::new(penalties),
-            fees: Centavos::new(fees),
-            interest: Centavos::new(interest),
-            principal: Centavos::new(principal),
-        }
+    fn paid(amount: i64, principal: i64) -> Entry {
+        payment(
+            Centavos::new(amount),
+            &Settlement {
+                principal: Centavos::new(principal),
+                credit_change: amount - principal,
+                ..Settlement::default()
+            },
+        )
+        .unwrap()
     }
 
     #[test]
-    fn reversing_the_whole_payment_mirrors_it() {
-        let owed = dues(1_000, 500, 2_000, 10_000);
-        let payment = repayment(Centavos::new(14_000), &owed, &DEFAULT_ALLOCATION).unwrap();
-        let reversal = reversal_of(&payment, payment.amount()).unwrap();
-        let mut balances = Balances::default();
-        balances.apply(&payment);
-        balances.apply(&reversal);
-        assert_eq!(balances, Balances::default(), "nothing is left of the payment");
-        assert_eq!(reversal.kind, EntryKind::Reversal);
-    }
-
-    #[test]
-    fn a_partial_reversal_takes_back_credit_then_principal_first() {
-        let owed = dues(1_000, 0, 2_000, 10_000);
-        let payment = repayment(Centavos::new(13_500), &owed, &DEFAULT_ALLOCATION).unwrap();
-        let reversal = reversal_of(&payment, Centavos::new(10_200)).unwrap();
-        let mut balances = Balances::default();
-        balances.apply(&reversal);
-        assert_eq!(balances.net(Account::BorrowerCredit), 500, "the 500 paid beyond what was owed goes first");
-        assert_eq!(balances.dues().of(Bucket::Principal).get(), 9_700);
-        assert_eq!(balances.dues().of(Bucket::Interest).get(), 0);
-        assert_eq!(balances.net(Account::Cash), -10_200);
+    fn the_correction_moves_the_ledger_to_what_the_replay_says() {
+        let disbursed = crate::ledger::disbursement(Centavos::new(10_000), Centavos::ZERO).unwrap();
+        let current = Balances::of(&[disbursed.clone(), paid(4_000, 4_000)]);
+        let expected = Balances::of(&[disbursed]);
+        let entry = correction(&current, &expected).unwrap().unwrap();
+        assert_eq!(entry.kind, EntryKind::Reversal);
+        let mut after = current.clone();
+        after.apply(&entry);
+        assert_eq!(after, expected);
+        assert_eq!(correction(&expected, &expected), Ok(None));
     }
 
     #[test]
     fn more_than_paid_nothing_and_non_payments_are_refused() {
-        let payment = repayment(Centavos::new(5_000), &dues(0, 0, 0, 5_000), &DEFAULT_ALLOCATION).unwrap();
-        assert_eq!(reversal_of(&payment, Centavos::new(5_001)), Err(ReversalError::MoreThanPaid));
-        assert_eq!(reversal_of(&payment, Centavos::ZERO), Err(ReversalError::MoreThanPaid));
-        assert_eq!(reversal_of(&payment.reversal(), Centavos::new(1)), Err(ReversalError::NotAPayment));
+        let payment = paid(5_000, 5_000);
+        assert_eq!(check_proposal(&payment, false, Centavos::new(5_001)), Err(ReversalError::MoreThanPaid));
+        assert_eq!(check_proposal(&payment, false, Centavos::ZERO), Err(ReversalError::MoreThanPaid));
+        assert_eq!(check_proposal(&payment.reversal(), false, Centavos::new(1)), Err(ReversalError::NotAPayment));
         assert_eq!(check_proposal(&payment, true, Centavos::new(1)), Err(ReversalError::PaidAnExtension));
+        assert_eq!(check_proposal(&payment, false, Centavos::new(5_000)), Ok(()));
     }
 
     #[test]
-    fn a_closed_loan_that_owes_again_reopens_by_its_due_date() {
-        let day = |d: u8| Date::from_calendar_date(2026, time::Month::November, d).unwrap();
-        let mut owing = Balances::default();
-        owing.apply(&crate::ledger::disbursement(Centavos::new(100), Centavos::ZERO).unwrap());
+    fn a_closed_loan_that_owes_again_reopens_overdue_or_open() {
         let repaid = OrderStatus::Repaid;
-        assert_eq!(
-            status_after(repaid, &owing, Some(day(20)), day(20)),
-            Some(OrderStatus::RepaymentOpen),
-            "due today is not late"
-        );
-        assert_eq!(status_after(repaid, &owing, Some(day(19)), day(20)), Some(OrderStatus::Overdue));
-        assert_eq!(
-            status_after(repaid, &Balances::default(), Some(day(19)), day(20)),
-            None,
-            "nothing owed, still closed"
-        );
-        assert_eq!(
-            status_after(OrderStatus::Overdue, &owing, Some(day(19)), day(20)),
-            None,
-            "an open loan stays as it is"
-        );
+        assert_eq!(status_after(repaid, true, false), Some(OrderStatus::RepaymentOpen));
+        assert_eq!(status_after(repaid, true, true), Some(OrderStatus::Overdue));
+        assert_eq!(status_after(repaid, false, true), None, "nothing owed, still closed");
+        assert_eq!(status_after(OrderStatus::Overdue, true, true), None, "an open loan stays as it is");
         for to in [OrderStatus::RepaymentOpen, OrderStatus::Overdue] {
             assert!(repaid.can_become(to), "D3 allows 200 → {}", to.code());
         }
@@ -244,23 +213,17 @@ mod tests {
 
     proptest! {
         #[test]
-        fn any_reversal_within_the_payment_balances_and_never_exceeds_it(
-            paid in 1_i64..2_000_000, owed in 0_i64..2_000_000, share in 1_i64..=1_000,
+        fn any_correction_between_balanced_ledgers_balances_and_lands_exactly(
+            first in 1_i64..2_000_000, second in 1_i64..2_000_000, principal in 0_i64..2_000_000,
         ) {
-            let payment = repayment(Centavos::new(paid), &dues(owed / 7, owed / 5, owed / 3, owed), &DEFAULT_ALLOCATION).unwrap();
-            let amount = Centavos::new((paid * share / 1_000).max(1));
-            let reversal = reversal_of(&payment, amount).unwrap();
-            prop_assert_eq!(reversal.amount(), amount);
-            let mut balances = Balances::default();
-            balances.apply(&payment);
-            balances.apply(&reversal);
-            prop_assert_eq!(balances.sum(), 0);
-            for account in Account::ALL {
-                let moved_by_payment = Balances::of(std::slice::from_ref(&payment)).net(account);
-                let left = balances.net(account);
-                prop_assert!(left.signum() == moved_by_payment.signum() || left == 0, "{account:?} never overshoots");
-                prop_assert!(left.abs() <= moved_by_payment.abs());
+            let disbursed = crate::ledger::disbursement(Centavos::new(principal.max(1)), Centavos::ZERO).unwrap();
+            let current = Balances::of(&[disbursed.clone(), paid(first, first / 2)]);
+            let expected = Balances::of(&[disbursed, paid(second, second / 3)]);
+            let mut after = current.clone();
+            if let Some(entry) = correction(&current, &expected).unwrap() {
+                after.apply(&entry);
             }
+            prop_assert_eq!(after, expected);
         }
     }
 }

@@ -40,6 +40,9 @@ pub enum Permission {
     /// Peso exchange rates for the borrower's calculator (reference data,
     /// never used to move money).
     SetExchangeRates,
+    /// The dated rule sets of the law's ceilings (decision 056): correcting
+    /// a date or adding the next circular.
+    ManageRuleSets,
 }
 
 impl Role {
@@ -74,6 +77,7 @@ impl Role {
                 ViewMoney,
                 ViewComplaints,
                 ManageProducts,
+                ManageRuleSets,
                 ManageMarketing,
                 ViewMessages,
                 ViewCollections,
@@ -148,6 +152,7 @@ impl Permission {
             Permission::LogCollectionContacts => "log_collection_contacts",
             Permission::ViewDashboard => "view_dashboard",
             Permission::SetExchangeRates => "set_exchange_rates",
+            Permission::ManageRuleSets => "manage_rule_sets",
         }
     }
 }
@@ -346,6 +351,8 @@ mod tests {
             Permission::ManageProducts,
             Permission::ManageMarketing,
             Permission::LogCollectionContacts,
+            Permission::ManageRuleSets,
+            Permission::SetExchangeRates,
         ];
         assert!(changing.iter().all(|permission| !Role::Auditor.can(*permission)));
     }

@@ -49,7 +49,8 @@ fn overdue_sql() -> String {
          SELECT o.*, b.full_name, b.phone, \
                 COALESCE(d.penalties, 0), COALESCE(d.fees, 0), COALESCE(d.interest, 0), COALESCE(d.principal, 0), \
                 (SELECT c.at FROM contact_log c WHERE c.order_id = o.id ORDER BY c.id DESC LIMIT 1), \
-                (SELECT c.outcome FROM contact_log c WHERE c.order_id = o.id ORDER BY c.id DESC LIMIT 1) \
+                (SELECT c.outcome FROM contact_log c WHERE c.order_id = o.id ORDER BY c.id DESC LIMIT 1), \
+                (SELECT a.account FROM loan_account a WHERE a.order_id = o.id) \
          FROM o JOIN borrower b ON b.id = o.borrower_id \
          LEFT JOIN (SELECT e.order_id, {penalties} AS penalties, {fees} AS fees, {interest} AS interest, \
                            {principal} AS principal \
@@ -82,6 +83,7 @@ fn overdue(row: &Row<'_>) -> StoreResult<OverdueAccount> {
             (Some(at), Some(outcome)) => Some(LastContact { at, outcome }),
             _ => None,
         },
+        account: row.get::<Option<String>>(rows::ORDER_WIDTH + 8)?.map(|text| rows::json(&text)).transpose()?,
     })
 }
 

@@ -10,12 +10,12 @@ use crate::orders::{extend_in, transition_in};
 use crate::rows::{ORDER_COLUMNS, qualified};
 use crate::sms_outbox;
 use async_trait::async_trait;
-use hiram_domain::ledger::{Account, Balances, Bucket, Entry, EntryKind, Line, Side, repayment};
-use hiram_domain::money::Centavos;
+use hiram_domain::ledger::{Account, Balances, Entry, EntryKind, Line, Side};
 use hiram_domain::order::OrderId;
+use hiram_domain::servicing::LoanAccount;
 use hiram_domain::store::{
-    Decide, HeldOrder, IdempotencyKey, LedgerStore, OrderEvent, OrderPosting, Posting, Refusal, StoreError,
-    StoreResult, StoredEntry,
+    AccountUpdate, Decide, HeldOrder, IdempotencyKey, LedgerStore, OrderEvent, OrderPosting, Posting, Refusal,
+    StoreError, StoreResult, StoredEntry,
 };
 use time::OffsetDateTime;
 
@@ -125,7 +125,26 @@ async fn hold(tx: &mut Conn, order: OrderId) -> StoreResult<Option<HeldOrder>> {
         return Ok(None);
     };
     let balances = balances_in(tx, order.id).await?;
-    Ok(Some(HeldOrder { order, balances, borrower_phone, borrower_language }))
+    let account = account_in(tx, order.id).await?;
+    Ok(Some(HeldOrder { order, balances, borrower_phone, borrower_language, account }))
+}
+
+async fn account_in(db: &mut Conn, order: OrderId) -> StoreResult<Option<LoanAccount>> {
+    let text: Option<String> =
+        db.opt_value("SELECT account FROM loan_account WHERE order_id = $1", args![order]).await?;
+    text.map(|text| crate::rows::json(&text)).transpose()
+}
+
+/// Keeps the loan's account as the event left it.
+async fn save_account(tx: &mut Conn, order: OrderId, update: &AccountUpdate, at: OffsetDateTime) -> StoreResult<()> {
+    tx.exec(
+        "INSERT INTO loan_account (order_id, account, next_check, updated_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (order_id) DO UPDATE SET account = excluded.account, next_check = excluded.next_check, \
+         updated_at = excluded.updated_at",
+        args![order, &crate::rows::to_json(&update.account)?, update.next_check, at],
+    )
+    .await
+    .map(drop)
 }
 
 /// One event on a held order, inside the caller's transaction; the caller
@@ -160,9 +179,9 @@ async fn post_in(
             entry_id = Some(id);
         }
     }
-    let Some(entry_id) = entry_id else {
+    if entry_id.is_none() && !changes.entries.is_empty() {
         return Ok(Err(Refusal("the changes post nothing under the event's key".to_owned())));
-    };
+    }
     crate::failpoints::hit(failpoints, "post_to_order:after_entries")?;
     if let Some(extension) = &changes.extension {
         extend_in(tx, extension).await?;
@@ -172,6 +191,20 @@ async fn post_in(
     }
     if let Some(approval) = &changes.approves_reversal {
         crate::reversals::approve_in(tx, approval).await?;
+    }
+    if let Some(update) = &changes.account {
+        save_account(tx, order, update, at).await?;
+    }
+    for record in &changes.proofs {
+        crate::orders::insert_proof(tx, order, record, at).await?;
+    }
+    for (kind, body) in &changes.documents {
+        tx.exec(
+            "INSERT INTO order_document (order_id, kind, body, created_at) VALUES ($1, $2, $3, $4)",
+            args![order, kind, body, at],
+        )
+        .await
+        .map_err(crate::db::conflict("order_document"))?;
     }
     let mut outbox_ids = Vec::with_capacity(changes.messages.len());
     for message in &changes.messages {
@@ -195,26 +228,8 @@ impl LedgerStore for Store {
         Ok(posting)
     }
 
-    async fn post_payment(
-        &self,
-        order: OrderId,
-        amount: Centavos,
-        allocation: &[Bucket; 4],
-        key: &IdempotencyKey,
-        at: OffsetDateTime,
-    ) -> StoreResult<Posting> {
-        let mut tx = self.db.write().await?;
-        // Payments of one order queue on its row, so the dues read below
-        // are the dues this entry settles.
-        tx.opt_value::<i64>("SELECT id FROM loan_order WHERE id = $1 FOR UPDATE", args![order]).await?;
-        if let Some(earlier) = seen(&mut tx, key).await? {
-            return Ok(earlier);
-        }
-        let dues = balances_in(&mut tx, order).await?.dues();
-        let entry = repayment(amount, &dues, allocation).map_err(|error| StoreError::Backend(error.to_string()))?;
-        let posting = insert(&mut tx, order, &entry, key, at).await?;
-        tx.commit().await?;
-        Ok(posting)
+    async fn loan_account(&self, order: OrderId) -> StoreResult<Option<LoanAccount>> {
+        account_in(&mut self.db.read().await?, order).await
     }
 
     async fn balances(&self, order: OrderId) -> StoreResult<Balances> {

@@ -19,6 +19,7 @@ mod back_office;
 mod book_keeping;
 mod borrowers;
 mod calculator;
+mod cap_rule_sets;
 mod captcha;
 mod collections;
 mod complaints;

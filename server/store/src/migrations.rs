@@ -76,6 +76,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(51 shared "0051_promotion_template_filipino"),
     migration!(52 "0052_payout_claims_and_request_key_age"),
     migration!(53 "0053_contact_by_api_token"),
+    migration!(54 "0054_loan_engine"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -6,12 +6,14 @@ use crate::ledger::balance_columns;
 use crate::rows::{self, ORDER_COLUMNS, ORDER_WIDTH, qualified};
 use async_trait::async_trait;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::cap_proof::Occasion;
 use hiram_domain::ledger::{Account, Balances};
-use hiram_domain::money::Centavos;
 use hiram_domain::order::{Extension, NewOrder, Order, OrderId, OrderStatus, StatusChange, Transition};
-use hiram_domain::store::{OrderDocument, OrderStore, RepayableOrder, StoreError, StoreResult, exactly_one};
-use std::collections::HashMap;
-use time::OffsetDateTime;
+use hiram_domain::pricing::LoanTerms;
+use hiram_domain::store::{
+    Acceptance, DueLoan, OrderDocument, OrderStore, ProofRecord, StoreError, StoreResult, StoredCapProof, exactly_one,
+};
+use time::{Date, OffsetDateTime};
 
 #[async_trait]
 impl OrderStore for Store {
@@ -71,68 +73,32 @@ impl OrderStore for Store {
         self.db.exec("DELETE FROM daily_claim WHERE first_order_id = $1", args![first]).await.map(drop)
     }
 
-    async fn repayable_page(&self, after: OrderId, limit: usize) -> StoreResult<Vec<RepayableOrder>> {
+    async fn due_page(&self, today: Date, after: OrderId, limit: usize) -> StoreResult<Vec<DueLoan>> {
         let balances = Account::ALL.map(|account| format!("COALESCE(b.{}, 0)", account.key())).join(", ");
-        // The borrower's standing and the rollovers ride along as
-        // subqueries, so a page is one statement. The unary `+` keeps
-        // SQLite off the status indexes there (without statistics it would
-        // take them and scan every repaid order, or every change to 174,
-        // for each row); the borrower's and the order's indexes are the
-        // narrow ones. It keeps the page itself off `loan_order_status`
-        // too: that index holds the two statuses apart, so every page read
-        // and sorted all the orders after it to keep 5,000, and a run grew
-        // with the square of the book; by id, each page walks only its
-        // own stretch of the table (decision 038).
+        // The loans with work today come off the next-check index, however
+        // large the book; the unary `+`s keep SQLite off the key and status
+        // indexes, which would walk every account (decision 056).
         let sql = format!(
-            "SELECT {}, {balances}, \
-             EXISTS (SELECT 1 FROM loan_order r WHERE r.borrower_id = o.borrower_id AND +r.status = $1), \
-             (SELECT COUNT(*) FROM order_status_change c \
-              WHERE c.order_id = o.id AND +c.from_status = $2 AND +c.to_status = $3) \
-             FROM loan_order o LEFT JOIN ledger_balance b ON b.order_id = o.id \
-             WHERE +o.status IN ($3, $2) AND o.id > $4 ORDER BY o.id LIMIT $5",
+            "SELECT {}, {balances}, a.account FROM loan_account a JOIN loan_order o ON o.id = a.order_id \
+             LEFT JOIN ledger_balance b ON b.order_id = o.id \
+             WHERE a.next_check <= $1 AND +a.order_id > $2 AND +o.status IN ($3, $4) ORDER BY a.order_id LIMIT $5",
             qualified(ORDER_COLUMNS, "o")
         );
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        let mut conn = self.db.read().await?;
-        let mut page = conn
-            .all(
-                &sql,
-                args![OrderStatus::Repaid, OrderStatus::Overdue, OrderStatus::RepaymentOpen, after, limit],
-                |row| {
-                    let mut nets = [0; 9];
-                    for (index, net) in nets.iter_mut().enumerate() {
-                        *net = row.get(ORDER_WIDTH + index)?;
-                    }
-                    let rollovers: i64 = row.get(ORDER_WIDTH + 10)?;
-                    Ok(RepayableOrder {
-                        order: rows::order(row)?,
-                        balances: Balances::from_nets(nets),
-                        repeat_borrower: row.get(ORDER_WIDTH + 9)?,
-                        rollovers: usize::try_from(rollovers).map_err(crate::db::stored_value)?,
-                        penalties: Vec::new(),
-                    })
-                },
-            )
-            .await?;
-        let (Some(first), Some(last)) = (page.first(), page.last()) else { return Ok(page) };
-        let penalties = conn
-            .all(
-                "SELECT e.order_id, e.idempotency_key, l.amount FROM ledger_entry e \
-                 JOIN ledger_line l ON l.entry_id = e.id AND l.side = 'debit' \
-                 JOIN loan_order o ON o.id = e.order_id AND o.status IN ($1, $2) \
-                 WHERE e.order_id BETWEEN $3 AND $4 AND e.idempotency_key LIKE 'penalty:%' ORDER BY e.id",
-                args![OrderStatus::RepaymentOpen, OrderStatus::Overdue, first.order.id, last.order.id],
-                |row| Ok((row.get::<OrderId>(0)?, row.get::<String>(1)?, row.get::<Centavos>(2)?)),
-            )
-            .await?;
-        let positions: HashMap<OrderId, usize> =
-            page.iter().enumerate().map(|(position, held)| (held.order.id, position)).collect();
-        for (order, key, amount) in penalties {
-            if let Some(&position) = positions.get(&order) {
-                page[position].penalties.push((key, amount));
-            }
-        }
-        Ok(page)
+        self.db
+            .all(&sql, args![today, after, OrderStatus::RepaymentOpen, OrderStatus::Overdue, limit], |row| {
+                let mut nets = [0; 9];
+                for (index, net) in nets.iter_mut().enumerate() {
+                    *net = row.get(ORDER_WIDTH + index)?;
+                }
+                let account: String = row.get(ORDER_WIDTH + 9)?;
+                Ok(DueLoan {
+                    order: rows::order(row)?,
+                    account: rows::json(&account)?,
+                    balances: Balances::from_nets(nets),
+                })
+            })
+            .await
     }
 
     async fn copy_order(&self, template: OrderId, copies: usize) -> StoreResult<usize> {
@@ -164,10 +130,12 @@ impl OrderStore for Store {
         tx.exec(
             &format!(
                 "{series} INSERT INTO loan_order (order_no, borrower_id, product_id, status, principal, interest, fees, \
-                 term_days, applied_at, disbursed_at, due_date, closed_at, extension_days, extension_count) \
+                 term_days, applied_at, disbursed_at, due_date, closed_at, extension_days, extension_count, terms, \
+                 accepted_by_act) \
                  SELECT t.order_no || '-' || CAST(n AS TEXT), b.id, t.product_id, t.status, t.principal, t.interest, \
                  t.fees, t.term_days, t.applied_at, t.disbursed_at, t.due_date, t.closed_at, t.extension_days, \
-                 t.extension_count FROM copy_no JOIN borrower b ON b.phone = '+639' || CAST(100000000 + $3 + n AS TEXT), \
+                 t.extension_count, t.terms, t.accepted_by_act \
+                 FROM copy_no JOIN borrower b ON b.phone = '+639' || CAST(100000000 + $3 + n AS TEXT), \
                  loan_order t WHERE t.id = $1 ORDER BY n"
             ),
             args![template, copies, orders_before],
@@ -180,20 +148,15 @@ impl OrderStore for Store {
             args![template, orders_before],
         )
         .await?;
-        // Penalty keys name their order (`penalty:T:DAY`): the copy's name
-        // it instead, so the daily run finds them; other keys get a suffix.
-        let penalty_prefix = format!("penalty:{}:", template.0);
-        let rest_from = i64::try_from(penalty_prefix.len() + 1).map_err(crate::db::stored_value)?;
-        let copied_key = "CASE WHEN e.idempotency_key LIKE $3 || '%' \
-             THEN 'penalty:' || CAST(o.id AS TEXT) || ':' || substr(e.idempotency_key, CAST($4 AS INTEGER)) \
-             ELSE e.idempotency_key || ':copy:' || CAST(o.id AS TEXT) END";
+        // Each copy's entries get keys of their own.
+        let copied_key = "e.idempotency_key || ':copy:' || CAST(o.id AS TEXT)";
         tx.exec(
             &format!(
                 "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) \
                  SELECT o.id, e.kind, {copied_key}, e.fingerprint, e.created_at FROM loan_order o, ledger_entry e \
                  WHERE o.id > $2 AND e.order_id = $1 ORDER BY o.id, e.id"
             ),
-            args![template, orders_before, &penalty_prefix, rest_from],
+            args![template, orders_before],
         )
         .await?;
         tx.exec(
@@ -202,9 +165,16 @@ impl OrderStore for Store {
                  SELECT c.id, l.position, l.account, l.side, l.amount FROM loan_order o CROSS JOIN ledger_entry e \
                  JOIN ledger_line l ON l.entry_id = e.id \
                  JOIN ledger_entry c ON c.idempotency_key = {copied_key} \
-                 WHERE o.id > $2 AND e.order_id = $1 AND c.id > $5"
+                 WHERE o.id > $2 AND e.order_id = $1 AND c.id > $3"
             ),
-            args![template, orders_before, &penalty_prefix, rest_from, entries_before],
+            args![template, orders_before, entries_before],
+        )
+        .await?;
+        tx.exec(
+            "INSERT INTO loan_account (order_id, account, next_check, updated_at) \
+             SELECT o.id, a.account, a.next_check, a.updated_at FROM loan_order o, loan_account a \
+             WHERE o.id > $2 AND a.order_id = $1",
+            args![template, orders_before],
         )
         .await?;
         let columns = balance_columns();
@@ -227,9 +197,21 @@ impl OrderStore for Store {
         tx.commit().await
     }
 
-    async fn accept_order(&self, transition: &Transition, documents: &[(&'static str, String)]) -> StoreResult<()> {
+    async fn accept_order(
+        &self,
+        transition: &Transition,
+        documents: &[(&'static str, String)],
+        acceptance: &Acceptance,
+    ) -> StoreResult<()> {
         let mut tx = self.db.write().await?;
         transition_in(&mut tx, transition).await?;
+        tx.exec(
+            "UPDATE loan_order SET terms = $2, accepted_by_act = $3, interest = $4 WHERE id = $1",
+            args![transition.order_id, &rows::to_json(&acceptance.terms)?, &acceptance.act, acceptance.interest],
+        )
+        .await?;
+        insert_proof(&mut tx, transition.order_id, &ProofRecord::Contract(acceptance.proof.clone()), transition.at)
+            .await?;
         for (kind, body) in documents {
             tx.exec(
                 "INSERT INTO order_document (order_id, kind, body, created_at) VALUES ($1, $2, $3, $4)",
@@ -241,19 +223,109 @@ impl OrderStore for Store {
         tx.commit().await
     }
 
-    async fn extend_order(&self, extension: &Extension) -> StoreResult<bool> {
-        let mut tx = self.db.write().await?;
-        let applied = extend_in(&mut tx, extension).await?;
-        tx.commit().await?;
-        Ok(applied)
-    }
-
     async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>> {
         self.db
             .opt(
                 "SELECT kind, body, created_at FROM order_document WHERE order_id = $1 AND kind = $2",
                 args![order, kind],
                 |row| Ok(OrderDocument { kind: row.get(0)?, body: row.get(1)?, created_at: row.get(2)? }),
+            )
+            .await
+    }
+
+    async fn order_documents(&self, order: OrderId) -> StoreResult<Vec<OrderDocument>> {
+        self.db
+            .all(
+                "SELECT kind, body, created_at FROM order_document WHERE order_id = $1 ORDER BY created_at, kind",
+                args![order],
+                |row| Ok(OrderDocument { kind: row.get(0)?, body: row.get(1)?, created_at: row.get(2)? }),
+            )
+            .await
+    }
+
+    async fn loan_terms(&self, order: OrderId) -> StoreResult<Option<LoanTerms>> {
+        let terms: Option<Option<String>> =
+            self.db.opt_value("SELECT terms FROM loan_order WHERE id = $1", args![order]).await?;
+        terms.flatten().map(|text| rows::json(&text)).transpose()
+    }
+
+    async fn acceptance_act(&self, order: OrderId) -> StoreResult<Option<String>> {
+        let act: Option<Option<String>> =
+            self.db.opt_value("SELECT accepted_by_act FROM loan_order WHERE id = $1", args![order]).await?;
+        Ok(act.flatten())
+    }
+
+    async fn extensions(&self, order: OrderId) -> StoreResult<Vec<Extension>> {
+        self.db
+            .all(
+                "SELECT key, added_days, fee, new_due_date, at, pay_code FROM order_extension WHERE order_id = $1 ORDER BY id",
+                args![order],
+                |row| {
+                    Ok(Extension {
+                        order_id: order,
+                        key: row.get(0)?,
+                        added_days: row.get(1)?,
+                        fee: row.get(2)?,
+                        new_due_date: row.get(3)?,
+                        at: row.get(4)?,
+                        pay_code: row.get(5)?,
+                    })
+                },
+            )
+            .await
+    }
+
+    async fn cap_proofs(&self, order: OrderId) -> StoreResult<Vec<StoredCapProof>> {
+        self.db
+            .all(
+                "SELECT id, occasion, rule_set_code, passed, body, created_at FROM cap_proof WHERE order_id = $1 ORDER BY id",
+                args![order],
+                |row| {
+                    let occasion: String = row.get(1)?;
+                    let body: String = row.get(4)?;
+                    let (proof, holds) = if occasion == HOLDS {
+                        (None, rows::json(&body)?)
+                    } else {
+                        (Some(rows::json(&body)?), Vec::new())
+                    };
+                    Ok(StoredCapProof {
+                        id: row.get(0)?,
+                        proof,
+                        holds,
+                        occasion,
+                        rule_set_code: row.get(2)?,
+                        passed: row.get(3)?,
+                        created_at: row.get(5)?,
+                    })
+                },
+            )
+            .await
+    }
+
+    async fn store_renewal_disclosure(
+        &self,
+        pay_code: &str,
+        order: OrderId,
+        offered_on: Date,
+        body: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        self.db
+            .exec(
+                "INSERT INTO renewal_disclosure (pay_code, order_id, offered_on, body, created_at) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (pay_code) DO NOTHING",
+                args![pay_code, order, offered_on, body, at],
+            )
+            .await
+            .map(drop)
+    }
+
+    async fn renewal_disclosures(&self, order: OrderId) -> StoreResult<Vec<(String, Date, String)>> {
+        self.db
+            .all(
+                "SELECT pay_code, offered_on, body FROM renewal_disclosure WHERE order_id = $1 ORDER BY created_at, pay_code",
+                args![order],
+                |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
             )
             .await
     }
@@ -284,8 +356,8 @@ impl OrderStore for Store {
 pub(crate) async fn extend_in(tx: &mut Conn, extension: &Extension) -> StoreResult<bool> {
     let inserted = tx
         .exec(
-            "INSERT INTO order_extension (order_id, key, added_days, fee, new_due_date, at) \
-             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (key) DO NOTHING",
+            "INSERT INTO order_extension (order_id, key, added_days, fee, new_due_date, at, pay_code) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key) DO NOTHING",
             args![
                 extension.order_id,
                 &extension.key,
@@ -293,6 +365,7 @@ pub(crate) async fn extend_in(tx: &mut Conn, extension: &Extension) -> StoreResu
                 extension.fee,
                 extension.new_due_date,
                 extension.at,
+                extension.pay_code.as_deref(),
             ],
         )
         .await?;
@@ -330,6 +403,36 @@ pub(crate) async fn transition_in(tx: &mut Conn, transition: &Transition) -> Sto
     tx.exec(
         "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES ($1, $2, $3, $4, $5)",
         args![transition.order_id, transition.from, transition.to, &transition.cause, transition.at],
+    )
+    .await
+    .map(drop)
+}
+
+/// The occasion under which runs of days a ceiling held back are stored.
+pub(crate) const HOLDS: &str = "ceiling_held";
+
+/// Stores a cap proof or a posting's held days with the order.
+pub(crate) async fn insert_proof(
+    tx: &mut Conn,
+    order: OrderId,
+    record: &ProofRecord,
+    at: OffsetDateTime,
+) -> StoreResult<()> {
+    let (occasion, code, passed, body) = match record {
+        ProofRecord::Contract(proof) => {
+            let occasion = match proof.occasion {
+                Occasion::Acceptance => "acceptance".to_owned(),
+                Occasion::Renewal { number } => format!("renewal {number}"),
+            };
+            (occasion, proof.rule_set.code.clone(), proof.passed(), rows::to_json(proof)?)
+        }
+        ProofRecord::Holds { rule_set_code, holds } => {
+            (HOLDS.to_owned(), rule_set_code.clone(), true, rows::to_json(holds)?)
+        }
+    };
+    tx.exec(
+        "INSERT INTO cap_proof (order_id, occasion, rule_set_code, passed, body, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        args![order, &occasion, &code, passed, &body, at],
     )
     .await
     .map(drop)

@@ -66,9 +66,9 @@ impl ProductStore for Store {
                  period_days, monthly_interest_bp, service_fee_bp, penalty_one_time_new, penalty_one_time_repeat, \
                  penalty_daily_bp_1_30, penalty_daily_bp_31_90, penalty_daily_bp_91_on, rate_description, tags, \
                  allows_extension, requires_review, available, early_after_term_bp, early_min_days, early_min_interest_days, \
-                 extensions_allowed) \
+                 extensions_allowed, extension_days, extension_fee_bp, allocation) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-                 $21, $22, $23, $24) \
+                 $21, $22, $23, $24, $25, $26, $27) \
                  RETURNING id",
                 args![
                     product.lender_id,
@@ -95,6 +95,9 @@ impl ProductStore for Store {
                     terms.clauses.early_min_days,
                     terms.clauses.early_min_interest_days,
                     terms.clauses.extensions_allowed,
+                    terms.clauses.extension_days,
+                    terms.clauses.extension_fee_bp,
+                    terms.clauses.allocation.key(),
                 ],
             )
             .await?;

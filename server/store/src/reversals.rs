@@ -43,6 +43,18 @@ pub(crate) async fn approve_in(tx: &mut Conn, approval: &ReversalApproval) -> St
 
 #[async_trait]
 impl ReversalStore for Store {
+    async fn approved_reversals_of(&self, order: hiram_domain::order::OrderId) -> StoreResult<Vec<PaymentReversal>> {
+        self.db
+            .all(
+                &format!(
+                    "SELECT {COLUMNS} FROM payment_reversal WHERE order_id = $1 AND status = 'approved' ORDER BY id"
+                ),
+                args![order],
+                reversal,
+            )
+            .await
+    }
+
     async fn propose_reversal(&self, proposal: &PaymentReversal, request: Option<&KeyedRequest>) -> StoreResult<i64> {
         let mut tx = self.db.write().await?;
         if let Some(first) = created_before(&mut tx, request).await? {

@@ -3,7 +3,7 @@
 use crate::db::{Row, stored_value};
 use hiram_domain::borrower::{Borrower, Language};
 use hiram_domain::order::Order;
-use hiram_domain::pricing::{ClauseTerms, PenaltySchedule, ProductTerms};
+use hiram_domain::pricing::{Allocation, ClauseTerms, PenaltySchedule, ProductTerms};
 use hiram_domain::product::Product;
 use hiram_domain::store::StoreResult;
 
@@ -12,7 +12,8 @@ pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.lender_id, l.name, p.name, p.l
      p.amount_step, p.periods, p.period_days, p.monthly_interest_bp, p.service_fee_bp, p.penalty_one_time_new, \
      p.penalty_one_time_repeat, p.penalty_daily_bp_1_30, p.penalty_daily_bp_31_90, p.penalty_daily_bp_91_on, \
      p.rate_description, p.tags, p.allows_extension, p.requires_review, p.available, p.early_after_term_bp, \
-     p.early_min_days, p.early_min_interest_days, p.extensions_allowed";
+     p.early_min_days, p.early_min_interest_days, p.extensions_allowed, p.extension_days, p.extension_fee_bp, \
+     p.allocation";
 
 pub(crate) fn product(row: &Row<'_>) -> StoreResult<Product> {
     Ok(Product {
@@ -41,6 +42,9 @@ pub(crate) fn product(row: &Row<'_>) -> StoreResult<Product> {
                 early_min_days: row.get(23)?,
                 early_min_interest_days: row.get(24)?,
                 extensions_allowed: row.get(25)?,
+                extension_days: row.get(26)?,
+                extension_fee_bp: row.get(27)?,
+                allocation: row.parse(28, Allocation::parse)?,
             },
         },
         rate_description: row.get(17)?,
@@ -104,4 +108,14 @@ pub(crate) fn order(row: &Row<'_>) -> StoreResult<Order> {
         extension_days: row.get(13)?,
         extensions: row.get(14)?,
     })
+}
+
+/// A domain value kept as JSON text (a loan's terms, account, cap proofs).
+pub(crate) fn json<T: serde::de::DeserializeOwned>(text: &str) -> StoreResult<T> {
+    serde_json::from_str(text).map_err(stored_value)
+}
+
+/// The JSON text a domain value is kept as.
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> StoreResult<String> {
+    serde_json::to_string(value).map_err(|error| hiram_domain::store::StoreError::Backend(error.to_string()))
 }

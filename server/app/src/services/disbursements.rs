@@ -1,7 +1,7 @@
 //! Sending an accepted loan (170) to the borrower's bound account through
-//! the payout gateway: sent → the ledger records the money out and the
-//! interest, and repayment opens (174) with its due date; refused →
-//! rejected (110), as D3 says. When the gateway cannot be reached, or no
+//! the payout gateway: sent → the ledger records the money out, the loan's
+//! account opens with its due dates fixed from that day, and repayment opens
+//! (174), all in one transaction; refused → rejected (110), as D3 says. When the gateway cannot be reached, or no
 //! account is bound yet, the order waits in 170 and is tried again: when an
 //! account is bound, and on every daily run.
 //!
@@ -12,13 +12,14 @@
 
 use crate::i18n::{Lang, Msg};
 use crate::metrics::{PayoutOutcome, PostingKind};
+use crate::services::documents;
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::ledger;
 use hiram_domain::money::{CurrencySymbol, format_amount};
-use hiram_domain::order::{OrderId, OrderStatus, Transition};
+use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};
 use hiram_domain::payout::{PayoutRequest, PayoutResult};
-use hiram_domain::store::{IdempotencyKey, PayoutAttempt, Posting};
+use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, PayoutAttempt, Refusal};
 use std::time::Duration;
 
 /// How long a payout call may take before its outcome counts as unknown.
@@ -116,37 +117,37 @@ async fn try_claimed(state: &AppState, order_id: OrderId) -> ServiceResult<Disbu
         Some(PayoutResult::Sent { .. }) => PayoutOutcome::Sent,
         Some(PayoutResult::Refused { .. }) => PayoutOutcome::Refused,
     });
-    let (to, cause, message) = match &result {
+    let (cause, message) = match &result {
         None => return Ok(Disbursed::GatewayUnavailable),
         Some(PayoutResult::Pending { .. }) => return Ok(Disbursed::Pending),
         Some(PayoutResult::Sent { transaction_id }) => {
-            record_money_out(state, &order).await?;
-            (
-                OrderStatus::RepaymentOpen,
-                format!("payout sent, {} {transaction_id}", state.gateway.name()),
-                Msg::PayoutSentSms,
-            )
+            (format!("payout sent, {} {transaction_id}", state.gateway.name()), Msg::PayoutSentSms)
         }
-        Some(PayoutResult::Refused { reason }) => {
-            (OrderStatus::Rejected, format!("payout refused: {reason}"), Msg::PayoutRefusedSms)
+        Some(PayoutResult::Refused { reason }) => (format!("payout refused: {reason}"), Msg::PayoutRefusedSms),
+    };
+    let sent = matches!(result, Some(PayoutResult::Sent { .. }));
+    let due_date = if sent {
+        match money_out(state, &order, cause, state.today(), state.now()).await? {
+            Some(last_due) => last_due,
+            // Another try finished first and told the borrower.
+            None => return Ok(Disbursed::NotDisbursing),
+        }
+    } else {
+        let transition = Transition {
+            order_id: order.id,
+            from: OrderStatus::Disbursing,
+            to: OrderStatus::Rejected,
+            cause,
+            at: state.now(),
+            due_date: None,
+        };
+        match state.move_order(&transition).await {
+            Ok(()) => state.today(),
+            Err(ServiceError::Stale) => return Ok(Disbursed::NotDisbursing),
+            Err(other) => return Err(other),
         }
     };
-    let due_date = state.today() + time::Duration::days(order.term_days);
-    let transition = Transition {
-        order_id: order.id,
-        from: OrderStatus::Disbursing,
-        to,
-        cause,
-        at: state.now(),
-        due_date: (to == OrderStatus::RepaymentOpen).then_some(due_date),
-    };
-    match state.move_order(&transition).await {
-        Ok(()) => {}
-        // Another try finished first and told the borrower.
-        Err(ServiceError::Stale) => return Ok(Disbursed::NotDisbursing),
-        Err(other) => return Err(other),
-    }
-    tracing::info!(order.id = order.id.0, to = to.code(), "payout finished");
+    tracing::info!(order.id = order.id.0, sent, "payout finished");
     let body = message
         .text(Lang::of(borrower.language))
         .replace("{amount}", &format_amount(amount, CurrencySymbol::Peso))
@@ -154,23 +155,50 @@ async fn try_claimed(state: &AppState, order_id: OrderId) -> ServiceResult<Disbu
         .replace("{order}", &order.order_no)
         .replace("{date}", &due_date.to_string());
     crate::adapters::sms::notify(state, &borrower.phone, body).await;
-    Ok(if to == OrderStatus::RepaymentOpen { Disbursed::Sent } else { Disbursed::Refused })
+    Ok(if sent { Disbursed::Sent } else { Disbursed::Refused })
 }
 
-/// The ledger of money out: the principal lent (net of the deducted fee)
-/// and the interest charged for the term.
-async fn record_money_out(state: &AppState, order: &hiram_domain::order::Order) -> ServiceResult<()> {
-    let failed = |error: ledger::LedgerError| ServiceError::Refused(error.to_string());
-    let key = |what: &str| IdempotencyKey { key: format!("{what}:{}", order.id.0), fingerprint: [0; 32] };
-    let now = state.now();
-    let disbursement = ledger::disbursement(order.principal, order.fees).map_err(failed)?;
-    if let Posting::Posted(_) = state.store.post_entry(order.id, &disbursement, &key("disbursement"), now).await? {
-        state.metrics.posted(PostingKind::Disbursement);
+/// Money out, in one transaction: the principal lent (net of the deducted
+/// fee) on the ledger, the loan's account opened with its due dates fixed
+/// from today, the schedule it charges by stored with the order (the
+/// disclosure's dates, counted from the day the money went out), and the
+/// move to 174, on the Manila day `start` at `now` (the demo seed sends its
+/// loans in the past). `Some(last due date)`, or `None` when another try
+/// moved the order first.
+pub async fn money_out(
+    state: &AppState,
+    order: &Order,
+    cause: String,
+    start: time::Date,
+    now: time::OffsetDateTime,
+) -> ServiceResult<Option<time::Date>> {
+    let opened = crate::services::loans::open_account(state, order, start).await?;
+    let last_due = opened.instalments.last().map_or(start, |instalment| instalment.due_date);
+    let key = IdempotencyKey { key: format!("disbursement:{}", order.id.0), fingerprint: [0; 32] };
+    let decide = |held: &HeldOrder| -> Result<OrderChanges, Refusal> {
+        let refused = |error: String| Refusal(error);
+        let transition = Transition::new(&held.order, OrderStatus::RepaymentOpen, cause.clone(), now)
+            .map_err(|error| refused(error.to_string()))?
+            .with_due_date(last_due);
+        let entry = ledger::disbursement(opened.terms.principal, opened.terms.fee)
+            .map_err(|error| refused(error.to_string()))?;
+        let schedule = documents::schedule(&opened, &held.order.order_no, Lang::of(held.borrower_language));
+        let schedule = serde_json::to_string(&schedule).map_err(|error| refused(error.to_string()))?;
+        Ok(OrderChanges {
+            entries: vec![(entry, key.clone())],
+            transition: Some(transition),
+            account: Some(crate::services::loans::account_update(opened.clone(), OrderStatus::RepaymentOpen)),
+            documents: vec![(documents::SCHEDULE.to_owned(), schedule)],
+            ..OrderChanges::default()
+        })
+    };
+    match state.store.post_to_order(order.id, &key, now, &decide).await? {
+        Ok(OrderPosting::Posted { .. }) => {
+            state.metrics.posted(PostingKind::Disbursement);
+            Ok(Some(last_due))
+        }
+        Ok(OrderPosting::Replayed(_) | OrderPosting::KeyReused) | Err(_) => Ok(None),
     }
-    if let Some(interest) = ledger::interest(order.interest).map_err(failed)? {
-        state.store.post_entry(order.id, &interest, &key("interest"), now).await?;
-    }
-    Ok(())
 }
 
 /// Tries every order waiting for its payout (the daily run, and after a

@@ -16,6 +16,7 @@ pub mod disbursements;
 pub mod documents;
 pub mod exchange_rates;
 pub mod images;
+pub mod loans;
 pub mod money_in;
 pub mod pay_code_images;
 pub mod pay_codes;

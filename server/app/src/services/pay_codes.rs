@@ -80,15 +80,26 @@ fn request(order: &Order, code: &PayCode, payer_name: String) -> InstructionRequ
     }
 }
 
+/// What a code that pays an extension carries: its fee, and the renewal's
+/// disclosure, stored with the code before the provider can take a payment
+/// of it (decision 056).
+pub struct ExtensionCode<'a> {
+    pub fee: Centavos,
+    pub offered_on: time::Date,
+    /// The disclosure document, as JSON.
+    pub disclosure: &'a str,
+}
+
 /// Issues a single-use code for `amount`: stored first (so every payment
-/// of it can be matched), then made payable by the provider.
+/// of it can be matched, and an extension's disclosure is kept before it
+/// can be paid), then made payable by the provider.
 pub async fn issue(
     state: &AppState,
     order: &Order,
     channel: Channel,
     amount: Centavos,
     expires_at: OffsetDateTime,
-    extension_fee: Option<Centavos>,
+    extension: Option<ExtensionCode<'_>>,
 ) -> Result<PayCode, IssueError> {
     let provider = provider_for(state, channel, false).ok_or(IssueError::ChannelOff)?;
     let code = PayCode {
@@ -98,11 +109,17 @@ pub async fn issue(
         amount: Some(amount),
         created_at: state.now(),
         expires_at: Some(expires_at),
-        extension_fee,
+        extension_fee: extension.as_ref().map(|extension| extension.fee),
         provider: provider.name().to_owned(),
         instruction: None,
     };
     state.store.insert_pay_code(&code).await?;
+    if let Some(extension) = &extension {
+        state
+            .store
+            .store_renewal_disclosure(&code.code, order.id, extension.offered_on, extension.disclosure, state.now())
+            .await?;
+    }
     let instruction = provider.create_instruction(&request(order, &code, payer_name(state, order).await?)).await?;
     state.store.set_instruction(&code.code, &instruction).await?;
     Ok(PayCode { instruction: Some(instruction), ..code })

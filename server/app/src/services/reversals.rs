@@ -1,5 +1,7 @@
-//! Posting an approved payment reversal (issue 16, decision 029). The
-//! reversing entries, the order's move back to 174 or 180, the borrower's
+//! Posting an approved payment reversal (issue 16, decisions 029 and 056):
+//! the loan's account is replayed from its payout without the payment, and
+//! one entry moves the ledger to where the replay says it stands. That
+//! entry, the account, the order's move back to 174 or 180, the borrower's
 //! SMS and the proposal's approval commit in one transaction
 //! (`LedgerStore::post_to_order`): two approvals racing post once, since
 //! the reversal's ledger key is the payment's own and the proposal is
@@ -7,15 +9,16 @@
 
 use crate::adapters::sms;
 use crate::i18n::{Lang, Msg};
+use crate::services::loans;
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
-use hiram_domain::ledger::Balances;
+use hiram_domain::caps::CapRuleSet;
+use hiram_domain::clock::manila_date;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
-use hiram_domain::order::{Order, OrderStatus, Transition};
-use hiram_domain::product::Product;
-use hiram_domain::repayment::{next_unpaid_due, plan_status};
+use hiram_domain::order::{OrderStatus, Transition};
 use hiram_domain::reversal::{self, PaymentReversal, ReversalApproval};
-use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, Refusal, StoreError, StoredEntry};
+use hiram_domain::servicing::{LoanAccount, LoanEvent};
+use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, Refusal, StoreError};
 use time::Date;
 
 /// Why an approval posted nothing.
@@ -50,11 +53,6 @@ pub async fn approve(
         .order(proposal.order_id)
         .await?
         .ok_or_else(|| ServiceError::Missing(format!("order {}", proposal.order_id.0)))?;
-    let product = state
-        .store
-        .product(order.product_id)
-        .await?
-        .ok_or_else(|| ServiceError::Missing(format!("product of {}", order.id.0)))?;
     if order.status == OrderStatus::Repaid {
         let others = state.store.orders_of(order.borrower_id).await?;
         if others
@@ -64,19 +62,29 @@ pub async fn approve(
             return Ok(Err(NotPosted::OpenLoanOfProduct));
         }
     }
-    // Entries are appended, never changed: what is read here is what the
-    // transaction would read.
-    let entries = state.store.ledger_entries(order.id).await?;
-    let Some(payment) = entries.iter().find(|stored| stored.id == proposal.entry_id) else {
-        return Err(ServiceError::Missing(format!("ledger entry {}", proposal.entry_id)));
+    let Some(disbursed) = order.disbursed_at else {
+        return Ok(Err(NotPosted::Refused("the loan's money never went out".to_owned())));
     };
-    let waiver = entries.iter().find(|stored| stored.key == reversal::early_payoff_key(&payment.key));
+    // The account replayed from its payout without the payment (decision
+    // 056): what the payment had settled is owed again, with the interest
+    // and penalties it had spared the borrower.
+    let opened = loans::open_account(state, &order, manila_date(disbursed)).await?;
+    let history = loans::history(state, order.id, Some((proposal.entry_id, proposal.amount))).await?;
+    let rule_sets = loans::rule_sets(state).await?;
+    let payment_day = state
+        .store
+        .ledger_entries(order.id)
+        .await?
+        .into_iter()
+        .find(|stored| stored.id == proposal.entry_id)
+        .map(|stored| manila_date(stored.created_at))
+        .ok_or_else(|| ServiceError::Missing(format!("ledger entry {}", proposal.entry_id)))?;
     let key = key_of(proposal);
     let (now, today) = (state.now(), state.today());
     let approval = ReversalApproval { id: proposal.id, by, at: now };
     let decide = |held: &HeldOrder| {
-        let changes = reverse(held, proposal, payment, waiver, &product, today, &approval)?;
-        let text = sms_text(held, proposal.amount, &changes);
+        let changes = reverse(held, proposal, &opened, &history, &rule_sets, payment_day, today, &approval)?;
+        let text = sms_text(held, proposal.amount, &changes, today);
         Ok(OrderChanges {
             messages: vec![sms::queued(state, &held.borrower_phone, text, now)],
             approves_reversal: Some(approval),
@@ -88,9 +96,9 @@ pub async fn approve(
             tracing::info!(order.id = order.id.0, reversal.id = proposal.id, "payment reversal posted");
             state.metrics.posted(crate::metrics::PostingKind::Reversal);
             sms::dispatch(state, outbox_ids.into_iter().zip(&changes.messages)).await;
-            let after = state.store.balances(order.id).await?;
+            let owed = owed_after(&changes, today);
             let status = changes.transition.map(|transition| transition.to).unwrap_or(order.status);
-            Ok(Ok(Reversed { owed: after.dues().total().max(Centavos::ZERO), status }))
+            Ok(Ok(Reversed { owed: owed.max(Centavos::ZERO), status }))
         }
         Ok(Ok(OrderPosting::Replayed(_) | OrderPosting::KeyReused)) | Err(StoreError::Stale) => {
             Ok(Err(NotPosted::AlreadyDecided))
@@ -110,58 +118,68 @@ fn key_of(proposal: &PaymentReversal) -> IdempotencyKey {
     IdempotencyKey { key: reversal::reversal_key(proposal.entry_id), fingerprint }
 }
 
-/// The entries and status change of a reversal, decided from the order as
-/// the transaction holds it. The early-payoff waiver the payment earned
-/// goes with it: without the payment, the payoff was never made.
+/// The correcting entry, account and status change of a reversal, decided
+/// from the order as the transaction holds it. A loan the payment had
+/// closed stood repaid until today, and the borrower was told so: those
+/// days are never charged as late (decision 029).
+#[expect(clippy::too_many_arguments, reason = "one decision's inputs, each read before the transaction")]
 fn reverse(
     held: &HeldOrder,
     proposal: &PaymentReversal,
-    payment: &StoredEntry,
-    waiver: Option<&StoredEntry>,
-    product: &Product,
+    opened: &LoanAccount,
+    history: &loans::History,
+    rule_sets: &[CapRuleSet],
+    payment_day: Date,
     today: Date,
     approval: &ReversalApproval,
 ) -> Result<OrderChanges, Refusal> {
     let order = &held.order;
-    let key = key_of(proposal);
-    let mut after = held.balances.clone();
-    let mut entries = Vec::new();
-    if let Some(waiver) = waiver {
-        let undone = waiver.entry.reversal();
-        after.apply(&undone);
-        let waiver_key = IdempotencyKey { key: reversal::early_payoff_key(&key.key), fingerprint: key.fingerprint };
-        entries.push((undone, waiver_key));
+    if held.balances != history.balances {
+        return Err(Refusal("the loan's ledger moved on while the reversal was read; approve it again".to_owned()));
     }
-    let taken_back =
-        reversal::reversal_of(&payment.entry, proposal.amount).map_err(|error| Refusal(error.to_string()))?;
-    after.apply(&taken_back);
-    entries.push((taken_back, key));
-    let transition = match status_change(order, product, &after, today) {
-        Some(to) => Some(Transition {
-            order_id: order.id,
-            from: order.status,
-            to: order.status.transition(to).map_err(|error| Refusal(error.to_string()))?,
-            cause: format!("payment reversal {} approved: {}", proposal.id, proposal.reason),
-            at: approval.at,
-            due_date: None,
-        }),
+    let mut events = history.events.clone();
+    if order.status == OrderStatus::Repaid {
+        events.push(LoanEvent::StoodRepaid { from: payment_day, to: today });
+        events.sort_by_key(LoanEvent::on);
+    }
+    let replayed = LoanAccount::replay(opened, &events, rule_sets, today);
+    let expected = replayed.ledger_balances(history.paid_in);
+    let correction = reversal::correction(&held.balances, &expected)
+        .map_err(|error| Refusal(error.to_string()))?
+        .ok_or_else(|| Refusal("the reversal changes nothing".to_owned()))?;
+    let owes = replayed.unpaid().get() > 0;
+    let transition = match reversal::status_after(order.status, owes, replayed.overdue_since(today).is_some()) {
+        Some(to) => Some(
+            Transition::new(
+                order,
+                to,
+                format!("payment reversal {} approved: {}", proposal.id, proposal.reason),
+                approval.at,
+            )
+            .map_err(|error| Refusal(error.to_string()))?,
+        ),
         None => None,
     };
-    Ok(OrderChanges { entries, transition, ..OrderChanges::default() })
+    let status = transition.as_ref().map_or(order.status, |transition| transition.to);
+    Ok(OrderChanges {
+        entries: vec![(correction, key_of(proposal))],
+        transition,
+        account: Some(loans::account_update(replayed, status)),
+        ..OrderChanges::default()
+    })
 }
 
-fn status_change(order: &Order, product: &Product, after: &Balances, today: Date) -> Option<OrderStatus> {
-    let first_unpaid_due = next_unpaid_due(&plan_status(order, product, after, today));
-    reversal::status_after(order.status, after, first_unpaid_due, today)
+/// What paying the loan off on `today` costs, as the posting leaves it.
+fn owed_after(changes: &OrderChanges, today: Date) -> Centavos {
+    changes.account.as_ref().map_or(Centavos::ZERO, |update| update.account.payoff(today).total)
 }
 
 /// The borrower's SMS: the payment was reversed, and what is owed now.
-fn sms_text(held: &HeldOrder, amount: Centavos, changes: &OrderChanges) -> String {
-    let mut after = held.balances.clone();
-    changes.entries.iter().for_each(|(entry, _)| after.apply(entry));
+fn sms_text(held: &HeldOrder, amount: Centavos, changes: &OrderChanges, today: Date) -> String {
+    let owed = owed_after(changes, today);
     Msg::PaymentReversedSms
         .text(Lang::of(held.borrower_language))
         .replace("{amount}", &format_amount(amount, CurrencySymbol::Peso))
         .replace("{order}", &held.order.order_no)
-        .replace("{owed}", &format_amount(after.dues().total().max(Centavos::ZERO), CurrencySymbol::Peso))
+        .replace("{owed}", &format_amount(owed.max(Centavos::ZERO), CurrencySymbol::Peso))
 }

@@ -34,8 +34,10 @@ crate::on_both_stores! {
         let (status, index) = call(&app, None, "index", &[]).await;
         assert_eq!(status, 200, "{index}");
         assert_eq!(index["data"]["savedCount"], Value::Null, "no session, nothing kept");
+        // The rule set in force: SEC MC 14 s.2025's ceilings.
+        assert_eq!(index["data"]["caps"]["code"], "SEC-MC-14-2025");
         assert_eq!(index["data"]["caps"]["nominalMonthlyBp"], 600);
-        assert_eq!(index["data"]["caps"]["interestAndFeesMonthlyBp"], 1500);
+        assert_eq!(index["data"]["caps"]["eirMonthlyBp"], 1200);
         let keys: Vec<&str> = index["data"]["frequencies"].as_array().unwrap().iter().map(|f| f["key"].as_str().unwrap()).collect();
         assert_eq!(keys, ["daily", "weekly", "monthly"]);
 
@@ -59,19 +61,21 @@ crate::on_both_stores! {
     }
 
     async fn the_advanced_form_shows_the_effective_rate_and_the_caps(app) {
-        // ₱5,000, 4% flat, 3 monthly payments, 5% fee: interest and fees
-        // ₱850 over 90 days is 5.67% a month of the amount.
+        // ₱5,000, 4% flat, 3 monthly payments, 5% fee: the effective rate
+        // on the ₱4,750 received, against SEC MC 14's 12%.
         let (status, body) = call(&app, None, "emi-adv", &with(&[("feeBp", "500")])).await;
         assert_eq!(status, 200, "{body}");
         let data = &body["data"];
         assert_eq!((data["fee"].as_i64(), data["netProceeds"].as_i64()), (Some(25_000), Some(475_000)));
-        assert_eq!(data["costMonthlyBp"], 567);
         assert_eq!(data["covered"], true);
+        assert_eq!(data["costMonthlyBp"], Value::Null, "no simple rate on the principal any more");
+        let effective = data["effectiveMonthlyBp"].as_i64().unwrap();
         let caps = data["caps"].as_array().unwrap();
         assert_eq!(caps[0]["key"], "nominal");
         assert_eq!((caps[0]["limitBp"].as_i64(), caps[0]["headroomBp"].as_i64()), (Some(600), Some(200)));
-        assert_eq!((caps[1]["key"].as_str(), caps[1]["headroomBp"].as_i64()), (Some("interest_and_fees"), Some(1500 - 567)));
-        assert!(data["effectiveMonthlyBp"].as_i64().unwrap() > 567, "the actuarial rate on the money received is higher");
+        assert_eq!((caps[1]["key"].as_str(), caps[1]["limitBp"].as_i64()), (Some("effective"), Some(1200)));
+        assert_eq!((caps[1]["headroomBp"].as_i64(), caps[1]["within"].as_bool()), (Some(1200 - effective), Some(true)));
+        assert!(effective > 567, "the actuarial rate on the money received is above interest and fees over the principal");
 
         // 7% a month breaks the nominal cap: shown, not refused (it is a calculator).
         let (_, above) = call(&app, None, "emi-adv", &with(&[("monthlyRateBp", "700")])).await;
@@ -161,10 +165,12 @@ crate::on_both_stores! {
         let products = page["data"]["products"].as_array().unwrap();
         let names: Vec<&str> = products.iter().map(|p| p["name"].as_str().unwrap()).collect();
         // ₱5,000 fits four of the demo products (not the ₱10,000–₱50,000
-        // one, nor the unavailable one), cheapest first. Kalesa Quick Pera:
-        // 3% a month for 91 days is ₱455.00 interest, plus a 5% fee of ₱250.
-        assert_eq!(names, ["Kalesa Quick Pera", "Bayanihan Cash Express", "Bayanihan Cash Plus", "Sampaguita Salary Loan"]);
-        assert_eq!(products[0]["quote"]["financeCharge"], 70_500);
+        // one, nor the unavailable one), cheapest first: four monthly
+        // instalments on the declining balance cost least. Kalesa Quick
+        // Pera: 3% a month for 91 days is ₱455.00 interest, plus a 5% fee
+        // of ₱250.
+        assert_eq!(names, ["Bayanihan Cash Plus", "Kalesa Quick Pera", "Bayanihan Cash Express", "Sampaguita Salary Loan"]);
+        assert_eq!(products[1]["quote"]["financeCharge"], 70_500);
         assert!(products.iter().all(|p| p["quote"]["amount"] == 500_000));
 
         let product = products[0]["productId"].as_i64().unwrap().to_string();
@@ -179,7 +185,7 @@ crate::on_both_stores! {
         let marketing = member(&app, Role::Marketing).await;
         let (status, views) = send(&app, &marketing, "GET", "/api/console/calculator-views", &[]).await;
         assert_eq!(status, 200, "{views}");
-        assert_eq!(views["data"]["products"][0]["productName"], "Kalesa Quick Pera");
+        assert_eq!(views["data"]["products"][0]["productName"], "Bayanihan Cash Plus");
         assert_eq!(views["data"]["products"][0]["views"], 2);
     }
 

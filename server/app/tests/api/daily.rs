@@ -1,58 +1,86 @@
-//! The daily run: overdue orders and late penalties within the caps.
+//! The daily run (decision 056): each loan with work on the day (an
+//! instalment falling due, a loan becoming overdue) is brought to the day
+//! once, its interest and penalties posted with its account, however many
+//! runs there are; loans with nothing to do are not touched.
 
-use crate::helpers::order_in;
+use crate::helpers::{account_matching_ledger, loan_made, order_in};
 use hiram_domain::ledger::{Balances, EntryKind, Side};
-use hiram_domain::order::OrderId;
+use hiram_domain::order::{OrderId, OrderStatus};
 
 async fn ledger_of(app: &crate::helpers::TestApp, order: i64) -> Vec<hiram_domain::store::StoredEntry> {
     app.state.store.ledger_entries(OrderId(order)).await.unwrap()
 }
 
-crate::on_both_stores! {
-    async fn an_overdue_loan_accrues_one_penalty_a_day_once(app) {
-        let demo = app.demo_session().await;
-        let order = order_in(&demo, 180).order_id;
-        let before = ledger_of(&app, order).await.len();
-        let first = hiram::services::daily::run(&app.state).await.unwrap();
-        assert!(first.penalty_days_posted >= 7, "{first:?}");
-        let after_first = ledger_of(&app, order).await.len();
-        assert_eq!(after_first - before, first.penalty_days_posted);
-        let again = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(again.penalty_days_posted, 0, "re-running charges nothing twice");
-        assert_eq!(ledger_of(&app, order).await.len(), after_first);
-    }
+/// Debits of `kind` entries on the order, in centavos.
+fn posted(entries: &[hiram_domain::store::StoredEntry], kind: EntryKind) -> i64 {
+    entries
+        .iter()
+        .filter(|stored| stored.entry.kind == kind)
+        .flat_map(|stored| stored.entry.lines.iter().filter(|line| line.side == Side::Debit))
+        .map(|line| line.amount.get())
+        .sum()
+}
 
-    async fn a_loan_past_its_due_date_becomes_overdue_and_penalties_stop_at_the_caps(app) {
+/// Days from the demo's open loan's payout to its due date: it was sent on
+/// the day it was applied for, 11 days ago, for 91 days.
+async fn days_to_due(app: &crate::helpers::TestApp, order: i64) -> i64 {
+    let held = app.state.store.order(OrderId(order)).await.unwrap().unwrap();
+    (held.due_date.unwrap() - app.state.today()).whole_days()
+}
+
+crate::on_both_stores! {
+    async fn a_loan_falling_due_is_charged_its_interest_once_and_becomes_overdue_the_next_day(app) {
         let demo = app.demo_session().await;
         let order = order_in(&demo, 174).order_id;
-        // 91-day loan received 10 days ago: 200 days on it is 119 days late.
-        app.clock.advance(time::Duration::days(200));
-        let report = hiram::services::daily::run(&app.state).await.unwrap();
-        assert!(report.became_overdue >= 1);
-        let status = app.state.store.order(OrderId(order)).await.unwrap().unwrap().status;
-        assert_eq!(status, hiram_domain::order::OrderStatus::Overdue, "the demo session itself has expired by now");
-        let entries = ledger_of(&app, order).await;
-        let penalties: Vec<(i64, i64)> = entries
-            .iter()
-            .filter(|entry| entry.entry.kind == EntryKind::Penalty)
-            .map(|entry| {
-                let day: i64 = entry.key.rsplit(':').next().unwrap().parse().unwrap();
-                let amount = entry.entry.lines.iter().filter(|line| line.side == Side::Debit).map(|line| line.amount.get()).sum();
-                (day, amount)
-            })
-            .collect();
-        assert!(!penalties.is_empty());
-        // ₱5,000 + ₱606.66 due: at most 5% (₱280.33) in any 30-day window.
-        for window in 0..4 {
-            let charged: i64 = penalties.iter().filter(|(day, _)| (day - 1) / 30 == window).map(|(_, amount)| amount).sum();
-            assert!(charged <= 28_033, "window {window}: {charged}");
-        }
-        let balances = Balances::of(&entries.iter().map(|entry| entry.entry.clone()).collect::<Vec<_>>());
-        assert!(balances.cost_charged() <= 500_000, "interest, fees and penalties within the principal");
-        assert_eq!(balances.sum(), 0);
+        let first = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(first.loans_posted, 0, "nothing falls due today: {first:?}");
+        let to_due = days_to_due(&app, order).await;
+        app.clock.advance(time::Duration::days(to_due));
+        let due_day = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!((due_day.loans_posted, due_day.became_overdue), (1, 0), "{due_day:?}");
+        // ₱5,000 at 4% a month for 91 days, on the declining balance: the
+        // whole principal owed every day, ₱606.66.
+        assert_eq!(posted(&ledger_of(&app, order).await, EntryKind::Interest), 60_666);
+        let again = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(again.loans_posted, 0, "re-running charges nothing twice: {again:?}");
+        app.clock.advance(time::Duration::days(1));
+        let late = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!((late.loans_posted, late.became_overdue), (1, 1), "{late:?}");
+        assert_eq!(app.state.store.order(OrderId(order)).await.unwrap().unwrap().status, OrderStatus::Overdue);
+        // Day 1 late: the one-time ₱15 of a repeat borrower (the demo
+        // borrower repaid a loan before) and 0.10% of the ₱5,606.66 overdue.
+        assert_eq!(posted(&ledger_of(&app, order).await, EntryKind::Penalty), 1_500 + 560);
+        account_matching_ledger(&app, OrderId(order)).await;
+        let after = ledger_of(&app, order).await.len();
+        let again = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(again.loans_posted, 0, "{again:?}");
+        assert_eq!(ledger_of(&app, order).await.len(), after);
     }
 
-    async fn daily_runs_at_once_all_finish_and_charge_each_day_once(app) {
+    async fn an_overdue_loans_penalties_are_the_agreements_figures_day_by_day(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        app.clock.advance(time::Duration::days(200));
+        let report = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(report.became_overdue, 1, "{report:?}");
+        let account = account_matching_ledger(&app, OrderId(order)).await;
+        let due = account.instalments[0].due_date;
+        let late = (app.state.today() - due).whole_days();
+        assert!(late > 100, "{late} days late");
+        // Clause 5: ₱15 once (a repeat borrower), then each day 0.10% (days 1–30), 0.08%
+        // (31–90), 0.04% (from 91) of the ₱5,606.66 overdue, each day
+        // rounded down; a month of it stays within 5% (₱280.33), and the
+        // loan's whole cost within its ₱5,000.
+        let daily = |day: i64| 560_666 * match day { 1..=30 => 10, 31..=90 => 8, _ => 4 } / 10_000;
+        let expected: i64 = 1_500 + (1..=late).map(daily).sum::<i64>();
+        assert_eq!(posted(&ledger_of(&app, order).await, EntryKind::Penalty), expected);
+        assert!(1_500 + (1..=30).map(daily).sum::<i64>() <= 28_033);
+        assert!(account.cost_charged.get() <= 500_000);
+        let again = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(again.loans_posted, 0, "an overdue loan waits for its borrower: {again:?}");
+    }
+
+    async fn daily_runs_at_once_all_finish_and_bring_each_loan_to_the_day_once(app) {
         let demo = app.demo_session().await;
         let (open, overdue) = (order_in(&demo, 174).order_id, order_in(&demo, 180).order_id);
         app.clock.advance(time::Duration::days(120));
@@ -63,78 +91,77 @@ crate::on_both_stores! {
             hiram::services::daily::run(&app.state),
         );
         let reports = [first.unwrap(), second.unwrap(), third.unwrap()];
-        let posted: usize = reports.iter().map(|report| report.penalty_days_posted).sum();
-        let after = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
-        assert!(posted > 0, "{reports:?}");
-        assert_eq!(after - before, posted, "each day charged once, and counted by the run that charged it: {reports:?}");
+        let loans: usize = reports.iter().map(|report| report.loans_posted).sum();
+        assert_eq!(loans, 1, "the open loan, by one run: {reports:?}");
         assert_eq!(reports.iter().map(|report| report.became_overdue).sum::<usize>(), 1, "{reports:?}");
         assert!(reports.iter().all(|report| report.orders_failed == 0), "{reports:?}");
+        let after = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        assert_eq!(after - before, 2, "its interest and its penalties, once: {reports:?}");
         let keys: Vec<String> = ledger_of(&app, open).await.into_iter().map(|entry| entry.key).collect();
         let mut unique = keys.clone();
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), keys.len(), "no key twice");
-        let again = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(again.penalty_days_posted, 0, "nothing left for a later run");
+        account_matching_ledger(&app, OrderId(open)).await;
+        account_matching_ledger(&app, OrderId(overdue)).await;
     }
 
     async fn a_page_another_run_holds_is_left_to_it_until_its_claim_runs_out(app with [
         ("APP_JOBS__DAILY_PAGE_ORDERS", "1"),
     ]) {
         let demo = app.demo_session().await;
-        let (open, overdue) = (order_in(&demo, 174).order_id, order_in(&demo, 180).order_id);
-        let store = &app.state.store;
-        let held = store.repayable_page(OrderId(0), 1).await.unwrap()[0].order.id;
-        let other = if held.0 == open { overdue } else { open };
-        assert!([open, overdue].contains(&held.0), "the demo's repayable orders are 174 and 180");
+        let open = order_in(&demo, 174).order_id;
+        let other = loan_made(&app, "Bayanihan Cash Express", 3_000, 11, "09181110001", OrderStatus::RepaymentOpen).await.0;
         app.clock.advance(time::Duration::days(120));
+        let store = &app.state.store;
+        let page = store.due_page(app.state.today(), OrderId(0), 1).await.unwrap();
+        let held = page[0].order.id;
+        let free = if held.0 == open { other } else { open };
+        assert!([open, other].contains(&held.0), "the loans with work are the two open ones");
         // Another run (a process that stopped, say) holds the first page.
         let now = app.state.now();
         assert!(store.claim_daily_page(held, now, now + time::Duration::minutes(10)).await.unwrap());
         assert!(!store.claim_daily_page(held, now, now + time::Duration::minutes(10)).await.unwrap(), "held");
-        let (held_before, other_before) = (ledger_of(&app, held.0).await.len(), ledger_of(&app, other).await.len());
+        let held_before = ledger_of(&app, held.0).await.len();
         let first = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(first.pages_left_to_others, 1, "{first:?}");
-        assert_eq!(first.pages_finished, 1, "{first:?}");
+        assert_eq!((first.pages_left_to_others, first.pages_finished, first.loans_posted), (1, 1, 1), "{first:?}");
         assert_eq!(ledger_of(&app, held.0).await.len(), held_before, "the held page is not this run's");
-        assert_eq!(ledger_of(&app, other).await.len() - other_before, first.penalty_days_posted, "{first:?}");
-        assert!(first.penalty_days_posted > 0, "{first:?}");
+        account_matching_ledger(&app, OrderId(free)).await;
         // Its claim runs out: the next run takes the page over.
         app.clock.advance(time::Duration::minutes(11));
-        let other_after_first = ledger_of(&app, other).await.len();
         let second = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!((second.pages_finished, second.pages_left_to_others), (2, 0), "{second:?}");
-        let held_charged = ledger_of(&app, held.0).await.len() - held_before;
-        assert!(held_charged > 0, "{second:?}");
-        // (11 minutes may cross midnight in Manila, adding a day to the other.)
-        let other_charged = ledger_of(&app, other).await.len() - other_after_first;
-        assert_eq!(held_charged + other_charged, second.penalty_days_posted, "{second:?}");
-        // A finished page is let go: a later run looks again (and finds nothing owed).
+        assert_eq!(second.pages_left_to_others, 0, "{second:?}");
+        assert!(ledger_of(&app, held.0).await.len() > held_before, "{second:?}");
+        // A finished page is let go: a later run looks again and finds
+        // nothing to do.
         let third = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!((third.pages_finished, third.penalty_days_posted), (2, 0), "{third:?}");
-        assert_balances_are_the_ledger(&app, &[open, overdue]).await;
+        assert_eq!((third.pages_left_to_others, third.loans_posted), (0, 0), "{third:?}");
+        for order in [open, other] {
+            account_matching_ledger(&app, OrderId(order)).await;
+        }
     }
 
-    async fn an_order_failing_in_a_batch_leaves_the_others_charged(app with [
-        ("APP_DATABASE__FAILPOINTS", "post_to_order:after_entries"),
-    ]) {
-        let demo = app.demo_session().await;
-        let (open, overdue) = (order_in(&demo, 174).order_id, order_in(&demo, 180).order_id);
+    async fn a_loan_failing_in_a_batch_leaves_the_others_posted(first) {
+        let demo = first.demo_session().await;
+        let open = order_in(&demo, 174).order_id;
+        let other = loan_made(&first, "Bayanihan Cash Express", 3_000, 11, "09181110002", OrderStatus::RepaymentOpen).await.0;
+        // The same database, served by a process whose store fails once
+        // where a loan's posting would.
+        let app = crate::helpers::TestApp::start(&first.database_url, &[("APP_DATABASE__FAILPOINTS", "post_to_order:after_entries")])
+            .await
+            .unwrap();
         app.clock.advance(time::Duration::days(120));
-        let before = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
         let first = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(first.orders_failed, 1, "the first order of the batch fails once: {first:?}");
-        assert!(first.penalty_days_posted > 0, "the batch's other orders are charged: {first:?}");
-        let after_first = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
+        assert_eq!(first.orders_failed, 1, "the first loan of the batch fails once: {first:?}");
+        assert_eq!(first.loans_posted, 1, "the batch's other loan is posted: {first:?}");
         let second = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(second.orders_failed, 0, "{second:?}");
-        assert!(second.penalty_days_posted > 0, "the next run charges the failed order: {second:?}");
-        let after = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
-        assert_eq!(after - before, first.penalty_days_posted + second.penalty_days_posted, "each day once");
-        assert!(after > after_first);
-        assert_balances_are_the_ledger(&app, &[open, overdue]).await;
+        assert_eq!((second.orders_failed, second.loans_posted), (0, 1), "the next run posts the failed loan: {second:?}");
+        for order in [open, other] {
+            account_matching_ledger(&app, OrderId(order)).await;
+            assert_eq!(app.state.store.order(OrderId(order)).await.unwrap().unwrap().status, OrderStatus::Overdue);
+        }
         let third = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(third.penalty_days_posted, 0, "nothing left: {third:?}");
+        assert_eq!(third.loans_posted, 0, "nothing left: {third:?}");
     }
 
     async fn a_batch_aborted_for_contention_runs_again_and_commits_once(app with [
@@ -157,33 +184,22 @@ crate::on_both_stores! {
         let entries = ledger_of(&app, order).await;
         assert_eq!(entries.len(), before + 1, "one entry, however many runs");
         assert_eq!(entries.iter().filter(|entry| entry.key == key.key).count(), 1);
-        assert_balances_are_the_ledger(&app, &[order]).await;
+        let kept = app.state.store.balances(OrderId(order)).await.unwrap();
+        assert_eq!(kept, Balances::of(&entries.into_iter().map(|stored| stored.entry).collect::<Vec<_>>()));
     }
 
-    async fn a_batch_whose_commit_fails_is_posted_order_by_order(app with [
+    async fn a_batch_whose_commit_fails_is_posted_loan_by_loan(app with [
         ("APP_DATABASE__FAILPOINTS", "post_to_orders:before_commit"),
     ]) {
         let demo = app.demo_session().await;
-        let (open, overdue) = (order_in(&demo, 174).order_id, order_in(&demo, 180).order_id);
+        let open = order_in(&demo, 174).order_id;
+        let other = loan_made(&app, "Bayanihan Cash Express", 3_000, 11, "09181110003", OrderStatus::RepaymentOpen).await.0;
         app.clock.advance(time::Duration::days(120));
-        let before = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
         let report = hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(report.orders_failed, 0, "{report:?}");
-        assert_eq!(report.became_overdue, 1, "{report:?}");
-        let after = ledger_of(&app, open).await.len() + ledger_of(&app, overdue).await.len();
-        assert!(report.penalty_days_posted > 0, "{report:?}");
-        assert_eq!(after - before, report.penalty_days_posted, "the batch's days, each once: {report:?}");
-        let status = app.state.store.order(OrderId(open)).await.unwrap().unwrap().status;
-        assert_eq!(status, hiram_domain::order::OrderStatus::Overdue);
-        assert_balances_are_the_ledger(&app, &[open, overdue]).await;
-    }
-}
-
-/// The balance row each posting keeps equals the fold of the order's ledger.
-async fn assert_balances_are_the_ledger(app: &crate::helpers::TestApp, orders: &[i64]) {
-    for &order in orders {
-        let entries: Vec<_> = ledger_of(app, order).await.into_iter().map(|stored| stored.entry).collect();
-        let kept = app.state.store.balances(OrderId(order)).await.unwrap();
-        assert_eq!(kept, Balances::of(&entries), "order {order}");
+        assert_eq!((report.orders_failed, report.loans_posted, report.became_overdue), (0, 2, 2), "{report:?}");
+        for order in [open, other] {
+            account_matching_ledger(&app, OrderId(order)).await;
+            assert_eq!(app.state.store.order(OrderId(order)).await.unwrap().unwrap().status, OrderStatus::Overdue);
+        }
     }
 }

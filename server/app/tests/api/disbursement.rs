@@ -215,7 +215,11 @@ crate::on_both_stores! {
         assert_eq!(stored.due_date, Some(app.state.today() + time::Duration::days(91)));
         let entries = app.state.store.ledger_entries(stored.id).await.unwrap();
         let dues = hiram_domain::ledger::Balances::of(&entries.iter().map(|stored| stored.entry.clone()).collect::<Vec<_>>()).dues();
-        assert_eq!((dues.principal.get(), dues.interest.get()), (300_000, 36_400));
+        // Interest is charged as it falls due, not at the payout.
+        assert_eq!((dues.principal.get(), dues.interest.get()), (300_000, 0));
+        let account = crate::helpers::account_matching_ledger(&app, stored.id).await;
+        assert_eq!(account.instalments[0].due_date, app.state.today() + time::Duration::days(91), "the engine's due date is the order's");
+        assert_eq!(account.scheduled_interest.get(), 36_400, "₱3,000 at 4% a month for 91 days, paid on its day");
         let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();
         let text = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap().body;
         assert!(text.contains("₱2,910.00") && text.contains("•••• 7890") && !text.contains(ACCOUNT), "{text}");

@@ -30,7 +30,7 @@ async fn due_date(app: &TestApp, order: i64) -> time::Date {
 }
 
 crate::on_both_stores! {
-    async fn paying_the_charges_and_the_fee_moves_the_due_date_once(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
+    async fn paying_what_is_due_that_day_moves_the_due_date_once_with_a_new_disclosure(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
         let demo = app.demo_session().await;
         let session = demo.session_id.as_str();
         let order = order_in(&demo, 174).order_id;
@@ -38,51 +38,70 @@ crate::on_both_stores! {
         assert_eq!(app.loan_details(session, order).await.1["data"]["isDelay"], "1");
         let (status, info) = call(&app, session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
         assert_eq!(status, 200, "{info}");
-        // ₱5,000 at 4% a month for 91 days: ₱606.66 interest due, and the
-        // same again for 91 more days.
+        // ₱5,000 at 4% a month, sent `day` days ago: the interest accrued
+        // to today is what is due; the agreement's extension fee is 0%.
+        let held = app.state.store.order(OrderId(order)).await.unwrap().unwrap();
+        let day = (app.state.today() - hiram_domain::clock::manila_date(held.disbursed_at.unwrap())).whole_days();
+        let price = 500_000 * 400 * day / 300_000;
         let info = &info["data"];
-        assert_eq!(info["delayInfo"]["delayAmount"], 121_332);
+        assert_eq!(info["delayInfo"]["delayAmount"], price);
         assert_eq!(info["delayInfo"]["title"], "Extend your loan by 91 days");
         assert_eq!(info["extensionDays"], 91);
         let row = |text: &str| info["detail"].as_array().unwrap().iter().find(|row| row["text"] == text).unwrap()["value"].clone();
-        assert_eq!(row("Extension fee"), "₱606.66");
+        assert_eq!(row("Extension fee"), "₱0.00");
         assert_eq!(row("Loan amount still to repay"), "₱5,000.00");
         let before = due_date(&app, order).await;
         assert_eq!(info["repayDate"], before.to_string());
         assert_eq!(info["nextRepayDate"], (before + time::Duration::days(91)).to_string());
-        assert_eq!(info["repayPlan"][0]["amount"], 500_000, "after the extension only the principal is left");
+        // The renewal's own disclosure: its effective rate under the rule
+        // set in force, before the borrower pays.
+        let disclosure = &info["disclosure"];
+        let rows = disclosure["disclosure"]["rows"].as_array().unwrap();
+        assert!(rows.iter().any(|row| row["value"].as_str().unwrap().contains("SEC Memorandum Circular No. 14")), "{disclosure}");
         let (_, legacy) = call(&app, session, "/orbital/fail", &[("orderId", &id)]).await;
         assert_eq!(legacy["data"], *info, "the old shells' path answers the same");
         let (_, repayment) = call(&app, session, "/v3/installment/loan-play-detail", &[("orderId", &id)]).await;
-        assert_eq!(repayment["data"]["delayInfo"]["delayAmount"], 121_332);
+        assert_eq!(repayment["data"]["delayInfo"]["delayAmount"], price);
 
-        assert_eq!(extension_code(&app, session, order, 121_331, 121_331).await.0, 400, "not the amount offered");
-        assert_eq!(extension_code(&app, session, order, 50_000, 121_332).await.0, 400, "amount and delayAmount differ");
-        let (status, issued) = extension_code(&app, session, order, 121_332, 121_332).await;
+        assert_eq!(extension_code(&app, session, order, price - 1, price - 1).await.0, 400, "not the amount offered");
+        assert_eq!(extension_code(&app, session, order, 50_000, price).await.0, 400, "amount and delayAmount differ");
+        assert!(app.state.store.renewal_disclosures(OrderId(order)).await.unwrap().is_empty(), "nothing stored for a refused code");
+        let (status, issued) = extension_code(&app, session, order, price, price).await;
         assert_eq!(status, 200, "{issued}");
         let expires = time::OffsetDateTime::parse(issued["data"]["expiresAt"].as_str().unwrap(), &time::format_description::well_known::Rfc3339);
-        assert!(expires.is_ok_and(|at| at <= hiram_domain::clock::end_of_manila_day(before)), "the offer ends with the due date");
+        assert!(expires.is_ok_and(|at| at <= hiram_domain::clock::end_of_manila_day(app.state.today())), "the price holds for its day");
+        // Stored with the code before any money moves, as shown.
+        let stored = app.state.store.renewal_disclosures(OrderId(order)).await.unwrap();
+        assert_eq!(stored.len(), 1);
+        assert_eq!(stored[0].0, issued["data"]["payCode"].as_str().unwrap());
+        let stored_body: Value = serde_json::from_str(&stored[0].2).unwrap();
+        assert_eq!(stored_body, *disclosure);
 
-        let body = json!({ "transactionId": "MAYA-EXT-1", "payCode": issued["data"]["payCode"], "amount": 121_332, "currency": "PHP" });
+        let body = json!({ "transactionId": "MAYA-EXT-1", "payCode": issued["data"]["payCode"], "amount": price, "currency": "PHP" });
         assert_eq!(callback(&app, &body, now(&app), SECRET).await.1["data"]["result"], "posted");
         assert_eq!(callback(&app, &body, now(&app), SECRET).await.1["data"]["result"], "duplicate");
         let after = due_date(&app, order).await;
-        assert_eq!(after, before + time::Duration::days(91), "moved once, by one period");
+        assert_eq!(after, before + time::Duration::days(91), "moved once, by the agreement's 91 days");
         let (_, details) = app.loan_details(session, order).await;
         assert_eq!(details["data"]["orderStatus"], 174);
         let phone = hiram_domain::phone::Phone::parse(hiram::seed::DEMO_PHONE).unwrap();
         let receipt = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap();
         assert!(receipt.body.contains("extended") && receipt.body.contains(&after.to_string()), "{}", receipt.body);
+        // The renewal's proof is stored with the order.
+        let proofs = app.state.store.cap_proofs(OrderId(order)).await.unwrap();
+        let occasions: Vec<&str> = proofs.iter().map(|proof| proof.occasion.as_str()).collect();
+        assert_eq!(occasions, ["acceptance", "renewal 1"]);
+        assert!(proofs.iter().all(|proof| proof.passed && proof.rule_set_code == "SEC-MC-14-2025"));
+        let account = crate::helpers::account_matching_ledger(&app, OrderId(order)).await;
+        assert_eq!((account.unpaid().get(), account.renewals), (500_000, 1), "the principal is still owed");
 
         let (_, plan) = call(&app, session, "/v3/installment/loan-plan-info", &[("orderId", &id)]).await;
         assert_eq!(plan["data"]["repayDate"], after.to_string());
-        assert_eq!(plan["data"]["repayAmount"], 500_000, "the principal is still owed");
-        assert_eq!(plan["data"]["repayPlan"][0]["amount"], 500_000);
         assert_eq!(plan["data"]["repayPlan"][0]["remark"], "Due");
         let (_, trail) = call(&app, session, "/v3/installment/loan-trail", &[("orderId", &id)]).await;
         let titles: Vec<&str> = trail["data"]["trail"].as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
-        assert_eq!(titles, ["Loan sent to you", "Interest", "Extension fee", "Payment received"]);
-        assert_eq!(trail["data"]["trail"][3]["amount"], 121_332);
+        assert_eq!(titles, ["Loan sent to you", "Interest", "Payment received"]);
+        assert_eq!(trail["data"]["trail"][2]["amount"], price);
 
         // The agreement allows one extension: a second is neither offered
         // nor sold, in either language.
@@ -100,6 +119,58 @@ crate::on_both_stores! {
         assert_eq!(status, 409, "{refused}");
         assert!(refused["message"].as_str().unwrap().contains("already been extended"), "{refused}");
         assert_eq!(due_date(&app, order).await, after, "nothing moved");
+    }
+
+    async fn an_extension_on_day_25_of_a_four_instalment_loan_costs_what_has_accrued(app) {
+        use hiram_domain::order::OrderStatus;
+        // The audit's product 2: ₱5,000 in four monthly instalments at 3.5%
+        // a month. On day 25 instalment 1's interest would be ₱175.00 on
+        // its day; ₱145.83 has accrued, and that is the price.
+        let order = crate::helpers::loan_made(&app, "Bayanihan Cash Plus", 5_000, 25, "09181112501", OrderStatus::RepaymentOpen).await;
+        let session = app.login("09181112501").await;
+        let (status, info) = call(&app, &session, "/v3/loan-details/delay-detail", &[("orderId", &order.0.to_string())]).await;
+        assert_eq!(status, 200, "{info}");
+        assert_eq!(info["data"]["delayInfo"]["delayAmount"], 14_583, "{info}");
+        assert_eq!(info["data"]["extensionDays"], 30);
+    }
+
+    async fn a_listing_change_leaves_signed_loans_extension_terms_as_signed(app) {
+        use hiram_domain::order::OrderStatus;
+        let token = app.staff_token(hiram_domain::staff::Role::Admin).await;
+        // One loan on a product that extends, one on a product that does
+        // not; then staff switch both listings the other way.
+        let extends = crate::helpers::loan_made(&app, "Bayanihan Cash Express", 2_000, 5, "09181112502", OrderStatus::RepaymentOpen).await;
+        let fixed = crate::helpers::loan_made(&app, "Sampaguita Salary Loan", 2_000, 5, "09181112503", OrderStatus::RepaymentOpen).await;
+        for name in ["Bayanihan Cash Express", "Sampaguita Salary Loan"] {
+            let product = app.state.store.products().await.unwrap().into_iter().find(|p| p.name == name).unwrap();
+            let flipped = (!product.allows_extension).to_string();
+            let response = app
+                .client
+                .post(app.url("/api/staff/products/listing"))
+                .bearer_auth(&token)
+                .form(&[
+                    ("id", product.id.0.to_string()),
+                    ("name", product.name.clone()),
+                    ("logoUrl", product.logo_url.clone()),
+                    ("rateDescription", product.rate_description.clone()),
+                    ("tags", product.tags.join(", ")),
+                    ("allowsExtension", flipped),
+                    ("requiresReview", product.requires_review.to_string()),
+                    ("available", product.available.to_string()),
+                ])
+                .send()
+                .await
+                .unwrap();
+            let (status, body) = crate::helpers::outcome(response).await;
+            assert_eq!(status, 200, "{name}: {body}");
+        }
+        let extends_session = app.login("09181112502").await;
+        let (status, info) = call(&app, &extends_session, "/v3/loan-details/delay-detail", &[("orderId", &extends.0.to_string())]).await;
+        assert_eq!(status, 200, "signed \"may extend once\": still offered: {info}");
+        let fixed_session = app.login("09181112503").await;
+        let (status, refused) = call(&app, &fixed_session, "/v3/loan-details/delay-detail", &[("orderId", &fixed.0.to_string())]).await;
+        assert_eq!(status, 409, "signed \"cannot be extended\": still not offered: {refused}");
+        assert!(refused["message"].as_str().unwrap().contains("cannot be extended"), "{refused}");
     }
 
     async fn overdue_closed_and_other_borrowers_loans_cannot_be_extended(app) {
@@ -125,7 +196,7 @@ crate::on_both_stores! {
         // past too.
         app.clock.advance(time::Duration::days(200));
         let later = app.demo_session().await;
-        let (status, refused) = extension_code(&app, &later.session_id, order, 121_332, 121_332).await;
+        let (status, refused) = extension_code(&app, &later.session_id, order, 100_000, 100_000).await;
         assert_eq!(status, 409, "too far past the due date: {refused}");
         assert!(refused["message"].as_str().unwrap().contains("too far past its due date"), "{refused}");
     }

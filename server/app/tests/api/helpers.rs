@@ -425,3 +425,67 @@ pub async fn join_all<F: std::future::Future>(futures: Vec<F>) -> Vec<F::Output>
     .await;
     outputs.into_iter().map(|output| output.expect("every future finished")).collect()
 }
+
+/// A loan of `pesos` on the demo product `product` (by name), applied for
+/// `days_ago` days ago by a new borrower on `phone` and taken to `status`
+/// through the product's own flows (acceptance with its proof, payout;
+/// for 200 a payoff). Seeds the demo data first.
+pub async fn loan_made(
+    app: &TestApp,
+    product: &str,
+    pesos: i64,
+    days_ago: i64,
+    phone: &str,
+    status: hiram_domain::order::OrderStatus,
+) -> hiram_domain::order::OrderId {
+    app.demo_session().await;
+    let state = &app.state;
+    let product =
+        state.store.products().await.unwrap().into_iter().find(|p| p.name == product).expect("a demo product");
+    let now = state.now();
+    let phone = hiram_domain::phone::Phone::parse(phone).unwrap();
+    let borrower = state.store.ensure_borrower(&phone, Some("Test Borrower"), now).await.unwrap();
+    let applied_at =
+        hiram_domain::clock::start_of_manila_day(now - time::Duration::days(days_ago)) + time::Duration::hours(1);
+    let order_no = format!("HRT{}{}", phone.display().replace(' ', ""), days_ago);
+    let principal = hiram_domain::money::Centavos::from_pesos(pesos);
+    hiram::seed::make_order(state, borrower.id, &product, principal, order_no, status, applied_at.min(now))
+        .await
+        .expect("a loan made through the product's flows")
+}
+
+/// The loan's account as stored, and that its ledger stands where the
+/// account says: receivables, income and the borrower's credit.
+pub async fn account_matching_ledger(
+    app: &TestApp,
+    order: hiram_domain::order::OrderId,
+) -> hiram_domain::servicing::LoanAccount {
+    let account = app.state.store.loan_account(order).await.unwrap().expect("the loan has an account");
+    let entries: Vec<_> =
+        app.state.store.ledger_entries(order).await.unwrap().into_iter().map(|stored| stored.entry).collect();
+    let ledger = hiram_domain::ledger::Balances::of(&entries);
+    let paid_in = hiram::services::loans::paid_in(&ledger, &account);
+    assert_eq!(account.ledger_balances(paid_in), ledger, "order {}: the ledger is where the account says", order.0);
+    assert_eq!(
+        app.state.store.balances(order).await.unwrap(),
+        ledger,
+        "order {}: the balance row is the ledger",
+        order.0
+    );
+    account
+}
+
+/// What paying the order's loan off costs today, in centavos, and as the
+/// pages write it.
+pub async fn owed_today(app: &TestApp, order: i64) -> (i64, String) {
+    let owed = hiram::services::loans::owed_today(&app.state, hiram_domain::order::OrderId(order)).await.unwrap();
+    (owed.get(), hiram_domain::money::format_amount(owed, hiram_domain::money::CurrencySymbol::Peso))
+}
+
+/// The payments posted to the order: each posting of money received holds
+/// one, with the interest and penalties it brought onto the ledger in
+/// entries of their own.
+pub async fn payments_posted(app: &TestApp, order: i64) -> usize {
+    let entries = app.state.store.ledger_entries(hiram_domain::order::OrderId(order)).await.unwrap();
+    entries.iter().filter(|stored| stored.entry.kind == hiram_domain::ledger::EntryKind::Repayment).count()
+}

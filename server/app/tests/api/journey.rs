@@ -110,7 +110,7 @@ crate::on_both_stores! {
         let (_, preview) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "disclosure")]).await;
         assert_eq!(preview["data"]["accepted"], false);
 
-        let push = [("productId", product_id.as_str()), ("orderId", order_id.as_str()), ("amount", "300000"), ("periods", "1"), ("termUnit", "days")];
+        let push = [("productId", product_id.as_str()), ("orderId", order_id.as_str()), ("amount", "300000"), ("periods", "1"), ("termUnit", "days"), ("act", "agree_button")];
         let (status, accepted) = call(&app, &session, "/v3/loan-confirm/loan-detail-push", &push).await;
         assert_eq!(status, 200, "{accepted}");
         assert_eq!(accepted["data"]["lendDetailsUrl"], format!("/loanDetails?productId={product_id}&orderId={order_id}"));
@@ -119,12 +119,19 @@ crate::on_both_stores! {
 
         let (_, details) = app.loan_details(&session, order_id.parse().unwrap()).await;
         assert_eq!(details["data"]["orderStatus"], 170);
+        // The act the borrower agreed by (D9), the terms frozen and the
+        // contract's proof stored with the order.
+        let accepted_order = hiram_domain::order::OrderId(order_id.parse().unwrap());
+        assert_eq!(app.state.store.acceptance_act(accepted_order).await.unwrap().as_deref(), Some("agree_button"));
+        assert!(app.state.store.loan_terms(accepted_order).await.unwrap().is_some());
+        let proofs = app.state.store.cap_proofs(accepted_order).await.unwrap();
+        assert_eq!((proofs.len(), proofs[0].occasion.as_str(), proofs[0].passed), (1, "acceptance", true));
 
         // The stored disclosure states exactly what the engine charges.
         let (_, stored) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "disclosure")]).await;
         assert_eq!(stored["data"]["accepted"], true);
         let rows = &stored["data"]["disclosure"]["rows"];
-        assert_eq!(row(rows, "Interest"), "₱364.00");
+        assert_eq!(row(rows, "Interest if every instalment is paid on its day"), "₱364.00");
         assert_eq!(row(rows, "Less: service fee deducted"), "₱90.00");
         assert_eq!(row(rows, "Net proceeds (what you receive)"), "₱2,910.00");
         assert_eq!(row(rows, "Total amount to repay"), "₱3,364.00");
@@ -136,7 +143,11 @@ crate::on_both_stores! {
         let shown = quote["data"]["effectiveMonthlyRate"].as_str().unwrap().to_owned();
         assert_eq!(quote["data"]["actuarialMonthlyRate"], shown);
         assert_eq!(row(&data["details"], "Effective interest rate (monthly)"), shown);
-        assert_eq!(row(rows, "Effective interest rate (monthly)"), shown);
+        assert_eq!(row(rows, "Effective interest rate (monthly, on the net proceeds)"), shown);
+        // The ceilings of the rule set in force, named with their source.
+        let ceilings = row(rows, "Ceilings of the law");
+        assert!(ceilings.starts_with("This is a covered loan") && ceilings.contains("SEC Memorandum Circular No. 14, series of 2025"), "{ceilings}");
+        assert!(ceilings.contains("12.00% a month"), "{ceilings}");
         let (_, agreement) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "agreement")]).await;
         let text = agreement["data"]["sections"].to_string();
         assert!(text.contains("₱3,000.00") && text.contains("₱364.00") && text.contains("Bayanihan Cash Lending Corp. (demo)"), "{text}");

@@ -68,7 +68,7 @@ pub(crate) fn now(app: &TestApp) -> i64 {
 }
 
 async fn entries(app: &TestApp, order: i64) -> usize {
-    app.state.store.ledger_entries(OrderId(order)).await.unwrap().len()
+    crate::helpers::payments_posted(app, order).await
 }
 
 crate::on_both_stores! {
@@ -77,8 +77,13 @@ crate::on_both_stores! {
         let order = order_in(&demo, 180).order_id.to_string();
         for path in ["/v3/installment/loan-play-detail", "/v3/loan-details/delay-detail"] {
             let url = |real: &str| format!("/pany{path}?sessionId={}{real}", demo.session_id);
-            let (status, rupees) = crate::helpers::outcome(app.post_form(&url("&real=1"), &[("orderId", &order)]).await).await;
+            let (status, mut rupees) = crate::helpers::outcome(app.post_form(&url("&real=1"), &[("orderId", &order)]).await).await;
             assert_eq!(status, 200, "{rupees}");
+            // A renewal's disclosure is a legal document of a peso loan: it
+            // states pesos whatever the page shows.
+            if let Some(data) = rupees["data"].as_object_mut() {
+                data.remove("disclosure");
+            }
             let text = rupees["data"].to_string();
             assert!(text.contains('₹') && !text.contains('₱'), "{path}: {text}");
             let (_, pesos) = crate::helpers::outcome(app.post_form(&url(""), &[("orderId", &order)]).await).await;
@@ -190,19 +195,22 @@ crate::on_both_stores! {
     async fn paying_everything_closes_the_loan_and_texts_a_receipt(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id;
-        // ₱3,000 at 3% a month for 91 days: ₱273.00 interest.
-        let (status, too_much) = pay_code(&app, &demo.session_id, order, 327_301, 90015).await;
+        // ₱3,000 at 3% a month for 91 days (₱273.00 of interest), interest
+        // and penalties since the due date: what is owed today.
+        let (owed, written) = crate::helpers::owed_today(&app, order).await;
+        assert!(owed > 327_300, "{owed}");
+        let (status, too_much) = pay_code(&app, &demo.session_id, order, owed + 1, 90015).await;
         assert_eq!(status, 400, "{too_much}");
-        let (_, issued) = pay_code(&app, &demo.session_id, order, 327_300, 90015).await;
+        let (_, issued) = pay_code(&app, &demo.session_id, order, owed, 90015).await;
         assert!(issued["data"]["payUrl"].as_str().unwrap().starts_with("/repaymentOfCode?showType=2"), "QR shows a code to scan");
         assert_eq!(issued["data"]["showType"], 2);
-        let body = json!({ "transactionId": "QR-1", "payCode": issued["data"]["payCode"], "amount": 327_300, "currency": "PHP" });
+        let body = json!({ "transactionId": "QR-1", "payCode": issued["data"]["payCode"], "amount": owed, "currency": "PHP" });
         assert_eq!(callback(&app, &body, now(&app), SECRET).await.1["data"]["result"], "posted");
         let (_, details) = app.loan_details(&demo.session_id, order).await;
         assert_eq!(details["data"]["orderStatus"], 200);
         let phone = hiram_domain::phone::Phone::parse(hiram::seed::DEMO_PHONE).unwrap();
         let receipt = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap();
-        assert!(receipt.body.contains("₱3,273.00") && receipt.body.contains("₱0.00"), "{}", receipt.body);
+        assert!(receipt.body.contains(&written) && receipt.body.contains("₱0.00"), "{}", receipt.body);
     }
 
     async fn pay_codes_are_only_for_the_borrowers_open_loans(app) {
@@ -266,11 +274,12 @@ mod pages {
             let demo = app.demo_session().await;
             let order = order_in(&demo, 180).order_id;
             let data = repayment_page(&app, &demo.session_id, order).await;
-            assert_eq!(data["repayAmount"], 327_300);
+            let (owed, written) = crate::helpers::owed_today(&app, order).await;
+            assert_eq!(data["repayAmount"], owed);
             let channels: Vec<i64> = data["repayList"].as_array().unwrap().iter().map(|item| item["channel_number"].as_i64().unwrap()).collect();
             assert_eq!(channels, [90011, 90012, 90013, 90014, 90017, 90015], "the configured live channels, in order");
             assert_eq!(data["repayPlan"][0]["remark"], "Overdue");
-            assert_eq!(data["detail"].as_array().unwrap().iter().find(|row| row["text"] == "To pay now").unwrap()["value"], "₱3,273.00");
+            assert_eq!(data["detail"].as_array().unwrap().iter().find(|row| row["text"] == "To pay now").unwrap()["value"], written.as_str());
             let repaid = order_in(&demo, 200).order_id;
             let closed = app
                 .post_form(&format!("/pany/v3/installment/loan-play-detail?sessionId={}", demo.session_id), &[("orderId", &repaid.to_string())])
@@ -292,11 +301,12 @@ mod pages {
         async fn the_sandbox_page_pays_a_code_once_through_a_real_signed_callback(app) {
             let demo = app.demo_session().await;
             let order = order_in(&demo, 174).order_id;
-            let (_, issued) = pay_code(&app, &demo.session_id, order, 560_666, 90011).await;
+            let (owed, written) = crate::helpers::owed_today(&app, order).await;
+            let (_, issued) = pay_code(&app, &demo.session_id, order, owed, 90011).await;
             let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
             assert_eq!(issued["data"]["sandboxUrl"], format!("/sandbox/pay?code={code}"));
             let page = app.get(&format!("/sandbox/pay?code={code}")).await.text().await.unwrap();
-            assert!(page.contains("Pay ₱5,606.66"), "{page}");
+            assert!(page.contains(&format!("Pay {written}")), "{page}");
             assert!(page.contains("TEST PAGE") && page.contains("No real money moves"), "every sandbox page says it is a test");
             let text = pay_on_page(&app, &[("code", &code), ("transactionId", "SBX-TESTER-1")]).await;
             assert!(text.contains("Payment sent") && text.contains("HTTP 200 (posted)") && text.contains("TEST PAGE"), "{text}");
@@ -349,13 +359,15 @@ mod pages {
             let other_loan = repayment_page(&app, &demo.session_id, order_in(&demo, 174).order_id).await["defDetail"]["payCode"].clone();
             assert_ne!(other_loan, json!(code), "each loan has its own");
 
+            let (owed, written) = crate::helpers::owed_today(&app, order).await;
+            let pesos = |centavos: i64| format!("{}.{:02}", centavos / 100, centavos % 100);
             let page = app.get(&format!("/sandbox/pay?code={code}")).await.text().await.unwrap();
-            assert!(page.contains("₱3,273.00") && page.contains("name=\"amount\""), "{page}");
-            let too_much = pay_on_page(&app, &[("code", &code), ("amount", "3273.01")]).await;
+            assert!(page.contains(&written) && page.contains("name=\"amount\""), "{page}");
+            let too_much = pay_on_page(&app, &[("code", &code), ("amount", &pesos(owed + 1))]).await;
             assert!(too_much.contains("Not paid"), "more than is owed is refused by the channel: {too_much}");
             assert!(pay_on_page(&app, &[("code", &code), ("amount", "1000")]).await.contains("HTTP 200 (posted)"));
-            assert_eq!(repayment_page(&app, &demo.session_id, order).await["repayAmount"], 227_300);
-            assert!(pay_on_page(&app, &[("code", &code), ("amount", "2273.00")]).await.contains("HTTP 200 (posted)"), "the same code again");
+            assert_eq!(repayment_page(&app, &demo.session_id, order).await["repayAmount"], owed - 100_000);
+            assert!(pay_on_page(&app, &[("code", &code), ("amount", &pesos(owed - 100_000))]).await.contains("HTTP 200 (posted)"), "the same code again");
             assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 200);
             let closed = pay_on_page(&app, &[("code", &code), ("amount", "1")]).await;
             assert!(closed.contains("Nothing is owed"), "{closed}");
@@ -450,12 +462,13 @@ mod exactly_once {
             let order = order_in(&demo, 180).order_id;
             let phone = hiram_domain::phone::Phone::parse(hiram::seed::DEMO_PHONE).unwrap();
             let texts_before = app.state.store.outbox(Some(&phone), 1000).await.unwrap().len();
-            let entries_before = entries(&app, order).await;
-            let (_, issued) = pay_code(&app, &demo.session_id, order, 327_300, 90015).await;
-            let body = json!({ "transactionId": "CRASH-1", "payCode": issued["data"]["payCode"], "amount": 327_300, "currency": "PHP" });
+            let entries_before = app.state.store.ledger_entries(OrderId(order)).await.unwrap().len();
+            let (owed, written) = crate::helpers::owed_today(&app, order).await;
+            let (_, issued) = pay_code(&app, &demo.session_id, order, owed, 90015).await;
+            let body = json!({ "transactionId": "CRASH-1", "payCode": issued["data"]["payCode"], "amount": owed, "currency": "PHP" });
             let (status, _) = callback(&app, &body, now(&app), SECRET).await;
             assert_eq!(status, 500, "the crash point fails the first delivery");
-            assert_eq!(entries(&app, order).await, entries_before, "nothing of the payment was kept");
+            assert_eq!(app.state.store.ledger_entries(OrderId(order)).await.unwrap().len(), entries_before, "nothing of the payment was kept");
             assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 180);
             assert_eq!(app.state.store.outbox(Some(&phone), 1000).await.unwrap().len(), texts_before, "no receipt for it");
             // The channel delivers the same notification again.
@@ -463,7 +476,7 @@ mod exactly_once {
             assert_eq!(callback(&app, &body, now(&app), SECRET).await.1["data"]["result"], "duplicate");
             assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 200);
             let texts = app.state.store.outbox(Some(&phone), 1000).await.unwrap();
-            let receipts = texts[texts_before..].iter().filter(|text| text.body.contains("₱3,273.00")).count();
+            let receipts = texts[texts_before..].iter().filter(|text| text.body.contains(&written)).count();
             assert_eq!((texts.len() - texts_before, receipts), (1, 1), "exactly one receipt");
         }
     }

@@ -2,7 +2,7 @@
 //! code, once; 800005 for a second submission, 800006 for a wrong code.
 
 use crate::helpers::{TestApp, order_in};
-use hiram_domain::order::OrderId;
+
 use serde_json::Value;
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
@@ -16,7 +16,7 @@ fn pairs<'a>(owned: &'a [(&'static str, String)]) -> Vec<(&'static str, &'a str)
 }
 
 async fn entries(app: &TestApp, order: i64) -> usize {
-    app.state.store.ledger_entries(OrderId(order)).await.unwrap().len()
+    crate::helpers::payments_posted(app, order).await
 }
 
 async fn bind(app: &TestApp, session: &str, number: &str) {

@@ -249,7 +249,7 @@ const AT_ONCE: usize = 20;
 
 /// What is still owed on the order, in centavos.
 async fn owed(app: &TestApp, order: i64) -> Centavos {
-    hiram::services::money_in::balances(&app.state, OrderId(order)).await.unwrap().dues().total()
+    hiram::services::loans::owed_today(&app.state, OrderId(order)).await.unwrap()
 }
 
 /// A sandbox notification of one centavo to `code`, signed with `secret`,

@@ -58,6 +58,8 @@ pub struct OverdueAccount {
     pub borrower_phone: Phone,
     pub dues: Dues,
     pub last_contact: Option<LastContact>,
+    /// The loan's account (decision 056).
+    pub account: Option<crate::servicing::LoanAccount>,
 }
 
 #[async_trait]

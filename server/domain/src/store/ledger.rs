@@ -2,10 +2,10 @@
 
 use super::StoreResult;
 use crate::borrower::Language;
-use crate::ledger::{Balances, Bucket, Entry};
-use crate::money::Centavos;
+use crate::ledger::{Balances, Entry};
 use crate::order::{Extension, Order, OrderId, Transition};
 use crate::phone::Phone;
+use crate::servicing::LoanAccount;
 use crate::sms::NewOutboxEntry;
 use async_trait::async_trait;
 use time::OffsetDateTime;
@@ -50,13 +50,23 @@ pub struct HeldOrder {
     pub borrower_phone: Phone,
     /// The language the borrower's texts are written in, if they chose one.
     pub borrower_language: Option<Language>,
+    /// The loan's account, once its money went out.
+    pub account: Option<LoanAccount>,
+}
+
+/// A loan's account as a posting leaves it, with the next date the daily
+/// run has work on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccountUpdate {
+    pub account: LoanAccount,
+    pub next_check: Option<time::Date>,
 }
 
 /// What one event changes on an order, committed together or not at all.
 #[derive(Clone, Debug, Default)]
 pub struct OrderChanges {
-    /// Entries to post, each under its own key; one of them under the
-    /// event's key, which is what a replay is recognised by.
+    /// Entries to post, each under its own key; when there are any, one of
+    /// them under the event's key, which is what a replay is recognised by.
     pub entries: Vec<(Entry, IdempotencyKey)>,
     pub extension: Option<Extension>,
     pub transition: Option<Transition>,
@@ -65,6 +75,12 @@ pub struct OrderChanges {
     /// The approval of the reversal the entries post: the proposal is
     /// approved with them or, when it was decided meanwhile, nothing is.
     pub approves_reversal: Option<crate::reversal::ReversalApproval>,
+    /// The loan's account as the event leaves it.
+    pub account: Option<AccountUpdate>,
+    /// Cap proofs the event made: a renewal's, or days a ceiling held back.
+    pub proofs: Vec<super::ProofRecord>,
+    /// Documents to store with the order (a payout's schedule).
+    pub documents: Vec<(String, String)>,
 }
 
 /// A rule of the domain refused the change; nothing was written.
@@ -86,9 +102,10 @@ pub struct OrderEvent<'a> {
 #[derive(Clone, Debug)]
 pub enum OrderPosting {
     /// Everything `changes` says is stored; the event's own entry is
-    /// `entry_id`, and the messages got these outbox ids.
-    /// (Boxed: the changes are large beside the other answers.)
-    Posted { changes: Box<OrderChanges>, entry_id: i64, outbox_ids: Vec<i64> },
+    /// `entry_id` (`None` for an event that posted no entry: a day that
+    /// only moved the loan's account on), and the messages got these outbox
+    /// ids. (Boxed: the changes are large beside the other answers.)
+    Posted { changes: Box<OrderChanges>, entry_id: Option<i64>, outbox_ids: Vec<i64> },
     /// The event's key was posted before, for the same request: nothing
     /// was decided or stored. The earlier entry's id.
     Replayed(i64),
@@ -138,17 +155,6 @@ pub trait LedgerStore {
     ) -> StoreResult<Posting>;
     /// The order's entries, oldest first.
     async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>>;
-    /// Posts a payment of `amount`: in one transaction, serialised per
-    /// order, it reads what is owed, allocates the payment in `allocation`
-    /// order (the excess becomes the borrower's credit) and appends the
-    /// entry, once per key. Concurrent payments never settle more than is
-    /// owed.
-    async fn post_payment(
-        &self,
-        order: OrderId,
-        amount: Centavos,
-        allocation: &[Bucket; 4],
-        key: &IdempotencyKey,
-        at: OffsetDateTime,
-    ) -> StoreResult<Posting>;
+    /// The loan's account, once its money went out.
+    async fn loan_account(&self, order: OrderId) -> StoreResult<Option<LoanAccount>>;
 }

@@ -8,6 +8,7 @@ mod back_office;
 mod book_keeping;
 mod borrowers;
 mod calculator;
+mod cap_rule_sets;
 mod captcha;
 mod collections;
 mod complaints;
@@ -42,6 +43,7 @@ pub use back_office::*;
 pub use book_keeping::*;
 pub use borrowers::*;
 pub use calculator::*;
+pub use cap_rule_sets::*;
 pub use captcha::*;
 pub use collections::*;
 pub use complaints::*;
@@ -123,6 +125,7 @@ pub trait Store:
     + MarketingStore
     + CollectionStore
     + CalculatorStore
+    + CapRuleSetStore
     + BookKeepingStore
     + ReminderStore
     + SignInTryStore
@@ -163,6 +166,7 @@ impl<T> Store for T where
         + MarketingStore
         + CollectionStore
         + CalculatorStore
+        + CapRuleSetStore
         + BookKeepingStore
         + ReminderStore
         + SignInTryStore

@@ -2,11 +2,13 @@
 
 use super::StoreResult;
 use crate::borrower::BorrowerId;
+use crate::cap_proof::CapProof;
 use crate::ledger::Balances;
-use crate::money::Centavos;
-use crate::order::{Extension, NewOrder, Order, OrderId, StatusChange, Transition};
+use crate::order::{NewOrder, Order, OrderId, StatusChange, Transition};
+use crate::pricing::LoanTerms;
+use crate::servicing::{CapHold, LoanAccount};
 use async_trait::async_trait;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 /// A document an order was accepted with (agreement, disclosure).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,18 +18,49 @@ pub struct OrderDocument {
     pub created_at: OffsetDateTime,
 }
 
-/// An order with money owed and what the daily run needs of it, read with
-/// many others at once rather than one query each.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RepayableOrder {
+/// A loan the daily run has work on today (an instalment falls due, or an
+/// open loan goes late), read with many others at once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DueLoan {
     pub order: Order,
+    pub account: LoanAccount,
     pub balances: Balances,
-    /// The borrower has repaid a loan (status 200) before.
-    pub repeat_borrower: bool,
-    /// Times the order went from overdue back to repayment open (180 → 174).
-    pub rollovers: usize,
-    /// The order's late penalties: idempotency key and amount, oldest first.
-    pub penalties: Vec<(String, Centavos)>,
+}
+
+/// What the borrower accepted a loan with (D4, D9): the terms frozen into
+/// the order, the act that was the acceptance, and the cap proof of the
+/// contract.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Acceptance {
+    pub terms: LoanTerms,
+    /// The schedule's interest on those terms (the order's figure from now on).
+    pub interest: crate::money::Centavos,
+    /// `agree_button` (the agreement's Agree, then Next) or `checkbox` (the
+    /// borrower's own tick): the affirmative act D9 asks to record.
+    pub act: String,
+    pub proof: CapProof,
+}
+
+/// A cap proof as stored with its order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredCapProof {
+    pub id: i64,
+    pub proof: Option<CapProof>,
+    /// The runs of days a ceiling held charges back, for a posting's record.
+    pub holds: Vec<CapHold>,
+    pub occasion: String,
+    pub rule_set_code: String,
+    pub passed: bool,
+    pub created_at: OffsetDateTime,
+}
+
+/// What a posting records about the ceilings, stored with it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ProofRecord {
+    /// A renewal's contract proof.
+    Contract(CapProof),
+    /// Days a ceiling held penalties or interest back, with the rule set.
+    Holds { rule_set_code: String, holds: Vec<CapHold> },
 }
 
 #[async_trait]
@@ -44,10 +77,10 @@ pub trait OrderStore {
     async fn order(&self, order: OrderId) -> StoreResult<Option<Order>>;
     /// Every order with money owed (174 and 180).
     async fn repayable_orders(&self) -> StoreResult<Vec<Order>>;
-    /// Up to `limit` orders with money owed (174 and 180) after `after`, by
-    /// id, with their balances, borrower standing, rollovers and penalties:
-    /// a few queries per page whatever the page holds.
-    async fn repayable_page(&self, after: OrderId, limit: usize) -> StoreResult<Vec<RepayableOrder>>;
+    /// Up to `limit` loans with money owed (174 and 180) the daily run has
+    /// work on by `today` (their account's next check), after `after`, by id,
+    /// with their accounts and balances: one query per page.
+    async fn due_page(&self, today: Date, after: OrderId, limit: usize) -> StoreResult<Vec<DueLoan>>;
     /// Claims for one daily run the page of repayable orders that starts
     /// at `first` until `until`, unless another run holds it past `now`:
     /// whether this run got it. Runs at once split a day's pages this way.
@@ -64,11 +97,37 @@ pub trait OrderStore {
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()>;
     async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>>;
     /// The borrower accepts: applies the transition and stores the accepted
-    /// documents in one transaction. Documents can never change afterwards.
-    async fn accept_order(&self, transition: &Transition, documents: &[(&'static str, String)]) -> StoreResult<()>;
+    /// documents, the frozen terms, the act and the cap proof in one
+    /// transaction. Documents and proofs can never change afterwards.
+    async fn accept_order(
+        &self,
+        transition: &Transition,
+        documents: &[(&'static str, String)],
+        acceptance: &Acceptance,
+    ) -> StoreResult<()>;
     async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>>;
-    /// Moves the order's due dates by an extension, once per key and only
-    /// while repayment is open (174): true when applied now, false when the
-    /// key was applied before; `Stale` when the order is not in 174.
-    async fn extend_order(&self, extension: &Extension) -> StoreResult<bool>;
+    /// Every document stored with the order (agreement, disclosure, the
+    /// schedule of its payout), oldest first.
+    async fn order_documents(&self, order: OrderId) -> StoreResult<Vec<OrderDocument>>;
+    /// The terms the loan was accepted on; `None` before acceptance.
+    async fn loan_terms(&self, order: OrderId) -> StoreResult<Option<LoanTerms>>;
+    /// The act the borrower accepted by (D9); `None` before acceptance.
+    async fn acceptance_act(&self, order: OrderId) -> StoreResult<Option<String>>;
+    /// The extensions the order took, oldest first.
+    async fn extensions(&self, order: OrderId) -> StoreResult<Vec<crate::order::Extension>>;
+    /// The order's cap proofs, oldest first.
+    async fn cap_proofs(&self, order: OrderId) -> StoreResult<Vec<StoredCapProof>>;
+    /// Stores a renewal's disclosure for the pay code that pays it, before
+    /// the borrower pays; storing it again for the code changes nothing.
+    async fn store_renewal_disclosure(
+        &self,
+        pay_code: &str,
+        order: OrderId,
+        offered_on: Date,
+        body: &str,
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
+    /// The renewal disclosures stored for an order, oldest first: pay code,
+    /// date offered, body.
+    async fn renewal_disclosures(&self, order: OrderId) -> StoreResult<Vec<(String, Date, String)>>;
 }

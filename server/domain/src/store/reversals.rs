@@ -18,6 +18,8 @@ pub trait ReversalStore {
     async fn reversal(&self, id: i64) -> StoreResult<Option<PaymentReversal>>;
     /// Newest first, optionally of one status.
     async fn reversals(&self, status: Option<ReversalStatus>, limit: i64) -> StoreResult<Vec<PaymentReversal>>;
+    /// The approved reversals of one order, oldest first.
+    async fn approved_reversals_of(&self, order: crate::order::OrderId) -> StoreResult<Vec<PaymentReversal>>;
     /// Rejects a waiting proposal; `Stale` when it was decided already.
     async fn reject_reversal(&self, id: i64, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()>;
 }

@@ -665,9 +665,11 @@ export interface paths {
         get: operations["staff_products"];
         put?: never;
         /**
-         * Creates a loan product. Its terms are checked against the caps of BSP
-         *     Circular 1133 for covered loans; a product above any cap is refused
-         *     with the cap named in `data.violation`. A product retried under its
+         * Creates a loan product. Its terms are proved against the rule set of the
+         *     law in force for every amount and the worst extension they allow; a
+         *     product that breaks a ceiling is refused with the ceiling named in
+         *     `data.violation` and its figures in `data` (`found`, `allowed`,
+         *     `principal`, `termDays`). A product retried under its
          *     `Idempotency-Key` answers the first one's id and is created once (a
          *     second copy would be listed to borrowers).
          */
@@ -911,6 +913,28 @@ export interface paths {
         put?: never;
         /** Rejects a proposal of someone else; nothing is posted. */
         post: operations["reversal_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/rule-sets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every rule set, which is in force today, and the products that break each. */
+        get: operations["staff_rule_sets"];
+        put?: never;
+        /**
+         * Adds a rule set or corrects one, with a reason; a refused field is
+         *     named in `data.field`. Saving the same figures again changes nothing
+         *     but the audit log.
+         */
+        post: operations["staff_rule_set_save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3368,7 +3392,8 @@ export interface components {
             title: string;
         };
         CalcIndex: {
-            caps: components["schemas"]["CapsInfo"];
+            /** @description The rule set of the law in force today: its ceilings and coverage. */
+            caps: components["schemas"]["RuleSetView"];
             /** @description What the form starts with. */
             defaults: components["schemas"]["CalcInputView"];
             frequencies: components["schemas"]["CalcChoice"][];
@@ -3415,17 +3440,12 @@ export interface components {
         CalcResult: {
             /** @description Empty when not covered. */
             caps: components["schemas"]["CapView"][];
-            /**
-             * Format: int64
-             * @description Interest and fees a month as a share of the amount, as the 15% cap
-             *     measures it.
-             */
-            costMonthlyBp: number;
-            /** @description Whether the BSP caps apply (₱10,000 or less for at most 4 months). */
+            /** @description Whether the rule set in force covers the loan if taken today. */
             covered: boolean;
             /**
              * Format: int64
-             * @description Actuarial rate a month on the money received (Truth in Lending).
+             * @description The effective interest rate a month on the money received: interest
+             *     and every fee, the rate that discounts the payments to it.
              */
             effectiveMonthlyBp: number;
             /** @description `"4.99%"`. */
@@ -3456,47 +3476,13 @@ export interface components {
              */
             result: string;
         };
-        /** @description The caps the check applies, basis points. */
-        CapFigures: {
-            /**
-             * Format: int64
-             * @description Loans up to this principal (centavos) and term (days) are covered.
-             */
-            coveredMaxPrincipal: number;
-            /** Format: int64 */
-            coveredMaxTermDays: number;
-            /** Format: int64 */
-            effectiveMonthlyBp: number;
-            /** Format: int64 */
-            nominalMonthlyBp: number;
-            /** Format: int64 */
-            penaltyMonthlyBp: number;
-            /** Format: int64 */
-            totalCostBp: number;
-        };
-        CapsInfo: {
-            /**
-             * Format: int64
-             * @description Loans up to this many centavos...
-             */
-            coveredMaxAmount: number;
-            /**
-             * Format: int64
-             * @description ...for at most this many days are covered.
-             */
-            coveredMaxDays: number;
-            /** Format: int64 */
-            interestAndFeesMonthlyBp: number;
-            /** Format: int64 */
-            nominalMonthlyBp: number;
-        };
         CapView: {
             /**
              * Format: int64
              * @description Negative when the quote is above the cap.
              */
             headroomBp: number;
-            /** @description `nominal` or `interest_and_fees`. */
+            /** @description `nominal` or `effective`. */
             key: string;
             /** Format: int64 */
             limitBp: number;
@@ -3506,13 +3492,34 @@ export interface components {
             within: boolean;
         };
         CapViolation: {
-            /** @description `nominal_cap`, `effective_cap` or `penalty_cap`. */
+            /** Format: int64 */
+            allowed: number;
+            /** @description `nominal_cap`, `effective_cap`, `penalty_cap` or `total_cost_cap`. */
             cap: string;
+            /**
+             * Format: int64
+             * @description What the terms come to and what the ceiling allows: basis points a
+             *     month for the rates, centavos for the penalties and the total cost.
+             */
+            found: number;
             message: string;
+            /**
+             * Format: int64
+             * @description The first loan (or, for penalties, the smallest instalment) found to
+             *     break it, centavos.
+             */
+            principal: number;
+            /** Format: int64 */
+            termDays: number;
         };
         Catalogue: {
             lenders: components["schemas"]["LenderOption"][];
             products: components["schemas"]["ProductView"][];
+            /**
+             * @description The rule set of the law in force today, which every product is
+             *     proved against.
+             */
+            ruleSet: components["schemas"]["RuleSetView"];
         };
         CategoryList: {
             /** @description In the order the picker shows them; "other" last. */
@@ -4050,7 +4057,8 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
-                caps: components["schemas"]["CapsInfo"];
+                /** @description The rule set of the law in force today: its ceilings and coverage. */
+                caps: components["schemas"]["RuleSetView"];
                 /** @description What the form starts with. */
                 defaults: components["schemas"]["CalcInputView"];
                 frequencies: components["schemas"]["CalcChoice"][];
@@ -4086,17 +4094,12 @@ export interface components {
             data: {
                 /** @description Empty when not covered. */
                 caps: components["schemas"]["CapView"][];
-                /**
-                 * Format: int64
-                 * @description Interest and fees a month as a share of the amount, as the 15% cap
-                 *     measures it.
-                 */
-                costMonthlyBp: number;
-                /** @description Whether the BSP caps apply (₱10,000 or less for at most 4 months). */
+                /** @description Whether the rule set in force covers the loan if taken today. */
                 covered: boolean;
                 /**
                  * Format: int64
-                 * @description Actuarial rate a month on the money received (Truth in Lending).
+                 * @description The effective interest rate a month on the money received: interest
+                 *     and every fee, the rate that discounts the payments to it.
                  */
                 effectiveMonthlyBp: number;
                 /** @description `"4.99%"`. */
@@ -4151,6 +4154,11 @@ export interface components {
             data: {
                 lenders: components["schemas"]["LenderOption"][];
                 products: components["schemas"]["ProductView"][];
+                /**
+                 * @description The rule set of the law in force today, which every product is
+                 *     proved against.
+                 */
+                ruleSet: components["schemas"]["RuleSetView"];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -4433,6 +4441,12 @@ export interface components {
                 /** @description The page title and what the borrower pays now (centavos). */
                 delayInfo: components["schemas"]["DelayInfo"];
                 detail: components["schemas"]["DetailRow"][];
+                /**
+                 * @description The renewal's disclosure statement (an extension is a renewal,
+                 *     decision 056): shown before the borrower pays, and stored with the
+                 *     pay code that pays it.
+                 */
+                disclosure: components["schemas"]["Document"];
                 /** Format: int64 */
                 extensionDays: number;
                 /** @description The next payment date once extended. */
@@ -5250,6 +5264,7 @@ export interface components {
                 /** Format: int64 */
                 interest: number;
                 ledger: components["schemas"]["LedgerEntryView"][];
+                loan: components["schemas"]["LoanRecord"];
                 orderNo: string;
                 /** @description The account payouts go to, masked. */
                 payoutAccount?: string | null;
@@ -5428,19 +5443,31 @@ export interface components {
                  */
                 amount: number;
                 /**
-                 * @description The effective interest rate a month, the disclosure's (from the
-                 *     actual cash flows, BSP Circular 730), as every screen shows it ("5.10%").
+                 * @description The effective interest rate a month, the disclosure's (the rate that
+                 *     discounts the scheduled payments to the net proceeds, SEC MC 14
+                 *     s.2025), as every screen shows it ("5.10%").
                  */
                 effectiveMonthlyRate: string;
                 /** Format: int64 */
                 fees: number;
                 /** Format: int64 */
                 financeCharge: number;
-                /** Format: int64 */
+                /**
+                 * Format: int64
+                 * @description Interest if every instalment is paid on its day, on the declining
+                 *     balance.
+                 */
                 interest: number;
                 /** Format: int64 */
                 netProceeds: number;
+                /** @description The nominal interest a month on the principal still owed ("3.50%"). */
+                nominalMonthlyRate: string;
                 plan: components["schemas"]["InstalmentView"][];
+                /**
+                 * @description The rule set of the law the loan would be made under, and whether it
+                 *     covers it.
+                 */
+                ruleSet: components["schemas"]["RuleSetView"];
                 /** Format: int64 */
                 termDays: number;
                 /** Format: int64 */
@@ -5626,6 +5653,17 @@ export interface components {
                 kyc: components["schemas"]["KycValue"][];
                 /** @description The whole mobile number, `09171234567`. */
                 phone: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_RuleSets: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Oldest first date first. */
+                rows: components["schemas"]["RuleSetRow"][];
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -5844,8 +5882,12 @@ export interface components {
                 agreement?: null | components["schemas"]["Document"];
                 /** @description Whether these terms can be saved. */
                 allowed: boolean;
-                caps: components["schemas"]["CapFigures"];
-                /** @description Whether some loan of the product falls under the caps. */
+                /** @description The rule set of the law in force today. */
+                caps: components["schemas"]["RuleSetView"];
+                /**
+                 * @description Whether some loan of the product, on some contract date, falls under
+                 *     the rule set's ceilings.
+                 */
                 covered: boolean;
                 disclosure?: null | components["schemas"]["Document"];
                 /** @description The smallest and the largest loan. */
@@ -6175,12 +6217,7 @@ export interface components {
         };
         /** @description A loan the terms would make, as the disclosure states it. */
         ExampleLoan: {
-            /**
-             * Format: int64
-             * @description Interest and fees as a simple monthly rate of principal, basis
-             *     points: what the 15% cap is checked against.
-             */
-            chargesMonthlyBp: number;
+            /** @description Whether the rule set in force covers it if made today. */
             covered: boolean;
             /**
              * Format: int64
@@ -6211,6 +6248,12 @@ export interface components {
             /** @description The page title and what the borrower pays now (centavos). */
             delayInfo: components["schemas"]["DelayInfo"];
             detail: components["schemas"]["DetailRow"][];
+            /**
+             * @description The renewal's disclosure statement (an extension is a renewal,
+             *     decision 056): shown before the borrower pays, and stored with the
+             *     pay code that pays it.
+             */
+            disclosure: components["schemas"]["Document"];
             /** Format: int64 */
             extensionDays: number;
             /** @description The next payment date once extended. */
@@ -6580,6 +6623,28 @@ export interface components {
             telephone: string;
             userOrderDetail: components["schemas"]["OrderDetailRows"];
         };
+        /**
+         * @description What the loan engine holds for a loan (decision 056): the terms frozen
+         *     at acceptance, the rule set governing it, what is owed today and every
+         *     cap proof, for staff and an examiner.
+         */
+        LoanRecord: {
+            /**
+             * @description The act the borrower accepted by (D9): `agree_button`, `checkbox`,
+             *     `app_next` (a native shell's Next), or the demo seed's.
+             */
+            acceptedBy?: string | null;
+            covered?: boolean | null;
+            owedToday?: null | components["schemas"]["DuesView"];
+            proofs: components["schemas"]["ProofView"][];
+            /** Format: int64 */
+            renewals: number;
+            /** @description The code of the rule set governing its last contract. */
+            ruleSet?: string | null;
+            schedule: components["schemas"]["ScheduleLineView"][];
+            /** @description The terms as frozen at acceptance (JSON of the engine's terms). */
+            terms: Record<string, never>;
+        };
         LoggedIn: {
             /**
              * @description The language the borrower chose (`en` or `fil`), if they ever did:
@@ -6738,6 +6803,7 @@ export interface components {
             /** Format: int64 */
             interest: number;
             ledger: components["schemas"]["LedgerEntryView"][];
+            loan: components["schemas"]["LoanRecord"];
             orderNo: string;
             /** @description The account payouts go to, masked. */
             payoutAccount?: string | null;
@@ -6793,8 +6859,8 @@ export interface components {
              */
             balanceToday: number;
             /**
-             * @description Whether a BSP Circular 1133 cap holds the next day's penalty below
-             *     the schedule.
+             * @description Whether a ceiling of the rule set governing the loan holds the next
+             *     day's penalty below the schedule.
              */
             capReached: boolean;
             /** Format: int64 */
@@ -6803,7 +6869,7 @@ export interface components {
             lines: string[];
             /**
              * Format: int64
-             * @description What one more day late adds (0 once a cap is reached).
+             * @description What one more day late adds (0 once a ceiling is reached).
              */
             nextDayAdds: number;
             /**
@@ -6857,7 +6923,7 @@ export interface components {
         };
         /**
          * @description What paying the whole loan off today costs (the agreement's early
-         *     repayment clause, decision 026), for the repayment pages.
+         *     repayment clause, decision 056), for the repayment pages.
          */
         PayoffView: {
             /**
@@ -6868,21 +6934,29 @@ export interface components {
             /** @description The Manila date the payoff holds for (`YYYY-MM-DD`). */
             asOf: string;
             /**
-             * @description Whether the agreement allows early repayment on `asOf` (interest to
-             *     the day); before that the payoff is everything the plan charges.
+             * @description Whether `asOf` is on or after the early-repayment day (interest to
+             *     the day); before it the payoff pays interest up to that day.
              */
             earlyAllowed: boolean;
-            /** @description The first day early repayment is allowed. */
+            /** @description The early-repayment day. */
             earlyFrom: string;
             /** Format: int64 */
             fees: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Interest charged and unpaid, with what accrued to the day.
+             */
             interest: number;
             /**
              * Format: int64
-             * @description Interest outstanding that a payoff on `asOf` does not pay.
+             * @description Interest of the schedule a payoff on `asOf` does not pay.
              */
             interestSaved: number;
+            /**
+             * Format: int64
+             * @description Interest from `asOf` to the early-repayment day, before it.
+             */
+            minimumInterest: number;
             /** Format: int64 */
             penalties: number;
             /** Format: int64 */
@@ -7023,10 +7097,17 @@ export interface components {
             quote: components["schemas"]["QuoteView"];
         };
         ProductView: {
+            /** @description `penalty_interest_principal` or `interest_principal_penalty`. */
+            allocation: string;
             allowsExtension: boolean;
             /** Format: int64 */
             amountStep: number;
             available: boolean;
+            /**
+             * @description The ceilings of the rule set in force some loan of it breaks: not
+             *     offered to borrowers until fixed (a new product with lawful terms).
+             */
+            breaches: components["schemas"]["CapViolation"][];
             /**
              * Format: int64
              * @description Early repayment from this share of the term (basis points)…
@@ -7042,6 +7123,16 @@ export interface components {
              * @description An early payoff pays at least these days of interest.
              */
             earlyMinInterestDays: number;
+            /**
+             * Format: int64
+             * @description How far each extension moves the due dates.
+             */
+            extensionDays: number;
+            /**
+             * Format: int64
+             * @description The extension fee, basis points of the principal still owed.
+             */
+            extensionFeeBp: number;
             /**
              * Format: int64
              * @description Extensions a loan may take.
@@ -7093,6 +7184,24 @@ export interface components {
             /** Format: int64 */
             views: number;
         };
+        /**
+         * @description One cap proof: a contract (acceptance, renewal) held against its rule
+         *     set, or days a ceiling held charges back.
+         */
+        ProofView: {
+            at: string;
+            /**
+             * @description The whole proof as stored (cash flows, rate, costs, breaches) or the
+             *     days held back.
+             */
+            body: Record<string, never>;
+            /** @description The effective rate a month on the net proceeds, six decimals. */
+            effectiveRate?: string | null;
+            /** @description `acceptance`, `renewal` or `ceiling_hold`. */
+            occasion: string;
+            passed: boolean;
+            ruleSet: string;
+        };
         Proposed: {
             /** Format: int64 */
             id: number;
@@ -7124,19 +7233,31 @@ export interface components {
              */
             amount: number;
             /**
-             * @description The effective interest rate a month, the disclosure's (from the
-             *     actual cash flows, BSP Circular 730), as every screen shows it ("5.10%").
+             * @description The effective interest rate a month, the disclosure's (the rate that
+             *     discounts the scheduled payments to the net proceeds, SEC MC 14
+             *     s.2025), as every screen shows it ("5.10%").
              */
             effectiveMonthlyRate: string;
             /** Format: int64 */
             fees: number;
             /** Format: int64 */
             financeCharge: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Interest if every instalment is paid on its day, on the declining
+             *     balance.
+             */
             interest: number;
             /** Format: int64 */
             netProceeds: number;
+            /** @description The nominal interest a month on the principal still owed ("3.50%"). */
+            nominalMonthlyRate: string;
             plan: components["schemas"]["InstalmentView"][];
+            /**
+             * @description The rule set of the law the loan would be made under, and whether it
+             *     covers it.
+             */
+            ruleSet: components["schemas"]["RuleSetView"];
             /** Format: int64 */
             termDays: number;
             /** Format: int64 */
@@ -7372,6 +7493,47 @@ export interface components {
             /** @description proposed, approved or rejected. */
             status: string;
         };
+        RuleSetRow: components["schemas"]["RuleSetView"] & {
+            /** @description Whether it governs loans contracted today. */
+            inForceToday: boolean;
+            /**
+             * @description Available products whose terms break it (those borrowers are not
+             *     offered while it is in force).
+             */
+            productsBreaking: string[];
+        };
+        RuleSets: {
+            /** @description Oldest first date first. */
+            rows: components["schemas"]["RuleSetRow"][];
+        };
+        /** @description A rule set of the law's ceilings as pages show it (decision 056). */
+        RuleSetView: {
+            code: string;
+            /** @description Whether it covers the loan the view is about. */
+            covers: boolean;
+            /** Format: int64 */
+            eirMonthlyBp: number;
+            /** @description The first contract date it governs (`YYYY-MM-DD`). */
+            inForceFrom: string;
+            /**
+             * Format: int64
+             * @description Coverage: at most this principal (centavos)…
+             */
+            maxPrincipal: number;
+            /**
+             * Format: int64
+             * @description …payable within this many calendar months.
+             */
+            maxTermMonths: number;
+            /** Format: int64 */
+            nominalMonthlyBp: number;
+            /** Format: int64 */
+            penaltyMonthlyBp: number;
+            /** @description The circulars it comes from. */
+            source: string;
+            /** Format: int64 */
+            totalCostBp: number;
+        };
         SavedBill: {
             /** Format: int64 */
             repayProductId: number;
@@ -7411,6 +7573,19 @@ export interface components {
              */
             totalRepaid: number;
         };
+        ScheduleLineView: {
+            /**
+             * Format: int64
+             * @description Centavos: its principal, interest and penalties.
+             */
+            amount: number;
+            dueDate: string;
+            /** Format: int64 */
+            number: number;
+            /** Format: int64 */
+            remaining: number;
+            settled: boolean;
+        };
         ScheduleRow: {
             /**
              * Format: int64
@@ -7418,8 +7593,18 @@ export interface components {
              */
             amount: number;
             dueDate: string;
+            /**
+             * Format: int64
+             * @description Centavos of interest it carries when paid on its day.
+             */
+            interest?: number;
             /** Format: int64 */
             number: number;
+            /**
+             * Format: int64
+             * @description Centavos of principal the instalment repays.
+             */
+            principal?: number;
         };
         SectionStatus: {
             done: boolean;
@@ -7550,8 +7735,12 @@ export interface components {
             agreement?: null | components["schemas"]["Document"];
             /** @description Whether these terms can be saved. */
             allowed: boolean;
-            caps: components["schemas"]["CapFigures"];
-            /** @description Whether some loan of the product falls under the caps. */
+            /** @description The rule set of the law in force today. */
+            caps: components["schemas"]["RuleSetView"];
+            /**
+             * @description Whether some loan of the product, on some contract date, falls under
+             *     the rule set's ceilings.
+             */
             covered: boolean;
             disclosure?: null | components["schemas"]["Document"];
             /** @description The smallest and the largest loan. */
@@ -10270,6 +10459,12 @@ export interface operations {
     create_product: {
         parameters: {
             query: {
+                /**
+                 * @description payments settling each instalment's penalty, interest, then
+                 *     principal (`penalty_interest_principal`), or its interest, principal,
+                 *     then penalty (`interest_principal_penalty`).
+                 */
+                allocation?: string;
                 allowsExtension?: boolean;
                 amountStep: number;
                 available?: boolean;
@@ -10282,7 +10477,11 @@ export interface operations {
                 earlyMinDays?: number;
                 /** @description paying interest to the day (at least 0 days of it), */
                 earlyMinInterestDays?: number;
-                /** @description and 1 extension a loan. */
+                /** @description of one period's days, */
+                extensionDays?: number;
+                /** @description for a fee of 0 basis points of the principal still owed; */
+                extensionFeeBp?: number;
+                /** @description and 1 extension a loan, */
                 extensionsAllowed?: number;
                 lenderId: number;
                 logoUrl?: string;
@@ -10391,6 +10590,12 @@ export interface operations {
     staff_product_check: {
         parameters: {
             query: {
+                /**
+                 * @description payments settling each instalment's penalty, interest, then
+                 *     principal (`penalty_interest_principal`), or its interest, principal,
+                 *     then penalty (`interest_principal_penalty`).
+                 */
+                allocation?: string;
                 allowsExtension?: boolean;
                 amountStep: number;
                 available?: boolean;
@@ -10403,7 +10608,11 @@ export interface operations {
                 earlyMinDays?: number;
                 /** @description paying interest to the day (at least 0 days of it), */
                 earlyMinInterestDays?: number;
-                /** @description and 1 extension a loan. */
+                /** @description of one period's days, */
+                extensionDays?: number;
+                /** @description for a fee of 0 basis points of the principal still owed; */
+                extensionFeeBp?: number;
+                /** @description and 1 extension a loan, */
                 extensionsAllowed?: number;
                 lenderId: number;
                 logoUrl?: string;
@@ -11397,6 +11606,134 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_rule_sets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RuleSets"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_rule_set_save: {
+        parameters: {
+            query?: {
+                /** @description A short name (`SEC-MC-14-2025`); an existing code is corrected. */
+                code?: string;
+                eirMonthlyBp?: number;
+                /** @description `YYYY-MM-DD`: the first contract, renewal or restructure date it governs. */
+                inForceFrom?: string;
+                /** @description Centavos: coverage up to this principal. */
+                maxPrincipal?: number;
+                /** @description Coverage: payable within this many calendar months (1–12). */
+                maxTermMonths?: number;
+                nominalMonthlyBp?: number;
+                penaltyMonthlyBp?: number;
+                /** @description Why (5–500 characters), for the audit log. */
+                reason?: string;
+                /** @description The issuances it comes from. */
+                source?: string;
+                totalCostBp?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RuleSets"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -18047,6 +18384,13 @@ export interface operations {
     accept: {
         parameters: {
             query: {
+                /**
+                 * @description The borrower's affirmative act (D9): `agree_button` (Agree in the
+                 *     agreement's modal, then Next) or `checkbox` (their own tick of the
+                 *     box, then Next). A native shell that sends neither accepted with its
+                 *     own Next, recorded as `app_next`.
+                 */
+                act?: string;
                 /** @description Centavos; must be the approved amount. */
                 amount: number;
                 /** @description The native shell's version */

@@ -14,7 +14,9 @@ pub mod exchange;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{CurrentBorrower, MaybeBorrower, Params};
 use crate::i18n::{Lang, Msg};
+use crate::services::loans;
 use crate::state::AppState;
+use crate::views::RuleSetView;
 use crate::views::{InstalmentView, QuoteView, percent};
 use axum::Json;
 use axum::extract::State;
@@ -23,7 +25,6 @@ use hiram_domain::calculator::{
     CalcError, Calculation, Cap, Frequency, LoanInput, MAX_PRINCIPAL, Method, SavedCalculation, calculate, check_name,
 };
 use hiram_domain::money::Centavos;
-use hiram_domain::pricing::caps;
 use hiram_domain::product::ProductId;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
@@ -55,17 +56,6 @@ pub struct CalcChoice {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct CapsInfo {
-    pub nominal_monthly_bp: i64,
-    pub interest_and_fees_monthly_bp: i64,
-    /// Loans up to this many centavos...
-    pub covered_max_amount: i64,
-    /// ...for at most this many days are covered.
-    pub covered_max_days: i64,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
 pub struct CalcIndex {
     pub methods: Vec<CalcChoice>,
     pub frequencies: Vec<CalcChoice>,
@@ -75,7 +65,8 @@ pub struct CalcIndex {
     pub max_amount: i64,
     pub max_rate_bp: i64,
     pub max_payments: i64,
-    pub caps: CapsInfo,
+    /// The rule set of the law in force today: its ceilings and coverage.
+    pub caps: RuleSetView,
     /// What the form starts with.
     pub defaults: CalcInputView,
     /// How many calculations the borrower keeps; none without a session.
@@ -162,12 +153,7 @@ pub async fn index(
             max_amount: MAX_PRINCIPAL.get(),
             max_rate_bp: 10_000,
             max_payments: 1_000,
-            caps: CapsInfo {
-                nominal_monthly_bp: caps::NOMINAL_MONTHLY_BP,
-                interest_and_fees_monthly_bp: caps::EFFECTIVE_MONTHLY_BP,
-                covered_max_amount: caps::COVERED_MAX_PRINCIPAL.get(),
-                covered_max_days: caps::COVERED_MAX_TERM_DAYS,
-            },
+            caps: RuleSetView::of(&loans::in_force_on(&state, state.today()).await?, true),
             defaults: CalcInputView::from(&DEFAULT_INPUT),
             saved_count,
         },
@@ -200,7 +186,7 @@ pub struct LoanParams {
 }
 
 impl LoanParams {
-    fn checked(&self, with_fee: bool) -> ApiResult<(LoanInput, Calculation)> {
+    async fn checked(&self, state: &AppState, with_fee: bool) -> ApiResult<(LoanInput, Calculation)> {
         let frequency = Frequency::parse(&self.frequency).ok_or(ApiError::rejected(Msg::CalcFrequencyInvalid))?;
         let method = match self.method.as_str() {
             "" => Method::Flat,
@@ -214,7 +200,9 @@ impl LoanParams {
             method,
             fee_bp: if with_fee { self.fee_bp } else { 0 },
         };
-        let calculation = calculate(&input).map_err(|error| {
+        let today = state.today();
+        let rule_set = loans::in_force_on(state, today).await?;
+        let calculation = calculate(&input, &rule_set, today).map_err(|error| {
             ApiError::rejected(match error {
                 CalcError::Principal => Msg::CalcAmountInvalid,
                 CalcError::Rate => Msg::CalcRateInvalid,
@@ -229,7 +217,7 @@ impl LoanParams {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CapView {
-    /// `nominal` or `interest_and_fees`.
+    /// `nominal` or `effective`.
     pub key: String,
     pub title: String,
     pub limit_bp: i64,
@@ -251,14 +239,12 @@ pub struct CalcResult {
     pub net_proceeds: i64,
     pub total_repaid: i64,
     pub term_days: i64,
-    /// Actuarial rate a month on the money received (Truth in Lending).
+    /// The effective interest rate a month on the money received: interest
+    /// and every fee, the rate that discounts the payments to it.
     pub effective_monthly_bp: i64,
     /// `"4.99%"`.
     pub effective_monthly_rate: String,
-    /// Interest and fees a month as a share of the amount, as the 15% cap
-    /// measures it.
-    pub cost_monthly_bp: i64,
-    /// Whether the BSP caps apply (₱10,000 or less for at most 4 months).
+    /// Whether the rule set in force covers the loan if taken today.
     pub covered: bool,
     /// Empty when not covered.
     pub caps: Vec<CapView>,
@@ -286,7 +272,6 @@ fn result_view(input: &LoanInput, calculation: &Calculation, lang: Lang) -> Calc
         term_days: calculation.term_days,
         effective_monthly_bp: calculation.effective_monthly_bp,
         effective_monthly_rate: percent(calculation.effective_monthly_bp),
-        cost_monthly_bp: calculation.cost_monthly_bp,
         covered: calculation.covered,
         caps: calculation
             .caps
@@ -294,7 +279,7 @@ fn result_view(input: &LoanInput, calculation: &Calculation, lang: Lang) -> Calc
             .map(|distance| {
                 let (key, title) = match distance.cap {
                     Cap::Nominal => ("nominal", Msg::CalcCapNominal),
-                    Cap::InterestAndFees => ("interest_and_fees", Msg::CalcCapInterestAndFees),
+                    Cap::Effective => ("effective", Msg::CalcCapEffective),
                 };
                 CapView {
                     key: key.to_owned(),
@@ -302,7 +287,7 @@ fn result_view(input: &LoanInput, calculation: &Calculation, lang: Lang) -> Calc
                     limit_bp: distance.limit_bp,
                     quoted_bp: distance.quoted_bp,
                     headroom_bp: distance.headroom_bp(),
-                    within: distance.headroom_bp() >= 0,
+                    within: distance.within,
                 }
             })
             .collect(),
@@ -312,16 +297,24 @@ fn result_view(input: &LoanInput, calculation: &Calculation, lang: Lang) -> Calc
 /// Payments and totals for an amount, a monthly rate and a term.
 #[utoipa::path(post, path = "/calc/emi", operation_id = "calc_emi", tag = "calculator", params(LoanParams),
     responses((status = 200, body = Envelope<CalcResult>), (status = 400)))]
-pub async fn emi(lang: Lang, Params(params): Params<LoanParams>) -> ApiResult<Json<Envelope<CalcResult>>> {
-    let (input, calculation) = params.checked(false)?;
+pub async fn emi(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<LoanParams>,
+) -> ApiResult<Json<Envelope<CalcResult>>> {
+    let (input, calculation) = params.checked(&state, false).await?;
     Ok(ok(lang, result_view(&input, &calculation, lang)))
 }
 
 /// The advanced form: with a fee, the effective rate and the caps.
 #[utoipa::path(post, path = "/calc/emi-adv", operation_id = "calc_emi_advanced", tag = "calculator",
     params(LoanParams), responses((status = 200, body = Envelope<CalcResult>), (status = 400)))]
-pub async fn emi_advanced(lang: Lang, Params(params): Params<LoanParams>) -> ApiResult<Json<Envelope<CalcResult>>> {
-    let (input, calculation) = params.checked(true)?;
+pub async fn emi_advanced(
+    State(state): State<AppState>,
+    lang: Lang,
+    Params(params): Params<LoanParams>,
+) -> ApiResult<Json<Envelope<CalcResult>>> {
+    let (input, calculation) = params.checked(&state, true).await?;
     Ok(ok(lang, result_view(&input, &calculation, lang)))
 }
 
@@ -340,7 +333,7 @@ pub async fn add_loan(
     Params(params): Params<LoanParams>,
 ) -> ApiResult<Json<Envelope<SavedId>>> {
     let name = check_name(&params.name).ok_or(ApiError::rejected(Msg::CalcNameInvalid))?;
-    let (input, _) = params.checked(true)?;
+    let (input, _) = params.checked(&state, true).await?;
     match state.store.save_calculation(borrower, &name, &input, state.now()).await {
         Ok(id) => Ok(ok(lang, SavedId { id })),
         Err(StoreError::Conflict("saved_calculation_limit")) => {
@@ -380,8 +373,11 @@ fn saved_view(saved: &SavedCalculation, calculation: &Calculation) -> SavedView 
 
 /// Prices a kept calculation again; its inputs passed the same checks when
 /// it was saved.
-fn recalculated(saved: &SavedCalculation) -> ApiResult<Calculation> {
-    calculate(&saved.input).map_err(|error| ApiError::Internal(format!("saved calculation {}: {error}", saved.id)))
+async fn recalculated(state: &AppState, saved: &SavedCalculation) -> ApiResult<Calculation> {
+    let today = state.today();
+    let rule_set = loans::in_force_on(state, today).await?;
+    calculate(&saved.input, &rule_set, today)
+        .map_err(|error| ApiError::Internal(format!("saved calculation {}: {error}", saved.id)))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -399,7 +395,7 @@ pub async fn list_loans(
 ) -> ApiResult<Json<Envelope<SavedList>>> {
     let mut list = Vec::new();
     for saved in state.store.calculations_of(borrower).await? {
-        list.push(saved_view(&saved, &recalculated(&saved)?));
+        list.push(saved_view(&saved, &recalculated(&state, &saved).await?));
     }
     Ok(ok(lang, SavedList { list }))
 }
@@ -434,7 +430,7 @@ pub async fn loan_info(
     Params(params): Params<SavedParams>,
 ) -> ApiResult<Json<Envelope<SavedInfo>>> {
     let saved = own_calculation(&state, borrower, params.id).await?;
-    let calculation = recalculated(&saved)?;
+    let calculation = recalculated(&state, &saved).await?;
     Ok(ok(
         lang,
         SavedInfo { saved: saved_view(&saved, &calculation), result: result_view(&saved.input, &calculation, lang) },
@@ -489,25 +485,25 @@ pub async fn jump_page(
     Params(params): Params<SavedParams>,
 ) -> ApiResult<Json<Envelope<JumpPage>>> {
     let saved = own_calculation(&state, borrower, params.id).await?;
-    let calculation = recalculated(&saved)?;
+    let calculation = recalculated(&state, &saved).await?;
     let wanted = saved.input.principal.get();
-    let mut products: Vec<ProductMatch> = state
-        .store
-        .products()
+    let today = state.today();
+    let rule_set = loans::in_force_on(&state, today).await?;
+    let mut products: Vec<ProductMatch> = loans::offered_products(&state)
         .await?
         .into_iter()
-        .filter(|product| product.available)
         .filter(|product| (product.terms.min_amount.get()..=product.terms.max_amount.get()).contains(&wanted))
         .filter_map(|product| {
             // The nearest amount the product lends at or below the one asked.
             let step = product.terms.amount_step.get().max(1);
-            let quote = product.terms.quote(Centavos::new(wanted / step * step)).ok()?;
+            let terms = loans::terms_for(&product, Centavos::new(wanted / step * step), false).ok()?;
+            let quote = terms.quote().ok()?;
             Some(ProductMatch {
                 product_id: product.id.0,
                 name: product.name.clone(),
                 lender: product.lender_name.clone(),
                 logo: product.logo_url.clone(),
-                quote: QuoteView::from(&quote),
+                quote: QuoteView::new(&quote, &rule_set, today),
             })
         })
         .collect();

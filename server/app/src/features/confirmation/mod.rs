@@ -6,17 +6,20 @@
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
-use crate::services::documents::{self, Document, Parties};
+use crate::services::documents::{self, Document, Governing, Parties};
+use crate::services::loans;
 use crate::state::AppState;
 use crate::views::{DetailRow, percent};
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::cap_proof::prove_new_loan;
+use hiram_domain::caps::CapRuleSet;
 use hiram_domain::money::format_amount;
 use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};
 use hiram_domain::pricing::Quote;
 use hiram_domain::product::{Lender, Product, ProductId};
-use hiram_domain::store::StoreError;
+use hiram_domain::store::{Acceptance, StoreError};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -32,8 +35,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(general_terms))
 }
 
-pub const AGREEMENT: &str = "agreement";
-pub const DISCLOSURE: &str = "disclosure";
+pub use crate::services::documents::{AGREEMENT, DISCLOSURE};
 
 /// The order the page is about, with what its documents name.
 pub struct OrderContext {
@@ -41,6 +43,9 @@ pub struct OrderContext {
     pub product: Product,
     pub lender: Lender,
     pub quote: Quote,
+    /// The rule set the loan is (or would be) made under.
+    pub rule_set: CapRuleSet,
+    pub covered: bool,
     pub borrower_name: String,
     pub borrower_phone: String,
 }
@@ -55,17 +60,20 @@ impl OrderContext {
             order_no: &self.order.order_no,
             start,
         };
+        let governing = Governing { rule_set: &self.rule_set, covered: self.covered };
         if kind == DISCLOSURE {
-            documents::disclosure(&self.quote, &parties, lang)
+            documents::disclosure(&self.quote, &governing, &parties, lang)
         } else {
-            documents::agreement(&self.quote, &parties, lang)
+            documents::agreement(&self.quote, &governing, &parties, lang)
         }
     }
 }
 
-/// Loads one of the caller's orders and re-prices it. The price must be the
-/// one the borrower applied for: if the product's terms changed since, the
-/// documents could not match the charges, so the confirmation is refused.
+/// Loads one of the caller's orders and prices it: on the terms frozen when
+/// it was accepted, or, before that, on its product's now. The price must be
+/// the one the borrower applied for: if the product's amounts or term
+/// changed since, the documents could not match the charges, so the
+/// confirmation is refused.
 pub async fn order_context(
     state: &AppState,
     borrower: BorrowerId,
@@ -78,13 +86,23 @@ pub async fn order_context(
     }
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
     let lender = state.store.lender(product.lender_id).await?.ok_or(ApiError::NotFound)?;
-    let quote = product.terms.quote(order.principal).map_err(|error| ApiError::Internal(error.to_string()))?;
-    if quote.interest != order.interest || quote.fees != order.fees || quote.term_days != order.term_days {
+    let terms = loans::order_terms(state, &order).await?;
+    let quote = terms.quote().map_err(|error| ApiError::Internal(error.to_string()))?;
+    if quote.fee() != order.fees || quote.term_days() != order.term_days || quote.principal() != order.principal {
         return Err(ApiError::Conflict {
             message: Msg::TermsChanged,
             data: serde_json::json!({ "nextUrl": format!("/productDetail?productId={}", product.id.0) }),
         });
     }
+    let (rule_set, covered) = match loans::acceptance_proof(state, order.id).await? {
+        Some(proof) => (proof.rule_set, proof.covered),
+        None => {
+            let today = state.today();
+            let rule_set = loans::in_force_on(state, today).await?;
+            let covered = rule_set.covers(order.principal, today, today + time::Duration::days(quote.term_days()));
+            (rule_set, covered)
+        }
+    };
     let borrower_record = state.store.borrower(borrower).await?.ok_or(ApiError::SessionRequired)?;
     Ok(OrderContext {
         borrower_name: borrower_record.full_name.clone().unwrap_or_default(),
@@ -93,6 +111,8 @@ pub async fn order_context(
         product,
         lender,
         quote,
+        rule_set,
+        covered,
     })
 }
 
@@ -194,17 +214,18 @@ pub async fn confirm_data(
     let money = |amount: hiram_domain::money::Centavos| format_amount(amount, symbol);
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let details = vec![
-        row(Msg::RowLoanAmount, money(quote.principal)),
-        row(Msg::RowServiceFee, money(quote.fees)),
-        row(Msg::RowNetProceeds, money(quote.net_proceeds)),
+        row(Msg::RowLoanAmount, money(quote.principal())),
+        row(Msg::RowServiceFee, money(quote.fee())),
+        row(Msg::RowNetProceeds, money(quote.net_proceeds())),
         row(Msg::RowInterest, money(quote.interest)),
         row(Msg::RowTotalRepayment, money(quote.total_repayable)),
-        row(Msg::RowEffectiveRate, percent(hiram_domain::pricing::actuarial_monthly_bp(quote))),
-        row(Msg::RowTerm, format!("{} {}", quote.term_days, Msg::TermDays.text(lang))),
+        row(Msg::RowEffectiveRate, percent(quote.eir_monthly_bp())),
+        row(Msg::RowTerm, format!("{} {}", quote.term_days(), Msg::TermDays.text(lang))),
+        row(Msg::RowRuleSet, context.rule_set.source.clone()),
     ];
-    let periods = i64::try_from(quote.plan.len()).unwrap_or(i64::MAX);
+    let periods = i64::try_from(quote.schedule.len()).unwrap_or(i64::MAX);
     let repay_plans = quote
-        .plan
+        .schedule
         .iter()
         .zip(&dates)
         .map(|(instalment, date)| PlanRow {
@@ -219,10 +240,10 @@ pub async fn confirm_data(
         LoanConfirm {
             com_product_logo: context.product.logo_url.clone(),
             com_product_name: context.product.name.clone(),
-            amount: quote.principal.get(),
+            amount: quote.principal().get(),
             periods,
             term_unit: "days".to_owned(),
-            term_days: quote.term_days,
+            term_days: quote.term_days(),
             details,
             repay_plans,
             first_pay_time: dates.first().map(ToString::to_string).unwrap_or_default(),
@@ -263,7 +284,16 @@ pub struct AcceptParams {
     pub periods: i64,
     #[serde(default)]
     pub term_unit: String,
+    /// The borrower's affirmative act (D9): `agree_button` (Agree in the
+    /// agreement's modal, then Next) or `checkbox` (their own tick of the
+    /// box, then Next). A native shell that sends neither accepted with its
+    /// own Next, recorded as `app_next`.
+    #[serde(default)]
+    pub act: Option<String>,
 }
+
+/// The acts D9 records, as the pages send them.
+const ACTS: [&str; 2] = ["agree_button", "checkbox"];
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -284,7 +314,12 @@ pub async fn accept(
 ) -> ApiResult<Json<Envelope<Accepted>>> {
     let context = chosen_order(&state, borrower, params.order_id, params.product_id).await?;
     let order = &context.order;
-    let periods = i64::try_from(context.quote.plan.len()).unwrap_or(i64::MAX);
+    let periods = i64::try_from(context.quote.schedule.len()).unwrap_or(i64::MAX);
+    let act = match params.act.as_deref().map(str::trim) {
+        None | Some("") => "app_next",
+        Some(act) if ACTS.contains(&act) => act,
+        Some(_) => return Err(ApiError::InvalidParameters),
+    };
     if params.amount != order.principal.get()
         || params.periods != periods
         || !matches!(params.term_unit.as_str(), "" | "days")
@@ -292,6 +327,7 @@ pub async fn accept(
         return Err(ApiError::rejected(Msg::ConfirmMismatch));
     }
     let accepted = Accepted { lend_details_url: details_url(order) };
+    let order_id = order.id;
     if order.status == OrderStatus::Disbursing && state.store.order_document(order.id, AGREEMENT).await?.is_some() {
         return Ok(ok(lang, accepted));
     }
@@ -301,7 +337,41 @@ pub async fn accept(
             data: serde_json::json!({ "nextUrl": accepted.lend_details_url }),
         });
     }
-    let start = state.today();
+    if !record_acceptance(&state, context, act, lang, state.today(), state.now()).await? {
+        // A concurrent tap accepted first; the outcome is the same.
+        return Ok(ok(lang, accepted));
+    }
+    tracing::info!(order.id = order_id.0, "loan accepted by the borrower");
+    // The payout is tried at once; without a bound account, or when the
+    // gateway is down, the order waits in 170 and is tried again later.
+    if let Err(error) = crate::services::disbursements::disburse(&state, order_id).await {
+        tracing::warn!(order.id = order_id.0, error.detail = %error, "payout to be tried again later");
+    }
+    Ok(ok(lang, accepted))
+}
+
+/// Makes the loan of an order awaiting confirmation, on the Manila day
+/// `start` at `now`: its contract proved against the rule set in force that
+/// day (a loan that fails is not made, D4, decision 056), the agreement and
+/// disclosure stored as rendered, the terms, proof and the borrower's act
+/// (D9) frozen, and 151 → 170, in one transaction. `false` when another
+/// request accepted it first.
+pub async fn record_acceptance(
+    state: &AppState,
+    context: OrderContext,
+    act: &str,
+    lang: Lang,
+    start: time::Date,
+    now: time::OffsetDateTime,
+) -> ApiResult<bool> {
+    let rule_set = loans::in_force_on(state, start).await?;
+    let proof = prove_new_loan(&context.quote.terms, start, &rule_set)
+        .map_err(|error| ApiError::Internal(error.to_string()))?;
+    if !proof.passed() {
+        tracing::warn!(order.id = context.order.id.0, rule_set = %rule_set.code, "acceptance refused: the loan breaks a ceiling");
+        return Err(ApiError::Conflict { message: Msg::LoanBreaksCeiling, data: serde_json::Value::Null });
+    }
+    let context = OrderContext { covered: proof.covered, rule_set, ..context };
     let stored: Vec<(&'static str, String)> = [AGREEMENT, DISCLOSURE]
         .into_iter()
         .map(|kind| {
@@ -311,28 +381,16 @@ pub async fn accept(
                 .map_err(|error| ApiError::Internal(error.to_string()))
         })
         .collect::<ApiResult<_>>()?;
-    let transition = Transition {
-        order_id: order.id,
-        from: OrderStatus::AwaitingConfirmation,
-        to: OrderStatus::Disbursing,
-        cause: "borrower accepted the agreement and disclosure".to_owned(),
-        at: state.now(),
-        due_date: None,
-    };
-    transition.from.transition(transition.to).map_err(|error| ApiError::Internal(error.to_string()))?;
-    match state.store.accept_order(&transition, &stored).await {
-        Ok(()) => {}
-        // A concurrent tap accepted first; the outcome is the same.
-        Err(StoreError::Stale | StoreError::Conflict(_)) => return Ok(ok(lang, accepted)),
-        Err(other) => return Err(other.into()),
+    let cause = format!("borrower accepted the agreement and disclosure ({act})");
+    let transition = Transition::new(&context.order, OrderStatus::Disbursing, cause, now)
+        .map_err(|error| ApiError::Internal(error.to_string()))?;
+    let acceptance =
+        Acceptance { terms: context.quote.terms.clone(), interest: context.quote.interest, act: act.to_owned(), proof };
+    match state.store.accept_order(&transition, &stored, &acceptance).await {
+        Ok(()) => Ok(true),
+        Err(StoreError::Stale | StoreError::Conflict(_)) => Ok(false),
+        Err(other) => Err(other.into()),
     }
-    tracing::info!(order.id = order.id.0, "loan accepted by the borrower");
-    // The payout is tried at once; without a bound account, or when the
-    // gateway is down, the order waits in 170 and is tried again later.
-    if let Err(error) = crate::services::disbursements::disburse(&state, order.id).await {
-        tracing::warn!(order.id = order.id.0, error.detail = %error, "payout to be tried again later");
-    }
-    Ok(ok(lang, accepted))
 }
 
 #[derive(Deserialize, IntoParams)]

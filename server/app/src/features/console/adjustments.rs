@@ -10,15 +10,16 @@ use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
+use crate::services::loans;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::fields::InvalidField;
 use hiram_domain::ledger::{self, Bucket};
 use hiram_domain::money::Centavos;
-use hiram_domain::order::{OrderId, OrderStatus, Transition};
+use hiram_domain::order::OrderId;
 use hiram_domain::staff::{Adjustment, Permission};
-use hiram_domain::store::{IdempotencyKey, Posting, StoreError};
+use hiram_domain::store::{IdempotencyKey, StoreError};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -121,7 +122,8 @@ pub async fn propose(
     if !order.status.is_repayable() {
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
     }
-    let dues = crate::services::money_in::balances(&state, order.id).await?.dues();
+    let standing = loans::standing(&state, order.id).await?.ok_or(ApiError::NotFound)?;
+    let dues = standing.account.dues();
     let amount = Centavos::new(params.amount);
     if ledger::waiver(bucket, amount, &dues).is_err() {
         return Err(super::refused(InvalidField("amount")));
@@ -182,48 +184,28 @@ pub async fn approve(
     staff.require(Permission::ApproveAdjustments)?;
     let Params(params) = params?;
     let adjustment = decidable(&state, &staff, params.id).await?;
-    let dues = crate::services::money_in::balances(&state, adjustment.order_id).await?.dues();
-    let entry = ledger::waiver(adjustment.bucket, adjustment.amount, &dues)
-        .map_err(|_| ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null })?;
+    let owed_before = loans::owed_today(&state, adjustment.order_id).await?;
     let key = IdempotencyKey { key: format!("adjustment:{}", adjustment.id), fingerprint: [0; 32] };
-    match state.store.post_entry(adjustment.order_id, &entry, &key, state.now()).await? {
-        Posting::Posted(_) => state.metrics.posted(crate::metrics::PostingKind::Adjustment),
-        Posting::Replayed(_) => {}
-        Posting::KeyReused => return Err(ApiError::Internal(format!("adjustment {} key reused", adjustment.id))),
+    if let Err(reason) =
+        loans::post_waiver(&state, adjustment.order_id, adjustment.bucket, adjustment.amount, &key).await?
+    {
+        tracing::info!(adjustment.id = adjustment.id, %reason, "waiver not posted");
+        return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
     }
     match state.store.decide_adjustment(adjustment.id, true, staff.staff_id(), state.now()).await {
         Ok(()) | Err(StoreError::Stale) => {}
         Err(other) => return Err(other.into()),
     }
-    close_if_settled(&state, adjustment.order_id).await?;
     staff
         .audit(
             &state,
             "adjustment.approve",
             &format!("adjustment:{}", adjustment.id),
-            serde_json::json!({ "status": "proposed", "owed": dues.total().get() }),
+            serde_json::json!({ "status": "proposed", "owed": owed_before.get() }),
             serde_json::json!({ "status": "approved", "waived": adjustment.amount.get(), "bucket": adjustment.bucket.key() }),
         )
         .await?;
     Ok(ok(lang, NoData))
-}
-
-/// A waiver that leaves nothing owed closes the loan, as a payment would.
-async fn close_if_settled(state: &AppState, order_id: OrderId) -> ApiResult<()> {
-    let owed = crate::services::money_in::balances(state, order_id).await?.dues().total();
-    let Some(order) = state.store.order(order_id).await? else { return Ok(()) };
-    if owed.get() <= 0 && order.status.is_repayable() {
-        let transition = Transition {
-            order_id,
-            from: order.status,
-            to: OrderStatus::Repaid,
-            cause: "settled by an approved waiver".to_owned(),
-            at: state.now(),
-            due_date: None,
-        };
-        state.move_order(&transition).await?;
-    }
-    Ok(())
 }
 
 /// Rejects a proposal of someone else.

@@ -16,7 +16,6 @@ use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
-use crate::services::money_in::balances;
 use crate::state::AppState;
 use crate::views::timestamp;
 use axum::Json;
@@ -27,9 +26,9 @@ use hiram_domain::collections::{
     queue_page,
 };
 use hiram_domain::ledger::Dues;
+use hiram_domain::money::Centavos;
 use hiram_domain::order::{Order, OrderId, OrderStatus};
-use hiram_domain::product::Product;
-use hiram_domain::repayment::{next_unpaid_due, plan_for_dues};
+use hiram_domain::servicing::LoanAccount;
 use hiram_domain::staff::Permission;
 use hiram_domain::store::{ConsentKind, NewContact, OverdueAccount};
 use serde::{Deserialize, Serialize};
@@ -42,12 +41,16 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new().routes(routes!(queue)).routes(routes!(contacts, log_contact))
 }
 
-/// Days past due of an order as the daily run counts them: from the first
-/// due date of its plan that the money paid does not cover; once the plan
-/// is covered and only charges remain, from its last due date.
-fn days_past_due_of(order: &Order, product: &Product, dues: &Dues, today: Date) -> i64 {
-    let first_unpaid = next_unpaid_due(&plan_for_dues(order, product, dues, today)).or(order.due_date);
-    days_past_due(first_unpaid, today)
+/// Days past due of a loan as its account counts them: from the oldest
+/// instalment past its due date unpaid.
+fn days_past_due_of(account: Option<&LoanAccount>, order: &Order, today: Date) -> i64 {
+    let oldest_unpaid = account.map_or(order.due_date, |account| account.overdue_since(today));
+    days_past_due(oldest_unpaid, today)
+}
+
+/// What the loan owes today: its payoff, interest to the day included.
+fn owed_today(account: Option<&LoanAccount>, dues: &Dues, today: Date) -> Centavos {
+    account.map_or(dues.total(), |account| account.payoff(today).total)
 }
 
 /// The queue's filters.
@@ -73,26 +76,19 @@ impl Filters {
 /// Every overdue loan with its days past due and what it owes, for
 /// `queue_page` to filter, order and cut.
 pub async fn overdue_entries(state: &AppState) -> ApiResult<Vec<QueueEntry<OverdueAccount>>> {
-    let products = state.store.products().await?;
     let today = state.today();
-    state
+    Ok(state
         .store
         .overdue_accounts()
         .await?
         .into_iter()
-        .map(|account| {
-            let product = products
-                .iter()
-                .find(|product| product.id == account.order.product_id)
-                .ok_or_else(|| ApiError::Internal(format!("order {} has no product", account.order.id.0)))?;
-            Ok(QueueEntry {
-                days_past_due: days_past_due_of(&account.order, product, &account.dues, today),
-                amount_owed: account.dues.total().get(),
-                tie_break: account.order.id.0,
-                item: account,
-            })
+        .map(|overdue| QueueEntry {
+            days_past_due: days_past_due_of(overdue.account.as_ref(), &overdue.order, today),
+            amount_owed: owed_today(overdue.account.as_ref(), &overdue.dues, today).get(),
+            tie_break: overdue.order.id.0,
+            item: overdue,
         })
-        .collect()
+        .collect())
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -298,14 +294,9 @@ pub async fn log_contact(
             data: serde_json::json!({ "reason": "not_overdue", "status": order.status.code() }),
         });
     }
-    let product = state
-        .store
-        .product(order.product_id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(format!("order {} has no product", order.id.0)))?;
     let now = state.now();
-    let dues = balances(&state, order.id).await?.dues();
-    let days = days_past_due_of(&order, &product, &dues, manila_date(now));
+    let account = crate::services::loans::account(&state, order.id).await?;
+    let days = days_past_due_of(account.as_ref(), &order, manila_date(now));
     let consents = state.store.has_consent(order.borrower_id, ConsentKind::CollectionAnyHour).await?;
     let basis = contact_allowed(now, days, consents).map_err(|_| ApiError::Conflict {
         message: Msg::ContactOutsideHours,

@@ -20,6 +20,7 @@ pub mod money;
 pub mod orders;
 pub mod products;
 pub mod reversals;
+pub mod rule_sets;
 pub mod sign_in;
 pub mod sms_outbox;
 pub mod staff_accounts;
@@ -65,6 +66,7 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(exchange_rates::list))
         .routes(routes!(exchange_rates::add))
         .routes(routes!(exchange_rates::calculator_views))
+        .routes(routes!(rule_sets::list, rule_sets::save))
 }
 
 /// The console's own calls, mounted at `/api/console` only.

@@ -146,6 +146,58 @@ pub struct DuesView {
     pub credit: i64,
 }
 
+/// What the loan engine holds for a loan (decision 056): the terms frozen
+/// at acceptance, the rule set governing it, what is owed today and every
+/// cap proof, for staff and an examiner.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoanRecord {
+    /// The act the borrower accepted by (D9): `agree_button`, `checkbox`,
+    /// `app_next` (a native shell's Next), or the demo seed's.
+    pub accepted_by: Option<String>,
+    /// The terms as frozen at acceptance (JSON of the engine's terms).
+    #[schema(value_type = Object)]
+    pub terms: Option<serde_json::Value>,
+    /// The code of the rule set governing its last contract.
+    pub rule_set: Option<String>,
+    pub covered: Option<bool>,
+    pub renewals: i64,
+    /// What paying it off today costs, from its account, with interest to
+    /// the day (the ledger holds what has been posted).
+    pub owed_today: Option<DuesView>,
+    pub schedule: Vec<ScheduleLineView>,
+    pub proofs: Vec<ProofView>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScheduleLineView {
+    pub number: i64,
+    pub due_date: String,
+    /// Centavos: its principal, interest and penalties.
+    pub amount: i64,
+    pub remaining: i64,
+    pub settled: bool,
+}
+
+/// One cap proof: a contract (acceptance, renewal) held against its rule
+/// set, or days a ceiling held charges back.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProofView {
+    /// `acceptance`, `renewal` or `ceiling_hold`.
+    pub occasion: String,
+    pub rule_set: String,
+    pub passed: bool,
+    pub at: String,
+    /// The effective rate a month on the net proceeds, six decimals.
+    pub effective_rate: Option<String>,
+    /// The whole proof as stored (cash flows, rate, costs, breaches) or the
+    /// days held back.
+    #[schema(value_type = Object)]
+    pub body: serde_json::Value,
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayoutView {
@@ -196,6 +248,67 @@ pub struct OrderRecord {
     pub payouts: Vec<PayoutView>,
     /// The account payouts go to, masked.
     pub payout_account: Option<String>,
+    pub loan: LoanRecord,
+}
+
+async fn loan_record(state: &AppState, order: &Order) -> ApiResult<LoanRecord> {
+    let terms = state.store.loan_terms(order.id).await?;
+    let standing = crate::services::loans::standing(state, order.id).await?;
+    let proofs = state.store.cap_proofs(order.id).await?;
+    let json =
+        |value: serde_json::Result<serde_json::Value>| value.map_err(|error| ApiError::Internal(error.to_string()));
+    let proofs = proofs
+        .into_iter()
+        .map(|stored| {
+            let body = match &stored.proof {
+                Some(proof) => json(serde_json::to_value(proof))?,
+                None => json(serde_json::to_value(&stored.holds))?,
+            };
+            Ok(ProofView {
+                occasion: stored.occasion,
+                rule_set: stored.rule_set_code,
+                passed: stored.passed,
+                at: crate::views::timestamp(stored.created_at),
+                effective_rate: stored.proof.map(|proof| proof.eir.percent_text()),
+                body,
+            })
+        })
+        .collect::<ApiResult<Vec<_>>>()?;
+    Ok(LoanRecord {
+        accepted_by: state.store.acceptance_act(order.id).await?,
+        terms: terms.map(|terms| json(serde_json::to_value(terms))).transpose()?,
+        rule_set: standing.as_ref().map(|standing| standing.account.rule_set.code.clone()),
+        covered: standing.as_ref().map(|standing| standing.account.covered),
+        renewals: standing.as_ref().map_or(0, |standing| standing.account.renewals),
+        owed_today: standing.as_ref().map(|standing| {
+            let payoff = &standing.payoff;
+            DuesView {
+                principal: payoff.principal.get(),
+                interest: payoff.interest.get() + payoff.minimum_interest.get(),
+                fees: payoff.fees.get(),
+                penalties: payoff.penalties.get(),
+                total: payoff.total.get(),
+                credit: payoff.credit.get(),
+            }
+        }),
+        schedule: standing
+            .as_ref()
+            .map(|standing| {
+                standing
+                    .plan()
+                    .into_iter()
+                    .map(|line| ScheduleLineView {
+                        number: line.number,
+                        due_date: line.due_date.to_string(),
+                        amount: line.amount.get(),
+                        remaining: line.remaining.get(),
+                        settled: line.settled,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        proofs,
+    })
 }
 
 fn dues_view(balances: &Balances) -> DuesView {
@@ -229,6 +342,7 @@ pub async fn record(
     let balances = Balances::of(&entries.iter().map(|stored| stored.entry.clone()).collect::<Vec<_>>());
     let payouts = state.store.payout_attempts(order.id).await?;
     let account = state.store.payout_account(borrower.id).await?;
+    let loan = loan_record(&state, &order).await?;
     Ok(ok(
         lang,
         OrderRecord {
@@ -284,6 +398,7 @@ pub async fn record(
                 .map(|attempt| payout_view(attempt.gateway, attempt.result, attempt.at))
                 .collect(),
             payout_account: account.map(|account| account.details.masked()),
+            loan,
         },
     ))
 }

@@ -1,20 +1,27 @@
-//! Loan products for staff: the catalogue, a live check of proposed terms
-//! against the caps of BSP Circular 1133 with the agreement and disclosure
-//! the borrower would read, creating a product (refused above any cap), and
-//! editing a product's listing. Terms never change once a product exists
-//! (decision 017): new terms are a new product.
+//! Loan products for staff: the catalogue (with the rule set of the law in
+//! force and every product that breaks it, which borrowers are no longer
+//! offered), a live proof of proposed terms against that rule set for every
+//! amount and the worst extension they allow, with the agreement and
+//! disclosure the borrower would read, creating a product (refused when the
+//! proof fails, the ceiling and figures named), and editing a product's
+//! listing. Terms never change once a product exists (decision 017): new
+//! terms are a new product.
 
 use super::Staff;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
-use crate::services::documents::{self, Document, Parties};
+use crate::services::documents::{self, Document, Governing, Parties};
+use crate::services::loans;
 use crate::state::AppState;
+use crate::views::{RuleSetView, percent};
 use axum::Json;
 use axum::extract::State;
-use hiram_domain::money::Centavos;
-use hiram_domain::pricing::{ClauseTerms, PenaltySchedule, ProductTerms, Quote, TermsError, caps};
+use hiram_domain::cap_proof::{Breach, Ceiling, prove_product};
+use hiram_domain::caps::CapRuleSet;
+use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
+use hiram_domain::pricing::{Allocation, ClauseTerms, PenaltySchedule, ProductTerms, Quote, TermsError};
 use hiram_domain::product::{LenderId, NewProduct, Product, ProductId, ProductListing};
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
@@ -50,14 +57,23 @@ pub struct ProductView {
     pub early_min_interest_days: i64,
     /// Extensions a loan may take.
     pub extensions_allowed: i64,
+    /// How far each extension moves the due dates.
+    pub extension_days: i64,
+    /// The extension fee, basis points of the principal still owed.
+    pub extension_fee_bp: i64,
+    /// `penalty_interest_principal` or `interest_principal_penalty`.
+    pub allocation: String,
     pub rate_description: String,
     pub tags: Vec<String>,
     pub allows_extension: bool,
     pub requires_review: bool,
     pub available: bool,
+    /// The ceilings of the rule set in force some loan of it breaks: not
+    /// offered to borrowers until fixed (a new product with lawful terms).
+    pub breaches: Vec<CapViolation>,
 }
 
-fn product_view(product: Product) -> ProductView {
+fn product_view(product: Product, breaches: Vec<CapViolation>) -> ProductView {
     let terms = product.terms;
     ProductView {
         id: product.id.0,
@@ -81,11 +97,15 @@ fn product_view(product: Product) -> ProductView {
         early_min_days: terms.clauses.early_min_days,
         early_min_interest_days: terms.clauses.early_min_interest_days,
         extensions_allowed: terms.clauses.extensions_allowed,
+        extension_days: terms.clauses.extension_days,
+        extension_fee_bp: terms.clauses.extension_fee_bp,
+        allocation: terms.clauses.allocation.key().to_owned(),
         rate_description: product.rate_description,
         tags: product.tags,
         allows_extension: product.allows_extension,
         requires_review: product.requires_review,
         available: product.available,
+        breaches,
     }
 }
 
@@ -96,9 +116,13 @@ pub struct LenderOption {
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Catalogue {
     pub products: Vec<ProductView>,
     pub lenders: Vec<LenderOption>,
+    /// The rule set of the law in force today, which every product is
+    /// proved against.
+    pub rule_set: RuleSetView,
 }
 
 /// Every product, and the lenders a new one can belong to.
@@ -110,7 +134,13 @@ pub async fn catalogue(
     lang: Lang,
 ) -> ApiResult<Json<Envelope<Catalogue>>> {
     staff.require(Permission::ManageProducts)?;
-    let products = state.store.products().await?.into_iter().map(product_view).collect();
+    let rule_set = loans::in_force_on(&state, state.today()).await?;
+    let mut products = Vec::new();
+    for product in state.store.products().await? {
+        let breaches = loans::breaches_under(&state, &product, &rule_set)?;
+        let breaches = breaches.iter().map(|breach| violation(breach, &rule_set, lang)).collect();
+        products.push(product_view(product, breaches));
+    }
     let lenders = state
         .store
         .lenders()
@@ -118,7 +148,7 @@ pub async fn catalogue(
         .into_iter()
         .map(|lender| LenderOption { id: lender.id.0, name: lender.name })
         .collect();
-    Ok(ok(lang, Catalogue { products, lenders }))
+    Ok(ok(lang, Catalogue { products, lenders, rule_set: RuleSetView::of(&rule_set, true) }))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -154,9 +184,20 @@ pub struct NewProductParams {
     /// paying interest to the day (at least 0 days of it),
     #[serde(default, deserialize_with = "optional_id")]
     pub early_min_interest_days: Option<i64>,
-    /// and 1 extension a loan.
+    /// and 1 extension a loan,
     #[serde(default, deserialize_with = "optional_id")]
     pub extensions_allowed: Option<i64>,
+    /// of one period's days,
+    #[serde(default, deserialize_with = "optional_id")]
+    pub extension_days: Option<i64>,
+    /// for a fee of 0 basis points of the principal still owed;
+    #[serde(default, deserialize_with = "optional_id")]
+    pub extension_fee_bp: Option<i64>,
+    /// payments settling each instalment's penalty, interest, then
+    /// principal (`penalty_interest_principal`), or its interest, principal,
+    /// then penalty (`interest_principal_penalty`).
+    #[serde(default)]
+    pub allocation: String,
     #[serde(default)]
     pub rate_description: String,
     /// Comma-separated.
@@ -171,9 +212,13 @@ pub struct NewProductParams {
 }
 
 impl NewProductParams {
-    fn terms(&self) -> ProductTerms {
-        let standard = ClauseTerms::STANDARD;
-        ProductTerms {
+    fn terms(&self) -> ApiResult<ProductTerms> {
+        let standard = ClauseTerms::standard(self.period_days);
+        let allocation = match self.allocation.trim() {
+            "" => standard.allocation,
+            key => Allocation::parse(key).ok_or(ApiError::InvalidParameters)?,
+        };
+        Ok(ProductTerms {
             min_amount: Centavos::new(self.min_amount),
             max_amount: Centavos::new(self.max_amount),
             amount_step: Centavos::new(self.amount_step),
@@ -193,8 +238,11 @@ impl NewProductParams {
                 early_min_days: self.early_min_days.unwrap_or(standard.early_min_days),
                 early_min_interest_days: self.early_min_interest_days.unwrap_or(standard.early_min_interest_days),
                 extensions_allowed: self.extensions_allowed.unwrap_or(standard.extensions_allowed),
+                extension_days: self.extension_days.unwrap_or(standard.extension_days),
+                extension_fee_bp: self.extension_fee_bp.unwrap_or(standard.extension_fee_bp),
+                allocation,
             },
-        }
+        })
     }
 }
 
@@ -203,13 +251,40 @@ pub struct CreatedProduct {
     pub id: i64,
 }
 
-fn violation(error: &TermsError) -> (Msg, &'static str) {
+/// A shape the terms cannot have, as the editor names it.
+fn malformed(error: &TermsError) -> (Msg, &'static str) {
     match error {
-        TermsError::NominalCap => (Msg::CapNominal, "nominal_cap"),
-        TermsError::EffectiveCap => (Msg::CapEffective, "effective_cap"),
-        TermsError::PenaltyCap => (Msg::CapPenalty, "penalty_cap"),
         TermsError::Clauses => (Msg::TermsClauses, "clauses"),
         _ => (Msg::TermsMalformed, "malformed"),
+    }
+}
+
+/// A ceiling broken, in the editor's words with the figures.
+fn violation(breach: &Breach, rule_set: &CapRuleSet, lang: Lang) -> CapViolation {
+    let money = |centavos: i64| format_amount(Centavos::new(centavos), CurrencySymbol::Peso);
+    let figure = |value: i64| if breach.is_rate() { percent(value) } else { money(value) };
+    let (message, cap) = match breach.ceiling {
+        Ceiling::Nominal => (Msg::CapNominal, "nominal_cap"),
+        Ceiling::Effective => (Msg::CapEffective, "effective_cap"),
+        Ceiling::Penalty => (Msg::CapPenalty, "penalty_cap"),
+        Ceiling::TotalCost => (Msg::CapTotalCost, "total_cost_cap"),
+    };
+    let text = message
+        .text(lang)
+        .replace("{found}", &figure(breach.found))
+        .replace("{allowed}", &figure(breach.allowed))
+        .replace("{source}", &rule_set.source)
+        .replace("{limit}", &money(rule_set.max_principal.get()))
+        .replace("{months}", &rule_set.max_term_months.to_string())
+        .replace("{principal}", &money(breach.principal.get()))
+        .replace("{days}", &breach.term_days.to_string());
+    CapViolation {
+        cap: cap.to_owned(),
+        message: text,
+        found: breach.found,
+        allowed: breach.allowed,
+        principal: breach.principal.get(),
+        term_days: breach.term_days,
     }
 }
 
@@ -255,9 +330,11 @@ fn listing(params: ListingInput<'_>) -> ApiResult<ProductListing> {
     })
 }
 
-/// Creates a loan product. Its terms are checked against the caps of BSP
-/// Circular 1133 for covered loans; a product above any cap is refused
-/// with the cap named in `data.violation`. A product retried under its
+/// Creates a loan product. Its terms are proved against the rule set of the
+/// law in force for every amount and the worst extension they allow; a
+/// product that breaks a ceiling is refused with the ceiling named in
+/// `data.violation` and its figures in `data` (`found`, `allowed`,
+/// `principal`, `termDays`). A product retried under its
 /// `Idempotency-Key` answers the first one's id and is created once (a
 /// second copy would be listed to borrowers).
 #[utoipa::path(post, path = "/products", tag = "staff", params(NewProductParams, IdempotencyHeader), security(("staff_token" = [])),
@@ -272,10 +349,28 @@ pub async fn create_product(
 ) -> ApiResult<Json<Envelope<CreatedProduct>>> {
     staff.require(Permission::ManageProducts)?;
     let Params(params) = params?;
-    let terms = params.terms();
+    let terms = params.terms()?;
     if let Err(error) = terms.validate() {
-        let (message, code) = violation(&error);
+        let (message, code) = malformed(&error);
         return Err(ApiError::Rejected { message, detail: None, data: serde_json::json!({ "violation": code }) });
+    }
+    let rule_set = loans::in_force_on(&state, state.today()).await?;
+    let breaches = prove_product(&terms, params.allows_extension, &rule_set)
+        .map_err(|error| ApiError::Internal(error.to_string()))?;
+    if let Some(breach) = breaches.first() {
+        let found = violation(breach, &rule_set, lang);
+        return Err(ApiError::Rejected {
+            message: Msg::TermsBreakCeiling,
+            detail: Some(found.message.clone()),
+            data: serde_json::json!({
+                "violation": found.cap,
+                "found": found.found,
+                "allowed": found.allowed,
+                "principal": found.principal,
+                "termDays": found.term_days,
+                "ruleSet": rule_set.code,
+            }),
+        });
     }
     let listing = listing(ListingInput {
         name: &params.name,
@@ -324,10 +419,19 @@ pub async fn create_product(
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CapViolation {
-    /// `nominal_cap`, `effective_cap` or `penalty_cap`.
+    /// `nominal_cap`, `effective_cap`, `penalty_cap` or `total_cost_cap`.
     pub cap: String,
     pub message: String,
+    /// What the terms come to and what the ceiling allows: basis points a
+    /// month for the rates, centavos for the penalties and the total cost.
+    pub found: i64,
+    pub allowed: i64,
+    /// The first loan (or, for penalties, the smallest instalment) found to
+    /// break it, centavos.
+    pub principal: i64,
+    pub term_days: i64,
 }
 
 /// A loan the terms would make, as the disclosure states it.
@@ -342,36 +446,20 @@ pub struct ExampleLoan {
     pub total_repayable: i64,
     /// The effective interest rate (the disclosure's, basis points a month).
     pub effective_monthly_bp: i64,
-    /// Interest and fees as a simple monthly rate of principal, basis
-    /// points: what the 15% cap is checked against.
-    pub charges_monthly_bp: i64,
+    /// Whether the rule set in force covers it if made today.
     pub covered: bool,
 }
 
-fn example(quote: &Quote) -> ExampleLoan {
+fn example(quote: &Quote, rule_set: &CapRuleSet, today: time::Date) -> ExampleLoan {
     ExampleLoan {
-        principal: quote.principal.get(),
+        principal: quote.principal().get(),
         interest: quote.interest.get(),
-        fees: quote.fees.get(),
-        net_proceeds: quote.net_proceeds.get(),
+        fees: quote.fee().get(),
+        net_proceeds: quote.net_proceeds().get(),
         total_repayable: quote.total_repayable.get(),
         effective_monthly_bp: quote.eir_monthly_bp(),
-        charges_monthly_bp: quote.charges_monthly_bp,
-        covered: quote.covered,
+        covered: rule_set.covers(quote.principal(), today, today + time::Duration::days(quote.term_days())),
     }
-}
-
-/// The caps the check applies, basis points.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CapFigures {
-    pub nominal_monthly_bp: i64,
-    pub effective_monthly_bp: i64,
-    pub penalty_monthly_bp: i64,
-    pub total_cost_bp: i64,
-    /// Loans up to this principal (centavos) and term (days) are covered.
-    pub covered_max_principal: i64,
-    pub covered_max_term_days: i64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -379,12 +467,14 @@ pub struct CapFigures {
 pub struct TermsCheck {
     /// Whether these terms can be saved.
     pub allowed: bool,
-    /// Whether some loan of the product falls under the caps.
+    /// Whether some loan of the product, on some contract date, falls under
+    /// the rule set's ceilings.
     pub covered: bool,
     /// Terms that cannot work at all (an empty amount range, a zero term).
     pub problem: Option<String>,
     pub violations: Vec<CapViolation>,
-    pub caps: CapFigures,
+    /// The rule set of the law in force today.
+    pub caps: RuleSetView,
     /// The smallest and the largest loan.
     pub examples: Vec<ExampleLoan>,
     /// The documents a borrower would accept for the largest loan.
@@ -406,37 +496,27 @@ pub async fn check(
     staff.require(Permission::ManageProducts)?;
     let Params(params) = params?;
     let lender = state.store.lender(LenderId(params.lender_id)).await?.ok_or(ApiError::NotFound)?;
-    let terms = params.terms();
-    let caps = CapFigures {
-        nominal_monthly_bp: caps::NOMINAL_MONTHLY_BP,
-        effective_monthly_bp: caps::EFFECTIVE_MONTHLY_BP,
-        penalty_monthly_bp: caps::PENALTY_MONTHLY_BP,
-        total_cost_bp: caps::TOTAL_COST_BP,
-        covered_max_principal: caps::COVERED_MAX_PRINCIPAL.get(),
-        covered_max_term_days: caps::COVERED_MAX_TERM_DAYS,
-    };
-    // Terms that break only caps are still priced and shown; terms that
+    let terms = params.terms()?;
+    let today = state.today();
+    let rule_set = loans::in_force_on(&state, today).await?;
+    // Terms that break only ceilings are still priced and shown; terms that
     // cannot work at all (an empty range, a zero term) are not.
-    let problem = match terms.validate() {
-        Ok(()) | Err(TermsError::NominalCap | TermsError::EffectiveCap | TermsError::PenaltyCap) => None,
-        Err(error) => Some(format!("{} ({error})", Msg::TermsMalformed.text(lang))),
-    };
+    let problem = terms.validate().err().map(|error| format!("{} ({error})", Msg::TermsMalformed.text(lang)));
     let violations: Vec<CapViolation> = match &problem {
         Some(_) => Vec::new(),
-        None => terms
-            .cap_violations()
+        None => prove_product(&terms, params.allows_extension, &rule_set)
             .unwrap_or_default()
             .iter()
-            .map(|error| {
-                let (message, cap) = violation(error);
-                CapViolation { cap: cap.to_owned(), message: message.text(lang).to_owned() }
-            })
+            .map(|breach| violation(breach, &rule_set, lang))
             .collect(),
     };
     let quotes: Vec<Quote> = if problem.is_some() {
         Vec::new()
     } else {
-        [terms.min_amount, terms.max_amount].into_iter().filter_map(|amount| terms.quote(amount).ok()).collect()
+        [terms.min_amount, terms.max_amount]
+            .into_iter()
+            .filter_map(|amount| terms.loan(amount, params.allows_extension, false).ok()?.quote().ok())
+            .collect()
     };
     let largest = quotes.last();
     let product = Product {
@@ -458,19 +538,27 @@ pub async fn check(
         borrower_name: "Juan Dela Cruz",
         borrower_phone: "0917 *** 0000",
         order_no: "HR-PREVIEW",
-        start: state.today(),
+        start: today,
     };
+    let covers =
+        |quote: &&Quote| rule_set.covers(quote.principal(), today, today + time::Duration::days(quote.term_days()));
+    let governing = largest.map(|quote| Governing { rule_set: &rule_set, covered: covers(&quote) });
     Ok(ok(
         lang,
         TermsCheck {
             allowed: problem.is_none() && violations.is_empty(),
-            covered: product.terms.is_covered(),
+            covered: product.terms.min_amount <= rule_set.max_principal
+                && rule_set.may_cover_days(product.terms.term_days()),
             problem,
             violations,
-            caps,
-            examples: quotes.iter().map(example).collect(),
-            agreement: largest.map(|quote| documents::agreement(quote, &parties, lang)),
-            disclosure: largest.map(|quote| documents::disclosure(quote, &parties, lang)),
+            caps: RuleSetView::of(&rule_set, true),
+            examples: quotes.iter().map(|quote| example(quote, &rule_set, today)).collect(),
+            agreement: largest
+                .zip(governing.as_ref())
+                .map(|(quote, governing)| documents::agreement(quote, governing, &parties, lang)),
+            disclosure: largest
+                .zip(governing.as_ref())
+                .map(|(quote, governing)| documents::disclosure(quote, governing, &parties, lang)),
         },
     ))
 }

@@ -134,8 +134,13 @@ pub async fn match_payment(
         fingerprint: Sha256::digest(format!("{}:{}:{}", payment.id, order.id.0, payment.amount.get()).as_bytes())
             .into(),
     };
-    let received =
-        ReceivedPayment { order_id: order.id, channel: payment.channel, amount: payment.amount, extension_fee: None };
+    let received = ReceivedPayment {
+        order_id: order.id,
+        channel: payment.channel,
+        amount: payment.amount,
+        extension_fee: None,
+        pay_code: None,
+    };
     if matches!(crate::services::money_in::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
         return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
     }

@@ -146,7 +146,7 @@ pub async fn repayment_commit(
     if account.as_ref().map(|account| account.id) != Some(params.card_id) {
         return Err(ApiError::rejected(Msg::ChooseCardFirst));
     }
-    let owed = crate::services::money_in::balances(&state, order.id).await?.dues().total();
+    let owed = crate::services::loans::owed_today(&state, order.id).await?;
     if params.amount <= 0 || params.amount > owed.get() {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
     }
@@ -240,6 +240,7 @@ pub async fn repayment_confirm(
         channel: Channel::AccountDebit,
         amount: debit.amount,
         extension_fee: None,
+        pay_code: None,
     };
     if matches!(crate::services::money_in::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
         return Err(ApiError::Internal(format!("debit {} posted under another fingerprint", debit.id)));

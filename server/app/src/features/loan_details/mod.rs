@@ -161,19 +161,24 @@ pub async fn loan_details(
     // its way.
     let (title, description) =
         if needs_account { (Msg::CardPopTitle, Msg::CardPopMsg) } else { status_texts(order.status) };
-    // An open loan extends until its due date; an overdue one rolls over
-    // (180 → 174) while the agreement still permits an extension.
-    let extendable = if order.status.is_repayable() && product.allows_extension {
-        let balances = crate::services::money_in::balances(&state, order.id).await?;
-        hiram_domain::repayment::extension_offer(&order, &product, &balances, state.today()).is_ok()
-    } else {
-        false
-    };
-    let overdue = match order.status {
-        OrderStatus::Overdue => crate::services::daily::overdue_standing(&state, &order, &product)
-            .await?
-            .map(|standing| crate::views::overdue_view(&standing, lang, symbol)),
-        _ => None,
+    // An open loan extends while its agreement (frozen when it was
+    // accepted) permits; an overdue one rolls over (180 → 174).
+    let (extendable, overdue) = match order.status.is_repayable() {
+        true => match crate::services::loans::account(&state, order.id).await? {
+            Some(account) => {
+                let today = state.today();
+                let rule_sets = crate::services::loans::rule_sets(&state).await?;
+                let overdue = match order.status {
+                    OrderStatus::Overdue => account
+                        .overdue_standing(today)
+                        .map(|standing| crate::views::overdue_view(&standing, lang, symbol)),
+                    _ => None,
+                };
+                (account.can_extend(today, &rule_sets).is_ok(), overdue)
+            }
+            None => (false, None),
+        },
+        false => (false, None),
     };
     Ok(ok(
         lang,

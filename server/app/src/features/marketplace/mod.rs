@@ -5,16 +5,18 @@
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::{Currency, CurrentBorrower, MaybeBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::services::loans;
 use crate::state::AppState;
 use crate::views::{ProductCard, QuoteView, card};
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
+use hiram_domain::caps::CapRuleSet;
 use hiram_domain::decision::{Decision, decide};
 use hiram_domain::kyc::Profile;
 use hiram_domain::money::{Centavos, format_amount};
 use hiram_domain::order::{NewOrder, Order, OrderId, OrderStatus, Transition};
-use hiram_domain::pricing::TermsError;
+use hiram_domain::pricing::{Quote, TermsError};
 use hiram_domain::product::{Product, ProductId};
 use hiram_domain::store::{BorrowerEvent, StoreError};
 use serde::{Deserialize, Serialize};
@@ -46,7 +48,15 @@ pub async fn home(
     lang: Lang,
     Currency(symbol): Currency,
 ) -> ApiResult<Json<Envelope<Home>>> {
-    let mut products = state.store.products().await?;
+    // A product that breaks a ceiling of the rule set in force is never
+    // offered (decision 056): staff see it listed until they fix it.
+    let rule_set = loans::in_force_on(&state, state.today()).await?;
+    let mut products = Vec::new();
+    for product in state.store.products().await? {
+        if loans::breaches_under(&state, &product, &rule_set)?.is_empty() {
+            products.push(product);
+        }
+    }
     products.sort_by_key(|product| !product.available);
     let notice = Msg::HomeNotice.text(lang).replace("{n}", &crate::company::details(&state).await?.service_hours);
     Ok(ok(lang, Home { products: products.iter().map(|product| card(product, lang, symbol)).collect(), notice }))
@@ -89,6 +99,31 @@ async fn product_or_not_found(state: &AppState, id: i64) -> ApiResult<Product> {
     state.store.product(ProductId(id)).await?.ok_or(ApiError::NotFound)
 }
 
+/// Whether borrowers may take the product now: available, and no loan of
+/// it breaks a ceiling of the rule set in force.
+async fn offered(state: &AppState, product: &Product) -> ApiResult<bool> {
+    Ok(product.available && loans::breaches(state, product).await?.is_empty())
+}
+
+/// The quote of `amount` on the product, for `borrower` when one is known
+/// (a repeat borrower's one-time late charge), under the rule set in force.
+async fn priced(
+    state: &AppState,
+    product: &Product,
+    amount: Centavos,
+    borrower: Option<BorrowerId>,
+) -> ApiResult<(Quote, CapRuleSet)> {
+    let repeat = match borrower {
+        Some(borrower) => {
+            state.store.orders_of(borrower).await?.iter().any(|order| order.status == OrderStatus::Repaid)
+        }
+        None => false,
+    };
+    let terms = product.terms.loan(amount, product.allows_extension, repeat).map_err(amount_error)?;
+    let quote = terms.quote().map_err(amount_error)?;
+    Ok((quote, loans::in_force_on(state, state.today()).await?))
+}
+
 /// What the borrower may borrow now: the decision rules' limit.
 async fn limit_of(state: &AppState, borrower: BorrowerId) -> ApiResult<Centavos> {
     let orders = state.store.orders_of(borrower).await?;
@@ -123,8 +158,8 @@ pub async fn detail(
         Some(borrower) => Some(limit_of(&state, borrower).await?),
         None => None,
     };
-    let sample =
-        product.terms.quote(default_amount(&product, limit)).map_err(|error| ApiError::Internal(error.to_string()))?;
+    let (sample, rule_set) = priced(&state, &product, default_amount(&product, limit), borrower).await?;
+    let available = offered(&state, &product).await?;
     let terms = &product.terms;
     Ok(ok(
         lang,
@@ -144,10 +179,10 @@ pub async fn detail(
             term_days: terms.term_days(),
             rate_description: product.rate_description.clone(),
             tags: product.tags.clone(),
-            available: product.available,
+            available,
             allows_extension: product.allows_extension,
             limit: limit.map(Centavos::get),
-            sample: QuoteView::from(&sample),
+            sample: QuoteView::new(&sample, &rule_set, state.today()),
         },
     ))
 }
@@ -173,12 +208,16 @@ fn amount_error(error: TermsError) -> ApiError {
     responses((status = 200, body = Envelope<QuoteView>), (status = 400), (status = 404)))]
 pub async fn quote(
     State(state): State<AppState>,
+    MaybeBorrower(borrower): MaybeBorrower,
     lang: Lang,
     Params(params): Params<AmountParams>,
 ) -> ApiResult<Json<Envelope<QuoteView>>> {
     let product = product_or_not_found(&state, params.product_id).await?;
-    let quote = product.terms.quote(Centavos::new(params.amount)).map_err(amount_error)?;
-    Ok(ok(lang, QuoteView::from(&quote)))
+    if !loans::breaches(&state, &product).await?.is_empty() {
+        return Err(ApiError::rejected(Msg::ProductUnavailable));
+    }
+    let (quote, rule_set) = priced(&state, &product, Centavos::new(params.amount), borrower).await?;
+    Ok(ok(lang, QuoteView::new(&quote, &rule_set, state.today())))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -242,11 +281,11 @@ pub async fn apply(
     Params(params): Params<AmountParams>,
 ) -> ApiResult<Json<Envelope<Applied>>> {
     let product = product_or_not_found(&state, params.product_id).await?;
-    if !product.available {
+    if !offered(&state, &product).await? {
         return Err(ApiError::rejected(Msg::ProductUnavailable));
     }
     let amount = Centavos::new(params.amount);
-    let quote = product.terms.quote(amount).map_err(amount_error)?;
+    let (quote, _) = priced(&state, &product, amount, Some(borrower)).await?;
     let profile = Profile::new(
         state.store.kyc_answers(borrower).await?.into_iter().map(|answer| (answer.section, answer.code, answer.value)),
     );
@@ -277,10 +316,10 @@ pub async fn apply(
         order_no,
         borrower_id: borrower,
         product_id: product.id,
-        principal: quote.principal,
+        principal: quote.principal(),
         interest: quote.interest,
-        fees: quote.fees,
-        term_days: quote.term_days,
+        fees: quote.fee(),
+        term_days: quote.term_days(),
         applied_at: now,
     };
     let order_id = match state.store.insert_order(&new_order, "application submitted").await {

@@ -9,15 +9,17 @@ use super::{ChannelItem, DelayInfo, PlanItem, RepaymentParams, channel_list, pla
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params};
 use crate::i18n::{Lang, Msg};
+use crate::services::documents::{self, Document, Parties};
 use crate::state::AppState;
 use crate::views::DetailRow;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
-use hiram_domain::ledger::{self, EntryKind};
+use hiram_domain::ledger::EntryKind;
 use hiram_domain::money::{Centavos, format_amount};
 use hiram_domain::order::{Order, OrderId};
 use hiram_domain::product::Product;
+use hiram_domain::servicing::{NoExtension, RenewalOffer};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -39,6 +41,44 @@ pub struct ExtensionInfo {
     pub repay_plan: Vec<PlanItem>,
     pub repay_list: Vec<ChannelItem>,
     pub notice_msg: String,
+    /// The renewal's disclosure statement (an extension is a renewal,
+    /// decision 056): shown before the borrower pays, and stored with the
+    /// pay code that pays it.
+    pub disclosure: Document,
+}
+
+/// An extension priced for today with its disclosure.
+pub struct Renewal {
+    pub offer: RenewalOffer,
+    pub disclosure: Document,
+    /// The first unpaid due date now.
+    pub due: time::Date,
+}
+
+/// The extension the caller's loan can take today, priced at what is then
+/// due, held to the rule set in force, with the disclosure the borrower
+/// sees before paying it; 409 when it cannot be extended.
+pub async fn renewal(state: &AppState, borrower: BorrowerId, order: &Order, lang: Lang) -> ApiResult<Renewal> {
+    if !order.status.is_repayable() {
+        return Err(super::not_extendable(NoExtension::NotOffered));
+    }
+    let standing = crate::services::loans::standing(state, order.id).await?.ok_or(ApiError::NotFound)?;
+    let rule_sets = crate::services::loans::rule_sets(state).await?;
+    let offer = standing.account.extension_offer(standing.today, &rule_sets).map_err(super::not_extendable)?;
+    let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
+    let lender = state.store.lender(product.lender_id).await?.ok_or(ApiError::NotFound)?;
+    let borrower = state.store.borrower(borrower).await?.ok_or(ApiError::SessionRequired)?;
+    let parties = Parties {
+        lender: &lender,
+        product: &product,
+        borrower_name: borrower.full_name.as_deref().unwrap_or_default(),
+        borrower_phone: &borrower.phone.display(),
+        order_no: &order.order_no,
+        start: standing.account.start,
+    };
+    let disclosure = documents::renewal_disclosure(&offer, &parties, lang);
+    let due = standing.next_due().unwrap_or(standing.today);
+    Ok(Renewal { offer, disclosure, due })
 }
 
 async fn owned_order(state: &AppState, borrower: BorrowerId, params: &RepaymentParams) -> ApiResult<(Order, Product)> {
@@ -62,48 +102,44 @@ pub async fn extension_info(
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<ExtensionInfo>>> {
     let (order, product) = owned_order(&state, borrower, &params).await?;
-    let balances = crate::services::money_in::balances(&state, order.id).await?;
+    let renewal = renewal(&state, borrower, &order, lang).await?;
+    let offer = &renewal.offer;
     let today = state.today();
-    let (quote, due) =
-        hiram_domain::repayment::extension_offer(&order, &product, &balances, today).map_err(super::not_extendable)?;
-    // The plan as it will stand: charges paid, every date a period later.
-    let mut extended = order.clone();
-    extended.extension_days += quote.added_days;
-    let mut paid_up = balances.clone();
-    if quote.charges_due.get() > 0 {
-        let settle = ledger::repayment(quote.charges_due, &balances.dues(), &ledger::DEFAULT_ALLOCATION)
-            .map_err(|error| ApiError::Internal(error.to_string()))?;
-        paid_up.apply(&settle);
-    }
-    let plan_after = hiram_domain::repayment::plan_status(&extended, &product, &paid_up, today);
-    let next_due = hiram_domain::repayment::next_unpaid_due(&plan_after).unwrap_or(due);
-    let new_last_due = order.due_date.map(|last| last + time::Duration::days(quote.added_days));
+    // The plan as it will stand: what is due paid, every date moved.
+    let mut extended = crate::services::loans::account(&state, order.id).await?.ok_or(ApiError::NotFound)?;
+    extended.extend(offer, offer.amount);
+    let plan_after = extended.plan(today);
+    let next_due = plan_after.iter().find(|line| !line.settled).map_or(renewal.due, |line| line.due_date);
+    let new_last_due = offer.new_due_dates.last().map(|(_, date)| *date);
     let money = |amount: Centavos| format_amount(amount, symbol);
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let detail = vec![
         row(Msg::RowOrderNumber, order.order_no.clone()),
-        row(Msg::RowChargesDue, money(quote.charges_due)),
-        row(Msg::RowExtensionFee, money(quote.fee)),
-        row(Msg::RowOwedNow, money(quote.amount)),
-        row(Msg::RowPrincipalAfter, money(balances.dues().principal)),
+        row(Msg::RowChargesDue, money(offer.charges_due)),
+        row(Msg::RowExtensionFee, money(offer.fee)),
+        row(Msg::RowOwedNow, money(offer.amount)),
+        row(Msg::RowPrincipalAfter, money(offer.principal)),
         row(Msg::RowNewDueDate, new_last_due.map(|date| date.to_string()).unwrap_or_default()),
+        row(Msg::RowEffectiveRate, crate::views::percent(offer.proof.eir.basis_points())),
+        row(Msg::RowRuleSet, offer.proof.rule_set.source.clone()),
     ];
     Ok(ok(
         lang,
         ExtensionInfo {
             delay_info: DelayInfo {
-                title: Msg::ExtensionTitle.text(lang).replace("{n}", &quote.added_days.to_string()),
-                delay_amount: quote.amount.get(),
+                title: Msg::ExtensionTitle.text(lang).replace("{n}", &offer.added_days.to_string()),
+                delay_amount: offer.amount.get(),
             },
             product_name: product.name.clone(),
             product_logo: product.logo_url.clone(),
-            repay_date: due.to_string(),
+            repay_date: renewal.due.to_string(),
             next_repay_date: next_due.to_string(),
-            extension_days: quote.added_days,
+            extension_days: offer.added_days,
             detail,
             repay_plan: plan_items(&plan_after, today, lang),
             repay_list: channel_list(&state),
             notice_msg: Msg::KindTips.text(lang).to_owned(),
+            disclosure: renewal.disclosure,
         },
     ))
 }
@@ -127,21 +163,16 @@ pub async fn plan_info(
     lang: Lang,
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<PlanInfo>>> {
-    let (order, product) = owned_order(&state, borrower, &params).await?;
-    if order.disbursed_at.is_none() {
+    let (order, _) = owned_order(&state, borrower, &params).await?;
+    let Some(standing) = crate::services::loans::standing(&state, order.id).await? else {
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
-    }
-    let balances = crate::services::money_in::balances(&state, order.id).await?;
-    let today = state.today();
-    let plan = hiram_domain::repayment::plan_status(&order, &product, &balances, today);
+    };
     Ok(ok(
         lang,
         PlanInfo {
-            repay_amount: balances.dues().total().get().max(0),
-            repay_date: hiram_domain::repayment::next_unpaid_due(&plan)
-                .map(|date| date.to_string())
-                .unwrap_or_default(),
-            repay_plan: plan_items(&plan, today, lang),
+            repay_amount: standing.owed().get(),
+            repay_date: standing.next_due().map(|date| date.to_string()).unwrap_or_default(),
+            repay_plan: plan_items(&standing.plan(), standing.today, lang),
         },
     ))
 }

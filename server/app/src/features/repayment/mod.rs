@@ -7,7 +7,7 @@
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
-use crate::services::pay_codes::{self, IssueError};
+use crate::services::pay_codes::{self, ExtensionCode, IssueError};
 use crate::state::AppState;
 use crate::views::DetailRow;
 use axum::Json;
@@ -17,7 +17,7 @@ use hiram_domain::collection_provider::CollectionError;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, ChannelKind, PAY_CODE_LIFETIME, PayCode};
-use hiram_domain::repayment::PlanLine;
+use hiram_domain::servicing::{NoExtension, PlanLine};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -155,10 +155,11 @@ fn issue_error(error: IssueError) -> ApiError {
 
 /// Why an extension is refused, in the borrower's words: 409 either way,
 /// with its own message once the agreement's extensions are used up.
-pub fn not_extendable(reason: hiram_domain::repayment::NoExtension) -> ApiError {
+pub fn not_extendable(reason: NoExtension) -> ApiError {
     let message = match reason {
-        hiram_domain::repayment::NoExtension::UsedUp { .. } => Msg::ExtensionsUsedUp,
-        hiram_domain::repayment::NoExtension::TooLate => Msg::ExtensionTooLate,
+        NoExtension::UsedUp { .. } => Msg::ExtensionsUsedUp,
+        NoExtension::TooLate => Msg::ExtensionTooLate,
+        NoExtension::BreaksCeiling => Msg::ExtensionBreaksCeiling,
         _ => Msg::NotExtendable,
     };
     ApiError::Conflict { message, data: serde_json::Value::Null }
@@ -194,31 +195,40 @@ pub async fn generate_pay_code(
 ) -> ApiResult<Json<Envelope<PayCodeIssued>>> {
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
-    let balances = crate::services::money_in::balances(&state, order.id).await?;
     let mut expires_at = state.now() + PAY_CODE_LIFETIME;
-    let extension_fee = match params.is_delay {
+    let today = state.today();
+    let renewal = match params.is_delay {
         None | Some(0) => None,
         Some(1) => {
-            let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
-            let today = state.today();
-            let (quote, due) =
-                hiram_domain::repayment::extension_offer(&order, &product, &balances, today).map_err(not_extendable)?;
-            if params.delay_amount != Some(quote.amount.get()) || params.amount != quote.amount.get() {
+            let renewal = extension::renewal(&state, borrower, &order, lang).await?;
+            if params.delay_amount != Some(renewal.offer.amount.get()) || params.amount != renewal.offer.amount.get() {
                 return Err(ApiError::rejected(Msg::ExtensionAmountChanged));
             }
-            // The offer holds until the due date ends, not a minute later;
-            // a rollover's price (penalties) holds for today only.
-            expires_at = expires_at.min(hiram_domain::clock::end_of_manila_day(due.max(today)));
-            Some(quote.fee)
+            // The price is interest to the day: it holds for today only.
+            expires_at = expires_at.min(hiram_domain::clock::end_of_manila_day(today));
+            Some(renewal)
         }
         Some(_) => return Err(ApiError::InvalidParameters),
     };
-    if extension_fee.is_none() && (params.amount <= 0 || params.amount > balances.dues().total().get()) {
-        return Err(ApiError::rejected(Msg::PayAmountInvalid));
+    if renewal.is_none() {
+        let owed = crate::services::loans::owed_today(&state, order.id).await?;
+        if params.amount <= 0 || params.amount > owed.get() {
+            return Err(ApiError::rejected(Msg::PayAmountInvalid));
+        }
     }
     let amount = Centavos::new(params.amount);
+    let disclosure = renewal
+        .as_ref()
+        .map(|renewal| serde_json::to_string(&renewal.disclosure))
+        .transpose()
+        .map_err(|error| ApiError::Internal(error.to_string()))?;
+    let extension_code = renewal.as_ref().zip(disclosure.as_deref()).map(|(renewal, disclosure)| ExtensionCode {
+        fee: renewal.offer.fee,
+        offered_on: today,
+        disclosure,
+    });
     let code =
-        pay_codes::issue(&state, &order, channel, amount, expires_at, extension_fee).await.map_err(issue_error)?;
+        pay_codes::issue(&state, &order, channel, amount, expires_at, extension_code).await.map_err(issue_error)?;
     let show_type = if channel.is_qr() { 2 } else { 1 };
     let (pay_code_img, barcode_img) = (qr_image(&code), barcode_image(&code));
     let checkout = code.instruction.as_ref().and_then(|instruction| instruction.checkout_url.clone());
@@ -395,18 +405,18 @@ fn channel_items(channels: impl IntoIterator<Item = Channel>) -> Vec<ChannelItem
 fn plan_items(plan: &[PlanLine], today: time::Date, lang: Lang) -> Vec<PlanItem> {
     plan.iter()
         .map(|line| {
-            let remark = if line.covered {
+            let remark = if line.settled {
                 Msg::PlanPaid
-            } else if line.date < today {
+            } else if line.due_date < today {
                 Msg::PlanOverdue
             } else {
                 Msg::PlanDue
             };
             PlanItem {
                 remark: remark.text(lang).to_owned(),
-                title: Msg::PaymentOf.text(lang).replace("{n}", &line.instalment.number.to_string()),
-                amount: if line.covered { line.instalment.amount().get() } else { line.remaining.get() },
-                time: line.date.to_string(),
+                title: Msg::PaymentOf.text(lang).replace("{n}", &line.number.to_string()),
+                amount: if line.settled { line.amount.get() } else { line.remaining.get() },
+                time: line.due_date.to_string(),
             }
         })
         .collect()
@@ -425,40 +435,32 @@ pub async fn repayment_info(
     use hiram_domain::money::format_amount;
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
+    let standing = crate::services::loans::standing(&state, order.id).await?.ok_or(ApiError::NotFound)?;
     let balances = crate::services::money_in::balances(&state, order.id).await?;
-    let dues = balances.dues();
-    let owed = dues.total();
-    let repayable = order.total_repayable().unwrap_or(Centavos::ZERO);
-    let paid = Centavos::new(repayable.get() - dues.principal.get() - dues.interest.get());
+    let owed = standing.owed();
+    let paid = crate::services::loans::paid_in(&balances, &standing.account);
     let money = |amount: Centavos| format_amount(amount, symbol);
-    let today = state.today();
-    let plan = hiram_domain::repayment::plan_status(&order, &product, &balances, today);
-    let next_due = hiram_domain::repayment::next_unpaid_due(&plan).or(order.due_date);
+    let today = standing.today;
+    let plan = standing.plan();
+    let next_due = standing.next_due().or(order.due_date);
     let repay_plan = plan_items(&plan, today, lang);
-    let delay_info = match hiram_domain::repayment::extension_offer(&order, &product, &balances, today) {
-        Ok((quote, _)) => DelayInfo {
-            title: Msg::ExtensionTitle.text(lang).replace("{n}", &quote.added_days.to_string()),
-            delay_amount: quote.amount.get(),
+    let rule_sets = crate::services::loans::rule_sets(&state).await?;
+    let delay_info = match standing.account.extension_offer(today, &rule_sets) {
+        Ok(offer) if order.status.is_repayable() => DelayInfo {
+            title: Msg::ExtensionTitle.text(lang).replace("{n}", &offer.added_days.to_string()),
+            delay_amount: offer.amount.get(),
         },
-        Err(_) => DelayInfo { title: String::new(), delay_amount: 0 },
+        _ => DelayInfo { title: String::new(), delay_amount: 0 },
     };
-    let overdue = crate::services::daily::overdue_standing(&state, &order, &product)
-        .await?
-        .map(|standing| crate::views::overdue_view(&standing, lang, symbol));
-    let disbursed = order.disbursed_at.map(hiram_domain::clock::manila_date).unwrap_or(today);
-    let payoff = Some(crate::views::payoff_view(&hiram_domain::repayment::payoff_quote(
-        &product.terms,
-        &order,
-        &dues,
-        disbursed,
-        today,
-    )));
+    let overdue =
+        standing.account.overdue_standing(today).map(|overdue| crate::views::overdue_view(&overdue, lang, symbol));
+    let payoff = Some(crate::views::payoff_view(&standing.payoff));
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
     let detail = vec![
         row(Msg::RowOrderNumber, order.order_no.clone()),
         row(Msg::RowLoanAmount, money(order.principal)),
-        row(Msg::RowInterest, money(order.interest)),
-        row(Msg::RowPenalties, money(dues.penalties)),
+        row(Msg::RowInterest, money(standing.account.interest_to(today))),
+        row(Msg::RowPenalties, money(standing.payoff.penalties)),
         row(Msg::RowPaidSoFar, money(paid)),
         row(Msg::RowOwedNow, money(owed)),
     ];

@@ -100,7 +100,7 @@ pub async fn report_payment(
         }
         return Ok(ok(lang, queued(first.id, lang)));
     }
-    let owed = crate::services::money_in::balances(&state, order.id).await?.dues().total();
+    let owed = crate::services::loans::owed_today(&state, order.id).await?;
     if params.amount <= 0 || params.amount > owed.get() {
         return Err(ApiError::rejected(Msg::PayAmountInvalid));
     }

@@ -13,7 +13,6 @@ use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
 use crate::services::ServiceResult;
-use crate::services::money_in::balances;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -26,7 +25,7 @@ use hiram_domain::reminder::{
     Bill, BillProblem, Dues, MAX_BILLS, Reminder, ReminderProblem, ReminderRule, ReminderSetting, ReminderTarget,
     Repeat, Step, UPCOMING_DAYS, check_bill, next_step,
 };
-use hiram_domain::repayment::{PlanLine, plan_status};
+use hiram_domain::servicing::PlanLine;
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -178,7 +177,7 @@ pub(crate) struct LoanDues {
 
 impl LoanDues {
     pub(crate) fn dues(&self) -> Dues {
-        Dues::Dates(self.plan.iter().filter(|line| !line.covered).map(|line| line.date).collect())
+        Dues::Dates(self.plan.iter().filter(|line| !line.settled).map(|line| line.due_date).collect())
     }
 
     /// What is due on a date of the plan: that payment's unpaid part, or
@@ -187,7 +186,7 @@ impl LoanDues {
         if due < today {
             return self.owed_now;
         }
-        self.plan.iter().find(|line| !line.covered && line.date == due).map_or(self.owed_now, |line| line.remaining)
+        self.plan.iter().find(|line| !line.settled && line.due_date == due).map_or(self.owed_now, |line| line.remaining)
     }
 }
 
@@ -196,9 +195,9 @@ pub(crate) async fn loan_dues(state: &AppState, order: Order, today: Date) -> Se
         return Ok(None);
     }
     let Some(product) = state.store.product(order.product_id).await? else { return Ok(None) };
-    let current = balances(state, order.id).await?;
-    let plan = plan_status(&order, &product, &current, today);
-    Ok(Some(LoanDues { owed_now: current.dues().total().max(Centavos::ZERO), order, product_name: product.name, plan }))
+    let Some(account) = crate::services::loans::account(state, order.id).await? else { return Ok(None) };
+    let owed_now = account.payoff(today).total;
+    Ok(Some(LoanDues { owed_now, order, product_name: product.name, plan: account.plan(today) }))
 }
 
 fn loan_entry(
@@ -210,7 +209,7 @@ fn loan_entry(
 ) -> Entry {
     let today = hiram_domain::clock::manila_date(now);
     let dues = loan.dues();
-    let due = hiram_domain::repayment::next_unpaid_due(&loan.plan);
+    let due = loan.plan.iter().find(|line| !line.settled).map(|line| line.due_date);
     let amount = due.map_or(loan.owed_now, |date| loan.amount_due(date, today));
     Entry {
         item: RepayItem {

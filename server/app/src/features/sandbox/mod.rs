@@ -98,7 +98,7 @@ async fn unpayable(state: &AppState, code: &PayCode) -> ApiResult<Option<&'stati
 }
 
 async fn owed(state: &AppState, code: &PayCode) -> ApiResult<Centavos> {
-    Ok(crate::services::money_in::balances(state, code.order_id).await?.dues().total())
+    Ok(crate::services::loans::owed_today(state, code.order_id).await?)
 }
 
 /// The page of one pay code, with a button that pays it.

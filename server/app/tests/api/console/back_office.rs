@@ -124,20 +124,27 @@ crate::on_both_stores! {
         let finance = member(&app, Role::Finance).await;
         let order = order_in(&demo, 180).order_id;
         let before = record(&app, &finance, order).await;
-        let owed = before["dues"]["total"].as_i64().unwrap();
+        let owed = before["loan"]["owedToday"]["total"].as_i64().unwrap();
         assert!(owed > 10_000, "{before}");
+        assert_eq!(before["loan"]["ruleSet"], "SEC-MC-14-2025");
+        assert_eq!(before["loan"]["proofs"][0]["occasion"], "acceptance", "{before}");
+        assert_eq!(before["loan"]["proofs"][0]["passed"], true);
         let reported = app.post_form(&format!("/pany/v3/loan-details/submit-utr?sessionId={}", demo.session_id), &[("orderId", &order.to_string()), ("utr", "7788990011"), ("amount", "10000"), ("channelNumber", "90011")]).await;
         assert_eq!(reported.status(), 200);
         let (_, queue) = send(&app, &finance, "GET", "/api/console/unposted-payments", &[]).await;
         let entry = queue["data"]["rows"][0]["id"].to_string();
         assert_eq!(send(&app, &finance, "POST", "/api/console/unposted-payments/match", &[("id", &entry), ("note", "seen in the GCash statement")]).await.0, 200);
         let after = record(&app, &finance, order).await;
-        assert_eq!(after["dues"]["total"].as_i64().unwrap(), owed - 10_000);
+        assert_eq!(after["loan"]["owedToday"]["total"].as_i64().unwrap(), owed - 10_000);
         let ledger = after["ledger"].as_array().unwrap();
-        assert_eq!(ledger.len(), before["ledger"].as_array().unwrap().len() + 1);
-        let last = ledger.last().unwrap();
-        assert_eq!((last["kind"].as_str(), last["key"].as_str()), (Some("repayment"), Some(format!("unposted:{entry}").as_str())));
-        assert!(last["lines"].as_array().unwrap().iter().any(|line| line["account"] == "cash" && line["side"] == "debit" && line["amount"] == 10_000));
+        // The payment, and the interest accrued since the due date that it
+        // brought onto the ledger.
+        assert_eq!(ledger.len(), before["ledger"].as_array().unwrap().len() + 2);
+        let key = format!("unposted:{entry}");
+        let paid = ledger.iter().find(|posted| posted["key"] == key.as_str()).unwrap();
+        assert_eq!(paid["kind"], "repayment");
+        assert!(paid["lines"].as_array().unwrap().iter().any(|line| line["account"] == "cash" && line["side"] == "debit" && line["amount"] == 10_000));
+        assert_eq!(after["dues"]["total"], after["loan"]["owedToday"]["total"], "paid today, the ledger holds what is owed today");
         assert_eq!(send(&app, &finance, "GET", "/api/console/orders/record?id=999999", &[]).await.0, 404);
     }
 

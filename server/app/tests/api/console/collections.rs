@@ -6,13 +6,11 @@
 use crate::console::{member, send};
 use crate::helpers::{TestApp, order_in};
 use crate::idempotency::staff_post;
-use hiram_domain::clock::{MANILA, manila_date};
-use hiram_domain::ledger::{self, Balances};
+use hiram_domain::clock::MANILA;
 use hiram_domain::money::Centavos;
-use hiram_domain::order::{NewOrder, OrderId, OrderStatus, Transition};
+use hiram_domain::order::{OrderId, OrderStatus};
 use hiram_domain::phone::Phone;
 use hiram_domain::staff::Role;
-use hiram_domain::store::IdempotencyKey;
 use serde_json::Value;
 use time::{Date, Duration, OffsetDateTime};
 
@@ -75,15 +73,14 @@ async fn consent(app: &TestApp, session: &str, granted: &str) {
 }
 
 async fn owed(app: &TestApp, order: i64) -> i64 {
-    let entries = app.state.store.ledger_entries(OrderId(order)).await.unwrap();
-    Balances::of(&entries.into_iter().map(|stored| stored.entry).collect::<Vec<_>>()).dues().total().get()
+    hiram::services::loans::owed_today(&app.state, OrderId(order)).await.unwrap().get()
 }
 
 /// An overdue loan of another borrower on the two-payment product (60 days
-/// each), sent out `days_ago`: its first payment is what is past due, while
+/// each), sent out `days_ago` through the product's flows and brought to
+/// today by the daily run: its first payment is what is past due, while
 /// its last due date may still be ahead.
 async fn overdue_two_payment_loan(app: &TestApp, days_ago: i64) -> i64 {
-    use OrderStatus::*;
     let store = &app.state.store;
     let now = app.state.now();
     let borrower = store
@@ -92,33 +89,20 @@ async fn overdue_two_payment_loan(app: &TestApp, days_ago: i64) -> i64 {
         .unwrap();
     let products = store.products().await.unwrap();
     let product = products.iter().find(|product| product.terms.periods == 2).unwrap();
-    let principal = Centavos::from_pesos(2_000);
-    let quote = product.terms.quote(principal).unwrap();
-    let sent_at = now - Duration::days(days_ago);
-    let order = NewOrder {
-        order_no: "HRTEST0001".to_owned(),
-        borrower_id: borrower.id,
-        product_id: product.id,
-        principal,
-        interest: quote.interest,
-        fees: quote.fees,
-        term_days: quote.term_days,
-        applied_at: sent_at - Duration::hours(2),
-    };
-    let id = store.insert_order(&order, "test application").await.unwrap();
-    let last_due = manila_date(sent_at) + Duration::days(quote.term_days);
-    for (from, to, due_date) in [
-        (UnderReview, AwaitingConfirmation, None),
-        (AwaitingConfirmation, Disbursing, None),
-        (Disbursing, RepaymentOpen, Some(last_due)),
-        (RepaymentOpen, Overdue, None),
-    ] {
-        let transition = Transition { order_id: id, from, to, cause: "test".to_owned(), at: sent_at, due_date };
-        store.apply_transition(&transition).await.unwrap();
-    }
-    let key = |what: &str| IdempotencyKey { key: format!("test-{what}-{}", id.0), fingerprint: [0; 32] };
-    store.post_entry(id, &ledger::disbursement(principal, quote.fees).unwrap(), &key("send"), sent_at).await.unwrap();
-    store.post_entry(id, &ledger::interest(quote.interest).unwrap().unwrap(), &key("interest"), sent_at).await.unwrap();
+    let applied_at = hiram_domain::clock::start_of_manila_day(now - Duration::days(days_ago)) + Duration::hours(1);
+    let id = hiram::seed::make_order(
+        &app.state,
+        borrower.id,
+        product,
+        Centavos::from_pesos(2_000),
+        "HRTEST0001".to_owned(),
+        OrderStatus::RepaymentOpen,
+        applied_at,
+    )
+    .await
+    .unwrap();
+    hiram::services::daily::run(&app.state).await.unwrap();
+    assert_eq!(store.order(id).await.unwrap().unwrap().status, OrderStatus::Overdue);
     id.0
 }
 

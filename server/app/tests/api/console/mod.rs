@@ -7,6 +7,7 @@ mod back_office;
 mod collections;
 mod marketing;
 mod reversals;
+mod rule_sets;
 mod staff_accounts;
 mod unposted_payments;
 
@@ -77,7 +78,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 53] = [
+const CALLS: [(&str, &str, Permission); 55] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -119,6 +120,8 @@ const CALLS: [(&str, &str, Permission); 53] = [
     ("GET", "/api/console/exchange-rates", Permission::ViewMoney),
     ("POST", "/api/console/exchange-rates/add", Permission::SetExchangeRates),
     ("GET", "/api/console/calculator-views", Permission::ManageMarketing),
+    ("GET", "/api/console/rule-sets", Permission::ViewOrders),
+    ("POST", "/api/console/rule-sets", Permission::ManageRuleSets),
     ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
     ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),

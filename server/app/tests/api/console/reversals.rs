@@ -197,25 +197,33 @@ crate::on_both_stores! {
         assert_eq!(approved["data"]["status"], 180, "the due date has passed: overdue again");
         assert_eq!(reversals_posted(&app, order).await, 1, "posted once");
         assert_eq!(status_of(&app, session, order).await, 180);
-        assert_eq!(repay_amount(&app, session, order).await, owed_before);
+        // Owed again: what was paid, and ₱3.00 a day of interest on the
+        // ₱3,000 that was in truth owed for the three days.
+        let owed_now = owed_before + 3 * 300;
+        assert_eq!(approved["data"]["owed"], owed_now, "{approved}");
+        assert_eq!(repay_amount(&app, session, order).await, owed_now);
         let (_, details) = app.loan_details(session, order).await;
-        assert_eq!(details["data"]["overdue"]["balanceToday"], owed_before, "order details show what is owed again");
+        assert_eq!(details["data"]["overdue"]["balanceToday"], owed_now, "order details show what is owed again");
         assert!(last_text(&app).await.contains("was reversed"));
         let phone = hiram_domain::phone::Phone::parse(hiram::seed::DEMO_PHONE).unwrap();
         let texts = app.state.store.outbox(Some(&phone), 50).await.unwrap();
         assert_eq!(texts.iter().filter(|text| text.body.contains("was reversed")).count(), 1, "one SMS for one reversal");
 
-        // The days the loan stood repaid are not late days; the next one is.
-        let penalty_days = || async {
-            let entries = app.state.store.ledger_entries(OrderId(order)).await.unwrap();
-            entries.iter().filter(|stored| stored.entry.kind == EntryKind::Penalty).count()
+        // The days the loan stood repaid are not late days; the next one is,
+        // at 0.10% of the overdue amount (the one-time charge was charged
+        // once already).
+        let penalties = || async {
+            let standing = hiram::services::loans::standing(&app.state, OrderId(order)).await.unwrap().unwrap();
+            (standing.payoff.penalties.get(), standing.account.instalments[0].unpaid_scheduled().get())
         };
-        let charged = penalty_days().await;
-        hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(penalty_days().await, charged, "no penalty for the days it stood repaid");
+        let entries = app.state.store.ledger_entries(OrderId(order)).await.unwrap();
+        let before_reversal: i64 =
+            entries.iter().filter(|stored| stored.entry.kind == EntryKind::Penalty).map(|stored| stored.entry.amount().get()).sum();
+        let (reopened, overdue) = penalties().await;
+        assert_eq!(reopened, before_reversal, "no penalty for the days it stood repaid");
         app.clock.advance(time::Duration::days(1));
-        hiram::services::daily::run(&app.state).await.unwrap();
-        assert_eq!(penalty_days().await, charged + 1, "late again from the day after the reversal");
+        assert_eq!(penalties().await.0, reopened + overdue * 10 / 10_000, "late again from the day after the reversal");
+        crate::helpers::account_matching_ledger(&app, OrderId(order)).await;
     }
 
     async fn a_loan_whose_borrower_took_another_of_the_product_is_not_reopened(app) {

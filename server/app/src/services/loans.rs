@@ -1,0 +1,364 @@
+//! The loan engine's glue (decision 056): the rule sets of the law and the
+//! one in force, which products keep them, a loan's frozen terms and its
+//! account, and the ledger entries of what the account decided. The rules
+//! themselves are the domain's (`caps`, `cap_proof`, `pricing`,
+//! `servicing`).
+
+use crate::services::{ServiceError, ServiceResult};
+use crate::state::AppState;
+use hiram_domain::cap_proof::{Breach, CapProof, prove_product};
+use hiram_domain::caps::{CapRuleSet, in_force};
+use hiram_domain::clock::manila_date;
+use hiram_domain::ledger::{self, Account, Balances, Bucket, Entry, EntryKind, LedgerError, Side};
+use hiram_domain::money::Centavos;
+use hiram_domain::order::Transition;
+use hiram_domain::order::{Order, OrderId, OrderStatus};
+use hiram_domain::pricing::LoanTerms;
+use hiram_domain::product::{Product, ProductId};
+use hiram_domain::servicing::{Charges, LoanAccount, LoanEvent, Payoff, PlanLine};
+use hiram_domain::store::{AccountUpdate, HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, ProofRecord, Refusal};
+use std::collections::HashMap;
+use std::sync::{Mutex, PoisonError};
+use time::Date;
+
+/// Every rule set, as stored.
+pub async fn rule_sets(state: &AppState) -> ServiceResult<Vec<CapRuleSet>> {
+    Ok(state.store.cap_rule_sets().await?)
+}
+
+/// The rule set in force on `date`; a database with none is broken.
+pub async fn in_force_on(state: &AppState, date: Date) -> ServiceResult<CapRuleSet> {
+    let sets = rule_sets(state).await?;
+    in_force(&sets, date).cloned().ok_or_else(|| ServiceError::Missing(format!("a cap rule set in force on {date}")))
+}
+
+/// Which ceilings each product breaks under a rule set, worked out once per
+/// product, listing switch and rule set: a product's terms never change
+/// (decision 017), and working them out walks every amount it offers.
+#[derive(Default)]
+pub struct ComplianceCache {
+    verdicts: Mutex<HashMap<(ProductId, bool, String), Vec<Breach>>>,
+}
+
+/// The ceilings of the rule set in force today that some loan of `product`
+/// would break; empty for a product borrowers may be offered.
+pub async fn breaches(state: &AppState, product: &Product) -> ServiceResult<Vec<Breach>> {
+    let rule_set = in_force_on(state, state.today()).await?;
+    breaches_under(state, product, &rule_set)
+}
+
+/// The same under a given rule set.
+pub fn breaches_under(state: &AppState, product: &Product, rule_set: &CapRuleSet) -> ServiceResult<Vec<Breach>> {
+    let fingerprint = serde_json::to_string(rule_set).map_err(|error| ServiceError::Refused(error.to_string()))?;
+    let key = (product.id, product.allows_extension, fingerprint);
+    if let Some(known) = state.compliance.verdicts.lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
+        return Ok(known.clone());
+    }
+    let found = prove_product(&product.terms, product.allows_extension, rule_set)
+        .map_err(|error| ServiceError::Refused(error.to_string()))?;
+    state.compliance.verdicts.lock().unwrap_or_else(PoisonError::into_inner).insert(key, found.clone());
+    Ok(found)
+}
+
+/// The products borrowers may be offered today: available, and breaking no
+/// ceiling of the rule set in force (a product the law moved past is listed
+/// for staff until they fix it, never offered).
+pub async fn offered_products(state: &AppState) -> ServiceResult<Vec<Product>> {
+    let rule_set = in_force_on(state, state.today()).await?;
+    let mut offered = Vec::new();
+    for product in state.store.products().await? {
+        if product.available && breaches_under(state, &product, &rule_set)?.is_empty() {
+            offered.push(product);
+        }
+    }
+    Ok(offered)
+}
+
+/// The terms a loan of `principal` on `product` would be made on now, for
+/// a borrower who has (or has not) repaid a loan before.
+pub fn terms_for(product: &Product, principal: Centavos, repeat_borrower: bool) -> ServiceResult<LoanTerms> {
+    product
+        .terms
+        .loan(principal, product.allows_extension, repeat_borrower)
+        .map_err(|error| ServiceError::Refused(error.to_string()))
+}
+
+/// Whether the borrower repaid a loan before: the one-time late charge of
+/// the repeat borrower then applies (frozen at acceptance).
+pub async fn repeat_borrower(state: &AppState, order: &Order) -> ServiceResult<bool> {
+    let orders = state.store.orders_of(order.borrower_id).await?;
+    Ok(orders.iter().any(|other| other.id != order.id && other.status == OrderStatus::Repaid))
+}
+
+/// The terms an order is held to: those frozen when it was accepted, or,
+/// before acceptance, what its product would make of it now.
+pub async fn order_terms(state: &AppState, order: &Order) -> ServiceResult<LoanTerms> {
+    if let Some(terms) = state.store.loan_terms(order.id).await? {
+        return Ok(terms);
+    }
+    let product = state
+        .store
+        .product(order.product_id)
+        .await?
+        .ok_or_else(|| ServiceError::Missing(format!("product of order {}", order.id.0)))?;
+    terms_for(&product, order.principal, repeat_borrower(state, order).await?)
+}
+
+/// The proof the order was accepted with.
+pub async fn acceptance_proof(state: &AppState, order: OrderId) -> ServiceResult<Option<CapProof>> {
+    let proofs = state.store.cap_proofs(order).await?;
+    Ok(proofs.into_iter().find(|stored| stored.occasion == "acceptance").and_then(|stored| stored.proof))
+}
+
+/// The account of a loan whose money went out on `start`, as the payout
+/// opens it: the schedule's due dates fixed from that day, the rule set of
+/// its contract governing.
+pub async fn open_account(state: &AppState, order: &Order, start: Date) -> ServiceResult<LoanAccount> {
+    let terms = order_terms(state, order).await?;
+    let (rule_set, covered) = match acceptance_proof(state, order.id).await? {
+        Some(proof) => (proof.rule_set, proof.covered),
+        None => {
+            // Accepted before loans carried proofs: the rule set of its
+            // application date governs, coverage from its term.
+            let applied = hiram_domain::clock::manila_date(order.applied_at);
+            let rule_set = in_force_on(state, applied).await?;
+            let covered = rule_set.covers(order.principal, applied, applied + time::Duration::days(terms.term_days()));
+            (rule_set, covered)
+        }
+    };
+    LoanAccount::open(terms, start, rule_set, covered).map_err(|error| ServiceError::Refused(error.to_string()))
+}
+
+/// An order's account, once its money went out.
+pub async fn account(state: &AppState, order: OrderId) -> ServiceResult<Option<LoanAccount>> {
+    Ok(state.store.loan_account(order).await?)
+}
+
+/// The account as a posting leaves it, with the daily run's next date.
+pub fn account_update(account: LoanAccount, status: OrderStatus) -> AccountUpdate {
+    let next_check =
+        if status.is_repayable() { account.next_check(status == OrderStatus::RepaymentOpen) } else { None };
+    AccountUpdate { account, next_check }
+}
+
+/// The ledger entries of what the account charged and settled: the
+/// interest, penalties and extension fee charged, then the payment (`paid`)
+/// that settles them. The payment takes the event's key and the charges
+/// keys named after it; with no payment the first charge takes the event's
+/// key. Zero amounts post nothing.
+pub fn ledger_entries(
+    charges: &Charges,
+    paid: Option<Centavos>,
+    key: &IdempotencyKey,
+) -> Result<Vec<(Entry, IdempotencyKey)>, LedgerError> {
+    let mut entries: Vec<(Entry, &str)> = Vec::new();
+    if let Some(entry) = ledger::interest(charges.interest)? {
+        entries.push((entry, "interest"));
+    }
+    if let Some(entry) = ledger::penalty(charges.penalties)? {
+        entries.push((entry, "penalties"));
+    }
+    if let Some(entry) = ledger::extension_fee(charges.fees)? {
+        entries.push((entry, "extension-fee"));
+    }
+    let payment = match (paid, &charges.settlement) {
+        (Some(amount), Some(settlement)) if amount.get() > 0 => Some(ledger::payment(amount, settlement)?),
+        _ => None,
+    };
+    let mut keyed: Vec<(Entry, IdempotencyKey)> = Vec::with_capacity(entries.len() + 1);
+    for (index, (entry, what)) in entries.into_iter().enumerate() {
+        let entry_key = if payment.is_none() && index == 0 {
+            key.clone()
+        } else {
+            IdempotencyKey { key: format!("{}:{what}", key.key), fingerprint: key.fingerprint }
+        };
+        keyed.push((entry, entry_key));
+    }
+    keyed.extend(payment.map(|entry| (entry, key.clone())));
+    Ok(keyed)
+}
+
+/// The record of the days a ceiling held charges back, if any did.
+pub fn holds_record(account: &LoanAccount, charges: &Charges) -> Option<ProofRecord> {
+    (!charges.holds.is_empty())
+        .then(|| ProofRecord::Holds { rule_set_code: account.rule_set.code.clone(), holds: charges.holds.clone() })
+}
+
+/// A loan's history as its ledger and records tell it, for a replay of its
+/// account (`LoanAccount::replay`): payments, extensions and waivers in the
+/// order they came, approved reversals taken out.
+pub struct History {
+    pub events: Vec<LoanEvent>,
+    /// Money received in all, reversals taken out.
+    pub paid_in: Centavos,
+    /// The ledger the events were read from, to check that nothing was
+    /// posted between the reading and the transaction that replays them.
+    pub balances: Balances,
+}
+
+/// The history of `order`, leaving out `also_reversing` (a payment's entry
+/// and the amount about to be taken back).
+pub async fn history(
+    state: &AppState,
+    order: OrderId,
+    also_reversing: Option<(i64, Centavos)>,
+) -> ServiceResult<History> {
+    let entries = state.store.ledger_entries(order).await?;
+    let extensions: HashMap<String, Date> = state
+        .store
+        .extensions(order)
+        .await?
+        .into_iter()
+        .map(|extension| (extension.key, manila_date(extension.at)))
+        .collect();
+    let mut reversed: HashMap<i64, i64> = HashMap::new();
+    for reversal in state.store.approved_reversals_of(order).await? {
+        *reversed.entry(reversal.entry_id).or_default() += reversal.amount.get();
+    }
+    if let Some((entry, amount)) = also_reversing {
+        *reversed.entry(entry).or_default() += amount.get();
+    }
+    let mut events = Vec::new();
+    let mut paid_in = 0;
+    for stored in &entries {
+        let on = manila_date(stored.created_at);
+        match stored.entry.kind {
+            EntryKind::Repayment => {
+                let amount = stored.entry.amount().get() - reversed.get(&stored.id).copied().unwrap_or(0);
+                if amount <= 0 {
+                    continue;
+                }
+                paid_in += amount;
+                let amount = Centavos::new(amount);
+                events.push(if extensions.contains_key(&stored.key) {
+                    LoanEvent::Extended { on, paid: amount }
+                } else {
+                    LoanEvent::Paid { on, amount }
+                });
+            }
+            EntryKind::Adjustment => {
+                // A waiver debits the income it takes back.
+                for line in stored.entry.lines.iter().filter(|line| line.side == Side::Debit) {
+                    let bucket = match line.account {
+                        Account::PenaltyIncome => Bucket::Penalties,
+                        Account::InterestIncome => Bucket::Interest,
+                        Account::FeeIncome => Bucket::Fees,
+                        _ => continue,
+                    };
+                    events.push(LoanEvent::Waived { on, bucket, amount: line.amount });
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(History {
+        events,
+        paid_in: Centavos::new(paid_in),
+        balances: Balances::of(&entries.iter().map(|stored| stored.entry.clone()).collect::<Vec<_>>()),
+    })
+}
+
+/// Where an order's loan stands on a day: its account brought to the day
+/// (a copy: nothing is stored) and what paying it off then costs.
+pub struct Standing {
+    pub account: LoanAccount,
+    pub today: Date,
+    pub payoff: Payoff,
+}
+
+impl Standing {
+    /// Everything owed on the day, interest to the day included.
+    pub fn owed(&self) -> Centavos {
+        self.payoff.total
+    }
+
+    /// The instalments as they stand.
+    pub fn plan(&self) -> Vec<PlanLine> {
+        self.account.plan(self.today)
+    }
+
+    /// The first unsettled instalment's due date.
+    pub fn next_due(&self) -> Option<Date> {
+        self.plan().into_iter().find(|line| !line.settled).map(|line| line.due_date)
+    }
+}
+
+/// Where the order's loan stands today; `None` before its money went out.
+pub async fn standing(state: &AppState, order: OrderId) -> ServiceResult<Option<Standing>> {
+    let today = state.today();
+    Ok(account(state, order).await?.map(|account| {
+        let payoff = account.payoff(today);
+        let mut brought = account;
+        brought.bring_to(today);
+        Standing { account: brought, today, payoff }
+    }))
+}
+
+/// What paying the order's loan off costs today; nothing before its money
+/// went out or once it is paid.
+pub async fn owed_today(state: &AppState, order: OrderId) -> ServiceResult<Centavos> {
+    Ok(standing(state, order).await?.map_or(Centavos::ZERO, |standing| standing.owed()))
+}
+
+/// Money received on the loan so far (reversals taken out), from its ledger:
+/// the cash that came back beyond what went out.
+pub fn paid_in(balances: &Balances, account: &LoanAccount) -> Centavos {
+    Centavos::new(balances.net(Account::Cash) + account.terms.net_proceeds().get())
+}
+
+/// Posts a waiver of `amount` of a charge (penalties, interest or fees)
+/// under `key`, in one transaction: the loan brought to today (what it
+/// charges today posted first), the charge waived on its account and the
+/// ledger, and a loan left owing nothing closed (→ 200). What is still owed
+/// after it, charged and unpaid; `Ok(Err(_))` when the waiver no longer fits
+/// what is owed. An earlier try's posting under the same key stands.
+pub async fn post_waiver(
+    state: &AppState,
+    order: OrderId,
+    bucket: Bucket,
+    amount: Centavos,
+    key: &IdempotencyKey,
+) -> ServiceResult<Result<Centavos, String>> {
+    let (today, now) = (state.today(), state.now());
+    let decide = |held: &HeldOrder| -> Result<OrderChanges, Refusal> {
+        let refused = |reason: String| Refusal(reason);
+        let mut account = held.account.clone().ok_or_else(|| refused("the loan has no account".to_owned()))?;
+        if !held.order.status.is_repayable() {
+            return Err(refused("the loan owes nothing".to_owned()));
+        }
+        let charges = account.bring_to(today);
+        let waiver = ledger::waiver(bucket, amount, &account.dues()).map_err(|error| refused(error.to_string()))?;
+        account.waive(bucket, amount).map_err(|error| refused(error.to_string()))?;
+        let day_key = IdempotencyKey { key: format!("{}:day", key.key), fingerprint: key.fingerprint };
+        let mut entries = ledger_entries(&charges, None, &day_key).map_err(|error| refused(error.to_string()))?;
+        entries.push((waiver, key.clone()));
+        let transition = if account.unpaid().get() <= 0 {
+            let cause = "settled by an approved waiver";
+            Some(
+                Transition::new(&held.order, OrderStatus::Repaid, cause, now)
+                    .map_err(|error| refused(error.to_string()))?,
+            )
+        } else {
+            None
+        };
+        let status = transition.as_ref().map_or(held.order.status, |transition| transition.to);
+        let proofs = holds_record(&account, &charges).into_iter().collect();
+        Ok(OrderChanges {
+            entries,
+            transition,
+            account: Some(account_update(account, status)),
+            proofs,
+            ..OrderChanges::default()
+        })
+    };
+    match state.store.post_to_order(order, key, now, &decide).await? {
+        Ok(OrderPosting::Posted { changes, .. }) => {
+            state.metrics.posted(crate::metrics::PostingKind::Adjustment);
+            Ok(Ok(changes.account.as_ref().map_or(Centavos::ZERO, |update| update.account.unpaid())))
+        }
+        // Posted by an earlier try of the same approval: it stands.
+        Ok(OrderPosting::Replayed(_)) => Ok(Ok(owed_today(state, order).await?)),
+        Ok(OrderPosting::KeyReused) => Ok(Err("the waiver's key was used for another posting".to_owned())),
+        Err(Refusal(reason)) => Ok(Err(reason)),
+    }
+}

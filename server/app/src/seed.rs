@@ -509,23 +509,26 @@ pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result
 /// percent.
 struct BookShare {
     status: OrderStatus,
-    /// Days late on the benchmark's day (0: not late).
-    days_late: i64,
+    /// Days since its first instalment fell due, on the benchmark's day
+    /// (`None`: not yet; 0: it falls due that day; 1 or more: late).
+    first_due_days_ago: Option<i64>,
     percent: usize,
 }
 
-/// The benchmark book: most loans current, some falling due today, a tenth
-/// overdue at spread lengths of lateness (windows 1, 2 and 3 of the penalty
-/// schedule), some repaid.
-const BOOK: [BookShare; 8] = [
-    BookShare { status: OrderStatus::RepaymentOpen, days_late: 0, percent: 80 },
-    BookShare { status: OrderStatus::RepaymentOpen, days_late: 1, percent: 2 },
-    BookShare { status: OrderStatus::Overdue, days_late: 3, percent: 2 },
-    BookShare { status: OrderStatus::Overdue, days_late: 9, percent: 2 },
-    BookShare { status: OrderStatus::Overdue, days_late: 24, percent: 2 },
-    BookShare { status: OrderStatus::Overdue, days_late: 40, percent: 2 },
-    BookShare { status: OrderStatus::Overdue, days_late: 75, percent: 2 },
-    BookShare { status: OrderStatus::Repaid, days_late: 0, percent: 8 },
+/// The benchmark book: most loans current, some with an instalment falling
+/// due on the day and some going late on it, a tenth overdue at spread
+/// lengths of lateness (windows 1, 2 and 3 of the penalty schedule), some
+/// repaid.
+const BOOK: [BookShare; 9] = [
+    BookShare { status: OrderStatus::RepaymentOpen, first_due_days_ago: None, percent: 77 },
+    BookShare { status: OrderStatus::RepaymentOpen, first_due_days_ago: Some(0), percent: 3 },
+    BookShare { status: OrderStatus::RepaymentOpen, first_due_days_ago: Some(1), percent: 2 },
+    BookShare { status: OrderStatus::Overdue, first_due_days_ago: Some(3), percent: 2 },
+    BookShare { status: OrderStatus::Overdue, first_due_days_ago: Some(9), percent: 2 },
+    BookShare { status: OrderStatus::Overdue, first_due_days_ago: Some(24), percent: 2 },
+    BookShare { status: OrderStatus::Overdue, first_due_days_ago: Some(40), percent: 2 },
+    BookShare { status: OrderStatus::Overdue, first_due_days_ago: Some(75), percent: 2 },
+    BookShare { status: OrderStatus::Repaid, first_due_days_ago: None, percent: 8 },
 ];
 
 /// What `bench-portfolio` made.
@@ -533,7 +536,10 @@ const BOOK: [BookShare; 8] = [
 #[serde(rename_all = "camelCase")]
 pub struct BenchBook {
     pub loans: usize,
-    /// Loans the next daily run finds late (174 due before today and 180).
+    /// Loans the next daily run has work on: an instalment falling due, or
+    /// going late.
+    pub due: usize,
+    /// Loans late on the day (174 due before today and 180).
     pub late: usize,
 }
 
@@ -550,16 +556,16 @@ pub async fn bench_book(state: &AppState, loans: usize) -> Result<BenchBook, Str
     for (index, (product, share)) in products.iter().flat_map(|p| BOOK.iter().map(move |s| (p, s))).enumerate() {
         let phone = Phone::parse(&format!("0919{index:07}")).map_err(text)?;
         let borrower = state.store.ensure_borrower(&phone, Some("Benchmark borrower"), now).await.map_err(text)?;
-        // First due (the whole loan, or its first instalment) `days_late`
-        // days ago; current loans were applied for today, repaid ones a
-        // term and ten days ago. Past loans were applied for early in their
-        // (Manila) day, so that they were disbursed the same day and fall
-        // due on the day meant.
+        // First due (the whole loan, or its first instalment) so many days
+        // ago; current loans were applied for today, repaid ones a term and
+        // ten days ago. Past loans were applied for early in their (Manila)
+        // day, so that they were disbursed the same day and fall due on the
+        // day meant.
         let days_ago = |days: i64| start_of_manila_day(now - Duration::days(days)) + Duration::hours(1);
-        let applied_at = match (share.status, share.days_late) {
+        let applied_at = match (share.status, share.first_due_days_ago) {
             (OrderStatus::Repaid, _) => days_ago(product.terms.term_days() + 10),
-            (_, 0) => now,
-            (_, late) => days_ago(product.terms.period_days + late),
+            (_, None) => now,
+            (_, Some(ago)) => days_ago(product.terms.period_days + ago),
         };
         let order_no = format!("BK{}{index:04}", manila_date(now).to_string().replace('-', ""));
         let target = if share.status == OrderStatus::Repaid { OrderStatus::Repaid } else { OrderStatus::RepaymentOpen };
@@ -572,12 +578,15 @@ pub async fn bench_book(state: &AppState, loans: usize) -> Result<BenchBook, Str
     if caught_up.orders_failed > 0 {
         return Err(format!("the benchmark loans could not be brought up to yesterday: {caught_up:?}"));
     }
-    let mut book = BenchBook { loans: 0, late: 0 };
+    let mut book = BenchBook { loans: 0, due: 0, late: 0 };
     for (template, share) in templates {
         let wanted = (loans * share.percent / 100 / products.len()).max(1);
         let made = 1 + state.store.copy_order(template, wanted - 1).await.map_err(text)?;
         book.loans += made;
-        if share.days_late > 0 {
+        if matches!(share.first_due_days_ago, Some(0 | 1)) {
+            book.due += made;
+        }
+        if share.first_due_days_ago.is_some_and(|ago| ago > 0) {
             book.late += made;
         }
     }

@@ -145,6 +145,11 @@ impl Application {
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_once(&state).await?;
         }
+        // Loans made before the loan engine, open when an upgrade brought
+        // it, are restated before this process serves them (decision 056).
+        crate::services::loans::restate_legacy_loans(&state)
+            .await
+            .map_err(|error| StoreError::Backend(error.to_string()))?;
         arm_failpoints(&database, &state.settings.database, |point| !in_the_seed(point))?;
         let grace = Duration::from_secs(state.settings.server.shutdown_grace_seconds);
         Ok(Application { listener, router: router(state.clone()), state, port, grace })

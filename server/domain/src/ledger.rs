@@ -95,10 +95,13 @@ pub enum EntryKind {
     Reversal,
     /// A charge waived by staff under maker-checker.
     Adjustment,
+    /// A loan made before the loan engine of decision 056, its ledger moved
+    /// once to where its account, replayed under the engine, stands.
+    Restatement,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 7] = [
+    pub const ALL: [EntryKind; 8] = [
         EntryKind::Disbursement,
         EntryKind::Interest,
         EntryKind::Penalty,
@@ -106,6 +109,7 @@ impl EntryKind {
         EntryKind::Repayment,
         EntryKind::Reversal,
         EntryKind::Adjustment,
+        EntryKind::Restatement,
     ];
 
     pub fn parse(key: &str) -> Option<EntryKind> {
@@ -121,6 +125,7 @@ impl EntryKind {
             EntryKind::Repayment => "repayment",
             EntryKind::Reversal => "reversal",
             EntryKind::Adjustment => "adjustment",
+            EntryKind::Restatement => "restatement",
         }
     }
 }

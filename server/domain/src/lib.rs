@@ -17,6 +17,8 @@ pub mod company;
 pub mod complaint;
 pub mod decision;
 pub mod eir;
+#[cfg(test)]
+mod exact_eir;
 pub mod exchange;
 pub mod fields;
 pub mod files;

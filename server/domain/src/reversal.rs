@@ -121,10 +121,10 @@ pub fn check_proposal(payment: &Entry, paid_an_extension: bool, amount: Centavos
     Ok(())
 }
 
-/// The entry that moves a loan's ledger from `current` to `expected`:
-/// account by account, the difference. Both sides balance, so the entry
-/// does. `None` when they already agree.
-pub fn correction(current: &Balances, expected: &Balances) -> Result<Option<Entry>, ReversalError> {
+/// The entry of `kind` that moves a loan's ledger from `current` to
+/// `expected`: account by account, the difference. Both sides balance, so
+/// the entry does. `None` when they already agree.
+pub fn correction(kind: EntryKind, current: &Balances, expected: &Balances) -> Result<Option<Entry>, ReversalError> {
     let lines: Vec<Line> = Account::ALL
         .into_iter()
         .filter_map(|account| {
@@ -136,7 +136,7 @@ pub fn correction(current: &Balances, expected: &Balances) -> Result<Option<Entr
     if lines.is_empty() {
         return Ok(None);
     }
-    Ok(Some(Entry::new(EntryKind::Reversal, lines)?))
+    Ok(Some(Entry::new(kind, lines)?))
 }
 
 /// The status an order moves to once a reversal left it owing (`owes`):
@@ -173,12 +173,12 @@ mod tests {
         let disbursed = crate::ledger::disbursement(Centavos::new(10_000), Centavos::ZERO).unwrap();
         let current = Balances::of(&[disbursed.clone(), paid(4_000, 4_000)]);
         let expected = Balances::of(&[disbursed]);
-        let entry = correction(&current, &expected).unwrap().unwrap();
+        let entry = correction(EntryKind::Reversal, &current, &expected).unwrap().unwrap();
         assert_eq!(entry.kind, EntryKind::Reversal);
         let mut after = current.clone();
         after.apply(&entry);
         assert_eq!(after, expected);
-        assert_eq!(correction(&expected, &expected), Ok(None));
+        assert_eq!(correction(EntryKind::Reversal, &expected, &expected), Ok(None));
     }
 
     #[test]
@@ -220,7 +220,7 @@ mod tests {
             let current = Balances::of(&[disbursed.clone(), paid(first, first / 2)]);
             let expected = Balances::of(&[disbursed, paid(second, second / 3)]);
             let mut after = current.clone();
-            if let Some(entry) = correction(&current, &expected).unwrap() {
+            if let Some(entry) = correction(EntryKind::Reversal, &current, &expected).unwrap() {
                 after.apply(&entry);
             }
             prop_assert_eq!(after, expected);

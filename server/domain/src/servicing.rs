@@ -870,35 +870,40 @@ impl LoanEvent {
 
 impl LoanAccount {
     /// The account a loan opened with `opened` would have after `events`
-    /// (oldest first), brought to `today`: what a reversal recomputes.
-    pub fn replay(opened: &LoanAccount, events: &[LoanEvent], rule_sets: &[CapRuleSet], today: Date) -> LoanAccount {
+    /// (oldest first), brought to `today`, with the days a ceiling held
+    /// charges back on the way: what a reversal or a restatement
+    /// recomputes.
+    pub fn replay(
+        opened: &LoanAccount,
+        events: &[LoanEvent],
+        rule_sets: &[CapRuleSet],
+        today: Date,
+    ) -> (LoanAccount, Vec<CapHold>) {
         let mut account = opened.clone();
+        let mut holds = Vec::new();
         for event in events {
-            match *event {
-                LoanEvent::Paid { on, amount } => {
-                    account.pay(on, amount);
-                }
+            let charges = match *event {
+                LoanEvent::Paid { on, amount } => account.pay(on, amount),
                 LoanEvent::Extended { on, paid } => match account.extension_offer(on, rule_sets) {
-                    Ok(offer) => {
-                        account.extend(&offer, paid);
-                    }
-                    Err(_) => {
-                        account.pay(on, paid);
-                    }
+                    Ok(offer) => account.extend(&offer, paid),
+                    Err(_) => account.pay(on, paid),
                 },
                 LoanEvent::Waived { on, bucket, amount } => {
-                    account.bring_to(on);
+                    let charges = account.bring_to(on);
                     let owed = account.dues().of(bucket);
                     let _ = account.waive(bucket, amount.min(owed));
+                    charges
                 }
                 LoanEvent::StoodRepaid { from, to } => {
-                    account.bring_to(from);
+                    let charges = account.bring_to(from);
                     account.penalties_through = account.penalties_through.max(to);
+                    charges
                 }
-            }
+            };
+            holds.extend(charges.holds);
         }
-        account.bring_to(today);
-        account
+        holds.extend(account.bring_to(today).holds);
+        (account, holds)
     }
 
     /// The loan's ledger as this account says it should stand, with

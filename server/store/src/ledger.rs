@@ -198,6 +198,9 @@ async fn post_in(
     for record in &changes.proofs {
         crate::orders::insert_proof(tx, order, record, at).await?;
     }
+    if changes.restated {
+        tx.exec("DELETE FROM loan_restatement WHERE order_id = $1", args![order]).await?;
+    }
     for (kind, body) in &changes.documents {
         tx.exec(
             "INSERT INTO order_document (order_id, kind, body, created_at) VALUES ($1, $2, $3, $4)",

@@ -330,6 +330,14 @@ impl OrderStore for Store {
             .await
     }
 
+    async fn loans_to_restate(&self) -> StoreResult<Vec<OrderId>> {
+        self.db.all("SELECT order_id FROM loan_restatement ORDER BY order_id", args![], |row| row.get(0)).await
+    }
+
+    async fn forget_restatement(&self, order: OrderId) -> StoreResult<()> {
+        self.db.exec("DELETE FROM loan_restatement WHERE order_id = $1", args![order]).await.map(drop)
+    }
+
     async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>> {
         self.db
             .all(

@@ -61,6 +61,8 @@ const BATCH: usize = 200;
 /// that came in between is never undone.
 pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyReport> {
     let started = std::time::Instant::now();
+    // A `hiram daily` after an upgrade, before any server started.
+    loans::restate_legacy_loans(state).await?;
     let mut report = DailyReport {
         payouts_finished: crate::services::disbursements::disburse_waiting(state, None).await?,
         ..DailyReport::default()

@@ -362,3 +362,101 @@ pub async fn post_waiver(
         Err(Refusal(reason)) => Ok(Err(reason)),
     }
 }
+
+/// Why a restatement found nothing to do: the loan has its account.
+const ALREADY_RESTATED: &str = "the loan has its account already";
+
+/// Restates the loans made before the loan engine that were open when it
+/// arrived (decision 056), each once: its account opened from its payout
+/// on the terms its product states and the rule set of its application
+/// date, its payments, extensions and waivers replayed to today, and its
+/// ledger moved by one restatement entry to where that account stands.
+/// What the old engine charged beyond the agreement and the law comes off;
+/// a borrower who had paid more than is now owed has it as credit. The
+/// status follows the account (a loan the replay finds current reopens,
+/// one that owes nothing closes), and the contract's proof is recorded,
+/// passed or not, for an examiner. Several processes may run it at once:
+/// each loan is restated once. How many it restated.
+pub async fn restate_legacy_loans(state: &AppState) -> ServiceResult<usize> {
+    let waiting = state.store.loans_to_restate().await?;
+    if waiting.is_empty() {
+        return Ok(0);
+    }
+    let sets = rule_sets(state).await?;
+    let mut restated = 0;
+    for order_id in waiting {
+        let order = state.store.order(order_id).await?;
+        let Some((order, disbursed)) = order.and_then(|order| order.disbursed_at.map(|at| (order, at))) else {
+            state.store.forget_restatement(order_id).await?;
+            continue;
+        };
+        match restate(state, &order, manila_date(disbursed), &sets).await? {
+            Ok(()) => restated += 1,
+            Err(reason) if reason == ALREADY_RESTATED => state.store.forget_restatement(order.id).await?,
+            Err(reason) => tracing::warn!(order.id = order.id.0, %reason, "loan left to restate at the next start"),
+        }
+    }
+    tracing::info!(restated, "loans made before the loan engine restated");
+    Ok(restated)
+}
+
+async fn restate(
+    state: &AppState,
+    order: &Order,
+    start: Date,
+    sets: &[CapRuleSet],
+) -> ServiceResult<Result<(), String>> {
+    let opened = open_account(state, order, start).await?;
+    let history = history(state, order.id, None).await?;
+    let applied = manila_date(order.applied_at);
+    let rule_set = in_force(sets, applied).cloned().unwrap_or_else(|| opened.rule_set.clone());
+    let proof = hiram_domain::cap_proof::prove_new_loan(&opened.terms, applied, &rule_set)
+        .map_err(|error| ServiceError::Refused(error.to_string()))?;
+    let key = IdempotencyKey { key: format!("restatement:{}", order.id.0), fingerprint: [0; 32] };
+    let (today, now) = (state.today(), state.now());
+    let decide = |held: &HeldOrder| -> Result<OrderChanges, Refusal> {
+        let refused = |reason: String| Refusal(reason);
+        if held.account.is_some() {
+            return Err(refused(ALREADY_RESTATED.to_owned()));
+        }
+        if held.balances != history.balances {
+            return Err(refused("the loan's ledger moved on while it was read".to_owned()));
+        }
+        let (replayed, holds) = LoanAccount::replay(&opened, &history.events, sets, today);
+        let expected = replayed.ledger_balances(history.paid_in);
+        let entry = hiram_domain::reversal::correction(EntryKind::Restatement, &held.balances, &expected)
+            .map_err(|error| refused(error.to_string()))?;
+        let owes = replayed.unpaid().get() > 0;
+        let overdue = replayed.overdue_since(today).is_some();
+        let replayed_rule_set = replayed.rule_set.code.clone();
+        let to = match (held.order.status, owes, overdue) {
+            (_, false, _) => Some(OrderStatus::Repaid),
+            (OrderStatus::Overdue, true, false) => Some(OrderStatus::RepaymentOpen),
+            (OrderStatus::RepaymentOpen, true, true) => Some(OrderStatus::Overdue),
+            _ => None,
+        };
+        let transition = to
+            .map(|to| Transition::new(&held.order, to, "restated under the loan engine (decision 056)", now))
+            .transpose()
+            .map_err(|error| refused(error.to_string()))?;
+        let status = transition.as_ref().map_or(held.order.status, |transition| transition.to);
+        Ok(OrderChanges {
+            entries: entry.map(|entry| vec![(entry, key.clone())]).unwrap_or_default(),
+            transition,
+            account: Some(account_update(replayed, status)),
+            proofs: [ProofRecord::Contract(proof.clone())]
+                .into_iter()
+                .chain(
+                    (!holds.is_empty()).then(|| ProofRecord::Holds { rule_set_code: replayed_rule_set.clone(), holds }),
+                )
+                .collect(),
+            restated: true,
+            ..OrderChanges::default()
+        })
+    };
+    match state.store.post_to_order(order.id, &key, now, &decide).await? {
+        Ok(OrderPosting::Posted { .. }) => Ok(Ok(())),
+        Ok(OrderPosting::Replayed(_) | OrderPosting::KeyReused) => Ok(Err(ALREADY_RESTATED.to_owned())),
+        Err(Refusal(reason)) => Ok(Err(reason)),
+    }
+}

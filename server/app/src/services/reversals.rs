@@ -14,6 +14,7 @@ use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::caps::CapRuleSet;
 use hiram_domain::clock::manila_date;
+use hiram_domain::ledger::EntryKind;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{OrderStatus, Transition};
 use hiram_domain::reversal::{self, PaymentReversal, ReversalApproval};
@@ -142,9 +143,10 @@ fn reverse(
         events.push(LoanEvent::StoodRepaid { from: payment_day, to: today });
         events.sort_by_key(LoanEvent::on);
     }
-    let replayed = LoanAccount::replay(opened, &events, rule_sets, today);
+    // (The days a ceiling held back were recorded when first charged.)
+    let (replayed, _) = LoanAccount::replay(opened, &events, rule_sets, today);
     let expected = replayed.ledger_balances(history.paid_in);
-    let correction = reversal::correction(&held.balances, &expected)
+    let correction = reversal::correction(EntryKind::Reversal, &held.balances, &expected)
         .map_err(|error| Refusal(error.to_string()))?
         .ok_or_else(|| Refusal("the reversal changes nothing".to_owned()))?;
     let owes = replayed.unpaid().get() > 0;

@@ -26,6 +26,7 @@ mod keep_alive;
 mod language;
 mod ledger;
 mod loan_details;
+mod loan_engine;
 mod login;
 mod logs;
 mod mass_assignment;

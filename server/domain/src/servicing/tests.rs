@@ -259,6 +259,11 @@ proptest! {
                 Event::Extend => {
                     if let Ok(offer) = account.extension_offer(today, &rule_sets()) {
                         prop_assert!(offer.proof.passed());
+                        if offer.proof.covered {
+                            // The renewal's rate, by the independent integer check.
+                            let within = crate::exact_eir::at_or_below(offer.proof.net_proceeds, &offer.proof.flows, offer.proof.rule_set.eir_monthly_bp);
+                            prop_assert_ne!(within, Some(false), "{:?}", offer.proof);
+                        }
                         let charges = account.extend(&offer, offer.amount);
                         entries.extend(entries_of(&charges, offer.amount));
                         prop_assert!(account.charges_settled());

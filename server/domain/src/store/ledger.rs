@@ -81,6 +81,9 @@ pub struct OrderChanges {
     pub proofs: Vec<super::ProofRecord>,
     /// Documents to store with the order (a payout's schedule).
     pub documents: Vec<(String, String)>,
+    /// The loan, made before the loan engine, is restated by this event and
+    /// leaves the list of loans waiting for it (decision 056).
+    pub restated: bool,
 }
 
 /// A rule of the domain refused the change; nothing was written.

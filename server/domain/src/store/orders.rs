@@ -130,4 +130,9 @@ pub trait OrderStore {
     /// The renewal disclosures stored for an order, oldest first: pay code,
     /// date offered, body.
     async fn renewal_disclosures(&self, order: OrderId) -> StoreResult<Vec<(String, Date, String)>>;
+    /// Loans made before the loan engine and open when it arrived, not yet
+    /// restated (decision 056).
+    async fn loans_to_restate(&self) -> StoreResult<Vec<OrderId>>;
+    /// Takes a loan off that list (one found restated already).
+    async fn forget_restatement(&self, order: OrderId) -> StoreResult<()>;
 }

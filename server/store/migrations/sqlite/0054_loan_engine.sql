@@ -89,3 +89,11 @@ END;
 
 -- The extension a payment applied names the pay code it was offered under.
 ALTER TABLE order_extension ADD COLUMN pay_code TEXT;
+
+-- Loans made before the engine and open when it arrived: each is restated
+-- once (its account opened and replayed under the engine, its ledger moved
+-- to where the account stands), then leaves this list (decision 056).
+CREATE TABLE loan_restatement (
+    order_id INTEGER PRIMARY KEY REFERENCES loan_order (id)
+);
+INSERT INTO loan_restatement (order_id) SELECT id FROM loan_order WHERE status IN (174, 180);

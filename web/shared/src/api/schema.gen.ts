@@ -2595,10 +2595,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The general loan terms and conditions. */
+        /** The general loan terms and conditions, with the ceilings in force. */
         get: operations["general_terms_get"];
         put?: never;
-        /** The general loan terms and conditions. */
+        /** The general loan terms and conditions, with the ceilings in force. */
         post: operations["general_terms"];
         delete?: never;
         options?: never;
@@ -4507,6 +4507,11 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
+                /**
+                 * @description The rule set of the law in force today, whose ceilings the terms
+                 *     page states for covered loans.
+                 */
+                ruleSet: components["schemas"]["RuleSetView"];
                 title: string;
                 url: string;
             };
@@ -6345,6 +6350,11 @@ export interface components {
             visits: number;
         };
         GeneralTerms: {
+            /**
+             * @description The rule set of the law in force today, whose ceilings the terms
+             *     page states for covered loans.
+             */
+            ruleSet: components["schemas"]["RuleSetView"];
             title: string;
             url: string;
         };

@@ -9,7 +9,7 @@ use crate::i18n::{Lang, Msg};
 use crate::services::documents::{self, Document, Governing, Parties};
 use crate::services::loans;
 use crate::state::AppState;
-use crate::views::{DetailRow, percent};
+use crate::views::{DetailRow, RuleSetView, percent};
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::borrower::BorrowerId;
@@ -527,14 +527,26 @@ pub async fn document(
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct GeneralTerms {
     pub title: String,
     pub url: String,
+    /// The rule set of the law in force today, whose ceilings the terms
+    /// page states for covered loans.
+    pub rule_set: RuleSetView,
 }
 
-/// The general loan terms and conditions.
+/// The general loan terms and conditions, with the ceilings in force.
 #[utoipa::path(method(get, post), path = "/v3/contract/agreement", tag = "confirmation",
     responses((status = 200, body = Envelope<GeneralTerms>)))]
-pub async fn general_terms(lang: Lang) -> Json<Envelope<GeneralTerms>> {
-    ok(lang, GeneralTerms { title: Msg::DocTerms.text(lang).to_owned(), url: "/loanTerms".to_owned() })
+pub async fn general_terms(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<GeneralTerms>>> {
+    let rule_set = loans::in_force_on(&state, state.today()).await?;
+    Ok(ok(
+        lang,
+        GeneralTerms {
+            title: Msg::DocTerms.text(lang).to_owned(),
+            url: "/loanTerms".to_owned(),
+            rule_set: RuleSetView::of(&rule_set, true),
+        },
+    ))
 }

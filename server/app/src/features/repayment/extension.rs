@@ -216,7 +216,7 @@ pub async fn money_trail(
                 EntryKind::Penalty => Msg::TrailPenalty,
                 EntryKind::ExtensionFee => Msg::TrailExtensionFee,
                 EntryKind::Repayment => Msg::TrailRepayment,
-                EntryKind::Reversal | EntryKind::Adjustment => Msg::TrailReversal,
+                EntryKind::Reversal | EntryKind::Adjustment | EntryKind::Restatement => Msg::TrailReversal,
             };
             TrailItem {
                 title: title.text(lang).to_owned(),

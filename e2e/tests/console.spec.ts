@@ -35,7 +35,9 @@ let created: { productId: number; admin: StaffAccount } | undefined;
 
 /** The order's "Total owed" as its record panel shows it, in centavos. */
 async function owedTotal(page: Page): Promise<number> {
-  const cell = page.getByRole('complementary', { name: 'Order' }).getByTestId('owed-total');
+  // What paying off costs today, interest to the day (the loan account's):
+  // the ledger's "owed now" grows by what a posting brings to the day.
+  const cell = page.getByRole('complementary', { name: 'Order' }).getByTestId('owed-today-total');
   await expect(cell).toHaveText(/₱[\d,]+\.\d\d/);
   return Number((await cell.textContent())!.replace(/[₱,.]/g, ''));
 }
@@ -66,7 +68,7 @@ test('(a) customer care signs in with a TOTP code and answers a borrower’s com
   await expect(top.getByText('Care Agent', { exact: true })).toBeVisible();
   await expect(top.getByText('Customer care', { exact: true })).toBeVisible();
   await expect(top.getByRole('button', { name: 'Sign out' })).toBeVisible();
-  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
+  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Rule sets', 'SMS outbox']);
   await expect(page).toHaveURL(/\/console\/dashboard$/);
   await expect(page.getByRole('img', { name: /^Applications: \d+$/ })).toBeVisible();
   await menu(page).getByRole('link', { name: 'Complaints' }).click();
@@ -130,7 +132,7 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
 
   const finance = account('finance', 'Finance Clerk', 'finance');
   expect((await signIn(page, finance)).status()).toBe(200);
-  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates']);
+  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets']);
 
   // The order's record before: what is owed now.
   await page.goto(`/console/orders?id=${order.orderId}`);
@@ -157,7 +159,8 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   await page.getByRole('button', { name: `Open order ${orderNo}` }).click();
   await expect.poll(() => owedTotal(page)).toBe(before - 25_000);
   const ledger = page.getByRole('complementary', { name: 'Order' }).getByRole('table', { name: 'Ledger' });
-  await expect(ledger.getByRole('row').filter({ hasText: `unposted:${entryId}` })).toContainText('₱250.00');
+  // The interest to the day posts under the payment's key too, then the repayment.
+  await expect(ledger.getByRole('row').filter({ hasText: `unposted:${entryId}` }).filter({ hasText: 'repayment' })).toContainText('₱250.00');
 
   matched = { entryId, orderNo, finance };
 });
@@ -169,6 +172,10 @@ test('(c) an administrator sees the caps broken as the terms are typed, and a pr
   await menu(page).getByRole('link', { name: 'Products' }).click();
   const products = page.getByRole('table', { name: 'Products' });
   await expect(products.getByRole('row').nth(1)).toBeVisible();
+  // Every product is proved against the rule set in force, which the page names.
+  await expect(page.getByRole('region', { name: 'Rule set in force today: SEC-MC-14-2025' })).toContainText(
+    'SEC Memorandum Circular No. 14, series of 2025',
+  );
 
   await page.getByRole('button', { name: 'New product' }).click();
   const editor = page.getByRole('form', { name: 'New product' });
@@ -183,7 +190,7 @@ test('(c) an administrator sees the caps broken as the terms are typed, and a pr
   await expect(editor.getByText('These terms break a cap and cannot be saved:')).toBeVisible();
   const broken = editor.getByRole('list', { name: 'Caps broken' });
   await expect(broken.getByRole('listitem')).toHaveCount(1);
-  await expect(broken).toContainText('6%');
+  await expect(broken).toContainText('above the 6.00% that SEC Memorandum Circular No. 14, series of 2025');
   // The agreement the borrower would read, from the same code.
   await editor.getByText('Agreement preview (largest loan)').click();
   await expect(editor.getByRole('heading', { name: 'Loan Agreement' })).toBeVisible();
@@ -193,7 +200,7 @@ test('(c) an administrator sees the caps broken as the terms are typed, and a pr
   const reply = await refused;
   expect(reply.status()).toBe(400);
   expect(((await reply.json()) as { data: { violation: string } }).data.violation).toBe('nominal_cap');
-  await expect(editor.getByRole('alert')).toContainText('6%');
+  await expect(editor.getByRole('alert')).toContainText('6.00%');
   await expect(products.getByRole('row')).toHaveCount(listed);
   await expect(products.getByText(name)).toHaveCount(0);
 
@@ -206,6 +213,14 @@ test('(c) an administrator sees the caps broken as the terms are typed, and a pr
   expect(created_.code).toBe('00');
   await expect(page.getByText('Product created.')).toBeVisible();
   await expect(products.getByRole('row').filter({ hasText: name })).toContainText('4%');
+  await expect(products.getByRole('row').filter({ hasText: name })).toContainText('Keeps it');
+
+  // The rule sets: the one in force today marked, and an admin may correct one.
+  await menu(page).getByRole('link', { name: 'Rule sets' }).click();
+  const rules = page.getByRole('table', { name: 'Rule sets' });
+  await expect(rules.getByRole('row').filter({ hasText: 'SEC-MC-14-2025' })).toContainText('In force today');
+  await expect(rules.getByRole('row').filter({ hasText: 'BSP-1133' })).not.toContainText('In force today');
+  await expect(page.getByRole('button', { name: 'Correct SEC-MC-14-2025' })).toBeVisible();
 
   created = { productId: created_.data.id, admin };
 });
@@ -219,7 +234,7 @@ test('(d) an auditor reads the answer, the match, the new product and the sign-i
   expect((await signIn(page, auditor)).status()).toBe(200);
   await expect(page.getByRole('banner').getByText('Auditor', { exact: true })).toBeVisible();
   await expect(menu(page).getByRole('link')).toHaveText([
-    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'SMS outbox', 'Audit log',
+    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets', 'SMS outbox', 'Audit log',
   ]);
   // An auditor reads complaints but may not answer them.
   await menu(page).getByRole('link', { name: 'Complaints' }).click();
@@ -290,7 +305,7 @@ test('(f) customer care sees neither the audit log nor the unposted payments', a
   const care = account('care-menu', 'Menu Check', 'customer_care');
   expect((await signIn(page, care)).status()).toBe(200);
   const links = menu(page).getByRole('link');
-  await expect(links).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
+  await expect(links).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Rule sets', 'SMS outbox']);
   await expect(menu(page).getByRole('link', { name: 'Audit log' })).toHaveCount(0);
   await expect(menu(page).getByRole('link', { name: 'Unposted payments' })).toHaveCount(0);
   // Their addresses show the first section customer care may open …
@@ -347,7 +362,7 @@ test('(g) an administrator adds a customer-care member, who signs in with the se
   const memberPage = await memberContext.newPage();
   expect((await signIn(memberPage, member)).status()).toBe(200);
   await expect(memberPage.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
-  await expect(menu(memberPage).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
+  await expect(menu(memberPage).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Rule sets', 'SMS outbox']);
 
   // The member lost their authenticator: the admin resets the sign-in, after confirming.
   await row.getByRole('button', { name: `Reset sign-in of ${name}` }).click();

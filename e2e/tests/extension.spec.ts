@@ -46,6 +46,42 @@ function addDays(date: string, days: number): string {
 
 const extendedReceipts = () => smsOutbox(DEMO_PHONE).filter((m) => m.body.includes('extended'));
 
+/** Centavos as the pages write them (web/shared's formatMoney). */
+function pesos(centavos: number): string {
+  return `₱${Math.floor(centavos / 100).toLocaleString('en-US')}.${String(centavos % 100).padStart(2, '0')}`;
+}
+
+test("the extension page shows the renewal's disclosure statement, naming the rule set in force, before the borrower pays", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const session = demoSession();
+  const order = orderInStatus(session, 174);
+  const query = new URLSearchParams({
+    sessionId: session.sessionId,
+    orderId: String(order.orderId),
+    productId: String(order.productId),
+  });
+  const offerReply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/delay-detail'));
+  await page.goto(`/repayDelay?${query.toString()}`);
+  const offer = ((await (await offerReply).json()) as { code: string; data: Offer & { disclosure: { title: string } } }).data;
+
+  // The statement stands between the plan and the Payment Method button.
+  const statement = page.getByRole('region', { name: offer.disclosure.title });
+  await expect(statement).toBeVisible();
+  expect(offer.disclosure.title).toBe('Disclosure Statement on the Extension');
+  const row = (label: string) =>
+    statement.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+  await expect(row('You pay now')).toHaveText(pesos(offer.delayInfo.delayAmount));
+  await expect(row('Effective interest rate of the renewal (monthly)')).toHaveText(/^\d+\.\d\d%$/);
+  await expect(row('Ceilings of the law')).toContainText('SEC Memorandum Circular No. 14, series of 2025');
+  await expect(statement.getByRole('heading', { level: 3, name: 'Before you pay' })).toBeVisible();
+  const pay = page.getByRole('button', { name: 'Payment Method', exact: true });
+  const statementBox = (await statement.boundingBox())!;
+  const payBox = (await pay.boundingBox())!;
+  expect(payBox.y).toBeGreaterThan(statementBox.y + statementBox.height - 1);
+  // Nothing of it is wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
 test('an open order extended through a pay code: the due date moves by the extension and the order stays open', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   const session = demoSession();

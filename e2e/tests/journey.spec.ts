@@ -36,6 +36,17 @@ async function agreeIfAsked(page: Page) {
   if (await modal.isVisible()) await modal.getByRole('button', { name: 'Agree', exact: true }).click();
 }
 
+/**
+ * The agreement box, ticked by the borrower: back from a document, Agree
+ * was not tapped on this visit, so the box waits unticked (D9).
+ */
+async function tickAgreement(page: Page) {
+  const box = page.getByRole('checkbox', { name: /agree to the loan documents/ });
+  await expect(box).not.toBeChecked();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await box.check();
+}
+
 /** label → value of the rows of a definition list or a two-column table. */
 async function rows(scope: Locator, row: string, label: string, value: string): Promise<[string, string][]> {
   const out: [string, string][] = [];
@@ -45,8 +56,9 @@ async function rows(scope: Locator, row: string, label: string, value: string): 
   return out;
 }
 
-/** The value of the first row whose label matches `re` and is not a rate or a finance-charge total. */
-const pick = (list: [string, string][], re: RegExp) => list.find(([l]) => re.test(l) && !/rate|charge/i.test(l))?.[1];
+/** The amount of the first row whose label matches `re` and is not a rate or a finance-charge total. */
+const pick = (list: [string, string][], re: RegExp) =>
+  list.find(([l, v]) => re.test(l) && !/rate|charge/i.test(l) && /^₱[\d,]+\.\d\d$/.test(v))?.[1];
 
 test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pays the loan off early for less', async ({ page }) => {
   test.setTimeout(180_000);
@@ -106,10 +118,13 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
   await page.goBack();
   await expect(page).toHaveURL(confirmUrl);
   await agreeIfAsked(page);
+  await tickAgreement(page);
 
-  // Next → the order is being disbursed.
+  // Next → the order is being disbursed; accepted by the borrower's own tick.
+  const accepted = page.waitForRequest((r) => r.url().includes('/pany/v3/loan-confirm/loan-detail-push'));
   const details = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
   await page.getByRole('button', { name: 'Next' }).click();
+  expect(new URLSearchParams((await accepted).postData() ?? '').get('act')).toBe('checkbox');
   await expect(page).toHaveURL(/\/loanDetails\?.*from=confirm/);
   const body = (await (await details).json()) as { data: { orderStatus: number } };
   expect(body.data.orderStatus).toBe(170);
@@ -214,7 +229,9 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
     const payoff = infoBody.data.payoff;
     expect(payoff.earlyAllowed).toBe(true);
     expect(payoff.interestSaved).toBeGreaterThan(0);
-    expect(payoff.amount).toBe(infoBody.data.repayAmount - payoff.interestSaved);
+    // Principal plus interest to the day: the schedule's total less the interest it saves.
+    expect(pesos(payoff.amount + payoff.interestSaved)).toBe(total);
+    expect(payoff.amount).toBeLessThanOrEqual(infoBody.data.repayAmount);
     const card = page.getByRole('region', { name: 'Pay off the whole loan today' });
     await expect(card.getByText(pesos(payoff.amount), { exact: true })).toBeVisible();
     await expect(card).toContainText(`This saves you ${pesos(payoff.interestSaved)} of interest.`);

@@ -49,7 +49,7 @@ test('a borrower confirms an approved loan on the older confirmation page', asyn
   await expect(page.getByRole('region', { name: 'Detailed list' }).locator('.app-row').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Plan list' }).getByRole('listitem').first()).toBeVisible();
 
-  // The box starts ticked; unticked, the server-worded button is grey.
+  // Agree in the modal ticked the box (D9); unticked, the server-worded button is grey.
   const button = page.getByRole('button', { name: confirm.data.NewButtonMsg, exact: true });
   const box = page.getByRole('checkbox', { name: /agree to the loan documents/ });
   await expect(box).toBeChecked();
@@ -57,6 +57,7 @@ test('a borrower confirms an approved loan on the older confirmation page', asyn
   await box.uncheck();
   await expect(button).toBeDisabled();
   await box.check();
+  await expect(button).toBeEnabled();
 
   // A document link: GET misunderstood, then the order's agreement.
   await page.getByRole('list', { name: 'Loan documents' }).getByRole('button', { name: /agreement/i }).click();
@@ -67,6 +68,10 @@ test('a borrower confirms an approved loan on the older confirmation page', asyn
   // Agreed once, the agreement modal is not asked again (decision 045); the promotion still shows.
   await page.getByRole('dialog', { name: 'Good to know' }).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog', { name: 'Loan agreement' })).toHaveCount(0);
+  // On this visit there was no Agree: the box waits for the borrower's own tick (D9).
+  await expect(box).not.toBeChecked();
+  await expect(button).toBeDisabled();
+  await box.check();
 
   // Confirm: depush, then order details with from=confirm; the loan is being sent.
   const details = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
@@ -89,4 +94,5 @@ test('a borrower confirms an approved loan on the older confirmation page', asyn
   const form = new URLSearchParams(depush.postData() ?? '');
   expect(form.get('amount')).toBe(String(confirm.data.amount));
   expect(form.get('productId')).toBe(approved.searchParams.get('productId'));
+  expect(form.get('act')).toBe('checkbox');
 });

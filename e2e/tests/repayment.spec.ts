@@ -66,6 +66,11 @@ test('a rolled-over order repaid in full through a pay code and the sandbox gate
     .toBeGreaterThan(receiptsBefore);
 });
 
+/** Centavos as the pages write them (web/shared's formatMoney). */
+function pesos(centavos: number): string {
+  return `₱${Math.floor(centavos / 100).toLocaleString('en-US')}.${String(centavos % 100).padStart(2, '0')}`;
+}
+
 /** What zbarimg reads in a PNG the server drew for this session (`src` as the page has it). */
 async function decodePicture(page: Page, src: string): Promise<string> {
   const response = await page.request.get(src);
@@ -158,16 +163,21 @@ test('an open loan: the standing code copied, the guide, a QR Ph QR and a 7-Elev
     data: {
       repayAmount: number;
       defDetail: { payCode: string; barcodeImg: string };
-      payoff: { earlyAllowed: boolean; earlyFrom: string };
+      payoff: { amount: number; earlyAllowed: boolean; earlyFrom: string; minimumInterest: number };
     };
   };
   expect(infoBody.code).toBe('00');
-  // Ten days into a 91-day loan the early payoff clause is not open yet:
-  // the page says from which day it is.
-  expect(infoBody.data.payoff.earlyAllowed).toBe(false);
-  await expect(
-    page.getByText(`You may pay the whole loan off early from ${infoBody.data.payoff.earlyFrom}, with interest only up to that day.`),
-  ).toBeVisible();
+  // Eleven days into a 91-day loan the early-repayment day has not come: a
+  // payoff today also pays the interest up to that day, and the page says
+  // how much of it, with the server's own figures.
+  const payoff = infoBody.data.payoff;
+  expect(payoff.earlyAllowed).toBe(false);
+  expect(payoff.minimumInterest).toBeGreaterThan(0);
+  const payoffCard = page.getByRole('region', { name: 'Pay off the whole loan today' });
+  await expect(payoffCard.getByText(pesos(payoff.amount), { exact: true })).toBeVisible();
+  await expect(payoffCard).toContainText(
+    `Before ${payoff.earlyFrom}, the early-repayment day in your agreement, paying the whole loan off includes ${pesos(payoff.minimumInterest)} of interest for the days from today to ${payoff.earlyFrom}.`,
+  );
   const standing = infoBody.data.defDetail.payCode;
   expect(standing).toMatch(/^\d{12}$/);
   const box = page.getByRole('region', { name: /^Your pay code at / });

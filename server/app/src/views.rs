@@ -221,7 +221,10 @@ pub struct PayoffView {
     pub principal: i64,
     /// Interest charged and unpaid, with what accrued to the day.
     pub interest: i64,
-    /// Interest from `asOf` to the early-repayment day, before it.
+    /// Interest a payoff on `asOf` pays beyond the interest to the day:
+    /// before the early-repayment day, the interest up to that day; the
+    /// agreement's minimum days of interest when it states any; never more
+    /// than the schedule's interest.
     pub minimum_interest: i64,
     pub fees: i64,
     pub penalties: i64,

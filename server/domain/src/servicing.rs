@@ -992,10 +992,13 @@ impl LoanAccount {
     }
 
     /// What has fallen due by `today` and is unpaid: the instalments whose
-    /// due date came, with their penalties, and any fees.
+    /// due date came, with their penalties, the interest accrued since on
+    /// what they leave owed (when no instalment is still to come), and any
+    /// fees: what a payment today must be to leave nothing late.
     pub fn due_now(&self, today: Date) -> Centavos {
         let mut account = self.clone();
         account.bring_to(today);
+        account.charge_interest_to(today, &mut Charges::default());
         let due: i64 = account
             .instalments
             .iter()

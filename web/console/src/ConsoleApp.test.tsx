@@ -46,7 +46,7 @@ describe('the console', () => {
     expect(await screen.findByText('Carla Reyes')).toBeTruthy();
     expect(screen.getByText('Customer care')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
-    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'SMS outbox']);
+    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Rule sets', 'SMS outbox']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     // The address follows after the render.
     await waitFor(() => expect(window.location.pathname).toBe('/console/dashboard'));
@@ -56,7 +56,7 @@ describe('the console', () => {
     start('/console', { '/me': ok(AUDITOR) });
     await screen.findByText('Aldo Santos');
     expect(menuEntries()).toEqual([
-      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'SMS outbox', 'Audit log',
+      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets', 'SMS outbox', 'Audit log',
     ]);
     expect(screen.getByText('Auditor')).toBeTruthy();
   });
@@ -64,7 +64,7 @@ describe('the console', () => {
   it('finance lands on the dashboard', async () => {
     start('/console', { '/me': ok(FINANCE) });
     await screen.findByText('Fe Lim');
-    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates']);
+    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 

@@ -16,6 +16,7 @@ const OrdersPage = lazy(() => import('./orders/OrdersPage').then((module) => ({ 
 const ProductsPage = lazy(() => import('./products/ProductsPage').then((module) => ({ default: module.ProductsPage })));
 const ComplaintsPage = lazy(() => import('./complaints/ComplaintsPage').then((module) => ({ default: module.ComplaintsPage })));
 const BannersPage = lazy(() => import('./marketing/BannersPage').then((module) => ({ default: module.BannersPage })));
+const RuleSetsPage = lazy(() => import('./rule-sets/RuleSetsPage').then((module) => ({ default: module.RuleSetsPage })));
 const ExchangeRatesPage = lazy(() => import('./exchange-rates/ExchangeRatesPage').then((module) => ({ default: module.ExchangeRatesPage })));
 const CompanyPage = lazy(() => import('./marketing/CompanyPage').then((module) => ({ default: module.CompanyPage })));
 const LinksPage = lazy(() => import('./marketing/LinksPage').then((module) => ({ default: module.LinksPage })));
@@ -52,6 +53,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <ExchangeRatesPage me={me} />;
     case 'products':
       return <ProductsPage />;
+    case 'rule-sets':
+      return <RuleSetsPage me={me} />;
     case 'complaints':
       return <ComplaintsPage me={me} />;
     case 'staff-accounts':

@@ -178,6 +178,7 @@ const ACTIONS = {
   approve_adjustments: 'console.can.approveAdjustments',
   log_collection_contacts: 'console.can.logCollectionContacts',
   set_exchange_rates: 'console.can.setExchangeRates',
+  manage_rule_sets: 'console.can.manageRuleSets',
 } as const satisfies Record<string, MessageKey>;
 
 export type ExplainedPermission = keyof typeof ACTIONS;

@@ -6,13 +6,16 @@ const ids = (permissions: readonly string[]) => allowedSections(permissions).map
 
 describe('the menu by permission', () => {
   it('opens only what each role may see', () => {
-    expect(ids(CARE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'complaints', 'sms-outbox']);
+    expect(ids(CARE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'complaints', 'rule-sets', 'sms-outbox']);
     expect(ids(AUDITOR.permissions)).toEqual([
-      'dashboard', 'orders', 'borrowers', 'complaints', 'collections', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates', 'sms-outbox', 'audit',
+      'dashboard', 'orders', 'borrowers', 'complaints', 'collections', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates', 'rule-sets', 'sms-outbox', 'audit',
     ]);
-    expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates']);
-    expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers', 'collections']);
+    expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates', 'rule-sets']);
+    expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers', 'collections', 'rule-sets']);
     expect(ids(ADMIN.permissions)).toContain('products');
+    // Everyone who sees orders reads the rule sets; only an admin's menu comes with the right to change them.
+    expect(ids(ADMIN.permissions)).toContain('rule-sets');
+    expect(ids(MARKETING.permissions)).not.toContain('rule-sets');
     expect(ids(ADMIN.permissions).slice(-3)).toEqual(['staff-accounts', 'api-tokens', 'audit']);
     for (const other of [CARE, AUDITOR, FINANCE, OFFICER, MARKETING]) {
       expect(ids(other.permissions)).not.toContain('staff-accounts');

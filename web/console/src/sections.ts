@@ -24,6 +24,7 @@ export const PERMISSION = {
   viewCollections: 'view_collections',
   logCollectionContacts: 'log_collection_contacts',
   setExchangeRates: 'set_exchange_rates',
+  manageRuleSets: 'manage_rule_sets',
 } as const;
 
 export type SectionId =
@@ -39,6 +40,7 @@ export type SectionId =
   | 'reversals'
   | 'exchange-rates'
   | 'products'
+  | 'rule-sets'
   | 'sms-outbox'
   | 'promotion-templates'
   | 'promotion-links'
@@ -67,6 +69,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'reversals', label: 'console.section.reversals', permission: PERMISSION.viewMoney },
   { id: 'exchange-rates', label: 'console.section.exchangeRates', permission: PERMISSION.viewMoney },
   { id: 'products', label: 'console.section.products', permission: PERMISSION.manageProducts },
+  { id: 'rule-sets', label: 'console.section.ruleSets', permission: PERMISSION.viewOrders },
   { id: 'sms-outbox', label: 'console.section.sms', permission: PERMISSION.viewMessages },
   { id: 'promotion-templates', label: 'console.section.templates', permission: PERMISSION.manageMarketing },
   { id: 'promotion-links', label: 'console.section.links', permission: PERMISSION.manageMarketing },

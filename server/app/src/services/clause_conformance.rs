@@ -169,12 +169,13 @@ fn money_after(text: &str, marker: &str) -> Centavos {
     Centavos::new(pesos.parse::<i64>().unwrap() * 100 + centavos.parse::<i64>().unwrap())
 }
 
-/// A rate as written ("4.00%" right after `marker`) in basis points.
+/// A rate as written ("4.00%" or "100%" right after `marker`) in basis points.
 fn rate_after(text: &str, marker: &str) -> i64 {
     let start = text.find(marker).unwrap_or_else(|| panic!("{marker:?} not in {text:?}")) + marker.len();
     let figure: String = text[start..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
-    let (whole, hundredths) = figure.split_once('.').unwrap_or_else(|| panic!("no rate after {marker:?}"));
-    whole.parse::<i64>().unwrap() * 100 + hundredths.parse::<i64>().unwrap()
+    let (whole, hundredths) = figure.split_once('.').unwrap_or((&figure, "0"));
+    whole.parse::<i64>().unwrap_or_else(|_| panic!("no rate after {marker:?}")) * 100
+        + hundredths.parse::<i64>().unwrap()
 }
 
 /// Interest at a stated monthly rate on `principal` for `days`, a month of
@@ -191,6 +192,12 @@ fn clause_3_the_schedule_stated_is_what_the_engine_charges_paid_on_its_days() {
         let text = case.clause("3.");
         let rate = rate_after(text, "principal still owed at ");
         assert_eq!(rate, case.quote.terms.monthly_interest_bp, "case {n}: {text}");
+        // The daily rate stated beside it is a thirtieth of it, to four places.
+        let start = text.find("a month (").expect("the daily rate") + "a month (".len();
+        let daily: String = text[start..].chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+        let (whole, places) = daily.split_once('.').expect("four places");
+        let ten_thousandths = whole.parse::<i64>().unwrap() * 10_000 + places.parse::<i64>().unwrap();
+        assert!((ten_thousandths * 6 - rate * 20).abs() <= 3, "case {n}: {daily}% a day for {rate} bp a month");
         let stated_total = money_after(text, "they come to ");
         let mut account = case.account();
         // The engine's due dates are the disclosure's, and paying each stated

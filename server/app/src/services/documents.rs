@@ -82,6 +82,11 @@ pub struct Governing<'a> {
     pub covered: bool,
 }
 
+/// A share as a percent without decimals it does not need: "100%", "62.50%".
+fn whole_percent(bp: i64) -> String {
+    if bp % 100 == 0 { format!("{}%", bp / 100) } else { percent(bp) }
+}
+
 fn money(amount: Centavos) -> String {
     format_amount(amount, CurrencySymbol::Peso)
 }
@@ -89,8 +94,9 @@ fn money(amount: Centavos) -> String {
 /// A rate a month with its daily thirtieth, rounded half up to four
 /// places: "3.50% a month (0.1167% a day)".
 fn monthly_and_daily(bp: i64, lang: Lang) -> String {
-    // bp ÷ 30 basis points a day, in ten-thousandths of a percent.
-    let ten_thousandths = (bp * 200 + 3) / 6;
+    // bp ÷ 30 basis points a day is bp ÷ 3,000 percent, so bp × 10 ÷ 3
+    // ten-thousandths of a percent, rounded half up.
+    let ten_thousandths = (bp * 20 + 3) / 6;
     let daily = format!("{}.{:04}%", ten_thousandths / 10_000, ten_thousandths % 10_000);
     match lang {
         Lang::En => format!("{} a month ({daily} a day)", percent(bp)),
@@ -130,16 +136,16 @@ pub fn ceilings_text(governing: &Governing<'_>, lang: Lang) -> String {
         percent(set.nominal_monthly_bp),
         percent(set.eir_monthly_bp),
         percent(set.penalty_monthly_bp),
-        percent(set.total_cost_bp),
+        whole_percent(set.total_cost_bp),
     );
     let (limit, months) = (money(set.max_principal), set.max_term_months);
     match (lang, governing.covered) {
         (Lang::En, true) => format!(
-            "This is a covered loan ({limit} or less, payable within {months} calendar months) under {}. It is never charged more than: nominal interest of {nominal} a month; an effective interest rate, counting interest and every fee, of {effective} a month; late penalties of {penalty} of the overdue amount in any 30 days; and interest, fees and penalties together of {total} of the amount borrowed over the loan's whole life, extensions included. Where a charge would pass a ceiling, only what the ceiling allows is charged.",
+            "This is a covered loan ({limit} or less, payable within {months} calendar months) under {}. It is never charged more than: nominal interest of {nominal} a month; an effective interest rate, counting interest and every fee and charge except late penalties, of {effective} a month; late penalties of {penalty} of the overdue amount in any 30 days; and interest, fees and penalties together of {total} of the amount borrowed over the loan's whole life, extensions included. Where a charge would pass a ceiling, only what the ceiling allows is charged.",
             set.source
         ),
         (Lang::Fil, true) => format!(
-            "Ito ay covered loan ({limit} pababa, babayaran sa loob ng {months} buwan) ayon sa {}. Hindi ito kailanman sisingilin nang higit sa: nominal na interes na {nominal} kada buwan; effective interest rate, kasama ang interes at lahat ng fee, na {effective} kada buwan; multa na {penalty} ng halagang nahuli sa anumang 30 araw; at {total} ng hiniram para sa interes, fee at multa nang magkakasama sa buong buhay ng loan, kasama ang mga extension. Kung lalampas ang isang singil sa hangganan, ang pinapayagan lang ng hangganan ang sisingilin.",
+            "Ito ay covered loan ({limit} pababa, babayaran sa loob ng {months} buwan) ayon sa {}. Hindi ito kailanman sisingilin nang higit sa: nominal na interes na {nominal} kada buwan; effective interest rate, kasama ang interes at lahat ng fee at singil maliban sa multa, na {effective} kada buwan; multa na {penalty} ng halagang nahuli sa anumang 30 araw; at {total} ng hiniram para sa interes, fee at multa nang magkakasama sa buong buhay ng loan, kasama ang mga extension. Kung lalampas ang isang singil sa hangganan, ang pinapayagan lang ng hangganan ang sisingilin.",
             set.source
         ),
         (Lang::En, false) => format!(
@@ -500,8 +506,8 @@ pub fn renewal_disclosure(offer: &RenewalOffer, parties: &Parties<'_>, lang: Lan
         sections: vec![DocumentSection {
             heading: label("Before you pay", "Bago ka magbayad"),
             paragraphs: vec![label(
-                "An extension renews your loan. This statement, given under the Truth in Lending Act (Republic Act 3765), shows what it costs before you pay. Paying the amount below is your acceptance of it.",
-                "Ang extension ay renewal ng loan mo. Ipinapakita ng statement na ito, ayon sa Truth in Lending Act (Republic Act 3765), ang halaga nito bago ka magbayad. Ang pagbabayad ng halaga sa ibaba ay ang pagpayag mo rito.",
+                "An extension renews your loan. This statement, given under the Truth in Lending Act (Republic Act 3765), shows what it costs before you pay. Paying the extension's amount to pay now is your acceptance of it.",
+                "Ang extension ay renewal ng loan mo. Ipinapakita ng statement na ito, ayon sa Truth in Lending Act (Republic Act 3765), ang halaga nito bago ka magbayad. Ang pagbabayad ng halagang babayaran ngayon para sa extension ay ang pagpayag mo rito.",
             )],
         }],
         disclosure: Some(Disclosure { rows, schedule }),

@@ -277,6 +277,19 @@ impl Standing {
         self.account.plan(self.today)
     }
 
+    /// What the borrower is asked to pay now: what has fallen due (with
+    /// its penalties and the interest accrued on it since), or when nothing
+    /// has, the next instalment on its day; less any credit held.
+    pub fn amount_due(&self) -> Centavos {
+        let due = self.account.due_now(self.today);
+        let due = if due.get() > 0 {
+            due
+        } else {
+            self.plan().into_iter().find(|line| !line.settled).map_or(Centavos::ZERO, |line| line.remaining)
+        };
+        Centavos::new((due.get() - self.account.credit.get()).max(0))
+    }
+
     /// The first unsettled instalment's due date.
     pub fn next_due(&self) -> Option<Date> {
         self.plan().into_iter().find(|line| !line.settled).map(|line| line.due_date)

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
-import { t } from '../i18n/i18n';
+import { t, type MessageKey } from '../i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { decideApplication, ORDERS_KEY, useOrder, type Me, type OrderRecord } from '../api';
 import { orderStatusLabel } from '../labels';
@@ -69,6 +69,133 @@ function DecisionForm({ order }: { order: OrderRecord }) {
   );
 }
 
+/** How the console names an acceptance act (D9) and a cap proof's occasion; an unknown key shows as it is. */
+const ACTS: Record<string, MessageKey> = {
+  agree_button: 'console.orders.act.agreeButton',
+  checkbox: 'console.orders.act.checkbox',
+  app_next: 'console.orders.act.appNext',
+};
+const OCCASIONS: Record<string, MessageKey> = {
+  acceptance: 'console.orders.proof.acceptance',
+  renewal: 'console.orders.proof.renewal',
+  ceiling_hold: 'console.orders.proof.ceilingHold',
+};
+const named = (names: Record<string, MessageKey>, key: string) => (Object.hasOwn(names, key) ? t(names[key]!) : key);
+
+/**
+ * What the loan engine holds for the loan (decision 056): the act it was
+ * accepted by, the rule set governing it and whether it covers it, what
+ * paying it off today costs, its schedule, and every cap proof, for staff
+ * and an examiner.
+ */
+function LoanRecordView({ loan }: { loan: OrderRecord['loan'] }) {
+  // An application not yet accepted has no loan account.
+  if (!loan.acceptedBy && !loan.ruleSet && loan.proofs.length === 0) return null;
+  const owed = loan.owedToday;
+  return (
+    <section aria-labelledby="c-order-loan">
+      <h3 id="c-order-loan" className="c-sub">
+        {t('console.orders.loan')}
+      </h3>
+      <Facts
+        items={[
+          [t('console.orders.acceptedBy'), loan.acceptedBy ? named(ACTS, loan.acceptedBy) : '—'],
+          [
+            t('console.orders.ruleSet'),
+            loan.ruleSet
+              ? `${loan.ruleSet} · ${loan.covered ? t('console.orders.covered') : t('console.orders.notCovered')}`
+              : '—',
+          ],
+          [t('console.orders.renewals'), String(loan.renewals)],
+        ]}
+      />
+      {owed && (
+        <table className="c-table c-table--narrow" aria-label={t('console.orders.owedToday')}>
+          <caption className="c-sub">{t('console.orders.owedToday')}</caption>
+          <tbody>
+            {(
+              [
+                ['console.orders.owed.principal', owed.principal],
+                ['console.orders.owed.interest', owed.interest],
+                ['console.orders.owed.fees', owed.fees],
+                ['console.orders.owed.penalties', owed.penalties],
+                ['console.orders.owed.total', owed.total],
+                ['console.orders.owed.credit', owed.credit],
+              ] as const
+            ).map(([label, amount]) => (
+              <tr key={label}>
+                <th scope="row">{t(label)}</th>
+                <td className="c-num" data-testid={label === 'console.orders.owed.total' ? 'owed-today-total' : undefined}>
+                  {peso(amount)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {loan.schedule.length > 0 && (
+        <table className="c-table" aria-label={t('console.orders.schedule')}>
+          <caption className="c-sub">{t('console.orders.schedule')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">{t('console.col.dueDate')}</th>
+              <th scope="col" className="c-num">{t('console.col.amount')}</th>
+              <th scope="col" className="c-num">{t('console.orders.remaining')}</th>
+              <th scope="col">{t('console.col.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loan.schedule.map((line) => (
+              <tr key={line.number}>
+                <td>{line.number}</td>
+                <td className="c-nowrap">{line.dueDate}</td>
+                <td className="c-num">{peso(line.amount)}</td>
+                <td className="c-num">{peso(line.remaining)}</td>
+                <td>{line.settled ? t('console.orders.settled') : t('console.orders.unsettled')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <table className="c-table" aria-label={t('console.orders.proofs')}>
+        <caption className="c-sub">{t('console.orders.proofs')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('console.orders.occasion')}</th>
+            <th scope="col">{t('console.orders.ruleSet')}</th>
+            <th scope="col">{t('console.orders.result')}</th>
+            <th scope="col" className="c-num">{t('console.orders.effectiveRate')}</th>
+            <th scope="col">{t('console.col.when')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {loan.proofs.length === 0 && (
+            <tr>
+              <td colSpan={5} className="c-empty">{t('console.empty')}</td>
+            </tr>
+          )}
+          {loan.proofs.map((proof, index) => (
+            <tr key={index}>
+              <td>
+                {named(OCCASIONS, proof.occasion)}
+                <details className="c-preview">
+                  <summary>{t('console.orders.proofBody')}</summary>
+                  <pre className="c-small c-pre">{JSON.stringify(proof.body, null, 2)}</pre>
+                </details>
+              </td>
+              <td>{proof.ruleSet}</td>
+              <td className={proof.passed ? undefined : 'c-bad'}>{proof.passed ? t('console.orders.passed') : t('console.orders.failed')}</td>
+              <td className="c-num">{proof.effectiveRate ?? '—'}</td>
+              <td className="c-nowrap">{formatDateTime(proof.at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** One order with everything that happened to it: balances, state history, ledger, payouts. */
 export function OrderPanel({ id, me }: { id: number; me: Me }) {
   const order = useOrder(id).data;
@@ -122,6 +249,7 @@ export function OrderPanel({ id, me }: { id: number; me: Me }) {
           ))}
         </tbody>
       </table>
+      <LoanRecordView loan={order.loan} />
       {order.status === 21 && (canDecide ? <DecisionForm order={order} /> : <RoleNote me={me} permission="decide_applications" />)}
       <h3 className="c-sub">{t('console.orders.history')}</h3>
       <ol className="c-steps">

@@ -39,6 +39,7 @@ const RECORD: OrderRecord = {
   history: [{ from: null, to: 21, cause: 'application submitted', at: '2026-11-22T01:00:00Z' }],
   ledger: [],
   payouts: [],
+  loan: { acceptedBy: null, terms: {}, ruleSet: null, covered: null, renewals: 0, owedToday: null, schedule: [], proofs: [] },
 };
 
 describe('orders and the applications queue', () => {
@@ -130,5 +131,50 @@ describe('orders and the applications queue', () => {
     expect(await within(panel).findByTestId('owed-total')).toHaveProperty('textContent', '₱15,900.00');
     expect(within(panel).getByText('disburse:31')).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it("shows the loan account: the act it was accepted by, its rule set, what paying off costs today, the schedule and the cap proofs", async () => {
+    const open: OrderRecord = {
+      ...RECORD,
+      status: 174,
+      loan: {
+        acceptedBy: 'agree_button',
+        terms: {},
+        ruleSet: 'SEC-MC-14-2025',
+        covered: true,
+        renewals: 1,
+        owedToday: { principal: 1_500_000, interest: 12_345, fees: 0, penalties: 0, total: 1_512_345, credit: 0 },
+        schedule: [
+          { number: 1, dueDate: '2026-12-22', amount: 560_000, remaining: 0, settled: true },
+          { number: 2, dueDate: '2027-01-21', amount: 540_000, remaining: 540_000, settled: false },
+        ],
+        proofs: [
+          { occasion: 'acceptance', ruleSet: 'SEC-MC-14-2025', passed: true, at: '2026-11-22T02:00:00Z', effectiveRate: '5.123456%', body: {} },
+          { occasion: 'renewal', ruleSet: 'SEC-MC-14-2025', passed: false, at: '2026-12-20T02:00:00Z', effectiveRate: null, body: {} },
+        ],
+      },
+    };
+    consoleApi({ '/orders': page([{ ...ROW, status: 174 }]), '/orders/record': ok(open) });
+    renderSection(<OrdersPage me={AUDITOR} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open order HR202611220031' }));
+    const panel = await screen.findByRole('complementary', { name: 'Order' });
+    const loan = (await within(panel).findByRole('heading', { name: 'Loan account' })).closest('section')!;
+    expect(within(loan).getByText('Accepted by', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Agree in the agreement window, then Next');
+    expect(within(loan).getByText('Rule set', { selector: 'dt' }).nextElementSibling?.textContent).toBe('SEC-MC-14-2025 · covered loan');
+    expect(within(loan).getByTestId('owed-today-total').textContent).toBe('₱15,123.45');
+    const schedule = within(loan).getByRole('table', { name: 'Schedule' });
+    expect(within(schedule).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      '#Due dateAmountRemainingStatus',
+      '12026-12-22₱5,600.00₱0.00Settled',
+      '22027-01-21₱5,400.00₱5,400.00Open',
+    ]);
+    const proofs = within(loan).getByRole('table', { name: 'Cap proofs' });
+    const rows = within(proofs).getAllByRole('row').slice(1);
+    expect(rows[0]!.textContent).toContain('Acceptance');
+    expect(rows[0]!.textContent).toContain('SEC-MC-14-2025');
+    expect(rows[0]!.textContent).toContain('Passed');
+    expect(rows[0]!.textContent).toContain('5.123456%');
+    expect(rows[1]!.textContent).toContain('Renewal (extension)');
+    expect(rows[1]!.textContent).toContain('Failed');
   });
 });

@@ -6,6 +6,10 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import { createProduct, useTermsCheck, type Catalogue, type ProductForm, type TermsCheck } from '../api';
 import { Facts } from '../parts';
 
+/** The order a payment settles each instalment in (the agreement states it). */
+export const ALLOCATIONS = ['penalty_interest_principal', 'interest_principal_penalty'] as const;
+export type Allocation = (typeof ALLOCATIONS)[number];
+
 /** The editor's fields as staff type them: pesos, percentages, counts. */
 interface Draft {
   lenderId: string;
@@ -26,6 +30,9 @@ interface Draft {
   earlyMinDays: string;
   earlyMinInterestDays: string;
   extensionsAllowed: string;
+  extensionDays: string;
+  extensionFeePercent: string;
+  allocation: Allocation;
   rateDescription: string;
   tags: string;
   allowsExtension: boolean;
@@ -50,6 +57,8 @@ const NUMBERS: readonly { key: keyof Draft; label: MessageKey; kind: 'pesos' | '
   { key: 'earlyMinDays', label: 'console.products.earlyMinDays', kind: 'count' },
   { key: 'earlyMinInterestDays', label: 'console.products.earlyMinInterestDays', kind: 'count' },
   { key: 'extensionsAllowed', label: 'console.products.extensionsAllowed', kind: 'count' },
+  { key: 'extensionDays', label: 'console.products.extensionDays', kind: 'count' },
+  { key: 'extensionFeePercent', label: 'console.products.extensionFee', kind: 'percent' },
 ];
 
 /** Terms that keep every cap, as a starting point. */
@@ -74,6 +83,10 @@ export function newDraft(lenderId: number | undefined): Draft {
     earlyMinDays: '7',
     earlyMinInterestDays: '0',
     extensionsAllowed: '1',
+    // One period's days and no fee, as the server's standard clauses.
+    extensionDays: '30',
+    extensionFeePercent: '0',
+    allocation: 'penalty_interest_principal',
     rateDescription: '',
     tags: '',
     allowsExtension: false,
@@ -106,11 +119,14 @@ export function toForm(draft: Draft): ProductForm | null {
     earlyMinDays: count(draft.earlyMinDays),
     earlyMinInterestDays: count(draft.earlyMinInterestDays),
     extensionsAllowed: count(draft.extensionsAllowed),
+    extensionDays: count(draft.extensionDays),
+    extensionFeeBp: figure(draft.extensionFeePercent),
   };
   if (!draft.lenderId || Object.values(values).some((value) => value === null)) return null;
   return {
     ...(values as Record<keyof typeof values, string>),
     lenderId: draft.lenderId,
+    allocation: draft.allocation,
     name: draft.name.trim(),
     rateDescription: draft.rateDescription.trim(),
     tags: draft.tags,
@@ -122,6 +138,20 @@ export function toForm(draft: Draft): ProductForm | null {
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 const percent = (bp: number) => `${hundredthsText(bp)}%`;
+
+/** A rule set in a sentence: its source, first day, the loans it covers and its four ceilings. */
+export function ruleSetSummary(rules: TermsCheck['caps']): string {
+  return t('console.products.ruleSet', {
+    source: rules.source,
+    date: rules.inForceFrom,
+    amount: peso(rules.maxPrincipal),
+    months: rules.maxTermMonths,
+    nominal: percent(rules.nominalMonthlyBp),
+    effective: percent(rules.eirMonthlyBp),
+    penalty: percent(rules.penaltyMonthlyBp),
+    total: percent(rules.totalCostBp),
+  });
+}
 
 /** What the live check found: the caps, two example loans, the documents. */
 function CheckReport({ check }: { check: TermsCheck }) {
@@ -139,13 +169,8 @@ function CheckReport({ check }: { check: TermsCheck }) {
       )}
       <p className="c-muted c-small">
         {check.covered
-          ? t('console.products.covered', {
-              nominal: percent(check.caps.nominalMonthlyBp),
-              effective: percent(check.caps.effectiveMonthlyBp),
-              penalty: percent(check.caps.penaltyMonthlyBp),
-              total: percent(check.caps.totalCostBp),
-            })
-          : t('console.products.notCovered', { amount: peso(check.caps.coveredMaxPrincipal), days: check.caps.coveredMaxTermDays })}
+          ? ruleSetSummary(check.caps)
+          : t('console.products.notCovered', { source: check.caps.source, amount: peso(check.caps.maxPrincipal), months: check.caps.maxTermMonths })}
       </p>
       {check.examples.length > 0 && (
         <table className="c-table" aria-label={t('console.products.examples')}>
@@ -272,6 +297,21 @@ export function ProductEditor({ catalogue, onClose, onCreated }: { catalogue: Ca
           />
         ))}
       </div>
+      <label className="c-label" htmlFor="c-product-allocation">
+        {t('console.products.allocation')}
+      </label>
+      <select
+        id="c-product-allocation"
+        className="c-select"
+        value={draft.allocation}
+        onChange={(e) => set('allocation', e.target.value as Allocation)}
+      >
+        {ALLOCATIONS.map((allocation) => (
+          <option key={allocation} value={allocation}>
+            {t(`console.products.allocation.${allocation}`)}
+          </option>
+        ))}
+      </select>
       <Field label={t('console.products.rateDescription')} maxLength={120} value={draft.rateDescription} onChange={(e) => set('rateDescription', e.target.value)} />
       <Field label={t('console.products.tags')} hint={t('console.products.tagsHint')} value={draft.tags} onChange={(e) => set('tags', e.target.value)} />
       {(

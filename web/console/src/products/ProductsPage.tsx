@@ -4,9 +4,9 @@ import { formatMoney, hundredthsText } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
-import { PRODUCTS_KEY, updateListing, useCatalogue, type ProductView } from '../api';
+import { PRODUCTS_KEY, updateListing, useCatalogue, type Catalogue, type ProductView } from '../api';
 import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
-import { ProductEditor } from './ProductEditor';
+import { ProductEditor, ruleSetSummary } from './ProductEditor';
 
 /** A product's listing: what staff may change once it exists (its terms stay). */
 function ListingDialog({ product, onClose, onSaved }: { product: ProductView; onClose: () => void; onSaved: () => void }) {
@@ -56,6 +56,34 @@ function ListingDialog({ product, onClose, onSaved }: { product: ProductView; on
   );
 }
 
+/** The rule set every product is proved against today, as the server holds it. */
+function RuleSetInForce({ rules }: { rules: Catalogue['ruleSet'] }) {
+  return (
+    <section className="c-note c-rules" aria-labelledby="c-products-rules">
+      <h2 id="c-products-rules" className="c-sub">
+        {t('console.products.rulesTitle', { code: rules.code })}
+      </h2>
+      <p>{ruleSetSummary(rules)}</p>
+      <p>{t('console.products.breachNote')}</p>
+    </section>
+  );
+}
+
+/** Whether a product keeps the rule set in force; when not, each ceiling it breaks and that borrowers are not offered it. */
+function RulesCell({ product }: { product: ProductView }) {
+  if (product.breaches.length === 0) return <span className="c-muted">{t('console.products.keepsRules')}</span>;
+  return (
+    <>
+      <strong className="c-bad">{t('console.products.breaksRules')}</strong>
+      <ul className="c-violations c-small" aria-label={t('console.products.breachesOf', { name: product.name })}>
+        {product.breaches.map((breach) => (
+          <li key={breach.cap}>{breach.message}</li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** The products borrowers see, and a new one with its terms checked against the caps as they are typed. */
 export function ProductsPage() {
   const queryClient = useQueryClient();
@@ -73,6 +101,7 @@ export function ProductsPage() {
           {t('console.products.new')}
         </button>
       </PageHead>
+      {catalogue.data && <RuleSetInForce rules={catalogue.data.ruleSet} />}
       <div className={creating ? 'c-split c-split--wide' : undefined}>
         <div className="c-table-wrap">
           <table className="c-table" aria-labelledby="c-products-title">
@@ -85,11 +114,12 @@ export function ProductsPage() {
                 <th scope="col" className="c-num">{t('console.products.interest')}</th>
                 <th scope="col" className="c-num">{t('console.products.fee')}</th>
                 <th scope="col">{t('console.col.status')}</th>
+                <th scope="col">{t('console.products.rulesCol')}</th>
                 <th scope="col">{t('console.col.actions')}</th>
               </tr>
             </thead>
             <tbody>
-              {products.length === 0 && <EmptyRow columns={8} loading={catalogue.isFetching} />}
+              {products.length === 0 && <EmptyRow columns={9} loading={catalogue.isFetching} />}
               {products.map((product) => (
                 <tr key={product.id}>
                   <td>
@@ -104,8 +134,12 @@ export function ProductsPage() {
                   <td className="c-num">{hundredthsText(product.monthlyInterestBp)}%</td>
                   <td className="c-num">{hundredthsText(product.serviceFeeBp)}%</td>
                   <td>
-                    {t(product.available ? 'console.products.offered' : 'console.products.hidden')}
+                    {/* Listed but breaking the rule set in force, a product is not offered either (decision 056). */}
+                    {t(product.available && product.breaches.length === 0 ? 'console.products.offered' : 'console.products.hidden')}
                     {product.requiresReview && <div className="c-muted c-small">{t('console.products.review')}</div>}
+                  </td>
+                  <td className="c-text">
+                    <RulesCell product={product} />
                   </td>
                   <td>
                     <button

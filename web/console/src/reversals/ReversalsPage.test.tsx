@@ -43,6 +43,7 @@ const RECORD: OrderRecord = {
   disbursedAt: '2026-08-01T02:00:00Z',
   dueDate: '2026-10-31',
   closedAt: '2026-11-20T02:00:00Z',
+  loan: { acceptedBy: null, terms: {}, ruleSet: null, covered: null, renewals: 0, owedToday: null, schedule: [], proofs: [] },
   payoutAccount: null,
   dues: { principal: 0, interest: 0, fees: 0, penalties: 0, total: 0, credit: 0 },
   history: [],

@@ -65,7 +65,7 @@ export const ADMIN: Me = member({
   role: 'admin',
   permissions: [
     'manage_staff', 'read_audit', 'view_borrowers', 'view_orders', 'view_money', 'view_complaints', 'manage_products',
-    'manage_marketing', 'view_messages', 'view_collections', 'view_dashboard',
+    'manage_rule_sets', 'manage_marketing', 'view_messages', 'view_collections', 'view_dashboard',
   ],
 });
 

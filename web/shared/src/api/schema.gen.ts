@@ -5374,7 +5374,8 @@ export interface components {
             data: {
                 /**
                  * Format: int64
-                 * @description Centavos owed now.
+                 * @description Centavos: what is due now (what has fallen due, or the next
+                 *     instalment on its day); the whole payoff is the repayment page's.
                  */
                 repayAmount: number;
                 /** @description The first unpaid due date, empty when all is paid. */
@@ -5566,7 +5567,10 @@ export interface components {
                 productName: string;
                 /**
                  * Format: int64
-                 * @description Centavos owed now.
+                 * @description Centavos due now: what has fallen due (with its penalties and the
+                 *     interest accrued on it since), or when nothing has, the next
+                 *     instalment on its day (`repayDate`). Paying off the whole loan today
+                 *     is `payoff.amount`.
                  */
                 repayAmount: number;
                 repayDate: string;
@@ -6652,8 +6656,11 @@ export interface components {
             /** @description The code of the rule set governing its last contract. */
             ruleSet?: string | null;
             schedule: components["schemas"]["ScheduleLineView"][];
-            /** @description The terms as frozen at acceptance (JSON of the engine's terms). */
-            terms: Record<string, never>;
+            /**
+             * @description The terms as frozen at acceptance (JSON of the engine's terms);
+             *     null for a loan not yet accepted, or accepted before the engine.
+             */
+            terms?: unknown;
         };
         LoggedIn: {
             /**
@@ -6964,7 +6971,10 @@ export interface components {
             interestSaved: number;
             /**
              * Format: int64
-             * @description Interest from `asOf` to the early-repayment day, before it.
+             * @description Interest a payoff on `asOf` pays beyond the interest to the day:
+             *     before the early-repayment day, the interest up to that day; the
+             *     agreement's minimum days of interest when it states any; never more
+             *     than the schedule's interest.
              */
             minimumInterest: number;
             /** Format: int64 */
@@ -6993,7 +7003,8 @@ export interface components {
         PlanInfo: {
             /**
              * Format: int64
-             * @description Centavos owed now.
+             * @description Centavos: what is due now (what has fallen due, or the next
+             *     instalment on its day); the whole payoff is the repayment page's.
              */
             repayAmount: number;
             /** @description The first unpaid due date, empty when all is paid. */
@@ -7204,10 +7215,13 @@ export interface components {
              * @description The whole proof as stored (cash flows, rate, costs, breaches) or the
              *     days held back.
              */
-            body: Record<string, never>;
+            body: unknown;
             /** @description The effective rate a month on the net proceeds, six decimals. */
             effectiveRate?: string | null;
-            /** @description `acceptance`, `renewal` or `ceiling_hold`. */
+            /**
+             * @description `acceptance`, `renewal N` (the N-th extension or rollover), or
+             *     `ceiling_held` for days a ceiling held charges back.
+             */
             occasion: string;
             passed: boolean;
             ruleSet: string;
@@ -7417,7 +7431,10 @@ export interface components {
             productName: string;
             /**
              * Format: int64
-             * @description Centavos owed now.
+             * @description Centavos due now: what has fallen due (with its penalties and the
+             *     interest accrued on it since), or when nothing has, the next
+             *     instalment on its day (`repayDate`). Paying off the whole loan today
+             *     is `payoff.amount`.
              */
             repayAmount: number;
             repayDate: string;

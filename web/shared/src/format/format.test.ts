@@ -3,6 +3,7 @@ import {
   digitsOnly,
   formatCardNumberInput,
   formatDate,
+  formatPercent,
   formatDateTime,
   formatMoney,
   formatPhone,
@@ -146,5 +147,14 @@ describe('pay codes', () => {
     expect(payCodeText('1234 5678 9012')).toBe('123456789012');
     expect(payCodeText(' HRM-5521\n')).toBe('HRM-5521');
     expect(payCodeText(groupPayCode('ABCD12345'))).toBe('ABCD12345');
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows basis points as a percentage with two decimals', () => {
+    expect(formatPercent(7429)).toBe('74.29%');
+    expect(formatPercent(10_000)).toBe('100.00%');
+    expect(formatPercent(5)).toBe('0.05%');
+    expect(formatPercent(-100)).toBe('-1.00%');
   });
 });

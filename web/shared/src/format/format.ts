@@ -36,6 +36,13 @@ export function parseHundredths(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+/** Basis points as a percentage with two decimals: `567` → `5.67%`, `10000` → `100.00%`, `-100` → `-1.00%`. */
+export function formatPercent(basisPoints: number): string {
+  const sign = basisPoints < 0 ? '-' : '';
+  const abs = Math.abs(basisPoints);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}%`;
+}
+
 /** Hundredths back to the text a person would type: `150050` → `1500.5`, `400` → `4`, `7` → `0.07`. */
 export function hundredthsText(value: number): string {
   const whole = Math.trunc(value / 100);

@@ -155,8 +155,8 @@ pub struct LoanRecord {
     /// The act the borrower accepted by (D9): `agree_button`, `checkbox`,
     /// `app_next` (a native shell's Next), or the demo seed's.
     pub accepted_by: Option<String>,
-    /// The terms as frozen at acceptance (JSON of the engine's terms).
-    #[schema(value_type = Object)]
+    /// The terms as frozen at acceptance (JSON of the engine's terms);
+    /// null for a loan not yet accepted, or accepted before the engine.
     pub terms: Option<serde_json::Value>,
     /// The code of the rule set governing its last contract.
     pub rule_set: Option<String>,
@@ -185,7 +185,8 @@ pub struct ScheduleLineView {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProofView {
-    /// `acceptance`, `renewal` or `ceiling_hold`.
+    /// `acceptance`, `renewal N` (the N-th extension or rollover), or
+    /// `ceiling_held` for days a ceiling held charges back.
     pub occasion: String,
     pub rule_set: String,
     pub passed: bool,
@@ -194,7 +195,6 @@ pub struct ProofView {
     pub effective_rate: Option<String>,
     /// The whole proof as stored (cash flows, rate, costs, breaches) or the
     /// days held back.
-    #[schema(value_type = Object)]
     pub body: serde_json::Value,
 }
 

@@ -147,7 +147,8 @@ pub async fn extension_info(
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanInfo {
-    /// Centavos owed now.
+    /// Centavos: what is due now (what has fallen due, or the next
+    /// instalment on its day); the whole payoff is the repayment page's.
     pub repay_amount: i64,
     /// The first unpaid due date, empty when all is paid.
     pub repay_date: String,
@@ -170,7 +171,7 @@ pub async fn plan_info(
     Ok(ok(
         lang,
         PlanInfo {
-            repay_amount: standing.owed().get(),
+            repay_amount: standing.amount_due().get(),
             repay_date: standing.next_due().map(|date| date.to_string()).unwrap_or_default(),
             repay_plan: plan_items(&standing.plan(), standing.today, lang),
         },

@@ -355,7 +355,10 @@ pub struct DelayInfo {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RepaymentInfo {
-    /// Centavos owed now.
+    /// Centavos due now: what has fallen due (with its penalties and the
+    /// interest accrued on it since), or when nothing has, the next
+    /// instalment on its day (`repayDate`). Paying off the whole loan today
+    /// is `payoff.amount`.
     pub repay_amount: i64,
     pub repay_date: String,
     pub product_name: String,
@@ -437,7 +440,7 @@ pub async fn repayment_info(
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
     let standing = crate::services::loans::standing(&state, order.id).await?.ok_or(ApiError::NotFound)?;
     let balances = crate::services::money_in::balances(&state, order.id).await?;
-    let owed = standing.owed();
+    let due = standing.amount_due();
     let paid = crate::services::loans::paid_in(&balances, &standing.account);
     let money = |amount: Centavos| format_amount(amount, symbol);
     let today = standing.today;
@@ -462,7 +465,7 @@ pub async fn repayment_info(
         row(Msg::RowInterest, money(standing.account.interest_to(today))),
         row(Msg::RowPenalties, money(standing.payoff.penalties)),
         row(Msg::RowPaidSoFar, money(paid)),
-        row(Msg::RowOwedNow, money(owed)),
+        row(Msg::RowOwedNow, money(due)),
     ];
     let steps = |msg: Msg| msg.text(lang).split(" → ").map(str::to_owned).collect::<Vec<_>>();
     let pay_notice = || {
@@ -510,7 +513,7 @@ pub async fn repayment_info(
     Ok(ok(
         lang,
         RepaymentInfo {
-            repay_amount: owed.get(),
+            repay_amount: due.get(),
             repay_date: next_due.map(|date| date.to_string()).unwrap_or_default(),
             product_name: product.name.clone(),
             product_logo: product.logo_url.clone(),

@@ -14,12 +14,12 @@ use hiram_domain::order::OrderId;
 use hiram_domain::staff::Role;
 use serde_json::{Value, json};
 
-/// What the repayment page says is owed now, centavos.
+/// What the repayment page says paying the loan off costs today, centavos.
 async fn repay_amount(app: &TestApp, session: &str, order: i64) -> i64 {
     let path = format!("/pany/v3/installment/loan-play-detail?sessionId={session}");
     let (status, body) = crate::helpers::outcome(app.post_form(&path, &[("orderId", &order.to_string())]).await).await;
     assert_eq!(status, 200, "{body}");
-    body["data"]["repayAmount"].as_i64().unwrap()
+    body["data"]["payoff"]["amount"].as_i64().unwrap()
 }
 
 async fn status_of(app: &TestApp, session: &str, order: i64) -> i64 {

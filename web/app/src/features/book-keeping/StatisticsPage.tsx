@@ -9,7 +9,8 @@ import { BarChart } from './BarChart';
 import { CategoryIcon } from './CategoryIcon';
 import { MonthSwitcher } from './MonthSwitcher';
 import { MonthTotals } from './MonthTotals';
-import { formatShare, type Kind } from './rules';
+import { formatPercent } from '@hiram/shared/format/format';
+import { type Kind } from './rules';
 import './bookKeeping.css';
 
 function Shares({ shares, kind }: { shares: readonly ShareView[]; kind: Kind }) {
@@ -24,7 +25,7 @@ function Shares({ shares, kind }: { shares: readonly ShareView[]; kind: Kind }) 
           <span className="bk-share-text">
             <span className="bk-share-head">
               <span>{share.title}</span>
-              <strong>{formatShare(share.share)}</strong>
+              <strong>{formatPercent(share.share)}</strong>
             </span>
             {/* The share as a bar: basis points of 10 000 are hundredths of a per cent. */}
             <span className="bk-share-bar" aria-hidden="true">

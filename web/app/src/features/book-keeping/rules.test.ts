@@ -3,7 +3,6 @@ import { hundredthsText } from '@hiram/shared/format/format';
 import {
   capNote,
   defaultDate,
-  formatShare,
   isAllowedDate,
   latestDate,
   MAX_NOTE_CHARS,
@@ -82,13 +81,7 @@ describe('dates and months', () => {
   });
 });
 
-describe('shares and notes', () => {
-  it('shows basis points as a percentage with two decimals', () => {
-    expect(formatShare(7429)).toBe('74.29%');
-    expect(formatShare(10_000)).toBe('100.00%');
-    expect(formatShare(5)).toBe('0.05%');
-  });
-
+describe('notes', () => {
   it('cuts a note at the cap, counting characters as the server does', () => {
     expect(noteLength(capNote('ñ'.repeat(MAX_NOTE_CHARS + 5)))).toBe(MAX_NOTE_CHARS);
     expect(capNote('😀'.repeat(MAX_NOTE_CHARS + 1))).toBe('😀'.repeat(MAX_NOTE_CHARS));

@@ -87,11 +87,6 @@ export function monthShort(month: string): string {
   return new Intl.DateTimeFormat(intlLocale(), { month: 'short', timeZone: 'UTC' }).format(monthDate(month));
 }
 
-/** Basis points → `74.29%`, in whole numbers (10 000 is all). */
-export function formatShare(basisPoints: number): string {
-  const whole = Math.trunc(basisPoints / 100);
-  return `${whole}.${String(basisPoints % 100).padStart(2, '0')}%`;
-}
 
 /** The date a new entry starts with: today, or the first day of an earlier month being viewed. */
 export function defaultDate(viewedMonth: string, now: number = Date.now()): string {

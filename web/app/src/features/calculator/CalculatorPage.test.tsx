@@ -57,10 +57,23 @@ describe('the loan calculator', () => {
     expect((await screen.findByTestId('calc-effective-rate')).textContent).toBe('6.81%');
     expect(sent(api.calls('/calc/emi-adv')[0]![1]).get('feeBp')).toBe('500');
     const caps = within(screen.getByRole('list', { name: 'Legal limits for small loans' })).getAllByRole('listitem');
-    expect(caps.map((cap) => cap.textContent)).toEqual([
-      'Interest, at most 6% a month2.00% below the limit',
-      'Interest and fees, at most 15% a month2.00% above the limit',
+    expect(caps.map((cap) => [cap.dataset.cap, cap.textContent])).toEqual([
+      ['nominal', 'Nominal interest a month (at most 6.00%)2.00% below the limit'],
+      ['effective', 'Effective interest rate a month, interest and every fee (at most 12.00%)2.00% above the limit'],
     ]);
+    expect(screen.queryByText(/simple rate|Interest and fees a month/)).toBeNull();
+  });
+
+  it('states the rule set in force: its source, the day it took effect and its two rate ceilings', async () => {
+    mockApi({ '/calc/index': ok(INDEX) });
+    renderRoute('/calculator', '/calculator', <CalculatorPage />);
+    const rules = await screen.findByRole('region', { name: 'Legal limits in force' });
+    expect(rules.textContent).toContain(
+      'Set by SEC Memorandum Circular No. 14, series of 2025, in force since 2026-04-01, for loans of ₱10,000.00 or less paid within 4 months.',
+    );
+    const rows = within(rules).getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(rows).toEqual(['Nominal interest: at most 6.00% a month', 'Effective interest rate: at most 12.00% a month']);
+    expect(rules.textContent).not.toMatch(/15|1133/);
   });
 
   it('saves a calculation under a name when logged in', async () => {

@@ -10,6 +10,7 @@ import { appLink, hasSession, loginLink } from '../../lib/links';
 import { priceLoan, saveCalculation, useCalcIndex, type CalcIndex, type CalcResult, type LoanForm } from './api/calc';
 import { toLoanForm, type LoanField, type TypedLoan } from './form';
 import { ResultView } from './ResultView';
+import { RulesInForce } from './RulesInForce';
 
 function typedDefaults(index: CalcIndex): TypedLoan {
   const d = index.defaults;
@@ -174,6 +175,7 @@ function Calculator({ index }: { index: CalcIndex }) {
             )}
           </>
         )}
+        <RulesInForce rules={index.caps} />
       </main>
       <Modal
         open={naming}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from './texts';
 import type { CalcResult } from './api/calc';
-import { percentText } from './form';
+import { formatPercent } from '@hiram/shared/format/format';
 
 /** Rows of a long schedule shown before "Show all". */
 const FIRST_ROWS = 12;
@@ -46,21 +46,19 @@ export function ResultView({ result, advanced }: { result: CalcResult; advanced:
               <dt>{t('calc.effectiveRate')}</dt>
               <dd data-testid="calc-effective-rate">{result.effectiveMonthlyRate}</dd>
             </div>
-            <div className="app-row">
-              <dt>{t('calc.costRate')}</dt>
-              <dd>{percentText(result.costMonthlyBp)}</dd>
-            </div>
           </dl>
           <p className="app-small app-muted">{t('calc.effectiveRateHelp')}</p>
           {result.covered ? (
             <ul className="app-caps" aria-label={t('calc.caps')}>
               {result.caps.map((cap) => (
-                <li key={cap.key} className={cap.within ? 'app-cap' : 'app-cap app-cap--over'}>
-                  <span>{cap.title}</span>
+                <li key={cap.key} data-cap={cap.key} className={cap.within ? 'app-cap' : 'app-cap app-cap--over'}>
+                  <span>
+                    {cap.title} ({t('calc.capLimit', { n: formatPercent(cap.limitBp) })})
+                  </span>
                   <strong>
                     {cap.within
-                      ? t('calc.capRoom', { n: percentText(cap.headroomBp) })
-                      : t('calc.capOver', { n: percentText(-cap.headroomBp) })}
+                      ? t('calc.capRoom', { n: formatPercent(cap.headroomBp) })
+                      : t('calc.capOver', { n: formatPercent(-cap.headroomBp) })}
                   </strong>
                 </li>
               ))}

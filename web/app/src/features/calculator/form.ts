@@ -41,9 +41,3 @@ export function toLoanForm(typed: TypedLoan, advanced: boolean): { form: LoanFor
   };
 }
 
-/** Basis points as a percentage to show: 567 → "5.67%". */
-export function percentText(basisPoints: number): string {
-  const sign = basisPoints < 0 ? '-' : '';
-  const abs = Math.abs(basisPoints);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}%`;
-}

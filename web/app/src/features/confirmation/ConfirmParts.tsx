@@ -51,7 +51,7 @@ export function PlanSection({ plan }: { plan: LoanConfirm['repay_plans'] }) {
   );
 }
 
-/** The box (ticked at first) and the links to the documents it agrees to. */
+/** The box (ticked only by Agree in the modal or by the borrower, D9) and the links to the documents it agrees to. */
 export function AgreementChecks({ flow }: { flow: ConfirmFlow }) {
   const checkboxId = useId();
   return (
@@ -101,7 +101,7 @@ export function ConfirmModals({ flow }: { flow: ConfirmFlow }) {
       <Modal
         open={flow.agreementOpen}
         title={t('confirm.agreementTitle')}
-        onClose={flow.acceptAgreement}
+        onClose={flow.leaveAgreement}
         dismissible={false}
         actions={choice(flow.acceptAgreement)}
       >

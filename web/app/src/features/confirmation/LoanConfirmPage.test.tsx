@@ -71,27 +71,55 @@ describe('loan confirm V3', () => {
     expect(api.calls('/v3/contract/contract')[0]![1]?.body).toBe('productId=4&scene=3&orderId=12');
   });
 
-  it('starts ticked; unticked, Next is disabled and does nothing', async () => {
+  it('with no agreement modal, starts unticked: Next is disabled and does nothing until the borrower ticks', async () => {
     const api = setup();
-    const box = await screen.findByRole('checkbox', { name: /agree to the loan documents/ });
+    const box = (await screen.findByRole('checkbox', { name: /agree to the loan documents/ })) as HTMLInputElement;
     const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
-    expect((box as HTMLInputElement).checked).toBe(true);
-    expect(next.disabled).toBe(false);
-    fireEvent.click(box);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(box.checked).toBe(false);
     expect(next.disabled).toBe(true);
     fireEvent.click(next);
     await new Promise((r) => setTimeout(r, 0));
     expect(api.calls('/v3/loan-confirm/loan-detail-push')).toHaveLength(0);
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    expect(next.disabled).toBe(false);
+    fireEvent.click(box);
+    expect(next.disabled).toBe(true);
   });
 
-  it('Next pushes, then replaces the page with lendDetailsUrl + query + from=confirm', async () => {
+  it("Next after the borrower's own tick pushes with act=checkbox, then replaces the page with lendDetailsUrl + query + from=confirm", async () => {
     const api = setup();
-    fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /agree to the loan documents/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(replacePage).toHaveBeenCalled());
     expect(api.calls('/v3/loan-confirm/loan-detail-push')[0]![1]?.body).toBe(
-      'amount=300000&periods=1&termUnit=days&productId=4&orderId=12',
+      'amount=300000&periods=1&termUnit=days&productId=4&orderId=12&act=checkbox',
     );
     expect(replacePage).toHaveBeenCalledWith('/loanDetails?productId=4&orderId=12&sessionId=s1&from=confirm');
+  });
+
+  it('Agree in the agreement modal ticks the box, and Next pushes with act=agree_button', async () => {
+    const api = setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
+    const dialog = await screen.findByRole('dialog', { name: 'Loan agreement' });
+    const box = screen.getByRole('checkbox', { name: /agree to the loan documents/, hidden: true }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Agree' }));
+    expect(box.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(replacePage).toHaveBeenCalled());
+    expect(new URLSearchParams(String(api.calls('/v3/loan-confirm/loan-detail-push')[0]![1]?.body)).get('act')).toBe('agree_button');
+  });
+
+  it('a box ticked by Agree, cleared and ticked again, is the borrower\'s own tick', async () => {
+    const api = setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Loan agreement' })).getByRole('button', { name: 'Agree' }));
+    const box = screen.getByRole('checkbox', { name: /agree to the loan documents/ });
+    fireEvent.click(box);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(replacePage).toHaveBeenCalled());
+    expect(new URLSearchParams(String(api.calls('/v3/loan-confirm/loan-detail-push')[0]![1]?.body)).get('act')).toBe('checkbox');
   });
 
   it('opens no agreement modal when popAgreementUrl is empty', async () => {
@@ -111,15 +139,28 @@ describe('loan confirm V3', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('"Read the loan agreement" opens the agreement; back from reading, the modal is not asked again', async () => {
+  it('"Read the loan agreement" opens the agreement; back from reading, the modal is not asked again and the box waits unticked', async () => {
     setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
     const dialog = await screen.findByRole('dialog', { name: 'Loan agreement' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Read the loan agreement' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/loanAgreement?orderId=12&doc=agreement&sessionId=s1');
     cleanup();
     setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
+    const next = (await screen.findByRole('button', { name: 'Next' })) as HTMLButtonElement;
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByRole('checkbox', { name: /agree to the loan documents/ }) as HTMLInputElement).checked).toBe(false);
+    expect(next.disabled).toBe(true);
+  });
+
+  it('Agree on one visit does not tick the box on the next: back from a document, the borrower ticks it', async () => {
+    setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Loan agreement' })).getByRole('button', { name: 'Agree' }));
+    expect((screen.getByRole('checkbox', { name: /agree to the loan documents/ }) as HTMLInputElement).checked).toBe(true);
+    cleanup();
+    setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
     await screen.findByRole('button', { name: 'Next' });
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByRole('checkbox', { name: /agree to the loan documents/ }) as HTMLInputElement).checked).toBe(false);
   });
 
   it("the header's back brings the retention pop-up when isPopType is 1", async () => {

@@ -81,17 +81,17 @@ describe('loan confirmation, older variant', () => {
     expect((await screen.findByText('First payment date')).nextElementSibling?.textContent).toBe('2025-09-30');
   });
 
-  it('the button says what the server says; unticked it is disabled and does nothing', async () => {
+  it('the button says what the server says; with no agreement modal the box starts unticked and the button does nothing', async () => {
     const api = setup();
     const button = (await screen.findByRole('button', { name: 'Confirm and receive the money' })) as HTMLButtonElement;
     const box = screen.getByRole('checkbox', { name: /agree to the loan documents/ }) as HTMLInputElement;
-    expect(box.checked).toBe(true);
-    expect(button.disabled).toBe(false);
-    fireEvent.click(box);
+    expect(box.checked).toBe(false);
     expect(button.disabled).toBe(true);
     fireEvent.click(button);
     await new Promise((r) => setTimeout(r, 0));
     expect(api.calls('/gopia/goya/depush')).toHaveLength(0);
+    fireEvent.click(box);
+    expect(button.disabled).toBe(false);
   });
 
   it('falls back to Next when the server gives no button text', async () => {
@@ -99,17 +99,19 @@ describe('loan confirmation, older variant', () => {
     expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
   });
 
-  it('confirms through depush, then replaces the page with lendDetailsUrl + query + from=confirm', async () => {
+  it('confirms through depush with the act, then replaces the page with lendDetailsUrl + query + from=confirm', async () => {
     const api = setup();
-    fireEvent.click(await screen.findByRole('button', { name: 'Confirm and receive the money' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: /agree to the loan documents/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm and receive the money' }));
     await waitFor(() => expect(replacePage).toHaveBeenCalled());
-    expect(api.calls('/gopia/goya/depush')[0]![1]?.body).toBe('amount=300000&periods=1&termUnit=days&productId=4&orderId=12');
+    expect(api.calls('/gopia/goya/depush')[0]![1]?.body).toBe('amount=300000&periods=1&termUnit=days&productId=4&orderId=12&act=checkbox');
     expect(replacePage).toHaveBeenCalledWith('/loanDetails?productId=4&orderId=12&sessionId=s1&product_id=4&from=confirm');
   });
 
   it('a refused confirmation shows the server message and stays', async () => {
     setup({}, fail('400', 'The amount or the number of payments does not match the approved loan.'));
     const button = (await screen.findByRole('button', { name: 'Confirm and receive the money' })) as HTMLButtonElement;
+    fireEvent.click(screen.getByRole('checkbox', { name: /agree to the loan documents/ }));
     fireEvent.click(button);
     await waitFor(() => expect(button.disabled).toBe(false));
     expect(replacePage).not.toHaveBeenCalled();
@@ -133,6 +135,8 @@ describe('loan confirmation, older variant', () => {
     expect(promotion.textContent).toContain('Repay on time and borrow again quickly.');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // Agree ticked the box; the promotion's close did not undo it.
+    expect((screen.getByRole('checkbox', { name: /agree to the loan documents/ }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('agreement modal: Cancel closes the web view', async () => {

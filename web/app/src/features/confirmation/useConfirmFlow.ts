@@ -21,12 +21,20 @@ export function agreementSeenKey(orderId: string): string {
 }
 
 /**
- * What both confirmation pages do (spec §4 "Loan confirm"), whichever paths
- * they call: the box starts ticked and Next does nothing unticked; the
- * agreement modal opens by itself when the server gives popAgreementUrl
- * (Agree closes it, Cancel closes the web view); with isPopType 1 the host's
- * back signal brings the retention pop-up; a confirmed loan replaces the page
- * with lendDetailsUrl, the page's query and from=confirm.
+ * The borrower's affirmative act the acceptance records (D9): Agree in the
+ * agreement modal, or their own tick of the box.
+ */
+export type AcceptanceAct = 'agree_button' | 'checkbox';
+
+/**
+ * What both confirmation pages do (spec §4 "Loan confirm", amended by D9),
+ * whichever paths they call: the agreement modal opens by itself when the
+ * server gives popAgreementUrl (Agree closes it and ticks the box, Cancel
+ * closes the web view); otherwise (no modal, or the modal left to read the
+ * agreement) the box starts unticked and Next does nothing until the
+ * borrower ticks it. Next sends which act it was. With isPopType 1 the
+ * host's back signal brings the retention pop-up; a confirmed loan replaces
+ * the page with lendDetailsUrl, the page's query and from=confirm.
  */
 export function useConfirmFlow(calls: ConfirmCalls) {
   const [search] = useSearchParams();
@@ -37,7 +45,10 @@ export function useConfirmFlow(calls: ConfirmCalls) {
   const { data: result } = useLoanConfirm(productId, orderId, calls);
   const data = result?.success ? result.data : null;
   const { data: contracts = [] } = useContracts(productId, orderId, calls);
-  const [agreed, setAgreed] = useState(true);
+  // Nothing is agreed on arrival: only Agree in the modal on this visit, or
+  // the borrower's own tick, checks the box (D9).
+  const [act, setAct] = useState<AcceptanceAct | null>(null);
+  const agreed = act !== null;
   const [agreementSeen, setAgreementSeen] = useState(() => sessionStorage.getItem(agreementSeenKey(orderId)) !== null);
   const [retention, setRetention] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -67,9 +78,9 @@ export function useConfirmFlow(calls: ConfirmCalls) {
 
   const next = async () => {
     // Unticked, Next is grey and does nothing (spec §4).
-    if (!agreed || busy || !data) return;
+    if (act === null || busy || !data) return;
     setBusy(true);
-    const pushed = await calls.push({ amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId, orderId });
+    const pushed = await calls.push({ amount: data.amount, periods: data.periods, termUnit: data.termUnit, productId, orderId, act });
     if (pushed.success && pushed.data?.lendDetailsUrl) {
       replacePage(lendDetailsTarget(pushed.data.lendDetailsUrl, location.search));
       return;
@@ -81,7 +92,8 @@ export function useConfirmFlow(calls: ConfirmCalls) {
     data,
     contracts,
     agreed,
-    setAgreed,
+    /** The box's own change: a tick is the borrower's act; clearing it takes back either act. */
+    setAgreed: (checked: boolean) => setAct(checked ? 'checkbox' : null),
     busy,
     next,
     openContract,
@@ -91,7 +103,13 @@ export function useConfirmFlow(calls: ConfirmCalls) {
       go(data?.popAgreementUrl ?? '');
     },
     agreementOpen: Boolean(data?.popAgreementUrl) && !agreementSeen,
-    acceptAgreement: markAgreementSeen,
+    /** Agree in the agreement modal: the modal closes and the box is ticked by that act. */
+    acceptAgreement: () => {
+      markAgreementSeen();
+      setAct('agree_button');
+    },
+    /** The agreement modal closed without Agree: the box stays as it is. */
+    leaveAgreement: markAgreementSeen,
     /** The header's back: the retention pop-up when the server asks for it, as for the shell's back. */
     askBeforeLeaving: popType === 1 ? () => setRetention(true) : undefined,
     retention,

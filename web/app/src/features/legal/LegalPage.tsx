@@ -3,19 +3,30 @@ import { useSearchParams } from 'react-router';
 import { useCompanyInfo } from '@hiram/shared/api/companyInfo';
 import { t, useLocale, type Locale, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
-import type { LegalDocument } from './content/types';
+import type { LegalDocument, LegalSection, RuleSetValues } from './content/types';
 
 interface LegalPageProps {
   name: string;
   title: MessageKey;
   load: (locale: Locale) => Promise<LegalDocument>;
+  /**
+   * The ceilings of the rule set in force, for the sections that state
+   * them: undefined while they are asked for (the text waits), null when
+   * they could not be had (those sections say so instead).
+   */
+  ruleSet?: RuleSetValues | null;
+}
+
+/** A section's body: the rule set's figures in it, or its stand-in when they are missing. */
+function bodyOf(section: LegalSection, ruleSet: RuleSetValues | null | undefined): LegalSection['body'] {
+  return section.withoutRuleSet && !ruleSet ? section.withoutRuleSet : section.body;
 }
 
 /**
  * A long legal text in the page's locale. `?embed=1` drops the app header
  * (the marketing site shows the page in a frame).
  */
-export function LegalPage({ name, title, load }: LegalPageProps) {
+export function LegalPage({ name, title, load, ruleSet }: LegalPageProps) {
   const locale = useLocale();
   const [search] = useSearchParams();
   const embed = search.get('embed') === '1';
@@ -26,11 +37,14 @@ export function LegalPage({ name, title, load }: LegalPageProps) {
     staleTime: Infinity,
   });
   const values: Record<string, string> = {
+    ...ruleSet,
     company: info?.companyName ?? t('legal.lender'),
     email: info?.email ?? t('legal.email'),
     sec: info?.secRegistrationNo ?? '—',
     coa: info?.certificateOfAuthorityNo ?? '—',
   };
+  // A text that states the law's ceilings waits for them (or for word that they cannot be had).
+  const waiting = ruleSet === undefined && (doc?.sections.some((section) => section.withoutRuleSet) ?? false);
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
   return (
@@ -38,7 +52,7 @@ export function LegalPage({ name, title, load }: LegalPageProps) {
       {!embed && <PageHeader title={t(title)} />}
       <main className="app-main app-prose">
         {embed && <h1>{t(title)}</h1>}
-        {doc && (
+        {doc && !waiting && (
           <article>
             <p className="app-muted">{t('legal.effective', { date: doc.effective })}</p>
             {doc.intro.map((p, i) => (
@@ -47,7 +61,7 @@ export function LegalPage({ name, title, load }: LegalPageProps) {
             {doc.sections.map((section, i) => (
               <section key={i}>
                 <h2>{`${i + 1}. ${section.heading}`}</h2>
-                {section.body.map((block, j) =>
+                {bodyOf(section, ruleSet).map((block, j) =>
                   typeof block === 'string' ? (
                     <p key={j}>{fill(block)}</p>
                   ) : (

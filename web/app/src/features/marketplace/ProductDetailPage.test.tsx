@@ -14,9 +14,22 @@ const quote = (amount: number): QuoteView => ({
   totalRepayable: amount + Math.round(amount * 0.12),
   financeCharge: Math.round(amount * 0.15),
   termDays: 91,
+  nominalMonthlyRate: '4.00%',
   effectiveMonthlyRate: '4.99%',
-  actuarialMonthlyRate: '5.10%',
+  actuarialMonthlyRate: '4.99%',
   plan: [{ number: 1, dueAfterDays: 91, amount: amount + Math.round(amount * 0.12), principal: amount, interest: Math.round(amount * 0.12) }],
+  ruleSet: {
+    code: 'SEC-MC-14-2025',
+    source: 'SEC Memorandum Circular No. 14, series of 2025',
+    inForceFrom: '2026-04-01',
+    maxPrincipal: 1_000_000,
+    maxTermMonths: 4,
+    nominalMonthlyBp: 600,
+    eirMonthlyBp: 1200,
+    penaltyMonthlyBp: 500,
+    totalCostBp: 10_000,
+    covers: true,
+  },
 });
 
 const DETAIL: ProductDetail = {

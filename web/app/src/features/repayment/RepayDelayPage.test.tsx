@@ -27,6 +27,26 @@ const INFO: ExtensionInfo = {
     { name: 'Maya', logo: '/maya.png', channel_number: 90012 },
   ],
   noticeMsg: '',
+  disclosure: {
+    title: 'Disclosure Statement on the Extension',
+    sections: [
+      {
+        heading: 'Before you pay',
+        paragraphs: ['An extension renews your loan. This statement shows what it costs before you pay.'],
+      },
+    ],
+    disclosure: {
+      rows: [
+        { label: 'You pay now', value: '₱1,213.32' },
+        { label: 'Effective interest rate of the renewal (monthly)', value: '4.10%' },
+        {
+          label: 'Ceilings of the law',
+          value: 'This is a covered loan under SEC Memorandum Circular No. 14, series of 2025 (RA 11765 section 6(a)).',
+        },
+      ],
+      schedule: [{ number: 1, dueDate: '2027-05-12', amount: 560_000, principal: 500_000, interest: 60_000 }],
+    },
+  },
 };
 
 const URL = '/repayDelay?sessionId=s1&productId=1&orderId=4';
@@ -52,7 +72,7 @@ afterEach(() => {
 describe('extension repayment page', () => {
   it('shows the offer title, the amount, the next payment date, the product and the plan', async () => {
     const api = setup();
-    expect(await screen.findByText('₱1,213.32')).toBeTruthy();
+    expect(await screen.findByText('₱1,213.32', { selector: '.app-amount' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Extend your loan by 91 days' })).toBeTruthy();
     expect(screen.getByText('Next payment date: 2027-05-12')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bayanihan Cash Express' })).toBeTruthy();
@@ -67,6 +87,19 @@ describe('extension repayment page', () => {
     expect(bodyOf(init).get('productId')).toBe('1');
   });
 
+  it("shows the renewal's disclosure statement, naming its rule set, before the Payment Method button", async () => {
+    setup();
+    const statement = await screen.findByRole('region', { name: 'Disclosure Statement on the Extension' });
+    expect(within(statement).getByRole('rowheader', { name: 'You pay now' }).nextElementSibling?.textContent).toBe('₱1,213.32');
+    expect(within(statement).getByRole('rowheader', { name: 'Ceilings of the law' }).nextElementSibling?.textContent).toContain(
+      'SEC Memorandum Circular No. 14, series of 2025',
+    );
+    expect(within(statement).getByRole('heading', { level: 3, name: 'Before you pay' })).toBeTruthy();
+    expect(within(statement).getByRole('cell', { name: '₱5,600.00' })).toBeTruthy();
+    const pay = screen.getByRole('button', { name: 'Payment Method' });
+    expect(statement.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('folds the details to 2 rows like the repayment page', async () => {
     setup();
     await screen.findByText('Order number');
@@ -77,7 +110,7 @@ describe('extension repayment page', () => {
 
   it('falls back to the catalogue title when the offer has none', async () => {
     setup(ok({ ...INFO, delayInfo: { ...INFO.delayInfo, title: '' } }));
-    await screen.findByText('₱1,213.32');
+    await screen.findByText('₱1,213.32', { selector: '.app-amount' });
     expect(screen.getByRole('heading', { level: 1, name: 'Extension payment' })).toBeTruthy();
   });
 

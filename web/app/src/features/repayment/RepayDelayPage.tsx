@@ -3,10 +3,11 @@ import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
+import { LoanDocument } from '../../components/LoanDocument';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { generatePayCode } from './api/generatePayCode';
-import { useExtensionInfo, type PlanItem } from './api/getExtensionInfo';
+import { useExtensionInfo, type ExtensionInfo, type PlanItem } from './api/getExtensionInfo';
 import { AmountCard, PaymentMethod, ProductDetails } from './parts';
 
 /** The plan as it will be once extended: title, remark and date, amount. */
@@ -36,9 +37,27 @@ function PlanList({ plan }: { plan: readonly PlanItem[] }) {
 }
 
 /**
+ * The renewal's disclosure statement (an extension is a renewal, decision
+ * 056): what extending costs, the new dates, its effective rate and the rule
+ * set it is held to, shown in full before the Payment button.
+ */
+function RenewalDisclosure({ statement }: { statement: ExtensionInfo['disclosure'] }) {
+  const id = useId();
+  return (
+    <section className="h-card app-prose" aria-labelledby={id}>
+      <h2 id={id} className="app-section-title">
+        {statement.title || t('agreement.disclosure')}
+      </h2>
+      <LoanDocument doc={statement} title={statement.title || t('agreement.disclosure')} level={3} />
+    </section>
+  );
+}
+
+/**
  * Extension ("rollover") repayment (spec §2, decision 012): the design of the
  * installment page for what extending costs now, the next payment date once
- * extended and the plan after it; Payment issues an extension pay code.
+ * extended, the plan after it and the renewal's disclosure statement; Payment
+ * issues an extension pay code.
  */
 export default function RepayDelayPage() {
   const [search] = useSearchParams();
@@ -60,6 +79,7 @@ export default function RepayDelayPage() {
           />
           <ProductDetails logo={info.productLogo} name={info.productName} rows={info.detail} />
           <PlanList plan={info.repayPlan} />
+          <RenewalDisclosure statement={info.disclosure} />
           <PaymentMethod
             channels={info.repayList}
             hint={info.noticeMsg || t('repayDelay.hint')}

@@ -212,6 +212,7 @@ describe('installment repayment page', () => {
       earlyFrom: '2025-09-01',
       principal: 300_000,
       interest: 10_050,
+      minimumInterest: 0,
       fees: 0,
       penalties: 0,
       interestSaved: 17_250,
@@ -220,9 +221,34 @@ describe('installment repayment page', () => {
     const card = await screen.findByRole('region', { name: 'Pay off the whole loan today' });
     expect(within(card).getByText('₱3,100.50')).toBeTruthy();
     expect(within(card).getByText('This saves you ₱172.50 of interest. Pay this amount with your pay code below.')).toBeTruthy();
+    expect(within(card).queryByText(/Before 2025-09-01/)).toBeNull();
   });
 
-  it('says from when early payoff opens, and shows no payoff figure before that', async () => {
+  it('before the early-repayment day, shows the payoff with the interest to that day it includes', async () => {
+    const payoff = {
+      amount: 311_400,
+      asOf: '2025-08-20',
+      earlyAllowed: false,
+      earlyFrom: '2025-09-01',
+      principal: 300_000,
+      interest: 6_600,
+      minimumInterest: 4_800,
+      fees: 0,
+      penalties: 0,
+      interestSaved: 15_900,
+    };
+    setup({ payoff });
+    const card = await screen.findByRole('region', { name: 'Pay off the whole loan today' });
+    expect(within(card).getByText('₱3,114.00')).toBeTruthy();
+    expect(
+      within(card).getByText(
+        'Before 2025-09-01, the early-repayment day in your agreement, paying the whole loan off includes ₱48.00 of interest for the days from today to 2025-09-01. From that day, you pay interest only up to the day you pay.',
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByText('This saves you ₱159.00 of interest. Pay this amount with your pay code below.')).toBeTruthy();
+  });
+
+  it('says from when a payoff costs interest only to the day, when paying off now saves nothing', async () => {
     const payoff = {
       amount: 327_300,
       asOf: '2025-08-20',
@@ -230,12 +256,15 @@ describe('installment repayment page', () => {
       earlyFrom: '2025-09-01',
       principal: 300_000,
       interest: 27_300,
+      minimumInterest: 0,
       fees: 0,
       penalties: 0,
       interestSaved: 0,
     };
     setup({ payoff });
-    expect(await screen.findByText('You may pay the whole loan off early from 2025-09-01, with interest only up to that day.')).toBeTruthy();
+    expect(
+      await screen.findByText('From 2025-09-01, paying the whole loan off costs the principal you still owe plus interest only up to the day you pay.'),
+    ).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Pay off the whole loan today' })).toBeNull();
   });
 });

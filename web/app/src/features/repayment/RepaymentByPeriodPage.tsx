@@ -30,22 +30,32 @@ function BarcodeModal({ code, src, onClose }: { code: string; src: string; onClo
 
 /**
  * Paying the whole loan off today (the agreement's early repayment clause,
- * decision 026): once the clause allows it, what settles the loan today and
- * the interest it saves, paid through the standing code, which takes any
- * amount; before that, the day it opens.
+ * decisions 026 and 056), paid through the standing code, which takes any
+ * amount. From the early-repayment day it is the principal still owed plus
+ * interest to the day, and the card says what that saves; before that day
+ * the payoff also carries the interest from today to it (`minimumInterest`),
+ * and the card says so, with the amount, rather than hiding the figure.
  */
 function PayoffCard({ payoff }: { payoff: NonNullable<RepaymentInfo['payoff']> }) {
-  if (!payoff.earlyAllowed) {
+  const early = payoff.earlyAllowed;
+  if (early && payoff.interestSaved <= 0) return null;
+  if (!early && payoff.minimumInterest <= 0 && payoff.interestSaved <= 0) {
     return <p className="h-card app-muted">{t('repay.payoffFrom', { date: payoff.earlyFrom })}</p>;
   }
-  if (payoff.interestSaved <= 0) return null;
   return (
     <section className="h-card" aria-labelledby="repay-payoff">
       <h2 id="repay-payoff" className="app-muted">
         {t('repay.payoffToday')}
       </h2>
       <p className="app-amount">{formatMoney(payoff.amount)}</p>
-      <p className="app-muted">{t('repay.payoffSaves', { amount: formatMoney(payoff.interestSaved) })}</p>
+      {!early && payoff.minimumInterest > 0 && (
+        <p className="app-small">
+          {t('repay.payoffMinimum', { date: payoff.earlyFrom, amount: formatMoney(payoff.minimumInterest) })}
+        </p>
+      )}
+      {payoff.interestSaved > 0 && (
+        <p className="app-muted">{t('repay.payoffSaves', { amount: formatMoney(payoff.interestSaved) })}</p>
+      )}
     </section>
   );
 }

@@ -5,7 +5,6 @@ import { t } from '@hiram/shared/i18n/i18n';
 
 export type DocKind = 'agreement' | 'disclosure';
 
-export type DisclosureStatement = components['schemas']['Disclosure'];
 /** The order's loan agreement or its Truth in Lending disclosure statement. */
 export type DocumentView = components['schemas']['DocumentView'];
 

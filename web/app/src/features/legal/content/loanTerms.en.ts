@@ -1,7 +1,7 @@
 import type { LegalDocument } from './types';
 
 export const loanTerms: LegalDocument = {
-  effective: '2026-11-22',
+  effective: '2026-11-27',
   intro: [
     'These terms apply to every loan you take through Hiram from {company}, a lending company registered with the Securities and Exchange Commission (SEC Registration No. {sec}, Certificate of Authority No. {coa}).',
     'Each loan also has its own loan agreement and disclosure statement, which you see before you accept. If they differ from these terms, the loan agreement and disclosure statement apply.',
@@ -46,37 +46,45 @@ export const loanTerms: LegalDocument = {
     {
       heading: 'Interest and fees',
       body: [
-        'You pay the interest and fees in your disclosure statement and nothing else. A fee taken from the amount we send, such as a service fee, is shown as such, so you know exactly how much you will receive.',
+        'Interest accrues each day on the principal you still owe (the declining balance), at the monthly rate in your agreement divided by 30, from the day we send the money. As you repay principal, the interest goes down with it.',
+        'You pay that interest and the fees in your disclosure statement, and nothing else. A fee taken from the amount we send, such as a service fee, is shown as such, so you know exactly how much you will receive.',
       ],
     },
     {
       heading: 'Legal limits for small, short loans',
       body: [
-        'A loan that is unsecured, ₱10,000 or less, and payable in 4 months or less is a covered loan under BSP Circular No. 1133 (2021) and SEC Memorandum Circular No. 3, series of 2022. For a covered loan we never charge more than:',
+        'A loan that is unsecured, {maxAmount} or less, and payable within {maxMonths} calendar months is a covered loan. Its ceilings are those of the rule set of the law in force on the day the loan is made, renewed or restructured. For loans made from {ruleSince}, that is {ruleSource}. For a covered loan we never charge more than:',
         [
-          'interest of 6% a month (0.2% a day) on the amount you still owe;',
-          'an effective interest rate, counting interest and all fees, of 15% a month (0.5% a day);',
-          'a late-payment penalty of 5% a month of the amount due and unpaid;',
-          'in total, interest, fees and penalties together, 100% of the amount you borrowed, over the whole life of the loan including extensions.',
+          'nominal interest of {nominal} a month (about {nominalDaily} a day) on the principal you still owe;',
+          'an effective interest rate of {eir} a month (about {eirDaily} a day): interest and every fee except penalties, as a monthly rate on the money you actually receive;',
+          'late-payment penalties of {penalty} a month of the overdue scheduled amount, that is, of the instalments due and still unpaid, not of the whole loan;',
+          'in total, interest, fees, penalties and every other charge together, {totalCost} of the amount you borrowed, over the whole life of the loan, extensions and other renewals included.',
         ],
+        'The disclosure statement of each loan names the rule set that governs it.',
+      ],
+      withoutRuleSet: [
+        'A small, short, unsecured loan is a covered loan. We never charge it more than the ceilings of the rule set of the law in force on the day it is made, renewed or restructured: on nominal interest; on the effective interest rate, which is interest and every fee except penalties, as a monthly rate on the money you actually receive; on late-payment penalties, which are charged only on the instalments due and still unpaid; and on all charges together, over the whole life of the loan, extensions and other renewals included.',
+        'We could not load those ceilings just now; open this page again to see them. The disclosure statement of each loan names the rule set that governs it and states its ceilings.',
       ],
     },
     {
       heading: 'Paying early',
       body: [
-        'You may pay all or part of what you owe before the due date. Your disclosure statement shows how an early payment is counted and any condition on it, before you accept.',
+        'You may pay all or part of what you owe at any time. Money paid ahead of a due date reduces the principal you owe, and so the interest still to come.',
+        'Your agreement states an early-repayment day. From that day, paying the whole loan off costs the principal you still owe plus the interest up to the day you pay, with any fees and penalties then owed, and nothing more. Before that day, it costs what your agreement states: the interest up to that day on the principal you still owe, never more than the interest of your schedule. The repayment page shows what paying off costs today.',
       ],
     },
     {
       heading: 'Paying late',
       body: [
-        'If you do not pay in full by the due date, the late-payment penalty in your disclosure statement applies from the next day, following the schedule shown there. For a covered loan it always stays within the limits above, and once total charges reach 100% of the amount borrowed, nothing more is added. We remind you before the due date.',
+        'If you do not pay an instalment in full by its due date, the late-payment penalty in your disclosure statement applies to that instalment from the next day, following the schedule shown there. For a covered loan it always stays within the limits above, and once total charges reach the ceiling on total cost, nothing more is added. We remind you before the due date.',
       ],
     },
     {
       heading: 'Extension',
       body: [
-        'If you cannot pay on the due date, you may ask to extend the loan for the same period as its original term. To extend, you first pay the interest and any penalties due up to that day, plus any extension fee shown before you confirm. The rest then falls due at the end of the new period.',
+        'Each loan’s agreement says whether it may be extended, how many times, how many days each extension moves your due dates, and the extension fee. To extend, you pay the interest accrued up to that day, any penalties and fees then due, and the extension fee. The principal stays owed, and interest goes on accruing on it until the new due dates.',
+        'An extension is a renewal of your loan. Before you pay, the app shows its own disclosure statement: what it costs, the new due dates and its effective interest rate under the rule set in force that day. An extension that would break a ceiling is not offered.',
       ],
     },
     {

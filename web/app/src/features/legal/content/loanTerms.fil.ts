@@ -1,7 +1,7 @@
 import type { LegalDocument } from './types';
 
 export const loanTerms: LegalDocument = {
-  effective: '2026-11-22',
+  effective: '2026-11-27',
   intro: [
     'Sakop ng mga tuntuning ito ang bawat loan na kukunin mo sa pamamagitan ng Hiram mula sa {company}, isang lending company na rehistrado sa Securities and Exchange Commission (SEC Registration No. {sec}, Certificate of Authority No. {coa}).',
     'May sariling loan agreement at disclosure statement din ang bawat loan, na makikita mo bago ka tumanggap. Kung may pagkakaiba ang mga ito sa mga tuntuning ito, ang loan agreement at disclosure statement ang masusunod.',
@@ -46,37 +46,45 @@ export const loanTerms: LegalDocument = {
     {
       heading: 'Interes at mga singil',
       body: [
-        'Babayaran mo ang interes at mga singil na nasa iyong disclosure statement at wala nang iba. Ang singil na ibinabawas sa halagang ipinapadala namin, gaya ng service fee, ay ipinapakita nang malinaw, kaya alam mo kung magkano mismo ang matatanggap mo.',
+        'Araw-araw na nadaragdagan ng interes ang prinsipal na utang mo pa (declining balance), sa buwanang rate ng iyong kasunduan na hinati sa 30, mula sa araw na ipadala namin ang pera. Habang binabayaran mo ang prinsipal, bumababa rin ang interes.',
+        'Babayaran mo ang interes na iyon at ang mga singil na nasa iyong disclosure statement, at wala nang iba. Ang singil na ibinabawas sa halagang ipinapadala namin, gaya ng service fee, ay ipinapakita nang malinaw, kaya alam mo kung magkano mismo ang matatanggap mo.',
       ],
     },
     {
       heading: 'Mga limitasyon ng batas para sa maliliit at maiikling loan',
       body: [
-        'Ang loan na walang kolateral, ₱10,000 o mas mababa, at babayaran sa loob ng 4 na buwan o mas maikli ay isang covered loan ayon sa BSP Circular No. 1133 (2021) at SEC Memorandum Circular No. 3, series of 2022. Para sa covered loan, hindi kami kailanman sisingil nang higit sa:',
+        'Ang loan na walang kolateral, {maxAmount} o mas mababa, at babayaran sa loob ng {maxMonths} buwan sa kalendaryo ay isang covered loan. Ang mga hangganan nito ay sa rule set ng batas na umiiral sa araw na ginawa, ni-renew o binago ang loan. Para sa mga loan na ginawa mula {ruleSince}, iyon ang {ruleSource}. Para sa covered loan, hindi kami kailanman sisingil nang higit sa:',
         [
-          'interes na 6% kada buwan (0.2% kada araw) sa halagang utang mo pa;',
-          'effective interest rate, kasama ang interes at lahat ng singil, na 15% kada buwan (0.5% kada araw);',
-          'multa sa huling bayad na 5% kada buwan ng halagang dapat bayaran at hindi pa nababayaran;',
-          'sa kabuuan, ang interes, mga singil at multa nang magkakasama, 100% ng halagang hiniram mo, sa buong buhay ng loan kasama ang mga extension.',
+          'nominal na interes na {nominal} kada buwan (mga {nominalDaily} kada araw) sa prinsipal na utang mo pa;',
+          'effective interest rate na {eir} kada buwan (mga {eirDaily} kada araw): ang interes at bawat singil maliban sa multa, bilang buwanang rate sa perang talagang natanggap mo;',
+          'multa sa huling bayad na {penalty} kada buwan ng nakatakdang halagang lampas na sa takdang petsa, ibig sabihin, ng mga hulog na dapat nang bayaran at hindi pa bayad, hindi ng buong loan;',
+          'sa kabuuan, ang interes, mga singil, multa at bawat iba pang singil nang magkakasama, {totalCost} ng halagang hiniram mo, sa buong buhay ng loan, kasama ang mga extension at iba pang renewal.',
         ],
+        'Nakasaad sa disclosure statement ng bawat loan ang rule set na sumasaklaw dito.',
+      ],
+      withoutRuleSet: [
+        'Ang maliit, maikli at walang kolateral na loan ay isang covered loan. Hindi namin ito kailanman sisingilin nang higit sa mga hangganan ng rule set ng batas na umiiral sa araw na ginawa, ni-renew o binago ito: sa nominal na interes; sa effective interest rate, na ang interes at bawat singil maliban sa multa, bilang buwanang rate sa perang talagang natanggap mo; sa multa sa huling bayad, na sinisingil lamang sa mga hulog na dapat nang bayaran at hindi pa bayad; at sa lahat ng singil nang magkakasama, sa buong buhay ng loan, kasama ang mga extension at iba pang renewal.',
+        'Hindi namin nakuha ang mga hangganang iyon sa ngayon; buksan muli ang pahinang ito para makita ang mga ito. Nakasaad sa disclosure statement ng bawat loan ang rule set na sumasaklaw dito at ang mga hangganan nito.',
       ],
     },
     {
       heading: 'Maagang pagbabayad',
       body: [
-        'Maaari mong bayaran ang lahat o bahagi ng utang mo bago ang takdang petsa. Ipinapakita ng iyong disclosure statement kung paano binibilang ang maagang bayad at ang anumang kundisyon nito, bago ka tumanggap.',
+        'Maaari mong bayaran ang lahat o bahagi ng utang mo anumang oras. Ang perang ibinayad bago ang takdang petsa ay nagbabawas sa prinsipal na utang mo, kaya bumababa rin ang interes na darating pa.',
+        'Nakasaad sa iyong kasunduan ang araw ng maagang pagbabayad. Mula sa araw na iyon, ang pagbabayad nang buo sa loan ay ang prinsipal na utang mo pa at ang interes hanggang sa araw ng iyong pagbayad, kasama ang anumang singil at multang dapat nang bayaran, at wala nang iba. Bago ang araw na iyon, ang halaga ay ang nakasaad sa iyong kasunduan: ang interes hanggang sa araw na iyon sa prinsipal na utang mo pa, hindi kailanman higit sa interes ng iyong iskedyul. Ipinapakita ng pahina ng pagbabayad kung magkano ang pagbabayad nang buo ngayong araw.',
       ],
     },
     {
       heading: 'Huling pagbabayad',
       body: [
-        'Kung hindi mo mabayaran nang buo pagsapit ng takdang petsa, ilalapat ang multa sa huling bayad na nasa iyong disclosure statement simula sa susunod na araw, ayon sa iskedyul na nakasaad doon. Para sa covered loan, palagi itong nasa loob ng mga limitasyon sa itaas, at kapag umabot na sa 100% ng hiniram ang kabuuang singil, wala nang madadagdag. Pinapaalalahanan ka namin bago ang takdang petsa.',
+        'Kung hindi mo mabayaran nang buo ang isang hulog pagsapit ng takdang petsa nito, ilalapat sa hulog na iyon ang multa sa huling bayad na nasa iyong disclosure statement simula sa susunod na araw, ayon sa iskedyul na nakasaad doon. Para sa covered loan, palagi itong nasa loob ng mga limitasyon sa itaas, at kapag umabot na sa hangganan ng kabuuang halaga ang lahat ng singil, wala nang madadagdag. Pinapaalalahanan ka namin bago ang takdang petsa.',
       ],
     },
     {
       heading: 'Extension',
       body: [
-        'Kung hindi ka makakabayad sa takdang petsa, maaari kang humiling na i-extend ang loan nang kasinghaba ng orihinal nitong termino. Para makapag-extend, babayaran mo muna ang interes at anumang multang dapat bayaran hanggang sa araw na iyon, pati ang extension fee kung mayroon, na ipinapakita bago ka magkumpirma. Ang natitira ay babayaran sa katapusan ng bagong panahon.',
+        'Nakasaad sa kasunduan ng bawat loan kung maaari itong i-extend, ilang beses, ilang araw inililipat ng bawat extension ang iyong mga takdang petsa, at ang extension fee. Para makapag-extend, babayaran mo ang interes hanggang sa araw na iyon, ang anumang multa at singil na dapat nang bayaran, at ang extension fee. Mananatiling utang ang prinsipal, at patuloy itong magkakaroon ng interes hanggang sa mga bagong takdang petsa.',
+        'Ang extension ay renewal ng iyong loan. Bago ka magbayad, ipinapakita ng app ang sarili nitong disclosure statement: kung magkano ito, ang mga bagong takdang petsa at ang effective interest rate nito ayon sa rule set na umiiral sa araw na iyon. Hindi iniaalok ang extension na lalampas sa isang hangganan.',
       ],
     },
     {

@@ -60,18 +60,24 @@ pub fn breaches_under(state: &AppState, product: &Product, rule_set: &CapRuleSet
     Ok(found)
 }
 
-/// The products borrowers may be offered today: available, and breaking no
-/// ceiling of the rule set in force (a product the law moved past is listed
-/// for staff until they fix it, never offered).
-pub async fn offered_products(state: &AppState) -> ServiceResult<Vec<Product>> {
+/// The products that break no ceiling of the rule set in force today,
+/// available or not: what borrowers may see listed (an unavailable one
+/// greyed). A product the law moved past is listed for staff until they
+/// fix it, never to borrowers.
+pub async fn lawful_products(state: &AppState) -> ServiceResult<Vec<Product>> {
     let rule_set = in_force_on(state, state.today()).await?;
-    let mut offered = Vec::new();
+    let mut lawful = Vec::new();
     for product in state.store.products().await? {
-        if product.available && breaches_under(state, &product, &rule_set)?.is_empty() {
-            offered.push(product);
+        if breaches_under(state, &product, &rule_set)?.is_empty() {
+            lawful.push(product);
         }
     }
-    Ok(offered)
+    Ok(lawful)
+}
+
+/// The products borrowers may be offered today: lawful and available.
+pub async fn offered_products(state: &AppState) -> ServiceResult<Vec<Product>> {
+    Ok(lawful_products(state).await?.into_iter().filter(|product| product.available).collect())
 }
 
 /// The terms a loan of `principal` on `product` would be made on now, for

@@ -138,10 +138,10 @@ pub async fn loan_details(
         .product(order.product_id)
         .await?
         .ok_or_else(|| ApiError::Internal(format!("order {} names a missing product", order.id.0)))?;
-    // Only products borrowers may be offered today (available, within the
-    // rule set in force) are recommended.
+    // Products within the rule set in force, as the home page lists them
+    // (an unavailable one greyed).
     let recommendations = if shows_recommendations(order.status) {
-        crate::services::loans::offered_products(&state)
+        crate::services::loans::lawful_products(&state)
             .await?
             .iter()
             .filter(|other| other.id != product.id)

@@ -50,13 +50,7 @@ pub async fn home(
 ) -> ApiResult<Json<Envelope<Home>>> {
     // A product that breaks a ceiling of the rule set in force is never
     // offered (decision 056): staff see it listed until they fix it.
-    let rule_set = loans::in_force_on(&state, state.today()).await?;
-    let mut products = Vec::new();
-    for product in state.store.products().await? {
-        if loans::breaches_under(&state, &product, &rule_set)?.is_empty() {
-            products.push(product);
-        }
-    }
+    let mut products = loans::lawful_products(&state).await?;
     products.sort_by_key(|product| !product.available);
     let notice = Msg::HomeNotice.text(lang).replace("{n}", &crate::company::details(&state).await?.service_hours);
     Ok(ok(lang, Home { products: products.iter().map(|product| card(product, lang, symbol)).collect(), notice }))

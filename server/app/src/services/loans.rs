@@ -285,13 +285,15 @@ impl Standing {
 
     /// What the borrower is asked to pay now: what has fallen due (with
     /// its penalties and the interest accrued on it since), or when nothing
-    /// has, the next instalment on its day; less any credit held.
+    /// has, the next instalment as it stands on its day, never more than
+    /// paying the whole loan off today costs; less any credit held.
     pub fn amount_due(&self) -> Centavos {
         let due = self.account.due_now(self.today);
         let due = if due.get() > 0 {
             due
         } else {
-            self.plan().into_iter().find(|line| !line.settled).map_or(Centavos::ZERO, |line| line.remaining)
+            let next = self.plan().into_iter().find(|line| !line.settled).map_or(Centavos::ZERO, |line| line.remaining);
+            next.min(self.payoff.total)
         };
         Centavos::new((due.get() - self.account.credit.get()).max(0))
     }

@@ -357,8 +357,8 @@ pub struct DelayInfo {
 pub struct RepaymentInfo {
     /// Centavos due now: what has fallen due (with its penalties and the
     /// interest accrued on it since), or when nothing has, the next
-    /// instalment on its day (`repayDate`). Paying off the whole loan today
-    /// is `payoff.amount`.
+    /// instalment (`repayDate`) as it stands on its day, never more than
+    /// paying the whole loan off today (`payoff.amount`).
     pub repay_amount: i64,
     pub repay_date: String,
     pub product_name: String,

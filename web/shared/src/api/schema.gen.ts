@@ -5569,8 +5569,8 @@ export interface components {
                  * Format: int64
                  * @description Centavos due now: what has fallen due (with its penalties and the
                  *     interest accrued on it since), or when nothing has, the next
-                 *     instalment on its day (`repayDate`). Paying off the whole loan today
-                 *     is `payoff.amount`.
+                 *     instalment (`repayDate`) as it stands on its day, never more than
+                 *     paying the whole loan off today (`payoff.amount`).
                  */
                 repayAmount: number;
                 repayDate: string;
@@ -7433,8 +7433,8 @@ export interface components {
              * Format: int64
              * @description Centavos due now: what has fallen due (with its penalties and the
              *     interest accrued on it since), or when nothing has, the next
-             *     instalment on its day (`repayDate`). Paying off the whole loan today
-             *     is `payoff.amount`.
+             *     instalment (`repayDate`) as it stands on its day, never more than
+             *     paying the whole loan off today (`payoff.amount`).
              */
             repayAmount: number;
             repayDate: string;

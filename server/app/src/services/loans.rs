@@ -21,9 +21,30 @@ use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use time::Date;
 
-/// Every rule set, as stored.
+/// How long a process trusts the rule sets it read: an admin's correction
+/// reaches the process that made it at once and the others within this.
+const RULE_SETS_KEPT: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Every rule set, as stored (read at most once a minute: every page that
+/// prices, extends or lists products asks).
 pub async fn rule_sets(state: &AppState) -> ServiceResult<Vec<CapRuleSet>> {
-    Ok(state.store.cap_rule_sets().await?)
+    if let Some((read_at, sets)) = state.compliance.rule_sets.lock().unwrap_or_else(PoisonError::into_inner).as_ref()
+        && read_at.elapsed() < RULE_SETS_KEPT
+    {
+        return Ok(sets.clone());
+    }
+    let sets = state.store.cap_rule_sets().await?;
+    *state.compliance.rule_sets.lock().unwrap_or_else(PoisonError::into_inner) =
+        Some((std::time::Instant::now(), sets.clone()));
+    Ok(sets)
+}
+
+/// Saves a rule set (an admin's correction or the next circular); this
+/// process reads them afresh at once.
+pub async fn save_rule_set(state: &AppState, rule_set: &CapRuleSet) -> ServiceResult<()> {
+    state.store.save_cap_rule_set(rule_set, state.now()).await?;
+    *state.compliance.rule_sets.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    Ok(())
 }
 
 /// The rule set in force on `date`; a database with none is broken.
@@ -38,6 +59,8 @@ pub async fn in_force_on(state: &AppState, date: Date) -> ServiceResult<CapRuleS
 #[derive(Default)]
 pub struct ComplianceCache {
     verdicts: Mutex<HashMap<(ProductId, bool, String), Vec<Breach>>>,
+    /// The rule sets as last read, and when.
+    rule_sets: Mutex<Option<(std::time::Instant, Vec<CapRuleSet>)>>,
 }
 
 /// The ceilings of the rule set in force today that some loan of `product`

@@ -170,7 +170,7 @@ pub async fn save(
         }
     }
     let before = loans::rule_sets(&state).await?.into_iter().find(|set| set.code == rule_set.code);
-    state.store.save_cap_rule_set(&rule_set, state.now()).await?;
+    loans::save_rule_set(&state, &rule_set).await?;
     tracing::info!(rule_set = %rule_set.code, "rule set saved");
     let json = |set: Option<&CapRuleSet>| serde_json::to_value(set).unwrap_or(serde_json::Value::Null);
     let mut after = json(Some(&rule_set));

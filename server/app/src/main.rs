@@ -5,6 +5,9 @@ use hiram::startup::{Application, state_for_command};
 use std::io::Write;
 use std::process::ExitCode;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 const USAGE: &str =
     "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
   serve         run the server (the default)

@@ -331,7 +331,8 @@ pub enum Environment {
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct ServerSettings {
-    /// `production` refuses to start with the sandbox gateway (D8).
+    /// `production` refuses to start with the sandbox (D8), demo seeding or
+    /// an empty `public_url`.
     pub environment: Environment,
     pub host: String,
     /// 0 lets the operating system choose (tests do this).
@@ -399,6 +400,9 @@ pub struct WebSettings {
 pub struct SessionSettings {
     pub idle_minutes: i64,
     pub absolute_days: i64,
+    /// A console session ends after this many minutes without use (it ends
+    /// after 12 hours in any case).
+    pub staff_idle_minutes: i64,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -540,6 +544,11 @@ impl Settings {
                 "jobs.daily_page_orders: a daily run needs at least 1 order a page".into(),
             ));
         }
+        if !(1..=12 * 60).contains(&self.session.staff_idle_minutes) {
+            return Err(ConfigError::Refused(
+                "session.staff_idle_minutes: a console session idles out after 1 to 720 minutes".into(),
+            ));
+        }
         if self.jobs.request_key_days == 0 {
             return Err(ConfigError::Refused(
                 "jobs.request_key_days: a request key must answer its retries for at least 1 day".into(),
@@ -557,6 +566,22 @@ impl Settings {
                     "APP_SERVER__ENVIRONMENT=production refuses the sandbox: payments.collections = \"sandbox\" \
                      is a demo whose test page pays pay codes with no money (decision D8). Collect through a real \
                      provider (payments.collections = \"xendit\") or \"off\"."
+                        .to_owned(),
+                ));
+            }
+            if self.demo.seed_on_empty {
+                return Err(ConfigError::Refused(
+                    "APP_SERVER__ENVIRONMENT=production refuses demo.seed_on_empty = true: an empty database would be \
+                     filled with a demo borrower, products and loans with ledger entries. Set \
+                     APP_DEMO__SEED_ON_EMPTY=false."
+                        .to_owned(),
+                ));
+            }
+            if self.server.public_url.trim().is_empty() {
+                return Err(ConfigError::Refused(
+                    "APP_SERVER__ENVIRONMENT=production needs server.public_url (APP_SERVER__PUBLIC_URL, e.g. \
+                     https://hiram.example): left empty, each request's Host header would decide the console's \
+                     origin and the addresses in texts."
                         .to_owned(),
                 ));
             }
@@ -702,27 +727,40 @@ mod tests {
     }
 
     #[test]
-    fn production_refuses_to_start_with_the_sandbox() {
+    fn production_refuses_the_sandbox_demo_seeding_and_no_public_address() {
         let refused = |pairs: &[(&str, &str)]| match Settings::from_sources(env(pairs)) {
             Err(ConfigError::Refused(message)) => message,
             other => panic!("expected a refusal, got {other:?}"),
         };
-        let message = refused(&[
+        let production = [
             ("APP_SERVER__ENVIRONMENT", "production"),
-            ("APP_PAYMENTS__COLLECTIONS", "sandbox"),
-            ("APP_PAYMENTS__GATEWAY", "xendit"),
-        ]);
+            ("APP_DEMO__SEED_ON_EMPTY", "false"),
+            ("APP_SERVER__PUBLIC_URL", "https://hiram.example"),
+        ];
+        let message = refused(&[production[0], production[1], production[2], ("APP_PAYMENTS__COLLECTIONS", "sandbox")]);
         assert!(message.contains("production refuses the sandbox"), "{message}");
-        let message = refused(&[("APP_SERVER__ENVIRONMENT", "production")]);
+        let message = refused(&production);
         assert!(message.contains("payments.gateway"), "{message}");
-        let production = Settings::from_sources(env(&[
-            ("APP_SERVER__ENVIRONMENT", "production"),
+        let live = [
             ("APP_PAYMENTS__GATEWAY", "xendit"),
             ("APP_PAYMENTS__COLLECTIONS", "xendit"),
             ("APP_PAYMENTS__XENDIT_SECRET_KEY", "xnd_production_x"),
             ("APP_PAYMENTS__XENDIT_CALLBACK_TOKEN", "token"),
+        ];
+        let message = refused(&[production[0], production[2], live[0], live[1], live[2], live[3]]);
+        assert!(message.contains("demo.seed_on_empty"), "{message}");
+        let message = refused(&[production[0], production[1], live[0], live[1], live[2], live[3]]);
+        assert!(message.contains("server.public_url"), "{message}");
+        let settings = Settings::from_sources(env(&[
+            production[0],
+            production[1],
+            production[2],
+            live[0],
+            live[1],
+            live[2],
+            live[3],
         ]));
-        assert!(production.is_ok());
+        assert!(settings.is_ok());
     }
 
     #[test]

@@ -16,6 +16,9 @@ use hiram_domain::staff::{ApiToken, AuditEntry, Permission, Role, StaffAccount};
 /// The console's session cookie.
 pub const COOKIE: &str = "hiram_console";
 
+/// How often a console session's last use is written down.
+const STAFF_SEEN_RESOLUTION: time::Duration = time::Duration::minutes(1);
+
 pub enum Caller {
     /// A script with a staff API token.
     Token(ApiToken),
@@ -163,8 +166,18 @@ impl FromRequestParts<AppState> for Staff {
         }
         let digest = session_digest(parts).ok_or(ApiError::SessionRequired)?;
         let session = state.store.staff_session(&digest).await?.ok_or(ApiError::SessionRequired)?;
-        if session.revoked || session.expires_at <= state.now() {
+        let now = state.now();
+        let idle_limit = time::Duration::minutes(state.settings.session.staff_idle_minutes);
+        if session.revoked || session.expires_at <= now || now - session.last_seen_at >= idle_limit {
             return Err(ApiError::SessionRequired);
+        }
+        // Staff move money: a console left open ends after the idle limit.
+        // The use is written at most once a minute, off the request's path.
+        if now - session.last_seen_at >= STAFF_SEEN_RESOLUTION {
+            let store = state.store.clone();
+            state.last_seen.touch(format!("staff-session:{}", crate::session::hex(&digest.0)), async move {
+                store.touch_staff_session(&digest, now).await
+            });
         }
         let account = state.store.staff_member(session.staff_id).await?.filter(|account| account.active);
         account.map(|account| Staff { caller: Caller::Member(account) }).ok_or(ApiError::SessionRequired)

@@ -77,6 +77,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(52 "0052_payout_claims_and_request_key_age"),
     migration!(53 "0053_contact_by_api_token"),
     migration!(54 "0054_loan_engine"),
+    migration!(55 "0055_staff_session_idle"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

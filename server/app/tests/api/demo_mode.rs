@@ -1,5 +1,6 @@
 //! The sandbox is a demo (D8): a server in the production setting refuses
-//! to start with it, on either database, and says why.
+//! to start with it, with demo seeding or with no public address, on either
+//! database, and says why, naming the setting.
 
 use std::process::Stdio;
 use tokio::process::Command;
@@ -32,10 +33,19 @@ async fn a_production_server_refuses_to_start_with_the_sandbox_on_either_databas
     );
     let postgres = crate::helpers::postgres_url().await;
     for database in [sqlite.as_str(), postgres.as_str()] {
+        // Everything else a production server needs is set, so each refusal
+        // below is the one setting's.
+        let production = [
+            ("APP_SERVER__ENVIRONMENT", "production"),
+            ("APP_DEMO__SEED_ON_EMPTY", "false"),
+            ("APP_SERVER__PUBLIC_URL", "https://hiram.example"),
+        ];
         let (started, stderr) = start(
             database,
             &[
-                ("APP_SERVER__ENVIRONMENT", "production"),
+                production[0],
+                production[1],
+                production[2],
                 ("APP_PAYMENTS__COLLECTIONS", "sandbox"),
                 ("APP_PAYMENTS__GATEWAY", "xendit"),
                 ("APP_PAYMENTS__SANDBOX_SECRET", "demo-secret-canary"),
@@ -46,8 +56,20 @@ async fn a_production_server_refuses_to_start_with_the_sandbox_on_either_databas
         assert!(stderr.contains("production refuses the sandbox") && stderr.contains("D8"), "{stderr}");
         assert!(!stderr.contains("demo-secret-canary"), "no secret in the message");
         let (started, stderr) =
-            start(database, &[("APP_SERVER__ENVIRONMENT", "production"), ("APP_PAYMENTS__COLLECTIONS", "off")]).await;
+            start(database, &[production[0], production[1], production[2], ("APP_PAYMENTS__COLLECTIONS", "off")]).await;
         assert!(!started);
         assert!(stderr.contains("payments.gateway"), "the sandbox payout gateway too: {stderr}");
+        let xendit = [
+            ("APP_PAYMENTS__COLLECTIONS", "off"),
+            ("APP_PAYMENTS__GATEWAY", "xendit"),
+            ("APP_PAYMENTS__XENDIT_SECRET_KEY", "xnd_development_canary"),
+        ];
+        let (started, stderr) = start(database, &[production[0], production[2], xendit[0], xendit[1], xendit[2]]).await;
+        assert!(!started, "demo seeding is on by default");
+        assert!(stderr.contains("demo.seed_on_empty") && stderr.contains("APP_DEMO__SEED_ON_EMPTY"), "{stderr}");
+        let (started, stderr) = start(database, &[production[0], production[1], xendit[0], xendit[1], xendit[2]]).await;
+        assert!(!started, "an empty public_url");
+        assert!(stderr.contains("server.public_url"), "{stderr}");
+        assert!(!stderr.contains("canary"), "no secret in the messages");
     }
 }

@@ -12,6 +12,9 @@ pub struct StaffSession {
     pub staff_id: i64,
     pub expires_at: OffsetDateTime,
     pub revoked: bool,
+    /// When it was last used (to the minute); it ends after the console's
+    /// idle limit without use.
+    pub last_seen_at: OffsetDateTime,
 }
 
 #[async_trait]
@@ -63,6 +66,8 @@ pub trait StaffStore {
     ) -> StoreResult<()>;
     async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>>;
     async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()>;
+    /// Records a use of the session (never moving its time back).
+    async fn touch_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()>;
     /// Stores a new staff API token under the digest of its secret.
     async fn create_api_token(&self, digest: &TokenDigest, token: &crate::staff::NewApiToken) -> StoreResult<i64>;
     /// The token whose secret has this digest, revoked and expired ones too.

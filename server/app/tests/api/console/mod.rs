@@ -193,6 +193,32 @@ crate::on_both_stores! {
         assert_eq!(in_the_query.status(), 400, "credentials only in the body");
     }
 
+    async fn an_idle_console_session_ends_after_the_idle_limit_and_one_in_use_lives_on(app) {
+        let auditor = member(&app, Role::Auditor).await;
+        let token = auditor.cookie().split_once('=').unwrap().1.to_owned();
+        let digest = hiram::session::digest(&token).unwrap();
+        let me = || send(&app, &auditor, "GET", "/api/console/me", &[]);
+        // Each use is written down off the request's path; wait for it.
+        let seen_now = || async {
+            for _ in 0..200 {
+                let session = app.state.store.staff_session(&digest).await.unwrap().unwrap();
+                if app.state.now() - session.last_seen_at < time::Duration::seconds(30) {
+                    return;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+            }
+            panic!("the session's use was never written");
+        };
+        for _ in 0..3 {
+            app.clock.advance(time::Duration::minutes(14));
+            assert_eq!(me().await.0, 200, "in use every 14 minutes, it lives on past the first 15");
+            seen_now().await;
+        }
+        app.clock.advance(time::Duration::minutes(15));
+        let (status, refused) = me().await;
+        assert_eq!(status, 401, "15 minutes without use: {refused}");
+    }
+
     async fn a_stranger_guessing_from_elsewhere_cannot_lock_a_staff_member_out(app) {
         let account = add_staff(&app.state, "liza@hiram.example", "Liza Reyes", "customer_care").await.unwrap();
         let email = "liza@hiram.example";

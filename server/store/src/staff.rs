@@ -71,8 +71,13 @@ async fn locked_account(tx: &mut Conn, id: i64) -> StoreResult<StaffAccount> {
         .ok_or(StoreError::Stale)
 }
 
+/// Signs a member out everywhere: their sessions end, and the API tokens
+/// they made are revoked (a token would otherwise outlive its maker's
+/// deactivation or a reset of secrets that may have leaked).
 async fn end_sessions(tx: &mut Conn, id: i64, at: OffsetDateTime) -> StoreResult<()> {
     tx.exec("UPDATE staff_session SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL", args![id, at])
+        .await?;
+    tx.exec("UPDATE staff_api_token SET revoked_at = $2 WHERE created_by = $1 AND revoked_at IS NULL", args![id, at])
         .await
         .map(drop)
 }
@@ -173,7 +178,8 @@ impl StaffStore for Store {
     ) -> StoreResult<()> {
         self.db
             .exec(
-                "INSERT INTO staff_session (token_digest, staff_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO staff_session (token_digest, staff_id, created_at, expires_at, last_seen_at) \
+                 VALUES ($1, $2, $3, $4, $3)",
                 args![&digest.0, staff_id, at, expires_at],
             )
             .await
@@ -183,11 +189,29 @@ impl StaffStore for Store {
     async fn staff_session(&self, digest: &TokenDigest) -> StoreResult<Option<StaffSession>> {
         self.db
             .opt(
-                "SELECT staff_id, expires_at, revoked_at IS NOT NULL FROM staff_session WHERE token_digest = $1",
+                "SELECT staff_id, expires_at, revoked_at IS NOT NULL, COALESCE(last_seen_at, created_at) \
+                 FROM staff_session WHERE token_digest = $1",
                 args![&digest.0],
-                |row| Ok(StaffSession { staff_id: row.get(0)?, expires_at: row.get(1)?, revoked: row.get(2)? }),
+                |row| {
+                    Ok(StaffSession {
+                        staff_id: row.get(0)?,
+                        expires_at: row.get(1)?,
+                        revoked: row.get(2)?,
+                        last_seen_at: row.get(3)?,
+                    })
+                },
             )
             .await
+    }
+
+    async fn touch_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()> {
+        self.db
+            .exec(
+                "UPDATE staff_session SET last_seen_at = $2 WHERE token_digest = $1 AND last_seen_at < $2",
+                args![&digest.0, at],
+            )
+            .await
+            .map(drop)
     }
 
     async fn revoke_staff_session(&self, digest: &TokenDigest, at: OffsetDateTime) -> StoreResult<()> {
@@ -213,7 +237,13 @@ impl StaffStore for Store {
     async fn api_token(&self, digest: &TokenDigest) -> StoreResult<Option<ApiToken>> {
         self.db
             .opt(
-                &format!("SELECT {TOKEN_COLUMNS} FROM staff_api_token t WHERE t.token_digest = $1"),
+                // A token whose maker is deactivated answers like an unknown
+                // one, whatever its own state (tokens made before makers'
+                // deactivations revoked them).
+                &format!(
+                    "SELECT {TOKEN_COLUMNS} FROM staff_api_token t LEFT JOIN staff_account s ON s.id = t.created_by \
+                     WHERE t.token_digest = $1 AND (t.created_by IS NULL OR s.active)"
+                ),
                 args![&digest.0],
                 api_token,
             )

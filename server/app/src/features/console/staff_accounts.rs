@@ -44,7 +44,7 @@ pub struct NewAccount {
 }
 
 /// Creates a staff account with a random password and TOTP secret, shown
-/// once (admins only). A refused field is named in `data.field`; an e-mail
+/// once (admins signed in; an API token is refused with 403). A refused field is named in `data.field`; an e-mail
 /// that has an account already is a 409 naming `email`.
 #[utoipa::path(post, path = "/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
     responses((status = 200, body = Envelope<NewAccount>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
@@ -55,7 +55,9 @@ pub async fn create_account(
     lang: Lang,
     params: Result<Params<NewAccountParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<NewAccount>>> {
-    staff.require(Permission::ManageStaff)?;
+    // A script never makes people: a leaked admin token would make an
+    // admin, sign in as it and mint tokens again (decision 036).
+    staff.require_member(Permission::ManageStaff)?;
     let Params(params) = params?;
     let created = add_staff(&state, &params.email, &params.name, &params.role).await?;
     staff
@@ -181,9 +183,9 @@ pub struct AccountParams {
     pub id: String,
 }
 
-/// Deactivates a staff account (admins only): the member is signed out at
-/// once (every session of theirs ends) and cannot sign in until
-/// reactivated. Nobody deactivates their own account, and the last active
+/// Deactivates a staff account (admins): the member is signed out at
+/// once (every session of theirs ends, every API token they made is
+/// revoked) and cannot sign in until reactivated. Nobody deactivates their own account, and the last active
 /// admin stays active (409, `data.reason` `own_account` or `last_admin`).
 #[utoipa::path(post, path = "/staff-accounts/deactivate", operation_id = "console_deactivate_account", tag = "console", params(AccountParams),
     responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)), security(("staff_token" = [])))]
@@ -196,8 +198,9 @@ pub async fn deactivate_account(
     switch_account(&state, &staff, lang, params, false).await
 }
 
-/// Reactivates a deactivated staff account (admins only); the member signs
-/// in again with their password and authenticator.
+/// Reactivates a deactivated staff account (admins signed in; an API token
+/// is refused with 403); the member signs in again with their password and
+/// authenticator. The API tokens they made stay revoked.
 #[utoipa::path(post, path = "/staff-accounts/reactivate", operation_id = "console_reactivate_account", tag = "console", params(AccountParams),
     responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404)), security(("staff_token" = [])))]
 pub async fn reactivate_account(
@@ -216,7 +219,12 @@ async fn switch_account(
     params: Result<Params<AccountParams>, ApiError>,
     active: bool,
 ) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
-    staff.require(Permission::ManageStaff)?;
+    // A script may take someone's access away (an offboarding job), never
+    // give it back.
+    match active {
+        true => staff.require_member(Permission::ManageStaff)?,
+        false => staff.require(Permission::ManageStaff)?,
+    }
     let Params(params) = params?;
     let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
     // Switching oneself off is a slip more often than a decision, and it
@@ -254,10 +262,11 @@ async fn switch_account(
 }
 
 /// Resets a member's sign-in when they lost their password or
-/// authenticator (admins only): a new one-time password and TOTP secret,
-/// answered this once like a new account's. The old password and
-/// authenticator stop working, failed tries and any lock are cleared, and
-/// the member is signed out everywhere at once. Nobody resets their own
+/// authenticator (admins signed in; an API token is refused with 403): a new
+/// one-time password and TOTP secret, answered this once like a new
+/// account's. The old password and authenticator stop working, failed tries
+/// and any lock are cleared, and the member is signed out everywhere at
+/// once, their API tokens revoked. Nobody resets their own
 /// (409, `data.reason` `own_account`: another admin does it), and a
 /// deactivated account is reactivated first (409, `inactive`).
 #[utoipa::path(post, path = "/staff-accounts/reset", operation_id = "console_reset_account", tag = "console", params(AccountParams),
@@ -268,7 +277,7 @@ pub async fn reset_account(
     lang: Lang,
     params: Result<Params<AccountParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<NewAccount>>> {
-    staff.require(Permission::ManageStaff)?;
+    staff.require_member(Permission::ManageStaff)?;
     let Params(params) = params?;
     let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
     // An admin who can still sign in has no lost secret to replace, and one

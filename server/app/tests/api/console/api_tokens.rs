@@ -166,14 +166,15 @@ crate::on_both_stores! {
         let admin = member(&app, Role::Admin).await;
         let (_, created) = send(&app, &admin, "POST", TOKENS, &[("name", "onboarding sync"), ("role", "admin"), ("validDays", "7")]).await;
         let (token_id, secret) = (created["data"]["id"].as_i64().unwrap(), created["data"]["secret"].as_str().unwrap().to_owned());
-        let (status, added) = bearer_post(&app, &secret, "/api/console/staff-accounts", &[("email", "liza@hiram.example"), ("name", "Liza Reyes"), ("role", "finance")]).await;
-        assert_eq!(status, 200, "{added}");
+        let leaver = hiram::features::console::staff_accounts::add_staff(&app.state, "liza@hiram.example", "Liza Reyes", "finance").await.unwrap();
+        let (status, off) = bearer_post(&app, &secret, "/api/console/staff-accounts/deactivate", &[("id", &leaver.id.to_string())]).await;
+        assert_eq!(status, 200, "an offboarding script takes access away: {off}");
         assert_eq!(send(&app, &admin, "POST", REVOKE, &[("id", &token_id.to_string())]).await.0, 200);
 
         let (_, log) = send(&app, &admin, "GET", "/api/console/audit?pageSize=100", &[]).await;
         let rows = log["data"]["rows"].as_array().unwrap();
         let entry = |action: &str| rows.iter().find(|row| row["action"] == action).unwrap_or_else(|| panic!("{action} in {log}"));
-        let by_token = entry("staff.create");
+        let by_token = entry("staff.deactivate");
         assert_eq!((by_token["apiTokenId"].as_i64(), by_token["apiTokenName"].as_str()), (Some(token_id), Some("onboarding sync")));
         assert_eq!((by_token["staffId"].clone(), by_token["staffName"].clone()), (Value::Null, Value::Null), "no member acted");
         for action in ["api_token.create", "api_token.revoke"] {
@@ -185,6 +186,63 @@ crate::on_both_stores! {
         let made = entry("api_token.create");
         assert_eq!((made["after"]["name"].as_str(), made["after"]["role"].as_str()), (Some("onboarding sync"), Some("admin")));
         assert!(!log.to_string().contains(&secret), "the secret never reaches the log");
+    }
+
+    async fn no_token_makes_resets_or_reactivates_a_member_so_a_leaked_one_cannot_make_its_own_admin(app) {
+        let admin_token = app.staff_token(Role::Admin).await;
+        let (status, refused) = bearer_post(&app, &admin_token, "/api/console/staff-accounts", &[("email", "shadow@hiram.example"), ("name", "Shadow"), ("role", "admin")]).await;
+        assert_eq!(status, 403, "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("never a token"), "{refused}");
+        assert!(refused.get("data").and_then(|data| data.get("password")).is_none(), "no secret: {refused}");
+        assert!(app.state.store.staff_by_email("shadow@hiram.example").await.unwrap().is_none(), "nobody was made");
+
+        let finance = hiram::features::console::staff_accounts::add_staff(&app.state, "ana@hiram.example", "Ana", "finance").await.unwrap();
+        let id = finance.id.to_string();
+        let (status, refused) = bearer_post(&app, &admin_token, "/api/console/staff-accounts/reset", &[("id", &id)]).await;
+        assert_eq!(status, 403, "a reset hands over secrets: {refused}");
+        assert!(!refused.to_string().contains("totpSecret"), "{refused}");
+        crate::console::signed_in(&app, "ana@hiram.example", &finance).await;
+        assert_eq!(bearer_post(&app, &admin_token, "/api/console/staff-accounts/deactivate", &[("id", &id)]).await.0, 200);
+        assert_eq!(bearer_post(&app, &admin_token, "/api/console/staff-accounts/reactivate", &[("id", &id)]).await.0, 403, "never gives access back");
+        let ana = app.state.store.staff_by_email("ana@hiram.example").await.unwrap().unwrap();
+        assert!(!ana.active, "still deactivated");
+    }
+
+    async fn a_deactivated_or_reset_members_tokens_stop_at_once(app) {
+        let admin = member(&app, Role::Admin).await;
+        let email = "rico@hiram.example";
+        let account = hiram::features::console::staff_accounts::add_staff(&app.state, email, "Rico", "admin").await.unwrap();
+        let rico = crate::console::signed_in(&app, email, &account).await;
+        let mint = |name: &'static str| {
+            let (app, rico) = (&app, &rico);
+            async move {
+                let (status, body) = send(app, rico, "POST", TOKENS, &[("name", name), ("role", "admin"), ("validDays", "90")]).await;
+                assert_eq!(status, 200, "{body}");
+                body["data"]["secret"].as_str().unwrap().to_owned()
+            }
+        };
+        let token = mint("rico's script").await;
+        assert_eq!(bearer_get(&app, &token, "/api/console/staff-accounts").await.0, 200);
+        let id = account.id.to_string();
+        assert_eq!(send(&app, &admin, "POST", "/api/console/staff-accounts/deactivate", &[("id", &id)]).await.0, 200);
+        let (status, refused) = bearer_post(&app, &token, "/api/console/staff-accounts/deactivate", &[("id", "1")]).await;
+        assert_eq!(status, 401, "the deactivated member's token is refused at once: {refused}");
+        let (_, listed) = send(&app, &admin, "GET", TOKENS, &[]).await;
+        let row = listed["data"].as_array().unwrap().iter().find(|row| row["name"] == "rico's script").unwrap().clone();
+        assert!(row["revokedAt"].is_string(), "and shown revoked: {row}");
+        assert_eq!(send(&app, &admin, "POST", "/api/console/staff-accounts/reactivate", &[("id", &id)]).await.0, 200);
+        assert_eq!(bearer_get(&app, &token, "/api/console/staff-accounts").await.0, 401, "reactivation gives no token back");
+
+        // A reset (secrets that may have leaked) revokes the new one too.
+        // (A TOTP code signs in once: the next sign-in takes the next one.)
+        app.clock.advance(time::Duration::seconds(30));
+        let rico = crate::console::signed_in(&app, email, &account).await;
+        let (status, body) = send(&app, &rico, "POST", TOKENS, &[("name", "rico's next"), ("role", "auditor"), ("validDays", "9")]).await;
+        assert_eq!(status, 200, "{body}");
+        let next = body["data"]["secret"].as_str().unwrap().to_owned();
+        assert_eq!(bearer_get(&app, &next, "/api/console/audit").await.0, 200);
+        assert_eq!(send(&app, &admin, "POST", "/api/console/staff-accounts/reset", &[("id", &id)]).await.0, 200);
+        assert_eq!(bearer_get(&app, &next, "/api/console/audit").await.0, 401);
     }
 
     async fn an_unknown_staff_path_is_a_json_404(app) {

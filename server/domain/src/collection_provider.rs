@@ -129,6 +129,18 @@ pub enum CollectionError {
     Refused(String),
 }
 
+/// The names of every collection provider the product has had, so a
+/// posting made under one that is no longer configured is still found.
+pub const PROVIDER_NAMES: [&str; 2] = ["sandbox", "xendit"];
+
+/// The idempotency keys a provider's posting of transaction `reference`
+/// would carry, whichever provider and however the transaction id was
+/// cased (a borrower's reported reference is upper-cased).
+pub fn posting_keys(reference: &str) -> Vec<String> {
+    let spellings = [reference.to_owned(), reference.to_lowercase()];
+    PROVIDER_NAMES.iter().flat_map(|name| spellings.iter().map(move |id| format!("{name}:{id}"))).collect()
+}
+
 /// A collection provider: money in from borrowers.
 #[async_trait]
 pub trait CollectionProvider: Send + Sync {

@@ -239,6 +239,19 @@ impl LedgerStore for Store {
         balances_in(&mut self.db.read().await?, order).await
     }
 
+    async fn order_posted_under(&self, keys: &[String]) -> StoreResult<Option<OrderId>> {
+        for key in keys {
+            let order = self
+                .db
+                .opt_value::<OrderId>("SELECT order_id FROM ledger_entry WHERE idempotency_key = $1", args![key])
+                .await?;
+            if order.is_some() {
+                return Ok(order);
+            }
+        }
+        Ok(None)
+    }
+
     async fn post_to_order(
         &self,
         order: OrderId,

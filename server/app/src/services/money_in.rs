@@ -23,6 +23,14 @@ pub async fn balances(state: &AppState, order: OrderId) -> ServiceResult<Balance
     Ok(state.store.balances(order).await?)
 }
 
+/// The order a provider's posting of transaction `reference` went to, if
+/// one did: a borrower's report of the same transaction must never be
+/// credited again (issue 29).
+pub async fn credited_by_provider(state: &AppState, reference: &str) -> ServiceResult<Option<OrderId>> {
+    let keys = hiram_domain::collection_provider::posting_keys(reference);
+    Ok(state.store.order_posted_under(&keys).await?)
+}
+
 /// Posts a payment once per `key`. A replay answers like the first posting
 /// and changes nothing.
 ///

@@ -160,4 +160,6 @@ pub trait LedgerStore {
     async fn ledger_entries(&self, order: OrderId) -> StoreResult<Vec<StoredEntry>>;
     /// The loan's account, once its money went out.
     async fn loan_account(&self, order: OrderId) -> StoreResult<Option<LoanAccount>>;
+    /// The order an entry was posted to under any of `keys`, if one was.
+    async fn order_posted_under(&self, keys: &[String]) -> StoreResult<Option<OrderId>>;
 }

@@ -65,7 +65,7 @@ struct CallbackBody {
 #[async_trait]
 impl CollectionProvider for SandboxCollector {
     fn name(&self) -> &'static str {
-        "sandbox"
+        hiram_domain::collection_provider::PROVIDER_NAMES[0]
     }
 
     fn supports(&self, channel: Channel, standing: bool) -> bool {

@@ -175,7 +175,7 @@ impl XenditCollections {
 #[async_trait]
 impl CollectionProvider for XenditCollections {
     fn name(&self) -> &'static str {
-        "xendit"
+        hiram_domain::collection_provider::PROVIDER_NAMES[1]
     }
 
     fn supports(&self, channel: Channel, standing: bool) -> bool {

@@ -110,7 +110,9 @@ fn checked_note(note: &str) -> ApiResult<&str> {
     if note.chars().count() > 500 { Err(super::refused(InvalidField("note"))) } else { Ok(note) }
 }
 
-/// Posts a queued payment to an order with money owed.
+/// Posts a queued payment to an order with money owed. A report whose
+/// reference a payment provider has posted since is refused (409,
+/// `data.reason` `already_credited`): finance rejects it instead.
 #[utoipa::path(post, path = "/unposted-payments/match", tag = "staff", params(ResolveParams),
     security(("staff_token" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
@@ -124,6 +126,14 @@ pub async fn match_payment(
     let Params(params) = params?;
     let note = checked_note(&params.note)?;
     let payment = pending(&state, params.id).await?;
+    // The provider's own notice of the same transaction may have come after
+    // the borrower's report: the money is in already.
+    if let Some(credited) = crate::services::money_in::credited_by_provider(&state, &payment.reference).await? {
+        return Err(ApiError::Conflict {
+            message: Msg::UnpostedAlreadyCredited,
+            data: serde_json::json!({ "reason": "already_credited", "orderId": credited.0 }),
+        });
+    }
     let order_id = OrderId(params.order_id.unwrap_or(payment.order_id.0));
     let order = state.store.order(order_id).await?.ok_or(ApiError::NotFound)?;
     if !order.status.is_repayable() {

@@ -76,7 +76,8 @@ pub struct ReportedPayment {
 
 /// Reports a payment made outside the pay codes, for staff to check. The
 /// same report sent again (its answer lost) answers as the first did while
-/// it waits; a reference reported before in any other way is refused (409).
+/// it waits; a reference reported before in any other way, or one a payment
+/// provider already posted, is refused (409).
 #[utoipa::path(post, path = "/v3/loan-details/submit-utr", tag = "payments", params(ReportParams),
     responses((status = 200, body = Envelope<ReportedPayment>), (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn report_payment(
@@ -88,6 +89,11 @@ pub async fn report_payment(
     let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
     let reference = payment_reference(&params.utr).ok_or(ApiError::rejected(Msg::ReferenceInvalid))?;
+    // A transaction a provider already posted is in the ledger: reported
+    // again, a match would credit it twice.
+    if crate::services::money_in::credited_by_provider(&state, &reference).await?.is_some() {
+        return Err(ApiError::Conflict { message: Msg::ReferenceAlreadyCredited, data: serde_json::Value::Null });
+    }
     // Looked up before the checks of what is owed and how many wait: the
     // first report of a retry already counts among those.
     if let Some(first) = state.store.unposted_by_reference(channel, &reference).await? {

@@ -116,6 +116,47 @@ crate::on_both_stores! {
         }
     }
 
+    async fn a_payment_a_provider_posted_is_never_credited_again_whichever_report_comes_first(app) {
+        let token = app.staff_token(Role::Finance).await;
+        let demo = app.demo_session().await;
+        let session = demo.session_id.as_str();
+        let order = order_in(&demo, 180).order_id;
+        let pay = |amount: i64, transaction: &'static str| {
+            let app = &app;
+            async move {
+                let (_, issued) = crate::repayment::pay_code(app, session, order, amount, 90011).await;
+                let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+                let response = app.client.post(app.url("/sandbox/pay")).form(&[("code", code.as_str()), ("transactionId", transaction)]).send().await.unwrap();
+                let text = response.text().await.unwrap();
+                assert!(text.contains("HTTP 200 (posted)"), "{text}");
+            }
+        };
+
+        // The provider's posting first, then the borrower's report of it.
+        pay(20_000, "SBX-DUPREF-777").await;
+        let credited = payments(&app, order).await;
+        for utr in ["SBX-DUPREF-777", " sbx-dupref-777 "] {
+            let (status, refused) = report(&app, session, order, utr, 20_000, 90011).await;
+            assert_eq!(status, 409, "{utr}: {refused}");
+            assert!(refused["message"].as_str().unwrap().contains("already in your loan"), "{refused}");
+        }
+        assert_eq!(app.state.store.pending_unposted_of(OrderId(order)).await.unwrap(), 0, "nothing waits to be matched");
+
+        // The borrower's report first, then the provider's posting: the
+        // report can no longer be matched, and says why.
+        let (status, queued) = report(&app, session, order, "SBX-LATE-4242", 15_000, 90011).await;
+        assert_eq!(status, 200, "{queued}");
+        pay(15_000, "SBX-LATE-4242").await;
+        let id = queued["data"]["id"].to_string();
+        let (status, refused) = staff(&app, &token, "/api/staff/unposted-payments/match", &[("id", &id), ("note", "seen in GCash")]).await;
+        assert_eq!(status, 409, "{refused}");
+        assert_eq!(refused["data"]["reason"], "already_credited");
+        assert_eq!(refused["data"]["orderId"], order);
+        assert_eq!(payments(&app, order).await, credited + 1, "two payments, each credited once");
+        let (status, rejected) = staff(&app, &token, "/api/staff/unposted-payments/reject", &[("id", &id), ("note", "posted by the provider")]).await;
+        assert_eq!(status, 200, "finance closes it: {rejected}");
+    }
+
     async fn staff_match_a_payment_once_and_reject_with_a_reason(app) {
         let token = app.staff_token(Role::Finance).await;
         let demo = app.demo_session().await;

@@ -17,6 +17,11 @@ impl PayoutAccountStore for Store {
         at: OffsetDateTime,
     ) -> StoreResult<PayoutAccount> {
         let mut tx = self.db.write().await?;
+        // Two saves of one borrower (a double tap) take turns: on
+        // PostgreSQL both would otherwise replace nothing and then insert a
+        // current account each, and the second would break the one-current
+        // index. In turn, the later one replaces the earlier.
+        tx.opt_value::<i64>("SELECT id FROM borrower WHERE id = $1 FOR UPDATE", args![borrower]).await?;
         tx.exec(
             "UPDATE payout_account SET replaced_at = $2 WHERE borrower_id = $1 AND replaced_at IS NULL",
             args![borrower, at],

@@ -243,6 +243,21 @@ crate::on_both_stores! {
         assert_eq!(status(&app, &session, &order).await["orderStatus"], 174);
     }
 
+    async fn a_double_tap_on_save_account_stores_one_and_answers_every_tap(app) {
+        let (session, _, _) = approved_loan(&app).await;
+        let taps = (0..10).map(|tap| {
+            let (app, session) = (&app, &session);
+            async move { bind_bank(app, session, "BDO", &format!("00987654321{tap}")).await }
+        });
+        let answers = crate::helpers::join_all(taps.collect()).await;
+        for (status, body) in &answers {
+            assert_eq!((*status, body["code"].as_str()), (200, Some("00")), "{body}");
+        }
+        let borrower = app.state.store.borrower_by_phone(&hiram_domain::phone::Phone::parse(PHONE).unwrap()).await.unwrap().unwrap();
+        let current = app.state.store.payout_account(borrower.id).await.unwrap().expect("one account is current");
+        assert!(current.details.number.starts_with("00987654321"), "{current:?}");
+    }
+
     async fn a_refused_payout_rejects_the_loan_and_says_so(app) {
         let (session, product, order) = approved_loan(&app).await;
         assert_eq!(bind_bank(&app, &session, "LBP", "123456780000").await.0, 200);

@@ -48,6 +48,10 @@ pub fn policy_with_inline_style(style: &str) -> String {
 /// Sets the browser policy headers a reply does not already carry.
 pub async fn set_headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let policy = content_security_policy(request.uri().path());
+    let path = request.uri().path();
+    // API replies carry personal data: no cache (a shared phone's, a
+    // proxy's) keeps them, unless a reply says otherwise itself.
+    let personal = path.starts_with("/pany/") || path.starts_with("/api/");
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     let mut set = |name: header::HeaderName, value: &str| {
@@ -61,6 +65,9 @@ pub async fn set_headers(State(state): State<AppState>, request: Request, next: 
     set(header::REFERRER_POLICY, "no-referrer");
     set(header::HeaderName::from_static("permissions-policy"), PERMISSIONS);
     set(header::X_CONTENT_TYPE_OPTIONS, "nosniff");
+    if personal {
+        set(header::CACHE_CONTROL, "no-store");
+    }
     if state.settings.server.served_over_https() {
         set(header::STRICT_TRANSPORT_SECURITY, ONE_YEAR_HSTS);
     }

@@ -65,6 +65,9 @@ crate::on_both_stores! {
         ] {
             let response = app.get(path).await;
             assert_browser_policy(response.headers(), path, framed);
+            if path.starts_with("/pany/") || path.starts_with("/api/") {
+                assert_eq!(response.headers()["cache-control"], "no-store", "{path}: personal data is never cached");
+            }
             assert!(response.headers().get("strict-transport-security").is_none(), "{path}: not over https here");
         }
     }

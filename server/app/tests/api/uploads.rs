@@ -213,6 +213,9 @@ crate::on_both_stores! {
         let staff = app.client.get(app.url(&format!("/api/staff/uploads/{name}"))).bearer_auth(&token).send().await.unwrap();
         assert_eq!(staff.status(), 200);
         assert_eq!(staff.headers()["x-content-type-options"], "nosniff");
+        assert_eq!(staff.headers()["cache-control"], "private, no-store", "identity photos stay in no cache");
+        let own = app.get(&format!("{url}?sessionId={owner}")).await;
+        assert_eq!((own.status().as_u16(), own.headers()["cache-control"].to_str().unwrap()), (200, "private, no-store"));
         assert_eq!(crate::helpers::Checked::of(app.get(&format!("/api/staff/uploads/{name}")).await).await.status(), 401);
     }
 

@@ -185,7 +185,8 @@ pub async fn stored(state: &AppState, name: &str) -> ApiResult<Option<ImageRecor
 }
 
 /// The picture's bytes, marked so that no browser treats them as anything
-/// but a JPEG to show, and kept only in the viewer's private cache.
+/// but a JPEG to show, and kept in no cache: a borrower's identity photos
+/// must not outlive their sign-out on a shared phone.
 pub async fn serve(state: &AppState, record: &ImageRecord) -> ApiResult<Response> {
     let bytes = state
         .files
@@ -200,7 +201,7 @@ pub async fn serve(state: &AppState, record: &ImageRecord) -> ApiResult<Response
             (header::CONTENT_TYPE, HeaderValue::from_static("image/jpeg")),
             (header::CONTENT_DISPOSITION, disposition),
             (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
-            (header::CACHE_CONTROL, HeaderValue::from_static("private, max-age=31536000, immutable")),
+            (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
         ],
         Body::from(bytes),
     )

@@ -46,8 +46,12 @@ impl BorrowerStore for Store {
         Ok(hash.flatten())
     }
 
-    async fn set_password_hash(&self, id: BorrowerId, hash: &str) -> StoreResult<()> {
-        self.db.exec("UPDATE borrower SET password_hash = $2 WHERE id = $1", args![id, hash]).await.map(drop)
+    async fn set_password_hash(&self, id: BorrowerId, hash: &str, at: OffsetDateTime) -> StoreResult<()> {
+        let mut tx = self.db.write().await?;
+        tx.exec("UPDATE borrower SET password_hash = $2 WHERE id = $1", args![id, hash]).await?;
+        tx.exec("UPDATE session SET revoked_at = $2 WHERE borrower_id = $1 AND revoked_at IS NULL", args![id, at])
+            .await?;
+        tx.commit().await
     }
 
     async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()> {

@@ -216,6 +216,9 @@ crate::on_both_stores! {
     }
 
     async fn a_password_can_be_set_with_a_code_and_used_to_log_in(app) {
+        let before = app.login(PHONE).await;
+        assert_eq!(app.loan_details(&before, 1).await.0, 404, "signed in");
+        app.clock.advance(time::Duration::minutes(2));
         app.post_form(SEND, &[("phone", PHONE), ("purpose", "reset_pwd")]).await;
         let code = app.last_code(PHONE).await;
         let weak = app.post_form("/pany/service/login/reset-pwd", &[("phone", PHONE), ("code", &code), ("password", "12345678")]).await;
@@ -232,6 +235,7 @@ crate::on_both_stores! {
             .unwrap();
         assert_eq!(login["code"], "00");
         assert_eq!(app.loan_details(login["data"]["sessionId"].as_str().unwrap(), 1).await.0, 404);
+        assert_eq!(app.loan_details(&before, 1).await.0, 401, "the new password ended the sessions from before it");
     }
 
     async fn a_wrong_password_and_an_unknown_number_look_the_same(app) {

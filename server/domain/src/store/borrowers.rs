@@ -19,7 +19,9 @@ pub trait BorrowerStore {
     async fn borrower(&self, id: BorrowerId) -> StoreResult<Option<Borrower>>;
     /// The PHC-format hash of the borrower's password, if they set one.
     async fn password_hash(&self, id: BorrowerId) -> StoreResult<Option<String>>;
-    async fn set_password_hash(&self, id: BorrowerId, hash: &str) -> StoreResult<()>;
+    /// Sets a new password and ends every session of the borrower's, in one
+    /// transaction: whoever knew the old password is signed out.
+    async fn set_password_hash(&self, id: BorrowerId, hash: &str, at: time::OffsetDateTime) -> StoreResult<()>;
     async fn set_full_name(&self, id: BorrowerId, full_name: &str) -> StoreResult<()>;
     /// Remembers the language the borrower chose (decision 046).
     async fn set_language(&self, id: BorrowerId, language: Language) -> StoreResult<()>;

@@ -238,7 +238,8 @@ pub struct ResetPasswordParams {
     pub password: String,
 }
 
-/// Sets a new password after proving the number with a code.
+/// Sets a new password after proving the number with a code; every session
+/// of the borrower's ends (a phone left signed in, a thief's).
 #[utoipa::path(post, path = "/service/login/reset-pwd", tag = "login", params(ResetPasswordParams),
     responses((status = 200, body = Envelope<NoData>), (status = 400, description = "Wrong code or weak password")))]
 pub async fn reset_password(
@@ -251,7 +252,7 @@ pub async fn reset_password(
     verify_code(&state, &phone, CodePurpose::ResetPassword, &params.code).await?;
     let borrower = state.store.ensure_borrower(&phone, None, state.now()).await?;
     let hash = crate::passwords::hash(password).await?;
-    state.store.set_password_hash(borrower.id, &hash).await?;
+    state.store.set_password_hash(borrower.id, &hash, state.now()).await?;
     Ok(ok(lang, NoData))
 }
 

@@ -119,6 +119,10 @@ pub enum ApiError {
     Conflict { message: Msg, data: serde_json::Value },
     #[error("no valid session")]
     SessionRequired,
+    /// A 401 for a caller that is no person (a provider's notification):
+    /// `message` says what failed, not that a session ended.
+    #[error("not authenticated: {0:?}")]
+    Unauthenticated(Msg),
     /// Also the answer for another borrower's records, so ids leak nothing.
     #[error("not found")]
     NotFound,
@@ -191,6 +195,7 @@ impl IntoResponse for ApiError {
                 (StatusCode::FORBIDDEN, *message)
             }
             ApiError::SessionRequired => (StatusCode::UNAUTHORIZED, Msg::SessionRequired),
+            ApiError::Unauthenticated(message) => (StatusCode::UNAUTHORIZED, *message),
             ApiError::BodyTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, Msg::InvalidParameters),
             ApiError::NotFound => (StatusCode::NOT_FOUND, Msg::NotFound),
             ApiError::TooManyRequests { retry_after_seconds, message } => {

@@ -96,6 +96,8 @@ pub enum Msg {
     Success,
     InvalidParameters,
     SessionRequired,
+    NotificationUnverified,
+    NotificationsOff,
     NotFound,
     MethodNotAllowed,
     TooManyRequests,
@@ -231,6 +233,8 @@ pub enum Msg {
     DebitDeclined,
     ReferenceInvalid,
     ReferenceAlreadySubmitted,
+    ReferenceAlreadyCredited,
+    UnpostedAlreadyCredited,
     ReferenceQueued,
     TooManyReferences,
     PayoutSentSms,
@@ -379,6 +383,8 @@ impl Msg {
                 Success => "Success",
                 InvalidParameters => "Some details are missing or not valid. Please check and try again.",
                 SessionRequired => "Your session has ended. Please log in again.",
+                NotificationUnverified => "The notification's signature or token does not verify.",
+                NotificationsOff => "This server takes no payment notifications from this provider.",
                 NotFound => "We could not find what you are looking for.",
                 MethodNotAllowed => "This action is not available here.",
                 TooManyRequests => "Too many attempts. Please wait a moment and try again.",
@@ -659,6 +665,12 @@ impl Msg {
                 AccountBound => "Your account is saved. We send your loan there.",
                 ReferenceInvalid => "Please type the reference number from your receipt: 6 to 30 letters and digits.",
                 ReferenceAlreadySubmitted => "This reference number was already sent to us. We are checking it.",
+                ReferenceAlreadyCredited => {
+                    "The payment with this reference number is already in your loan. If you paid twice, please contact us."
+                }
+                UnpostedAlreadyCredited => {
+                    "A payment provider has already posted this reference: matching it would credit the money twice. Reject this report."
+                }
                 ReferenceQueued => {
                     "Thank you. We will check your payment with the channel and post it to your loan within one business day."
                 }
@@ -738,6 +750,10 @@ impl Msg {
                 Success => "Tagumpay",
                 InvalidParameters => "May kulang o maling detalye. Pakisuri at subukang muli.",
                 SessionRequired => "Natapos na ang iyong session. Mag-log in muli.",
+                NotificationUnverified => "Hindi tumutugma ang pirma o token ng notification.",
+                NotificationsOff => {
+                    "Hindi tumatanggap ang server na ito ng payment notification mula sa provider na ito."
+                }
                 NotFound => "Hindi namin makita ang hinahanap mo.",
                 MethodNotAllowed => "Hindi available dito ang aksyong ito.",
                 TooManyRequests => "Masyadong maraming subok. Maghintay sandali at subukang muli.",
@@ -1042,6 +1058,12 @@ impl Msg {
                 AccountBound => "Naka-save na ang iyong account. Doon namin ipapadala ang loan.",
                 ReferenceInvalid => "I-type ang reference number mula sa iyong resibo: 6 hanggang 30 letra at numero.",
                 ReferenceAlreadySubmitted => "Naipadala na sa amin ang reference number na ito. Sinusuri na namin.",
+                ReferenceAlreadyCredited => {
+                    "Naipasok na sa iyong loan ang bayad na may ganitong reference number. Kung dalawang beses kang nagbayad, makipag-ugnayan sa amin."
+                }
+                UnpostedAlreadyCredited => {
+                    "Naipasok na ng payment provider ang reference na ito: madodoble ang bayad kapag itinugma pa. I-reject ang ulat na ito."
+                }
                 ReferenceQueued => {
                     "Salamat. Susuriin namin ang iyong bayad sa channel at ipapasok sa iyong loan sa loob ng isang araw ng trabaho."
                 }

@@ -397,12 +397,16 @@ async fn a_forged_notification_is_refused_before_xendit_is_asked(backend: Backen
     for token in [Some("not-the-token"), Some(""), None, Some("webhook-verification-token-for-test")] {
         let (status, envelope) = webhook(&app, &body, token).await;
         assert_eq!(status, 401, "{token:?}: {envelope}");
+        let message = envelope["message"].as_str().unwrap();
+        assert!(message.contains("does not verify") && !message.contains("session"), "says what is wrong: {message}");
     }
     assert_eq!(fake.asked(), 0, "a forged notification costs Xendit nothing");
     assert_eq!(entries(&app, order).await, before);
     let sandbox = app.client.post(app.url("/pany/payments/callback/sandbox")).json(&json!({})).send().await.unwrap();
     let sandbox = crate::helpers::Checked::of(sandbox).await;
     assert_eq!(sandbox.status(), 401, "the sandbox is off when Xendit collects");
+    let refusal: serde_json::Value = sandbox.json().await.unwrap();
+    assert!(refusal["message"].as_str().unwrap().contains("takes no payment notifications"), "{refusal}");
     assert_eq!(crate::helpers::Checked::of(app.get("/sandbox/pay?code=123456789012").await).await.status(), 404);
     let malformed = app
         .client

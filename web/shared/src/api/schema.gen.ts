@@ -131,7 +131,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a staff account with a random password and TOTP secret, shown
-         *     once (admins only). A refused field is named in `data.field`; an e-mail
+         *     once (admins signed in; an API token is refused with 403). A refused field is named in `data.field`; an e-mail
          *     that has an account already is a 409 naming `email`.
          */
         post: operations["console_create_account"];
@@ -151,9 +151,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Deactivates a staff account (admins only): the member is signed out at
-         *     once (every session of theirs ends) and cannot sign in until
-         *     reactivated. Nobody deactivates their own account, and the last active
+         * Deactivates a staff account (admins): the member is signed out at
+         *     once (every session of theirs ends, every API token they made is
+         *     revoked) and cannot sign in until reactivated. Nobody deactivates their own account, and the last active
          *     admin stays active (409, `data.reason` `own_account` or `last_admin`).
          */
         post: operations["console_deactivate_account"];
@@ -173,8 +173,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Reactivates a deactivated staff account (admins only); the member signs
-         *     in again with their password and authenticator.
+         * Reactivates a deactivated staff account (admins signed in; an API token
+         *     is refused with 403); the member signs in again with their password and
+         *     authenticator. The API tokens they made stay revoked.
          */
         post: operations["console_reactivate_account"];
         delete?: never;
@@ -194,10 +195,11 @@ export interface paths {
         put?: never;
         /**
          * Resets a member's sign-in when they lost their password or
-         *     authenticator (admins only): a new one-time password and TOTP secret,
-         *     answered this once like a new account's. The old password and
-         *     authenticator stop working, failed tries and any lock are cleared, and
-         *     the member is signed out everywhere at once. Nobody resets their own
+         *     authenticator (admins signed in; an API token is refused with 403): a new
+         *     one-time password and TOTP secret, answered this once like a new
+         *     account's. The old password and authenticator stop working, failed tries
+         *     and any lock are cleared, and the member is signed out everywhere at
+         *     once, their API tokens revoked. Nobody resets their own
          *     (409, `data.reason` `own_account`: another admin does it), and a
          *     deactivated account is reactivated first (409, `inactive`).
          */
@@ -1018,7 +1020,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Posts a queued payment to an order with money owed. */
+        /**
+         * Posts a queued payment to an order with money owed. A report whose
+         *     reference a payment provider has posted since is refused (409,
+         *     `data.reason` `already_credited`): finance rejects it instead.
+         */
         post: operations["match_payment"];
         delete?: never;
         options?: never;
@@ -2083,7 +2089,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets a new password after proving the number with a code. */
+        /**
+         * Sets a new password after proving the number with a code; every session
+         *     of the borrower's ends (a phone left signed in, a thief's).
+         */
         post: operations["reset_password"];
         delete?: never;
         options?: never;
@@ -2903,7 +2912,8 @@ export interface paths {
         /**
          * Reports a payment made outside the pay codes, for staff to check. The
          *     same report sent again (its answer lost) answers as the first did while
-         *     it waits; a reference reported before in any other way is refused (409).
+         *     it waits; a reference reported before in any other way, or one a payment
+         *     provider already posted, is refused (409).
          */
         post: operations["report_payment"];
         delete?: never;

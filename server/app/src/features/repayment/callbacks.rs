@@ -34,8 +34,9 @@ async fn receive(state: &AppState, provider: &str, headers: &HeaderMap, body: &[
         Err(error) => {
             tracing::warn!(payment.provider = provider, refusal = %error, "payment notification refused");
             Err(match error {
-                ReceiveError::Off | ReceiveError::Notification(NotificationRefusal::Unauthenticated) => {
-                    ApiError::SessionRequired
+                ReceiveError::Off => ApiError::Unauthenticated(Msg::NotificationsOff),
+                ReceiveError::Notification(NotificationRefusal::Unauthenticated) => {
+                    ApiError::Unauthenticated(Msg::NotificationUnverified)
                 }
                 ReceiveError::Notification(_) | ReceiveError::Denied(_) => ApiError::InvalidParameters,
                 ReceiveError::Unavailable(detail) => ApiError::Unavailable(detail),

@@ -14,7 +14,11 @@ use axum::middleware::Next;
 use axum::response::Response;
 use std::net::{IpAddr, SocketAddr};
 
-/// The client's address as this server believes it.
+/// The client as every per-address limit counts it: its IPv4 address, or
+/// the network of its IPv6 address (`server.ipv6_limit_prefix` bits, /64 by
+/// default). One IPv6 subscriber holds a whole /64 and can send from any of
+/// its 2^64 addresses, so counting each address alone would give every
+/// request a fresh limit (SMS pumping, password spraying).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ClientAddress(pub IpAddr);
 
@@ -24,9 +28,22 @@ pub async fn resolve(State(state): State<AppState>, mut request: Request, next: 
     if let Some(ConnectInfo(peer)) = request.extensions().get::<ConnectInfo<SocketAddr>>().copied() {
         let trusted = state.settings.server.trusted_proxies();
         let address = behind_proxies(request.headers(), peer.ip(), &trusted);
-        request.extensions_mut().insert(ClientAddress(address));
+        let counted = limit_key(address, state.settings.server.ipv6_limit_prefix);
+        request.extensions_mut().insert(ClientAddress(counted));
     }
     next.run(request).await
+}
+
+/// The address a limit counts: an IPv4 address (written as IPv6 too) as it
+/// is, an IPv6 address with all but its first `prefix` bits cleared.
+fn limit_key(address: IpAddr, prefix: u8) -> IpAddr {
+    match address.to_canonical() {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => {
+            let mask = u128::MAX.checked_shl(128 - u32::from(prefix.min(128))).unwrap_or(0);
+            IpAddr::V6((u128::from(v6) & mask).into())
+        }
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
@@ -77,6 +94,18 @@ mod tests {
 
     fn ip(text: &str) -> IpAddr {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn ipv6_clients_are_counted_by_their_network_and_ipv4_ones_by_address() {
+        assert_eq!(limit_key(ip("2001:db8:1:2:aaaa::1"), 64), ip("2001:db8:1:2::"));
+        assert_eq!(limit_key(ip("2001:db8:1:2:ffff:ffff:ffff:ffff"), 64), ip("2001:db8:1:2::"));
+        assert_ne!(limit_key(ip("2001:db8:1:3::1"), 64), ip("2001:db8:1:2::"), "the next /64 is someone else");
+        assert_eq!(limit_key(ip("2001:db8:1:2:3::1"), 48), ip("2001:db8:1::"));
+        assert_eq!(limit_key(ip("2001:db8::1"), 128), ip("2001:db8::1"));
+        assert_eq!(limit_key(ip("2001:db8::1"), 0), ip("::"));
+        assert_eq!(limit_key(ip("203.0.113.5"), 64), ip("203.0.113.5"));
+        assert_eq!(limit_key(ip("::ffff:203.0.113.5"), 64), ip("203.0.113.5"), "an IPv4 client written as IPv6");
     }
 
     #[test]

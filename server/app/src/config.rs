@@ -116,6 +116,9 @@ pub struct PaymentSettings {
     /// The channel of each loan's standing code (a store channel), or
     /// empty for none.
     pub standing_channel: StandingChannel,
+    /// Pay codes with an amount one order may have made in any 24 hours
+    /// (each is a payment request at the provider).
+    pub pay_codes_per_order_per_day: u16,
     pub xendit_base_url: String,
     pub xendit_secret_key: Secret,
     /// The verification token of the Xendit dashboard's webhook settings,
@@ -359,6 +362,9 @@ pub struct ServerSettings {
     /// is believed, separated by commas; empty: every peer is the client
     /// (decision 035).
     pub trusted_proxies: String,
+    /// The bits of an IPv6 client's address its per-address limits count
+    /// (64: its subscriber network; 128: each address alone).
+    pub ipv6_limit_prefix: u8,
     /// The address borrowers and staff reach the product at
     /// (`https://hiram.example`), behind any proxy. https turns on HSTS and
     /// the console cookie's `Secure`; the console's calls must come from its
@@ -542,6 +548,13 @@ impl Settings {
         if self.jobs.daily_page_orders == 0 {
             return Err(ConfigError::Refused(
                 "jobs.daily_page_orders: a daily run needs at least 1 order a page".into(),
+            ));
+        }
+        if !(32..=128).contains(&self.server.ipv6_limit_prefix) {
+            return Err(ConfigError::Refused(
+                "server.ipv6_limit_prefix: IPv6 clients are counted by a network of 32 to 128 bits (64 is one \
+                 subscriber's)"
+                    .into(),
             ));
         }
         if !(1..=12 * 60).contains(&self.session.staff_idle_minutes) {

@@ -234,6 +234,7 @@ pub enum Msg {
     ReferenceInvalid,
     ReferenceAlreadySubmitted,
     ReferenceAlreadyCredited,
+    TooManyPayCodes,
     UnpostedAlreadyCredited,
     ReferenceQueued,
     TooManyReferences,
@@ -665,6 +666,9 @@ impl Msg {
                 AccountBound => "Your account is saved. We send your loan there.",
                 ReferenceInvalid => "Please type the reference number from your receipt: 6 to 30 letters and digits.",
                 ReferenceAlreadySubmitted => "This reference number was already sent to us. We are checking it.",
+                TooManyPayCodes => {
+                    "You have made many payment codes for this loan today. Please use one you already have, or try again later."
+                }
                 ReferenceAlreadyCredited => {
                     "The payment with this reference number is already in your loan. If you paid twice, please contact us."
                 }
@@ -1058,6 +1062,9 @@ impl Msg {
                 AccountBound => "Naka-save na ang iyong account. Doon namin ipapadala ang loan.",
                 ReferenceInvalid => "I-type ang reference number mula sa iyong resibo: 6 hanggang 30 letra at numero.",
                 ReferenceAlreadySubmitted => "Naipadala na sa amin ang reference number na ito. Sinusuri na namin.",
+                TooManyPayCodes => {
+                    "Marami ka nang nagawang payment code para sa loan na ito ngayong araw. Gamitin ang mayroon ka na, o subukan muli mamaya."
+                }
                 ReferenceAlreadyCredited => {
                     "Naipasok na sa iyong loan ang bayad na may ganitong reference number. Kung dalawang beses kang nagbayad, makipag-ugnayan sa amin."
                 }

@@ -2,12 +2,13 @@
 //! gateway's statement.
 
 use crate::Store;
-use crate::db::{Row, args};
+use crate::db::{Arg, Row, args};
 use async_trait::async_trait;
 use hiram_domain::collection_provider::PaymentInstruction;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, GatewayPayment, PayCode};
 use hiram_domain::store::{PayCodeStore, StoreError, StoreResult};
+use time::OffsetDateTime;
 
 const PAY_CODE_COLUMNS: &str = "code, order_id, channel, amount, created_at, expires_at, extension_fee, provider, \
      provider_ref, shown_code, qr_string, checkout_url";
@@ -48,30 +49,44 @@ fn insert_sql(on_conflict: &str) -> String {
     )
 }
 
+/// A code's columns, in `PAY_CODE_COLUMNS`' order.
+fn insert_args(code: &PayCode) -> [Arg<'_>; 12] {
+    let instruction = code.instruction.as_ref();
+    [
+        Arg::from(&code.code),
+        Arg::from(code.order_id),
+        Arg::from(code.channel.key()),
+        Arg::from(code.amount),
+        Arg::from(code.created_at),
+        Arg::from(code.expires_at),
+        Arg::from(code.extension_fee),
+        Arg::from(&code.provider),
+        Arg::from(instruction.map(|instruction| instruction.provider_ref.as_str())),
+        Arg::from(instruction.map(|instruction| instruction.pay_code.as_str())),
+        Arg::from(instruction.and_then(|instruction| instruction.qr_string.as_deref())),
+        Arg::from(instruction.and_then(|instruction| instruction.checkout_url.as_deref())),
+    ]
+}
+
 #[async_trait]
 impl PayCodeStore for Store {
-    async fn insert_pay_code(&self, code: &PayCode) -> StoreResult<()> {
-        let instruction = code.instruction.as_ref();
-        self.db
-            .exec(
-                &insert_sql(""),
-                args![
-                    &code.code,
-                    code.order_id,
-                    code.channel.key(),
-                    code.amount,
-                    code.created_at,
-                    code.expires_at,
-                    code.extension_fee,
-                    &code.provider,
-                    instruction.map(|instruction| instruction.provider_ref.as_str()),
-                    instruction.map(|instruction| instruction.pay_code.as_str()),
-                    instruction.and_then(|instruction| instruction.qr_string.as_deref()),
-                    instruction.and_then(|instruction| instruction.checkout_url.as_deref())
-                ],
+    async fn insert_pay_code(&self, code: &PayCode, since: OffsetDateTime, most: i64) -> StoreResult<bool> {
+        let mut tx = self.db.write().await?;
+        // The order's row is the turnstile: concurrent requests for one
+        // order count one after another, so none slips past the limit.
+        tx.opt_value::<i64>("SELECT id FROM loan_order WHERE id = $1 FOR UPDATE", args![code.order_id]).await?;
+        let issued: i64 = tx
+            .value(
+                "SELECT COUNT(*) FROM pay_code WHERE order_id = $1 AND created_at >= $2 AND amount IS NOT NULL",
+                args![code.order_id, since],
             )
-            .await
-            .map(drop)
+            .await?;
+        if issued >= most {
+            return Ok(false);
+        }
+        tx.exec(&insert_sql(""), &insert_args(code)).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     async fn pay_code(&self, code: &str) -> StoreResult<Option<PayCode>> {

@@ -29,6 +29,10 @@ pub enum IssueError {
     /// Nobody collects, or the channel is not live with the provider.
     #[error("the channel is not live")]
     ChannelOff,
+    /// The order has had `payments.pay_codes_per_order_per_day` codes in
+    /// the last day.
+    #[error("too many pay codes for the order today")]
+    TooMany,
     #[error(transparent)]
     Provider(#[from] CollectionError),
     #[error(transparent)]
@@ -113,7 +117,12 @@ pub async fn issue(
         provider: provider.name().to_owned(),
         instruction: None,
     };
-    state.store.insert_pay_code(&code).await?;
+    // Each code is a payment request at the provider: a borrower (or a
+    // script with their session) may not make them without end.
+    let most = i64::from(state.settings.payments.pay_codes_per_order_per_day);
+    if !state.store.insert_pay_code(&code, code.created_at - time::Duration::days(1), most).await? {
+        return Err(IssueError::TooMany);
+    }
     if let Some(extension) = &extension {
         state
             .store

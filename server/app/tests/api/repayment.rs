@@ -72,6 +72,22 @@ async fn entries(app: &TestApp, order: i64) -> usize {
 }
 
 crate::on_both_stores! {
+    async fn one_loan_gets_at_most_ten_pay_codes_a_day(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let asked = crate::helpers::join_all((0..12).map(|_| pay_code(&app, &demo.session_id, order, 10_000, 90011)).collect()).await;
+        let issued = asked.iter().filter(|(status, _)| *status == 200).count();
+        assert_eq!(issued, 10, "ten at once or one after another: {asked:?}");
+        let (status, refused) = pay_code(&app, &demo.session_id, order, 10_000, 90011).await;
+        assert_eq!(status, 429, "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("many payment codes"), "{refused}");
+        let other = order_in(&demo, 180).order_id;
+        assert_eq!(pay_code(&app, &demo.session_id, other, 10_000, 90011).await.0, 200, "another loan has its own ten");
+        app.clock.advance(time::Duration::hours(25));
+        let later = app.demo_session().await;
+        assert_eq!(pay_code(&app, &later.session_id, order, 10_000, 90011).await.0, 200, "a day later, again");
+    }
+
     async fn with_real_1_every_amount_of_the_repayment_and_extension_pages_is_in_rupees(app) {
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id.to_string();

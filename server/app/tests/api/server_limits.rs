@@ -176,6 +176,35 @@ crate::on_both_stores! {
         assert_eq!(Checked::of(call("198.51.100.1, 203.0.113.5").await.unwrap()).await.status(), 429);
     }
 
+    async fn twenty_five_ipv6_addresses_of_one_network_share_one_addresss_limits(app with [
+        ("APP_SERVER__TRUSTED_PROXIES", "127.0.0.1"),
+    ]) {
+        let proxy = from_address("127.0.0.1");
+        let from = |client: String, path: &'static str, form: Vec<(&'static str, String)>| {
+            proxy.post(app.url(path)).header("x-forwarded-for", client).form(&form).send()
+        };
+        // Codes: 20 an hour for one address (otp.per_address_hour), however
+        // the subscriber rotates through its /64.
+        let mut sent = Vec::new();
+        for n in 1..=25 {
+            let reply = from(format!("2001:db8:cafe:1:{n:x}::{n:x}"), "/pany/service/login/send-sms-code-new", vec![("phone", format!("0917{n:07}"))]).await.unwrap();
+            sent.push(Checked::of(reply).await.status());
+        }
+        assert_eq!(sent.iter().filter(|status| **status == 200).count(), 20, "{sent:?}");
+        assert_eq!(sent[20..], [429; 5], "{sent:?}");
+        let neighbour = from("2001:db8:cafe:2::1".into(), "/pany/service/login/send-sms-code-new", vec![("phone", "09180000001".into())]).await.unwrap();
+        assert_eq!(Checked::of(neighbour).await.status(), 200, "the next /64 is another subscriber");
+
+        // Passwords: 30 numbers an hour from one address, then 429.
+        let mut tries = Vec::new();
+        for n in 0..35 {
+            let reply = from(format!("2001:db8:beef:7::{n:x}"), "/pany/service/login/login", vec![("phone", format!("0999{n:07}")), ("password", "password1".into())]).await.unwrap();
+            tries.push(Checked::of(reply).await.status());
+        }
+        assert_eq!(tries[..30], [400; 30], "{tries:?}");
+        assert_eq!(tries[30..], [429; 5], "{tries:?}");
+    }
+
     async fn a_forwarded_address_from_a_peer_nobody_trusts_is_ignored(app with [
         ("APP_SERVER__PER_ADDRESS_REQUESTS_PER_MINUTE", "2"),
     ]) {

@@ -9,7 +9,9 @@ use async_trait::async_trait;
 
 #[async_trait]
 pub trait PayCodeStore {
-    async fn insert_pay_code(&self, code: &PayCode) -> StoreResult<()>;
+    /// Stores a code with an amount unless the order has `most` such codes
+    /// made since `since` already (false then, and nothing is stored).
+    async fn insert_pay_code(&self, code: &PayCode, since: time::OffsetDateTime, most: i64) -> StoreResult<bool>;
     async fn pay_code(&self, code: &str) -> StoreResult<Option<PayCode>>;
     /// The order's standing code (a code with no amount), if it has one.
     async fn standing_code(&self, order: OrderId) -> StoreResult<Option<PayCode>>;

@@ -2819,7 +2819,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Issues a pay code for paying part or all of what an open loan owes. */
+        /**
+         * Issues a pay code for paying part or all of what an open loan owes; a
+         *     loan is given at most `payments.pay_codes_per_order_per_day` (10) in any
+         *     24 hours, each being a payment request at the provider (429 after).
+         */
         post: operations["generate_pay_code"];
         delete?: never;
         options?: never;
@@ -18625,6 +18629,11 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "409";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
                         data: null;
                         message: string;
                     } | {

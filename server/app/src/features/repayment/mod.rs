@@ -141,6 +141,7 @@ fn on_this_host(headers: &HeaderMap, path: &str) -> String {
 fn issue_error(error: IssueError) -> ApiError {
     match error {
         IssueError::ChannelOff => ApiError::rejected(Msg::UnknownChannel),
+        IssueError::TooMany => ApiError::TooManyRequests { retry_after_seconds: 3600, message: Msg::TooManyPayCodes },
         IssueError::Provider(CollectionError::Refused(detail)) => {
             tracing::warn!(error.detail = %detail, "the collection provider refused a pay code");
             ApiError::rejected(Msg::ChannelRefused)
@@ -183,9 +184,12 @@ pub async fn open_loan(
     Ok(order)
 }
 
-/// Issues a pay code for paying part or all of what an open loan owes.
+/// Issues a pay code for paying part or all of what an open loan owes; a
+/// loan is given at most `payments.pay_codes_per_order_per_day` (10) in any
+/// 24 hours, each being a payment request at the provider (429 after).
 #[utoipa::path(post, path = "/v3/loan-details/generate-vcode", tag = "payments", params(PayCodeParams),
-    responses((status = 200, body = Envelope<PayCodeIssued>), (status = 400), (status = 404), (status = 409)), security(("borrower_session" = [])))]
+    responses((status = 200, body = Envelope<PayCodeIssued>), (status = 400), (status = 404), (status = 409),
+        (status = 429, description = "The loan has had its pay codes for the day")), security(("borrower_session" = [])))]
 pub async fn generate_pay_code(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,

@@ -454,6 +454,8 @@ pub fn router(state: AppState) -> Router {
         )
         .layer(PropagateRequestIdLayer::new(request_id.clone()))
         .layer(SetRequestIdLayer::new(request_id, RandomRequestId))
+        // Outermost: the id every layer inside sees is the server's own.
+        .layer(middleware::from_fn(telemetry::server_request_id))
         .with_state(state)
 }
 

@@ -24,13 +24,35 @@ pub fn init(settings: &LogSettings) {
 }
 
 pub fn request_span(request: &Request) -> Span {
-    let request_id = request.headers().get("x-request-id").and_then(|value| value.to_str().ok()).unwrap_or("");
+    let header = |name: &str| request.headers().get(name).and_then(|value| value.to_str().ok()).unwrap_or("");
     tracing::info_span!(
         "request",
         http.method = %request.method(),
         http.path = %request.uri().path(),
-        request.id = %request_id,
+        request.id = %header("x-request-id"),
+        request.client_id = %header(CLIENT_REQUEST_ID),
     )
+}
+
+/// Where a client's own request id is kept, apart from ours.
+const CLIENT_REQUEST_ID: &str = "x-client-request-id";
+
+/// The longest client request id kept.
+const MAX_CLIENT_REQUEST_ID: usize = 64;
+
+/// Every request id is the server's: a client's `X-Request-Id` could
+/// otherwise choose what our logs and replies call its request (forge
+/// another's, or write into the log). A client's id that is short and plain
+/// is kept as `x-client-request-id`, logged beside ours; any other is
+/// dropped.
+pub async fn server_request_id(mut request: Request, next: axum::middleware::Next) -> Response {
+    if let Some(client) = request.headers_mut().remove("x-request-id")
+        && client.len() <= MAX_CLIENT_REQUEST_ID
+        && client.as_bytes().iter().all(|byte| byte.is_ascii_alphanumeric() || b"-_.".contains(byte))
+    {
+        request.headers_mut().insert(CLIENT_REQUEST_ID, client);
+    }
+    next.run(request).await
 }
 
 pub fn log_response(response: &Response, latency: Duration, _span: &Span) {
@@ -49,7 +71,6 @@ impl MakeRequestId for RandomRequestId {
     fn make_request_id<B>(&mut self, _: &axum::http::Request<B>) -> Option<RequestId> {
         let mut bytes = [0u8; 8];
         getrandom::fill(&mut bytes).ok()?;
-        let id: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
-        HeaderValue::from_str(&id).ok().map(RequestId::new)
+        HeaderValue::from_str(&format!("{:016x}", u64::from_le_bytes(bytes))).ok().map(RequestId::new)
     }
 }

@@ -52,12 +52,17 @@ crate::on_both_stores! {
         assert_eq!(app.get("/readyz").await.status(), 200);
     }
 
-    async fn every_response_carries_a_request_id(app) {
+    async fn every_response_carries_a_request_id_the_server_made(app) {
         let response = app.get("/healthz").await;
         let id = response.headers().get("x-request-id").expect("a request id").to_str().unwrap().to_owned();
         assert_eq!(id.len(), 16);
-        let echoed = app.client.get(app.url("/healthz")).header("x-request-id", "trace-me").send().await.unwrap();
-        assert_eq!(echoed.headers()["x-request-id"], "trace-me");
+        assert!(id.bytes().all(|byte| byte.is_ascii_hexdigit()), "{id}");
+        for chosen in ["trace-me", "another request's id; forged", &"x".repeat(500)] {
+            let answered = app.client.get(app.url("/healthz")).header("x-request-id", chosen).send().await.unwrap();
+            let ours = answered.headers()["x-request-id"].to_str().unwrap();
+            assert_ne!(ours, chosen, "a client never chooses our id");
+            assert!(ours.len() == 16 && ours != id, "a fresh one of ours: {ours}");
+        }
     }
 }
 

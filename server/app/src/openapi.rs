@@ -73,7 +73,8 @@ impl utoipa::Modify for SecuritySchemes {
             CONSOLE_SESSION,
             SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::with_description(
                 crate::staff_access::COOKIE,
-                "The console's session cookie, set by /api/console/login",
+                "The console's session cookie, set by /api/console/login (`__Host-hiram_console` when \
+                 server.public_url is https)",
             ))),
         );
         components.add_security_scheme(

@@ -13,8 +13,19 @@ use axum::http::request::Parts;
 use hiram_domain::session::TokenDigest;
 use hiram_domain::staff::{ApiToken, AuditEntry, Permission, Role, StaffAccount};
 
-/// The console's session cookie.
+/// The console's session cookie, as plain HTTP (development, tests) names
+/// it.
 pub const COOKIE: &str = "hiram_console";
+
+/// The console's session cookie over https: the `__Host-` prefix makes the
+/// browser keep it Secure, for this exact host and path `/`, so no
+/// sibling subdomain can set or shadow it.
+const HOST_COOKIE: &str = "__Host-hiram_console";
+
+/// The name the console's cookie goes by on this server.
+pub fn cookie_name(state: &AppState) -> &'static str {
+    if state.settings.server.served_over_https() { HOST_COOKIE } else { COOKIE }
+}
 
 /// How often a console session's last use is written down.
 const STAFF_SEEN_RESOLUTION: time::Duration = time::Duration::minutes(1);
@@ -120,19 +131,19 @@ impl Staff {
     }
 }
 
-fn cookie_token(parts: &Parts) -> Option<String> {
+fn cookie_token(parts: &Parts, name: &str) -> Option<String> {
     parts
         .headers
         .get_all(axum::http::header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .flat_map(|header| header.split(';'))
-        .find_map(|pair| pair.trim().strip_prefix(COOKIE).and_then(|rest| rest.strip_prefix('=')).map(str::to_owned))
+        .find_map(|pair| pair.trim().strip_prefix(name).and_then(|rest| rest.strip_prefix('=')).map(str::to_owned))
 }
 
 /// The digest of the session cookie of a request, if it carries one of ours.
-pub fn session_digest(parts: &Parts) -> Option<TokenDigest> {
-    cookie_token(parts).as_deref().and_then(crate::session::digest)
+pub fn session_digest(state: &AppState, parts: &Parts) -> Option<TokenDigest> {
+    cookie_token(parts, cookie_name(state)).as_deref().and_then(crate::session::digest)
 }
 
 /// The caller behind a bearer token: the token must be one of ours, neither
@@ -164,7 +175,7 @@ impl FromRequestParts<AppState> for Staff {
         {
             return token_caller(state, presented).await;
         }
-        let digest = session_digest(parts).ok_or(ApiError::SessionRequired)?;
+        let digest = session_digest(state, parts).ok_or(ApiError::SessionRequired)?;
         let session = state.store.staff_session(&digest).await?.ok_or(ApiError::SessionRequired)?;
         let now = state.now();
         let idle_limit = time::Duration::minutes(state.settings.session.staff_idle_minutes);

@@ -99,7 +99,15 @@ crate::on_both_stores! {
         let account = hiram::features::console::staff_accounts::add_staff(&app.state, email, "Admin", "admin").await.unwrap();
         let (status, cookie, body) = crate::console::sign_in(&app, email, &account).await;
         assert_eq!(status, 200, "{body}");
-        assert!(cookie.unwrap().ends_with("; Secure"));
+        let cookie = cookie.unwrap();
+        assert!(cookie.starts_with("__Host-hiram_console=") && cookie.contains("; Path=/;") && cookie.ends_with("; Secure"), "{cookie}");
+        assert!(!cookie.contains("Domain="), "a __Host- cookie names no domain: {cookie}");
+        let pair = cookie.split(';').next().unwrap().to_owned();
+        let me = app.client.get(app.url("/api/console/me")).header("cookie", &pair).send().await.unwrap();
+        assert_eq!(me.status(), 200, "the prefixed cookie signs the member in");
+        let plain = pair.replacen("__Host-", "", 1);
+        let me = app.client.get(app.url("/api/console/me")).header("cookie", &plain).send().await.unwrap();
+        assert_eq!(me.status(), 401, "the unprefixed name, which a sibling subdomain could set, is not ours here");
     }
 
     async fn a_console_change_from_another_site_is_refused_and_changes_nothing(app) {

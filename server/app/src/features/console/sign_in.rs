@@ -4,7 +4,7 @@ use crate::client_address::ClientAddress;
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
-use crate::staff_access::{COOKIE, Caller, Staff, session_digest};
+use crate::staff_access::{Caller, Staff, cookie_name, session_digest};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -75,9 +75,13 @@ fn me_of(account: &StaffAccount) -> Me {
 }
 
 fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<HeaderValue> {
-    let secure = if state.settings.server.served_over_https() { "; Secure" } else { "" };
+    // Over https the `__Host-` cookie must be Secure with path `/`; over
+    // plain HTTP it keeps to the console's calls.
+    let (path, secure) =
+        if state.settings.server.served_over_https() { ("/", "; Secure") } else { ("/api/console", "") };
+    let name = cookie_name(state);
     HeaderValue::from_str(&format!(
-        "{COOKIE}={value}; Path=/api/console; HttpOnly; SameSite=Strict; Max-Age={max_age_seconds}{secure}"
+        "{name}={value}; Path={path}; HttpOnly; SameSite=Strict; Max-Age={max_age_seconds}{secure}"
     ))
     .map_err(|error| ApiError::Internal(error.to_string()))
 }
@@ -143,7 +147,7 @@ pub async fn login(
 #[utoipa::path(post, path = "/logout", operation_id = "console_logout", tag = "console",
     responses((status = 200, body = Envelope<NoData>), (status = 401)), security(("staff_token" = [])))]
 pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, parts: Parts) -> ApiResult<Response> {
-    if let Some(digest) = session_digest(&parts) {
+    if let Some(digest) = session_digest(&state, &parts) {
         state.store.revoke_staff_session(&digest, state.now()).await?;
     }
     staff

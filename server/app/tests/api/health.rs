@@ -37,6 +37,28 @@ crate::on_both_stores! {
         assert_eq!(response.json::<Value>().await.unwrap()["status"], "ok");
     }
 
+    async fn a_read_answers_while_another_process_holds_the_write_lock(app) {
+        let session = app.login("09171234567").await;
+        // The session's "last seen" falls due, so the read triggers a write.
+        app.clock.advance(time::Duration::minutes(2));
+        let holder = match app.database_url.strip_prefix("sqlite://") {
+            Some(_) => hold_the_write_lock(&app).await,
+            None => {
+                let (client, connection) = tokio_postgres::connect(&app.database_url, tokio_postgres::NoTls).await.unwrap();
+                tokio::spawn(connection);
+                // Writes to the sessions wait; reads of them do not.
+                client.batch_execute("BEGIN; LOCK TABLE session IN EXCLUSIVE MODE").await.unwrap();
+                LockHolder::Postgres(client)
+            }
+        };
+        for path in ["/pany/v3/personal-center/user-info", "/pany/book-keeping/get-list"] {
+            let reply = app.post_form(&format!("{path}?sessionId={session}"), &[]).await;
+            let (status, body) = crate::helpers::outcome(reply).await;
+            assert_eq!((status, body["code"].as_str()), (200, Some("00")), "{path}: {body}");
+        }
+        let_go(holder).await;
+    }
+
     async fn readyz_answers_ok_when_the_database_answers(app) {
         let response = app.get("/readyz").await;
         assert_eq!(response.status(), 200);

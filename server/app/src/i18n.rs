@@ -436,7 +436,9 @@ impl Msg {
                 }
                 CodeVoice => "This is Hiram. Your code is {code}. Again, your code is {code}.",
                 WrongPhoneOrPassword => "The mobile number or password is not correct.",
-                WeakPassword => "Use 8 to 64 characters for your password, not only numbers.",
+                WeakPassword => {
+                    "Use 8 to 64 characters for your password, not only numbers, and not a common password like \"password123\"."
+                }
                 UnknownPurpose => "This kind of code is not available here.",
                 CaptchaMissing => "Please enter the characters in the picture.",
                 CaptchaWrong => "The characters do not match the picture. Please try the new picture.",
@@ -818,7 +820,9 @@ impl Msg {
                 }
                 CodeVoice => "Ito ang Hiram. Ang iyong code ay {code}. Uulitin ko, ang iyong code ay {code}.",
                 WrongPhoneOrPassword => "Mali ang mobile number o password.",
-                WeakPassword => "Gumamit ng 8 hanggang 64 na karakter sa password, hindi puro numero.",
+                WeakPassword => {
+                    "Gumamit ng 8 hanggang 64 na karakter sa password, hindi puro numero, at hindi karaniwang password tulad ng \"password123\"."
+                }
                 UnknownPurpose => "Hindi available dito ang ganitong uri ng code.",
                 CaptchaMissing => "Ilagay ang mga karakter na nasa larawan.",
                 CaptchaWrong => "Hindi tugma sa larawan ang inilagay mo. Subukan ang bagong larawan.",

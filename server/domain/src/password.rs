@@ -1,12 +1,21 @@
 //! Optional borrower passwords (the `login` call with a password).
 
+/// The passwords people choose first (a list bundled with the server, so
+/// the check works offline; one a line, `#` starts a comment).
+const COMMON: &str = include_str!("common_passwords.txt");
+
+/// Different characters a password must hold ("aaaaaaaa" and "abababab"
+/// fall to the first guesses).
+const MIN_DISTINCT_CHARS: usize = 4;
+
 /// A new password as chosen: 8 to 64 characters, not all digits (a PIN-like
-/// password falls to a few thousand guesses).
+/// password falls to a few thousand guesses), at least four different
+/// characters, and not a common password with digits or symbols around it.
 #[derive(Clone, PartialEq, Eq)]
 pub struct NewPassword(String);
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("a password has 8 to 64 characters and not only digits")]
+#[error("a password has 8 to 64 characters, not only digits, and is no common password")]
 pub struct WeakPassword;
 
 impl NewPassword {
@@ -17,12 +26,32 @@ impl NewPassword {
         let length = input.chars().count();
         let long_enough = (Self::MIN_CHARS..=Self::MAX_CHARS).contains(&length);
         let not_only_digits = !input.chars().all(|c| c.is_ascii_digit());
-        if long_enough && not_only_digits { Ok(NewPassword(input.to_owned())) } else { Err(WeakPassword) }
+        let mut distinct: Vec<char> = input.chars().collect();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let varied = distinct.len() >= MIN_DISTINCT_CHARS;
+        if long_enough && not_only_digits && varied && !is_common(input) {
+            Ok(NewPassword(input.to_owned()))
+        } else {
+            Err(WeakPassword)
+        }
     }
 
     pub fn expose(&self) -> &str {
         &self.0
     }
+}
+
+/// Whether the password is a common one once lower-cased and stripped of
+/// the digits and symbols people add at either end.
+fn is_common(input: &str) -> bool {
+    let core = input.to_lowercase();
+    let core = core.trim_matches(|c: char| !c.is_alphabetic());
+    COMMON
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .any(|common| common == core || common == input.to_lowercase())
 }
 
 impl std::fmt::Debug for NewPassword {
@@ -42,5 +71,24 @@ mod tests {
         assert!(NewPassword::parse("12345678").is_err());
         assert!(NewPassword::parse("sampaguita8").is_ok());
         assert!(NewPassword::parse("ñandú-ñandú").is_ok());
+    }
+
+    #[test]
+    fn common_and_repetitive_passwords_are_refused_however_dressed() {
+        for weak in [
+            "password",
+            "Password123!",
+            "!!password!!",
+            "aaaaaaaa",
+            "abababab",
+            "MahalKita2024",
+            "qwertyuiop",
+            "iloveyou",
+        ] {
+            assert!(NewPassword::parse(weak).is_err(), "{weak}");
+        }
+        for fine in ["sampaguita-8", "kalabaw ng bukid", "password manager 7x"] {
+            assert!(NewPassword::parse(fine).is_ok(), "{fine}");
+        }
     }
 }

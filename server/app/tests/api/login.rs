@@ -224,7 +224,11 @@ crate::on_both_stores! {
         let weak = app.post_form("/pany/service/login/reset-pwd", &[("phone", PHONE), ("code", &code), ("password", "12345678")]).await;
         let weak = crate::helpers::Checked::of(weak).await;
         assert_eq!(weak.status(), 400);
-        assert_eq!(weak.json::<Value>().await.unwrap()["message"], "Use 8 to 64 characters for your password, not only numbers.");
+        assert_eq!(weak.json::<Value>().await.unwrap()["message"], "Use 8 to 64 characters for your password, not only numbers, and not a common password like \"password123\".");
+        for common in ["password", "aaaaaaaa", "Password2026!"] {
+            let refused = app.post_form("/pany/service/login/reset-pwd", &[("phone", PHONE), ("code", &code), ("password", common)]).await;
+            assert_eq!(crate::helpers::Checked::of(refused).await.status(), 400, "{common}");
+        }
         let set = app.post_form("/pany/service/login/reset-pwd", &[("phone", PHONE), ("code", &code), ("password", "sampaguita-8")]).await;
         assert_eq!(set.status(), 200);
         let login: Value = app

@@ -14,6 +14,7 @@ pub struct Settings {
     pub database: DatabaseSettings,
     pub web: WebSettings,
     pub session: SessionSettings,
+    pub console: ConsoleSettings,
     pub otp: OtpSettings,
     pub sms: SmsSettings,
     pub jobs: JobSettings,
@@ -412,6 +413,13 @@ pub struct SessionSettings {
 }
 
 #[derive(Clone, Debug, Deserialize)]
+pub struct ConsoleSettings {
+    /// How far back maker-checker looks for who made or reset an approver's
+    /// and a proposer's accounts (decision 057).
+    pub four_eyes_days: i64,
+}
+
+#[derive(Clone, Debug, Deserialize)]
 pub struct DemoSettings {
     pub seed_on_empty: bool,
 }
@@ -555,6 +563,11 @@ impl Settings {
                 "server.ipv6_limit_prefix: IPv6 clients are counted by a network of 32 to 128 bits (64 is one \
                  subscriber's)"
                     .into(),
+            ));
+        }
+        if !(1..=3650).contains(&self.console.four_eyes_days) {
+            return Err(ConfigError::Refused(
+                "console.four_eyes_days: maker-checker looks back 1 to 3,650 days for who made an account".into(),
             ));
         }
         if !(1..=12 * 60).contains(&self.session.staff_idle_minutes) {

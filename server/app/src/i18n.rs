@@ -192,6 +192,7 @@ pub enum Msg {
     ConfirmPromotion,
     KindTips,
     SecondPersonNeeded,
+    ApproverNotIndependent,
     ReasonNeeded,
     ReversalNotAPayment,
     ReversalMoreThanPaid,
@@ -725,6 +726,9 @@ impl Msg {
                 LinkCodeTaken => "Another link of this kind already uses this code.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
                 SecondPersonNeeded => "Another staff member must decide this: nobody approves their own proposal.",
+                ApproverNotIndependent => {
+                    "Someone independent must decide this: your account and the proposer's were made or reset by one of you, or by the same person."
+                }
                 ReasonNeeded => "Write the reason, from 5 to 500 characters. It is kept in the audit log.",
                 ReversalNotAPayment => {
                     "Only a payment received can be reversed. Pick a repayment from the order's ledger."
@@ -1131,6 +1135,9 @@ impl Msg {
                 LinkCodeTaken => "May ibang link na ganitong uri na gumagamit na ng code na ito.",
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
                 SecondPersonNeeded => "Ibang kawani ang dapat magpasya nito: walang nag-aapruba ng sariling mungkahi.",
+                ApproverNotIndependent => {
+                    "Ibang taong hiwalay ang dapat magpasya nito: ang account mo at ng nagmungkahi ay ginawa o ni-reset ng isa sa inyo, o ng iisang tao."
+                }
                 ReasonNeeded => "Isulat ang dahilan, mula 5 hanggang 500 titik. Itatago ito sa audit log.",
                 ReversalNotAPayment => {
                     "Bayad na natanggap lang ang maaaring bawiin. Pumili ng bayad mula sa ledger ng order."

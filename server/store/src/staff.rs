@@ -297,6 +297,19 @@ impl StaffStore for Store {
             .await
     }
 
+    async fn staff_makers(&self, member: i64, since: OffsetDateTime) -> StoreResult<Vec<i64>> {
+        self.db
+            .all(
+                "SELECT DISTINCT COALESCE(a.staff_id, t.created_by) FROM audit_log a \
+                 LEFT JOIN staff_api_token t ON t.id = a.api_token_id \
+                 WHERE a.subject = $1 AND a.action IN ('staff.create', 'staff.reset_sign_in') AND a.at >= $2 \
+                 AND COALESCE(a.staff_id, t.created_by) IS NOT NULL",
+                args![&format!("staff:{member}"), since],
+                |row| row.get(0),
+            )
+            .await
+    }
+
     async fn audit_entries(&self, subject: Option<&str>, page: PageRequest) -> StoreResult<Page<LoggedAudit>> {
         let mut db = self.db.read().await?;
         let total = db

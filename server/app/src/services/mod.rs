@@ -15,6 +15,7 @@ pub mod daily;
 pub mod disbursements;
 pub mod documents;
 pub mod exchange_rates;
+pub mod four_eyes;
 pub mod images;
 pub mod loans;
 pub mod money_in;

@@ -80,6 +80,10 @@ pub trait StaffStore {
     /// Records that the token was used at `at`.
     async fn touch_api_token(&self, id: i64, at: OffsetDateTime) -> StoreResult<()>;
     async fn append_audit(&self, entry: &crate::staff::AuditEntry) -> StoreResult<i64>;
+    /// The members who created or reset `member`'s sign-in since `since`,
+    /// by the audit log (a token's actions count as its maker's; the
+    /// command line is nobody).
+    async fn staff_makers(&self, member: i64, since: OffsetDateTime) -> StoreResult<Vec<i64>>;
     /// The newest entries first, of every subject or of one (`order:12`),
     /// a page at a time.
     async fn audit_entries(

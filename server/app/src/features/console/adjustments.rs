@@ -163,12 +163,7 @@ async fn decidable(state: &AppState, staff: &Staff, id: i64) -> ApiResult<Adjust
     if adjustment.status != "proposed" {
         return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
     }
-    let Some(me) = staff.staff_id() else {
-        return Err(ApiError::Forbidden { message: Msg::SecondPersonNeeded, data: serde_json::Value::Null });
-    };
-    if adjustment.proposed_by == Some(me) {
-        return Err(ApiError::Forbidden { message: Msg::SecondPersonNeeded, data: serde_json::Value::Null });
-    }
+    super::independent_of(state, adjustment.proposed_by, staff).await?;
     Ok(adjustment)
 }
 

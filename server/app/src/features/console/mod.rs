@@ -99,3 +99,25 @@ pub(crate) fn refused(hiram_domain::fields::InvalidField(field): hiram_domain::f
         data: crate::error::FieldRefused::data(field),
     }
 }
+
+/// Refuses (403) an approver who is not independent of the proposer
+/// (decision 057): the same member, a token, or an account the proposer
+/// made or reset, or one made or reset by the same member as the
+/// proposer's; `data.reason` names which.
+pub(crate) async fn independent_of(
+    state: &AppState,
+    proposer: Option<i64>,
+    approver: &crate::staff_access::Staff,
+) -> Result<(), ApiError> {
+    use crate::services::four_eyes::{Dependence, check};
+    match check(state, proposer, approver.staff_id()).await? {
+        Ok(()) => Ok(()),
+        Err(dependence) => Err(ApiError::Forbidden {
+            message: match dependence {
+                Dependence::SamePerson => crate::i18n::Msg::SecondPersonNeeded,
+                Dependence::MadeTheOther | Dependence::SameMaker => crate::i18n::Msg::ApproverNotIndependent,
+            },
+            data: serde_json::json!({ "reason": dependence.key() }),
+        }),
+    }
+}

@@ -188,16 +188,14 @@ pub struct DecideParams {
     pub id: i64,
 }
 
-/// The proposal, while it waits for someone other than its proposer.
+/// The proposal, while it waits for someone independent of its proposer.
 async fn decidable(state: &AppState, staff: &Staff, id: i64) -> ApiResult<PaymentReversal> {
     let proposal = state.store.reversal(id).await?.ok_or(ApiError::NotFound)?;
     if proposal.status != ReversalStatus::Proposed {
         return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: Value::Null });
     }
-    match staff.staff_id() {
-        Some(me) if proposal.proposed_by != Some(me) => Ok(proposal),
-        _ => Err(ApiError::Forbidden { message: Msg::SecondPersonNeeded, data: Value::Null }),
-    }
+    super::independent_of(state, proposal.proposed_by, staff).await?;
+    Ok(proposal)
 }
 
 #[derive(Serialize, ToSchema)]

@@ -322,6 +322,43 @@ crate::on_both_stores! {
         assert_eq!(after["data"]["rows"].as_array().unwrap().len(), rows.len(), "nothing changed");
     }
 
+    async fn one_admin_cannot_pass_maker_checker_with_two_accounts_of_its_own_making(app) {
+        // Finding 1 as reported: an admin makes two finance members, signs
+        // in as each, proposes a waiver with one and approves it with the
+        // other.
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 180).order_id;
+        let admin = member(&app, Role::Admin).await;
+        let mut made = Vec::new();
+        for email in ["fin-one@hiram.example", "fin-two@hiram.example"] {
+            let (status, body) = send(&app, &admin, "POST", "/api/console/staff-accounts", &[("email", email), ("name", "Made by one admin"), ("role", "finance")]).await;
+            assert_eq!(status, 200, "{body}");
+            let account = NewAccount {
+                id: body["data"]["id"].as_i64().unwrap(),
+                password: body["data"]["password"].as_str().unwrap().to_owned(),
+                totp_secret: body["data"]["totpSecret"].as_str().unwrap().to_owned(),
+                otpauth_uri: String::new(),
+                otpauth_qr: String::new(),
+            };
+            made.push(signed_in(&app, email, &account).await);
+        }
+        let id = order.to_string();
+        let waive = [("orderId", id.as_str()), ("bucket", "interest"), ("amount", "27300"), ("reason", "complaint upheld")];
+        let (status, proposed) = send(&app, &made[0], "POST", "/api/console/adjustments/propose", &waive).await;
+        assert_eq!(status, 200, "{proposed}");
+        let proposal = proposed["data"]["id"].to_string();
+        let (status, refused) = send(&app, &made[1], "POST", "/api/console/adjustments/approve", &[("id", &proposal)]).await;
+        assert_eq!((status, refused["data"]["reason"].as_str()), (403, Some("same_maker")), "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("Someone independent"), "{refused}");
+        let dues = app.state.store.ledger_entries(hiram_domain::order::OrderId(order)).await.unwrap();
+        let interest = hiram_domain::ledger::Balances::of(&dues.into_iter().map(|stored| stored.entry).collect::<Vec<_>>()).dues().interest.get();
+        assert_eq!(interest, 27_300, "no interest was waived");
+
+        // Someone nobody of theirs made approves.
+        let outsider = named_member(&app, Role::Finance, "outsider").await;
+        assert_eq!(send(&app, &outsider, "POST", "/api/console/adjustments/approve", &[("id", &proposal)]).await.0, 200);
+    }
+
     async fn maker_checker_refuses_self_approval_and_posts_an_approved_waiver_once(app) {
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id;

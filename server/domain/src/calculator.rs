@@ -310,23 +310,10 @@ pub fn calculate(input: &LoanInput, rule_set: &CapRuleSet, today: Date) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::mc_14;
     use time::macros::date;
 
     const TODAY: Date = date!(2026 - 12 - 01);
-
-    fn mc_14() -> CapRuleSet {
-        CapRuleSet {
-            code: "SEC-MC-14-2025".to_owned(),
-            source: "SEC Memorandum Circular No. 14, series of 2025".to_owned(),
-            in_force_from: date!(2026 - 04 - 01),
-            max_principal: Centavos::from_pesos(10_000),
-            max_term_months: 4,
-            nominal_monthly_bp: 600,
-            eir_monthly_bp: 1_200,
-            penalty_monthly_bp: 500,
-            total_cost_bp: 10_000,
-        }
-    }
 
     fn calculate(input: &LoanInput) -> Result<Calculation, CalcError> {
         super::calculate(input, &mc_14(), TODAY)

@@ -299,25 +299,8 @@ fn worst_renewal(loan: &LoanTerms, rule_set: &CapRuleSet) -> Result<Option<Breac
 mod tests {
     use super::*;
     use crate::pricing::{ClauseTerms, PenaltySchedule};
+    use crate::testing::{mc_14, pesos};
     use time::macros::date;
-
-    fn pesos(amount: i64) -> Centavos {
-        Centavos::from_pesos(amount)
-    }
-
-    fn mc_14() -> CapRuleSet {
-        CapRuleSet {
-            code: "SEC-MC-14-2025".to_owned(),
-            source: "SEC Memorandum Circular No. 14, series of 2025".to_owned(),
-            in_force_from: date!(2026 - 04 - 01),
-            max_principal: pesos(10_000),
-            max_term_months: 4,
-            nominal_monthly_bp: 600,
-            eir_monthly_bp: 1_200,
-            penalty_monthly_bp: 500,
-            total_cost_bp: 10_000,
-        }
-    }
 
     fn product(periods: i64, period_days: i64, interest_bp: i64, fee_bp: i64) -> ProductTerms {
         ProductTerms {

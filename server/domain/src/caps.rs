@@ -118,30 +118,8 @@ fn longest_months_in_days(months: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{bsp_1133, mc_14};
     use time::macros::date;
-
-    pub(crate) fn mc_14() -> CapRuleSet {
-        CapRuleSet {
-            code: "SEC-MC-14-2025".to_owned(),
-            source: "SEC Memorandum Circular No. 14, series of 2025".to_owned(),
-            in_force_from: date!(2026 - 04 - 01),
-            max_principal: Centavos::from_pesos(10_000),
-            max_term_months: 4,
-            nominal_monthly_bp: 600,
-            eir_monthly_bp: 1_200,
-            penalty_monthly_bp: 500,
-            total_cost_bp: 10_000,
-        }
-    }
-
-    fn bsp_1133() -> CapRuleSet {
-        CapRuleSet {
-            code: "BSP-1133".to_owned(),
-            in_force_from: date!(2022 - 01 - 03),
-            eir_monthly_bp: 1_500,
-            ..mc_14()
-        }
-    }
 
     #[test]
     fn the_rule_set_of_the_contract_date_governs() {

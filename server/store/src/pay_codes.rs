@@ -110,24 +110,9 @@ impl PayCodeStore for Store {
         let mut tx = self.db.write().await?;
         // The partial unique index on (order_id) WHERE amount IS NULL keeps
         // one standing code per order: a second insert does nothing.
-        tx.exec(
-            &insert_sql(" ON CONFLICT DO NOTHING"),
-            args![
-                &code.code,
-                code.order_id,
-                code.channel.key(),
-                code.amount,
-                code.created_at,
-                code.expires_at,
-                code.extension_fee,
-                &code.provider,
-                Option::<&str>::None,
-                Option::<&str>::None,
-                Option::<&str>::None,
-                Option::<&str>::None
-            ],
-        )
-        .await?;
+        // Its provider's instruction is asked for after it is kept.
+        let code = PayCode { instruction: None, ..code.clone() };
+        tx.exec(&insert_sql(" ON CONFLICT DO NOTHING"), &insert_args(&code)).await?;
         let stored = tx
             .opt(
                 &format!("SELECT {PAY_CODE_COLUMNS} FROM pay_code WHERE order_id = $1 AND amount IS NULL"),

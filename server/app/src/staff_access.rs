@@ -27,9 +27,6 @@ pub fn cookie_name(state: &AppState) -> &'static str {
     if state.settings.server.served_over_https() { HOST_COOKIE } else { COOKIE }
 }
 
-/// How often a console session's last use is written down.
-const STAFF_SEEN_RESOLUTION: time::Duration = time::Duration::minutes(1);
-
 pub enum Caller {
     /// A script with a staff API token.
     Token(ApiToken),
@@ -178,13 +175,12 @@ impl FromRequestParts<AppState> for Staff {
         let digest = session_digest(state, parts).ok_or(ApiError::SessionRequired)?;
         let session = state.store.staff_session(&digest).await?.ok_or(ApiError::SessionRequired)?;
         let now = state.now();
-        let idle_limit = time::Duration::minutes(state.settings.session.staff_idle_minutes);
-        if session.revoked || session.expires_at <= now || now - session.last_seen_at >= idle_limit {
+        // Staff move money: a console left open ends after the idle limit.
+        if !session.is_usable_at(now, time::Duration::minutes(state.settings.session.staff_idle_minutes)) {
             return Err(ApiError::SessionRequired);
         }
-        // Staff move money: a console left open ends after the idle limit.
-        // The use is written at most once a minute, off the request's path.
-        if now - session.last_seen_at >= STAFF_SEEN_RESOLUTION {
+        // The use is written off the request's path.
+        if session.needs_touch(now) {
             let store = state.store.clone();
             state.last_seen.touch(format!("staff-session:{}", crate::session::hex(&digest.0)), async move {
                 store.touch_staff_session(&digest, now).await

@@ -17,6 +17,20 @@ pub struct StaffSession {
     pub last_seen_at: OffsetDateTime,
 }
 
+impl StaffSession {
+    /// Whether the session lets its member in at `now`: not revoked, not
+    /// past its end, and used within `idle_limit`.
+    pub fn is_usable_at(&self, now: OffsetDateTime, idle_limit: time::Duration) -> bool {
+        !self.revoked && now < self.expires_at && now - self.last_seen_at < idle_limit
+    }
+
+    /// Whether this use is to be written down (at most once a minute, as a
+    /// token's, `staff::API_TOKEN_LAST_USED_RESOLUTION`).
+    pub fn needs_touch(&self, now: OffsetDateTime) -> bool {
+        now - self.last_seen_at >= crate::staff::API_TOKEN_LAST_USED_RESOLUTION
+    }
+}
+
 #[async_trait]
 pub trait StaffStore {
     /// `Conflict("staff_email")` when the e-mail has an account.

@@ -192,7 +192,23 @@ pub fn effective_monthly_rate(net_proceeds: Centavos, flows: &[Flow]) -> Option<
             high = middle;
         } else {
             // Undecided at the middle: the root is within the bounds' width
-            // of it, and [low, high] still holds the root.
+            // of it. Each end still moves towards it while it stays provable.
+            let mut inner = middle;
+            for _ in 0..100 {
+                let step = (low + inner) / 2.0;
+                if step <= low || step >= inner {
+                    break;
+                }
+                if above(step) { low = step } else { inner = step }
+            }
+            let mut inner = middle;
+            for _ in 0..100 {
+                let step = (inner + high) / 2.0;
+                if step <= inner || step >= high {
+                    break;
+                }
+                if below(step) { high = step } else { inner = step }
+            }
             break;
         }
         if high - low <= 1e-13 * high.max(1e-9) {

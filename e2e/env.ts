@@ -20,6 +20,8 @@ export const DB_FILE = `${TMP_DIR}e2e.sqlite3`;
  */
 export const CLOCK_FILE = process.env.E2E_CLOCK_FILE ?? `${TMP_DIR}clock-offset`;
 export const HIRAM_BIN = '../target/debug/hiram';
+/** Where the server writes staff mail, one file a message. */
+export const MAIL_DIR = `${TMP_DIR}mail`;
 
 const shellQuote = (s: string): string => `'${s.replaceAll("'", `'\\''`)}'`;
 
@@ -51,6 +53,9 @@ export const SERVER_ENV: Record<string, string> = {
   APP_PAYMENTS__PAY_CODES_PER_ORDER_PER_DAY: '1000',
   // Uploaded pictures stay with the suite's other scratch files.
   APP_UPLOADS__DIR: `${TMP_DIR}uploads`,
+  // Staff mail (enrolment links) lands here as files, the members' mailbox
+  // for the suite (`mailedLink`).
+  APP_MAIL__DROP_DIR: MAIL_DIR,
   // The server and the suite's `hiram` commands read the same clock.
   APP_CLOCK__OFFSET_FILE: CLOCK_FILE,
 };

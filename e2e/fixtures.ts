@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import { CLOCK_FILE, E2E_DIR, HIRAM_BIN, SERVER_ENV } from './env';
+import { CLOCK_FILE, E2E_DIR, HIRAM_BIN, MAIL_DIR, SERVER_ENV } from './env';
 
 /** The demo borrower (server seed DEMO_PHONE); receipts are texted here. */
 export const DEMO_PHONE = '+639175550100';
@@ -255,6 +255,27 @@ export interface StaffAccount {
   name: string;
   password: string;
   totpSecret: string;
+}
+
+/**
+ * The address of the enrolment link last mailed to `email`, read from the
+ * server's mail folder as the member's mailbox would show it; null while
+ * none was sent.
+ */
+export function mailedLink(email: string): string | null {
+  let names: string[];
+  try {
+    names = readdirSync(MAIL_DIR).filter((name) => name.endsWith('.eml')).sort();
+  } catch {
+    return null;
+  }
+  for (const name of names.reverse()) {
+    const mail = readFileSync(`${MAIL_DIR}/${name}`, 'utf8');
+    if (!mail.includes(`\r\nTo: ${email}\r\n`)) continue;
+    const link = /https?:\/\/\S+\/console\/enrol#[0-9a-f]+/.exec(mail);
+    if (link) return link[0];
+  }
+  return null;
 }
 
 /**

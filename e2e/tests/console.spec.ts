@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../test';
 import { BASE_URL } from '../env';
-import { demoSession, orderInStatus, staffAdd, totpCode, type StaffAccount } from '../fixtures';
+import { demoSession, mailedLink, orderInStatus, staffAdd, totpCode, type StaffAccount } from '../fixtures';
 import { consoleSignIn as signIn } from '../screens';
 
 // The operator console runs on office PCs: a desktop viewport, a mouse.
@@ -322,94 +322,106 @@ test('(f) customer care sees neither the audit log nor the unposted payments', a
   await expect(page.getByRole('table', { name: 'SMS outbox' }).getByRole('row').filter({ hasText: '0917 555 0100' }).first()).toBeVisible();
 });
 
-test('(g) an administrator adds a customer-care member, who signs in with the secret shown once, gets a new sign-in after a reset and is signed out when deactivated', async ({
+test('(g) an administrator adds a finance member without seeing a secret; a second administrator approves; the member enrols through the mailed link, and a reset signs them out until they enrol again', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const admin = account('staff-admin', 'Staff Admin', 'admin');
+  const second = account('second-admin', 'Second Admin', 'admin');
   expect((await signIn(page, admin)).status()).toBe(200);
   await menu(page).getByRole('link', { name: 'Staff accounts' }).click();
   await expect(page).toHaveURL(/\/console\/staff-accounts$/);
   const accounts = page.getByRole('table', { name: 'Staff accounts' });
   await expect(accounts.getByRole('row').filter({ hasText: admin.email })).toContainText('you');
 
-  // The admin adds the member; the first password and the secret are shown once.
+  // The admin adds a finance member: the reply and the page carry no secret,
+  // and nothing is mailed before a second admin approves.
   const email = `member.${run}@e2e.hiram.ph`;
   const name = `New Member ${run}`;
   await page.getByRole('button', { name: 'Add staff member' }).click();
   const form = page.getByRole('dialog', { name: 'Add staff member' });
   await form.getByLabel('Work e-mail').fill(email);
   await form.getByLabel('Name').fill(name);
-  await form.getByLabel('Role').selectOption('customer_care');
+  await form.getByLabel('Role').selectOption('finance');
   const added = page.waitForResponse((r) => r.url().endsWith('/api/console/staff-accounts') && r.request().method() === 'POST');
   await form.getByRole('button', { name: 'Add staff member' }).click();
-  const memberId = ((await (await added).json()) as { data: { id: number } }).data.id;
-  const secrets = page.getByRole('dialog', { name: `Sign-in details for ${name}` });
-  await expect(secrets.getByRole('alert')).toContainText('Shown only this once');
-  const shown = (n: number) => secrets.getByRole('definition').nth(n).locator('code').textContent();
-  const member: StaffAccount = { id: memberId, email, name, password: (await shown(1))!, totpSecret: (await shown(2))! };
-  expect(await shown(3)).toContain(`secret=${member.totpSecret}`);
-  await secrets.getByRole('button', { name: 'I have copied them' }).click();
+  const reply = await (await added).text();
+  const memberId = (JSON.parse(reply) as { data: { id: number } }).data.id;
+  for (const secret of ['password', 'totpSecret', 'otpauth', 'enrol#']) expect(reply).not.toContain(secret);
+  await expect(page.getByText(`${name}'s sign-in waits for a second administrator's approval`)).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByText(member.password)).toHaveCount(0);
   const row = accounts.getByRole('row').filter({ hasText: email });
-  await expect(row).toContainText('Customer care');
-  await expect(row).toContainText('Active');
+  await expect(row).toContainText('Finance');
+  await expect(row).toContainText('Waiting for approval');
+  await expect(row.getByRole('button', { name: `Approve the sign-in of ${name}` })).toHaveCount(0);
+  expect(mailedLink(email)).toBeNull();
 
-  // The member signs in on their own browser with the password and the authenticator code.
-  const memberContext = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+  // A second admin approves on their own browser; then the link is mailed.
+  const desk = { baseURL: BASE_URL, viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false };
+  const secondContext = await browser.newContext(desk);
+  const secondPage = await secondContext.newPage();
+  expect((await signIn(secondPage, second)).status()).toBe(200);
+  await menu(secondPage).getByRole('link', { name: 'Staff accounts' }).click();
+  const waiting = secondPage.getByRole('table', { name: 'Staff accounts' }).getByRole('row').filter({ hasText: email });
+  await waiting.getByRole('button', { name: `Approve the sign-in of ${name}` }).click();
+  await expect(secondPage.getByText(`Approved: the sign-in link was sent to ${email}.`)).toBeVisible();
+  await expect(waiting).toContainText('Link sent');
+  await secondContext.close();
+  const link = mailedLink(email);
+  expect(link).toMatch(/\/console\/enrol#[0-9a-f]{64}$/);
+
+  // The member opens the link on their own browser, scans the secret and chooses a password.
+  const memberContext = await browser.newContext(desk);
   const memberPage = await memberContext.newPage();
-  expect((await signIn(memberPage, member)).status()).toBe(200);
+  const enrol = async (address: string) => {
+    await memberPage.goto(address);
+    await expect(memberPage.getByRole('heading', { level: 1, name: 'Set up your sign-in' })).toBeVisible();
+    await expect(memberPage.getByText(`For ${name} (${email})`)).toBeVisible();
+    await expect(memberPage).toHaveURL(/\/console\/enrol$/);
+    const qr = memberPage.getByRole('img', { name: 'QR code for your authenticator app' });
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    const totpSecret = (await memberPage.locator('code.c-secret').textContent())!;
+    await memberPage.getByLabel('New password', { exact: true }).fill('password1234');
+    await memberPage.getByLabel('New password again').fill('password1234');
+    await memberPage.getByLabel('Code from your authenticator app').fill(totpCode(totpSecret));
+    await memberPage.getByRole('button', { name: 'Save and finish' }).click();
+    await expect(memberPage.getByText(/^Choose a password of at least 12 characters/)).toBeVisible();
+    const password = `sampaguita-${run}`;
+    await memberPage.getByLabel('New password', { exact: true }).fill(password);
+    await memberPage.getByLabel('New password again').fill(password);
+    await memberPage.getByLabel('Code from your authenticator app').fill(totpCode(totpSecret));
+    await memberPage.getByRole('button', { name: 'Save and finish' }).click();
+    await expect(memberPage.getByText('Your sign-in is ready.', { exact: false })).toBeVisible();
+    return { id: memberId, email, name, password, totpSecret };
+  };
+  const nextCode = (secret: string) => totpCode(secret, Math.floor(Date.now() / 1000 / 30) + 1);
+  const member: StaffAccount = await enrol(link!);
+  expect((await signIn(memberPage, member, nextCode(member.totpSecret))).status()).toBe(200);
   await expect(memberPage.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
-  await expect(menu(memberPage).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Rule sets', 'SMS outbox']);
+  // The link worked once.
+  await memberPage.goto(link!);
+  await expect(memberPage.getByRole('alert')).toContainText('expired or has been used');
 
-  // The member lost their authenticator: the admin resets the sign-in, after confirming.
+  // The member lost their authenticator: the admin resets the sign-in, which signs them out at once.
+  await page.reload();
   await row.getByRole('button', { name: `Reset sign-in of ${name}` }).click();
   const confirmReset = page.getByRole('dialog', { name: `Reset sign-in of ${name}?` });
-  await expect(confirmReset).toContainText('signed out everywhere at once');
+  await expect(confirmReset).toContainText('signed out everywhere');
   await confirmReset.getByRole('button', { name: 'Reset sign-in' }).click();
-  const renewed = page.getByRole('dialog', { name: `New sign-in details for ${name}` });
-  await expect(renewed.getByRole('alert')).toContainText('Shown only this once');
-  const renewedShown = (n: number) => renewed.getByRole('definition').nth(n).locator('code').textContent();
-  const reset: StaffAccount = { ...member, password: (await renewedShown(1))!, totpSecret: (await renewedShown(2))! };
-  expect(reset.password).not.toBe(member.password);
-  expect(reset.totpSecret).not.toBe(member.totpSecret);
-  await renewed.getByRole('button', { name: 'I have copied them' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByText(reset.password)).toHaveCount(0);
-
-  // The member's session ended; the old password and authenticator are refused, the new ones work at once.
-  await menu(memberPage).getByRole('link', { name: 'Complaints' }).click();
-  await expect(memberPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
-  expect((await signIn(memberPage, member)).status()).toBe(400);
-  expect((await signIn(memberPage, reset)).status()).toBe(200);
-  await expect(memberPage.getByRole('banner').getByText(name, { exact: true })).toBeVisible();
-
-  // The admin deactivates the account, after confirming.
-  await row.getByRole('button', { name: `Deactivate ${name}` }).click();
-  const confirm = page.getByRole('dialog', { name: `Deactivate ${name}?` });
-  await expect(confirm).toContainText('is signed out at once');
-  await confirm.getByRole('button', { name: 'Deactivate' }).click();
-  await expect(page.getByText(`${name} is deactivated and signed out.`)).toBeVisible();
-  await expect(row).toContainText('Deactivated');
-
-  // The member's next call finds the session ended, and the console asks to sign in again, which is refused.
-  await menu(memberPage).getByRole('link', { name: 'Complaints' }).click();
-  await expect(memberPage.getByText('Your session has ended. Please sign in again.')).toBeVisible();
+  await expect(row).toContainText('Waiting for approval');
   expect((await memberPage.request.get('/api/console/me')).status()).toBe(401);
-  expect((await signIn(memberPage, reset)).status()).toBe(400);
-  await expect(memberPage.getByRole('alert')).toHaveText('The e-mail, password or code is not right.');
+  expect((await signIn(memberPage, member, nextCode(member.totpSecret))).status()).toBe(400);
   await memberContext.close();
 
-  // The audit log names who deactivated whom.
+  // The audit log names who asked, who approved and who enrolled, and never a secret.
   await menu(page).getByRole('link', { name: 'Audit log' }).click();
-  const deactivation = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'staff.deactivate' }).filter({ hasText: new RegExp(`staff:${memberId}(?!\\d)`) });
-  await expect(deactivation).toContainText(`Staff Admin (#${admin.id})`);
-  await expect(deactivation).toContainText('{"active":false}');
-  const resetEntry = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: 'staff.reset_sign_in' }).filter({ hasText: new RegExp(`staff:${memberId}(?!\\d)`) });
-  await expect(resetEntry).toContainText(`Staff Admin (#${admin.id})`);
-  await expect(resetEntry).not.toContainText(reset.password);
+  const entries = page.getByRole('table', { name: 'Audit log' }).getByRole('row').filter({ hasText: new RegExp(`staff:${memberId}(?!\\d)`) });
+  await expect(entries.filter({ hasText: 'staff.create' })).toContainText(`Staff Admin (#${admin.id})`);
+  await expect(entries.filter({ hasText: 'staff.approve_enrolment' })).toContainText(`Second Admin (#${second.id})`);
+  await expect(entries.filter({ hasText: 'staff.enrol' })).toContainText(name);
+  await expect(entries.filter({ hasText: 'staff.reset_sign_in' })).toContainText(`Staff Admin (#${admin.id})`);
+  await expect(page.getByText(member.password)).toHaveCount(0);
 });
 
 test('(h) an administrator makes an API token shown once, a script calls in its role, and revoking it refuses it at once', async ({

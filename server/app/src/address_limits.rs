@@ -27,8 +27,9 @@ const WINDOW: Duration = Duration::from_secs(60);
 const PRUNE_ABOVE: usize = 10_000;
 
 /// The calls limited by their count: callable by anyone, no session needed,
-/// nothing to verify them by.
-const COUNTED_PREFIXES: [&str; 3] = ["/pany/service/login/", "/pany/api/v2/youmi/", "/api/v2/youmi/"];
+/// nothing to verify them by (a staff enrolment link's secret included).
+const COUNTED_PREFIXES: [&str; 4] =
+    ["/pany/service/login/", "/pany/api/v2/youmi/", "/api/v2/youmi/", "/api/console/enrolment"];
 
 /// The payment providers' notifications, limited by failed verifications.
 const NOTIFICATION_PREFIX: &str = "/pany/payments/callback/";

@@ -26,6 +26,7 @@ pub struct Settings {
     pub log: LogSettings,
     pub company: CompanySettings,
     pub clock: ClockSettings,
+    pub mail: MailSettings,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -419,6 +420,20 @@ pub struct ConsoleSettings {
     pub four_eyes_days: i64,
 }
 
+/// Mail to staff (their enrolment links, decision 058).
+#[derive(Clone, Debug, Deserialize)]
+pub struct MailSettings {
+    /// The host's mail submission program and its arguments, split at
+    /// spaces (`/usr/sbin/sendmail -t -i`, as postfix, exim and msmtp
+    /// install it): it reads the message, with its `To:`, on standard input
+    /// and queues it. Empty: each message is written to `drop_dir` instead,
+    /// for a developer or a demo; production refuses that.
+    pub sendmail: String,
+    pub drop_dir: PathBuf,
+    /// The `From:` of staff mail.
+    pub from: String,
+}
+
 #[derive(Clone, Debug, Deserialize)]
 pub struct DemoSettings {
     pub seed_on_empty: bool,
@@ -618,6 +633,14 @@ impl Settings {
                         .to_owned(),
                 ));
             }
+            if self.mail.sendmail.trim().is_empty() {
+                return Err(ConfigError::Refused(
+                    "APP_SERVER__ENVIRONMENT=production needs mail.sendmail (APP_MAIL__SENDMAIL, e.g. \
+                     \"/usr/sbin/sendmail -t -i\"): staff enrolment links would otherwise be written to \
+                     mail.drop_dir and reach nobody."
+                        .to_owned(),
+                ));
+            }
         }
         if payments.collections == Collector::Xendit
             && (payments.xendit_secret_key.expose().is_empty() || payments.xendit_callback_token.expose().is_empty())
@@ -777,6 +800,8 @@ mod tests {
         assert!(message.contains("demo.seed_on_empty"), "{message}");
         let message = refused(&[production[0], production[1], live[0], live[1], live[2], live[3]]);
         assert!(message.contains("server.public_url"), "{message}");
+        let message = refused(&[production[0], production[1], production[2], live[0], live[1], live[2], live[3]]);
+        assert!(message.contains("mail.sendmail"), "{message}");
         let settings = Settings::from_sources(env(&[
             production[0],
             production[1],
@@ -785,6 +810,7 @@ mod tests {
             live[1],
             live[2],
             live[3],
+            ("APP_MAIL__SENDMAIL", "/usr/sbin/sendmail -t -i"),
         ]));
         assert!(settings.is_ok());
     }

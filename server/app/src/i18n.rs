@@ -211,6 +211,12 @@ pub enum Msg {
     StaffLastAdmin,
     StaffOwnReset,
     StaffResetInactive,
+    EnrolmentOwnApproval,
+    EnrolmentNothingToApprove,
+    EnrolmentLinkSpent,
+    EnrolmentCodeWrong,
+    StaffPasswordWeak,
+    StaffPasswordWrong,
     ApiTokenMembersOnly,
     LinkCodeTaken,
     ComplaintDetailEmpty,
@@ -722,6 +728,20 @@ impl Msg {
                 }
                 StaffOwnReset => "You cannot reset your own sign-in. Ask another administrator to reset it.",
                 StaffResetInactive => "This account is deactivated. Reactivate it first, then reset its sign-in.",
+                EnrolmentOwnApproval => {
+                    "Another administrator must approve this: nobody approves a sign-in they asked for."
+                }
+                EnrolmentNothingToApprove => "This member has no sign-in waiting for approval.",
+                EnrolmentLinkSpent => {
+                    "This link has expired or has been used. Ask an administrator to reset your sign-in for a new one."
+                }
+                EnrolmentCodeWrong => {
+                    "That code does not match. Scan the QR code again and type the code your app shows now."
+                }
+                StaffPasswordWeak => {
+                    "Choose a password of at least 12 characters, with at least 4 different ones, that is not a common password."
+                }
+                StaffPasswordWrong => "The password or the code is not right.",
                 ApiTokenMembersOnly => "Only a signed-in administrator makes or revokes API tokens, never a token.",
                 LinkCodeTaken => "Another link of this kind already uses this code.",
                 ComplaintTooManyImages => "Please attach at most 9 pictures.",
@@ -1132,6 +1152,20 @@ impl Msg {
                 StaffResetInactive => {
                     "Naka-deactivate ang account na ito. I-reactivate muna ito, saka i-reset ang sign-in nito."
                 }
+                EnrolmentOwnApproval => {
+                    "Ibang administrator ang dapat mag-apruba nito: walang nag-aapruba ng sign-in na siya mismo ang humiling."
+                }
+                EnrolmentNothingToApprove => "Walang sign-in ng kawaning ito na naghihintay ng pag-apruba.",
+                EnrolmentLinkSpent => {
+                    "Expired na o nagamit na ang link na ito. Hilingin sa isang administrator na i-reset ang sign-in mo para sa bagong link."
+                }
+                EnrolmentCodeWrong => {
+                    "Hindi tugma ang code. I-scan muli ang QR code at i-type ang code na ipinapakita ngayon ng app mo."
+                }
+                StaffPasswordWeak => {
+                    "Pumili ng password na may 12 character man lang, may 4 na magkakaibang character, at hindi karaniwang password."
+                }
+                StaffPasswordWrong => "Mali ang password o ang code.",
                 LinkCodeTaken => "May ibang link na ganitong uri na gumagamit na ng code na ito.",
                 ComplaintTooManyImages => "Hanggang 9 na larawan lang ang maaaring ilakip.",
                 SecondPersonNeeded => "Ibang kawani ang dapat magpasya nito: walang nag-aapruba ng sariling mungkahi.",

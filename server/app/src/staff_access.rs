@@ -186,7 +186,8 @@ impl FromRequestParts<AppState> for Staff {
                 store.touch_staff_session(&digest, now).await
             });
         }
-        let account = state.store.staff_member(session.staff_id).await?.filter(|account| account.active);
+        let account =
+            state.store.staff_member(session.staff_id).await?.filter(hiram_domain::staff::StaffAccount::can_sign_in);
         account.map(|account| Staff { caller: Caller::Member(account) }).ok_or(ApiError::SessionRequired)
     }
 }

@@ -128,6 +128,15 @@ impl Role {
     pub fn can(self, permission: Permission) -> bool {
         self.permissions().contains(&permission)
     }
+
+    /// Whether the role matches, proposes or approves money: making or
+    /// resetting such a member needs a second admin (decision 058), or one
+    /// admin could make both halves of a maker-checker pair.
+    pub fn moves_money(self) -> bool {
+        [Permission::MatchPayments, Permission::ProposeAdjustments, Permission::ApproveAdjustments]
+            .iter()
+            .any(|permission| self.can(*permission))
+    }
 }
 
 impl Permission {
@@ -174,6 +183,17 @@ pub struct StaffAccount {
     /// nor use a session.
     pub active: bool,
     pub created_at: OffsetDateTime,
+    /// When the member last set their own password and authenticator;
+    /// `None` while a new or reset account waits for its enrolment, when
+    /// it cannot sign in at all.
+    pub enrolled_at: Option<OffsetDateTime>,
+}
+
+impl StaffAccount {
+    /// Whether the account may sign in: switched on and enrolled.
+    pub fn can_sign_in(&self) -> bool {
+        self.active && self.enrolled_at.is_some()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -184,6 +204,85 @@ pub struct NewStaff {
     pub password_hash: String,
     pub totp_secret: String,
     pub created_at: OffsetDateTime,
+    /// `None` for a member who enrols through a link; the command line's
+    /// first admin is enrolled as it is made.
+    pub enrolled_at: Option<OffsetDateTime>,
+}
+
+/// How long an enrolment link works once mailed (decision 058).
+pub const ENROLMENT_LINK_HOURS: i64 = 72;
+
+/// The password hash of an account that has none yet: no Argon2 hash
+/// looks like it, so nothing verifies against it.
+pub const NO_PASSWORD: &str = "!";
+
+/// Why a member enrols.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnrolmentPurpose {
+    /// A new account.
+    New,
+    /// An admin reset a sign-in that was lost: the old one stopped at once.
+    Reset,
+    /// The member asked to replace their own password and authenticator;
+    /// the old ones work until the new ones are set.
+    Renewal,
+}
+
+impl EnrolmentPurpose {
+    pub fn key(self) -> &'static str {
+        match self {
+            EnrolmentPurpose::New => "new",
+            EnrolmentPurpose::Reset => "reset",
+            EnrolmentPurpose::Renewal => "renewal",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<EnrolmentPurpose> {
+        [EnrolmentPurpose::New, EnrolmentPurpose::Reset, EnrolmentPurpose::Renewal]
+            .into_iter()
+            .find(|purpose| purpose.key() == key)
+    }
+}
+
+/// A member's open enrolment: the authenticator secret they will scan, who
+/// asked for it, and whether its link is out. A money role's link is
+/// mailed only once a second admin approved it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Enrolment {
+    pub staff_id: i64,
+    pub purpose: EnrolmentPurpose,
+    pub totp_secret: String,
+    /// The admin (or, for a renewal, the member) who asked; `None` for the
+    /// command line.
+    pub requested_by: Option<i64>,
+    pub needs_approval: bool,
+    pub approved_by: Option<i64>,
+    pub requested_at: OffsetDateTime,
+    /// When the mailed link stops working; `None` until it is mailed.
+    pub expires_at: Option<OffsetDateTime>,
+    pub completed_at: Option<OffsetDateTime>,
+}
+
+impl Enrolment {
+    /// Waiting for a second admin before its link may be mailed.
+    pub fn awaits_approval(&self) -> bool {
+        self.needs_approval && self.approved_by.is_none()
+    }
+
+    /// Whether its link lets the member enrol at `now`.
+    pub fn is_open_at(&self, now: OffsetDateTime) -> bool {
+        self.completed_at.is_none() && !self.awaits_approval() && self.expires_at.is_some_and(|end| now < end)
+    }
+}
+
+/// An enrolment as asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewEnrolment {
+    pub purpose: EnrolmentPurpose,
+    pub totp_secret: String,
+    pub requested_by: Option<i64>,
+    pub needs_approval: bool,
+    pub requested_at: OffsetDateTime,
 }
 
 /// One staff action, as the audit log keeps it: who, what, on what, the
@@ -320,6 +419,48 @@ mod tests {
         assert!(token().needs_touch(time::macros::datetime!(2026-11-02 00:00 UTC)));
         assert!(!used.needs_touch(time::macros::datetime!(2026-11-02 00:00:59 UTC)));
         assert!(used.needs_touch(time::macros::datetime!(2026-11-02 00:01:00 UTC)));
+    }
+
+    fn enrolment() -> Enrolment {
+        Enrolment {
+            staff_id: 7,
+            purpose: EnrolmentPurpose::New,
+            totp_secret: "JBSWY3DPEHPK3PXP".to_owned(),
+            requested_by: Some(1),
+            needs_approval: true,
+            approved_by: None,
+            requested_at: time::macros::datetime!(2026-11-27 08:00 UTC),
+            expires_at: None,
+            completed_at: None,
+        }
+    }
+
+    #[test]
+    fn an_enrolment_link_works_once_approved_mailed_and_unused_until_it_expires() {
+        let at = time::macros::datetime!(2026-11-27 09:00 UTC);
+        assert!(enrolment().awaits_approval());
+        assert!(!enrolment().is_open_at(at), "not mailed, not approved");
+        let mailed = Enrolment { approved_by: Some(2), expires_at: Some(at + Duration::hours(1)), ..enrolment() };
+        assert!(mailed.is_open_at(at));
+        assert!(!mailed.is_open_at(at + Duration::hours(1)), "expired");
+        let used = Enrolment { completed_at: Some(at), ..mailed.clone() };
+        assert!(!used.is_open_at(at));
+        let unapproved = Enrolment { approved_by: None, ..mailed };
+        assert!(!unapproved.is_open_at(at), "a money role's link needs its approval");
+    }
+
+    #[test]
+    fn only_roles_that_match_propose_or_approve_money_need_a_second_admin() {
+        for role in Role::ALL {
+            assert_eq!(role.moves_money(), role == Role::Finance, "{role:?}");
+        }
+    }
+
+    #[test]
+    fn purposes_read_back_from_their_keys() {
+        for purpose in [EnrolmentPurpose::New, EnrolmentPurpose::Reset, EnrolmentPurpose::Renewal] {
+            assert_eq!(EnrolmentPurpose::parse(purpose.key()), Some(purpose));
+        }
     }
 
     #[test]

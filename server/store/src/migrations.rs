@@ -78,6 +78,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(53 "0053_contact_by_api_token"),
     migration!(54 "0054_loan_engine"),
     migration!(55 "0055_staff_session_idle"),
+    migration!(56 "0056_staff_enrolment"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

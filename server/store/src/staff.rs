@@ -6,12 +6,14 @@ use async_trait::async_trait;
 use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::session::TokenDigest;
 use hiram_domain::staff::{
-    ApiToken, AuditEntry, ListedApiToken, LoggedAudit, NewApiToken, NewStaff, Role, StaffAccount,
+    ApiToken, AuditEntry, Enrolment, EnrolmentPurpose, ListedApiToken, LoggedAudit, NO_PASSWORD, NewApiToken,
+    NewEnrolment, NewStaff, Role, StaffAccount,
 };
 use hiram_domain::store::{StaffSession, StaffStore, StoreError, StoreResult};
 use time::OffsetDateTime;
 
-const COLUMNS: &str = "id, email, name, role, password_hash, totp_secret, last_totp_step, active, created_at";
+const COLUMNS: &str =
+    "id, email, name, role, password_hash, totp_secret, last_totp_step, active, created_at, enrolled_at";
 
 /// Switching accounts on and off, and resetting them, take turns under
 /// this lock, so the count of active admins cannot change under either.
@@ -28,7 +30,37 @@ fn account(row: &Row<'_>) -> StoreResult<StaffAccount> {
         last_totp_step: row.get(6)?,
         active: row.get(7)?,
         created_at: row.get(8)?,
+        enrolled_at: row.get(9)?,
     })
+}
+
+const ENROLMENT_COLUMNS: &str = "staff_id, purpose, totp_secret, requested_by, needs_approval, approved_by, \
+     requested_at, expires_at, completed_at";
+
+fn enrolment(row: &Row<'_>) -> StoreResult<Enrolment> {
+    Ok(Enrolment {
+        staff_id: row.get(0)?,
+        purpose: row.parse(1, EnrolmentPurpose::parse)?,
+        totp_secret: row.get(2)?,
+        requested_by: row.get(3)?,
+        needs_approval: row.get(4)?,
+        approved_by: row.get(5)?,
+        requested_at: row.get(6)?,
+        expires_at: row.get(7)?,
+        completed_at: row.get(8)?,
+    })
+}
+
+/// Replaces the member's enrolment with a new one, its link not out yet.
+async fn open_enrolment(tx: &mut Conn, staff_id: i64, new: &NewEnrolment) -> StoreResult<()> {
+    tx.exec("DELETE FROM staff_enrolment WHERE staff_id = $1", args![staff_id]).await?;
+    tx.exec(
+        "INSERT INTO staff_enrolment (staff_id, purpose, totp_secret, requested_by, needs_approval, requested_at) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+        args![staff_id, new.purpose.key(), &new.totp_secret, new.requested_by, new.needs_approval, new.requested_at],
+    )
+    .await
+    .map(drop)
 }
 
 fn audit(row: &Row<'_>) -> StoreResult<LoggedAudit> {
@@ -84,22 +116,172 @@ async fn end_sessions(tx: &mut Conn, id: i64, at: OffsetDateTime) -> StoreResult
 
 #[async_trait]
 impl StaffStore for Store {
-    async fn create_staff(&self, staff: &NewStaff) -> StoreResult<i64> {
-        self.db
-            .insert(
-                "INSERT INTO staff_account (email, name, role, password_hash, totp_secret, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    async fn create_staff(&self, staff: &NewStaff, enrolment: Option<&NewEnrolment>) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        let id: i64 = tx
+            .value(
+                "INSERT INTO staff_account (email, name, role, password_hash, totp_secret, created_at, enrolled_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
                 args![
                     &staff.email,
                     &staff.name,
                     staff.role.key(),
                     &staff.password_hash,
                     &staff.totp_secret,
-                    staff.created_at
+                    staff.created_at,
+                    staff.enrolled_at
                 ],
             )
             .await
-            .map_err(conflict("staff_email"))
+            .map_err(conflict("staff_email"))?;
+        if let Some(enrolment) = enrolment {
+            open_enrolment(&mut tx, id, enrolment).await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    async fn request_enrolment(&self, staff_id: i64, new: &NewEnrolment) -> StoreResult<StaffAccount> {
+        let mut tx = self.db.write().await?;
+        tx.lock(STAFF_ACTIVE_LOCK).await?;
+        let before = locked_account(&mut tx, staff_id).await?;
+        if !before.active {
+            return Err(StoreError::Conflict("inactive"));
+        }
+        if new.purpose == EnrolmentPurpose::Reset {
+            tx.exec(
+                "UPDATE staff_account SET password_hash = $2, totp_secret = '', last_totp_step = 0, enrolled_at = NULL \
+                 WHERE id = $1",
+                args![staff_id, NO_PASSWORD],
+            )
+            .await?;
+            end_sessions(&mut tx, staff_id, new.requested_at).await?;
+        }
+        open_enrolment(&mut tx, staff_id, new).await?;
+        tx.commit().await?;
+        Ok(before)
+    }
+
+    async fn issue_enrolment(
+        &self,
+        staff_id: i64,
+        approved_by: Option<i64>,
+        digest: &TokenDigest,
+        expires_at: OffsetDateTime,
+    ) -> StoreResult<Enrolment> {
+        let mut tx = self.db.write().await?;
+        let open = tx
+            .opt(
+                &format!(
+                    "SELECT {ENROLMENT_COLUMNS} FROM staff_enrolment WHERE staff_id = $1 AND completed_at IS NULL FOR UPDATE"
+                ),
+                args![staff_id],
+                enrolment,
+            )
+            .await?
+            .ok_or(StoreError::Stale)?;
+        let approved_by = open.approved_by.or(approved_by);
+        if open.needs_approval && approved_by.is_none() {
+            return Err(StoreError::Conflict("awaits_approval"));
+        }
+        tx.exec(
+            "UPDATE staff_enrolment SET approved_by = $2, token_digest = $3, expires_at = $4 WHERE staff_id = $1",
+            args![staff_id, approved_by, &digest.0, expires_at],
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(Enrolment { approved_by, expires_at: Some(expires_at), ..open })
+    }
+
+    async fn open_enrolments(&self) -> StoreResult<Vec<Enrolment>> {
+        self.db
+            .all(
+                &format!(
+                    "SELECT {ENROLMENT_COLUMNS} FROM staff_enrolment WHERE completed_at IS NULL ORDER BY staff_id"
+                ),
+                args![],
+                enrolment,
+            )
+            .await
+    }
+
+    async fn enrolment_by_link(&self, digest: &TokenDigest) -> StoreResult<Option<(Enrolment, StaffAccount)>> {
+        let mut db = self.db.read().await?;
+        let Some(found) = db
+            .opt(
+                &format!("SELECT {ENROLMENT_COLUMNS} FROM staff_enrolment WHERE token_digest = $1"),
+                args![&digest.0],
+                enrolment,
+            )
+            .await?
+        else {
+            return Ok(None);
+        };
+        let account = db
+            .opt(&format!("SELECT {COLUMNS} FROM staff_account WHERE id = $1"), args![found.staff_id], account)
+            .await?
+            .ok_or(StoreError::Stale)?;
+        Ok(Some((found, account)))
+    }
+
+    async fn complete_enrolment(
+        &self,
+        digest: &TokenDigest,
+        password_hash: &str,
+        totp_step: i64,
+        at: OffsetDateTime,
+    ) -> StoreResult<StaffAccount> {
+        let mut tx = self.db.write().await?;
+        tx.lock(STAFF_ACTIVE_LOCK).await?;
+        let open = tx
+            .opt(
+                &format!("SELECT {ENROLMENT_COLUMNS} FROM staff_enrolment WHERE token_digest = $1 FOR UPDATE"),
+                args![&digest.0],
+                enrolment,
+            )
+            .await?
+            .filter(|found| found.is_open_at(at))
+            .ok_or(StoreError::Stale)?;
+        let before = locked_account(&mut tx, open.staff_id).await?;
+        if !before.active {
+            return Err(StoreError::Stale);
+        }
+        tx.exec(
+            "UPDATE staff_account SET password_hash = $2, totp_secret = $3, last_totp_step = $4, enrolled_at = $5 \
+             WHERE id = $1",
+            args![open.staff_id, password_hash, &open.totp_secret, totp_step, at],
+        )
+        .await?;
+        tx.exec(
+            "UPDATE staff_enrolment SET completed_at = $2, token_digest = NULL WHERE staff_id = $1",
+            args![open.staff_id, at],
+        )
+        .await?;
+        tx.exec(
+            "UPDATE staff_session SET revoked_at = $2 WHERE staff_id = $1 AND revoked_at IS NULL",
+            args![open.staff_id, at],
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(StaffAccount { password_hash: password_hash.to_owned(), enrolled_at: Some(at), ..before })
+    }
+
+    async fn change_staff_password(
+        &self,
+        staff_id: i64,
+        password_hash: &str,
+        keep_session: &TokenDigest,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        let mut tx = self.db.write().await?;
+        tx.exec("UPDATE staff_account SET password_hash = $2 WHERE id = $1", args![staff_id, password_hash]).await?;
+        tx.exec(
+            "UPDATE staff_session SET revoked_at = $3 \
+             WHERE staff_id = $1 AND token_digest <> $2 AND revoked_at IS NULL",
+            args![staff_id, &keep_session.0, at],
+        )
+        .await?;
+        tx.commit().await
     }
 
     async fn staff_by_email(&self, email: &str) -> StoreResult<Option<StaffAccount>> {
@@ -130,29 +312,6 @@ impl StaffStore for Store {
         if !active {
             end_sessions(&mut tx, id, at).await?;
         }
-        tx.commit().await?;
-        Ok(before)
-    }
-
-    async fn reset_staff_sign_in(
-        &self,
-        id: i64,
-        password_hash: &str,
-        totp_secret: &str,
-        at: OffsetDateTime,
-    ) -> StoreResult<StaffAccount> {
-        let mut tx = self.db.write().await?;
-        tx.lock(STAFF_ACTIVE_LOCK).await?;
-        let before = locked_account(&mut tx, id).await?;
-        if !before.active {
-            return Err(StoreError::Conflict("inactive"));
-        }
-        tx.exec(
-            "UPDATE staff_account SET password_hash = $2, totp_secret = $3, last_totp_step = 0 WHERE id = $1",
-            args![id, password_hash, totp_secret],
-        )
-        .await?;
-        end_sessions(&mut tx, id, at).await?;
         tx.commit().await?;
         Ok(before)
     }
@@ -302,7 +461,7 @@ impl StaffStore for Store {
             .all(
                 "SELECT DISTINCT COALESCE(a.staff_id, t.created_by) FROM audit_log a \
                  LEFT JOIN staff_api_token t ON t.id = a.api_token_id \
-                 WHERE a.subject = $1 AND a.action IN ('staff.create', 'staff.reset_sign_in') AND a.at >= $2 \
+                 WHERE a.subject = $1 AND a.action IN ('staff.create', 'staff.reset_sign_in', 'staff.approve_enrolment') AND a.at >= $2 \
                  AND COALESCE(a.staff_id, t.created_by) IS NOT NULL",
                 args![&format!("staff:{member}"), since],
                 |row| row.get(0),

@@ -10,6 +10,7 @@ import { ConsoleShell } from './ConsoleShell';
 import { createConsoleQueryClient } from './queryClient';
 import { CONSOLE_BASE } from './sections';
 import { SignInForm } from './SignInForm';
+import { EnrolPage } from './enrolment/EnrolPage';
 
 type Session =
   | { state: 'checking' }
@@ -81,7 +82,8 @@ export function ConsoleApp() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter basename={CONSOLE_BASE}>
-        <SessionGate />
+        {/* An enrolment link is opened by someone who cannot sign in yet. */}
+        {window.location.pathname === `${CONSOLE_BASE}/enrol` ? <EnrolPage /> : <SessionGate />}
       </BrowserRouter>
       <ToastHost />
     </QueryClientProvider>

@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, NavLink, Route, Routes } from 'react-router';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { t } from './i18n/i18n';
 import type { Me } from './api';
 import { allowedSections, roleLabel, sectionPath, type Section } from './sections';
+import { AccountDialog } from './enrolment/AccountDialog';
 
 // Route-level code splitting, as in the borrower app: each section is its
 // own chunk, so signing in loads the shell and the first section only.
@@ -89,6 +90,7 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
 export function ConsoleShell({ me, onSignOut }: Props) {
   const sections = allowedSections(me.permissions);
   const first = sections[0];
+  const [account, setAccount] = useState(false);
 
   return (
     <div className="c-layout">
@@ -99,6 +101,9 @@ export function ConsoleShell({ me, onSignOut }: Props) {
           <span className="c-who-role">{roleLabel(me.role)}</span>
         </div>
         <LanguageSwitch className="c-lang" />
+        <button type="button" className="h-btn h-btn--ghost c-btn" onClick={() => setAccount(true)}>
+          {t('console.account.open')}
+        </button>
         <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onSignOut}>
           {t('console.signOut')}
         </button>
@@ -123,6 +128,7 @@ export function ConsoleShell({ me, onSignOut }: Props) {
           </Routes>
         </Suspense>
       </main>
+      {account && <AccountDialog onClose={() => setAccount(false)} />}
     </div>
   );
 }

@@ -4,4 +4,5 @@
 pub mod collection;
 pub mod files;
 pub mod gateway;
+pub mod mail;
 pub mod sms;

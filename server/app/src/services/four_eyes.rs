@@ -1,9 +1,10 @@
 //! Maker-checker that needs two people, not two accounts (decision 057).
 //!
 //! An approver must be another member than the proposer, and neither may
-//! have made or reset the other's account, nor may one third member have
-//! made or reset both, within `console.four_eyes_days`: otherwise one
-//! person (an admin who made two finance accounts, say) holds both keys.
+//! have made, reset or approved the other's account, directly or through
+//! the accounts they made (decision 058), nor may one third member have
+//! made, reset or approved both, within `console.four_eyes_days`: otherwise
+//! one person (an admin who made two finance accounts, say) holds both keys.
 
 use crate::services::ServiceResult;
 use crate::state::AppState;
@@ -13,8 +14,8 @@ use crate::state::AppState;
 pub enum Dependence {
     /// The same member, or a call with no member behind it (a token).
     SamePerson,
-    /// The proposer made or reset the approver's account, or the other way
-    /// round.
+    /// The proposer made, reset or approved the approver's account, or that
+    /// of one of its makers, or the other way round.
     MadeTheOther,
     /// One member made or reset both accounts.
     SameMaker,
@@ -43,11 +44,38 @@ pub async fn check(
     let since = state.now() - time::Duration::days(state.settings.console.four_eyes_days);
     let made_proposer = state.store.staff_makers(proposer, since).await?;
     let made_approver = state.store.staff_makers(approver, since).await?;
-    if made_approver.contains(&proposer) || made_proposer.contains(&approver) {
+    if descends_from(state, approver, proposer, since).await? || descends_from(state, proposer, approver, since).await?
+    {
         return Ok(Err(Dependence::MadeTheOther));
     }
     if made_approver.iter().any(|maker| made_proposer.contains(maker)) {
         return Ok(Err(Dependence::SameMaker));
     }
     Ok(Ok(()))
+}
+
+/// Whether `ancestor` made, reset or approved `member`'s account, or that
+/// of one of `member`'s makers, and so on up the chain: an admin who made
+/// an admin who made a finance member holds that member's keys as surely
+/// as if they had made it themselves.
+async fn descends_from(
+    state: &AppState,
+    member: i64,
+    ancestor: i64,
+    since: time::OffsetDateTime,
+) -> ServiceResult<bool> {
+    let mut seen = vec![member];
+    let mut frontier = vec![member];
+    while let Some(next) = frontier.pop() {
+        for maker in state.store.staff_makers(next, since).await? {
+            if maker == ancestor {
+                return Ok(true);
+            }
+            if !seen.contains(&maker) {
+                seen.push(maker);
+                frontier.push(maker);
+            }
+        }
+    }
+    Ok(false)
 }

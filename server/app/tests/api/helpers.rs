@@ -138,6 +138,9 @@ impl TestApp {
             ("APP_WEB__DIST_ROOT".to_owned(), web_root.display().to_string()),
             ("APP_LOG__FILTER".to_owned(), "warn".to_owned()),
             ("APP_UPLOADS__DIR".to_owned(), root.join("uploads").display().to_string()),
+            // Staff mail lands here, each message a file, as a member's
+            // mailbox would hold it (`console::mailed_link`).
+            ("APP_MAIL__DROP_DIR".to_owned(), root.join("mail").display().to_string()),
             // Tests collect through the sandbox, a demo (D8), with a known
             // secret so they can sign its callbacks; a test may override both.
             ("APP_PAYMENTS__COLLECTIONS".to_owned(), "sandbox".to_owned()),

@@ -33,8 +33,61 @@ impl StaffSession {
 
 #[async_trait]
 pub trait StaffStore {
-    /// `Conflict("staff_email")` when the e-mail has an account.
-    async fn create_staff(&self, staff: &crate::staff::NewStaff) -> StoreResult<i64>;
+    /// `Conflict("staff_email")` when the e-mail has an account. With an
+    /// enrolment, the account and its enrolment are made together.
+    async fn create_staff(
+        &self,
+        staff: &crate::staff::NewStaff,
+        enrolment: Option<&crate::staff::NewEnrolment>,
+    ) -> StoreResult<i64>;
+    /// Opens an enrolment for an existing, active member, replacing any
+    /// open one, and returns the account as it was. A reset also takes the
+    /// old sign-in away at once: no password, no authenticator, every
+    /// session and token of the member ended. `Stale` when there is no such
+    /// account; `Conflict("inactive")` when it is deactivated.
+    async fn request_enrolment(
+        &self,
+        staff_id: i64,
+        enrolment: &crate::staff::NewEnrolment,
+    ) -> StoreResult<crate::staff::StaffAccount>;
+    /// Puts the link of a member's open enrolment out: records the approver
+    /// (if one approves now) and the digest of the link's secret, which
+    /// replaces any earlier link. `Stale` when the member has no open
+    /// enrolment; `Conflict("awaits_approval")` when it needs an approval
+    /// that neither it nor this call carries.
+    async fn issue_enrolment(
+        &self,
+        staff_id: i64,
+        approved_by: Option<i64>,
+        digest: &TokenDigest,
+        expires_at: OffsetDateTime,
+    ) -> StoreResult<crate::staff::Enrolment>;
+    /// Every enrolment not completed yet.
+    async fn open_enrolments(&self) -> StoreResult<Vec<crate::staff::Enrolment>>;
+    /// The enrolment whose link has this digest, with its member.
+    async fn enrolment_by_link(
+        &self,
+        digest: &TokenDigest,
+    ) -> StoreResult<Option<(crate::staff::Enrolment, crate::staff::StaffAccount)>>;
+    /// The member sets their password and authenticator through the link:
+    /// in one transaction the enrolment closes, the account takes the hash,
+    /// the enrolment's secret and the code's step, and every session of
+    /// the member ends. `Stale` when the link no longer works at `at`.
+    async fn complete_enrolment(
+        &self,
+        digest: &TokenDigest,
+        password_hash: &str,
+        totp_step: i64,
+        at: OffsetDateTime,
+    ) -> StoreResult<crate::staff::StaffAccount>;
+    /// A member's new password; every other session of theirs ends.
+    async fn change_staff_password(
+        &self,
+        staff_id: i64,
+        password_hash: &str,
+        keep_session: &TokenDigest,
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
     async fn staff_by_email(&self, email: &str) -> StoreResult<Option<crate::staff::StaffAccount>>;
     async fn staff_member(&self, id: i64) -> StoreResult<Option<crate::staff::StaffAccount>>;
     /// Every account, active or not, oldest first.
@@ -50,21 +103,6 @@ pub trait StaffStore {
         &self,
         id: i64,
         active: bool,
-        at: OffsetDateTime,
-    ) -> StoreResult<crate::staff::StaffAccount>;
-    /// Gives an account a new password hash and TOTP secret (an admin's
-    /// reset when a member lost either) and returns it as it was before. In
-    /// one transaction it also clears the failed sign-ins and any lock,
-    /// resets the last accepted TOTP step so the new authenticator's codes
-    /// work, and revokes every console session of the account at `at`, so
-    /// whoever holds the old password or a signed-in device is out at once.
-    /// `Stale` when there is no such account; `Conflict("inactive")` when it
-    /// is deactivated (reactivate first).
-    async fn reset_staff_sign_in(
-        &self,
-        id: i64,
-        password_hash: &str,
-        totp_secret: &str,
         at: OffsetDateTime,
     ) -> StoreResult<crate::staff::StaffAccount>;
     /// A right password and code: clears the failures and records the

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
 import { ADMIN, consoleApi, fail, form, ok } from '../testing/consoleApi';
 import { renderSection } from '../testing/renderSection';
-import type { NewAccount, StaffAccountRow } from './api';
+import type { StaffAccountRow } from './api';
 import { StaffAccountsPage } from './StaffAccountsPage';
 
 afterEach(() => {
@@ -18,6 +18,8 @@ const account = (id: number, overrides: Partial<StaffAccountRow> = {}): StaffAcc
   role: 'customer_care',
   active: true,
   createdAt: '2026-11-20T01:00:00Z',
+  enrolled: true,
+  enrolment: null,
   ...overrides,
 });
 
@@ -27,24 +29,24 @@ const ACCOUNTS = [
   account(9, { name: 'Ben Cruz', role: 'finance', active: false }),
 ];
 
-const CREATED: NewAccount = {
-  id: 10,
-  password: 'k2x7m4p9q3r8s5t6w1y0z2ab',
-  totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-  otpauthUri: 'otpauth://totp/Hiram:mara%40example.ph?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Hiram',
-  otpauthQr: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAG7buVgAAAABJRU5ErkJggg==',
-};
+const mailed = (purpose: string) => ({ purpose, status: 'mailed', requestedBy: ADMIN.id, expiresAt: '2026-11-23T01:00:00Z' });
+
+/** A new member: not enrolled, the link mailed to them. */
+const CREATED = account(10, { name: 'Mara Santos', email: 'mara@example.ph', enrolled: false, enrolment: mailed('new') });
 
 const LAST_ADMIN = 'This is the last active administrator. Add or reactivate another administrator first.';
 
-/** The list on GET; the answers to adding, one per POST, the last repeating. */
-const RESET: NewAccount = {
-  id: 8,
-  password: 'n4w9p2q7r3s8t5v6x1y0z3cd',
-  totpSecret: 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU',
-  otpauthUri: 'otpauth://totp/Hiram:liza%40example.ph?secret=KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU&issuer=Hiram',
-  otpauthQr: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGP4DwABAQEAG7buVgAAAABJRU5ErkJggg==',
-};
+/** Liza after a reset: signed out, her new link mailed. */
+const RESET = { ...ACCOUNTS[1]!, enrolled: false, enrolment: mailed('reset') };
+
+/** A finance member another admin asked for, waiting for this admin's approval. */
+const WAITING = account(11, {
+  name: 'Nina Lim',
+  email: 'nina@example.ph',
+  role: 'finance',
+  enrolled: false,
+  enrolment: { purpose: 'new', status: 'awaiting_approval', requestedBy: 99, expiresAt: null },
+});
 
 const OWN_RESET = 'You cannot reset your own sign-in. Ask another administrator to reset it.';
 
@@ -56,7 +58,8 @@ function setup({
   let added = 0;
   const api = consoleApi({
     '/staff-accounts': (_url: string, init?: RequestInit) =>
-      init?.method === 'POST' ? adding[Math.min(added++, adding.length - 1)] : ok(ACCOUNTS),
+      init?.method === 'POST' ? adding[Math.min(added++, adding.length - 1)] : ok([...ACCOUNTS, WAITING]),
+    '/staff-accounts/approve-sign-in': ok({ ...WAITING, enrolment: mailed('new') }),
     '/staff-accounts/deactivate': deactivating,
     '/staff-accounts/reactivate': ok({ ...ACCOUNTS[2], active: true }),
     '/staff-accounts/reset': resetting,
@@ -92,12 +95,12 @@ describe('staff accounts', () => {
     expect(within(rowOf('Ben Cruz')).queryByRole('button', { name: /Reset sign-in/ })).toBeNull();
   });
 
-  it('resets a sign-in only after confirmation, then shows the new password and secret once', async () => {
+  it('resets a sign-in only after confirmation, then says the link went to the member, showing no secret', async () => {
     const api = setup();
     await within(table()).findByText('Liza Reyes');
     fireEvent.click(screen.getByRole('button', { name: 'Reset sign-in of Liza Reyes' }));
     let confirm = screen.getByRole('dialog', { name: 'Reset sign-in of Liza Reyes?' });
-    expect(confirm.textContent).toContain('The old password and authenticator stop working, and Liza Reyes is signed out everywhere at once');
+    expect(confirm.textContent).toContain('stop working at once, and Liza Reyes is signed out everywhere');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.calls('/staff-accounts/reset')).toHaveLength(0);
@@ -105,24 +108,24 @@ describe('staff accounts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reset sign-in of Liza Reyes' }));
     confirm = screen.getByRole('dialog', { name: 'Reset sign-in of Liza Reyes?' });
     fireEvent.click(within(confirm).getByRole('button', { name: 'Reset sign-in' }));
-    const secrets = await screen.findByRole('dialog', { name: 'New sign-in details for Liza Reyes' });
+    await waitFor(() => expect(getToast()?.message).toBe('A sign-in link was sent to liza@example.ph. Liza Reyes chooses a password and sets up the authenticator through it.'));
     expect(form(api.calls('/staff-accounts/reset')[0]![1])).toEqual({ id: '8' });
-    expect(within(secrets).getByRole('alert').textContent).toMatch(/^Shown only this once\..*nobody can see them again/);
-    expect(within(secrets).getByText('liza@example.ph')).toBeTruthy();
-    expect(within(secrets).getByText('New password')).toBeTruthy();
-    for (const secret of [RESET.password, RESET.totpSecret, RESET.otpauthUri]) expect(within(secrets).getByText(secret)).toBeTruthy();
-    expect(within(secrets).getByRole('button', { name: 'Copy the new password' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(listings(api)).toHaveLength(2));
     expect(api.calls('/staff-accounts/deactivate')).toHaveLength(0);
-
-    fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.getByRole('dialog', { name: 'New sign-in details for Liza Reyes' })).toBeTruthy();
-    fireEvent.click(within(secrets).getByRole('button', { name: 'I have copied them' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
-    for (const secret of [RESET.password, RESET.totpSecret]) expect(screen.queryByText(secret)).toBeNull();
   });
 
-  it('shows the server’s refusal of a reset and no secrets dialog', async () => {
+  it('offers a second admin to approve a money role’s sign-in, and never the admin who asked', async () => {
+    const api = setup();
+    await within(table()).findByText('Nina Lim');
+    expect(within(rowOf('Nina Lim')).getByText('Waiting for approval')).toBeTruthy();
+    fireEvent.click(within(rowOf('Nina Lim')).getByRole('button', { name: 'Approve the sign-in of Nina Lim' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Approved: the sign-in link was sent to nina@example.ph.'));
+    expect(form(api.calls('/staff-accounts/approve-sign-in')[0]![1])).toEqual({ id: '11' });
+    expect(within(rowOf('Liza Reyes')).queryByRole('button', { name: /Approve/ })).toBeNull();
+  });
+
+  it('shows the server’s refusal of a reset', async () => {
     setup({ resetting: fail('409', OWN_RESET, { reason: 'own_account' }) });
     await within(table()).findByText('Liza Reyes');
     fireEvent.click(screen.getByRole('button', { name: 'Reset sign-in of Liza Reyes' }));
@@ -131,7 +134,7 @@ describe('staff accounts', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('marks the fields the server refuses, then shows the password and secret once, with a warning', async () => {
+  it('marks the fields the server refuses, then says the link went to the new member, showing no secret', async () => {
     const api = setup({
       adding: [
         fail('400', 'Please check: role.', { field: 'role' }),
@@ -154,21 +157,10 @@ describe('staff accounts', () => {
     expect(within(dialog).queryByText('Choose the role.')).toBeNull();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add staff member' }));
-    const secrets = await screen.findByRole('dialog', { name: 'Sign-in details for Mara Santos' });
+    await waitFor(() => expect(getToast()?.message).toBe('A sign-in link was sent to mara@example.ph. Mara Santos chooses a password and sets up the authenticator through it.'));
     expect(form(additions(api)[2]![1])).toEqual({ email: 'Mara@Example.ph', name: 'Mara Santos', role: 'customer_care' });
-    expect(within(secrets).getByRole('alert').textContent).toMatch(/^Shown only this once\..*nobody can see them again/);
-    expect(within(secrets).getByText('mara@example.ph')).toBeTruthy();
-    for (const secret of [CREATED.password, CREATED.totpSecret, CREATED.otpauthUri]) expect(within(secrets).getByText(secret)).toBeTruthy();
-    expect(within(secrets).getByRole('img', { name: 'QR code of the authenticator address' }).getAttribute('src')).toBe(CREATED.otpauthQr);
-    expect(within(secrets).getByRole('button', { name: 'Copy the authenticator secret' })).toBeTruthy();
-    await waitFor(() => expect(listings(api)).toHaveLength(2));
-
-    // Only the explicit button closes it, and then the secrets are gone for good.
-    fireEvent.keyDown(document, { key: 'Escape' });
-    expect(screen.getByRole('dialog', { name: 'Sign-in details for Mara Santos' })).toBeTruthy();
-    fireEvent.click(within(secrets).getByRole('button', { name: 'I have copied them' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    for (const secret of [CREATED.password, CREATED.totpSecret]) expect(screen.queryByText(secret)).toBeNull();
+    await waitFor(() => expect(listings(api)).toHaveLength(2));
   });
 
   it('deactivates only after confirmation', async () => {

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { copyText } from '@hiram/shared/clipboard/copy';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
 import { Modal } from '@hiram/shared/ui/Modal';
@@ -8,20 +7,16 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
 import { refusedField } from '../refusal';
-import { EmptyRow, Facts, FormDialog, PageHead, RefreshButton } from '../parts';
+import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
 import { ROLES, roleLabel, type Role } from '../sections';
-import { ACCOUNTS_KEY, addMember, MAX_NAME_CHARS, resetSignIn, switchAccount, useAccounts, type NewAccount, type NewMemberForm, type StaffAccountRow } from './api';
+import { ACCOUNTS_KEY, addMember, approveSignIn, MAX_NAME_CHARS, resetSignIn, switchAccount, useAccounts, type NewMemberForm, type StaffAccountRow } from './api';
 
-/** A new account, or a reset sign-in, as the dialog that shows its secrets needs it. */
-interface Created {
-  name: string;
-  email: string;
-  account: NewAccount;
-  /** A reset of an existing account's sign-in rather than a new account. */
-  reset?: boolean;
+/** What happened to the member's link: mailed, or waiting for a second admin. */
+function linkToast(row: StaffAccountRow) {
+  showToast(t(row.enrolment?.status === 'awaiting_approval' ? 'console.staff.awaitingApproval' : 'console.staff.linkMailed', { name: row.name, email: row.email }));
 }
 
-function AddMemberDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (created: Created) => void }) {
+function AddMemberDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (row: StaffAccountRow) => void }) {
   const roleId = useId();
   const roleErrorId = useId();
   const [form, setForm] = useState<NewMemberForm>({ email: '', name: '', role: '' });
@@ -39,7 +34,7 @@ function AddMemberDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (
       setRefused(refusedField(result));
       return;
     }
-    onAdded({ name: form.name.trim(), email: form.email.trim().toLowerCase(), account: result.data });
+    onAdded(result.data);
   }
 
   return (
@@ -70,53 +65,6 @@ function AddMemberDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (
         )}
       </div>
     </FormDialog>
-  );
-}
-
-function Secret({ label, value }: { label: string; value: string }) {
-  return (
-    <span className="c-url">
-      <code className="c-secret">{value}</code>
-      <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.staff.copyLabel', { what: label.toLowerCase() })} onClick={() => void copyText(value)}>
-        {t('common.copy')}
-      </button>
-    </span>
-  );
-}
-
-/**
- * The new member's first password and authenticator secret, or the new ones
- * a reset made, which the server never shows again: only an explicit
- * "copied" closes it, and closing forgets them.
- */
-function SecretsDialog({ created, onClose }: { created: Created; onClose: () => void }) {
-  const passwordLabel = t(created.reset ? 'console.staff.newPassword' : 'console.staff.password');
-  return (
-    <Modal
-      open
-      dismissible={false}
-      title={t(created.reset ? 'console.staff.resetSecretsTitle' : 'console.staff.secretsTitle', { name: created.name })}
-      onClose={onClose}
-      actions={
-        <button type="button" className="h-btn c-btn" onClick={onClose}>
-          {t('console.staff.copied')}
-        </button>
-      }
-    >
-      <p className="c-warning" role="alert">
-        {t('console.staff.secretsWarning', { name: created.name })}
-      </p>
-      <Facts
-        items={[
-          [t('console.staff.email'), created.email],
-          [passwordLabel, <Secret label={passwordLabel} value={created.account.password} />],
-          [t('console.staff.totpSecret'), <Secret label={t('console.staff.totpSecret')} value={created.account.totpSecret} />],
-          [t('console.staff.otpauth'), <Secret label={t('console.staff.otpauth')} value={created.account.otpauthUri} />],
-        ]}
-      />
-      <img className="c-otpauth-qr" src={created.account.otpauthQr} alt={t('console.staff.otpauthQr')} width={200} height={200} />
-      <p className="c-muted c-small">{t('console.staff.otpauthHint')}</p>
-    </Modal>
   );
 }
 
@@ -157,11 +105,11 @@ function ConfirmSwitch({ account, onClose, onSwitched }: { account: StaffAccount
 }
 
 /**
- * Resets a member's sign-in after a confirmation: the server makes a new
- * password and authenticator secret, signs the member out everywhere, and
- * answers the secrets once, for the secrets dialog.
+ * Resets a member's sign-in after a confirmation: the old one stops, the
+ * member is signed out everywhere, and a new link goes to them (after a
+ * second admin's approval, for a money role).
  */
-function ConfirmReset({ account, onClose, onReset }: { account: StaffAccountRow; onClose: () => void; onReset: (created: Created) => void }) {
+function ConfirmReset({ account, onClose, onReset }: { account: StaffAccountRow; onClose: () => void; onReset: (row: StaffAccountRow) => void }) {
   const [busy, setBusy] = useState(false);
   const name = account.name;
 
@@ -171,7 +119,7 @@ function ConfirmReset({ account, onClose, onReset }: { account: StaffAccountRow;
     setBusy(false);
     onClose();
     if (!result.success || !result.data) return;
-    onReset({ name, email: account.email, account: result.data, reset: true });
+    onReset(result.data);
   }
 
   return (
@@ -197,17 +145,41 @@ function ConfirmReset({ account, onClose, onReset }: { account: StaffAccountRow;
 
 function Status({ account }: { account: StaffAccountRow }) {
   if (!account.active) return <span className="c-badge">{t('console.staff.inactive')}</span>;
+  const status = account.enrolment?.status;
+  if (status) return <span className="c-badge">{enrolmentLabel(status)}</span>;
   return <>{t('console.staff.active')}</>;
+}
+
+/** Where a member's enrolment stands (the server's `EnrolmentState.status`). */
+function enrolmentLabel(status: string) {
+  switch (status) {
+    case 'awaiting_approval':
+      return t('console.staff.enrolment.awaiting_approval');
+    case 'expired':
+      return t('console.staff.enrolment.expired');
+    case 'not_mailed':
+      return t('console.staff.enrolment.not_mailed');
+    default:
+      return t('console.staff.enrolment.mailed');
+  }
+}
+
+/** Approves the sign-in another admin asked for; the member's link is mailed. */
+async function approve(row: StaffAccountRow, changed: () => void) {
+  const result = await approveSignIn(row.id);
+  if (!result.success) return;
+  showToast(t('console.staff.approved', { name: row.name, email: row.email }));
+  changed();
 }
 
 /**
  * Who may sign in to the console: admins add members, reset the sign-in of
- * one who lost their password or authenticator, and switch an account off
- * when someone leaves.
+ * one who lost their password or authenticator, approve a money role's
+ * sign-in another admin asked for, and switch an account off when someone
+ * leaves. Members enrol through a link mailed to them: no secret shows here.
  */
 export function StaffAccountsPage({ me }: { me: Me }) {
   const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<Created | null>(null);
   const [switching, setSwitching] = useState<StaffAccountRow | null>(null);
   const [resetting, setResetting] = useState<StaffAccountRow | null>(null);
   const queryClient = useQueryClient();
@@ -251,6 +223,16 @@ export function StaffAccountsPage({ me }: { me: Me }) {
                 </td>
                 <td className="c-nowrap">{formatDateTime(row.createdAt)}</td>
                 <td className="c-nowrap">
+                  {row.enrolment?.status === 'awaiting_approval' && row.enrolment.requestedBy !== me.id && (
+                    <button
+                      type="button"
+                      className="h-btn c-btn"
+                      aria-label={t('console.staff.approveLabel', { name: row.name })}
+                      onClick={() => void approve(row, changed)}
+                    >
+                      {t('console.staff.approve')}
+                    </button>
+                  )}
                   {row.id !== me.id && row.active && (
                     <button
                       type="button"
@@ -280,20 +262,19 @@ export function StaffAccountsPage({ me }: { me: Me }) {
       {adding && (
         <AddMemberDialog
           onClose={() => setAdding(false)}
-          onAdded={(account) => {
+          onAdded={(row) => {
             setAdding(false);
-            setCreated(account);
+            linkToast(row);
             changed();
           }}
         />
       )}
-      {created && <SecretsDialog created={created} onClose={() => setCreated(null)} />}
       {resetting && (
         <ConfirmReset
           account={resetting}
           onClose={() => setResetting(null)}
-          onReset={(reset) => {
-            setCreated(reset);
+          onReset={(row) => {
+            linkToast(row);
             changed();
           }}
         />

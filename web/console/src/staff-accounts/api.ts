@@ -1,7 +1,9 @@
 // Staff accounts (manage_staff): the list, adding a member, switching an
-// account off when someone leaves and on again, and resetting the sign-in of
-// a member who lost their password or authenticator. Adding is silent: the form
-// marks the refused field.
+// account off when someone leaves and on again, resetting the sign-in of a
+// member who lost their password or authenticator, and approving a money
+// role's sign-in another admin asked for. The member enrols through a link
+// mailed to them: no secret ever reaches this page (decision 058). Adding is
+// silent: the form marks the refused field.
 import { useQuery } from '@tanstack/react-query';
 import type { Fields } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
@@ -9,8 +11,6 @@ import { dataOf, get, post, type TypedForm } from '../api';
 import type { Role } from '../sections';
 
 export type StaffAccountRow = components['schemas']['StaffAccountRow'];
-/** The first (or reset) password and the authenticator secret: the server shows them this once only. */
-export type NewAccount = components['schemas']['NewAccount'];
 
 /** The server's limit on a staff member's name. */
 export const MAX_NAME_CHARS = 60;
@@ -24,5 +24,7 @@ export const useAccounts = () => useQuery({ queryKey: [ACCOUNTS_KEY], queryFn: (
 export const addMember = (form: NewMemberForm) => post('/staff-accounts', { ...form }, { silent: true });
 export const switchAccount = (id: number, active: boolean) =>
   post(active ? '/staff-accounts/reactivate' : '/staff-accounts/deactivate', { id });
-/** New password and authenticator secret, answered once; the member is signed out everywhere. */
+/** The old sign-in stops and the member is signed out everywhere; a new link is mailed (after approval, for a money role). */
 export const resetSignIn = (id: number) => post('/staff-accounts/reset', { id });
+/** A second admin approves a money role's sign-in; the member's link is mailed. */
+export const approveSignIn = (id: number) => post('/staff-accounts/approve-sign-in', { id });

@@ -63,6 +63,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/enrolment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens an enrolment link (form body only: the secret never rides in an
+         *     address): who enrols and the authenticator secret to scan. Opening
+         *     changes nothing; the link works until it is completed or expires.
+         */
+        post: operations["console_open_enrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/enrolment/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes an enrolment (form body only): the member's password and the
+         *     first code of their authenticator. The link stops working, every
+         *     session of the member ends, and they sign in with the new password and
+         *     app. A weak password is 400 naming `password`; a wrong code 400 naming
+         *     `code`.
+         */
+        post: operations["console_complete_enrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/login": {
         parameters: {
             query?: never;
@@ -119,6 +163,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/me/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the signed-in member's password (form body only): the current
+         *     password and a code prove it is them; every other session of theirs
+         *     ends. A wrong password or code is 400 naming `password`; a weak new
+         *     one 400 naming `newPassword`.
+         */
+        post: operations["console_change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/me/renew-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renews the signed-in member's authenticator (a new phone) and password
+         *     through a link mailed to them (form body only): the current password
+         *     and a code prove it is them, and the old ones work until the new ones
+         *     are set. A wrong password or code is 400 naming `password`.
+         */
+        post: operations["console_renew_sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/staff-accounts": {
         parameters: {
             query?: never;
@@ -126,15 +214,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every staff account, active or not, oldest first (admins only). */
+        /**
+         * Every staff account, active or not, oldest first, with any enrolment
+         *     under way (admins only).
+         */
         get: operations["console_staff_accounts"];
         put?: never;
         /**
-         * Creates a staff account with a random password and TOTP secret, shown
-         *     once (admins signed in; an API token is refused with 403). A refused field is named in `data.field`; an e-mail
-         *     that has an account already is a 409 naming `email`.
+         * Asks for a new member's sign-in (admins signed in; an API token is
+         *     refused with 403). The account cannot sign in until the member enrols
+         *     through the one-time link mailed to them, which sets their own password
+         *     and authenticator: nobody else sees either. A role that moves money
+         *     (finance) waits for a second admin's approval before the link is
+         *     mailed. A refused field is named in `data.field`; an e-mail that has an
+         *     account already is a 409 naming `email`.
          */
         post: operations["console_create_account"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/staff-accounts/approve-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves the sign-in another admin asked for a member whose role moves
+         *     money (admins signed in; an API token is refused with 403), and mails
+         *     the member their link. The admin who asked cannot approve (403,
+         *     `data.reason` `same_person`), nor an admin made or reset by them or by
+         *     the same member (`made_the_other`, `same_maker`, decision 057); a member
+         *     with nothing waiting is 409 `nothing_to_approve`.
+         */
+        post: operations["console_approve_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -195,13 +314,14 @@ export interface paths {
         put?: never;
         /**
          * Resets a member's sign-in when they lost their password or
-         *     authenticator (admins signed in; an API token is refused with 403): a new
-         *     one-time password and TOTP secret, answered this once like a new
-         *     account's. The old password and authenticator stop working, failed tries
-         *     and any lock are cleared, and the member is signed out everywhere at
-         *     once, their API tokens revoked. Nobody resets their own
-         *     (409, `data.reason` `own_account`: another admin does it), and a
-         *     deactivated account is reactivated first (409, `inactive`).
+         *     authenticator (admins signed in; an API token is refused with 403): the
+         *     old password and authenticator stop working and the member is signed
+         *     out everywhere at once, their API tokens revoked; failed tries and any
+         *     lock are cleared. The member enrols again through a new link mailed to
+         *     them, after a second admin's approval for a role that moves money.
+         *     Nobody resets their own (409, `data.reason` `own_account`: another admin
+         *     does it), and a deactivated account is reactivated first (409,
+         *     `inactive`).
          */
         post: operations["console_reset_account"];
         delete?: never;
@@ -3897,6 +4017,41 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        /**
+         * @description What the enrolment page shows: who enrols, and the authenticator
+         *     secret to scan, to the holder of the link only.
+         */
+        EnrolmentPage: {
+            email: string;
+            /** @description RFC 3339: when the link stops working. */
+            expiresAt: string;
+            name: string;
+            /** @description The address as a QR code (`data:image/png;base64,…`). */
+            otpauthQr: string;
+            otpauthUri: string;
+            /** @description new, reset or renewal. */
+            purpose: string;
+            /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+            role: string;
+            totpSecret: string;
+        };
+        EnrolmentState: {
+            /** @description RFC 3339, once mailed. */
+            expiresAt?: string | null;
+            /** @description new, reset or renewal. */
+            purpose: string;
+            /**
+             * Format: int64
+             * @description The admin who asked for it; a second admin approves it.
+             */
+            requestedBy?: number | null;
+            /**
+             * @description `awaiting_approval` (a money role: a second admin approves before
+             *     the link is mailed), `mailed`, `expired` (reset to mail a new one)
+             *     or `not_mailed` (the mail failed: reset to try again).
+             */
+            status: string;
+        };
         /** @description The reply envelope of every API call. */
         Envelope_Accepted: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
@@ -4430,6 +4585,31 @@ export interface components {
                 disclosure?: null | components["schemas"]["Disclosure"];
                 sections: components["schemas"]["DocumentSection"][];
                 title: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_EnrolmentPage: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /**
+             * @description What the enrolment page shows: who enrols, and the authenticator
+             *     secret to scan, to the holder of the link only.
+             */
+            data: {
+                email: string;
+                /** @description RFC 3339: when the link stops working. */
+                expiresAt: string;
+                name: string;
+                /** @description The address as a QR code (`data:image/png;base64,…`). */
+                otpauthQr: string;
+                otpauthUri: string;
+                /** @description new, reset or renewal. */
+                purpose: string;
+                /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
+                role: string;
+                totpSecret: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -5201,31 +5381,6 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
-        Envelope_NewAccount: {
-            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
-            code: string;
-            data: {
-                /** Format: int64 */
-                id: number;
-                /**
-                 * @description The same address as a QR code (a `data:image/png;base64,…` URL) for
-                 *     the authenticator app's camera; never a link the secret could be
-                 *     fetched again from.
-                 */
-                otpauthQr: string;
-                otpauthUri: string;
-                /**
-                 * @description Shown once: the first password (or the one a reset makes), to be
-                 *     handed over in person.
-                 */
-                password: string;
-                /** @description Shown once: the TOTP secret and the address authenticator apps scan. */
-                totpSecret: string;
-            };
-            /** @description Text for the borrower, in their language. */
-            message: string;
-        };
-        /** @description The reply envelope of every API call. */
         Envelope_NoData: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5787,6 +5942,12 @@ export interface components {
                 /** @description RFC 3339. */
                 createdAt: string;
                 email: string;
+                /**
+                 * @description False while a new or reset account waits for its member to enrol:
+                 *     it cannot sign in.
+                 */
+                enrolled: boolean;
+                enrolment?: null | components["schemas"]["EnrolmentState"];
                 /** Format: int64 */
                 id: number;
                 name: string;
@@ -6216,6 +6377,12 @@ export interface components {
                 /** @description RFC 3339. */
                 createdAt: string;
                 email: string;
+                /**
+                 * @description False while a new or reset account waits for its member to enrol:
+                 *     it cannot sign in.
+                 */
+                enrolled: boolean;
+                enrolment?: null | components["schemas"]["EnrolmentState"];
                 /** Format: int64 */
                 id: number;
                 name: string;
@@ -6754,24 +6921,6 @@ export interface components {
             month: string;
             nextMonth: string;
             previousMonth: string;
-        };
-        NewAccount: {
-            /** Format: int64 */
-            id: number;
-            /**
-             * @description The same address as a QR code (a `data:image/png;base64,…` URL) for
-             *     the authenticator app's camera; never a link the secret could be
-             *     fetched again from.
-             */
-            otpauthQr: string;
-            otpauthUri: string;
-            /**
-             * @description Shown once: the first password (or the one a reset makes), to be
-             *     handed over in person.
-             */
-            password: string;
-            /** @description Shown once: the TOTP secret and the address authenticator apps scan. */
-            totpSecret: string;
         };
         /** @description The `data` of a reply that carries none; serialises as `null`. */
         NoData: null;
@@ -7700,6 +7849,12 @@ export interface components {
             /** @description RFC 3339. */
             createdAt: string;
             email: string;
+            /**
+             * @description False while a new or reset account waits for its member to enrol:
+             *     it cannot sign in.
+             */
+            enrolled: boolean;
+            enrolment?: null | components["schemas"]["EnrolmentState"];
             /** Format: int64 */
             id: number;
             name: string;
@@ -8117,6 +8272,140 @@ export interface operations {
             };
         };
     };
+    console_open_enrolment: {
+        parameters: {
+            query?: {
+                /** @description The secret from the link's address (after `#`). */
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_EnrolmentPage"];
+                };
+            };
+            /** @description The link is unknown, used or expired (`EnrolmentLinkSpent`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many calls from this address; `Retry-After` and `data.retryAfterSeconds` say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    console_complete_enrolment: {
+        parameters: {
+            query?: {
+                /** @description The authenticator app's current code for the secret shown. */
+                code?: string;
+                /** @description The member's own password: 12 to 64 characters, not a common one. */
+                password?: string;
+                token?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description The link is spent, or `data.field` names the refused field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Too many calls from this address; `Retry-After` and `data.retryAfterSeconds` say when to try again */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     console_login: {
         parameters: {
             query: {
@@ -8263,6 +8552,157 @@ export interface operations {
             };
         };
     };
+    console_change_password: {
+        parameters: {
+            query?: {
+                /** @description The authenticator app's current code. */
+                code?: string;
+                /** @description The new one: 12 to 64 characters, not a common one. */
+                newPassword?: string;
+                /** @description The current password. */
+                password?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The caller holds a staff API token, which is no staff member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    console_renew_sign_in: {
+        parameters: {
+            query?: {
+                code?: string;
+                password?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The caller holds a staff API token, which is no staff member */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The mail could not be handed over; nothing changed for the member */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     console_staff_accounts: {
         parameters: {
             query?: never;
@@ -8326,7 +8766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NewAccount"];
+                    "application/json": components["schemas"]["Envelope_StaffAccountRow"];
                 };
             };
             /** @description A field that does not fit; `data.field` names it */
@@ -8390,6 +8830,100 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"];
                 };
+            };
+            /** @description The account was made but its link could not be mailed: reset its sign-in to mail a new one */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    console_approve_sign_in: {
+        parameters: {
+            query: {
+                /** @description The account's id. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StaffAccountRow"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description Approved, but the link could not be mailed: reset to try again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -8562,7 +9096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NewAccount"];
+                    "application/json": components["schemas"]["Envelope_StaffAccountRow"];
                 };
             };
             400: {
@@ -8622,6 +9156,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"];
                 };
+            };
+            /** @description The sign-in was reset but the link could not be mailed: reset again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

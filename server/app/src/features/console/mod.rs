@@ -13,6 +13,7 @@ pub mod borrowers;
 pub mod collections;
 pub mod complaints;
 pub mod dashboard;
+pub mod enrolment;
 pub mod exchange_rates;
 pub mod listing;
 pub mod marketing;
@@ -80,6 +81,11 @@ pub fn console_only() -> OpenApiRouter<AppState> {
         .routes(routes!(staff_accounts::deactivate_account))
         .routes(routes!(staff_accounts::reactivate_account))
         .routes(routes!(staff_accounts::reset_account))
+        .routes(routes!(staff_accounts::approve_sign_in))
+        .routes(routes!(enrolment::open_link))
+        .routes(routes!(enrolment::complete))
+        .routes(routes!(enrolment::change_password))
+        .routes(routes!(enrolment::renew_sign_in))
         .routes(routes!(api_tokens::api_tokens, api_tokens::create_api_token))
         .routes(routes!(api_tokens::revoke_api_token))
 }

@@ -110,7 +110,7 @@ pub async fn login(
     let now = state.now();
     let email = params.email.trim().to_lowercase();
     let attempt = crate::sign_in_limits::count_try(&state, Door::Staff, &email, address).await?;
-    let account = state.store.staff_by_email(&email).await?.filter(|account| account.active);
+    let account = state.store.staff_by_email(&email).await?.filter(StaffAccount::can_sign_in);
     // Hash the password even for an unknown e-mail, so timing tells nothing.
     let password_ok =
         crate::passwords::verify(&params.password, account.as_ref().map(|account| account.password_hash.as_str()))

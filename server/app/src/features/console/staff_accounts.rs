@@ -1,5 +1,7 @@
 //! Staff accounts: admins list, add, deactivate and reactivate them and
-//! reset their sign-in (decision 021).
+//! reset their sign-in (decision 021); members enrol themselves, and a
+//! money role's sign-in needs a second admin (decision 058).
+use super::enrolment::{checked_member, mail_link, new_enrolment};
 use super::refused;
 use crate::error::{ApiError, ApiResult, Envelope, FieldRefused, ok};
 use crate::extract::Params;
@@ -8,9 +10,10 @@ use crate::staff_access::Staff;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use base64::Engine;
+use axum::http::HeaderMap;
 use hiram_domain::fields::InvalidField;
-use hiram_domain::staff::{NewStaff, Permission, Role, StaffAccount};
+use hiram_domain::password::NewPassword;
+use hiram_domain::staff::{Enrolment, EnrolmentPurpose, NO_PASSWORD, NewStaff, Permission, StaffAccount};
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -27,110 +30,116 @@ pub struct NewAccountParams {
     pub role: String,
 }
 
-#[derive(Serialize, ToSchema)]
+/// A sign-in made on the command line (`hiram staff-add`, the first admin):
+/// the operator of the host is shown its first password and TOTP secret
+/// once. The console never answers secrets: its members enrol through a
+/// link only they receive (decision 058).
+#[derive(Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct NewAccount {
     pub id: i64,
-    /// Shown once: the first password (or the one a reset makes), to be
-    /// handed over in person.
     pub password: String,
-    /// Shown once: the TOTP secret and the address authenticator apps scan.
     pub totp_secret: String,
     pub otpauth_uri: String,
-    /// The same address as a QR code (a `data:image/png;base64,…` URL) for
-    /// the authenticator app's camera; never a link the secret could be
-    /// fetched again from.
-    pub otpauth_qr: String,
 }
 
-/// Creates a staff account with a random password and TOTP secret, shown
-/// once (admins signed in; an API token is refused with 403). A refused field is named in `data.field`; an e-mail
-/// that has an account already is a 409 naming `email`.
+/// Asks for a new member's sign-in (admins signed in; an API token is
+/// refused with 403). The account cannot sign in until the member enrols
+/// through the one-time link mailed to them, which sets their own password
+/// and authenticator: nobody else sees either. A role that moves money
+/// (finance) waits for a second admin's approval before the link is
+/// mailed. A refused field is named in `data.field`; an e-mail that has an
+/// account already is a 409 naming `email`.
 #[utoipa::path(post, path = "/staff-accounts", operation_id = "console_create_account", tag = "console", params(NewAccountParams),
-    responses((status = 200, body = Envelope<NewAccount>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
-        (status = 409, body = Envelope<FieldRefused>, description = "The e-mail has an account already; `data.field` is `email`")), security(("staff_token" = [])))]
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400, body = Envelope<FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
+        (status = 409, body = Envelope<FieldRefused>, description = "The e-mail has an account already; `data.field` is `email`"),
+        (status = 503, description = "The account was made but its link could not be mailed: reset its sign-in to mail a new one")), security(("staff_token" = [])))]
 pub async fn create_account(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
+    headers: HeaderMap,
     params: Result<Params<NewAccountParams>, ApiError>,
-) -> ApiResult<Json<Envelope<NewAccount>>> {
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
     // A script never makes people: a leaked admin token would make an
     // admin, sign in as it and mint tokens again (decision 036).
     staff.require_member(Permission::ManageStaff)?;
     let Params(params) = params?;
-    let created = add_staff(&state, &params.email, &params.name, &params.role).await?;
-    staff
-        .audit(
-            &state,
-            "staff.create",
-            &format!("staff:{}", created.id),
-            serde_json::Value::Null,
-            serde_json::json!({ "email": params.email.trim().to_lowercase(), "name": params.name.trim(), "role": params.role }),
-        )
-        .await?;
-    Ok(ok(lang, created))
-}
-
-/// Creates an account; shared with the `hiram staff-add` command that makes
-/// the first admin.
-pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) -> ApiResult<NewAccount> {
-    let email = hiram_domain::fields::email("email", email).map_err(refused)?.to_lowercase();
-    let name = hiram_domain::fields::text("name", name, 1, MAX_NAME_CHARS).map_err(refused)?;
-    let role = Role::parse(role.trim()).ok_or_else(|| refused(InvalidField("role")))?;
-    let Credentials { password, password_hash, totp_secret } = new_credentials().await?;
+    let (email, name, role) = checked_member(&params.email, &params.name, &params.role, MAX_NAME_CHARS)?;
+    let needs_approval = role.moves_money();
+    let enrolment = new_enrolment(&state, EnrolmentPurpose::New, staff.staff_id(), needs_approval)?;
     let new = NewStaff {
         email: email.clone(),
-        name,
+        name: name.clone(),
         role,
-        password_hash,
-        totp_secret: totp_secret.clone(),
+        password_hash: NO_PASSWORD.to_owned(),
+        totp_secret: String::new(),
         created_at: state.now(),
+        enrolled_at: None,
     };
-    let id = match state.store.create_staff(&new).await {
+    let id = match state.store.create_staff(&new, Some(&enrolment)).await {
         Ok(id) => id,
         Err(StoreError::Conflict(_)) => {
             return Err(ApiError::Conflict { message: Msg::StaffEmailTaken, data: FieldRefused::data("email") });
         }
         Err(other) => return Err(other.into()),
     };
-    answer_once(state, id, &email, password, totp_secret).await
+    staff
+        .audit(
+            &state,
+            "staff.create",
+            &format!("staff:{id}"),
+            serde_json::Value::Null,
+            serde_json::json!({ "email": email, "name": name, "role": role.key(), "needsApproval": needs_approval }),
+        )
+        .await?;
+    let account = member(&state, id).await?;
+    if !needs_approval {
+        mail_link(&state, &headers, &account, None).await?;
+    }
+    Ok(ok(lang, row_of(&state, account).await?))
 }
 
-/// A new sign-in: a random one-time password, its Argon2id hash (all the
-/// server keeps of it) and a new TOTP secret. Adding an account and
-/// resetting one make them the same way.
-struct Credentials {
-    password: String,
-    password_hash: String,
-    totp_secret: String,
-}
-
-async fn new_credentials() -> ApiResult<Credentials> {
+/// Creates an enrolled account with a random password and TOTP secret,
+/// shown once: the `hiram staff-add` command that makes the first admin,
+/// run by whoever operates the host.
+pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) -> ApiResult<NewAccount> {
+    let (email, name, role) = checked_member(email, name, role, MAX_NAME_CHARS)?;
     let mut bytes = [0u8; 12];
     getrandom::fill(&mut bytes).map_err(|error| ApiError::Internal(error.to_string()))?;
     let password = crate::totp::base32(&bytes).to_lowercase();
     let totp_secret = crate::totp::new_secret().map_err(|error| ApiError::Internal(error.to_string()))?;
-    let password_hash = crate::passwords::hash(
-        hiram_domain::password::NewPassword::parse(&password).map_err(|error| ApiError::Internal(error.to_string()))?,
-    )
-    .await?;
-    Ok(Credentials { password, password_hash, totp_secret })
+    let password_hash =
+        crate::passwords::hash(NewPassword::parse(&password).map_err(|error| ApiError::Internal(error.to_string()))?)
+            .await?;
+    let now = state.now();
+    let new = NewStaff {
+        email: email.clone(),
+        name,
+        role,
+        password_hash,
+        totp_secret: totp_secret.clone(),
+        created_at: now,
+        enrolled_at: Some(now),
+    };
+    let id = match state.store.create_staff(&new, None).await {
+        Ok(id) => id,
+        Err(StoreError::Conflict(_)) => {
+            return Err(ApiError::Conflict { message: Msg::StaffEmailTaken, data: FieldRefused::data("email") });
+        }
+        Err(other) => return Err(other.into()),
+    };
+    let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, &email, &totp_secret);
+    Ok(NewAccount { id, password, totp_secret, otpauth_uri })
 }
 
-/// The reply that carries a new sign-in, the one time it is ever shown.
-async fn answer_once(
-    state: &AppState,
-    id: i64,
-    email: &str,
-    password: String,
-    totp_secret: String,
-) -> ApiResult<NewAccount> {
-    let otpauth_uri = crate::totp::otpauth_uri(&crate::company::details(state).await?.trade_name, email, &totp_secret);
-    let picture = crate::services::pay_code_images::qr_png(&otpauth_uri)
-        .map_err(|error| ApiError::Internal(error.to_string()))?;
-    let otpauth_qr = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(picture));
-    Ok(NewAccount { id, password, totp_secret, otpauth_uri, otpauth_qr })
+async fn member(state: &AppState, id: i64) -> ApiResult<StaffAccount> {
+    state.store.staff_member(id).await?.ok_or(ApiError::NotFound)
+}
+
+async fn row_of(state: &AppState, account: StaffAccount) -> ApiResult<StaffAccountRow> {
+    let enrolments = state.store.open_enrolments().await?;
+    Ok(account_row(&account, enrolments.iter().find(|enrolment| enrolment.staff_id == account.id), state.now()))
 }
 
 /// A staff account as admins see it: never the password hash or the TOTP
@@ -148,9 +157,29 @@ pub struct StaffAccountRow {
     pub active: bool,
     /// RFC 3339.
     pub created_at: String,
+    /// False while a new or reset account waits for its member to enrol:
+    /// it cannot sign in.
+    pub enrolled: bool,
+    /// The member's open enrolment, if any.
+    pub enrolment: Option<EnrolmentState>,
 }
 
-fn account_row(account: &StaffAccount) -> StaffAccountRow {
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnrolmentState {
+    /// new, reset or renewal.
+    pub purpose: String,
+    /// `awaiting_approval` (a money role: a second admin approves before
+    /// the link is mailed), `mailed`, `expired` (reset to mail a new one)
+    /// or `not_mailed` (the mail failed: reset to try again).
+    pub status: String,
+    /// The admin who asked for it; a second admin approves it.
+    pub requested_by: Option<i64>,
+    /// RFC 3339, once mailed.
+    pub expires_at: Option<String>,
+}
+
+fn account_row(account: &StaffAccount, enrolment: Option<&Enrolment>, now: time::OffsetDateTime) -> StaffAccountRow {
     StaffAccountRow {
         id: account.id,
         email: account.email.clone(),
@@ -158,10 +187,24 @@ fn account_row(account: &StaffAccount) -> StaffAccountRow {
         role: account.role.key().to_owned(),
         active: account.active,
         created_at: crate::views::timestamp(account.created_at),
+        enrolled: account.enrolled_at.is_some(),
+        enrolment: enrolment.map(|enrolment| EnrolmentState {
+            purpose: enrolment.purpose.key().to_owned(),
+            status: match (enrolment.awaits_approval(), enrolment.expires_at) {
+                (true, _) => "awaiting_approval",
+                (false, None) => "not_mailed",
+                (false, Some(end)) if end <= now => "expired",
+                (false, Some(_)) => "mailed",
+            }
+            .to_owned(),
+            requested_by: enrolment.requested_by,
+            expires_at: enrolment.expires_at.map(crate::views::timestamp),
+        }),
     }
 }
 
-/// Every staff account, active or not, oldest first (admins only).
+/// Every staff account, active or not, oldest first, with any enrolment
+/// under way (admins only).
 #[utoipa::path(get, path = "/staff-accounts", operation_id = "console_staff_accounts", tag = "console",
     responses((status = 200, body = Envelope<Vec<StaffAccountRow>>), (status = 401), (status = 403)), security(("staff_token" = [])))]
 pub async fn staff_accounts(
@@ -170,7 +213,15 @@ pub async fn staff_accounts(
     lang: Lang,
 ) -> ApiResult<Json<Envelope<Vec<StaffAccountRow>>>> {
     staff.require(Permission::ManageStaff)?;
-    let rows = state.store.staff_accounts().await?.iter().map(account_row).collect();
+    let enrolments = state.store.open_enrolments().await?;
+    let now = state.now();
+    let rows = state
+        .store
+        .staff_accounts()
+        .await?
+        .iter()
+        .map(|account| account_row(account, enrolments.iter().find(|enrolment| enrolment.staff_id == account.id), now))
+        .collect();
     Ok(ok(lang, rows))
 }
 
@@ -258,25 +309,28 @@ async fn switch_account(
             serde_json::json!({ "active": active }),
         )
         .await?;
-    Ok(ok(lang, account_row(&StaffAccount { active, ..before })))
+    Ok(ok(lang, row_of(state, StaffAccount { active, ..before }).await?))
 }
 
 /// Resets a member's sign-in when they lost their password or
-/// authenticator (admins signed in; an API token is refused with 403): a new
-/// one-time password and TOTP secret, answered this once like a new
-/// account's. The old password and authenticator stop working, failed tries
-/// and any lock are cleared, and the member is signed out everywhere at
-/// once, their API tokens revoked. Nobody resets their own
-/// (409, `data.reason` `own_account`: another admin does it), and a
-/// deactivated account is reactivated first (409, `inactive`).
+/// authenticator (admins signed in; an API token is refused with 403): the
+/// old password and authenticator stop working and the member is signed
+/// out everywhere at once, their API tokens revoked; failed tries and any
+/// lock are cleared. The member enrols again through a new link mailed to
+/// them, after a second admin's approval for a role that moves money.
+/// Nobody resets their own (409, `data.reason` `own_account`: another admin
+/// does it), and a deactivated account is reactivated first (409,
+/// `inactive`).
 #[utoipa::path(post, path = "/staff-accounts/reset", operation_id = "console_reset_account", tag = "console", params(AccountParams),
-    responses((status = 200, body = Envelope<NewAccount>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409)), security(("staff_token" = [])))]
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409),
+        (status = 503, description = "The sign-in was reset but the link could not be mailed: reset again")), security(("staff_token" = [])))]
 pub async fn reset_account(
     State(state): State<AppState>,
     staff: Staff,
     lang: Lang,
+    headers: HeaderMap,
     params: Result<Params<AccountParams>, ApiError>,
-) -> ApiResult<Json<Envelope<NewAccount>>> {
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
     staff.require_member(Permission::ManageStaff)?;
     let Params(params) = params?;
     let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
@@ -289,9 +343,10 @@ pub async fn reset_account(
             data: serde_json::json!({ "reason": "own_account" }),
         });
     }
-    let Credentials { password, password_hash, totp_secret } = new_credentials().await?;
-    let now = state.now();
-    let before = match state.store.reset_staff_sign_in(id, &password_hash, &totp_secret, now).await {
+    let target = member(&state, id).await?;
+    let needs_approval = target.role.moves_money();
+    let enrolment = new_enrolment(&state, EnrolmentPurpose::Reset, staff.staff_id(), needs_approval)?;
+    let before = match state.store.request_enrolment(id, &enrolment).await {
         Ok(before) => before,
         Err(StoreError::Stale) => return Err(ApiError::NotFound),
         Err(StoreError::Conflict("inactive")) => {
@@ -304,15 +359,70 @@ pub async fn reset_account(
     };
     crate::sign_in_limits::reset(&state, hiram_domain::sign_in::Door::Staff, &before.email).await?;
     tracing::info!(staff.id = id, "staff sign-in reset");
-    // What changed, never the secrets: the old and new ones stay out of the log.
     staff
         .audit(
             &state,
             "staff.reset_sign_in",
             &format!("staff:{id}"),
             serde_json::Value::Null,
-            serde_json::json!({ "signedOut": true }),
+            serde_json::json!({ "signedOut": true, "needsApproval": needs_approval }),
         )
         .await?;
-    Ok(ok(lang, answer_once(&state, id, &before.email, password, totp_secret).await?))
+    let account = member(&state, id).await?;
+    if !needs_approval {
+        mail_link(&state, &headers, &account, None).await?;
+    }
+    Ok(ok(lang, row_of(&state, account).await?))
+}
+
+/// Approves the sign-in another admin asked for a member whose role moves
+/// money (admins signed in; an API token is refused with 403), and mails
+/// the member their link. The admin who asked cannot approve (403,
+/// `data.reason` `same_person`), nor an admin made or reset by them or by
+/// the same member (`made_the_other`, `same_maker`, decision 057); a member
+/// with nothing waiting is 409 `nothing_to_approve`.
+#[utoipa::path(post, path = "/staff-accounts/approve-sign-in", operation_id = "console_approve_sign_in", tag = "console", params(AccountParams),
+    responses((status = 200, body = Envelope<StaffAccountRow>), (status = 400), (status = 401), (status = 403), (status = 404), (status = 409),
+        (status = 503, description = "Approved, but the link could not be mailed: reset to try again")), security(("staff_token" = [])))]
+pub async fn approve_sign_in(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    headers: HeaderMap,
+    params: Result<Params<AccountParams>, ApiError>,
+) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
+    staff.require_member(Permission::ManageStaff)?;
+    let Params(params) = params?;
+    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
+    let account = member(&state, id).await?;
+    let waiting = state
+        .store
+        .open_enrolments()
+        .await?
+        .into_iter()
+        .find(|enrolment| enrolment.staff_id == id && enrolment.awaits_approval())
+        .ok_or_else(|| ApiError::Conflict {
+            message: Msg::EnrolmentNothingToApprove,
+            data: serde_json::json!({ "reason": "nothing_to_approve" }),
+        })?;
+    if waiting.requested_by == staff.staff_id() {
+        return Err(ApiError::Forbidden {
+            message: Msg::EnrolmentOwnApproval,
+            data: serde_json::json!({ "reason": "same_person" }),
+        });
+    }
+    super::independent_of(&state, waiting.requested_by, &staff).await?;
+    // Recorded before the mail goes: the approver counts among the member's
+    // makers for maker-checker from now on (decision 057).
+    staff
+        .audit(
+            &state,
+            "staff.approve_enrolment",
+            &format!("staff:{id}"),
+            serde_json::json!({ "requestedBy": waiting.requested_by }),
+            serde_json::json!({ "approved": true }),
+        )
+        .await?;
+    mail_link(&state, &headers, &account, staff.staff_id()).await?;
+    Ok(ok(lang, row_of(&state, member(&state, id).await?).await?))
 }

@@ -5,6 +5,7 @@
 mod api_tokens;
 mod back_office;
 mod collections;
+mod enrolment;
 mod marketing;
 mod reversals;
 mod rule_sets;
@@ -37,6 +38,56 @@ pub(crate) async fn sign_in(app: &TestApp, email: &str, account: &NewAccount) ->
     let response = app.client.post(app.url("/api/console/login")).form(&form).send().await.unwrap();
     let cookie = response.headers().get("set-cookie").map(|value| value.to_str().unwrap().to_owned());
     (response.status().as_u16(), cookie, response.json().await.unwrap())
+}
+
+/// The secret of the enrolment link last mailed to `email`, read from the
+/// mail folder as the member's mailbox would show it.
+pub(crate) fn mailed_link(app: &TestApp, email: &str) -> Option<String> {
+    let folder = &app.state.settings.mail.drop_dir;
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(folder)
+        .ok()?
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "eml"))
+        .collect();
+    files.sort();
+    let to = format!("\r\nTo: {email}\r\n");
+    let mail = files.iter().rev().map(|path| std::fs::read_to_string(path).unwrap()).find(|mail| mail.contains(&to))?;
+    Some(mail.split("/console/enrol#").nth(1)?.split_whitespace().next()?.to_owned())
+}
+
+/// The password members choose when they enrol in these tests.
+pub(crate) const CHOSEN_PASSWORD: &str = "kalamansi-juice-42";
+
+/// Opens an enrolment link: the page's data.
+pub(crate) async fn open_link(app: &TestApp, token: &str) -> (u16, Value) {
+    let response = app.client.post(app.url("/api/console/enrolment")).form(&[("token", token)]).send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+/// Completes an enrolment with a password and a code.
+pub(crate) async fn complete_link(app: &TestApp, token: &str, password: &str, code: &str) -> (u16, Value) {
+    let form = [("token", token), ("password", password), ("code", code)];
+    let response = app.client.post(app.url("/api/console/enrolment/complete")).form(&form).send().await.unwrap();
+    (response.status().as_u16(), response.json().await.unwrap())
+}
+
+/// Enrols through the link last mailed to `email`, as the member does:
+/// opens it, scans the secret, sets [`CHOSEN_PASSWORD`]. The clock then
+/// moves to the next code, since a code works once.
+pub(crate) async fn enrol(app: &TestApp, email: &str) -> NewAccount {
+    let token = mailed_link(app, email).unwrap_or_else(|| panic!("a link was mailed to {email}"));
+    let (status, opened) = open_link(app, &token).await;
+    assert_eq!(status, 200, "{opened}");
+    let secret = opened["data"]["totpSecret"].as_str().unwrap().to_owned();
+    let (status, completed) = complete_link(app, &token, CHOSEN_PASSWORD, &code(app, &secret)).await;
+    assert_eq!(status, 200, "{completed}");
+    app.clock.advance(time::Duration::seconds(30));
+    NewAccount {
+        id: app.state.store.staff_by_email(email).await.unwrap().unwrap().id,
+        password: CHOSEN_PASSWORD.to_owned(),
+        totp_secret: secret,
+        otpauth_uri: opened["data"]["otpauthUri"].as_str().unwrap().to_owned(),
+    }
 }
 
 /// A client whose requests come from another loopback address, as a
@@ -283,7 +334,7 @@ crate::on_both_stores! {
         assert_eq!(send(&app, &finance, "POST", "/api/console/unposted-payments/match", &[("id", &entry), ("note", "in the GCash statement")]).await.0, 200);
         let (status, created) = send(&app, &admin, "POST", "/api/console/staff-accounts", &[("email", "new.officer@hiram.example"), ("name", "New Officer"), ("role", "credit_officer")]).await;
         assert_eq!(status, 200, "{created}");
-        assert!(created["data"]["otpauthUri"].as_str().unwrap().starts_with("otpauth://totp/"));
+        assert_eq!(created["data"]["enrolment"]["status"], "mailed", "{created}");
 
         let (status, audit) = send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
         assert_eq!(status, 200);
@@ -329,17 +380,26 @@ crate::on_both_stores! {
         let demo = app.demo_session().await;
         let order = order_in(&demo, 180).order_id;
         let admin = member(&app, Role::Admin).await;
+        let second_admin = named_member(&app, Role::Admin, "second-admin").await;
+        let token = app.staff_token(Role::Admin).await;
         let mut made = Vec::new();
         for email in ["fin-one@hiram.example", "fin-two@hiram.example"] {
             let (status, body) = send(&app, &admin, "POST", "/api/console/staff-accounts", &[("email", email), ("name", "Made by one admin"), ("role", "finance")]).await;
             assert_eq!(status, 200, "{body}");
-            let account = NewAccount {
-                id: body["data"]["id"].as_i64().unwrap(),
-                password: body["data"]["password"].as_str().unwrap().to_owned(),
-                totp_secret: body["data"]["totpSecret"].as_str().unwrap().to_owned(),
-                otpauth_uri: String::new(),
-                otpauth_qr: String::new(),
-            };
+            assert_eq!(body["data"]["enrolment"]["status"], "awaiting_approval", "{body}");
+            assert!(mailed_link(&app, email).is_none(), "no link before a second admin approves");
+            assert!(!body.to_string().contains("totpSecret") && !body.to_string().contains("password"), "{body}");
+            let id = body["data"]["id"].to_string();
+            let approve = "/api/console/staff-accounts/approve-sign-in";
+            let (status, own) = send(&app, &admin, "POST", approve, &[("id", &id)]).await;
+            assert_eq!((status, own["data"]["reason"].as_str()), (403, Some("same_person")), "{own}");
+            let by_token = app.client.post(app.url(approve)).bearer_auth(&token).form(&[("id", id.as_str())]).send().await.unwrap();
+            assert_eq!(by_token.status(), 403, "a token approves no staff");
+            assert!(mailed_link(&app, email).is_none());
+            let (status, approved) = send(&app, &second_admin, "POST", approve, &[("id", &id)]).await;
+            assert_eq!(status, 200, "{approved}");
+            assert_eq!(approved["data"]["enrolment"]["status"], "mailed", "{approved}");
+            let account = enrol(&app, email).await;
             made.push(signed_in(&app, email, &account).await);
         }
         let id = order.to_string();

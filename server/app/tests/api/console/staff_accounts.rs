@@ -1,10 +1,11 @@
 //! Staff accounts in the console: admins list them (never their secrets),
 //! add them, and switch them off when someone leaves, which signs the member
 //! out at once. Nobody switches off their own account or the last admin.
-//! An admin resets a member's lost password or authenticator: new secrets,
-//! shown once, and the old ones and every session end at once.
+//! An admin resets a member's lost password or authenticator: the old ones
+//! and every session end at once, and the member enrols again through a
+//! new link (decision 058).
 
-use crate::console::{Member, code, member, named_member, send, sign_in, signed_in};
+use crate::console::{Member, code, enrol, mailed_link, member, named_member, send, sign_in, signed_in};
 use crate::helpers::TestApp;
 use hiram::features::console::staff_accounts::{NewAccount, add_staff};
 use hiram_domain::back_office::PageRequest;
@@ -17,38 +18,12 @@ const DEACTIVATE: &str = "/api/console/staff-accounts/deactivate";
 const REACTIVATE: &str = "/api/console/staff-accounts/reactivate";
 const RESET: &str = "/api/console/staff-accounts/reset";
 
-/// Adds an account through the console, as an admin does.
+/// Adds an account through the console, as an admin does, and enrols it
+/// through the link mailed to the member (a role that needs no approval).
 async fn add(app: &TestApp, admin: &Member, email: &str, name: &str, role: &str) -> NewAccount {
     let (status, body) = send(app, admin, "POST", ACCOUNTS, &[("email", email), ("name", name), ("role", role)]).await;
     assert_eq!(status, 200, "{body}");
-    let text = |key: &str| body["data"][key].as_str().unwrap().to_owned();
-    NewAccount {
-        id: body["data"]["id"].as_i64().unwrap(),
-        password: text("password"),
-        totp_secret: text("totpSecret"),
-        otpauth_uri: text("otpauthUri"),
-        otpauth_qr: text("otpauthQr"),
-    }
-}
-
-/// What an authenticator app's camera reads in a `data:image/png;base64,` QR code.
-fn scanned(data_url: &str) -> String {
-    use base64::Engine;
-    let png =
-        data_url.strip_prefix("data:image/png;base64,").unwrap_or_else(|| panic!("a PNG data URL: {data_url:.40}"));
-    crate::repayment::scan(&base64::engine::general_purpose::STANDARD.decode(png).unwrap())
-}
-
-/// The new sign-in a reset answers, in the shape adding answers.
-fn answered(body: &Value) -> NewAccount {
-    let text = |key: &str| body["data"][key].as_str().unwrap_or_else(|| panic!("{key} in {body}")).to_owned();
-    NewAccount {
-        id: body["data"]["id"].as_i64().unwrap(),
-        password: text("password"),
-        totp_secret: text("totpSecret"),
-        otpauth_uri: text("otpauthUri"),
-        otpauth_qr: text("otpauthQr"),
-    }
+    enrol(app, &email.trim().to_lowercase()).await
 }
 
 async fn listed(app: &TestApp, admin: &Member) -> Vec<Value> {
@@ -93,7 +68,8 @@ crate::on_both_stores! {
         );
         let mut keys: Vec<&str> = liza.as_object().unwrap().keys().map(String::as_str).collect();
         keys.sort_unstable();
-        assert_eq!(keys, ["active", "createdAt", "email", "id", "name", "role"]);
+        assert_eq!(keys, ["active", "createdAt", "email", "enrolled", "enrolment", "id", "name", "role"]);
+        assert_eq!((&liza["enrolled"], &liza["enrolment"]), (&json!(true), &Value::Null), "enrolled, nothing open");
         let text = Value::Array(rows.clone()).to_string();
         for secret in [created.password.as_str(), created.totp_secret.as_str(), "$argon2"] {
             assert!(!text.contains(secret), "the list never carries {secret}");
@@ -258,40 +234,34 @@ crate::on_both_stores! {
         }
         assert_eq!(wrong_password(&app, email, &old).await, 429);
 
+        let first_link = mailed_link(&app, email).unwrap();
         let (status, body) = send(&app, &admin, "POST", RESET, &[("id", &old.id.to_string())]).await;
         assert_eq!(status, 200, "{body}");
-        let mut keys: Vec<&str> = body["data"].as_object().unwrap().keys().map(String::as_str).collect();
-        keys.sort_unstable();
-        assert_eq!(keys, ["id", "otpauthQr", "otpauthUri", "password", "totpSecret"], "the shape adding answers");
-        let new = answered(&body);
-        assert_eq!(new.id, old.id);
-        assert_ne!(new.password, old.password);
-        assert_ne!(new.totp_secret, old.totp_secret);
-        assert!(new.otpauth_uri.starts_with("otpauth://totp/") && new.otpauth_uri.contains(&new.totp_secret), "{}", new.otpauth_uri);
-        assert_eq!(scanned(&new.otpauth_qr), new.otpauth_uri, "the QR code is the new address");
+        assert_eq!((&body["data"]["enrolled"], &body["data"]["enrolment"]["status"]), (&json!(false), &json!("mailed")), "{body}");
+        assert!(!body.to_string().contains("totpSecret") && !body.to_string().contains("password"), "the admin sees no secret: {body}");
         assert_eq!(send(&app, &liza, "GET", "/api/console/complaints", &[]).await.0, 401, "signed out at once");
+        app.clock.advance(time::Duration::seconds(30));
+        assert_eq!(sign_in(&app, email, &old).await.0, 400, "the old password and authenticator stopped at once");
+        let new_link = mailed_link(&app, email).unwrap();
+        assert_ne!(new_link, first_link);
+        let new = enrol(&app, email).await;
+        assert_eq!(new.id, old.id);
+        assert_ne!(new.totp_secret, old.totp_secret, "a new authenticator secret");
         let row = listed(&app, &admin).await.into_iter().find(|row| row["id"] == old.id).unwrap();
-        assert_eq!(row["active"], json!(true), "still active");
+        assert_eq!((&row["active"], &row["enrolled"]), (&json!(true), &json!(true)));
 
-        // The old password with the new code, and the new password with the old code, fail.
-        let mixed = [
-            NewAccount { password: old.password.clone(), ..answered(&body) },
-            NewAccount { totp_secret: old.totp_secret.clone(), ..answered(&body) },
-        ];
-        for (round, attempt) in mixed.iter().chain([&old]).enumerate() {
-            let (status, _, refused) = sign_in(&app, email, attempt).await;
-            assert_eq!(status, 400, "attempt {round}: {refused}");
-        }
-        // The reset cleared her earlier tries; three wrong ones since leave room.
+        // The old secret with the new password fails; the reset cleared her earlier tries.
+        let (status, _, refused) = sign_in(&app, email, &NewAccount { totp_secret: old.totp_secret.clone(), ..new.clone() }).await;
+        assert_eq!(status, 400, "{refused}");
         let back = signed_in(&app, email, &new).await;
         assert_eq!(send(&app, &back, "GET", "/api/console/me", &[]).await.1["data"]["email"], email);
 
         let (_, audit) = send(&app, &admin, "GET", &format!("/api/console/audit?subject=staff:{}", old.id), &[]).await;
         let entry = audit["data"]["rows"].as_array().unwrap().iter().find(|row| row["action"] == "staff.reset_sign_in").unwrap().clone();
         assert_eq!(entry["subject"], format!("staff:{}", old.id));
-        assert_eq!((&entry["before"], &entry["after"]), (&Value::Null, &json!({ "signedOut": true })));
+        assert_eq!((&entry["before"], &entry["after"]), (&Value::Null, &json!({ "signedOut": true, "needsApproval": false })));
         let text = audit.to_string();
-        for secret in [&old.password, &old.totp_secret, &new.password, &new.totp_secret] {
+        for secret in [&old.password, &old.totp_secret, &new.password, &new.totp_secret, &new_link] {
             assert!(!text.contains(secret.as_str()), "the audit log never carries a secret");
         }
         let stored = app.state.store.staff_member(old.id).await.unwrap().unwrap();
@@ -307,7 +277,7 @@ crate::on_both_stores! {
         assert_eq!(own["message"], "You cannot reset your own sign-in. Ask another administrator to reset it.");
         assert_eq!(send(&app, &ana, "GET", "/api/console/me", &[]).await.0, 200, "still signed in");
 
-        let ben = add(&app, &ana, "ben@hiram.example", "Ben Cruz", "finance").await;
+        let ben = add(&app, &ana, "ben@hiram.example", "Ben Cruz", "credit_officer").await;
         let ben_id = ben.id.to_string();
         assert_eq!(send(&app, &ana, "POST", DEACTIVATE, &[("id", &ben_id)]).await.0, 200);
         let before = app.state.store.staff_accounts().await.unwrap();
@@ -321,8 +291,8 @@ crate::on_both_stores! {
         assert_eq!(send(&app, &ana, "POST", REACTIVATE, &[("id", &ben_id)]).await.0, 200);
         let (status, body) = send(&app, &ana, "POST", RESET, &[("id", &ben_id)]).await;
         assert_eq!(status, 200, "{body}");
-        app.clock.advance(time::Duration::seconds(30));
-        signed_in(&app, "ben@hiram.example", &answered(&body)).await;
+        let again = enrol(&app, "ben@hiram.example").await;
+        signed_in(&app, "ben@hiram.example", &again).await;
         assert_eq!(account_changes(&app).await, 4, "create, deactivate, reactivate, one reset; refusals are not audited");
     }
 }

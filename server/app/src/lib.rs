@@ -23,6 +23,7 @@ pub mod seed;
 pub mod services;
 pub mod session;
 pub mod sign_in_limits;
+pub mod signed_addresses;
 pub mod staff_access;
 pub mod startup;
 pub mod state;

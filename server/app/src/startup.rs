@@ -141,6 +141,7 @@ impl Application {
             metrics: Arc::default(),
             last_seen: Arc::default(),
             compliance: Arc::default(),
+            address_key: Arc::default(),
         });
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_once(&state).await?;
@@ -482,5 +483,6 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
         metrics: Arc::default(),
         last_seen: Arc::default(),
         compliance: Arc::default(),
+        address_key: Arc::default(),
     }))
 }

@@ -42,6 +42,8 @@ pub struct Shared {
     pub last_seen: Arc<crate::last_seen::LastSeen>,
     /// Which products keep the ceilings of the law, worked out once each.
     pub compliance: Arc<crate::services::loans::ComplianceCache>,
+    /// The key of `signed_addresses`, read from the database once.
+    pub address_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
 }
 
 impl AppState {

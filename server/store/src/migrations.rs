@@ -79,6 +79,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(54 "0054_loan_engine"),
     migration!(55 "0055_staff_session_idle"),
     migration!(56 "0056_staff_enrolment"),
+    migration!(57 "0057_address_signing_key"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

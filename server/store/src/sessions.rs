@@ -64,4 +64,14 @@ impl SessionStore for Store {
             .await
             .map(drop)
     }
+
+    async fn address_signing_key(&self, candidate: &[u8]) -> StoreResult<Vec<u8>> {
+        self.db
+            .exec(
+                "INSERT INTO address_signing_key (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
+                args![candidate],
+            )
+            .await?;
+        self.db.value("SELECT secret FROM address_signing_key WHERE id = 1", args![]).await
+    }
 }

@@ -274,7 +274,15 @@ pub(crate) async fn repayment_page(app: &TestApp, session: &str, order: i64) -> 
 /// A picture of the borrower's, fetched as the page does: the address
 /// from the API with the session in its query.
 pub(crate) async fn picture(app: &TestApp, address: &str, session: &str) -> reqwest::Response {
-    app.get(&format!("{address}?sessionId={session}")).await
+    let joiner = if address.contains('?') { '&' } else { '?' };
+    app.get(&format!("{address}{joiner}sessionId={session}")).await
+}
+
+/// The path of a signed picture address, and whether it is signed.
+fn signed_path(address: &str) -> &str {
+    let (path, query) = address.split_once('?').unwrap_or_else(|| panic!("a signed address: {address}"));
+    assert!(query.starts_with("until=") && query.contains("&sig="), "{address}");
+    path
 }
 
 /// Pays a code on the sandbox's page; the page's text.
@@ -361,7 +369,7 @@ mod pages {
             assert!(code.bytes().all(|byte| byte.is_ascii_digit()), "digits only: {code}");
             assert_eq!(first["logo"], "/media/logos/channel-cebuana.svg");
             assert!(first["title"].as_str().unwrap().contains("Cebuana Lhuillier"), "{first}");
-            assert_eq!(first["barcodeImg"], format!("/pany/pay-codes/{code}/barcode.png"));
+            assert_eq!(signed_path(first["barcodeImg"].as_str().unwrap()), format!("/pany/pay-codes/{code}/barcode.png"));
             assert_eq!(first["sandboxUrl"], format!("/sandbox/pay?code={code}"));
             // §3: groups keyed by title, each a list of channels with their steps.
             let groups = first["payNotice"].as_object().unwrap();
@@ -404,11 +412,12 @@ mod pages {
             let (_, issued) = pay_code(&app, &demo.session_id, order, 123_450, 90015).await;
             let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
             let address = issued["data"]["payCodeImg"].as_str().unwrap().to_owned();
-            assert_eq!(address, format!("/pany/pay-codes/{code}/qr.png"));
+            assert_eq!(signed_path(&address), format!("/pany/pay-codes/{code}/qr.png"));
             assert_eq!(issued["data"]["barcodeImg"], "");
             let pay_url = issued["data"]["payUrl"].as_str().unwrap();
             assert!(pay_url.contains("payCodeImg=%2Fpany%2Fpay-codes%2F"), "{pay_url}");
-            let response = picture(&app, &address, &demo.session_id).await;
+            // Fetched exactly as given, with no session, as a native shell would.
+            let response = app.get(&address).await;
             assert_eq!(response.status(), 200);
             assert_eq!(response.headers()["content-type"], "image/png");
             assert!(response.headers()["cache-control"].to_str().unwrap().starts_with("private"));
@@ -428,10 +437,10 @@ mod pages {
             let (_, issued) = pay_code(&app, &demo.session_id, order, 50_000, 90013).await;
             let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
             let address = issued["data"]["barcodeImg"].as_str().unwrap().to_owned();
-            assert_eq!(address, format!("/pany/pay-codes/{code}/barcode.png"));
+            assert_eq!(signed_path(&address), format!("/pany/pay-codes/{code}/barcode.png"));
             assert_eq!(issued["data"]["payCodeImg"], "");
             assert!(issued["data"]["payUrl"].as_str().unwrap().starts_with("/repaymentOfCode?showType=1&payCode="));
-            let response = picture(&app, &address, &demo.session_id).await;
+            let response = app.get(&address).await;
             assert_eq!(response.status(), 200);
             assert_eq!(response.headers()["content-type"], "image/png");
             assert_eq!(scan(&response.bytes().await.unwrap()), code);
@@ -440,7 +449,7 @@ mod pages {
             assert_eq!(scan(&barcode.bytes().await.unwrap()), standing["payCode"].as_str().unwrap());
         }
 
-        async fn a_codes_pictures_are_only_for_its_borrower(app) {
+        async fn a_codes_picture_opens_by_its_signed_address_until_it_ends_or_else_only_for_its_borrower(app) {
             let demo = app.demo_session().await;
             let order = order_in(&demo, 174).order_id;
             let (_, qr) = pay_code(&app, &demo.session_id, order, 50_000, 90015).await;
@@ -448,20 +457,33 @@ mod pages {
             let qr_address = qr["data"]["payCodeImg"].as_str().unwrap().to_owned();
             let barcode_address = store["data"]["barcodeImg"].as_str().unwrap().to_owned();
             let stranger = app.login("09281234567").await;
+            let status = |response: reqwest::Response| async { crate::helpers::Checked::of(response).await.status() };
             for address in [&qr_address, &barcode_address] {
-                let response = picture(&app, address, &stranger).await;
-                let response = crate::helpers::Checked::of(response).await;
-                assert_eq!(response.status(), 404, "{address}");
+                assert_eq!(status(app.get(address).await).await, 200, "as given, no session: {address}");
+                let path = signed_path(address);
+                let response = crate::helpers::Checked::of(picture(&app, path, &stranger).await).await;
+                assert_eq!(response.status(), 404, "unsigned, another borrower's session: {path}");
                 let envelope: Value = response.json().await.unwrap();
                 assert_eq!(envelope["code"], "404", "the envelope's not-found");
-                assert_eq!(crate::helpers::Checked::of(app.get(address).await).await.status(), 401, "no session");
+                assert_eq!(status(app.get(path).await).await, 401, "unsigned, no session");
+                assert_eq!(status(picture(&app, path, &demo.session_id).await).await, 200, "unsigned, the owner's session");
+                // A signature opens the one address it signs: not another end, not another picture.
+                let later = address.replacen("until=", "until=9", 1);
+                assert_eq!(status(app.get(&later).await).await, 401, "{later}");
+                let other = match address.contains("/qr.png?") {
+                    true => address.replace("/qr.png?", "/barcode.png?"),
+                    false => address.replace("/barcode.png?", "/qr.png?"),
+                };
+                assert_eq!(status(app.get(&other).await).await, 401, "{other}");
             }
             let qr_code = qr["data"]["payCode"].as_str().unwrap();
             let wrong_kind = picture(&app, &format!("/pany/pay-codes/{qr_code}/barcode.png"), &demo.session_id).await;
-            let wrong_kind = crate::helpers::Checked::of(wrong_kind).await;
-            assert_eq!(wrong_kind.status(), 404, "a QR code has no barcode");
-            assert_eq!(crate::helpers::Checked::of(picture(&app, "/pany/pay-codes/..%2F..%2Fetc/qr.png", &demo.session_id).await).await.status(), 404);
-            assert_eq!(crate::helpers::Checked::of(picture(&app, "/pany/pay-codes/000000000000/qr.png", &demo.session_id).await).await.status(), 404);
+            assert_eq!(status(wrong_kind).await, 404, "a QR code has no barcode");
+            assert_eq!(status(picture(&app, "/pany/pay-codes/..%2F..%2Fetc/qr.png", &demo.session_id).await).await, 404);
+            assert_eq!(status(picture(&app, "/pany/pay-codes/000000000000/qr.png", &demo.session_id).await).await, 404);
+            // A day later the address has ended.
+            app.clock.advance(time::Duration::hours(26));
+            assert_eq!(status(app.get(&qr_address).await).await, 401, "ended");
         }
     }
 }

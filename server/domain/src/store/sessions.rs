@@ -11,4 +11,8 @@ pub trait SessionStore {
     async fn session(&self, digest: &TokenDigest) -> StoreResult<Option<Session>>;
     async fn touch_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()>;
     async fn revoke_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()>;
+    /// The key that signs picture addresses: `candidate` becomes it when
+    /// there is none yet, else the one kept is answered (every process of a
+    /// fleet ends with the same).
+    async fn address_signing_key(&self, candidate: &[u8]) -> StoreResult<Vec<u8>>;
 }

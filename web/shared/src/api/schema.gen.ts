@@ -5469,8 +5469,8 @@ export interface components {
             data: {
                 /**
                  * @description Store channels: the address of a PNG Code 128 barcode of `payCode`
-                 *     (`/pany/pay-codes/{code}/barcode.png`, with the `sessionId`); ""
-                 *     otherwise.
+                 *     (`/pany/pay-codes/{code}/barcode.png?until=…&sig=…`, as `payCodeImg`);
+                 *     "" otherwise.
                  */
                 barcodeImg: string;
                 /** @description RFC 3339. */
@@ -5481,8 +5481,9 @@ export interface components {
                  */
                 payCode: string;
                 /**
-                 * @description QR Ph: the address of a PNG of the QR (`/pany/pay-codes/{code}/qr.png`;
-                 *     the borrower's `sessionId` goes in its query); "" otherwise.
+                 * @description QR Ph: the address of a PNG of the QR
+                 *     (`/pany/pay-codes/{code}/qr.png?until=…&sig=…`), which works as given,
+                 *     with no session, for about a day; "" otherwise.
                  */
                 payCodeImg: string;
                 /**
@@ -7061,8 +7062,8 @@ export interface components {
         PayCodeIssued: {
             /**
              * @description Store channels: the address of a PNG Code 128 barcode of `payCode`
-             *     (`/pany/pay-codes/{code}/barcode.png`, with the `sessionId`); ""
-             *     otherwise.
+             *     (`/pany/pay-codes/{code}/barcode.png?until=…&sig=…`, as `payCodeImg`);
+             *     "" otherwise.
              */
             barcodeImg: string;
             /** @description RFC 3339. */
@@ -7073,8 +7074,9 @@ export interface components {
              */
             payCode: string;
             /**
-             * @description QR Ph: the address of a PNG of the QR (`/pany/pay-codes/{code}/qr.png`;
-             *     the borrower's `sessionId` goes in its query); "" otherwise.
+             * @description QR Ph: the address of a PNG of the QR
+             *     (`/pany/pay-codes/{code}/qr.png?until=…&sig=…`), which works as given,
+             *     with no session, for about a day; "" otherwise.
              */
             payCodeImg: string;
             /**
@@ -15006,6 +15008,10 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
+                /** @description Hex HMAC-SHA256 of the path and `until`. */
+                sig?: string;
+                /** @description Unix seconds: when the address stops working. */
+                until?: number;
             };
             header?: never;
             path: {
@@ -15073,6 +15079,10 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
+                /** @description Hex HMAC-SHA256 of the path and `until`. */
+                sig?: string;
+                /** @description Unix seconds: when the address stops working. */
+                until?: number;
             };
             header?: never;
             path: {

@@ -80,32 +80,50 @@ pub struct PayCodeIssued {
     pub expires_at: String,
     /// 1: a code to copy; 2: a QR to scan (QR Ph).
     pub show_type: i64,
-    /// QR Ph: the address of a PNG of the QR (`/pany/pay-codes/{code}/qr.png`;
-    /// the borrower's `sessionId` goes in its query); "" otherwise.
+    /// QR Ph: the address of a PNG of the QR
+    /// (`/pany/pay-codes/{code}/qr.png?until=…&sig=…`), which works as given,
+    /// with no session, for about a day; "" otherwise.
     pub pay_code_img: String,
     /// Store channels: the address of a PNG Code 128 barcode of `payCode`
-    /// (`/pany/pay-codes/{code}/barcode.png`, with the `sessionId`); ""
-    /// otherwise.
+    /// (`/pany/pay-codes/{code}/barcode.png?until=…&sig=…`, as `payCodeImg`);
+    /// "" otherwise.
     pub barcode_img: String,
     /// The sandbox's test page that pays this code, when the sandbox is on
     /// (a demo, D8); "" otherwise.
     pub sandbox_url: String,
 }
 
-/// The address of the PNG of a code's QR (QR Ph), or "".
-pub fn qr_image(code: &PayCode) -> String {
+/// How long a picture address works: a day, ending on the hour, so that
+/// the pages' loads within one hour share one address (and the picture in
+/// the browser's cache).
+fn picture_address_end(now: time::OffsetDateTime) -> time::OffsetDateTime {
+    let in_a_day = now + time::Duration::hours(25);
+    in_a_day
+        .replace_minute(0)
+        .and_then(|at| at.replace_second(0))
+        .and_then(|at| at.replace_nanosecond(0))
+        .unwrap_or(in_a_day)
+}
+
+/// The signed address of the PNG of a code's QR (QR Ph), or "": it works
+/// as given, with no session, for about a day (decision 059).
+pub async fn qr_image(state: &AppState, code: &PayCode) -> ApiResult<String> {
     match code.instruction.as_ref().and_then(|instruction| instruction.qr_string.as_ref()) {
-        Some(_) => format!("/pany/pay-codes/{}/qr.png", code.code),
-        None => String::new(),
+        Some(_) => {
+            let path = format!("/pany/pay-codes/{}/qr.png", code.code);
+            crate::signed_addresses::sign(state, &path, picture_address_end(state.now())).await
+        }
+        None => Ok(String::new()),
     }
 }
 
-/// The address of the PNG barcode of a store code, or "".
-pub fn barcode_image(code: &PayCode) -> String {
+/// The signed address of the PNG barcode of a store code, or "".
+pub async fn barcode_image(state: &AppState, code: &PayCode) -> ApiResult<String> {
     if code.channel.kind() == ChannelKind::OverTheCounter && code.instruction.is_some() {
-        format!("/pany/pay-codes/{}/barcode.png", code.code)
+        let path = format!("/pany/pay-codes/{}/barcode.png", code.code);
+        crate::signed_addresses::sign(state, &path, picture_address_end(state.now())).await
     } else {
-        String::new()
+        Ok(String::new())
     }
 }
 
@@ -234,7 +252,7 @@ pub async fn generate_pay_code(
     let code =
         pay_codes::issue(&state, &order, channel, amount, expires_at, extension_code).await.map_err(issue_error)?;
     let show_type = if channel.is_qr() { 2 } else { 1 };
-    let (pay_code_img, barcode_img) = (qr_image(&code), barcode_image(&code));
+    let (pay_code_img, barcode_img) = (qr_image(&state, &code).await?, barcode_image(&state, &code).await?);
     let checkout = code.instruction.as_ref().and_then(|instruction| instruction.checkout_url.clone());
     let pay_url = match checkout {
         // The sandbox's page is this server's, not the app's: an absolute
@@ -496,7 +514,7 @@ pub async fn repayment_info(
             logo: channel_logo(code.channel),
             title: Msg::StandingCodeTitle.text(lang).replace("{n}", code.channel.name()),
             pay_notice: pay_notice(),
-            barcode_img: barcode_image(&code),
+            barcode_img: barcode_image(&state, &code).await?,
             sandbox_url: sandbox_page(&state, &code),
         },
         unavailable => {

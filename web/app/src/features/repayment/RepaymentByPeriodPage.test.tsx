@@ -34,7 +34,7 @@ const INFO: RepaymentInfo = {
     payCode: '123456789012',
     logo: '/711.png',
     title: '7-Eleven',
-    barcodeImg: '/pany/pay-codes/123456789012/barcode.png',
+    barcodeImg: '/pany/pay-codes/123456789012/barcode.png?until=1795849200&sig=abababababababababababababababababababababababababababababababab',
     sandboxUrl: '',
     payNotice: { 'Over the counter': [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }] },
   },
@@ -118,7 +118,7 @@ describe('installment repayment page', () => {
     fireEvent.click(show);
     const modal = screen.getByRole('dialog', { name: 'Barcode for the cashier' });
     expect(within(modal).getByRole('img', { name: 'Barcode of your pay code' }).getAttribute('src')).toBe(
-      '/pany/pay-codes/123456789012/barcode.png?sessionId=s1',
+      '/pany/pay-codes/123456789012/barcode.png?until=1795849200&sig=abababababababababababababababababababababababababababababababab',
     );
     expect(within(modal).getByText('1234 5678 9012')).toBeTruthy();
     fireEvent.click(within(modal).getByRole('button', { name: 'Close' }));

@@ -18,7 +18,7 @@ const INFO: RepaymentInfo = {
     payCode: '123456789012',
     logo: '/711.png',
     title: '7-Eleven',
-    barcodeImg: '/pany/pay-codes/123456789012/barcode.png',
+    barcodeImg: '/pany/pay-codes/123456789012/barcode.png?until=1795849200&sig=abababababababababababababababababababababababababababababababab',
     sandboxUrl: '',
     payNotice: {
       'Over the counter': [{ name: '7-Eleven', steps: ['Go to the CLiQQ kiosk', 'Show the code'] }],
@@ -55,7 +55,7 @@ describe('repayment code page 2', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('123456789012'));
     expect(screen.getByRole('img', { name: 'Barcode of your pay code' }).getAttribute('src')).toBe(
-      '/pany/pay-codes/123456789012/barcode.png?sessionId=s1',
+      '/pany/pay-codes/123456789012/barcode.png?until=1795849200&sig=abababababababababababababababababababababababababababababababab',
     );
     // No test page unless the server gave one.
     expect(screen.queryByRole('link', { name: /test page/ })).toBeNull();

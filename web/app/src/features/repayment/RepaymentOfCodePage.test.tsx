@@ -17,10 +17,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const STORE =
   '/repaymentOfCode?showType=1&payCode=123456789012&repayAmount=523450&channel=seven_eleven' +
-  '&barcodeImg=%2Fpany%2Fpay-codes%2F123456789012%2Fbarcode.png&sessionId=s1';
+  '&barcodeImg=%2Fpany%2Fpay-codes%2F123456789012%2Fbarcode.png%3Funtil%3D1795849200%26sig%3Dabababababababababababababababababababababababababababababababab&sessionId=s1';
 const QR =
   '/repaymentOfCode?showType=2&payCode=998877665544&repayAmount=327300&channel=qrph' +
-  '&payCodeImg=%2Fpany%2Fpay-codes%2F998877665544%2Fqr.png&sessionId=s1';
+  '&payCodeImg=%2Fpany%2Fpay-codes%2F998877665544%2Fqr.png%3Funtil%3D1795849200%26sig%3Dabababababababababababababababababababababababababababababababab&sessionId=s1';
 
 describe('repayment code page', () => {
   it('a store code: grouped in fours, copied without spaces, with the channel logo, barcode and amount', async () => {
@@ -30,7 +30,7 @@ describe('repayment code page', () => {
     expect(screen.getByText('1234 5678 9012').className).toBe('app-code-text');
     expect(screen.getByRole('img', { name: '7-Eleven' }).getAttribute('src')).toBe('/media/logos/channel-seven-eleven.svg');
     expect(screen.getByRole('img', { name: 'Barcode of your pay code' }).getAttribute('src')).toBe(
-      '/pany/pay-codes/123456789012/barcode.png?sessionId=s1',
+      '/pany/pay-codes/123456789012/barcode.png?until=1795849200&sig=abababababababababababababababababababababababababababababababab',
     );
     expect(screen.getByText('₱5,234.50')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
@@ -70,11 +70,11 @@ describe('repayment code page', () => {
     expect(screen.queryByRole('link', { name: /test page/ })).toBeNull();
   });
 
-  it('QR Ph: the QR image with the session, the reference number and scan-to-pay tips', () => {
+  it('QR Ph: the QR image as the server signed it, the reference number and scan-to-pay tips', () => {
     renderAt(QR);
     expect(screen.getByRole('heading', { name: 'Scan to pay' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'QR code for payment' }).getAttribute('src')).toBe(
-      '/pany/pay-codes/998877665544/qr.png?sessionId=s1',
+      '/pany/pay-codes/998877665544/qr.png?until=1795849200&sig=abababababababababababababababababababababababababababababababab',
     );
     expect(screen.getByText('9988 7766 5544')).toBeTruthy();
     expect(screen.getByText('Scan the code above and check that the amount is correct.')).toBeTruthy();

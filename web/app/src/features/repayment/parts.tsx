@@ -2,7 +2,7 @@
 // extension page have the same design, so they are built from these.
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { sessionUrl, type ApiResult } from '@hiram/shared/api/request';
+import type { ApiResult } from '@hiram/shared/api/request';
 import { copyText } from '@hiram/shared/clipboard/copy';
 import { formatMoney, groupPayCode, payCodeText } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
@@ -29,16 +29,20 @@ export function PayCodeLine({ code }: { code: string }) {
   );
 }
 
-/** The server's pictures of a pay code (`/pany/pay-codes/{code}/qr.png` and `barcode.png`). */
-const PAY_CODE_PICTURE = /^\/pany\/pay-codes\/[A-Za-z0-9]+\/(qr|barcode)\.png$/;
+/**
+ * The server's signed addresses of a pay code's pictures
+ * (`/pany/pay-codes/{code}/qr.png?until=…&sig=…` and `barcode.png`), which
+ * work as given, with no session (decision 059).
+ */
+const PAY_CODE_PICTURE = /^\/pany\/pay-codes\/[0-9]{12}\/(qr|barcode)\.png\?until=[0-9]+&sig=[0-9a-f]{64}$/;
 
 /**
- * The address to show a pay code's picture from, with the session the server
- * asks for; null for anything else, so that a link someone crafted can never
- * send the borrower's session to another address.
+ * The address to show a pay code's picture from, exactly as the server gave
+ * it; null for anything else, so that a link someone crafted can never make
+ * the page load another address.
  */
 export function payCodePicture(url: string | null | undefined): string | null {
-  return url && PAY_CODE_PICTURE.test(url) ? sessionUrl(url) : null;
+  return url && PAY_CODE_PICTURE.test(url) ? url : null;
 }
 
 /** A path on this server (`/sandbox/pay?code=…`), not another site's address. */

@@ -258,6 +258,17 @@ export interface StaffAccount {
 }
 
 /**
+ * The borrower's session in this browser: our pages keep it in an HttpOnly
+ * cookie once the first page traded the address's `sessionId` for it, so a
+ * test reads it from the browser's cookies, as no page script can.
+ */
+export async function pageSession(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'hiram_session');
+  if (!cookie?.value) throw new Error('no session cookie in this browser');
+  return cookie.value;
+}
+
+/**
  * The address of the enrolment link last mailed to `email`, read from the
  * server's mail folder as the member's mailbox would show it; null while
  * none was sent.

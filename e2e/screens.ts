@@ -75,7 +75,7 @@ export function borrowerScreens({ session, complaintId, calculationId }: Borrowe
       path: `/repaymentByPeriod?${order(174)}`,
       then: async (page) => {
         await issuePayCode(page, '7-Eleven');
-        await expect(page).toHaveURL(/\/repaymentOfCode\?/);
+        await expect(page).toHaveURL(/\/repaymentOfCode(\?|$)/);
       },
     },
     { name: 'repayment-of-code-2', route: '/repaymentOfCode2', path: `/repaymentOfCode2?${order(174)}` },

@@ -1,5 +1,5 @@
 import { expect, test } from '../test';
-import { demoSession, orderInStatus } from '../fixtures';
+import { closePopups, demoSession, orderInStatus } from '../fixtures';
 
 test('order details of a disbursed loan show the product and the status banner', async ({ page }) => {
   const session = demoSession();
@@ -29,4 +29,33 @@ test('order details of a disbursed loan show the product and the status banner',
   await expect(page.getByRole('term')).toHaveText(rows.map((row) => row.text));
   await expect(page.getByRole('definition')).toHaveText(rows.map((row) => row.value));
   await expect(page.getByRole('button', { name: /repay/i }).first()).toBeVisible();
+});
+
+test('the address\'s session becomes the pages\' HttpOnly cookie: after the first load neither the address nor any request carries it', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  const session = demoSession();
+  const order = orderInStatus(session, 174);
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  const query = new URLSearchParams({ sessionId: session.sessionId, orderId: String(order.orderId), productId: String(order.productId) });
+  const details = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
+  await page.goto(`/loanDetails?${query.toString()}`);
+  expect((await details).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: order.productName })).toBeVisible();
+  expect(page.url()).not.toContain('sessionId');
+
+  // On to repaying, through the page's own links: the pictures and calls go with the cookie alone.
+  await closePopups(page);
+  await page.getByRole('button', { name: /^(REPAY|Repayment)$/ }).first().click();
+  await expect(page).toHaveURL(/\/repayment/);
+  await expect(page.getByText('Payment Method', { exact: false }).first()).toBeVisible();
+  expect(page.url()).not.toContain('sessionId');
+
+  const [first, ...after] = requests;
+  expect(first).toContain(`sessionId=${session.sessionId}`);
+  expect(after.length).toBeGreaterThan(3);
+  expect(after.filter((url) => url.includes('sessionId') || url.includes(session.sessionId))).toEqual([]);
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'hiram_session');
+  expect([cookie?.value, cookie?.httpOnly, cookie?.sameSite]).toEqual([session.sessionId, true, 'Strict']);
+  expect(await page.evaluate(() => document.cookie)).not.toContain(session.sessionId);
 });

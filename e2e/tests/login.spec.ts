@@ -16,5 +16,9 @@ test('a borrower logs in with the SMS code and lands on home with a session', as
   await page.getByRole('textbox', { name: 'Verification code' }).fill(code);
   await page.getByRole('button', { name: 'Log in' }).click();
 
-  await expect(page).toHaveURL(/\/home\?(.*&)?sessionId=[0-9a-f]{64}(&|$)/);
+  await expect(page).toHaveURL(/\/home(\?|$)/);
+  expect(page.url()).not.toContain('sessionId');
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'hiram_session');
+  expect(cookie?.value).toMatch(/^[0-9a-f]{64}$/);
+  expect([cookie?.httpOnly, cookie?.sameSite, cookie?.path]).toEqual([true, 'Strict', '/']);
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../test';
 import { applyForApprovedLoan, logIn } from '../borrower';
-import { staffHeaders } from '../fixtures';
+import { pageSession, staffHeaders } from '../fixtures';
 
 // The rule set of the law in force (decision 056) as the borrower meets it:
 // named, with the server's own figures, in the disclosure statement shown
@@ -55,7 +55,7 @@ test('the disclosure before acceptance names the rule set in force with the figu
   test.setTimeout(120_000);
   await logIn(page, newPhone());
   const approved = await applyForApprovedLoan(page, PRODUCT);
-  const sessionId = approved.searchParams.get('sessionId') ?? '';
+  const sessionId = await pageSession(page);
   const orderId = approved.searchParams.get('orderId') ?? '';
   const productId = approved.searchParams.get('productId') ?? '';
   const confirmUrl = page.url();

@@ -89,9 +89,9 @@ pub async fn console_same_origin(State(state): State<AppState>, request: Request
     next.run(request).await
 }
 
-/// The console's own origin is the configured public address's, or, with
+/// The server's own origin is the configured public address's, or, with
 /// none configured, the one the request was sent to (its `Host`).
-fn from_own_origin(headers: &HeaderMap, public_url: &str) -> bool {
+pub(crate) fn from_own_origin(headers: &HeaderMap, public_url: &str) -> bool {
     let text = |name: &str| headers.get(name).and_then(|value| value.to_str().ok());
     match text("origin") {
         Some(origin) => match public_url.trim().trim_end_matches('/') {

@@ -1,9 +1,11 @@
 //! Request extractors shared by every feature.
 
 use crate::error::ApiError;
+use crate::i18n::Msg;
 use crate::state::AppState;
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::Method;
 use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use hiram_domain::borrower::BorrowerId;
@@ -77,19 +79,34 @@ fn json_pairs(body: &[u8]) -> Result<Vec<(String, String)>, ApiError> {
         .collect()
 }
 
-/// The `sessionId` of the URL query, if any, not yet checked.
+/// The borrower's session token, not yet checked: the `sessionId` of the
+/// URL query (the native shells' contract, D5), else the session cookie our
+/// own pages were given for it (`login::web_session`, issue 29). A call
+/// that changes something on the cookie alone must come from our own
+/// pages: another site's page is refused (403), as the console's are.
 pub struct SessionToken(pub Option<String>);
 
-impl<S: Send + Sync> FromRequestParts<S> for SessionToken {
+impl FromRequestParts<AppState> for SessionToken {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         // Read in place: every call behind a session passes here, and the
         // token is the only value wanted of the query.
         let query = parts.uri.query().unwrap_or("");
         let token = form_urlencoded::parse(query.as_bytes())
             .find_map(|(key, value)| (key == "sessionId").then(|| value.into_owned()));
-        Ok(SessionToken(token))
+        if token.is_some() {
+            return Ok(SessionToken(token));
+        }
+        let cookie = crate::session::cookie_token(state, &parts.headers);
+        let changes_something = !matches!(parts.method, Method::GET | Method::HEAD | Method::OPTIONS);
+        if cookie.is_some()
+            && changes_something
+            && !crate::browser_policy::from_own_origin(&parts.headers, &state.settings.server.public_url)
+        {
+            return Err(ApiError::Forbidden { message: Msg::ForeignOrigin, data: serde_json::Value::Null });
+        }
+        Ok(SessionToken(cookie))
     }
 }
 

@@ -10,6 +10,41 @@ use sha2::{Digest, Sha256};
 
 const TOKEN_BYTES: usize = 32;
 
+/// The borrower pages' session cookie over plain HTTP (development).
+const COOKIE: &str = "hiram_session";
+/// Over https: the `__Host-` prefix keeps it Secure, for this exact host
+/// and path `/`, so no sibling subdomain can set or shadow it.
+const HOST_COOKIE: &str = "__Host-hiram_session";
+
+fn cookie_name(state: &AppState) -> &'static str {
+    if state.settings.server.served_over_https() { HOST_COOKIE } else { COOKIE }
+}
+
+/// The token of the borrower pages' session cookie, if the request has one.
+pub fn cookie_token(state: &AppState, headers: &axum::http::HeaderMap) -> Option<String> {
+    let name = cookie_name(state);
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|header| header.split(';'))
+        .find_map(|pair| pair.trim().strip_prefix(name).and_then(|rest| rest.strip_prefix('=')).map(str::to_owned))
+        .filter(|token| !token.is_empty())
+}
+
+/// The `Set-Cookie` that gives our pages the session (HttpOnly, so no
+/// script reads it; SameSite=Strict, so no other site's page sends it), or
+/// clears it with `token` empty.
+pub fn cookie(state: &AppState, token: &str) -> axum::http::HeaderValue {
+    let max_age = if token.is_empty() { 0 } else { state.session_policy().absolute.whole_seconds() };
+    let secure = if state.settings.server.served_over_https() { "; Secure" } else { "" };
+    let name = cookie_name(state);
+    axum::http::HeaderValue::from_str(&format!(
+        "{name}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}"
+    ))
+    .unwrap_or_else(|_| axum::http::HeaderValue::from_static("hiram_session=; Path=/; Max-Age=0"))
+}
+
 /// A new token and the digest to store of it.
 pub fn new_token() -> StoreResult<(String, TokenDigest)> {
     let mut bytes = [0u8; TOKEN_BYTES];

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { ensureDeviceId } from '@hiram/shared/browser/deviceId';
 import { initI18n } from '@hiram/shared/i18n/i18n';
 import { normalisePageQuery } from '@hiram/shared/query/pageQuery';
+import { adoptAddressSession } from '@hiram/shared/session/webSession';
 import { registerServiceWorker } from '@hiram/shared/sw/registerServiceWorker';
 import '@hiram/shared/styles/base.css';
 import './app/app.css';
@@ -12,7 +13,8 @@ normalisePageQuery();
 // A browser that no shell hosts has no device id of its own: it is given one.
 ensureDeviceId();
 
-void initI18n().then(() => {
+// The address's session becomes the cookie before any call is made.
+void Promise.all([initI18n(), adoptAddressSession()]).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   // As a transition, the first render is cut into slices with the main

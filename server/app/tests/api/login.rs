@@ -333,3 +333,77 @@ async fn futures_statuses(
     }
     statuses
 }
+
+mod web_session {
+    use crate::helpers::TestApp;
+    use serde_json::Value;
+
+    const USER_INFO: &str = "/pany/v3/personal-center/user-info";
+
+    async fn exchange(app: &TestApp, session: &str) -> reqwest::Response {
+        app.client
+            .post(app.url("/pany/service/login/web-session"))
+            .form(&[("sessionId", session)])
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// A call as our pages make it once the session is a cookie: no
+    /// `sessionId` anywhere in the address.
+    async fn with_cookie(
+        app: &TestApp,
+        method: reqwest::Method,
+        path: &str,
+        cookie: &str,
+        origin: Option<&str>,
+    ) -> Value {
+        let mut request = app.client.request(method, app.url(path)).header("cookie", cookie);
+        if let Some(origin) = origin {
+            request = request.header("origin", origin);
+        }
+        request.send().await.unwrap().json().await.unwrap()
+    }
+
+    crate::on_both_stores! {
+        async fn our_pages_trade_the_addresss_session_for_an_http_only_cookie(app) {
+            let session = app.login("09171112222").await;
+            let traded = exchange(&app, &session).await;
+            assert_eq!(traded.status(), 200);
+            let set = traded.headers()["set-cookie"].to_str().unwrap().to_owned();
+            assert!(set.starts_with(&format!("hiram_session={session}; Path=/; HttpOnly; SameSite=Strict; Max-Age=")), "{set}");
+            let cookie = set.split(';').next().unwrap().to_owned();
+
+            // Reads and writes go with the cookie alone; a write from another site's page is refused.
+            let info = with_cookie(&app, reqwest::Method::POST, USER_INFO, &cookie, None).await;
+            assert_eq!(info["code"], "00", "a caller that is no browser is judged by its session: {info}");
+            let own = app.address.clone();
+            let posted = with_cookie(&app, reqwest::Method::POST, USER_INFO, &cookie, Some(&own)).await;
+            assert_eq!(posted["code"], "00", "{posted}");
+            let foreign = with_cookie(&app, reqwest::Method::POST, USER_INFO, &cookie, Some("https://evil.example")).await;
+            assert_eq!(foreign["code"], "403", "{foreign}");
+            assert_eq!(with_cookie(&app, reqwest::Method::POST, USER_INFO, "hiram_session=", None).await["code"], "401");
+
+            // Logging out ends the session and clears the cookie.
+            let out = app.client.post(app.url("/pany/service/login/logout")).header("cookie", &cookie).header("origin", &own).send().await.unwrap();
+            assert_eq!(out.status(), 200);
+            assert!(out.headers()["set-cookie"].to_str().unwrap().contains("hiram_session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"));
+            assert_eq!(with_cookie(&app, reqwest::Method::POST, USER_INFO, &cookie, None).await["code"], "401");
+            let ended = exchange(&app, &session).await;
+            assert!(ended.headers().get("set-cookie").is_none());
+            assert_eq!(ended.json::<Value>().await.unwrap()["code"], "401", "an ended session is traded for nothing");
+        }
+
+        async fn the_trade_takes_the_session_in_the_body_only_and_a_real_one_only(app) {
+            let session = app.login("09171112222").await;
+            let in_address = app.client.post(app.url(&format!("/pany/service/login/web-session?sessionId={session}"))).send().await.unwrap();
+            assert!(in_address.headers().get("set-cookie").is_none());
+            assert_eq!(in_address.json::<Value>().await.unwrap()["code"], "400");
+            for bad in ["", "abc", &"0".repeat(64)] {
+                let refused = exchange(&app, bad).await;
+                assert!(refused.headers().get("set-cookie").is_none());
+                assert_eq!(refused.json::<Value>().await.unwrap()["code"], "401", "{bad}");
+            }
+        }
+    }
+}

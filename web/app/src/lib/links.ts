@@ -1,13 +1,14 @@
-import { readCarried, withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { hasWebSession } from '@hiram/shared/session/webSession';
 
 /** An in-app path carrying the session query, plus `extra` parameters. */
 export function appLink(path: string, extra: Record<string, string | number> = {}): string {
   return withCarriedQuery(path, extra);
 }
 
-/** Whether this page carries a session (the borrower is logged in). */
+/** Whether this tab has a session (the borrower is logged in). */
 export function hasSession(): boolean {
-  return readCarried('sessionId') !== '';
+  return hasWebSession();
 }
 
 /** The login page, coming back to `returnTo` (a same-site path) afterwards. */

@@ -2190,8 +2190,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Ends the session in the query. Calling it without a live session is not
-         *     an error: the borrower is logged out either way.
+         * Ends the session (of the query, or of our pages' cookie, which is
+         *     cleared). Calling it without a live session is not an error: the
+         *     borrower is logged out either way.
          */
         post: operations["logout"];
         delete?: never;
@@ -2268,6 +2269,29 @@ export interface paths {
         put?: never;
         /** Logs in with a code; a number seen for the first time is registered. */
         post: operations["sms_code_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/service/login/web-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Our own pages trade the session of their address for an HttpOnly,
+         *     SameSite=Strict cookie (form body only), then take it out of the
+         *     address, so that nothing the page loads afterwards carries it (issue
+         *     29). Native shells keep calling with `sessionId` as D5 says. A session
+         *     that is not live is 401 and sets nothing.
+         */
+        post: operations["web_session"];
         delete?: never;
         options?: never;
         head?: never;
@@ -16665,6 +16689,72 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope_LoggedIn"] | {
                         /** @enum {string} */
                         code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "429";
+                        data: null | components["schemas"]["RetryLater"];
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    web_session: {
+        parameters: {
+            query?: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+                /** @description The session a native shell put in the page's address, or login gave. */
+                sessionId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sets the HttpOnly session cookie */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
                         data: null;
                         message: string;
                     } | {

@@ -6,7 +6,8 @@
 import { formApi } from '../api/endpoints';
 import { messagingApp } from '../browser/messagingApp';
 import { t } from '../i18n/i18n';
-import { forgetCarried, withCarriedQuery } from '../query/pageQuery';
+import { withCarriedQuery } from '../query/pageQuery';
+import { forgetWebSession } from '../session/webSession';
 import { showToast } from '../ui/toastStore';
 
 export interface BridgePayloads {
@@ -122,7 +123,7 @@ const fallbacks: { [A in BridgeAction]: (payload: BridgePayloads[A]) => void | P
   toHome: () => env.navigate(withCarriedQuery('/home')),
   toMine: () => env.navigate(withCarriedQuery('/mine')),
   offToLogin: () => {
-    forgetCarried();
+    forgetWebSession();
     env.navigate('/login');
   },
   callTelephone: ({ phone }) => env.openUrl(`tel:${phone.replace(/[^\d+]/g, '')}`),

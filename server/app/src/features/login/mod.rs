@@ -9,6 +9,8 @@ use crate::i18n::{Lang, Msg, NamedLang};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use hiram_domain::borrower::Borrower;
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::password::NewPassword;
@@ -30,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(password_login))
         .routes(routes!(reset_password))
         .routes(routes!(logout))
+        .routes(routes!(web_session))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -256,17 +259,52 @@ pub async fn reset_password(
     Ok(ok(lang, NoData))
 }
 
-/// Ends the session in the query. Calling it without a live session is not
-/// an error: the borrower is logged out either way.
+/// Ends the session (of the query, or of our pages' cookie, which is
+/// cleared). Calling it without a live session is not an error: the
+/// borrower is logged out either way.
 #[utoipa::path(post, path = "/service/login/logout", tag = "login", responses((status = 200, body = Envelope<NoData>)),
     security((), ("borrower_session" = [])))]
-pub async fn logout(
-    State(state): State<AppState>,
-    lang: Lang,
-    token: SessionToken,
-) -> ApiResult<Json<Envelope<NoData>>> {
+pub async fn logout(State(state): State<AppState>, lang: Lang, token: SessionToken) -> ApiResult<Response> {
     if let Some(digest) = token.0.as_deref().and_then(crate::session::digest) {
         state.store.revoke_session(&digest, state.now()).await?;
     }
-    Ok(ok(lang, NoData))
+    let mut response = ok(lang, NoData).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, crate::session::cookie(&state, ""));
+    Ok(response)
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct WebSessionParams {
+    /// The session a native shell put in the page's address, or login gave.
+    #[serde(default)]
+    pub session_id: String,
+}
+
+/// Our own pages trade the session of their address for an HttpOnly,
+/// SameSite=Strict cookie (form body only), then take it out of the
+/// address, so that nothing the page loads afterwards carries it (issue
+/// 29). Native shells keep calling with `sessionId` as D5 says. A session
+/// that is not live is 401 and sets nothing.
+#[utoipa::path(post, path = "/service/login/web-session", tag = "login", params(WebSessionParams),
+    responses((status = 200, body = Envelope<NoData>, description = "Sets the HttpOnly session cookie"), (status = 400), (status = 401)))]
+pub async fn web_session(
+    State(state): State<AppState>,
+    lang: Lang,
+    uri: axum::http::Uri,
+    Params(params): Params<WebSessionParams>,
+) -> ApiResult<Response> {
+    if uri.query().is_some_and(|query| !query.is_empty()) {
+        return Err(ApiError::InvalidParameters);
+    }
+    let token = params.session_id.trim();
+    let digest = crate::session::digest(token).ok_or(ApiError::SessionRequired)?;
+    let session = state.store.session(&digest).await?.ok_or(ApiError::SessionRequired)?;
+    if !session.is_valid_at(state.now(), &state.session_policy()) {
+        return Err(ApiError::SessionRequired);
+    }
+    let mut response = ok(lang, NoData).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, crate::session::cookie(&state, token));
+    Ok(response)
 }

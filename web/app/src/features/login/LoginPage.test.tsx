@@ -19,7 +19,7 @@ function Where() {
 }
 
 function renderLogin(url: string, routes: Record<string, MockAnswer> = {}) {
-  const api = mockApi({ '/service/login/login-init': INIT, ...routes });
+  const api = mockApi({ '/service/login/login-init': INIT, '/service/login/web-session': { code: '00', message: '', data: null }, ...routes });
   window.history.replaceState(null, '', url);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
@@ -99,13 +99,16 @@ describe('login page', () => {
     expect(api.calls('/service/login/sms-code-login')).toHaveLength(0);
   });
 
-  it('stores the session and goes to the redirect with the session in the query', async () => {
+  it('trades the session for the pages\' cookie and goes to the redirect with no session in the address', async () => {
     const api = renderLogin('/login?redirect=%2FloanDetails%3ForderId%3D5', { '/service/login/sms-code-login': LOGGED_IN });
     type(phoneBox(), '09171234567');
     type(codeBox(), '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/loanDetails?orderId=5&sessionId=tok123');
-    expect(sessionStorage.getItem('hiram.q.sessionId')).toBe('tok123');
+    expect((await screen.findByTestId('where')).textContent).toBe('/loanDetails?orderId=5');
+    expect(sessionStorage.getItem('hiram.q.sessionId')).toBeNull();
+    const [url, init] = api.calls('/service/login/web-session')[0]!;
+    expect(url).toBe('/pany/service/login/web-session');
+    expect(init?.body).toBe('sessionId=tok123');
     expect(api.calls('/service/login/sms-code-login')[0]![1]?.body).toBe('phone=09171234567&code=123456');
   });
 
@@ -119,7 +122,7 @@ describe('login page', () => {
         fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
         await vi.waitFor(() => expect(getLocale()).toBe('fil'));
       });
-      expect((await screen.findByTestId('where')).textContent).toBe('/home?lang=fil&sessionId=tok123');
+      expect((await screen.findByTestId('where')).textContent).toBe('/home?lang=fil');
     } finally {
       await act(() => setLocale('en'));
       forgetCarried();
@@ -149,7 +152,7 @@ describe('login page', () => {
     type(phoneBox(), '09171234567');
     type(codeBox(), '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/home?sessionId=tok123');
+    expect((await screen.findByTestId('where')).textContent).toBe('/home');
   });
 
   it('stays on the page and shows the server message on a wrong code', async () => {
@@ -184,7 +187,7 @@ describe('login page', () => {
 
     type(screen.getByLabelText('Password'), 'longenough1');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/home?sessionId=tok123');
+    expect((await screen.findByTestId('where')).textContent).toBe('/home');
     expect(api.calls('/service/login/login')[0]![1]?.body).toBe('phone=09171234567&password=longenough1');
   });
 

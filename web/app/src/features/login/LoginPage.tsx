@@ -4,6 +4,7 @@ import { digitsOnly, formatPhoneInput, phoneDigits } from '@hiram/shared/format/
 import { chooseLocale, getLocale, t, tNodes, type Locale } from '@hiram/shared/i18n/i18n';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { rememberCarried, safeRedirect, withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { tradeSession } from '@hiram/shared/session/webSession';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { useCountdown } from '@hiram/shared/ui/useCountdown';
@@ -70,11 +71,11 @@ export default function LoginPage() {
    * in if the borrower chose it here, else tells the one they chose before,
    * which the next page opens in (decision 046).
    */
-  const finish = (sessionId: string, language: Locale | null | undefined) => {
+  const finish = async (sessionId: string, language: Locale | null | undefined) => {
     if (language) rememberCarried('lang', language);
-    const target = withCarriedQuery(safeRedirect(search.get('redirect')), { sessionId });
-    rememberCarried('sessionId', sessionId);
-    void navigate(target, { replace: true });
+    // The session becomes the pages' HttpOnly cookie, never part of an address.
+    await tradeSession(sessionId);
+    void navigate(withCarriedQuery(safeRedirect(search.get('redirect'))), { replace: true });
     if (language && language !== getLocale()) void chooseLocale(language);
   };
 
@@ -100,7 +101,7 @@ export default function LoginPage() {
     }
     const result = mode === 'code' ? await smsCodeLogin(phone, code) : await passwordLogin(phone, password);
     setBusy(false);
-    if (result.success && result.data?.sessionId) finish(result.data.sessionId, savedLanguage(result.data.language));
+    if (result.success && result.data?.sessionId) await finish(result.data.sessionId, savedLanguage(result.data.language));
   };
 
   const codeLabel = timer.running ? t('login.countdown', { seconds: timer.left }) : t('login.getCode');

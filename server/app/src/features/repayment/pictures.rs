@@ -11,21 +11,37 @@ use crate::extract::CurrentBorrower;
 use crate::services::pay_code_images;
 use crate::state::AppState;
 use axum::body::Body;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use hiram_domain::payment::{ChannelKind, PayCode};
-use serde::Deserialize;
 use utoipa::IntoParams;
 
-/// A signed address's end and signature.
-#[derive(Deserialize, IntoParams)]
+/// A signed address's end and signature. Read leniently from the query
+/// (`Signed::of`): a malformed pair is no signature, never a refusal of its
+/// own, so the picture answers as it would without one.
+#[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct Signed {
     /// Unix seconds: when the address stops working.
     pub until: Option<i64>,
     /// Hex HMAC-SHA256 of the path and `until`.
     pub sig: Option<String>,
+}
+
+impl Signed {
+    fn of(uri: &axum::http::Uri) -> Signed {
+        let pairs = form_urlencoded::parse(uri.query().unwrap_or("").as_bytes());
+        let (mut until, mut sig) = (None, None);
+        for (key, value) in pairs {
+            match key.as_ref() {
+                "until" => until = value.parse().ok(),
+                "sig" => sig = Some(value.into_owned()),
+                _ => {}
+            }
+        }
+        Signed { until, sig }
+    }
 }
 
 /// The code the address names: 12 digits, opened by a valid signature of
@@ -81,8 +97,9 @@ pub async fn pay_code_qr(
     State(state): State<AppState>,
     borrower: Result<CurrentBorrower, ApiError>,
     Path(code): Path<String>,
-    Query(signed): Query<Signed>,
+    uri: axum::http::Uri,
 ) -> ApiResult<Response> {
+    let signed = Signed::of(&uri);
     let path = format!("/pany/pay-codes/{code}/qr.png");
     let code = pictured_code(&state, &path, &code, &signed, borrower).await?;
     let payload = code.instruction.and_then(|instruction| instruction.qr_string).ok_or(ApiError::NotFound)?;
@@ -98,8 +115,9 @@ pub async fn pay_code_barcode(
     State(state): State<AppState>,
     borrower: Result<CurrentBorrower, ApiError>,
     Path(code): Path<String>,
-    Query(signed): Query<Signed>,
+    uri: axum::http::Uri,
 ) -> ApiResult<Response> {
+    let signed = Signed::of(&uri);
     let path = format!("/pany/pay-codes/{code}/barcode.png");
     let code = pictured_code(&state, &path, &code, &signed, borrower).await?;
     if code.channel.kind() != ChannelKind::OverTheCounter || code.instruction.is_none() {

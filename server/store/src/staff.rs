@@ -461,8 +461,19 @@ impl StaffStore for Store {
             .all(
                 "SELECT DISTINCT COALESCE(a.staff_id, t.created_by) FROM audit_log a \
                  LEFT JOIN staff_api_token t ON t.id = a.api_token_id \
-                 WHERE a.subject = $1 AND a.action IN ('staff.create', 'staff.reset_sign_in', 'staff.approve_enrolment') AND a.at >= $2 \
+                 WHERE a.subject = $1 AND a.action IN ('staff.create', 'staff.reset_sign_in') AND a.at >= $2 \
                  AND COALESCE(a.staff_id, t.created_by) IS NOT NULL",
+                args![&format!("staff:{member}"), since],
+                |row| row.get(0),
+            )
+            .await
+    }
+
+    async fn staff_approvers(&self, member: i64, since: OffsetDateTime) -> StoreResult<Vec<i64>> {
+        self.db
+            .all(
+                "SELECT DISTINCT staff_id FROM audit_log \
+                 WHERE subject = $1 AND action = 'staff.approve_enrolment' AND at >= $2 AND staff_id IS NOT NULL",
                 args![&format!("staff:{member}"), since],
                 |row| row.get(0),
             )

@@ -3,8 +3,8 @@
 //! An approver must be another member than the proposer, and neither may
 //! have made, reset or approved the other's account, directly or through
 //! the accounts they made (decision 058), nor may one third member have
-//! made, reset or approved both, within `console.four_eyes_days`: otherwise
-//! one person (an admin who made two finance accounts, say) holds both keys.
+//! made or reset both, within `console.four_eyes_days`: otherwise one
+//! person (an admin who made two finance accounts, say) holds both keys.
 
 use crate::services::ServiceResult;
 use crate::state::AppState;
@@ -57,7 +57,9 @@ pub async fn check(
 /// Whether `ancestor` made, reset or approved `member`'s account, or that
 /// of one of `member`'s makers, and so on up the chain: an admin who made
 /// an admin who made a finance member holds that member's keys as surely
-/// as if they had made it themselves.
+/// as if they had made it themselves. (An approval counts here, between the
+/// two people themselves, but not as a shared maker: with two admins, every
+/// finance member would share one, and nobody could approve anything.)
 async fn descends_from(
     state: &AppState,
     member: i64,
@@ -67,7 +69,9 @@ async fn descends_from(
     let mut seen = vec![member];
     let mut frontier = vec![member];
     while let Some(next) = frontier.pop() {
-        for maker in state.store.staff_makers(next, since).await? {
+        let makers = state.store.staff_makers(next, since).await?;
+        let approvers = state.store.staff_approvers(next, since).await?;
+        for maker in makers.into_iter().chain(approvers) {
             if maker == ancestor {
                 return Ok(true);
             }

@@ -136,6 +136,9 @@ pub trait StaffStore {
     /// by the audit log (a token's actions count as its maker's; the
     /// command line is nobody).
     async fn staff_makers(&self, member: i64, since: OffsetDateTime) -> StoreResult<Vec<i64>>;
+    /// The admins who approved a sign-in of `member` (a money role's) since
+    /// `since`, by the audit log.
+    async fn staff_approvers(&self, member: i64, since: OffsetDateTime) -> StoreResult<Vec<i64>>;
     /// The newest entries first, of every subject or of one (`order:12`),
     /// a page at a time.
     async fn audit_entries(

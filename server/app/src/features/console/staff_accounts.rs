@@ -412,8 +412,8 @@ pub async fn approve_sign_in(
         });
     }
     super::independent_of(&state, waiting.requested_by, &staff).await?;
-    // Recorded before the mail goes: the approver counts among the member's
-    // makers for maker-checker from now on (decision 057).
+    // Recorded before the mail goes: from now on the approver and the member
+    // are not independent of each other for maker-checker (decision 058).
     staff
         .audit(
             &state,

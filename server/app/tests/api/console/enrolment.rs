@@ -144,6 +144,28 @@ crate::on_both_stores! {
         assert!(actions.contains(&"staff.approve_enrolment") && actions.contains(&"staff.create"), "{actions:?}");
     }
 
+    async fn two_admins_who_check_each_others_finance_members_staff_a_working_maker_checker_pair(app) {
+        // A lender with two admins: each adds one finance member, the other
+        // approves. The members made by different admins are independent.
+        let ana = named_member(&app, Role::Admin, "ana").await;
+        let ben = named_member(&app, Role::Admin, "ben").await;
+        let mut finance = Vec::new();
+        for (asker, approver, email) in [(&ana, &ben, "fe@hiram.example"), (&ben, &ana, "lu@hiram.example")] {
+            let id = create(&app, asker, email, "finance").await["data"]["id"].to_string();
+            assert_eq!(send(&app, approver, "POST", APPROVE, &[("id", &id)]).await.0, 200);
+            let account = enrol(&app, email).await;
+            finance.push(signed_in(&app, email, &account).await);
+        }
+        let demo = app.demo_session().await;
+        let order = crate::helpers::order_in(&demo, 180).order_id.to_string();
+        let waive = [("orderId", order.as_str()), ("bucket", "interest"), ("amount", "7300"), ("reason", "complaint upheld")];
+        let (status, proposed) = send(&app, &finance[0], "POST", "/api/console/adjustments/propose", &waive).await;
+        assert_eq!(status, 200, "{proposed}");
+        let proposal = proposed["data"]["id"].to_string();
+        let (status, approved) = send(&app, &finance[1], "POST", "/api/console/adjustments/approve", &[("id", &proposal)]).await;
+        assert_eq!(status, 200, "{approved}");
+    }
+
     async fn members_change_their_own_password_and_renew_their_authenticator(app) {
         let admin = named_member(&app, Role::Admin, "ana").await;
         let email = "liza@hiram.example";

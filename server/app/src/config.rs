@@ -392,6 +392,9 @@ impl ServerSettings {
 pub struct DatabaseSettings {
     pub url: Secret,
     pub max_connections: usize,
+    /// Readiness fails while the SQLite file's disk has less than this
+    /// free, so a load balancer drains the process before writes fail.
+    pub min_free_megabytes: u64,
     /// For the API tests only: crash points, separated by commas, that the
     /// store fails at once (`hiram_store::Store::arm_failpoint`). A build
     /// without them refuses to start when any is set.

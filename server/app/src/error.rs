@@ -224,6 +224,12 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// Marks a failed reply whose body is documented as its own (readiness's
+/// `{"status":"unavailable"}`, which load balancers and operators read):
+/// [`localize_errors`] leaves it as it is.
+#[derive(Clone, Copy)]
+pub struct KeepsItsBody;
+
 /// Writes every failed reply as the envelope in the caller's language,
 /// including failures produced outside our handlers (unknown path, wrong
 /// method, a caught panic).
@@ -233,7 +239,7 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
     let borrower_api = is_borrower_api(request.uri().path());
     let response = next.run(request).await;
     let status = response.status();
-    if !(status.is_client_error() || status.is_server_error()) {
+    if !(status.is_client_error() || status.is_server_error()) || response.extensions().get::<KeepsItsBody>().is_some() {
         return response;
     }
     let handled = response.extensions().get::<ErrorReply>().is_some();

@@ -180,6 +180,26 @@ impl Pool {
         }
     }
 
+    /// Rewrites one row with one value, the way readiness does: on SQLite
+    /// the whole transaction runs off the runtime threads
+    /// ([`sqlite::Pool::probe_write`]); PostgreSQL's statement is network
+    /// I/O, which never holds a thread.
+    pub(crate) async fn probe_write(&self, sql: &'static str, value: i64) -> StoreResult<()> {
+        match self {
+            Pool::Sqlite(pool) => pool.probe_write(sql, value).await,
+            Pool::Postgres(_) | Pool::Unit(_) => self.exec(sql, &[Arg::Int(value)]).await.map(drop),
+        }
+    }
+
+    /// The bytes left on the SQLite file's disk; `None` for a database
+    /// server (or a unit of work, which has no disk of its own).
+    pub(crate) async fn room_to_grow(&self) -> StoreResult<Option<u64>> {
+        match self {
+            Pool::Sqlite(pool) => pool.room_to_grow().await.map(Some),
+            Pool::Postgres(_) | Pool::Unit(_) => Ok(None),
+        }
+    }
+
     /// Runs one `INSERT ... RETURNING id` on its own: the new row's id.
     pub(crate) async fn insert(&self, sql: &str, args: &[Arg<'_>]) -> StoreResult<i64> {
         match self {
@@ -342,7 +362,7 @@ enum Backend<'a> {
 impl Backend<'_> {
     async fn batch(self, sql: &str) -> StoreResult<()> {
         match self {
-            Backend::Sqlite(conn) => sqlite::batch(conn.connection()?, sql),
+            Backend::Sqlite(conn) => conn.run(|connection| sqlite::batch(connection, sql)),
             Backend::Postgres(conn) => postgres::batch(conn, sql).await,
         }
     }
@@ -400,7 +420,7 @@ impl Conn {
     /// Runs a statement that answers no rows: how many rows it changed.
     pub(crate) async fn exec(&mut self, sql: &str, args: &[Arg<'_>]) -> StoreResult<u64> {
         match self.backend()? {
-            Backend::Sqlite(conn) => sqlite::execute(conn.connection()?, sql, args),
+            Backend::Sqlite(conn) => conn.run(|connection| sqlite::execute(connection, sql, args)),
             Backend::Postgres(conn) => postgres::execute(conn, sql, args).await,
         }
     }
@@ -418,7 +438,7 @@ impl Conn {
         map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
     ) -> StoreResult<Vec<T>> {
         match self.backend()? {
-            Backend::Sqlite(conn) => sqlite::rows(conn.connection()?, sql, args, limit, map),
+            Backend::Sqlite(conn) => conn.run(|connection| sqlite::rows(connection, sql, args, limit, map)),
             Backend::Postgres(conn) => postgres::rows(conn, sql, args, limit, map).await,
         }
     }

@@ -6,17 +6,20 @@
 //! so an acknowledged write survives power loss, and `BEGIN IMMEDIATE` for
 //! every write transaction.
 //!
-//! Statements run on the calling task: they are answered from the page
-//! cache in microseconds, and handing each to the blocking pool cost more
-//! than the query (docs/benchmarks.md). A commit waits for the disk, so it
-//! runs on the blocking pool.
+//! Reads run on the calling task: they are answered from the page cache in
+//! microseconds, never wait for a lock (WAL) and never write, and handing
+//! each to the blocking pool cost more than the query (docs/benchmarks.md).
+//! The writer's statements may wait for the disk (a page spilled into the
+//! WAL, a full or frozen disk), so they run under `block_in_place`, which
+//! hands the thread's other tasks to another worker first; a commit, and a
+//! `BEGIN` that waits for another process's lock, run on the blocking pool.
 
 use crate::db::{Arg, COMMIT, ROLLBACK, Row, UNIQUE};
 use hiram_domain::store::{StoreError, StoreResult};
 use rusqlite::types::{ToSqlOutput, Type, Value, ValueRef};
 use rusqlite::{Connection, OpenFlags};
 use std::borrow::Cow;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use time::{Date, OffsetDateTime};
@@ -39,6 +42,8 @@ pub(crate) struct Pool {
 }
 
 struct Inner {
+    /// The folder holding the file, whose disk it grows into.
+    folder: PathBuf,
     writer: Arc<AsyncMutex<Connection>>,
     readers: Mutex<Vec<Connection>>,
     /// One permit per idle reader, so `readers` is never empty when a
@@ -64,6 +69,10 @@ impl Pool {
             .map_err(error)?;
         Ok(Pool {
             inner: Arc::new(Inner {
+                folder: std::path::absolute(path)
+                    .ok()
+                    .and_then(|path| path.parent().map(Path::to_path_buf))
+                    .unwrap_or_else(|| PathBuf::from(".")),
                 writer: Arc::new(AsyncMutex::new(writer)),
                 readers: Mutex::new(readers),
                 reader_permits: Arc::new(Semaphore::new(reader_count)),
@@ -115,6 +124,42 @@ impl Pool {
     }
 }
 
+impl Pool {
+    /// Rewrites one row on the writer with the whole transaction (begin,
+    /// statement, commit) on the blocking pool: a readiness probe whose
+    /// disk is frozen or full must leave the runtime threads free, so that
+    /// its caller's timeout fires and the probe answers.
+    pub(crate) async fn probe_write(&self, sql: &'static str, value: i64) -> StoreResult<()> {
+        let writer = Arc::clone(&self.inner.writer).lock_owned().await;
+        tokio::task::spawn_blocking(move || {
+            if !writer.is_autocommit() {
+                run(&writer, ROLLBACK).map_err(error)?;
+            }
+            run(&writer, "BEGIN IMMEDIATE").map_err(error)?;
+            let written = execute(&writer, sql, &[Arg::Int(value)]).and_then(|_| run(&writer, COMMIT).map_err(error));
+            if written.is_err() && !writer.is_autocommit() {
+                let _ = run(&writer, ROLLBACK);
+            }
+            written
+        })
+        .await
+        .map_err(error)?
+    }
+
+    /// The bytes an unprivileged writer may still add to the file's disk,
+    /// read on the blocking pool (a hung disk hangs `statvfs` too).
+    pub(crate) async fn room_to_grow(&self) -> StoreResult<u64> {
+        let folder = self.inner.folder.clone();
+        tokio::task::spawn_blocking(move || {
+            let disk = rustix::fs::statvfs(&folder)
+                .map_err(|failure| StoreError::Backend(format!("statvfs {folder:?}: {failure}")))?;
+            Ok(disk.f_bavail.saturating_mul(disk.f_frsize))
+        })
+        .await
+        .map_err(error)?
+    }
+}
+
 impl Inner {
     fn idle_readers(&self) -> std::sync::MutexGuard<'_, Vec<Connection>> {
         self.readers.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -128,6 +173,16 @@ pub(crate) enum Conn {
 }
 
 impl Conn {
+    /// Runs statements on this connection: a reader's in place, the
+    /// writer's where the runtime lets a thread block (module comment).
+    pub(crate) fn run<T>(&self, statements: impl FnOnce(&Connection) -> StoreResult<T>) -> StoreResult<T> {
+        let connection = self.connection()?;
+        match self {
+            Conn::Writer(_) if on_a_multi_thread_runtime() => tokio::task::block_in_place(|| statements(connection)),
+            Conn::Reader(_) | Conn::Writer(_) => statements(connection),
+        }
+    }
+
     pub(crate) fn connection(&self) -> StoreResult<&Connection> {
         match self {
             Conn::Reader(lease) => Ok(lease.connection.as_ref().expect("a lease holds its connection until dropped")),
@@ -135,6 +190,13 @@ impl Conn {
             Conn::Writer(None) => Err(StoreError::Backend("the transaction has ended".into())),
         }
     }
+}
+
+/// Whether `block_in_place` may be called here: a single-threaded runtime
+/// (a command's, a test's) has no other worker to hand its tasks to.
+fn on_a_multi_thread_runtime() -> bool {
+    tokio::runtime::Handle::try_current()
+        .is_ok_and(|runtime| runtime.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread)
 }
 
 /// A borrowed read connection; it goes back to the pool when dropped, even

@@ -69,7 +69,9 @@ crate::on_both_stores! {
         let holder = hold_the_write_lock(&app).await;
         // Reads still work: liveness and order pages would answer; readiness must not.
         assert_eq!(app.get("/healthz").await.status(), 200);
-        assert_eq!(app.get("/readyz").await.status(), 503);
+        let refused = app.get("/readyz").await;
+        assert_eq!(refused.status(), 503);
+        assert_eq!(refused.json::<Value>().await.unwrap()["status"], "unavailable", "the documented body");
         let_go(holder).await;
         assert_eq!(app.get("/readyz").await.status(), 200);
     }
@@ -109,4 +111,74 @@ async fn the_server_refuses_to_start_on_a_database_it_cannot_write() {
     let stderr = String::from_utf8_lossy(&refused.stderr);
     assert!(!refused.status.success(), "{stderr}");
     assert!(stderr.contains("takes no write"), "{stderr}");
+}
+
+/// A small disk of one test's own (a tmpfs, as root may mount in CI and
+/// here), unmounted when dropped.
+struct SmallDisk {
+    folder: std::path::PathBuf,
+}
+
+impl SmallDisk {
+    fn mount(megabytes: u32) -> SmallDisk {
+        let folder = std::env::temp_dir().join(format!("hiram-disk-{}", crate::helpers::random_suffix()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let mounted = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={megabytes}m"), "tmpfs"])
+            .arg(&folder)
+            .status()
+            .expect("run mount");
+        assert!(mounted.success(), "mounting a tmpfs takes root, as the test machines give");
+        SmallDisk { folder }
+    }
+
+    /// Writes a file until the disk refuses another byte.
+    fn fill(&self) -> std::path::PathBuf {
+        use std::io::Write;
+        let filler = self.folder.join("filler");
+        let mut file = std::fs::File::create(&filler).unwrap();
+        let chunk = vec![0u8; 64 * 1024];
+        loop {
+            match file.write_all(&chunk).and_then(|()| file.sync_all()) {
+                Ok(()) => {}
+                Err(full) if full.raw_os_error() == Some(28) => return filler, // ENOSPC
+                Err(other) => panic!("filling the disk: {other}"),
+            }
+        }
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg("-l").arg(&self.folder).status();
+        let _ = std::fs::remove_dir(&self.folder);
+    }
+}
+
+/// A full disk: readiness says so on the first probe after it fills (not
+/// once some write happens to need a new page), while reads, the "last
+/// seen" they trigger included, still answer; room again, ready again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn readyz_answers_503_as_soon_as_the_sqlite_disk_is_full_and_reads_still_answer() {
+    let disk = SmallDisk::mount(48);
+    let url = format!("sqlite://{}", disk.folder.join("hiram.sqlite3").display());
+    let app = crate::helpers::TestApp::start(&url, &[("APP_DATABASE__MIN_FREE_MEGABYTES", "4")]).await.unwrap();
+    let session = app.login("09171234567").await;
+    assert_eq!(app.get("/readyz").await.status(), 200, "room to grow: ready");
+
+    let filler = disk.fill();
+    let full = app.get("/readyz").await;
+    assert_eq!(full.status(), 503);
+    let body = full.text().await.unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["status"], "unavailable", "the documented body: {body}");
+    assert_eq!(app.get("/healthz").await.status(), 200, "the process itself is alive");
+    app.clock.advance(time::Duration::minutes(2));
+    for path in ["/pany/v3/personal-center/user-info", "/pany/book-keeping/get-list"] {
+        let reply = app.post_form(&format!("{path}?sessionId={session}"), &[]).await;
+        let (status, body) = crate::helpers::outcome(reply).await;
+        assert_eq!((status, body["code"].as_str()), (200, Some("00")), "{path} on a full disk: {body}");
+    }
+
+    std::fs::remove_file(filler).unwrap();
+    assert_eq!(app.get("/readyz").await.status(), 200, "room again: ready again");
 }

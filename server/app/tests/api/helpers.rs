@@ -57,7 +57,7 @@ macro_rules! on_both_stores {
     };
 }
 
-fn random_suffix() -> String {
+pub fn random_suffix() -> String {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).expect("the OS gives random bytes");
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()

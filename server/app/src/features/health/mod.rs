@@ -1,7 +1,9 @@
 //! Liveness and readiness for load balancers and orchestrators.
 
 use crate::state::AppState;
-use axum::Json;
+use crate::error::KeepsItsBody;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
@@ -28,10 +30,14 @@ pub async fn healthz() -> Json<Health> {
 /// How long readiness waits for the database to take its write and the
 /// pictures' store to answer: a load balancer's probe wants an answer, and
 /// a dependency that takes this long means the process cannot serve anyway.
-const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
+/// Every wait behind it runs off the runtime threads, so it always fires.
+const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
+const MEBIBYTE: u64 = 1 << 20;
 
 /// The process can serve: its database takes a write (a read-only file or
-/// server, a full disk, a lock nobody releases all answer 503) and its
+/// server, a lock nobody releases, a frozen disk all answer 503), the
+/// SQLite file's disk has room left (`database.min_free_megabytes`) and its
 /// pictures' store answers (a bucket service down or refusing the
 /// credentials answers 503).
 #[utoipa::path(
@@ -40,12 +46,33 @@ const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(2);
     tag = "operations",
     responses((status = 200, body = Health), (status = 503, body = Health))
 )]
-pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>) {
-    let (written, files) = tokio::join!(
+pub async fn readyz(State(state): State<AppState>) -> Response {
+    let (written, room, files) = tokio::join!(
         tokio::time::timeout(ANSWER_WITHIN, state.store.take_a_write(state.now().unix_timestamp())),
+        tokio::time::timeout(ANSWER_WITHIN, state.store.room_to_grow()),
         tokio::time::timeout(ANSWER_WITHIN, state.files.ready()),
     );
     let mut ready = true;
+    let floor = state.settings.database.min_free_megabytes.saturating_mul(MEBIBYTE);
+    match room {
+        Ok(Ok(None)) => {}
+        Ok(Ok(Some(free))) if free >= floor => {}
+        Ok(Ok(Some(free))) => {
+            tracing::warn!(
+                free_megabytes = free / MEBIBYTE,
+                "readiness check failed: the database's disk is below database.min_free_megabytes"
+            );
+            ready = false;
+        }
+        Ok(Err(error)) => {
+            tracing::warn!(error.detail = %error, "readiness check failed: the database's disk cannot be read");
+            ready = false;
+        }
+        Err(_) => {
+            tracing::warn!("readiness check failed: the database's disk did not answer in time");
+            ready = false;
+        }
+    }
     match written {
         Ok(Ok(())) => {}
         Ok(Err(error)) => {
@@ -69,8 +96,8 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Health>)
         }
     }
     if ready {
-        (StatusCode::OK, Json(Health { status: "ok" }))
+        (StatusCode::OK, Json(Health { status: "ok" })).into_response()
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, Json(Health { status: "unavailable" }))
+        (StatusCode::SERVICE_UNAVAILABLE, Extension(KeepsItsBody), Json(Health { status: "unavailable" })).into_response()
     }
 }

@@ -554,8 +554,7 @@ impl Settings {
             // The sandbox's page signs what this same process checks.
             let mut bytes = [0u8; 16];
             getrandom::fill(&mut bytes).map_err(|error| ConfigError::Refused(error.to_string()))?;
-            settings.payments.sandbox_secret =
-                Secret::new(bytes.iter().map(|byte| format!("{byte:02x}")).collect::<String>());
+            settings.payments.sandbox_secret = Secret::new(crate::hex::encode(&bytes));
         }
         Ok(settings)
     }

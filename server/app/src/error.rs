@@ -239,7 +239,8 @@ pub async fn localize_errors(request: Request, next: Next) -> Response {
     let borrower_api = is_borrower_api(request.uri().path());
     let response = next.run(request).await;
     let status = response.status();
-    if !(status.is_client_error() || status.is_server_error()) || response.extensions().get::<KeepsItsBody>().is_some() {
+    if !(status.is_client_error() || status.is_server_error()) || response.extensions().get::<KeepsItsBody>().is_some()
+    {
         return response;
     }
     let handled = response.extensions().get::<ErrorReply>().is_some();

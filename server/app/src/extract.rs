@@ -60,6 +60,29 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Params<T> {
     }
 }
 
+/// Secrets (a password, a session, an enrolment link) travel in the body
+/// only: a query string ends up in access logs, browser history and
+/// proxies' memory. A call refuses a query that names one of its
+/// `secrets`, even empty; the fields every page forwards may stay there.
+pub fn secrets_in_body_only(uri: &axum::http::Uri, secrets: &[&str]) -> Result<(), ApiError> {
+    let named = |pair: &str| secrets.contains(&pair.split('=').next().unwrap_or(pair));
+    match uri.query().is_some_and(|query| query.split('&').any(named)) {
+        true => Err(ApiError::InvalidParameters),
+        false => Ok(()),
+    }
+}
+
+/// The value of the request's cookie `name`, when it carries a non-empty one.
+pub fn cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|header| header.split(';'))
+        .find_map(|pair| pair.trim().strip_prefix(name).and_then(|rest| rest.strip_prefix('=')).map(str::to_owned))
+        .filter(|value| !value.is_empty())
+}
+
 fn query_pairs(query: Option<&str>) -> Result<Vec<(String, String)>, ApiError> {
     serde_urlencoded::from_str(query.unwrap_or("")).map_err(|_| ApiError::InvalidParameters)
 }
@@ -132,7 +155,7 @@ async fn borrower_of(state: &AppState, digest: &TokenDigest) -> Result<BorrowerI
     }
     if session.needs_touch(now) {
         let (store, digest) = (state.store.clone(), *digest);
-        state.last_seen.touch(format!("session:{}", crate::session::hex(&digest.0)), async move {
+        state.last_seen.touch(format!("session:{}", crate::hex::encode(&digest.0)), async move {
             store.touch_session(&digest, now).await
         });
     }

@@ -59,7 +59,7 @@ impl IdempotencyHeader {
             digest.update(part.len().to_le_bytes());
             digest.update(part.as_bytes());
         }
-        let fingerprint = digest.finalize().iter().map(|byte| format!("{byte:02x}")).collect();
+        let fingerprint = crate::hex::encode(&digest.finalize());
         Some(KeyedRequest { owner, key, fingerprint })
     }
 }

@@ -22,14 +22,7 @@ fn cookie_name(state: &AppState) -> &'static str {
 
 /// The token of the borrower pages' session cookie, if the request has one.
 pub fn cookie_token(state: &AppState, headers: &axum::http::HeaderMap) -> Option<String> {
-    let name = cookie_name(state);
-    headers
-        .get_all(axum::http::header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|header| header.split(';'))
-        .find_map(|pair| pair.trim().strip_prefix(name).and_then(|rest| rest.strip_prefix('=')).map(str::to_owned))
-        .filter(|token| !token.is_empty())
+    crate::extract::cookie(headers, cookie_name(state))
 }
 
 /// The `Set-Cookie` that gives our pages the session (HttpOnly, so no
@@ -49,7 +42,7 @@ pub fn cookie(state: &AppState, token: &str) -> axum::http::HeaderValue {
 pub fn new_token() -> StoreResult<(String, TokenDigest)> {
     let mut bytes = [0u8; TOKEN_BYTES];
     getrandom::fill(&mut bytes).map_err(|error| hiram_domain::store::StoreError::Backend(error.to_string()))?;
-    let token = hex(&bytes);
+    let token = crate::hex::encode(&bytes);
     let digest = digest_of_valid(&token);
     Ok((token, digest))
 }
@@ -83,14 +76,6 @@ fn digest_of_valid(token: &str) -> TokenDigest {
     TokenDigest(Sha256::digest(token.as_bytes()).into())
 }
 
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    bytes
-        .iter()
-        .flat_map(|byte| [DIGITS[usize::from(byte >> 4)] as char, DIGITS[usize::from(byte & 0xf)] as char])
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,10 +87,5 @@ mod tests {
         assert!(digest(&"g".repeat(64)).is_none());
         assert!(digest(&"A".repeat(64)).is_none());
         assert!(digest(&"a".repeat(64)).is_some());
-    }
-
-    #[test]
-    fn hex_encodes_every_byte_as_two_lowercase_digits() {
-        assert_eq!(hex(&[0x00, 0x0f, 0xa5, 0xff]), "000fa5ff");
     }
 }

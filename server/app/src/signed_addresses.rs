@@ -40,7 +40,7 @@ fn mac(key: &[u8], path: &str, until: i64) -> ApiResult<Hmac<Sha256>> {
 pub async fn sign(state: &AppState, path: &str, until: OffsetDateTime) -> ApiResult<String> {
     let until = until.unix_timestamp();
     let signature = mac(key(state).await?, path, until)?.finalize().into_bytes();
-    Ok(format!("{path}?until={until}&sig={}", crate::session::hex(&signature)))
+    Ok(format!("{path}?until={until}&sig={}", crate::hex::encode(&signature)))
 }
 
 /// Whether `signature` signs `path` until `until`, and `until` is still
@@ -49,16 +49,6 @@ pub async fn verify(state: &AppState, path: &str, until: i64, signature: &str, n
     if until <= now.unix_timestamp() {
         return Ok(false);
     }
-    let Some(bytes) = unhex(signature) else { return Ok(false) };
+    let Some(bytes) = crate::hex::decode(signature).filter(|bytes| bytes.len() == 32) else { return Ok(false) };
     Ok(mac(key(state).await?, path, until)?.verify_slice(&bytes).is_ok())
-}
-
-fn unhex(text: &str) -> Option<Vec<u8>> {
-    if text.len() != 64 {
-        return None;
-    }
-    (0..text.len())
-        .step_by(2)
-        .map(|at| text.get(at..at + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok()))
-        .collect()
 }

@@ -128,19 +128,9 @@ impl Staff {
     }
 }
 
-fn cookie_token(parts: &Parts, name: &str) -> Option<String> {
-    parts
-        .headers
-        .get_all(axum::http::header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|header| header.split(';'))
-        .find_map(|pair| pair.trim().strip_prefix(name).and_then(|rest| rest.strip_prefix('=')).map(str::to_owned))
-}
-
 /// The digest of the session cookie of a request, if it carries one of ours.
 pub fn session_digest(state: &AppState, parts: &Parts) -> Option<TokenDigest> {
-    cookie_token(parts, cookie_name(state)).as_deref().and_then(crate::session::digest)
+    crate::extract::cookie(&parts.headers, cookie_name(state)).as_deref().and_then(crate::session::digest)
 }
 
 /// The caller behind a bearer token: the token must be one of ours, neither
@@ -182,7 +172,7 @@ impl FromRequestParts<AppState> for Staff {
         // The use is written off the request's path.
         if session.needs_touch(now) {
             let store = state.store.clone();
-            state.last_seen.touch(format!("staff-session:{}", crate::session::hex(&digest.0)), async move {
+            state.last_seen.touch(format!("staff-session:{}", crate::hex::encode(&digest.0)), async move {
                 store.touch_staff_session(&digest, now).await
             });
         }

@@ -14,16 +14,12 @@ pub fn sign(secret: &str, timestamp: i64, body: &[u8]) -> String {
     mac.update(timestamp.to_string().as_bytes());
     mac.update(b".");
     mac.update(body);
-    mac.finalize().into_bytes().iter().map(|byte| format!("{byte:02x}")).collect()
+    crate::hex::encode(&mac.finalize().into_bytes())
 }
 
 /// Whether `presented` is the signature of this timestamp and body.
 pub fn verify_signature(secret: &str, timestamp: i64, body: &[u8], presented: &str) -> bool {
-    let Some(presented) = (0..presented.len())
-        .step_by(2)
-        .map(|index| presented.get(index..index + 2).and_then(|pair| u8::from_str_radix(pair, 16).ok()))
-        .collect::<Option<Vec<u8>>>()
-    else {
+    let Some(presented) = crate::hex::decode(presented) else {
         return false;
     };
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");

@@ -60,7 +60,7 @@ macro_rules! on_both_stores {
 pub fn random_suffix() -> String {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).expect("the OS gives random bytes");
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+    hiram::hex::encode(&bytes)
 }
 
 /// A PostgreSQL URL whose connections use a new, empty schema, so tests run

@@ -243,7 +243,7 @@ crate::on_both_stores! {
 /// Decodes a PNG with Debian's `zbarimg` (package zbar-tools; `make zbar`
 /// installs it), as a phone or a cashier's scanner would read it.
 pub(crate) fn scan(png: &[u8]) -> String {
-    let path = std::env::temp_dir().join(format!("hiram-scan-{}.png", rand_suffix()));
+    let path = std::env::temp_dir().join(format!("hiram-scan-{}.png", crate::helpers::random_suffix()));
     std::fs::write(&path, png).unwrap();
     let output =
         std::process::Command::new("zbarimg").args(["--raw", "-q"]).arg(&path).output().unwrap_or_else(|error| {
@@ -252,12 +252,6 @@ pub(crate) fn scan(png: &[u8]) -> String {
     std::fs::remove_file(&path).ok();
     assert!(output.status.success(), "zbarimg read nothing: {}", String::from_utf8_lossy(&output.stderr));
     String::from_utf8(output.stdout).unwrap().trim_end_matches('\n').to_owned()
-}
-
-fn rand_suffix() -> String {
-    let mut bytes = [0u8; 8];
-    getrandom::fill(&mut bytes).unwrap();
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
 pub(crate) async fn repayment_page(app: &TestApp, session: &str, order: i64) -> Value {

@@ -66,7 +66,7 @@ impl S3Bucket {
             Some(_) => return Err(FileError::Backend("not a server-made name".into())),
             None => format!("/{}", self.bucket),
         };
-        let payload_hash = hex(&Sha256::digest(&body));
+        let payload_hash = crate::hex::encode(&Sha256::digest(&body));
         // The service's clock, not the server's injectable one: a request
         // signed more than 15 minutes off the real time is refused.
         let stamp = Stamp::of(OffsetDateTime::now_utc());
@@ -178,10 +178,6 @@ fn error_code(body: &str) -> Option<String> {
     Some(body[start..start + length].to_owned())
 }
 
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
 fn hmac_sha256(key: &[u8], data: &str) -> Vec<u8> {
     let mut mac = Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
     mac.update(data.as_bytes());
@@ -228,8 +224,11 @@ impl CanonicalRequest<'_> {
 /// The `Authorization` header of AWS Signature Version 4 for S3.
 fn authorization(request: &CanonicalRequest, stamp: &Stamp, region: &str, key_id: &str, secret: &Secret) -> String {
     let scope = format!("{}/{region}/s3/aws4_request", stamp.day);
-    let to_sign =
-        format!("AWS4-HMAC-SHA256\n{}\n{scope}\n{}", stamp.moment, hex(&Sha256::digest(request.text().as_bytes())));
+    let to_sign = format!(
+        "AWS4-HMAC-SHA256\n{}\n{scope}\n{}",
+        stamp.moment,
+        crate::hex::encode(&Sha256::digest(request.text().as_bytes()))
+    );
     let mut key = hmac_sha256(format!("AWS4{}", secret.expose()).as_bytes(), &stamp.day);
     for part in [region, "s3", "aws4_request"] {
         key = hmac_sha256(&key, part);
@@ -237,7 +236,7 @@ fn authorization(request: &CanonicalRequest, stamp: &Stamp, region: &str, key_id
     format!(
         "AWS4-HMAC-SHA256 Credential={key_id}/{scope}, SignedHeaders={}, Signature={}",
         request.signed_headers(),
-        hex(&hmac_sha256(&key, &to_sign))
+        crate::hex::encode(&hmac_sha256(&key, &to_sign))
     )
 }
 
@@ -250,7 +249,7 @@ mod tests {
     /// signature computed elsewhere, so a mistake here cannot hide.
     #[test]
     fn signs_as_aws_documents() {
-        let empty = hex(&Sha256::digest(b""));
+        let empty = crate::hex::encode(&Sha256::digest(b""));
         let headers = [
             ("host", "examplebucket.s3.amazonaws.com"),
             ("range", "bytes=0-9"),

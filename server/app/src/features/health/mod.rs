@@ -1,11 +1,11 @@
 //! Liveness and readiness for load balancers and orchestrators.
 
-use crate::state::AppState;
 use crate::error::KeepsItsBody;
-use axum::response::{IntoResponse, Response};
-use axum::{Extension, Json};
+use crate::state::AppState;
 use axum::extract::State;
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 use serde::Serialize;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -98,6 +98,7 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
     if ready {
         (StatusCode::OK, Json(Health { status: "ok" })).into_response()
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, Extension(KeepsItsBody), Json(Health { status: "unavailable" })).into_response()
+        (StatusCode::SERVICE_UNAVAILABLE, Extension(KeepsItsBody), Json(Health { status: "unavailable" }))
+            .into_response()
     }
 }

@@ -2766,10 +2766,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The documents the borrower agrees to (scene 3: the confirmation). */
+        /**
+         * The documents the borrower agrees to (scene 3: the confirmation). The
+         *     shells send the fields of [`ContractParams`]; the list is the same for
+         *     every scene, so none is read.
+         */
         get: operations["contract_list_get"];
         put?: never;
-        /** The documents the borrower agrees to (scene 3: the confirmation). */
+        /**
+         * The documents the borrower agrees to (scene 3: the confirmation). The
+         *     shells send the fields of [`ContractParams`]; the list is the same for
+         *     every scene, so none is read.
+         */
         post: operations["contract_list"];
         delete?: never;
         options?: never;
@@ -3284,7 +3292,8 @@ export interface paths {
         };
         /**
          * The process can serve: its database takes a write (a read-only file or
-         *     server, a full disk, a lock nobody releases all answer 503) and its
+         *     server, a lock nobody releases, a frozen disk all answer 503), the
+         *     SQLite file's disk has room left (`database.min_free_megabytes`) and its
          *     pictures' store answers (a bucket service down or refusing the
          *     credentials answers 503).
          */
@@ -3847,6 +3856,13 @@ export interface components {
             productName: string;
             /** Format: int64 */
             status: number;
+        };
+        CompleteParams: {
+            /** @description The authenticator app's current code for the secret shown. */
+            code?: string;
+            /** @description The member's own password: 12 to 64 characters, not a common one. */
+            password?: string;
+            token?: string;
         };
         /**
          * @description The `data` of a 403 for a consent the borrower has not given (D4): which
@@ -6733,6 +6749,10 @@ export interface components {
              */
             visits: number;
         };
+        LinkParams: {
+            /** @description The secret from the link's address (after `#`). */
+            token?: string;
+        };
         LinkView: {
             appFrom: string;
             createdAt: string;
@@ -6886,6 +6906,12 @@ export interface components {
             /** Format: int64 */
             resendSeconds: number;
             voiceCodeAvailable: boolean;
+        };
+        LoginParams: {
+            /** @description The 6-digit code of the authenticator app. */
+            code: string;
+            email: string;
+            password: string;
         };
         Me: {
             email: string;
@@ -7082,6 +7108,14 @@ export interface components {
              * @description Centavos, as are all amounts here: late penalties charged so far.
              */
             penaltiesSoFar: number;
+        };
+        PasswordParams: {
+            /** @description The authenticator app's current code. */
+            code?: string;
+            /** @description The new one: 12 to 64 characters, not a common one. */
+            newPassword?: string;
+            /** @description The current password. */
+            password?: string;
         };
         PayCodeIssued: {
             /**
@@ -7568,6 +7602,10 @@ export interface components {
             /** @description `HH:MM`, Manila. */
             time: string;
         };
+        RenewParams: {
+            code?: string;
+            password?: string;
+        };
         /** @description One thing the borrower owes: a bill of theirs, or a loan of ours. */
         RepayItem: {
             /**
@@ -8014,6 +8052,10 @@ export interface components {
             /** @description `0917 *** 4567` */
             phoneMasked: string;
         };
+        WebSessionParams: {
+            /** @description The session a native shell put in the page's address, or login gave. */
+            sessionId?: string;
+        };
         WhatsApp: {
             /** @description A `https://wa.me/…` link that opens the chat. */
             url: string;
@@ -8300,15 +8342,16 @@ export interface operations {
     };
     console_open_enrolment: {
         parameters: {
-            query?: {
-                /** @description The secret from the link's address (after `#`). */
-                token?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LinkParams"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -8363,18 +8406,16 @@ export interface operations {
     };
     console_complete_enrolment: {
         parameters: {
-            query?: {
-                /** @description The authenticator app's current code for the secret shown. */
-                code?: string;
-                /** @description The member's own password: 12 to 64 characters, not a common one. */
-                password?: string;
-                token?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CompleteParams"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -8434,17 +8475,16 @@ export interface operations {
     };
     console_login: {
         parameters: {
-            query: {
-                /** @description The 6-digit code of the authenticator app. */
-                code: string;
-                email: string;
-                password: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["LoginParams"];
+            };
+        };
         responses: {
             /** @description Sets the HttpOnly session cookie */
             200: {
@@ -8580,19 +8620,16 @@ export interface operations {
     };
     console_change_password: {
         parameters: {
-            query?: {
-                /** @description The authenticator app's current code. */
-                code?: string;
-                /** @description The new one: 12 to 64 characters, not a common one. */
-                newPassword?: string;
-                /** @description The current password. */
-                password?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["PasswordParams"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -8654,15 +8691,16 @@ export interface operations {
     };
     console_renew_sign_in: {
         parameters: {
-            query?: {
-                code?: string;
-                password?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["RenewParams"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -10733,8 +10771,7 @@ export interface operations {
                 pageSize?: number;
                 /** @description `newest` (the default), `oldest`, `largest` or `due`. */
                 sort?: string;
-                /** @description A status code (21, 151, 110, 170, 174, 180, 200); all when absent. */
-                status?: number;
+                status?: 21 | 151 | 110 | 170 | 174 | 180 | 200;
             };
             header?: never;
             path?: never;
@@ -13331,7 +13368,7 @@ export interface operations {
                 /** @description The template id of the page. */
                 page_id?: number;
                 /** @description The landing page sends 1; not read */
-                page_type?: number;
+                page_type?: string;
                 /** @description The number typed so far; not read */
                 phone?: string;
                 user_from?: string;
@@ -13401,7 +13438,7 @@ export interface operations {
                 /** @description The template id of the page. */
                 page_id?: number;
                 /** @description The landing page sends 1; not read */
-                page_type?: number;
+                page_type?: string;
                 user_from?: string;
                 utm_tag?: string;
             };
@@ -16222,7 +16259,7 @@ export interface operations {
                 /** @description 30 is Borrow Again on order details. */
                 moduleId?: number;
                 /** @description The order whose page the tap was on (the login failure page); not read */
-                orderId?: number;
+                orderId?: string;
                 /** @description Older shells' name for `positionId` */
                 position?: number;
                 /** @description The tapped item's position in its list (`position` from older shells). */
@@ -16732,14 +16769,16 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
-                /** @description The session a native shell put in the page's address, or login gave. */
-                sessionId?: string;
             };
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["WebSessionParams"];
+            };
+        };
         responses: {
             /** @description Sets the HttpOnly session cookie */
             200: {
@@ -18303,10 +18342,14 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
-                orderId?: number;
-                position?: number;
-                productId?: number;
-                scene?: number;
+                /** @description Not read */
+                orderId?: string;
+                /** @description Not read */
+                position?: string;
+                /** @description Not read */
+                productId?: string;
+                /** @description 3 from the confirmation page; not read */
+                scene?: string;
             };
             header?: never;
             path?: never;
@@ -18360,10 +18403,14 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
-                orderId?: number;
-                position?: number;
-                productId?: number;
-                scene?: number;
+                /** @description Not read */
+                orderId?: string;
+                /** @description Not read */
+                position?: string;
+                /** @description Not read */
+                productId?: string;
+                /** @description 3 from the confirmation page; not read */
+                scene?: string;
             };
             header?: never;
             path?: never;
@@ -19720,7 +19767,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description 30 from the customer-service page (spec §7); not read */
-                overall?: number;
+                overall?: string;
             };
             header?: never;
             path?: never;
@@ -19775,7 +19822,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description 30 from the customer-service page (spec §7); not read */
-                overall?: number;
+                overall?: string;
             };
             header?: never;
             path?: never;

@@ -121,6 +121,7 @@ impl RecordView {
 pub struct MonthParams {
     /// `YYYY-MM`; this month in Manila when absent or empty.
     #[serde(default)]
+    #[param(pattern = "^((20[0-9]{2}|2100)-(0[1-9]|1[0-2]))?$")]
     pub month: String,
 }
 
@@ -460,6 +461,7 @@ pub struct DeleteParams {
     /// `1` brings back the record deleted with this id, within 10 minutes of
     /// its deletion; absent or `0` deletes it.
     #[serde(default, deserialize_with = "optional_id")]
+    #[param(value_type = Option<i64>, minimum = 0, maximum = 1)]
     pub undo: Option<i64>,
 }
 

@@ -48,6 +48,7 @@ pub struct ExchangeParams {
     pub amount: Option<i64>,
     /// `toPeso` (default) or `fromPeso`.
     #[serde(default)]
+    #[param(pattern = "^(toPeso|fromPeso)?$")]
     pub direction: String,
 }
 

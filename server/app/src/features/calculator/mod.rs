@@ -172,9 +172,11 @@ pub struct LoanParams {
     /// 1 to 1,000, over at most 10 years.
     pub payments: i64,
     /// `daily`, `weekly` or `monthly`.
+    #[param(pattern = "^(daily|weekly|monthly)$")]
     pub frequency: String,
     /// `flat` or `declining`; default `flat`.
     #[serde(default)]
+    #[param(pattern = "^(flat|declining)?$")]
     pub method: String,
     /// Fee deducted up front, basis points of the amount (`emi-adv` and
     /// saved calculations; `emi` ignores it).

@@ -395,6 +395,7 @@ pub async fn detail(
 #[into_params(parameter_in = Query)]
 pub struct ScoreParams {
     /// 1 to 5 stars.
+    #[param(minimum = 1, maximum = 5)]
     pub score: i64,
     pub problem_id: i64,
 }

@@ -422,8 +422,14 @@ pub struct ContractList {
 const CONTRACTS: [(Msg, &str); 3] =
     [(Msg::DocAgreement, AGREEMENT), (Msg::DocDisclosure, DISCLOSURE), (Msg::DocPrivacy, "privacy")];
 
-/// The documents the borrower agrees to (scene 3: the confirmation).
-#[utoipa::path(method(get, post), path = "/v3/contract/contract", tag = "confirmation", params(ContractParams),
+/// The documents the borrower agrees to (scene 3: the confirmation). The
+/// shells send the fields of [`ContractParams`]; the list is the same for
+/// every scene, so none is read.
+#[utoipa::path(method(get, post), path = "/v3/contract/contract", tag = "confirmation",
+    params(("productId" = Option<String>, Query, description = "Not read"),
+        ("orderId" = Option<String>, Query, description = "Not read"),
+        ("scene" = Option<String>, Query, description = "3 from the confirmation page; not read"),
+        ("position" = Option<String>, Query, description = "Not read")),
     responses((status = 200, body = Envelope<ContractList>)))]
 pub async fn contract_list(lang: Lang) -> Json<Envelope<ContractList>> {
     let data = CONTRACTS
@@ -468,6 +474,7 @@ pub async fn contract_jump(
 pub struct DocumentParams {
     pub order_id: i64,
     /// `agreement` or `disclosure`.
+    #[param(pattern = "^(agreement|disclosure)$")]
     pub doc: String,
 }
 

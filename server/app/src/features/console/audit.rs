@@ -19,8 +19,10 @@ pub struct AuditParams {
     /// (`order:12`, `staff:3`); every entry when absent or empty.
     pub subject: Option<String>,
     /// From 1 (the default).
+    #[param(minimum = 1, maximum = 10000)]
     pub page: Option<i64>,
     /// 1–100, default 25.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

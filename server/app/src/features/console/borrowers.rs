@@ -27,7 +27,9 @@ pub struct SearchParams {
     /// out or empty, every borrower is listed.
     #[serde(default)]
     pub q: String,
+    #[param(minimum = 1, maximum = 10000)]
     pub page: Option<i64>,
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

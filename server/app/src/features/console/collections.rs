@@ -97,13 +97,17 @@ pub async fn overdue_entries(state: &AppState) -> ApiResult<Vec<QueueEntry<Overd
 pub struct QueueParams {
     /// `1-30`, `31-60`, `61-90` or `91+` days past due; none (or `all`)
     /// for every overdue loan.
+    #[param(pattern = "^(1-30|31-60|61-90|91[+]|all)?$")]
     pub bucket: Option<String>,
     /// `days_past_due_desc` (the default), `days_past_due_asc`,
     /// `amount_owed_desc` or `amount_owed_asc`.
+    #[param(pattern = "^(days_past_due_desc|days_past_due_asc|amount_owed_desc|amount_owed_asc)?$")]
     pub sort: Option<String>,
     /// From 1 (the default).
+    #[param(minimum = 1, maximum = 10000)]
     pub page: Option<i64>,
     /// 1–100, default 25.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

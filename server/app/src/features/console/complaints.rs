@@ -39,10 +39,13 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 pub struct InboxParams {
     /// `open` (the default), `answered`, `closed` or `all`.
+    #[param(pattern = "^(open|answered|closed|all)$")]
     pub status: Option<String>,
     /// From 1 (the default).
+    #[param(minimum = 1, maximum = 10000)]
     pub page: Option<i64>,
     /// 1–100, default 25.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

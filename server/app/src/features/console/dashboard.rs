@@ -23,6 +23,7 @@ use utoipa::{IntoParams, ToSchema};
 #[into_params(parameter_in = Query)]
 pub struct DashboardParams {
     /// How many Manila days up to today (7–90, default 14).
+    #[param(minimum = 7, maximum = 90)]
     pub days: Option<i64>,
 }
 

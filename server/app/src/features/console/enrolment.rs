@@ -8,7 +8,7 @@
 use super::refused;
 use crate::adapters::mail::{self, Mail};
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
-use crate::extract::Params;
+use crate::extract::{Params, secrets_in_body_only};
 use crate::i18n::{Lang, Msg};
 use crate::staff_access::{Caller, Staff, session_digest};
 use crate::state::AppState;
@@ -22,7 +22,7 @@ use hiram_domain::password::NewPassword;
 use hiram_domain::staff::{ENROLMENT_LINK_HOURS, Enrolment, EnrolmentPurpose, NewEnrolment, StaffAccount};
 use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// The console page a link opens; the secret rides in the fragment, which
 /// browsers never send to a server, so it stays out of access logs and
@@ -108,8 +108,7 @@ fn own_origin(state: &AppState, headers: &HeaderMap) -> String {
     }
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+#[derive(Deserialize, ToSchema)]
 pub struct LinkParams {
     /// The secret from the link's address (after `#`).
     #[serde(default)]
@@ -150,7 +149,7 @@ async fn open_by_link(state: &AppState, token: &str) -> ApiResult<(Enrolment, St
 /// Opens an enrolment link (form body only: the secret never rides in an
 /// address): who enrols and the authenticator secret to scan. Opening
 /// changes nothing; the link works until it is completed or expires.
-#[utoipa::path(post, path = "/enrolment", operation_id = "console_open_enrolment", tag = "console", params(LinkParams),
+#[utoipa::path(post, path = "/enrolment", operation_id = "console_open_enrolment", tag = "console", request_body(content = LinkParams, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<EnrolmentPage>),
         (status = 400, description = "The link is unknown, used or expired (`EnrolmentLinkSpent`)")))]
 pub async fn open_link(
@@ -159,7 +158,7 @@ pub async fn open_link(
     uri: axum::http::Uri,
     Params(params): Params<LinkParams>,
 ) -> ApiResult<Json<Envelope<EnrolmentPage>>> {
-    body_only(&uri)?;
+    secrets_in_body_only(&uri, &["token"])?;
     let (enrolment, account) = open_by_link(&state, &params.token).await?;
     let otpauth_uri = crate::totp::otpauth_uri(
         &crate::company::details(&state).await?.trade_name,
@@ -183,17 +182,7 @@ pub async fn open_link(
     ))
 }
 
-/// Secrets travel in the body only: a query string ends up in access
-/// logs and browser history.
-fn body_only(uri: &axum::http::Uri) -> ApiResult<()> {
-    match uri.query().is_some_and(|query| !query.is_empty()) {
-        true => Err(ApiError::InvalidParameters),
-        false => Ok(()),
-    }
-}
-
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+#[derive(Deserialize, ToSchema)]
 pub struct CompleteParams {
     #[serde(default)]
     pub token: String,
@@ -210,7 +199,7 @@ pub struct CompleteParams {
 /// session of the member ends, and they sign in with the new password and
 /// app. A weak password is 400 naming `password`; a wrong code 400 naming
 /// `code`.
-#[utoipa::path(post, path = "/enrolment/complete", operation_id = "console_complete_enrolment", tag = "console", params(CompleteParams),
+#[utoipa::path(post, path = "/enrolment/complete", operation_id = "console_complete_enrolment", tag = "console", request_body(content = CompleteParams, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<NoData>),
         (status = 400, body = Envelope<crate::error::FieldRefused>, description = "The link is spent, or `data.field` names the refused field")))]
 pub async fn complete(
@@ -219,7 +208,7 @@ pub async fn complete(
     uri: axum::http::Uri,
     Params(params): Params<CompleteParams>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    body_only(&uri)?;
+    secrets_in_body_only(&uri, &["token", "password", "code"])?;
     let (enrolment, account) = open_by_link(&state, &params.token).await?;
     let password = NewPassword::parse_for_staff(&params.password)
         .map_err(|_| super::refused_with(Msg::StaffPasswordWeak, "password"))?;
@@ -249,9 +238,8 @@ pub async fn complete(
     Ok(ok(lang, NoData))
 }
 
-#[derive(Deserialize, IntoParams)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
 pub struct PasswordParams {
     /// The current password.
     #[serde(default)]
@@ -290,7 +278,7 @@ fn signed_in_member(staff: &Staff) -> ApiResult<&StaffAccount> {
 /// password and a code prove it is them; every other session of theirs
 /// ends. A wrong password or code is 400 naming `password`; a weak new
 /// one 400 naming `newPassword`.
-#[utoipa::path(post, path = "/me/password", operation_id = "console_change_password", tag = "console", params(PasswordParams),
+#[utoipa::path(post, path = "/me/password", operation_id = "console_change_password", tag = "console", request_body(content = PasswordParams, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>), (status = 401),
         (status = 404, description = "The caller holds a staff API token, which is no staff member")), security(("staff_token" = [])))]
 pub async fn change_password(
@@ -300,7 +288,7 @@ pub async fn change_password(
     parts: Parts,
     Params(params): Params<PasswordParams>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    body_only(&parts.uri)?;
+    secrets_in_body_only(&parts.uri, &["password", "newPassword", "code"])?;
     let account = signed_in_member(&staff)?;
     let new_password = NewPassword::parse_for_staff(&params.new_password)
         .map_err(|_| super::refused_with(Msg::StaffPasswordWeak, "newPassword"))?;
@@ -320,8 +308,7 @@ pub async fn change_password(
     Ok(ok(lang, NoData))
 }
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+#[derive(Deserialize, ToSchema)]
 pub struct RenewParams {
     #[serde(default)]
     pub password: String,
@@ -333,7 +320,7 @@ pub struct RenewParams {
 /// through a link mailed to them (form body only): the current password
 /// and a code prove it is them, and the old ones work until the new ones
 /// are set. A wrong password or code is 400 naming `password`.
-#[utoipa::path(post, path = "/me/renew-sign-in", operation_id = "console_renew_sign_in", tag = "console", params(RenewParams),
+#[utoipa::path(post, path = "/me/renew-sign-in", operation_id = "console_renew_sign_in", tag = "console", request_body(content = RenewParams, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>), (status = 401),
         (status = 404, description = "The caller holds a staff API token, which is no staff member"),
         (status = 503, description = "The mail could not be handed over; nothing changed for the member")), security(("staff_token" = [])))]
@@ -344,7 +331,7 @@ pub async fn renew_sign_in(
     parts: Parts,
     Params(params): Params<RenewParams>,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    body_only(&parts.uri)?;
+    secrets_in_body_only(&parts.uri, &["password", "code"])?;
     let account = signed_in_member(&staff)?;
     prove_member(&state, account, &params.password, &params.code).await?;
     let enrolment = new_enrolment(&state, EnrolmentPurpose::Renewal, Some(account.id), false)?;

@@ -17,8 +17,10 @@ pub fn page_request(page: Option<i64>, page_size: Option<i64>) -> ApiResult<Page
 #[into_params(parameter_in = Query)]
 pub struct PageParams {
     /// From 1 (the default).
+    #[param(minimum = 1, maximum = 10000)]
     pub page: Option<i64>,
     /// 1–100, default 25.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 
@@ -33,6 +35,7 @@ impl PageParams {
 #[into_params(parameter_in = Query)]
 pub struct ProposalListParams {
     /// proposed (the default), approved, rejected or all.
+    #[param(pattern = "^(proposed|approved|rejected|all)$")]
     pub status: Option<String>,
 }
 

@@ -62,8 +62,10 @@ pub async fn failed_payouts(
 #[into_params(parameter_in = Query)]
 pub struct PeriodParams {
     /// First Manila day, `YYYY-MM-DD` (default: six days before `to`).
+    #[param(pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
     pub from: Option<String>,
     /// Last Manila day (default: today). At most 31 days in all.
+    #[param(pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
     pub to: Option<String>,
 }
 

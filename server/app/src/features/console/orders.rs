@@ -20,20 +20,33 @@ use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+/// The documented schema of a `status` filter: one of the order's codes.
+fn order_status_code() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::Integer)
+        .enum_values(Some(OrderStatus::ALL.map(OrderStatus::code)))
+        .build()
+}
+
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct OrderListParams {
     /// A status code (21, 151, 110, 170, 174, 180, 200); all when absent.
+    #[param(schema_with = order_status_code)]
     pub status: Option<i64>,
     pub borrower_id: Option<i64>,
     /// The start of an order number.
+    #[param(pattern = "^[A-Za-z0-9]{0,24}$")]
     pub order_no: Option<String>,
     /// `newest` (the default), `oldest`, `largest` or `due`.
+    #[param(pattern = "^(newest|oldest|largest|due)$")]
     pub sort: Option<String>,
     /// From 1.
+    #[param(minimum = 1, maximum = 10000)]
     pub page: Option<i64>,
     /// 1–100, default 25.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

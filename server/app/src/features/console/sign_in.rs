@@ -14,13 +14,12 @@ use axum::response::{IntoResponse, Response};
 use hiram_domain::sign_in::Door;
 use hiram_domain::staff::{Role, StaffAccount};
 use serde::{Deserialize, Serialize};
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 
 /// How long a console session lasts: one working day.
 const SESSION_HOURS: i64 = 12;
 
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
+#[derive(Deserialize, ToSchema)]
 pub struct LoginParams {
     pub email: String,
     pub password: String,
@@ -90,7 +89,7 @@ fn cookie(state: &AppState, value: &str, max_age_seconds: i64) -> ApiResult<Head
 /// code all answer the same, after the same work; a code works once. Tries
 /// are limited per e-mail and address and per address (decision 028), never
 /// per account alone, so nobody can lock a colleague out.
-#[utoipa::path(post, path = "/login", operation_id = "console_login", tag = "console", params(LoginParams),
+#[utoipa::path(post, path = "/login", operation_id = "console_login", tag = "console", request_body(content = LoginParams, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<Me>, description = "Sets the HttpOnly session cookie"), (status = 400),
         (status = 429, body = Envelope<crate::error::RetryLater>,
             description = "Too many tries from this address; `Retry-After` says how long to wait")))]
@@ -101,11 +100,7 @@ pub async fn login(
     uri: axum::http::Uri,
     Params(params): Params<LoginParams>,
 ) -> ApiResult<Response> {
-    // Credentials travel in the body only: a query string ends up in
-    // access logs and browser history.
-    if uri.query().is_some_and(|query| !query.is_empty()) {
-        return Err(ApiError::InvalidParameters);
-    }
+    crate::extract::secrets_in_body_only(&uri, &["email", "password", "code"])?;
     let refused = || ApiError::rejected(Msg::StaffLoginRefused);
     let now = state.now();
     let email = params.email.trim().to_lowercase();

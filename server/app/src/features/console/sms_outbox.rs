@@ -17,8 +17,10 @@ use utoipa::{IntoParams, ToSchema};
 #[into_params(parameter_in = Query)]
 pub struct OutboxParams {
     /// Only this number's messages.
+    #[param(value_type = Option<crate::openapi::PhoneNumberOrEmpty>, inline)]
     pub phone: Option<String>,
     /// How many of the newest messages (1–500, default 50).
+    #[param(minimum = 1, maximum = 500)]
     pub limit: Option<i64>,
 }
 

@@ -25,10 +25,13 @@ use utoipa::{IntoParams, ToSchema};
 #[serde(rename_all = "camelCase")]
 pub struct QueueParams {
     /// `pending` (the default), `matched` or `rejected`; `all` for every one.
+    #[param(pattern = "^(pending|matched|rejected|all)$")]
     pub status: Option<String>,
     /// From 1 (the default).
+    #[param(minimum = 1, maximum = 10000)]
     pub page: Option<i64>,
     /// 1–100, default 25.
+    #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
 }
 

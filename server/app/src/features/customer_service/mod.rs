@@ -25,7 +25,7 @@ pub struct ContactInfo {
 
 /// Customer-service e-mail and WhatsApp (the page sends `overall=30`).
 #[utoipa::path(method(get, post), path = "/v3/personal-center/contact-kf-info", tag = "customer service",
-    params(("overall" = Option<i64>, Query, description = "30 from the customer-service page (spec §7); not read")),
+    params(("overall" = Option<String>, Query, description = "30 from the customer-service page (spec §7); not read")),
     responses((status = 200, body = Envelope<ContactInfo>)))]
 pub async fn contact_info(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<ContactInfo>>> {
     let company = crate::company::details(&state).await?;

@@ -41,8 +41,10 @@ pub struct GrantParams {
     /// `contacts`, `location`, `device` or `photos` (uploads of that kind),
     /// or `collection_any_hour` (collections may contact the borrower outside
     /// 06:00–22:00 Manila time).
+    #[param(pattern = "^(contacts|location|device|photos|collection_any_hour)$")]
     pub kind: String,
     /// 1 grants, 0 withdraws.
+    #[param(minimum = 0, maximum = 1)]
     pub granted: i64,
 }
 
@@ -113,7 +115,9 @@ async fn store(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct LocationParams {
+    #[param(minimum = -180, maximum = 180)]
     pub longitude: f64,
+    #[param(minimum = -90, maximum = 90)]
     pub latitude: f64,
 }
 
@@ -192,7 +196,7 @@ pub async fn upload_contacts(
     let digests: Vec<String> = contacts
         .iter()
         .filter_map(|contact| Phone::parse(&contact.phone).ok())
-        .map(|phone| Sha256::digest(phone.e164().as_bytes())[..8].iter().map(|byte| format!("{byte:02x}")).collect())
+        .map(|phone| crate::hex::encode(&Sha256::digest(phone.e164().as_bytes())[..8]))
         .collect();
     store(&state, borrower, ConsentKind::Contacts, json!({ "count": contacts.len(), "numberDigests": digests }))
         .await?;

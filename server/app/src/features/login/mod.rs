@@ -62,9 +62,11 @@ pub async fn login_init(State(state): State<AppState>, lang: Lang) -> Json<Envel
 #[into_params(parameter_in = Query)]
 pub struct SendCodeParams {
     /// `09171234567` or `+639171234567`.
+    #[param(value_type = crate::openapi::PhoneNumber, inline)]
     pub phone: String,
     /// `login` (default) or `reset_pwd`.
     #[serde(default)]
+    #[param(pattern = "^(login|reset_pwd)?$")]
     pub purpose: Option<String>,
 }
 
@@ -141,6 +143,7 @@ pub async fn send_voice_code(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct CodeLoginParams {
+    #[param(value_type = crate::openapi::PhoneNumber, inline)]
     pub phone: String,
     pub code: String,
 }
@@ -200,6 +203,7 @@ pub async fn sms_code_login(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PasswordLoginParams {
+    #[param(value_type = crate::openapi::PhoneNumber, inline)]
     pub phone: String,
     pub password: String,
 }
@@ -235,6 +239,7 @@ pub async fn password_login(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ResetPasswordParams {
+    #[param(value_type = crate::openapi::PhoneNumber, inline)]
     pub phone: String,
     /// A code sent with purpose `reset_pwd`.
     pub code: String,
@@ -273,9 +278,8 @@ pub async fn logout(State(state): State<AppState>, lang: Lang, token: SessionTok
     Ok(response)
 }
 
-#[derive(Deserialize, IntoParams)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
 pub struct WebSessionParams {
     /// The session a native shell put in the page's address, or login gave.
     #[serde(default)]
@@ -287,7 +291,7 @@ pub struct WebSessionParams {
 /// address, so that nothing the page loads afterwards carries it (issue
 /// 29). Native shells keep calling with `sessionId` as D5 says. A session
 /// that is not live is 401 and sets nothing.
-#[utoipa::path(post, path = "/service/login/web-session", tag = "login", params(WebSessionParams),
+#[utoipa::path(post, path = "/service/login/web-session", tag = "login", request_body(content = WebSessionParams, content_type = "application/x-www-form-urlencoded"),
     responses((status = 200, body = Envelope<NoData>, description = "Sets the HttpOnly session cookie"), (status = 400), (status = 401)))]
 pub async fn web_session(
     State(state): State<AppState>,
@@ -295,9 +299,7 @@ pub async fn web_session(
     uri: axum::http::Uri,
     Params(params): Params<WebSessionParams>,
 ) -> ApiResult<Response> {
-    if uri.query().is_some_and(|query| !query.is_empty()) {
-        return Err(ApiError::InvalidParameters);
-    }
+    crate::extract::secrets_in_body_only(&uri, &["sessionId"])?;
     let token = params.session_id.trim();
     let digest = crate::session::digest(token).ok_or(ApiError::SessionRequired)?;
     let session = state.store.session(&digest).await?.ok_or(ApiError::SessionRequired)?;

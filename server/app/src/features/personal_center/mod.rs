@@ -139,6 +139,7 @@ pub async fn user_info(
 #[into_params(parameter_in = Query)]
 pub struct LanguageParams {
     /// `en` (English) or `fil` (Filipino).
+    #[param(pattern = "^(en|fil)$")]
     pub language: String,
 }
 

@@ -125,16 +125,22 @@ pub struct FunnelParams {
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub page_id: Option<i64>,
     #[serde(default)]
+    #[param(pattern = "^(ios|android)?$")]
     pub client_type: String,
     #[serde(default)]
+    #[param(max_length = 128)]
     pub user_from: String,
     #[serde(default)]
+    #[param(max_length = 128)]
     pub app_from: String,
     #[serde(default)]
+    #[param(max_length = 128)]
     pub utm_tag: String,
     #[serde(default)]
+    #[param(max_length = 128)]
     pub links_id: String,
     #[serde(default)]
+    #[param(max_length = 128)]
     pub down_id: String,
 }
 
@@ -176,7 +182,7 @@ fn funnel_event(params: &FunnelParams, step: FunnelStep, state: &AppState) -> Ap
 
 /// Counts a visit of the landing page.
 #[utoipa::path(get, path = "/v2/youmi/promotion/track-visit", tag = "promotion",
-    params(FunnelParams, ("page_type" = Option<i64>, Query, description = "The landing page sends 1; not read")),
+    params(FunnelParams, ("page_type" = Option<String>, Query, description = "The landing page sends 1; not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn track_visit(
     State(state): State<AppState>,
@@ -190,7 +196,7 @@ pub async fn track_visit(
 /// Counts a tap on the register button.
 #[utoipa::path(get, path = "/v2/youmi/promotion/track-click", tag = "promotion",
     params(FunnelParams,
-        ("page_type" = Option<i64>, Query, description = "The landing page sends 1; not read"),
+        ("page_type" = Option<String>, Query, description = "The landing page sends 1; not read"),
         ("phone" = Option<String>, Query, description = "The number typed so far; not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn track_click(
@@ -240,7 +246,7 @@ fn malformed_digest(sid: &[u8; 32], typed: &str) -> [u8; 32] {
 #[utoipa::path(get, path = "/v2/youmi/promotion/get-sid", tag = "promotion",
     responses((status = 200, body = Envelope<Sid>)))]
 pub async fn get_sid(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<Sid>>> {
-    let sid: String = random_bytes::<16>()?.iter().map(|byte| format!("{byte:02x}")).collect();
+    let sid = crate::hex::encode(&random_bytes::<16>()?);
     let now = state.now();
     state.store.create_captcha(&sid_digest(&sid), now, now + CAPTCHA_LIFETIME).await?;
     Ok(coded(CODE_OK, Msg::Success, lang, Sid { sid }))

@@ -36,7 +36,7 @@ pub struct EventParams {
 #[utoipa::path(post, path = "/service/event/save", tag = "tracking",
     params(EventParams,
         ("position" = Option<i64>, Query, description = "Older shells' name for `positionId`"),
-        ("orderId" = Option<i64>, Query, description = "The order whose page the tap was on (the login failure page); not read")),
+        ("orderId" = Option<String>, Query, description = "The order whose page the tap was on (the login failure page); not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)), security((), ("borrower_session" = [])))]
 pub async fn save_event(
     State(state): State<AppState>,
@@ -61,6 +61,7 @@ pub async fn save_event(
 #[into_params(parameter_in = Query)]
 pub struct ScoreParams {
     /// 1 to 5 stars.
+    #[param(minimum = 1, maximum = 5)]
     pub score: i64,
 }
 

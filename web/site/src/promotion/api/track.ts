@@ -17,7 +17,7 @@ function trackQuery(params: URLSearchParams) {
     page_id: params.get('id') ?? '',
     user_from: params.get('user_from') ?? '',
     client_type: clientType(),
-    page_type: 1,
+    page_type: '1',
     utm_tag: params.get('utm_tag') ?? '',
     app_from: params.get('app_from') ?? '',
     ...linkCodes(params),

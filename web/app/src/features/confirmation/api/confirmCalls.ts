@@ -37,7 +37,7 @@ export const LEGACY_CALLS: ConfirmCalls = {
   key: 'legacy',
   loanConfirm: (productId, orderId) =>
     formApi.post('/gopia/goya/satire', { productId, orderId }, { loading: t('common.loading') }),
-  contracts: (productId, orderId) => formApi.get('/gopia/goya/cultures', { productId, scene: CONFIRM_SCENE, orderId }),
+  contracts: (productId, orderId) => formApi.get('/gopia/goya/cultures', { productId, scene: String(CONFIRM_SCENE), orderId }),
   contractJump: (input) => formApi.get('/gopia/goya/misunderstood', { ...input }, { loading: t('common.loading') }),
   push: (input) => formApi.post('/gopia/goya/depush', { ...input }, { loading: t('common.loading') }),
 };

@@ -11,7 +11,7 @@ export type ContractItem = components['schemas']['ContractItem'];
 export const CONTRACT_PATH = '/v3/contract/contract';
 
 export function getContracts(productId: string, orderId: string) {
-  return formApi.post(CONTRACT_PATH, { productId, scene: CONFIRM_SCENE, orderId });
+  return formApi.post(CONTRACT_PATH, { productId, scene: String(CONFIRM_SCENE), orderId });
 }
 
 export function useContracts(productId: string, orderId: string, calls: ConfirmCalls) {

@@ -3,7 +3,7 @@ import { formApi } from '@hiram/shared/api/endpoints';
 
 export const KF_INFO_PATH = '/v3/personal-center/contact-kf-info';
 export const SERVICE_INIT_PATH = '/customer-service/init';
-export const KF_OVERALL = 30;
+export const KF_OVERALL = '30';
 
 /** What the screen shows, from whichever call has it. */
 export interface Contacts {

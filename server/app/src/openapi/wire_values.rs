@@ -36,6 +36,27 @@ impl utoipa::PartialSchema for PhoneNumberOrEmpty {
 
 impl utoipa::ToSchema for PhoneNumberOrEmpty {}
 
+/// An optional whole number that the shells may also send empty
+/// (`productId=`), read as absent (`extract::optional_id`).
+pub struct IdOrEmpty;
+
+impl utoipa::PartialSchema for IdOrEmpty {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, SchemaFormat, Type};
+        use utoipa::openapi::{ObjectBuilder, OneOfBuilder};
+        OneOfBuilder::new()
+            .item(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64))),
+            )
+            .item(ObjectBuilder::new().schema_type(Type::String).max_length(Some(0)))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for IdOrEmpty {}
+
 #[cfg(test)]
 mod tests {
     use super::PHONE_PATTERN;

@@ -11117,17 +11117,17 @@ export interface operations {
                  * @description The agreement's clauses (decision 026); each defaults to the
                  *     standard agreement: early repayment from 50% of the term (5000 bp)…
                  */
-                earlyAfterTermBp?: number;
+                earlyAfterTermBp?: number | string;
                 /** @description …and 7 days after disbursement, */
-                earlyMinDays?: number;
+                earlyMinDays?: number | string;
                 /** @description paying interest to the day (at least 0 days of it), */
-                earlyMinInterestDays?: number;
+                earlyMinInterestDays?: number | string;
                 /** @description of one period's days, */
-                extensionDays?: number;
+                extensionDays?: number | string;
                 /** @description for a fee of 0 basis points of the principal still owed; */
-                extensionFeeBp?: number;
+                extensionFeeBp?: number | string;
                 /** @description and 1 extension a loan, */
-                extensionsAllowed?: number;
+                extensionsAllowed?: number | string;
                 lenderId: number;
                 logoUrl?: string;
                 maxAmount: number;
@@ -11248,17 +11248,17 @@ export interface operations {
                  * @description The agreement's clauses (decision 026); each defaults to the
                  *     standard agreement: early repayment from 50% of the term (5000 bp)…
                  */
-                earlyAfterTermBp?: number;
+                earlyAfterTermBp?: number | string;
                 /** @description …and 7 days after disbursement, */
-                earlyMinDays?: number;
+                earlyMinDays?: number | string;
                 /** @description paying interest to the day (at least 0 days of it), */
-                earlyMinInterestDays?: number;
+                earlyMinInterestDays?: number | string;
                 /** @description of one period's days, */
-                extensionDays?: number;
+                extensionDays?: number | string;
                 /** @description for a fee of 0 basis points of the principal still owed; */
-                extensionFeeBp?: number;
+                extensionFeeBp?: number | string;
                 /** @description and 1 extension a loan, */
-                extensionsAllowed?: number;
+                extensionsAllowed?: number | string;
                 lenderId: number;
                 logoUrl?: string;
                 maxAmount: number;
@@ -11546,12 +11546,12 @@ export interface operations {
                  */
                 code?: string;
                 /** @description The link to change; none to add a new one. */
-                id?: number;
+                id?: number | string;
                 /** @description `register` or `download`; set when the link is added, never changed. */
                 kind?: string;
                 /** @description 1–80 characters. */
                 name?: string;
-                templateId?: number;
+                templateId?: number | string;
                 /** @description The channel: 1–40 letters, digits, `.`, `_` or `-`. */
                 userFrom?: string;
                 /** @description Up to 64 of the same characters. */
@@ -11806,7 +11806,7 @@ export interface operations {
                  */
                 headlineFil?: string;
                 /** @description The template to change; none to add a new one. */
-                id?: number;
+                id?: number | string;
                 /** @description Up to 240 characters. */
                 subheadline?: string;
                 /**
@@ -12476,11 +12476,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description The banner to change; none to add a new one. */
-                id?: number;
+                id?: number | string;
                 /** @description Empty, `https://…`, or a path of this site (`/promotion?id=1`). */
                 link?: string;
                 /** @description 0–999, default 0. */
-                position?: number;
+                position?: number | string;
                 /** @description RFC 3339 with its offset (`2025-12-01T08:00:00+08:00`); empty: from now on. */
                 showsFrom?: string;
                 /** @description RFC 3339; empty: no end. */
@@ -13218,7 +13218,7 @@ export interface operations {
                 deviceId?: string;
                 down_id?: string;
                 /** @description The template id of the page, for the funnel. */
-                id?: number;
+                id?: number | string;
                 /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
                 lang?: string;
                 links_id?: string;
@@ -13289,7 +13289,7 @@ export interface operations {
                 deviceId?: string;
                 down_id?: string;
                 /** @description The template id of the page. */
-                id?: number;
+                id?: number | string;
                 invite_code?: string;
                 /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
                 lang?: string;
@@ -13366,7 +13366,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description The template id of the page. */
-                page_id?: number;
+                page_id?: number | string;
                 /** @description The landing page sends 1; not read */
                 page_type?: string;
                 /** @description The number typed so far; not read */
@@ -13436,7 +13436,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description The template id of the page. */
-                page_id?: number;
+                page_id?: number | string;
                 /** @description The landing page sends 1; not read */
                 page_type?: string;
                 user_from?: string;
@@ -13868,7 +13868,7 @@ export interface operations {
                 /** @description The device's id, as the native shell gives it */
                 deviceId?: string;
                 /** @description The record to change; absent or empty to add a new one. */
-                id?: number;
+                id?: number | string;
                 /** @description The `url` from `upload-image`, or empty for no receipt. */
                 image?: string;
                 /** @description `income` or `expense`. */
@@ -14311,7 +14311,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Hundredths of what is changed, 1 to 100,000,000,000. */
-                amount?: number;
+                amount?: number | string;
                 /** @description The native shell's version */
                 appVersion?: string;
                 /** @description The native shell's platform */
@@ -14545,7 +14545,7 @@ export interface operations {
                 /** @description The device's id, as the native shell gives it */
                 deviceId?: string;
                 /** @description The kept calculation the product was opened from, if any. */
-                id?: number;
+                id?: number | string;
                 /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
                 lang?: string;
                 /** @description The merchant the shell was built for */
@@ -15515,9 +15515,9 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description one of their loans in repayment (exactly one of the two). */
-                orderId?: number;
+                orderId?: number | string;
                 /** @description A bill of the borrower's, or */
-                repayProductId?: number;
+                repayProductId?: number | string;
             };
             header?: never;
             path?: never;
@@ -15809,7 +15809,7 @@ export interface operations {
                 /** @description At most 200 characters. */
                 note?: string;
                 /** @description The bill to change; absent or empty to add one. */
-                repayProductId?: number;
+                repayProductId?: number | string;
                 /** @description `none` (the default), `weekly` or `monthly`. */
                 repeat?: string;
             };
@@ -15891,10 +15891,10 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description Instead of `repayProductId`: one of the borrower's loans in repayment. */
-                orderId?: number;
+                orderId?: number | string;
                 /** @description `HH:MM`, Manila, from 08:00 to 21:00. */
                 remindTime?: string;
-                repayProductId?: number;
+                repayProductId?: number | string;
             };
             header?: never;
             path?: never;
@@ -15967,7 +15967,7 @@ export interface operations {
                 orderId: number;
                 repayToken: string;
                 /** @description The page sends 0 (a code by SMS). */
-                sendMsg?: number;
+                sendMsg?: number | string;
             };
             header?: never;
             path?: never;
@@ -16257,14 +16257,14 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description 30 is Borrow Again on order details. */
-                moduleId?: number;
+                moduleId?: number | string;
                 /** @description The order whose page the tap was on (the login failure page); not read */
                 orderId?: string;
                 /** @description Older shells' name for `positionId` */
                 position?: number;
                 /** @description The tapped item's position in its list (`position` from older shells). */
-                positionId?: number;
-                productId?: number;
+                positionId?: number | string;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -17046,7 +17046,7 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
-                orderId?: number;
+                orderId?: number | string;
             };
             header?: never;
             path?: never;
@@ -17154,7 +17154,7 @@ export interface operations {
                 problemDetail?: string;
                 /** @description Picture URLs from `upload-problem-img`, joined by commas, or empty. */
                 problemImage?: string;
-                problemSonType?: number;
+                problemSonType?: number | string;
                 problemType: number;
             };
             header?: {
@@ -18464,10 +18464,10 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
-                orderId?: number;
-                position?: number;
-                productId?: number;
-                scene?: number;
+                orderId?: number | string;
+                position?: number | string;
+                productId?: number | string;
+                scene?: number | string;
             };
             header?: never;
             path?: never;
@@ -18531,10 +18531,10 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
-                orderId?: number;
-                position?: number;
-                productId?: number;
-                scene?: number;
+                orderId?: number | string;
+                position?: number | string;
+                productId?: number | string;
+                scene?: number | string;
             };
             header?: never;
             path?: never;
@@ -18731,7 +18731,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 orderId: number;
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -18801,7 +18801,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 orderId: number;
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -18871,7 +18871,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 orderId: number;
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -18980,9 +18980,9 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description Optional when `productId` is given. */
-                orderId?: number;
+                orderId?: number | string;
                 /** @description With no `orderId`, the caller's open order of this product. */
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -19052,9 +19052,9 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description Optional when `productId` is given. */
-                orderId?: number;
+                orderId?: number | string;
                 /** @description With no `orderId`, the caller's open order of this product. */
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -19133,11 +19133,11 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description Optional when `productId` is given. */
-                orderId?: number;
+                orderId?: number | string;
                 /** @description Must be the plan's number of payments. */
                 periods: number;
                 /** @description With no `orderId`, the caller's open order of this product. */
-                productId?: number;
+                productId?: number | string;
                 termUnit?: string;
             };
             header?: never;
@@ -19208,7 +19208,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 orderId: number;
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -19278,20 +19278,20 @@ export interface operations {
                 channelNumber: number;
                 /** @description The native shell's platform */
                 clientType?: string;
-                delayAmount?: number;
+                delayAmount?: number | string;
                 /** @description The device's id, as the native shell gives it */
                 deviceId?: string;
                 /**
                  * @description 1 pays for an extension: `amount` and `delayAmount` must both be
                  *     the extension page's `delayAmount`.
                  */
-                isDelay?: number;
+                isDelay?: number | string;
                 /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 orderId: number;
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -19426,7 +19426,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 orderId: number;
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -19498,7 +19498,7 @@ export interface operations {
                 /** @description The order to show; it must belong to the caller. */
                 orderId: number;
                 /** @description Optional; when given it must be the order's product. */
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -19565,7 +19565,7 @@ export interface operations {
                 /** @description The order to show; it must belong to the caller. */
                 orderId: number;
                 /** @description Optional; when given it must be the order's product. */
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;
@@ -19630,7 +19630,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 /** @description The card's position in the list (counted by the page's event save). */
-                position?: number;
+                position?: number | string;
                 productId: number;
             };
             header?: never;
@@ -19695,7 +19695,7 @@ export interface operations {
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
                 orderId: number;
-                productId?: number;
+                productId?: number | string;
                 /** @description The reference number on the borrower's receipt. */
                 utr: string;
             };
@@ -20306,7 +20306,7 @@ export interface operations {
                 lang?: string;
                 /** @description The merchant the shell was built for */
                 merchantNumber?: string;
-                productId?: number;
+                productId?: number | string;
             };
             header?: never;
             path?: never;

@@ -356,6 +356,7 @@ pub async fn apply(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct PushParams {
+    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub product_id: Option<i64>,
 }

@@ -122,6 +122,7 @@ pub async fn channel_template(
 #[into_params(parameter_in = Query)]
 pub struct FunnelParams {
     /// The template id of the page.
+    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub page_id: Option<i64>,
     #[serde(default)]
@@ -316,6 +317,7 @@ pub struct GetSmsParams {
     pub capcode: String,
     pub sid: String,
     /// The template id of the page, for the funnel.
+    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
     #[serde(default)]
@@ -378,6 +380,7 @@ pub struct RegisterParams {
     #[serde(rename = "smsCode")]
     pub sms_code: String,
     /// The template id of the page.
+    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
     #[serde(default)]

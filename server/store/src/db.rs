@@ -362,7 +362,7 @@ enum Backend<'a> {
 impl Backend<'_> {
     async fn batch(self, sql: &str) -> StoreResult<()> {
         match self {
-            Backend::Sqlite(conn) => conn.run(|connection| sqlite::batch(connection, sql)),
+            Backend::Sqlite(conn) => sqlite::batch(conn.connection()?, sql),
             Backend::Postgres(conn) => postgres::batch(conn, sql).await,
         }
     }
@@ -420,7 +420,7 @@ impl Conn {
     /// Runs a statement that answers no rows: how many rows it changed.
     pub(crate) async fn exec(&mut self, sql: &str, args: &[Arg<'_>]) -> StoreResult<u64> {
         match self.backend()? {
-            Backend::Sqlite(conn) => conn.run(|connection| sqlite::execute(connection, sql, args)),
+            Backend::Sqlite(conn) => sqlite::execute(conn.connection()?, sql, args),
             Backend::Postgres(conn) => postgres::execute(conn, sql, args).await,
         }
     }
@@ -438,7 +438,7 @@ impl Conn {
         map: impl FnMut(&Row<'_>) -> StoreResult<T> + Send,
     ) -> StoreResult<Vec<T>> {
         match self.backend()? {
-            Backend::Sqlite(conn) => conn.run(|connection| sqlite::rows(connection, sql, args, limit, map)),
+            Backend::Sqlite(conn) => sqlite::rows(conn.connection()?, sql, args, limit, map),
             Backend::Postgres(conn) => postgres::rows(conn, sql, args, limit, map).await,
         }
     }

@@ -6,13 +6,14 @@
 //! so an acknowledged write survives power loss, and `BEGIN IMMEDIATE` for
 //! every write transaction.
 //!
-//! Reads run on the calling task: they are answered from the page cache in
-//! microseconds, never wait for a lock (WAL) and never write, and handing
-//! each to the blocking pool cost more than the query (docs/benchmarks.md).
-//! The writer's statements may wait for the disk (a page spilled into the
-//! WAL, a full or frozen disk), so they run under `block_in_place`, which
-//! hands the thread's other tasks to another worker first; a commit, and a
-//! `BEGIN` that waits for another process's lock, run on the blocking pool.
+//! Statements run on the calling task: they are answered from the page
+//! cache in microseconds, and handing each to another thread cost more
+//! than the query (docs/benchmarks.md; `block_in_place` on the writer's
+//! alone cost money in a quarter of its postings, decision 061). A commit
+//! waits for the disk, and a `BEGIN` may wait for another process's lock,
+//! so those run on the blocking pool; the writer is one connection behind
+//! a mutex, so a write stuck on the disk holds at most one worker thread,
+//! and readiness (`probe_write`) waits for it off the runtime threads.
 
 use crate::db::{Arg, COMMIT, ROLLBACK, Row, UNIQUE};
 use hiram_domain::store::{StoreError, StoreResult};
@@ -173,16 +174,6 @@ pub(crate) enum Conn {
 }
 
 impl Conn {
-    /// Runs statements on this connection: a reader's in place, the
-    /// writer's where the runtime lets a thread block (module comment).
-    pub(crate) fn run<T>(&self, statements: impl FnOnce(&Connection) -> StoreResult<T>) -> StoreResult<T> {
-        let connection = self.connection()?;
-        match self {
-            Conn::Writer(_) if on_a_multi_thread_runtime() => tokio::task::block_in_place(|| statements(connection)),
-            Conn::Reader(_) | Conn::Writer(_) => statements(connection),
-        }
-    }
-
     pub(crate) fn connection(&self) -> StoreResult<&Connection> {
         match self {
             Conn::Reader(lease) => Ok(lease.connection.as_ref().expect("a lease holds its connection until dropped")),
@@ -190,13 +181,6 @@ impl Conn {
             Conn::Writer(None) => Err(StoreError::Backend("the transaction has ended".into())),
         }
     }
-}
-
-/// Whether `block_in_place` may be called here: a single-threaded runtime
-/// (a command's, a test's) has no other worker to hand its tasks to.
-fn on_a_multi_thread_runtime() -> bool {
-    tokio::runtime::Handle::try_current()
-        .is_ok_and(|runtime| runtime.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread)
 }
 
 /// A borrowed read connection; it goes back to the pool when dropped, even

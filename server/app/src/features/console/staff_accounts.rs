@@ -133,6 +133,12 @@ pub async fn add_staff(state: &AppState, email: &str, name: &str, role: &str) ->
     Ok(NewAccount { id, password, totp_secret, otpauth_uri })
 }
 
+/// The member a call names by `id`, refused naming the field when it is
+/// not a number.
+fn member_id(text: &str) -> ApiResult<i64> {
+    text.trim().parse().map_err(|_| refused(InvalidField("id")))
+}
+
 async fn member(state: &AppState, id: i64) -> ApiResult<StaffAccount> {
     state.store.staff_member(id).await?.ok_or(ApiError::NotFound)
 }
@@ -277,7 +283,7 @@ async fn switch_account(
         false => staff.require(Permission::ManageStaff)?,
     }
     let Params(params) = params?;
-    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
+    let id = member_id(&params.id)?;
     // Switching oneself off is a slip more often than a decision, and it
     // would sign the admin out mid-task; someone leaving is recorded by
     // another admin (decision 021).
@@ -333,7 +339,7 @@ pub async fn reset_account(
 ) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
     staff.require_member(Permission::ManageStaff)?;
     let Params(params) = params?;
-    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
+    let id = member_id(&params.id)?;
     // An admin who can still sign in has no lost secret to replace, and one
     // who cannot must not be able to swap theirs from a stolen session:
     // another admin resets it (decision 021).
@@ -393,7 +399,7 @@ pub async fn approve_sign_in(
 ) -> ApiResult<Json<Envelope<StaffAccountRow>>> {
     staff.require_member(Permission::ManageStaff)?;
     let Params(params) = params?;
-    let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
+    let id = member_id(&params.id)?;
     let account = member(&state, id).await?;
     let waiting = state
         .store

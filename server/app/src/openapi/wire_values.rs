@@ -13,10 +13,7 @@ pub struct PhoneNumber;
 
 impl utoipa::PartialSchema for PhoneNumber {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .pattern(Some(PHONE_PATTERN))
-            .into()
+        text_matching(PHONE_PATTERN.to_owned())
     }
 }
 
@@ -27,11 +24,16 @@ pub struct PhoneNumberOrEmpty;
 
 impl utoipa::PartialSchema for PhoneNumberOrEmpty {
     fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        utoipa::openapi::ObjectBuilder::new()
-            .schema_type(utoipa::openapi::schema::Type::String)
-            .pattern(Some(format!("^$|{PHONE_PATTERN}")))
-            .into()
+        text_matching(format!("^$|{PHONE_PATTERN}"))
     }
+}
+
+/// Text that matches `pattern`.
+fn text_matching(pattern: String) -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::schema::Type::String)
+        .pattern(Some(pattern))
+        .into()
 }
 
 impl utoipa::ToSchema for PhoneNumberOrEmpty {}

@@ -35,6 +35,25 @@ const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
 
 const MEBIBYTE: u64 = 1 << 20;
 
+/// What a dependency answered within [`ANSWER_WITHIN`]; `None`, logged
+/// with why, when it failed or did not answer in time.
+fn answered<T, E: std::fmt::Display>(
+    dependency: &str,
+    outcome: Result<Result<T, E>, tokio::time::error::Elapsed>,
+) -> Option<T> {
+    match outcome {
+        Ok(Ok(answer)) => Some(answer),
+        Ok(Err(error)) => {
+            tracing::warn!(error.detail = %error, "readiness check failed: {dependency} failed");
+            None
+        }
+        Err(_) => {
+            tracing::warn!("readiness check failed: {dependency} did not answer in time");
+            None
+        }
+    }
+}
+
 /// The process can serve: its database takes a write (a read-only file or
 /// server, a lock nobody releases, a frozen disk all answer 503), the
 /// SQLite file's disk has room left (`database.min_free_megabytes`) and its
@@ -52,49 +71,20 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
         tokio::time::timeout(ANSWER_WITHIN, state.store.room_to_grow()),
         tokio::time::timeout(ANSWER_WITHIN, state.files.ready()),
     );
-    let mut ready = true;
     let floor = state.settings.database.min_free_megabytes.saturating_mul(MEBIBYTE);
-    match room {
-        Ok(Ok(None)) => {}
-        Ok(Ok(Some(free))) if free >= floor => {}
-        Ok(Ok(Some(free))) => {
+    let room = match answered("the database's disk", room) {
+        Some(Some(free)) if free < floor => {
             tracing::warn!(
                 free_megabytes = free / MEBIBYTE,
                 "readiness check failed: the database's disk is below database.min_free_megabytes"
             );
-            ready = false;
+            false
         }
-        Ok(Err(error)) => {
-            tracing::warn!(error.detail = %error, "readiness check failed: the database's disk cannot be read");
-            ready = false;
-        }
-        Err(_) => {
-            tracing::warn!("readiness check failed: the database's disk did not answer in time");
-            ready = false;
-        }
-    }
-    match written {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => {
-            tracing::warn!(error.detail = %error, "readiness check failed: the database takes no write");
-            ready = false;
-        }
-        Err(_) => {
-            tracing::warn!("readiness check failed: the database did not take a write in time");
-            ready = false;
-        }
-    }
-    match files {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => {
-            tracing::warn!(error.detail = %error, "readiness check failed: the pictures' store cannot be used");
-            ready = false;
-        }
-        Err(_) => {
-            tracing::warn!("readiness check failed: the pictures' store did not answer in time");
-            ready = false;
-        }
-    }
+        answer => answer.is_some(),
+    };
+    let written = answered("the database's write", written).is_some();
+    let files = answered("the pictures' store", files).is_some();
+    let ready = room && written && files;
     if ready {
         (StatusCode::OK, Json(Health { status: "ok" })).into_response()
     } else {

@@ -61,9 +61,15 @@ pub async fn details(state: &AppState) -> ApiResult<Arc<CompanyDetails>> {
     Ok(details)
 }
 
-/// Stores details staff checked and saved; this process shows them at once.
-pub async fn save(state: &AppState, details: CompanyDetails) -> ApiResult<()> {
-    state.store.save_company_details(&details, state.now()).await?;
-    state.company.keep(Arc::new(details));
+/// Stores details staff checked, in the caller's transaction (`keep` then
+/// makes them current in this process).
+pub async fn save(state: &AppState, details: &CompanyDetails) -> ApiResult<()> {
+    state.store.save_company_details(details, state.now()).await?;
     Ok(())
+}
+
+/// Makes saved details the ones every page shows; called once the save
+/// has committed.
+pub fn keep(state: &AppState, details: CompanyDetails) {
+    state.company.keep(Arc::new(details));
 }

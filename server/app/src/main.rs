@@ -1,6 +1,7 @@
 //! `hiram [serve|migrate|seed|demo-session|staff-add|staff-token|openapi]`
 
 use hiram::config::Settings;
+use hiram::staff_access::StaffAction;
 use hiram::startup::{Application, state_for_command};
 use std::io::Write;
 use std::process::ExitCode;
@@ -117,7 +118,8 @@ async fn staff_add(settings: Settings, arguments: Vec<String>) -> Result<(), Str
         return Err(format!("staff-add needs --email, --name and --role\n{USAGE}"));
     };
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let created = hiram::features::console::staff_accounts::add_staff(&state, &email, &name, &role)
+    let action = StaffAction::open(&state).await.map_err(|error| error.to_string())?;
+    let created = hiram::features::console::staff_accounts::add_staff(&action.state, &email, &name, &role)
         .await
         .map_err(|error| error.to_string())?;
     let entry = hiram_domain::staff::AuditEntry {
@@ -131,7 +133,8 @@ async fn staff_add(settings: Settings, arguments: Vec<String>) -> Result<(), Str
             .to_string(),
         at: state.now(),
     };
-    state.store.append_audit(&entry).await.map_err(|error| error.to_string())?;
+    action.record(&entry).await.map_err(|error| error.to_string())?;
+    action.commit().await.map_err(|error| error.to_string())?;
     print_line(&serde_json::to_string(&created).map_err(|error| error.to_string())?)
 }
 
@@ -143,15 +146,16 @@ async fn staff_token(settings: Settings, arguments: Vec<String>) -> Result<(), S
         return Err(format!("staff-token needs --name, --role and --valid-days\n{USAGE}"));
     };
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let issued = hiram::features::console::api_tokens::issue(&state, &name, &role, &valid_days, None).await.map_err(
-        |error| match error {
+    let action = StaffAction::open(&state).await.map_err(|error| error.to_string())?;
+    let issued = hiram::features::console::api_tokens::issue(&action.state, &name, &role, &valid_days, None)
+        .await
+        .map_err(|error| match error {
             hiram::error::ApiError::Rejected { detail: Some(field), .. } => format!(
                 "staff-token: {field} does not fit (--name 1-60 characters; --role admin, credit_officer, \
                      finance, customer_care, marketing or auditor; --valid-days 1-365)"
             ),
             other => other.to_string(),
-        },
-    )?;
+        })?;
     let mut after = hiram::features::console::api_tokens::audited(&issued);
     after["by"] = serde_json::json!("hiram staff-token");
     let entry = hiram_domain::staff::AuditEntry {
@@ -164,7 +168,8 @@ async fn staff_token(settings: Settings, arguments: Vec<String>) -> Result<(), S
         after: after.to_string(),
         at: state.now(),
     };
-    state.store.append_audit(&entry).await.map_err(|error| error.to_string())?;
+    action.record(&entry).await.map_err(|error| error.to_string())?;
+    action.commit().await.map_err(|error| error.to_string())?;
     print_line(&serde_json::to_string(&issued).map_err(|error| error.to_string())?)
 }
 

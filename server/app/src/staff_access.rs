@@ -12,6 +12,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use hiram_domain::session::TokenDigest;
 use hiram_domain::staff::{ApiToken, AuditEntry, Permission, Role, StaffAccount};
+use hiram_domain::store::{STAFF_ACTION_LOCK, UnitOfWork};
 
 /// The console's session cookie, as plain HTTP (development, tests) names
 /// it.
@@ -104,11 +105,19 @@ impl Staff {
         }
     }
 
-    /// Writes what this caller did to the audit log.
+    /// Opens one of this caller's actions: its changes and its audit entry
+    /// commit together or not at all (decision 063).
+    pub async fn act(&self, state: &AppState) -> ApiResult<StaffAction> {
+        StaffAction::open(state).await
+    }
+
+    /// Writes what this caller did to the audit log, in the action that did
+    /// it: there is never a change without its entry, nor an entry without
+    /// its change.
     pub async fn audit(
         &self,
-        state: &AppState,
-        action: &str,
+        action: &StaffAction,
+        kind: &str,
         subject: &str,
         before: serde_json::Value,
         after: serde_json::Value,
@@ -117,14 +126,42 @@ impl Staff {
             id: 0,
             staff_id: self.staff_id(),
             api_token_id: self.api_token_id(),
-            action: action.to_owned(),
+            action: kind.to_owned(),
             subject: subject.to_owned(),
             before: before.to_string(),
             after: after.to_string(),
-            at: state.now(),
+            at: action.state.now(),
         };
-        state.store.append_audit(&entry).await?;
+        action.record(&entry).await
+    }
+}
+
+/// A staff action in progress: one transaction under the staff-action lock.
+/// Everything it changes goes through `state`, whose store runs inside the
+/// transaction; dropped without `commit`, none of it stays. Work that must
+/// not wait on the action (an SMS to the borrower) follows the commit.
+pub struct StaffAction {
+    pub state: AppState,
+    unit: Box<dyn UnitOfWork>,
+}
+
+impl StaffAction {
+    /// Opens an action: a caller's (`Staff::act`), or an operator's command
+    /// on the server (`hiram staff-add`), which answers to nobody signed in.
+    pub async fn open(state: &AppState) -> ApiResult<StaffAction> {
+        let unit = state.store.unit_of_work(STAFF_ACTION_LOCK).await?;
+        let store = unit.store();
+        Ok(StaffAction { state: state.changed(|shared| shared.store = store), unit })
+    }
+
+    /// Writes the action's audit entry, in its transaction.
+    pub async fn record(&self, entry: &AuditEntry) -> ApiResult<()> {
+        self.state.store.append_audit(entry).await?;
         Ok(())
+    }
+
+    pub async fn commit(self) -> ApiResult<()> {
+        Ok(self.unit.commit().await?)
     }
 }
 

@@ -94,6 +94,19 @@ pub struct Application {
     state: AppState,
     port: u16,
     grace: Duration,
+    failpoints: Failpoints,
+}
+
+/// The running server's crash points (`hiram_store`'s failpoints), armed
+/// by tests while it serves; a build without the `failpoints` feature
+/// refuses to arm one.
+#[derive(Clone)]
+pub struct Failpoints(Arc<Database>);
+
+impl Failpoints {
+    pub fn arm(&self, name: &str) -> Result<(), StoreError> {
+        self.0.arm_failpoint(name)
+    }
 }
 
 impl Application {
@@ -153,13 +166,24 @@ impl Application {
             .map_err(|error| StoreError::Backend(error.to_string()))?;
         arm_failpoints(&database, &state.settings.database, |point| !in_the_seed(point))?;
         let grace = Duration::from_secs(state.settings.server.shutdown_grace_seconds);
-        Ok(Application { listener, router: router(state.clone()), state, port, grace })
+        Ok(Application {
+            listener,
+            router: router(state.clone()),
+            state,
+            port,
+            grace,
+            failpoints: Failpoints(database),
+        })
     }
 
     /// The state the server runs on, for commands and tests that need the
     /// same store and clock.
     pub fn state(&self) -> AppState {
         self.state.clone()
+    }
+
+    pub fn failpoints(&self) -> Failpoints {
+        self.failpoints.clone()
     }
 
     pub fn port(&self) -> u16 {

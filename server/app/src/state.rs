@@ -1,7 +1,7 @@
 //! What every handler can reach.
 
 use crate::config::Settings;
-use crate::services::{ServiceError, ServiceResult};
+use crate::services::ServiceResult;
 use hiram_domain::decision::DecisionRules;
 use hiram_domain::money::Centavos;
 use hiram_domain::otp::OtpPolicy;
@@ -131,13 +131,11 @@ impl AppState {
 }
 
 impl AppState {
-    /// The one way the application moves an order: the domain's state
-    /// machine (D3) must allow `from → to`, then the store applies it only if
-    /// the order is still in `from`. Illegal moves change nothing.
-    /// When the order is no longer in `from`, that is
-    /// [`ServiceError::Stale`]: someone else moved it first.
+    /// The one way the application moves an order: a `Transition` exists
+    /// only for a move the state machine (D3) allows, and the store applies
+    /// it only while the order is still where it was. When it is not, that
+    /// is [`ServiceError::Stale`]: someone else moved it first.
     pub async fn move_order(&self, transition: &hiram_domain::order::Transition) -> ServiceResult<()> {
-        transition.from.transition(transition.to).map_err(|error| ServiceError::Refused(error.to_string()))?;
         Ok(self.store.apply_transition(transition).await?)
     }
 }

@@ -158,13 +158,13 @@ pub struct StatusChange {
 /// status brings with it.
 #[derive(Clone, Debug)]
 pub struct Transition {
-    pub order_id: OrderId,
-    pub from: OrderStatus,
-    pub to: OrderStatus,
-    pub cause: String,
-    pub at: OffsetDateTime,
+    order_id: OrderId,
+    from: OrderStatus,
+    to: OrderStatus,
+    cause: String,
+    at: OffsetDateTime,
     /// Set when the payout succeeds (170 → 174).
-    pub due_date: Option<Date>,
+    due_date: Option<Date>,
 }
 
 impl Transition {
@@ -184,6 +184,31 @@ impl Transition {
     /// The same move, setting the loan's last due date.
     pub fn with_due_date(self, due_date: Date) -> Transition {
         Transition { due_date: Some(due_date), ..self }
+    }
+
+    pub fn order_id(&self) -> OrderId {
+        self.order_id
+    }
+
+    /// The status the order must still be in for the move to apply.
+    pub fn from(&self) -> OrderStatus {
+        self.from
+    }
+
+    pub fn to(&self) -> OrderStatus {
+        self.to
+    }
+
+    pub fn cause(&self) -> &str {
+        &self.cause
+    }
+
+    pub fn at(&self) -> OffsetDateTime {
+        self.at
+    }
+
+    pub fn due_date(&self) -> Option<Date> {
+        self.due_date
     }
 }
 

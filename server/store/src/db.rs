@@ -19,6 +19,7 @@
 //! writes, and its `write()` is a savepoint, so many store calls commit
 //! together or not at all.
 
+use crate::failpoints::Failpoints;
 use crate::{postgres, sqlite};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::money::Centavos;
@@ -93,6 +94,7 @@ impl Pool {
             Pool::Unit(unit) => {
                 let mut open = unit.acquire().await?;
                 open.savepoints += 1;
+                crate::failpoints::hit(&unit.failpoints, &format!("unit:write:{}", open.savepoints))?;
                 let name = format!("unit_{}", open.savepoints);
                 open.backend()?.batch(&format!("SAVEPOINT {name}")).await?;
                 open.savepoint = Some(name);
@@ -104,14 +106,19 @@ impl Pool {
 
     /// Opens a unit of work: a transaction holding the named lock, and a
     /// pool over it. Units do not nest.
-    pub(crate) async fn unit(&self, lock: &str) -> StoreResult<Pool> {
+    pub(crate) async fn unit(&self, lock: &str, failpoints: Arc<Failpoints>) -> StoreResult<Pool> {
         if let Pool::Unit(_) = self {
             return Err(StoreError::Backend("a unit of work cannot open another inside it".into()));
         }
         let mut tx = self.write().await?;
         tx.lock(lock).await?;
         let open = Open { tx: Some(tx), savepoint: None, undo: None, savepoints: 0 };
-        Ok(Pool::Unit(Unit { dialect: self.dialect(), open: Arc::new(AsyncMutex::new(open)), writable: true }))
+        Ok(Pool::Unit(Unit {
+            dialect: self.dialect(),
+            open: Arc::new(AsyncMutex::new(open)),
+            writable: true,
+            failpoints,
+        }))
     }
 
     /// Opens a read transaction: one connection, one snapshot (PostgreSQL:
@@ -130,7 +137,12 @@ impl Pool {
         })
         .await?;
         let open = Open { tx: Some(Tx { conn, open: true }), savepoint: None, undo: None, savepoints: 0 };
-        Ok(Pool::Unit(Unit { dialect: self.dialect(), open: Arc::new(AsyncMutex::new(open)), writable: false }))
+        Ok(Pool::Unit(Unit {
+            dialect: self.dialect(),
+            open: Arc::new(AsyncMutex::new(open)),
+            writable: false,
+            failpoints: Arc::default(),
+        }))
     }
 
     /// [`Conn::all`] on a read connection of its own.
@@ -291,6 +303,10 @@ pub(crate) struct Unit {
     dialect: Dialect,
     open: Arc<AsyncMutex<Open>>,
     writable: bool,
+    /// The store's crash points: `unit:write:N` fails the unit's Nth write
+    /// before it starts, `unit:commit` its commit (tests crash an action
+    /// between each pair of its writes with them).
+    failpoints: Arc<Failpoints>,
 }
 
 pub(crate) struct Open {
@@ -333,6 +349,7 @@ impl Unit {
     /// Commits the unit's transaction.
     pub(crate) async fn commit(&self) -> StoreResult<()> {
         let mut open = self.acquire().await?;
+        crate::failpoints::hit(&self.failpoints, "unit:commit")?;
         let tx = open.tx.take().ok_or_else(|| StoreError::Backend("the unit of work has ended".into()))?;
         tx.commit().await
     }

@@ -207,15 +207,15 @@ impl OrderStore for Store {
         transition_in(&mut tx, transition).await?;
         tx.exec(
             "UPDATE loan_order SET terms = $2, accepted_by_act = $3, interest = $4 WHERE id = $1",
-            args![transition.order_id, &rows::to_json(&acceptance.terms)?, &acceptance.act, acceptance.interest],
+            args![transition.order_id(), &rows::to_json(&acceptance.terms)?, &acceptance.act, acceptance.interest],
         )
         .await?;
-        insert_proof(&mut tx, transition.order_id, &ProofRecord::Contract(acceptance.proof.clone()), transition.at)
+        insert_proof(&mut tx, transition.order_id(), &ProofRecord::Contract(acceptance.proof.clone()), transition.at())
             .await?;
         for (kind, body) in documents {
             tx.exec(
                 "INSERT INTO order_document (order_id, kind, body, created_at) VALUES ($1, $2, $3, $4)",
-                args![transition.order_id, *kind, body, transition.at],
+                args![transition.order_id(), *kind, body, transition.at()],
             )
             .await
             .map_err(conflict("order_document"))?;
@@ -394,7 +394,7 @@ pub(crate) async fn extend_in(tx: &mut Conn, extension: &Extension) -> StoreResu
 /// Moves an order from `from` to `to` inside a write transaction and records
 /// the change; `Stale` when the order is no longer in `from`.
 pub(crate) async fn transition_in(tx: &mut Conn, transition: &Transition) -> StoreResult<()> {
-    let closes = matches!(transition.to, OrderStatus::Repaid | OrderStatus::Rejected);
+    let closes = matches!(transition.to(), OrderStatus::Repaid | OrderStatus::Rejected);
     let changed = tx
         .exec(
             "UPDATE loan_order SET status = $3, \
@@ -402,7 +402,7 @@ pub(crate) async fn transition_in(tx: &mut Conn, transition: &Transition) -> Sto
              due_date = COALESCE($5, due_date), \
              closed_at = CASE WHEN $6 THEN $4 WHEN CAST($2 AS BIGINT) = 200 THEN NULL ELSE closed_at END \
              WHERE id = $1 AND status = $2",
-            args![transition.order_id, transition.from, transition.to, transition.at, transition.due_date, closes],
+            args![transition.order_id(), transition.from(), transition.to(), transition.at(), transition.due_date(), closes],
         )
         .await?;
     if changed != 1 {
@@ -410,7 +410,7 @@ pub(crate) async fn transition_in(tx: &mut Conn, transition: &Transition) -> Sto
     }
     tx.exec(
         "INSERT INTO order_status_change (order_id, from_status, to_status, cause, at) VALUES ($1, $2, $3, $4, $5)",
-        args![transition.order_id, transition.from, transition.to, &transition.cause, transition.at],
+        args![transition.order_id(), transition.from(), transition.to(), transition.cause(), transition.at()],
     )
     .await
     .map(drop)

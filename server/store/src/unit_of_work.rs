@@ -11,7 +11,7 @@ use std::sync::Arc;
 #[async_trait]
 impl UnitOfWorkStore for Store {
     async fn unit_of_work(&self, lock: &'static str) -> StoreResult<Box<dyn UnitOfWork>> {
-        let db = self.db.unit(lock).await?;
+        let db = self.db.unit(lock, Arc::clone(&self.failpoints)).await?;
         let Pool::Unit(unit) = &db else {
             return Err(StoreError::Backend("a unit of work opened no transaction".into()));
         };

@@ -132,7 +132,7 @@ fn day_changes(held: &HeldOrder, today: Date, now: OffsetDateTime) -> Result<Ord
         ),
         _ => None,
     };
-    let status = transition.as_ref().map_or(order.status, |transition| transition.to);
+    let status = transition.as_ref().map_or(order.status, |transition| transition.to());
     let proofs = loans::holds_record(&account, &charges).into_iter().collect();
     let update = loans::account_update(account, status);
     if entries.is_empty() && transition.is_none() && held.account.as_ref() == Some(&update.account) {

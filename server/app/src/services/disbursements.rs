@@ -133,14 +133,8 @@ async fn try_claimed(state: &AppState, order_id: OrderId) -> ServiceResult<Disbu
             None => return Ok(Disbursed::NotDisbursing),
         }
     } else {
-        let transition = Transition {
-            order_id: order.id,
-            from: OrderStatus::Disbursing,
-            to: OrderStatus::Rejected,
-            cause,
-            at: state.now(),
-            due_date: None,
-        };
+        let transition = Transition::new(&order, OrderStatus::Rejected, cause, state.now())
+            .map_err(|error| ServiceError::Refused(error.to_string()))?;
         match state.move_order(&transition).await {
             Ok(()) => state.today(),
             Err(ServiceError::Stale) => return Ok(Disbursed::NotDisbursing),

@@ -39,12 +39,17 @@ pub async fn rule_sets(state: &AppState) -> ServiceResult<Vec<CapRuleSet>> {
     Ok(sets)
 }
 
-/// Saves a rule set (an admin's correction or the next circular); this
-/// process reads them afresh at once.
+/// Saves a rule set (an admin's correction or the next circular) in the
+/// caller's transaction; once that has committed, `rule_sets_changed`
+/// makes this process read them again.
 pub async fn save_rule_set(state: &AppState, rule_set: &CapRuleSet) -> ServiceResult<()> {
-    state.store.save_cap_rule_set(rule_set, state.now()).await?;
+    Ok(state.store.save_cap_rule_set(rule_set, state.now()).await?)
+}
+
+/// Forgets the rule sets this process keeps, so the next use reads the
+/// saved ones.
+pub fn rule_sets_changed(state: &AppState) {
     *state.compliance.rule_sets.lock().unwrap_or_else(PoisonError::into_inner) = None;
-    Ok(())
 }
 
 /// The rule set in force on `date`; a database with none is broken.
@@ -385,7 +390,7 @@ pub async fn post_waiver(
         } else {
             None
         };
-        let status = transition.as_ref().map_or(held.order.status, |transition| transition.to);
+        let status = transition.as_ref().map_or(held.order.status, |transition| transition.to());
         let proofs = holds_record(&account, &charges).into_iter().collect();
         Ok(OrderChanges {
             entries,
@@ -483,7 +488,7 @@ async fn restate(
             .map(|to| Transition::new(&held.order, to, "restated under the loan engine (decision 056)", now))
             .transpose()
             .map_err(|error| refused(error.to_string()))?;
-        let status = transition.as_ref().map_or(held.order.status, |transition| transition.to);
+        let status = transition.as_ref().map_or(held.order.status, |transition| transition.to());
         Ok(OrderChanges {
             entries: entry.map(|entry| vec![(entry, key.clone())]).unwrap_or_default(),
             transition,

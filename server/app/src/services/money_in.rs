@@ -43,18 +43,19 @@ pub async fn credited_by_provider(state: &AppState, reference: &str) -> ServiceR
 /// 174). If the extension is no longer offered when the money arrives, the
 /// money is an ordinary repayment.
 pub async fn post_payment(state: &AppState, payment: &ReceivedPayment, key: &IdempotencyKey) -> ServiceResult<Posting> {
-    post_payment_on(state, payment, key, state.today(), state.now()).await
+    let (posting, receipt) = post_payment_in(state, payment, key).await?;
+    receipt.send(state).await;
+    Ok(posting)
 }
 
-/// The same, as if received on the Manila day `today` at `now` (the demo
-/// seed pays its loans off in the past).
-pub async fn post_payment_on(
+/// The same inside a caller's transaction (a staff action): the receipt is
+/// stored with the posting, and the caller sends it once it has committed.
+pub async fn post_payment_in(
     state: &AppState,
     payment: &ReceivedPayment,
     key: &IdempotencyKey,
-    today: Date,
-    now: OffsetDateTime,
-) -> ServiceResult<Posting> {
+) -> ServiceResult<(Posting, sms::StoredTexts)> {
+    let (today, now) = (state.today(), state.now());
     let rule_sets = crate::services::loans::rule_sets(state).await?;
     let decide = |held: &HeldOrder| {
         let changes = settle(held, payment, key, &rule_sets, today, now)?;
@@ -65,11 +66,11 @@ pub async fn post_payment_on(
         Ok(OrderPosting::Posted { changes, entry_id, outbox_ids }) => {
             tracing::info!(order.id = payment.order_id.0, payment.channel = payment.channel.key(), "payment posted");
             state.metrics.posted(crate::metrics::PostingKind::Payment);
-            sms::dispatch(state, outbox_ids.into_iter().zip(&changes.messages)).await;
-            Ok(Posting::Posted(entry_id.unwrap_or_default()))
+            let receipt = sms::StoredTexts(outbox_ids.into_iter().zip(changes.messages).collect());
+            Ok((Posting::Posted(entry_id.unwrap_or_default()), receipt))
         }
-        Ok(OrderPosting::Replayed(id)) => Ok(Posting::Replayed(id)),
-        Ok(OrderPosting::KeyReused) => Ok(Posting::KeyReused),
+        Ok(OrderPosting::Replayed(id)) => Ok((Posting::Replayed(id), sms::StoredTexts::default())),
+        Ok(OrderPosting::KeyReused) => Ok((Posting::KeyReused, sms::StoredTexts::default())),
         Err(Refusal(reason)) => Err(ServiceError::Refused(reason)),
     }
 }
@@ -135,7 +136,7 @@ pub fn settle(
     } else {
         None
     };
-    let status = transition.as_ref().map_or(order.status, |transition| transition.to);
+    let status = transition.as_ref().map_or(order.status, |transition| transition.to());
     Ok(OrderChanges {
         entries,
         extension,

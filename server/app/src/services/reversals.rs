@@ -37,10 +37,13 @@ pub enum NotPosted {
 }
 
 /// What the approval did to the order.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct Reversed {
     pub owed: Centavos,
     pub status: OrderStatus,
+    /// The borrower's text, stored with the reversal, for the caller to
+    /// send once its transaction has committed.
+    pub texts: sms::StoredTexts,
 }
 
 /// Posts the reversal `proposal` names, approved by `by`.
@@ -96,10 +99,10 @@ pub async fn approve(
         Ok(Ok(OrderPosting::Posted { changes, outbox_ids, .. })) => {
             tracing::info!(order.id = order.id.0, reversal.id = proposal.id, "payment reversal posted");
             state.metrics.posted(crate::metrics::PostingKind::Reversal);
-            sms::dispatch(state, outbox_ids.into_iter().zip(&changes.messages)).await;
             let owed = owed_after(&changes, today);
-            let status = changes.transition.map(|transition| transition.to).unwrap_or(order.status);
-            Ok(Ok(Reversed { owed: owed.max(Centavos::ZERO), status }))
+            let status = changes.transition.as_ref().map_or(order.status, |transition| transition.to());
+            let texts = sms::StoredTexts(outbox_ids.into_iter().zip(changes.messages).collect());
+            Ok(Ok(Reversed { owed: owed.max(Centavos::ZERO), status, texts }))
         }
         Ok(Ok(OrderPosting::Replayed(_) | OrderPosting::KeyReused)) | Err(StoreError::Stale) => {
             Ok(Err(NotPosted::AlreadyDecided))
@@ -162,7 +165,7 @@ fn reverse(
         ),
         None => None,
     };
-    let status = transition.as_ref().map_or(order.status, |transition| transition.to);
+    let status = transition.as_ref().map_or(order.status, |transition| transition.to());
     Ok(OrderChanges {
         entries: vec![(correction, key_of(proposal))],
         transition,

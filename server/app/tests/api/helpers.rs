@@ -21,6 +21,8 @@ pub struct TestApp {
     /// The server's clock: `app.clock.advance(..)` moves time for it.
     pub clock: std::sync::Arc<hiram::clock::ShiftedClock>,
     pub database_url: String,
+    /// Crash points of the server's store, armed while it serves.
+    pub failpoints: hiram::startup::Failpoints,
 }
 
 /// Runs each test once on SQLite and once on PostgreSQL, as
@@ -152,9 +154,10 @@ impl TestApp {
         let clock = std::sync::Arc::new(hiram::clock::ShiftedClock::default());
         let application = Application::build_with_clock(settings, clock.clone()).await?;
         let state = application.state();
+        let failpoints = application.failpoints();
         let address = format!("http://127.0.0.1:{}", application.port());
         tokio::spawn(application.run_until_stopped());
-        Ok(TestApp { address, client: reqwest::Client::new(), state, database_url, clock })
+        Ok(TestApp { address, client: reqwest::Client::new(), state, database_url, clock, failpoints })
     }
 
     /// The secret of a new staff API token of the role, made as `hiram

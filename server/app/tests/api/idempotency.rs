@@ -109,6 +109,17 @@ pub(crate) async fn staff_post(
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// A console create: who sends it, its path, the audit action it writes,
+/// its form.
+type Create<'a> = (&'a Member, &'a str, &'a str, Vec<(&'a str, &'a str)>);
+
+/// How many audit entries of `action` the log holds.
+async fn audited(app: &TestApp, action: &str) -> usize {
+    let page = hiram_domain::back_office::PageRequest { offset: 0, size: 10_000 };
+    let entries = app.state.store.audit_entries(None, page).await.unwrap();
+    entries.rows.iter().filter(|logged| logged.entry.action == action).count()
+}
+
 async fn adjustment_count(app: &TestApp) -> usize {
     app.state.store.adjustments(None, 1000).await.unwrap().len()
 }
@@ -214,6 +225,43 @@ crate::on_both_stores! {
         let (_, audit) = crate::console::send(&app, &auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
         let audited = |action: &str| audit["data"]["rows"].as_array().unwrap().iter().filter(|row| row["action"] == action).count();
         assert_eq!((audited("product.create"), audited("exchange_rate.add")), (1, 1), "{audit}");
+    }
+
+    async fn twenty_retries_at_once_of_each_console_create_make_one_change_and_one_audit_entry(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
+        let demo = app.demo_session().await;
+        let overdue = crate::helpers::order_in(&demo, 180).order_id.to_string();
+        let repaid = crate::helpers::order_in(&demo, 174).order_id;
+        let (payment, _) = crate::console::reversals::pay_in_full(&app, &demo.session_id, repaid, "MAYA-RETRY-20").await;
+        let (payment, repaid) = (payment.to_string(), repaid.to_string());
+        // 10:00 in Manila, inside the hours a collector may call.
+        let manila_hour = app.state.now().to_offset(time::macros::offset!(+8)).hour();
+        app.clock.advance(Duration::hours((24 + 10 - i64::from(manila_hour)) % 24));
+        let finance = named_member(&app, Role::Finance, "finance").await;
+        let admin = named_member(&app, Role::Admin, "catalogue").await;
+        let collector = named_member(&app, Role::CreditOfficer, "collector").await;
+        let lender = app.state.store.products().await.unwrap()[0].lender_id.0;
+        let fields = crate::products_and_transitions::base(lender);
+        let product = pairs(&fields);
+        let today = today(&app);
+        let creates: [Create; 5] = [
+            (&finance, "/api/console/adjustments/propose", "adjustment.propose",
+                vec![("orderId", overdue.as_str()), ("bucket", "interest"), ("amount", "100"), ("reason", "retried at once")]),
+            (&finance, "/api/console/reversals/propose", "reversal.propose",
+                vec![("orderId", repaid.as_str()), ("entryId", payment.as_str()), ("reason", "GCash reversed the transfer")]),
+            (&admin, "/api/console/products", "product.create", product),
+            (&finance, "/api/console/exchange-rates/add", "exchange_rate.add",
+                vec![("currency", "USD"), ("rate", "58.1234"), ("effectiveOn", today.as_str()), ("source", "BSP reference rate")]),
+            (&collector, "/api/console/collections/contacts", "collection.contact",
+                vec![("orderId", overdue.as_str()), ("channel", "call"), ("outcome", "promised_to_pay"), ("note", "retried at once")]),
+        ];
+        for (who, path, action, form) in &creates {
+            let audit_before = audited(&app, action).await;
+            let key = format!("twenty-{action}").replace('.', "-");
+            let replies = join_all((0..20).map(|_| staff_post(&app, who, path, &key, form)).collect()).await;
+            assert!(replies.iter().all(|reply| reply.0 == 200 && reply == &replies[0]), "{path}: {replies:?}");
+            assert_eq!(audited(&app, action).await, audit_before + 1, "{path}: one change, one audit entry");
+        }
+        assert_eq!(adjustment_count(&app).await, 1, "one proposal");
     }
 
     async fn a_book_record_retried_under_its_key_is_stored_once(app) {

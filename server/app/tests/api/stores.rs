@@ -20,14 +20,10 @@ crate::on_both_stores! {
         let session = app.demo_session().await;
         let order = OrderId(order_in(&session, 174).order_id);
         let before = app.state.store.status_history(order).await.unwrap();
-        let stale = Transition {
-            order_id: order,
-            from: OrderStatus::UnderReview,
-            to: OrderStatus::AwaitingConfirmation,
-            cause: "a late decision".to_owned(),
-            at: app.state.now(),
-            due_date: None,
-        };
+        // Built while the order was (as far as its reader knew) still under review.
+        let mut as_read = app.state.store.order(order).await.unwrap().unwrap();
+        as_read.status = OrderStatus::UnderReview;
+        let stale = Transition::new(&as_read, OrderStatus::AwaitingConfirmation, "a late decision", app.state.now()).unwrap();
         assert!(matches!(app.state.store.apply_transition(&stale).await, Err(StoreError::Stale)));
         assert_eq!(app.state.store.status_history(order).await.unwrap(), before);
     }
@@ -39,14 +35,7 @@ crate::on_both_stores! {
         let borrower = app.state.store.borrower_by_phone(&phone).await.unwrap().unwrap();
         let open = app.state.store.order_of(borrower.id, order_id).await.unwrap().unwrap();
         assert!(open.disbursed_at.is_some() && open.due_date.is_some() && open.closed_at.is_none());
-        let repay = Transition {
-            order_id,
-            from: OrderStatus::RepaymentOpen,
-            to: OrderStatus::Repaid,
-            cause: "paid in full".to_owned(),
-            at: app.state.now(),
-            due_date: None,
-        };
+        let repay = Transition::new(&open, OrderStatus::Repaid, "paid in full", app.state.now()).unwrap();
         app.state.store.apply_transition(&repay).await.unwrap();
         let closed = app.state.store.order_of(borrower.id, order_id).await.unwrap().unwrap();
         assert_eq!(closed.status, OrderStatus::Repaid);

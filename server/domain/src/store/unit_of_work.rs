@@ -10,6 +10,11 @@ use std::sync::Arc;
 /// that processes started together run them one after another.
 pub const START_UP_LOCK: &str = "hiram start-up";
 
+/// The lock every staff action takes (decision 063): a retry of an action
+/// waits for the first to commit and then finds it done, so it is neither
+/// applied nor audited twice.
+pub const STAFF_ACTION_LOCK: &str = "hiram staff action";
+
 #[async_trait]
 pub trait UnitOfWorkStore {
     /// Opens a transaction holding the named lock (on SQLite the one

@@ -86,6 +86,22 @@ pub fn queued(state: &AppState, phone: &Phone, body: String, at: OffsetDateTime)
     }
 }
 
+/// Texts stored with a change, to hand to the provider once the change has
+/// committed: a text never reports a change that did not stand, and one
+/// left unsent goes out with the outbox's next sweep.
+#[derive(Debug, Clone, Default)]
+pub struct StoredTexts(pub Vec<(i64, NewOutboxEntry)>);
+
+impl StoredTexts {
+    pub async fn send(&self, state: &AppState) {
+        for (id, text) in &self.0 {
+            if text.status == OutboxStatus::Queued {
+                send_stored(state, *id, &text.phone, text.delivery, &text.body).await;
+            }
+        }
+    }
+}
+
 /// Hands stored texts to the provider and records how each went; the ones
 /// stored as sent need nothing. A text this process does not finish (it
 /// crashed) is sent by `send_queued_forever` once its claim runs out.

@@ -19,7 +19,7 @@ use hiram_domain::ledger::{self, Bucket};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
 use hiram_domain::staff::{Adjustment, Permission};
-use hiram_domain::store::{IdempotencyKey, StoreError};
+use hiram_domain::store::IdempotencyKey;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -115,14 +115,16 @@ pub async fn propose(
     let asked = [params.order_id.to_string(), bucket.key().to_owned(), params.amount.to_string(), reason.to_owned()];
     let asked: Vec<&str> = asked.iter().map(String::as_str).collect();
     let request = idempotency.keyed(staff.key_owner(), "adjustment_propose", &asked);
-    if let Some(id) = first_id(&state, request.as_ref()).await? {
+    let action = staff.act(&state).await?;
+    let state = &action.state;
+    if let Some(id) = first_id(state, request.as_ref()).await? {
         return Ok(ok(lang, Proposed { id }));
     }
     let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
     if !order.status.is_repayable() {
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
     }
-    let standing = loans::standing(&state, order.id).await?.ok_or(ApiError::NotFound)?;
+    let standing = loans::standing(state, order.id).await?.ok_or(ApiError::NotFound)?;
     let dues = standing.account.dues();
     let amount = Centavos::new(params.amount);
     if ledger::waiver(bucket, amount, &dues).is_err() {
@@ -142,13 +144,14 @@ pub async fn propose(
     let id = state.store.propose_adjustment(&proposal, request.as_ref()).await.map_err(refuse_reused_key)?;
     staff
         .audit(
-            &state,
+            &action,
             "adjustment.propose",
             &format!("adjustment:{id}"),
             serde_json::Value::Null,
             serde_json::json!({ "orderId": order.id.0, "bucket": bucket.key(), "amount": amount.get(), "reason": reason }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, Proposed { id }))
 }
 
@@ -178,28 +181,35 @@ pub async fn approve(
 ) -> ApiResult<Json<Envelope<NoData>>> {
     staff.require(Permission::ApproveAdjustments)?;
     let Params(params) = params?;
-    let adjustment = decidable(&state, &staff, params.id).await?;
-    let owed_before = loans::owed_today(&state, adjustment.order_id).await?;
+    // The waiver's entries and account, the order's move when it settles
+    // the loan, the proposal's decision and the audit entry: one
+    // transaction (decision 063).
+    let action = staff.act(&state).await?;
+    let adjustment = decidable(&action.state, &staff, params.id).await?;
+    let owed_before = loans::owed_today(&action.state, adjustment.order_id).await?;
     let key = IdempotencyKey { key: format!("adjustment:{}", adjustment.id), fingerprint: [0; 32] };
     if let Err(reason) =
-        loans::post_waiver(&state, adjustment.order_id, adjustment.bucket, adjustment.amount, &key).await?
+        loans::post_waiver(&action.state, adjustment.order_id, adjustment.bucket, adjustment.amount, &key).await?
     {
         tracing::info!(adjustment.id = adjustment.id, %reason, "waiver not posted");
         return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
     }
-    match state.store.decide_adjustment(adjustment.id, true, staff.staff_id(), state.now()).await {
-        Ok(()) | Err(StoreError::Stale) => {}
-        Err(other) => return Err(other.into()),
-    }
+    action
+        .state
+        .store
+        .decide_adjustment(adjustment.id, true, staff.staff_id(), action.state.now())
+        .await
+        .map_err(super::moved_on)?;
     staff
         .audit(
-            &state,
+            &action,
             "adjustment.approve",
             &format!("adjustment:{}", adjustment.id),
             serde_json::json!({ "status": "proposed", "owed": owed_before.get() }),
             serde_json::json!({ "status": "approved", "waived": adjustment.amount.get(), "bucket": adjustment.bucket.key() }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, NoData))
 }
 
@@ -214,22 +224,23 @@ pub async fn reject(
 ) -> ApiResult<Json<Envelope<NoData>>> {
     staff.require(Permission::ApproveAdjustments)?;
     let Params(params) = params?;
-    let adjustment = decidable(&state, &staff, params.id).await?;
-    match state.store.decide_adjustment(adjustment.id, false, staff.staff_id(), state.now()).await {
-        Ok(()) => {}
-        Err(StoreError::Stale) => {
-            return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
-        }
-        Err(other) => return Err(other.into()),
-    }
+    let action = staff.act(&state).await?;
+    let adjustment = decidable(&action.state, &staff, params.id).await?;
+    action
+        .state
+        .store
+        .decide_adjustment(adjustment.id, false, staff.staff_id(), action.state.now())
+        .await
+        .map_err(super::moved_on)?;
     staff
         .audit(
-            &state,
+            &action,
             "adjustment.reject",
             &format!("adjustment:{}", adjustment.id),
             serde_json::json!({ "status": "proposed" }),
             serde_json::json!({ "status": "rejected" }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, NoData))
 }

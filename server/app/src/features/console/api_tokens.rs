@@ -96,16 +96,19 @@ pub async fn create_api_token(
 ) -> ApiResult<Json<Envelope<IssuedApiToken>>> {
     staff.require_member(Permission::ManageStaff)?;
     let Params(params) = params?;
-    let issued = issue(&state, &params.name, &params.role, &params.valid_days, staff.staff_id()).await?;
+    let action = staff.act(&state).await?;
+    let state = &action.state;
+    let issued = issue(state, &params.name, &params.role, &params.valid_days, staff.staff_id()).await?;
     staff
         .audit(
-            &state,
+            &action,
             "api_token.create",
             &format!("api_token:{}", issued.id),
             serde_json::Value::Null,
             audited(&issued),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, issued))
 }
 
@@ -184,6 +187,8 @@ pub async fn revoke_api_token(
     let Params(params) = params?;
     let id: i64 = params.id.trim().parse().map_err(|_| refused(InvalidField("id")))?;
     let now = state.now();
+    let action = staff.act(&state).await?;
+    let state = &action.state;
     let before = match state.store.revoke_api_token(id, now).await {
         Ok(before) => before,
         Err(StoreError::Stale) => return Err(ApiError::NotFound),
@@ -194,7 +199,7 @@ pub async fn revoke_api_token(
         tracing::info!(api_token.id = id, "staff API token revoked");
         staff
             .audit(
-                &state,
+                &action,
                 "api_token.revoke",
                 &format!("api_token:{id}"),
                 serde_json::json!({ "revoked": false }),
@@ -206,5 +211,6 @@ pub async fn revoke_api_token(
         Some(staff_id) => state.store.staff_member(staff_id).await?.map(|account| account.name),
         None => None,
     };
+    action.commit().await?;
     Ok(ok(lang, token_row(&ApiToken { revoked_at: Some(revoked_at), ..before }, creator)))
 }

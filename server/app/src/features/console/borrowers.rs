@@ -205,15 +205,17 @@ pub async fn reveal(
     let reason = super::orders::checked_reason(&params.reason)?;
     let borrower = state.store.borrower(BorrowerId(params.id)).await?.ok_or(ApiError::NotFound)?;
     let answers = state.store.kyc_answers(borrower.id).await?;
+    let action = staff.act(&state).await?;
     staff
         .audit(
-            &state,
+            &action,
             "borrower.reveal",
             &format!("borrower:{}", borrower.id.0),
             serde_json::Value::Null,
             serde_json::json!({ "reason": reason, "fields": answers.iter().map(|answer| answer.code.as_str()).collect::<Vec<_>>() }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(
         lang,
         RevealedData {

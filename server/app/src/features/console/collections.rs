@@ -288,7 +288,9 @@ pub async fn log_contact(
     );
     // A retry answers before the order is looked at again: the first was
     // logged even if the hour or the order's state would refuse it now.
-    if let Some(id) = first_id(&state, request.as_ref()).await? {
+    let action = staff.act(&state).await?;
+    let state = &action.state;
+    if let Some(id) = first_id(state, request.as_ref()).await? {
         return Ok(ok(lang, ContactLogged { id }));
     }
     let order = state.store.order(OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
@@ -299,7 +301,7 @@ pub async fn log_contact(
         });
     }
     let now = state.now();
-    let account = crate::services::loans::account(&state, order.id).await?;
+    let account = crate::services::loans::account(state, order.id).await?;
     let days = days_past_due_of(account.as_ref(), &order, manila_date(now));
     let consents = state.store.has_consent(order.borrower_id, ConsentKind::CollectionAnyHour).await?;
     let basis = contact_allowed(now, days, consents).map_err(|_| ApiError::Conflict {
@@ -322,7 +324,7 @@ pub async fn log_contact(
     tracing::info!(order.id = order.id.0, contact.id = id, contact.basis = basis.key(), "collection contact logged");
     staff
         .audit(
-            &state,
+            &action,
             "collection.contact",
             &format!("order:{}", order.id.0),
             serde_json::Value::Null,
@@ -336,5 +338,6 @@ pub async fn log_contact(
             }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, ContactLogged { id }))
 }

@@ -19,7 +19,6 @@ use hiram_domain::complaint::{Complaint, ComplaintStatus, is_late};
 use hiram_domain::fields::InvalidField;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::staff::Permission;
-use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouterExt};
@@ -167,10 +166,11 @@ pub async fn answer(
     if text.is_empty() || text.chars().count() > 2_000 {
         return Err(super::refused(InvalidField("answer")));
     }
-    let complaint = complaint(&state, params.id).await?;
+    let action = staff.act(&state).await?;
+    let complaint = complaint(&action.state, params.id).await?;
     let mut images = Vec::new();
     for name in params.images.split(',').map(str::trim).filter(|name| !name.is_empty()) {
-        match images::stored(&state, name).await? {
+        match images::stored(&action.state, name).await? {
             Some(record)
                 if record.owner == complaint.borrower_id && record.purpose == ImagePurpose::ComplaintAnswer =>
             {
@@ -182,28 +182,28 @@ pub async fn answer(
     if images.len() > hiram_domain::complaint::MAX_IMAGES {
         return Err(ApiError::InvalidParameters);
     }
-    match state.store.answer_complaint(complaint.id, agent, text, &images, state.now()).await {
-        Ok(()) => {}
-        Err(StoreError::Stale) => {
-            return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
-        }
-        Err(other) => return Err(other.into()),
-    }
-    if let Some(borrower) = state.store.borrower(complaint.borrower_id).await? {
-        let body =
-            Msg::ComplaintAnsweredSms.text(Lang::of(borrower.language)).replace("{n}", &complaint.id.to_string());
-        crate::adapters::sms::notify(&state, &borrower.phone, body).await;
-    }
-    tracing::info!(complaint.id = complaint.id, "complaint answered");
+    action
+        .state
+        .store
+        .answer_complaint(complaint.id, agent, text, &images, action.state.now())
+        .await
+        .map_err(super::moved_on)?;
     staff
         .audit(
-            &state,
+            &action,
             "complaint.answer",
             &format!("complaint:{}", complaint.id),
             serde_json::json!({ "status": complaint.status.key() }),
             serde_json::json!({ "status": "answered", "agent": agent, "answer": text, "images": images }),
         )
         .await?;
+    action.commit().await?;
+    tracing::info!(complaint.id = complaint.id, "complaint answered");
+    if let Some(borrower) = state.store.borrower(complaint.borrower_id).await? {
+        let body =
+            Msg::ComplaintAnsweredSms.text(Lang::of(borrower.language)).replace("{n}", &complaint.id.to_string());
+        crate::adapters::sms::notify(&state, &borrower.phone, body).await;
+    }
     Ok(ok(lang, NoData))
 }
 
@@ -224,23 +224,20 @@ pub async fn close(
 ) -> ApiResult<Json<Envelope<NoData>>> {
     staff.require(Permission::AnswerComplaints)?;
     let Params(params) = params?;
-    let complaint = complaint(&state, params.id).await?;
-    match state.store.close_complaint(complaint.id, state.now()).await {
-        Ok(()) => {
-            staff
-                .audit(
-                    &state,
-                    "complaint.close",
-                    &format!("complaint:{}", complaint.id),
-                    serde_json::json!({ "status": complaint.status.key() }),
-                    serde_json::json!({ "status": "closed" }),
-                )
-                .await?;
-            Ok(ok(lang, NoData))
-        }
-        Err(StoreError::Stale) => Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null }),
-        Err(other) => Err(other.into()),
-    }
+    let action = staff.act(&state).await?;
+    let complaint = complaint(&action.state, params.id).await?;
+    action.state.store.close_complaint(complaint.id, action.state.now()).await.map_err(super::moved_on)?;
+    staff
+        .audit(
+            &action,
+            "complaint.close",
+            &format!("complaint:{}", complaint.id),
+            serde_json::json!({ "status": complaint.status.key() }),
+            serde_json::json!({ "status": "closed" }),
+        )
+        .await?;
+    action.commit().await?;
+    Ok(ok(lang, NoData))
 }
 
 #[derive(Deserialize, IntoParams)]

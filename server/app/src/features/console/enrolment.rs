@@ -218,22 +218,24 @@ pub async fn complete(
     let password_hash = crate::passwords::hash(password).await?;
     let digest =
         crate::session::digest(params.token.trim()).ok_or_else(|| ApiError::rejected(Msg::EnrolmentLinkSpent))?;
-    match state.store.complete_enrolment(&digest, &password_hash, step, now).await {
+    let member = Staff { caller: Caller::Member(account.clone()) };
+    let action = member.act(&state).await?;
+    match action.state.store.complete_enrolment(&digest, &password_hash, step, now).await {
         Ok(_) => {}
         Err(StoreError::Stale) => return Err(ApiError::rejected(Msg::EnrolmentLinkSpent)),
         Err(other) => return Err(other.into()),
     }
-    crate::sign_in_limits::reset(&state, hiram_domain::sign_in::Door::Staff, &account.email).await?;
-    let member = Staff { caller: Caller::Member(account.clone()) };
+    crate::sign_in_limits::reset(&action.state, hiram_domain::sign_in::Door::Staff, &account.email).await?;
     member
         .audit(
-            &state,
+            &action,
             "staff.enrol",
             &format!("staff:{}", account.id),
             serde_json::Value::Null,
             serde_json::json!({ "purpose": enrolment.purpose.key() }),
         )
         .await?;
+    action.commit().await?;
     tracing::info!(staff.id = account.id, "staff member enrolled");
     Ok(ok(lang, NoData))
 }
@@ -295,16 +297,18 @@ pub async fn change_password(
     prove_member(&state, account, &params.password, &params.code).await?;
     let keep = session_digest(&state, &parts).ok_or(ApiError::SessionRequired)?;
     let hash = crate::passwords::hash(new_password).await?;
-    state.store.change_staff_password(account.id, &hash, &keep, state.now()).await?;
+    let action = staff.act(&state).await?;
+    action.state.store.change_staff_password(account.id, &hash, &keep, action.state.now()).await?;
     staff
         .audit(
-            &state,
+            &action,
             "staff.change_password",
             &format!("staff:{}", account.id),
             serde_json::Value::Null,
             serde_json::json!({ "otherSessionsEnded": true }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, NoData))
 }
 
@@ -335,17 +339,21 @@ pub async fn renew_sign_in(
     let account = signed_in_member(&staff)?;
     prove_member(&state, account, &params.password, &params.code).await?;
     let enrolment = new_enrolment(&state, EnrolmentPurpose::Renewal, Some(account.id), false)?;
-    state.store.request_enrolment(account.id, &enrolment).await?;
-    mail_link(&state, &parts.headers, account, None).await?;
+    // Mailed inside the action: a link that could not be mailed leaves no
+    // renewal behind.
+    let action = staff.act(&state).await?;
+    action.state.store.request_enrolment(account.id, &enrolment).await?;
+    mail_link(&action.state, &parts.headers, account, None).await?;
     staff
         .audit(
-            &state,
+            &action,
             "staff.renew_sign_in",
             &format!("staff:{}", account.id),
             serde_json::Value::Null,
             serde_json::Value::Null,
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, NoData))
 }
 

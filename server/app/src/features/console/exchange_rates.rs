@@ -123,7 +123,9 @@ pub async fn add(
         &[rate.currency.as_str(), &micros, &effective, &rate.source],
     );
     let now = state.now();
-    let first = first_id(&state, request.as_ref()).await?;
+    let action = staff.act(&state).await?;
+    let state = &action.state;
+    let first = first_id(state, request.as_ref()).await?;
     let id = match first {
         Some(id) => id,
         None => state
@@ -146,7 +148,8 @@ pub async fn add(
     }
     tracing::info!(exchange_rate.id = id, "exchange rate set");
     let after = serde_json::to_value(&row).unwrap_or(serde_json::Value::Null);
-    staff.audit(&state, "exchange_rate.add", &format!("exchange_rate:{id}"), serde_json::Value::Null, after).await?;
+    staff.audit(&action, "exchange_rate.add", &format!("exchange_rate:{id}"), serde_json::Value::Null, after).await?;
+    action.commit().await?;
     Ok(ok(lang, row))
 }
 

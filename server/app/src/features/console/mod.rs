@@ -110,6 +110,12 @@ pub(crate) fn refused(hiram_domain::fields::InvalidField(field): hiram_domain::f
 /// (decision 057): the same member, a token, or an account the proposer
 /// made or reset, or one made or reset by the same member as the
 /// proposer's; `data.reason` names which.
+/// A row someone else changed first (a stale write) is the 409 "it moved
+/// on", not a 500.
+pub(crate) fn moved_on(error: hiram_domain::store::StoreError) -> ApiError {
+    crate::services::ServiceError::from(error).into()
+}
+
 pub(crate) async fn independent_of(
     state: &AppState,
     proposer: Option<i64>,

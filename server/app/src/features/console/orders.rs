@@ -456,29 +456,26 @@ pub async fn decide(
         _ => return Err(ApiError::InvalidParameters),
     };
     let reason = checked_reason(&params.reason)?;
-    let order: Order = state.store.order(OrderId(params.id)).await?.ok_or(ApiError::NotFound)?;
+    let action = staff.act(&state).await?;
+    let order: Order = action.state.store.order(OrderId(params.id)).await?.ok_or(ApiError::NotFound)?;
     if order.status != OrderStatus::UnderReview {
         return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
     }
-    let transition = Transition {
-        order_id: order.id,
-        from: OrderStatus::UnderReview,
-        to,
-        cause: format!("{} by {}: {reason}", params.decision, staff.display_name()),
-        at: state.now(),
-        due_date: None,
-    };
-    state.move_order(&transition).await?;
-    tracing::info!(order.id = order.id.0, order.status = to.code(), "application decided by staff");
+    let cause = format!("{} by {}: {reason}", params.decision, staff.display_name());
+    let transition = Transition::new(&order, to, cause, state.now())
+        .map_err(|_| ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null })?;
+    action.state.move_order(&transition).await?;
     staff
         .audit(
-            &state,
+            &action,
             &format!("order.{}", params.decision),
             &format!("order:{}", order.id.0),
             serde_json::json!({ "status": OrderStatus::UnderReview.code() }),
             serde_json::json!({ "status": to.code(), "reason": reason }),
         )
         .await?;
+    action.commit().await?;
+    tracing::info!(order.id = order.id.0, order.status = to.code(), "application decided by staff");
     if let Some(borrower) = state.store.borrower(order.borrower_id).await? {
         crate::adapters::sms::notify(
             &state,

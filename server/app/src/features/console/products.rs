@@ -401,14 +401,16 @@ pub async fn create_product(
     };
     // The checked product in full: its debug form lists every field.
     let request = idempotency.keyed(staff.key_owner(), "product_create", &[&format!("{product:?}")]);
-    if let Some(id) = first_id(&state, request.as_ref()).await? {
+    let action = staff.act(&state).await?;
+    let state = &action.state;
+    if let Some(id) = first_id(state, request.as_ref()).await? {
         return Ok(ok(lang, CreatedProduct { id }));
     }
     let id = state.store.insert_product(&product, state.now(), request.as_ref()).await.map_err(refuse_reused_key)?;
     tracing::info!(product.id = id.0, "product created");
     staff
         .audit(
-            &state,
+            &action,
             "product.create",
             &format!("product:{}", id.0),
             serde_json::Value::Null,
@@ -421,6 +423,7 @@ pub async fn create_product(
             }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, CreatedProduct { id: id.0 }))
 }
 
@@ -603,6 +606,8 @@ pub async fn update_listing(
 ) -> ApiResult<Json<Envelope<NoData>>> {
     staff.require(Permission::ManageProducts)?;
     let Params(params) = params?;
+    let action = staff.act(&state).await?;
+    let state = &action.state;
     let before = state.store.product(ProductId(params.id)).await?.ok_or(ApiError::NotFound)?;
     let listing = listing(ListingInput {
         name: &params.name,
@@ -616,12 +621,13 @@ pub async fn update_listing(
     state.store.update_listing(before.id, &listing).await?;
     staff
         .audit(
-            &state,
+            &action,
             "product.update",
             &format!("product:{}", before.id.0),
             serde_json::json!({ "name": before.name, "available": before.available, "requiresReview": before.requires_review, "allowsExtension": before.allows_extension, "tags": before.tags }),
             serde_json::json!({ "name": listing.name, "available": listing.available, "requiresReview": listing.requires_review, "allowsExtension": listing.allows_extension, "tags": listing.tags }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, NoData))
 }

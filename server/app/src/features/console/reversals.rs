@@ -122,7 +122,9 @@ pub async fn propose(
     ];
     let asked: Vec<&str> = asked.iter().map(String::as_str).collect();
     let request = idempotency.keyed(staff.key_owner(), "reversal_propose", &asked);
-    if let Some(id) = first_id(&state, request.as_ref()).await? {
+    let action = staff.act(&state).await?;
+    let state = &action.state;
+    if let Some(id) = first_id(state, request.as_ref()).await? {
         return Ok(ok(lang, Proposed { id }));
     }
     let order_id = OrderId(params.order_id);
@@ -163,7 +165,7 @@ pub async fn propose(
             // On PostgreSQL a retry sent while its first was still being
             // stored meets the first's proposal, not its key: it is the
             // first's answer once that has committed.
-            if let Some(id) = first_id(&state, request.as_ref()).await? {
+            if let Some(id) = first_id(state, request.as_ref()).await? {
                 return Ok(ok(lang, Proposed { id }));
             }
             return Err(ApiError::Conflict { message: Msg::ReversalAlreadyProposed, data: Value::Null });
@@ -172,13 +174,14 @@ pub async fn propose(
     };
     staff
         .audit(
-            &state,
+            &action,
             "reversal.propose",
             &format!("reversal:{id}"),
             Value::Null,
             json!({ "orderId": order_id.0, "entryId": payment.id, "amount": amount.get(), "reason": reason }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, Proposed { id }))
 }
 
@@ -218,8 +221,11 @@ pub async fn approve(
 ) -> ApiResult<Json<Envelope<Approved>>> {
     staff.require(Permission::ApproveAdjustments)?;
     let Params(params) = params?;
-    let proposal = decidable(&state, &staff, params.id).await?;
-    let reversed = match crate::services::reversals::approve(&state, &proposal, staff.staff_id()).await? {
+    // The reversal's entry, the account, the order's move, the proposal's
+    // approval and the audit entry: one transaction (decision 063).
+    let action = staff.act(&state).await?;
+    let proposal = decidable(&action.state, &staff, params.id).await?;
+    let reversed = match crate::services::reversals::approve(&action.state, &proposal, staff.staff_id()).await? {
         Ok(reversed) => reversed,
         Err(NotPosted::AlreadyDecided) => {
             return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: Value::Null });
@@ -234,7 +240,7 @@ pub async fn approve(
     };
     staff
         .audit(
-            &state,
+            &action,
             "reversal.approve",
             &format!("reversal:{}", proposal.id),
             json!({ "status": "proposed" }),
@@ -248,6 +254,8 @@ pub async fn approve(
             }),
         )
         .await?;
+    action.commit().await?;
+    reversed.texts.send(&state).await;
     Ok(ok(lang, Approved { owed: reversed.owed.get(), status: reversed.status.code() }))
 }
 
@@ -262,20 +270,23 @@ pub async fn reject(
 ) -> ApiResult<Json<Envelope<NoData>>> {
     staff.require(Permission::ApproveAdjustments)?;
     let Params(params) = params?;
-    let proposal = decidable(&state, &staff, params.id).await?;
-    match state.store.reject_reversal(proposal.id, staff.staff_id(), state.now()).await {
-        Ok(()) => {}
-        Err(StoreError::Stale) => return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: Value::Null }),
-        Err(other) => return Err(other.into()),
-    }
+    let action = staff.act(&state).await?;
+    let proposal = decidable(&action.state, &staff, params.id).await?;
+    action
+        .state
+        .store
+        .reject_reversal(proposal.id, staff.staff_id(), action.state.now())
+        .await
+        .map_err(super::moved_on)?;
     staff
         .audit(
-            &state,
+            &action,
             "reversal.reject",
             &format!("reversal:{}", proposal.id),
             json!({ "status": "proposed" }),
             json!({ "status": "rejected" }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, NoData))
 }

@@ -169,15 +169,18 @@ pub async fn save(
             return Err(refused(InvalidField(field)));
         }
     }
-    let before = loans::rule_sets(&state).await?.into_iter().find(|set| set.code == rule_set.code);
-    loans::save_rule_set(&state, &rule_set).await?;
-    tracing::info!(rule_set = %rule_set.code, "rule set saved");
+    let action = staff.act(&state).await?;
+    let before = action.state.store.cap_rule_sets().await?.into_iter().find(|set| set.code == rule_set.code);
+    loans::save_rule_set(&action.state, &rule_set).await?;
     let json = |set: Option<&CapRuleSet>| serde_json::to_value(set).unwrap_or(serde_json::Value::Null);
     let mut after = json(Some(&rule_set));
     if let Some(fields) = after.as_object_mut() {
         fields.insert("reason".to_owned(), serde_json::Value::from(reason));
     }
-    staff.audit(&state, "rule_set.save", &format!("rule_set:{}", rule_set.code), json(before.as_ref()), after).await?;
+    staff.audit(&action, "rule_set.save", &format!("rule_set:{}", rule_set.code), json(before.as_ref()), after).await?;
+    action.commit().await?;
+    loans::rule_sets_changed(&state);
+    tracing::info!(rule_set = %rule_set.code, "rule set saved");
     let sets = loans::rule_sets(&state).await?;
     let products = state.store.products().await?;
     Ok(ok(lang, RuleSets { rows: rows(&state, &sets, &products, state.today())? }))

@@ -122,17 +122,20 @@ pub async fn login(
     }
     crate::sign_in_limits::succeeded(&state, &attempt).await?;
     let (token, digest) = crate::session::new_token()?;
-    state.store.create_staff_session(&digest, account.id, now, now + time::Duration::hours(SESSION_HOURS)).await?;
     let staff = Staff { caller: Caller::Member(account.clone()) };
+    let action = staff.act(&state).await?;
+    let expires = now + time::Duration::hours(SESSION_HOURS);
+    action.state.store.create_staff_session(&digest, account.id, now, expires).await?;
     staff
         .audit(
-            &state,
+            &action,
             "staff.sign_in",
             &format!("staff:{}", account.id),
             serde_json::Value::Null,
             serde_json::Value::Null,
         )
         .await?;
+    action.commit().await?;
     let mut response = ok(lang, me_of(&account)).into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie(&state, &token, SESSION_HOURS * 3600)?);
     Ok(response)
@@ -142,18 +145,20 @@ pub async fn login(
 #[utoipa::path(post, path = "/logout", operation_id = "console_logout", tag = "console",
     responses((status = 200, body = Envelope<NoData>), (status = 401)), security(("staff_token" = [])))]
 pub async fn logout(State(state): State<AppState>, staff: Staff, lang: Lang, parts: Parts) -> ApiResult<Response> {
+    let action = staff.act(&state).await?;
     if let Some(digest) = session_digest(&state, &parts) {
-        state.store.revoke_staff_session(&digest, state.now()).await?;
+        action.state.store.revoke_staff_session(&digest, action.state.now()).await?;
     }
     staff
         .audit(
-            &state,
+            &action,
             "staff.sign_out",
             &format!("staff:{}", staff.staff_id().unwrap_or(0)),
             serde_json::Value::Null,
             serde_json::Value::Null,
         )
         .await?;
+    action.commit().await?;
     let mut response = ok(lang, NoData).into_response();
     response.headers_mut().insert(header::SET_COOKIE, cookie(&state, "", 0)?);
     Ok(response)

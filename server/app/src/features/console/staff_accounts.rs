@@ -77,7 +77,10 @@ pub async fn create_account(
         created_at: state.now(),
         enrolled_at: None,
     };
-    let id = match state.store.create_staff(&new, Some(&enrolment)).await {
+    // The mail follows the commit: an account whose link could not be
+    // mailed stands, and a reset mails again.
+    let action = staff.act(&state).await?;
+    let id = match action.state.store.create_staff(&new, Some(&enrolment)).await {
         Ok(id) => id,
         Err(StoreError::Conflict(_)) => {
             return Err(ApiError::Conflict { message: Msg::StaffEmailTaken, data: FieldRefused::data("email") });
@@ -86,13 +89,14 @@ pub async fn create_account(
     };
     staff
         .audit(
-            &state,
+            &action,
             "staff.create",
             &format!("staff:{id}"),
             serde_json::Value::Null,
             serde_json::json!({ "email": email, "name": name, "role": role.key(), "needsApproval": needs_approval }),
         )
         .await?;
+    action.commit().await?;
     let account = member(&state, id).await?;
     if !needs_approval {
         mail_link(&state, &headers, &account, None).await?;
@@ -294,7 +298,8 @@ async fn switch_account(
         });
     }
     let now = state.now();
-    let before = match state.store.set_staff_active(id, active, now).await {
+    let action = staff.act(state).await?;
+    let before = match action.state.store.set_staff_active(id, active, now).await {
         Ok(before) => before,
         Err(StoreError::Stale) => return Err(ApiError::NotFound),
         Err(StoreError::Conflict("last_admin")) => {
@@ -308,13 +313,14 @@ async fn switch_account(
     tracing::info!(staff.id = id, active, "staff account switched");
     staff
         .audit(
-            state,
+            &action,
             if active { "staff.reactivate" } else { "staff.deactivate" },
             &format!("staff:{id}"),
             serde_json::json!({ "active": before.active }),
             serde_json::json!({ "active": active }),
         )
         .await?;
+    action.commit().await?;
     Ok(ok(lang, row_of(state, StaffAccount { active, ..before }).await?))
 }
 
@@ -352,7 +358,8 @@ pub async fn reset_account(
     let target = member(&state, id).await?;
     let needs_approval = target.role.moves_money();
     let enrolment = new_enrolment(&state, EnrolmentPurpose::Reset, staff.staff_id(), needs_approval)?;
-    let before = match state.store.request_enrolment(id, &enrolment).await {
+    let action = staff.act(&state).await?;
+    let before = match action.state.store.request_enrolment(id, &enrolment).await {
         Ok(before) => before,
         Err(StoreError::Stale) => return Err(ApiError::NotFound),
         Err(StoreError::Conflict("inactive")) => {
@@ -363,17 +370,18 @@ pub async fn reset_account(
         }
         Err(other) => return Err(other.into()),
     };
-    crate::sign_in_limits::reset(&state, hiram_domain::sign_in::Door::Staff, &before.email).await?;
-    tracing::info!(staff.id = id, "staff sign-in reset");
+    crate::sign_in_limits::reset(&action.state, hiram_domain::sign_in::Door::Staff, &before.email).await?;
     staff
         .audit(
-            &state,
+            &action,
             "staff.reset_sign_in",
             &format!("staff:{id}"),
             serde_json::Value::Null,
             serde_json::json!({ "signedOut": true, "needsApproval": needs_approval }),
         )
         .await?;
+    action.commit().await?;
+    tracing::info!(staff.id = id, "staff sign-in reset");
     let account = member(&state, id).await?;
     if !needs_approval {
         mail_link(&state, &headers, &account, None).await?;
@@ -400,8 +408,10 @@ pub async fn approve_sign_in(
     staff.require_member(Permission::ManageStaff)?;
     let Params(params) = params?;
     let id = member_id(&params.id)?;
-    let account = member(&state, id).await?;
-    let waiting = state
+    let action = staff.act(&state).await?;
+    let account = member(&action.state, id).await?;
+    let waiting = action
+        .state
         .store
         .open_enrolments()
         .await?
@@ -417,18 +427,19 @@ pub async fn approve_sign_in(
             data: serde_json::json!({ "reason": "same_person" }),
         });
     }
-    super::independent_of(&state, waiting.requested_by, &staff).await?;
+    super::independent_of(&action.state, waiting.requested_by, &staff).await?;
     // Recorded before the mail goes: from now on the approver and the member
     // are not independent of each other for maker-checker (decision 058).
     staff
         .audit(
-            &state,
+            &action,
             "staff.approve_enrolment",
             &format!("staff:{id}"),
             serde_json::json!({ "requestedBy": waiting.requested_by }),
             serde_json::json!({ "approved": true }),
         )
         .await?;
+    action.commit().await?;
     mail_link(&state, &headers, &account, staff.staff_id()).await?;
     Ok(ok(lang, row_of(&state, member(&state, id).await?).await?))
 }

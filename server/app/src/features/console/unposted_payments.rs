@@ -15,7 +15,7 @@ use hiram_domain::fields::InvalidField;
 use hiram_domain::order::OrderId;
 use hiram_domain::payment::{ReceivedPayment, UnpostedPayment, UnpostedStatus};
 use hiram_domain::staff::Permission;
-use hiram_domain::store::{IdempotencyKey, Posting, StoreError};
+use hiram_domain::store::{IdempotencyKey, Posting};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use utoipa::{IntoParams, ToSchema};
@@ -128,17 +128,20 @@ pub async fn match_payment(
     staff.require(Permission::MatchPayments)?;
     let Params(params) = params?;
     let note = checked_note(&params.note)?;
-    let payment = pending(&state, params.id).await?;
+    // The posting with its receipt, the queue's resolution and the audit
+    // entry: one transaction (decision 063).
+    let action = staff.act(&state).await?;
+    let payment = pending(&action.state, params.id).await?;
     // The provider's own notice of the same transaction may have come after
     // the borrower's report: the money is in already.
-    if let Some(credited) = crate::services::money_in::credited_by_provider(&state, &payment.reference).await? {
+    if let Some(credited) = crate::services::money_in::credited_by_provider(&action.state, &payment.reference).await? {
         return Err(ApiError::Conflict {
             message: Msg::UnpostedAlreadyCredited,
             data: serde_json::json!({ "reason": "already_credited", "orderId": credited.0 }),
         });
     }
     let order_id = OrderId(params.order_id.unwrap_or(payment.order_id.0));
-    let order = state.store.order(order_id).await?.ok_or(ApiError::NotFound)?;
+    let order = action.state.store.order(order_id).await?.ok_or(ApiError::NotFound)?;
     if !order.status.is_repayable() {
         return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
     }
@@ -154,23 +157,28 @@ pub async fn match_payment(
         extension_fee: None,
         pay_code: None,
     };
-    if matches!(crate::services::money_in::post_payment(&state, &received, &key).await?, Posting::KeyReused) {
+    let (posting, receipt) = crate::services::money_in::post_payment_in(&action.state, &received, &key).await?;
+    if matches!(posting, Posting::KeyReused) {
         return Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null });
     }
-    match state.store.resolve_unposted(payment.id, UnpostedStatus::Matched, order.id, note, state.now()).await {
-        Ok(()) | Err(StoreError::Stale) => {}
-        Err(other) => return Err(other.into()),
-    }
-    tracing::info!(unposted.id = payment.id, order.id = order.id.0, "reported payment matched and posted");
+    action
+        .state
+        .store
+        .resolve_unposted(payment.id, UnpostedStatus::Matched, order.id, note, action.state.now())
+        .await
+        .map_err(super::moved_on)?;
     staff
         .audit(
-            &state,
+            &action,
             "unposted_payment.match",
             &format!("unposted_payment:{}", payment.id),
             serde_json::json!({ "status": "pending", "orderId": payment.order_id.0 }),
             serde_json::json!({ "status": "matched", "orderId": order.id.0, "amount": payment.amount.get(), "note": note }),
         )
         .await?;
+    action.commit().await?;
+    tracing::info!(unposted.id = payment.id, order.id = order.id.0, "reported payment matched and posted");
+    receipt.send(&state).await;
     Ok(ok(lang, NoData))
 }
 
@@ -190,22 +198,23 @@ pub async fn reject_payment(
     if note.is_empty() {
         return Err(ApiError::InvalidParameters);
     }
-    let payment = pending(&state, params.id).await?;
-    match state.store.resolve_unposted(payment.id, UnpostedStatus::Rejected, payment.order_id, note, state.now()).await
-    {
-        Ok(()) => {
-            staff
-                .audit(
-                    &state,
-                    "unposted_payment.reject",
-                    &format!("unposted_payment:{}", payment.id),
-                    serde_json::json!({ "status": "pending" }),
-                    serde_json::json!({ "status": "rejected", "note": note }),
-                )
-                .await?;
-            Ok(ok(lang, NoData))
-        }
-        Err(StoreError::Stale) => Err(ApiError::Conflict { message: Msg::OrderMovedOn, data: serde_json::Value::Null }),
-        Err(other) => Err(other.into()),
-    }
+    let action = staff.act(&state).await?;
+    let payment = pending(&action.state, params.id).await?;
+    action
+        .state
+        .store
+        .resolve_unposted(payment.id, UnpostedStatus::Rejected, payment.order_id, note, action.state.now())
+        .await
+        .map_err(super::moved_on)?;
+    staff
+        .audit(
+            &action,
+            "unposted_payment.reject",
+            &format!("unposted_payment:{}", payment.id),
+            serde_json::json!({ "status": "pending" }),
+            serde_json::json!({ "status": "rejected", "note": note }),
+        )
+        .await?;
+    action.commit().await?;
+    Ok(ok(lang, NoData))
 }

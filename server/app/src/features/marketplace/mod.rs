@@ -332,14 +332,13 @@ pub async fn apply(
             Decision::Approved => OrderStatus::AwaitingConfirmation,
             Decision::Declined(_) => OrderStatus::Rejected,
         };
-        let transition = Transition {
-            order_id,
-            from: OrderStatus::UnderReview,
-            to,
-            cause: decision.cause(),
-            at: state.now(),
-            due_date: None,
-        };
+        let applied = state
+            .store
+            .order(order_id)
+            .await?
+            .ok_or_else(|| ApiError::Internal(format!("order {} just made is missing", order_id.0)))?;
+        let transition = Transition::new(&applied, to, decision.cause(), state.now())
+            .map_err(|error| ApiError::Internal(error.to_string()))?;
         state.move_order(&transition).await?;
         tracing::info!(order.id = order_id.0, order.status = to.code(), "application decided");
         let next = if to == OrderStatus::AwaitingConfirmation {

@@ -7,9 +7,10 @@ mod back_office;
 mod collections;
 mod enrolment;
 mod marketing;
-mod reversals;
+pub(crate) mod reversals;
 mod rule_sets;
 mod staff_accounts;
+mod staff_actions;
 mod unposted_payments;
 
 use crate::helpers::{TestApp, order_in};

@@ -30,7 +30,7 @@ async fn status_of(app: &TestApp, session: &str, order: i64) -> i64 {
 
 /// Pays everything owed through a Maya code and the gateway's callback;
 /// the ledger entry of the payment.
-async fn pay_in_full(app: &TestApp, session: &str, order: i64, transaction: &str) -> (i64, i64) {
+pub(crate) async fn pay_in_full(app: &TestApp, session: &str, order: i64, transaction: &str) -> (i64, i64) {
     let owed = repay_amount(app, session, order).await;
     let (status, issued) = pay_code(app, session, order, owed, 90012).await;
     assert_eq!(status, 200, "{issued}");

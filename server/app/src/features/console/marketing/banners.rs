@@ -121,6 +121,8 @@ pub async fn save(
     };
     let mut banner = typed.checked().map_err(refused)?;
     let now = state.now();
+    let action = staff.act(&state).await?;
+    let state = &action.state;
     let before = match params.id {
         Some(id) => {
             let before = state.store.site_banner(id).await?.ok_or(ApiError::NotFound)?;
@@ -134,6 +136,7 @@ pub async fn save(
     };
     let saved = row(&banner, now);
     tracing::info!(site_banner.id = saved.id, "site banner saved");
-    staff.audit(&state, "site_banner.save", &format!("site_banner:{}", saved.id), before, audited(&saved)).await?;
+    staff.audit(&action, "site_banner.save", &format!("site_banner:{}", saved.id), before, audited(&saved)).await?;
+    action.commit().await?;
     Ok(ok(lang, saved))
 }

@@ -122,10 +122,13 @@ pub async fn save(
     staff.require(Permission::ManageMarketing)?;
     let Params(fields) = params?;
     let details = CompanyDetails::from(fields).checked().map_err(refused)?;
-    let before = current(&state).await?;
-    crate::company::save(&state, details.clone()).await?;
-    let after = CompanyFields::from(details);
+    let action = staff.act(&state).await?;
+    let before = current(&action.state).await?;
+    crate::company::save(&action.state, &details).await?;
+    let after = CompanyFields::from(details.clone());
+    staff.audit(&action, "company_details.save", "company_details", audited(&before.details), audited(&after)).await?;
+    action.commit().await?;
+    crate::company::keep(&state, details);
     tracing::info!("company details saved");
-    staff.audit(&state, "company_details.save", "company_details", audited(&before.details), audited(&after)).await?;
     Ok(ok(lang, CompanyView { details: after, from_configuration: false }))
 }

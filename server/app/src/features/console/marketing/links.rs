@@ -146,6 +146,8 @@ pub async fn save(
 ) -> ApiResult<Json<Envelope<LinkView>>> {
     staff.require(Permission::ManageMarketing)?;
     let Params(params) = params?;
+    let action = staff.act(&state).await?;
+    let state = &action.state;
     let existing = match params.id {
         Some(id) => Some(state.store.channel_link(id).await?.ok_or(ApiError::NotFound)?),
         None => None,
@@ -199,7 +201,8 @@ pub async fn save(
     let saved = LinkView::from(&link);
     tracing::info!(promotion_link.id = saved.id, "channel link saved");
     staff
-        .audit(&state, "promotion_link.save", &format!("promotion_link:{}", saved.id), before, audited(&saved))
+        .audit(&action, "promotion_link.save", &format!("promotion_link:{}", saved.id), before, audited(&saved))
         .await?;
+    action.commit().await?;
     Ok(ok(lang, saved))
 }

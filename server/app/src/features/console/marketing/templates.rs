@@ -154,6 +154,8 @@ pub async fn save(
 ) -> ApiResult<Json<Envelope<TemplateRow>>> {
     staff.require(Permission::ManageMarketing)?;
     let Params(params) = params?;
+    let action = staff.act(&state).await?;
+    let state = &action.state;
     let before = match params.id {
         Some(id) => Some(state.store.promotion_template(id).await?.ok_or(ApiError::NotFound)?),
         None => None,
@@ -189,7 +191,8 @@ pub async fn save(
     let saved = TemplateRow::from(template);
     tracing::info!(promotion_template.id = saved.id, "promotion template saved");
     staff
-        .audit(&state, "promotion_template.save", &format!("promotion_template:{}", saved.id), before, audited(&saved))
+        .audit(&action, "promotion_template.save", &format!("promotion_template:{}", saved.id), before, audited(&saved))
         .await?;
+    action.commit().await?;
     Ok(ok(lang, saved))
 }

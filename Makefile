@@ -57,6 +57,7 @@ lint: deps
 	npm run typecheck
 	npm run lint
 	npm run check:api
+	npm run check:imports
 	@# Locked crates against the RustSec snapshot beside the project (offline)
 	python3 ../shared/tools/rustsec-check.py Cargo.lock ../shared/advisory-db
 

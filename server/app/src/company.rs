@@ -11,28 +11,11 @@ use crate::config::CompanySettings;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use hiram_domain::company::CompanyDetails;
-use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// How long a process trusts the details it read.
 pub const FRESH_FOR: Duration = Duration::from_secs(30);
-
-/// The details this process read last, and when.
-#[derive(Default)]
-pub struct CompanyCache {
-    held: RwLock<Option<(Instant, Arc<CompanyDetails>)>>,
-}
-
-impl CompanyCache {
-    fn fresh(&self) -> Option<Arc<CompanyDetails>> {
-        let held = self.held.read().unwrap_or_else(std::sync::PoisonError::into_inner);
-        held.as_ref().filter(|(read_at, _)| read_at.elapsed() < FRESH_FOR).map(|(_, details)| Arc::clone(details))
-    }
-
-    fn keep(&self, details: Arc<CompanyDetails>) {
-        *self.held.write().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((Instant::now(), details));
-    }
-}
 
 /// The configured details, which hold until staff save their own.
 pub fn configured(settings: &CompanySettings) -> CompanyDetails {
@@ -53,7 +36,7 @@ pub fn configured(settings: &CompanySettings) -> CompanyDetails {
 
 /// The details in effect now.
 pub async fn details(state: &AppState) -> ApiResult<Arc<CompanyDetails>> {
-    if let Some(details) = state.company.fresh() {
+    if let Some(details) = state.company.fresh(FRESH_FOR) {
         return Ok(details);
     }
     let details = Arc::new(state.store.company_details().await?.unwrap_or_else(|| configured(&state.settings.company)));

@@ -72,17 +72,6 @@ pub fn secrets_in_body_only(uri: &axum::http::Uri, secrets: &[&str]) -> Result<(
     }
 }
 
-/// The value of the request's cookie `name`, when it carries a non-empty one.
-pub fn cookie(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(axum::http::header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|header| header.split(';'))
-        .find_map(|pair| pair.trim().strip_prefix(name).and_then(|rest| rest.strip_prefix('=')).map(str::to_owned))
-        .filter(|value| !value.is_empty())
-}
-
 fn query_pairs(query: Option<&str>) -> Result<Vec<(String, String)>, ApiError> {
     serde_urlencoded::from_str(query.unwrap_or("")).map_err(|_| ApiError::InvalidParameters)
 }

@@ -4,6 +4,7 @@
 pub mod adapters;
 pub mod address_limits;
 pub mod browser_policy;
+pub mod caches;
 pub mod client_address;
 pub mod clock;
 pub mod company;
@@ -31,3 +32,4 @@ pub mod state;
 pub mod telemetry;
 pub mod totp;
 pub mod views;
+pub mod wire_values;

@@ -3,7 +3,7 @@
 //! the Prometheus text format they are written in. What lives in the
 //! database (backlogs) is read at scrape time by the `metrics` feature.
 
-use crate::services::daily::DailyReport;
+use crate::services::daily::report::DailyReport;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
@@ -95,20 +95,6 @@ impl PayoutOutcome {
             PayoutOutcome::LeftToAnother => "left_to_another",
         }
     }
-}
-
-/// The daily report's counts, each under its `item` label.
-fn daily_items(report: &DailyReport) -> [(&'static str, usize); 8] {
-    [
-        ("payouts_finished", report.payouts_finished),
-        ("became_overdue", report.became_overdue),
-        ("loans_posted", report.loans_posted),
-        ("orders_skipped", report.orders_skipped),
-        ("orders_failed", report.orders_failed),
-        ("pages_finished", report.pages_finished),
-        ("pages_left_to_others", report.pages_left_to_others),
-        ("request_keys_purged", report.request_keys_purged),
-    ]
 }
 
 /// What a scrape reads besides the process's own counters.
@@ -210,7 +196,7 @@ impl Metrics {
     /// is in the logs, not here).
     pub fn daily_run_finished(&self, elapsed: Duration, report: &DailyReport) {
         self.daily_runs.observe(elapsed);
-        for (counter, (_, count)) in self.daily_items.iter().zip(daily_items(report)) {
+        for (counter, (_, count)) in self.daily_items.iter().zip(report.items()) {
             counter.fetch_add(u64::try_from(count).unwrap_or(u64::MAX), Ordering::Relaxed);
         }
     }
@@ -305,7 +291,7 @@ impl Metrics {
         );
         self.daily_runs.write(&mut out, "hiram_daily_run_duration_seconds", "");
         family(&mut out, "hiram_daily_run_items_total", "counter", "What the daily runs of this process did, by item.");
-        for (counter, (item, _)) in self.daily_items.iter().zip(daily_items(&DailyReport::default())) {
+        for (counter, (item, _)) in self.daily_items.iter().zip(DailyReport::default().items()) {
             let _ = writeln!(out, "hiram_daily_run_items_total{{item=\"{item}\"}} {}", counter.load(Ordering::Relaxed));
         }
 

@@ -134,9 +134,6 @@ fn distinct_get_operation_ids(document: &mut utoipa::openapi::OpenApi) {
 }
 
 mod shared_replies;
-mod wire_values;
-
-pub use wire_values::{IdOrEmpty, PhoneNumber, PhoneNumberOrEmpty};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/openapi.json", get(|| async { Json(document()) }))

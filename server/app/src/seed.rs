@@ -6,7 +6,7 @@
 use crate::features::confirmation;
 use crate::features::media::logo_url;
 use crate::i18n::Lang;
-use crate::services::daily::DailyReport;
+use crate::services::daily::report::DailyReport;
 use crate::services::{disbursements, loans, money_in};
 use crate::state::AppState;
 use hiram_domain::borrower::BorrowerId;

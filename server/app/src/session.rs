@@ -22,7 +22,19 @@ fn cookie_name(state: &AppState) -> &'static str {
 
 /// The token of the borrower pages' session cookie, if the request has one.
 pub fn cookie_token(state: &AppState, headers: &axum::http::HeaderMap) -> Option<String> {
-    crate::extract::cookie(headers, cookie_name(state))
+    cookie_value(headers, cookie_name(state))
+}
+
+/// The value of the request's cookie `name` (a session's, the console's),
+/// when it carries a non-empty one.
+pub fn cookie_value(headers: &axum::http::HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|header| header.split(';'))
+        .find_map(|pair| pair.trim().strip_prefix(name).and_then(|rest| rest.strip_prefix('=')).map(str::to_owned))
+        .filter(|value| !value.is_empty())
 }
 
 /// The `Set-Cookie` that gives our pages the session (HttpOnly, so no

@@ -167,7 +167,7 @@ impl StaffAction {
 
 /// The digest of the session cookie of a request, if it carries one of ours.
 pub fn session_digest(state: &AppState, parts: &Parts) -> Option<TokenDigest> {
-    crate::extract::cookie(&parts.headers, cookie_name(state)).as_deref().and_then(crate::session::digest)
+    crate::session::cookie_value(&parts.headers, cookie_name(state)).as_deref().and_then(crate::session::digest)
 }
 
 /// The caller behind a bearer token: the token must be one of ours, neither

@@ -35,13 +35,13 @@ pub struct Shared {
     /// sandbox gateway that calls back into it.
     pub local_url: Arc<String>,
     /// The company's details this process read last (`crate::company`).
-    pub company: Arc<crate::company::CompanyCache>,
+    pub company: Arc<crate::caches::CompanyCache>,
     /// This process's counters, scraped at `/metrics`.
     pub metrics: Arc<crate::metrics::Metrics>,
     /// "Last seen" writes under way, off the request path.
     pub last_seen: Arc<crate::last_seen::LastSeen>,
     /// Which products keep the ceilings of the law, worked out once each.
-    pub compliance: Arc<crate::services::loans::ComplianceCache>,
+    pub compliance: Arc<crate::caches::ComplianceCache>,
     /// The key of `signed_addresses`, read from the database once.
     pub address_key: Arc<tokio::sync::OnceCell<Vec<u8>>>,
 }

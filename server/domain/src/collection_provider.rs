@@ -12,7 +12,7 @@
 
 use crate::money::Centavos;
 use crate::order::OrderId;
-use crate::payment::{Channel, PayCode, ReceivedPayment};
+use crate::payment::{Channel, PayCode, PaymentInstruction, ReceivedPayment};
 use async_trait::async_trait;
 use time::OffsetDateTime;
 
@@ -30,20 +30,6 @@ pub struct InstructionRequest {
     pub expires_at: Option<OffsetDateTime>,
     /// The borrower's name, which store cashiers may check.
     pub payer_name: String,
-}
-
-/// How a borrower pays, as the provider issued it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PaymentInstruction {
-    /// The provider's id of the request (Xendit's `pr-…`); empty when the
-    /// provider has none.
-    pub provider_ref: String,
-    /// What the borrower gives a cashier or types in an app.
-    pub pay_code: String,
-    /// The QR Ph payload, on the QR channel.
-    pub qr_string: Option<String>,
-    /// The e-wallet's checkout page.
-    pub checkout_url: Option<String>,
 }
 
 /// A notification as it arrived: headers (names in lower case) and the

@@ -125,7 +125,21 @@ pub struct PayCode {
     /// The collection provider that issued it (`sandbox`, `xendit`).
     pub provider: String,
     /// How the borrower pays it, once the provider has answered.
-    pub instruction: Option<crate::collection_provider::PaymentInstruction>,
+    pub instruction: Option<PaymentInstruction>,
+}
+
+/// How a borrower pays, as the provider issued it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PaymentInstruction {
+    /// The provider's id of the request (Xendit's `pr-…`); empty when the
+    /// provider has none.
+    pub provider_ref: String,
+    /// What the borrower gives a cashier or types in an app.
+    pub pay_code: String,
+    /// The QR Ph payload, on the QR channel.
+    pub qr_string: Option<String>,
+    /// The e-wallet's checkout page.
+    pub checkout_url: Option<String>,
 }
 
 impl PayCode {

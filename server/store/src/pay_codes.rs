@@ -4,8 +4,8 @@
 use crate::Store;
 use crate::db::{Arg, Row, args};
 use async_trait::async_trait;
-use hiram_domain::collection_provider::PaymentInstruction;
 use hiram_domain::order::OrderId;
+use hiram_domain::payment::PaymentInstruction;
 use hiram_domain::payment::{Channel, GatewayPayment, PayCode};
 use hiram_domain::store::{PayCodeStore, StoreError, StoreResult};
 use time::OffsetDateTime;

@@ -14,11 +14,10 @@ use hiram_domain::money::Centavos;
 use hiram_domain::order::Transition;
 use hiram_domain::order::{Order, OrderId, OrderStatus};
 use hiram_domain::pricing::LoanTerms;
-use hiram_domain::product::{Product, ProductId};
+use hiram_domain::product::Product;
 use hiram_domain::servicing::{Charges, LoanAccount, LoanEvent, Payoff, PlanLine};
 use hiram_domain::store::{AccountUpdate, HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, ProofRecord, Refusal};
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
 use time::Date;
 
 /// How long a process trusts the rule sets it read: an admin's correction
@@ -28,14 +27,11 @@ const RULE_SETS_KEPT: std::time::Duration = std::time::Duration::from_secs(60);
 /// Every rule set, as stored (read at most once a minute: every page that
 /// prices, extends or lists products asks).
 pub async fn rule_sets(state: &AppState) -> ServiceResult<Vec<CapRuleSet>> {
-    if let Some((read_at, sets)) = state.compliance.rule_sets.lock().unwrap_or_else(PoisonError::into_inner).as_ref()
-        && read_at.elapsed() < RULE_SETS_KEPT
-    {
-        return Ok(sets.clone());
+    if let Some(sets) = state.compliance.rule_sets(RULE_SETS_KEPT) {
+        return Ok(sets);
     }
     let sets = state.store.cap_rule_sets().await?;
-    *state.compliance.rule_sets.lock().unwrap_or_else(PoisonError::into_inner) =
-        Some((std::time::Instant::now(), sets.clone()));
+    state.compliance.keep_rule_sets(sets.clone());
     Ok(sets)
 }
 
@@ -49,23 +45,13 @@ pub async fn save_rule_set(state: &AppState, rule_set: &CapRuleSet) -> ServiceRe
 /// Forgets the rule sets this process keeps, so the next use reads the
 /// saved ones.
 pub fn rule_sets_changed(state: &AppState) {
-    *state.compliance.rule_sets.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    state.compliance.forget_rule_sets();
 }
 
 /// The rule set in force on `date`; a database with none is broken.
 pub async fn in_force_on(state: &AppState, date: Date) -> ServiceResult<CapRuleSet> {
     let sets = rule_sets(state).await?;
     in_force(&sets, date).cloned().ok_or_else(|| ServiceError::Missing(format!("a cap rule set in force on {date}")))
-}
-
-/// Which ceilings each product breaks under a rule set, worked out once per
-/// product, listing switch and rule set: a product's terms never change
-/// (decision 017), and working them out walks every amount it offers.
-#[derive(Default)]
-pub struct ComplianceCache {
-    verdicts: Mutex<HashMap<(ProductId, bool, String), Vec<Breach>>>,
-    /// The rule sets as last read, and when.
-    rule_sets: Mutex<Option<(std::time::Instant, Vec<CapRuleSet>)>>,
 }
 
 /// The ceilings of the rule set in force today that some loan of `product`
@@ -79,12 +65,12 @@ pub async fn breaches(state: &AppState, product: &Product) -> ServiceResult<Vec<
 pub fn breaches_under(state: &AppState, product: &Product, rule_set: &CapRuleSet) -> ServiceResult<Vec<Breach>> {
     let fingerprint = serde_json::to_string(rule_set).map_err(|error| ServiceError::Refused(error.to_string()))?;
     let key = (product.id, product.allows_extension, fingerprint);
-    if let Some(known) = state.compliance.verdicts.lock().unwrap_or_else(PoisonError::into_inner).get(&key) {
-        return Ok(known.clone());
+    if let Some(known) = state.compliance.verdict(&key) {
+        return Ok(known);
     }
     let found = prove_product(&product.terms, product.allows_extension, rule_set)
         .map_err(|error| ServiceError::Refused(error.to_string()))?;
-    state.compliance.verdicts.lock().unwrap_or_else(PoisonError::into_inner).insert(key, found.clone());
+    state.compliance.keep_verdict(key, found.clone());
     Ok(found)
 }
 

@@ -21,6 +21,7 @@ mod extension;
 mod fleet_start;
 mod health;
 mod idempotency;
+mod import_circles;
 mod journey;
 mod keep_alive;
 mod language;

@@ -2,8 +2,8 @@
 //! collection provider made of them, and the sandbox gateway's statement.
 
 use super::StoreResult;
-use crate::collection_provider::PaymentInstruction;
 use crate::order::OrderId;
+use crate::payment::PaymentInstruction;
 use crate::payment::{GatewayPayment, PayCode};
 use async_trait::async_trait;
 

@@ -11,10 +11,10 @@ use crate::services::callback_signing::{SIGNATURE_HEADER, TIMESTAMP_HEADER, veri
 use async_trait::async_trait;
 use hiram_domain::collection_provider::{
     Claimed, CollectionError, CollectionProvider, InstructionRequest, Notification, NotificationRefusal, Notified,
-    PaymentInstruction, PaymentStatus, ProviderPayment,
+    PaymentStatus, ProviderPayment,
 };
 use hiram_domain::money::Centavos;
-use hiram_domain::payment::{CALLBACK_WINDOW, Channel, ChannelKind};
+use hiram_domain::payment::{CALLBACK_WINDOW, Channel, ChannelKind, PaymentInstruction};
 use hiram_domain::qr_ph::MerchantQr;
 use hiram_domain::store::Store;
 use serde::Deserialize;

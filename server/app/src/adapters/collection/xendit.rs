@@ -24,10 +24,10 @@ use crate::config::Secret;
 use async_trait::async_trait;
 use hiram_domain::collection_provider::{
     Claimed, CollectionError, CollectionProvider, InstructionRequest, Notification, NotificationRefusal, Notified,
-    PaymentInstruction, PaymentStatus, ProviderPayment,
+    PaymentStatus, ProviderPayment,
 };
 use hiram_domain::money::Centavos;
-use hiram_domain::payment::{Channel, ChannelKind};
+use hiram_domain::payment::{Channel, ChannelKind, PaymentInstruction};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::time::Duration;

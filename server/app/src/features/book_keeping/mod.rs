@@ -251,7 +251,7 @@ pub async fn upload_image(
 #[into_params(parameter_in = Query)]
 pub struct SaveParams {
     /// The record to change; absent or empty to add a new one.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub id: Option<i64>,
     /// `income` or `expense`.

@@ -44,7 +44,7 @@ pub struct ExchangeParams {
     #[serde(default)]
     pub currency: String,
     /// Hundredths of what is changed, 1 to 100,000,000,000.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub amount: Option<i64>,
     /// `toPeso` (default) or `fromPeso`.

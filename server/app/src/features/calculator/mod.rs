@@ -519,7 +519,7 @@ pub async fn jump_page(
 pub struct ViewParams {
     pub product_id: i64,
     /// The kept calculation the product was opened from, if any.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
 }

@@ -85,7 +85,7 @@ pub struct ComplaintInit {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct InitParams {
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub order_id: Option<i64>,
 }
@@ -182,7 +182,7 @@ pub async fn upload_image(
 #[into_params(parameter_in = Query)]
 pub struct SaveParams {
     pub problem_type: i64,
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub problem_son_type: Option<i64>,
     #[serde(default)]

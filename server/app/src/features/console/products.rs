@@ -176,27 +176,27 @@ pub struct NewProductParams {
     pub penalty_daily_bp_from_91: i64,
     /// The agreement's clauses (decision 026); each defaults to the
     /// standard agreement: early repayment from 50% of the term (5000 bp)…
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub early_after_term_bp: Option<i64>,
     /// …and 7 days after disbursement,
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub early_min_days: Option<i64>,
     /// paying interest to the day (at least 0 days of it),
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub early_min_interest_days: Option<i64>,
     /// and 1 extension a loan,
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub extensions_allowed: Option<i64>,
     /// of one period's days,
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub extension_days: Option<i64>,
     /// for a fee of 0 basis points of the principal still owed;
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub extension_fee_bp: Option<i64>,
     /// payments settling each instalment's penalty, interest, then

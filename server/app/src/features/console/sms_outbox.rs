@@ -17,7 +17,7 @@ use utoipa::{IntoParams, ToSchema};
 #[into_params(parameter_in = Query)]
 pub struct OutboxParams {
     /// Only this number's messages.
-    #[param(value_type = Option<crate::openapi::PhoneNumberOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::PhoneNumberOrEmpty>, inline)]
     pub phone: Option<String>,
     /// How many of the newest messages (1–500, default 50).
     #[param(minimum = 1, maximum = 500)]

@@ -110,7 +110,7 @@ pub struct CommitParams {
     pub card_id: i64,
     pub repay_token: String,
     /// The page sends 0 (a code by SMS).
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub send_msg: Option<i64>,
     /// Not offered in this market; anything but empty or 0 is refused.

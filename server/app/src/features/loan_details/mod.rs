@@ -27,7 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub struct RecommendParams {
     pub product_id: i64,
     /// The card's position in the list (counted by the page's event save).
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub position: Option<i64>,
 }
@@ -62,7 +62,7 @@ pub struct LoanDetailsParams {
     /// The order to show; it must belong to the caller.
     pub order_id: i64,
     /// Optional; when given it must be the order's product.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub product_id: Option<i64>,
 }

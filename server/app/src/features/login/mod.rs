@@ -62,7 +62,7 @@ pub async fn login_init(State(state): State<AppState>, lang: Lang) -> Json<Envel
 #[into_params(parameter_in = Query)]
 pub struct SendCodeParams {
     /// `09171234567` or `+639171234567`.
-    #[param(value_type = crate::openapi::PhoneNumber, inline)]
+    #[param(value_type = crate::wire_values::PhoneNumber, inline)]
     pub phone: String,
     /// `login` (default) or `reset_pwd`.
     #[serde(default)]
@@ -143,7 +143,7 @@ pub async fn send_voice_code(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct CodeLoginParams {
-    #[param(value_type = crate::openapi::PhoneNumber, inline)]
+    #[param(value_type = crate::wire_values::PhoneNumber, inline)]
     pub phone: String,
     pub code: String,
 }
@@ -203,7 +203,7 @@ pub async fn sms_code_login(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct PasswordLoginParams {
-    #[param(value_type = crate::openapi::PhoneNumber, inline)]
+    #[param(value_type = crate::wire_values::PhoneNumber, inline)]
     pub phone: String,
     pub password: String,
 }
@@ -239,7 +239,7 @@ pub async fn password_login(
 #[derive(Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ResetPasswordParams {
-    #[param(value_type = crate::openapi::PhoneNumber, inline)]
+    #[param(value_type = crate::wire_values::PhoneNumber, inline)]
     pub phone: String,
     /// A code sent with purpose `reset_pwd`.
     pub code: String,

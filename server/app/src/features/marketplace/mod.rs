@@ -355,7 +355,7 @@ pub async fn apply(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct PushParams {
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub product_id: Option<i64>,
 }

@@ -122,7 +122,7 @@ pub async fn channel_template(
 #[into_params(parameter_in = Query)]
 pub struct FunnelParams {
     /// The template id of the page.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub page_id: Option<i64>,
     #[serde(default)]
@@ -317,7 +317,7 @@ pub struct GetSmsParams {
     pub capcode: String,
     pub sid: String,
     /// The template id of the page, for the funnel.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
     #[serde(default)]
@@ -380,7 +380,7 @@ pub struct RegisterParams {
     #[serde(rename = "smsCode")]
     pub sms_code: String,
     /// The template id of the page.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
     #[serde(default)]

@@ -47,7 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct PayCodeParams {
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub product_id: Option<i64>,
     pub order_id: i64,
@@ -58,10 +58,10 @@ pub struct PayCodeParams {
     pub channel_number: i64,
     /// 1 pays for an extension: `amount` and `delayAmount` must both be
     /// the extension page's `delayAmount`.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub is_delay: Option<i64>,
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub delay_amount: Option<i64>,
 }
@@ -297,7 +297,7 @@ pub async fn generate_pay_code(
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct RepaymentParams {
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub product_id: Option<i64>,
     pub order_id: i64,

@@ -343,7 +343,7 @@ pub async fn list(
 #[into_params(parameter_in = Query)]
 pub struct SaveParams {
     /// The bill to change; absent or empty to add one.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub repay_product_id: Option<i64>,
     /// What the bill is for, 1–40 characters.
@@ -503,11 +503,11 @@ pub async fn info(
 #[into_params(parameter_in = Query)]
 pub struct TargetParams {
     /// A bill of the borrower's, or
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub repay_product_id: Option<i64>,
     /// one of their loans in repayment (exactly one of the two).
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub order_id: Option<i64>,
 }
@@ -516,11 +516,11 @@ pub struct TargetParams {
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct ReminderParams {
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub repay_product_id: Option<i64>,
     /// Instead of `repayProductId`: one of the borrower's loans in repayment.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "optional_id")]
     pub order_id: Option<i64>,
     /// 0–7 days before each due date.

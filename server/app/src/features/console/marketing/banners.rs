@@ -70,7 +70,7 @@ pub async fn list(
 #[into_params(parameter_in = Query)]
 pub struct SaveParams {
     /// The banner to change; none to add a new one.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
     /// 1–140 characters of plain text.
@@ -86,7 +86,7 @@ pub struct SaveParams {
     #[serde(default)]
     pub shows_until: String,
     /// 0–999, default 0.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub position: Option<i64>,
 }

@@ -105,13 +105,13 @@ pub async fn list(
 #[into_params(parameter_in = Query)]
 pub struct SaveParams {
     /// The link to change; none to add a new one.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
     /// 1–80 characters.
     #[serde(default)]
     pub name: String,
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub template_id: Option<i64>,
     /// The channel: 1–40 letters, digits, `.`, `_` or `-`.

@@ -103,7 +103,7 @@ pub async fn read(
 #[into_params(parameter_in = Query)]
 pub struct SaveParams {
     /// The template to change; none to add a new one.
-    #[param(value_type = Option<crate::openapi::IdOrEmpty>, inline)]
+    #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
     /// 1–40 characters.

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
-import type { ConfirmCalls } from './confirmCalls';
 
 /** Contracts shown on the confirm page (spec §9: scene 3). */
 export const CONFIRM_SCENE = 3;
@@ -14,7 +13,8 @@ export function getContracts(productId: string, orderId: string) {
   return formApi.post(CONTRACT_PATH, { productId, scene: String(CONFIRM_SCENE), orderId });
 }
 
-export function useContracts(productId: string, orderId: string, calls: ConfirmCalls) {
+/** The documents through `calls` (the current or the older page's call). */
+export function useContracts(productId: string, orderId: string, calls: { key: string; contracts: typeof getContracts }) {
   return useQuery({
     queryKey: ['contracts', calls.key, productId, orderId, CONFIRM_SCENE],
     queryFn: async () => {

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
-import type { ConfirmCalls } from './confirmCalls';
 
 /** Loan confirm data (spec §3) for the caller's approved (151) order. */
 export type LoanConfirm = components['schemas']['LoanConfirm'];
@@ -14,7 +13,11 @@ export function getLoanConfirm(productId: string, orderId: string) {
 }
 
 /** The page's data through `calls`; the product alone names the order (spec §7), the order id may come too. */
-export function useLoanConfirm(productId: string, orderId: string, calls: ConfirmCalls) {
+export function useLoanConfirm(
+  productId: string,
+  orderId: string,
+  calls: { key: string; loanConfirm: typeof getLoanConfirm },
+) {
   return useQuery({
     queryKey: ['loan-confirm', calls.key, productId, orderId],
     queryFn: () => calls.loanConfirm(productId, orderId),

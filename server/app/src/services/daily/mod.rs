@@ -9,38 +9,20 @@
 //! nothing twice: a day's postings go under the key `day:ORDER:DATE`, and an
 //! account brought to a day has nothing more to charge for it.
 
+pub mod report;
+
 use crate::services::loans;
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::order::{OrderId, OrderStatus, Transition};
 use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderEvent, OrderPosting, Refusal};
+use report::DailyReport;
 use time::{Date, OffsetDateTime};
 
 /// How long a run holds a page it claimed (decision 050): far longer than a
 /// page takes, so only a run that stopped loses its page, which the next run
 /// takes over once the claim has run out.
 const PAGE_CLAIM: time::Duration = time::Duration::minutes(10);
-
-#[derive(Debug, Default, PartialEq, Eq)]
-pub struct DailyReport {
-    /// Waiting payouts (170) that went out or were refused.
-    pub payouts_finished: usize,
-    /// Loans brought to the day with something to store: an instalment's
-    /// interest, penalties, a move to overdue.
-    pub loans_posted: usize,
-    pub became_overdue: usize,
-    /// Loans another process (a second daily run, a payment) had already
-    /// brought to the day: that process's postings stand.
-    pub orders_skipped: usize,
-    /// Loans whose step failed (logged); the rest of the batch still ran.
-    pub orders_failed: usize,
-    /// Pages of loans this run claimed and finished (decision 050).
-    pub pages_finished: usize,
-    /// Pages another run at once held: they are that run's work.
-    pub pages_left_to_others: usize,
-    /// Clients' request keys deleted as older than `jobs.request_key_days`.
-    pub request_keys_purged: usize,
-}
 
 /// Runs the day. One loan's trouble never stops the others: a failure is
 /// logged and counted, so several runs at once (several servers, or `hiram

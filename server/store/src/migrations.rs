@@ -4,17 +4,58 @@
 //! applied file would make a started database disagree with the code; add
 //! a new one instead. They run under the start-up lock (the demo seed
 //! takes it too), so several processes starting at once do not race.
+//!
+//! Each applied migration's checksum (SHA-256 of the file as this dialect
+//! ran it) is recorded, and a start whose file no longer matches is refused
+//! naming the file: on a ledger's schema an edit that goes unnoticed makes
+//! databases that claim the same version and differ. A database made
+//! before checksums were kept has its applied files' checksums recorded on
+//! its first start with them.
 
 use crate::db::{Dialect, Pool, args};
 use crate::{postgres, sqlite};
-use hiram_domain::store::{START_UP_LOCK, StoreResult};
+use hiram_domain::store::{START_UP_LOCK, StoreError, StoreResult};
+use sha2::{Digest, Sha256};
 use time::OffsetDateTime;
 
 struct Migration {
     version: i64,
+    /// The file's name under `migrations/`, for the message that names it.
+    name: &'static str,
+    /// One file for both dialects, under `migrations/shared`.
+    shared: bool,
     sqlite: &'static str,
     postgres: &'static str,
 }
+
+impl Migration {
+    fn text(&self, dialect: Dialect) -> &'static str {
+        match dialect {
+            Dialect::Sqlite => self.sqlite,
+            Dialect::Postgres => self.postgres,
+        }
+    }
+
+    fn file(&self, dialect: Dialect) -> String {
+        let folder = match dialect {
+            _ if self.shared => "shared",
+            Dialect::Sqlite => "sqlite",
+            Dialect::Postgres => "postgres",
+        };
+        format!("migrations/{folder}/{}.sql", self.name)
+    }
+}
+
+/// The checksum of a migration's text, as recorded.
+fn checksum(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// The checksums of applied migrations: a table of its own, the same in
+/// both dialects, so a database made before it needs no change of
+/// `schema_migration`.
+const CHECKSUM_TABLE: &str =
+    "CREATE TABLE IF NOT EXISTS schema_migration_checksum (version BIGINT PRIMARY KEY, checksum TEXT NOT NULL)";
 
 /// A migration in two dialects, or `shared` when one file reads the same
 /// in both.
@@ -22,6 +63,8 @@ macro_rules! migration {
     ($version:literal $name:literal) => {
         Migration {
             version: $version,
+            name: $name,
+            shared: false,
             sqlite: include_str!(concat!("../migrations/sqlite/", $name, ".sql")),
             postgres: include_str!(concat!("../migrations/postgres/", $name, ".sql")),
         }
@@ -29,6 +72,8 @@ macro_rules! migration {
     ($version:literal shared $name:literal) => {
         Migration {
             version: $version,
+            name: $name,
+            shared: true,
             sqlite: include_str!(concat!("../migrations/shared/", $name, ".sql")),
             postgres: include_str!(concat!("../migrations/shared/", $name, ".sql")),
         }
@@ -91,21 +136,41 @@ pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {
         Dialect::Postgres => postgres::MIGRATION_TABLE,
     })
     .await?;
+    tx.batch(CHECKSUM_TABLE).await?;
+    let recorded: Vec<(i64, String)> = tx
+        .all("SELECT version, checksum FROM schema_migration_checksum", args![], |row| Ok((row.get(0)?, row.get(1)?)))
+        .await?;
     // Every migration not yet recorded, not only those above the newest:
     // one that lands with a lower number than a migration a database has
     // already run (two branches' migrations merged) must still run there.
     let applied: Vec<i64> = tx.all("SELECT version FROM schema_migration", args![], |row| row.get(0)).await?;
-    for migration in MIGRATIONS.iter().filter(|migration| !applied.contains(&migration.version)) {
-        tx.batch(match dialect {
-            Dialect::Sqlite => migration.sqlite,
-            Dialect::Postgres => migration.postgres,
-        })
-        .await?;
-        tx.exec(
-            "INSERT INTO schema_migration (version, applied_at) VALUES ($1, $2)",
-            args![migration.version, OffsetDateTime::now_utc()],
-        )
-        .await?;
+    for migration in MIGRATIONS {
+        let text = migration.text(dialect);
+        let sum = checksum(text);
+        let kept = recorded.iter().find(|(version, _)| *version == migration.version).map(|(_, kept)| kept);
+        if kept.is_some_and(|kept| *kept != sum) {
+            return Err(StoreError::Backend(format!(
+                "migration {} ({}) changed after this database applied it: restore the file as it was \
+                 and put the change in a new migration",
+                migration.version,
+                migration.file(dialect)
+            )));
+        }
+        if !applied.contains(&migration.version) {
+            tx.batch(text).await?;
+            tx.exec(
+                "INSERT INTO schema_migration (version, applied_at) VALUES ($1, $2)",
+                args![migration.version, OffsetDateTime::now_utc()],
+            )
+            .await?;
+        }
+        if kept.is_none() {
+            tx.exec(
+                "INSERT INTO schema_migration_checksum (version, checksum) VALUES ($1, $2)",
+                args![migration.version, &sum],
+            )
+            .await?;
+        }
     }
     tx.commit().await
 }
@@ -134,6 +199,39 @@ mod tests {
         let claims: i64 = db.value("SELECT COUNT(*) FROM payout_claim", args![]).await.unwrap();
         assert_eq!(claims, 0, "0052's table is back");
         drop(db);
+        drop(pool);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_start_on_a_database_whose_applied_migration_changed_is_refused_naming_the_file() {
+        let path = std::env::temp_dir().join(format!("hiram-checksums-{}.sqlite3", std::process::id()));
+        let pool = Pool::Sqlite(sqlite::Pool::open(&path).unwrap());
+        migrate(&pool).await.unwrap();
+        migrate(&pool).await.expect("an unchanged start starts");
+        let recorded: i64 =
+            pool.read().await.unwrap().value("SELECT COUNT(*) FROM schema_migration_checksum", args![]).await.unwrap();
+        assert_eq!(recorded, MIGRATIONS.len() as i64, "every applied migration has its checksum");
+
+        // What the database saw of 0008 is not what the file says now: as if
+        // the file had been edited after it ran.
+        let mut tx = pool.write().await.unwrap();
+        tx.exec("UPDATE schema_migration_checksum SET checksum = 'edited' WHERE version = 8", args![]).await.unwrap();
+        tx.commit().await.unwrap();
+        let refused = migrate(&pool).await.expect_err("a changed migration stops the start");
+        assert!(refused.to_string().contains("migration 8 (migrations/sqlite/0008_ledger.sql) changed"), "{refused}");
+
+        // A database made before checksums were kept records them on its
+        // first start with them, and starts.
+        let mut tx = pool.write().await.unwrap();
+        tx.batch("DROP TABLE schema_migration_checksum").await.unwrap();
+        tx.commit().await.unwrap();
+        migrate(&pool).await.expect("checksums are recorded for a database without them");
+        let recorded: i64 =
+            pool.read().await.unwrap().value("SELECT COUNT(*) FROM schema_migration_checksum", args![]).await.unwrap();
+        assert_eq!(recorded, MIGRATIONS.len() as i64);
         drop(pool);
         for suffix in ["", "-wal", "-shm"] {
             let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));

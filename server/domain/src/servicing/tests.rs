@@ -236,11 +236,15 @@ proptest! {
                 Event::Wait(days) => {
                     for _ in 0..days {
                         today += Duration::days(1);
+                        let charges = account.bring_to(today);
+                        // What was overdue when the day's penalty was worked
+                        // out: read after the day is brought, since an
+                        // instalment an extension moved to the day it was
+                        // bought falls due again only inside that step.
                         let overdue: i64 = account.instalments.iter()
                             .filter(|instalment| instalment.fallen_due && instalment.due_date < today)
                             .map(|instalment| instalment.unpaid_scheduled().get().max(0))
                             .sum();
-                        let charges = account.bring_to(today);
                         if charges.penalties.get() > 0 {
                             penalties_by_day.push((today, charges.penalties.get(), overdue));
                         }
@@ -325,3 +329,4 @@ proptest! {
         }
     }
 }
+

@@ -13,15 +13,12 @@ const OWNER: &str = "09171230001";
 const STRANGER: &str = "09181230002";
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.post_form(&format!("/pany/book-keeping/{path}?sessionId={session}"), form).await;
-    crate::helpers::outcome(response).await
+    app.call(session, &format!("/book-keeping/{path}"), form).await
 }
 
 /// The raw reply, for comparing refusals byte for byte.
 async fn raw(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, String) {
-    let response = app.post_form(&format!("/pany/book-keeping/{path}?sessionId={session}"), form).await;
-    let response = crate::helpers::Checked::of(response).await;
-    (response.status(), response.text().await.unwrap())
+    app.call_raw(session, &format!("/book-keeping/{path}"), form).await
 }
 
 async fn receipt(app: &TestApp, session: &str, shade: u8) -> String {

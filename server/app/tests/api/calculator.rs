@@ -8,9 +8,10 @@ use hiram_domain::staff::Role;
 use serde_json::Value;
 
 async fn call(app: &TestApp, session: Option<&str>, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let query = session.map(|session| format!("?sessionId={session}")).unwrap_or_default();
-    let response = app.post_form(&format!("/pany/calc/{path}{query}"), form).await;
-    crate::helpers::outcome(response).await
+    match session {
+        Some(session) => app.call(session, &format!("/calc/{path}"), form).await,
+        None => crate::helpers::outcome(app.post_form(&format!("/pany/calc/{path}"), form).await).await,
+    }
 }
 
 /// Expects a 400 with exactly this English message, and returns nothing.

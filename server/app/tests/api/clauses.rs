@@ -10,13 +10,9 @@ use hiram_domain::ledger::EntryKind;
 use hiram_domain::order::OrderId;
 use serde_json::{Value, json};
 
-async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    crate::helpers::outcome(app.post_form(&format!("/pany{path}?sessionId={session}"), form).await).await
-}
-
 async fn repayment_info(app: &TestApp, session: &str, order: i64) -> Value {
     let (status, body) =
-        call(app, session, "/v3/installment/loan-play-detail", &[("orderId", &order.to_string())]).await;
+        app.call(session, "/v3/installment/loan-play-detail", &[("orderId", &order.to_string())]).await;
     assert_eq!(status, 200, "{body}");
     body["data"].clone()
 }
@@ -131,7 +127,7 @@ crate::on_both_stores! {
         let fil: Value = fil.json().await.unwrap();
         assert_eq!(fil["data"]["overdue"]["lines"][0], format!("{days_late} araw nang huli."));
 
-        let (status, info) = call(&app, session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
+        let (status, info) = app.call(session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
         assert_eq!(status, 200, "{info}");
         // What is due that day: the term's ₱273.00 of interest, ₱3.00 a day
         // of it since the due date, and the penalties; no fee, and no
@@ -142,7 +138,7 @@ crate::on_both_stores! {
         let price = payoff.interest.get() + payoff.penalties.get();
         assert_eq!(info["data"]["delayInfo"]["delayAmount"], price);
         let form = [("orderId", id.as_str()), ("amount", &price.to_string()), ("channelNumber", "90012"), ("isDelay", "1"), ("delayAmount", &price.to_string())];
-        let (status, issued) = call(&app, session, "/v3/loan-details/generate-vcode", &form).await;
+        let (status, issued) = app.call(session, "/v3/loan-details/generate-vcode", &form).await;
         assert_eq!(status, 200, "{issued}");
         let body = json!({ "transactionId": "MAYA-ROLLOVER-1", "payCode": issued["data"]["payCode"], "amount": price, "currency": "PHP" });
         assert_eq!(callback(&app, &body, now(&app), SECRET).await.1["data"]["result"], "posted");

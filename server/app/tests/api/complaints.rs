@@ -7,8 +7,7 @@ use hiram_domain::staff::Role;
 use serde_json::Value;
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.post_form(&format!("/pany/user-problem/{path}?sessionId={session}"), form).await;
-    crate::helpers::outcome(response).await
+    app.call(session, &format!("/user-problem/{path}"), form).await
 }
 
 async fn picture(app: &TestApp, session: &str, shade: u8) -> String {

@@ -14,15 +14,10 @@ use tokio::sync::Notify;
 const PHONE: &str = "09351234567";
 pub(crate) const ACCOUNT: &str = "001234567890";
 
-async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.post_form(&format!("/pany{path}?sessionId={session}"), form).await;
-    crate::helpers::outcome(response).await
-}
-
 /// A new borrower with a ₱3,000 Cash Express loan approved (151).
 pub(crate) async fn approved_loan(app: &TestApp) -> (String, String, String) {
     let session = app.login(PHONE).await;
-    let (_, home) = call(app, &session, "/v4/index/home-page", &[]).await;
+    let (_, home) = app.call(&session, "/v4/index/home-page", &[]).await;
     let express = home["data"]["products"]
         .as_array()
         .unwrap()
@@ -31,7 +26,7 @@ pub(crate) async fn approved_loan(app: &TestApp) -> (String, String, String) {
         .unwrap();
     let product = express["id"].as_i64().unwrap().to_string();
     fill_kyc(app, &session, "18000").await;
-    let (_, applied) = call(app, &session, "/v3/product/apply", &[("productId", &product), ("amount", "300000")]).await;
+    let (_, applied) = app.call(&session, "/v3/product/apply", &[("productId", &product), ("amount", "300000")]).await;
     assert_eq!(applied["data"]["status"], 151, "{applied}");
     (session, product, applied["data"]["orderId"].as_i64().unwrap().to_string())
 }
@@ -39,13 +34,12 @@ pub(crate) async fn approved_loan(app: &TestApp) -> (String, String, String) {
 pub(crate) async fn confirm(app: &TestApp, session: &str, product: &str, order: &str) {
     let push =
         [("productId", product), ("orderId", order), ("amount", "300000"), ("periods", "1"), ("termUnit", "days")];
-    let (status, body) = call(app, session, "/v3/loan-confirm/loan-detail-push", &push).await;
+    let (status, body) = app.call(session, "/v3/loan-confirm/loan-detail-push", &push).await;
     assert_eq!(status, 200, "{body}");
 }
 
 pub(crate) async fn bind_bank(app: &TestApp, session: &str, bank: &str, number: &str) -> (u16, Value) {
-    call(
-        app,
+    app.call(
         session,
         "/v3/bind-card/bind-card-new",
         &[("cardType", "1"), ("bankCode", bank), ("bankAccount", number), ("product_id", "1")],
@@ -55,7 +49,7 @@ pub(crate) async fn bind_bank(app: &TestApp, session: &str, bank: &str, number: 
 
 /// The order's line in the borrower's list of loans.
 async fn listed_status(app: &TestApp, session: &str, order: &str) -> Value {
-    let (status, list) = call(app, session, "/v3/personal-center/order-list", &[]).await;
+    let (status, list) = app.call(session, "/v3/personal-center/order-list", &[]).await;
     assert_eq!(status, 200, "{list}");
     let orders = list["data"]["orders"].as_array().unwrap();
     orders.iter().find(|line| line["orderId"].as_i64() == order.parse().ok()).unwrap()["statusText"].clone()
@@ -179,7 +173,7 @@ crate::on_both_stores! {
         assert_eq!(waiting["noticeDesText"], waiting["cardPopMsg"]);
         assert_eq!(listed_status(&app, &session, &order).await, "Add an account to receive it", "and so does its line in the list");
 
-        let (_, form) = call(&app, &session, "/v3/bind-card/card-init", &[("product_id", &product)]).await;
+        let (_, form) = app.call(&session, "/v3/bind-card/card-init", &[("product_id", &product)]).await;
         let items = form["data"]["items"].as_array().unwrap();
         let codes: Vec<&str> = items.iter().map(|item| item["code"].as_str().unwrap()).collect();
         assert_eq!(codes, ["cardType", "bankCode", "bankAccount", "walletCode", "walletNumber"]);
@@ -196,7 +190,7 @@ crate::on_both_stores! {
             (vec![("cardType", "1"), ("bankCode", "BPI"), ("bankAccount", "0012 3456 7890")], "bankAccount"),
             (vec![("cardType", "2"), ("walletCode", "GCASH"), ("walletNumber", "0817123")], "walletNumber"),
         ] {
-            let (code, body) = call(&app, &session, "/v3/bind-card/bind-card-new", &form).await;
+            let (code, body) = app.call(&session, "/v3/bind-card/bind-card-new", &form).await;
             assert_eq!((code, body["data"]["field"].as_str()), (400, Some(field)), "{body}");
         }
         assert_eq!(status(&app, &session, &order).await["orderStatus"], 170, "nothing bound, nothing sent");
@@ -224,7 +218,7 @@ crate::on_both_stores! {
         let text = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap().body;
         assert!(text.contains("₱2,910.00") && text.contains("•••• 7890") && !text.contains(ACCOUNT), "{text}");
 
-        let (_, form) = call(&app, &session, "/v3/bind-card/card-init", &[]).await;
+        let (_, form) = app.call(&session, "/v3/bind-card/card-init", &[]).await;
         assert_eq!(form["data"]["current"], "Bank of the Philippine Islands •••• 7890");
         assert!(!form.to_string().contains(ACCOUNT));
         let (_, again) = bind_bank(&app, &session, "BDO", "009876543210").await;
@@ -236,7 +230,7 @@ crate::on_both_stores! {
     async fn a_bound_account_receives_the_loan_at_confirmation(app) {
         let (session, product, order) = approved_loan(&app).await;
         let wallet = [("cardType", "2"), ("walletCode", "GCASH"), ("walletNumber", "0917 123 4567")];
-        let (code, bound) = call(&app, &session, "/v3/bind-card/bind-card-change", &wallet).await;
+        let (code, bound) = app.call(&session, "/v3/bind-card/bind-card-change", &wallet).await;
         assert_eq!(code, 200, "{bound}");
         assert_eq!((bound["data"]["providerName"].as_str(), bound["data"]["masked"].as_str()), (Some("GCash"), Some("•••• 4567")));
         confirm(&app, &session, &product, &order).await;

@@ -7,11 +7,6 @@ use crate::repayment::{SECRET, callback, now};
 use hiram_domain::order::OrderId;
 use serde_json::{Value, json};
 
-async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.post_form(&format!("/pany{path}?sessionId={session}"), form).await;
-    crate::helpers::outcome(response).await
-}
-
 async fn extension_code(app: &TestApp, session: &str, order: i64, amount: i64, delay_amount: i64) -> (u16, Value) {
     let (amount, delay_amount) = (amount.to_string(), delay_amount.to_string());
     let order = order.to_string();
@@ -22,7 +17,7 @@ async fn extension_code(app: &TestApp, session: &str, order: i64, amount: i64, d
         ("isDelay", "1"),
         ("delayAmount", &delay_amount),
     ];
-    call(app, session, "/v3/loan-details/generate-vcode", &form).await
+    app.call(session, "/v3/loan-details/generate-vcode", &form).await
 }
 
 async fn due_date(app: &TestApp, order: i64) -> time::Date {
@@ -36,7 +31,7 @@ crate::on_both_stores! {
         let order = order_in(&demo, 174).order_id;
         let id = order.to_string();
         assert_eq!(app.loan_details(session, order).await.1["data"]["isDelay"], "1");
-        let (status, info) = call(&app, session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
+        let (status, info) = app.call(session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
         assert_eq!(status, 200, "{info}");
         // ₱5,000 at 4% a month, sent `day` days ago: the interest accrued
         // to today is what is due; the agreement's extension fee is 0%.
@@ -58,9 +53,9 @@ crate::on_both_stores! {
         let disclosure = &info["disclosure"];
         let rows = disclosure["disclosure"]["rows"].as_array().unwrap();
         assert!(rows.iter().any(|row| row["value"].as_str().unwrap().contains("SEC Memorandum Circular No. 14")), "{disclosure}");
-        let (_, legacy) = call(&app, session, "/orbital/fail", &[("orderId", &id)]).await;
+        let (_, legacy) = app.call(session, "/orbital/fail", &[("orderId", &id)]).await;
         assert_eq!(legacy["data"], *info, "the old shells' path answers the same");
-        let (_, repayment) = call(&app, session, "/v3/installment/loan-play-detail", &[("orderId", &id)]).await;
+        let (_, repayment) = app.call(session, "/v3/installment/loan-play-detail", &[("orderId", &id)]).await;
         assert_eq!(repayment["data"]["delayInfo"]["delayAmount"], price);
 
         assert_eq!(extension_code(&app, session, order, price - 1, price - 1).await.0, 400, "not the amount offered");
@@ -95,10 +90,10 @@ crate::on_both_stores! {
         let account = crate::helpers::account_matching_ledger(&app, OrderId(order)).await;
         assert_eq!((account.unpaid().get(), account.renewals), (500_000, 1), "the principal is still owed");
 
-        let (_, plan) = call(&app, session, "/v3/installment/loan-plan-info", &[("orderId", &id)]).await;
+        let (_, plan) = app.call(session, "/v3/installment/loan-plan-info", &[("orderId", &id)]).await;
         assert_eq!(plan["data"]["repayDate"], after.to_string());
         assert_eq!(plan["data"]["repayPlan"][0]["remark"], "Due");
-        let (_, trail) = call(&app, session, "/v3/installment/loan-trail", &[("orderId", &id)]).await;
+        let (_, trail) = app.call(session, "/v3/installment/loan-trail", &[("orderId", &id)]).await;
         let titles: Vec<&str> = trail["data"]["trail"].as_array().unwrap().iter().map(|item| item["title"].as_str().unwrap()).collect();
         assert_eq!(titles, ["Loan sent to you", "Interest", "Payment received"]);
         assert_eq!(trail["data"]["trail"][2]["amount"], price);
@@ -106,9 +101,9 @@ crate::on_both_stores! {
         // The agreement allows one extension: a second is neither offered
         // nor sold, in either language.
         assert_eq!(app.loan_details(session, order).await.1["data"]["isDelay"], "0");
-        let (_, repayment) = call(&app, session, "/v3/installment/loan-play-detail", &[("orderId", &id)]).await;
+        let (_, repayment) = app.call(session, "/v3/installment/loan-play-detail", &[("orderId", &id)]).await;
         assert_eq!(repayment["data"]["delayInfo"]["delayAmount"], 0);
-        let (status, again) = call(&app, session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
+        let (status, again) = app.call(session, "/v3/loan-details/delay-detail", &[("orderId", &id)]).await;
         assert_eq!(status, 409, "{again}");
         assert_eq!(again["message"], "This loan has already been extended as many times as its agreement allows. Please repay it instead.");
         let fil = app.post_form(&format!("/pany/v3/loan-details/delay-detail?sessionId={session}&lang=fil"), &[("orderId", &id)]).await;
@@ -128,7 +123,7 @@ crate::on_both_stores! {
         // its day; ₱145.83 has accrued, and that is the price.
         let order = crate::helpers::loan_made(&app, "Bayanihan Cash Plus", 5_000, 25, "09181112501", OrderStatus::RepaymentOpen).await;
         let session = app.login("09181112501").await;
-        let (status, info) = call(&app, &session, "/v3/loan-details/delay-detail", &[("orderId", &order.0.to_string())]).await;
+        let (status, info) = app.call(&session, "/v3/loan-details/delay-detail", &[("orderId", &order.0.to_string())]).await;
         assert_eq!(status, 200, "{info}");
         assert_eq!(info["data"]["delayInfo"]["delayAmount"], 14_583, "{info}");
         assert_eq!(info["data"]["extensionDays"], 30);
@@ -165,10 +160,10 @@ crate::on_both_stores! {
             assert_eq!(status, 200, "{name}: {body}");
         }
         let extends_session = app.login("09181112502").await;
-        let (status, info) = call(&app, &extends_session, "/v3/loan-details/delay-detail", &[("orderId", &extends.0.to_string())]).await;
+        let (status, info) = app.call(&extends_session, "/v3/loan-details/delay-detail", &[("orderId", &extends.0.to_string())]).await;
         assert_eq!(status, 200, "signed \"may extend once\": still offered: {info}");
         let fixed_session = app.login("09181112503").await;
-        let (status, refused) = call(&app, &fixed_session, "/v3/loan-details/delay-detail", &[("orderId", &fixed.0.to_string())]).await;
+        let (status, refused) = app.call(&fixed_session, "/v3/loan-details/delay-detail", &[("orderId", &fixed.0.to_string())]).await;
         assert_eq!(status, 409, "signed \"cannot be extended\": still not offered: {refused}");
         assert!(refused["message"].as_str().unwrap().contains("cannot be extended"), "{refused}");
     }
@@ -178,7 +173,7 @@ crate::on_both_stores! {
         let session = demo.session_id.as_str();
         for status in [200, 151] {
             let order = order_in(&demo, status).order_id;
-            let (code, body) = call(&app, session, "/v3/loan-details/delay-detail", &[("orderId", &order.to_string())]).await;
+            let (code, body) = app.call(session, "/v3/loan-details/delay-detail", &[("orderId", &order.to_string())]).await;
             assert_eq!(code, 409, "{status}: {body}");
             assert!(body["message"].as_str().unwrap().contains("cannot be extended"), "{body}");
         }
@@ -187,11 +182,11 @@ crate::on_both_stores! {
         let open = order_in(&demo, 174).order_id.to_string();
         let stranger = app.login("09281234567").await;
         for path in ["/v3/loan-details/delay-detail", "/v3/installment/loan-plan-info", "/v3/installment/loan-trail", "/orbital/fail"] {
-            assert_eq!(call(&app, &stranger, path, &[("orderId", &open)]).await.0, 404, "{path}");
+            assert_eq!(app.call(&stranger, path, &[("orderId", &open)]).await.0, 404, "{path}");
         }
         let order = order_in(&demo, 174).order_id;
         let bad_flag = [("orderId", open.as_str()), ("amount", "100"), ("channelNumber", "90011"), ("isDelay", "2")];
-        assert_eq!(call(&app, session, "/v3/loan-details/generate-vcode", &bad_flag).await.0, 400);
+        assert_eq!(app.call(session, "/v3/loan-details/generate-vcode", &bad_flag).await.0, 400);
         // 91 days past the due date a rollover's new due date would be
         // past too.
         app.clock.advance(time::Duration::days(200));

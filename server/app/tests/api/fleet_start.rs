@@ -69,28 +69,7 @@ async fn a_seed_that_fails_midway_leaves_nothing_and_the_next_start_seeds(backen
     assert_eq!(&demo_rows(&database_url).await[..3], &[6, 1, 7]);
 }
 
-macro_rules! on_both_stores_at_once {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                async fn $name() {
-                    super::$name(crate::helpers::Backend::Sqlite).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-                async fn $name() {
-                    super::$name(crate::helpers::Backend::Postgres).await;
-                }
-            )*
-        }
-    };
-}
-
-on_both_stores_at_once!(
+crate::on_both_backends!(multi_thread:
     three_servers_started_at_once_all_start_and_seed_once,
     a_seed_that_fails_midway_leaves_nothing_and_the_next_start_seeds,
 );

@@ -59,6 +59,39 @@ macro_rules! on_both_stores {
     };
 }
 
+/// Runs each `async fn name(backend: Backend)` of the module once on SQLite
+/// and once on PostgreSQL, as `<module>::sqlite::<name>`: for tests that
+/// start their servers themselves (several at once, settings made at run
+/// time). `on_both_backends!(multi_thread: a, b)` gives them four worker
+/// threads.
+#[macro_export]
+macro_rules! on_both_backends {
+    (multi_thread: $($name:ident),* $(,)?) => {
+        $crate::on_both_backends!(@each (flavor = "multi_thread", worker_threads = 4) $($name),*);
+    };
+    (@each $flavor:tt $($name:ident),*) => {
+        mod sqlite {
+            $(
+                #[tokio::test $flavor]
+                async fn $name() {
+                    super::$name($crate::helpers::Backend::Sqlite).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test $flavor]
+                async fn $name() {
+                    super::$name($crate::helpers::Backend::Postgres).await
+                }
+            )*
+        }
+    };
+    ($($name:ident),* $(,)?) => {
+        $crate::on_both_backends!(@each () $($name),*);
+    };
+}
+
 pub fn random_suffix() -> String {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).expect("the OS gives random bytes");
@@ -260,6 +293,21 @@ impl TestApp {
 
     pub async fn get(&self, path_and_query: &str) -> reqwest::Response {
         self.client.get(self.url(path_and_query)).send().await.expect("GET reaches the server")
+    }
+
+    /// A borrower call: a form POST under `/pany` with the session in the
+    /// query (D5), read as [`outcome`] reads it.
+    pub async fn call(&self, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, serde_json::Value) {
+        let separator = if path.contains('?') { '&' } else { '?' };
+        outcome(self.post_form(&format!("/pany{path}{separator}sessionId={session}"), form).await).await
+    }
+
+    /// A borrower call's reply as text, to compare refusals byte for byte.
+    pub async fn call_raw(&self, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, String) {
+        let separator = if path.contains('?') { '&' } else { '?' };
+        let response = self.post_form(&format!("/pany{path}{separator}sessionId={session}"), form).await;
+        let response = Checked::of(response).await;
+        (response.status(), response.text().await.expect("a reply body"))
     }
 
     /// A form-encoded POST, the way the borrower pages call the API.

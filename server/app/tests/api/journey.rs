@@ -6,12 +6,6 @@ use serde_json::Value;
 
 const PHONE: &str = "09201234567";
 
-async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let separator = if path.contains('?') { '&' } else { '?' };
-    let response = app.post_form(&format!("/pany{path}{separator}sessionId={session}"), form).await;
-    crate::helpers::outcome(response).await
-}
-
 pub(crate) async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
     let sections: [(&str, &[(&str, &str)]); 4] = [
         (
@@ -41,7 +35,7 @@ pub(crate) async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
         ("/v3/certify/save-ext-info-new", &[("loan_purpose", "BILLS"), ("education", "COLLEGE"), ("dependents", "2")]),
     ];
     for (path, answers) in sections {
-        let (status, body) = call(app, session, path, answers).await;
+        let (status, body) = app.call(session, path, answers).await;
         assert_eq!(status, 200, "{path}: {body}");
     }
 }
@@ -64,34 +58,34 @@ crate::on_both_stores! {
     async fn a_new_borrower_applies_completes_kyc_is_approved_and_accepts(app) {
         app.demo_session().await;
         let session = app.login(PHONE).await;
-        let (_, home) = call(&app, &session, "/v4/index/home-page", &[]).await;
+        let (_, home) = app.call(&session, "/v4/index/home-page", &[]).await;
         let express = product_named(&home, "Bayanihan Cash Express");
         let product_id = express["id"].as_i64().unwrap().to_string();
         assert_eq!(express["flag"], "1");
 
-        let (status, detail) = call(&app, &session, "/v3/product/detail", &[("productId", &product_id)]).await;
+        let (status, detail) = app.call(&session, "/v3/product/detail", &[("productId", &product_id)]).await;
         assert_eq!(status, 200);
         assert_eq!(detail["data"]["limit"], 500_000, "₱5,000 for a first loan");
         assert_eq!(detail["data"]["secRegistrationNo"], "CS2019-11802");
 
-        let (status, refused) = call(&app, &session, "/v3/product/apply", &[("productId", &product_id), ("amount", "300000")]).await;
+        let (status, refused) = app.call(&session, "/v3/product/apply", &[("productId", &product_id), ("amount", "300000")]).await;
         assert_eq!(status, 409);
         assert_eq!(refused["message"], "Please complete your information first.");
         assert!(refused["data"]["nextUrl"].as_str().unwrap().starts_with("/certify?"));
 
-        let (_, list) = call(&app, &session, "/v3/certify/certify-list", &[]).await;
+        let (_, list) = app.call(&session, "/v3/certify/certify-list", &[]).await;
         assert_eq!(list["data"]["complete"], false);
         fill_kyc(&app, &session, "18000").await;
-        let (_, list) = call(&app, &session, "/v3/certify/certify-list", &[]).await;
+        let (_, list) = app.call(&session, "/v3/certify/certify-list", &[]).await;
         assert_eq!((list["data"]["complete"].clone(), list["data"]["progress"].clone()), (Value::Bool(true), Value::from(100)));
 
-        let (status, applied) = call(&app, &session, "/v3/product/apply", &[("productId", &product_id), ("amount", "300000")]).await;
+        let (status, applied) = app.call(&session, "/v3/product/apply", &[("productId", &product_id), ("amount", "300000")]).await;
         assert_eq!(status, 200, "{applied}");
         assert_eq!(applied["data"]["status"], 151);
         let order_id = applied["data"]["orderId"].as_i64().unwrap().to_string();
         assert_eq!(applied["data"]["nextUrl"], format!("/loanConfirm?productId={product_id}&orderId={order_id}"));
 
-        let (status, confirm) = call(&app, &session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product_id), ("orderId", &order_id)]).await;
+        let (status, confirm) = app.call(&session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product_id), ("orderId", &order_id)]).await;
         assert_eq!(status, 200, "{confirm}");
         let data = &confirm["data"];
         // ₱3,000 at 4% a month for 91 days: ₱364.00; 3% fee: ₱90.00.
@@ -103,18 +97,18 @@ crate::on_both_stores! {
         // "Read the loan agreement" in the modal opens the agreement, not the disclosure.
         assert_eq!(data["popAgreementUrl"], format!("/loanAgreement?orderId={order_id}&doc=agreement"));
 
-        let (_, contracts) = call(&app, &session, "/v3/contract/contract", &[("productId", &product_id), ("scene", "3")]).await;
+        let (_, contracts) = app.call(&session, "/v3/contract/contract", &[("productId", &product_id), ("scene", "3")]).await;
         assert_eq!(contracts["data"]["data"].as_array().unwrap().len(), 3);
-        let (_, jump) = call(&app, &session, "/v3/contract/contract-jump", &[("productId", &product_id), ("scene", "3"), ("position", "1"), ("orderId", &order_id)]).await;
+        let (_, jump) = app.call(&session, "/v3/contract/contract-jump", &[("productId", &product_id), ("scene", "3"), ("position", "1"), ("orderId", &order_id)]).await;
         assert_eq!(jump["data"]["contract_url"], format!("/loanAgreement?orderId={order_id}&doc=disclosure"));
-        let (_, preview) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "disclosure")]).await;
+        let (_, preview) = app.call(&session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "disclosure")]).await;
         assert_eq!(preview["data"]["accepted"], false);
 
         let push = [("productId", product_id.as_str()), ("orderId", order_id.as_str()), ("amount", "300000"), ("periods", "1"), ("termUnit", "days"), ("act", "agree_button")];
-        let (status, accepted) = call(&app, &session, "/v3/loan-confirm/loan-detail-push", &push).await;
+        let (status, accepted) = app.call(&session, "/v3/loan-confirm/loan-detail-push", &push).await;
         assert_eq!(status, 200, "{accepted}");
         assert_eq!(accepted["data"]["lendDetailsUrl"], format!("/loanDetails?productId={product_id}&orderId={order_id}"));
-        let (_, again) = call(&app, &session, "/v3/loan-confirm/loan-detail-push", &push).await;
+        let (_, again) = app.call(&session, "/v3/loan-confirm/loan-detail-push", &push).await;
         assert_eq!(again["code"], "00", "accepting twice answers the same");
 
         let (_, details) = app.loan_details(&session, order_id.parse().unwrap()).await;
@@ -128,7 +122,7 @@ crate::on_both_stores! {
         assert_eq!((proofs.len(), proofs[0].occasion.as_str(), proofs[0].passed), (1, "acceptance", true));
 
         // The stored disclosure states exactly what the engine charges.
-        let (_, stored) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "disclosure")]).await;
+        let (_, stored) = app.call(&session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "disclosure")]).await;
         assert_eq!(stored["data"]["accepted"], true);
         let rows = &stored["data"]["disclosure"]["rows"];
         assert_eq!(row(rows, "Interest if every instalment is paid on its day"), "₱364.00");
@@ -139,7 +133,7 @@ crate::on_both_stores! {
         assert_eq!(stored["data"]["disclosure"]["schedule"][0]["amount"], 336_400);
         // One effective rate (D4): product detail's quote, the confirmation
         // screen and the disclosure show the same figure.
-        let (_, quote) = call(&app, &session, "/v3/product/quote", &[("productId", &product_id), ("amount", "300000")]).await;
+        let (_, quote) = app.call(&session, "/v3/product/quote", &[("productId", &product_id), ("amount", "300000")]).await;
         let shown = quote["data"]["effectiveMonthlyRate"].as_str().unwrap().to_owned();
         assert_eq!(quote["data"]["actuarialMonthlyRate"], shown);
         assert_eq!(row(&data["details"], "Effective interest rate (monthly)"), shown);
@@ -148,11 +142,11 @@ crate::on_both_stores! {
         let ceilings = row(rows, "Ceilings of the law");
         assert!(ceilings.starts_with("This is a covered loan") && ceilings.contains("SEC Memorandum Circular No. 14, series of 2025"), "{ceilings}");
         assert!(ceilings.contains("12.00% a month"), "{ceilings}");
-        let (_, agreement) = call(&app, &session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "agreement")]).await;
+        let (_, agreement) = app.call(&session, "/v3/contract/loan-agreement-detail", &[("orderId", &order_id), ("doc", "agreement")]).await;
         let text = agreement["data"]["sections"].to_string();
         assert!(text.contains("₱3,000.00") && text.contains("₱364.00") && text.contains("Bayanihan Cash Lending Corp. (demo)"), "{text}");
 
-        let (status, second) = call(&app, &session, "/v3/product/apply", &[("productId", &product_id), ("amount", "100000")]).await;
+        let (status, second) = app.call(&session, "/v3/product/apply", &[("productId", &product_id), ("amount", "100000")]).await;
         assert_eq!(status, 409, "one open loan per product");
         assert_eq!(second["message"], "You already have an open loan of this product. Please repay it before borrowing again.");
     }
@@ -161,17 +155,17 @@ crate::on_both_stores! {
         app.demo_session().await;
         let session = app.login(PHONE).await;
         fill_kyc(&app, &session, "18000").await;
-        let (_, home) = call(&app, &session, "/v4/index/home-page", &[]).await;
+        let (_, home) = app.call(&session, "/v4/index/home-page", &[]).await;
         let plus = product_named(&home, "Bayanihan Cash Plus")["id"].as_i64().unwrap().to_string();
-        let (status, above) = call(&app, &session, "/v3/product/apply", &[("productId", &plus), ("amount", "600000")]).await;
+        let (status, above) = app.call(&session, "/v3/product/apply", &[("productId", &plus), ("amount", "600000")]).await;
         assert_eq!(status, 400);
         assert_eq!(above["message"], "Your current limit is ₱5,000.00. Please choose a smaller amount.");
-        let (status, off_step) = call(&app, &session, "/v3/product/apply", &[("productId", &plus), ("amount", "300050")]).await;
+        let (status, off_step) = app.call(&session, "/v3/product/apply", &[("productId", &plus), ("amount", "300050")]).await;
         assert_eq!(status, 400);
         assert_eq!(off_step["message"], "Please choose an amount this loan offers.");
-        let (status, _) = call(&app, &session, "/v3/product/quote", &[("productId", &plus), ("amount", "100")]).await;
+        let (status, _) = app.call(&session, "/v3/product/quote", &[("productId", &plus), ("amount", "100")]).await;
         assert_eq!(status, 400);
-        let (status, quote) = call(&app, &session, "/v3/product/quote", &[("productId", &plus), ("amount", "400000")]).await;
+        let (status, quote) = app.call(&session, "/v3/product/quote", &[("productId", &plus), ("amount", "400000")]).await;
         assert_eq!(status, 200);
         assert_eq!(quote["data"]["plan"].as_array().unwrap().len(), 4, "four monthly payments");
         let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();
@@ -183,48 +177,48 @@ crate::on_both_stores! {
         app.demo_session().await;
         let session = app.login(PHONE).await;
         fill_kyc(&app, &session, "3000").await;
-        let (_, home) = call(&app, &session, "/v4/index/home-page", &[]).await;
+        let (_, home) = app.call(&session, "/v4/index/home-page", &[]).await;
         let express = product_named(&home, "Bayanihan Cash Express")["id"].as_i64().unwrap().to_string();
-        let (_, applied) = call(&app, &session, "/v3/product/apply", &[("productId", &express), ("amount", "200000")]).await;
+        let (_, applied) = app.call(&session, "/v3/product/apply", &[("productId", &express), ("amount", "200000")]).await;
         assert_eq!(applied["data"]["status"], 110);
         let order_id = applied["data"]["orderId"].as_i64().unwrap();
         let history = app.state.store.status_history(hiram_domain::order::OrderId(order_id)).await.unwrap();
         assert_eq!(history.last().unwrap().cause, "decision: declined (income_below_minimum)");
-        let (status, _) = call(&app, &session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &order_id.to_string())]).await;
+        let (status, _) = app.call(&session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &order_id.to_string())]).await;
         assert_eq!(status, 409, "a declined order cannot be confirmed");
     }
 
     async fn kyc_answers_are_checked_on_the_server(app) {
         let session = app.login(PHONE).await;
         let young = [("full_name", "Jose Rizal"), ("birth_date", "2010-06-19"), ("gender", "M"), ("citizenship", "PH"), ("id_type", "PHILSYS"), ("id_number", "1234-5678")];
-        let (status, body) = call(&app, &session, "/v3/certify/save-basic-info", &young).await;
+        let (status, body) = app.call(&session, "/v3/certify/save-basic-info", &young).await;
         assert_eq!(status, 400);
         assert_eq!(body["message"], "You must be at least 18 years old to borrow.");
         assert_eq!(body["data"]["field"], "birth_date");
         let foreign = [("full_name", "Jose Rizal"), ("birth_date", "1990-06-19"), ("gender", "M"), ("citizenship", "OTHER"), ("id_type", "PHILSYS"), ("id_number", "1234-5678")];
-        assert_eq!(call(&app, &session, "/v3/certify/save-basic-info", &foreign).await.1["data"]["field"], "citizenship");
-        let (status, body) = call(&app, &session, "/v3/certify/save-personal-info", &[("permanent_city", "Singapore"), ("street_address", "1 Orchard Road"), ("residence_years", "1"), ("civil_status", "SINGLE")]).await;
+        assert_eq!(app.call(&session, "/v3/certify/save-basic-info", &foreign).await.1["data"]["field"], "citizenship");
+        let (status, body) = app.call(&session, "/v3/certify/save-personal-info", &[("permanent_city", "Singapore"), ("street_address", "1 Orchard Road"), ("residence_years", "1"), ("civil_status", "SINGLE")]).await;
         assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "permanent_city"));
         assert_eq!(body["message"], "Please choose one from the list.");
         // An answer that does not fit says what would: the range, in the borrower's language.
         let ext = [("loan_purpose", "BILLS"), ("education", "COLLEGE"), ("dependents", "45")];
-        let (status, body) = call(&app, &session, "/v3/certify/save-ext-info-new", &ext).await;
+        let (status, body) = app.call(&session, "/v3/certify/save-ext-info-new", &ext).await;
         assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "dependents"));
         assert_eq!(body["message"], "Please enter a whole number (0–20).");
-        let (_, body) = call(&app, &session, "/v3/certify/save-ext-info-new?lang=fil", &ext).await;
+        let (_, body) = app.call(&session, "/v3/certify/save-ext-info-new?lang=fil", &ext).await;
         assert_eq!(body["message"], "Maglagay ng buong numero (0–20).");
-        let (status, body) = call(&app, &session, "/v3/certify/save-job-info", &[("employment_type", "EMPLOYED"), ("pay_schedule", "WEEKLY")]).await;
+        let (status, body) = app.call(&session, "/v3/certify/save-job-info", &[("employment_type", "EMPLOYED"), ("pay_schedule", "WEEKLY")]).await;
         assert_eq!(status, 400);
         assert_eq!(body["message"], "Please fill in: Monthly income (₱).");
-        let (_, list) = call(&app, &session, "/v3/certify/certify-list", &[]).await;
+        let (_, list) = app.call(&session, "/v3/certify/certify-list", &[]).await;
         assert_eq!(list["data"]["progress"], 0, "nothing was stored");
-        let (_, form) = call(&app, &session, "/v3/certify/basic-person-info?lang=fil", &[]).await;
+        let (_, form) = app.call(&session, "/v3/certify/basic-person-info?lang=fil", &[]).await;
         let items = form["data"]["items"].as_array().unwrap();
         assert!(items.iter().any(|item| item["cate"] == "day" && item["title"] == "Petsa ng kapanganakan"));
         let gender = items.iter().find(|item| item["code"] == "gender").unwrap();
         assert_eq!(gender["cate"], "enum");
         assert_eq!(gender["note"][0], serde_json::json!({ "name": "Babae", "type": "F" }));
-        let (_, cities) = call(&app, &session, "/v3/certify/city-init", &[]).await;
+        let (_, cities) = app.call(&session, "/v3/certify/city-init", &[]).await;
         assert!(cities["data"]["cities"].as_array().unwrap().iter().any(|city| city["type"] == "CEB"));
     }
 
@@ -234,10 +228,10 @@ crate::on_both_stores! {
         let stranger = app.login(PHONE).await;
         let order = approved.order_id.to_string();
         for path in ["/v3/loan-confirm/loan-detail-confirm", "/v3/contract/loan-agreement-detail"] {
-            let (status, _) = call(&app, &stranger, path, &[("orderId", &order), ("doc", "agreement")]).await;
+            let (status, _) = app.call(&stranger, path, &[("orderId", &order), ("doc", "agreement")]).await;
             assert_eq!(status, 404, "{path}");
         }
-        let (status, _) = call(&app, &stranger, "/v3/loan-confirm/loan-detail-push", &[("orderId", &order), ("amount", "800000"), ("periods", "4")]).await;
+        let (status, _) = app.call(&stranger, "/v3/loan-confirm/loan-detail-push", &[("orderId", &order), ("amount", "800000"), ("periods", "4")]).await;
         assert_eq!(status, 404);
         let (_, mine) = app.loan_details(&demo.session_id, approved.order_id).await;
         assert_eq!(mine["data"]["orderStatus"], 151, "untouched");
@@ -251,15 +245,15 @@ mod more {
         async fn the_personal_centre_lists_orders_and_who_the_borrower_is(app) {
             let demo = app.demo_session().await;
             let session = demo.session_id.as_str();
-            let (_, list) = call(&app, session, "/v3/personal-center/order-list", &[]).await;
+            let (_, list) = app.call(session, "/v3/personal-center/order-list", &[]).await;
             let orders = list["data"]["orders"].as_array().unwrap();
             assert_eq!(orders.len(), 7);
             assert!(orders.iter().any(|order| order["status"] == 180 && order["statusText"] == "Overdue"));
-            let (_, info) = call(&app, session, "/v3/personal-center/user-info", &[]).await;
+            let (_, info) = app.call(session, "/v3/personal-center/user-info", &[]).await;
             assert_eq!(info["data"]["phoneMasked"], "0917 *** 0100");
             assert_eq!(info["data"]["fullName"], "Maria Clara Santos");
             assert_eq!(info["data"]["limitText"], "₱7,000.00", "one repaid loan raises ₱5,000 by ₱2,000");
-            let (_, menu) = call(&app, session, "/v3/personal-center/user-menu", &[]).await;
+            let (_, menu) = app.call(session, "/v3/personal-center/user-menu", &[]).await;
             assert!(menu["data"]["items"].as_array().unwrap().iter().any(|item| item["path"] == "/customerService"));
             let anonymous = app.post_form("/pany/v3/personal-center/order-list", &[]).await;
             let anonymous = crate::helpers::Checked::of(anonymous).await;
@@ -270,22 +264,22 @@ mod more {
             let demo = app.demo_session().await;
             let session = demo.session_id.as_str();
             let product = demo.orders[0].product_id.to_string();
-            let (status, _) = call(&app, session, "/service/event/save", &[("productId", &product), ("moduleId", "30"), ("positionId", "0")]).await;
+            let (status, _) = app.call(session, "/service/event/save", &[("productId", &product), ("moduleId", "30"), ("positionId", "0")]).await;
             assert_eq!(status, 200);
             let market = "/v3/loan-confirm/google-market-ios-new";
-            assert_eq!(call(&app, session, market, &[]).await.1["data"]["isShow"], 1, "a repaid loan and no rating yet");
-            let (status, _) = call(&app, session, "/v3/loan-details/google-score", &[("score", "9")]).await;
+            assert_eq!(app.call(session, market, &[]).await.1["data"]["isShow"], 1, "a repaid loan and no rating yet");
+            let (status, _) = app.call(session, "/v3/loan-details/google-score", &[("score", "9")]).await;
             assert_eq!(status, 400);
-            let (status, _) = call(&app, session, "/v3/loan-details/google-score", &[("score", "5")]).await;
+            let (status, _) = app.call(session, "/v3/loan-details/google-score", &[("score", "5")]).await;
             assert_eq!(status, 200);
-            assert_eq!(call(&app, session, market, &[]).await.1["data"]["isShow"], 0, "asked once only");
+            assert_eq!(app.call(session, market, &[]).await.1["data"]["isShow"], 0, "asked once only");
             let newcomer = app.login("09991234567").await;
-            assert_eq!(call(&app, &newcomer, market, &[]).await.1["data"]["isShow"], 0, "nothing repaid yet");
-            let (_, jump) = call(&app, session, "/v3/loan-details/recommend-jump", &[("productId", &product), ("position", "2")]).await;
+            assert_eq!(app.call(&newcomer, market, &[]).await.1["data"]["isShow"], 0, "nothing repaid yet");
+            let (_, jump) = app.call(session, "/v3/loan-details/recommend-jump", &[("productId", &product), ("position", "2")]).await;
             assert_eq!(jump["data"]["url"], format!("/productDetail?productId={product}"));
             let products = app.state.store.products().await.unwrap();
             let unavailable = products.iter().find(|product| !product.available).unwrap().id.0.to_string();
-            let (status, _) = call(&app, session, "/v3/loan-details/recommend-jump", &[("productId", &unavailable)]).await;
+            let (status, _) = app.call(session, "/v3/loan-details/recommend-jump", &[("productId", &unavailable)]).await;
             assert_eq!(status, 400, "a grey card cannot be taken");
         }
 
@@ -297,28 +291,28 @@ mod more {
             let session = demo.session_id.as_str();
             let approved = crate::helpers::order_in(&demo, 151);
             let product = approved.product_id.to_string();
-            let (status, by_product) = call(&app, session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
+            let (status, by_product) = app.call(session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
             assert_eq!((status, by_product["code"].as_str()), (200, Some("00")), "{by_product}");
-            let (_, by_order) = call(&app, session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &approved.order_id.to_string())]).await;
+            let (_, by_order) = app.call(session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &approved.order_id.to_string())]).await;
             assert_eq!(by_product, by_order, "the product names the same order");
             let amount = by_product["data"]["amount"].as_i64().unwrap().to_string();
             let periods = by_product["data"]["periods"].as_i64().unwrap().to_string();
             let term_unit = by_product["data"]["termUnit"].as_str().unwrap().to_owned();
 
             let wrong = [("amount", "100"), ("periods", periods.as_str()), ("termUnit", term_unit.as_str()), ("productId", product.as_str())];
-            let (status, mismatch) = call(&app, session, "/v3/loan-confirm/loan-detail-push", &wrong).await;
+            let (status, mismatch) = app.call(session, "/v3/loan-confirm/loan-detail-push", &wrong).await;
             assert_eq!(status, 400, "{mismatch}");
             assert_eq!(app.loan_details(session, approved.order_id).await.1["data"]["orderStatus"], 151, "a mismatch changes nothing");
 
             let push = [("amount", amount.as_str()), ("periods", periods.as_str()), ("termUnit", term_unit.as_str()), ("productId", product.as_str())];
-            let (status, accepted) = call(&app, session, "/v3/loan-confirm/loan-detail-push", &push).await;
+            let (status, accepted) = app.call(session, "/v3/loan-confirm/loan-detail-push", &push).await;
             assert_eq!((status, accepted["code"].as_str()), (200, Some("00")), "{accepted}");
             assert_eq!(accepted["data"]["lendDetailsUrl"], format!("/loanDetails?productId={product}&orderId={}", approved.order_id));
             let (_, details) = app.loan_details(session, approved.order_id).await;
             assert_eq!(details["data"]["orderStatus"], 170);
-            let (_, again) = call(&app, session, "/v3/loan-confirm/loan-detail-push", &push).await;
+            let (_, again) = app.call(session, "/v3/loan-confirm/loan-detail-push", &push).await;
             assert_eq!(again["code"], "00", "accepting twice answers the same");
-            let (status, _) = call(&app, session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
+            let (status, _) = app.call(session, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
             assert_eq!(status, 409, "the order has moved on from confirmation");
         }
 
@@ -329,19 +323,19 @@ mod more {
             let product = approved.product_id.to_string();
             // Another borrower has no open order of the product.
             let stranger = app.login(PHONE).await;
-            let (status, _) = call(&app, &stranger, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
+            let (status, _) = app.call(&stranger, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
             assert_eq!(status, 404);
             let push = [("amount", "800000"), ("periods", "4"), ("termUnit", "days"), ("productId", product.as_str())];
-            let (status, _) = call(&app, &stranger, "/v3/loan-confirm/loan-detail-push", &push).await;
+            let (status, _) = app.call(&stranger, "/v3/loan-confirm/loan-detail-push", &push).await;
             assert_eq!(status, 404);
             // A declined order is closed: its product names no order to confirm.
             fill_kyc(&app, &stranger, "3000").await;
-            let (_, applied) = call(&app, &stranger, "/v3/product/apply", &[("productId", &product), ("amount", "400000")]).await;
+            let (_, applied) = app.call(&stranger, "/v3/product/apply", &[("productId", &product), ("amount", "400000")]).await;
             assert_eq!(applied["data"]["status"], 110, "{applied}");
-            let (status, _) = call(&app, &stranger, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
+            let (status, _) = app.call(&stranger, "/v3/loan-confirm/loan-detail-confirm", &[("productId", &product)]).await;
             assert_eq!(status, 404, "only a closed order of the product");
             // Neither an order nor a product: bad input.
-            let (status, body) = call(&app, session, "/v3/loan-confirm/loan-detail-push", &[("amount", "800000"), ("periods", "4")]).await;
+            let (status, body) = app.call(session, "/v3/loan-confirm/loan-detail-push", &[("amount", "800000"), ("periods", "4")]).await;
             assert_eq!(status, 400, "{body}");
             assert_eq!(app.loan_details(session, approved.order_id).await.1["data"]["orderStatus"], 151, "untouched");
         }
@@ -351,20 +345,20 @@ mod more {
             let session = demo.session_id.as_str();
             let approved = crate::helpers::order_in(&demo, 151);
             let order = approved.order_id.to_string();
-            let (_, current) = call(&app, session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &order)]).await;
-            let (_, legacy) = call(&app, session, "/gopia/goya/satire", &[("orderId", &order)]).await;
+            let (_, current) = app.call(session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &order)]).await;
+            let (_, legacy) = app.call(session, "/gopia/goya/satire", &[("orderId", &order)]).await;
             assert_eq!(current, legacy);
             assert_eq!(legacy["data"]["NewButtonMsg"], "Confirm and receive the money");
             assert!(legacy["data"]["NewPopMsg"].as_str().is_some_and(|text| text.starts_with("Repay on or before")), "{legacy}");
-            let (_, cultures) = call(&app, session, "/gopia/goya/cultures", &[("scene", "3")]).await;
+            let (_, cultures) = app.call(session, "/gopia/goya/cultures", &[("scene", "3")]).await;
             assert_eq!(cultures["data"]["data"].as_array().unwrap().len(), 3);
             let rejected = crate::helpers::order_in(&demo, 110).order_id.to_string();
-            let (status, failure) = call(&app, session, "/gopia/goya/drowns", &[("orderId", &rejected)]).await;
+            let (status, failure) = app.call(session, "/gopia/goya/drowns", &[("orderId", &rejected)]).await;
             assert_eq!(status, 200);
             assert_eq!(failure["data"]["noticeMessage"], "We could not continue with this loan.");
             assert!(!failure["data"]["products"].as_array().unwrap().is_empty());
             let push = [("orderId", order.as_str()), ("amount", "800000"), ("periods", "4"), ("termUnit", "days")];
-            let (status, accepted) = call(&app, session, "/gopia/goya/depush", &push).await;
+            let (status, accepted) = app.call(session, "/gopia/goya/depush", &push).await;
             assert_eq!(status, 200, "{accepted}");
             let (_, details) = app.loan_details(session, approved.order_id).await;
             assert_eq!(details["data"]["orderStatus"], 170);

@@ -230,29 +230,7 @@ async fn the_start_up_log_names_a_refused_secret_and_not_the_secret(backend: Bac
     std::fs::remove_dir_all(&folder).ok();
 }
 
-/// Each test once per database, as `object_store::<database>::<test>`.
-macro_rules! on_both_databases {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    super::$name(crate::helpers::Backend::Sqlite).await
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test]
-                async fn $name() {
-                    super::$name(crate::helpers::Backend::Postgres).await
-                }
-            )*
-        }
-    };
-}
-
-on_both_databases!(
+crate::on_both_backends!(
     a_picture_sent_through_one_server_is_served_by_another_from_the_bucket,
     a_missing_object_answers_as_a_missing_local_file_does,
     a_wrong_secret_fails_readiness_and_uploads_clearly_without_showing_it,

@@ -14,21 +14,13 @@ use time::{Date, Duration, OffsetDateTime, Time};
 const STRANGER: &str = "09401234567";
 
 /// `path` may carry its own query (`get-list?lang=fil`).
-fn url(session: &str, path: &str) -> String {
-    let (path, query) = path.split_once('?').unwrap_or((path, ""));
-    format!("/pany/repayment-product/{path}?sessionId={session}&{query}")
-}
-
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.post_form(&url(session, path), form).await;
-    crate::helpers::outcome(response).await
+    app.call(session, &format!("/repayment-product/{path}"), form).await
 }
 
 /// The reply as bytes, to compare a stranger's answer with a missing id's.
 async fn raw(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, String) {
-    let response = app.post_form(&url(session, path), form).await;
-    let response = crate::helpers::Checked::of(response).await;
-    (response.status(), response.text().await.unwrap())
+    app.call_raw(session, &format!("/repayment-product/{path}"), form).await
 }
 
 fn today(app: &TestApp) -> Date {

@@ -6,8 +6,7 @@ use crate::helpers::{TestApp, order_in};
 use serde_json::Value;
 
 async fn call(app: &TestApp, session: &str, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-    let response = app.post_form(&format!("/pany/repayment/{path}?sessionId={session}"), form).await;
-    crate::helpers::outcome(response).await
+    app.call(session, &format!("/repayment/{path}"), form).await
 }
 
 /// Borrows owned form values as the pairs `call` takes.

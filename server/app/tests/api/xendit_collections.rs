@@ -219,26 +219,7 @@ async fn entries(app: &TestApp, order: i64) -> usize {
     crate::helpers::payments_posted(app, order).await
 }
 
-/// Runs a test once on SQLite and once on PostgreSQL (the fake's address
-/// is made at run time, so `on_both_stores!`'s literal settings do not fit).
-macro_rules! on_both {
-    ($($name:ident),* $(,)?) => {
-        mod sqlite {
-            $(#[tokio::test]
-            async fn $name() {
-                super::$name(crate::helpers::Backend::Sqlite).await
-            })*
-        }
-        mod postgres {
-            $(#[tokio::test]
-            async fn $name() {
-                super::$name(crate::helpers::Backend::Postgres).await
-            })*
-        }
-    };
-}
-
-on_both!(
+crate::on_both_backends!(
     pay_codes_are_xendit_payment_requests,
     a_paid_code_posts_once_whatever_the_order_and_number_of_deliveries,
     a_notification_xendit_denies_posts_nothing,

@@ -128,6 +128,17 @@ pub struct FunnelParams {
     #[serde(default)]
     #[param(pattern = "^(ios|android)?$")]
     pub client_type: String,
+    /// Documented by [`CampaignTags`], listed beside this in each call's parameters.
+    #[serde(flatten)]
+    #[param(ignore)]
+    pub tags: CampaignTags,
+}
+
+/// The campaign's tags a promotion page carries on every call (the channel
+/// link's), counted in the funnel: at most 128 characters each.
+#[derive(Deserialize, IntoParams, Default, Clone)]
+#[into_params(parameter_in = Query)]
+pub struct CampaignTags {
     #[serde(default)]
     #[param(max_length = 128)]
     pub user_from: String,
@@ -145,22 +156,9 @@ pub struct FunnelParams {
     pub down_id: String,
 }
 
-/// The funnel fields of a call that carries the campaign's tags in the
-/// order user_from, app_from, utm_tag, links_id, down_id.
-fn campaign(page_id: Option<i64>, [user_from, app_from, utm_tag, links_id, down_id]: [&String; 5]) -> FunnelParams {
-    FunnelParams {
-        page_id,
-        client_type: String::new(),
-        user_from: user_from.clone(),
-        app_from: app_from.clone(),
-        utm_tag: utm_tag.clone(),
-        links_id: links_id.clone(),
-        down_id: down_id.clone(),
-    }
-}
-
 fn funnel_event(params: &FunnelParams, step: FunnelStep, state: &AppState) -> ApiResult<FunnelEvent> {
-    let tags = [&params.user_from, &params.app_from, &params.utm_tag, &params.links_id, &params.down_id];
+    let CampaignTags { user_from, app_from, utm_tag, links_id, down_id } = &params.tags;
+    let tags = [user_from, app_from, utm_tag, links_id, down_id];
     if tags.iter().any(|tag| tag.chars().count() > MAX_TAG_CHARS)
         || !matches!(params.client_type.as_str(), "" | "ios" | "android")
     {
@@ -170,11 +168,11 @@ fn funnel_event(params: &FunnelParams, step: FunnelStep, state: &AppState) -> Ap
         step,
         template_id: params.page_id,
         client_type: params.client_type.clone(),
-        user_from: params.user_from.clone(),
-        app_from: params.app_from.clone(),
-        utm_tag: params.utm_tag.clone(),
-        links_id: params.links_id.clone(),
-        down_id: params.down_id.clone(),
+        user_from: user_from.clone(),
+        app_from: app_from.clone(),
+        utm_tag: utm_tag.clone(),
+        links_id: links_id.clone(),
+        down_id: down_id.clone(),
         invite_code: String::new(),
         borrower_id: None,
         at: state.now(),
@@ -183,7 +181,7 @@ fn funnel_event(params: &FunnelParams, step: FunnelStep, state: &AppState) -> Ap
 
 /// Counts a visit of the landing page.
 #[utoipa::path(get, path = "/v2/youmi/promotion/track-visit", tag = "promotion",
-    params(FunnelParams, ("page_type" = Option<String>, Query, description = "The landing page sends 1; not read")),
+    params(FunnelParams, CampaignTags, ("page_type" = Option<String>, Query, description = "The landing page sends 1; not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
 pub async fn track_visit(
     State(state): State<AppState>,
@@ -196,7 +194,7 @@ pub async fn track_visit(
 
 /// Counts a tap on the register button.
 #[utoipa::path(get, path = "/v2/youmi/promotion/track-click", tag = "promotion",
-    params(FunnelParams,
+    params(FunnelParams, CampaignTags,
         ("page_type" = Option<String>, Query, description = "The landing page sends 1; not read"),
         ("phone" = Option<String>, Query, description = "The number typed so far; not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400)))]
@@ -320,22 +318,15 @@ pub struct GetSmsParams {
     #[param(value_type = Option<crate::wire_values::IdOrEmpty>, inline)]
     #[serde(default, deserialize_with = "crate::extract::optional_id")]
     pub id: Option<i64>,
-    #[serde(default)]
-    pub user_from: String,
-    #[serde(default)]
-    pub app_from: String,
-    #[serde(default)]
-    pub utm_tag: String,
-    #[serde(default)]
-    pub links_id: String,
-    #[serde(default)]
-    pub down_id: String,
+    #[serde(flatten)]
+    #[param(ignore)]
+    pub tags: CampaignTags,
 }
 
 /// Sends the registration code once the captcha is right: "0" sent, "101"
 /// wrong (whatever its shape), missing or used captcha (draw a new image).
 #[utoipa::path(post, path = "/v2/youmi/promotion/get-sms", tag = "promotion",
-    params(GetSmsParams,
+    params(GetSmsParams, CampaignTags,
         ("deviceId" = Option<String>, Query, description = "The page sends its sid here; not read"),
         ("appName" = Option<String>, Query, description = "The page sends its template's app name; not read")),
     responses((status = 200, body = Envelope<NoData>), (status = 400),
@@ -348,7 +339,7 @@ pub async fn get_sms(
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let phone = parse_phone(&params.phone)?;
     let event = funnel_event(
-        &campaign(params.id, [&params.user_from, &params.app_from, &params.utm_tag, &params.links_id, &params.down_id]),
+        &FunnelParams { page_id: params.id, client_type: String::new(), tags: params.tags.clone() },
         FunnelStep::CodeSent,
         &state,
     )?;
@@ -385,22 +376,15 @@ pub struct RegisterParams {
     pub id: Option<i64>,
     #[serde(default)]
     pub invite_code: String,
-    #[serde(default)]
-    pub user_from: String,
-    #[serde(default)]
-    pub app_from: String,
-    #[serde(default)]
-    pub utm_tag: String,
-    #[serde(default)]
-    pub links_id: String,
-    #[serde(default)]
-    pub down_id: String,
+    #[serde(flatten)]
+    #[param(ignore)]
+    pub tags: CampaignTags,
 }
 
 /// Registers the number: "0" registered, "11" already registered, "-1" the
 /// captcha was not passed for this number (draw a new image).
 #[utoipa::path(post, path = "/v2/youmi/promotion/register", tag = "promotion",
-    params(RegisterParams,
+    params(RegisterParams, CampaignTags,
         ("capcode" = Option<String>, Query, description = "The captcha answer again; not read (get-sms checked it for this sid and number)"),
         ("deviceId" = Option<String>, Query, description = "The page sends its sid here; not read"),
         ("appName" = Option<String>, Query, description = "The page sends its template's app name; not read"),
@@ -419,7 +403,7 @@ pub async fn register(
         return Err(ApiError::InvalidParameters);
     }
     let mut event = funnel_event(
-        &campaign(params.id, [&params.user_from, &params.app_from, &params.utm_tag, &params.links_id, &params.down_id]),
+        &FunnelParams { page_id: params.id, client_type: String::new(), tags: params.tags.clone() },
         FunnelStep::Register,
         &state,
     )?;

@@ -136,7 +136,14 @@ impl Pool {
             if !writer.is_autocommit() {
                 run(&writer, ROLLBACK).map_err(error)?;
             }
-            run(&writer, "BEGIN IMMEDIATE").map_err(error)?;
+            // Another process's write (a second server starting beside this
+            // one, `demo-session`) is waited for as `begin` waits, not
+            // taken for a database that takes no write; the caller's own
+            // timeout bounds the wait.
+            writer.busy_timeout(BUSY_TIMEOUT).map_err(error)?;
+            let begun = run(&writer, "BEGIN IMMEDIATE").map_err(error);
+            writer.busy_timeout(Duration::ZERO).map_err(error)?;
+            begun?;
             let written = execute(&writer, sql, &[Arg::Int(value)]).and_then(|_| run(&writer, COMMIT).map_err(error));
             if written.is_err() && !writer.is_autocommit() {
                 let _ = run(&writer, ROLLBACK);

@@ -1,10 +1,13 @@
 // Small pieces every console section uses: the heading with its tools, a
-// select filter, the row a table shows while empty, and the note saying who
-// may act where a role has no control, and the reason field of a staff action.
-import { Fragment, useId, type FormEvent, type ReactNode } from 'react';
+// select filter, the row a table shows while empty, the dialogs of a form and
+// of a confirmation, the note saying who may act where a role has no
+// control, and the reason and role fields of a staff action.
+import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
+import type { ApiResult } from '@hiram/shared/api/request';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { t, type MessageKey } from './i18n/i18n';
 import type { Me } from './api';
+import { ROLES, roleLabel, type Role } from './sections';
 
 export function PageHead({ title, id, children }: { title: string; id: string; children?: ReactNode }) {
   return (
@@ -118,6 +121,27 @@ export function Facts({ items }: { items: readonly (readonly [string, ReactNode]
   );
 }
 
+/** A dialog whose one action stands beside Cancel. */
+function ActionDialog({ title, onClose, action, children }: { title: string; onClose: () => void; action: ReactNode; children: ReactNode }) {
+  return (
+    <Modal
+      open
+      title={title}
+      onClose={onClose}
+      actions={
+        <>
+          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
+            {t('console.cancel')}
+          </button>
+          {action}
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
+
 /** A dialog holding one form: Cancel, and the submit button under the form. */
 export function FormDialog({
   title,
@@ -136,25 +160,63 @@ export function FormDialog({
 }) {
   const formId = useId();
   return (
-    <Modal
-      open
+    <ActionDialog
       title={title}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
-            {submitLabel}
-          </button>
-        </>
+      action={
+        <button type="submit" form={formId} className="h-btn c-btn" disabled={busy}>
+          {submitLabel}
+        </button>
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate>
         {children}
       </form>
-    </Modal>
+    </ActionDialog>
+  );
+}
+
+/**
+ * A dialog asking to confirm one call: Cancel, or the action, which closes
+ * the dialog once the server answers and then goes on only if it agreed.
+ */
+export function ConfirmDialog<T>({
+  title,
+  text,
+  confirmLabel,
+  onClose,
+  action,
+  onDone,
+}: {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  onClose: () => void;
+  action: () => Promise<ApiResult<T>>;
+  onDone: (data: T | null) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    setBusy(true);
+    const result = await action();
+    setBusy(false);
+    onClose();
+    if (result.success) onDone(result.data);
+  }
+
+  return (
+    <ActionDialog
+      title={title}
+      onClose={onClose}
+      action={
+        <button type="button" className="h-btn c-btn" disabled={busy} onClick={() => void confirm()}>
+          {confirmLabel}
+        </button>
+      }
+    >
+      <p>{text}</p>
+    </ActionDialog>
   );
 }
 
@@ -230,5 +292,36 @@ export function ReasonField({ value, error, onChange }: { value: string; error: 
         </p>
       )}
     </>
+  );
+}
+
+/** The role a staff member or an API token acts in, with the server's refusal of it beside it. */
+export function RoleField({ value, error, onChange }: { value: Role | ''; error: string | undefined; onChange: (role: Role) => void }) {
+  const id = useId();
+  const errorId = useId();
+  return (
+    <div className="h-field">
+      <label htmlFor={id}>{t('console.staff.role')}</label>
+      <select
+        id={id}
+        className="c-select c-select--block"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onChange(e.target.value as Role)}
+      >
+        <option value="">{t('console.staff.chooseRole')}</option>
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {roleLabel(role)}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="h-error">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

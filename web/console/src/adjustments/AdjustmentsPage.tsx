@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { formatDateTime, formatMoney, parseHundredths } from '@hiram/shared/format/format';
+import { parseHundredths } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import {
@@ -16,8 +15,8 @@ import {
   type WaivableCharge,
 } from '../api';
 import { t, type MessageKey } from '../i18n/i18n';
-import { statusLabel } from '../labels';
-import { EmptyRow, PageHead, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { PageHead, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { ProposalsTable, proposalStatus } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 
@@ -94,8 +93,6 @@ export function AdjustmentsPage({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const list = useAdjustments(status);
   const canPropose = me.permissions.includes(PERMISSION.proposeAdjustments);
-  const canDecide = me.permissions.includes(PERMISSION.approveAdjustments);
-  const rows = list.data ?? [];
 
   async function decide(row: AdjustmentRow, approve: boolean) {
     const result = await decideAdjustment(row.id, approve);
@@ -109,74 +106,23 @@ export function AdjustmentsPage({ me }: { me: Me }) {
   return (
     <section className="c-page" aria-labelledby="c-adjustments-title">
       <PageHead id="c-adjustments-title" title={t('console.section.adjustments')}>
-        <SelectFilter
-          label={t('console.status')}
-          value={status}
-          choices={FILTERS.map((value) => ({ value, label: value === 'proposed' ? t('console.adjustments.waiting') : statusLabel(value) }))}
-          onChange={setStatus}
-        />
+        <SelectFilter label={t('console.status')} value={status} choices={FILTERS.map((value) => ({ value, label: proposalStatus(value) }))} onChange={setStatus} />
         <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
       </PageHead>
       <RoleNote me={me} permission="propose_adjustments" />
       <RoleNote me={me} permission="approve_adjustments" />
       <div className={canPropose ? 'c-split' : undefined}>
-        <div className="c-table-wrap">
-          <table className="c-table" aria-labelledby="c-adjustments-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('console.col.id')}</th>
-                <th scope="col">{t('console.col.when')}</th>
-                <th scope="col">{t('console.col.order')}</th>
-                <th scope="col">{t('console.adjustments.charge')}</th>
-                <th scope="col" className="c-num">{t('console.col.amount')}</th>
-                <th scope="col">{t('console.orders.reason')}</th>
-                <th scope="col">{t('console.col.status')}</th>
-                {canDecide && <th scope="col">{t('console.col.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 && <EmptyRow columns={canDecide ? 8 : 7} loading={list.isFetching} />}
-              {rows.map((row) => {
-                const own = row.proposedBy === me.id;
-                return (
-                  <tr key={row.id}>
-                    <td>#{row.id}</td>
-                    <td className="c-nowrap">{formatDateTime(row.proposedAt)}</td>
-                    <td>
-                      <Link to={`/orders?id=${row.orderId}`}>{row.orderId}</Link>
-                    </td>
-                    <td>{row.bucket in CHARGES ? t(CHARGES[row.bucket as WaivableCharge]) : row.bucket}</td>
-                    <td className="c-num c-nowrap">{formatMoney(row.amount, '₱')}</td>
-                    <td className="c-small">{row.reason}</td>
-                    <td>{row.status === 'proposed' ? t('console.adjustments.waiting') : statusLabel(row.status)}</td>
-                    {canDecide && (
-                      <td className="c-nowrap">
-                        {row.status === 'proposed' &&
-                          (own ? (
-                            <span className="c-muted c-small">{t('console.adjustments.ownProposal')}</span>
-                          ) : (
-                            <>
-                              <button type="button" className="h-btn c-btn" aria-label={t('console.adjustments.approveTitle', { id: row.id })} onClick={() => void decide(row, true)}>
-                                {t('console.orders.approve')}
-                              </button>{' '}
-                              <button
-                                type="button"
-                                className="h-btn h-btn--ghost c-btn"
-                                aria-label={t('console.adjustments.rejectTitle', { id: row.id })}
-                                onClick={() => void decide(row, false)}
-                              >
-                                {t('console.orders.reject')}
-                              </button>
-                            </>
-                          ))}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ProposalsTable
+          labelledBy="c-adjustments-title"
+          me={me}
+          rows={list.data ?? []}
+          loading={list.isFetching}
+          subject={{ header: t('console.adjustments.charge'), cell: (row) => (row.bucket in CHARGES ? t(CHARGES[row.bucket as WaivableCharge]) : row.bucket) }}
+          approveLabel={(row) => t('console.adjustments.approveTitle', { id: row.id })}
+          rejectLabel={(row) => t('console.adjustments.rejectTitle', { id: row.id })}
+          onApprove={(row) => void decide(row, true)}
+          onReject={(row) => void decide(row, false)}
+        />
         {canPropose && <ProposeForm />}
       </div>
     </section>

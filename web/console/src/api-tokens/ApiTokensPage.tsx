@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { copyText } from '@hiram/shared/clipboard/copy';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
@@ -7,8 +7,9 @@ import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { t } from '../i18n/i18n';
 import { refusedField } from '../refusal';
-import { EmptyRow, Facts, FormDialog, PageHead, RefreshButton } from '../parts';
-import { ROLES, roleLabel, type Role } from '../sections';
+import { ConfirmDialog, Facts, FormDialog, PageHead, RefreshButton, RoleField } from '../parts';
+import { roleLabel } from '../sections';
+import { DataTable } from '../table';
 import {
   createToken,
   DEFAULT_VALID_DAYS,
@@ -23,8 +24,6 @@ import {
 } from './api';
 
 function CreateTokenDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (issued: IssuedApiToken) => void }) {
-  const roleId = useId();
-  const roleErrorId = useId();
   const [form, setForm] = useState<NewTokenForm>({ name: '', role: '', validDays: DEFAULT_VALID_DAYS });
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,29 +45,7 @@ function CreateTokenDialog({ onClose, onCreated }: { onClose: () => void; onCrea
   return (
     <FormDialog title={t('console.tokens.create')} submitLabel={t('console.tokens.create')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
       <Field label={t('console.tokens.name')} maxLength={MAX_NAME_CHARS} autoComplete="off" value={form.name} error={error('name')} onChange={(e) => set('name', e.target.value)} />
-      <div className="h-field">
-        <label htmlFor={roleId}>{t('console.staff.role')}</label>
-        <select
-          id={roleId}
-          className="c-select c-select--block"
-          value={form.role}
-          aria-invalid={refused === 'role' ? true : undefined}
-          aria-describedby={refused === 'role' ? roleErrorId : undefined}
-          onChange={(e) => set('role', e.target.value as Role)}
-        >
-          <option value="">{t('console.staff.chooseRole')}</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleLabel(role)}
-            </option>
-          ))}
-        </select>
-        {refused === 'role' && (
-          <p id={roleErrorId} className="h-error">
-            {error('role')}
-          </p>
-        )}
-      </div>
+      <RoleField value={form.role} error={error('role')} onChange={(role) => set('role', role)} />
       <Field
         label={t('console.tokens.validDays')}
         type="number"
@@ -125,37 +102,19 @@ function SecretDialog({ issued, onClose }: { issued: IssuedApiToken; onClose: ()
 }
 
 function ConfirmRevoke({ token, onClose, onRevoked }: { token: ApiTokenRow; onClose: () => void; onRevoked: () => void }) {
-  const [busy, setBusy] = useState(false);
   const name = token.name;
-
-  async function confirm() {
-    setBusy(true);
-    const result = await revokeToken(token.id);
-    setBusy(false);
-    onClose();
-    if (!result.success) return;
-    showToast(t('console.tokens.revoked', { name }));
-    onRevoked();
-  }
-
   return (
-    <Modal
-      open
+    <ConfirmDialog
       title={t('console.tokens.revokeTitle', { name })}
+      text={t('console.tokens.revokeText', { name })}
+      confirmLabel={t('console.tokens.revoke')}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="button" className="h-btn c-btn" disabled={busy} onClick={() => void confirm()}>
-            {t('console.tokens.revoke')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('console.tokens.revokeText', { name })}</p>
-    </Modal>
+      action={() => revokeToken(token.id)}
+      onDone={() => {
+        showToast(t('console.tokens.revoked', { name }));
+        onRevoked();
+      }}
+    />
   );
 }
 
@@ -178,7 +137,6 @@ export function ApiTokensPage() {
   const queryClient = useQueryClient();
   const list = useTokens();
   const changed = () => void queryClient.invalidateQueries({ queryKey: [TOKENS_KEY] });
-  const rows = list.data ?? [];
   // Expired as of when the list was read: the moment the rows describe.
   const readAt = list.dataUpdatedAt;
 
@@ -191,50 +149,31 @@ export function ApiTokensPage() {
         </button>
       </PageHead>
       <p className="c-note">{t('console.tokens.note')}</p>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-tokens-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.tokens.name')}</th>
-              <th scope="col">{t('console.staff.role')}</th>
-              <th scope="col">{t('console.tokens.createdBy')}</th>
-              <th scope="col">{t('console.tokens.created')}</th>
-              <th scope="col">{t('console.tokens.expires')}</th>
-              <th scope="col">{t('console.tokens.lastUsed')}</th>
-              <th scope="col">{t('console.col.status')}</th>
-              <th scope="col">{t('console.col.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={8} loading={list.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.name}</td>
-                <td className="c-nowrap">{roleLabel(row.role)}</td>
-                <td className="c-nowrap">{row.createdBy ?? t('console.tokens.byCommand')}</td>
-                <td className="c-nowrap">{formatDateTime(row.createdAt)}</td>
-                <td className="c-nowrap">{formatDateTime(row.expiresAt)}</td>
-                <td className="c-nowrap">{row.lastUsedAt ? formatDateTime(row.lastUsedAt) : t('console.tokens.neverUsed')}</td>
-                <td className="c-nowrap">
-                  <Status token={row} at={readAt} />
-                </td>
-                <td className="c-nowrap">
-                  {!row.revokedAt && (
-                    <button
-                      type="button"
-                      className="h-btn h-btn--ghost c-btn"
-                      aria-label={t('console.tokens.revokeLabel', { name: row.name })}
-                      onClick={() => setRevoking(row)}
-                    >
-                      {t('console.tokens.revoke')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-tokens-title"
+        rows={list.data ?? []}
+        rowKey={(row) => row.id}
+        loading={list.isFetching}
+        columns={[
+          { header: t('console.tokens.name'), cell: (row) => row.name },
+          { header: t('console.staff.role'), className: 'c-nowrap', cell: (row) => roleLabel(row.role) },
+          { header: t('console.tokens.createdBy'), className: 'c-nowrap', cell: (row) => row.createdBy ?? t('console.tokens.byCommand') },
+          { header: t('console.tokens.created'), className: 'c-nowrap', cell: (row) => formatDateTime(row.createdAt) },
+          { header: t('console.tokens.expires'), className: 'c-nowrap', cell: (row) => formatDateTime(row.expiresAt) },
+          { header: t('console.tokens.lastUsed'), className: 'c-nowrap', cell: (row) => (row.lastUsedAt ? formatDateTime(row.lastUsedAt) : t('console.tokens.neverUsed')) },
+          { header: t('console.col.status'), className: 'c-nowrap', cell: (row) => <Status token={row} at={readAt} /> },
+          {
+            header: t('console.col.actions'),
+            className: 'c-nowrap',
+            cell: (row) =>
+              !row.revokedAt && (
+                <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.tokens.revokeLabel', { name: row.name })} onClick={() => setRevoking(row)}>
+                  {t('console.tokens.revoke')}
+                </button>
+              ),
+          },
+        ]}
+      />
       {creating && (
         <CreateTokenDialog
           onClose={() => setCreating(false)}

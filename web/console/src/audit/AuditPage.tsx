@@ -3,7 +3,8 @@ import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { useAudit, type AuditRow } from '../api';
 import { csvName, downloadCsv, toCsv } from '../csv';
-import { compactJson, EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
+import { compactJson, PageHead, Pager, RefreshButton } from '../parts';
+import { DataTable } from '../table';
 
 /**
  * Who did it: a staff member's or a staff API token's name with its id
@@ -64,39 +65,20 @@ export function AuditPage() {
           {t('console.exportCsv')}
         </button>
       </PageHead>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-audit-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.col.when')}</th>
-              <th scope="col">{t('console.audit.who')}</th>
-              <th scope="col">{t('console.audit.action')}</th>
-              <th scope="col">{t('console.audit.subject')}</th>
-              <th scope="col">{t('console.audit.before')}</th>
-              <th scope="col">{t('console.audit.after')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={6} loading={log.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td className="c-nowrap">{formatDateTime(row.at)}</td>
-                <td className="c-nowrap">{actor(row)}</td>
-                <td className="c-nowrap">
-                  <code>{row.action}</code>
-                </td>
-                <td className="c-nowrap">{row.subject}</td>
-                <td className="c-json">
-                  <code>{compactJson(row.before)}</code>
-                </td>
-                <td className="c-json">
-                  <code>{compactJson(row.after)}</code>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-audit-title"
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={log.isFetching}
+        columns={[
+          { header: t('console.col.when'), className: 'c-nowrap', cell: (row) => formatDateTime(row.at) },
+          { header: t('console.audit.who'), className: 'c-nowrap', cell: actor },
+          { header: t('console.audit.action'), className: 'c-nowrap', cell: (row) => <code>{row.action}</code> },
+          { header: t('console.audit.subject'), className: 'c-nowrap', cell: (row) => row.subject },
+          { header: t('console.audit.before'), className: 'c-json', cell: (row) => <code>{compactJson(row.before)}</code> },
+          { header: t('console.audit.after'), className: 'c-json', cell: (row) => <code>{compactJson(row.after)}</code> },
+        ]}
+      />
       {log.data && <Pager page={log.data.page} pageSize={log.data.pageSize} total={log.data.total} onPage={setPage} />}
     </section>
   );

@@ -4,9 +4,10 @@ import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { revealBorrower, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
 import { orderStatusLabel } from '../labels';
-import { EmptyRow, Facts, FormDialog, PageHead, Pager, ReasonField, RoleNote } from '../parts';
+import { Facts, FormDialog, PageHead, Pager, ReasonField, RoleNote } from '../parts';
 import { refusedField } from '../refusal';
 import { PERMISSION } from '../sections';
+import { DataTable, RowButton } from '../table';
 
 const PAGE_SIZE = 25;
 /** The borrower an address asks to open (`/console/borrowers?id=9`). */
@@ -130,7 +131,6 @@ export function BorrowersPage({ me }: { me: Me }) {
   const [chosen, setChosen] = useState<number | null>(() => linkedBorrower(params));
   const results = useBorrowerSearch(query, page, PAGE_SIZE);
   const found = results.data;
-  const rows = found?.rows ?? [];
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -163,33 +163,25 @@ export function BorrowersPage({ me }: { me: Me }) {
       {!query && <p className="c-note">{t('console.borrowers.newest')}</p>}
       <div className={chosen ? 'c-split' : undefined}>
         <div>
-          <div className="c-table-wrap">
-            <table className="c-table c-table--rows" aria-labelledby="c-borrowers-title">
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.col.id')}</th>
-                  <th scope="col">{t('console.col.borrower')}</th>
-                  <th scope="col">{t('console.col.phone')}</th>
-                  <th scope="col">{t('console.borrowers.registered')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 && <EmptyRow columns={4} loading={results.isFetching} />}
-                {rows.map((row) => (
-                  <tr key={row.id} className={row.id === chosen ? 'is-chosen' : undefined} onClick={() => setChosen(row.id)}>
-                    <td>#{row.id}</td>
-                    <td>
-                      <button type="button" className="c-row-btn" onClick={() => setChosen(row.id)}>
-                        {row.name || t('console.borrowers.noName')}
-                      </button>
-                    </td>
-                    <td className="c-nowrap">{row.phone}</td>
-                    <td className="c-nowrap">{formatDateTime(row.registeredAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            labelledBy="c-borrowers-title"
+            className="c-table--rows"
+            rows={found?.rows ?? []}
+            rowKey={(row) => row.id}
+            loading={results.isFetching}
+            rowProps={(row) => ({ className: row.id === chosen ? 'is-chosen' : undefined, onClick: () => setChosen(row.id) })}
+            columns={[
+              { header: t('console.col.id'), cell: (row) => `#${row.id}` },
+              {
+                header: t('console.col.borrower'),
+                cell: (row) => (
+                  <RowButton onClick={() => setChosen(row.id)}>{row.name || t('console.borrowers.noName')}</RowButton>
+                ),
+              },
+              { header: t('console.col.phone'), className: 'c-nowrap', cell: (row) => row.phone },
+              { header: t('console.borrowers.registered'), className: 'c-nowrap', cell: (row) => formatDateTime(row.registeredAt) },
+            ]}
+          />
           {found && <Pager page={found.page} pageSize={found.pageSize} total={found.total} onPage={setPage} />}
         </div>
         {chosen && <BorrowerPanel key={chosen} id={chosen} me={me} />}

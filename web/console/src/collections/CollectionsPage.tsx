@@ -13,8 +13,9 @@ import {
 } from '../api';
 import { contactLabel } from '../labels';
 import { ExportButton } from '../export';
-import { EmptyRow, PageHead, Pager, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { PageHead, Pager, RefreshButton, SelectFilter, RoleNote } from '../parts';
 import { PERMISSION } from '../sections';
+import { DataTable, RowButton } from '../table';
 import { ContactPanel } from './ContactPanel';
 
 const SORT_LABELS: Record<QueueSort, MessageKey> = {
@@ -39,7 +40,6 @@ export function CollectionsPage({ me }: { me: Me }) {
   const [chosen, setChosen] = useState<CollectionRow | null>(null);
   const queue = useCollections({ bucket, sort }, page);
   const canLog = me.permissions.includes(PERMISSION.logCollectionContacts);
-  const rows = queue.data?.rows ?? [];
 
   function filterBy(next: () => void) {
     next();
@@ -91,67 +91,58 @@ export function CollectionsPage({ me }: { me: Me }) {
       <RoleNote me={me} permission="log_collection_contacts" />
       <div className="c-split">
         <div>
-          <div className="c-table-wrap">
-            <table className="c-table c-table--rows" aria-labelledby="c-collections-title">
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.col.order')}</th>
-                  <th scope="col">{t('console.col.borrower')}</th>
-                  <th scope="col" className="c-num">
-                    {t('console.col.daysPastDue')}
-                  </th>
-                  <th scope="col" className="c-num">
-                    {t('console.col.owed')}
-                  </th>
-                  <th scope="col">{t('console.col.lastContact')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 && <EmptyRow columns={5} loading={queue.isFetching} />}
-                {rows.map((row) => (
-                  <tr
-                    key={row.orderId}
-                    className={row.orderId === chosen?.orderId ? 'is-chosen' : undefined}
-                    onClick={() => setChosen(row)}
-                  >
-                    <td>
-                      <button
-                        type="button"
-                        className="c-row-btn"
-                        aria-pressed={row.orderId === chosen?.orderId}
-                        aria-label={t('console.collections.open', { no: row.orderNo })}
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          setChosen(row);
-                        }}
-                      >
-                        {row.orderNo}
-                      </button>
-                    </td>
-                    <td>
-                      <div>{row.borrowerName}</div>
-                      <div className="c-small c-muted c-nowrap">{row.borrowerPhone}</div>
-                    </td>
-                    <td className="c-num c-nowrap">
-                      {t('console.collections.days', { n: row.daysPastDue })}
-                      <span className="c-badge">{row.bucket}</span>
-                    </td>
-                    <td className="c-num c-nowrap">{formatMoney(row.amountOwed, '₱')}</td>
-                    <td className="c-small">
-                      {row.lastContactAt ? (
-                        <>
-                          <div className="c-nowrap">{formatDateTime(row.lastContactAt)}</div>
-                          <div className="c-muted">{contactLabel(row.lastContactOutcome ?? '')}</div>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            labelledBy="c-collections-title"
+            className="c-table--rows"
+            rows={queue.data?.rows ?? []}
+            rowKey={(row) => row.orderId}
+            loading={queue.isFetching}
+            rowProps={(row) => ({ className: row.orderId === chosen?.orderId ? 'is-chosen' : undefined, onClick: () => setChosen(row) })}
+            columns={[
+              {
+                header: t('console.col.order'),
+                cell: (row) => (
+                  <RowButton label={t('console.collections.open', { no: row.orderNo })} pressed={row.orderId === chosen?.orderId} onClick={() => setChosen(row)}>
+                    {row.orderNo}
+                  </RowButton>
+                ),
+              },
+              {
+                header: t('console.col.borrower'),
+                cell: (row) => (
+                  <>
+                    <div>{row.borrowerName}</div>
+                    <div className="c-small c-muted c-nowrap">{row.borrowerPhone}</div>
+                  </>
+                ),
+              },
+              {
+                header: t('console.col.daysPastDue'),
+                num: true,
+                className: 'c-nowrap',
+                cell: (row) => (
+                  <>
+                    {t('console.collections.days', { n: row.daysPastDue })}
+                    <span className="c-badge">{row.bucket}</span>
+                  </>
+                ),
+              },
+              { header: t('console.col.owed'), num: true, className: 'c-nowrap', cell: (row) => formatMoney(row.amountOwed, '₱') },
+              {
+                header: t('console.col.lastContact'),
+                className: 'c-small',
+                cell: (row) =>
+                  row.lastContactAt ? (
+                    <>
+                      <div className="c-nowrap">{formatDateTime(row.lastContactAt)}</div>
+                      <div className="c-muted">{contactLabel(row.lastContactOutcome ?? '')}</div>
+                    </>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]}
+          />
           {queue.data && (
             <Pager page={queue.data.page} pageSize={queue.data.pageSize} total={queue.data.total} onPage={setPage} />
           )}

@@ -6,8 +6,9 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
 import { refusedField } from '../refusal';
-import { EmptyRow, FormDialog, PageHead, RefreshButton, RoleNote } from '../parts';
+import { FormDialog, PageHead, RefreshButton, RoleNote } from '../parts';
 import { PERMISSION } from '../sections';
+import { DataTable } from '../table';
 import { addRate, RATES_KEY, useRates, type RateForm } from './api';
 
 function AddRateDialog({ onClose, onSaved }: { onClose: () => void; onSaved: () => void }) {
@@ -45,7 +46,6 @@ export function ExchangeRatesPage({ me }: { me: Me }) {
   const [adding, setAdding] = useState(false);
   const queryClient = useQueryClient();
   const list = useRates();
-  const rows = list.data?.rates ?? [];
   const canAdd = me.permissions.includes(PERMISSION.setExchangeRates);
 
   return (
@@ -60,33 +60,20 @@ export function ExchangeRatesPage({ me }: { me: Me }) {
       </PageHead>
       <RoleNote me={me} permission="set_exchange_rates" />
       <p className="c-note">{t('console.rates.note')}</p>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-rates-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.rates.currency')}</th>
-              <th scope="col" className="c-num">{t('console.rates.rate')}</th>
-              <th scope="col">{t('console.rates.effectiveOn')}</th>
-              <th scope="col">{t('console.rates.source')}</th>
-              <th scope="col">{t('console.rates.setAt')}</th>
-              <th scope="col">{t('console.col.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={6} loading={list.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.currency}</td>
-                <td className="c-num">₱{row.rate}</td>
-                <td className="c-nowrap">{row.effectiveOn}</td>
-                <td className="c-text">{row.source}</td>
-                <td className="c-nowrap">{formatDateTime(row.setAt)}</td>
-                <td>{row.inEffect ? t('console.rates.offered') : t('console.rates.notOffered')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-rates-title"
+        rows={list.data?.rates ?? []}
+        rowKey={(row) => row.id}
+        loading={list.isFetching}
+        columns={[
+          { header: t('console.rates.currency'), cell: (row) => row.currency },
+          { header: t('console.rates.rate'), num: true, cell: (row) => `₱${row.rate}` },
+          { header: t('console.rates.effectiveOn'), className: 'c-nowrap', cell: (row) => row.effectiveOn },
+          { header: t('console.rates.source'), className: 'c-text', cell: (row) => row.source },
+          { header: t('console.rates.setAt'), className: 'c-nowrap', cell: (row) => formatDateTime(row.setAt) },
+          { header: t('console.col.status'), cell: (row) => (row.inEffect ? t('console.rates.offered') : t('console.rates.notOffered')) },
+        ]}
+      />
       {adding && (
         <AddRateDialog
           onClose={() => setAdding(false)}

@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { t, type MessageKey } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
-import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHead } from '../parts';
 import { COMPANY_KEY, saveCompany, useCompany, type CompanyFields, type CompanyView } from './api';
-import { refusedField } from '../refusal';
+import { useSave } from './useSave';
 
 /** Each field, its label and rule, and the most the server keeps. */
 const FIELDS: readonly { name: keyof CompanyFields; label: MessageKey; hint: MessageKey; max: number; type?: string }[] = [
@@ -22,25 +21,10 @@ const FIELDS: readonly { name: keyof CompanyFields; label: MessageKey; hint: Mes
 
 function CompanyForm({ view, onSaved }: { view: CompanyView; onSaved: () => void }) {
   const [fields, setFields] = useState<CompanyFields>(view.details);
-  const [refused, setRefused] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await saveCompany(fields);
-    setBusy(false);
-    if (!result.success) {
-      setRefused(refusedField(result));
-      return;
-    }
-    setRefused(null);
-    showToast(t('console.mkt.saved'));
-    onSaved();
-  }
+  const { refused, busy, submit } = useSave(() => saveCompany(fields), onSaved);
 
   return (
-    <form className="c-card" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="c-card" onSubmit={submit} noValidate>
       {view.fromConfiguration && <p className="c-notice">{t('console.company.fromConfiguration')}</p>}
       <div className="c-form-grid">
         {FIELDS.map((field) => (

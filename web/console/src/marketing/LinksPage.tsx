@@ -1,13 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
-import { showToast } from '@hiram/shared/ui/toastStore';
-import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
+import { FormDialog } from '../parts';
 import { LINKS_KEY, saveLink, useLinks, useTemplates, type LinkForm, type LinkFunnelRow, type LinkKind, type LinkView } from './api';
 import { CopyAddress } from './CopyAddress';
-import { refusedField } from '../refusal';
+import { MarketingList } from './MarketingList';
+import { useSave } from './useSave';
 
 /** Enough for every template a lender keeps; the list is a picker, not a report. */
 const TEMPLATE_CHOICES = 100;
@@ -32,32 +31,18 @@ export function conversion(row: LinkFunnelRow): string {
   return row.visits > 0 ? `${((row.registrations * 100) / row.visits).toFixed(1)}%` : '—';
 }
 
-/** Adding (`link` null) or changing one link; its kind and code never change. */
-function LinkDialog({ link, onClose, onSaved }: { link: LinkView | null; onClose: () => void; onSaved: () => void }) {
+/** Adding (`item` null) or changing one link; its kind and code never change. */
+function LinkDialog({ item: link, onClose, onSaved }: { item: LinkView | null; onClose: () => void; onSaved: () => void }) {
   const templateId = useId();
   const kindId = useId();
   const [form, setForm] = useState<LinkForm>(() => formOf(link));
-  const [refused, setRefused] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { refused, busy, submit } = useSave(() => saveLink(link?.id ?? null, form), onSaved);
   const templates = useTemplates(1, TEMPLATE_CHOICES);
   const error = (name: keyof LinkForm) => (refused === name ? t('console.mkt.refused') : undefined);
   const set = (name: keyof LinkForm, value: string) => setForm({ ...form, [name]: value });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await saveLink(link?.id ?? null, form);
-    setBusy(false);
-    if (!result.success) {
-      setRefused(refusedField(result));
-      return;
-    }
-    showToast(t('console.mkt.saved'));
-    onSaved();
-  }
-
   return (
-    <FormDialog title={link ? t('console.links.editTitle', { name: link.name }) : t('console.links.new')} submitLabel={t('console.mkt.save')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+    <FormDialog title={link ? t('console.links.editTitle', { name: link.name }) : t('console.links.new')} submitLabel={t('console.mkt.save')} busy={busy} onClose={onClose} onSubmit={submit}>
       <Field label={t('console.links.name')} hint={t('console.links.nameHint')} maxLength={80} value={form.name} error={error('name')} onChange={(e) => set('name', e.target.value)} />
       <div className="h-field">
         <label htmlFor={templateId}>{t('console.links.template')}</label>
@@ -103,90 +88,43 @@ function LinkDialog({ link, onClose, onSaved }: { link: LinkView | null; onClose
 /** The campaign links marketing hands to each channel, with how far their visitors got. */
 export function LinksPage() {
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<LinkView | 'new' | null>(null);
-  const queryClient = useQueryClient();
   const list = useLinks(page);
-  const changed = () => void queryClient.invalidateQueries({ queryKey: [LINKS_KEY] });
-  const rows = list.data?.rows ?? [];
 
   return (
-    <section className="c-page" aria-labelledby="c-links-title">
-      <PageHead id="c-links-title" title={t('console.section.links')}>
-        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
-        <button type="button" className="h-btn c-btn" onClick={() => setEditing('new')}>
-          {t('console.links.new')}
-        </button>
-      </PageHead>
-      <p className="c-note">{t('console.links.note')}</p>
-      {/* Wider than the page at 1280 px: scrollable, so reachable by keyboard. */}
-      <div className="c-table-wrap" tabIndex={0} role="region" aria-labelledby="c-links-title">
-        <table className="c-table" aria-labelledby="c-links-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.links.name')}</th>
-              <th scope="col">{t('console.links.userFrom')}</th>
-              <th scope="col">{t('console.links.template')}</th>
-              <th scope="col">{t('console.links.code')}</th>
-              <th scope="col">{t('console.links.utmTag')}</th>
-              <th scope="col" className="c-num">{t('console.links.visits')}</th>
-              <th scope="col" className="c-num">{t('console.links.clicks')}</th>
-              <th scope="col" className="c-num">{t('console.links.codesSent')}</th>
-              <th scope="col" className="c-num">{t('console.links.registrations')}</th>
-              <th scope="col" className="c-num">{t('console.links.conversion')}</th>
-              <th scope="col">{t('console.mkt.address')}</th>
-              <th scope="col">{t('console.col.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={12} loading={list.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.link.id}>
-                <td>
-                  {row.link.name}
-                  <div className="c-muted c-small">{formatDateTime(row.link.createdAt)}</div>
-                </td>
-                <td>{row.link.userFrom}</td>
-                <td>#{row.link.templateId}</td>
-                <td className="c-nowrap">
-                  <code>{row.link.linksId ? `links_id=${row.link.linksId}` : `down_id=${row.link.downId}`}</code>
-                </td>
-                <td>{row.link.utmTag}</td>
-                <td className="c-num">{row.visits}</td>
-                <td className="c-num">{row.clicks}</td>
-                <td className="c-num">{row.codesSent}</td>
-                <td className="c-num">{row.registrations}</td>
-                <td className="c-num">{conversion(row)}</td>
-                <td>
-                  <CopyAddress path={row.link.landingPath} />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="h-btn h-btn--ghost c-btn"
-                    aria-label={t('console.links.editTitle', { name: row.link.name })}
-                    onClick={() => setEditing(row.link)}
-                  >
-                    {t('console.mkt.edit')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {list.data && (
-        <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} label={t('console.section.links')} />
-      )}
-      {editing && (
-        <LinkDialog
-          link={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            changed();
-          }}
-        />
-      )}
-    </section>
+    <MarketingList
+      titleId="c-links-title"
+      title={t('console.section.links')}
+      note={t('console.links.note')}
+      newLabel={t('console.links.new')}
+      list={list}
+      queryKey={LINKS_KEY}
+      onPage={setPage}
+      itemOf={(row) => row.link}
+      editLabel={(link) => t('console.links.editTitle', { name: link.name })}
+      Dialog={LinkDialog}
+      // Wider than the page at 1280 px: scrollable, so reachable by keyboard.
+      scrolls
+      columns={[
+        {
+          header: t('console.links.name'),
+          cell: (row) => (
+            <>
+              {row.link.name}
+              <div className="c-muted c-small">{formatDateTime(row.link.createdAt)}</div>
+            </>
+          ),
+        },
+        { header: t('console.links.userFrom'), cell: (row) => row.link.userFrom },
+        { header: t('console.links.template'), cell: (row) => `#${row.link.templateId}` },
+        { header: t('console.links.code'), className: 'c-nowrap', cell: (row) => <code>{row.link.linksId ? `links_id=${row.link.linksId}` : `down_id=${row.link.downId}`}</code> },
+        { header: t('console.links.utmTag'), cell: (row) => row.link.utmTag },
+        { header: t('console.links.visits'), num: true, cell: (row) => row.visits },
+        { header: t('console.links.clicks'), num: true, cell: (row) => row.clicks },
+        { header: t('console.links.codesSent'), num: true, cell: (row) => row.codesSent },
+        { header: t('console.links.registrations'), num: true, cell: (row) => row.registrations },
+        { header: t('console.links.conversion'), num: true, cell: conversion },
+        { header: t('console.mkt.address'), cell: (row) => <CopyAddress path={row.link.landingPath} /> },
+      ]}
+    />
   );
 }

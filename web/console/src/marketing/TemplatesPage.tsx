@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
-import { showToast } from '@hiram/shared/ui/toastStore';
-import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton } from '../parts';
+import { FormDialog } from '../parts';
 import { saveTemplate, TEMPLATES_KEY, useTemplates, type TemplateForm, type TemplateRow } from './api';
 import { CopyAddress } from './CopyAddress';
-import { refusedField } from '../refusal';
+import { MarketingList } from './MarketingList';
+import { useSave } from './useSave';
 
 /** Limits the server holds the fields to (hiram_domain::promotion); a Filipino text has its English one's. */
 const MAX = { appName: 40, headline: 120, subheadline: 240, buttonText: 30, url: 500 } as const;
@@ -33,11 +32,10 @@ function formOf(row: TemplateRow): TemplateForm {
   return { appName, headline, subheadline, buttonText, headlineFil, subheadlineFil, buttonTextFil, themeColor, downloadAndroidUrl, downloadIosUrl, active };
 }
 
-/** Adding (`template` null) or changing one template. */
-function TemplateDialog({ template, onClose, onSaved }: { template: TemplateRow | null; onClose: () => void; onSaved: () => void }) {
+/** Adding (`item` null) or changing one template. */
+function TemplateDialog({ item: template, onClose, onSaved }: { item: TemplateRow | null; onClose: () => void; onSaved: () => void }) {
   const [form, setForm] = useState<TemplateForm>(() => (template ? formOf(template) : EMPTY));
-  const [refused, setRefused] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { refused, busy, submit } = useSave(() => saveTemplate(template?.id ?? null, form), onSaved);
 
   const text = (name: TextField, label: string, hint: string, maxLength: number) => (
     <Field
@@ -50,21 +48,8 @@ function TemplateDialog({ template, onClose, onSaved }: { template: TemplateRow 
     />
   );
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await saveTemplate(template?.id ?? null, form);
-    setBusy(false);
-    if (!result.success) {
-      setRefused(refusedField(result));
-      return;
-    }
-    showToast(t('console.mkt.saved'));
-    onSaved();
-  }
-
   return (
-    <FormDialog title={template ? t('console.templates.editTitle', { id: template.id }) : t('console.templates.new')} submitLabel={t('console.mkt.save')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+    <FormDialog title={template ? t('console.templates.editTitle', { id: template.id }) : t('console.templates.new')} submitLabel={t('console.mkt.save')} busy={busy} onClose={onClose} onSubmit={submit}>
       {text('appName', t('console.templates.appName'), t('console.templates.appNameHint'), MAX.appName)}
       {text('headline', t('console.templates.headline'), t('console.mkt.chars', { min: 1, max: MAX.headline }), MAX.headline)}
       {text('headlineFil', t('console.templates.headlineFil'), t('console.templates.filHint', { max: MAX.headline }), MAX.headline)}
@@ -86,77 +71,37 @@ function TemplateDialog({ template, onClose, onSaved }: { template: TemplateRow 
 /** The promotion page's configurations, each opened by the `id` of a campaign link. */
 export function TemplatesPage() {
   const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<TemplateRow | 'new' | null>(null);
-  const queryClient = useQueryClient();
   const list = useTemplates(page);
-  const changed = () => void queryClient.invalidateQueries({ queryKey: [TEMPLATES_KEY] });
-  const rows = list.data?.rows ?? [];
 
   return (
-    <section className="c-page" aria-labelledby="c-templates-title">
-      <PageHead id="c-templates-title" title={t('console.section.templates')}>
-        <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
-        <button type="button" className="h-btn c-btn" onClick={() => setEditing('new')}>
-          {t('console.templates.new')}
-        </button>
-      </PageHead>
-      <p className="c-note">{t('console.templates.note')}</p>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-templates-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.col.id')}</th>
-              <th scope="col">{t('console.templates.appName')}</th>
-              <th scope="col">{t('console.templates.headline')}</th>
-              <th scope="col">{t('console.templates.themeColor')}</th>
-              <th scope="col">{t('console.col.status')}</th>
-              <th scope="col">{t('console.mkt.address')}</th>
-              <th scope="col">{t('console.col.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={7} loading={list.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>#{row.id}</td>
-                <td>{row.appName}</td>
-                <td className="c-text">{row.headline}</td>
-                <td className="c-nowrap">
-                  <span className="c-swatch" style={{ background: row.themeColor }} aria-hidden="true" />
-                  <code>{row.themeColor}</code>
-                </td>
-                <td>{row.active ? t('console.templates.isActive') : t('console.templates.isInactive')}</td>
-                <td>
-                  <CopyAddress path={row.landingPath} />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="h-btn h-btn--ghost c-btn"
-                    aria-label={t('console.templates.editTitle', { id: row.id })}
-                    onClick={() => setEditing(row)}
-                  >
-                    {t('console.mkt.edit')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {list.data && (
-        <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} label={t('console.section.templates')} />
-      )}
-      {editing && (
-        <TemplateDialog
-          template={editing === 'new' ? null : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            changed();
-          }}
-        />
-      )}
-    </section>
+    <MarketingList
+      titleId="c-templates-title"
+      title={t('console.section.templates')}
+      note={t('console.templates.note')}
+      newLabel={t('console.templates.new')}
+      list={list}
+      queryKey={TEMPLATES_KEY}
+      onPage={setPage}
+      itemOf={(row) => row}
+      editLabel={(template) => t('console.templates.editTitle', { id: template.id })}
+      Dialog={TemplateDialog}
+      columns={[
+        { header: t('console.col.id'), cell: (row) => `#${row.id}` },
+        { header: t('console.templates.appName'), cell: (row) => row.appName },
+        { header: t('console.templates.headline'), className: 'c-text', cell: (row) => row.headline },
+        {
+          header: t('console.templates.themeColor'),
+          className: 'c-nowrap',
+          cell: (row) => (
+            <>
+              <span className="c-swatch" style={{ background: row.themeColor }} aria-hidden="true" />
+              <code>{row.themeColor}</code>
+            </>
+          ),
+        },
+        { header: t('console.col.status'), cell: (row) => (row.active ? t('console.templates.isActive') : t('console.templates.isInactive')) },
+        { header: t('console.mkt.address'), cell: (row) => <CopyAddress path={row.landingPath} /> },
+      ]}
+    />
   );
 }

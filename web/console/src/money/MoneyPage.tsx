@@ -2,11 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { fetchFailedPayouts, useFailedPayouts, useReconciliation } from '../api';
+import { fetchFailedPayouts, useFailedPayouts, useReconciliation, type ReconciliationLine } from '../api';
 import { ExportButton } from '../export';
 import { downloadCsv, csvName, toCsv } from '../csv';
 import { orderStatusLabel } from '../labels';
-import { EmptyRow, PageHead, Pager, RefreshButton } from '../parts';
+import { PageHead, Pager, RefreshButton } from '../parts';
+import { DataTable, type Column } from '../table';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 const PAGE_SIZE = 25;
@@ -17,14 +18,15 @@ function Reconciliation() {
   const [typed, setTyped] = useState(period);
   const report = useReconciliation(period.from, period.to);
   const rows = report.data ?? [];
-  const header = [
-    t('console.money.day'),
-    t('console.col.channel'),
-    t('console.money.statement'),
-    t('console.money.statementAmount'),
-    t('console.money.posted'),
-    t('console.money.postedAmount'),
-    t('console.money.difference'),
+  // The export heads its columns as the table does.
+  const columns: (Column<ReconciliationLine> & { header: string })[] = [
+    { header: t('console.money.day'), className: 'c-nowrap', cell: (row) => formatDate(row.day) },
+    { header: t('console.col.channel'), cell: (row) => row.channel },
+    { header: t('console.money.statement'), num: true, cell: (row) => (row.statementKept ? row.statementCount : '—') },
+    { header: t('console.money.statementAmount'), num: true, cell: (row) => (row.statementKept ? peso(row.statementAmount) : '—') },
+    { header: t('console.money.posted'), num: true, cell: (row) => row.postedCount },
+    { header: t('console.money.postedAmount'), num: true, cell: (row) => peso(row.postedAmount) },
+    { header: t('console.money.difference'), num: true, className: 'c-strong', cell: (row) => (row.statementKept ? peso(row.difference) : '—') },
   ];
 
   function apply(event: FormEvent) {
@@ -55,7 +57,7 @@ function Reconciliation() {
             onClick={() =>
               downloadCsv(
                 csvName('reconciliation'),
-                toCsv(header, rows.map((row) => [row.day, row.channel, row.statementCount, (row.statementAmount / 100).toFixed(2), row.postedCount, (row.postedAmount / 100).toFixed(2), (row.difference / 100).toFixed(2)])),
+                toCsv(columns.map((column) => column.header), rows.map((row) => [row.day, row.channel, row.statementCount, (row.statementAmount / 100).toFixed(2), row.postedCount, (row.postedAmount / 100).toFixed(2), (row.difference / 100).toFixed(2)])),
               )
             }
           >
@@ -64,33 +66,14 @@ function Reconciliation() {
         </form>
       </div>
       <p className="c-muted c-small">{t('console.money.reconciliationHint')}</p>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-reconciliation-title">
-          <thead>
-            <tr>
-              {header.map((label, index) => (
-                <th key={label} scope="col" className={index >= 2 ? 'c-num' : undefined}>
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={7} loading={report.isFetching} />}
-            {rows.map((row) => (
-              <tr key={`${row.day}:${row.channel}`} className={row.balanced || !row.statementKept ? undefined : 'is-flagged'}>
-                <td className="c-nowrap">{formatDate(row.day)}</td>
-                <td>{row.channel}</td>
-                <td className="c-num">{row.statementKept ? row.statementCount : '—'}</td>
-                <td className="c-num">{row.statementKept ? peso(row.statementAmount) : '—'}</td>
-                <td className="c-num">{row.postedCount}</td>
-                <td className="c-num">{peso(row.postedAmount)}</td>
-                <td className="c-num c-strong">{row.statementKept ? peso(row.difference) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-reconciliation-title"
+        rows={rows}
+        rowKey={(row) => `${row.day}:${row.channel}`}
+        loading={report.isFetching}
+        rowProps={(row) => ({ className: row.balanced || !row.statementKept ? undefined : 'is-flagged' })}
+        columns={columns}
+      />
     </section>
   );
 }
@@ -99,7 +82,6 @@ function Reconciliation() {
 function FailedPayouts() {
   const [page, setPage] = useState(1);
   const list = useFailedPayouts(page, PAGE_SIZE);
-  const rows = list.data?.rows ?? [];
   return (
     <section aria-labelledby="c-failed-title" className="c-block">
       <div className="c-head">
@@ -114,36 +96,27 @@ function FailedPayouts() {
           />
         </div>
       </div>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-failed-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.money.when')}</th>
-              <th scope="col">{t('console.orders.number')}</th>
-              <th scope="col">{t('console.col.status')}</th>
-              <th scope="col" className="c-num">{t('console.col.principal')}</th>
-              <th scope="col">{t('console.money.outcome')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={5} loading={list.isFetching} />}
-            {rows.map((row, index) => (
-              <tr key={`${row.orderId}:${index}`}>
-                <td className="c-nowrap">{formatDateTime(row.attempt.at)}</td>
-                <td>
-                  <Link to={`/orders?id=${row.orderId}`}>{row.orderNo}</Link>
-                </td>
-                <td className="c-nowrap">{orderStatusLabel(row.status)}</td>
-                <td className="c-num">{peso(row.principal)}</td>
-                <td>
-                  {row.attempt.outcome} · {row.attempt.gateway}
-                  {row.attempt.detail && <div className="c-muted c-small">{row.attempt.detail}</div>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-failed-title"
+        rows={list.data?.rows ?? []}
+        rowKey={(row, index) => `${row.orderId}:${index}`}
+        loading={list.isFetching}
+        columns={[
+          { header: t('console.money.when'), className: 'c-nowrap', cell: (row) => formatDateTime(row.attempt.at) },
+          { header: t('console.orders.number'), cell: (row) => <Link to={`/orders?id=${row.orderId}`}>{row.orderNo}</Link> },
+          { header: t('console.col.status'), className: 'c-nowrap', cell: (row) => orderStatusLabel(row.status) },
+          { header: t('console.col.principal'), num: true, cell: (row) => peso(row.principal) },
+          {
+            header: t('console.money.outcome'),
+            cell: (row) => (
+              <>
+                {row.attempt.outcome} · {row.attempt.gateway}
+                {row.attempt.detail && <div className="c-muted c-small">{row.attempt.detail}</div>}
+              </>
+            ),
+          },
+        ]}
+      />
       {list.data && <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />}
     </section>
   );

@@ -5,7 +5,8 @@ import { t, type MessageKey } from '../i18n/i18n';
 import { fetchOrders, useOrders, type Me, type OrderFilter, type OrderSort } from '../api';
 import { ExportButton } from '../export';
 import { ORDER_STATUSES, orderStatusLabel } from '../labels';
-import { EmptyRow, PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
+import { PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
+import { DataTable, RowButton } from '../table';
 import { OrderPanel } from './OrderPanel';
 
 const SORT_LABELS: Record<OrderSort, MessageKey> = {
@@ -36,7 +37,6 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
   const [params] = useSearchParams();
   const [chosen, setChosen] = useState<number | null>(() => linkedOrder(params));
   const list = useOrders(filter, page, PAGE_SIZE);
-  const rows = list.data?.rows ?? [];
 
   function change(next: Partial<OrderFilter>) {
     setFilter((current) => ({ ...current, ...next }));
@@ -80,42 +80,38 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
       </PageHead>
       <div className={chosen ? 'c-split c-split--record' : undefined}>
         <div>
-          <div className="c-table-wrap">
-            <table className={chosen ? 'c-table c-table--rows c-table--compact' : 'c-table c-table--rows'} aria-labelledby="c-orders-title">
-              <thead>
-                <tr>
-                  <th scope="col">{t('console.orders.number')}</th>
-                  {!chosen && <th scope="col">{t('console.col.applied')}</th>}
-                  <th scope="col">{t('console.col.borrower')}</th>
-                  {!chosen && <th scope="col">{t('console.col.product')}</th>}
-                  <th scope="col" className="c-num">{t('console.col.principal')}</th>
-                  <th scope="col">{t('console.col.status')}</th>
-                  <th scope="col">{t('console.col.dueDate')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.length === 0 && <EmptyRow columns={chosen ? 5 : 7} loading={list.isFetching} />}
-                {rows.map((row) => (
-                  <tr key={row.id} className={row.id === chosen ? 'is-chosen' : undefined} onClick={() => setChosen(row.id)}>
-                    <td>
-                      <button type="button" className="c-row-btn" aria-label={t('console.orders.open', { no: row.orderNo })} onClick={() => setChosen(row.id)}>
-                        {row.orderNo}
-                      </button>
-                    </td>
-                    {!chosen && <td className="c-nowrap">{formatDateTime(row.appliedAt)}</td>}
-                    <td>
-                      {row.borrowerName || `#${row.borrowerId}`}
-                      <div className="c-muted c-small">{row.phone}</div>
-                    </td>
-                    {!chosen && <td>{row.productName}</td>}
-                    <td className="c-num c-nowrap">{formatMoney(row.principal, '₱')}</td>
-                    <td className={chosen ? undefined : 'c-nowrap'}>{orderStatusLabel(row.status)}</td>
-                    <td className="c-nowrap">{row.dueDate ? formatDate(row.dueDate) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            labelledBy="c-orders-title"
+            className={chosen ? 'c-table--rows c-table--compact' : 'c-table--rows'}
+            rows={list.data?.rows ?? []}
+            rowKey={(row) => row.id}
+            loading={list.isFetching}
+            rowProps={(row) => ({ className: row.id === chosen ? 'is-chosen' : undefined, onClick: () => setChosen(row.id) })}
+            columns={[
+              {
+                header: t('console.orders.number'),
+                cell: (row) => (
+                  <RowButton label={t('console.orders.open', { no: row.orderNo })} onClick={() => setChosen(row.id)}>
+                    {row.orderNo}
+                  </RowButton>
+                ),
+              },
+              !chosen && { header: t('console.col.applied'), className: 'c-nowrap', cell: (row) => formatDateTime(row.appliedAt) },
+              {
+                header: t('console.col.borrower'),
+                cell: (row) => (
+                  <>
+                    {row.borrowerName || `#${row.borrowerId}`}
+                    <div className="c-muted c-small">{row.phone}</div>
+                  </>
+                ),
+              },
+              !chosen && { header: t('console.col.product'), cell: (row) => row.productName },
+              { header: t('console.col.principal'), num: true, className: 'c-nowrap', cell: (row) => formatMoney(row.principal, '₱') },
+              { header: t('console.col.status'), className: chosen ? undefined : 'c-nowrap', cell: (row) => orderStatusLabel(row.status) },
+              { header: t('console.col.dueDate'), className: 'c-nowrap', cell: (row) => (row.dueDate ? formatDate(row.dueDate) : '—') },
+            ]}
+          />
           {list.data && <Pager page={list.data.page} pageSize={list.data.pageSize} total={list.data.total} onPage={setPage} />}
         </div>
         {chosen && <OrderPanel key={chosen} id={chosen} me={me} />}

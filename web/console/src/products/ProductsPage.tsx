@@ -5,7 +5,8 @@ import { t } from '../i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PRODUCTS_KEY, updateListing, useCatalogue, type Catalogue, type ProductView } from '../api';
-import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
+import { FormDialog, PageHead, RefreshButton } from '../parts';
+import { DataTable } from '../table';
 import { ProductEditor, ruleSetSummary } from './ProductEditor';
 
 /** A product's listing: what staff may change once it exists (its terms stay). */
@@ -91,7 +92,6 @@ export function ProductsPage() {
   const changed = () => void queryClient.invalidateQueries({ queryKey: [PRODUCTS_KEY] });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<ProductView | null>(null);
-  const products = catalogue.data?.products ?? [];
 
   return (
     <section className="c-page" aria-labelledby="c-products-title">
@@ -103,59 +103,47 @@ export function ProductsPage() {
       </PageHead>
       {catalogue.data && <RuleSetInForce rules={catalogue.data.ruleSet} />}
       <div className={creating ? 'c-split c-split--wide' : undefined}>
-        <div className="c-table-wrap">
-          <table className="c-table" aria-labelledby="c-products-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('console.col.product')}</th>
-                <th scope="col">{t('console.products.lender')}</th>
-                <th scope="col" className="c-num">{t('console.products.amounts')}</th>
-                <th scope="col">{t('console.orders.term')}</th>
-                <th scope="col" className="c-num">{t('console.products.interest')}</th>
-                <th scope="col" className="c-num">{t('console.products.fee')}</th>
-                <th scope="col">{t('console.col.status')}</th>
-                <th scope="col">{t('console.products.rulesCol')}</th>
-                <th scope="col">{t('console.col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.length === 0 && <EmptyRow columns={9} loading={catalogue.isFetching} />}
-              {products.map((product) => (
-                <tr key={product.id}>
-                  <td>
-                    {product.name}
-                    <div className="c-muted c-small">{product.tags.join(' · ')}</div>
-                  </td>
-                  <td>{product.lenderName}</td>
-                  <td className="c-num c-nowrap">
-                    {formatMoney(product.minAmount, '₱')}–{formatMoney(product.maxAmount, '₱')}
-                  </td>
-                  <td className="c-nowrap">{t('console.products.termValue', { periods: product.periods, days: product.periodDays })}</td>
-                  <td className="c-num">{hundredthsText(product.monthlyInterestBp)}%</td>
-                  <td className="c-num">{hundredthsText(product.serviceFeeBp)}%</td>
-                  <td>
-                    {/* Listed but breaking the rule set in force, a product is not offered either (decision 056). */}
-                    {t(product.available && product.breaches.length === 0 ? 'console.products.offered' : 'console.products.hidden')}
-                    {product.requiresReview && <div className="c-muted c-small">{t('console.products.review')}</div>}
-                  </td>
-                  <td className="c-text">
-                    <RulesCell product={product} />
-                  </td>
-                  <td>
-                    <button
-                      type="button"
-                      className="h-btn h-btn--ghost c-btn"
-                      aria-label={t('console.products.editTitle', { name: product.name })}
-                      onClick={() => setEditing(product)}
-                    >
-                      {t('console.products.edit')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          labelledBy="c-products-title"
+          rows={catalogue.data?.products ?? []}
+          rowKey={(product) => product.id}
+          loading={catalogue.isFetching}
+          columns={[
+            {
+              header: t('console.col.product'),
+              cell: (product) => (
+                <>
+                  {product.name}
+                  <div className="c-muted c-small">{product.tags.join(' · ')}</div>
+                </>
+              ),
+            },
+            { header: t('console.products.lender'), cell: (product) => product.lenderName },
+            { header: t('console.products.amounts'), num: true, className: 'c-nowrap', cell: (product) => `${formatMoney(product.minAmount, '₱')}–${formatMoney(product.maxAmount, '₱')}` },
+            { header: t('console.orders.term'), className: 'c-nowrap', cell: (product) => t('console.products.termValue', { periods: product.periods, days: product.periodDays }) },
+            { header: t('console.products.interest'), num: true, cell: (product) => `${hundredthsText(product.monthlyInterestBp)}%` },
+            { header: t('console.products.fee'), num: true, cell: (product) => `${hundredthsText(product.serviceFeeBp)}%` },
+            {
+              header: t('console.col.status'),
+              cell: (product) => (
+                <>
+                  {/* Listed but breaking the rule set in force, a product is not offered either (decision 056). */}
+                  {t(product.available && product.breaches.length === 0 ? 'console.products.offered' : 'console.products.hidden')}
+                  {product.requiresReview && <div className="c-muted c-small">{t('console.products.review')}</div>}
+                </>
+              ),
+            },
+            { header: t('console.products.rulesCol'), className: 'c-text', cell: (product) => <RulesCell product={product} /> },
+            {
+              header: t('console.col.actions'),
+              cell: (product) => (
+                <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.products.editTitle', { name: product.name })} onClick={() => setEditing(product)}>
+                  {t('console.products.edit')}
+                </button>
+              ),
+            },
+          ]}
+        />
         {creating && catalogue.data && (
           <ProductEditor
             catalogue={catalogue.data}

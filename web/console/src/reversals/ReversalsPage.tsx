@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { formatDateTime, formatMoney, parseHundredths } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -18,8 +17,8 @@ import {
   type ReversalStatusFilter,
 } from '../api';
 import { t } from '../i18n/i18n';
-import { statusLabel } from '../labels';
-import { EmptyRow, PageHead, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { PageHead, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { ProposalsTable, proposalStatus } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 
@@ -119,8 +118,6 @@ export function ReversalsPage({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const list = useReversals(status);
   const canPropose = me.permissions.includes(PERMISSION.proposeAdjustments);
-  const canDecide = me.permissions.includes(PERMISSION.approveAdjustments);
-  const rows = list.data ?? [];
 
   async function approve(row: ReversalRow) {
     const result = await approveReversal(row.id);
@@ -138,71 +135,26 @@ export function ReversalsPage({ me }: { me: Me }) {
     void queryClient.invalidateQueries({ queryKey: [REVERSALS_KEY] });
   }
 
-  const waiting = (value: string) => (value === 'proposed' ? t('console.adjustments.waiting') : statusLabel(value));
-
   return (
     <section className="c-page" aria-labelledby="c-reversals-title">
       <PageHead id="c-reversals-title" title={t('console.section.reversals')}>
-        <SelectFilter label={t('console.status')} value={status} choices={FILTERS.map((value) => ({ value, label: waiting(value) }))} onChange={setStatus} />
+        <SelectFilter label={t('console.status')} value={status} choices={FILTERS.map((value) => ({ value, label: proposalStatus(value) }))} onChange={setStatus} />
         <RefreshButton onClick={() => void list.refetch()} loading={list.isFetching} />
       </PageHead>
       <RoleNote me={me} permission="approve_adjustments" />
       <RoleNote me={me} permission="propose_adjustments" />
       <div className={canPropose ? 'c-split' : undefined}>
-        <div className="c-table-wrap">
-          <table className="c-table" aria-labelledby="c-reversals-title">
-            <thead>
-              <tr>
-                <th scope="col">{t('console.col.id')}</th>
-                <th scope="col">{t('console.col.when')}</th>
-                <th scope="col">{t('console.col.order')}</th>
-                <th scope="col">{t('console.reversals.col.payment')}</th>
-                <th scope="col" className="c-num">{t('console.col.amount')}</th>
-                <th scope="col">{t('console.orders.reason')}</th>
-                <th scope="col">{t('console.col.status')}</th>
-                {canDecide && <th scope="col">{t('console.col.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.length === 0 && <EmptyRow columns={canDecide ? 8 : 7} loading={list.isFetching} />}
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>#{row.id}</td>
-                  <td className="c-nowrap">{formatDateTime(row.proposedAt)}</td>
-                  <td>
-                    <Link to={`/orders?id=${row.orderId}`}>{row.orderId}</Link>
-                  </td>
-                  <td>#{row.entryId}</td>
-                  <td className="c-num c-nowrap">{peso(row.amount)}</td>
-                  <td className="c-small">{row.reason}</td>
-                  <td>{waiting(row.status)}</td>
-                  {canDecide && (
-                    <td className="c-nowrap">
-                      {row.status === 'proposed' &&
-                        (row.proposedBy === me.id ? (
-                          <span className="c-muted c-small">{t('console.adjustments.ownProposal')}</span>
-                        ) : (
-                          <>
-                            <button type="button" className="h-btn c-btn" aria-label={t('console.reversals.approveTitle', { id: row.id })} onClick={() => void approve(row)}>
-                              {t('console.orders.approve')}
-                            </button>{' '}
-                            <button
-                              type="button"
-                              className="h-btn h-btn--ghost c-btn"
-                              aria-label={t('console.reversals.rejectTitle', { id: row.id })}
-                              onClick={() => void reject(row)}
-                            >
-                              {t('console.orders.reject')}
-                            </button>
-                          </>
-                        ))}
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ProposalsTable
+          labelledBy="c-reversals-title"
+          me={me}
+          rows={list.data ?? []}
+          loading={list.isFetching}
+          subject={{ header: t('console.reversals.col.payment'), cell: (row) => `#${row.entryId}` }}
+          approveLabel={(row) => t('console.reversals.approveTitle', { id: row.id })}
+          rejectLabel={(row) => t('console.reversals.rejectTitle', { id: row.id })}
+          onApprove={(row) => void approve(row)}
+          onReject={(row) => void reject(row)}
+        />
         {canPropose && <ProposeForm />}
       </div>
     </section>

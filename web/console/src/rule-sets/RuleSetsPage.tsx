@@ -5,9 +5,10 @@ import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PRODUCTS_KEY, type Me } from '../api';
 import { t, type MessageKey } from '../i18n/i18n';
-import { EmptyRow, FormDialog, PageHead, ReasonField, RefreshButton, RoleNote } from '../parts';
+import { FormDialog, PageHead, ReasonField, RefreshButton, RoleNote } from '../parts';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
+import { DataTable } from '../table';
 import { RULE_SETS_KEY, saveRuleSet, useRuleSets, type RuleSetForm, type RuleSetRow } from './api';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
@@ -187,58 +188,51 @@ export function RuleSetsPage({ me }: { me: Me }) {
       </PageHead>
       <RoleNote me={me} permission="manage_rule_sets" />
       <p className="c-note">{t('console.rules.note')}</p>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-rules-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.rules.code')}</th>
-              <th scope="col">{t('console.rules.source')}</th>
-              <th scope="col">{t('console.rules.inForceFrom')}</th>
-              <th scope="col">{t('console.rules.coverage')}</th>
-              <th scope="col">{t('console.rules.ceilings')}</th>
-              <th scope="col">{t('console.rules.breaking')}</th>
-              {canSave && <th scope="col">{t('console.col.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={canSave ? 7 : 6} loading={list.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.code} aria-current={row.inForceToday ? 'true' : undefined}>
-                <td className="c-nowrap">
-                  {row.code}
-                  {row.inForceToday && <span className="c-badge c-badge--answered">{t('console.rules.inForce')}</span>}
-                </td>
-                <td className="c-text">{row.source}</td>
-                <td className="c-nowrap">{row.inForceFrom}</td>
-                <td>{t('console.rules.coverageValue', { amount: peso(row.maxPrincipal), months: row.maxTermMonths })}</td>
-                <td>
-                  {t('console.rules.ceilingsValue', {
-                    nominal: percent(row.nominalMonthlyBp),
-                    effective: percent(row.eirMonthlyBp),
-                    penalty: percent(row.penaltyMonthlyBp),
-                    total: percent(row.totalCostBp),
-                  })}
-                </td>
-                <td className={row.productsBreaking.length > 0 ? 'c-text c-bad' : 'c-text'}>
-                  {row.productsBreaking.length > 0 ? row.productsBreaking.join(', ') : t('console.rules.none')}
-                </td>
-                {canSave && (
-                  <td>
-                    <button
-                      type="button"
-                      className="h-btn h-btn--ghost c-btn"
-                      aria-label={t('console.rules.correct', { code: row.code })}
-                      onClick={() => setEditing({ start: row, correcting: true })}
-                    >
-                      {t('console.rules.correctShort')}
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-rules-title"
+        rows={rows}
+        rowKey={(row) => row.code}
+        loading={list.isFetching}
+        rowProps={(row) => ({ 'aria-current': row.inForceToday ? 'true' : undefined })}
+        columns={[
+          {
+            header: t('console.rules.code'),
+            className: 'c-nowrap',
+            cell: (row) => (
+              <>
+                {row.code}
+                {row.inForceToday && <span className="c-badge c-badge--answered">{t('console.rules.inForce')}</span>}
+              </>
+            ),
+          },
+          { header: t('console.rules.source'), className: 'c-text', cell: (row) => row.source },
+          { header: t('console.rules.inForceFrom'), className: 'c-nowrap', cell: (row) => row.inForceFrom },
+          { header: t('console.rules.coverage'), cell: (row) => t('console.rules.coverageValue', { amount: peso(row.maxPrincipal), months: row.maxTermMonths }) },
+          {
+            header: t('console.rules.ceilings'),
+            cell: (row) =>
+              t('console.rules.ceilingsValue', {
+                nominal: percent(row.nominalMonthlyBp),
+                effective: percent(row.eirMonthlyBp),
+                penalty: percent(row.penaltyMonthlyBp),
+                total: percent(row.totalCostBp),
+              }),
+          },
+          {
+            header: t('console.rules.breaking'),
+            className: (row) => (row.productsBreaking.length > 0 ? 'c-text c-bad' : 'c-text'),
+            cell: (row) => (row.productsBreaking.length > 0 ? row.productsBreaking.join(', ') : t('console.rules.none')),
+          },
+          canSave && {
+            header: t('console.col.actions'),
+            cell: (row) => (
+              <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.rules.correct', { code: row.code })} onClick={() => setEditing({ start: row, correcting: true })}>
+                {t('console.rules.correctShort')}
+              </button>
+            ),
+          },
+        ]}
+      />
       {editing && (
         <RuleSetDialog
           start={editing.start}

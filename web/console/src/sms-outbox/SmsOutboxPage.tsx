@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatDateTime, formatPhone } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { useOutbox } from '../api';
-import { EmptyRow, PageHead, RefreshButton } from '../parts';
+import { PageHead, RefreshButton } from '../parts';
+import { DataTable } from '../table';
 
 const LIMIT = 50;
 
@@ -40,33 +41,20 @@ export function SmsOutboxPage() {
         </form>
         <RefreshButton onClick={() => void outbox.refetch()} loading={outbox.isFetching} />
       </PageHead>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-sms-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.col.when')}</th>
-              <th scope="col">{t('console.col.phone')}</th>
-              <th scope="col">{t('console.sms.delivery')}</th>
-              <th scope="col">{t('console.sms.provider')}</th>
-              <th scope="col">{t('console.col.status')}</th>
-              <th scope="col">{t('console.sms.body')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={6} loading={outbox.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td className="c-nowrap">{formatDateTime(row.createdAt)}</td>
-                <td className="c-nowrap">{formatPhone(row.phone)}</td>
-                <td>{row.delivery}</td>
-                <td>{row.provider}</td>
-                <td>{row.status}</td>
-                <td className="c-text">{row.body}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-sms-title"
+        rows={rows}
+        rowKey={(row) => row.id}
+        loading={outbox.isFetching}
+        columns={[
+          { header: t('console.col.when'), className: 'c-nowrap', cell: (row) => formatDateTime(row.createdAt) },
+          { header: t('console.col.phone'), className: 'c-nowrap', cell: (row) => formatPhone(row.phone) },
+          { header: t('console.sms.delivery'), cell: (row) => row.delivery },
+          { header: t('console.sms.provider'), cell: (row) => row.provider },
+          { header: t('console.col.status'), cell: (row) => row.status },
+          { header: t('console.sms.body'), className: 'c-text', cell: (row) => row.body },
+        ]}
+      />
     </section>
   );
 }

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatDateTime } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
-import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
 import { refusedField } from '../refusal';
-import { EmptyRow, FormDialog, PageHead, RefreshButton } from '../parts';
-import { ROLES, roleLabel, type Role } from '../sections';
+import { ConfirmDialog, FormDialog, PageHead, RefreshButton, RoleField } from '../parts';
+import { roleLabel } from '../sections';
+import { DataTable } from '../table';
 import { ACCOUNTS_KEY, addMember, approveSignIn, MAX_NAME_CHARS, resetSignIn, switchAccount, useAccounts, type NewMemberForm, type StaffAccountRow } from './api';
 
 /** What happened to the member's link: mailed, or waiting for a second admin. */
@@ -17,8 +17,6 @@ function linkToast(row: StaffAccountRow) {
 }
 
 function AddMemberDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (row: StaffAccountRow) => void }) {
-  const roleId = useId();
-  const roleErrorId = useId();
   const [form, setForm] = useState<NewMemberForm>({ email: '', name: '', role: '' });
   const [refused, setRefused] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,66 +39,26 @@ function AddMemberDialog({ onClose, onAdded }: { onClose: () => void; onAdded: (
     <FormDialog title={t('console.staff.add')} submitLabel={t('console.staff.add')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
       <Field label={t('console.staff.email')} type="email" autoComplete="off" value={form.email} error={error('email')} onChange={(e) => set('email', e.target.value)} />
       <Field label={t('console.staff.name')} maxLength={MAX_NAME_CHARS} autoComplete="off" value={form.name} error={error('name')} onChange={(e) => set('name', e.target.value)} />
-      <div className="h-field">
-        <label htmlFor={roleId}>{t('console.staff.role')}</label>
-        <select
-          id={roleId}
-          className="c-select c-select--block"
-          value={form.role}
-          aria-invalid={refused === 'role' ? true : undefined}
-          aria-describedby={refused === 'role' ? roleErrorId : undefined}
-          onChange={(e) => set('role', e.target.value as Role)}
-        >
-          <option value="">{t('console.staff.chooseRole')}</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {roleLabel(role)}
-            </option>
-          ))}
-        </select>
-        {refused === 'role' && (
-          <p id={roleErrorId} className="h-error">
-            {error('role')}
-          </p>
-        )}
-      </div>
+      <RoleField value={form.role} error={error('role')} onChange={(role) => set('role', role)} />
     </FormDialog>
   );
 }
 
 function ConfirmSwitch({ account, onClose, onSwitched }: { account: StaffAccountRow; onClose: () => void; onSwitched: () => void }) {
-  const [busy, setBusy] = useState(false);
   const activate = !account.active;
   const name = account.name;
-
-  async function confirm() {
-    setBusy(true);
-    const result = await switchAccount(account.id, activate);
-    setBusy(false);
-    onClose();
-    if (!result.success) return;
-    showToast(t(activate ? 'console.staff.reactivated' : 'console.staff.deactivated', { name }));
-    onSwitched();
-  }
-
   return (
-    <Modal
-      open
+    <ConfirmDialog
       title={t(activate ? 'console.staff.reactivateTitle' : 'console.staff.deactivateTitle', { name })}
+      text={t(activate ? 'console.staff.reactivateText' : 'console.staff.deactivateText', { name })}
+      confirmLabel={t(activate ? 'console.staff.reactivate' : 'console.staff.deactivate')}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="button" className="h-btn c-btn" disabled={busy} onClick={() => void confirm()}>
-            {t(activate ? 'console.staff.reactivate' : 'console.staff.deactivate')}
-          </button>
-        </>
-      }
-    >
-      <p>{t(activate ? 'console.staff.reactivateText' : 'console.staff.deactivateText', { name })}</p>
-    </Modal>
+      action={() => switchAccount(account.id, activate)}
+      onDone={() => {
+        showToast(t(activate ? 'console.staff.reactivated' : 'console.staff.deactivated', { name }));
+        onSwitched();
+      }}
+    />
   );
 }
 
@@ -110,36 +68,16 @@ function ConfirmSwitch({ account, onClose, onSwitched }: { account: StaffAccount
  * second admin's approval, for a money role).
  */
 function ConfirmReset({ account, onClose, onReset }: { account: StaffAccountRow; onClose: () => void; onReset: (row: StaffAccountRow) => void }) {
-  const [busy, setBusy] = useState(false);
   const name = account.name;
-
-  async function confirm() {
-    setBusy(true);
-    const result = await resetSignIn(account.id);
-    setBusy(false);
-    onClose();
-    if (!result.success || !result.data) return;
-    onReset(result.data);
-  }
-
   return (
-    <Modal
-      open
+    <ConfirmDialog
       title={t('console.staff.resetTitle', { name })}
+      text={t('console.staff.resetText', { name })}
+      confirmLabel={t('console.staff.reset')}
       onClose={onClose}
-      actions={
-        <>
-          <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
-            {t('console.cancel')}
-          </button>
-          <button type="button" className="h-btn c-btn" disabled={busy} onClick={() => void confirm()}>
-            {t('console.staff.reset')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('console.staff.resetText', { name })}</p>
-    </Modal>
+      action={() => resetSignIn(account.id)}
+      onDone={(row) => row && onReset(row)}
+    />
   );
 }
 
@@ -185,7 +123,6 @@ export function StaffAccountsPage({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const list = useAccounts();
   const changed = () => void queryClient.invalidateQueries({ queryKey: [ACCOUNTS_KEY] });
-  const rows = list.data ?? [];
 
   return (
     <section className="c-page" aria-labelledby="c-staff-title">
@@ -196,69 +133,55 @@ export function StaffAccountsPage({ me }: { me: Me }) {
         </button>
       </PageHead>
       <p className="c-note">{t('console.staff.note')}</p>
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-staff-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.staff.name')}</th>
-              <th scope="col">{t('console.staff.email')}</th>
-              <th scope="col">{t('console.staff.role')}</th>
-              <th scope="col">{t('console.col.status')}</th>
-              <th scope="col">{t('console.staff.created')}</th>
-              <th scope="col">{t('console.col.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={6} loading={list.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  {row.name}
-                  {row.id === me.id && <span className="c-badge">{t('console.staff.you')}</span>}
-                </td>
-                <td className="c-nowrap">{row.email}</td>
-                <td className="c-nowrap">{roleLabel(row.role)}</td>
-                <td className="c-nowrap">
-                  <Status account={row} />
-                </td>
-                <td className="c-nowrap">{formatDateTime(row.createdAt)}</td>
-                <td className="c-nowrap">
-                  {row.enrolment?.status === 'awaiting_approval' && row.enrolment.requestedBy !== me.id && (
-                    <button
-                      type="button"
-                      className="h-btn c-btn"
-                      aria-label={t('console.staff.approveLabel', { name: row.name })}
-                      onClick={() => void approve(row, changed)}
-                    >
-                      {t('console.staff.approve')}
-                    </button>
-                  )}
-                  {row.id !== me.id && row.active && (
-                    <button
-                      type="button"
-                      className="h-btn h-btn--ghost c-btn"
-                      aria-label={t('console.staff.resetLabel', { name: row.name })}
-                      onClick={() => setResetting(row)}
-                    >
-                      {t('console.staff.reset')}
-                    </button>
-                  )}
-                  {row.id !== me.id && (
-                    <button
-                      type="button"
-                      className="h-btn h-btn--ghost c-btn"
-                      aria-label={t(row.active ? 'console.staff.deactivateLabel' : 'console.staff.reactivateLabel', { name: row.name })}
-                      onClick={() => setSwitching(row)}
-                    >
-                      {t(row.active ? 'console.staff.deactivate' : 'console.staff.reactivate')}
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-staff-title"
+        rows={list.data ?? []}
+        rowKey={(row) => row.id}
+        loading={list.isFetching}
+        columns={[
+          {
+            header: t('console.staff.name'),
+            cell: (row) => (
+              <>
+                {row.name}
+                {row.id === me.id && <span className="c-badge">{t('console.staff.you')}</span>}
+              </>
+            ),
+          },
+          { header: t('console.staff.email'), className: 'c-nowrap', cell: (row) => row.email },
+          { header: t('console.staff.role'), className: 'c-nowrap', cell: (row) => roleLabel(row.role) },
+          { header: t('console.col.status'), className: 'c-nowrap', cell: (row) => <Status account={row} /> },
+          { header: t('console.staff.created'), className: 'c-nowrap', cell: (row) => formatDateTime(row.createdAt) },
+          {
+            header: t('console.col.actions'),
+            className: 'c-nowrap',
+            cell: (row) => (
+              <>
+                {row.enrolment?.status === 'awaiting_approval' && row.enrolment.requestedBy !== me.id && (
+                  <button type="button" className="h-btn c-btn" aria-label={t('console.staff.approveLabel', { name: row.name })} onClick={() => void approve(row, changed)}>
+                    {t('console.staff.approve')}
+                  </button>
+                )}
+                {row.id !== me.id && row.active && (
+                  <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.staff.resetLabel', { name: row.name })} onClick={() => setResetting(row)}>
+                    {t('console.staff.reset')}
+                  </button>
+                )}
+                {row.id !== me.id && (
+                  <button
+                    type="button"
+                    className="h-btn h-btn--ghost c-btn"
+                    aria-label={t(row.active ? 'console.staff.deactivateLabel' : 'console.staff.reactivateLabel', { name: row.name })}
+                    onClick={() => setSwitching(row)}
+                  >
+                    {t(row.active ? 'console.staff.deactivate' : 'console.staff.reactivate')}
+                  </button>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
       {adding && (
         <AddMemberDialog
           onClose={() => setAdding(false)}

@@ -6,9 +6,10 @@ import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { matchPayment, ORDERS_KEY, rejectPayment, UNPOSTED_KEY, useUnposted, type Me, type PaymentStatusFilter, type QueuedPayment } from '../api';
 import { statusLabel } from '../labels';
-import { EmptyRow, FormDialog, PageHead, Pager, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { FormDialog, PageHead, Pager, RefreshButton, SelectFilter, RoleNote } from '../parts';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
+import { DataTable } from '../table';
 
 const FILTERS: readonly PaymentStatusFilter[] = ['pending', 'matched', 'rejected', 'all'];
 const MAX_NOTE = 500;
@@ -79,8 +80,6 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const queue = useUnposted(status, page);
   const canMatch = me.permissions.includes(PERMISSION.matchPayments);
-  const rows = queue.data?.rows ?? [];
-  const columns = canMatch ? 9 : 8;
 
   return (
     <section className="c-page" aria-labelledby="c-payments-title">
@@ -97,67 +96,45 @@ export function UnpostedPaymentsPage({ me }: { me: Me }) {
         <RefreshButton onClick={() => void queue.refetch()} loading={queue.isFetching} />
       </PageHead>
       <RoleNote me={me} permission="match_payments" />
-      <div className="c-table-wrap">
-        <table className="c-table" aria-labelledby="c-payments-title">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.col.id')}</th>
-              <th scope="col">{t('console.col.reported')}</th>
-              <th scope="col">{t('console.col.borrower')}</th>
-              <th scope="col">{t('console.col.order')}</th>
-              <th scope="col">{t('console.col.channel')}</th>
-              <th scope="col">{t('console.col.reference')}</th>
-              <th scope="col" className="c-num">{t('console.col.amount')}</th>
-              <th scope="col">{t('console.col.status')}</th>
-              {canMatch && <th scope="col">{t('console.col.actions')}</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.length === 0 && <EmptyRow columns={columns} loading={queue.isFetching} />}
-            {rows.map((row) => (
-              <tr key={row.id}>
-                <td>#{row.id}</td>
-                <td className="c-nowrap">{formatDateTime(row.createdAt)}</td>
-                <td>{row.borrowerId}</td>
-                <td>{row.orderId}</td>
-                <td>{row.channel}</td>
-                <td>
-                  <code>{row.reference}</code>
-                </td>
-                <td className="c-num c-nowrap">{formatMoney(row.amount, '₱')}</td>
-                <td>
-                  {statusLabel(row.status)}
-                  {row.note && <div className="c-muted c-small">{row.note}</div>}
-                </td>
-                {canMatch && (
-                  <td className="c-nowrap">
-                    {row.status === 'pending' && (
-                      <>
-                        <button
-                          type="button"
-                          className="h-btn c-btn"
-                          aria-label={t('console.payments.matchTitle', { id: row.id })}
-                          onClick={() => setAction({ kind: 'match', payment: row })}
-                        >
-                          {t('console.payments.match')}
-                        </button>{' '}
-                        <button
-                          type="button"
-                          className="h-btn h-btn--ghost c-btn"
-                          aria-label={t('console.payments.rejectTitle', { id: row.id })}
-                          onClick={() => setAction({ kind: 'reject', payment: row })}
-                        >
-                          {t('console.payments.reject')}
-                        </button>
-                      </>
-                    )}
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        labelledBy="c-payments-title"
+        rows={queue.data?.rows ?? []}
+        rowKey={(row) => row.id}
+        loading={queue.isFetching}
+        columns={[
+          { header: t('console.col.id'), cell: (row) => `#${row.id}` },
+          { header: t('console.col.reported'), className: 'c-nowrap', cell: (row) => formatDateTime(row.createdAt) },
+          { header: t('console.col.borrower'), cell: (row) => row.borrowerId },
+          { header: t('console.col.order'), cell: (row) => row.orderId },
+          { header: t('console.col.channel'), cell: (row) => row.channel },
+          { header: t('console.col.reference'), cell: (row) => <code>{row.reference}</code> },
+          { header: t('console.col.amount'), num: true, className: 'c-nowrap', cell: (row) => formatMoney(row.amount, '₱') },
+          {
+            header: t('console.col.status'),
+            cell: (row) => (
+              <>
+                {statusLabel(row.status)}
+                {row.note && <div className="c-muted c-small">{row.note}</div>}
+              </>
+            ),
+          },
+          canMatch && {
+            header: t('console.col.actions'),
+            className: 'c-nowrap',
+            cell: (row) =>
+              row.status === 'pending' && (
+                <>
+                  <button type="button" className="h-btn c-btn" aria-label={t('console.payments.matchTitle', { id: row.id })} onClick={() => setAction({ kind: 'match', payment: row })}>
+                    {t('console.payments.match')}
+                  </button>{' '}
+                  <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.payments.rejectTitle', { id: row.id })} onClick={() => setAction({ kind: 'reject', payment: row })}>
+                    {t('console.payments.reject')}
+                  </button>
+                </>
+              ),
+          },
+        ]}
+      />
       {queue.data && <Pager page={queue.data.page} pageSize={queue.data.pageSize} total={queue.data.total} onPage={setPage} />}
       {action && (
         <ResolveDialog

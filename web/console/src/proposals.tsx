@@ -1,0 +1,72 @@
+// Waivers and reversals are the same maker-checker queue: one member
+// proposes a change to what an order owes, another approves or rejects it,
+// and no one decides their own (the server refuses it; the console says so).
+import { Link } from 'react-router';
+import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
+import type { AdjustmentRow, Me } from './api';
+import { t } from './i18n/i18n';
+import { statusLabel } from './labels';
+import { PERMISSION } from './sections';
+import { DataTable, type Column } from './table';
+
+/** What every proposal shows, whatever it changes. */
+type Proposal = Pick<AdjustmentRow, 'id' | 'proposedAt' | 'proposedBy' | 'orderId' | 'amount' | 'reason' | 'status'>;
+
+/** A proposal's status, or a filter's: one no one has decided yet is waiting. */
+export const proposalStatus = (status: string) => (status === 'proposed' ? t('console.adjustments.waiting') : statusLabel(status));
+
+interface Decide<Row> {
+  approveLabel: (row: Row) => string;
+  rejectLabel: (row: Row) => string;
+  onApprove: (row: Row) => void;
+  onReject: (row: Row) => void;
+}
+
+/** A proposal's decision: approve or reject someone else's; one's own is left to another. */
+function Decision<Row extends Proposal>({ row, me, approveLabel, rejectLabel, onApprove, onReject }: Decide<Row> & { row: Row; me: Me }) {
+  if (row.status !== 'proposed') return null;
+  if (row.proposedBy === me.id) return <span className="c-muted c-small">{t('console.adjustments.ownProposal')}</span>;
+  return (
+    <>
+      <button type="button" className="h-btn c-btn" aria-label={approveLabel(row)} onClick={() => onApprove(row)}>
+        {t('console.orders.approve')}
+      </button>{' '}
+      <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={rejectLabel(row)} onClick={() => onReject(row)}>
+        {t('console.orders.reject')}
+      </button>
+    </>
+  );
+}
+
+/**
+ * The queue of proposals, with the decision for those who may approve;
+ * `subject` names what each one changes (a charge, a payment).
+ */
+export function ProposalsTable<Row extends Proposal>({
+  labelledBy,
+  me,
+  rows,
+  loading,
+  subject,
+  ...decide
+}: Decide<Row> & { labelledBy: string; me: Me; rows: readonly Row[]; loading: boolean; subject: Column<Row> }) {
+  const canDecide = me.permissions.includes(PERMISSION.approveAdjustments);
+  return (
+    <DataTable
+      labelledBy={labelledBy}
+      rows={rows}
+      rowKey={(row) => row.id}
+      loading={loading}
+      columns={[
+        { header: t('console.col.id'), cell: (row) => `#${row.id}` },
+        { header: t('console.col.when'), className: 'c-nowrap', cell: (row) => formatDateTime(row.proposedAt) },
+        { header: t('console.col.order'), cell: (row) => <Link to={`/orders?id=${row.orderId}`}>{row.orderId}</Link> },
+        subject,
+        { header: t('console.col.amount'), num: true, className: 'c-nowrap', cell: (row) => formatMoney(row.amount, '₱') },
+        { header: t('console.orders.reason'), className: 'c-small', cell: (row) => row.reason },
+        { header: t('console.col.status'), cell: (row) => proposalStatus(row.status) },
+        canDecide && { header: t('console.col.actions'), className: 'c-nowrap', cell: (row) => <Decision row={row} me={me} {...decide} /> },
+      ]}
+    />
+  );
+}

@@ -10,7 +10,7 @@ use axum::http::header::CONTENT_TYPE;
 use axum::http::request::Parts;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::money::CurrencySymbol;
-use hiram_domain::session::TokenDigest;
+use hiram_domain::session::{Session, TokenDigest};
 use serde::de::DeserializeOwned;
 use std::convert::Infallible;
 
@@ -137,13 +137,21 @@ impl FromRequestParts<AppState> for CurrentBorrower {
 }
 
 async fn borrower_of(state: &AppState, digest: &TokenDigest) -> Result<BorrowerId, ApiError> {
+    session_borrower(state, state.store.session(digest).await?)
+}
+
+/// The borrower of a session read from the store, if it is live; its "last
+/// seen" is moved off the request path. Every borrower call judges its
+/// session here, whether the extractor read it or the handler read it with
+/// the page's data (order details, decision 066).
+pub fn session_borrower(state: &AppState, session: Option<Session>) -> Result<BorrowerId, ApiError> {
     let now = state.now();
-    let session = state.store.session(digest).await?.ok_or(ApiError::SessionRequired)?;
+    let session = session.ok_or(ApiError::SessionRequired)?;
     if !session.is_valid_at(now, &state.session_policy()) {
         return Err(ApiError::SessionRequired);
     }
     if session.needs_touch(now) {
-        let (store, digest) = (state.store.clone(), *digest);
+        let (store, digest) = (state.store.clone(), session.digest);
         state.last_seen.touch(format!("session:{}", crate::hex::encode(&digest.0)), async move {
             store.touch_session(&digest, now).await
         });

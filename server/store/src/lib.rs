@@ -30,6 +30,7 @@ mod health;
 mod idempotency;
 mod kyc;
 mod ledger;
+mod loan_details;
 mod marketing;
 mod one_time_codes;
 mod orders;

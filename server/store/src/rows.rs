@@ -1,10 +1,11 @@
-//! Rows several capabilities read: products, borrowers and orders.
+//! Rows several capabilities read: products, borrowers, orders and sessions.
 
 use crate::db::{Row, stored_value};
 use hiram_domain::borrower::{Borrower, Language};
 use hiram_domain::order::Order;
 use hiram_domain::pricing::{Allocation, ClauseTerms, PenaltySchedule, ProductTerms};
 use hiram_domain::product::Product;
+use hiram_domain::session::{Session, TokenDigest};
 use hiram_domain::store::StoreResult;
 
 /// A product and its lender's name, from `product p JOIN lender l`.
@@ -16,42 +17,50 @@ pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.lender_id, l.name, p.name, p.l
      p.allocation";
 
 pub(crate) fn product(row: &Row<'_>) -> StoreResult<Product> {
+    product_from(row, 0)
+}
+
+/// How many columns `PRODUCT_COLUMNS` reads.
+pub(crate) const PRODUCT_WIDTH: usize = 29;
+
+/// A product whose columns start at `at`.
+pub(crate) fn product_from(row: &Row<'_>, at: usize) -> StoreResult<Product> {
     Ok(Product {
-        id: row.get(0)?,
-        lender_id: row.get(1)?,
-        lender_name: row.get(2)?,
-        name: row.get(3)?,
-        logo_url: row.get(4)?,
+        id: row.get(at)?,
+        lender_id: row.get(at + 1)?,
+        lender_name: row.get(at + 2)?,
+        name: row.get(at + 3)?,
+        logo_url: row.get(at + 4)?,
         terms: ProductTerms {
-            min_amount: row.get(5)?,
-            max_amount: row.get(6)?,
-            amount_step: row.get(7)?,
-            periods: row.get(8)?,
-            period_days: row.get(9)?,
-            monthly_interest_bp: row.get(10)?,
-            service_fee_bp: row.get(11)?,
+            min_amount: row.get(at + 5)?,
+            max_amount: row.get(at + 6)?,
+            amount_step: row.get(at + 7)?,
+            periods: row.get(at + 8)?,
+            period_days: row.get(at + 9)?,
+            monthly_interest_bp: row.get(at + 10)?,
+            service_fee_bp: row.get(at + 11)?,
             penalty: PenaltySchedule {
-                one_time_new: row.get(12)?,
-                one_time_repeat: row.get(13)?,
-                daily_bp_days_1_30: row.get(14)?,
-                daily_bp_days_31_90: row.get(15)?,
-                daily_bp_from_day_91: row.get(16)?,
+                one_time_new: row.get(at + 12)?,
+                one_time_repeat: row.get(at + 13)?,
+                daily_bp_days_1_30: row.get(at + 14)?,
+                daily_bp_days_31_90: row.get(at + 15)?,
+                daily_bp_from_day_91: row.get(at + 16)?,
             },
             clauses: ClauseTerms {
-                early_after_term_bp: row.get(22)?,
-                early_min_days: row.get(23)?,
-                early_min_interest_days: row.get(24)?,
-                extensions_allowed: row.get(25)?,
-                extension_days: row.get(26)?,
-                extension_fee_bp: row.get(27)?,
-                allocation: row.parse(28, Allocation::parse)?,
+                early_after_term_bp: row.get(at + 22)?,
+                early_min_days: row.get(at + 23)?,
+                early_min_interest_days: row.get(at + 24)?,
+                extensions_allowed: row.get(at + 25)?,
+                extension_days: row.get(at + 26)?,
+                extension_fee_bp: row.get(at + 27)?,
+                allocation: row.parse(at + 28, Allocation::parse)?,
             },
         },
-        rate_description: row.get(17)?,
-        tags: row.get(18)?,
-        allows_extension: row.get(19)?,
-        requires_review: row.get(20)?,
-        available: row.get(21)?,
+        rate_description: row.get(at + 17)?,
+        tags: row.get(at + 18)?,
+        allows_extension: row.get(at + 19)?,
+        requires_review: row.get(at + 20)?,
+        available: row.get(at + 21)?,
     })
 }
 
@@ -91,22 +100,44 @@ pub(crate) const ORDER_COLUMNS: &str = "id, order_no, borrower_id, product_id, s
      term_days, applied_at, disbursed_at, due_date, closed_at, extension_days, extension_count";
 
 pub(crate) fn order(row: &Row<'_>) -> StoreResult<Order> {
+    order_from(row, 0)
+}
+
+/// An order whose columns start at `at`.
+pub(crate) fn order_from(row: &Row<'_>, at: usize) -> StoreResult<Order> {
     Ok(Order {
-        id: row.get(0)?,
-        order_no: row.get(1)?,
-        borrower_id: row.get(2)?,
-        product_id: row.get(3)?,
-        status: row.get(4)?,
-        principal: row.get(5)?,
-        interest: row.get(6)?,
-        fees: row.get(7)?,
-        term_days: row.get(8)?,
-        applied_at: row.get(9)?,
-        disbursed_at: row.get(10)?,
-        due_date: row.get(11)?,
-        closed_at: row.get(12)?,
-        extension_days: row.get(13)?,
-        extensions: row.get(14)?,
+        id: row.get(at)?,
+        order_no: row.get(at + 1)?,
+        borrower_id: row.get(at + 2)?,
+        product_id: row.get(at + 3)?,
+        status: row.get(at + 4)?,
+        principal: row.get(at + 5)?,
+        interest: row.get(at + 6)?,
+        fees: row.get(at + 7)?,
+        term_days: row.get(at + 8)?,
+        applied_at: row.get(at + 9)?,
+        disbursed_at: row.get(at + 10)?,
+        due_date: row.get(at + 11)?,
+        closed_at: row.get(at + 12)?,
+        extension_days: row.get(at + 13)?,
+        extensions: row.get(at + 14)?,
+    })
+}
+
+/// A borrower session (its digest is the key it was read by).
+pub(crate) const SESSION_COLUMNS: &str = "borrower_id, created_at, last_seen_at, expires_at, revoked_at";
+
+/// How many columns `SESSION_COLUMNS` reads.
+pub(crate) const SESSION_WIDTH: usize = 5;
+
+pub(crate) fn session(row: &Row<'_>, digest: &TokenDigest) -> StoreResult<Session> {
+    Ok(Session {
+        digest: *digest,
+        borrower_id: row.get(0)?,
+        created_at: row.get(1)?,
+        last_seen_at: row.get(2)?,
+        expires_at: row.get(3)?,
+        revoked_at: row.get(4)?,
     })
 }
 

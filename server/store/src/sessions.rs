@@ -2,6 +2,7 @@
 
 use crate::Store;
 use crate::db::{args, conflict};
+use crate::rows::{self, SESSION_COLUMNS};
 use async_trait::async_trait;
 use hiram_domain::session::{Session, TokenDigest};
 use hiram_domain::store::{SessionStore, StoreResult};
@@ -29,22 +30,8 @@ impl SessionStore for Store {
     }
 
     async fn session(&self, digest: &TokenDigest) -> StoreResult<Option<Session>> {
-        self.db
-            .opt(
-                "SELECT borrower_id, created_at, last_seen_at, expires_at, revoked_at FROM session WHERE digest = $1",
-                args![&digest.0],
-                |row| {
-                    Ok(Session {
-                        digest: *digest,
-                        borrower_id: row.get(0)?,
-                        created_at: row.get(1)?,
-                        last_seen_at: row.get(2)?,
-                        expires_at: row.get(3)?,
-                        revoked_at: row.get(4)?,
-                    })
-                },
-            )
-            .await
+        let sql = format!("SELECT {SESSION_COLUMNS} FROM session WHERE digest = $1");
+        self.db.opt(&sql, args![&digest.0], |row| rows::session(row, digest)).await
     }
 
     async fn touch_session(&self, digest: &TokenDigest, now: OffsetDateTime) -> StoreResult<()> {

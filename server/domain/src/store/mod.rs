@@ -19,6 +19,7 @@ mod health;
 mod idempotency;
 mod kyc;
 mod ledger;
+mod loan_details;
 mod marketing;
 mod one_time_codes;
 mod orders;
@@ -54,6 +55,7 @@ pub use health::*;
 pub use idempotency::*;
 pub use kyc::*;
 pub use ledger::*;
+pub use loan_details::*;
 pub use marketing::*;
 pub use one_time_codes::*;
 pub use orders::*;
@@ -111,6 +113,7 @@ pub trait Store:
     + EventStore
     + ConsentStore
     + LedgerStore
+    + LoanDetailsStore
     + PayCodeStore
     + ImageStore
     + PayoutAccountStore
@@ -152,6 +155,7 @@ impl<T> Store for T where
         + EventStore
         + ConsentStore
         + LedgerStore
+        + LoanDetailsStore
         + PayCodeStore
         + ImageStore
         + PayoutAccountStore

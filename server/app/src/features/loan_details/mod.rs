@@ -2,7 +2,7 @@
 //! the page a borrower opens most. `POST /pany/v3/loan-details/loan-details`.
 
 use crate::error::{ApiError, ApiResult, Envelope, ok};
-use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
+use crate::extract::{Currency, Params, SessionToken, optional_id, session_borrower};
 use crate::i18n::{Lang, Msg};
 use crate::state::AppState;
 use crate::views::{DetailRow, ProductCard, card, status_texts};
@@ -12,6 +12,7 @@ use hiram_domain::clock::manila_date;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId, OrderStatus};
 use hiram_domain::product::ProductId;
+use hiram_domain::store::OrderRead;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
@@ -124,22 +125,29 @@ pub struct OrderDetailRows {
     ), security(("borrower_session" = [])))]
 pub async fn loan_details(
     State(state): State<AppState>,
-    CurrentBorrower(borrower): CurrentBorrower,
+    SessionToken(token): SessionToken,
     lang: Lang,
     Currency(symbol): Currency,
-    Params(params): Params<LoanDetailsParams>,
+    params: Result<Params<LoanDetailsParams>, ApiError>,
 ) -> ApiResult<Json<Envelope<LoanDetails>>> {
-    // The page's reads, from one snapshot on one connection.
-    let state = state.reading().await?;
-    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    // The session, the order, its product and its account: one statement
+    // (decision 066). The session is judged as every borrower call judges
+    // it, and before the parameters, as the session extractor would.
+    let digest = token.as_deref().and_then(crate::session::digest).ok_or(ApiError::SessionRequired)?;
+    let params = match params {
+        Ok(Params(params)) => params,
+        Err(refused) => {
+            session_borrower(&state, state.store.session(&digest).await?)?;
+            return Err(refused);
+        }
+    };
+    let read = state.store.loan_details_read(&digest, OrderId(params.order_id)).await?;
+    let borrower = session_borrower(&state, read.as_ref().map(|read| read.session.clone()))?;
+    let OrderRead { order, product, account } = read.and_then(|read| read.order).ok_or(ApiError::NotFound)?;
     if params.product_id.is_some_and(|product| ProductId(product) != order.product_id) {
         return Err(ApiError::NotFound);
     }
-    let product = state
-        .store
-        .product(order.product_id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(format!("order {} names a missing product", order.id.0)))?;
+    let product = product.ok_or_else(|| ApiError::Internal(format!("order {} names a missing product", order.id.0)))?;
     // Products within the rule set in force, as the home page lists them
     // (an unavailable one greyed).
     let recommendations = if shows_recommendations(order.status) {
@@ -165,22 +173,19 @@ pub async fn loan_details(
         if needs_account { (Msg::CardPopTitle, Msg::CardPopMsg) } else { status_texts(order.status) };
     // An open loan extends while its agreement (frozen when it was
     // accepted) permits; an overdue one rolls over (180 → 174).
-    let (extendable, overdue) = match order.status.is_repayable() {
-        true => match crate::services::loans::account(&state, order.id).await? {
-            Some(account) => {
-                let today = state.today();
-                let rule_sets = crate::services::loans::rule_sets(&state).await?;
-                let overdue = match order.status {
-                    OrderStatus::Overdue => account
-                        .overdue_standing(today)
-                        .map(|standing| crate::views::overdue_view(&standing, lang, symbol)),
-                    _ => None,
-                };
-                (account.can_extend(today, &rule_sets).is_ok(), overdue)
-            }
-            None => (false, None),
-        },
-        false => (false, None),
+    let (extendable, overdue) = match (order.status.is_repayable(), account) {
+        (true, Some(account)) => {
+            let today = state.today();
+            let rule_sets = crate::services::loans::rule_sets(&state).await?;
+            let overdue = match order.status {
+                OrderStatus::Overdue => {
+                    account.overdue_standing(today).map(|standing| crate::views::overdue_view(&standing, lang, symbol))
+                }
+                _ => None,
+            };
+            (account.can_extend(today, &rule_sets).is_ok(), overdue)
+        }
+        _ => (false, None),
     };
     Ok(ok(
         lang,

@@ -12,7 +12,8 @@ fn features_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src/features")
 }
 
-fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
+/// Every `.rs` file under `dir`, in a stable order.
+pub(crate) fn rust_files(dir: &Path, found: &mut Vec<PathBuf>) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()))
         .map(|entry| entry.expect("a directory entry").path())

@@ -25,29 +25,21 @@ fn crate_src(relative: &str) -> PathBuf {
 
 /// Every module of the crate whose root is `src/lib.rs`, by its path.
 fn modules_of(src: &Path) -> BTreeMap<Module, PathBuf> {
-    fn walk(dir: &Path, prefix: &Module, found: &mut BTreeMap<Module, PathBuf>) {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap_or_else(|error| panic!("cannot read {}: {error}", dir.display()))
-            .map(|entry| entry.expect("a directory entry").path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            if path.is_dir() {
-                walk(&path, &[prefix.clone(), vec![name]].concat(), found);
-            } else if path.extension().is_some_and(|extension| extension == "rs") {
-                let module = match name.as_str() {
-                    "mod" | "lib" => prefix.clone(),
-                    // The binary is its own crate, naming this one as `hiram`.
-                    "main" if prefix.is_empty() => continue,
-                    _ => [prefix.clone(), vec![name]].concat(),
-                };
-                found.insert(module, path);
-            }
-        }
-    }
+    let mut files = Vec::new();
+    crate::architecture::rust_files(src, &mut files);
     let mut found = BTreeMap::new();
-    walk(src, &Vec::new(), &mut found);
+    for file in files {
+        let relative = file.strip_prefix(src).expect("under the crate's source folder");
+        let mut module: Module = relative.iter().map(|part| part.to_string_lossy().into_owned()).collect();
+        let stem = module.pop().expect("a file name").trim_end_matches(".rs").to_owned();
+        match stem.as_str() {
+            "mod" | "lib" => {}
+            // The binary is its own crate, naming this one as `hiram`.
+            "main" if module.is_empty() => continue,
+            _ => module.push(stem),
+        }
+        found.insert(module, file);
+    }
     found
 }
 

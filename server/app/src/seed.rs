@@ -7,7 +7,7 @@ use crate::features::confirmation;
 use crate::features::media::logo_url;
 use crate::i18n::Lang;
 use crate::services::daily::report::DailyReport;
-use crate::services::{disbursements, loans, money_in};
+use crate::services::{disbursements, loans};
 use crate::state::AppState;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::cap_proof::prove_product;
@@ -397,7 +397,9 @@ async fn pay(
         ReceivedPayment { order_id: order, channel: Channel::GCash, amount, extension_fee: None, pay_code: None };
     let key = IdempotencyKey { key: key.to_owned(), fingerprint: [0; 32] };
     let rule_sets = loans::rule_sets(state).await.map_err(text)?;
-    let decide = |held: &HeldOrder| money_in::settle(held, &payment, &key, &rule_sets, on, at);
+    let decide = |held: &HeldOrder| {
+        hiram_domain::posting::settle(held, &payment, &key, &rule_sets, on, at).map(|settled| settled.changes)
+    };
     match state.store.post_to_order(order, &key, at, &decide).await.map_err(text)? {
         Ok(OrderPosting::Posted { .. }) => Ok(()),
         Ok(other) => Err(format!("demo payment on order {} not posted: {other:?}", order.0)),

@@ -32,6 +32,7 @@ pub mod password;
 pub mod payment;
 pub mod payout;
 pub mod phone;
+pub mod posting;
 pub mod pricing;
 pub mod product;
 pub mod promotion;

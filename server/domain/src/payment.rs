@@ -74,6 +74,11 @@ impl Channel {
         self == Channel::QrPh
     }
 
+    /// How the pay-code page shows this channel's code.
+    pub fn shown_as(self) -> PayCodeShown {
+        if self.is_qr() { PayCodeShown::Qr } else { PayCodeShown::Code }
+    }
+
     /// How a borrower pays at the channel.
     pub fn kind(self) -> ChannelKind {
         match self {
@@ -178,6 +183,31 @@ pub struct ReceivedPayment {
     pub pay_code: Option<String>,
 }
 
+/// How a pay-code page shows the code (the specification's `showType`): a
+/// number to type or read out at a counter, or a QR Ph picture to scan.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PayCodeShown {
+    Code,
+    Qr,
+}
+
+impl PayCodeShown {
+    /// The wire value the pages read: 1 a code, 2 a QR.
+    pub fn code(self) -> i64 {
+        match self {
+            PayCodeShown::Code => 1,
+            PayCodeShown::Qr => 2,
+        }
+    }
+}
+
+/// Whether a borrower may ask for a pay code of `amount` on a loan owing
+/// `owed` today: something, and no more than is owed (an overpayment would
+/// be money the lender must hand back).
+pub fn payable(amount: Centavos, owed: Centavos) -> bool {
+    amount.get() > 0 && amount <= owed
+}
+
 /// A payment reference a borrower typed from a receipt (a GCash, Maya or
 /// bank transfer made outside the pay codes): 6 to 30 letters, digits or
 /// dashes, kept in capitals. `None` when it cannot be a reference.
@@ -256,6 +286,19 @@ mod tests {
         for bad in ["", "12345", "ABCDEFGH", "1234567890123456789012345678901", "12345678<script>", "1234'--"] {
             assert_eq!(payment_reference(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_pay_code_is_for_something_owed_and_never_more_and_qr_ph_shows_a_picture() {
+        let owed = Centavos::new(560_666);
+        assert!(payable(Centavos::new(1), owed));
+        assert!(payable(owed, owed));
+        for refused in [Centavos::ZERO, Centavos::new(-100), Centavos::new(560_667)] {
+            assert!(!payable(refused, owed), "{refused:?}");
+        }
+        assert_eq!(Channel::QrPh.shown_as().code(), 2);
+        assert_eq!(Channel::GCash.shown_as().code(), 1);
+        assert_eq!(Channel::SevenEleven.shown_as(), PayCodeShown::Code);
     }
 
     #[test]

@@ -181,7 +181,7 @@ pub async fn money_out(
         Ok(OrderChanges {
             entries: vec![(entry, key.clone())],
             transition: Some(transition),
-            account: Some(crate::services::loans::account_update(opened.clone(), OrderStatus::RepaymentOpen)),
+            account: Some(hiram_domain::posting::account_update(opened.clone(), OrderStatus::RepaymentOpen)),
             documents: vec![(documents::SCHEDULE.to_owned(), schedule)],
             ..OrderChanges::default()
         })

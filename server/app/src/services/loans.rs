@@ -9,14 +9,15 @@ use crate::state::AppState;
 use hiram_domain::cap_proof::{Breach, CapProof, prove_product};
 use hiram_domain::caps::{CapRuleSet, in_force};
 use hiram_domain::clock::manila_date;
-use hiram_domain::ledger::{self, Account, Balances, Bucket, Entry, EntryKind, LedgerError, Side};
+use hiram_domain::ledger::{Account, Balances, Bucket, EntryKind, Side};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::Transition;
 use hiram_domain::order::{Order, OrderId, OrderStatus};
+use hiram_domain::posting::{self, LoanHistory};
 use hiram_domain::pricing::LoanTerms;
 use hiram_domain::product::Product;
-use hiram_domain::servicing::{Charges, LoanAccount, LoanEvent, Payoff, PlanLine};
-use hiram_domain::store::{AccountUpdate, HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, ProofRecord, Refusal};
+use hiram_domain::servicing::{LoanAccount, LoanEvent, Payoff, PlanLine};
+use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, ProofRecord, Refusal};
 use std::collections::HashMap;
 use time::Date;
 
@@ -154,75 +155,13 @@ pub async fn account(state: &AppState, order: OrderId) -> ServiceResult<Option<L
     Ok(state.store.loan_account(order).await?)
 }
 
-/// The account as a posting leaves it, with the daily run's next date.
-pub fn account_update(account: LoanAccount, status: OrderStatus) -> AccountUpdate {
-    let next_check =
-        if status.is_repayable() { account.next_check(status == OrderStatus::RepaymentOpen) } else { None };
-    AccountUpdate { account, next_check }
-}
-
-/// The ledger entries of what the account charged and settled: the
-/// interest, penalties and extension fee charged, then the payment (`paid`)
-/// that settles them. The payment takes the event's key and the charges
-/// keys named after it; with no payment the first charge takes the event's
-/// key. Zero amounts post nothing.
-pub fn ledger_entries(
-    charges: &Charges,
-    paid: Option<Centavos>,
-    key: &IdempotencyKey,
-) -> Result<Vec<(Entry, IdempotencyKey)>, LedgerError> {
-    let mut entries: Vec<(Entry, &str)> = Vec::new();
-    if let Some(entry) = ledger::interest(charges.interest)? {
-        entries.push((entry, "interest"));
-    }
-    if let Some(entry) = ledger::penalty(charges.penalties)? {
-        entries.push((entry, "penalties"));
-    }
-    if let Some(entry) = ledger::extension_fee(charges.fees)? {
-        entries.push((entry, "extension-fee"));
-    }
-    let payment = match (paid, &charges.settlement) {
-        (Some(amount), Some(settlement)) if amount.get() > 0 => Some(ledger::payment(amount, settlement)?),
-        _ => None,
-    };
-    let mut keyed: Vec<(Entry, IdempotencyKey)> = Vec::with_capacity(entries.len() + 1);
-    for (index, (entry, what)) in entries.into_iter().enumerate() {
-        let entry_key = if payment.is_none() && index == 0 {
-            key.clone()
-        } else {
-            IdempotencyKey { key: format!("{}:{what}", key.key), fingerprint: key.fingerprint }
-        };
-        keyed.push((entry, entry_key));
-    }
-    keyed.extend(payment.map(|entry| (entry, key.clone())));
-    Ok(keyed)
-}
-
-/// The record of the days a ceiling held charges back, if any did.
-pub fn holds_record(account: &LoanAccount, charges: &Charges) -> Option<ProofRecord> {
-    (!charges.holds.is_empty())
-        .then(|| ProofRecord::Holds { rule_set_code: account.rule_set.code.clone(), holds: charges.holds.clone() })
-}
-
-/// A loan's history as its ledger and records tell it, for a replay of its
-/// account (`LoanAccount::replay`): payments, extensions and waivers in the
-/// order they came, approved reversals taken out.
-pub struct History {
-    pub events: Vec<LoanEvent>,
-    /// Money received in all, reversals taken out.
-    pub paid_in: Centavos,
-    /// The ledger the events were read from, to check that nothing was
-    /// posted between the reading and the transaction that replays them.
-    pub balances: Balances,
-}
-
 /// The history of `order`, leaving out `also_reversing` (a payment's entry
 /// and the amount about to be taken back).
 pub async fn history(
     state: &AppState,
     order: OrderId,
     also_reversing: Option<(i64, Centavos)>,
-) -> ServiceResult<History> {
+) -> ServiceResult<LoanHistory> {
     let entries = state.store.ledger_entries(order).await?;
     let extensions: HashMap<String, Date> = state
         .store
@@ -271,7 +210,7 @@ pub async fn history(
             _ => {}
         }
     }
-    Ok(History {
+    Ok(LoanHistory {
         events,
         paid_in: Centavos::new(paid_in),
         balances: Balances::of(&entries.iter().map(|stored| stored.entry.clone()).collect::<Vec<_>>()),
@@ -355,37 +294,7 @@ pub async fn post_waiver(
     key: &IdempotencyKey,
 ) -> ServiceResult<Result<Centavos, String>> {
     let (today, now) = (state.today(), state.now());
-    let decide = |held: &HeldOrder| -> Result<OrderChanges, Refusal> {
-        let refused = |reason: String| Refusal(reason);
-        let mut account = held.account.clone().ok_or_else(|| refused("the loan has no account".to_owned()))?;
-        if !held.order.status.is_repayable() {
-            return Err(refused("the loan owes nothing".to_owned()));
-        }
-        let charges = account.bring_to(today);
-        let waiver = ledger::waiver(bucket, amount, &account.dues()).map_err(|error| refused(error.to_string()))?;
-        account.waive(bucket, amount).map_err(|error| refused(error.to_string()))?;
-        let day_key = IdempotencyKey { key: format!("{}:day", key.key), fingerprint: key.fingerprint };
-        let mut entries = ledger_entries(&charges, None, &day_key).map_err(|error| refused(error.to_string()))?;
-        entries.push((waiver, key.clone()));
-        let transition = if account.unpaid().get() <= 0 {
-            let cause = "settled by an approved waiver";
-            Some(
-                Transition::new(&held.order, OrderStatus::Repaid, cause, now)
-                    .map_err(|error| refused(error.to_string()))?,
-            )
-        } else {
-            None
-        };
-        let status = transition.as_ref().map_or(held.order.status, |transition| transition.to());
-        let proofs = holds_record(&account, &charges).into_iter().collect();
-        Ok(OrderChanges {
-            entries,
-            transition,
-            account: Some(account_update(account, status)),
-            proofs,
-            ..OrderChanges::default()
-        })
-    };
+    let decide = |held: &HeldOrder| posting::waive(held, bucket, amount, key, today, now);
     match state.store.post_to_order(order, key, now, &decide).await? {
         Ok(OrderPosting::Posted { changes, .. }) => {
             state.metrics.posted(crate::metrics::PostingKind::Adjustment);
@@ -478,7 +387,7 @@ async fn restate(
         Ok(OrderChanges {
             entries: entry.map(|entry| vec![(entry, key.clone())]).unwrap_or_default(),
             transition,
-            account: Some(account_update(replayed, status)),
+            account: Some(posting::account_update(replayed, status)),
             proofs: [ProofRecord::Contract(proof.clone())]
                 .into_iter()
                 .chain(

@@ -10,13 +10,12 @@ use crate::adapters::sms;
 use crate::i18n::{Lang, Msg};
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
-use hiram_domain::caps::CapRuleSet;
 use hiram_domain::ledger::Balances;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
-use hiram_domain::order::{Extension, OrderId, OrderStatus, Transition};
+use hiram_domain::order::OrderId;
 use hiram_domain::payment::ReceivedPayment;
-use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, Posting, ProofRecord, Refusal};
-use time::{Date, OffsetDateTime};
+use hiram_domain::posting::{self, Settled};
+use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, Posting, Refusal};
 
 /// What is owed on an order now, from its balance row.
 pub async fn balances(state: &AppState, order: OrderId) -> ServiceResult<Balances> {
@@ -58,7 +57,10 @@ pub async fn post_payment_in(
     let (today, now) = (state.today(), state.now());
     let rule_sets = crate::services::loans::rule_sets(state).await?;
     let decide = |held: &HeldOrder| {
-        let changes = settle(held, payment, key, &rule_sets, today, now)?;
+        let Settled { changes, extension_declined } = posting::settle(held, payment, key, &rule_sets, today, now)?;
+        if let Some(reason) = extension_declined {
+            tracing::info!(order.id = held.order.id.0, %reason, "extension no longer offered; posted as a repayment");
+        }
         let receipt = receipt(held, payment, &changes);
         Ok(OrderChanges { messages: vec![sms::queued(state, &held.borrower_phone, receipt, now)], ..changes })
     };
@@ -73,78 +75,6 @@ pub async fn post_payment_in(
         Ok(OrderPosting::KeyReused) => Ok((Posting::KeyReused, sms::StoredTexts::default())),
         Err(Refusal(reason)) => Err(ServiceError::Refused(reason)),
     }
-}
-
-/// The ledger entries, account, extension and status change of a payment,
-/// decided from the order as the transaction holds it.
-pub fn settle(
-    held: &HeldOrder,
-    payment: &ReceivedPayment,
-    key: &IdempotencyKey,
-    rule_sets: &[CapRuleSet],
-    today: Date,
-    now: OffsetDateTime,
-) -> Result<OrderChanges, Refusal> {
-    let refused = |error: String| Refusal(error);
-    let order = &held.order;
-    let mut account = held
-        .account
-        .clone()
-        .ok_or_else(|| refused(format!("order {} has no account: its money never went out", order.id.0)))?;
-    let mut extension = None;
-    let mut proofs = Vec::new();
-    let offer = payment.extension_fee.and_then(|_| match account.extension_offer(today, rule_sets) {
-        Ok(offer) if payment.amount >= offer.amount && order.status.is_repayable() => Some(offer),
-        Ok(_) => None,
-        Err(reason) => {
-            tracing::info!(order.id = order.id.0, %reason, "extension no longer offered; posted as a repayment");
-            None
-        }
-    });
-    let charges = match &offer {
-        Some(offer) => {
-            let charges = account.extend(offer, payment.amount);
-            let new_due_date = offer.new_due_dates.last().map_or(today, |(_, date)| *date);
-            extension = Some(Extension {
-                order_id: order.id,
-                key: key.key.clone(),
-                added_days: offer.added_days,
-                fee: offer.fee,
-                new_due_date,
-                at: now,
-                pay_code: payment.pay_code.clone(),
-            });
-            proofs.push(ProofRecord::Contract(offer.proof.clone()));
-            charges
-        }
-        None => account.pay(today, payment.amount),
-    };
-    proofs.extend(crate::services::loans::holds_record(&account, &charges));
-    let entries = crate::services::loans::ledger_entries(&charges, Some(payment.amount), key)
-        .map_err(|error| refused(error.to_string()))?;
-    let owes = account.unpaid().get() > 0;
-    let transition = if !owes && order.status.is_repayable() {
-        let cause = format!("paid in full through {}", payment.channel.name());
-        Some(Transition::new(order, OrderStatus::Repaid, cause, now).map_err(|error| refused(error.to_string()))?)
-    } else if let (Some(extension), OrderStatus::Overdue) = (&extension, order.status) {
-        let cause = format!("rolled over to {} through {}", extension.new_due_date, payment.channel.name());
-        Some(
-            Transition::new(order, OrderStatus::RepaymentOpen, cause, now)
-                .map_err(|error| refused(error.to_string()))?
-                .with_due_date(extension.new_due_date),
-        )
-    } else {
-        None
-    };
-    let status = transition.as_ref().map_or(order.status, |transition| transition.to());
-    Ok(OrderChanges {
-        entries,
-        extension,
-        transition,
-        account: Some(crate::services::loans::account_update(account, status)),
-        proofs,
-        ..OrderChanges::default()
-    })
 }
 
 /// The SMS receipt of a payment, or of an extension with its new due date.

@@ -12,14 +12,12 @@ use crate::i18n::{Lang, Msg};
 use crate::services::loans;
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
-use hiram_domain::caps::CapRuleSet;
 use hiram_domain::clock::manila_date;
-use hiram_domain::ledger::EntryKind;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
-use hiram_domain::order::{OrderStatus, Transition};
-use hiram_domain::reversal::{self, PaymentReversal, ReversalApproval};
-use hiram_domain::servicing::{LoanAccount, LoanEvent};
-use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, Refusal, StoreError};
+use hiram_domain::order::OrderStatus;
+use hiram_domain::posting::{self, ReversalInputs};
+use hiram_domain::reversal::{PaymentReversal, ReversalApproval};
+use hiram_domain::store::{HeldOrder, OrderChanges, OrderPosting, Refusal, StoreError};
 use time::Date;
 
 /// Why an approval posted nothing.
@@ -83,11 +81,20 @@ pub async fn approve(
         .find(|stored| stored.id == proposal.entry_id)
         .map(|stored| manila_date(stored.created_at))
         .ok_or_else(|| ServiceError::Missing(format!("ledger entry {}", proposal.entry_id)))?;
-    let key = key_of(proposal);
+    let key = posting::reversal_key(proposal);
     let (now, today) = (state.now(), state.today());
     let approval = ReversalApproval { id: proposal.id, by, at: now };
     let decide = |held: &HeldOrder| {
-        let changes = reverse(held, proposal, &opened, &history, &rule_sets, payment_day, today, &approval)?;
+        let inputs = ReversalInputs {
+            proposal,
+            opened: &opened,
+            history: &history,
+            rule_sets: &rule_sets,
+            payment_day,
+            today,
+            approval: &approval,
+        };
+        let changes = posting::reverse(held, &inputs)?;
         let text = sms_text(held, proposal.amount, &changes, today);
         Ok(OrderChanges {
             messages: vec![sms::queued(state, &held.borrower_phone, text, now)],
@@ -111,67 +118,6 @@ pub async fn approve(
         Ok(Err(Refusal(reason))) => Ok(Err(NotPosted::Refused(reason))),
         Err(other) => Err(other.into()),
     }
-}
-
-/// The payment's one reversal key; the fingerprint tells proposals of one
-/// payment apart, so a second proposal's approval finds the key taken by
-/// another request.
-fn key_of(proposal: &PaymentReversal) -> IdempotencyKey {
-    let mut fingerprint = [0; 32];
-    fingerprint[..8].copy_from_slice(&proposal.id.to_be_bytes());
-    IdempotencyKey { key: reversal::reversal_key(proposal.entry_id), fingerprint }
-}
-
-/// The correcting entry, account and status change of a reversal, decided
-/// from the order as the transaction holds it. A loan the payment had
-/// closed stood repaid until today, and the borrower was told so: those
-/// days are never charged as late (decision 029).
-#[expect(clippy::too_many_arguments, reason = "one decision's inputs, each read before the transaction")]
-fn reverse(
-    held: &HeldOrder,
-    proposal: &PaymentReversal,
-    opened: &LoanAccount,
-    history: &loans::History,
-    rule_sets: &[CapRuleSet],
-    payment_day: Date,
-    today: Date,
-    approval: &ReversalApproval,
-) -> Result<OrderChanges, Refusal> {
-    let order = &held.order;
-    if held.balances != history.balances {
-        return Err(Refusal("the loan's ledger moved on while the reversal was read; approve it again".to_owned()));
-    }
-    let mut events = history.events.clone();
-    if order.status == OrderStatus::Repaid {
-        events.push(LoanEvent::StoodRepaid { from: payment_day, to: today });
-        events.sort_by_key(LoanEvent::on);
-    }
-    // (The days a ceiling held back were recorded when first charged.)
-    let (replayed, _) = LoanAccount::replay(opened, &events, rule_sets, today);
-    let expected = replayed.ledger_balances(history.paid_in);
-    let correction = reversal::correction(EntryKind::Reversal, &held.balances, &expected)
-        .map_err(|error| Refusal(error.to_string()))?
-        .ok_or_else(|| Refusal("the reversal changes nothing".to_owned()))?;
-    let owes = replayed.unpaid().get() > 0;
-    let transition = match reversal::status_after(order.status, owes, replayed.overdue_since(today).is_some()) {
-        Some(to) => Some(
-            Transition::new(
-                order,
-                to,
-                format!("payment reversal {} approved: {}", proposal.id, proposal.reason),
-                approval.at,
-            )
-            .map_err(|error| Refusal(error.to_string()))?,
-        ),
-        None => None,
-    };
-    let status = transition.as_ref().map_or(order.status, |transition| transition.to());
-    Ok(OrderChanges {
-        entries: vec![(correction, key_of(proposal))],
-        transition,
-        account: Some(loans::account_update(replayed, status)),
-        ..OrderChanges::default()
-    })
 }
 
 /// What paying the loan off on `today` costs, as the posting leaves it.

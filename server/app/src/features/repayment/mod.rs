@@ -16,7 +16,7 @@ use axum::http::{HeaderMap, header};
 use hiram_domain::collection_provider::CollectionError;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
-use hiram_domain::payment::{Channel, ChannelKind, PAY_CODE_LIFETIME, PayCode};
+use hiram_domain::payment::{self, Channel, ChannelKind, PAY_CODE_LIFETIME, PayCode};
 use hiram_domain::servicing::{NoExtension, PlanLine};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -237,7 +237,7 @@ pub async fn generate_pay_code(
     };
     if renewal.is_none() {
         let owed = crate::services::loans::owed_today(&state, order.id).await?;
-        if params.amount <= 0 || params.amount > owed.get() {
+        if !payment::payable(Centavos::new(params.amount), owed) {
             return Err(ApiError::rejected(Msg::PayAmountInvalid));
         }
     }
@@ -254,7 +254,7 @@ pub async fn generate_pay_code(
     });
     let code =
         pay_codes::issue(&state, &order, channel, amount, expires_at, extension_code).await.map_err(issue_error)?;
-    let show_type = if channel.is_qr() { 2 } else { 1 };
+    let show_type = channel.shown_as().code();
     let (pay_code_img, barcode_img) = (qr_image(&state, &code).await?, barcode_image(&state, &code).await?);
     let checkout = code.instruction.as_ref().and_then(|instruction| instruction.checkout_url.clone());
     let pay_url = match checkout {

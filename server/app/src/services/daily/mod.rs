@@ -15,6 +15,7 @@ use crate::services::loans;
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::order::{OrderId, OrderStatus, Transition};
+use hiram_domain::posting;
 use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderEvent, OrderPosting, Refusal};
 use report::DailyReport;
 use time::{Date, OffsetDateTime};
@@ -105,8 +106,8 @@ fn day_changes(held: &HeldOrder, today: Date, now: OffsetDateTime) -> Result<Ord
         return Err(Refusal("the loan no longer owes money".to_owned()));
     }
     let charges = account.bring_to(today);
-    let entries =
-        loans::ledger_entries(&charges, None, &day_key(order.id, today)).map_err(|error| Refusal(error.to_string()))?;
+    let entries = posting::ledger_entries(&charges, None, &day_key(order.id, today))
+        .map_err(|error| Refusal(error.to_string()))?;
     let transition = match (order.status, account.overdue_since(today)) {
         (OrderStatus::RepaymentOpen, Some(due)) => Some(
             Transition::new(order, OrderStatus::Overdue, format!("due date {due} passed with an amount unpaid"), now)
@@ -115,8 +116,8 @@ fn day_changes(held: &HeldOrder, today: Date, now: OffsetDateTime) -> Result<Ord
         _ => None,
     };
     let status = transition.as_ref().map_or(order.status, |transition| transition.to());
-    let proofs = loans::holds_record(&account, &charges).into_iter().collect();
-    let update = loans::account_update(account, status);
+    let proofs = posting::holds_record(&account, &charges).into_iter().collect();
+    let update = posting::account_update(account, status);
     if entries.is_empty() && transition.is_none() && held.account.as_ref() == Some(&update.account) {
         return Err(Refusal(NOTHING_TO_DO.to_owned()));
     }

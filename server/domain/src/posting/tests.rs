@@ -1,0 +1,192 @@
+use super::*;
+use crate::borrower::BorrowerId;
+use crate::ledger::{Account, Balances};
+use crate::order::{Order, OrderId};
+use crate::payment::Channel;
+use crate::phone::Phone;
+use crate::pricing::Allocation;
+use crate::product::ProductId;
+use crate::reversal::ReversalStatus;
+use crate::testing::{mc_14, pesos, product, rule_sets};
+use time::macros::{date, datetime};
+
+const START: Date = date!(2026 - 12 - 01);
+const NOW: OffsetDateTime = datetime!(2026-12-01 10:00 +08:00);
+
+fn key(text: &str) -> IdempotencyKey {
+    IdempotencyKey { key: text.to_owned(), fingerprint: [0; 32] }
+}
+
+/// A ₱3,000 loan of one 30-day instalment at 3% a month, paid out on
+/// `START`, held as a posting's transaction holds it.
+fn held(status: OrderStatus) -> HeldOrder {
+    held_paying_in(status, Allocation::PenaltyInterestPrincipal)
+}
+
+fn held_paying_in(status: OrderStatus, allocation: Allocation) -> HeldOrder {
+    let mut terms = product(1, 30, 300, 0);
+    terms.clauses.extension_fee_bp = 100;
+    terms.clauses.allocation = allocation;
+    let loan = terms.loan(pesos(3_000), true, false).unwrap();
+    let account = LoanAccount::open(loan, START, mc_14(), true).unwrap();
+    let disbursement = ledger::disbursement(pesos(3_000), Centavos::ZERO).unwrap();
+    HeldOrder {
+        order: Order {
+            id: OrderId(7),
+            order_no: "HR0007".to_owned(),
+            borrower_id: BorrowerId(3),
+            product_id: ProductId(1),
+            status,
+            principal: pesos(3_000),
+            interest: Centavos::ZERO,
+            fees: Centavos::ZERO,
+            term_days: 30,
+            applied_at: NOW,
+            disbursed_at: Some(NOW),
+            due_date: Some(START + time::Duration::days(30)),
+            closed_at: None,
+            extension_days: 0,
+            extensions: 0,
+        },
+        balances: Balances::of(&[disbursement]),
+        borrower_phone: Phone::parse("09171234567").unwrap(),
+        borrower_language: None,
+        account: Some(account),
+    }
+}
+
+fn payment(amount: Centavos, extension_fee: Option<Centavos>) -> ReceivedPayment {
+    ReceivedPayment { order_id: OrderId(7), channel: Channel::GCash, amount, extension_fee, pay_code: None }
+}
+
+/// The held order after its changes, as the store leaves it.
+fn after(held: &HeldOrder, changes: &OrderChanges) -> HeldOrder {
+    let mut balances = held.balances.clone();
+    for (entry, _) in &changes.entries {
+        balances.apply(entry);
+    }
+    let status = changes.transition.as_ref().map_or(held.order.status, Transition::to);
+    HeldOrder {
+        order: Order { status, ..held.order.clone() },
+        balances,
+        account: changes.account.as_ref().map(|update| update.account.clone()),
+        ..held.clone()
+    }
+}
+
+#[test]
+fn a_payment_of_part_settles_it_and_a_payment_of_the_rest_closes_the_loan() {
+    let open = held(OrderStatus::RepaymentOpen);
+    let day = START + time::Duration::days(10);
+    let part = settle(&open, &payment(pesos(1_000), None), &key("p1"), &rule_sets(), day, NOW).unwrap();
+    assert!(part.changes.transition.is_none(), "money still owed");
+    assert_eq!(
+        part.changes.entries.last().map(|(_, entry_key)| entry_key.key.as_str()),
+        Some("p1"),
+        "the payment takes the event's key"
+    );
+    let paid = after(&open, &part.changes);
+    assert_eq!(paid.balances.sum(), 0, "the ledger balances");
+    assert_eq!(paid.balances.dues(), paid.account.as_ref().unwrap().dues(), "ledger and account agree");
+
+    let rest = paid.account.as_ref().unwrap().payoff(day).total;
+    let last = settle(&paid, &payment(rest, None), &key("p2"), &rule_sets(), day, NOW).unwrap();
+    let closed = last.changes.transition.expect("paid in full");
+    assert_eq!((closed.from(), closed.to()), (OrderStatus::RepaymentOpen, OrderStatus::Repaid));
+    assert!(last.changes.account.unwrap().next_check.is_none(), "a closed loan has no daily work");
+}
+
+#[test]
+fn an_extension_bought_on_an_overdue_loan_moves_its_due_date_and_reopens_it() {
+    let mut overdue = held(OrderStatus::Overdue);
+    let late = START + time::Duration::days(33);
+    let offer = overdue.account.as_ref().unwrap().extension_offer(late, &rule_sets()).unwrap();
+    let settled =
+        settle(&overdue, &payment(offer.amount, Some(offer.fee)), &key("x1"), &rule_sets(), late, NOW).unwrap();
+    assert!(settled.extension_declined.is_none());
+    let extension = settled.changes.extension.clone().expect("bought");
+    assert_eq!(extension.added_days, offer.added_days);
+    let rolled = settled.changes.transition.clone().expect("rolled over");
+    assert_eq!((rolled.to(), rolled.due_date()), (OrderStatus::RepaymentOpen, Some(extension.new_due_date)));
+    assert!(
+        settled.changes.proofs.iter().any(|proof| matches!(proof, ProofRecord::Contract(_))),
+        "the renewal's proof is kept"
+    );
+
+    // The same money on a code whose extension is no longer offered (the
+    // loan took every one its agreement allows) is an ordinary repayment.
+    overdue.account.as_mut().unwrap().renewals = 3;
+    let plain = settle(&overdue, &payment(offer.amount, Some(offer.fee)), &key("x2"), &rule_sets(), late, NOW).unwrap();
+    assert!(plain.changes.extension.is_none());
+    assert!(matches!(plain.extension_declined, Some(NoExtension::UsedUp { .. })), "{:?}", plain.extension_declined);
+}
+
+#[test]
+fn a_waiver_that_leaves_nothing_owed_closes_the_loan_and_one_past_the_charge_is_refused() {
+    // Paid in the order interest, principal, penalty: ten days late, a
+    // payment of all but the penalties leaves only penalties owed.
+    let open = held_paying_in(OrderStatus::Overdue, Allocation::InterestPrincipalPenalty);
+    let day = START + time::Duration::days(40);
+    let mut charged = open.account.clone().unwrap();
+    charged.bring_to(day);
+    let penalties = charged.dues().penalties;
+    assert!(penalties.get() > 0, "ten days late");
+    let all_but = Centavos::new(open.account.as_ref().unwrap().payoff(day).total.get() - penalties.get());
+    let paid = settle(&open, &payment(all_but, None), &key("p"), &rule_sets(), day, NOW).unwrap();
+    assert!(paid.changes.transition.is_none(), "the penalties are still owed");
+    let owing = after(&open, &paid.changes);
+    assert_eq!(owing.account.as_ref().unwrap().dues().penalties, penalties);
+    assert!(waive(&owing, Bucket::Penalties, Centavos::new(penalties.get() + 1), &key("w"), day, NOW).is_err());
+    let waived = waive(&owing, Bucket::Penalties, penalties, &key("w"), day, NOW).unwrap();
+    assert_eq!(waived.transition.as_ref().expect("settled").to(), OrderStatus::Repaid);
+    assert_eq!(waived.entries.last().map(|(_, entry_key)| entry_key.key.as_str()), Some("w"));
+    assert_eq!(after(&owing, &waived).balances.sum(), 0);
+}
+
+#[test]
+fn a_reversed_payment_is_owed_again_and_reopens_the_loan_it_closed() {
+    let open = held(OrderStatus::RepaymentOpen);
+    let day = START + time::Duration::days(5);
+    let full = open.account.as_ref().unwrap().payoff(day).total;
+    let paid = settle(&open, &payment(full, None), &key("p"), &rule_sets(), day, NOW).unwrap();
+    let repaid = after(&open, &paid.changes);
+    assert_eq!(repaid.order.status, OrderStatus::Repaid);
+    let proposal = PaymentReversal {
+        id: 11,
+        order_id: OrderId(7),
+        entry_id: 2,
+        amount: full,
+        reason: "GCash reversed the transfer".to_owned(),
+        proposed_by: Some(1),
+        proposed_at: NOW,
+        status: ReversalStatus::Proposed,
+        decided_by: None,
+        decided_at: None,
+    };
+    // The history without the payment; the ledger as the reading saw it.
+    let history = LoanHistory { events: Vec::new(), paid_in: Centavos::ZERO, balances: repaid.balances.clone() };
+    let approval = ReversalApproval { id: 11, by: Some(2), at: NOW };
+    let opened = open.account.clone().unwrap();
+    let rule_sets = rule_sets();
+    let inputs = ReversalInputs {
+        proposal: &proposal,
+        opened: &opened,
+        history: &history,
+        rule_sets: &rule_sets,
+        payment_day: day,
+        today: day + time::Duration::days(1),
+        approval: &approval,
+    };
+    let reversed = reverse(&repaid, &inputs).unwrap();
+    assert_eq!(reversed.transition.clone().expect("reopened").to(), OrderStatus::RepaymentOpen, "not yet due");
+    assert_eq!(reversed.entries.len(), 1, "one correcting entry");
+    assert_eq!(reversed.entries[0].1, reversal_key(&proposal));
+    let reopened = after(&repaid, &reversed);
+    assert_eq!(reopened.balances.sum(), 0);
+    assert_eq!(-reopened.balances.net(Account::BorrowerCredit), 0);
+    assert!(reopened.balances.dues().principal.get() > 0, "the principal is owed again");
+
+    // A ledger that moved since the reading is refused, not reversed twice.
+    let moved = HeldOrder { balances: open.balances.clone(), ..repaid.clone() };
+    assert!(reverse(&moved, &inputs).is_err());
+}

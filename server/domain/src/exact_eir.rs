@@ -122,6 +122,18 @@ fn any_terms() -> impl Strategy<Value = (ProductTerms, bool)> {
         .prop_filter("terms the editor accepts", |(terms, _)| terms.validate().is_ok())
 }
 
+/// Whether the dearest renewal of `amount` is within `eir_bp`: the whole
+/// principal rolled over for one extension period, its fee deducted.
+fn dearest_renewal_within(terms: &ProductTerms, amount: Centavos, eir_bp: i64) -> Option<bool> {
+    let fee = amount.mul_div_floor(terms.clauses.extension_fee_bp, 10_000).unwrap();
+    let interest = crate::pricing::interest_on(
+        i128::from(amount.get()) * i128::from(terms.clauses.extension_days),
+        terms.monthly_interest_bp,
+    );
+    let flows = [Flow { day: terms.clauses.extension_days, amount: Centavos::new(amount.get() + interest.get()) }];
+    at_or_below(Centavos::new(amount.get() - fee.get()), &flows, eir_bp)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -166,19 +178,20 @@ proptest! {
                 prop_assert_ne!(at_or_below(quote.net_proceeds(), &quote.flows(), rule_set.eir_monthly_bp), Some(false), "{:?}", quote.flows());
                 prop_assert!(quote.finance_charge <= rule_set.total_cost_ceiling(amount));
                 if allows_extension && terms.clauses.extensions_allowed > 0 && rule_set.may_cover_days(terms.clauses.extension_days) {
-                    // The whole principal rolled over for one extension
-                    // period, its fee deducted: the dearest renewal.
-                    let fee = amount.mul_div_floor(terms.clauses.extension_fee_bp, 10_000).unwrap();
-                    let interest = crate::pricing::interest_on(
-                        i128::from(amount.get()) * i128::from(terms.clauses.extension_days), terms.monthly_interest_bp);
-                    let flows = [Flow { day: terms.clauses.extension_days, amount: Centavos::new(amount.get() + interest.get()) }];
-                    prop_assert_ne!(at_or_below(Centavos::new(amount.get() - fee.get()), &flows, rule_set.eir_monthly_bp), Some(false));
+                    prop_assert_ne!(dearest_renewal_within(&terms, amount, rule_set.eir_monthly_bp), Some(false));
                 }
             }
         }
+        // A breach of the effective rate is the new loan's or, when its term
+        // is an extension's too, possibly its renewal's: one of them must
+        // really be above the ceiling.
         for breach in breaches.iter().filter(|breach| breach.ceiling == Ceiling::Effective && breach.term_days == terms.term_days()) {
             let quote = terms.loan(breach.principal, allows_extension, false).unwrap().quote().unwrap();
-            prop_assert_ne!(at_or_below(quote.net_proceeds(), &quote.flows(), rule_set.eir_monthly_bp), Some(true), "a refusal names a real breach");
+            let new_loan = at_or_below(quote.net_proceeds(), &quote.flows(), rule_set.eir_monthly_bp);
+            let renewal = (allows_extension && terms.clauses.extensions_allowed > 0 && breach.term_days == terms.clauses.extension_days)
+                .then(|| dearest_renewal_within(&terms, breach.principal, rule_set.eir_monthly_bp))
+                .flatten();
+            prop_assert!(new_loan != Some(true) || renewal != Some(true), "a refusal names a real breach: {breach:?}");
         }
     }
 }

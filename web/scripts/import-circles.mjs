@@ -121,7 +121,8 @@ function main() {
     }
   }
   console.error('import-circles: move what both sides need where neither imports the other');
-  process.exit(1);
+  // Set, not exit(): exiting at once can cut off the list above when stderr is a pipe.
+  process.exitCode = 1;
 }
 
 if (process.argv.includes('--self-test')) selfTest();

@@ -554,7 +554,7 @@ impl Settings {
             // The sandbox's page signs what this same process checks.
             let mut bytes = [0u8; 16];
             getrandom::fill(&mut bytes).map_err(|error| ConfigError::Refused(error.to_string()))?;
-            settings.payments.sandbox_secret = Secret::new(crate::hex::encode(&bytes));
+            settings.payments.sandbox_secret = Secret::new(hiram_domain::hex::encode(&bytes));
         }
         Ok(settings)
     }

@@ -152,7 +152,7 @@ pub fn session_borrower(state: &AppState, session: Option<Session>) -> Result<Bo
     }
     if session.needs_touch(now) {
         let (store, digest) = (state.store.clone(), session.digest);
-        state.last_seen.touch(format!("session:{}", crate::hex::encode(&digest.0)), async move {
+        state.last_seen.touch(format!("session:{}", hiram_domain::hex::encode(&digest.0)), async move {
             store.touch_session(&digest, now).await
         });
     }

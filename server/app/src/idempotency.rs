@@ -59,7 +59,7 @@ impl IdempotencyHeader {
             digest.update(part.len().to_le_bytes());
             digest.update(part.as_bytes());
         }
-        let fingerprint = crate::hex::encode(&digest.finalize());
+        let fingerprint = hiram_domain::hex::encode(&digest.finalize());
         Some(KeyedRequest { owner, key, fingerprint })
     }
 }

@@ -12,7 +12,6 @@ pub mod config;
 pub mod error;
 pub mod extract;
 pub mod features;
-pub mod hex;
 pub mod i18n;
 pub mod idempotency;
 pub mod keep_alive;

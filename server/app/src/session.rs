@@ -54,7 +54,7 @@ pub fn cookie(state: &AppState, token: &str) -> axum::http::HeaderValue {
 pub fn new_token() -> StoreResult<(String, TokenDigest)> {
     let mut bytes = [0u8; TOKEN_BYTES];
     getrandom::fill(&mut bytes).map_err(|error| hiram_domain::store::StoreError::Backend(error.to_string()))?;
-    let token = crate::hex::encode(&bytes);
+    let token = hiram_domain::hex::encode(&bytes);
     let digest = digest_of_valid(&token);
     Ok((token, digest))
 }

@@ -40,7 +40,7 @@ fn mac(key: &[u8], path: &str, until: i64) -> ApiResult<Hmac<Sha256>> {
 pub async fn sign(state: &AppState, path: &str, until: OffsetDateTime) -> ApiResult<String> {
     let until = until.unix_timestamp();
     let signature = mac(key(state).await?, path, until)?.finalize().into_bytes();
-    Ok(format!("{path}?until={until}&sig={}", crate::hex::encode(&signature)))
+    Ok(format!("{path}?until={until}&sig={}", hiram_domain::hex::encode(&signature)))
 }
 
 /// Whether `signature` signs `path` until `until`, and `until` is still
@@ -49,6 +49,6 @@ pub async fn verify(state: &AppState, path: &str, until: i64, signature: &str, n
     if until <= now.unix_timestamp() {
         return Ok(false);
     }
-    let Some(bytes) = crate::hex::decode(signature).filter(|bytes| bytes.len() == 32) else { return Ok(false) };
+    let Some(bytes) = hiram_domain::hex::decode(signature).filter(|bytes| bytes.len() == 32) else { return Ok(false) };
     Ok(mac(key(state).await?, path, until)?.verify_slice(&bytes).is_ok())
 }

@@ -209,7 +209,7 @@ impl FromRequestParts<AppState> for Staff {
         // The use is written off the request's path.
         if session.needs_touch(now) {
             let store = state.store.clone();
-            state.last_seen.touch(format!("staff-session:{}", crate::hex::encode(&digest.0)), async move {
+            state.last_seen.touch(format!("staff-session:{}", hiram_domain::hex::encode(&digest.0)), async move {
                 store.touch_staff_session(&digest, now).await
             });
         }

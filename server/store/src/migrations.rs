@@ -48,7 +48,7 @@ impl Migration {
 
 /// The checksum of a migration's text, as recorded.
 fn checksum(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().map(|byte| format!("{byte:02x}")).collect()
+    hiram_domain::hex::encode(&Sha256::digest(text.as_bytes()))
 }
 
 /// The checksums of applied migrations: a table of its own, the same in

@@ -93,7 +93,7 @@ async fn drop_file(settings: &MailSettings, message: String) -> Result<(), MailE
         let mut random = [0u8; 6];
         getrandom::fill(&mut random).map_err(|error| std::io::Error::other(error.to_string()))?;
         let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default().as_micros();
-        let name = format!("{stamp}-{}.eml", crate::hex::encode(&random));
+        let name = format!("{stamp}-{}.eml", hiram_domain::hex::encode(&random));
         let partial = folder.join(format!(".{name}.part"));
         std::fs::write(&partial, message)?;
         std::fs::rename(&partial, folder.join(name))

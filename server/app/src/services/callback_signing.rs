@@ -14,12 +14,12 @@ pub fn sign(secret: &str, timestamp: i64, body: &[u8]) -> String {
     mac.update(timestamp.to_string().as_bytes());
     mac.update(b".");
     mac.update(body);
-    crate::hex::encode(&mac.finalize().into_bytes())
+    hiram_domain::hex::encode(&mac.finalize().into_bytes())
 }
 
 /// Whether `presented` is the signature of this timestamp and body.
 pub fn verify_signature(secret: &str, timestamp: i64, body: &[u8], presented: &str) -> bool {
-    let Some(presented) = crate::hex::decode(presented) else {
+    let Some(presented) = hiram_domain::hex::decode(presented) else {
         return false;
     };
     let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).expect("HMAC takes a key of any length");

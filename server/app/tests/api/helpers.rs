@@ -95,7 +95,7 @@ macro_rules! on_both_backends {
 pub fn random_suffix() -> String {
     let mut bytes = [0u8; 8];
     getrandom::fill(&mut bytes).expect("the OS gives random bytes");
-    hiram::hex::encode(&bytes)
+    hiram_domain::hex::encode(&bytes)
 }
 
 /// A PostgreSQL URL whose connections use a new, empty schema, so tests run

@@ -66,7 +66,7 @@ impl S3Bucket {
             Some(_) => return Err(FileError::Backend("not a server-made name".into())),
             None => format!("/{}", self.bucket),
         };
-        let payload_hash = crate::hex::encode(&Sha256::digest(&body));
+        let payload_hash = hiram_domain::hex::encode(&Sha256::digest(&body));
         // The service's clock, not the server's injectable one: a request
         // signed more than 15 minutes off the real time is refused.
         let stamp = Stamp::of(OffsetDateTime::now_utc());
@@ -227,7 +227,7 @@ fn authorization(request: &CanonicalRequest, stamp: &Stamp, region: &str, key_id
     let to_sign = format!(
         "AWS4-HMAC-SHA256\n{}\n{scope}\n{}",
         stamp.moment,
-        crate::hex::encode(&Sha256::digest(request.text().as_bytes()))
+        hiram_domain::hex::encode(&Sha256::digest(request.text().as_bytes()))
     );
     let mut key = hmac_sha256(format!("AWS4{}", secret.expose()).as_bytes(), &stamp.day);
     for part in [region, "s3", "aws4_request"] {
@@ -236,7 +236,7 @@ fn authorization(request: &CanonicalRequest, stamp: &Stamp, region: &str, key_id
     format!(
         "AWS4-HMAC-SHA256 Credential={key_id}/{scope}, SignedHeaders={}, Signature={}",
         request.signed_headers(),
-        crate::hex::encode(&hmac_sha256(&key, &to_sign))
+        hiram_domain::hex::encode(&hmac_sha256(&key, &to_sign))
     )
 }
 
@@ -249,7 +249,7 @@ mod tests {
     /// signature computed elsewhere, so a mistake here cannot hide.
     #[test]
     fn signs_as_aws_documents() {
-        let empty = crate::hex::encode(&Sha256::digest(b""));
+        let empty = hiram_domain::hex::encode(&Sha256::digest(b""));
         let headers = [
             ("host", "examplebucket.s3.amazonaws.com"),
             ("range", "bytes=0-9"),

@@ -196,7 +196,7 @@ pub async fn upload_contacts(
     let digests: Vec<String> = contacts
         .iter()
         .filter_map(|contact| Phone::parse(&contact.phone).ok())
-        .map(|phone| crate::hex::encode(&Sha256::digest(phone.e164().as_bytes())[..8]))
+        .map(|phone| hiram_domain::hex::encode(&Sha256::digest(phone.e164().as_bytes())[..8]))
         .collect();
     store(&state, borrower, ConsentKind::Contacts, json!({ "count": contacts.len(), "numberDigests": digests }))
         .await?;

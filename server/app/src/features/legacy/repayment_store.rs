@@ -82,7 +82,7 @@ pub async fn repayment_way(
     let account = state.store.payout_account(borrower).await?;
     let mut bits = [0u8; 16];
     getrandom::fill(&mut bits).map_err(|error| ApiError::Internal(error.to_string()))?;
-    let repay_token = crate::hex::encode(&bits);
+    let repay_token = hiram_domain::hex::encode(&bits);
     if let Some(account) = &account {
         let now = state.now();
         state.store.offer_debit(order.id, borrower, account.id, &repay_token, now + TOKEN_LIFETIME, now).await?;

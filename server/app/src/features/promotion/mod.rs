@@ -245,7 +245,7 @@ fn malformed_digest(sid: &[u8; 32], typed: &str) -> [u8; 32] {
 #[utoipa::path(get, path = "/v2/youmi/promotion/get-sid", tag = "promotion",
     responses((status = 200, body = Envelope<Sid>)))]
 pub async fn get_sid(State(state): State<AppState>, lang: Lang) -> ApiResult<Json<Envelope<Sid>>> {
-    let sid = crate::hex::encode(&random_bytes::<16>()?);
+    let sid = hiram_domain::hex::encode(&random_bytes::<16>()?);
     let now = state.now();
     state.store.create_captcha(&sid_digest(&sid), now, now + CAPTCHA_LIFETIME).await?;
     Ok(coded(CODE_OK, Msg::Success, lang, Sid { sid }))

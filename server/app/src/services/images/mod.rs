@@ -89,7 +89,7 @@ pub async fn accept_image(
         None => (None, None),
         Some(_) => {
             let sent = read().await?;
-            let digest = crate::hex::encode(&Sha256::digest(&sent));
+            let digest = hiram_domain::hex::encode(&Sha256::digest(&sent));
             let request = idempotency.keyed(KeyOwner::Borrower(owner), purpose.key(), &[&digest]);
             (request, Some(sent))
         }
@@ -173,7 +173,7 @@ async fn read_field(mut form: Multipart, wanted: &str, max_bytes: usize, max_meg
 fn server_name() -> ApiResult<String> {
     let mut bits = [0u8; 16];
     getrandom::fill(&mut bits).map_err(|error| ApiError::Internal(error.to_string()))?;
-    Ok(crate::hex::encode(&bits))
+    Ok(hiram_domain::hex::encode(&bits))
 }
 
 /// The record of a server-made name; any other name is simply not found.

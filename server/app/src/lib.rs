@@ -20,6 +20,7 @@ pub mod metrics;
 pub mod one_time_codes;
 pub mod openapi;
 pub mod passwords;
+pub mod pay_code_view;
 pub mod seed;
 pub mod services;
 pub mod session;

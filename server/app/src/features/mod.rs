@@ -22,6 +22,7 @@ pub mod promotion;
 pub mod public_info;
 pub mod repayment;
 pub mod repayment_reminders;
+pub mod repayment_store;
 pub mod sandbox;
 pub mod tracking;
 pub mod uploads;
@@ -62,6 +63,7 @@ fn borrower_api() -> OpenApiRouter<AppState> {
         .merge(calculator::router())
         .merge(book_keeping::router())
         .merge(repayment_reminders::router())
+        .merge(repayment_store::router())
         .nest("/api", promotion::router())
         .merge(public_info::router())
         // Unknown API paths answer with the envelope, never a web page.

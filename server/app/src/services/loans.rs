@@ -6,6 +6,7 @@
 
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
+use hiram_domain::borrower::BorrowerId;
 use hiram_domain::cap_proof::{Breach, CapProof, prove_product};
 use hiram_domain::caps::{CapRuleSet, in_force};
 use hiram_domain::clock::manila_date;
@@ -15,7 +16,7 @@ use hiram_domain::order::Transition;
 use hiram_domain::order::{Order, OrderId, OrderStatus};
 use hiram_domain::posting::{self, LoanHistory};
 use hiram_domain::pricing::LoanTerms;
-use hiram_domain::product::Product;
+use hiram_domain::product::{Product, ProductId};
 use hiram_domain::servicing::{LoanAccount, LoanEvent, Payoff, PlanLine};
 use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, ProofRecord, Refusal};
 use std::collections::HashMap;
@@ -266,6 +267,44 @@ pub async fn standing(state: &AppState, order: OrderId) -> ServiceResult<Option<
         brought.bring_to(today);
         Standing { account: brought, today, payoff }
     }))
+}
+
+/// Why a borrower's loan takes no payment.
+#[derive(Debug, thiserror::Error)]
+pub enum NotRepayable {
+    /// Not an order of this borrower (or not of the product named): to the
+    /// caller it does not exist.
+    #[error("no such loan of the borrower")]
+    NotFound,
+    /// The loan owes nothing (not yet paid out, or settled).
+    #[error("the loan owes nothing")]
+    NothingOwed,
+    #[error(transparent)]
+    Service(#[from] ServiceError),
+}
+
+impl From<hiram_domain::store::StoreError> for NotRepayable {
+    fn from(error: hiram_domain::store::StoreError) -> NotRepayable {
+        NotRepayable::Service(error.into())
+    }
+}
+
+/// The borrower's own loan with money owed (174 or 180), which every way of
+/// paying starts from. A `product` that is not the order's is not found.
+pub async fn open_loan(
+    state: &AppState,
+    borrower: BorrowerId,
+    order: OrderId,
+    product: Option<ProductId>,
+) -> Result<Order, NotRepayable> {
+    let order = state.store.order_of(borrower, order).await?.ok_or(NotRepayable::NotFound)?;
+    if product.is_some_and(|product| product != order.product_id) {
+        return Err(NotRepayable::NotFound);
+    }
+    if !order.status.is_repayable() {
+        return Err(NotRepayable::NothingOwed);
+    }
+    Ok(order)
 }
 
 /// What paying the order's loan off costs today; nothing before its money

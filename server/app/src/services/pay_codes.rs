@@ -12,13 +12,14 @@
 
 use crate::services::ServiceError;
 use crate::state::AppState;
+use hiram_domain::clock::end_of_manila_day;
 use hiram_domain::collection_provider::{
     CollectionError, CollectionProvider, Denial, InstructionRequest, Notification, NotificationRefusal, Notified,
     check_payment,
 };
 use hiram_domain::money::Centavos;
 use hiram_domain::order::Order;
-use hiram_domain::payment::{Channel, PayCode};
+use hiram_domain::payment::{Channel, PAY_CODE_LIFETIME, PayCode, payable};
 use hiram_domain::store::{IdempotencyKey, Posting};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
@@ -33,6 +34,9 @@ pub enum IssueError {
     /// the last day.
     #[error("too many pay codes for the order today")]
     TooMany,
+    /// Nothing, or more than the loan owes today.
+    #[error("the amount is not payable")]
+    NotPayable,
     #[error(transparent)]
     Provider(#[from] CollectionError),
     #[error(transparent)]
@@ -97,7 +101,7 @@ pub struct ExtensionCode<'a> {
 /// Issues a single-use code for `amount`: stored first (so every payment
 /// of it can be matched, and an extension's disclosure is kept before it
 /// can be paid), then made payable by the provider.
-pub async fn issue(
+async fn issue(
     state: &AppState,
     order: &Order,
     channel: Channel,
@@ -132,6 +136,28 @@ pub async fn issue(
     let instruction = provider.create_instruction(&request(order, &code, payer_name(state, order).await?)).await?;
     state.store.set_instruction(&code.code, &instruction).await?;
     Ok(PayCode { instruction: Some(instruction), ..code })
+}
+
+/// Offers a borrower a code paying `amount` of an open loan at `channel`:
+/// part or all of what it owes today, or, with `extension`, the price of an
+/// extension, which is interest to the day and so holds for today only.
+pub async fn offer(
+    state: &AppState,
+    order: &Order,
+    channel: Channel,
+    amount: Centavos,
+    extension: Option<ExtensionCode<'_>>,
+) -> Result<PayCode, IssueError> {
+    let mut expires_at = state.now() + PAY_CODE_LIFETIME;
+    match &extension {
+        Some(extension) => expires_at = expires_at.min(end_of_manila_day(extension.offered_on)),
+        None => {
+            if !payable(amount, crate::services::loans::owed_today(state, order.id).await?) {
+                return Err(IssueError::NotPayable);
+            }
+        }
+    }
+    issue(state, order, channel, amount, expires_at, extension).await
 }
 
 /// The loan's standing code, made on first use: one per order, taking any

@@ -1,10 +1,8 @@
 //! Paths that clients in the field still call besides the documented ones
 //! (decisions.md D6): every alias, a second path onto another feature's
 //! documented handler, lives in [`ALIASES`] and is left out of the OpenAPI
-//! document on purpose; and the old repayment store. The one folder allowed
-//! to import other features.
-
-pub mod repayment_store;
+//! document on purpose. The one file allowed to import other features,
+//! and only to name their handlers.
 
 use crate::features::{
     confirmation, device_data, loan_details, login, marketplace, payout_account, repayment, tracking,
@@ -99,5 +97,5 @@ pub const ALIASES: &[Alias] = &[
 ];
 
 pub fn router() -> OpenApiRouter<AppState> {
-    ALIASES.iter().fold(repayment_store::router(), |router, alias| router.route(alias.path, (alias.serve)()))
+    ALIASES.iter().fold(OpenApiRouter::new(), |router, alias| router.route(alias.path, (alias.serve)()))
 }

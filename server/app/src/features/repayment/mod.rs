@@ -7,16 +7,18 @@
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
-use crate::services::pay_codes::{self, ExtensionCode, IssueError};
+use crate::pay_code_view::{self, PayCodeIssued};
+use crate::services::loans;
+use crate::services::pay_codes::{self, ExtensionCode};
 use crate::state::AppState;
 use crate::views::DetailRow;
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, header};
-use hiram_domain::collection_provider::CollectionError;
+use axum::http::HeaderMap;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::OrderId;
-use hiram_domain::payment::{self, Channel, ChannelKind, PAY_CODE_LIFETIME, PayCode};
+use hiram_domain::payment::Channel;
+use hiram_domain::product::ProductId;
 use hiram_domain::servicing::{NoExtension, PlanLine};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -66,115 +68,6 @@ pub struct PayCodeParams {
     pub delay_amount: Option<i64>,
 }
 
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PayCodeIssued {
-    /// Where the borrower goes next. E-wallets: the provider's checkout page,
-    /// an absolute address (Xendit's; in the demo the sandbox's pay page on
-    /// the host the caller reached). Stores and QR Ph: the borrower
-    /// app's `/repaymentOfCode` with `showType`, `payCode`, `repayAmount`,
-    /// `channel` and the picture below (`payCodeImg` or `barcodeImg`) in its
-    /// query.
-    pub pay_url: String,
-    /// What the borrower gives the cashier or types (stores: the provider's
-    /// code, which may hold letters; else our 12 digits).
-    pub pay_code: String,
-    /// RFC 3339.
-    pub expires_at: String,
-    /// 1: a code to copy; 2: a QR to scan (QR Ph).
-    pub show_type: i64,
-    /// QR Ph: the address of a PNG of the QR
-    /// (`/pany/pay-codes/{code}/qr.png?until=…&sig=…`), which works as given,
-    /// with no session, for about a day; "" otherwise.
-    pub pay_code_img: String,
-    /// Store channels: the address of a PNG Code 128 barcode of `payCode`
-    /// (`/pany/pay-codes/{code}/barcode.png?until=…&sig=…`, as `payCodeImg`);
-    /// "" otherwise.
-    pub barcode_img: String,
-    /// The sandbox's test page that pays this code, when the sandbox is on
-    /// (a demo, D8); "" otherwise.
-    pub sandbox_url: String,
-}
-
-/// How long a picture address works: a day, ending on the hour, so that
-/// the pages' loads within one hour share one address (and the picture in
-/// the browser's cache).
-fn picture_address_end(now: time::OffsetDateTime) -> time::OffsetDateTime {
-    let in_a_day = now + time::Duration::hours(25);
-    in_a_day
-        .replace_minute(0)
-        .and_then(|at| at.replace_second(0))
-        .and_then(|at| at.replace_nanosecond(0))
-        .unwrap_or(in_a_day)
-}
-
-/// The signed address of the PNG of a code's QR (QR Ph), or "": it works
-/// as given, with no session, for about a day (decision 059).
-pub async fn qr_image(state: &AppState, code: &PayCode) -> ApiResult<String> {
-    match code.instruction.as_ref().and_then(|instruction| instruction.qr_string.as_ref()) {
-        Some(_) => {
-            let path = format!("/pany/pay-codes/{}/qr.png", code.code);
-            crate::signed_addresses::sign(state, &path, picture_address_end(state.now())).await
-        }
-        None => Ok(String::new()),
-    }
-}
-
-/// The signed address of the PNG barcode of a store code, or "".
-pub async fn barcode_image(state: &AppState, code: &PayCode) -> ApiResult<String> {
-    if code.channel.kind() == ChannelKind::OverTheCounter && code.instruction.is_some() {
-        let path = format!("/pany/pay-codes/{}/barcode.png", code.code);
-        crate::signed_addresses::sign(state, &path, picture_address_end(state.now())).await
-    } else {
-        Ok(String::new())
-    }
-}
-
-/// The sandbox's page for a code when the sandbox is on, or "".
-fn sandbox_page(state: &AppState, code: &PayCode) -> String {
-    if state.settings.payments.sandbox_on() && code.provider == "sandbox" {
-        crate::adapters::collection::sandbox_page(&code.code)
-    } else {
-        String::new()
-    }
-}
-
-/// `path` on the host the caller reached (the sandbox's page, in the demo):
-/// `Host`, and `X-Forwarded-Proto` behind a proxy. The path alone when the
-/// host is missing or not a plain host name.
-fn on_this_host(headers: &HeaderMap, path: &str) -> String {
-    let header = |name: header::HeaderName| headers.get(name).and_then(|value| value.to_str().ok());
-    let host = header(header::HOST).filter(|host| {
-        !host.is_empty()
-            && host.len() <= 255
-            && host.bytes().all(|byte| byte.is_ascii_alphanumeric() || b".-:[]".contains(&byte))
-    });
-    let scheme = match header(header::HeaderName::from_static("x-forwarded-proto")) {
-        Some("https") => "https",
-        _ => "http",
-    };
-    match host {
-        Some(host) => format!("{scheme}://{host}{path}"),
-        None => path.to_owned(),
-    }
-}
-
-fn issue_error(error: IssueError) -> ApiError {
-    match error {
-        IssueError::ChannelOff => ApiError::rejected(Msg::UnknownChannel),
-        IssueError::TooMany => ApiError::TooManyRequests { retry_after_seconds: 3600, message: Msg::TooManyPayCodes },
-        IssueError::Provider(CollectionError::Refused(detail)) => {
-            tracing::warn!(error.detail = %detail, "the collection provider refused a pay code");
-            ApiError::rejected(Msg::ChannelRefused)
-        }
-        IssueError::Provider(CollectionError::Unavailable(detail)) => {
-            tracing::warn!(error.detail = %detail, "the collection provider is unavailable");
-            ApiError::Conflict { message: Msg::PayCodeUnavailable, data: serde_json::Value::Null }
-        }
-        IssueError::Service(error) => error.into(),
-    }
-}
-
 /// Why an extension is refused, in the borrower's words: 409 either way,
 /// with its own message once the agreement's extensions are used up.
 pub fn not_extendable(reason: NoExtension) -> ApiError {
@@ -185,24 +78,6 @@ pub fn not_extendable(reason: NoExtension) -> ApiError {
         _ => Msg::NotExtendable,
     };
     ApiError::Conflict { message, data: serde_json::Value::Null }
-}
-
-/// The caller's own loan with money owed (174 or 180). Another borrower's
-/// order, or a product id that is not the order's, is simply not found.
-pub async fn open_loan(
-    state: &AppState,
-    borrower: hiram_domain::borrower::BorrowerId,
-    order_id: i64,
-    product_id: Option<i64>,
-) -> ApiResult<hiram_domain::order::Order> {
-    let order = state.store.order_of(borrower, OrderId(order_id)).await?.ok_or(ApiError::NotFound)?;
-    if product_id.is_some_and(|product| product != order.product_id.0) {
-        return Err(ApiError::NotFound);
-    }
-    if !order.status.is_repayable() {
-        return Err(ApiError::Conflict { message: Msg::NothingToRepay, data: serde_json::Value::Null });
-    }
-    Ok(order)
 }
 
 /// Issues a pay code for paying part or all of what an open loan owes; a
@@ -218,79 +93,25 @@ pub async fn generate_pay_code(
     headers: HeaderMap,
     Params(params): Params<PayCodeParams>,
 ) -> ApiResult<Json<Envelope<PayCodeIssued>>> {
-    let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
+    let order = loans::open_loan(&state, borrower, OrderId(params.order_id), params.product_id.map(ProductId)).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
-    let mut expires_at = state.now() + PAY_CODE_LIFETIME;
-    let today = state.today();
-    let renewal = match params.is_delay {
-        None | Some(0) => None,
+    let amount = Centavos::new(params.amount);
+    let code = match params.is_delay {
+        None | Some(0) => pay_codes::offer(&state, &order, channel, amount, None).await?,
         Some(1) => {
             let renewal = extension::renewal(&state, borrower, &order, lang).await?;
             if params.delay_amount != Some(renewal.offer.amount.get()) || params.amount != renewal.offer.amount.get() {
                 return Err(ApiError::rejected(Msg::ExtensionAmountChanged));
             }
-            // The price is interest to the day: it holds for today only.
-            expires_at = expires_at.min(hiram_domain::clock::end_of_manila_day(today));
-            Some(renewal)
+            let disclosure =
+                serde_json::to_string(&renewal.disclosure).map_err(|error| ApiError::Internal(error.to_string()))?;
+            let extension =
+                ExtensionCode { fee: renewal.offer.fee, offered_on: state.today(), disclosure: &disclosure };
+            pay_codes::offer(&state, &order, channel, amount, Some(extension)).await?
         }
         Some(_) => return Err(ApiError::InvalidParameters),
     };
-    if renewal.is_none() {
-        let owed = crate::services::loans::owed_today(&state, order.id).await?;
-        if !payment::payable(Centavos::new(params.amount), owed) {
-            return Err(ApiError::rejected(Msg::PayAmountInvalid));
-        }
-    }
-    let amount = Centavos::new(params.amount);
-    let disclosure = renewal
-        .as_ref()
-        .map(|renewal| serde_json::to_string(&renewal.disclosure))
-        .transpose()
-        .map_err(|error| ApiError::Internal(error.to_string()))?;
-    let extension_code = renewal.as_ref().zip(disclosure.as_deref()).map(|(renewal, disclosure)| ExtensionCode {
-        fee: renewal.offer.fee,
-        offered_on: today,
-        disclosure,
-    });
-    let code =
-        pay_codes::issue(&state, &order, channel, amount, expires_at, extension_code).await.map_err(issue_error)?;
-    let show_type = channel.shown_as().code();
-    let (pay_code_img, barcode_img) = (qr_image(&state, &code).await?, barcode_image(&state, &code).await?);
-    let checkout = code.instruction.as_ref().and_then(|instruction| instruction.checkout_url.clone());
-    let pay_url = match checkout {
-        // The sandbox's page is this server's, not the app's: an absolute
-        // address, so the pages leave the app for it as for a provider's.
-        Some(url) if url.starts_with('/') => on_this_host(&headers, &url),
-        Some(url) => url,
-        None => {
-            let mut query = vec![
-                ("showType", show_type.to_string()),
-                ("payCode", code.shown_code().to_owned()),
-                ("repayAmount", amount.get().to_string()),
-                ("channel", channel.key().to_owned()),
-            ];
-            if !pay_code_img.is_empty() {
-                query.push(("payCodeImg", pay_code_img.clone()));
-            }
-            if !barcode_img.is_empty() {
-                query.push(("barcodeImg", barcode_img.clone()));
-            }
-            let query = serde_urlencoded::to_string(&query).map_err(|error| ApiError::Internal(error.to_string()))?;
-            format!("/repaymentOfCode?{query}")
-        }
-    };
-    Ok(ok(
-        lang,
-        PayCodeIssued {
-            pay_url,
-            pay_code: code.shown_code().to_owned(),
-            expires_at: crate::views::timestamp(expires_at),
-            show_type,
-            pay_code_img,
-            barcode_img,
-            sandbox_url: sandbox_page(&state, &code),
-        },
-    ))
+    Ok(ok(lang, PayCodeIssued::of(&state, &code, &headers).await?))
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -462,7 +283,7 @@ pub async fn repayment_info(
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<RepaymentInfo>>> {
     use hiram_domain::money::format_amount;
-    let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
+    let order = loans::open_loan(&state, borrower, OrderId(params.order_id), params.product_id.map(ProductId)).await?;
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
     let standing = crate::services::loans::standing(&state, order.id).await?.ok_or(ApiError::NotFound)?;
     let balances = crate::services::money_in::balances(&state, order.id).await?;
@@ -518,8 +339,8 @@ pub async fn repayment_info(
             logo: channel_logo(code.channel),
             title: Msg::StandingCodeTitle.text(lang).replace("{n}", code.channel.name()),
             pay_notice: pay_notice(),
-            barcode_img: barcode_image(&state, &code).await?,
-            sandbox_url: sandbox_page(&state, &code),
+            barcode_img: pay_code_view::barcode_image(&state, &code).await?,
+            sandbox_url: pay_code_view::sandbox_page(&state, &code),
         },
         unavailable => {
             if let Err(error) = unavailable {

@@ -4,15 +4,18 @@
 //! after finding it in the channel's statement (the staff API). Nothing a
 //! borrower types ever posts money by itself.
 
-use super::{ChannelItem, RepaymentParams, channel_items, open_loan};
+use super::{ChannelItem, RepaymentParams, channel_items};
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
+use crate::services::loans;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
 use hiram_domain::payment::{Channel, UnpostedStatus, payment_reference};
+use hiram_domain::product::ProductId;
 use hiram_domain::store::{StoreError, SubmittedPayment};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -38,7 +41,7 @@ pub async fn pay_types(
     lang: Lang,
     Params(params): Params<RepaymentParams>,
 ) -> ApiResult<Json<Envelope<PayTypes>>> {
-    open_loan(&state, borrower, params.order_id, params.product_id).await?;
+    loans::open_loan(&state, borrower, OrderId(params.order_id), params.product_id.map(ProductId)).await?;
     Ok(ok(
         lang,
         PayTypes {
@@ -87,7 +90,7 @@ pub async fn report_payment(
     lang: Lang,
     Params(params): Params<ReportParams>,
 ) -> ApiResult<Json<Envelope<ReportedPayment>>> {
-    let order = open_loan(&state, borrower, params.order_id, params.product_id).await?;
+    let order = loans::open_loan(&state, borrower, OrderId(params.order_id), params.product_id.map(ProductId)).await?;
     let channel = Channel::from_number(params.channel_number).ok_or(ApiError::rejected(Msg::UnknownChannel))?;
     let reference = payment_reference(&params.utr).ok_or(ApiError::rejected(Msg::ReferenceInvalid))?;
     // A transaction a provider already posted is in the ledger: reported

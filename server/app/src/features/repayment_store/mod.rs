@@ -12,12 +12,14 @@
 
 use crate::error::{ApiError, ApiResult, Envelope, RetryLater, coded, ok};
 use crate::extract::{CurrentBorrower, Params, optional_id};
-use crate::features::repayment::{self, PayCodeParams};
 use crate::i18n::{Lang, Msg};
+use crate::pay_code_view::PayCodeIssued;
+use crate::services::{loans, pay_codes};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::money::Centavos;
+use hiram_domain::order::OrderId;
 use hiram_domain::otp::{CodePurpose, Delivery};
 use hiram_domain::payment::{Channel, ReceivedPayment};
 use hiram_domain::payout::{DebitRequest, DebitResult};
@@ -78,7 +80,7 @@ pub async fn repayment_way(
     lang: Lang,
     Params(params): Params<WayParams>,
 ) -> ApiResult<Json<Envelope<RepaymentWay>>> {
-    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = loans::open_loan(&state, borrower, OrderId(params.order_id), None).await?;
     let account = state.store.payout_account(borrower).await?;
     let mut bits = [0u8; 16];
     getrandom::fill(&mut bits).map_err(|error| ApiError::Internal(error.to_string()))?;
@@ -139,7 +141,7 @@ pub async fn repayment_commit(
     lang: Lang,
     Params(params): Params<CommitParams>,
 ) -> ApiResult<Json<Envelope<Option<Committed>>>> {
-    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = loans::open_loan(&state, borrower, OrderId(params.order_id), None).await?;
     if !matches!(params.coupon_id.trim(), "" | "0") || params.send_msg.is_some_and(|value| value != 0) {
         return Err(ApiError::InvalidParameters);
     }
@@ -198,7 +200,7 @@ pub async fn repayment_confirm(
     if params.verify_code.trim().chars().count() < 6 {
         return Err(ApiError::rejected(Msg::InvalidCodeFormat));
     }
-    let order = repayment::open_loan(&state, borrower, params.order_id, None).await?;
+    let order = loans::open_loan(&state, borrower, OrderId(params.order_id), None).await?;
     let customer = state
         .store
         .borrower(borrower)
@@ -273,19 +275,13 @@ pub struct PaymentPage {
     responses((status = 200, body = Envelope<PaymentPage>), (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn repayment_page(
     State(state): State<AppState>,
-    current: CurrentBorrower,
+    CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
     headers: axum::http::HeaderMap,
     Params(params): Params<PageParams>,
 ) -> ApiResult<Json<Envelope<PaymentPage>>> {
-    let request = PayCodeParams {
-        product_id: None,
-        order_id: params.order_id,
-        amount: params.amount,
-        channel_number: Channel::GCash.number(),
-        is_delay: None,
-        delay_amount: None,
-    };
-    let Json(issued) = repayment::generate_pay_code(State(state), current, lang, headers, Params(request)).await?;
-    Ok(ok(lang, PaymentPage { url: issued.data.pay_url }))
+    let order = loans::open_loan(&state, borrower, OrderId(params.order_id), None).await?;
+    let code = pay_codes::offer(&state, &order, Channel::GCash, Centavos::new(params.amount), None).await?;
+    let issued = PayCodeIssued::of(&state, &code, &headers).await?;
+    Ok(ok(lang, PaymentPage { url: issued.pay_url }))
 }

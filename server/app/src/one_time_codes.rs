@@ -7,6 +7,7 @@ use crate::state::AppState;
 use hiram_domain::otp::{CodePurpose, Delivery, NewChallenge, OtpCode, SendLimit, Verification};
 use hiram_domain::phone::Phone;
 use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 
 /// A Philippine mobile number from a form, or the message that says so.
 pub fn parse_phone(text: &str) -> ApiResult<Phone> {
@@ -38,7 +39,7 @@ fn digest(salt: &[u8; 16], purpose: CodePurpose, phone: &Phone, code: &str) -> [
 
 /// Comparison that takes the same time wherever the digests differ.
 fn same_digest(a: &[u8; 32], b: &[u8; 32]) -> bool {
-    a.iter().zip(b).fold(0u8, |difference, (x, y)| difference | (x ^ y)) == 0
+    bool::from(a.ct_eq(b))
 }
 
 /// Issues a new code for the number (killing any live one for the purpose)

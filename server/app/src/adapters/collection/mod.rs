@@ -31,8 +31,9 @@ pub fn collector(settings: &PaymentSettings, store: Arc<dyn Store>) -> Option<Ar
 /// they differ (nor on their lengths: both are hashed first).
 pub fn same_secret(presented: &str, expected: &str) -> bool {
     use sha2::{Digest, Sha256};
+    use subtle::ConstantTimeEq;
     let (left, right) = (Sha256::digest(presented.as_bytes()), Sha256::digest(expected.as_bytes()));
-    left.iter().zip(right.iter()).fold(0u8, |difference, (a, b)| difference | (a ^ b)) == 0
+    bool::from(left.as_slice().ct_eq(right.as_slice()))
 }
 
 #[cfg(test)]

@@ -289,7 +289,9 @@ fn captcha_reply(bytes: Vec<u8>, content_type: &'static str) -> Response {
     responses((status = 200, content_type = "image/png", description = "The captcha image"), (status = 404)))]
 pub async fn get_captcha(State(state): State<AppState>, Params(params): Params<CaptchaParams>) -> ApiResult<Response> {
     let (answer, randomness) = draw_answer(&state, &params.sid).await?;
-    Ok(captcha_reply(captcha_image::render(answer.expose(), &randomness), "image/png"))
+    let png =
+        captcha_image::render(answer.expose(), &randomness).map_err(|error| ApiError::Internal(error.to_string()))?;
+    Ok(captcha_reply(png, "image/png"))
 }
 
 /// The captcha as sound for the sid (a WAV), for visitors who cannot see the

@@ -41,6 +41,9 @@ pub struct S3Settings {
     pub region: String,
     pub access_key_id: String,
     pub secret_access_key: Secret,
+    /// Temporary credentials' session token (AWS STS, an instance role's);
+    /// empty for long-lived keys.
+    pub session_token: Secret,
     /// Whether an `http://` endpoint is accepted: pictures and signed
     /// requests then cross the network in the clear, so only for a service
     /// on the same machine or a private network (tests, a fleet on one host).

@@ -60,6 +60,7 @@ impl TestBucket {
             region: self.region.clone(),
             access_key_id: self.access_key_id.clone(),
             secret_access_key: Secret::new(secret),
+            session_token: Secret::new(""),
             allow_http: true,
         })
         .expect("a client of the test bucket")

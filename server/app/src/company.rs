@@ -7,7 +7,6 @@
 //! before reading them again; a process that saves them keeps the new ones
 //! at once, and every other process has them within [`FRESH_FOR`].
 
-use crate::config::CompanySettings;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use hiram_domain::company::CompanyDetails;
@@ -18,19 +17,12 @@ use std::time::Duration;
 pub const FRESH_FOR: Duration = Duration::from_secs(30);
 
 /// The configured details, which hold until staff save their own.
-pub fn configured(settings: &CompanySettings) -> CompanyDetails {
+pub fn configured(settings: &CompanyDetails) -> CompanyDetails {
     CompanyDetails {
-        corporate_name: settings.corporate_name.clone(),
-        trade_name: settings.trade_name.clone(),
-        sec_registration_no: settings.sec_registration_no.clone(),
         certificate_of_authority_no: hiram_domain::company::unlabelled_authority_number(
             settings.certificate_of_authority_no.clone(),
         ),
-        address: settings.address.clone(),
-        phone: settings.phone.clone(),
-        email: settings.email.clone(),
-        service_hours: settings.service_hours.clone(),
-        whatsapp: settings.whatsapp.clone(),
+        ..settings.clone()
     }
 }
 

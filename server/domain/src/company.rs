@@ -5,8 +5,10 @@
 
 use crate::fields::{self, FieldResult, InvalidField};
 use crate::phone::Phone;
+use serde::Deserialize;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Read from the configuration's `[company]` as it is written there.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 pub struct CompanyDetails {
     pub corporate_name: String,
     pub trade_name: String,

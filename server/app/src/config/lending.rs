@@ -40,16 +40,3 @@ pub struct DecisionSettings {
 pub struct DemoSettings {
     pub seed_on_empty: bool,
 }
-
-#[derive(Clone, Debug, Deserialize)]
-pub struct CompanySettings {
-    pub corporate_name: String,
-    pub trade_name: String,
-    pub sec_registration_no: String,
-    pub certificate_of_authority_no: String,
-    pub address: String,
-    pub phone: String,
-    pub email: String,
-    pub service_hours: String,
-    pub whatsapp: String,
-}

@@ -16,7 +16,7 @@ mod server;
 mod uploads;
 
 pub use jobs::{ClockSettings, JobSettings};
-pub use lending::{CalendarDate, CareSettings, CompanySettings, DecisionSettings, DemoSettings};
+pub use lending::{CalendarDate, CareSettings, DecisionSettings, DemoSettings};
 pub use messaging::{MailSettings, OtpSettings, SmsProvider, SmsSettings};
 pub use payments::{Collector, GatewayProvider, LiveChannel, PaymentSettings, StandingChannel};
 pub use server::{
@@ -43,7 +43,8 @@ pub struct Settings {
     pub decision: DecisionSettings,
     pub demo: DemoSettings,
     pub log: LogSettings,
-    pub company: CompanySettings,
+    /// The lender's details until staff save their own (`crate::company`).
+    pub company: hiram_domain::company::CompanyDetails,
     pub clock: ClockSettings,
     pub mail: MailSettings,
 }

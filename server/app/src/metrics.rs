@@ -1,6 +1,6 @@
-//! What operators' Prometheus scrapes at `/metrics` (decision 040): a small
-//! registry of this process's counters and fixed-bucket histograms, and
-//! the Prometheus text format they are written in. What lives in the
+//! What operators' Prometheus scrapes at `/metrics` (decision 040): this
+//! process's counters and fixed-bucket histograms in a prometheus-client
+//! registry, written in the Prometheus text format 0.0.4 (decision 067). What lives in the
 //! database (backlogs) is read at scrape time by the `metrics` feature.
 
 use crate::services::daily::report::DailyReport;
@@ -9,10 +9,14 @@ use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use hiram_domain::store::PoolUse;
-use std::collections::HashMap;
-use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, PoisonError, RwLock};
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::encoding::prometheus_text;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Upper bounds, in seconds, of the request latency buckets: a page of the
@@ -106,238 +110,168 @@ pub struct Scraped {
     pub pool: PoolUse,
 }
 
-/// Counts observations into fixed buckets. Each bucket holds only its own
-/// observations; the cumulative counts Prometheus wants are summed when
-/// written.
-struct Histogram {
-    bounds: &'static [f64],
-    /// One per bound, and the last for what is above every bound.
-    buckets: Vec<AtomicU64>,
-    sum_nanos: AtomicU64,
-}
-
-impl Histogram {
-    fn new(bounds: &'static [f64]) -> Histogram {
-        Histogram {
-            bounds,
-            buckets: (0..=bounds.len()).map(|_| AtomicU64::new(0)).collect(),
-            sum_nanos: AtomicU64::new(0),
-        }
-    }
-
-    fn observe(&self, elapsed: Duration) {
-        let seconds = elapsed.as_secs_f64();
-        let bucket = self.bounds.iter().position(|bound| seconds <= *bound).unwrap_or(self.bounds.len());
-        self.buckets[bucket].fetch_add(1, Ordering::Relaxed);
-        let nanos = u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX);
-        self.sum_nanos.fetch_add(nanos, Ordering::Relaxed);
-    }
-
-    fn count(&self) -> u64 {
-        self.buckets.iter().map(|bucket| bucket.load(Ordering::Relaxed)).sum()
-    }
-
-    /// The `_bucket`, `_sum` and `_count` lines under `labels` (written
-    /// `key="value",` each, or empty).
-    fn write(&self, out: &mut String, name: &str, labels: &str) {
-        let mut cumulative = 0;
-        for (bound, bucket) in self.bounds.iter().zip(&self.buckets) {
-            cumulative += bucket.load(Ordering::Relaxed);
-            let _ = writeln!(out, "{name}_bucket{{{labels}le=\"{bound}\"}} {cumulative}");
-        }
-        cumulative += self.buckets[self.bounds.len()].load(Ordering::Relaxed);
-        let _ = writeln!(out, "{name}_bucket{{{labels}le=\"+Inf\"}} {cumulative}");
-        let sum = Duration::from_nanos(self.sum_nanos.load(Ordering::Relaxed)).as_secs_f64();
-        let _ = writeln!(out, "{name}_sum{{{}}} {sum}", labels.trim_end_matches(','));
-        let _ = writeln!(out, "{name}_count{{{}}} {cumulative}", labels.trim_end_matches(','));
-    }
-}
-
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
     route: String,
     method: &'static str,
     status_class: &'static str,
 }
 
-/// The process's counters, shared by every request and job.
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct KindLabel {
+    kind: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct OutcomeLabel {
+    outcome: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ItemLabel {
+    item: &'static str,
+}
+
+type Histograms<L> = Family<L, Histogram, fn() -> Histogram>;
+
+fn request_histogram() -> Histogram {
+    Histogram::new(REQUEST_BUCKETS.iter().copied())
+}
+
+/// The process's counters, shared by every request and job, in one
+/// registry that a scrape writes out.
 pub struct Metrics {
-    /// A new route, method and status class adds a series under the write
-    /// lock; every later request only reads the map and adds atomically.
-    requests: RwLock<HashMap<RequestLabels, Arc<Histogram>>>,
-    postings: [AtomicU64; PostingKind::ALL.len()],
-    payouts: [AtomicU64; PayoutOutcome::ALL.len()],
+    registry: Registry,
+    requests: Family<RequestLabels, Counter>,
+    request_durations: Histograms<RequestLabels>,
+    postings: Family<KindLabel, Counter>,
+    payouts: Family<OutcomeLabel, Counter>,
     daily_runs: Histogram,
-    daily_items: [AtomicU64; 8],
+    daily_items: Family<ItemLabel, Counter>,
+    reminders_due: Gauge,
+    texts_queued: Gauge,
+    pool_in_use: Gauge,
+    pool_max: Gauge,
 }
 
 impl Default for Metrics {
     fn default() -> Metrics {
-        Metrics {
-            requests: RwLock::default(),
-            postings: Default::default(),
-            payouts: Default::default(),
-            daily_runs: Histogram::new(DAILY_RUN_BUCKETS),
-            daily_items: Default::default(),
+        let metrics = Metrics {
+            registry: Registry::default(),
+            requests: Family::default(),
+            request_durations: Family::new_with_constructor(request_histogram),
+            postings: Family::default(),
+            payouts: Family::default(),
+            daily_runs: Histogram::new(DAILY_RUN_BUCKETS.iter().copied()),
+            daily_items: Family::default(),
+            reminders_due: Gauge::default(),
+            texts_queued: Gauge::default(),
+            pool_in_use: Gauge::default(),
+            pool_max: Gauge::default(),
+        };
+        // Every kind, outcome and item is written from the start, at 0, so
+        // a rate over a scrape that saw none yet is 0 rather than missing.
+        for kind in PostingKind::ALL {
+            metrics.postings.get_or_create_owned(&KindLabel { kind: kind.label() });
         }
+        for outcome in PayoutOutcome::ALL {
+            metrics.payouts.get_or_create_owned(&OutcomeLabel { outcome: outcome.label() });
+        }
+        for (item, _) in DailyReport::default().items() {
+            metrics.daily_items.get_or_create_owned(&ItemLabel { item });
+        }
+        metrics.registered()
     }
 }
 
 impl Metrics {
+    /// The registry holds handles onto the same counters the process adds to.
+    fn registered(mut self) -> Metrics {
+        let registry = &mut self.registry;
+        registry.register(
+            "hiram_http_requests",
+            "HTTP requests answered, by matched route template, method and status class",
+            self.requests.clone(),
+        );
+        registry.register(
+            "hiram_http_request_duration_seconds",
+            "Time from receiving a request to its response, by matched route template, method and status class",
+            self.request_durations.clone(),
+        );
+        registry.register("hiram_money_postings", "Postings to order ledgers, by kind", self.postings.clone());
+        registry.register(
+            "hiram_payouts",
+            "Payout tries, by outcome (left_to_another: another process held the order)",
+            self.payouts.clone(),
+        );
+        registry.register(
+            "hiram_daily_run_duration_seconds",
+            "Duration of the daily runs that finished in this process",
+            self.daily_runs.clone(),
+        );
+        registry.register(
+            "hiram_daily_run_items",
+            "What the daily runs of this process did, by item",
+            self.daily_items.clone(),
+        );
+        registry.register(
+            "hiram_repayment_reminders_due",
+            "Repayment reminders due and not yet sent (the whole database)",
+            self.reminders_due.clone(),
+        );
+        registry.register(
+            "hiram_sms_outbox_queued",
+            "SMS texts queued and not yet sent (the whole database)",
+            self.texts_queued.clone(),
+        );
+        registry.register(
+            "hiram_db_pool_connections_in_use",
+            "Database connections handed out now (SQLite: readers)",
+            self.pool_in_use.clone(),
+        );
+        registry.register(
+            "hiram_db_pool_connections_max",
+            "Database connections the pool may hold (SQLite: readers)",
+            self.pool_max.clone(),
+        );
+        self
+    }
+
     pub fn posted(&self, kind: PostingKind) {
-        self.postings[kind as usize].fetch_add(1, Ordering::Relaxed);
+        self.postings.get_or_create(&KindLabel { kind: kind.label() }).inc();
     }
 
     pub fn payout_tried(&self, outcome: PayoutOutcome) {
-        self.payouts[outcome as usize].fetch_add(1, Ordering::Relaxed);
+        self.payouts.get_or_create(&OutcomeLabel { outcome: outcome.label() }).inc();
     }
 
     /// A daily run that finished (one that stopped early on a store error
     /// is in the logs, not here).
     pub fn daily_run_finished(&self, elapsed: Duration, report: &DailyReport) {
-        self.daily_runs.observe(elapsed);
-        for (counter, (_, count)) in self.daily_items.iter().zip(report.items()) {
-            counter.fetch_add(u64::try_from(count).unwrap_or(u64::MAX), Ordering::Relaxed);
+        self.daily_runs.observe(elapsed.as_secs_f64());
+        for (item, count) in report.items() {
+            self.daily_items.get_or_create(&ItemLabel { item }).inc_by(u64::try_from(count).unwrap_or(u64::MAX));
         }
     }
 
     fn request_finished(&self, labels: RequestLabels, elapsed: Duration) {
-        let known = self.requests.read().unwrap_or_else(PoisonError::into_inner).get(&labels).cloned();
-        let histogram = match known {
-            Some(histogram) => histogram,
-            None => Arc::clone(
-                self.requests
-                    .write()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .entry(labels)
-                    .or_insert_with(|| Arc::new(Histogram::new(REQUEST_BUCKETS))),
-            ),
-        };
-        histogram.observe(elapsed);
+        self.request_durations.get_or_create(&labels).observe(elapsed.as_secs_f64());
+        self.requests.get_or_create(&labels).inc();
     }
 
     /// Everything in the Prometheus text exposition format (version 0.0.4),
-    /// each family with its HELP and TYPE lines, series in a stable order.
-    pub fn render(&self, scraped: &Scraped) -> String {
-        let mut out = String::with_capacity(8 * 1024);
-        let mut requests: Vec<(RequestLabels, Arc<Histogram>)> = self
-            .requests
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .iter()
-            .map(|(labels, histogram)| (labels.clone(), Arc::clone(histogram)))
-            .collect();
-        requests.sort_by(|(a, _), (b, _)| a.cmp(b));
-        let request_labels = |labels: &RequestLabels| {
-            format!(
-                "route=\"{}\",method=\"{}\",status_class=\"{}\",",
-                escape(&labels.route),
-                labels.method,
-                labels.status_class
-            )
-        };
-
-        family(
-            &mut out,
-            "hiram_http_requests_total",
-            "counter",
-            "HTTP requests answered, by matched route template, method and status class.",
-        );
-        for (labels, histogram) in &requests {
-            let labels = request_labels(labels);
-            let _ =
-                writeln!(out, "hiram_http_requests_total{{{}}} {}", labels.trim_end_matches(','), histogram.count());
-        }
-        family(
-            &mut out,
-            "hiram_http_request_duration_seconds",
-            "histogram",
-            "Time from receiving a request to its response, by matched route template, method and status class.",
-        );
-        for (labels, histogram) in &requests {
-            histogram.write(&mut out, "hiram_http_request_duration_seconds", &request_labels(labels));
-        }
-
-        family(&mut out, "hiram_money_postings_total", "counter", "Postings to order ledgers, by kind.");
-        for (kind, counter) in PostingKind::ALL.iter().zip(&self.postings) {
-            let _ = writeln!(
-                out,
-                "hiram_money_postings_total{{kind=\"{}\"}} {}",
-                kind.label(),
-                counter.load(Ordering::Relaxed)
-            );
-        }
-
-        family(
-            &mut out,
-            "hiram_payouts_total",
-            "counter",
-            "Payout tries, by outcome (left_to_another: another process held the order).",
-        );
-        for (outcome, counter) in PayoutOutcome::ALL.iter().zip(&self.payouts) {
-            let _ = writeln!(
-                out,
-                "hiram_payouts_total{{outcome=\"{}\"}} {}",
-                outcome.label(),
-                counter.load(Ordering::Relaxed)
-            );
-        }
-
-        family(
-            &mut out,
-            "hiram_daily_run_duration_seconds",
-            "histogram",
-            "Duration of the daily runs that finished in this process.",
-        );
-        self.daily_runs.write(&mut out, "hiram_daily_run_duration_seconds", "");
-        family(&mut out, "hiram_daily_run_items_total", "counter", "What the daily runs of this process did, by item.");
-        for (counter, (item, _)) in self.daily_items.iter().zip(DailyReport::default().items()) {
-            let _ = writeln!(out, "hiram_daily_run_items_total{{item=\"{item}\"}} {}", counter.load(Ordering::Relaxed));
-        }
-
-        gauge(
-            &mut out,
-            "hiram_repayment_reminders_due",
-            "Repayment reminders due and not yet sent (the whole database).",
-            scraped.reminders_due,
-        );
-        gauge(
-            &mut out,
-            "hiram_sms_outbox_queued",
-            "SMS texts queued and not yet sent (the whole database).",
-            scraped.texts_queued,
-        );
+    /// each family with its HELP and TYPE lines; the backlogs as `scraped`
+    /// says they are now.
+    pub fn render(&self, scraped: &Scraped) -> Result<String, std::fmt::Error> {
         let to_i64 = |count: usize| i64::try_from(count).unwrap_or(i64::MAX);
-        gauge(
-            &mut out,
-            "hiram_db_pool_connections_in_use",
-            "Database connections handed out now (SQLite: readers).",
-            to_i64(scraped.pool.in_use),
-        );
-        gauge(
-            &mut out,
-            "hiram_db_pool_connections_max",
-            "Database connections the pool may hold (SQLite: readers).",
-            to_i64(scraped.pool.max),
-        );
-        out
+        self.reminders_due.set(scraped.reminders_due);
+        self.texts_queued.set(scraped.texts_queued);
+        self.pool_in_use.set(to_i64(scraped.pool.in_use));
+        self.pool_max.set(to_i64(scraped.pool.max));
+        let mut out = String::with_capacity(8 * 1024);
+        prometheus_text::encode(&mut out, &self.registry)?;
+        Ok(out)
     }
-}
-
-fn family(out: &mut String, name: &str, kind: &str, help: &str) {
-    let _ = writeln!(out, "# HELP {name} {help}");
-    let _ = writeln!(out, "# TYPE {name} {kind}");
-}
-
-fn gauge(out: &mut String, name: &str, help: &str, value: i64) {
-    family(out, name, "gauge", help);
-    let _ = writeln!(out, "{name} {value}");
-}
-
-/// A label value as the text format wants it: backslash, quote and line
-/// feed escaped.
-fn escape(value: &str) -> String {
-    value.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', "\\n")
 }
 
 /// The method as a label; methods outside HTTP's own are one value, so a
@@ -381,23 +315,44 @@ pub async fn count_request(State(metrics): State<Arc<Metrics>>, request: Request
 mod tests {
     use super::*;
 
+    fn scraped() -> Scraped {
+        Scraped { reminders_due: 2, texts_queued: 3, pool: PoolUse { in_use: 1, max: 4 } }
+    }
+
     #[test]
     fn a_histogram_writes_cumulative_buckets_with_its_sum_and_count() {
-        let histogram = Histogram::new(&[0.1, 1.0]);
-        histogram.observe(Duration::from_millis(50));
-        histogram.observe(Duration::from_millis(500));
-        histogram.observe(Duration::from_secs(3));
-        let mut out = String::new();
-        histogram.write(&mut out, "x_seconds", "a=\"b\",");
-        assert_eq!(
-            out,
-            "x_seconds_bucket{a=\"b\",le=\"0.1\"} 1\nx_seconds_bucket{a=\"b\",le=\"1\"} 2\n\
-             x_seconds_bucket{a=\"b\",le=\"+Inf\"} 3\nx_seconds_sum{a=\"b\"} 3.55\nx_seconds_count{a=\"b\"} 3\n"
-        );
+        let metrics = Metrics::default();
+        for seconds in [0.0005, 0.004, 30.0] {
+            let labels = RequestLabels { route: "/healthz".to_owned(), method: "GET", status_class: "2xx" };
+            metrics.request_finished(labels, Duration::from_secs_f64(seconds));
+        }
+        let text = metrics.render(&scraped()).expect("the text");
+        let series = "route=\"/healthz\",method=\"GET\",status_class=\"2xx\"";
+        for (le, count) in [("0.001", 1), ("0.005", 2), ("10", 2), ("+Inf", 3)] {
+            let line = format!("hiram_http_request_duration_seconds_bucket{{{series},le=\"{le}\"}} {count}\n");
+            assert!(text.contains(&line), "{line} in:\n{text}");
+        }
+        assert!(text.contains(&format!("hiram_http_request_duration_seconds_count{{{series}}} 3\n")), "{text}");
+        assert!(text.contains(&format!("hiram_http_requests_total{{{series}}} 3\n")), "{text}");
+    }
+
+    #[test]
+    fn every_kind_is_written_from_the_start_and_the_backlogs_as_scraped() {
+        let text = Metrics::default().render(&scraped()).expect("the text");
+        for kind in PostingKind::ALL {
+            assert!(text.contains(&format!("hiram_money_postings_total{{kind=\"{}\"}} 0\n", kind.label())), "{text}");
+        }
+        assert!(text.contains("# TYPE hiram_money_postings_total counter\n"), "{text}");
+        assert!(text.contains("\nhiram_sms_outbox_queued 3\n"), "{text}");
+        assert!(text.contains("\nhiram_db_pool_connections_max 4\n"), "{text}");
     }
 
     #[test]
     fn a_label_value_escapes_backslash_quote_and_line_feed() {
-        assert_eq!(escape("a\\b\"c\nd"), "a\\\\b\\\"c\\nd");
+        let metrics = Metrics::default();
+        let labels = RequestLabels { route: "a\\b\"c\nd".to_owned(), method: "GET", status_class: "2xx" };
+        metrics.request_finished(labels, Duration::from_millis(1));
+        let text = metrics.render(&scraped()).expect("the text");
+        assert!(text.contains("route=\"a\\\\b\\\"c\\nd\""), "{text}");
     }
 }

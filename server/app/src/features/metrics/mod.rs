@@ -51,5 +51,6 @@ pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Resul
         texts_queued: state.store.count_queued_outbox().await?,
         pool: state.store.pool_use(),
     };
-    Ok(([(header::CONTENT_TYPE, TEXT_FORMAT)], state.metrics.render(&scraped)).into_response())
+    let text = state.metrics.render(&scraped).map_err(|error| ApiError::Internal(error.to_string()))?;
+    Ok(([(header::CONTENT_TYPE, TEXT_FORMAT)], text).into_response())
 }

@@ -176,17 +176,7 @@ async fn staff_token(settings: Settings, arguments: Vec<String>) -> Result<(), S
 async fn daily(settings: Settings) -> Result<(), String> {
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
     let report = hiram::services::daily::run(&state).await.map_err(|error| error.to_string())?;
-    tracing::info!(
-        payouts = report.payouts_finished,
-        overdue = report.became_overdue,
-        loans_posted = report.loans_posted,
-        skipped = report.orders_skipped,
-        failed = report.orders_failed,
-        pages = report.pages_finished,
-        left_to_others = report.pages_left_to_others,
-        request_keys_purged = report.request_keys_purged,
-        "daily run finished"
-    );
+    report.log();
     // Orders another process moved on are its to finish; a failed order is
     // an operator's business, so the command says so in its exit status.
     match report.orders_failed {

@@ -10,6 +10,7 @@ use crate::features;
 use crate::state::{AppState, Shared};
 use axum::Router;
 use connections::{ConnectionLimits, serve_connections};
+use hiram_domain::files::FileStore;
 use hiram_domain::store::{Store, StoreError, StoreResult};
 pub use router::router;
 use std::sync::Arc;
@@ -59,7 +60,6 @@ impl Application {
         // Serving needs writes (sessions, codes, postings): a database that
         // answers but takes none must stop the start, not fail every call.
         store.take_a_write(clock.now().unix_timestamp()).await.map_err(StartupError::TakesNoWrite)?;
-        let sms = crate::adapters::sms::sender(&settings.sms);
         let address = format!("{}:{}", settings.server.host, settings.server.port);
         let listener = TcpListener::bind(&address).await?;
         let port = listener.local_addr()?.port();
@@ -70,26 +70,10 @@ impl Application {
         if let Err(error) = files.ready().await {
             tracing::warn!(error.detail = %error, "the pictures' store cannot be used");
         }
-        let gateway = crate::adapters::gateway::gateway(&settings.payments);
-        let collector = crate::adapters::collection::collector(&settings.payments, store.clone());
         if settings.payments.sandbox_on() {
             tracing::warn!("the sandbox gateway is on: a demo whose test page pays pay codes with no money (D8)");
         }
-        let state = AppState::new(Shared {
-            store,
-            settings: Arc::new(settings),
-            sms,
-            gateway,
-            collector,
-            files,
-            clock,
-            local_url,
-            company: Arc::default(),
-            metrics: Arc::default(),
-            last_seen: Arc::default(),
-            compliance: Arc::default(),
-            address_key: Arc::default(),
-        });
+        let state = state_around(settings, store, files, clock, local_url);
         if state.settings.demo.seed_on_empty {
             crate::seed::seed_once(&state).await?;
         }
@@ -183,17 +167,7 @@ async fn daily_loop(state: AppState, period: Duration) {
     loop {
         ticks.tick().await;
         match crate::services::daily::run(&state).await {
-            Ok(report) => tracing::info!(
-                payouts = report.payouts_finished,
-                overdue = report.became_overdue,
-                loans_posted = report.loans_posted,
-                skipped = report.orders_skipped,
-                failed = report.orders_failed,
-                pages = report.pages_finished,
-                left_to_others = report.pages_left_to_others,
-                request_keys_purged = report.request_keys_purged,
-                "daily run finished"
-            ),
+            Ok(report) => report.log(),
             Err(error) => tracing::warn!(error.detail = %error, "daily run stopped early"),
         }
     }
@@ -226,19 +200,28 @@ async fn shutdown_signal() {
 /// Used by commands that need the store without serving HTTP.
 pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
     let store = open_store(&settings.database).await.map_err(|error| StoreError::Backend(error.to_string()))?;
-    let sms = crate::adapters::sms::sender(&settings.sms);
     let local_url = Arc::new(format!("http://127.0.0.1:{}", settings.server.port));
     let files =
         crate::adapters::files::store(&settings.uploads).map_err(|error| StoreError::Backend(error.to_string()))?;
-    let gateway = crate::adapters::gateway::gateway(&settings.payments);
-    let collector = crate::adapters::collection::collector(&settings.payments, store.clone());
     let clock = configured_clock(&settings);
-    Ok(AppState::new(Shared {
+    Ok(state_around(settings, store, files, clock, local_url))
+}
+
+/// What every handler, job and command reaches, around an open store: the
+/// adapters the settings choose, and empty per-process caches.
+fn state_around(
+    settings: Settings,
+    store: Arc<dyn Store>,
+    files: Arc<dyn FileStore>,
+    clock: Arc<dyn Clock>,
+    local_url: Arc<String>,
+) -> AppState {
+    AppState::new(Shared {
+        sms: crate::adapters::sms::sender(&settings.sms),
+        gateway: crate::adapters::gateway::gateway(&settings.payments),
+        collector: crate::adapters::collection::collector(&settings.payments, store.clone()),
         store,
         settings: Arc::new(settings),
-        sms,
-        gateway,
-        collector,
         files,
         clock,
         local_url,
@@ -247,5 +230,5 @@ pub async fn state_for_command(settings: Settings) -> StoreResult<AppState> {
         last_seen: Arc::default(),
         compliance: Arc::default(),
         address_key: Arc::default(),
-    }))
+    })
 }

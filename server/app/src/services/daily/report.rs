@@ -24,6 +24,21 @@ pub struct DailyReport {
 
 impl DailyReport {
     /// Each count under its `item` label, as the metrics expose them.
+    /// One log line of what the run did.
+    pub fn log(&self) {
+        tracing::info!(
+            payouts = self.payouts_finished,
+            overdue = self.became_overdue,
+            loans_posted = self.loans_posted,
+            skipped = self.orders_skipped,
+            failed = self.orders_failed,
+            pages = self.pages_finished,
+            left_to_others = self.pages_left_to_others,
+            request_keys_purged = self.request_keys_purged,
+            "daily run finished"
+        );
+    }
+
     pub fn items(&self) -> [(&'static str, usize); 8] {
         [
             ("payouts_finished", self.payouts_finished),

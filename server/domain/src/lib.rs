@@ -22,6 +22,7 @@ mod exact_eir;
 pub mod exchange;
 pub mod fields;
 pub mod files;
+pub mod general_ledger;
 pub mod hex;
 pub mod idempotency;
 pub mod kyc;

@@ -26,6 +26,7 @@ mod complaints;
 mod consents;
 mod direct_debits;
 mod disbursements;
+mod general_ledger;
 mod health;
 mod idempotency;
 mod kyc;

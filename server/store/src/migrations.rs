@@ -125,6 +125,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(55 "0055_staff_session_idle"),
     migration!(56 "0056_staff_enrolment"),
     migration!(57 "0057_address_signing_key"),
+    migration!(58 shared "0058_general_ledger"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

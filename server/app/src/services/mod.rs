@@ -16,6 +16,7 @@ pub mod disbursements;
 pub mod documents;
 pub mod exchange_rates;
 pub mod four_eyes;
+pub mod general_ledger;
 pub mod images;
 pub mod loans;
 pub mod money_in;

@@ -15,6 +15,7 @@ mod complaints;
 mod consents;
 mod direct_debits;
 mod disbursements;
+mod general_ledger;
 mod health;
 mod idempotency;
 mod kyc;
@@ -51,6 +52,7 @@ pub use complaints::*;
 pub use consents::*;
 pub use direct_debits::*;
 pub use disbursements::*;
+pub use general_ledger::*;
 pub use health::*;
 pub use idempotency::*;
 pub use kyc::*;
@@ -130,6 +132,7 @@ pub trait Store:
     + CalculatorStore
     + CapRuleSetStore
     + BookKeepingStore
+    + GeneralLedgerStore
     + ReminderStore
     + SignInTryStore
     + SeedStore
@@ -172,6 +175,7 @@ impl<T> Store for T where
         + CalculatorStore
         + CapRuleSetStore
         + BookKeepingStore
+        + GeneralLedgerStore
         + ReminderStore
         + SignInTryStore
         + SeedStore

@@ -704,6 +704,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/trial-balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lender's trial balance at the end of a day, from its loans' ledger. */
+        get: operations["staff_trial_balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/orders": {
         parameters: {
             query?: never;
@@ -6136,6 +6153,29 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_TrialBalanceView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description `YYYY-MM-DD`: balances at the end of this Manila day. */
+                date: string;
+                /** Format: int64 */
+                lenderId: number;
+                lenderName: string;
+                /** @description Every account of the chart, in its order. */
+                lines: components["schemas"]["TrialBalanceLineView"][];
+                /** Format: int64 */
+                totalCredit: number;
+                /**
+                 * Format: int64
+                 * @description Centavos; always equal (a book that does not balance is an error).
+                 */
+                totalDebit: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_UploadedImage: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -8028,6 +8068,36 @@ export interface components {
             /** @description When it was recorded, RFC 3339. */
             time: string;
             title: string;
+        };
+        TrialBalanceLineView: {
+            /** @description The account's code in the chart (`1200`). */
+            code: string;
+            /** Format: int64 */
+            credit: number;
+            /**
+             * Format: int64
+             * @description Centavos; one of `debit` and `credit` is 0.
+             */
+            debit: number;
+            /** @description `asset`, `contra_asset`, `liability`, `equity`, `income` or `expense`. */
+            kind: string;
+            name: string;
+        };
+        TrialBalanceView: {
+            /** @description `YYYY-MM-DD`: balances at the end of this Manila day. */
+            date: string;
+            /** Format: int64 */
+            lenderId: number;
+            lenderName: string;
+            /** @description Every account of the chart, in its order. */
+            lines: components["schemas"]["TrialBalanceLineView"][];
+            /** Format: int64 */
+            totalCredit: number;
+            /**
+             * Format: int64
+             * @description Centavos; always equal (a book that does not balance is an error).
+             */
+            totalDebit: number;
         };
         UploadedImage: {
             /**
@@ -10732,6 +10802,82 @@ export interface operations {
             };
             /** @description The `Idempotency-Key` was used for a different request; nothing was stored */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_trial_balance: {
+        parameters: {
+            query: {
+                /**
+                 * @description The Manila day whose end the balances stand at, `YYYY-MM-DD`
+                 *     (default: today; never a day still to come).
+                 */
+                date?: string;
+                lenderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TrialBalanceView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -15,6 +15,7 @@ pub mod complaints;
 pub mod dashboard;
 pub mod enrolment;
 pub mod exchange_rates;
+pub mod general_ledger;
 pub mod listing;
 pub mod marketing;
 pub mod money;
@@ -48,6 +49,7 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(borrowers::reveal))
         .routes(routes!(money::failed_payouts))
         .routes(routes!(money::reconciliation))
+        .routes(routes!(general_ledger::trial_balance))
         .routes(routes!(dashboard::dashboard))
         .routes(routes!(borrowers::staff_image))
         .routes(routes!(unposted_payments::queue))

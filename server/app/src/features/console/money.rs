@@ -122,7 +122,7 @@ fn line(row: ReconciliationRow) -> ReconciliationLine {
     }
 }
 
-fn day(text: Option<&str>, default: Date) -> ApiResult<Date> {
+pub(super) fn day(text: Option<&str>, default: Date) -> ApiResult<Date> {
     match text.filter(|text| !text.is_empty()) {
         Some(text) => hiram_domain::kyc::parse_day(text).ok_or(ApiError::InvalidParameters),
         None => Ok(default),

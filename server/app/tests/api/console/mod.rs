@@ -6,6 +6,7 @@ mod api_tokens;
 mod back_office;
 mod collections;
 mod enrolment;
+mod general_ledger;
 mod marketing;
 pub(crate) mod reversals;
 mod rule_sets;

@@ -1,0 +1,98 @@
+//! A lender's books in the console and the staff API (decision 068): the
+//! trial balance of its loans at the end of a Manila day, every account of
+//! the chart with its balance in the debit or the credit column.
+
+use super::Staff;
+use super::money::day;
+use crate::error::{ApiError, ApiResult, Envelope, ok};
+use crate::extract::Params;
+use crate::i18n::Lang;
+use crate::services::general_ledger::{self, LenderTrialBalance};
+use crate::state::AppState;
+use axum::Json;
+use axum::extract::State;
+use hiram_domain::product::LenderId;
+use hiram_domain::staff::Permission;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct TrialBalanceParams {
+    pub lender_id: i64,
+    /// The Manila day whose end the balances stand at, `YYYY-MM-DD`
+    /// (default: today; never a day still to come).
+    #[param(pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
+    pub date: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrialBalanceLineView {
+    /// The account's code in the chart (`1200`).
+    pub code: String,
+    pub name: String,
+    /// `asset`, `contra_asset`, `liability`, `equity`, `income` or `expense`.
+    pub kind: String,
+    /// Centavos; one of `debit` and `credit` is 0.
+    pub debit: i64,
+    pub credit: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrialBalanceView {
+    pub lender_id: i64,
+    pub lender_name: String,
+    /// `YYYY-MM-DD`: balances at the end of this Manila day.
+    pub date: String,
+    /// Every account of the chart, in its order.
+    pub lines: Vec<TrialBalanceLineView>,
+    /// Centavos; always equal (a book that does not balance is an error).
+    pub total_debit: i64,
+    pub total_credit: i64,
+}
+
+fn view(books: LenderTrialBalance) -> TrialBalanceView {
+    TrialBalanceView {
+        lender_id: books.lender.id.0,
+        lender_name: books.lender.name,
+        date: books.day.to_string(),
+        lines: books
+            .trial
+            .lines
+            .into_iter()
+            .map(|line| TrialBalanceLineView {
+                code: line.code,
+                name: line.name,
+                kind: line.kind.key().to_owned(),
+                debit: line.debit.get(),
+                credit: line.credit.get(),
+            })
+            .collect(),
+        total_debit: books.trial.total_debit.get(),
+        total_credit: books.trial.total_credit.get(),
+    }
+}
+
+/// A lender's trial balance at the end of a day, from its loans' ledger.
+#[utoipa::path(get, path = "/general-ledger/trial-balance", operation_id = "staff_trial_balance", tag = "staff",
+    params(TrialBalanceParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<TrialBalanceView>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+pub async fn trial_balance(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<TrialBalanceParams>, ApiError>,
+) -> ApiResult<Json<Envelope<TrialBalanceView>>> {
+    staff.require(Permission::ViewMoney)?;
+    let Params(params) = params?;
+    let today = state.today();
+    let day = day(params.date.as_deref(), today)?;
+    if day > today {
+        return Err(ApiError::InvalidParameters);
+    }
+    let books = general_ledger::trial_balance(&state, LenderId(params.lender_id), day).await?;
+    Ok(ok(lang, view(books.ok_or(ApiError::NotFound)?)))
+}

@@ -1,0 +1,117 @@
+//! A lender's books (decision 068): the trial balance of its loans at the
+//! end of a day balances, carries every account of the chart, states loans
+//! receivable as the sum of its loans' own balances, moves with a payment
+//! on one of its loans and on no other lender's, and reads nothing of a day
+//! before its loans.
+
+use crate::console::{Member, member, send};
+use crate::helpers::{TestApp, order_in};
+use crate::repayment::{SECRET, callback, pay_code};
+use hiram_domain::back_office::{OrderQuery, OrderSort, PageRequest};
+use hiram_domain::ledger::Account;
+use hiram_domain::order::OrderId;
+use hiram_domain::product::LenderId;
+use hiram_domain::staff::Role;
+use serde_json::Value;
+
+async fn trial_balance(app: &TestApp, who: &Member, lender: LenderId, date: &str) -> Value {
+    let path = format!("/api/console/general-ledger/trial-balance?lenderId={}&date={date}", lender.0);
+    let (status, body) = send(app, who, "GET", &path, &[]).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
+/// An account's balance, debit positive.
+fn balance(trial: &Value, code: &str) -> i64 {
+    let line = trial["lines"].as_array().unwrap().iter().find(|line| line["code"] == code).unwrap();
+    line["debit"].as_i64().unwrap() - line["credit"].as_i64().unwrap()
+}
+
+/// The sum of an account's balance over every order of the lender, from
+/// each order's own balances.
+async fn loans_sum(app: &TestApp, lender: LenderId, account: Account) -> i64 {
+    let page = PageRequest::new(1, 100).unwrap();
+    let query = OrderQuery { status: None, borrower: None, order_no: None, sort: OrderSort::Oldest, page };
+    let found = app.state.store.find_orders(&query).await.unwrap();
+    assert!(found.total <= 100, "one page holds the demo's orders");
+    let mut sum = 0;
+    for row in found.rows {
+        let product = app.state.store.product(row.order.product_id).await.unwrap().unwrap();
+        if product.lender_id == lender {
+            sum += app.state.store.balances(row.order.id).await.unwrap().net(account);
+        }
+    }
+    sum
+}
+
+async fn lender_of(app: &TestApp, order: OrderId) -> LenderId {
+    let order = app.state.store.order(order).await.unwrap().unwrap();
+    app.state.store.product(order.product_id).await.unwrap().unwrap().lender_id
+}
+
+crate::on_both_stores! {
+    async fn a_lenders_trial_balance_balances_and_states_its_loans_as_their_own_balances_say(app) {
+        let demo = app.demo_session().await;
+        let finance = member(&app, Role::Finance).await;
+        let order = order_in(&demo, 174).order_id;
+        let lender = lender_of(&app, OrderId(order)).await;
+        let other = app.state.store.lenders().await.unwrap().into_iter().map(|lender| lender.id).find(|id| *id != lender).unwrap();
+        let today = hiram_domain::clock::manila_date(app.state.now()).to_string();
+
+        let before = trial_balance(&app, &finance, lender, &today).await;
+        assert_eq!(before["totalDebit"], before["totalCredit"], "{before}");
+        assert!(before["totalDebit"].as_i64().unwrap() > 0, "the demo lender has loans out: {before}");
+        assert_eq!(before["lines"].as_array().unwrap().len(), 14, "every account of the chart: {before}");
+        for (code, account) in [("1010", Account::Cash), ("1200", Account::PrincipalReceivable), ("1300", Account::InterestReceivable), ("4100", Account::InterestIncome), ("2100", Account::BorrowerCredit)] {
+            assert_eq!(balance(&before, code), loans_sum(&app, lender, account).await, "{code}: {before}");
+        }
+        assert_eq!(balance(&before, "1290"), 0, "no allowance is posted yet");
+        let other_before = trial_balance(&app, &finance, other, &today).await;
+
+        // The borrower pays ₱500 on the loan: cash comes in, and the loan,
+        // brought to the day first (its interest to today earned), owes that
+        // much less; no other lender's books move.
+        let (_, issued) = pay_code(&app, &demo.session_id, order, 50_000, 90011).await;
+        let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+        let paid = serde_json::json!({ "transactionId": "GL-1", "payCode": code, "amount": 50_000, "currency": "PHP" });
+        assert_eq!(callback(&app, &paid, app.state.now().unix_timestamp(), SECRET).await.0, 200);
+        let after = trial_balance(&app, &finance, lender, &today).await;
+        assert_eq!(after["totalDebit"], after["totalCredit"], "{after}");
+        assert_eq!(balance(&after, "1010") - balance(&before, "1010"), 50_000);
+        let receivable = |trial: &Value| ["1200", "1300", "1310", "1320"].iter().map(|code| balance(trial, code)).sum::<i64>();
+        let earned = |trial: &Value| -["4100", "4200", "4300"].iter().map(|code| balance(trial, code)).sum::<i64>();
+        let credit_held = balance(&before, "2100") - balance(&after, "2100");
+        assert_eq!(
+            receivable(&before) - receivable(&after) + earned(&after) - earned(&before) + credit_held,
+            50_000,
+            "{before}\n{after}"
+        );
+        assert_eq!(balance(&after, "1200"), loans_sum(&app, lender, Account::PrincipalReceivable).await);
+        assert_eq!(trial_balance(&app, &finance, other, &today).await, other_before);
+
+        // Ten years back, before any loan, the books hold nothing.
+        let long_ago = (hiram_domain::clock::manila_date(app.state.now()) - time::Duration::days(3650)).to_string();
+        let empty = trial_balance(&app, &finance, lender, &long_ago).await;
+        assert_eq!((empty["totalDebit"].as_i64(), empty["date"].as_str()), (Some(0), Some(long_ago.as_str())));
+        assert_eq!(empty["lenderName"], after["lenderName"]);
+    }
+
+    async fn the_trial_balance_refuses_what_it_cannot_answer_and_whom_it_may_not(app) {
+        let demo = app.demo_session().await;
+        let finance = member(&app, Role::Finance).await;
+        let lender = lender_of(&app, OrderId(order_in(&demo, 174).order_id)).await;
+        let tomorrow = (hiram_domain::clock::manila_date(app.state.now()) + time::Duration::days(1)).to_string();
+        let path = |query: &str| format!("/api/console/general-ledger/trial-balance?{query}");
+        for bad in [format!("lenderId={}&date={tomorrow}", lender.0), format!("lenderId={}&date=2026-13-01", lender.0), "date=2026-01-01".to_owned(), "lenderId=abc".to_owned()] {
+            assert_eq!(send(&app, &finance, "GET", &path(&bad), &[]).await.0, 400, "{bad}");
+        }
+        assert_eq!(send(&app, &finance, "GET", &path("lenderId=999999"), &[]).await.0, 404);
+        let care = member(&app, Role::CustomerCare).await;
+        assert_eq!(send(&app, &care, "GET", &path(&format!("lenderId={}", lender.0)), &[]).await.0, 403);
+        let (status, today) = send(&app, &finance, "GET", &path(&format!("lenderId={}", lender.0)), &[]).await;
+        assert_eq!(status, 200, "{today}");
+        assert_eq!(today["data"]["date"], hiram_domain::clock::manila_date(app.state.now()).to_string(), "the default is today");
+        let anonymous = app.client.get(app.url(&path(&format!("lenderId={}", lender.0)))).send().await.unwrap();
+        assert_eq!(anonymous.status(), 401);
+    }
+}

@@ -1,0 +1,144 @@
+//! A lender's general ledger (issue 31, decision 068): the chart of
+//! accounts its books are kept in, where each account of the loans' own
+//! ledger lands in it, and the trial balance of a lender's loans on a day.
+//!
+//! The chart is data (the `gl_account` table): every lender starts from the
+//! same standard chart, and each loan-ledger account maps to exactly one of
+//! its accounts. A trial balance is derived from the loan ledger, never kept
+//! beside it, so the two cannot disagree.
+
+use crate::ledger::{Account, Side};
+use crate::money::Centavos;
+
+/// What an account of the chart holds, and so on which side its balance
+/// normally stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GlKind {
+    Asset,
+    /// Reduces an asset (the allowance for credit losses): a credit balance.
+    ContraAsset,
+    Liability,
+    Equity,
+    Income,
+    Expense,
+}
+
+impl GlKind {
+    pub const ALL: [GlKind; 6] =
+        [GlKind::Asset, GlKind::ContraAsset, GlKind::Liability, GlKind::Equity, GlKind::Income, GlKind::Expense];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            GlKind::Asset => "asset",
+            GlKind::ContraAsset => "contra_asset",
+            GlKind::Liability => "liability",
+            GlKind::Equity => "equity",
+            GlKind::Income => "income",
+            GlKind::Expense => "expense",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<GlKind> {
+        GlKind::ALL.into_iter().find(|kind| kind.key() == key)
+    }
+
+    /// The side an account of this kind normally has its balance on.
+    pub fn normal_side(self) -> Side {
+        match self {
+            GlKind::Asset | GlKind::Expense => Side::Debit,
+            GlKind::ContraAsset | GlKind::Liability | GlKind::Equity | GlKind::Income => Side::Credit,
+        }
+    }
+}
+
+/// An account of the chart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GlAccount {
+    /// `1200`: what finance reads and exports by.
+    pub code: String,
+    pub name: String,
+    pub kind: GlKind,
+    /// The account of the loans' own ledger this one carries, if any.
+    pub loan_account: Option<Account>,
+}
+
+/// What a lender's loans posted to one account of their ledger up to a
+/// moment: the sums of its debit and of its credit lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AccountTotals {
+    pub account: Account,
+    pub debits: Centavos,
+    pub credits: Centavos,
+}
+
+/// One account's line of a trial balance: its balance in the debit or the
+/// credit column, the other zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrialBalanceLine {
+    pub code: String,
+    pub name: String,
+    pub kind: GlKind,
+    pub debit: Centavos,
+    pub credit: Centavos,
+}
+
+/// Every account of the chart with its balance, and the two columns' totals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrialBalance {
+    pub lines: Vec<TrialBalanceLine>,
+    pub total_debit: Centavos,
+    pub total_credit: Centavos,
+}
+
+/// The chart has no account for a loan-ledger account that holds money: the
+/// chart's data is broken, and no trial balance can be stated.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("the chart of accounts has no account for the loan ledger's `{}`", .0.key())]
+pub struct Unmapped(pub Account);
+
+impl TrialBalance {
+    /// The trial balance of `totals` in `chart`, every account of the chart
+    /// listed (at zero when nothing reached it), in the chart's order.
+    pub fn of(chart: &[GlAccount], totals: &[AccountTotals]) -> Result<TrialBalance, Unmapped> {
+        if let Some(unmapped) =
+            totals.iter().find(|totals| !chart.iter().any(|gl| gl.loan_account == Some(totals.account)))
+        {
+            return Err(Unmapped(unmapped.account));
+        }
+        let lines: Vec<TrialBalanceLine> = chart
+            .iter()
+            .map(|gl| {
+                let net: i64 = totals
+                    .iter()
+                    .filter(|totals| gl.loan_account == Some(totals.account))
+                    .map(|totals| totals.debits.get() - totals.credits.get())
+                    .sum();
+                TrialBalanceLine {
+                    code: gl.code.clone(),
+                    name: gl.name.clone(),
+                    kind: gl.kind,
+                    debit: Centavos::new(net.max(0)),
+                    credit: Centavos::new((-net).max(0)),
+                }
+            })
+            .collect();
+        let total = |column: fn(&TrialBalanceLine) -> Centavos| {
+            Centavos::new(lines.iter().map(|line| column(line).get()).sum())
+        };
+        let (total_debit, total_credit) = (total(|line| line.debit), total(|line| line.credit));
+        Ok(TrialBalance { lines, total_debit, total_credit })
+    }
+
+    /// Whether the two columns agree, as double entry promises.
+    pub fn balances(&self) -> bool {
+        self.total_debit == self.total_credit
+    }
+
+    /// The line of an account, by its code.
+    pub fn line(&self, code: &str) -> Option<&TrialBalanceLine> {
+        self.lines.iter().find(|line| line.code == code)
+    }
+}
+
+#[cfg(test)]
+mod tests;

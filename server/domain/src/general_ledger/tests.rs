@@ -1,0 +1,141 @@
+use super::*;
+use crate::ledger::{Balances, Entry, EntryKind, Line};
+use proptest::prelude::*;
+
+/// A chart carrying every loan-ledger account, and one account (the
+/// allowance) that none reaches.
+fn chart() -> Vec<GlAccount> {
+    let mut chart: Vec<GlAccount> = Account::ALL
+        .iter()
+        .enumerate()
+        .map(|(index, account)| GlAccount {
+            code: format!("{}", 1000 + index),
+            name: account.key().to_owned(),
+            kind: match account {
+                Account::InterestIncome | Account::FeeIncome | Account::PenaltyIncome => GlKind::Income,
+                Account::BorrowerCredit => GlKind::Liability,
+                _ => GlKind::Asset,
+            },
+            loan_account: Some(*account),
+        })
+        .collect();
+    chart.push(GlAccount {
+        code: "1290".to_owned(),
+        name: "Allowance for credit losses".to_owned(),
+        kind: GlKind::ContraAsset,
+        loan_account: None,
+    });
+    chart
+}
+
+/// What the store sums: each account's debit and credit lines.
+fn totals_of(entries: &[Entry]) -> Vec<AccountTotals> {
+    Account::ALL
+        .iter()
+        .map(|account| {
+            let sum = |side: Side| {
+                Centavos::new(
+                    entries
+                        .iter()
+                        .flat_map(|entry| &entry.lines)
+                        .filter(|line| line.account == *account && line.side == side)
+                        .map(|line| line.amount.get())
+                        .sum(),
+                )
+            };
+            AccountTotals { account: *account, debits: sum(Side::Debit), credits: sum(Side::Credit) }
+        })
+        .filter(|totals| totals.debits.get() + totals.credits.get() > 0)
+        .collect()
+}
+
+fn pesos(amount: i64) -> Centavos {
+    Centavos::from_pesos(amount)
+}
+
+#[test]
+fn a_loan_paid_out_and_partly_repaid_stands_in_both_columns_alike() {
+    let entries = [
+        crate::ledger::disbursement(pesos(5_000), pesos(150)).unwrap(),
+        Entry::new(
+            EntryKind::Interest,
+            vec![
+                Line { account: Account::InterestReceivable, side: Side::Debit, amount: pesos(300) },
+                Line { account: Account::InterestIncome, side: Side::Credit, amount: pesos(300) },
+            ],
+        )
+        .unwrap(),
+    ];
+    let trial = TrialBalance::of(&chart(), &totals_of(&entries)).unwrap();
+    assert!(trial.balances(), "{trial:?}");
+    let line = |account: Account| trial.lines.iter().find(|line| line.name == account.key()).unwrap();
+    assert_eq!(
+        (line(Account::PrincipalReceivable).debit, line(Account::PrincipalReceivable).credit),
+        (pesos(5_000), Centavos::ZERO)
+    );
+    assert_eq!(line(Account::Cash).credit, pesos(4_850), "the net proceeds went out");
+    assert_eq!(line(Account::FeeIncome).credit, pesos(150));
+    assert_eq!(line(Account::InterestIncome).credit, pesos(300));
+    assert_eq!(trial.total_debit, pesos(5_300));
+    let allowance = trial.line("1290").unwrap();
+    assert_eq!((allowance.debit, allowance.credit), (Centavos::ZERO, Centavos::ZERO), "listed at zero");
+}
+
+#[test]
+fn money_in_an_account_the_chart_does_not_carry_stops_the_trial_balance() {
+    let mut chart = chart();
+    chart.retain(|gl| gl.loan_account != Some(Account::BorrowerCredit));
+    let credit = AccountTotals { account: Account::BorrowerCredit, debits: Centavos::ZERO, credits: pesos(1) };
+    assert_eq!(TrialBalance::of(&chart, &[credit]), Err(Unmapped(Account::BorrowerCredit)));
+    assert!(TrialBalance::of(&chart, &[]).unwrap().balances(), "an empty book balances");
+}
+
+#[test]
+fn each_kind_has_its_normal_side_and_its_key_reads_back() {
+    for kind in GlKind::ALL {
+        assert_eq!(GlKind::parse(kind.key()), Some(kind));
+    }
+    assert_eq!(GlKind::Asset.normal_side(), Side::Debit);
+    assert_eq!(GlKind::ContraAsset.normal_side(), Side::Credit);
+    assert_eq!(GlKind::Income.normal_side(), Side::Credit);
+    assert_eq!(GlKind::Expense.normal_side(), Side::Debit);
+}
+
+/// A balanced entry of two to four lines over random accounts.
+fn balanced_entry() -> impl Strategy<Value = Entry> {
+    (prop::collection::vec((0..Account::ALL.len(), 1..1_000_000i64), 1..3), 0..Account::ALL.len()).prop_map(
+        |(debits, credit_account)| {
+            let mut lines: Vec<Line> = debits
+                .iter()
+                .map(|(account, amount)| Line {
+                    account: Account::ALL[*account],
+                    side: Side::Debit,
+                    amount: Centavos::new(*amount),
+                })
+                .collect();
+            let total: i64 = debits.iter().map(|(_, amount)| amount).sum();
+            lines.push(Line {
+                account: Account::ALL[credit_account],
+                side: Side::Credit,
+                amount: Centavos::new(total),
+            });
+            Entry::new(EntryKind::Repayment, lines).expect("balanced by construction")
+        },
+    )
+}
+
+proptest! {
+    /// Whatever balanced entries a lender's loans posted, its trial balance
+    /// balances, and each account's line is its loan-ledger account's net.
+    #[test]
+    fn any_balanced_ledger_gives_a_trial_balance_that_balances(entries in prop::collection::vec(balanced_entry(), 0..40)) {
+        let trial = TrialBalance::of(&chart(), &totals_of(&entries)).unwrap();
+        prop_assert!(trial.balances());
+        let balances = Balances::of(&entries);
+        for account in Account::ALL {
+            let line = trial.lines.iter().find(|line| line.name == account.key()).unwrap();
+            prop_assert_eq!(line.debit.get() - line.credit.get(), balances.net(account));
+            prop_assert!(line.debit == Centavos::ZERO || line.credit == Centavos::ZERO);
+        }
+    }
+}

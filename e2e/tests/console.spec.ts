@@ -132,7 +132,7 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
 
   const finance = account('finance', 'Finance Clerk', 'finance');
   expect((await signIn(page, finance)).status()).toBe(200);
-  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets']);
+  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', "Lenders' books", 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets']);
 
   // The order's record before: what is owed now.
   await page.goto(`/console/orders?id=${order.orderId}`);
@@ -161,6 +161,15 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   const ledger = page.getByRole('complementary', { name: 'Order' }).getByRole('table', { name: 'Ledger' });
   // The interest to the day posts under the payment's key too, then the repayment.
   await expect(ledger.getByRole('row').filter({ hasText: `unposted:${entryId}` }).filter({ hasText: 'repayment' })).toContainText('₱250.00');
+
+  // The lenders' books at the end of today balance, loans receivable among them.
+  await menu(page).getByRole('link', { name: "Lenders' books" }).click();
+  const trial = page.getByRole('table', { name: 'Trial balance' });
+  await expect(trial.getByRole('row').filter({ hasText: 'Loans receivable' })).toBeVisible();
+  const totals = (await page.getByTestId('trial-totals').textContent()) ?? '';
+  const [debits, credits] = totals.match(/₱[\d,.]+/g) ?? [];
+  expect(debits).toBeTruthy();
+  expect(debits).toBe(credits);
 
   matched = { entryId, orderNo, finance };
 });
@@ -234,7 +243,7 @@ test('(d) an auditor reads the answer, the match, the new product and the sign-i
   expect((await signIn(page, auditor)).status()).toBe(200);
   await expect(page.getByRole('banner').getByText('Auditor', { exact: true })).toBeVisible();
   await expect(menu(page).getByRole('link')).toHaveText([
-    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets', 'SMS outbox', 'Audit log',
+    'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', "Lenders' books", 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets', 'SMS outbox', 'Audit log',
   ]);
   // An auditor reads complaints but may not answer them.
   await menu(page).getByRole('link', { name: 'Complaints' }).click();

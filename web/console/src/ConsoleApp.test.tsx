@@ -56,7 +56,7 @@ describe('the console', () => {
     start('/console', { '/me': ok(AUDITOR) });
     await screen.findByText('Aldo Santos');
     expect(menuEntries()).toEqual([
-      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets', 'SMS outbox', 'Audit log',
+      'Dashboard', 'Orders', 'Borrowers', 'Complaints', 'Collections', 'Unposted payments', 'Payouts and reconciliation', "Lenders' books", 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets', 'SMS outbox', 'Audit log',
     ]);
     expect(screen.getByText('Auditor')).toBeTruthy();
   });
@@ -64,7 +64,7 @@ describe('the console', () => {
   it('finance lands on the dashboard', async () => {
     start('/console', { '/me': ok(FINANCE) });
     await screen.findByText('Fe Lim');
-    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets']);
+    expect(menuEntries()).toEqual(['Dashboard', 'Orders', 'Borrowers', 'Unposted payments', 'Payouts and reconciliation', "Lenders' books", 'Waivers', 'Payment reversals', 'Exchange rates', 'Rule sets']);
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 

@@ -12,6 +12,7 @@ const AuditPage = lazy(() => import('./audit/AuditPage').then((module) => ({ def
 const BorrowersPage = lazy(() => import('./borrowers/BorrowersPage').then((module) => ({ default: module.BorrowersPage })));
 const CollectionsPage = lazy(() => import('./collections/CollectionsPage').then((module) => ({ default: module.CollectionsPage })));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })));
+const GeneralLedgerPage = lazy(() => import('./general-ledger/GeneralLedgerPage').then((module) => ({ default: module.GeneralLedgerPage })));
 const MoneyPage = lazy(() => import('./money/MoneyPage').then((module) => ({ default: module.MoneyPage })));
 const OrdersPage = lazy(() => import('./orders/OrdersPage').then((module) => ({ default: module.OrdersPage })));
 const ProductsPage = lazy(() => import('./products/ProductsPage').then((module) => ({ default: module.ProductsPage })));
@@ -46,6 +47,8 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
       return <BorrowersPage me={me} />;
     case 'money':
       return <MoneyPage />;
+    case 'books':
+      return <GeneralLedgerPage />;
     case 'adjustments':
       return <AdjustmentsPage me={me} />;
     case 'reversals':

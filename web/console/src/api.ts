@@ -29,6 +29,7 @@ export type Catalogue = components['schemas']['Catalogue'];
 export type TermsCheck = components['schemas']['TermsCheck'];
 export type FailedPayoutRow = components['schemas']['FailedPayoutRow'];
 export type ReconciliationLine = components['schemas']['ReconciliationLine'];
+export type TrialBalanceLine = components['schemas']['TrialBalanceLineView'];
 export type Dashboard = components['schemas']['Dashboard'];
 
 /** One page of a server-paged table (`features/staff/listing.rs`). */
@@ -216,6 +217,15 @@ export const useFailedPayouts = (page: number, pageSize: number) =>
   useQuery({ queryKey: ['money', 'failed-payouts', page, pageSize], queryFn: () => dataOf(fetchFailedPayouts(page, pageSize)) });
 export const useReconciliation = (from: string, to: string) =>
   useQuery({ queryKey: ['money', 'reconciliation', from, to], queryFn: () => dataOf(fetchReconciliation(from, to)) });
+
+export const useBookLenders = () => useQuery({ queryKey: ['books', 'lenders'], queryFn: () => dataOf(get('/general-ledger/lenders', {})) });
+/** A lender's trial balance at the end of `date` (today when empty); waits for a lender. */
+export const useTrialBalance = (lenderId: number, date: string) =>
+  useQuery({
+    queryKey: ['books', 'trial-balance', lenderId, date],
+    queryFn: () => dataOf(get('/general-ledger/trial-balance', { lenderId, date: date || undefined })),
+    enabled: lenderId > 0,
+  });
 
 export const fetchDashboard = (days: number) => get('/dashboard', { days });
 export const useDashboard = (days: number) => useQuery({ queryKey: ['dashboard', days], queryFn: () => dataOf(fetchDashboard(days)) });

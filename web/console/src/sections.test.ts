@@ -8,9 +8,9 @@ describe('the menu by permission', () => {
   it('opens only what each role may see', () => {
     expect(ids(CARE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'complaints', 'rule-sets', 'sms-outbox']);
     expect(ids(AUDITOR.permissions)).toEqual([
-      'dashboard', 'orders', 'borrowers', 'complaints', 'collections', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates', 'rule-sets', 'sms-outbox', 'audit',
+      'dashboard', 'orders', 'borrowers', 'complaints', 'collections', 'unposted-payments', 'money', 'books', 'adjustments', 'reversals', 'exchange-rates', 'rule-sets', 'sms-outbox', 'audit',
     ]);
-    expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money', 'adjustments', 'reversals', 'exchange-rates', 'rule-sets']);
+    expect(ids(FINANCE.permissions)).toEqual(['dashboard', 'orders', 'borrowers', 'unposted-payments', 'money', 'books', 'adjustments', 'reversals', 'exchange-rates', 'rule-sets']);
     expect(ids(OFFICER.permissions)).toEqual(['dashboard', 'applications', 'orders', 'borrowers', 'collections', 'rule-sets']);
     expect(ids(ADMIN.permissions)).toContain('products');
     // Everyone who sees orders reads the rule sets; only an admin's menu comes with the right to change them.

@@ -36,6 +36,7 @@ export type SectionId =
   | 'unposted-payments'
   | 'collections'
   | 'money'
+  | 'books'
   | 'adjustments'
   | 'reversals'
   | 'exchange-rates'
@@ -65,6 +66,7 @@ export const SECTIONS: readonly Section[] = [
   { id: 'collections', label: 'console.section.collections', permission: PERMISSION.viewCollections },
   { id: 'unposted-payments', label: 'console.section.payments', permission: PERMISSION.viewMoney },
   { id: 'money', label: 'console.section.money', permission: PERMISSION.viewMoney },
+  { id: 'books', label: 'console.section.books', permission: PERMISSION.viewMoney },
   { id: 'adjustments', label: 'console.section.adjustments', permission: PERMISSION.viewMoney },
   { id: 'reversals', label: 'console.section.reversals', permission: PERMISSION.viewMoney },
   { id: 'exchange-rates', label: 'console.section.exchangeRates', permission: PERMISSION.viewMoney },

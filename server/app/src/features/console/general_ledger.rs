@@ -4,6 +4,7 @@
 
 use super::Staff;
 use super::money::day;
+use super::products::LenderOption;
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
@@ -95,4 +96,18 @@ pub async fn trial_balance(
     }
     let books = general_ledger::trial_balance(&state, LenderId(params.lender_id), day).await?;
     Ok(ok(lang, view(books.ok_or(ApiError::NotFound)?)))
+}
+
+/// The lenders whose books there are, for the picker.
+#[utoipa::path(get, path = "/general-ledger/lenders", operation_id = "staff_book_lenders", tag = "staff",
+    security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Vec<LenderOption>>), (status = 401), (status = 403)))]
+pub async fn lenders(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Vec<LenderOption>>>> {
+    staff.require(Permission::ViewMoney)?;
+    let lenders = state.store.lenders().await?;
+    Ok(ok(lang, lenders.into_iter().map(LenderOption::from).collect()))
 }

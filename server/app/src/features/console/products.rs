@@ -22,7 +22,7 @@ use hiram_domain::cap_proof::{Breach, Ceiling, prove_product};
 use hiram_domain::caps::CapRuleSet;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::pricing::{Allocation, ClauseTerms, PenaltySchedule, ProductTerms, Quote, TermsError};
-use hiram_domain::product::{LenderId, NewProduct, Product, ProductId, ProductListing};
+use hiram_domain::product::{Lender, LenderId, NewProduct, Product, ProductId, ProductListing};
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -115,6 +115,12 @@ pub struct LenderOption {
     pub name: String,
 }
 
+impl From<Lender> for LenderOption {
+    fn from(lender: Lender) -> LenderOption {
+        LenderOption { id: lender.id.0, name: lender.name }
+    }
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Catalogue {
@@ -141,13 +147,7 @@ pub async fn catalogue(
         let breaches = breaches.iter().map(|breach| violation(breach, &rule_set, lang)).collect();
         products.push(product_view(product, breaches));
     }
-    let lenders = state
-        .store
-        .lenders()
-        .await?
-        .into_iter()
-        .map(|lender| LenderOption { id: lender.id.0, name: lender.name })
-        .collect();
+    let lenders = state.store.lenders().await?.into_iter().map(LenderOption::from).collect();
     Ok(ok(lang, Catalogue { products, lenders, rule_set: RuleSetView::of(&rule_set, true) }))
 }
 

@@ -108,6 +108,12 @@ crate::on_both_stores! {
         assert_eq!(send(&app, &finance, "GET", &path("lenderId=999999"), &[]).await.0, 404);
         let care = member(&app, Role::CustomerCare).await;
         assert_eq!(send(&app, &care, "GET", &path(&format!("lenderId={}", lender.0)), &[]).await.0, 403);
+        assert_eq!(send(&app, &care, "GET", "/api/console/general-ledger/lenders", &[]).await.0, 403);
+        let (status, lenders) = send(&app, &finance, "GET", "/api/console/general-ledger/lenders", &[]).await;
+        assert_eq!(status, 200, "{lenders}");
+        let ids: Vec<i64> = lenders["data"].as_array().unwrap().iter().map(|lender| lender["id"].as_i64().unwrap()).collect();
+        assert_eq!(ids.len(), app.state.store.lenders().await.unwrap().len());
+        assert!(ids.contains(&lender.0), "{lenders}");
         let (status, today) = send(&app, &finance, "GET", &path(&format!("lenderId={}", lender.0)), &[]).await;
         assert_eq!(status, 200, "{today}");
         assert_eq!(today["data"]["date"], hiram_domain::clock::manila_date(app.state.now()).to_string(), "the default is today");

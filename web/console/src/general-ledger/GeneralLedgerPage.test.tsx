@@ -1,0 +1,66 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hideToast } from '@hiram/shared/ui/toastStore';
+import { captureDownloads, consoleApi, ok, query } from '../testing/consoleApi';
+import { renderSection } from '../testing/renderSection';
+import { GeneralLedgerPage } from './GeneralLedgerPage';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  act(() => hideToast());
+});
+
+const LENDERS = [
+  { id: 1, name: 'Bayanihan Cash' },
+  { id: 2, name: 'Tulay Lending' },
+];
+
+const books = (lenderId: number, date: string) => ({
+  lenderId,
+  lenderName: LENDERS.find((lender) => lender.id === lenderId)!.name,
+  date,
+  lines: [
+    { code: '1010', name: 'Cash in bank and payment channels', kind: 'asset', debit: 0, credit: 457_667 },
+    { code: '1200', name: 'Loans receivable', kind: 'asset', debit: 500_000, credit: 0 },
+    { code: '4200', name: 'Fee income', kind: 'income', debit: 0, credit: 42_333 },
+  ],
+  totalDebit: 500_000,
+  totalCredit: 500_000,
+});
+
+describe("a lender's books", () => {
+  it("shows the first lender's trial balance for today, then another lender's for a day asked", async () => {
+    const api = consoleApi({
+      '/general-ledger/lenders': ok(LENDERS),
+      '/general-ledger/trial-balance': (url: string) => ok(books(Number(query(url).lenderId), query(url).date ?? '2026-11-27')),
+    });
+    renderSection(<GeneralLedgerPage />);
+    const table = await screen.findByRole('table', { name: 'Trial balance' });
+    await within(table).findByText('Loans receivable');
+    expect(within(table).getByText('₱5,000.00')).toBeTruthy();
+    expect(screen.getByTestId('trial-totals').textContent).toBe('Total debits ₱5,000.00 · total credits ₱5,000.00');
+    expect(query(api.calls('/general-ledger/trial-balance')[0]![0]).lenderId).toBe('1');
+    expect(query(api.calls('/general-ledger/trial-balance')[0]![0]).date).toBeUndefined();
+
+    fireEvent.change(screen.getByLabelText('Lender'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('At the end of'), { target: { value: '2026-10-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    await screen.findByText(/Tulay Lending’s accounts|Tulay Lending's accounts/);
+    const asked = query(api.calls('/general-ledger/trial-balance').at(-1)![0]);
+    expect([asked.lenderId, asked.date]).toEqual(['2', '2026-10-31']);
+  });
+
+  it('exports the lines and their totals as CSV', async () => {
+    const downloads = captureDownloads();
+    consoleApi({ '/general-ledger/lenders': ok(LENDERS), '/general-ledger/trial-balance': ok(books(1, '2026-11-27')) });
+    renderSection(<GeneralLedgerPage />);
+    await screen.findByText('Loans receivable');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    downloads.restore();
+    const lines = (await downloads.saved[0]!.text).trim().split('\r\n');
+    expect(lines[0]).toBe('Code,Account,Debit,Credit');
+    expect(lines[2]).toBe('1200,Loans receivable,5000.00,0.00');
+    expect(lines.at(-1)).toBe(',Total,5000.00,5000.00');
+  });
+});

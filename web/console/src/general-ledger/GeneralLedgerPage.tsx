@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { formatDate, formatMoney } from '@hiram/shared/format/format';
+import { t } from '../i18n/i18n';
+import { useBookLenders, useTrialBalance, type TrialBalanceLine } from '../api';
+import { downloadCsv, csvName, toCsv } from '../csv';
+import { PageHead } from '../parts';
+import { DataTable, type Column } from '../table';
+
+const peso = (centavos: number) => (centavos === 0 ? '' : formatMoney(centavos, '₱'));
+const pesos = (centavos: number) => (centavos / 100).toFixed(2);
+
+/** A lender's trial balance at the end of a Manila day: every account of the chart, its balance in one column. */
+export function GeneralLedgerPage() {
+  const lenders = useBookLenders();
+  const [asked, setAsked] = useState({ lenderId: 0, date: '' });
+  const [typed, setTyped] = useState(asked);
+  const lenderId = asked.lenderId || lenders.data?.[0]?.id || 0;
+  const trial = useTrialBalance(lenderId, asked.date);
+  const books = trial.data;
+  const columns: (Column<TrialBalanceLine> & { header: string })[] = [
+    { header: t('console.books.code'), className: 'c-nowrap', cell: (line) => line.code },
+    { header: t('console.books.account'), cell: (line) => line.name },
+    { header: t('console.books.debit'), num: true, cell: (line) => peso(line.debit) },
+    { header: t('console.books.credit'), num: true, cell: (line) => peso(line.credit) },
+  ];
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setAsked({ lenderId: typed.lenderId || lenderId, date: typed.date });
+  }
+
+  function exportCsv() {
+    if (!books) return;
+    const rows = books.lines.map((line) => [line.code, line.name, pesos(line.debit), pesos(line.credit)]);
+    rows.push(['', t('console.books.total'), pesos(books.totalDebit), pesos(books.totalCredit)]);
+    downloadCsv(csvName(`trial-balance-${books.lenderId}-${books.date}`), toCsv(columns.map((column) => column.header), rows));
+  }
+
+  return (
+    <section className="c-page" aria-labelledby="c-books-title">
+      <PageHead id="c-books-title" title={t('console.section.books')} />
+      <section aria-labelledby="c-trial-title" className="c-block">
+        <div className="c-head">
+          <h2 id="c-trial-title">{t('console.books.trialBalance')}</h2>
+          <form className="c-tools" onSubmit={apply}>
+            <span className="c-filter">
+              <label htmlFor="c-books-lender">{t('console.books.lender')}</label>
+              <select
+                id="c-books-lender"
+                className="c-input"
+                value={typed.lenderId || lenderId}
+                onChange={(e) => setTyped({ ...typed, lenderId: Number(e.target.value) })}
+              >
+                {(lenders.data ?? []).map((lender) => (
+                  <option key={lender.id} value={lender.id}>
+                    {lender.name}
+                  </option>
+                ))}
+              </select>
+            </span>
+            <span className="c-filter">
+              <label htmlFor="c-books-date">{t('console.books.date')}</label>
+              <input id="c-books-date" type="date" className="c-input" value={typed.date} onChange={(e) => setTyped({ ...typed, date: e.target.value })} />
+            </span>
+            <button type="submit" className="h-btn h-btn--ghost c-btn">
+              {t('console.sms.show')}
+            </button>
+            <button type="button" className="h-btn h-btn--ghost c-btn" disabled={!books} onClick={exportCsv}>
+              {t('console.exportCsv')}
+            </button>
+          </form>
+        </div>
+        {books && (
+          <p className="c-muted c-small">
+            {t('console.books.asOf').replace('{lender}', books.lenderName).replace('{date}', formatDate(books.date))}
+          </p>
+        )}
+        <DataTable
+          labelledBy="c-trial-title"
+          rows={books?.lines ?? []}
+          rowKey={(line) => line.code}
+          loading={trial.isFetching || lenders.isFetching}
+          columns={columns}
+        />
+        {books && (
+          <p className="c-strong" data-testid="trial-totals">
+            {t('console.books.totals')
+              .replace('{debit}', formatMoney(books.totalDebit, '₱'))
+              .replace('{credit}', formatMoney(books.totalCredit, '₱'))}
+          </p>
+        )}
+      </section>
+    </section>
+  );
+}

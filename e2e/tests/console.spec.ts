@@ -170,6 +170,10 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   const [debits, credits] = totals.match(/₱[\d,.]+/g) ?? [];
   expect(debits).toBeTruthy();
   expect(debits).toBe(credits);
+  // And what the lender earned this month, interest first.
+  const income = page.getByRole('table', { name: 'Income statement' });
+  await expect(income.getByRole('row').filter({ hasText: 'Interest income' })).toBeVisible();
+  await expect(page.getByTestId('net-income')).toContainText('net income ₱');
 
   matched = { entryId, orderNo, finance };
 });

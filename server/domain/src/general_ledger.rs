@@ -4,8 +4,9 @@
 //!
 //! The chart is data (the `gl_account` table): every lender starts from the
 //! same standard chart, and each loan-ledger account maps to exactly one of
-//! its accounts. A trial balance is derived from the loan ledger, never kept
-//! beside it, so the two cannot disagree.
+//! its accounts. A trial balance (and an income statement, the movement of
+//! the income and expense accounts over a period) is derived from the loan
+//! ledger, never kept beside it, so the two cannot disagree.
 
 use crate::ledger::{Account, Side};
 use crate::money::Centavos;
@@ -137,6 +138,60 @@ impl TrialBalance {
     /// The line of an account, by its code.
     pub fn line(&self, code: &str) -> Option<&TrialBalanceLine> {
         self.lines.iter().find(|line| line.code == code)
+    }
+}
+
+/// One income or expense account's movement over a period: what was earned
+/// (income) or spent (expense), positive either way; negative when the
+/// period took back more than it added (a reversal of an earlier month's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StatementLine {
+    pub code: String,
+    pub name: String,
+    pub amount: Centavos,
+}
+
+/// What a lender earned and spent between two moments, from its loans'
+/// ledger: its income and expense accounts' movements, in the chart's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IncomeStatement {
+    pub income: Vec<StatementLine>,
+    pub expenses: Vec<StatementLine>,
+    pub total_income: Centavos,
+    pub total_expenses: Centavos,
+    /// Income less expenses; negative for a loss.
+    pub net_income: Centavos,
+}
+
+impl IncomeStatement {
+    /// The movements between `opening` (what was posted before the period)
+    /// and `closing` (what was posted before its end).
+    pub fn of(
+        chart: &[GlAccount],
+        opening: &[AccountTotals],
+        closing: &[AccountTotals],
+    ) -> Result<IncomeStatement, Unmapped> {
+        let (before, after) = (TrialBalance::of(chart, opening)?, TrialBalance::of(chart, closing)?);
+        let net = |line: &TrialBalanceLine| line.debit.get() - line.credit.get();
+        let moved = |kind: GlKind, sign: i64| -> Vec<StatementLine> {
+            before
+                .lines
+                .iter()
+                .zip(&after.lines)
+                .filter(|(_, line)| line.kind == kind)
+                .map(|(opening, closing)| StatementLine {
+                    code: closing.code.clone(),
+                    name: closing.name.clone(),
+                    amount: Centavos::new(sign * (net(closing) - net(opening))),
+                })
+                .collect()
+        };
+        // Income stands on the credit side, expenses on the debit side.
+        let (income, expenses) = (moved(GlKind::Income, -1), moved(GlKind::Expense, 1));
+        let sum = |lines: &[StatementLine]| Centavos::new(lines.iter().map(|line| line.amount.get()).sum());
+        let (total_income, total_expenses) = (sum(&income), sum(&expenses));
+        let net_income = Centavos::new(total_income.get() - total_expenses.get());
+        Ok(IncomeStatement { income, expenses, total_income, total_expenses, net_income })
     }
 }
 

@@ -30,6 +30,7 @@ export type TermsCheck = components['schemas']['TermsCheck'];
 export type FailedPayoutRow = components['schemas']['FailedPayoutRow'];
 export type ReconciliationLine = components['schemas']['ReconciliationLine'];
 export type TrialBalanceLine = components['schemas']['TrialBalanceLineView'];
+export type StatementLine = components['schemas']['StatementLineView'];
 export type Dashboard = components['schemas']['Dashboard'];
 
 /** One page of a server-paged table (`features/staff/listing.rs`). */
@@ -224,6 +225,14 @@ export const useTrialBalance = (lenderId: number, date: string) =>
   useQuery({
     queryKey: ['books', 'trial-balance', lenderId, date],
     queryFn: () => dataOf(get('/general-ledger/trial-balance', { lenderId, date: date || undefined })),
+    enabled: lenderId > 0,
+  });
+
+/** What a lender earned and spent from `from` to `to` (this month to today when empty). */
+export const useIncomeStatement = (lenderId: number, from: string, to: string) =>
+  useQuery({
+    queryKey: ['books', 'income-statement', lenderId, from, to],
+    queryFn: () => dataOf(get('/general-ledger/income-statement', { lenderId, from: from || undefined, to: to || undefined })),
     enabled: lenderId > 0,
   });
 

@@ -1,11 +1,12 @@
 //! A lender's books (decision 068): the trial balance of its loans at the
-//! end of a Manila day, derived from the loan ledger through the chart of
-//! accounts, and checked to balance before anyone reads it.
+//! end of a Manila day, and its income statement for a run of days, derived
+//! from the loan ledger through the chart of accounts; a trial balance is
+//! checked to balance before anyone reads it.
 
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
-use hiram_domain::clock::end_of_manila_day;
-use hiram_domain::general_ledger::TrialBalance;
+use hiram_domain::clock::{MANILA, end_of_manila_day};
+use hiram_domain::general_ledger::{IncomeStatement, TrialBalance};
 use hiram_domain::product::{Lender, LenderId};
 use time::Date;
 
@@ -34,4 +35,30 @@ pub async fn trial_balance(state: &AppState, lender: LenderId, day: Date) -> Ser
         )));
     }
     Ok(Some(LenderTrialBalance { lender, day, trial }))
+}
+
+/// A lender's income statement for the Manila days `from` to `to`, both
+/// included.
+pub struct LenderIncomeStatement {
+    pub lender: Lender,
+    pub from: Date,
+    pub to: Date,
+    pub statement: IncomeStatement,
+}
+
+/// `None` when there is no such lender.
+pub async fn income_statement(
+    state: &AppState,
+    lender: LenderId,
+    from: Date,
+    to: Date,
+) -> ServiceResult<Option<LenderIncomeStatement>> {
+    let Some(lender) = state.store.lender(lender).await? else { return Ok(None) };
+    let chart = state.store.chart_of_accounts().await?;
+    // What was posted before the Manila midnight that begins `from`.
+    let opening = state.store.loan_ledger_totals(lender.id, from.midnight().assume_offset(MANILA)).await?;
+    let closing = state.store.loan_ledger_totals(lender.id, end_of_manila_day(to)).await?;
+    let statement = IncomeStatement::of(&chart, &opening, &closing)
+        .map_err(|unmapped| ServiceError::Refused(unmapped.to_string()))?;
+    Ok(Some(LenderIncomeStatement { lender, from, to, statement }))
 }

@@ -124,6 +124,32 @@ fn balanced_entry() -> impl Strategy<Value = Entry> {
     )
 }
 
+#[test]
+fn an_income_statement_is_what_a_period_added_to_income_and_expenses() {
+    let payout = crate::ledger::disbursement(pesos(5_000), pesos(150)).unwrap();
+    let interest = |amount: i64| {
+        Entry::new(
+            EntryKind::Interest,
+            vec![
+                Line { account: Account::InterestReceivable, side: Side::Debit, amount: pesos(amount) },
+                Line { account: Account::InterestIncome, side: Side::Credit, amount: pesos(amount) },
+            ],
+        )
+        .unwrap()
+    };
+    let opening = totals_of(&[payout.clone(), interest(100)]);
+    let closing = totals_of(&[payout, interest(100), interest(250)]);
+    let statement = IncomeStatement::of(&chart(), &opening, &closing).unwrap();
+    let earned = |account: Account| statement.income.iter().find(|line| line.name == account.key()).unwrap().amount;
+    assert_eq!(earned(Account::InterestIncome), pesos(250), "only this period's interest");
+    assert_eq!(earned(Account::FeeIncome), Centavos::ZERO, "the fee was earned before the period");
+    assert_eq!(
+        (statement.total_income, statement.total_expenses, statement.net_income),
+        (pesos(250), Centavos::ZERO, pesos(250))
+    );
+    assert_eq!(statement.income.len(), 3, "every income account of the chart, at zero when nothing moved");
+}
+
 proptest! {
     /// Whatever balanced entries a lender's loans posted, its trial balance
     /// balances, and each account's line is its loan-ledger account's net.
@@ -137,5 +163,29 @@ proptest! {
             prop_assert_eq!(line.debit.get() - line.credit.get(), balances.net(account));
             prop_assert!(line.debit == Centavos::ZERO || line.credit == Centavos::ZERO);
         }
+    }
+
+    /// A period's net income is what it added to the lender's net assets
+    /// (assets less liabilities), since the loans' ledger balances.
+    #[test]
+    fn a_periods_net_income_is_what_it_added_to_net_assets(
+        earlier in prop::collection::vec(balanced_entry(), 0..20),
+        during in prop::collection::vec(balanced_entry(), 0..20),
+    ) {
+        let all: Vec<Entry> = earlier.iter().chain(&during).cloned().collect();
+        let (opening, closing) = (totals_of(&earlier), totals_of(&all));
+        let statement = IncomeStatement::of(&chart(), &opening, &closing).unwrap();
+        let net_assets = |totals: &[AccountTotals]| -> i64 {
+            let trial = TrialBalance::of(&chart(), totals).unwrap();
+            trial
+                .lines
+                .iter()
+                .map(|line| match line.kind {
+                    GlKind::Asset | GlKind::ContraAsset | GlKind::Liability | GlKind::Equity => line.debit.get() - line.credit.get(),
+                    GlKind::Income | GlKind::Expense => 0,
+                })
+                .sum()
+        };
+        prop_assert_eq!(statement.net_income.get(), net_assets(&closing) - net_assets(&opening));
     }
 }

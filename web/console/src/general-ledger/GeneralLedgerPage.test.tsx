@@ -28,11 +28,27 @@ const books = (lenderId: number, date: string) => ({
   totalCredit: 500_000,
 });
 
+const statement = (lenderId: number) => ({
+  lenderId,
+  lenderName: LENDERS.find((lender) => lender.id === lenderId)!.name,
+  from: '2026-11-01',
+  to: '2026-11-27',
+  income: [
+    { code: '4100', name: 'Interest income', amount: 28_666 },
+    { code: '4200', name: 'Fee income', amount: 21_000 },
+  ],
+  expenses: [{ code: '5100', name: 'Provision for credit losses', amount: 0 }],
+  totalIncome: 49_666,
+  totalExpenses: 0,
+  netIncome: 49_666,
+});
+
 describe("a lender's books", () => {
   it("shows the first lender's trial balance for today, then another lender's for a day asked", async () => {
     const api = consoleApi({
       '/general-ledger/lenders': ok(LENDERS),
       '/general-ledger/trial-balance': (url: string) => ok(books(Number(query(url).lenderId), query(url).date ?? '2026-11-27')),
+      '/general-ledger/income-statement': (url: string) => ok(statement(Number(query(url).lenderId))),
     });
     renderSection(<GeneralLedgerPage />);
     const table = await screen.findByRole('table', { name: 'Trial balance' });
@@ -42,17 +58,33 @@ describe("a lender's books", () => {
     expect(query(api.calls('/general-ledger/trial-balance')[0]![0]).lenderId).toBe('1');
     expect(query(api.calls('/general-ledger/trial-balance')[0]![0]).date).toBeUndefined();
 
+    const income = await screen.findByRole('table', { name: 'Income statement' });
+    await within(income).findByText('Interest income');
+    expect(screen.getByTestId('net-income').textContent).toBe('Income ₱496.66 · expenses ₱0.00 · net income ₱496.66');
+    expect(query(api.calls('/general-ledger/income-statement')[0]![0]).lenderId).toBe('1');
+
     fireEvent.change(screen.getByLabelText('Lender'), { target: { value: '2' } });
     fireEvent.change(screen.getByLabelText('At the end of'), { target: { value: '2026-10-31' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Show' }));
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show' })[0]!);
     await screen.findByText(/Tulay Lending’s accounts|Tulay Lending's accounts/);
     const asked = query(api.calls('/general-ledger/trial-balance').at(-1)![0]);
     expect([asked.lenderId, asked.date]).toEqual(['2', '2026-10-31']);
+    // The income statement follows the lender chosen, for the period its own fields ask.
+    await waitFor(() => expect(query(api.calls('/general-ledger/income-statement').at(-1)![0]).lenderId).toBe('2'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-10-31' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Show' })[1]!);
+    await waitFor(() => expect(query(api.calls('/general-ledger/income-statement').at(-1)![0]).from).toBe('2026-10-01'));
+    expect(query(api.calls('/general-ledger/income-statement').at(-1)![0]).to).toBe('2026-10-31');
   });
 
   it('exports the lines and their totals as CSV', async () => {
     const downloads = captureDownloads();
-    consoleApi({ '/general-ledger/lenders': ok(LENDERS), '/general-ledger/trial-balance': ok(books(1, '2026-11-27')) });
+    consoleApi({
+      '/general-ledger/lenders': ok(LENDERS),
+      '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
+      '/general-ledger/income-statement': ok(statement(1)),
+    });
     renderSection(<GeneralLedgerPage />);
     await screen.findByText('Loans receivable');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { useBookLenders, useTrialBalance, type TrialBalanceLine } from '../api';
+import { useBookLenders, useIncomeStatement, useTrialBalance, type StatementLine, type TrialBalanceLine } from '../api';
 import { downloadCsv, csvName, toCsv } from '../csv';
 import { PageHead } from '../parts';
 import { DataTable, type Column } from '../table';
@@ -9,7 +9,65 @@ import { DataTable, type Column } from '../table';
 const peso = (centavos: number) => (centavos === 0 ? '' : formatMoney(centavos, '₱'));
 const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
-/** A lender's trial balance at the end of a Manila day: every account of the chart, its balance in one column. */
+/** What the lender earned and spent over a run of days (this month by default). */
+function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
+  const [period, setPeriod] = useState({ from: '', to: '' });
+  const [typed, setTyped] = useState(period);
+  const statement = useIncomeStatement(lenderId, period.from, period.to);
+  const data = statement.data;
+  const rows: (StatementLine & { group: string })[] = data
+    ? [...data.income.map((line) => ({ ...line, group: t('console.books.income') })), ...data.expenses.map((line) => ({ ...line, group: t('console.books.expenses') }))]
+    : [];
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setPeriod(typed);
+  }
+
+  return (
+    <section aria-labelledby="c-income-title" className="c-block">
+      <div className="c-head">
+        <h2 id="c-income-title">{t('console.books.incomeStatement')}</h2>
+        <form className="c-tools" onSubmit={apply}>
+          <span className="c-filter">
+            <label htmlFor="c-income-from">{t('console.money.from')}</label>
+            <input id="c-income-from" type="date" className="c-input" value={typed.from} onChange={(e) => setTyped({ ...typed, from: e.target.value })} />
+          </span>
+          <span className="c-filter">
+            <label htmlFor="c-income-to">{t('console.money.to')}</label>
+            <input id="c-income-to" type="date" className="c-input" value={typed.to} onChange={(e) => setTyped({ ...typed, to: e.target.value })} />
+          </span>
+          <button type="submit" className="h-btn h-btn--ghost c-btn">
+            {t('console.sms.show')}
+          </button>
+        </form>
+      </div>
+      {data && <p className="c-muted c-small">{t('console.books.period').replace('{from}', formatDate(data.from)).replace('{to}', formatDate(data.to))}</p>}
+      <DataTable
+        labelledBy="c-income-title"
+        rows={rows}
+        rowKey={(line) => line.code}
+        loading={statement.isFetching}
+        columns={[
+          { header: t('console.books.group'), className: 'c-nowrap', cell: (line) => line.group },
+          { header: t('console.books.code'), className: 'c-nowrap', cell: (line) => line.code },
+          { header: t('console.books.account'), cell: (line) => line.name },
+          { header: t('console.books.amount'), num: true, cell: (line) => formatMoney(line.amount, '₱') },
+        ]}
+      />
+      {data && (
+        <p className="c-strong" data-testid="net-income">
+          {t('console.books.net')
+            .replace('{income}', formatMoney(data.totalIncome, '₱'))
+            .replace('{expenses}', formatMoney(data.totalExpenses, '₱'))
+            .replace('{net}', formatMoney(data.netIncome, '₱'))}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A lender's books: its trial balance at the end of a Manila day (every account of the chart, its balance in one column) and its income statement. */
 export function GeneralLedgerPage() {
   const lenders = useBookLenders();
   const [asked, setAsked] = useState({ lenderId: 0, date: '' });
@@ -90,6 +148,7 @@ export function GeneralLedgerPage() {
           </p>
         )}
       </section>
+      {lenderId > 0 && <IncomeStatementBlock lenderId={lenderId} />}
     </section>
   );
 }

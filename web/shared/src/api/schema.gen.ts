@@ -704,6 +704,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/income-statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a lender earned and spent over a run of Manila days, from its
+         *     loans' ledger.
+         */
+        get: operations["staff_income_statement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/general-ledger/lenders": {
         parameters: {
             query?: never;
@@ -4817,6 +4837,35 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_IncomeStatementView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                expenses: components["schemas"]["StatementLineView"][];
+                /** @description `YYYY-MM-DD`, both days included. */
+                from: string;
+                income: components["schemas"]["StatementLineView"][];
+                /** Format: int64 */
+                lenderId: number;
+                lenderName: string;
+                /**
+                 * Format: int64
+                 * @description Income less expenses; negative for a loss.
+                 */
+                netIncome: number;
+                to: string;
+                /** Format: int64 */
+                totalExpenses: number;
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                totalIncome: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_IssuedApiToken: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -6720,6 +6769,28 @@ export interface components {
              */
             workingDaysLeft: number;
         };
+        IncomeStatementView: {
+            expenses: components["schemas"]["StatementLineView"][];
+            /** @description `YYYY-MM-DD`, both days included. */
+            from: string;
+            income: components["schemas"]["StatementLineView"][];
+            /** Format: int64 */
+            lenderId: number;
+            lenderName: string;
+            /**
+             * Format: int64
+             * @description Income less expenses; negative for a loss.
+             */
+            netIncome: number;
+            to: string;
+            /** Format: int64 */
+            totalExpenses: number;
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            totalIncome: number;
+        };
         InstalmentView: {
             /** Format: int64 */
             amount: number;
@@ -7996,6 +8067,16 @@ export interface components {
         };
         StaffPicture: {
             /** @description The name to put in `answer`'s `images`. */
+            name: string;
+        };
+        StatementLineView: {
+            /**
+             * Format: int64
+             * @description Centavos earned (income) or spent (expense) in the period; negative
+             *     when the period took back more than it added.
+             */
+            amount: number;
+            code: string;
             name: string;
         };
         StatisticsView: components["schemas"]["MonthNav"] & {
@@ -10831,6 +10912,81 @@ export interface operations {
             };
             /** @description The `Idempotency-Key` was used for a different request; nothing was stored */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_income_statement: {
+        parameters: {
+            query: {
+                /** @description First Manila day, `YYYY-MM-DD` (default: the first of `to`'s month). */
+                from?: string;
+                lenderId: number;
+                /** @description Last Manila day, included (default: today; never a day still to come). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IncomeStatementView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 //! A lender's books in the console and the staff API (decision 068): the
 //! trial balance of its loans at the end of a Manila day, every account of
-//! the chart with its balance in the debit or the credit column.
+//! the chart with its balance in the debit or the credit column; and its
+//! income statement for a run of days.
 
 use super::Staff;
 use super::money::day;
@@ -8,7 +9,7 @@ use super::products::LenderOption;
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
-use crate::services::general_ledger::{self, LenderTrialBalance};
+use crate::services::general_ledger::{self, LenderIncomeStatement, LenderTrialBalance};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
@@ -96,6 +97,90 @@ pub async fn trial_balance(
     }
     let books = general_ledger::trial_balance(&state, LenderId(params.lender_id), day).await?;
     Ok(ok(lang, view(books.ok_or(ApiError::NotFound)?)))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct IncomeStatementParams {
+    pub lender_id: i64,
+    /// First Manila day, `YYYY-MM-DD` (default: the first of `to`'s month).
+    #[param(pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
+    pub from: Option<String>,
+    /// Last Manila day, included (default: today; never a day still to come).
+    #[param(pattern = "^([0-9]{4}-[0-9]{2}-[0-9]{2})?$")]
+    pub to: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatementLineView {
+    pub code: String,
+    pub name: String,
+    /// Centavos earned (income) or spent (expense) in the period; negative
+    /// when the period took back more than it added.
+    pub amount: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IncomeStatementView {
+    pub lender_id: i64,
+    pub lender_name: String,
+    /// `YYYY-MM-DD`, both days included.
+    pub from: String,
+    pub to: String,
+    pub income: Vec<StatementLineView>,
+    pub expenses: Vec<StatementLineView>,
+    /// Centavos.
+    pub total_income: i64,
+    pub total_expenses: i64,
+    /// Income less expenses; negative for a loss.
+    pub net_income: i64,
+}
+
+fn statement_view(books: LenderIncomeStatement) -> IncomeStatementView {
+    let lines = |lines: Vec<hiram_domain::general_ledger::StatementLine>| {
+        lines
+            .into_iter()
+            .map(|line| StatementLineView { code: line.code, name: line.name, amount: line.amount.get() })
+            .collect()
+    };
+    let statement = books.statement;
+    IncomeStatementView {
+        lender_id: books.lender.id.0,
+        lender_name: books.lender.name,
+        from: books.from.to_string(),
+        to: books.to.to_string(),
+        income: lines(statement.income),
+        expenses: lines(statement.expenses),
+        total_income: statement.total_income.get(),
+        total_expenses: statement.total_expenses.get(),
+        net_income: statement.net_income.get(),
+    }
+}
+
+/// What a lender earned and spent over a run of Manila days, from its
+/// loans' ledger.
+#[utoipa::path(get, path = "/general-ledger/income-statement", operation_id = "staff_income_statement", tag = "staff",
+    params(IncomeStatementParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<IncomeStatementView>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+pub async fn income_statement(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<IncomeStatementParams>, ApiError>,
+) -> ApiResult<Json<Envelope<IncomeStatementView>>> {
+    staff.require(Permission::ViewMoney)?;
+    let Params(params) = params?;
+    let today = state.today();
+    let to = day(params.to.as_deref(), today)?;
+    let from = day(params.from.as_deref(), to.replace_day(1).unwrap_or(to))?;
+    if to > today || from > to {
+        return Err(ApiError::InvalidParameters);
+    }
+    let books = general_ledger::income_statement(&state, LenderId(params.lender_id), from, to).await?;
+    Ok(ok(lang, statement_view(books.ok_or(ApiError::NotFound)?)))
 }
 
 /// The lenders whose books there are, for the picker.

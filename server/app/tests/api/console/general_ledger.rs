@@ -44,6 +44,19 @@ async fn loans_sum(app: &TestApp, lender: LenderId, account: Account) -> i64 {
     sum
 }
 
+async fn income_statement(app: &TestApp, who: &Member, lender: LenderId, from: &str, to: &str) -> Value {
+    let path = format!("/api/console/general-ledger/income-statement?lenderId={}&from={from}&to={to}", lender.0);
+    let (status, body) = send(app, who, "GET", &path, &[]).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
+fn earned(statement: &Value, code: &str) -> i64 {
+    statement["income"].as_array().unwrap().iter().find(|line| line["code"] == code).unwrap()["amount"]
+        .as_i64()
+        .unwrap()
+}
+
 async fn lender_of(app: &TestApp, order: OrderId) -> LenderId {
     let order = app.state.store.order(order).await.unwrap().unwrap();
     app.state.store.product(order.product_id).await.unwrap().unwrap().lender_id
@@ -119,5 +132,50 @@ crate::on_both_stores! {
         assert_eq!(today["data"]["date"], hiram_domain::clock::manila_date(app.state.now()).to_string(), "the default is today");
         let anonymous = app.client.get(app.url(&path(&format!("lenderId={}", lender.0)))).send().await.unwrap();
         assert_eq!(anonymous.status(), 401);
+    }
+
+    async fn an_income_statement_is_what_a_run_of_days_added_to_the_lenders_income(app) {
+        let demo = app.demo_session().await;
+        let finance = member(&app, Role::Finance).await;
+        let order = order_in(&demo, 174).order_id;
+        let lender = lender_of(&app, OrderId(order)).await;
+        let today = hiram_domain::clock::manila_date(app.state.now());
+        let (long_ago, today) = ((today - time::Duration::days(3650)).to_string(), today.to_string());
+
+        // From before any loan to today: every income account's balance.
+        let trial = trial_balance(&app, &finance, lender, &today).await;
+        let all_time = income_statement(&app, &finance, lender, &long_ago, &today).await;
+        for code in ["4100", "4200", "4300"] {
+            assert_eq!(earned(&all_time, code), -balance(&trial, code), "{code}: {all_time}");
+        }
+        assert_eq!(all_time["netIncome"], all_time["totalIncome"], "no expense is posted yet: {all_time}");
+        assert!(all_time["totalIncome"].as_i64().unwrap() > 0, "{all_time}");
+
+        // A payment today brings the loan to the day: its interest to today
+        // is today's income, and only today's.
+        let before = income_statement(&app, &finance, lender, &today, &today).await;
+        let (_, issued) = pay_code(&app, &demo.session_id, order, 50_000, 90011).await;
+        let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+        let paid = serde_json::json!({ "transactionId": "GL-2", "payCode": code, "amount": 50_000, "currency": "PHP" });
+        assert_eq!(callback(&app, &paid, app.state.now().unix_timestamp(), SECRET).await.0, 200);
+        let after = income_statement(&app, &finance, lender, &today, &today).await;
+        let trial_after = trial_balance(&app, &finance, lender, &today).await;
+        assert_eq!(earned(&after, "4100") - earned(&before, "4100"), balance(&trial, "4100") - balance(&trial_after, "4100"));
+        assert!(earned(&after, "4100") > earned(&before, "4100"), "interest to the day was earned: {after}");
+        let yesterday = (hiram_domain::clock::manila_date(app.state.now()) - time::Duration::days(1)).to_string();
+        let until_yesterday = income_statement(&app, &finance, lender, &long_ago, &yesterday).await;
+        assert_eq!(until_yesterday["totalIncome"].as_i64().unwrap() + after["totalIncome"].as_i64().unwrap(), -["4100", "4200", "4300"].iter().map(|code| balance(&trial_after, code)).sum::<i64>());
+
+        let path = |query: &str| format!("/api/console/general-ledger/income-statement?lenderId={}&{query}", lender.0);
+        let tomorrow = (hiram_domain::clock::manila_date(app.state.now()) + time::Duration::days(1)).to_string();
+        for bad in [format!("from={today}&to={yesterday}"), format!("to={tomorrow}"), "from=2026-02-30".to_owned()] {
+            assert_eq!(send(&app, &finance, "GET", &path(&bad), &[]).await.0, 400, "{bad}");
+        }
+        let (status, month) = send(&app, &finance, "GET", &path(""), &[]).await;
+        assert_eq!(status, 200, "{month}");
+        assert_eq!((month["data"]["from"].as_str().map(|day| day.ends_with("-01")), month["data"]["to"].as_str()), (Some(true), Some(today.as_str())), "this month by default");
+        assert_eq!(send(&app, &finance, "GET", "/api/console/general-ledger/income-statement?lenderId=999999", &[]).await.0, 404);
+        let care = member(&app, Role::CustomerCare).await;
+        assert_eq!(send(&app, &care, "GET", &path(""), &[]).await.0, 403);
     }
 }

@@ -7,7 +7,7 @@ SHELL := /bin/bash
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
 
-.PHONY: run test deps callbacks-smoke chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-lighthouse bench-fleet screenshots seed clean
+.PHONY: run test deps callbacks-smoke chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -122,6 +122,9 @@ bench-lighthouse: chromium web
 ## writes the Daily run section of docs/benchmarks.md
 bench-daily:
 	bench/daily-run.sh
+
+bench-ledger:
+	bench/general-ledger.sh
 
 ## bench-fleet: order details straight to one process and through nginx to one and to three, on PostgreSQL;
 ## writes the Order details through nginx section of docs/benchmarks.md

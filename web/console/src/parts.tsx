@@ -49,6 +49,37 @@ export function SelectFilter<V extends string>({
   );
 }
 
+/** A run of Manila days; empty ends leave the server's default. */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** From and To days and a Show button that asks for them; `children` (an export button) follow. */
+export function PeriodForm({ idPrefix, onApply, children }: { idPrefix: string; onApply: (period: Period) => void; children?: ReactNode }) {
+  const [typed, setTyped] = useState<Period>({ from: '', to: '' });
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    onApply(typed);
+  }
+  return (
+    <form className="c-tools" onSubmit={apply}>
+      <span className="c-filter">
+        <label htmlFor={`${idPrefix}-from`}>{t('console.money.from')}</label>
+        <input id={`${idPrefix}-from`} type="date" className="c-input" value={typed.from} onChange={(e) => setTyped({ ...typed, from: e.target.value })} />
+      </span>
+      <span className="c-filter">
+        <label htmlFor={`${idPrefix}-to`}>{t('console.money.to')}</label>
+        <input id={`${idPrefix}-to`} type="date" className="c-input" value={typed.to} onChange={(e) => setTyped({ ...typed, to: e.target.value })} />
+      </span>
+      <button type="submit" className="h-btn h-btn--ghost c-btn">
+        {t('console.sms.show')}
+      </button>
+      {children}
+    </form>
+  );
+}
+
 export function RefreshButton({ onClick, loading }: { onClick: () => void; loading: boolean }) {
   return (
     <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClick} disabled={loading}>

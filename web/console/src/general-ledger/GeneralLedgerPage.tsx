@@ -3,7 +3,7 @@ import { formatDate, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { useBookLenders, useIncomeStatement, useTrialBalance, type StatementLine, type TrialBalanceLine } from '../api';
 import { downloadCsv, csvName, toCsv } from '../csv';
-import { PageHead } from '../parts';
+import { PageHead, PeriodForm, type Period } from '../parts';
 import { DataTable, type Column } from '../table';
 
 const peso = (centavos: number) => (centavos === 0 ? '' : formatMoney(centavos, '₱'));
@@ -11,36 +11,18 @@ const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
 /** What the lender earned and spent over a run of days (this month by default). */
 function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
-  const [period, setPeriod] = useState({ from: '', to: '' });
-  const [typed, setTyped] = useState(period);
+  const [period, setPeriod] = useState<Period>({ from: '', to: '' });
   const statement = useIncomeStatement(lenderId, period.from, period.to);
   const data = statement.data;
   const rows: (StatementLine & { group: string })[] = data
     ? [...data.income.map((line) => ({ ...line, group: t('console.books.income') })), ...data.expenses.map((line) => ({ ...line, group: t('console.books.expenses') }))]
     : [];
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setPeriod(typed);
-  }
-
   return (
     <section aria-labelledby="c-income-title" className="c-block">
       <div className="c-head">
         <h2 id="c-income-title">{t('console.books.incomeStatement')}</h2>
-        <form className="c-tools" onSubmit={apply}>
-          <span className="c-filter">
-            <label htmlFor="c-income-from">{t('console.money.from')}</label>
-            <input id="c-income-from" type="date" className="c-input" value={typed.from} onChange={(e) => setTyped({ ...typed, from: e.target.value })} />
-          </span>
-          <span className="c-filter">
-            <label htmlFor="c-income-to">{t('console.money.to')}</label>
-            <input id="c-income-to" type="date" className="c-input" value={typed.to} onChange={(e) => setTyped({ ...typed, to: e.target.value })} />
-          </span>
-          <button type="submit" className="h-btn h-btn--ghost c-btn">
-            {t('console.sms.show')}
-          </button>
-        </form>
+        <PeriodForm idPrefix="c-income" onApply={setPeriod} />
       </div>
       {data && <p className="c-muted c-small">{t('console.books.period').replace('{from}', formatDate(data.from)).replace('{to}', formatDate(data.to))}</p>}
       <DataTable

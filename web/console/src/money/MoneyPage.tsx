@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
@@ -6,7 +6,7 @@ import { fetchFailedPayouts, useFailedPayouts, useReconciliation, type Reconcili
 import { ExportButton } from '../export';
 import { downloadCsv, csvName, toCsv } from '../csv';
 import { orderStatusLabel } from '../labels';
-import { PageHead, Pager, RefreshButton } from '../parts';
+import { PageHead, Pager, PeriodForm, RefreshButton, type Period } from '../parts';
 import { DataTable, type Column } from '../table';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
@@ -14,8 +14,7 @@ const PAGE_SIZE = 25;
 
 /** Per Manila day and channel: the statement against the ledger, differences first to the eye. */
 function Reconciliation() {
-  const [period, setPeriod] = useState({ from: '', to: '' });
-  const [typed, setTyped] = useState(period);
+  const [period, setPeriod] = useState<Period>({ from: '', to: '' });
   const report = useReconciliation(period.from, period.to);
   const rows = report.data ?? [];
   // The export heads its columns as the table does.
@@ -29,27 +28,11 @@ function Reconciliation() {
     { header: t('console.money.difference'), num: true, className: 'c-strong', cell: (row) => (row.statementKept ? peso(row.difference) : '—') },
   ];
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    setPeriod(typed);
-  }
-
   return (
     <section aria-labelledby="c-reconciliation-title" className="c-block">
       <div className="c-head">
         <h2 id="c-reconciliation-title">{t('console.money.reconciliation')}</h2>
-        <form className="c-tools" onSubmit={apply}>
-          <span className="c-filter">
-            <label htmlFor="c-rec-from">{t('console.money.from')}</label>
-            <input id="c-rec-from" type="date" className="c-input" value={typed.from} onChange={(e) => setTyped({ ...typed, from: e.target.value })} />
-          </span>
-          <span className="c-filter">
-            <label htmlFor="c-rec-to">{t('console.money.to')}</label>
-            <input id="c-rec-to" type="date" className="c-input" value={typed.to} onChange={(e) => setTyped({ ...typed, to: e.target.value })} />
-          </span>
-          <button type="submit" className="h-btn h-btn--ghost c-btn">
-            {t('console.sms.show')}
-          </button>
+        <PeriodForm idPrefix="c-rec" onApply={setPeriod}>
           <button
             type="button"
             className="h-btn h-btn--ghost c-btn"
@@ -63,7 +46,7 @@ function Reconciliation() {
           >
             {t('console.exportCsv')}
           </button>
-        </form>
+        </PeriodForm>
       </div>
       <p className="c-muted c-small">{t('console.money.reconciliationHint')}</p>
       <DataTable

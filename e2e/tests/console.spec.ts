@@ -170,6 +170,11 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   const [debits, credits] = totals.match(/₱[\d,.]+/g) ?? [];
   expect(debits).toBeTruthy();
   expect(debits).toBe(credits);
+  // Its balance sheet at the same day balances too.
+  await expect(page.getByRole('table', { name: 'Balance sheet' }).getByRole('row').filter({ hasText: 'Loans receivable' })).toBeVisible();
+  const position = (await page.getByTestId('sheet-totals').textContent()) ?? '';
+  const [assets, liabilities, equity] = (position.match(/-?₱[\d,.]+/g) ?? []).map((amount) => Number(amount.replace(/[₱,]/g, '')));
+  expect(Math.round(((assets ?? NaN) - (liabilities ?? NaN) - (equity ?? NaN)) * 100)).toBe(0);
   // And what the lender earned this month, interest first.
   const income = page.getByRole('table', { name: 'Income statement' });
   await expect(income.getByRole('row').filter({ hasText: 'Interest income' })).toBeVisible();

@@ -195,5 +195,61 @@ impl IncomeStatement {
     }
 }
 
+/// A lender's position at a moment: what it has (assets, less the
+/// allowance), what it owes (liabilities) and what is its own (equity,
+/// and the earnings not yet closed into it: income less expenses to date).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BalanceSheet {
+    /// Each asset and contra-asset account, signed as it adds to assets.
+    pub assets: Vec<StatementLine>,
+    pub liabilities: Vec<StatementLine>,
+    pub equity: Vec<StatementLine>,
+    pub total_assets: Centavos,
+    pub total_liabilities: Centavos,
+    /// Equity accounts and the earnings to date.
+    pub total_equity: Centavos,
+    /// Income less expenses posted to date, not yet closed into equity.
+    pub earnings: Centavos,
+}
+
+impl BalanceSheet {
+    pub fn of(trial: &TrialBalance) -> BalanceSheet {
+        let lines = |kinds: &[GlKind], sign: i64| -> Vec<StatementLine> {
+            trial
+                .lines
+                .iter()
+                .filter(|line| kinds.contains(&line.kind))
+                .map(|line| StatementLine {
+                    code: line.code.clone(),
+                    name: line.name.clone(),
+                    amount: Centavos::new(sign * (line.debit.get() - line.credit.get())),
+                })
+                .collect()
+        };
+        let sum = |lines: &[StatementLine]| lines.iter().map(|line| line.amount.get()).sum::<i64>();
+        // Assets stand on the debit side (the allowance on the credit side
+        // takes from them); liabilities and equity on the credit side.
+        let assets = lines(&[GlKind::Asset, GlKind::ContraAsset], 1);
+        let liabilities = lines(&[GlKind::Liability], -1);
+        let equity = lines(&[GlKind::Equity], -1);
+        let earnings = -sum(&lines(&[GlKind::Income, GlKind::Expense], 1));
+        BalanceSheet {
+            total_assets: Centavos::new(sum(&assets)),
+            total_liabilities: Centavos::new(sum(&liabilities)),
+            total_equity: Centavos::new(sum(&equity) + earnings),
+            earnings: Centavos::new(earnings),
+            assets,
+            liabilities,
+            equity,
+        }
+    }
+
+    /// Whether assets equal liabilities and equity, as they must when the
+    /// trial balance balances.
+    pub fn balances(&self) -> bool {
+        self.total_assets.get() == self.total_liabilities.get() + self.total_equity.get()
+    }
+}
+
 #[cfg(test)]
 mod tests;

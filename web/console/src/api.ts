@@ -228,6 +228,13 @@ export const useTrialBalance = (lenderId: number, date: string) =>
     enabled: lenderId > 0,
   });
 
+/** A lender's assets, liabilities and equity at the end of `date` (today when empty). */
+export const useBalanceSheet = (lenderId: number, date: string) =>
+  useQuery({
+    queryKey: ['books', 'balance-sheet', lenderId, date],
+    queryFn: () => dataOf(get('/general-ledger/balance-sheet', { lenderId, date: date || undefined })),
+    enabled: lenderId > 0,
+  });
 /** What a lender earned and spent from `from` to `to` (this month to today when empty). */
 export const useIncomeStatement = (lenderId: number, from: string, to: string) =>
   useQuery({

@@ -91,6 +91,21 @@ fn money_in_an_account_the_chart_does_not_carry_stops_the_trial_balance() {
 }
 
 #[test]
+fn a_balance_sheet_shows_the_loans_as_assets_and_the_income_as_earnings() {
+    let entries = [crate::ledger::disbursement(pesos(5_000), pesos(150)).unwrap()];
+    let sheet = BalanceSheet::of(&TrialBalance::of(&chart(), &totals_of(&entries)).unwrap());
+    let asset = |account: Account| sheet.assets.iter().find(|line| line.name == account.key()).unwrap().amount;
+    assert_eq!(asset(Account::PrincipalReceivable), pesos(5_000));
+    assert_eq!(asset(Account::Cash), pesos(-4_850), "the net proceeds went out of a lender with no capital posted");
+    assert_eq!(sheet.assets.iter().find(|line| line.code == "1290").unwrap().amount, Centavos::ZERO);
+    assert_eq!(
+        (sheet.total_assets, sheet.total_liabilities, sheet.earnings, sheet.total_equity),
+        (pesos(150), Centavos::ZERO, pesos(150), pesos(150))
+    );
+    assert!(sheet.balances());
+}
+
+#[test]
 fn each_kind_has_its_normal_side_and_its_key_reads_back() {
     for kind in GlKind::ALL {
         assert_eq!(GlKind::parse(kind.key()), Some(kind));
@@ -187,5 +202,16 @@ proptest! {
                 .sum()
         };
         prop_assert_eq!(statement.net_income.get(), net_assets(&closing) - net_assets(&opening));
+    }
+
+    /// Assets equal liabilities and equity (with the earnings to date)
+    /// whenever the trial balance balances.
+    #[test]
+    fn a_balance_sheet_balances_whenever_its_trial_balance_does(entries in prop::collection::vec(balanced_entry(), 0..40)) {
+        let trial = TrialBalance::of(&chart(), &totals_of(&entries)).unwrap();
+        let sheet = BalanceSheet::of(&trial);
+        prop_assert!(sheet.balances(), "{:?}", sheet);
+        let statement = IncomeStatement::of(&chart(), &[], &totals_of(&entries)).unwrap();
+        prop_assert_eq!(sheet.earnings, statement.net_income);
     }
 }

@@ -43,12 +43,29 @@ const statement = (lenderId: number) => ({
   netIncome: 49_666,
 });
 
+const sheet = (lenderId: number) => ({
+  lenderId,
+  lenderName: LENDERS.find((lender) => lender.id === lenderId)!.name,
+  date: '2026-11-27',
+  assets: [
+    { code: '1010', name: 'Cash in bank and payment channels', amount: -457_667 },
+    { code: '1200', name: 'Loans receivable', amount: 500_000 },
+  ],
+  liabilities: [{ code: '2100', name: 'Borrower credit (overpayments held)', amount: 0 }],
+  equity: [],
+  totalAssets: 42_333,
+  totalLiabilities: 0,
+  totalEquity: 42_333,
+  earnings: 42_333,
+});
+
 describe("a lender's books", () => {
   it("shows the first lender's trial balance for today, then another lender's for a day asked", async () => {
     const api = consoleApi({
       '/general-ledger/lenders': ok(LENDERS),
       '/general-ledger/trial-balance': (url: string) => ok(books(Number(query(url).lenderId), query(url).date ?? '2026-11-27')),
       '/general-ledger/income-statement': (url: string) => ok(statement(Number(query(url).lenderId))),
+      '/general-ledger/balance-sheet': (url: string) => ok(sheet(Number(query(url).lenderId))),
     });
     renderSection(<GeneralLedgerPage />);
     const table = await screen.findByRole('table', { name: 'Trial balance' });
@@ -58,6 +75,9 @@ describe("a lender's books", () => {
     expect(query(api.calls('/general-ledger/trial-balance')[0]![0]).lenderId).toBe('1');
     expect(query(api.calls('/general-ledger/trial-balance')[0]![0]).date).toBeUndefined();
 
+    const balance = await screen.findByRole('table', { name: 'Balance sheet' });
+    await within(balance).findByText('-₱4,576.67');
+    expect(screen.getByTestId('sheet-totals').textContent).toBe('Assets ₱423.33 · liabilities ₱0.00 · equity ₱423.33, of which earnings to date ₱423.33');
     const income = await screen.findByRole('table', { name: 'Income statement' });
     await within(income).findByText('Interest income');
     expect(screen.getByTestId('net-income').textContent).toBe('Income ₱496.66 · expenses ₱0.00 · net income ₱496.66');
@@ -69,6 +89,8 @@ describe("a lender's books", () => {
     await screen.findByText(/Tulay Lending’s accounts|Tulay Lending's accounts/);
     const asked = query(api.calls('/general-ledger/trial-balance').at(-1)![0]);
     expect([asked.lenderId, asked.date]).toEqual(['2', '2026-10-31']);
+    // The balance sheet stands at the same day.
+    await waitFor(() => expect(query(api.calls('/general-ledger/balance-sheet').at(-1)![0]).date).toBe('2026-10-31'));
     // The income statement follows the lender chosen, for the period its own fields ask.
     await waitFor(() => expect(query(api.calls('/general-ledger/income-statement').at(-1)![0]).lenderId).toBe('2'));
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-10-01' } });
@@ -84,6 +106,7 @@ describe("a lender's books", () => {
       '/general-ledger/lenders': ok(LENDERS),
       '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
       '/general-ledger/income-statement': ok(statement(1)),
+      '/general-ledger/balance-sheet': ok(sheet(1)),
     });
     renderSection(<GeneralLedgerPage />);
     await screen.findByText('Loans receivable');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { useBookLenders, useIncomeStatement, useTrialBalance, type StatementLine, type TrialBalanceLine } from '../api';
+import { useBalanceSheet, useBookLenders, useIncomeStatement, useTrialBalance, type StatementLine, type TrialBalanceLine } from '../api';
 import { downloadCsv, csvName, toCsv } from '../csv';
 import { PageHead, PeriodForm, type Period } from '../parts';
 import { DataTable, type Column } from '../table';
@@ -9,14 +9,60 @@ import { DataTable, type Column } from '../table';
 const peso = (centavos: number) => (centavos === 0 ? '' : formatMoney(centavos, '₱'));
 const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
+type GroupedLine = StatementLine & { group: string };
+
+const grouped = (group: string, lines: StatementLine[]): GroupedLine[] => lines.map((line) => ({ ...line, group }));
+
+/** Lines of a statement by group (income and expenses; assets, liabilities and equity), each with its amount. */
+function StatementTable({ labelledBy, rows, loading }: { labelledBy: string; rows: GroupedLine[]; loading: boolean }) {
+  return (
+    <DataTable
+      labelledBy={labelledBy}
+      rows={rows}
+      rowKey={(line) => line.code}
+      loading={loading}
+      columns={[
+        { header: t('console.books.group'), className: 'c-nowrap', cell: (line) => line.group },
+        { header: t('console.books.code'), className: 'c-nowrap', cell: (line) => line.code },
+        { header: t('console.books.account'), cell: (line) => line.name },
+        { header: t('console.books.amount'), num: true, cell: (line) => formatMoney(line.amount, '₱') },
+      ]}
+    />
+  );
+}
+
+/** What the lender has, owes and owns at the end of the day the trial balance shows. */
+function BalanceSheetBlock({ lenderId, date }: { lenderId: number; date: string }) {
+  const sheet = useBalanceSheet(lenderId, date);
+  const data = sheet.data;
+  const rows = data
+    ? [...grouped(t('console.books.assets'), data.assets), ...grouped(t('console.books.liabilities'), data.liabilities), ...grouped(t('console.books.equity'), data.equity)]
+    : [];
+  return (
+    <section aria-labelledby="c-sheet-title" className="c-block">
+      <div className="c-head">
+        <h2 id="c-sheet-title">{t('console.books.balanceSheet')}</h2>
+      </div>
+      <StatementTable labelledBy="c-sheet-title" rows={rows} loading={sheet.isFetching} />
+      {data && (
+        <p className="c-strong" data-testid="sheet-totals">
+          {t('console.books.sheetTotals')
+            .replace('{assets}', formatMoney(data.totalAssets, '₱'))
+            .replace('{liabilities}', formatMoney(data.totalLiabilities, '₱'))
+            .replace('{equity}', formatMoney(data.totalEquity, '₱'))
+            .replace('{earnings}', formatMoney(data.earnings, '₱'))}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** What the lender earned and spent over a run of days (this month by default). */
 function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
   const [period, setPeriod] = useState<Period>({ from: '', to: '' });
   const statement = useIncomeStatement(lenderId, period.from, period.to);
   const data = statement.data;
-  const rows: (StatementLine & { group: string })[] = data
-    ? [...data.income.map((line) => ({ ...line, group: t('console.books.income') })), ...data.expenses.map((line) => ({ ...line, group: t('console.books.expenses') }))]
-    : [];
+  const rows = data ? [...grouped(t('console.books.income'), data.income), ...grouped(t('console.books.expenses'), data.expenses)] : [];
 
   return (
     <section aria-labelledby="c-income-title" className="c-block">
@@ -25,18 +71,7 @@ function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
         <PeriodForm idPrefix="c-income" onApply={setPeriod} />
       </div>
       {data && <p className="c-muted c-small">{t('console.books.period').replace('{from}', formatDate(data.from)).replace('{to}', formatDate(data.to))}</p>}
-      <DataTable
-        labelledBy="c-income-title"
-        rows={rows}
-        rowKey={(line) => line.code}
-        loading={statement.isFetching}
-        columns={[
-          { header: t('console.books.group'), className: 'c-nowrap', cell: (line) => line.group },
-          { header: t('console.books.code'), className: 'c-nowrap', cell: (line) => line.code },
-          { header: t('console.books.account'), cell: (line) => line.name },
-          { header: t('console.books.amount'), num: true, cell: (line) => formatMoney(line.amount, '₱') },
-        ]}
-      />
+      <StatementTable labelledBy="c-income-title" rows={rows} loading={statement.isFetching} />
       {data && (
         <p className="c-strong" data-testid="net-income">
           {t('console.books.net')
@@ -130,6 +165,7 @@ export function GeneralLedgerPage() {
           </p>
         )}
       </section>
+      {lenderId > 0 && <BalanceSheetBlock lenderId={lenderId} date={asked.date} />}
       {lenderId > 0 && <IncomeStatementBlock lenderId={lenderId} />}
     </section>
   );

@@ -23,7 +23,7 @@ const SAME_IN_FILIPINO = [
   'console.links.utmTag', 'console.links.linksId', 'console.links.downId', 'console.links.code', 'console.banners.link',
   'console.collections.title', 'console.contact.sms', 'console.contact.email', 'console.tokens.secret',
   'console.books.trialBalance', 'console.books.code', 'console.books.account', 'console.books.debit', 'console.books.credit',
-  'console.books.incomeStatement',
+  'console.books.incomeStatement', 'console.books.balanceSheet', 'console.books.equity',
 ];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

@@ -704,6 +704,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/balance-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lender's position at the end of a day: assets, liabilities and
+         *     equity, from its loans' ledger.
+         */
+        get: operations["staff_balance_sheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/general-ledger/income-statement": {
         parameters: {
             query?: never;
@@ -3465,6 +3485,34 @@ export interface components {
             staffName?: string | null;
             subject: string;
         };
+        BalanceSheetView: {
+            /** @description Each asset account, and the allowance taking from them (negative). */
+            assets: components["schemas"]["StatementLineView"][];
+            /** @description `YYYY-MM-DD`: the position at the end of this Manila day. */
+            date: string;
+            /**
+             * Format: int64
+             * @description Income less expenses to date, not yet closed into equity.
+             */
+            earnings: number;
+            equity: components["schemas"]["StatementLineView"][];
+            /** Format: int64 */
+            lenderId: number;
+            lenderName: string;
+            liabilities: components["schemas"]["StatementLineView"][];
+            /**
+             * Format: int64
+             * @description Centavos; assets always equal liabilities and equity.
+             */
+            totalAssets: number;
+            /**
+             * Format: int64
+             * @description The equity accounts and the earnings to date.
+             */
+            totalEquity: number;
+            /** Format: int64 */
+            totalLiabilities: number;
+        };
         BankCard: {
             bankCode: string;
             bankName: string;
@@ -4214,6 +4262,41 @@ export interface components {
                  * @description The order's status code after the reversal.
                  */
                 status: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_BalanceSheetView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description Each asset account, and the allowance taking from them (negative). */
+                assets: components["schemas"]["StatementLineView"][];
+                /** @description `YYYY-MM-DD`: the position at the end of this Manila day. */
+                date: string;
+                /**
+                 * Format: int64
+                 * @description Income less expenses to date, not yet closed into equity.
+                 */
+                earnings: number;
+                equity: components["schemas"]["StatementLineView"][];
+                /** Format: int64 */
+                lenderId: number;
+                lenderName: string;
+                liabilities: components["schemas"]["StatementLineView"][];
+                /**
+                 * Format: int64
+                 * @description Centavos; assets always equal liabilities and equity.
+                 */
+                totalAssets: number;
+                /**
+                 * Format: int64
+                 * @description The equity accounts and the earnings to date.
+                 */
+                totalEquity: number;
+                /** Format: int64 */
+                totalLiabilities: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -10912,6 +10995,82 @@ export interface operations {
             };
             /** @description The `Idempotency-Key` was used for a different request; nothing was stored */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_balance_sheet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The Manila day whose end the balances stand at, `YYYY-MM-DD`
+                 *     (default: today; never a day still to come).
+                 */
+                date?: string;
+                lenderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BalanceSheetView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

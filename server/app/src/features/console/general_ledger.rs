@@ -1,7 +1,8 @@
 //! A lender's books in the console and the staff API (decision 068): the
 //! trial balance of its loans at the end of a Manila day, every account of
-//! the chart with its balance in the debit or the credit column; and its
-//! income statement for a run of days.
+//! the chart with its balance in the debit or the credit column; its
+//! balance sheet at the end of a day; and its income statement for a run
+//! of days.
 
 use super::Staff;
 use super::money::day;
@@ -13,6 +14,7 @@ use crate::services::general_ledger::{self, LenderIncomeStatement, LenderTrialBa
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::general_ledger::{BalanceSheet, StatementLine};
 use hiram_domain::product::LenderId;
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
@@ -139,13 +141,14 @@ pub struct IncomeStatementView {
     pub net_income: i64,
 }
 
+fn lines(lines: Vec<StatementLine>) -> Vec<StatementLineView> {
+    lines
+        .into_iter()
+        .map(|line| StatementLineView { code: line.code, name: line.name, amount: line.amount.get() })
+        .collect()
+}
+
 fn statement_view(books: LenderIncomeStatement) -> IncomeStatementView {
-    let lines = |lines: Vec<hiram_domain::general_ledger::StatementLine>| {
-        lines
-            .into_iter()
-            .map(|line| StatementLineView { code: line.code, name: line.name, amount: line.amount.get() })
-            .collect()
-    };
     let statement = books.statement;
     IncomeStatementView {
         lender_id: books.lender.id.0,
@@ -181,6 +184,64 @@ pub async fn income_statement(
     }
     let books = general_ledger::income_statement(&state, LenderId(params.lender_id), from, to).await?;
     Ok(ok(lang, statement_view(books.ok_or(ApiError::NotFound)?)))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceSheetView {
+    pub lender_id: i64,
+    pub lender_name: String,
+    /// `YYYY-MM-DD`: the position at the end of this Manila day.
+    pub date: String,
+    /// Each asset account, and the allowance taking from them (negative).
+    pub assets: Vec<StatementLineView>,
+    pub liabilities: Vec<StatementLineView>,
+    pub equity: Vec<StatementLineView>,
+    /// Centavos; assets always equal liabilities and equity.
+    pub total_assets: i64,
+    pub total_liabilities: i64,
+    /// The equity accounts and the earnings to date.
+    pub total_equity: i64,
+    /// Income less expenses to date, not yet closed into equity.
+    pub earnings: i64,
+}
+
+/// A lender's position at the end of a day: assets, liabilities and
+/// equity, from its loans' ledger.
+#[utoipa::path(get, path = "/general-ledger/balance-sheet", operation_id = "staff_balance_sheet", tag = "staff",
+    params(TrialBalanceParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<BalanceSheetView>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+pub async fn balance_sheet(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<TrialBalanceParams>, ApiError>,
+) -> ApiResult<Json<Envelope<BalanceSheetView>>> {
+    staff.require(Permission::ViewMoney)?;
+    let Params(params) = params?;
+    let today = state.today();
+    let day = day(params.date.as_deref(), today)?;
+    if day > today {
+        return Err(ApiError::InvalidParameters);
+    }
+    let books =
+        general_ledger::trial_balance(&state, LenderId(params.lender_id), day).await?.ok_or(ApiError::NotFound)?;
+    let sheet = BalanceSheet::of(&books.trial);
+    Ok(ok(
+        lang,
+        BalanceSheetView {
+            lender_id: books.lender.id.0,
+            lender_name: books.lender.name,
+            date: books.day.to_string(),
+            assets: lines(sheet.assets),
+            liabilities: lines(sheet.liabilities),
+            equity: lines(sheet.equity),
+            total_assets: sheet.total_assets.get(),
+            total_liabilities: sheet.total_liabilities.get(),
+            total_equity: sheet.total_equity.get(),
+            earnings: sheet.earnings.get(),
+        },
+    ))
 }
 
 /// The lenders whose books there are, for the picker.

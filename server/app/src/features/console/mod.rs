@@ -52,6 +52,7 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(general_ledger::trial_balance))
         .routes(routes!(general_ledger::lenders))
         .routes(routes!(general_ledger::income_statement))
+        .routes(routes!(general_ledger::balance_sheet))
         .routes(routes!(dashboard::dashboard))
         .routes(routes!(borrowers::staff_image))
         .routes(routes!(unposted_payments::queue))

@@ -102,6 +102,19 @@ crate::on_both_stores! {
         assert_eq!(balance(&after, "1200"), loans_sum(&app, lender, Account::PrincipalReceivable).await);
         assert_eq!(trial_balance(&app, &finance, other, &today).await, other_before);
 
+        // The balance sheet at the end of today: the loans among the assets,
+        // the income to date as earnings, assets equal to the rest.
+        let path = format!("/api/console/general-ledger/balance-sheet?lenderId={}&date={today}", lender.0);
+        let (status, sheet) = send(&app, &finance, "GET", &path, &[]).await;
+        assert_eq!(status, 200, "{sheet}");
+        let sheet = &sheet["data"];
+        let total = |key: &str| sheet[key].as_i64().unwrap();
+        assert_eq!(total("totalAssets"), total("totalLiabilities") + total("totalEquity"), "{sheet}");
+        let loans = sheet["assets"].as_array().unwrap().iter().find(|line| line["code"] == "1200").unwrap()["amount"].as_i64().unwrap();
+        assert_eq!(loans, balance(&after, "1200"));
+        assert_eq!(total("earnings"), -["4100", "4200", "4300"].iter().map(|code| balance(&after, code)).sum::<i64>());
+        assert_eq!(total("totalLiabilities"), -balance(&after, "2100") - balance(&after, "2200"));
+
         // Ten years back, before any loan, the books hold nothing.
         let long_ago = (hiram_domain::clock::manila_date(app.state.now()) - time::Duration::days(3650)).to_string();
         let empty = trial_balance(&app, &finance, lender, &long_ago).await;
@@ -117,8 +130,11 @@ crate::on_both_stores! {
         let path = |query: &str| format!("/api/console/general-ledger/trial-balance?{query}");
         for bad in [format!("lenderId={}&date={tomorrow}", lender.0), format!("lenderId={}&date=2026-13-01", lender.0), "date=2026-01-01".to_owned(), "lenderId=abc".to_owned()] {
             assert_eq!(send(&app, &finance, "GET", &path(&bad), &[]).await.0, 400, "{bad}");
+            let sheet = format!("/api/console/general-ledger/balance-sheet?{bad}");
+            assert_eq!(send(&app, &finance, "GET", &sheet, &[]).await.0, 400, "{bad}");
         }
         assert_eq!(send(&app, &finance, "GET", &path("lenderId=999999"), &[]).await.0, 404);
+        assert_eq!(send(&app, &finance, "GET", "/api/console/general-ledger/balance-sheet?lenderId=999999", &[]).await.0, 404);
         let care = member(&app, Role::CustomerCare).await;
         assert_eq!(send(&app, &care, "GET", &path(&format!("lenderId={}", lender.0)), &[]).await.0, 403);
         assert_eq!(send(&app, &care, "GET", "/api/console/general-ledger/lenders", &[]).await.0, 403);

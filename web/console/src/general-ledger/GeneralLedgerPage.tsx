@@ -6,7 +6,9 @@ import { downloadCsv, csvName, toCsv } from '../csv';
 import { PageHead, PeriodForm, type Period } from '../parts';
 import { DataTable, type Column } from '../table';
 
-const peso = (centavos: number) => (centavos === 0 ? '' : formatMoney(centavos, '₱'));
+const peso = (centavos: number) => formatMoney(centavos, '₱');
+/** A trial balance's cell: empty when the balance stands in the other column. */
+const trialCell = (centavos: number) => (centavos === 0 ? '' : peso(centavos));
 const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
 type GroupedLine = StatementLine & { group: string };
@@ -25,7 +27,7 @@ function StatementTable({ labelledBy, rows, loading }: { labelledBy: string; row
         { header: t('console.books.group'), className: 'c-nowrap', cell: (line) => line.group },
         { header: t('console.books.code'), className: 'c-nowrap', cell: (line) => line.code },
         { header: t('console.books.account'), cell: (line) => line.name },
-        { header: t('console.books.amount'), num: true, cell: (line) => formatMoney(line.amount, '₱') },
+        { header: t('console.books.amount'), num: true, cell: (line) => peso(line.amount) },
       ]}
     />
   );
@@ -46,11 +48,12 @@ function BalanceSheetBlock({ lenderId, date }: { lenderId: number; date: string 
       <StatementTable labelledBy="c-sheet-title" rows={rows} loading={sheet.isFetching} />
       {data && (
         <p className="c-strong" data-testid="sheet-totals">
-          {t('console.books.sheetTotals')
-            .replace('{assets}', formatMoney(data.totalAssets, '₱'))
-            .replace('{liabilities}', formatMoney(data.totalLiabilities, '₱'))
-            .replace('{equity}', formatMoney(data.totalEquity, '₱'))
-            .replace('{earnings}', formatMoney(data.earnings, '₱'))}
+          {t('console.books.sheetTotals', {
+            assets: peso(data.totalAssets),
+            liabilities: peso(data.totalLiabilities),
+            equity: peso(data.totalEquity),
+            earnings: peso(data.earnings),
+          })}
         </p>
       )}
     </section>
@@ -70,14 +73,11 @@ function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
         <h2 id="c-income-title">{t('console.books.incomeStatement')}</h2>
         <PeriodForm idPrefix="c-income" onApply={setPeriod} />
       </div>
-      {data && <p className="c-muted c-small">{t('console.books.period').replace('{from}', formatDate(data.from)).replace('{to}', formatDate(data.to))}</p>}
+      {data && <p className="c-muted c-small">{t('console.books.period', { from: formatDate(data.from), to: formatDate(data.to) })}</p>}
       <StatementTable labelledBy="c-income-title" rows={rows} loading={statement.isFetching} />
       {data && (
         <p className="c-strong" data-testid="net-income">
-          {t('console.books.net')
-            .replace('{income}', formatMoney(data.totalIncome, '₱'))
-            .replace('{expenses}', formatMoney(data.totalExpenses, '₱'))
-            .replace('{net}', formatMoney(data.netIncome, '₱'))}
+          {t('console.books.net', { income: peso(data.totalIncome), expenses: peso(data.totalExpenses), net: peso(data.netIncome) })}
         </p>
       )}
     </section>
@@ -95,8 +95,8 @@ export function GeneralLedgerPage() {
   const columns: (Column<TrialBalanceLine> & { header: string })[] = [
     { header: t('console.books.code'), className: 'c-nowrap', cell: (line) => line.code },
     { header: t('console.books.account'), cell: (line) => line.name },
-    { header: t('console.books.debit'), num: true, cell: (line) => peso(line.debit) },
-    { header: t('console.books.credit'), num: true, cell: (line) => peso(line.credit) },
+    { header: t('console.books.debit'), num: true, cell: (line) => trialCell(line.debit) },
+    { header: t('console.books.credit'), num: true, cell: (line) => trialCell(line.credit) },
   ];
 
   function apply(event: FormEvent) {
@@ -147,7 +147,7 @@ export function GeneralLedgerPage() {
         </div>
         {books && (
           <p className="c-muted c-small">
-            {t('console.books.asOf').replace('{lender}', books.lenderName).replace('{date}', formatDate(books.date))}
+            {t('console.books.asOf', { lender: books.lenderName, date: formatDate(books.date) })}
           </p>
         )}
         <DataTable
@@ -159,9 +159,7 @@ export function GeneralLedgerPage() {
         />
         {books && (
           <p className="c-strong" data-testid="trial-totals">
-            {t('console.books.totals')
-              .replace('{debit}', formatMoney(books.totalDebit, '₱'))
-              .replace('{credit}', formatMoney(books.totalCredit, '₱'))}
+            {t('console.books.totals', { debit: peso(books.totalDebit), credit: peso(books.totalCredit) })}
           </p>
         )}
       </section>

@@ -18,6 +18,7 @@ use hiram_domain::general_ledger::{BalanceSheet, StatementLine};
 use hiram_domain::product::LenderId;
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
+use time::Date;
 use utoipa::{IntoParams, ToSchema};
 
 #[derive(Deserialize, IntoParams)]
@@ -92,13 +93,21 @@ pub async fn trial_balance(
 ) -> ApiResult<Json<Envelope<TrialBalanceView>>> {
     staff.require(Permission::ViewMoney)?;
     let Params(params) = params?;
-    let today = state.today();
-    let day = day(params.date.as_deref(), today)?;
-    if day > today {
-        return Err(ApiError::InvalidParameters);
-    }
-    let books = general_ledger::trial_balance(&state, LenderId(params.lender_id), day).await?;
-    Ok(ok(lang, view(books.ok_or(ApiError::NotFound)?)))
+    Ok(ok(lang, view(books_at(&state, &params).await?)))
+}
+
+/// A day of the books as asked: `today` when none is, and never a day still
+/// to come (its books are not written yet).
+fn closed_day(text: Option<&str>, today: Date) -> ApiResult<Date> {
+    let asked = day(text, today)?;
+    if asked > today { Err(ApiError::InvalidParameters) } else { Ok(asked) }
+}
+
+/// The lender's trial balance at the end of the day the parameters ask.
+async fn books_at(state: &AppState, params: &TrialBalanceParams) -> ApiResult<LenderTrialBalance> {
+    let day = closed_day(params.date.as_deref(), state.today())?;
+    let books = general_ledger::trial_balance(state, LenderId(params.lender_id), day).await?;
+    books.ok_or(ApiError::NotFound)
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -176,10 +185,9 @@ pub async fn income_statement(
 ) -> ApiResult<Json<Envelope<IncomeStatementView>>> {
     staff.require(Permission::ViewMoney)?;
     let Params(params) = params?;
-    let today = state.today();
-    let to = day(params.to.as_deref(), today)?;
+    let to = closed_day(params.to.as_deref(), state.today())?;
     let from = day(params.from.as_deref(), to.replace_day(1).unwrap_or(to))?;
-    if to > today || from > to {
+    if from > to {
         return Err(ApiError::InvalidParameters);
     }
     let books = general_ledger::income_statement(&state, LenderId(params.lender_id), from, to).await?;
@@ -219,13 +227,7 @@ pub async fn balance_sheet(
 ) -> ApiResult<Json<Envelope<BalanceSheetView>>> {
     staff.require(Permission::ViewMoney)?;
     let Params(params) = params?;
-    let today = state.today();
-    let day = day(params.date.as_deref(), today)?;
-    if day > today {
-        return Err(ApiError::InvalidParameters);
-    }
-    let books =
-        general_ledger::trial_balance(&state, LenderId(params.lender_id), day).await?.ok_or(ApiError::NotFound)?;
+    let books = books_at(&state, &params).await?;
     let sheet = BalanceSheet::of(&books.trial);
     Ok(ok(
         lang,

@@ -180,6 +180,33 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   await expect(income.getByRole('row').filter({ hasText: 'Interest income' })).toBeVisible();
   await expect(page.getByTestId('net-income')).toContainText('net income ₱');
 
+  // Last month, as finance reads it when closing it: the trial balance at its
+  // last day balances, and the income statement covers exactly its days.
+  const manilaToday = new Date(Date.now() + 8 * 3_600_000);
+  const lastMonthEnd = new Date(Date.UTC(manilaToday.getUTCFullYear(), manilaToday.getUTCMonth(), 0));
+  const lastMonthStart = `${lastMonthEnd.toISOString().slice(0, 8)}01`;
+  const lastMonthLast = lastMonthEnd.toISOString().slice(0, 10);
+  await page.getByLabel('At the end of').fill(lastMonthLast);
+  await page.getByRole('button', { name: 'Show' }).first().click();
+  await expect(page.getByText(new RegExp(`accounts at the end of ${lastMonthLast}`))).toBeVisible();
+  const [lastDebits, lastCredits] = ((await page.getByTestId('trial-totals').textContent()) ?? '').match(/₱[\d,.]+/g) ?? [];
+  expect(lastDebits).toBeTruthy();
+  expect(lastDebits).toBe(lastCredits);
+  await page.getByLabel('From').fill(lastMonthStart);
+  await page.getByLabel('To').fill(lastMonthLast);
+  await page.getByRole('button', { name: 'Show' }).nth(1).click();
+  await expect(page.getByText(`From ${lastMonthStart} to ${lastMonthLast}, both days included (Manila).`)).toBeVisible();
+
+  // Finance closes yesterday: from then on nothing posts into it.
+  await expect(page.getByTestId('closed-through')).toHaveText('No day is closed yet: any day can still be posted to.');
+  await page.getByRole('button', { name: 'Close the books' }).click();
+  const closing = page.getByRole('dialog', { name: 'Close the books' });
+  await closing.getByLabel('Note').fill('Channels matched for the day');
+  await closing.getByRole('button', { name: 'Close the books' }).click();
+  const yesterday = new Date(manilaToday.getTime() - 86_400_000).toISOString().slice(0, 10);
+  await expect(page.getByTestId('closed-through')).toContainText(`Closed through ${yesterday}`);
+  await expect(page.getByRole('table', { name: 'Closing the books' }).getByRole('row').filter({ hasText: 'Channels matched for the day' })).toContainText(yesterday);
+
   matched = { entryId, orderNo, finance };
 });
 

@@ -143,7 +143,13 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> ApiError {
-        ApiError::Internal(error.to_string())
+        match error {
+            // Postings are stamped when made, so only a clock behind a close
+            // of the books meets one (decision 069): a retry once the clock
+            // is right posts, so the caller is told to try later.
+            StoreError::ClosedPeriod => ApiError::Unavailable(error.to_string()),
+            other => ApiError::Internal(other.to_string()),
+        }
     }
 }
 

@@ -8,6 +8,8 @@
 //! the income and expense accounts over a period) is derived from the loan
 //! ledger, never kept beside it, so the two cannot disagree.
 
+pub mod close;
+
 use crate::ledger::{Account, Side};
 use crate::money::Centavos;
 

@@ -43,6 +43,8 @@ pub enum Permission {
     /// The dated rule sets of the law's ceilings (decision 056): correcting
     /// a date or adding the next circular.
     ManageRuleSets,
+    /// Closing a lender's books through a day or a month (decision 069).
+    CloseBooks,
 }
 
 impl Role {
@@ -101,6 +103,7 @@ impl Role {
                 ApproveAdjustments,
                 ViewDashboard,
                 SetExchangeRates,
+                CloseBooks,
             ],
             Role::CustomerCare => &[
                 ViewBorrowers,
@@ -162,6 +165,7 @@ impl Permission {
             Permission::ViewDashboard => "view_dashboard",
             Permission::SetExchangeRates => "set_exchange_rates",
             Permission::ManageRuleSets => "manage_rule_sets",
+            Permission::CloseBooks => "close_books",
         }
     }
 }
@@ -494,6 +498,7 @@ mod tests {
             Permission::LogCollectionContacts,
             Permission::ManageRuleSets,
             Permission::SetExchangeRates,
+            Permission::CloseBooks,
         ];
         assert!(changing.iter().all(|permission| !Role::Auditor.can(*permission)));
     }

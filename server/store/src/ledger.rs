@@ -73,6 +73,22 @@ async fn seen(tx: &mut Conn, key: &IdempotencyKey) -> StoreResult<Option<Posting
     ))
 }
 
+/// Whether the books of the order's lender are closed through the day of `at`.
+async fn in_closed_day(tx: &mut Conn, order: OrderId, at: OffsetDateTime) -> StoreResult<bool> {
+    let closed: Option<i64> = tx.opt_value(&format!("{} LIMIT 1", closing("$2")), args![order, at]).await?;
+    Ok(closed.is_some())
+}
+
+/// The closes of the books of order `$1`'s lender that end after the
+/// instant in parameter `at`.
+fn closing(at: &str) -> String {
+    format!(
+        "SELECT 1 FROM books_close c \
+         JOIN product p ON p.lender_id = c.lender_id JOIN loan_order o ON o.product_id = p.id \
+         WHERE o.id = $1 AND c.ends > {at}"
+    )
+}
+
 /// Inserts the entry unless its key was posted before: the posting either way.
 async fn insert(
     tx: &mut Conn,
@@ -81,15 +97,22 @@ async fn insert(
     key: &IdempotencyKey,
     at: OffsetDateTime,
 ) -> StoreResult<Posting> {
-    let inserted: Option<i64> = tx
-        .opt_value(
-            "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id",
-            args![order, entry.kind.key(), &key.key, &key.fingerprint, at],
-        )
-        .await?;
+    // Nothing posts into a lender's closed day (decision 069): the entry is
+    // stamped `at`, and a close of its lender's books that ends later
+    // refuses it in the same statement.
+    let sql = format!(
+        "INSERT INTO ledger_entry (order_id, kind, idempotency_key, fingerprint, created_at) \
+         SELECT $1, $2, $3, $4, $5 WHERE NOT EXISTS ({}) \
+         ON CONFLICT (idempotency_key) DO NOTHING RETURNING id",
+        closing("$5")
+    );
+    let inserted: Option<i64> =
+        tx.opt_value(&sql, args![order, entry.kind.key(), &key.key, &key.fingerprint, at]).await?;
     let Some(id) = inserted else {
-        return seen(tx, key).await?.ok_or(StoreError::Stale);
+        if let Some(posting) = seen(tx, key).await? {
+            return Ok(posting);
+        }
+        return Err(if in_closed_day(tx, order, at).await? { StoreError::ClosedPeriod } else { StoreError::Stale });
     };
     for (position, line) in (0_i64..).zip(&entry.lines) {
         tx.exec(

@@ -126,6 +126,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(56 "0056_staff_enrolment"),
     migration!(57 "0057_address_signing_key"),
     migration!(58 shared "0058_general_ledger"),
+    migration!(59 "0059_books_close"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -48,7 +48,7 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
     case 'money':
       return <MoneyPage />;
     case 'books':
-      return <GeneralLedgerPage />;
+      return <GeneralLedgerPage me={me} />;
     case 'adjustments':
       return <AdjustmentsPage me={me} />;
     case 'reversals':

@@ -272,6 +272,7 @@ const ACTIONS = {
   log_collection_contacts: 'console.can.logCollectionContacts',
   set_exchange_rates: 'console.can.setExchangeRates',
   manage_rule_sets: 'console.can.manageRuleSets',
+  close_books: 'console.can.closeBooks',
 } as const satisfies Record<string, MessageKey>;
 
 export type ExplainedPermission = keyof typeof ACTIONS;

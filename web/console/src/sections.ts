@@ -25,6 +25,7 @@ export const PERMISSION = {
   logCollectionContacts: 'log_collection_contacts',
   setExchangeRates: 'set_exchange_rates',
   manageRuleSets: 'manage_rule_sets',
+  closeBooks: 'close_books',
 } as const;
 
 export type SectionId =

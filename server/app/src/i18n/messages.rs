@@ -438,6 +438,18 @@ messages! {
         en: "The borrower has since taken another loan of this product, so this one cannot reopen. Settle it with the borrower first.",
         fil: "May bagong loan na ang borrower sa produktong ito, kaya hindi na mabubuksan muli ang loan na ito. Ayusin muna ito kasama ang borrower.",
     }
+    BooksPeriodNotOver {
+        en: "That period has not ended yet: a day closes once it is over, a month once its last day is.",
+        fil: "Hindi pa tapos ang panahong iyon: maisasara ang araw kapag tapos na ito, ang buwan kapag tapos na ang huling araw nito.",
+    }
+    BooksClosedLater {
+        en: "The books are already closed through {n}. Closes never go back; post a correction in the open period.",
+        fil: "Sarado na ang libro hanggang {n}. Hindi na binubuksan muli ang pagsasara; itala ang pagtatama sa bukas na panahon.",
+    }
+    BooksNoteTooLong {
+        en: "Keep the note to 500 characters or fewer.",
+        fil: "Panatilihin ang tala sa 500 titik o mas kaunti.",
+    }
     PaymentReversedSms {
         en: "Hiram: your payment of {amount} for loan {order} was reversed by the payment channel. Amount owed now: {owed}. Please pay it in the app.",
         fil: "Hiram: binawi ng payment channel ang iyong bayad na {amount} para sa loan {order}. Utang mo ngayon: {owed}. Pakibayaran ito sa app.",

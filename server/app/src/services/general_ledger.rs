@@ -1,14 +1,16 @@
-//! A lender's books (decision 068): the trial balance of its loans at the
-//! end of a Manila day, and its income statement for a run of days, derived
-//! from the loan ledger through the chart of accounts; a trial balance is
-//! checked to balance before anyone reads it.
+//! A lender's books (decisions 068, 069): the trial balance of its loans at
+//! the end of a Manila day, and its income statement for a run of days,
+//! derived from the loan ledger through the chart of accounts, read through
+//! the latest close of the books; and the closes themselves. A trial
+//! balance is checked to balance before anyone reads it or a close keeps it.
 
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
-use hiram_domain::clock::{MANILA, end_of_manila_day};
-use hiram_domain::general_ledger::{IncomeStatement, TrialBalance};
+use hiram_domain::clock::end_of_manila_day;
+use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, add_totals, check_close};
+use hiram_domain::general_ledger::{AccountTotals, GlAccount, IncomeStatement, TrialBalance};
 use hiram_domain::product::{Lender, LenderId};
-use time::Date;
+use time::{Date, OffsetDateTime};
 
 /// A lender's trial balance at the end of `day`: what its loans posted
 /// before the next Manila midnight.
@@ -24,8 +26,12 @@ pub struct LenderTrialBalance {
 pub async fn trial_balance(state: &AppState, lender: LenderId, day: Date) -> ServiceResult<Option<LenderTrialBalance>> {
     let Some(lender) = state.store.lender(lender).await? else { return Ok(None) };
     let chart = state.store.chart_of_accounts().await?;
-    let totals = state.store.loan_ledger_totals(lender.id, end_of_manila_day(day)).await?;
-    let trial = TrialBalance::of(&chart, &totals).map_err(|unmapped| ServiceError::Refused(unmapped.to_string()))?;
+    let trial = checked(&chart, &lender, day, &posted_through(state, lender.id, day).await?)?;
+    Ok(Some(LenderTrialBalance { lender, day, trial }))
+}
+
+fn checked(chart: &[GlAccount], lender: &Lender, day: Date, totals: &[AccountTotals]) -> ServiceResult<TrialBalance> {
+    let trial = TrialBalance::of(chart, totals).map_err(|unmapped| ServiceError::Refused(unmapped.to_string()))?;
     if !trial.balances() {
         return Err(ServiceError::Refused(format!(
             "the trial balance of lender {} on {day} does not balance: debits {}, credits {}",
@@ -34,7 +40,19 @@ pub async fn trial_balance(state: &AppState, lender: LenderId, day: Date) -> Ser
             trial.total_credit.get()
         )));
     }
-    Ok(Some(LenderTrialBalance { lender, day, trial }))
+    Ok(trial)
+}
+
+/// What the lender's loans posted to each account by the end of `day`: what
+/// the latest close through `day` kept and the entries since, so an old
+/// lender's books cost what its open days posted, not its whole history.
+async fn posted_through(state: &AppState, lender: LenderId, day: Date) -> ServiceResult<Vec<AccountTotals>> {
+    let (from, kept) = match state.store.books_closed_by(lender, day).await? {
+        Some((through, kept)) => (end_of_manila_day(through), kept),
+        None => (OffsetDateTime::UNIX_EPOCH, Vec::new()),
+    };
+    let since = state.store.loan_ledger_totals(lender, from, end_of_manila_day(day)).await?;
+    Ok(add_totals(&kept, &since))
 }
 
 /// A lender's income statement for the Manila days `from` to `to`, both
@@ -55,10 +73,66 @@ pub async fn income_statement(
 ) -> ServiceResult<Option<LenderIncomeStatement>> {
     let Some(lender) = state.store.lender(lender).await? else { return Ok(None) };
     let chart = state.store.chart_of_accounts().await?;
-    // What was posted before the Manila midnight that begins `from`.
-    let opening = state.store.loan_ledger_totals(lender.id, from.midnight().assume_offset(MANILA)).await?;
-    let closing = state.store.loan_ledger_totals(lender.id, end_of_manila_day(to)).await?;
+    // What was posted by the end of the day before `from`.
+    let opening = match from.previous_day() {
+        Some(eve) => posted_through(state, lender.id, eve).await?,
+        None => Vec::new(),
+    };
+    let closing = posted_through(state, lender.id, to).await?;
     let statement = IncomeStatement::of(&chart, &opening, &closing)
         .map_err(|unmapped| ServiceError::Refused(unmapped.to_string()))?;
     Ok(Some(LenderIncomeStatement { lender, from, to, statement }))
+}
+
+/// A close of a lender's books as it stands after a request to close.
+pub struct Closing {
+    pub lender: Lender,
+    pub close: BooksClose,
+    /// The books were closed through that day already; nothing changed.
+    pub repeated: bool,
+}
+
+/// Who closes: a member, or a finance tool's token.
+pub struct Closer {
+    pub member: Option<i64>,
+    pub token: Option<i64>,
+}
+
+/// Finance asks to close `lender`'s books for `period` on `day`. `None`
+/// when there is no such lender; the inner `Err` is the rule that refused.
+/// The close keeps what the loans posted by its end, checked to balance,
+/// so it never keeps broken books. Run inside the staff action that audits
+/// it: staff actions queue, so two closes never race.
+pub async fn close_books(
+    state: &AppState,
+    lender: LenderId,
+    period: ClosePeriod,
+    day: Date,
+    by: Closer,
+    note: Option<String>,
+) -> ServiceResult<Option<Result<Closing, CloseRefused>>> {
+    let Some(lender) = state.store.lender(lender).await? else { return Ok(None) };
+    let latest = state.store.books_closes(lender.id, 1).await?.into_iter().next();
+    let through =
+        match check_close(period, day, state.today(), latest.as_ref().map(|close| close.through), note.as_deref()) {
+            Err(refused) => return Ok(Some(Err(refused))),
+            Ok(None) => {
+                let close = latest.ok_or(ServiceError::Stale)?;
+                return Ok(Some(Ok(Closing { lender, close, repeated: true })));
+            }
+            Ok(Some(through)) => through,
+        };
+    let totals = posted_through(state, lender.id, through).await?;
+    checked(&state.store.chart_of_accounts().await?, &lender, through, &totals)?;
+    let close = BooksClose {
+        lender: lender.id,
+        through,
+        period,
+        closed_by: by.member,
+        closed_by_token: by.token,
+        closed_at: state.now(),
+        note,
+    };
+    state.store.close_books(&close, end_of_manila_day(through), &totals).await?;
+    Ok(Some(Ok(Closing { lender, close, repeated: false })))
 }

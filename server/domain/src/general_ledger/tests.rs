@@ -215,3 +215,23 @@ proptest! {
         prop_assert_eq!(sheet.earnings, statement.net_income);
     }
 }
+
+proptest! {
+    /// However the entries fall either side of a close, what the close kept
+    /// and what was posted since add up to the whole ledger's totals, so a
+    /// trial balance read through a close is the one read from every entry.
+    #[test]
+    fn a_close_and_the_entries_since_add_up_to_the_whole_ledger(
+        entries in prop::collection::vec(balanced_entry(), 0..40),
+        split in 0usize..41,
+    ) {
+        let split = split.min(entries.len());
+        let (kept, since) = entries.split_at(split);
+        let read_through_close = close::add_totals(&totals_of(kept), &totals_of(since));
+        prop_assert_eq!(&read_through_close, &totals_of(&entries));
+        prop_assert_eq!(
+            TrialBalance::of(&chart(), &read_through_close).unwrap(),
+            TrialBalance::of(&chart(), &totals_of(&entries)).unwrap()
+        );
+    }
+}

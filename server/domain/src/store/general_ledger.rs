@@ -1,17 +1,33 @@
-//! The lenders' general ledger: its chart of accounts and what their loans
-//! posted (decision 068).
+//! The lenders' general ledger: its chart of accounts, what their loans
+//! posted (decision 068), and the closes of their books (decision 069).
 
 use super::StoreResult;
+use crate::general_ledger::close::BooksClose;
 use crate::general_ledger::{AccountTotals, GlAccount};
 use crate::product::LenderId;
 use async_trait::async_trait;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 #[async_trait]
 pub trait GeneralLedgerStore {
     /// The chart of accounts, in its order.
     async fn chart_of_accounts(&self) -> StoreResult<Vec<GlAccount>>;
-    /// The sums of the debit and credit lines the lender's loans posted
-    /// before `before`, per loan-ledger account that has any.
-    async fn loan_ledger_totals(&self, lender: LenderId, before: OffsetDateTime) -> StoreResult<Vec<AccountTotals>>;
+    /// The sums of the debit and credit lines the lender's loans posted from
+    /// `from` until `before`, per loan-ledger account that has any.
+    async fn loan_ledger_totals(
+        &self,
+        lender: LenderId,
+        from: OffsetDateTime,
+        before: OffsetDateTime,
+    ) -> StoreResult<Vec<AccountTotals>>;
+    /// The lender's closes, the latest first, at most `limit`.
+    async fn books_closes(&self, lender: LenderId, limit: u32) -> StoreResult<Vec<BooksClose>>;
+    /// The latest close of the lender's books through `day` or an earlier
+    /// day, with the totals it kept.
+    async fn books_closed_by(&self, lender: LenderId, day: Date) -> StoreResult<Option<(Date, Vec<AccountTotals>)>>;
+    /// Keeps a close and the totals of its last day; from then on the loan
+    /// ledger refuses an entry of the lender's stamped before `ends` (the
+    /// end of the close's last day). `Conflict("books_close")` when the
+    /// books were closed through that day already.
+    async fn close_books(&self, close: &BooksClose, ends: OffsetDateTime, totals: &[AccountTotals]) -> StoreResult<()>;
 }

@@ -86,6 +86,11 @@ pub enum StoreError {
     /// (for example an order that another request moved on first).
     #[error("stale or missing record")]
     Stale,
+    /// A ledger entry stamped in a day its lender's books are closed
+    /// through (decision 069): nothing was posted. Postings are stamped
+    /// when they are made, so this means a clock behind the close.
+    #[error("the books are closed for that time")]
+    ClosedPeriod,
     /// The database failed; the text is for logs only, never for users.
     #[error("storage failure: {0}")]
     Backend(String),

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hideToast } from '@hiram/shared/ui/toastStore';
-import { captureDownloads, consoleApi, ok, query } from '../testing/consoleApi';
+import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
+import { AUDITOR, captureDownloads, consoleApi, fail, FINANCE, form, ok, query } from '../testing/consoleApi';
 import { renderSection } from '../testing/renderSection';
 import { GeneralLedgerPage } from './GeneralLedgerPage';
 
@@ -59,6 +59,24 @@ const sheet = (lenderId: number) => ({
   earnings: 42_333,
 });
 
+const close = (through: string, period = 'day', note: string | null = null) => ({
+  through,
+  period,
+  closedBy: 5,
+  closedByToken: null,
+  closedAt: '2026-11-27T01:00:00Z',
+  note,
+});
+
+const closes = (lenderId: number, list: ReturnType<typeof close>[]) => ({ lenderId, closedThrough: list[0]?.through ?? null, closes: list });
+
+const booksRoutes = {
+  '/general-ledger/lenders': ok(LENDERS),
+  '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
+  '/general-ledger/income-statement': ok(statement(1)),
+  '/general-ledger/balance-sheet': ok(sheet(1)),
+};
+
 describe("a lender's books", () => {
   it("shows the first lender's trial balance for today, then another lender's for a day asked", async () => {
     const api = consoleApi({
@@ -66,8 +84,9 @@ describe("a lender's books", () => {
       '/general-ledger/trial-balance': (url: string) => ok(books(Number(query(url).lenderId), query(url).date ?? '2026-11-27')),
       '/general-ledger/income-statement': (url: string) => ok(statement(Number(query(url).lenderId))),
       '/general-ledger/balance-sheet': (url: string) => ok(sheet(Number(query(url).lenderId))),
+      '/general-ledger/closes': (url: string) => ok(closes(Number(query(url).lenderId), [])),
     });
-    renderSection(<GeneralLedgerPage />);
+    renderSection(<GeneralLedgerPage me={FINANCE} />);
     const table = await screen.findByRole('table', { name: 'Trial balance' });
     await within(table).findByText('Loans receivable');
     expect(within(table).getByText('₱5,000.00')).toBeTruthy();
@@ -107,8 +126,9 @@ describe("a lender's books", () => {
       '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
       '/general-ledger/income-statement': ok(statement(1)),
       '/general-ledger/balance-sheet': ok(sheet(1)),
+      '/general-ledger/closes': ok(closes(1, [])),
     });
-    renderSection(<GeneralLedgerPage />);
+    renderSection(<GeneralLedgerPage me={FINANCE} />);
     await screen.findByText('Loans receivable');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads.saved).toHaveLength(1));
@@ -117,5 +137,46 @@ describe("a lender's books", () => {
     expect(lines[0]).toBe('Code,Account,Debit,Credit');
     expect(lines[2]).toBe('1200,Loans receivable,5000.00,0.00');
     expect(lines.at(-1)).toBe(',Total,5000.00,5000.00');
+  });
+
+  it('lets finance close a month, shows a refusal beside the day, and lists the close once made', async () => {
+    let closed = false;
+    const api = consoleApi({
+      ...booksRoutes,
+      '/general-ledger/closes': () => ok(closes(1, closed ? [close('2026-10-31', 'month', 'October matched')] : [])),
+      '/general-ledger/close': (_url: string, init?: RequestInit) => {
+        if (form(init).date === '2026-11-27') {
+          return fail('400', 'That period has not ended yet.', { field: 'date' });
+        }
+        closed = true;
+        return ok({ lenderId: 1, close: close('2026-10-31', 'month', 'October matched'), repeated: false });
+      },
+    });
+    renderSection(<GeneralLedgerPage me={FINANCE} />);
+    expect((await screen.findByTestId('closed-through')).textContent).toBe('No day is closed yet: any day can still be posted to.');
+    fireEvent.click(screen.getByRole('button', { name: 'Close the books' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('What to close'), { target: { value: 'month' } });
+    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-11-27' } });
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'October matched' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close the books' }));
+    expect(await within(dialog).findByText('That period has not ended yet.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Day'), { target: { value: '2026-10-15' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close the books' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Books closed through 2026-10-31.'));
+    const sent = form(api.calls('/general-ledger/close').at(-1)![1]);
+    expect([sent.lenderId, sent.period, sent.date, sent.note]).toEqual(['1', 'month', '2026-10-15', 'October matched']);
+    await waitFor(() => expect(screen.getByTestId('closed-through').textContent).toContain('Closed through 2026-10-31'));
+    const table = screen.getByRole('table', { name: 'Closing the books' });
+    expect(within(table).getByText('A month')).toBeTruthy();
+    expect(within(table).getByText('October matched')).toBeTruthy();
+  });
+
+  it('shows an auditor the closes and who may close, with no control to close', async () => {
+    consoleApi({ ...booksRoutes, '/general-ledger/closes': ok(closes(1, [close('2026-11-26')])) });
+    renderSection(<GeneralLedgerPage me={AUDITOR} />);
+    await waitFor(() => expect(screen.getByTestId('closed-through').textContent).toContain('Closed through 2026-11-26'));
+    expect(screen.queryByRole('button', { name: 'Close the books' })).toBeNull();
+    expect(screen.getByText('Only finance staff can close the books.')).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { formatDate, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { useBalanceSheet, useBookLenders, useIncomeStatement, useTrialBalance, type StatementLine, type TrialBalanceLine } from '../api';
+import { useBalanceSheet, useBookLenders, useIncomeStatement, useTrialBalance, type Me, type StatementLine, type TrialBalanceLine } from '../api';
 import { downloadCsv, csvName, toCsv } from '../csv';
 import { PageHead, PeriodForm, type Period } from '../parts';
 import { DataTable, type Column } from '../table';
+import { BooksCloseBlock } from './BooksCloseBlock';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 /** A trial balance's cell: empty when the balance stands in the other column. */
@@ -84,8 +85,8 @@ function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
   );
 }
 
-/** A lender's books: its trial balance at the end of a Manila day (every account of the chart, its balance in one column) and its income statement. */
-export function GeneralLedgerPage() {
+/** A lender's books: its trial balance at the end of a Manila day (every account of the chart, its balance in one column), its balance sheet, its income statement, and the closes of its books. */
+export function GeneralLedgerPage({ me }: { me: Me }) {
   const lenders = useBookLenders();
   const [asked, setAsked] = useState({ lenderId: 0, date: '' });
   const [typed, setTyped] = useState(asked);
@@ -165,6 +166,7 @@ export function GeneralLedgerPage() {
       </section>
       {lenderId > 0 && <BalanceSheetBlock lenderId={lenderId} date={asked.date} />}
       {lenderId > 0 && <IncomeStatementBlock lenderId={lenderId} />}
+      {lenderId > 0 && <BooksCloseBlock me={me} lenderId={lenderId} />}
     </section>
   );
 }

@@ -724,6 +724,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes a lender's books through a day, or through a month's last day:
+         *     from then on nothing posts into those days. Closing through the day they
+         *     are closed through already answers that close and changes nothing.
+         */
+        post: operations["staff_books_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/closes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The closes of a lender's books: through which day they are closed, who
+         *     closed them, and when.
+         */
+        get: operations["staff_books_closes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/general-ledger/income-statement": {
         parameters: {
             query?: never;
@@ -3611,6 +3652,30 @@ export interface components {
             repeat: string;
             repeatText: string;
         };
+        BooksClosesView: {
+            /** @description `YYYY-MM-DD`: the last day closed; absent while none is. */
+            closedThrough?: string | null;
+            /** @description The latest closes, the latest first (at most 24). */
+            closes: components["schemas"]["BooksCloseView"][];
+            /** Format: int64 */
+            lenderId: number;
+        };
+        BooksCloseView: {
+            /** @description RFC 3339. */
+            closedAt: string;
+            /**
+             * Format: int64
+             * @description The staff member who closed them, or the finance tool's token.
+             */
+            closedBy?: number | null;
+            /** Format: int64 */
+            closedByToken?: number | null;
+            note?: string | null;
+            /** @description `day` or `month`: what finance asked to close. */
+            period: string;
+            /** @description `YYYY-MM-DD`: every day up to this one is closed. */
+            through: string;
+        };
         BorrowerProfile: {
             consents: components["schemas"]["ConsentView"][];
             /** Format: int64 */
@@ -3830,6 +3895,13 @@ export interface components {
         };
         CityList: {
             cities: components["schemas"]["FormOption"][];
+        };
+        ClosedView: {
+            close: components["schemas"]["BooksCloseView"];
+            /** Format: int64 */
+            lenderId: number;
+            /** @description The books were closed through that day already; nothing changed. */
+            repeated: boolean;
         };
         CodeSent: {
             /** Format: int64 */
@@ -4364,6 +4436,21 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_BooksClosesView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description `YYYY-MM-DD`: the last day closed; absent while none is. */
+                closedThrough?: string | null;
+                /** @description The latest closes, the latest first (at most 24). */
+                closes: components["schemas"]["BooksCloseView"][];
+                /** Format: int64 */
+                lenderId: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_BorrowerProfile: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -4543,6 +4630,20 @@ export interface components {
             code: string;
             data: {
                 cities: components["schemas"]["FormOption"][];
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ClosedView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                close: components["schemas"]["BooksCloseView"];
+                /** Format: int64 */
+                lenderId: number;
+                /** @description The books were closed through that day already; nothing changed. */
+                repeated: boolean;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -11044,6 +11145,158 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_BalanceSheetView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_books_close: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD`: a Manila day already over (for a month, its last day). */
+                date: string;
+                lenderId: number;
+                /** @description Why, in finance's words; kept with the close. */
+                note?: string;
+                /**
+                 * @description `day` closes the day `date`; `month` closes every day to the end of
+                 *     `date`'s month.
+                 */
+                period: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClosedView"];
+                };
+            };
+            /** @description The period has not ended, the books are closed through a later day, or the note is too long; nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_books_closes: {
+        parameters: {
+            query: {
+                lenderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_BooksClosesView"];
                 };
             };
             400: {

@@ -1,8 +1,8 @@
-//! A lender's books in the console and the staff API (decision 068): the
-//! trial balance of its loans at the end of a Manila day, every account of
-//! the chart with its balance in the debit or the credit column; its
-//! balance sheet at the end of a day; and its income statement for a run
-//! of days.
+//! A lender's books in the console and the staff API (decisions 068, 069):
+//! the trial balance of its loans at the end of a Manila day, every account
+//! of the chart with its balance in the debit or the credit column; its
+//! balance sheet at the end of a day; its income statement for a run of
+//! days; and the closes of its books, which finance makes.
 
 use super::Staff;
 use super::money::day;
@@ -10,10 +10,12 @@ use super::products::LenderOption;
 use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
-use crate::services::general_ledger::{self, LenderIncomeStatement, LenderTrialBalance};
+use crate::i18n::Msg;
+use crate::services::general_ledger::{self, Closer, Closing, LenderIncomeStatement, LenderTrialBalance};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused};
 use hiram_domain::general_ledger::{BalanceSheet, StatementLine};
 use hiram_domain::product::LenderId;
 use hiram_domain::staff::Permission;
@@ -258,4 +260,150 @@ pub async fn lenders(
     staff.require(Permission::ViewMoney)?;
     let lenders = state.store.lenders().await?;
     Ok(ok(lang, lenders.into_iter().map(LenderOption::from).collect()))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ClosesParams {
+    pub lender_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BooksCloseView {
+    /// `YYYY-MM-DD`: every day up to this one is closed.
+    pub through: String,
+    /// `day` or `month`: what finance asked to close.
+    pub period: String,
+    /// The staff member who closed them, or the finance tool's token.
+    pub closed_by: Option<i64>,
+    pub closed_by_token: Option<i64>,
+    /// RFC 3339.
+    pub closed_at: String,
+    pub note: Option<String>,
+}
+
+impl From<BooksClose> for BooksCloseView {
+    fn from(close: BooksClose) -> BooksCloseView {
+        BooksCloseView {
+            through: close.through.to_string(),
+            period: close.period.key().to_owned(),
+            closed_by: close.closed_by,
+            closed_by_token: close.closed_by_token,
+            closed_at: crate::views::timestamp(close.closed_at),
+            note: close.note,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BooksClosesView {
+    pub lender_id: i64,
+    /// `YYYY-MM-DD`: the last day closed; absent while none is.
+    pub closed_through: Option<String>,
+    /// The latest closes, the latest first (at most 24).
+    pub closes: Vec<BooksCloseView>,
+}
+
+/// The closes shown: two years of month closes, or the last weeks of days.
+const CLOSES_SHOWN: u32 = 24;
+
+/// The closes of a lender's books: through which day they are closed, who
+/// closed them, and when.
+#[utoipa::path(get, path = "/general-ledger/closes", operation_id = "staff_books_closes", tag = "staff",
+    params(ClosesParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<BooksClosesView>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+pub async fn closes(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<ClosesParams>, ApiError>,
+) -> ApiResult<Json<Envelope<BooksClosesView>>> {
+    staff.require(Permission::ViewMoney)?;
+    let Params(params) = params?;
+    let lender = state.store.lender(LenderId(params.lender_id)).await?.ok_or(ApiError::NotFound)?;
+    let closes = state.store.books_closes(lender.id, CLOSES_SHOWN).await?;
+    let closed_through = closes.first().map(|close| close.through.to_string());
+    Ok(ok(
+        lang,
+        BooksClosesView {
+            lender_id: lender.id.0,
+            closed_through,
+            closes: closes.into_iter().map(BooksCloseView::from).collect(),
+        },
+    ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CloseParams {
+    pub lender_id: i64,
+    /// `day` closes the day `date`; `month` closes every day to the end of
+    /// `date`'s month.
+    #[param(pattern = "^(day|month)$")]
+    pub period: String,
+    /// `YYYY-MM-DD`: a Manila day already over (for a month, its last day).
+    #[param(pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+    pub date: String,
+    /// Why, in finance's words; kept with the close.
+    #[param(max_length = 500)]
+    pub note: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClosedView {
+    pub lender_id: i64,
+    pub close: BooksCloseView,
+    /// The books were closed through that day already; nothing changed.
+    pub repeated: bool,
+}
+
+/// Closes a lender's books through a day, or through a month's last day:
+/// from then on nothing posts into those days. Closing through the day they
+/// are closed through already answers that close and changes nothing.
+#[utoipa::path(post, path = "/general-ledger/close", operation_id = "staff_books_close", tag = "staff",
+    params(CloseParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<ClosedView>), (status = 400, description = "The period has not ended, the books are closed through a later day, or the note is too long; nothing changed"), (status = 401), (status = 403), (status = 404)))]
+pub async fn close(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<CloseParams>, ApiError>,
+) -> ApiResult<Json<Envelope<ClosedView>>> {
+    staff.require(Permission::CloseBooks)?;
+    let Params(params) = params?;
+    let period = ClosePeriod::parse(&params.period).ok_or(ApiError::InvalidParameters)?;
+    let asked = day(Some(&params.date), state.today())?;
+    let note = params.note.map(|note| note.trim().to_owned()).filter(|note| !note.is_empty());
+    let action = staff.act(&state).await?;
+    let by = Closer { member: staff.staff_id(), token: staff.api_token_id() };
+    let closing = general_ledger::close_books(&action.state, LenderId(params.lender_id), period, asked, by, note)
+        .await?
+        .ok_or(ApiError::NotFound)?
+        .map_err(close_refused)?;
+    let Closing { lender, close, repeated } = closing;
+    let view = ClosedView { lender_id: lender.id.0, close: BooksCloseView::from(close), repeated };
+    if !repeated {
+        let after = serde_json::to_value(&view.close).unwrap_or(serde_json::Value::Null);
+        staff.audit(&action, "books.close", &format!("lender:{}", lender.id.0), serde_json::Value::Null, after).await?;
+        action.commit().await?;
+        tracing::info!(lender.id = lender.id.0, books.closed_through = %view.close.through, "books closed");
+    }
+    Ok(ok(lang, view))
+}
+
+fn close_refused(refused: CloseRefused) -> ApiError {
+    match refused {
+        CloseRefused::NotOver => super::refused_with(Msg::BooksPeriodNotOver, "date"),
+        CloseRefused::ClosedLater(through) => ApiError::Rejected {
+            message: Msg::BooksClosedLater,
+            detail: Some(through.to_string()),
+            data: crate::error::FieldRefused::data("date"),
+        },
+        CloseRefused::NoteTooLong => super::refused_with(Msg::BooksNoteTooLong, "note"),
+    }
 }

@@ -62,6 +62,25 @@ async fn lender_of(app: &TestApp, order: OrderId) -> LenderId {
     app.state.store.product(order.product_id).await.unwrap().unwrap().lender_id
 }
 
+async fn close(app: &TestApp, who: &Member, lender: LenderId, period: &str, date: &str, note: &str) -> (u16, Value) {
+    let path = format!("/api/console/general-ledger/close?lenderId={}&period={period}&date={date}", lender.0);
+    send(app, who, "POST", &path, &[("note", note)]).await
+}
+
+async fn closes(app: &TestApp, who: &Member, lender: LenderId) -> Value {
+    let (status, body) =
+        send(app, who, "GET", &format!("/api/console/general-ledger/closes?lenderId={}", lender.0), &[]).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
+async fn closes_audited(app: &TestApp, lender: LenderId) -> usize {
+    let page = PageRequest::new(1, 100).unwrap();
+    let subject = format!("lender:{}", lender.0);
+    let logged = app.state.store.audit_entries(Some(&subject), page).await.unwrap();
+    logged.rows.iter().filter(|logged| logged.entry.action == "books.close").count()
+}
+
 crate::on_both_stores! {
     async fn a_lenders_trial_balance_balances_and_states_its_loans_as_their_own_balances_say(app) {
         let demo = app.demo_session().await;
@@ -193,5 +212,102 @@ crate::on_both_stores! {
         assert_eq!(send(&app, &finance, "GET", "/api/console/general-ledger/income-statement?lenderId=999999", &[]).await.0, 404);
         let care = member(&app, Role::CustomerCare).await;
         assert_eq!(send(&app, &care, "GET", &path(""), &[]).await.0, 403);
+    }
+
+    async fn finance_closes_a_day_once_it_is_over_and_closes_only_move_forward(app) {
+        let demo = app.demo_session().await;
+        let finance = member(&app, Role::Finance).await;
+        let lender = lender_of(&app, OrderId(order_in(&demo, 174).order_id)).await;
+        let today = hiram_domain::clock::manila_date(app.state.now());
+        let (yesterday, before_that) = ((today - time::Duration::days(1)).to_string(), (today - time::Duration::days(2)).to_string());
+        let today = today.to_string();
+        assert_eq!(closes(&app, &finance, lender).await["closedThrough"], Value::Null, "nothing is closed yet");
+        let open_yesterday = trial_balance(&app, &finance, lender, &yesterday).await;
+        let open_today = trial_balance(&app, &finance, lender, &today).await;
+        let month_start = format!("{}-01", &today[..7]);
+        let open_month = income_statement(&app, &finance, lender, &month_start, &today).await;
+
+        // Today and this month are still being written.
+        let (status, refused) = close(&app, &finance, lender, "day", &today, "").await;
+        assert_eq!((status, refused["data"]["field"].as_str()), (400, Some("date")), "{refused}");
+        assert!(refused["message"].as_str().unwrap().contains("has not ended"), "{refused}");
+        assert_eq!(close(&app, &finance, lender, "month", &today, "").await.0, 400);
+        assert_eq!(close(&app, &finance, lender, "week", &yesterday, "").await.0, 400);
+        assert_eq!(close(&app, &finance, lender, "day", &yesterday, &"x".repeat(501)).await.0, 400, "a note over 500 characters");
+        assert_eq!(closes(&app, &finance, lender).await["closes"], serde_json::json!([]), "a refused close changes nothing");
+        assert_eq!(closes_audited(&app, lender).await, 0);
+
+        // Only finance closes; customer care, admins and auditors may not.
+        for role in [Role::CustomerCare, Role::Admin, Role::Auditor] {
+            let other = member(&app, role).await;
+            assert_eq!(close(&app, &other, lender, "day", &yesterday, "").await.0, 403, "{role:?}");
+        }
+
+        let (status, closed) = close(&app, &finance, lender, "day", &yesterday, "Daily close, channels matched").await;
+        assert_eq!(status, 200, "{closed}");
+        assert_eq!((closed["data"]["repeated"].as_bool(), closed["data"]["close"]["through"].as_str()), (Some(false), Some(yesterday.as_str())));
+        assert_eq!(closed["data"]["close"]["note"], "Daily close, channels matched");
+        assert_eq!(closes_audited(&app, lender).await, 1, "the close is audited with it");
+        let listed = closes(&app, &finance, lender).await;
+        assert_eq!(listed["closedThrough"], yesterday.as_str(), "{listed}");
+        assert_eq!(listed["closes"].as_array().unwrap().len(), 1);
+
+        // Read through the close, every day's books are what they were.
+        assert_eq!(trial_balance(&app, &finance, lender, &yesterday).await, open_yesterday);
+        assert_eq!(trial_balance(&app, &finance, lender, &today).await, open_today);
+        assert_eq!(income_statement(&app, &finance, lender, &month_start, &today).await, open_month);
+
+        // The same close again changes nothing; an earlier day is refused.
+        let (status, again) = close(&app, &finance, lender, "day", &yesterday, "").await;
+        assert_eq!((status, again["data"]["repeated"].as_bool()), (200, Some(true)), "{again}");
+        assert_eq!(closes_audited(&app, lender).await, 1, "a repeated close writes no second entry");
+        let (status, back) = close(&app, &finance, lender, "day", &before_that, "").await;
+        assert_eq!(status, 400, "{back}");
+        assert!(back["message"].as_str().unwrap().contains(&yesterday), "names the day the books are closed through: {back}");
+        assert_eq!(close(&app, &finance, lender, "day", &yesterday, "").await.1["data"]["close"]["note"], "Daily close, channels matched");
+        assert_eq!(send(&app, &finance, "POST", "/api/console/general-ledger/close?lenderId=999999&period=day&date=2020-01-01", &[]).await.0, 404);
+    }
+
+    async fn nothing_posts_into_a_closed_day_and_the_providers_retry_posts_in_the_open_one(app) {
+        let demo = app.demo_session().await;
+        let finance = member(&app, Role::Finance).await;
+        let order = order_in(&demo, 174).order_id;
+        let lender = lender_of(&app, OrderId(order)).await;
+        let today = hiram_domain::clock::manila_date(app.state.now());
+        let yesterday = (today - time::Duration::days(1)).to_string();
+        assert_eq!(close(&app, &finance, lender, "day", &yesterday, "").await.0, 200);
+        let closed_yesterday = trial_balance(&app, &finance, lender, &yesterday).await;
+
+        // An entry stamped in the closed day is refused, whoever posts it;
+        // a replay of an entry posted before still answers as one.
+        let store = &app.state.store;
+        let in_closed_day = app.state.now() - time::Duration::days(1);
+        let entry = hiram_domain::ledger::disbursement(hiram_domain::money::Centavos::from_pesos(100), hiram_domain::money::Centavos::ZERO).unwrap();
+        let key = hiram_domain::store::IdempotencyKey { key: "closed-day-test".to_owned(), fingerprint: [7; 32] };
+        let refused = store.post_entry(OrderId(order), &entry, &key, in_closed_day).await;
+        assert!(matches!(refused, Err(hiram_domain::store::StoreError::ClosedPeriod)), "{refused:?}");
+        let posted = store.post_entry(OrderId(order), &entry, &key, app.state.now()).await.unwrap();
+        let hiram_domain::store::Posting::Posted(id) = posted else { unreachable!() };
+        assert_eq!(store.post_entry(OrderId(order), &entry, &key, in_closed_day).await.unwrap(), hiram_domain::store::Posting::Replayed(id));
+
+        // A payment notification met by a clock set back into the closed
+        // day is answered "try later" and changes nothing; the provider's
+        // retry once the clock is right posts it, once, in the open day.
+        let today = today.to_string();
+        let before = trial_balance(&app, &finance, lender, &today).await;
+        let (_, issued) = pay_code(&app, &demo.session_id, order, 50_000, 90011).await;
+        let code = issued["data"]["payCode"].as_str().unwrap().to_owned();
+        let paid = serde_json::json!({ "transactionId": "GL-CLOSED", "payCode": code, "amount": 50_000, "currency": "PHP" });
+        app.clock.advance(-time::Duration::days(1));
+        let (status, answer) = callback(&app, &paid, app.state.now().unix_timestamp(), SECRET).await;
+        app.clock.advance(time::Duration::days(1));
+        assert_eq!(status, 503, "{answer}");
+        assert_eq!(trial_balance(&app, &finance, lender, &today).await, before, "nothing posted");
+        assert_eq!(callback(&app, &paid, app.state.now().unix_timestamp(), SECRET).await.0, 200);
+        let after = trial_balance(&app, &finance, lender, &today).await;
+        assert_eq!(balance(&after, "1010") - balance(&before, "1010"), 50_000, "{after}");
+        assert_eq!(callback(&app, &paid, app.state.now().unix_timestamp(), SECRET).await.0, 200);
+        assert_eq!(trial_balance(&app, &finance, lender, &today).await, after, "a second retry posts nothing more");
+        assert_eq!(trial_balance(&app, &finance, lender, &yesterday).await, closed_yesterday, "the closed day never moved");
     }
 }

@@ -131,7 +131,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 55] = [
+const CALLS: [(&str, &str, Permission); 57] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -175,6 +175,8 @@ const CALLS: [(&str, &str, Permission); 55] = [
     ("GET", "/api/console/calculator-views", Permission::ManageMarketing),
     ("GET", "/api/console/rule-sets", Permission::ViewOrders),
     ("POST", "/api/console/rule-sets", Permission::ManageRuleSets),
+    ("GET", "/api/console/general-ledger/closes?lenderId=1", Permission::ViewMoney),
+    ("POST", "/api/console/general-ledger/close?lenderId=999999&period=day&date=2020-01-01", Permission::CloseBooks),
     ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
     ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),

@@ -1,0 +1,22 @@
+// Closing a lender's books (view_money to read the closes, close_books to
+// close): finance closes them through a day, or through a month's last day,
+// and from then on nothing posts into those days (decision 069). A refused
+// close names its field; the dialog shows the server's words beside it.
+import { useQuery } from '@tanstack/react-query';
+import type { Fields } from '@hiram/shared/api/endpoints';
+import type { components } from '@hiram/shared/api/schema.gen';
+import { dataOf, get, post, type TypedForm } from '../api';
+
+export type BooksClose = components['schemas']['BooksCloseView'];
+
+/** A close as asked: the lender, `day` or `month`, the day (`YYYY-MM-DD`) and a note. */
+export type CloseForm = TypedForm<Fields<'/api/staff/general-ledger/close', 'post'>>;
+
+export const BOOKS_KEY = 'books';
+export const useBooksCloses = (lenderId: number) =>
+  useQuery({
+    queryKey: [BOOKS_KEY, 'closes', lenderId],
+    queryFn: () => dataOf(get('/general-ledger/closes', { lenderId })),
+    enabled: lenderId > 0,
+  });
+export const closeBooks = (form: CloseForm) => post('/general-ledger/close', { ...form }, { silent: true });

@@ -197,6 +197,10 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   await page.getByRole('button', { name: 'Show' }).nth(1).click();
   await expect(page.getByText(`From ${lastMonthStart} to ${lastMonthLast}, both days included (Manila).`)).toBeVisible();
 
+  // The loans by days past due stand beside the books.
+  await expect(page.getByRole('table', { name: 'Loans by days past due' })).toBeVisible();
+  await expect(page.getByTestId('portfolio-at-risk')).toContainText('Portfolio at risk over 30 days');
+
   // Finance closes yesterday: from then on nothing posts into it.
   await expect(page.getByTestId('closed-through')).toHaveText('No day is closed yet: any day can still be posted to.');
   await page.getByRole('button', { name: 'Close the books' }).click();

@@ -19,7 +19,8 @@ use time::{Date, OffsetDateTime};
 pub fn account_update(account: LoanAccount, status: OrderStatus) -> AccountUpdate {
     let next_check =
         if status.is_repayable() { account.next_check(status == OrderStatus::RepaymentOpen) } else { None };
-    AccountUpdate { account, next_check }
+    let overdue_since = account.unpaid_since();
+    AccountUpdate { account, next_check, overdue_since }
 }
 
 /// The ledger entries of what the account charged and settled: the

@@ -636,6 +636,18 @@ impl LoanAccount {
             .min()
     }
 
+    /// The due date of the oldest instalment that fell due and is not paid:
+    /// the loan is past due from the day after it (the portfolio's buckets
+    /// count days from it, decision 070). Needs no "today": the account
+    /// marks an instalment fallen due when it is brought to its due date.
+    pub fn unpaid_since(&self) -> Option<Date> {
+        self.instalments
+            .iter()
+            .filter(|instalment| instalment.fallen_due && instalment.unpaid_scheduled().get() > 0)
+            .map(|instalment| instalment.due_date)
+            .min()
+    }
+
     /// Where the loan stands on `today` when an instalment is past its due
     /// date unpaid; `None` otherwise.
     pub fn overdue_standing(&self, today: Date) -> Option<OverdueStanding> {

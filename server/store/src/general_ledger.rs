@@ -1,17 +1,22 @@
 //! The lenders' general ledger: the chart of accounts, the loan ledger's
-//! lines of a lender's loans summed per account, and the closes of a
-//! lender's books with the totals each kept.
+//! lines of a lender's loans summed per account, the closes of a lender's
+//! books with the totals each kept, and its portfolio by days past due.
 
 use crate::Store;
 use crate::db::{Row, args, conflict};
 use async_trait::async_trait;
+use hiram_domain::general_ledger::aging::{AgingBucket, AgingLine};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod};
 use hiram_domain::general_ledger::{AccountTotals, GlAccount, GlKind};
 use hiram_domain::ledger::Account;
 use hiram_domain::money::Centavos;
+use hiram_domain::order::{OrderId, OrderStatus};
 use hiram_domain::product::LenderId;
+use hiram_domain::servicing::LoanAccount;
 use hiram_domain::store::{GeneralLedgerStore, StoreResult};
-use time::{Date, OffsetDateTime};
+use time::{Date, Duration, OffsetDateTime};
+
+const AGING_LOCK: &str = "portfolio aging";
 
 fn gl_account(row: &Row<'_>) -> StoreResult<GlAccount> {
     let loan_account: Option<String> = row.get(3)?;
@@ -133,5 +138,97 @@ impl GeneralLedgerStore for Store {
             .await?;
         }
         tx.commit().await
+    }
+
+    async fn keep_portfolio_aging(&self, day: Date) -> StoreResult<u64> {
+        // A loan overdue since a day is `day - since` days past due, so each
+        // bucket is a range of `since`: a loan is in the bucket before `next`
+        // when overdue since this day or later.
+        let earliest_before = |next: AgingBucket| day - Duration::days(next.first_day() - 1);
+        let bucket = format!(
+            "CASE WHEN a.overdue_since IS NULL OR a.overdue_since >= $1 THEN '{current}' \
+               WHEN a.overdue_since >= $2 THEN '{d1}' WHEN a.overdue_since >= $3 THEN '{d31}' \
+               WHEN a.overdue_since >= $4 THEN '{d61}' WHEN a.overdue_since >= $5 THEN '{d91}' \
+               ELSE '{d181}' END",
+            current = AgingBucket::Current.key(),
+            d1 = AgingBucket::Days1To30.key(),
+            d31 = AgingBucket::Days31To60.key(),
+            d61 = AgingBucket::Days61To90.key(),
+            d91 = AgingBucket::Days91To180.key(),
+            d181 = AgingBucket::Over180.key(),
+        );
+        let sql = format!(
+            "INSERT INTO portfolio_aging (lender_id, day, bucket, loans, principal) \
+             SELECT p.lender_id, $1, {bucket} AS bucket, COUNT(*), CAST(SUM(b.principal_receivable) AS BIGINT) \
+             FROM loan_order o JOIN product p ON p.id = o.product_id \
+             JOIN ledger_balance b ON b.order_id = o.id LEFT JOIN loan_account a ON a.order_id = o.id \
+             WHERE o.status IN ($6, $7) GROUP BY p.lender_id, {bucket}"
+        );
+        let mut tx = self.db.write().await?;
+        // Daily runs at once (a fleet) each keep the day: one after another.
+        tx.lock(AGING_LOCK).await?;
+        tx.exec("DELETE FROM portfolio_aging WHERE day = $1", args![day]).await?;
+        let kept = tx
+            .exec(
+                &sql,
+                args![
+                    day,
+                    earliest_before(AgingBucket::Days31To60),
+                    earliest_before(AgingBucket::Days61To90),
+                    earliest_before(AgingBucket::Days91To180),
+                    earliest_before(AgingBucket::Over180),
+                    OrderStatus::RepaymentOpen,
+                    OrderStatus::Overdue
+                ],
+            )
+            .await?;
+        tx.commit().await?;
+        Ok(kept)
+    }
+
+    async fn portfolio_aging(&self, lender: LenderId, day: Date) -> StoreResult<Vec<AgingLine>> {
+        self.db
+            .all(
+                "SELECT bucket, loans, principal FROM portfolio_aging WHERE lender_id = $1 AND day = $2",
+                args![lender, day],
+                |row| {
+                    Ok(AgingLine {
+                        bucket: row.parse(0, AgingBucket::parse)?,
+                        loans: row.get(1)?,
+                        principal: Centavos::new(row.get(2)?),
+                    })
+                },
+            )
+            .await
+    }
+
+    async fn portfolio_aged(&self, day: Date) -> StoreResult<bool> {
+        let kept: Option<i64> =
+            self.db.opt_value("SELECT 1 FROM portfolio_aging WHERE day = $1 LIMIT 1", args![day]).await?;
+        Ok(kept.is_some())
+    }
+
+    async fn accounts_to_age(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LoanAccount)>> {
+        self.db
+            .all(
+                "SELECT a.order_id, a.account FROM loan_account a JOIN loan_order o ON o.id = a.order_id \
+                 WHERE o.status = $1 AND a.overdue_since IS NULL AND a.order_id > $2 ORDER BY a.order_id LIMIT $3",
+                args![OrderStatus::Overdue, after, i64::from(limit)],
+                |row| {
+                    let text: String = row.get(1)?;
+                    Ok((OrderId(row.get(0)?), crate::rows::json(&text)?))
+                },
+            )
+            .await
+    }
+
+    async fn set_overdue_since(&self, order: OrderId, since: Date) -> StoreResult<()> {
+        self.db
+            .exec(
+                "UPDATE loan_account SET overdue_since = $2 WHERE order_id = $1 AND overdue_since IS NULL",
+                args![order, since],
+            )
+            .await
+            .map(drop)
     }
 }

@@ -161,10 +161,11 @@ async fn account_in(db: &mut Conn, order: OrderId) -> StoreResult<Option<LoanAcc
 /// Keeps the loan's account as the event left it.
 async fn save_account(tx: &mut Conn, order: OrderId, update: &AccountUpdate, at: OffsetDateTime) -> StoreResult<()> {
     tx.exec(
-        "INSERT INTO loan_account (order_id, account, next_check, updated_at) VALUES ($1, $2, $3, $4) \
+        "INSERT INTO loan_account (order_id, account, next_check, overdue_since, updated_at) \
+         VALUES ($1, $2, $3, $4, $5) \
          ON CONFLICT (order_id) DO UPDATE SET account = excluded.account, next_check = excluded.next_check, \
-         updated_at = excluded.updated_at",
-        args![order, &crate::rows::to_json(&update.account)?, update.next_check, at],
+         overdue_since = excluded.overdue_since, updated_at = excluded.updated_at",
+        args![order, &crate::rows::to_json(&update.account)?, update.next_check, update.overdue_since, at],
     )
     .await
     .map(drop)

@@ -127,6 +127,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(57 "0057_address_signing_key"),
     migration!(58 shared "0058_general_ledger"),
     migration!(59 "0059_books_close"),
+    migration!(60 "0060_portfolio_aging"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

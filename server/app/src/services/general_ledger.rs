@@ -1,12 +1,14 @@
 //! A lender's books (decisions 068, 069): the trial balance of its loans at
 //! the end of a Manila day, and its income statement for a run of days,
 //! derived from the loan ledger through the chart of accounts, read through
-//! the latest close of the books; and the closes themselves. A trial
+//! the latest close of the books; the closes themselves; and the lender's
+//! portfolio by days past due as the daily run kept it (decision 070). A trial
 //! balance is checked to balance before anyone reads it or a close keeps it.
 
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::clock::end_of_manila_day;
+use hiram_domain::general_ledger::aging::{PortfolioAging, month_before};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, add_totals, check_close};
 use hiram_domain::general_ledger::{AccountTotals, GlAccount, IncomeStatement, TrialBalance};
 use hiram_domain::product::{Lender, LenderId};
@@ -135,4 +137,26 @@ pub async fn close_books(
     };
     state.store.close_books(&close, end_of_manila_day(through), &totals).await?;
     Ok(Some(Ok(Closing { lender, close, repeated: false })))
+}
+
+/// A lender's open loans by days past due on a day, and a month before.
+pub struct LenderAging {
+    pub lender: Lender,
+    pub day: Date,
+    /// Whether the daily run kept the day's figures (it keeps each day's
+    /// when it runs that day).
+    pub kept: bool,
+    pub aging: PortfolioAging,
+    pub month_before: Date,
+    pub aging_month_before: PortfolioAging,
+}
+
+/// `None` when there is no such lender.
+pub async fn portfolio_aging(state: &AppState, lender: LenderId, day: Date) -> ServiceResult<Option<LenderAging>> {
+    let Some(lender) = state.store.lender(lender).await? else { return Ok(None) };
+    let kept = state.store.portfolio_aged(day).await?;
+    let aging = PortfolioAging::of(&state.store.portfolio_aging(lender.id, day).await?);
+    let before = month_before(day);
+    let aging_month_before = PortfolioAging::of(&state.store.portfolio_aging(lender.id, before).await?);
+    Ok(Some(LenderAging { lender, day, kept, aging, month_before: before, aging_month_before }))
 }

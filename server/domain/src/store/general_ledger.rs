@@ -1,10 +1,14 @@
 //! The lenders' general ledger: its chart of accounts, what their loans
-//! posted (decision 068), and the closes of their books (decision 069).
+//! posted (decision 068), the closes of their books (decision 069), and
+//! their portfolios by days past due (decision 070).
 
 use super::StoreResult;
+use crate::general_ledger::aging::AgingLine;
 use crate::general_ledger::close::BooksClose;
 use crate::general_ledger::{AccountTotals, GlAccount};
+use crate::order::OrderId;
 use crate::product::LenderId;
+use crate::servicing::LoanAccount;
 use async_trait::async_trait;
 use time::{Date, OffsetDateTime};
 
@@ -30,4 +34,17 @@ pub trait GeneralLedgerStore {
     /// end of the close's last day). `Conflict("books_close")` when the
     /// books were closed through that day already.
     async fn close_books(&self, close: &BooksClose, ends: OffsetDateTime, totals: &[AccountTotals]) -> StoreResult<()>;
+    /// Keeps every lender's open loans by bucket on `day`, in place of what
+    /// was kept for that day before; how many rows were kept.
+    async fn keep_portfolio_aging(&self, day: Date) -> StoreResult<u64>;
+    /// What was kept for the lender on `day`: no line when nothing was kept
+    /// (or it had no open loan).
+    async fn portfolio_aging(&self, lender: LenderId, day: Date) -> StoreResult<Vec<AgingLine>>;
+    /// Whether anything was kept for `day`.
+    async fn portfolio_aged(&self, day: Date) -> StoreResult<bool>;
+    /// Overdue loans whose account has no `overdue_since` yet (written by a
+    /// release before it), after `after`, at most `limit`, in order.
+    async fn accounts_to_age(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LoanAccount)>>;
+    /// Sets an account's `overdue_since` where none is set yet.
+    async fn set_overdue_since(&self, order: OrderId, since: Date) -> StoreResult<()>;
 }

@@ -60,6 +60,9 @@ pub struct HeldOrder {
 pub struct AccountUpdate {
     pub account: LoanAccount,
     pub next_check: Option<time::Date>,
+    /// The due date of the oldest instalment fallen due and unpaid, which
+    /// the portfolio's buckets count days past due from.
+    pub overdue_since: Option<time::Date>,
 }
 
 /// What one event changes on an order, committed together or not at all.

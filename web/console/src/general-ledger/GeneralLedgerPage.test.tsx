@@ -70,7 +70,36 @@ const close = (through: string, period = 'day', note: string | null = null) => (
 
 const closes = (lenderId: number, list: ReturnType<typeof close>[]) => ({ lenderId, closedThrough: list[0]?.through ?? null, closes: list });
 
+const share = (part: number, whole: number, basisPoints: number | null) => ({ part, whole, basisPoints });
+
+const aging = (kept: boolean) => ({
+  lenderId: 1,
+  lenderName: 'Bayanihan Cash',
+  date: '2026-11-27',
+  kept,
+  lines: kept
+    ? [
+        { bucket: 'current', loans: 80, principal: 40_000_000 },
+        { bucket: '1-30', loans: 10, principal: 5_000_000 },
+        { bucket: '31-60', loans: 5, principal: 2_500_000 },
+        { bucket: '61-90', loans: 0, principal: 0 },
+        { bucket: '91-180', loans: 4, principal: 2_000_000 },
+        { bucket: '181+', loans: 1, principal: 500_000 },
+      ]
+    : [],
+  totalLoans: kept ? 100 : 0,
+  totalPrincipal: kept ? 50_000_000 : 0,
+  par30: kept ? share(5_000_000, 50_000_000, 1_000) : share(0, 0, null),
+  par90: kept ? share(2_500_000, 50_000_000, 500) : share(0, 0, null),
+  monthBefore: '2026-10-27',
+  rollRates: [
+    { from: 'current', to: '1-30', share: share(5_000_000, 45_000_000, 1_111) },
+    { from: '1-30', to: '31-60', share: share(2_500_000, 0, null) },
+  ],
+});
+
 const booksRoutes = {
+  '/general-ledger/aging': ok(aging(true)),
   '/general-ledger/lenders': ok(LENDERS),
   '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
   '/general-ledger/income-statement': ok(statement(1)),
@@ -85,6 +114,7 @@ describe("a lender's books", () => {
       '/general-ledger/income-statement': (url: string) => ok(statement(Number(query(url).lenderId))),
       '/general-ledger/balance-sheet': (url: string) => ok(sheet(Number(query(url).lenderId))),
       '/general-ledger/closes': (url: string) => ok(closes(Number(query(url).lenderId), [])),
+      '/general-ledger/aging': ok(aging(true)),
     });
     renderSection(<GeneralLedgerPage me={FINANCE} />);
     const table = await screen.findByRole('table', { name: 'Trial balance' });
@@ -178,5 +208,25 @@ describe("a lender's books", () => {
     await waitFor(() => expect(screen.getByTestId('closed-through').textContent).toContain('Closed through 2026-11-26'));
     expect(screen.queryByRole('button', { name: 'Close the books' })).toBeNull();
     expect(screen.getByText('Only finance staff can close the books.')).toBeTruthy();
+  });
+
+  it('shows the loans by days past due, portfolio at risk and the roll rates from a month before', async () => {
+    consoleApi({ ...booksRoutes, '/general-ledger/closes': ok(closes(1, [])) });
+    renderSection(<GeneralLedgerPage me={AUDITOR} />);
+    const table = await screen.findByRole('table', { name: 'Loans by days past due' });
+    const late = await within(table).findByRole('row', { name: /91-180/ });
+    expect(late.textContent).toContain('₱20,000.00');
+    expect(within(table).getByRole('row', { name: /Current/ }).textContent).toContain('80');
+    expect(screen.getByTestId('portfolio-at-risk').textContent).toBe('Portfolio at risk over 30 days 10.00% · over 90 days 5.00% · of ₱500,000.00 principal owed');
+    const rolls = screen.getByRole('table', { name: 'Roll rates from 2026-10-27 to 2026-11-27' });
+    expect(within(rolls).getByRole('row', { name: /Current/ }).textContent).toContain('11.11%');
+    expect(within(rolls).getByRole('row', { name: /31-60/ }).textContent).toContain('—');
+  });
+
+  it('says when the daily run kept no figures for the day asked', async () => {
+    consoleApi({ ...booksRoutes, '/general-ledger/aging': ok(aging(false)), '/general-ledger/closes': ok(closes(1, [])) });
+    renderSection(<GeneralLedgerPage me={AUDITOR} />);
+    expect(await screen.findByText("The daily run kept no figures for 2026-11-27: it keeps each day's when it runs that day.")).toBeTruthy();
+    expect(screen.getByTestId('portfolio-at-risk').textContent).toContain('over 30 days —');
   });
 });

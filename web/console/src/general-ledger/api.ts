@@ -2,12 +2,14 @@
 // close): finance closes them through a day, or through a month's last day,
 // and from then on nothing posts into those days (decision 069). A refused
 // close names its field; the dialog shows the server's words beside it.
+// And the lender's open loans by days past due (decision 070).
 import { useQuery } from '@tanstack/react-query';
 import type { Fields } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { dataOf, get, post, type TypedForm } from '../api';
 
 export type BooksClose = components['schemas']['BooksCloseView'];
+export type Share = components['schemas']['PortfolioShareView'];
 
 /** A close as asked: the lender, `day` or `month`, the day (`YYYY-MM-DD`) and a note. */
 export type CloseForm = TypedForm<Fields<'/api/staff/general-ledger/close', 'post'>>;
@@ -20,3 +22,11 @@ export const useBooksCloses = (lenderId: number) =>
     enabled: lenderId > 0,
   });
 export const closeBooks = (form: CloseForm) => post('/general-ledger/close', { ...form }, { silent: true });
+
+/** A lender's loans by days past due at the end of `date` (today when empty), as the daily run kept them. */
+export const useAging = (lenderId: number, date: string) =>
+  useQuery({
+    queryKey: [BOOKS_KEY, 'aging', lenderId, date],
+    queryFn: () => dataOf(get('/general-ledger/aging', { lenderId, date: date || undefined })),
+    enabled: lenderId > 0,
+  });

@@ -704,6 +704,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/aging": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lender's open loans by days past due at a day, as the daily run kept
+         *     them: portfolio at risk over 30 and 90 days, and the roll rates from a
+         *     month before.
+         */
+        get: operations["staff_portfolio_aging"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/general-ledger/balance-sheet": {
         parameters: {
             query?: never;
@@ -3459,6 +3480,44 @@ export interface components {
             /** Format: int64 */
             ratings: number;
         };
+        AgingLineView: {
+            /** @description `current`, `1-30`, `31-60`, `61-90`, `91-180` or `181+` days past due. */
+            bucket: string;
+            /** Format: int64 */
+            loans: number;
+            /**
+             * Format: int64
+             * @description Centavos of principal the bucket's loans still owe.
+             */
+            principal: number;
+        };
+        AgingView: {
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** @description Whether the daily run kept that day's figures; all zero when not. */
+            kept: boolean;
+            /** Format: int64 */
+            lenderId: number;
+            lenderName: string;
+            /** @description Every bucket, in order of days past due. */
+            lines: components["schemas"]["AgingLineView"][];
+            /** @description `YYYY-MM-DD`: the day a month before, the roll rates' start. */
+            monthBefore: string;
+            /**
+             * @description Portfolio at risk: the principal of loans more than 30 (90) days
+             *     past due, of all the principal owed.
+             */
+            par30: components["schemas"]["PortfolioShareView"];
+            par90: components["schemas"]["PortfolioShareView"];
+            rollRates: components["schemas"]["RollRateView"][];
+            /** Format: int64 */
+            totalLoans: number;
+            /**
+             * Format: int64
+             * @description Centavos of principal the open loans still owe.
+             */
+            totalPrincipal: number;
+        };
         /** @description A token as admins see it: never its secret. */
         ApiTokenRow: {
             /** @description RFC 3339. */
@@ -4272,6 +4331,40 @@ export interface components {
             code: string;
             data: {
                 lendDetailsUrl: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_AgingView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description `YYYY-MM-DD`. */
+                date: string;
+                /** @description Whether the daily run kept that day's figures; all zero when not. */
+                kept: boolean;
+                /** Format: int64 */
+                lenderId: number;
+                lenderName: string;
+                /** @description Every bucket, in order of days past due. */
+                lines: components["schemas"]["AgingLineView"][];
+                /** @description `YYYY-MM-DD`: the day a month before, the roll rates' start. */
+                monthBefore: string;
+                /**
+                 * @description Portfolio at risk: the principal of loans more than 30 (90) days
+                 *     past due, of all the principal owed.
+                 */
+                par30: components["schemas"]["PortfolioShareView"];
+                par90: components["schemas"]["PortfolioShareView"];
+                rollRates: components["schemas"]["RollRateView"][];
+                /** Format: int64 */
+                totalLoans: number;
+                /**
+                 * Format: int64
+                 * @description Centavos of principal the open loans still owe.
+                 */
+                totalPrincipal: number;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -7579,6 +7672,20 @@ export interface components {
             pay_time: string;
             title: string;
         };
+        PortfolioShareView: {
+            /**
+             * Format: int64
+             * @description Hundredths of a percent, rounded half up; absent when the whole is 0.
+             */
+            basisPoints?: number | null;
+            /**
+             * Format: int64
+             * @description Centavos: the part and the whole it is a share of.
+             */
+            part: number;
+            /** Format: int64 */
+            whole: number;
+        };
         /** @description The multipart form of a complaint picture. */
         ProblemImageForm: {
             /**
@@ -8070,6 +8177,12 @@ export interface components {
             reason: string;
             /** @description proposed, approved or rejected. */
             status: string;
+        };
+        RollRateView: {
+            from: string;
+            /** @description The principal in `to` on the day, of the principal in `from` a month before. */
+            share: components["schemas"]["PortfolioShareView"];
+            to: string;
         };
         RuleSetRow: components["schemas"]["RuleSetView"] & {
             /** @description Whether it governs loans contracted today. */
@@ -11096,6 +11209,82 @@ export interface operations {
             };
             /** @description The `Idempotency-Key` was used for a different request; nothing was stored */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_portfolio_aging: {
+        parameters: {
+            query: {
+                /**
+                 * @description The Manila day whose end the balances stand at, `YYYY-MM-DD`
+                 *     (default: today; never a day still to come).
+                 */
+                date?: string;
+                lenderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgingView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

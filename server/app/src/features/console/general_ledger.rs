@@ -2,7 +2,8 @@
 //! the trial balance of its loans at the end of a Manila day, every account
 //! of the chart with its balance in the debit or the credit column; its
 //! balance sheet at the end of a day; its income statement for a run of
-//! days; and the closes of its books, which finance makes.
+//! days; the closes of its books, which finance makes; and its portfolio
+//! by days past due with portfolio at risk and roll rates.
 
 use super::Staff;
 use super::money::day;
@@ -11,10 +12,11 @@ use crate::error::{ApiError, ApiResult, Envelope, ok};
 use crate::extract::Params;
 use crate::i18n::Lang;
 use crate::i18n::Msg;
-use crate::services::general_ledger::{self, Closer, Closing, LenderIncomeStatement, LenderTrialBalance};
+use crate::services::general_ledger::{self, Closer, Closing, LenderAging, LenderIncomeStatement, LenderTrialBalance};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::general_ledger::aging::{AgingLine, Share};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused};
 use hiram_domain::general_ledger::{BalanceSheet, StatementLine};
 use hiram_domain::product::LenderId;
@@ -406,4 +408,112 @@ fn close_refused(refused: CloseRefused) -> ApiError {
         },
         CloseRefused::NoteTooLong => super::refused_with(Msg::BooksNoteTooLong, "note"),
     }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgingLineView {
+    /// `current`, `1-30`, `31-60`, `61-90`, `91-180` or `181+` days past due.
+    pub bucket: String,
+    pub loans: i64,
+    /// Centavos of principal the bucket's loans still owe.
+    pub principal: i64,
+}
+
+impl From<AgingLine> for AgingLineView {
+    fn from(line: AgingLine) -> AgingLineView {
+        AgingLineView { bucket: line.bucket.key().to_owned(), loans: line.loans, principal: line.principal.get() }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PortfolioShareView {
+    /// Centavos: the part and the whole it is a share of.
+    pub part: i64,
+    pub whole: i64,
+    /// Hundredths of a percent, rounded half up; absent when the whole is 0.
+    pub basis_points: Option<i64>,
+}
+
+impl From<Share> for PortfolioShareView {
+    fn from(share: Share) -> PortfolioShareView {
+        PortfolioShareView { part: share.part.get(), whole: share.whole.get(), basis_points: share.basis_points() }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RollRateView {
+    pub from: String,
+    pub to: String,
+    /// The principal in `to` on the day, of the principal in `from` a month before.
+    pub share: PortfolioShareView,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AgingView {
+    pub lender_id: i64,
+    pub lender_name: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    /// Whether the daily run kept that day's figures; all zero when not.
+    pub kept: bool,
+    /// Every bucket, in order of days past due.
+    pub lines: Vec<AgingLineView>,
+    pub total_loans: i64,
+    /// Centavos of principal the open loans still owe.
+    pub total_principal: i64,
+    /// Portfolio at risk: the principal of loans more than 30 (90) days
+    /// past due, of all the principal owed.
+    pub par30: PortfolioShareView,
+    pub par90: PortfolioShareView,
+    /// `YYYY-MM-DD`: the day a month before, the roll rates' start.
+    pub month_before: String,
+    pub roll_rates: Vec<RollRateView>,
+}
+
+fn aging_view(aging: LenderAging) -> AgingView {
+    let LenderAging { lender, day, kept, aging, month_before, aging_month_before } = aging;
+    AgingView {
+        lender_id: lender.id.0,
+        lender_name: lender.name,
+        date: day.to_string(),
+        kept,
+        total_loans: aging.lines.iter().map(|line| line.loans).sum(),
+        total_principal: aging.principal().get(),
+        par30: aging.at_risk(30).into(),
+        par90: aging.at_risk(90).into(),
+        month_before: month_before.to_string(),
+        roll_rates: aging
+            .rolled_from(&aging_month_before)
+            .into_iter()
+            .map(|(from, to, share)| RollRateView {
+                from: from.key().to_owned(),
+                to: to.key().to_owned(),
+                share: share.into(),
+            })
+            .collect(),
+        lines: aging.lines.into_iter().map(AgingLineView::from).collect(),
+    }
+}
+
+/// A lender's open loans by days past due at a day, as the daily run kept
+/// them: portfolio at risk over 30 and 90 days, and the roll rates from a
+/// month before.
+#[utoipa::path(get, path = "/general-ledger/aging", operation_id = "staff_portfolio_aging", tag = "staff",
+    params(TrialBalanceParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<AgingView>), (status = 400), (status = 401), (status = 403), (status = 404)))]
+pub async fn aging(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<TrialBalanceParams>, ApiError>,
+) -> ApiResult<Json<Envelope<AgingView>>> {
+    staff.require(Permission::ViewMoney)?;
+    let Params(params) = params?;
+    let day = closed_day(params.date.as_deref(), state.today())?;
+    let aging = general_ledger::portfolio_aging(&state, LenderId(params.lender_id), day).await?;
+    Ok(ok(lang, aging_view(aging.ok_or(ApiError::NotFound)?)))
 }

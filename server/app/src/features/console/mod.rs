@@ -55,6 +55,7 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(general_ledger::balance_sheet))
         .routes(routes!(general_ledger::closes))
         .routes(routes!(general_ledger::close))
+        .routes(routes!(general_ledger::aging))
         .routes(routes!(dashboard::dashboard))
         .routes(routes!(borrowers::staff_image))
         .routes(routes!(unposted_payments::queue))

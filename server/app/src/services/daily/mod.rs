@@ -51,6 +51,8 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
         ..DailyReport::default()
     };
     bring_loans_to(state, today, &mut report).await?;
+    report.accounts_aged = age_older_accounts(state).await?;
+    report.aging_rows = usize::try_from(state.store.keep_portfolio_aging(today).await?).unwrap_or(usize::MAX);
     // A key serves a client's retry, which comes within minutes; kept for
     // ever, the keys would only grow the table (decision 052).
     let kept_since = state.now() - time::Duration::days(i64::from(state.settings.jobs.request_key_days));
@@ -89,6 +91,25 @@ pub async fn bring_loans_to(state: &AppState, today: Date, report: &mut DailyRep
         }
     }
     Ok(())
+}
+
+/// Works out, once, the day each overdue loan is overdue since where a
+/// release before decision 070 left it unset: every posting writes it since.
+async fn age_older_accounts(state: &AppState) -> ServiceResult<usize> {
+    let mut aged = 0;
+    let mut after = OrderId(0);
+    loop {
+        let limit = u32::try_from(state.settings.jobs.daily_page_orders).unwrap_or(u32::MAX);
+        let page = state.store.accounts_to_age(after, limit).await?;
+        let Some((last, _)) = page.last() else { return Ok(aged) };
+        after = *last;
+        for (order, account) in &page {
+            if let Some(since) = account.unpaid_since() {
+                state.store.set_overdue_since(*order, since).await?;
+                aged += 1;
+            }
+        }
+    }
 }
 
 /// The key a loan's day is posted under.

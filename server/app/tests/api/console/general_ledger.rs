@@ -44,6 +44,20 @@ async fn loans_sum(app: &TestApp, lender: LenderId, account: Account) -> i64 {
     sum
 }
 
+/// The principal the lender's open loans still owe, from each one's balances.
+async fn loans_sum_open(app: &TestApp, lender: LenderId) -> i64 {
+    let page = PageRequest::new(1, 100).unwrap();
+    let query = OrderQuery { status: None, borrower: None, order_no: None, sort: OrderSort::Oldest, page };
+    let mut sum = 0;
+    for row in app.state.store.find_orders(&query).await.unwrap().rows {
+        let product = app.state.store.product(row.order.product_id).await.unwrap().unwrap();
+        if product.lender_id == lender && row.order.status.is_repayable() {
+            sum += app.state.store.balances(row.order.id).await.unwrap().net(Account::PrincipalReceivable);
+        }
+    }
+    sum
+}
+
 async fn income_statement(app: &TestApp, who: &Member, lender: LenderId, from: &str, to: &str) -> Value {
     let path = format!("/api/console/general-ledger/income-statement?lenderId={}&from={from}&to={to}", lender.0);
     let (status, body) = send(app, who, "GET", &path, &[]).await;
@@ -79,6 +93,71 @@ async fn closes_audited(app: &TestApp, lender: LenderId) -> usize {
     let subject = format!("lender:{}", lender.0);
     let logged = app.state.store.audit_entries(Some(&subject), page).await.unwrap();
     logged.rows.iter().filter(|logged| logged.entry.action == "books.close").count()
+}
+
+/// The aging as a finance member signed in now reads it (the clock moves
+/// past a session's idle limit between readings).
+async fn aging(app: &TestApp, lender: LenderId, date: &str) -> Value {
+    static READERS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let reader = READERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let finance = crate::console::named_member(app, Role::Finance, &format!("aging-reader-{reader}")).await;
+    let path = format!("/api/console/general-ledger/aging?lenderId={}&date={date}", lender.0);
+    let (status, body) = send(app, &finance, "GET", &path, &[]).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
+/// Each bucket's loans and principal as the lender's open loans' own
+/// accounts and balances say, worked out here loan by loan.
+async fn buckets_of(app: &TestApp, lender: LenderId, today: time::Date) -> Vec<(String, i64, i64)> {
+    use hiram_domain::general_ledger::aging::AgingBucket;
+    let page = PageRequest::new(1, 100).unwrap();
+    let query = OrderQuery { status: None, borrower: None, order_no: None, sort: OrderSort::Oldest, page };
+    let mut buckets: Vec<(String, i64, i64)> =
+        AgingBucket::ALL.iter().map(|bucket| (bucket.key().to_owned(), 0, 0)).collect();
+    for row in app.state.store.find_orders(&query).await.unwrap().rows {
+        let product = app.state.store.product(row.order.product_id).await.unwrap().unwrap();
+        if product.lender_id != lender || !row.order.status.is_repayable() {
+            continue;
+        }
+        let account = app.state.store.loan_account(row.order.id).await.unwrap().unwrap();
+        let since = account.unpaid_since();
+        let bucket = AgingBucket::of(hiram_domain::collections::days_past_due(since, today));
+        let entry = buckets.iter_mut().find(|(key, _, _)| key == bucket.key()).unwrap();
+        entry.1 += 1;
+        entry.2 += app.state.store.balances(row.order.id).await.unwrap().net(Account::PrincipalReceivable);
+    }
+    buckets
+}
+
+fn lines_of(aging: &Value) -> Vec<(String, i64, i64)> {
+    aging["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|line| {
+            (
+                line["bucket"].as_str().unwrap().to_owned(),
+                line["loans"].as_i64().unwrap(),
+                line["principal"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// Clears a loan's `overdue_since`, as a release before decision 070 left it.
+async fn forget_overdue_since(app: &TestApp, order: i64) {
+    let sql = format!("UPDATE loan_account SET overdue_since = NULL WHERE order_id = {order}");
+    match app.database_url.strip_prefix("sqlite://") {
+        Some(path) => {
+            rusqlite::Connection::open(path).unwrap().execute_batch(&sql).unwrap();
+        }
+        None => {
+            let (client, connection) = tokio_postgres::connect(&app.database_url, tokio_postgres::NoTls).await.unwrap();
+            tokio::spawn(connection);
+            client.batch_execute(&sql).await.unwrap();
+        }
+    }
 }
 
 crate::on_both_stores! {
@@ -309,5 +388,68 @@ crate::on_both_stores! {
         assert_eq!(callback(&app, &paid, app.state.now().unix_timestamp(), SECRET).await.0, 200);
         assert_eq!(trial_balance(&app, &finance, lender, &today).await, after, "a second retry posts nothing more");
         assert_eq!(trial_balance(&app, &finance, lender, &yesterday).await, closed_yesterday, "the closed day never moved");
+    }
+
+    async fn the_daily_run_keeps_each_lenders_loans_by_days_past_due_with_portfolio_at_risk_and_roll_rates(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let lender = lender_of(&app, OrderId(order)).await;
+        let day = |app: &TestApp| hiram_domain::clock::manila_date(app.state.now());
+
+        // Nothing is kept before the daily run has run that day.
+        let before = aging(&app, lender, &day(&app).to_string()).await;
+        assert_eq!((before["kept"].as_bool(), before["totalLoans"].as_i64()), (Some(false), Some(0)), "{before}");
+        assert_eq!(before["lines"].as_array().unwrap().len(), 6, "every bucket, at zero");
+
+        let report = hiram::services::daily::run(&app.state).await.unwrap();
+        assert!(report.aging_rows > 0, "{report:?}");
+        let today = aging(&app, lender, &day(&app).to_string()).await;
+        assert_eq!(today["kept"], true);
+        assert_eq!(lines_of(&today), buckets_of(&app, lender, day(&app)).await, "{today}");
+        assert_eq!(today["totalPrincipal"].as_i64().unwrap(), loans_sum_open(&app, lender).await);
+
+        // The loan falls due and goes unpaid: five days later it is 1-30
+        // days past due; a month after that (28 to 31 days), its principal
+        // has rolled to 31-60.
+        let to_due = (app.state.store.order(OrderId(order)).await.unwrap().unwrap().due_date.unwrap() - day(&app)).whole_days();
+        app.clock.advance(time::Duration::days(to_due + 5));
+        hiram::services::daily::run(&app.state).await.unwrap();
+        let late = aging(&app, lender, &day(&app).to_string()).await;
+        assert_eq!(lines_of(&late), buckets_of(&app, lender, day(&app)).await, "{late}");
+        let principal = app.state.store.balances(OrderId(order)).await.unwrap().net(Account::PrincipalReceivable);
+        let in_bucket = |aging: &Value, bucket: &str| lines_of(aging).into_iter().find(|line| line.0 == bucket).unwrap();
+        assert!(in_bucket(&late, "1-30").2 >= principal, "the loan is among the 1-30: {late}");
+
+        let late_day = day(&app);
+        let month_later = (28..=31)
+            .map(|days| late_day + time::Duration::days(days))
+            .find(|later| hiram_domain::general_ledger::aging::month_before(*later) == late_day)
+            .unwrap();
+        app.clock.advance(month_later - late_day);
+        hiram::services::daily::run(&app.state).await.unwrap();
+        let rolled = aging(&app, lender, &day(&app).to_string()).await;
+        assert_eq!(lines_of(&rolled), buckets_of(&app, lender, day(&app)).await, "{rolled}");
+        assert_eq!(rolled["monthBefore"], late["date"], "{rolled}");
+        assert!(in_bucket(&rolled, "31-60").2 >= principal, "{rolled}");
+        let roll = rolled["rollRates"].as_array().unwrap().iter().find(|rate| rate["from"] == "1-30").unwrap();
+        assert_eq!((roll["to"].as_str(), roll["share"]["whole"].as_i64(), roll["share"]["part"].as_i64()), (Some("31-60"), Some(in_bucket(&late, "1-30").2), Some(in_bucket(&rolled, "31-60").2)), "{rolled}");
+        let par30 = &rolled["par30"];
+        let over_30: i64 = lines_of(&rolled).iter().filter(|line| !["current", "1-30"].contains(&line.0.as_str())).map(|line| line.2).sum();
+        assert_eq!((par30["part"].as_i64(), par30["whole"].as_i64()), (Some(over_30), rolled["totalPrincipal"].as_i64()), "{rolled}");
+        assert_eq!(par30["basisPoints"].as_i64(), Some((over_30 * 20_000 + par30["whole"].as_i64().unwrap()) / (2 * par30["whole"].as_i64().unwrap())));
+
+        // An overdue loan an older release left without its day is worked
+        // out once by the next run, and lands in the same bucket.
+        forget_overdue_since(&app, order).await;
+        let again = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(again.accounts_aged, 1, "{again:?}");
+        assert_eq!(lines_of(&aging(&app, lender, &day(&app).to_string()).await), lines_of(&rolled));
+        assert_eq!(hiram::services::daily::run(&app.state).await.unwrap().accounts_aged, 0, "once");
+
+        let care = member(&app, Role::CustomerCare).await;
+        let path = format!("/api/console/general-ledger/aging?lenderId={}", lender.0);
+        assert_eq!(send(&app, &care, "GET", &path, &[]).await.0, 403);
+        let finance = member(&app, Role::Finance).await;
+        assert_eq!(send(&app, &finance, "GET", "/api/console/general-ledger/aging?lenderId=999999", &[]).await.0, 404);
     }
 }

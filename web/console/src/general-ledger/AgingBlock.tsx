@@ -1,0 +1,54 @@
+import { formatDate, formatMoney } from '@hiram/shared/format/format';
+import { t } from '../i18n/i18n';
+import { DataTable } from '../table';
+import { useAging, type Share } from './api';
+
+const peso = (centavos: number) => formatMoney(centavos, '₱');
+/** A share's percentage to two places, from its exact hundredths of a percent; a dash of nothing. */
+const percent = (share: Share) => (share.basisPoints === null || share.basisPoints === undefined ? '—' : `${(share.basisPoints / 100).toFixed(2)}%`);
+
+/** A lender's open loans by days past due at the end of the day asked, as the daily run kept them: portfolio at risk and the roll rates from a month before. */
+export function AgingBlock({ lenderId, date }: { lenderId: number; date: string }) {
+  const aging = useAging(lenderId, date);
+  const data = aging.data;
+  return (
+    <section aria-labelledby="c-aging-title" className="c-block">
+      <div className="c-head">
+        <h2 id="c-aging-title">{t('console.books.aging')}</h2>
+      </div>
+      {data && !data.kept && <p className="c-note">{t('console.books.agingNotKept', { date: formatDate(data.date) })}</p>}
+      <DataTable
+        labelledBy="c-aging-title"
+        rows={data?.lines ?? []}
+        rowKey={(line) => line.bucket}
+        loading={aging.isFetching}
+        columns={[
+          { header: t('console.books.daysPastDue'), className: 'c-nowrap', cell: (line) => (line.bucket === 'current' ? t('console.books.current') : line.bucket) },
+          { header: t('console.books.loans'), num: true, cell: (line) => String(line.loans) },
+          { header: t('console.books.principal'), num: true, cell: (line) => peso(line.principal) },
+        ]}
+      />
+      {data && (
+        <p className="c-strong" data-testid="portfolio-at-risk">
+          {t('console.books.par', { par30: percent(data.par30), par90: percent(data.par90), principal: peso(data.totalPrincipal) })}
+        </p>
+      )}
+      {data && (
+        <>
+          <h3 id="c-roll-title">{t('console.books.rollRates', { from: formatDate(data.monthBefore), to: formatDate(data.date) })}</h3>
+          <DataTable
+            labelledBy="c-roll-title"
+            rows={data.rollRates}
+            rowKey={(rate) => rate.from}
+            loading={aging.isFetching}
+            columns={[
+              { header: t('console.books.rollFrom'), className: 'c-nowrap', cell: (rate) => (rate.from === 'current' ? t('console.books.current') : rate.from) },
+              { header: t('console.books.rollTo'), className: 'c-nowrap', cell: (rate) => rate.to },
+              { header: t('console.books.rollRate'), num: true, cell: (rate) => percent(rate.share) },
+            ]}
+          />
+        </>
+      )}
+    </section>
+  );
+}

@@ -180,3 +180,48 @@ fn every_alias_the_web_calls_is_an_alias_of_the_twin_it_names() {
         );
     }
 }
+
+/// The names of the types that derive `ToSchema` in the server's source,
+/// each with the file it is in. The document keys its schemas by the
+/// type's bare name, so a second type of one name silently replaces the
+/// first in it (and in the web's generated types).
+fn schema_types() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    crate::architecture::rust_files(&root, &mut files);
+    let mut found = Vec::new();
+    for file in files {
+        let source = std::fs::read_to_string(&file).unwrap();
+        let mut deriving = false;
+        for line in source.lines().map(str::trim) {
+            if line.starts_with("#[derive(") && line.contains("ToSchema") {
+                deriving = true;
+            } else if deriving && !line.starts_with("#[") && !line.starts_with("///") {
+                let declared = line.strip_prefix("pub struct ").or_else(|| line.strip_prefix("pub enum "));
+                if let Some(rest) = declared {
+                    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    found.push((name, file.strip_prefix(&root).unwrap().display().to_string()));
+                }
+                deriving = false;
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_two_documented_types_share_a_name() {
+    let types = schema_types();
+    assert!(
+        types.iter().any(|(name, file)| name == "PortfolioShareView" && file.ends_with("general_ledger.rs")),
+        "the scan finds the types: {types:?}"
+    );
+    let mut seen = std::collections::BTreeMap::new();
+    let mut twice = Vec::new();
+    for (name, file) in &types {
+        if let Some(first) = seen.insert(name.clone(), file.clone()) {
+            twice.push(format!("{name} in {first} and {file}"));
+        }
+    }
+    assert!(twice.is_empty(), "one schema name, one type: {twice:?}");
+}

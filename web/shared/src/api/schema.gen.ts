@@ -5999,6 +5999,10 @@ export interface components {
         Envelope_Proposed: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
+            /**
+             * @description A maker's proposal as made (a waiver, a payment reversal): what the
+             *     checker approves or rejects by.
+             */
             data: {
                 /** Format: int64 */
                 id: number;
@@ -7880,6 +7884,10 @@ export interface components {
             passed: boolean;
             ruleSet: string;
         };
+        /**
+         * @description A maker's proposal as made (a waiver, a payment reversal): what the
+         *     checker approves or rejects by.
+         */
         Proposed: {
             /** Format: int64 */
             id: number;

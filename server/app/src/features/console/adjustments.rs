@@ -4,8 +4,8 @@
 //! Nobody decides their own proposal, and the API token, which is nobody
 //! in particular, can propose but never approve.
 
-use super::Staff;
 use super::listing::ProposalListParams;
+use super::{Proposed, Staff};
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
@@ -82,11 +82,6 @@ pub struct ProposeParams {
     pub amount: i64,
     /// Why (a complaint upheld, a collection error): required.
     pub reason: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Proposed {
-    pub id: i64,
 }
 
 /// Proposes waiving part of a charge of an order with money owed. A

@@ -98,6 +98,13 @@ pub fn console_only() -> OpenApiRouter<AppState> {
         .routes(routes!(api_tokens::revoke_api_token))
 }
 
+/// A maker's proposal as made (a waiver, a payment reversal): what the
+/// checker approves or rejects by.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+pub struct Proposed {
+    pub id: i64,
+}
+
 /// A 400 saying what is wrong in its own words and naming the field it is
 /// about (`data.field`), so the console shows it beside that field.
 pub(crate) fn refused_with(message: crate::i18n::Msg, field: &'static str) -> ApiError {

@@ -5,8 +5,8 @@
 //! Nobody decides their own proposal; the API token can propose, never
 //! decide. The same permissions as the waivers (`adjustments`) apply.
 
-use super::Staff;
 use super::listing::ProposalListParams;
+use super::{Proposed, Staff};
 use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
@@ -90,11 +90,6 @@ pub struct ProposeParams {
     /// characters.
     #[serde(default)]
     pub reason: String,
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct Proposed {
-    pub id: i64,
 }
 
 /// Proposes reversing (part of) a posted payment of an order. A proposal

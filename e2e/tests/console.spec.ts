@@ -192,8 +192,8 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   const [lastDebits, lastCredits] = ((await page.getByTestId('trial-totals').textContent()) ?? '').match(/₱[\d,.]+/g) ?? [];
   expect(lastDebits).toBeTruthy();
   expect(lastDebits).toBe(lastCredits);
-  await page.getByLabel('From').fill(lastMonthStart);
-  await page.getByLabel('To').fill(lastMonthLast);
+  await page.getByLabel('From', { exact: true }).fill(lastMonthStart);
+  await page.getByLabel('To', { exact: true }).fill(lastMonthLast);
   await page.getByRole('button', { name: 'Show' }).nth(1).click();
   await expect(page.getByText(`From ${lastMonthStart} to ${lastMonthLast}, both days included (Manila).`)).toBeVisible();
 
@@ -210,6 +210,29 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   const yesterday = new Date(manilaToday.getTime() - 86_400_000).toISOString().slice(0, 10);
   await expect(page.getByTestId('closed-through')).toContainText(`Closed through ${yesterday}`);
   await expect(page.getByRole('table', { name: 'Closing the books' }).getByRole('row').filter({ hasText: 'Channels matched for the day' })).toContainText(yesterday);
+
+  // Finance proposes a journal; only a second finance member can approve it
+  // into the books.
+  await page.getByRole('button', { name: 'Propose a journal' }).click();
+  const proposing = page.getByRole('dialog', { name: 'Propose a journal' });
+  await proposing.getByLabel('Memo').fill(`Provision ${run}`);
+  await proposing.getByLabel('Account of line 1').selectOption('5100');
+  await proposing.getByLabel('Amount of line 1, in pesos').fill('1,500');
+  await proposing.getByLabel('Account of line 2').selectOption('1290');
+  await proposing.getByLabel('Amount of line 2, in pesos').fill('1500.00');
+  await expect(proposing.getByTestId('journal-totals')).toHaveText('Total debits ₱1,500.00 · total credits ₱1,500.00');
+  await proposing.getByRole('button', { name: 'Propose a journal' }).click();
+  const journalRow = page.getByRole('table', { name: 'Journals' }).getByRole('row').filter({ hasText: `Provision ${run}` });
+  await expect(journalRow).toContainText('Yours: another officer decides');
+  const provisionLine = () => page.getByRole('table', { name: 'Trial balance' }).getByRole('row').filter({ hasText: 'Provision for credit losses' });
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  const checker = account('checker', 'Second Finance', 'finance');
+  expect((await signIn(page, checker)).status()).toBe(200);
+  await menu(page).getByRole('link', { name: "Lenders' books" }).click();
+  await journalRow.getByRole('button', { name: /^Approve journal/ }).click();
+  await expect(journalRow).toContainText('Posted');
+  await expect(provisionLine()).toContainText('₱1,500.00');
 
   matched = { entryId, orderNo, finance };
 });

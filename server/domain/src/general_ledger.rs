@@ -10,6 +10,7 @@
 
 pub mod aging;
 pub mod close;
+pub mod journal;
 
 use crate::ledger::{Account, Side};
 use crate::money::Centavos;
@@ -75,6 +76,57 @@ pub struct AccountTotals {
     pub credits: Centavos,
 }
 
+/// What the lender's staff journals posted to one account of the chart up
+/// to a moment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeTotals {
+    pub code: String,
+    pub debits: Centavos,
+    pub credits: Centavos,
+}
+
+/// Everything posted to a lender's books up to a moment: its loans' ledger,
+/// per loan-ledger account, and its journals, per account of the chart.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Posted {
+    pub loans: Vec<AccountTotals>,
+    pub journals: Vec<CodeTotals>,
+}
+
+impl Posted {
+    /// What was posted up to a close and what was posted since, added
+    /// account by account: the loans' in the loan ledger's order of
+    /// accounts, the journals' in order of code.
+    pub fn plus(&self, since: &Posted) -> Posted {
+        let loans = Account::ALL
+            .iter()
+            .filter_map(|account| {
+                let of_account = self.loans.iter().chain(&since.loans).filter(|totals| totals.account == *account);
+                let (reached, debits, credits) = of_account.fold((false, 0, 0), |(_, debits, credits), totals| {
+                    (true, debits + totals.debits.get(), credits + totals.credits.get())
+                });
+                reached.then(|| AccountTotals {
+                    account: *account,
+                    debits: Centavos::new(debits),
+                    credits: Centavos::new(credits),
+                })
+            })
+            .collect();
+        let mut journals: Vec<CodeTotals> = Vec::new();
+        for totals in self.journals.iter().chain(&since.journals) {
+            match journals.iter_mut().find(|known| known.code == totals.code) {
+                Some(known) => {
+                    known.debits = Centavos::new(known.debits.get() + totals.debits.get());
+                    known.credits = Centavos::new(known.credits.get() + totals.credits.get());
+                }
+                None => journals.push(totals.clone()),
+            }
+        }
+        journals.sort_by(|a, b| a.code.cmp(&b.code));
+        Posted { loans, journals }
+    }
+}
+
 /// One account's line of a trial balance: its balance in the debit or the
 /// credit column, the other zero.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,9 +153,12 @@ pub struct TrialBalance {
 pub struct Unmapped(pub Account);
 
 impl TrialBalance {
-    /// The trial balance of `totals` in `chart`, every account of the chart
-    /// listed (at zero when nothing reached it), in the chart's order.
-    pub fn of(chart: &[GlAccount], totals: &[AccountTotals]) -> Result<TrialBalance, Unmapped> {
+    /// The trial balance of what was posted in `chart`, every account of the
+    /// chart listed (at zero when nothing reached it), in the chart's order.
+    /// A journal's account outside the chart cannot be (the journal names
+    /// accounts of the chart), and would show as books that do not balance.
+    pub fn of(chart: &[GlAccount], posted: &Posted) -> Result<TrialBalance, Unmapped> {
+        let totals = &posted.loans;
         if let Some(unmapped) =
             totals.iter().find(|totals| !chart.iter().any(|gl| gl.loan_account == Some(totals.account)))
         {
@@ -112,11 +167,18 @@ impl TrialBalance {
         let lines: Vec<TrialBalanceLine> = chart
             .iter()
             .map(|gl| {
-                let net: i64 = totals
+                let loans: i64 = totals
                     .iter()
                     .filter(|totals| gl.loan_account == Some(totals.account))
                     .map(|totals| totals.debits.get() - totals.credits.get())
                     .sum();
+                let journals: i64 = posted
+                    .journals
+                    .iter()
+                    .filter(|totals| totals.code == gl.code)
+                    .map(|totals| totals.debits.get() - totals.credits.get())
+                    .sum();
+                let net = loans + journals;
                 TrialBalanceLine {
                     code: gl.code.clone(),
                     name: gl.name.clone(),
@@ -169,11 +231,7 @@ pub struct IncomeStatement {
 impl IncomeStatement {
     /// The movements between `opening` (what was posted before the period)
     /// and `closing` (what was posted before its end).
-    pub fn of(
-        chart: &[GlAccount],
-        opening: &[AccountTotals],
-        closing: &[AccountTotals],
-    ) -> Result<IncomeStatement, Unmapped> {
+    pub fn of(chart: &[GlAccount], opening: &Posted, closing: &Posted) -> Result<IncomeStatement, Unmapped> {
         let (before, after) = (TrialBalance::of(chart, opening)?, TrialBalance::of(chart, closing)?);
         let net = |line: &TrialBalanceLine| line.debit.get() - line.credit.get();
         let moved = |kind: GlKind, sign: i64| -> Vec<StatementLine> {

@@ -45,6 +45,10 @@ pub enum Permission {
     ManageRuleSets,
     /// Closing a lender's books through a day or a month (decision 069).
     CloseBooks,
+    /// Proposing a journal in a lender's books (decision 071).
+    ProposeJournals,
+    /// Approving or rejecting another member's journal.
+    ApproveJournals,
 }
 
 impl Role {
@@ -104,6 +108,8 @@ impl Role {
                 ViewDashboard,
                 SetExchangeRates,
                 CloseBooks,
+                ProposeJournals,
+                ApproveJournals,
             ],
             Role::CustomerCare => &[
                 ViewBorrowers,
@@ -136,9 +142,15 @@ impl Role {
     /// resetting such a member needs a second admin (decision 058), or one
     /// admin could make both halves of a maker-checker pair.
     pub fn moves_money(self) -> bool {
-        [Permission::MatchPayments, Permission::ProposeAdjustments, Permission::ApproveAdjustments]
-            .iter()
-            .any(|permission| self.can(*permission))
+        [
+            Permission::MatchPayments,
+            Permission::ProposeAdjustments,
+            Permission::ApproveAdjustments,
+            Permission::ProposeJournals,
+            Permission::ApproveJournals,
+        ]
+        .iter()
+        .any(|permission| self.can(*permission))
     }
 }
 
@@ -166,6 +178,8 @@ impl Permission {
             Permission::SetExchangeRates => "set_exchange_rates",
             Permission::ManageRuleSets => "manage_rule_sets",
             Permission::CloseBooks => "close_books",
+            Permission::ProposeJournals => "propose_journals",
+            Permission::ApproveJournals => "approve_journals",
         }
     }
 }
@@ -499,6 +513,8 @@ mod tests {
             Permission::ManageRuleSets,
             Permission::SetExchangeRates,
             Permission::CloseBooks,
+            Permission::ProposeJournals,
+            Permission::ApproveJournals,
         ];
         assert!(changing.iter().all(|permission| !Role::Auditor.can(*permission)));
     }

@@ -4,16 +4,19 @@
 
 use crate::Store;
 use crate::db::{Row, args, conflict};
+use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
 use hiram_domain::general_ledger::aging::{AgingBucket, AgingLine};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod};
-use hiram_domain::general_ledger::{AccountTotals, GlAccount, GlKind};
-use hiram_domain::ledger::Account;
+use hiram_domain::general_ledger::journal::{Journal, JournalLine, JournalStatus};
+use hiram_domain::general_ledger::{AccountTotals, CodeTotals, GlAccount, GlKind, Posted};
+use hiram_domain::idempotency::KeyedRequest;
+use hiram_domain::ledger::{Account, Side};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{OrderId, OrderStatus};
 use hiram_domain::product::LenderId;
 use hiram_domain::servicing::LoanAccount;
-use hiram_domain::store::{GeneralLedgerStore, StoreResult};
+use hiram_domain::store::{GeneralLedgerStore, StoreError, StoreResult, exactly_one};
 use time::{Date, Duration, OffsetDateTime};
 
 const AGING_LOCK: &str = "portfolio aging";
@@ -33,6 +36,45 @@ fn totals(row: &Row<'_>) -> StoreResult<AccountTotals> {
         debits: Centavos::new(row.get(1)?),
         credits: Centavos::new(row.get(2)?),
     })
+}
+
+fn code_totals(row: &Row<'_>) -> StoreResult<CodeTotals> {
+    Ok(CodeTotals { code: row.get(0)?, debits: Centavos::new(row.get(1)?), credits: Centavos::new(row.get(2)?) })
+}
+
+const JOURNAL_SELECT: &str = "SELECT j.id, j.lender_id, j.memo, j.status, j.proposed_by, j.proposed_by_token, \
+     j.proposed_at, j.decided_by, j.decided_at, l.code, l.side, l.amount \
+     FROM gl_journal j JOIN gl_journal_line l ON l.journal_id = j.id";
+
+/// A journal with one of its lines, as `JOURNAL_SELECT` reads them.
+fn journal_row(row: &Row<'_>) -> StoreResult<(Journal, JournalLine)> {
+    let journal = Journal {
+        id: row.get(0)?,
+        lender: LenderId(row.get(1)?),
+        memo: row.get(2)?,
+        lines: Vec::new(),
+        status: row.parse(3, JournalStatus::parse)?,
+        proposed_by: row.get(4)?,
+        proposed_by_token: row.get(5)?,
+        proposed_at: row.get(6)?,
+        decided_by: row.get(7)?,
+        decided_at: row.get(8)?,
+    };
+    let line =
+        JournalLine { code: row.get(9)?, side: row.parse(10, Side::parse)?, amount: Centavos::new(row.get(11)?) };
+    Ok((journal, line))
+}
+
+/// Rows of journals' lines, in order, as whole journals.
+fn journals_of(rows: Vec<(Journal, JournalLine)>) -> Vec<Journal> {
+    let mut journals: Vec<Journal> = Vec::new();
+    for (journal, line) in rows {
+        match journals.last_mut() {
+            Some(last) if last.id == journal.id => last.lines.push(line),
+            _ => journals.push(Journal { lines: vec![line], ..journal }),
+        }
+    }
+    journals
 }
 
 fn books_close(row: &Row<'_>) -> StoreResult<BooksClose> {
@@ -89,7 +131,7 @@ impl GeneralLedgerStore for Store {
             .await
     }
 
-    async fn books_closed_by(&self, lender: LenderId, day: Date) -> StoreResult<Option<(Date, Vec<AccountTotals>)>> {
+    async fn books_closed_by(&self, lender: LenderId, day: Date) -> StoreResult<Option<(Date, Posted)>> {
         let mut conn = self.db.read().await?;
         let through: Option<Date> = conn
             .opt_value(
@@ -99,7 +141,7 @@ impl GeneralLedgerStore for Store {
             )
             .await?;
         let Some(through) = through else { return Ok(None) };
-        let kept = conn
+        let loans = conn
             .all(
                 "SELECT account, debits, credits FROM books_close_total \
                  WHERE lender_id = $1 AND through_day = $2 ORDER BY account",
@@ -107,10 +149,18 @@ impl GeneralLedgerStore for Store {
                 totals,
             )
             .await?;
-        Ok(Some((through, kept)))
+        let journals = conn
+            .all(
+                "SELECT code, debits, credits FROM books_close_journal_total \
+                 WHERE lender_id = $1 AND through_day = $2 ORDER BY code",
+                args![lender, through],
+                code_totals,
+            )
+            .await?;
+        Ok(Some((through, Posted { loans, journals })))
     }
 
-    async fn close_books(&self, close: &BooksClose, ends: OffsetDateTime, totals: &[AccountTotals]) -> StoreResult<()> {
+    async fn close_books(&self, close: &BooksClose, ends: OffsetDateTime, posted: &Posted) -> StoreResult<()> {
         let mut tx = self.db.write().await?;
         tx.exec(
             "INSERT INTO books_close \
@@ -129,7 +179,7 @@ impl GeneralLedgerStore for Store {
         )
         .await
         .map_err(conflict("books_close"))?;
-        for kept in totals {
+        for kept in &posted.loans {
             tx.exec(
                 "INSERT INTO books_close_total (lender_id, through_day, account, debits, credits) \
                  VALUES ($1, $2, $3, $4, $5)",
@@ -137,6 +187,97 @@ impl GeneralLedgerStore for Store {
             )
             .await?;
         }
+        for kept in &posted.journals {
+            tx.exec(
+                "INSERT INTO books_close_journal_total (lender_id, through_day, code, debits, credits) \
+                 VALUES ($1, $2, $3, $4, $5)",
+                args![close.lender, close.through, &kept.code, kept.debits, kept.credits],
+            )
+            .await?;
+        }
+        tx.commit().await
+    }
+
+    async fn journal_totals(
+        &self,
+        lender: LenderId,
+        from: OffsetDateTime,
+        before: OffsetDateTime,
+    ) -> StoreResult<Vec<CodeTotals>> {
+        self.db
+            .all(
+                "SELECT l.code, \
+                   CAST(SUM(CASE WHEN l.side = 'debit' THEN l.amount ELSE 0 END) AS BIGINT), \
+                   CAST(SUM(CASE WHEN l.side = 'credit' THEN l.amount ELSE 0 END) AS BIGINT) \
+                 FROM gl_journal_line l JOIN gl_journal j ON j.id = l.journal_id \
+                 WHERE j.lender_id = $1 AND j.status = 'posted' AND j.decided_at >= $2 AND j.decided_at < $3 \
+                 GROUP BY l.code ORDER BY l.code",
+                args![lender, from, before],
+                code_totals,
+            )
+            .await
+    }
+
+    async fn propose_journal(&self, journal: &Journal, request: Option<&KeyedRequest>) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let id: i64 = tx
+            .value(
+                "INSERT INTO gl_journal (lender_id, memo, status, proposed_by, proposed_by_token, proposed_at) \
+                 VALUES ($1, $2, 'proposed', $3, $4, $5) RETURNING id",
+                args![
+                    journal.lender,
+                    &journal.memo,
+                    journal.proposed_by,
+                    journal.proposed_by_token,
+                    journal.proposed_at
+                ],
+            )
+            .await?;
+        for (position, line) in (0_i64..).zip(&journal.lines) {
+            tx.exec(
+                "INSERT INTO gl_journal_line (journal_id, position, code, side, amount) VALUES ($1, $2, $3, $4, $5)",
+                args![id, position, &line.code, line.side.key(), line.amount],
+            )
+            .await?;
+        }
+        commit_created(tx, request, id, journal.proposed_at).await
+    }
+
+    async fn journal(&self, id: i64) -> StoreResult<Option<Journal>> {
+        let sql = format!("{JOURNAL_SELECT} WHERE j.id = $1 ORDER BY l.position");
+        Ok(journals_of(self.db.all(&sql, args![id], journal_row).await?).into_iter().next())
+    }
+
+    async fn journals(&self, lender: LenderId, limit: u32) -> StoreResult<Vec<Journal>> {
+        let sql = format!(
+            "{JOURNAL_SELECT} WHERE j.id IN (SELECT id FROM gl_journal WHERE lender_id = $1 ORDER BY id DESC LIMIT $2) \
+             ORDER BY j.id DESC, l.position"
+        );
+        Ok(journals_of(self.db.all(&sql, args![lender, i64::from(limit)], journal_row).await?))
+    }
+
+    async fn decide_journal(&self, id: i64, approve: bool, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()> {
+        let status = if approve { JournalStatus::Posted } else { JournalStatus::Rejected };
+        let mut tx = self.db.write().await?;
+        // A journal enters the books when approved: never into a closed day
+        // of its lender's (decision 069), checked in the same statement.
+        let changed = tx
+            .exec(
+                "UPDATE gl_journal SET status = $2, decided_by = $3, decided_at = $4 \
+                 WHERE id = $1 AND status = 'proposed' AND ($2 = 'rejected' OR NOT EXISTS (\
+                   SELECT 1 FROM books_close c WHERE c.lender_id = gl_journal.lender_id AND c.ends > $4))",
+                args![id, status.key(), by, at],
+            )
+            .await?;
+        if changed == 0 {
+            let proposed: Option<i64> =
+                tx.opt_value("SELECT 1 FROM gl_journal WHERE id = $1 AND status = 'proposed'", args![id]).await?;
+            return Err(if proposed.is_some() { StoreError::ClosedPeriod } else { StoreError::Stale });
+        }
+        exactly_one(changed)?;
         tx.commit().await
     }
 

@@ -128,6 +128,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(58 shared "0058_general_ledger"),
     migration!(59 "0059_books_close"),
     migration!(60 "0060_portfolio_aging"),
+    migration!(61 "0061_gl_journal"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

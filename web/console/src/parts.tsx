@@ -273,6 +273,7 @@ const ACTIONS = {
   set_exchange_rates: 'console.can.setExchangeRates',
   manage_rule_sets: 'console.can.manageRuleSets',
   close_books: 'console.can.closeBooks',
+  approve_journals: 'console.can.approveJournals',
 } as const satisfies Record<string, MessageKey>;
 
 export type ExplainedPermission = keyof typeof ACTIONS;

@@ -1,6 +1,7 @@
 // Waivers and reversals are the same maker-checker queue: one member
 // proposes a change to what an order owes, another approves or rejects it,
 // and no one decides their own (the server refuses it; the console says so).
+// A lender's journals are decided the same way (general-ledger/).
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import type { AdjustmentRow, Me } from './api';
@@ -15,15 +16,18 @@ type Proposal = Pick<AdjustmentRow, 'id' | 'proposedAt' | 'proposedBy' | 'orderI
 /** A proposal's status, or a filter's: one no one has decided yet is waiting. */
 export const proposalStatus = (status: string) => (status === 'proposed' ? t('console.adjustments.waiting') : statusLabel(status));
 
-interface Decide<Row> {
+export interface Decide<Row> {
   approveLabel: (row: Row) => string;
   rejectLabel: (row: Row) => string;
   onApprove: (row: Row) => void;
   onReject: (row: Row) => void;
 }
 
+/** What a decision needs of a proposal, whatever it proposes (a waiver, a reversal, a journal). */
+type Decidable = Pick<Proposal, 'id' | 'proposedBy' | 'status'>;
+
 /** A proposal's decision: approve or reject someone else's; one's own is left to another. */
-function Decision<Row extends Proposal>({ row, me, approveLabel, rejectLabel, onApprove, onReject }: Decide<Row> & { row: Row; me: Me }) {
+export function Decision<Row extends Decidable>({ row, me, approveLabel, rejectLabel, onApprove, onReject }: Decide<Row> & { row: Row; me: Me }) {
   if (row.status !== 'proposed') return null;
   if (row.proposedBy === me.id) return <span className="c-muted c-small">{t('console.adjustments.ownProposal')}</span>;
   return (

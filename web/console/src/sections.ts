@@ -26,6 +26,8 @@ export const PERMISSION = {
   setExchangeRates: 'set_exchange_rates',
   manageRuleSets: 'manage_rule_sets',
   closeBooks: 'close_books',
+  proposeJournals: 'propose_journals',
+  approveJournals: 'approve_journals',
 } as const;
 
 export type SectionId =

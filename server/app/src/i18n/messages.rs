@@ -450,6 +450,34 @@ messages! {
         en: "Keep the note to 500 characters or fewer.",
         fil: "Panatilihin ang tala sa 500 titik o mas kaunti.",
     }
+    JournalLines {
+        en: "A journal has 2 to 20 lines, each an account of the chart, a side (debit or credit) and an amount.",
+        fil: "May 2 hanggang 20 linya ang journal, bawat isa may account ng chart, panig (debit o credit) at halaga.",
+    }
+    JournalAmount {
+        en: "Every amount of a journal is above zero.",
+        fil: "Higit sa zero ang bawat halaga ng journal.",
+    }
+    JournalUnbalanced {
+        en: "The debits and the credits of a journal must be equal.",
+        fil: "Dapat magkapantay ang mga debit at credit ng journal.",
+    }
+    JournalUnknownAccount {
+        en: "There is no account {n} in the chart of accounts.",
+        fil: "Walang account na {n} sa chart of accounts.",
+    }
+    JournalControlAccount {
+        en: "Account {n} moves only with the loans' own events; post this to another account.",
+        fil: "Gumagalaw lang ang account {n} kasabay ng mga pangyayari sa mga loan; itala ito sa ibang account.",
+    }
+    JournalMemo {
+        en: "Write a memo of 5 to 500 characters saying what the journal is for.",
+        fil: "Sumulat ng memo na 5 hanggang 500 titik kung para saan ang journal.",
+    }
+    JournalDecided {
+        en: "This journal was already approved or rejected.",
+        fil: "Naaprubahan o natanggihan na ang journal na ito.",
+    }
     PaymentReversedSms {
         en: "Hiram: your payment of {amount} for loan {order} was reversed by the payment channel. Amount owed now: {owed}. Please pay it in the app.",
         fil: "Hiram: binawi ng payment channel ang iyong bayad na {amount} para sa loan {order}. Utang mo ngayon: {owed}. Pakibayaran ito sa app.",

@@ -9,8 +9,8 @@ use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::clock::end_of_manila_day;
 use hiram_domain::general_ledger::aging::{PortfolioAging, month_before};
-use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, add_totals, check_close};
-use hiram_domain::general_ledger::{AccountTotals, GlAccount, IncomeStatement, TrialBalance};
+use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, check_close};
+use hiram_domain::general_ledger::{GlAccount, IncomeStatement, Posted, TrialBalance};
 use hiram_domain::product::{Lender, LenderId};
 use time::{Date, OffsetDateTime};
 
@@ -32,8 +32,8 @@ pub async fn trial_balance(state: &AppState, lender: LenderId, day: Date) -> Ser
     Ok(Some(LenderTrialBalance { lender, day, trial }))
 }
 
-fn checked(chart: &[GlAccount], lender: &Lender, day: Date, totals: &[AccountTotals]) -> ServiceResult<TrialBalance> {
-    let trial = TrialBalance::of(chart, totals).map_err(|unmapped| ServiceError::Refused(unmapped.to_string()))?;
+fn checked(chart: &[GlAccount], lender: &Lender, day: Date, posted: &Posted) -> ServiceResult<TrialBalance> {
+    let trial = TrialBalance::of(chart, posted).map_err(|unmapped| ServiceError::Refused(unmapped.to_string()))?;
     if !trial.balances() {
         return Err(ServiceError::Refused(format!(
             "the trial balance of lender {} on {day} does not balance: debits {}, credits {}",
@@ -45,16 +45,21 @@ fn checked(chart: &[GlAccount], lender: &Lender, day: Date, totals: &[AccountTot
     Ok(trial)
 }
 
-/// What the lender's loans posted to each account by the end of `day`: what
-/// the latest close through `day` kept and the entries since, so an old
-/// lender's books cost what its open days posted, not its whole history.
-async fn posted_through(state: &AppState, lender: LenderId, day: Date) -> ServiceResult<Vec<AccountTotals>> {
+/// What was posted to each of the lender's accounts by the end of `day`
+/// (its loans' ledger and its journals): what the latest close through
+/// `day` kept and the entries since, so an old lender's books cost what its
+/// open days posted, not its whole history.
+async fn posted_through(state: &AppState, lender: LenderId, day: Date) -> ServiceResult<Posted> {
     let (from, kept) = match state.store.books_closed_by(lender, day).await? {
         Some((through, kept)) => (end_of_manila_day(through), kept),
-        None => (OffsetDateTime::UNIX_EPOCH, Vec::new()),
+        None => (OffsetDateTime::UNIX_EPOCH, Posted::default()),
     };
-    let since = state.store.loan_ledger_totals(lender, from, end_of_manila_day(day)).await?;
-    Ok(add_totals(&kept, &since))
+    let before = end_of_manila_day(day);
+    let since = Posted {
+        loans: state.store.loan_ledger_totals(lender, from, before).await?,
+        journals: state.store.journal_totals(lender, from, before).await?,
+    };
+    Ok(kept.plus(&since))
 }
 
 /// A lender's income statement for the Manila days `from` to `to`, both
@@ -78,7 +83,7 @@ pub async fn income_statement(
     // What was posted by the end of the day before `from`.
     let opening = match from.previous_day() {
         Some(eve) => posted_through(state, lender.id, eve).await?,
-        None => Vec::new(),
+        None => Posted::default(),
     };
     let closing = posted_through(state, lender.id, to).await?;
     let statement = IncomeStatement::of(&chart, &opening, &closing)

@@ -8,9 +8,6 @@
 //! end of its day, so the books of any later day are that figure plus the
 //! entries since, never a sum over the whole ledger.
 
-use super::AccountTotals;
-use crate::ledger::Account;
-use crate::money::Centavos;
 use crate::product::LenderId;
 use time::{Date, OffsetDateTime};
 
@@ -104,28 +101,6 @@ pub fn check_close(
         Some(closed) if closed > through => Err(CloseRefused::ClosedLater(closed)),
         _ => Ok(Some(through)),
     }
-}
-
-/// Two sets of account totals added account by account (what a close kept,
-/// and what was posted since), in the order of the loan ledger's accounts.
-pub fn add_totals(kept: &[AccountTotals], since: &[AccountTotals]) -> Vec<AccountTotals> {
-    Account::ALL
-        .iter()
-        .filter_map(|account| {
-            let of = |totals: &[AccountTotals]| {
-                totals.iter().filter(|totals| totals.account == *account).fold((0, 0), |(debits, credits), totals| {
-                    (debits + totals.debits.get(), credits + totals.credits.get())
-                })
-            };
-            let ((kept_debits, kept_credits), (since_debits, since_credits)) = (of(kept), of(since));
-            let reached = kept.iter().chain(since).any(|totals| totals.account == *account);
-            reached.then(|| AccountTotals {
-                account: *account,
-                debits: Centavos::new(kept_debits + since_debits),
-                credits: Centavos::new(kept_credits + since_credits),
-            })
-        })
-        .collect()
 }
 
 #[cfg(test)]

@@ -28,8 +28,13 @@ fn chart() -> Vec<GlAccount> {
     chart
 }
 
-/// What the store sums: each account's debit and credit lines.
-fn totals_of(entries: &[Entry]) -> Vec<AccountTotals> {
+/// What the store sums of the loan ledger: each account's debit and credit
+/// lines, with no journal.
+fn totals_of(entries: &[Entry]) -> Posted {
+    Posted { loans: loan_totals(entries), journals: Vec::new() }
+}
+
+fn loan_totals(entries: &[Entry]) -> Vec<AccountTotals> {
     Account::ALL
         .iter()
         .map(|account| {
@@ -86,8 +91,9 @@ fn money_in_an_account_the_chart_does_not_carry_stops_the_trial_balance() {
     let mut chart = chart();
     chart.retain(|gl| gl.loan_account != Some(Account::BorrowerCredit));
     let credit = AccountTotals { account: Account::BorrowerCredit, debits: Centavos::ZERO, credits: pesos(1) };
-    assert_eq!(TrialBalance::of(&chart, &[credit]), Err(Unmapped(Account::BorrowerCredit)));
-    assert!(TrialBalance::of(&chart, &[]).unwrap().balances(), "an empty book balances");
+    let books = Posted { loans: vec![credit], journals: Vec::new() };
+    assert_eq!(TrialBalance::of(&chart, &books), Err(Unmapped(Account::BorrowerCredit)));
+    assert!(TrialBalance::of(&chart, &Posted::default()).unwrap().balances(), "an empty book balances");
 }
 
 #[test]
@@ -190,7 +196,7 @@ proptest! {
         let all: Vec<Entry> = earlier.iter().chain(&during).cloned().collect();
         let (opening, closing) = (totals_of(&earlier), totals_of(&all));
         let statement = IncomeStatement::of(&chart(), &opening, &closing).unwrap();
-        let net_assets = |totals: &[AccountTotals]| -> i64 {
+        let net_assets = |totals: &Posted| -> i64 {
             let trial = TrialBalance::of(&chart(), totals).unwrap();
             trial
                 .lines
@@ -211,7 +217,7 @@ proptest! {
         let trial = TrialBalance::of(&chart(), &totals_of(&entries)).unwrap();
         let sheet = BalanceSheet::of(&trial);
         prop_assert!(sheet.balances(), "{:?}", sheet);
-        let statement = IncomeStatement::of(&chart(), &[], &totals_of(&entries)).unwrap();
+        let statement = IncomeStatement::of(&chart(), &Posted::default(), &totals_of(&entries)).unwrap();
         prop_assert_eq!(sheet.earnings, statement.net_income);
     }
 }
@@ -227,11 +233,43 @@ proptest! {
     ) {
         let split = split.min(entries.len());
         let (kept, since) = entries.split_at(split);
-        let read_through_close = close::add_totals(&totals_of(kept), &totals_of(since));
+        let read_through_close = totals_of(kept).plus(&totals_of(since));
         prop_assert_eq!(&read_through_close, &totals_of(&entries));
         prop_assert_eq!(
             TrialBalance::of(&chart(), &read_through_close).unwrap(),
             TrialBalance::of(&chart(), &totals_of(&entries)).unwrap()
         );
+    }
+}
+
+/// Journal totals as the store sums them: per code, in order of code.
+fn journal_totals(lines: &[(usize, i64, i64)]) -> Vec<CodeTotals> {
+    let codes = ["1190", "1290", "5100"];
+    codes
+        .iter()
+        .enumerate()
+        .filter_map(|(index, code)| {
+            let of_code: Vec<_> = lines.iter().filter(|(at, _, _)| *at == index).collect();
+            (!of_code.is_empty()).then(|| CodeTotals {
+                code: (*code).to_owned(),
+                debits: Centavos::new(of_code.iter().map(|(_, debits, _)| debits).sum()),
+                credits: Centavos::new(of_code.iter().map(|(_, _, credits)| credits).sum()),
+            })
+        })
+        .collect()
+}
+
+proptest! {
+    /// What a close kept of the journals and what they posted since add up
+    /// to what they posted in all, account by account.
+    #[test]
+    fn a_close_and_the_journals_since_add_up_to_all_the_journals(
+        lines in prop::collection::vec((0usize..3, 0..1_000_000i64, 0..1_000_000i64), 0..30),
+        split in 0usize..31,
+    ) {
+        let split = split.min(lines.len());
+        let (kept, since) = lines.split_at(split);
+        let books = |lines: &[(usize, i64, i64)]| Posted { loans: Vec::new(), journals: journal_totals(lines) };
+        prop_assert_eq!(books(kept).plus(&books(since)), books(&lines));
     }
 }

@@ -5,7 +5,9 @@
 use super::StoreResult;
 use crate::general_ledger::aging::AgingLine;
 use crate::general_ledger::close::BooksClose;
-use crate::general_ledger::{AccountTotals, GlAccount};
+use crate::general_ledger::journal::Journal;
+use crate::general_ledger::{AccountTotals, CodeTotals, GlAccount, Posted};
+use crate::idempotency::KeyedRequest;
 use crate::order::OrderId;
 use crate::product::LenderId;
 use crate::servicing::LoanAccount;
@@ -27,13 +29,32 @@ pub trait GeneralLedgerStore {
     /// The lender's closes, the latest first, at most `limit`.
     async fn books_closes(&self, lender: LenderId, limit: u32) -> StoreResult<Vec<BooksClose>>;
     /// The latest close of the lender's books through `day` or an earlier
-    /// day, with the totals it kept.
-    async fn books_closed_by(&self, lender: LenderId, day: Date) -> StoreResult<Option<(Date, Vec<AccountTotals>)>>;
-    /// Keeps a close and the totals of its last day; from then on the loan
-    /// ledger refuses an entry of the lender's stamped before `ends` (the
-    /// end of the close's last day). `Conflict("books_close")` when the
-    /// books were closed through that day already.
-    async fn close_books(&self, close: &BooksClose, ends: OffsetDateTime, totals: &[AccountTotals]) -> StoreResult<()>;
+    /// day, with what it kept.
+    async fn books_closed_by(&self, lender: LenderId, day: Date) -> StoreResult<Option<(Date, Posted)>>;
+    /// Keeps a close and what was posted by the end of its last day; from
+    /// then on the loan ledger and the journals refuse an entry of the
+    /// lender's stamped before `ends` (the end of that day).
+    /// `Conflict("books_close")` when the books were closed through that
+    /// day already.
+    async fn close_books(&self, close: &BooksClose, ends: OffsetDateTime, posted: &Posted) -> StoreResult<()>;
+    /// The sums of the debit and credit lines of the lender's journals
+    /// posted from `from` until `before`, per account of the chart.
+    async fn journal_totals(
+        &self,
+        lender: LenderId,
+        from: OffsetDateTime,
+        before: OffsetDateTime,
+    ) -> StoreResult<Vec<CodeTotals>>;
+    /// Keeps a proposed journal; its id (the first one's when `request`
+    /// was made before).
+    async fn propose_journal(&self, journal: &Journal, request: Option<&KeyedRequest>) -> StoreResult<i64>;
+    async fn journal(&self, id: i64) -> StoreResult<Option<Journal>>;
+    /// The lender's journals, the latest first, at most `limit`.
+    async fn journals(&self, lender: LenderId, limit: u32) -> StoreResult<Vec<Journal>>;
+    /// Posts (approves) or rejects a proposed journal at `at`. `Stale` when
+    /// it was decided already; `ClosedPeriod` when approving it would post
+    /// into a day its lender's books are closed through.
+    async fn decide_journal(&self, id: i64, approve: bool, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()>;
     /// Keeps every lender's open loans by bucket on `day`, in place of what
     /// was kept for that day before; how many rows were kept.
     async fn keep_portfolio_aging(&self, day: Date) -> StoreResult<u64>;

@@ -1,11 +1,11 @@
-import { formatDate, formatMoney } from '@hiram/shared/format/format';
+import { formatDate, formatMoney, formatPercent } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { DataTable } from '../table';
 import { useAging, type Share } from './api';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 /** A share's percentage to two places, from its exact hundredths of a percent; a dash of nothing. */
-const percent = (share: Share) => (share.basisPoints === null || share.basisPoints === undefined ? '—' : `${(share.basisPoints / 100).toFixed(2)}%`);
+const percent = (share: Share) => (share.basisPoints === null || share.basisPoints === undefined ? '—' : formatPercent(share.basisPoints));
 
 /** A lender's open loans by days past due at the end of the day asked, as the daily run kept them: portfolio at risk and the roll rates from a month before. */
 export function AgingBlock({ lenderId, date }: { lenderId: number; date: string }) {

@@ -98,7 +98,32 @@ const aging = (kept: boolean) => ({
   ],
 });
 
+const journal = (id: number, proposedBy: number, status = 'proposed') => ({
+  id,
+  lenderId: 1,
+  memo: 'October provision',
+  status,
+  lines: [
+    { code: '5100', side: 'debit', amount: 150_000 },
+    { code: '1290', side: 'credit', amount: 150_000 },
+  ],
+  total: 150_000,
+  proposedBy,
+  proposedByToken: null,
+  proposedAt: '2026-11-27T01:00:00Z',
+  decidedBy: null,
+  decidedAt: null,
+});
+
+const CHART = [
+  { code: '1200', name: 'Loans receivable', kind: 'asset', loanAccount: 'principal_receivable' },
+  { code: '1290', name: 'Allowance for credit losses', kind: 'contra_asset', loanAccount: null },
+  { code: '5100', name: 'Provision for credit losses', kind: 'expense', loanAccount: null },
+];
+
 const booksRoutes = {
+  '/general-ledger/chart': ok(CHART),
+  '/general-ledger/journals': ok([]),
   '/general-ledger/aging': ok(aging(true)),
   '/general-ledger/lenders': ok(LENDERS),
   '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
@@ -228,5 +253,44 @@ describe("a lender's books", () => {
     renderSection(<GeneralLedgerPage me={AUDITOR} />);
     expect(await screen.findByText("The daily run kept no figures for 2026-11-27: it keeps each day's when it runs that day.")).toBeTruthy();
     expect(screen.getByTestId('portfolio-at-risk').textContent).toContain('over 30 days —');
+  });
+
+  it("lets finance propose a balanced journal in accounts no loan event moves, and approve another member's", async () => {
+    const api = consoleApi({
+      ...booksRoutes,
+      '/general-ledger/closes': ok(closes(1, [])),
+      '/general-ledger/journals': ok([journal(7, 99), journal(6, FINANCE.id)]),
+      '/general-ledger/journals/propose': (_url: string, init?: RequestInit) =>
+        form(init).memo === 'Oct' ? fail('400', 'Write a memo of 5 to 500 characters saying what the journal is for.', { field: 'memo' }) : ok({ id: 8 }),
+      '/general-ledger/journals/approve': ok(null),
+    });
+    renderSection(<GeneralLedgerPage me={FINANCE} />);
+    const table = await screen.findByRole('table', { name: 'Journals' });
+    expect((await within(table).findAllByText('Dr 5100 ₱1,500.00 · Cr 1290 ₱1,500.00')).length).toBe(2);
+    expect(within(table).getByRole('row', { name: /#6/ }).textContent).toContain('Yours: another officer decides');
+    fireEvent.click(within(table).getByRole('button', { name: 'Approve journal #7' }));
+    await waitFor(() => expect(form(api.calls('/general-ledger/journals/approve')[0]![1])).toEqual({ id: '7' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Propose a journal' }));
+    const dialog = await screen.findByRole('dialog');
+    const picker = within(dialog).getByLabelText('Account of line 1') as HTMLSelectElement;
+    expect(Array.from(picker.options).map((option) => option.value)).toEqual(['', '1290', '5100']);
+    fireEvent.change(picker, { target: { value: '5100' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount of line 1, in pesos'), { target: { value: '1,500.00' } });
+    fireEvent.change(within(dialog).getByLabelText('Account of line 2'), { target: { value: '1290' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount of line 2, in pesos'), { target: { value: '1500' } });
+    expect(within(dialog).getByTestId('journal-totals').textContent).toBe('Total debits ₱1,500.00 · total credits ₱1,500.00');
+    fireEvent.change(within(dialog).getByLabelText('Memo'), { target: { value: 'Oct' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose a journal' }));
+    expect(await within(dialog).findByText('Write a memo of 5 to 500 characters saying what the journal is for.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Memo'), { target: { value: 'October provision' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose a journal' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Journal proposed: another member approves it into the books.'));
+    const sent = form(api.calls('/general-ledger/journals/propose').at(-1)![1]);
+    expect([sent.lenderId, sent.memo]).toEqual(['1', 'October provision']);
+    expect(JSON.parse(sent.lines!)).toEqual([
+      { code: '5100', side: 'debit', amount: 150_000 },
+      { code: '1290', side: 'credit', amount: 150_000 },
+    ]);
   });
 });

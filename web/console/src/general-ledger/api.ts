@@ -2,7 +2,8 @@
 // close): finance closes them through a day, or through a month's last day,
 // and from then on nothing posts into those days (decision 069). A refused
 // close names its field; the dialog shows the server's words beside it.
-// And the lender's open loans by days past due (decision 070).
+// And the lender's open loans by days past due (decision 070), and its
+// journals under maker-checker (decision 071).
 import { useQuery } from '@tanstack/react-query';
 import type { Fields } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
@@ -10,6 +11,8 @@ import { dataOf, get, post, type TypedForm } from '../api';
 
 export type BooksClose = components['schemas']['BooksCloseView'];
 export type Share = components['schemas']['PortfolioShareView'];
+export type Journal = components['schemas']['JournalView'];
+export type ChartAccount = components['schemas']['ChartAccountView'];
 
 /** A close as asked: the lender, `day` or `month`, the day (`YYYY-MM-DD`) and a note. */
 export type CloseForm = TypedForm<Fields<'/api/staff/general-ledger/close', 'post'>>;
@@ -30,3 +33,17 @@ export const useAging = (lenderId: number, date: string) =>
     queryFn: () => dataOf(get('/general-ledger/aging', { lenderId, date: date || undefined })),
     enabled: lenderId > 0,
   });
+
+/** The chart of accounts, in its order. */
+export const useChart = () => useQuery({ queryKey: [BOOKS_KEY, 'chart'], queryFn: () => dataOf(get('/general-ledger/chart', {})) });
+/** A lender's journals, the latest first. */
+export const useJournals = (lenderId: number) =>
+  useQuery({
+    queryKey: [BOOKS_KEY, 'journals', lenderId],
+    queryFn: () => dataOf(get('/general-ledger/journals', { lenderId })),
+    enabled: lenderId > 0,
+  });
+/** A journal as typed: the lender, a memo, and its lines as a JSON list (amounts in centavos). */
+export type JournalForm = TypedForm<Fields<'/api/staff/general-ledger/journals/propose', 'post'>>;
+export const proposeJournal = (form: JournalForm) => post('/general-ledger/journals/propose', { ...form }, { idempotent: true, silent: true });
+export const decideJournal = (id: number, approve: boolean) => post(approve ? '/general-ledger/journals/approve' : '/general-ledger/journals/reject', { id });

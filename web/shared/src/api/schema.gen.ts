@@ -745,6 +745,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart of accounts every lender's books are kept in, in its order. */
+        get: operations["staff_chart_of_accounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/general-ledger/close": {
         parameters: {
             query?: never;
@@ -800,6 +817,78 @@ export interface paths {
         get: operations["staff_income_statement"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/journals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lender's journals, the latest first: proposed, posted and rejected. */
+        get: operations["staff_journals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/journals/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves another member's journal: it enters the books now. */
+        post: operations["staff_journal_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/journals/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proposes a journal for a second member to approve; a refused field is
+         *     named in `data.field`. A proposal retried under its `Idempotency-Key`
+         *     answers the first one's id and is proposed (and audited) once.
+         */
+        post: operations["staff_journal_propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/journals/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects another member's journal: it never enters the books. */
+        post: operations["staff_journal_reject"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3947,6 +4036,17 @@ export interface components {
             logo: string;
             name: string;
         };
+        ChartAccountView: {
+            code: string;
+            /** @description `asset`, `contra_asset`, `liability`, `equity`, `income` or `expense`. */
+            kind: string;
+            /**
+             * @description The loan-ledger account it carries: such an account moves only with
+             *     the loans' events, never by a journal. Absent for the others.
+             */
+            loanAccount?: string | null;
+            name: string;
+        };
         Choice: {
             title: string;
             /** Format: int64 */
@@ -6629,6 +6729,24 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Vec_ChartAccountView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                code: string;
+                /** @description `asset`, `contra_asset`, `liability`, `equity`, `income` or `expense`. */
+                kind: string;
+                /**
+                 * @description The loan-ledger account it carries: such an account moves only with
+                 *     the loans' events, never by a journal. Absent for the others.
+                 */
+                loanAccount?: string | null;
+                name: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Vec_ConsentState: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -6687,6 +6805,38 @@ export interface components {
                 utmTag: string;
                 /** Format: int64 */
                 visits: number;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_JournalView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description RFC 3339: when it was posted or rejected. */
+                decidedAt?: string | null;
+                /** Format: int64 */
+                decidedBy?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                lenderId: number;
+                lines: components["schemas"]["JournalLineView"][];
+                memo: string;
+                /** @description RFC 3339. */
+                proposedAt: string;
+                /** Format: int64 */
+                proposedBy?: number | null;
+                /** Format: int64 */
+                proposedByToken?: number | null;
+                /** @description `proposed`, `posted` or `rejected`. */
+                status: string;
+                /**
+                 * Format: int64
+                 * @description Centavos: the debits (equal to the credits).
+                 */
+                total: number;
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -7096,6 +7246,41 @@ export interface components {
              *     keeps only its digest and can never show it again.
              */
             secret: string;
+        };
+        JournalLineView: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            code: string;
+            /** @description `debit` or `credit`. */
+            side: string;
+        };
+        JournalView: {
+            /** @description RFC 3339: when it was posted or rejected. */
+            decidedAt?: string | null;
+            /** Format: int64 */
+            decidedBy?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            lenderId: number;
+            lines: components["schemas"]["JournalLineView"][];
+            memo: string;
+            /** @description RFC 3339. */
+            proposedAt: string;
+            /** Format: int64 */
+            proposedBy?: number | null;
+            /** Format: int64 */
+            proposedByToken?: number | null;
+            /** @description `proposed`, `posted` or `rejected`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Centavos: the debits (equal to the credits).
+             */
+            total: number;
         };
         Jump: {
             /** @description An app path, or an `http` address to open as is. */
@@ -11396,6 +11581,50 @@ export interface operations {
             };
         };
     };
+    staff_chart_of_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ChartAccountView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
     staff_books_close: {
         parameters: {
             query: {
@@ -11596,6 +11825,334 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_journals: {
+        parameters: {
+            query: {
+                lenderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_JournalView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_journal_approve: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_journal_propose: {
+        parameters: {
+            query: {
+                lenderId: number;
+                /**
+                 * @description The lines as a JSON array: `[{"code":"5100","side":"debit","amount":150000},
+                 *     {"code":"1290","side":"credit","amount":150000}]` (amounts in centavos).
+                 */
+                lines: string;
+                /** @description What the journal is for, 5 to 500 characters. */
+                memo: string;
+            };
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The `Idempotency-Key` was used for a different request; nothing was stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_journal_reject: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

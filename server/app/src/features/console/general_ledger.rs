@@ -517,3 +517,40 @@ pub async fn aging(
     let aging = general_ledger::portfolio_aging(&state, LenderId(params.lender_id), day).await?;
     Ok(ok(lang, aging_view(aging.ok_or(ApiError::NotFound)?)))
 }
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChartAccountView {
+    pub code: String,
+    pub name: String,
+    /// `asset`, `contra_asset`, `liability`, `equity`, `income` or `expense`.
+    pub kind: String,
+    /// The loan-ledger account it carries: such an account moves only with
+    /// the loans' events, never by a journal. Absent for the others.
+    pub loan_account: Option<String>,
+}
+
+/// The chart of accounts every lender's books are kept in, in its order.
+#[utoipa::path(get, path = "/general-ledger/chart", operation_id = "staff_chart_of_accounts", tag = "staff",
+    security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Vec<ChartAccountView>>), (status = 401), (status = 403)))]
+pub async fn chart(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+) -> ApiResult<Json<Envelope<Vec<ChartAccountView>>>> {
+    staff.require(Permission::ViewMoney)?;
+    let chart = state.store.chart_of_accounts().await?;
+    Ok(ok(
+        lang,
+        chart
+            .into_iter()
+            .map(|account| ChartAccountView {
+                code: account.code,
+                name: account.name,
+                kind: account.kind.key().to_owned(),
+                loan_account: account.loan_account.map(|loan| loan.key().to_owned()),
+            })
+            .collect(),
+    ))
+}

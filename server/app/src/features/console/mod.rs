@@ -16,6 +16,7 @@ pub mod dashboard;
 pub mod enrolment;
 pub mod exchange_rates;
 pub mod general_ledger;
+pub mod journals;
 pub mod listing;
 pub mod marketing;
 pub mod money;
@@ -56,6 +57,11 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(general_ledger::closes))
         .routes(routes!(general_ledger::close))
         .routes(routes!(general_ledger::aging))
+        .routes(routes!(general_ledger::chart))
+        .routes(routes!(journals::journals))
+        .routes(routes!(journals::propose))
+        .routes(routes!(journals::approve))
+        .routes(routes!(journals::reject))
         .routes(routes!(dashboard::dashboard))
         .routes(routes!(borrowers::staff_image))
         .routes(routes!(unposted_payments::queue))

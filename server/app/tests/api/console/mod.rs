@@ -7,6 +7,7 @@ mod back_office;
 mod collections;
 mod enrolment;
 mod general_ledger;
+mod journals;
 mod marketing;
 pub(crate) mod reversals;
 mod rule_sets;
@@ -131,7 +132,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 57] = [
+const CALLS: [(&str, &str, Permission); 63] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -177,6 +178,16 @@ const CALLS: [(&str, &str, Permission); 57] = [
     ("POST", "/api/console/rule-sets", Permission::ManageRuleSets),
     ("GET", "/api/console/general-ledger/closes?lenderId=1", Permission::ViewMoney),
     ("POST", "/api/console/general-ledger/close?lenderId=999999&period=day&date=2020-01-01", Permission::CloseBooks),
+    ("GET", "/api/console/general-ledger/aging?lenderId=1", Permission::ViewMoney),
+    ("GET", "/api/console/general-ledger/journals?lenderId=1", Permission::ViewMoney),
+    ("GET", "/api/console/general-ledger/chart", Permission::ViewMoney),
+    (
+        "POST",
+        "/api/console/general-ledger/journals/propose?lenderId=999999&memo=x&lines=x",
+        Permission::ProposeJournals,
+    ),
+    ("POST", "/api/console/general-ledger/journals/approve?id=999999", Permission::ApproveJournals),
+    ("POST", "/api/console/general-ledger/journals/reject?id=999999", Permission::ApproveJournals),
     ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
     ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),

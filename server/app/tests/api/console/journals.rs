@@ -1,0 +1,187 @@
+//! A lender's staff journals (decision 071): proposed by one finance member
+//! with a memo, balanced, in accounts no loan event reaches; posted only
+//! when a second, independent member approves, and then in the books (the
+//! trial balance, the income statement, what a close keeps); rejected ones
+//! never; never into a closed day.
+
+use crate::console::{Member, member, named_member, send};
+use crate::helpers::{TestApp, order_in};
+use hiram_domain::back_office::PageRequest;
+use hiram_domain::order::OrderId;
+use hiram_domain::product::LenderId;
+use hiram_domain::staff::Role;
+use serde_json::{Value, json};
+
+async fn lender_of(app: &TestApp, order: i64) -> LenderId {
+    let order = app.state.store.order(OrderId(order)).await.unwrap().unwrap();
+    app.state.store.product(order.product_id).await.unwrap().unwrap().lender_id
+}
+
+fn provision(centavos: i64) -> String {
+    json!([
+        { "code": "5100", "side": "debit", "amount": centavos },
+        { "code": "1290", "side": "credit", "amount": centavos },
+    ])
+    .to_string()
+}
+
+async fn propose(app: &TestApp, who: &Member, lender: LenderId, memo: &str, lines: &str) -> (u16, Value) {
+    let lender = lender.0.to_string();
+    send(
+        app,
+        who,
+        "POST",
+        "/api/console/general-ledger/journals/propose",
+        &[("lenderId", &lender), ("memo", memo), ("lines", lines)],
+    )
+    .await
+}
+
+async fn decide(app: &TestApp, who: &Member, verb: &str, id: i64) -> (u16, Value) {
+    send(app, who, "POST", &format!("/api/console/general-ledger/journals/{verb}?id={id}"), &[]).await
+}
+
+async fn journals(app: &TestApp, who: &Member, lender: LenderId) -> Vec<Value> {
+    let (status, body) =
+        send(app, who, "GET", &format!("/api/console/general-ledger/journals?lenderId={}", lender.0), &[]).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].as_array().unwrap().clone()
+}
+
+async fn trial(app: &TestApp, who: &Member, lender: LenderId, date: &str) -> Value {
+    let path = format!("/api/console/general-ledger/trial-balance?lenderId={}&date={date}", lender.0);
+    let (status, body) = send(app, who, "GET", &path, &[]).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
+fn balance(trial: &Value, code: &str) -> i64 {
+    let line = trial["lines"].as_array().unwrap().iter().find(|line| line["code"] == code).unwrap();
+    line["debit"].as_i64().unwrap() - line["credit"].as_i64().unwrap()
+}
+
+async fn audited(app: &TestApp, subject: &str) -> Vec<String> {
+    let page = PageRequest::new(1, 100).unwrap();
+    let logged = app.state.store.audit_entries(Some(subject), page).await.unwrap();
+    logged.rows.into_iter().map(|logged| logged.entry.action).collect()
+}
+
+crate::on_both_stores! {
+    async fn the_chart_lists_every_account_and_which_move_only_with_the_loans(app) {
+        let finance = member(&app, Role::Finance).await;
+        let (status, chart) = send(&app, &finance, "GET", "/api/console/general-ledger/chart", &[]).await;
+        assert_eq!(status, 200, "{chart}");
+        let accounts = chart["data"].as_array().unwrap();
+        assert_eq!(accounts.len(), 14, "{chart}");
+        let account = |code: &str| accounts.iter().find(|account| account["code"] == code).unwrap().clone();
+        assert_eq!((account("1200")["kind"].as_str(), account("1200")["loanAccount"].as_str()), (Some("asset"), Some("principal_receivable")));
+        assert_eq!((account("1290")["kind"].as_str(), account("1290")["loanAccount"].as_str()), (Some("contra_asset"), None));
+        let codes: Vec<&str> = accounts.iter().map(|account| account["code"].as_str().unwrap()).collect();
+        assert_eq!(codes.first(), Some(&"1010"), "in the chart's order");
+        let care = member(&app, Role::CustomerCare).await;
+        assert_eq!(send(&app, &care, "GET", "/api/console/general-ledger/chart", &[]).await.0, 403);
+    }
+
+    async fn a_journal_enters_the_books_only_when_a_second_member_approves_it(app) {
+        let demo = app.demo_session().await;
+        let lender = lender_of(&app, order_in(&demo, 174).order_id).await;
+        let maker = member(&app, Role::Finance).await;
+        let checker = named_member(&app, Role::Finance, "second-finance").await;
+        let today = hiram_domain::clock::manila_date(app.state.now()).to_string();
+
+        // Refused, each for its reason, and nothing kept.
+        let bad = [
+            ("October provision", json!([{ "code": "5100", "side": "debit", "amount": 100 }, { "code": "1290", "side": "credit", "amount": 99 }]).to_string(), "lines"),
+            ("October provision", json!([{ "code": "5100", "side": "debit", "amount": 100 }, { "code": "1200", "side": "credit", "amount": 100 }]).to_string(), "lines"),
+            ("October provision", json!([{ "code": "5100", "side": "debit", "amount": 100 }, { "code": "9999", "side": "credit", "amount": 100 }]).to_string(), "lines"),
+            ("October provision", json!([{ "code": "5100", "side": "up", "amount": 100 }, { "code": "1290", "side": "credit", "amount": 100 }]).to_string(), "lines"),
+            ("October provision", "not a list".to_owned(), "lines"),
+            ("Oct", provision(100), "memo"),
+        ];
+        for (memo, lines, field) in &bad {
+            let (status, body) = propose(&app, &maker, lender, memo, lines).await;
+            assert_eq!((status, body["data"]["field"].as_str()), (400, Some(*field)), "{lines}: {body}");
+        }
+        let (_, control) = propose(&app, &maker, lender, "October provision", &bad[1].1).await;
+        assert!(control["message"].as_str().unwrap().contains("1200"), "names the control account: {control}");
+        assert!(journals(&app, &maker, lender).await.is_empty(), "a refused journal keeps nothing");
+
+        let before = trial(&app, &maker, lender, &today).await;
+        let (status, proposed) = propose(&app, &maker, lender, "October provision", &provision(150_000)).await;
+        assert_eq!(status, 200, "{proposed}");
+        let id = proposed["data"]["id"].as_i64().unwrap();
+        assert_eq!(trial(&app, &maker, lender, &today).await, before, "a proposal is not in the books");
+        let listed = journals(&app, &maker, lender).await;
+        assert_eq!((listed[0]["status"].as_str(), listed[0]["total"].as_i64()), (Some("proposed"), Some(150_000)), "{listed:?}");
+
+        // The maker cannot approve their own; customer care cannot at all.
+        let (status, own) = decide(&app, &maker, "approve", id).await;
+        assert_eq!((status, own["data"]["reason"].as_str()), (403, Some("same_person")), "{own}");
+        let care = member(&app, Role::CustomerCare).await;
+        assert_eq!(decide(&app, &care, "approve", id).await.0, 403);
+        assert_eq!(propose(&app, &care, lender, "October provision", &provision(1)).await.0, 403);
+
+        let (status, approved) = decide(&app, &checker, "approve", id).await;
+        assert_eq!(status, 200, "{approved}");
+        let after = trial(&app, &maker, lender, &today).await;
+        assert_eq!(after["totalDebit"], after["totalCredit"], "{after}");
+        assert_eq!(balance(&after, "5100") - balance(&before, "5100"), 150_000);
+        assert_eq!(balance(&after, "1290") - balance(&before, "1290"), -150_000);
+        assert_eq!(balance(&after, "1200"), balance(&before, "1200"), "loans receivable moves only with the loans");
+        let path = format!("/api/console/general-ledger/income-statement?lenderId={}&from={today}&to={today}", lender.0);
+        let statement = send(&app, &maker, "GET", &path, &[]).await.1;
+        let provision_expense = statement["data"]["expenses"].as_array().unwrap().iter().find(|line| line["code"] == "5100").unwrap()["amount"].as_i64();
+        assert_eq!(provision_expense, Some(150_000), "{statement}");
+        assert_eq!(decide(&app, &checker, "approve", id).await.0, 409, "once");
+        assert_eq!(audited(&app, &format!("journal:{id}")).await.len(), 2, "proposed and approved, each audited");
+
+        // A rejected journal never enters the books.
+        let other = propose(&app, &maker, lender, "A provision entered twice", &provision(150_000)).await.1["data"]["id"].as_i64().unwrap();
+        assert_eq!(decide(&app, &checker, "reject", other).await.0, 200);
+        assert_eq!(trial(&app, &maker, lender, &today).await, after);
+        assert_eq!(journals(&app, &maker, lender).await[0]["status"], "rejected");
+    }
+
+    async fn a_journal_never_posts_into_a_closed_day_and_a_close_keeps_the_journals(app) {
+        let demo = app.demo_session().await;
+        let lender = lender_of(&app, order_in(&demo, 174).order_id).await;
+        let maker = member(&app, Role::Finance).await;
+        let checker = named_member(&app, Role::Finance, "second-finance").await;
+        let today = hiram_domain::clock::manila_date(app.state.now());
+        let yesterday = (today - time::Duration::days(1)).to_string();
+        let close = |date: String| {
+            let (app, maker) = (&app, &maker);
+            async move {
+                let path = format!("/api/console/general-ledger/close?lenderId={}&period=day&date={date}", lender.0);
+                send(app, maker, "POST", &path, &[]).await
+            }
+        };
+        assert_eq!(close(yesterday.clone()).await.0, 200);
+
+        // Approved with a clock set back into the closed day: refused, and the
+        // journal still waits; approved once the clock is right: posted today.
+        let id = propose(&app, &maker, lender, "Suspense cleared", &provision(20_000)).await.1["data"]["id"].as_i64().unwrap();
+        app.clock.advance(-time::Duration::days(1));
+        let (status, refused) = decide(&app, &checker, "approve", id).await;
+        app.clock.advance(time::Duration::days(1));
+        assert_eq!(status, 503, "{refused}");
+        assert_eq!(journals(&app, &maker, lender).await[0]["status"], "proposed");
+        assert_eq!(decide(&app, &checker, "approve", id).await.0, 200);
+
+        // A day later finance closes the journal's day: its books, read
+        // through that close, are what they were before it.
+        let day_of_journal = today.to_string();
+        let open = trial(&app, &maker, lender, &day_of_journal).await;
+        app.clock.advance(time::Duration::days(1));
+        let maker = member_again(&app).await;
+        assert_eq!(send(&app, &maker, "POST", &format!("/api/console/general-ledger/close?lenderId={}&period=day&date={day_of_journal}", lender.0), &[]).await.0, 200);
+        let closed = trial(&app, &maker, lender, &day_of_journal).await;
+        assert_eq!(closed, open);
+        assert_eq!(balance(&closed, "5100"), 20_000, "{closed}");
+    }
+}
+
+/// Another finance member, signed in now (the clock moved past a session's idle limit).
+async fn member_again(app: &TestApp) -> Member {
+    named_member(app, Role::Finance, "finance-later").await
+}

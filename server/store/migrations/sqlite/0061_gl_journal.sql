@@ -1,0 +1,60 @@
+-- A lender's staff journals (issue 31, decision 071): balanced entries in
+-- accounts of the chart no loan event reaches, proposed by one member and
+-- posted when a second approves (`decided_at` is when it entered the
+-- books). A close keeps what the journals had posted to each account by
+-- its end, beside what the loans had.
+
+CREATE TABLE gl_journal (
+    id                INTEGER PRIMARY KEY,
+    lender_id         INTEGER NOT NULL REFERENCES lender (id),
+    memo              TEXT NOT NULL,
+    status            TEXT NOT NULL CHECK (status IN ('proposed', 'posted', 'rejected')),
+    proposed_by       INTEGER REFERENCES staff_account (id),
+    proposed_by_token INTEGER REFERENCES staff_api_token (id),
+    proposed_at       INTEGER NOT NULL,
+    decided_by        INTEGER REFERENCES staff_account (id),
+    decided_at        INTEGER,
+    CHECK ((proposed_by IS NULL) <> (proposed_by_token IS NULL)),
+    CHECK ((status = 'proposed') = (decided_at IS NULL))
+);
+
+CREATE INDEX gl_journal_posted ON gl_journal (lender_id, status, decided_at);
+
+CREATE TABLE gl_journal_line (
+    journal_id INTEGER NOT NULL REFERENCES gl_journal (id),
+    position   INTEGER NOT NULL,
+    code       TEXT NOT NULL REFERENCES gl_account (code),
+    side       TEXT NOT NULL CHECK (side IN ('debit', 'credit')),
+    amount     INTEGER NOT NULL CHECK (amount > 0),
+    PRIMARY KEY (journal_id, position)
+);
+
+CREATE TABLE books_close_journal_total (
+    lender_id   INTEGER NOT NULL,
+    through_day TEXT NOT NULL,
+    code        TEXT NOT NULL,
+    debits      INTEGER NOT NULL CHECK (debits >= 0),
+    credits     INTEGER NOT NULL CHECK (credits >= 0),
+    PRIMARY KEY (lender_id, through_day, code),
+    FOREIGN KEY (lender_id, through_day) REFERENCES books_close (lender_id, through_day)
+);
+
+CREATE TRIGGER gl_journal_line_no_update BEFORE UPDATE ON gl_journal_line
+BEGIN
+    SELECT RAISE(ABORT, 'journal lines are never changed');
+END;
+
+CREATE TRIGGER gl_journal_line_no_delete BEFORE DELETE ON gl_journal_line
+BEGIN
+    SELECT RAISE(ABORT, 'journal lines are never changed');
+END;
+
+CREATE TRIGGER books_close_journal_total_no_update BEFORE UPDATE ON books_close_journal_total
+BEGIN
+    SELECT RAISE(ABORT, 'closes of the books are never changed');
+END;
+
+CREATE TRIGGER books_close_journal_total_no_delete BEFORE DELETE ON books_close_journal_total
+BEGIN
+    SELECT RAISE(ABORT, 'closes of the books are never changed');
+END;

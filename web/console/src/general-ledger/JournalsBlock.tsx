@@ -1,0 +1,169 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formatDateTime, formatMoney, parseHundredths } from '@hiram/shared/format/format';
+import { Field } from '@hiram/shared/ui/Field';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import type { Me } from '../api';
+import { t } from '../i18n/i18n';
+import { FormDialog, RoleNote } from '../parts';
+import { Decision } from '../proposals';
+import { besideField, refusalOf, type Refusal } from '../refusal';
+import { PERMISSION } from '../sections';
+import { DataTable } from '../table';
+import { BOOKS_KEY, decideJournal, proposeJournal, useChart, useJournals, type ChartAccount, type Journal } from './api';
+
+const peso = (centavos: number) => formatMoney(centavos, '₱');
+
+interface LineDraft {
+  code: string;
+  side: 'debit' | 'credit';
+  pesos: string;
+}
+
+const emptyLine = (side: LineDraft['side']): LineDraft => ({ code: '', side, pesos: '' });
+
+/** A journal's lines in one cell: "Dr 5100 ₱1,500.00 · Cr 1290 ₱1,500.00". */
+const linesText = (journal: Journal) =>
+  journal.lines.map((line) => `${t(line.side === 'debit' ? 'console.journals.dr' : 'console.journals.cr')} ${line.code} ${peso(line.amount)}`).join(' · ');
+
+function ProposeDialog({ lenderId, accounts, onClose, onProposed }: { lenderId: number; accounts: ChartAccount[]; onClose: () => void; onProposed: () => void }) {
+  const [memo, setMemo] = useState('');
+  const [lines, setLines] = useState<LineDraft[]>([emptyLine('debit'), emptyLine('credit')]);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const setLine = (index: number, change: Partial<LineDraft>) => setLines(lines.map((line, at) => (at === index ? { ...line, ...change } : line)));
+  const centavos = lines.map((line) => parseHundredths(line.pesos) ?? 0);
+  const total = (side: LineDraft['side']) => lines.reduce((sum, line, at) => (line.side === side ? sum + centavos[at]! : sum), 0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const sent = lines.map((line, at) => ({ code: line.code, side: line.side, amount: centavos[at]! }));
+    const result = await proposeJournal({ lenderId: String(lenderId), memo, lines: JSON.stringify(sent) });
+    setBusy(false);
+    if (!result.success) {
+      setRefusal(refusalOf(result));
+      return;
+    }
+    showToast(t('console.journals.proposed'));
+    onProposed();
+  }
+
+  return (
+    <FormDialog title={t('console.journals.propose')} submitLabel={t('console.journals.propose')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <Field label={t('console.journals.memo')} maxLength={500} value={memo} error={besideField(refusal, 'memo')} onChange={(e) => setMemo(e.target.value)} />
+      <fieldset className="c-fieldset" aria-describedby={refusal?.field === 'lines' ? 'c-journal-refused' : undefined}>
+        <legend>{t('console.journals.lines')}</legend>
+        {lines.map((line, index) => (
+          <div className="c-tools" key={index}>
+            <label className="c-visually-hidden" htmlFor={`c-journal-account-${index}`}>
+              {t('console.journals.lineAccount', { n: index + 1 })}
+            </label>
+            <select id={`c-journal-account-${index}`} className="h-input" value={line.code} onChange={(e) => setLine(index, { code: e.target.value })}>
+              <option value="">{t('console.journals.pickAccount')}</option>
+              {accounts.map((account) => (
+                <option key={account.code} value={account.code}>
+                  {account.code} {account.name}
+                </option>
+              ))}
+            </select>
+            <label className="c-visually-hidden" htmlFor={`c-journal-side-${index}`}>
+              {t('console.journals.lineSide', { n: index + 1 })}
+            </label>
+            <select id={`c-journal-side-${index}`} className="h-input" value={line.side} onChange={(e) => setLine(index, { side: e.target.value === 'credit' ? 'credit' : 'debit' })}>
+              <option value="debit">{t('console.books.debit')}</option>
+              <option value="credit">{t('console.books.credit')}</option>
+            </select>
+            <label className="c-visually-hidden" htmlFor={`c-journal-amount-${index}`}>
+              {t('console.journals.lineAmount', { n: index + 1 })}
+            </label>
+            <input id={`c-journal-amount-${index}`} className="h-input" inputMode="decimal" value={line.pesos} onChange={(e) => setLine(index, { pesos: e.target.value })} />
+          </div>
+        ))}
+        <button type="button" className="h-btn h-btn--ghost c-btn" disabled={lines.length >= 20} onClick={() => setLines([...lines, emptyLine('debit')])}>
+          {t('console.journals.addLine')}
+        </button>
+        <p className="c-small" data-testid="journal-totals">
+          {t('console.books.totals', { debit: peso(total('debit')), credit: peso(total('credit')) })}
+        </p>
+        {refusal?.field === 'lines' && (
+          <p id="c-journal-refused" className="h-error" role="alert">
+            {refusal.text}
+          </p>
+        )}
+      </fieldset>
+    </FormDialog>
+  );
+}
+
+/** A lender's journals: one member proposes, another approves into the books or rejects; no one decides their own. */
+export function JournalsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
+  const [proposing, setProposing] = useState(false);
+  const queryClient = useQueryClient();
+  const journals = useJournals(lenderId);
+  const chart = useChart();
+  const canPropose = me.permissions.includes(PERMISSION.proposeJournals);
+  const canDecide = me.permissions.includes(PERMISSION.approveJournals);
+  // Accounts a loan event moves are not for journals.
+  const accounts = (chart.data ?? []).filter((account) => !account.loanAccount);
+
+  async function decide(journal: Journal, approve: boolean) {
+    const result = await decideJournal(journal.id, approve);
+    if (!result.success) return;
+    showToast(t(approve ? 'console.journals.approved' : 'console.journals.rejected'));
+    void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
+  }
+
+  return (
+    <section aria-labelledby="c-journals-title" className="c-block">
+      <div className="c-head">
+        <h2 id="c-journals-title">{t('console.journals.title')}</h2>
+        {canPropose && (
+          <button type="button" className="h-btn c-btn" onClick={() => setProposing(true)}>
+            {t('console.journals.propose')}
+          </button>
+        )}
+      </div>
+      <RoleNote me={me} permission="approve_journals" />
+      <DataTable
+        labelledBy="c-journals-title"
+        rows={journals.data ?? []}
+        rowKey={(journal) => journal.id}
+        loading={journals.isFetching}
+        columns={[
+          { header: t('console.col.id'), cell: (journal) => `#${journal.id}` },
+          { header: t('console.col.when'), className: 'c-nowrap', cell: (journal) => formatDateTime(journal.proposedAt) },
+          { header: t('console.journals.memo'), className: 'c-text', cell: (journal) => journal.memo },
+          { header: t('console.journals.lines'), className: 'c-small', cell: linesText },
+          { header: t('console.col.amount'), num: true, className: 'c-nowrap', cell: (journal) => peso(journal.total) },
+          { header: t('console.col.status'), cell: (journal) => t(`console.journals.status.${journal.status === 'posted' || journal.status === 'rejected' ? journal.status : 'proposed'}`) },
+          canDecide && {
+            header: t('console.col.actions'),
+            className: 'c-nowrap',
+            cell: (journal) => (
+              <Decision
+                row={journal}
+                me={me}
+                approveLabel={(row) => t('console.journals.approveTitle', { id: row.id })}
+                rejectLabel={(row) => t('console.journals.rejectTitle', { id: row.id })}
+                onApprove={(row) => void decide(row, true)}
+                onReject={(row) => void decide(row, false)}
+              />
+            ),
+          },
+        ]}
+      />
+      {proposing && (
+        <ProposeDialog
+          lenderId={lenderId}
+          accounts={accounts}
+          onClose={() => setProposing(false)}
+          onProposed={() => {
+            setProposing(false);
+            void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
+          }}
+        />
+      )}
+    </section>
+  );
+}

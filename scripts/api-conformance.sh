@@ -120,9 +120,10 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403",
 # that exists, a channel offered, a product open now, a picture's bytes that
 # are a picture, a search of 3 letters or digits, a day of the books that is
 # on the calendar and not still to come, a close of the books whose period
-# is over and not before the day they are closed through.
+# is over and not before the day they are closed through, a journal whose
+# lines balance in accounts of the chart that no loan event moves.
 [[operations]]
-include-path-regex = "^/(pany/calc/(emi|emi-adv|add-loan|exchange-rate)|pany/book-keeping/save-record|pany/repayment-product/(save-repay-product|set-reminder|close-reminder)|pany/v3/bind-card/bind-card-new|pany/user-problem/problem-save|pany/v3/loan-confirm/(loan-detail-confirm|loan-detail-push)|pany/v3/contract/(contract-jump|loan-agreement-detail)|pany/credit-info/upload-contacts-ios|pany/service/event/save|pany/v3/product/(apply|quote)|pany/v3/loan-details/recommend-jump|pany/repayment/(repayment-huichao|repayment-commit)|pany/v3/loan-details/submit-utr|pany/(book-keeping/upload-image|user-problem/upload-problem-img|credit-info/upload-image)|api/staff/complaints/upload-image|api/staff/(borrowers|products|rule-sets|reconciliation|general-ledger/(trial-balance|balance-sheet|income-statement|close|aging)|site-banners/save|company-details/save|promotion-links/save|promotion-templates/save))$"
+include-path-regex = "^/(pany/calc/(emi|emi-adv|add-loan|exchange-rate)|pany/book-keeping/save-record|pany/repayment-product/(save-repay-product|set-reminder|close-reminder)|pany/v3/bind-card/bind-card-new|pany/user-problem/problem-save|pany/v3/loan-confirm/(loan-detail-confirm|loan-detail-push)|pany/v3/contract/(contract-jump|loan-agreement-detail)|pany/credit-info/upload-contacts-ios|pany/service/event/save|pany/v3/product/(apply|quote)|pany/v3/loan-details/recommend-jump|pany/repayment/(repayment-huichao|repayment-commit)|pany/v3/loan-details/submit-utr|pany/(book-keeping/upload-image|user-problem/upload-problem-img|credit-info/upload-image)|api/staff/complaints/upload-image|api/staff/(borrowers|products|rule-sets|reconciliation|general-ledger/(trial-balance|balance-sheet|income-statement|close|aging|journals/propose)|site-banners/save|company-details/save|promotion-links/save|promotion-templates/save))$"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "401", "403", "404", "409", "429"]
 TOML
 export API_CONFORMANCE_SESSION="$session" API_CONFORMANCE_STAFF_TOKEN="$staff_token" \

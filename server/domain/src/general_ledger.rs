@@ -11,6 +11,7 @@
 pub mod aging;
 pub mod close;
 pub mod journal;
+pub mod provision;
 
 use crate::ledger::{Account, Side};
 use crate::money::Centavos;

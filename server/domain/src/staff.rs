@@ -49,6 +49,10 @@ pub enum Permission {
     ProposeJournals,
     /// Approving or rejecting another member's journal.
     ApproveJournals,
+    /// Proposing a lender's provision matrix (decision 072).
+    ProposeProvisionRates,
+    /// Approving or rejecting another member's provision matrix.
+    ApproveProvisionRates,
 }
 
 impl Role {
@@ -110,6 +114,8 @@ impl Role {
                 CloseBooks,
                 ProposeJournals,
                 ApproveJournals,
+                ProposeProvisionRates,
+                ApproveProvisionRates,
             ],
             Role::CustomerCare => &[
                 ViewBorrowers,
@@ -148,6 +154,8 @@ impl Role {
             Permission::ApproveAdjustments,
             Permission::ProposeJournals,
             Permission::ApproveJournals,
+            Permission::ProposeProvisionRates,
+            Permission::ApproveProvisionRates,
         ]
         .iter()
         .any(|permission| self.can(*permission))
@@ -180,6 +188,8 @@ impl Permission {
             Permission::CloseBooks => "close_books",
             Permission::ProposeJournals => "propose_journals",
             Permission::ApproveJournals => "approve_journals",
+            Permission::ProposeProvisionRates => "propose_provision_rates",
+            Permission::ApproveProvisionRates => "approve_provision_rates",
         }
     }
 }
@@ -515,6 +525,8 @@ mod tests {
             Permission::CloseBooks,
             Permission::ProposeJournals,
             Permission::ApproveJournals,
+            Permission::ProposeProvisionRates,
+            Permission::ApproveProvisionRates,
         ];
         assert!(changing.iter().all(|permission| !Role::Auditor.can(*permission)));
     }

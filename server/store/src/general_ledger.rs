@@ -9,6 +9,7 @@ use async_trait::async_trait;
 use hiram_domain::general_ledger::aging::{AgingBucket, AgingLine};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod};
 use hiram_domain::general_ledger::journal::{Journal, JournalLine, JournalStatus};
+use hiram_domain::general_ledger::provision::{ProvisionMatrix, ProvisionRates, RatesStatus};
 use hiram_domain::general_ledger::{AccountTotals, CodeTotals, GlAccount, GlKind, Posted};
 use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::ledger::{Account, Side};
@@ -43,7 +44,7 @@ fn code_totals(row: &Row<'_>) -> StoreResult<CodeTotals> {
 }
 
 const JOURNAL_SELECT: &str = "SELECT j.id, j.lender_id, j.memo, j.status, j.proposed_by, j.proposed_by_token, \
-     j.proposed_at, j.decided_by, j.decided_at, l.code, l.side, l.amount \
+     j.proposed_at, j.decided_by, j.decided_at, j.provision_day, l.code, l.side, l.amount \
      FROM gl_journal j JOIN gl_journal_line l ON l.journal_id = j.id";
 
 /// A journal with one of its lines, as `JOURNAL_SELECT` reads them.
@@ -59,9 +60,10 @@ fn journal_row(row: &Row<'_>) -> StoreResult<(Journal, JournalLine)> {
         proposed_at: row.get(6)?,
         decided_by: row.get(7)?,
         decided_at: row.get(8)?,
+        provision_day: row.get(9)?,
     };
     let line =
-        JournalLine { code: row.get(9)?, side: row.parse(10, Side::parse)?, amount: Centavos::new(row.get(11)?) };
+        JournalLine { code: row.get(10)?, side: row.parse(11, Side::parse)?, amount: Centavos::new(row.get(12)?) };
     Ok((journal, line))
 }
 
@@ -75,6 +77,39 @@ fn journals_of(rows: Vec<(Journal, JournalLine)>) -> Vec<Journal> {
         }
     }
     journals
+}
+
+const MATRIX_COLUMNS: &str = "id, lender_id, rate_current, rate_1_30, rate_31_60, rate_61_90, rate_91_180, rate_181, \
+     status, proposed_by, proposed_by_token, proposed_at, decided_by, decided_at";
+
+fn matrix(row: &Row<'_>) -> StoreResult<ProvisionMatrix> {
+    let mut rates = [0; 6];
+    for (index, rate) in rates.iter_mut().enumerate() {
+        *rate = row.get(2 + index)?;
+    }
+    Ok(ProvisionMatrix {
+        id: row.get(0)?,
+        lender: LenderId(row.get(1)?),
+        rates: ProvisionRates(rates),
+        status: row.parse(8, RatesStatus::parse)?,
+        proposed_by: row.get(9)?,
+        proposed_by_token: row.get(10)?,
+        proposed_at: row.get(11)?,
+        decided_by: row.get(12)?,
+        decided_at: row.get(13)?,
+    })
+}
+
+/// Inserts a journal's lines.
+async fn insert_lines(tx: &mut crate::db::Tx, id: i64, lines: &[JournalLine]) -> StoreResult<()> {
+    for (position, line) in (0_i64..).zip(lines) {
+        tx.exec(
+            "INSERT INTO gl_journal_line (journal_id, position, code, side, amount) VALUES ($1, $2, $3, $4, $5)",
+            args![id, position, &line.code, line.side.key(), line.amount],
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 fn books_close(row: &Row<'_>) -> StoreResult<BooksClose> {
@@ -236,13 +271,7 @@ impl GeneralLedgerStore for Store {
                 ],
             )
             .await?;
-        for (position, line) in (0_i64..).zip(&journal.lines) {
-            tx.exec(
-                "INSERT INTO gl_journal_line (journal_id, position, code, side, amount) VALUES ($1, $2, $3, $4, $5)",
-                args![id, position, &line.code, line.side.key(), line.amount],
-            )
-            .await?;
-        }
+        insert_lines(&mut tx, id, &journal.lines).await?;
         commit_created(tx, request, id, journal.proposed_at).await
     }
 
@@ -371,5 +400,102 @@ impl GeneralLedgerStore for Store {
             )
             .await
             .map(drop)
+    }
+
+    async fn post_provision_journal(&self, journal: &Journal) -> StoreResult<bool> {
+        let at = journal.decided_at.unwrap_or(journal.proposed_at);
+        let mut tx = self.db.write().await?;
+        // Once per lender and day (the unique index), and never into a
+        // closed day (decision 069), both in the one statement.
+        let id: Option<i64> = tx
+            .opt_value(
+                "INSERT INTO gl_journal (lender_id, memo, status, proposed_at, decided_at, provision_day) \
+                 SELECT $1, $2, 'posted', $3, $3, $4 WHERE NOT EXISTS (\
+                   SELECT 1 FROM books_close c WHERE c.lender_id = $1 AND c.ends > $3) \
+                 ON CONFLICT (lender_id, provision_day) WHERE provision_day IS NOT NULL DO NOTHING RETURNING id",
+                args![journal.lender, &journal.memo, at, journal.provision_day],
+            )
+            .await?;
+        let Some(id) = id else {
+            let posted: Option<i64> = tx
+                .opt_value(
+                    "SELECT 1 FROM gl_journal WHERE lender_id = $1 AND provision_day = $2",
+                    args![journal.lender, journal.provision_day],
+                )
+                .await?;
+            return if posted.is_some() { Ok(false) } else { Err(StoreError::ClosedPeriod) };
+        };
+        insert_lines(&mut tx, id, &journal.lines).await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn propose_provision_matrix(
+        &self,
+        matrix: &ProvisionMatrix,
+        request: Option<&KeyedRequest>,
+    ) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let [current, d1, d31, d61, d91, d181] = matrix.rates.0;
+        let id: i64 = tx
+            .value(
+                "INSERT INTO provision_matrix (lender_id, rate_current, rate_1_30, rate_31_60, rate_61_90, rate_91_180, \
+                   rate_181, status, proposed_by, proposed_by_token, proposed_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'proposed', $8, $9, $10) RETURNING id",
+                args![
+                    matrix.lender,
+                    current,
+                    d1,
+                    d31,
+                    d61,
+                    d91,
+                    d181,
+                    matrix.proposed_by,
+                    matrix.proposed_by_token,
+                    matrix.proposed_at
+                ],
+            )
+            .await?;
+        commit_created(tx, request, id, matrix.proposed_at).await
+    }
+
+    async fn provision_matrix(&self, id: i64) -> StoreResult<Option<ProvisionMatrix>> {
+        self.db.opt(&format!("SELECT {MATRIX_COLUMNS} FROM provision_matrix WHERE id = $1"), args![id], matrix).await
+    }
+
+    async fn provision_matrices(&self, lender: LenderId, limit: u32) -> StoreResult<Vec<ProvisionMatrix>> {
+        let sql =
+            format!("SELECT {MATRIX_COLUMNS} FROM provision_matrix WHERE lender_id = $1 ORDER BY id DESC LIMIT $2");
+        self.db.all(&sql, args![lender, i64::from(limit)], matrix).await
+    }
+
+    async fn provision_matrix_in_force(&self, lender: LenderId) -> StoreResult<Option<ProvisionMatrix>> {
+        let sql = format!(
+            "SELECT {MATRIX_COLUMNS} FROM provision_matrix WHERE lender_id = $1 AND status = 'approved' \
+             ORDER BY decided_at DESC, id DESC LIMIT 1"
+        );
+        self.db.opt(&sql, args![lender], matrix).await
+    }
+
+    async fn decide_provision_matrix(
+        &self,
+        id: i64,
+        approve: bool,
+        by: Option<i64>,
+        at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        let status = if approve { RatesStatus::Approved } else { RatesStatus::Rejected };
+        let changed = self
+            .db
+            .exec(
+                "UPDATE provision_matrix SET status = $2, decided_by = $3, decided_at = $4 \
+                 WHERE id = $1 AND status = 'proposed'",
+                args![id, status.key(), by, at],
+            )
+            .await?;
+        exactly_one(changed)
     }
 }

@@ -129,6 +129,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(59 "0059_books_close"),
     migration!(60 "0060_portfolio_aging"),
     migration!(61 "0061_gl_journal"),
+    migration!(62 "0062_provision_matrix"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -274,6 +274,7 @@ const ACTIONS = {
   manage_rule_sets: 'console.can.manageRuleSets',
   close_books: 'console.can.closeBooks',
   approve_journals: 'console.can.approveJournals',
+  approve_provision_rates: 'console.can.approveProvisionRates',
 } as const satisfies Record<string, MessageKey>;
 
 export type ExplainedPermission = keyof typeof ACTIONS;

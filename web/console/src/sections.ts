@@ -28,6 +28,8 @@ export const PERMISSION = {
   closeBooks: 'close_books',
   proposeJournals: 'propose_journals',
   approveJournals: 'approve_journals',
+  proposeProvisionRates: 'propose_provision_rates',
+  approveProvisionRates: 'approve_provision_rates',
 } as const;
 
 export type SectionId =

@@ -478,6 +478,18 @@ messages! {
         en: "This journal was already approved or rejected.",
         fil: "Naaprubahan o natanggihan na ang journal na ito.",
     }
+    ProposalDecided {
+        en: "This proposal was already approved or rejected.",
+        fil: "Naaprubahan o natanggihan na ang mungkahing ito.",
+    }
+    ProvisionRateRange {
+        en: "Each rate is 0 to 10,000 basis points (0% to 100%) of the principal owed.",
+        fil: "Ang bawat rate ay 0 hanggang 10,000 basis points (0% hanggang 100%) ng natitirang principal.",
+    }
+    ProvisionRateDecreasing {
+        en: "An older bucket's rate cannot be lower than a younger one's: a loan grows no safer by staying unpaid.",
+        fil: "Hindi maaaring mas mababa ang rate ng mas matandang bucket kaysa sa mas bata: hindi nagiging mas ligtas ang loan kapag lalong hindi nababayaran.",
+    }
     PaymentReversedSms {
         en: "Hiram: your payment of {amount} for loan {order} was reversed by the payment channel. Amount owed now: {owed}. Please pay it in the app.",
         fil: "Hiram: binawi ng payment channel ang iyong bayad na {amount} para sa loan {order}. Utang mo ngayon: {owed}. Pakibayaran ito sa app.",

@@ -10,6 +10,8 @@ use crate::state::AppState;
 use hiram_domain::clock::end_of_manila_day;
 use hiram_domain::general_ledger::aging::{PortfolioAging, month_before};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, check_close};
+use hiram_domain::general_ledger::journal::{Journal, JournalStatus};
+use hiram_domain::general_ledger::provision::{self, ProvisionMatrix};
 use hiram_domain::general_ledger::{GlAccount, IncomeStatement, Posted, TrialBalance};
 use hiram_domain::product::{Lender, LenderId};
 use time::{Date, OffsetDateTime};
@@ -164,4 +166,67 @@ pub async fn portfolio_aging(state: &AppState, lender: LenderId, day: Date) -> S
     let before = month_before(day);
     let aging_month_before = PortfolioAging::of(&state.store.portfolio_aging(lender.id, before).await?);
     Ok(Some(LenderAging { lender, day, kept, aging, month_before: before, aging_month_before }))
+}
+
+/// A lender's allowance for credit losses on a day: what the matrix in
+/// force asks on the day's buckets, and what the books hold.
+pub struct LenderProvisions {
+    pub lender: Lender,
+    pub day: Date,
+    pub aging: PortfolioAging,
+    pub in_force: Option<ProvisionMatrix>,
+    /// The allowance's credit balance at the end of the day.
+    pub booked: i64,
+}
+
+/// `None` when there is no such lender.
+pub async fn provisions(state: &AppState, lender: LenderId, day: Date) -> ServiceResult<Option<LenderProvisions>> {
+    let Some(lender) = state.store.lender(lender).await? else { return Ok(None) };
+    let aging = PortfolioAging::of(&state.store.portfolio_aging(lender.id, day).await?);
+    let in_force = state.store.provision_matrix_in_force(lender.id).await?;
+    let booked = allowance_booked(state, &lender, day).await?;
+    Ok(Some(LenderProvisions { lender, day, aging, in_force, booked }))
+}
+
+/// The allowance's credit balance in the lender's books at the end of `day`.
+async fn allowance_booked(state: &AppState, lender: &Lender, day: Date) -> ServiceResult<i64> {
+    let chart = state.store.chart_of_accounts().await?;
+    let trial = checked(&chart, lender, day, &posted_through(state, lender.id, day).await?)?;
+    let line = trial.line(provision::ALLOWANCE).ok_or_else(|| {
+        ServiceError::Refused(format!("the chart of accounts has no allowance account {}", provision::ALLOWANCE))
+    })?;
+    Ok(line.credit.get() - line.debit.get())
+}
+
+/// The daily run's part (decision 072): for each lender with a matrix in
+/// force, brings the allowance to what the matrix asks on `today`'s kept
+/// buckets, in one journal per lender and day; how many were posted. A run
+/// the same day again posts nothing more.
+pub async fn keep_provisions(state: &AppState, today: Date) -> ServiceResult<usize> {
+    let mut posted = 0;
+    for lender in state.store.lenders().await? {
+        let Some(matrix) = state.store.provision_matrix_in_force(lender.id).await? else { continue };
+        let aging = PortfolioAging::of(&state.store.portfolio_aging(lender.id, today).await?);
+        let required = matrix.rates.required(&aging);
+        let booked = hiram_domain::money::Centavos::new(allowance_booked(state, &lender, today).await?);
+        let Some(lines) = provision::adjustment(required, booked) else { continue };
+        let now = state.now();
+        let journal = Journal {
+            id: 0,
+            lender: lender.id,
+            memo: format!("Allowance for credit losses to the provision matrix #{} on {today}", matrix.id),
+            lines,
+            status: JournalStatus::Posted,
+            proposed_by: None,
+            proposed_by_token: None,
+            proposed_at: now,
+            decided_by: None,
+            decided_at: Some(now),
+            provision_day: Some(today),
+        };
+        if state.store.post_provision_journal(&journal).await? {
+            posted += 1;
+        }
+    }
+    Ok(posted)
 }

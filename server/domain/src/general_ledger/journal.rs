@@ -13,7 +13,7 @@ use super::GlAccount;
 use crate::ledger::Side;
 use crate::money::Centavos;
 use crate::product::LenderId;
-use time::OffsetDateTime;
+use time::{Date, OffsetDateTime};
 
 /// One line of a journal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +65,9 @@ pub struct Journal {
     pub decided_by: Option<i64>,
     /// When it was approved (and so posted) or rejected.
     pub decided_at: Option<OffsetDateTime>,
+    /// The day of the daily run's allowance adjustment (decision 072),
+    /// which no member proposes and which is posted when made.
+    pub provision_day: Option<Date>,
 }
 
 /// The fewest and most lines a journal has.

@@ -6,6 +6,7 @@ use super::StoreResult;
 use crate::general_ledger::aging::AgingLine;
 use crate::general_ledger::close::BooksClose;
 use crate::general_ledger::journal::Journal;
+use crate::general_ledger::provision::ProvisionMatrix;
 use crate::general_ledger::{AccountTotals, CodeTotals, GlAccount, Posted};
 use crate::idempotency::KeyedRequest;
 use crate::order::OrderId;
@@ -68,4 +69,28 @@ pub trait GeneralLedgerStore {
     async fn accounts_to_age(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LoanAccount)>>;
     /// Sets an account's `overdue_since` where none is set yet.
     async fn set_overdue_since(&self, order: OrderId, since: Date) -> StoreResult<()>;
+    /// Posts the daily run's allowance adjustment of `journal.provision_day`
+    /// unless one was posted for that lender and day; whether this one was.
+    /// `ClosedPeriod` when `journal.decided_at` falls in a closed day.
+    async fn post_provision_journal(&self, journal: &Journal) -> StoreResult<bool>;
+    /// Keeps a proposed matrix; its id (the first one's when `request` was
+    /// made before).
+    async fn propose_provision_matrix(
+        &self,
+        matrix: &ProvisionMatrix,
+        request: Option<&KeyedRequest>,
+    ) -> StoreResult<i64>;
+    async fn provision_matrix(&self, id: i64) -> StoreResult<Option<ProvisionMatrix>>;
+    /// The lender's matrices, the latest first, at most `limit`.
+    async fn provision_matrices(&self, lender: LenderId, limit: u32) -> StoreResult<Vec<ProvisionMatrix>>;
+    /// The matrix in force: the latest approved.
+    async fn provision_matrix_in_force(&self, lender: LenderId) -> StoreResult<Option<ProvisionMatrix>>;
+    /// Approves or rejects a proposed matrix; `Stale` when it was decided.
+    async fn decide_provision_matrix(
+        &self,
+        id: i64,
+        approve: bool,
+        by: Option<i64>,
+        at: OffsetDateTime,
+    ) -> StoreResult<()>;
 }

@@ -14,11 +14,15 @@ CREATE TABLE gl_journal (
     proposed_at       INTEGER NOT NULL,
     decided_by        INTEGER REFERENCES staff_account (id),
     decided_at        INTEGER,
-    CHECK ((proposed_by IS NULL) <> (proposed_by_token IS NULL)),
+    -- The day of the daily run's allowance adjustment (decision 072), which
+    -- no member proposes; NULL for a member's journal.
+    provision_day     TEXT,
+    CHECK (provision_day IS NOT NULL OR ((proposed_by IS NULL) <> (proposed_by_token IS NULL))),
     CHECK ((status = 'proposed') = (decided_at IS NULL))
 );
 
 CREATE INDEX gl_journal_posted ON gl_journal (lender_id, status, decided_at);
+CREATE UNIQUE INDEX gl_journal_provision_day ON gl_journal (lender_id, provision_day) WHERE provision_day IS NOT NULL;
 
 CREATE TABLE gl_journal_line (
     journal_id INTEGER NOT NULL REFERENCES gl_journal (id),

@@ -121,7 +121,41 @@ const CHART = [
   { code: '5100', name: 'Provision for credit losses', kind: 'expense', loanAccount: null },
 ];
 
+const matrix = (id: number, proposedBy: number, status = 'proposed') => ({
+  id,
+  status,
+  rates: [
+    { bucket: 'current', rateBp: 100 },
+    { bucket: '1-30', rateBp: 500 },
+    { bucket: '31-60', rateBp: 2_000 },
+    { bucket: '61-90', rateBp: 5_000 },
+    { bucket: '91-180', rateBp: 7_500 },
+    { bucket: '181+', rateBp: 10_000 },
+  ],
+  proposedBy,
+  proposedByToken: null,
+  proposedAt: '2026-11-27T01:00:00Z',
+  decidedBy: null,
+  decidedAt: null,
+});
+
+const provisions = (inForce: boolean) => ({
+  lenderId: 1,
+  date: '2026-11-27',
+  inForce: inForce ? matrix(3, 99, 'approved') : null,
+  lines: inForce
+    ? [
+        { bucket: 'current', principal: 40_000_000, rateBp: 100, provision: 400_000 },
+        { bucket: '1-30', principal: 5_000_000, rateBp: 500, provision: 250_000 },
+      ]
+    : [],
+  required: inForce ? 650_000 : 0,
+  booked: inForce ? 650_000 : 0,
+  matrices: inForce ? [matrix(4, 99), matrix(3, 99, 'approved')] : [],
+});
+
 const booksRoutes = {
+  '/general-ledger/provisions': ok(provisions(false)),
   '/general-ledger/chart': ok(CHART),
   '/general-ledger/journals': ok([]),
   '/general-ledger/aging': ok(aging(true)),
@@ -140,6 +174,9 @@ describe("a lender's books", () => {
       '/general-ledger/balance-sheet': (url: string) => ok(sheet(Number(query(url).lenderId))),
       '/general-ledger/closes': (url: string) => ok(closes(Number(query(url).lenderId), [])),
       '/general-ledger/aging': ok(aging(true)),
+      '/general-ledger/provisions': ok(provisions(false)),
+      '/general-ledger/chart': ok(CHART),
+      '/general-ledger/journals': ok([]),
     });
     renderSection(<GeneralLedgerPage me={FINANCE} />);
     const table = await screen.findByRole('table', { name: 'Trial balance' });
@@ -292,5 +329,31 @@ describe("a lender's books", () => {
       { code: '5100', side: 'debit', amount: 150_000 },
       { code: '1290', side: 'credit', amount: 150_000 },
     ]);
+  });
+
+  it('shows the allowance the matrix in force asks beside what the books hold, and proposes a matrix in percent', async () => {
+    const api = consoleApi({
+      ...booksRoutes,
+      '/general-ledger/closes': ok(closes(1, [])),
+      '/general-ledger/provisions': ok(provisions(true)),
+      '/general-ledger/provisions/propose': ok({ id: 5 }),
+      '/general-ledger/provisions/approve': ok(null),
+    });
+    renderSection(<GeneralLedgerPage me={FINANCE} />);
+    const table = await screen.findByRole('table', { name: 'Allowance for credit losses' });
+    expect((await within(table).findByRole('row', { name: /1-30/ })).textContent).toContain('₱2,500.00');
+    expect(screen.getByTestId('allowance').textContent).toBe('On 2026-11-27 the matrix asks ₱6,500.00; the books hold ₱6,500.00.');
+    const matrices = screen.getByRole('table', { name: 'Provision matrices' });
+    fireEvent.click(within(matrices).getByRole('button', { name: 'Approve matrix #4' }));
+    await waitFor(() => expect(form(api.calls('/general-ledger/provisions/approve')[0]![1])).toEqual({ id: '4' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Propose a provision matrix' }));
+    const dialog = await screen.findByRole('dialog');
+    expect((within(dialog).getByLabelText('31-60, % of principal') as HTMLInputElement).value).toBe('20.00');
+    fireEvent.change(within(dialog).getByLabelText('Current, % of principal'), { target: { value: '1.5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose a provision matrix' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Matrix proposed: another member approves it into force.'));
+    const sent = form(api.calls('/general-ledger/provisions/propose').at(-1)![1]);
+    expect([sent.lenderId, sent.rateCurrent, sent.rate1To30, sent.rateOver180]).toEqual(['1', '150', '500', '10000']);
   });
 });

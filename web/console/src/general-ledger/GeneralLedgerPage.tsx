@@ -8,6 +8,7 @@ import { DataTable, type Column } from '../table';
 import { AgingBlock } from './AgingBlock';
 import { BooksCloseBlock } from './BooksCloseBlock';
 import { JournalsBlock } from './JournalsBlock';
+import { ProvisionsBlock } from './ProvisionsBlock';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 /** A trial balance's cell: empty when the balance stands in the other column. */
@@ -87,7 +88,7 @@ function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
   );
 }
 
-/** A lender's books: its trial balance at the end of a Manila day (every account of the chart, its balance in one column), its balance sheet, its income statement, its loans by days past due, its journals, and the closes of its books. */
+/** A lender's books: its trial balance at the end of a Manila day (every account of the chart, its balance in one column), its balance sheet, its income statement, its loans by days past due and their allowance, its journals, and the closes of its books. */
 export function GeneralLedgerPage({ me }: { me: Me }) {
   const lenders = useBookLenders();
   const [asked, setAsked] = useState({ lenderId: 0, date: '' });
@@ -169,6 +170,7 @@ export function GeneralLedgerPage({ me }: { me: Me }) {
       {lenderId > 0 && <BalanceSheetBlock lenderId={lenderId} date={asked.date} />}
       {lenderId > 0 && <IncomeStatementBlock lenderId={lenderId} />}
       {lenderId > 0 && <AgingBlock lenderId={lenderId} date={asked.date} />}
+      {lenderId > 0 && <ProvisionsBlock me={me} lenderId={lenderId} date={asked.date} />}
       {lenderId > 0 && <JournalsBlock me={me} lenderId={lenderId} />}
       {lenderId > 0 && <BooksCloseBlock me={me} lenderId={lenderId} />}
     </section>

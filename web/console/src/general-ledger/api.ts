@@ -3,7 +3,7 @@
 // and from then on nothing posts into those days (decision 069). A refused
 // close names its field; the dialog shows the server's words beside it.
 // And the lender's open loans by days past due (decision 070), and its
-// journals under maker-checker (decision 071).
+// journals and its provision matrix under maker-checker (decisions 071, 072).
 import { useQuery } from '@tanstack/react-query';
 import type { Fields } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
@@ -13,6 +13,7 @@ export type BooksClose = components['schemas']['BooksCloseView'];
 export type Share = components['schemas']['PortfolioShareView'];
 export type Journal = components['schemas']['JournalView'];
 export type ChartAccount = components['schemas']['ChartAccountView'];
+export type Matrix = components['schemas']['MatrixView'];
 
 /** A close as asked: the lender, `day` or `month`, the day (`YYYY-MM-DD`) and a note. */
 export type CloseForm = TypedForm<Fields<'/api/staff/general-ledger/close', 'post'>>;
@@ -47,3 +48,15 @@ export const useJournals = (lenderId: number) =>
 export type JournalForm = TypedForm<Fields<'/api/staff/general-ledger/journals/propose', 'post'>>;
 export const proposeJournal = (form: JournalForm) => post('/general-ledger/journals/propose', { ...form }, { idempotent: true, silent: true });
 export const decideJournal = (id: number, approve: boolean) => post(approve ? '/general-ledger/journals/approve' : '/general-ledger/journals/reject', { id });
+
+/** A lender's allowance on `date` (today when empty): what its matrix asks and what the books hold, and its matrices. */
+export const useProvisions = (lenderId: number, date: string) =>
+  useQuery({
+    queryKey: [BOOKS_KEY, 'provisions', lenderId, date],
+    queryFn: () => dataOf(get('/general-ledger/provisions', { lenderId, date: date || undefined })),
+    enabled: lenderId > 0,
+  });
+/** A matrix as typed: the lender and each bucket's rate in basis points. */
+export type MatrixForm = TypedForm<Fields<'/api/staff/general-ledger/provisions/propose', 'post'>>;
+export const proposeMatrix = (form: MatrixForm) => post('/general-ledger/provisions/propose', { ...form }, { idempotent: true, silent: true });
+export const decideMatrix = (id: number, approve: boolean) => post(approve ? '/general-ledger/provisions/approve' : '/general-ledger/provisions/reject', { id });

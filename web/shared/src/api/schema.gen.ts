@@ -912,6 +912,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/provisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lender's allowance for credit losses on a day: what its matrix in force
+         *     asks on the day's buckets, what the books hold, and its matrices.
+         */
+        get: operations["staff_provisions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/provisions/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves another member's matrix: it is in force from now, and the next
+         *     daily run brings the allowance to it.
+         */
+        post: operations["staff_provisions_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/provisions/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proposes a provision matrix for a second member to approve into force;
+         *     a refused rate is named in `data.field`. A proposal retried under its
+         *     `Idempotency-Key` answers the first one's id and is proposed once.
+         */
+        post: operations["staff_provisions_propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/provisions/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects another member's matrix. */
+        post: operations["staff_provisions_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/general-ledger/trial-balance": {
         parameters: {
             query?: never;
@@ -3853,6 +3931,15 @@ export interface components {
             message: string;
             providerName: string;
         };
+        BucketRateView: {
+            /** @description `current`, `1-30`, `31-60`, `61-90`, `91-180` or `181+`. */
+            bucket: string;
+            /**
+             * Format: int64
+             * @description Basis points of the principal owed (100 = 1%).
+             */
+            rateBp: number;
+        };
         BucketRow: {
             /** @description `current`, `1-30`, `31-60`, `61-90` or `91+` days past due. */
             bucket: string;
@@ -6111,6 +6198,34 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_ProvisionsView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos the allowance holds in the books at the end of the day.
+                 */
+                booked: number;
+                /** @description `YYYY-MM-DD`. */
+                date: string;
+                inForce?: null | components["schemas"]["MatrixView"];
+                /** Format: int64 */
+                lenderId: number;
+                /** @description Each bucket's provision under the matrix in force (none without one). */
+                lines: components["schemas"]["ProvisionLineView"][];
+                /** @description The lender's matrices, the latest first. */
+                matrices: components["schemas"]["MatrixView"][];
+                /**
+                 * Format: int64
+                 * @description Centavos the matrix asks on the day's buckets (0 without a matrix).
+                 */
+                required: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_QuoteView: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -6830,6 +6945,11 @@ export interface components {
                 proposedBy?: number | null;
                 /** Format: int64 */
                 proposedByToken?: number | null;
+                /**
+                 * @description `YYYY-MM-DD` for the daily run's allowance adjustment of that day
+                 *     (no member proposed it); absent for a member's journal.
+                 */
+                provisionDay?: string | null;
                 /** @description `proposed`, `posted` or `rejected`. */
                 status: string;
                 /**
@@ -7274,6 +7394,11 @@ export interface components {
             proposedBy?: number | null;
             /** Format: int64 */
             proposedByToken?: number | null;
+            /**
+             * @description `YYYY-MM-DD` for the daily run's allowance adjustment of that day
+             *     (no member proposed it); absent for a member's journal.
+             */
+            provisionDay?: string | null;
             /** @description `proposed`, `posted` or `rejected`. */
             status: string;
             /**
@@ -7518,6 +7643,22 @@ export interface components {
             code: string;
             email: string;
             password: string;
+        };
+        MatrixView: {
+            decidedAt?: string | null;
+            /** Format: int64 */
+            decidedBy?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description RFC 3339. */
+            proposedAt: string;
+            /** Format: int64 */
+            proposedBy?: number | null;
+            /** Format: int64 */
+            proposedByToken?: number | null;
+            rates: components["schemas"]["BucketRateView"][];
+            /** @description `proposed`, `approved` or `rejected`. */
+            status: string;
         };
         Me: {
             email: string;
@@ -8076,6 +8217,42 @@ export interface components {
         Proposed: {
             /** Format: int64 */
             id: number;
+        };
+        ProvisionLineView: {
+            bucket: string;
+            /**
+             * Format: int64
+             * @description Centavos of principal owed in the bucket on the day.
+             */
+            principal: number;
+            /**
+             * Format: int64
+             * @description Centavos: the principal times the rate, to the centavo, half up.
+             */
+            provision: number;
+            /** Format: int64 */
+            rateBp: number;
+        };
+        ProvisionsView: {
+            /**
+             * Format: int64
+             * @description Centavos the allowance holds in the books at the end of the day.
+             */
+            booked: number;
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            inForce?: null | components["schemas"]["MatrixView"];
+            /** Format: int64 */
+            lenderId: number;
+            /** @description Each bucket's provision under the matrix in force (none without one). */
+            lines: components["schemas"]["ProvisionLineView"][];
+            /** @description The lender's matrices, the latest first. */
+            matrices: components["schemas"]["MatrixView"][];
+            /**
+             * Format: int64
+             * @description Centavos the matrix asks on the day's buckets (0 without a matrix).
+             */
+            required: number;
         };
         QueuedPayment: {
             /**
@@ -12211,6 +12388,339 @@ export interface operations {
                 };
                 content: {
                     "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_provisions: {
+        parameters: {
+            query: {
+                /** @description The Manila day, `YYYY-MM-DD` (default: today; never a day still to come). */
+                date?: string;
+                lenderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProvisionsView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_provisions_approve: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_provisions_propose: {
+        parameters: {
+            query: {
+                lenderId: number;
+                rate1To30: number;
+                rate31To60: number;
+                rate61To90: number;
+                rate91To180: number;
+                /**
+                 * @description Basis points of principal for each bucket, 0 to 10,000, never lower
+                 *     for an older bucket than for a younger one.
+                 */
+                rateCurrent: number;
+                rateOver180: number;
+            };
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
+                };
+            };
+            /** @description A rate that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The `Idempotency-Key` was used for a different request; nothing was stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_provisions_reject: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
                 };
             };
             /** @description The server failed; nothing is said of why */

@@ -102,7 +102,7 @@ pub async fn trial_balance(
 
 /// A day of the books as asked: `today` when none is, and never a day still
 /// to come (its books are not written yet).
-fn closed_day(text: Option<&str>, today: Date) -> ApiResult<Date> {
+pub(super) fn closed_day(text: Option<&str>, today: Date) -> ApiResult<Date> {
     let asked = day(text, today)?;
     if asked > today { Err(ApiError::InvalidParameters) } else { Ok(asked) }
 }

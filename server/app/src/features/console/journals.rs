@@ -47,6 +47,9 @@ pub struct JournalView {
     pub decided_by: Option<i64>,
     /// RFC 3339: when it was posted or rejected.
     pub decided_at: Option<String>,
+    /// `YYYY-MM-DD` for the daily run's allowance adjustment of that day
+    /// (no member proposed it); absent for a member's journal.
+    pub provision_day: Option<String>,
 }
 
 impl From<Journal> for JournalView {
@@ -71,6 +74,7 @@ impl From<Journal> for JournalView {
             proposed_at: crate::views::timestamp(journal.proposed_at),
             decided_by: journal.decided_by,
             decided_at: journal.decided_at.map(crate::views::timestamp),
+            provision_day: journal.provision_day.map(|day| day.to_string()),
         }
     }
 }
@@ -184,6 +188,7 @@ pub async fn propose(
         proposed_at: state.now(),
         decided_by: None,
         decided_at: None,
+        provision_day: None,
     };
     let id = state.store.propose_journal(&journal, request.as_ref()).await.map_err(refuse_reused_key)?;
     let after = serde_json::to_value(JournalView::from(Journal { id, ..journal })).unwrap_or(serde_json::Value::Null);

@@ -22,6 +22,7 @@ pub mod marketing;
 pub mod money;
 pub mod orders;
 pub mod products;
+pub mod provisions;
 pub mod reversals;
 pub mod rule_sets;
 pub mod sign_in;
@@ -62,6 +63,10 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(journals::propose))
         .routes(routes!(journals::approve))
         .routes(routes!(journals::reject))
+        .routes(routes!(provisions::provisions))
+        .routes(routes!(provisions::propose))
+        .routes(routes!(provisions::approve))
+        .routes(routes!(provisions::reject))
         .routes(routes!(dashboard::dashboard))
         .routes(routes!(borrowers::staff_image))
         .routes(routes!(unposted_payments::queue))

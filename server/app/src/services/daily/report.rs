@@ -25,6 +25,9 @@ pub struct DailyReport {
     pub accounts_aged: usize,
     /// Rows of the lenders' portfolios by days past due kept for the day.
     pub aging_rows: usize,
+    /// Lenders whose allowance for credit losses was brought to their
+    /// provision matrix (decision 072).
+    pub provisions_posted: usize,
 }
 
 impl DailyReport {
@@ -41,12 +44,13 @@ impl DailyReport {
             request_keys_purged = self.request_keys_purged,
             accounts_aged = self.accounts_aged,
             aging_rows = self.aging_rows,
+            provisions_posted = self.provisions_posted,
             "daily run finished"
         );
     }
 
     /// Each count under its `item` label, as the metrics expose them.
-    pub fn items(&self) -> [(&'static str, usize); 10] {
+    pub fn items(&self) -> [(&'static str, usize); 11] {
         [
             ("payouts_finished", self.payouts_finished),
             ("became_overdue", self.became_overdue),
@@ -58,6 +62,7 @@ impl DailyReport {
             ("request_keys_purged", self.request_keys_purged),
             ("accounts_aged", self.accounts_aged),
             ("aging_rows", self.aging_rows),
+            ("provisions_posted", self.provisions_posted),
         ]
     }
 }

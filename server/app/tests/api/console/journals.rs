@@ -66,6 +66,31 @@ async fn audited(app: &TestApp, subject: &str) -> Vec<String> {
     logged.rows.into_iter().map(|logged| logged.entry.action).collect()
 }
 
+async fn provisions(app: &TestApp, lender: LenderId) -> Value {
+    // A member signed in now: the clock moves past a session's idle limit.
+    static READERS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let reader = READERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let finance = named_member(app, Role::Finance, &format!("provisions-reader-{reader}")).await;
+    let (status, body) =
+        send(app, &finance, "GET", &format!("/api/console/general-ledger/provisions?lenderId={}", lender.0), &[]).await;
+    assert_eq!(status, 200, "{body}");
+    body["data"].clone()
+}
+
+async fn propose_rates(app: &TestApp, who: &Member, lender: LenderId, rates: [i64; 6]) -> (u16, Value) {
+    let names = ["rateCurrent", "rate1To30", "rate31To60", "rate61To90", "rate91To180", "rateOver180"];
+    let values: Vec<String> = rates.iter().map(i64::to_string).collect();
+    let lender = lender.0.to_string();
+    let mut form: Vec<(&str, &str)> = vec![("lenderId", &lender)];
+    form.extend(names.iter().copied().zip(values.iter().map(String::as_str)));
+    send(app, who, "POST", "/api/console/general-ledger/provisions/propose", &form).await
+}
+
+/// Another finance member, signed in now (the clock moved past a session's idle limit).
+async fn member_again(app: &TestApp) -> Member {
+    named_member(app, Role::Finance, "finance-later").await
+}
+
 crate::on_both_stores! {
     async fn the_chart_lists_every_account_and_which_move_only_with_the_loans(app) {
         let finance = member(&app, Role::Finance).await;
@@ -179,9 +204,55 @@ crate::on_both_stores! {
         assert_eq!(closed, open);
         assert_eq!(balance(&closed, "5100"), 20_000, "{closed}");
     }
-}
 
-/// Another finance member, signed in now (the clock moved past a session's idle limit).
-async fn member_again(app: &TestApp) -> Member {
-    named_member(app, Role::Finance, "finance-later").await
+    async fn the_daily_run_brings_the_allowance_to_the_matrix_two_members_approved(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let lender = lender_of(&app, order).await;
+        let maker = member(&app, Role::Finance).await;
+        let checker = named_member(&app, Role::Finance, "second-finance").await;
+
+        let none = provisions(&app, lender).await;
+        assert_eq!((none["inForce"].clone(), none["required"].as_i64(), none["booked"].as_i64()), (Value::Null, Some(0), Some(0)), "{none}");
+
+        let (status, falling) = propose_rates(&app, &maker, lender, [100, 500, 400, 5_000, 7_500, 10_000]).await;
+        assert_eq!((status, falling["data"]["field"].as_str()), (400, Some("rate31To60")), "{falling}");
+        let (status, above) = propose_rates(&app, &maker, lender, [100, 500, 2_000, 5_000, 7_500, 10_001]).await;
+        assert_eq!((status, above["data"]["field"].as_str()), (400, Some("rateOver180")), "{above}");
+        let (status, proposed) = propose_rates(&app, &maker, lender, [100, 500, 2_000, 5_000, 7_500, 10_000]).await;
+        assert_eq!(status, 200, "{proposed}");
+        let id = proposed["data"]["id"].as_i64().unwrap();
+        let path = |verb: &str| format!("/api/console/general-ledger/provisions/{verb}?id={id}");
+        assert_eq!(send(&app, &maker, "POST", &path("approve"), &[]).await.0, 403, "not one's own");
+        assert_eq!(provisions(&app, lender).await["inForce"], Value::Null, "not in force until approved");
+        assert_eq!(send(&app, &checker, "POST", &path("approve"), &[]).await.0, 200);
+        assert_eq!(send(&app, &checker, "POST", &path("approve"), &[]).await.0, 409, "once");
+
+        // The daily run books what the matrix asks on the day's buckets.
+        let report = hiram::services::daily::run(&app.state).await.unwrap();
+        assert_eq!(report.provisions_posted, 1, "{report:?}");
+        let booked = provisions(&app, lender).await;
+        let lines = booked["lines"].as_array().unwrap();
+        let expected: i64 = lines.iter().map(|line| (line["principal"].as_i64().unwrap() * line["rateBp"].as_i64().unwrap() + 5_000) / 10_000).sum();
+        assert!(expected > 0, "{booked}");
+        assert_eq!((booked["required"].as_i64(), booked["booked"].as_i64()), (Some(expected), Some(expected)), "{booked}");
+        let today = hiram_domain::clock::manila_date(app.state.now()).to_string();
+        let books = trial(&app, &maker, lender, &today).await;
+        assert_eq!((balance(&books, "1290"), balance(&books, "5100")), (-expected, expected), "{books}");
+        assert_eq!(books["totalDebit"], books["totalCredit"]);
+        assert_eq!(hiram::services::daily::run(&app.state).await.unwrap().provisions_posted, 0, "once a day");
+
+        // The loan falls late: a later day's run posts only the difference.
+        let to_due = (app.state.store.order(OrderId(order)).await.unwrap().unwrap().due_date.unwrap() - hiram_domain::clock::manila_date(app.state.now())).whole_days();
+        app.clock.advance(time::Duration::days(to_due + 40));
+        assert_eq!(hiram::services::daily::run(&app.state).await.unwrap().provisions_posted, 1);
+        let later = provisions(&app, lender).await;
+        assert!(later["required"].as_i64().unwrap() > expected, "the late loan asks more: {later}");
+        assert_eq!(later["booked"], later["required"], "{later}");
+        let finance = member_again(&app).await;
+        let listed = journals(&app, &finance, lender).await;
+        let adjustments: Vec<&Value> = listed.iter().filter(|journal| !journal["provisionDay"].is_null()).collect();
+        assert_eq!(adjustments.len(), 2, "{listed:?}");
+        assert_eq!(adjustments[0]["total"].as_i64().unwrap(), later["required"].as_i64().unwrap() - expected, "only the difference");
+    }
 }

@@ -132,7 +132,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 63] = [
+const CALLS: [(&str, &str, Permission); 67] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -181,6 +181,14 @@ const CALLS: [(&str, &str, Permission); 63] = [
     ("GET", "/api/console/general-ledger/aging?lenderId=1", Permission::ViewMoney),
     ("GET", "/api/console/general-ledger/journals?lenderId=1", Permission::ViewMoney),
     ("GET", "/api/console/general-ledger/chart", Permission::ViewMoney),
+    ("GET", "/api/console/general-ledger/provisions?lenderId=1", Permission::ViewMoney),
+    (
+        "POST",
+        "/api/console/general-ledger/provisions/propose?lenderId=999999&rateCurrent=0&rate1To30=0&rate31To60=0&rate61To90=0&rate91To180=0&rateOver180=0",
+        Permission::ProposeProvisionRates,
+    ),
+    ("POST", "/api/console/general-ledger/provisions/approve?id=999999", Permission::ApproveProvisionRates),
+    ("POST", "/api/console/general-ledger/provisions/reject?id=999999", Permission::ApproveProvisionRates),
     (
         "POST",
         "/api/console/general-ledger/journals/propose?lenderId=999999&memo=x&lines=x",

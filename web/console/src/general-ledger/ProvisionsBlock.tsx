@@ -1,0 +1,149 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { formatDate, formatDateTime, formatMoney, formatPercent, parseHundredths } from '@hiram/shared/format/format';
+import { Field } from '@hiram/shared/ui/Field';
+import { showToast } from '@hiram/shared/ui/toastStore';
+import type { Me } from '../api';
+import { t } from '../i18n/i18n';
+import { FormDialog, RoleNote } from '../parts';
+import { Decision } from '../proposals';
+import { besideField, refusalOf, type Refusal } from '../refusal';
+import { PERMISSION } from '../sections';
+import { DataTable } from '../table';
+import { BOOKS_KEY, decideMatrix, proposeMatrix, useProvisions, type Matrix, type MatrixForm } from './api';
+
+const peso = (centavos: number) => formatMoney(centavos, '₱');
+const bucketName = (bucket: string) => (bucket === 'current' ? t('console.books.current') : bucket);
+
+/** The form's fields in the buckets' order, each a percentage as typed. */
+const FIELDS = ['rateCurrent', 'rate1To30', 'rate31To60', 'rate61To90', 'rate91To180', 'rateOver180'] as const;
+const BUCKETS = ['current', '1-30', '31-60', '61-90', '91-180', '181+'] as const;
+
+function ProposeDialog({ lenderId, inForce, onClose, onProposed }: { lenderId: number; inForce: Matrix | null | undefined; onClose: () => void; onProposed: () => void }) {
+  const [percents, setPercents] = useState<string[]>(() => BUCKETS.map((bucket) => {
+    const rate = inForce?.rates.find((known) => known.bucket === bucket)?.rateBp;
+    return rate === undefined ? '' : (rate / 100).toFixed(2);
+  }));
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const form = { lenderId: String(lenderId) } as MatrixForm;
+    FIELDS.forEach((field, index) => {
+      form[field] = String(parseHundredths(percents[index] ?? '') ?? '');
+    });
+    const result = await proposeMatrix(form);
+    setBusy(false);
+    if (!result.success) {
+      setRefusal(refusalOf(result));
+      return;
+    }
+    showToast(t('console.provisions.proposed'));
+    onProposed();
+  }
+
+  return (
+    <FormDialog title={t('console.provisions.propose')} submitLabel={t('console.provisions.propose')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <p className="c-note">{t('console.provisions.proposeNote')}</p>
+      {FIELDS.map((field, index) => (
+        <Field
+          key={field}
+          label={t('console.provisions.rateOf', { bucket: bucketName(BUCKETS[index]!) })}
+          inputMode="decimal"
+          value={percents[index] ?? ''}
+          error={besideField(refusal, field)}
+          onChange={(e) => setPercents(percents.map((value, at) => (at === index ? e.target.value : value)))}
+        />
+      ))}
+    </FormDialog>
+  );
+}
+
+/** A lender's allowance for credit losses: what its matrix in force asks on the day's buckets beside what the books hold, and its matrices under maker-checker. */
+export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: number; date: string }) {
+  const [proposing, setProposing] = useState(false);
+  const queryClient = useQueryClient();
+  const provisions = useProvisions(lenderId, date);
+  const data = provisions.data;
+  const canPropose = me.permissions.includes(PERMISSION.proposeProvisionRates);
+  const canDecide = me.permissions.includes(PERMISSION.approveProvisionRates);
+
+  async function decide(matrix: Matrix, approve: boolean) {
+    const result = await decideMatrix(matrix.id, approve);
+    if (!result.success) return;
+    showToast(t(approve ? 'console.provisions.approved' : 'console.provisions.rejected'));
+    void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
+  }
+
+  return (
+    <section aria-labelledby="c-provisions-title" className="c-block">
+      <div className="c-head">
+        <h2 id="c-provisions-title">{t('console.provisions.title')}</h2>
+        {canPropose && (
+          <button type="button" className="h-btn c-btn" onClick={() => setProposing(true)}>
+            {t('console.provisions.propose')}
+          </button>
+        )}
+      </div>
+      <RoleNote me={me} permission="approve_provision_rates" />
+      {data && !data.inForce && <p className="c-note">{t('console.provisions.none')}</p>}
+      <DataTable
+        labelledBy="c-provisions-title"
+        rows={data?.lines ?? []}
+        rowKey={(line) => line.bucket}
+        loading={provisions.isFetching}
+        columns={[
+          { header: t('console.books.daysPastDue'), className: 'c-nowrap', cell: (line) => bucketName(line.bucket) },
+          { header: t('console.books.principal'), num: true, cell: (line) => peso(line.principal) },
+          { header: t('console.provisions.rate'), num: true, cell: (line) => formatPercent(line.rateBp) },
+          { header: t('console.provisions.provision'), num: true, cell: (line) => peso(line.provision) },
+        ]}
+      />
+      {data && (
+        <p className="c-strong" data-testid="allowance">
+          {t('console.provisions.allowance', { date: formatDate(data.date), required: peso(data.required), booked: peso(data.booked) })}
+        </p>
+      )}
+      <h3 id="c-matrices-title">{t('console.provisions.matrices')}</h3>
+      <DataTable
+        labelledBy="c-matrices-title"
+        rows={data?.matrices ?? []}
+        rowKey={(matrix) => matrix.id}
+        loading={provisions.isFetching}
+        columns={[
+          { header: t('console.col.id'), cell: (matrix) => `#${matrix.id}` },
+          { header: t('console.col.when'), className: 'c-nowrap', cell: (matrix) => formatDateTime(matrix.proposedAt) },
+          { header: t('console.provisions.rates'), className: 'c-small', cell: (matrix) => matrix.rates.map((rate) => `${bucketName(rate.bucket)} ${formatPercent(rate.rateBp)}`).join(' · ') },
+          { header: t('console.col.status'), cell: (matrix) => t(`console.provisions.status.${matrix.status === 'approved' || matrix.status === 'rejected' ? matrix.status : 'proposed'}`) },
+          canDecide && {
+            header: t('console.col.actions'),
+            className: 'c-nowrap',
+            cell: (matrix) => (
+              <Decision
+                row={matrix}
+                me={me}
+                approveLabel={(row) => t('console.provisions.approveTitle', { id: row.id })}
+                rejectLabel={(row) => t('console.provisions.rejectTitle', { id: row.id })}
+                onApprove={(row) => void decide(row, true)}
+                onReject={(row) => void decide(row, false)}
+              />
+            ),
+          },
+        ]}
+      />
+      {proposing && (
+        <ProposeDialog
+          lenderId={lenderId}
+          inForce={data?.inForce}
+          onClose={() => setProposing(false)}
+          onProposed={() => {
+            setProposing(false);
+            void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -474,10 +474,6 @@ messages! {
         en: "Write a memo of 5 to 500 characters saying what the journal is for.",
         fil: "Sumulat ng memo na 5 hanggang 500 titik kung para saan ang journal.",
     }
-    JournalDecided {
-        en: "This journal was already approved or rejected.",
-        fil: "Naaprubahan o natanggihan na ang journal na ito.",
-    }
     ProposalDecided {
         en: "This proposal was already approved or rejected.",
         fil: "Naaprubahan o natanggihan na ang mungkahing ito.",

@@ -208,7 +208,7 @@ pub struct DecideJournalParams {
 async fn decidable(state: &AppState, staff: &Staff, id: i64) -> ApiResult<Journal> {
     let journal = state.store.journal(id).await?.ok_or(ApiError::NotFound)?;
     if journal.status != JournalStatus::Proposed {
-        return Err(ApiError::Conflict { message: Msg::JournalDecided, data: serde_json::Value::Null });
+        return Err(ApiError::Conflict { message: Msg::ProposalDecided, data: serde_json::Value::Null });
     }
     super::independent_of(state, journal.proposed_by, staff).await?;
     Ok(journal)
@@ -254,7 +254,7 @@ async fn decide(
     action.state.store.decide_journal(journal.id, approve, staff.staff_id(), action.state.now()).await.map_err(
         |error| match error {
             hiram_domain::store::StoreError::Stale => {
-                ApiError::Conflict { message: Msg::JournalDecided, data: serde_json::Value::Null }
+                ApiError::Conflict { message: Msg::ProposalDecided, data: serde_json::Value::Null }
             }
             other => other.into(),
         },

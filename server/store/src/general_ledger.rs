@@ -44,7 +44,7 @@ fn code_totals(row: &Row<'_>) -> StoreResult<CodeTotals> {
 }
 
 const JOURNAL_SELECT: &str = "SELECT j.id, j.lender_id, j.memo, j.status, j.proposed_by, j.proposed_by_token, \
-     j.proposed_at, j.decided_by, j.decided_at, j.provision_day, l.code, l.side, l.amount \
+     j.proposed_at, j.decided_by, j.decided_at, j.provision_day, j.reverses, l.code, l.side, l.amount \
      FROM gl_journal j JOIN gl_journal_line l ON l.journal_id = j.id";
 
 /// A journal with one of its lines, as `JOURNAL_SELECT` reads them.
@@ -61,9 +61,10 @@ fn journal_row(row: &Row<'_>) -> StoreResult<(Journal, JournalLine)> {
         decided_by: row.get(7)?,
         decided_at: row.get(8)?,
         provision_day: row.get(9)?,
+        reverses: row.get(10)?,
     };
     let line =
-        JournalLine { code: row.get(10)?, side: row.parse(11, Side::parse)?, amount: Centavos::new(row.get(12)?) };
+        JournalLine { code: row.get(11)?, side: row.parse(12, Side::parse)?, amount: Centavos::new(row.get(13)?) };
     Ok((journal, line))
 }
 
@@ -260,17 +261,19 @@ impl GeneralLedgerStore for Store {
         }
         let id: i64 = tx
             .value(
-                "INSERT INTO gl_journal (lender_id, memo, status, proposed_by, proposed_by_token, proposed_at) \
-                 VALUES ($1, $2, 'proposed', $3, $4, $5) RETURNING id",
+                "INSERT INTO gl_journal (lender_id, memo, status, proposed_by, proposed_by_token, proposed_at, reverses) \
+                 VALUES ($1, $2, 'proposed', $3, $4, $5, $6) RETURNING id",
                 args![
                     journal.lender,
                     &journal.memo,
                     journal.proposed_by,
                     journal.proposed_by_token,
-                    journal.proposed_at
+                    journal.proposed_at,
+                    journal.reverses
                 ],
             )
-            .await?;
+            .await
+            .map_err(conflict("gl_journal_reverses"))?;
         insert_lines(&mut tx, id, &journal.lines).await?;
         commit_created(tx, request, id, journal.proposed_at).await
     }

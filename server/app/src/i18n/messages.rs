@@ -474,6 +474,10 @@ messages! {
         en: "Write a memo of 5 to 500 characters saying what the journal is for.",
         fil: "Sumulat ng memo na 5 hanggang 500 titik kung para saan ang journal.",
     }
+    JournalNotReversible {
+        en: "Only a member's posted journal can be reversed, and once: this one is waiting, rejected, the daily run's, or already has its reversal.",
+        fil: "Journal lang ng miyembro na naitala na ang maaaring baligtarin, at isang beses lang: ang isang ito ay naghihintay, tinanggihan, sa daily run, o may pagbabaligtad na.",
+    }
     ProposalDecided {
         en: "This proposal was already approved or rejected.",
         fil: "Naaprubahan o natanggihan na ang mungkahing ito.",

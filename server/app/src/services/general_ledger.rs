@@ -223,6 +223,7 @@ pub async fn keep_provisions(state: &AppState, today: Date) -> ServiceResult<usi
             decided_by: None,
             decided_at: Some(now),
             provision_day: Some(today),
+            reverses: None,
         };
         if state.store.post_provision_journal(&journal).await? {
             posted += 1;

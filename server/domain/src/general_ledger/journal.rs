@@ -68,6 +68,44 @@ pub struct Journal {
     /// The day of the daily run's allowance adjustment (decision 072),
     /// which no member proposes and which is posted when made.
     pub provision_day: Option<Date>,
+    /// The journal this one undoes.
+    pub reverses: Option<i64>,
+}
+
+/// Why a journal cannot be reversed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReversalRefused {
+    /// Only a posted journal is in the books to be undone.
+    #[error("the journal is not posted")]
+    NotPosted,
+    /// The daily run's allowance adjustment follows the matrix: the next
+    /// run would book it again.
+    #[error("the daily run's allowance adjustment is not reversed by hand")]
+    Provision,
+}
+
+impl Journal {
+    /// The lines that undo this journal: each the other way.
+    pub fn reversed_lines(&self) -> Result<Vec<JournalLine>, ReversalRefused> {
+        if self.status != JournalStatus::Posted {
+            return Err(ReversalRefused::NotPosted);
+        }
+        if self.provision_day.is_some() {
+            return Err(ReversalRefused::Provision);
+        }
+        Ok(self
+            .lines
+            .iter()
+            .map(|line| JournalLine {
+                code: line.code.clone(),
+                side: match line.side {
+                    Side::Debit => Side::Credit,
+                    Side::Credit => Side::Debit,
+                },
+                amount: line.amount,
+            })
+            .collect())
+    }
 }
 
 /// The fewest and most lines a journal has.
@@ -177,6 +215,33 @@ mod tests {
             Err(JournalRefused::ControlAccount("1200".to_owned())),
             "loans receivable moves only with the loans"
         );
+    }
+
+    #[test]
+    fn a_posted_journal_is_undone_line_for_line_the_other_way() {
+        let at = OffsetDateTime::UNIX_EPOCH;
+        let journal = Journal {
+            id: 1,
+            lender: LenderId(1),
+            memo: "October provision".to_owned(),
+            lines: vec![line("5100", Side::Debit, 150_000), line("1290", Side::Credit, 150_000)],
+            status: JournalStatus::Posted,
+            proposed_by: Some(1),
+            proposed_by_token: None,
+            proposed_at: at,
+            decided_by: Some(2),
+            decided_at: Some(at),
+            provision_day: None,
+            reverses: None,
+        };
+        assert_eq!(
+            journal.reversed_lines(),
+            Ok(vec![line("5100", Side::Credit, 150_000), line("1290", Side::Debit, 150_000)])
+        );
+        let waiting = Journal { status: JournalStatus::Proposed, ..journal.clone() };
+        assert_eq!(waiting.reversed_lines(), Err(ReversalRefused::NotPosted));
+        let run = Journal { provision_day: Some(time::macros::date!(2026 - 11 - 27)), ..journal };
+        assert_eq!(run.reversed_lines(), Err(ReversalRefused::Provision));
     }
 
     #[test]

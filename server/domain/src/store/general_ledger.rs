@@ -47,7 +47,8 @@ pub trait GeneralLedgerStore {
         before: OffsetDateTime,
     ) -> StoreResult<Vec<CodeTotals>>;
     /// Keeps a proposed journal; its id (the first one's when `request`
-    /// was made before).
+    /// was made before). `Conflict("gl_journal_reverses")` when the journal
+    /// it reverses has a reversal waiting or posted already.
     async fn propose_journal(&self, journal: &Journal, request: Option<&KeyedRequest>) -> StoreResult<i64>;
     async fn journal(&self, id: i64) -> StoreResult<Option<Journal>>;
     /// The lender's journals, the latest first, at most `limit`.

@@ -17,12 +17,16 @@ CREATE TABLE gl_journal (
     -- The day of the daily run's allowance adjustment (decision 072), which
     -- no member proposes; NULL for a member's journal.
     provision_day     TEXT,
+    -- The journal this one undoes, line for line the other way.
+    reverses          INTEGER REFERENCES gl_journal (id),
     CHECK (provision_day IS NOT NULL OR ((proposed_by IS NULL) <> (proposed_by_token IS NULL))),
     CHECK ((status = 'proposed') = (decided_at IS NULL))
 );
 
 CREATE INDEX gl_journal_posted ON gl_journal (lender_id, status, decided_at);
 CREATE UNIQUE INDEX gl_journal_provision_day ON gl_journal (lender_id, provision_day) WHERE provision_day IS NOT NULL;
+-- A journal is undone at most once: one reversal waiting or posted.
+CREATE UNIQUE INDEX gl_journal_reverses ON gl_journal (reverses) WHERE reverses IS NOT NULL AND status <> 'rejected';
 
 CREATE TABLE gl_journal_line (
     journal_id INTEGER NOT NULL REFERENCES gl_journal (id),

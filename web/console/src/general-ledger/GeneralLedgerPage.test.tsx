@@ -98,7 +98,7 @@ const aging = (kept: boolean) => ({
   ],
 });
 
-const journal = (id: number, proposedBy: number, status = 'proposed') => ({
+const journal = (id: number, proposedBy: number, status = 'proposed', reverses: number | null = null) => ({
   id,
   lenderId: 1,
   memo: 'October provision',
@@ -113,6 +113,8 @@ const journal = (id: number, proposedBy: number, status = 'proposed') => ({
   proposedAt: '2026-11-27T01:00:00Z',
   decidedBy: null,
   decidedAt: null,
+  provisionDay: null,
+  reverses,
 });
 
 const CHART = [
@@ -296,17 +298,22 @@ describe("a lender's books", () => {
     const api = consoleApi({
       ...booksRoutes,
       '/general-ledger/closes': ok(closes(1, [])),
-      '/general-ledger/journals': ok([journal(7, 99), journal(6, FINANCE.id)]),
+      '/general-ledger/journals': ok([journal(7, 99), journal(6, FINANCE.id), journal(5, 99, 'posted'), journal(4, 99, 'posted'), journal(3, 99, 'proposed', 4)]),
+      '/general-ledger/journals/reverse': ok({ id: 9 }),
       '/general-ledger/journals/propose': (_url: string, init?: RequestInit) =>
         form(init).memo === 'Oct' ? fail('400', 'Write a memo of 5 to 500 characters saying what the journal is for.', { field: 'memo' }) : ok({ id: 8 }),
       '/general-ledger/journals/approve': ok(null),
     });
     renderSection(<GeneralLedgerPage me={FINANCE} />);
     const table = await screen.findByRole('table', { name: 'Journals' });
-    expect((await within(table).findAllByText('Dr 5100 ₱1,500.00 · Cr 1290 ₱1,500.00')).length).toBe(2);
+    expect((await within(table).findAllByText('Dr 5100 ₱1,500.00 · Cr 1290 ₱1,500.00')).length).toBe(5);
     expect(within(table).getByRole('row', { name: /#6/ }).textContent).toContain('Yours: another officer decides');
     fireEvent.click(within(table).getByRole('button', { name: 'Approve journal #7' }));
     await waitFor(() => expect(form(api.calls('/general-ledger/journals/approve')[0]![1])).toEqual({ id: '7' }));
+    // A posted journal is undone by its reversal; one with a reversal waiting offers none.
+    expect(within(table).queryByRole('button', { name: 'Reverse journal #4' })).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: 'Reverse journal #5' }));
+    await waitFor(() => expect(form(api.calls('/general-ledger/journals/reverse')[0]![1])).toEqual({ id: '5' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Propose a journal' }));
     const dialog = await screen.findByRole('dialog');

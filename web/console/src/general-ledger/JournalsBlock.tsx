@@ -10,7 +10,7 @@ import { Decision } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 import { DataTable } from '../table';
-import { BOOKS_KEY, decideJournal, proposeJournal, useChart, useJournals, type ChartAccount, type Journal } from './api';
+import { BOOKS_KEY, decideJournal, proposeJournal, reverseJournal, useChart, useJournals, type ChartAccount, type Journal } from './api';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 
@@ -107,6 +107,19 @@ export function JournalsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
   // Accounts a loan event moves are not for journals.
   const accounts = (chart.data ?? []).filter((account) => !account.loanAccount);
 
+  // A member's posted journal with no reversal waiting or posted among those listed.
+  const reversible = (journal: Journal) =>
+    journal.status === 'posted' &&
+    !journal.provisionDay &&
+    !(journals.data ?? []).some((other) => other.reverses === journal.id && other.status !== 'rejected');
+
+  async function reverse(journal: Journal) {
+    const result = await reverseJournal(journal.id);
+    if (!result.success) return;
+    showToast(t('console.journals.reversalProposed'));
+    void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
+  }
+
   async function decide(journal: Journal, approve: boolean) {
     const result = await decideJournal(journal.id, approve);
     if (!result.success) return;
@@ -137,19 +150,24 @@ export function JournalsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
           { header: t('console.journals.lines'), className: 'c-small', cell: linesText },
           { header: t('console.col.amount'), num: true, className: 'c-nowrap', cell: (journal) => peso(journal.total) },
           { header: t('console.col.status'), cell: (journal) => t(`console.journals.status.${journal.status === 'posted' || journal.status === 'rejected' ? journal.status : 'proposed'}`) },
-          canDecide && {
+          (canDecide || canPropose) && {
             header: t('console.col.actions'),
             className: 'c-nowrap',
-            cell: (journal) => (
-              <Decision
-                row={journal}
-                me={me}
-                approveLabel={(row) => t('console.journals.approveTitle', { id: row.id })}
-                rejectLabel={(row) => t('console.journals.rejectTitle', { id: row.id })}
-                onApprove={(row) => void decide(row, true)}
-                onReject={(row) => void decide(row, false)}
-              />
-            ),
+            cell: (journal) =>
+              canPropose && reversible(journal) ? (
+                <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.journals.reverseTitle', { id: journal.id })} onClick={() => void reverse(journal)}>
+                  {t('console.journals.reverse')}
+                </button>
+              ) : canDecide ? (
+                <Decision
+                  row={journal}
+                  me={me}
+                  approveLabel={(row) => t('console.journals.approveTitle', { id: row.id })}
+                  rejectLabel={(row) => t('console.journals.rejectTitle', { id: row.id })}
+                  onApprove={(row) => void decide(row, true)}
+                  onReject={(row) => void decide(row, false)}
+                />
+              ) : null,
           },
         ]}
       />

@@ -47,6 +47,7 @@ export const useJournals = (lenderId: number) =>
 /** A journal as typed: the lender, a memo, and its lines as a JSON list (amounts in centavos). */
 export type JournalForm = TypedForm<Fields<'/api/staff/general-ledger/journals/propose', 'post'>>;
 export const proposeJournal = (form: JournalForm) => post('/general-ledger/journals/propose', { ...form }, { idempotent: true, silent: true });
+export const reverseJournal = (id: number) => post('/general-ledger/journals/reverse', { id });
 export const decideJournal = (id: number, approve: boolean) => post(approve ? '/general-ledger/journals/approve' : '/general-ledger/journals/reject', { id });
 
 /** A lender's allowance on `date` (today when empty): what its matrix asks and what the books hold, and its matrices. */

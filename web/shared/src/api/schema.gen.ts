@@ -895,6 +895,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/journals/reverse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proposes the journal that undoes a posted one, line for line the other
+         *     way, for a second member to approve (nothing posted is ever changed).
+         *     409 when the journal is not posted, is the daily run's allowance
+         *     adjustment, or has a reversal waiting or posted.
+         */
+        post: operations["staff_journal_reverse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/general-ledger/lenders": {
         parameters: {
             query?: never;
@@ -6950,6 +6972,11 @@ export interface components {
                  *     (no member proposed it); absent for a member's journal.
                  */
                 provisionDay?: string | null;
+                /**
+                 * Format: int64
+                 * @description The journal this one undoes, if it is a reversal.
+                 */
+                reverses?: number | null;
                 /** @description `proposed`, `posted` or `rejected`. */
                 status: string;
                 /**
@@ -7399,6 +7426,11 @@ export interface components {
              *     (no member proposed it); absent for a member's journal.
              */
             provisionDay?: string | null;
+            /**
+             * Format: int64
+             * @description The journal this one undoes, if it is a reversal.
+             */
+            reverses?: number | null;
             /** @description `proposed`, `posted` or `rejected`. */
             status: string;
             /**
@@ -12296,6 +12328,85 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_journal_reverse: {
+        parameters: {
+            query: {
+                /** @description The posted journal to undo. */
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
                 };
             };
             /** @description Missing or malformed parameters */

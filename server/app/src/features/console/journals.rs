@@ -50,6 +50,8 @@ pub struct JournalView {
     /// `YYYY-MM-DD` for the daily run's allowance adjustment of that day
     /// (no member proposed it); absent for a member's journal.
     pub provision_day: Option<String>,
+    /// The journal this one undoes, if it is a reversal.
+    pub reverses: Option<i64>,
 }
 
 impl From<Journal> for JournalView {
@@ -75,6 +77,7 @@ impl From<Journal> for JournalView {
             decided_by: journal.decided_by,
             decided_at: journal.decided_at.map(crate::views::timestamp),
             provision_day: journal.provision_day.map(|day| day.to_string()),
+            reverses: journal.reverses,
         }
     }
 }
@@ -189,10 +192,62 @@ pub async fn propose(
         decided_by: None,
         decided_at: None,
         provision_day: None,
+        reverses: None,
     };
     let id = state.store.propose_journal(&journal, request.as_ref()).await.map_err(refuse_reused_key)?;
     let after = serde_json::to_value(JournalView::from(Journal { id, ..journal })).unwrap_or(serde_json::Value::Null);
     staff.audit(&action, "journal.propose", &format!("journal:{id}"), serde_json::Value::Null, after).await?;
+    action.commit().await?;
+    Ok(ok(lang, Proposed { id }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ReverseJournalParams {
+    /// The posted journal to undo.
+    pub id: i64,
+}
+
+/// Proposes the journal that undoes a posted one, line for line the other
+/// way, for a second member to approve (nothing posted is ever changed).
+/// 409 when the journal is not posted, is the daily run's allowance
+/// adjustment, or has a reversal waiting or posted.
+#[utoipa::path(post, path = "/general-ledger/journals/reverse", operation_id = "staff_journal_reverse", tag = "staff",
+    params(ReverseJournalParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Proposed>), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn reverse(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<ReverseJournalParams>, ApiError>,
+) -> ApiResult<Json<Envelope<Proposed>>> {
+    staff.require(Permission::ProposeJournals)?;
+    let Params(params) = params?;
+    let action = staff.act(&state).await?;
+    let state = &action.state;
+    let original = state.store.journal(params.id).await?.ok_or(ApiError::NotFound)?;
+    let not_reversible = || ApiError::Conflict { message: Msg::JournalNotReversible, data: serde_json::Value::Null };
+    let lines = original.reversed_lines().map_err(|_| not_reversible())?;
+    let journal = Journal {
+        id: 0,
+        lender: original.lender,
+        memo: format!("Reverses journal #{}: {}", original.id, original.memo),
+        lines,
+        status: JournalStatus::Proposed,
+        proposed_by: staff.staff_id(),
+        proposed_by_token: staff.api_token_id(),
+        proposed_at: state.now(),
+        decided_by: None,
+        decided_at: None,
+        provision_day: None,
+        reverses: Some(original.id),
+    };
+    let id = state.store.propose_journal(&journal, None).await.map_err(|error| match error {
+        hiram_domain::store::StoreError::Conflict(_) => not_reversible(),
+        other => other.into(),
+    })?;
+    let after = serde_json::to_value(JournalView::from(Journal { id, ..journal })).unwrap_or(serde_json::Value::Null);
+    staff.audit(&action, "journal.reverse", &format!("journal:{id}"), serde_json::Value::Null, after).await?;
     action.commit().await?;
     Ok(ok(lang, Proposed { id }))
 }

@@ -63,6 +63,7 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(journals::propose))
         .routes(routes!(journals::approve))
         .routes(routes!(journals::reject))
+        .routes(routes!(journals::reverse))
         .routes(routes!(provisions::provisions))
         .routes(routes!(provisions::propose))
         .routes(routes!(provisions::approve))

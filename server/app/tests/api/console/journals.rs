@@ -37,6 +37,7 @@ async fn propose(app: &TestApp, who: &Member, lender: LenderId, memo: &str, line
     .await
 }
 
+/// Approves, rejects or reverses a journal.
 async fn decide(app: &TestApp, who: &Member, verb: &str, id: i64) -> (u16, Value) {
     send(app, who, "POST", &format!("/api/console/general-ledger/journals/{verb}?id={id}"), &[]).await
 }
@@ -165,6 +166,21 @@ crate::on_both_stores! {
         assert_eq!(decide(&app, &checker, "reject", other).await.0, 200);
         assert_eq!(trial(&app, &maker, lender, &today).await, after);
         assert_eq!(journals(&app, &maker, lender).await[0]["status"], "rejected");
+
+        // Nothing posted is changed: a posted journal is undone by its
+        // reversal, proposed and approved like any journal, and only once.
+        let reverse = |id: i64| decide(&app, &maker, "reverse", id);
+        assert_eq!(reverse(other).await.0, 409, "a rejected journal is in no book to undo");
+        let (status, reversal) = reverse(id).await;
+        assert_eq!(status, 200, "{reversal}");
+        let reversal = reversal["data"]["id"].as_i64().unwrap();
+        assert_eq!(reverse(id).await.0, 409, "one reversal waiting is enough");
+        let listed = journals(&app, &maker, lender).await;
+        assert_eq!((listed[0]["reverses"].as_i64(), listed[0]["status"].as_str()), (Some(id), Some("proposed")), "{listed:?}");
+        assert_eq!(listed[0]["lines"][0], json!({ "code": "5100", "side": "credit", "amount": 150_000 }));
+        assert_eq!(decide(&app, &checker, "approve", reversal).await.0, 200);
+        assert_eq!(trial(&app, &maker, lender, &today).await, before, "the books are as before the journal");
+        assert_eq!(reverse(id).await.0, 409, "and only once");
     }
 
     async fn a_journal_never_posts_into_a_closed_day_and_a_close_keeps_the_journals(app) {
@@ -254,5 +270,7 @@ crate::on_both_stores! {
         let adjustments: Vec<&Value> = listed.iter().filter(|journal| !journal["provisionDay"].is_null()).collect();
         assert_eq!(adjustments.len(), 2, "{listed:?}");
         assert_eq!(adjustments[0]["total"].as_i64().unwrap(), later["required"].as_i64().unwrap() - expected, "only the difference");
+        let run_adjustment = adjustments[0]["id"].as_i64().unwrap();
+        assert_eq!(decide(&app, &finance, "reverse", run_adjustment).await.0, 409, "the run's adjustment follows the matrix, not a hand");
     }
 }

@@ -132,7 +132,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 67] = [
+const CALLS: [(&str, &str, Permission); 68] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -196,6 +196,7 @@ const CALLS: [(&str, &str, Permission); 67] = [
     ),
     ("POST", "/api/console/general-ledger/journals/approve?id=999999", Permission::ApproveJournals),
     ("POST", "/api/console/general-ledger/journals/reject?id=999999", Permission::ApproveJournals),
+    ("POST", "/api/console/general-ledger/journals/reverse?id=999999", Permission::ProposeJournals),
     ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
     ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),

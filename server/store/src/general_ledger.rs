@@ -22,6 +22,14 @@ use time::{Date, Duration, OffsetDateTime};
 
 const AGING_LOCK: &str = "portfolio aging";
 
+/// The closes of lender `lender` (an SQL expression) that end after the
+/// instant `at` (a parameter): a posting stamped `at` falls in a closed day
+/// when there is one (decision 069). Every posting into a lender's books
+/// (loan entries, journals) is refused by this one test.
+pub(crate) fn closes_after(lender: &str, at: &str) -> String {
+    format!("SELECT 1 FROM books_close c WHERE c.lender_id = {lender} AND c.ends > {at}")
+}
+
 fn gl_account(row: &Row<'_>) -> StoreResult<GlAccount> {
     let loan_account: Option<String> = row.get(3)?;
     let loan_account = match loan_account {
@@ -296,14 +304,12 @@ impl GeneralLedgerStore for Store {
         let mut tx = self.db.write().await?;
         // A journal enters the books when approved: never into a closed day
         // of its lender's (decision 069), checked in the same statement.
-        let changed = tx
-            .exec(
-                "UPDATE gl_journal SET status = $2, decided_by = $3, decided_at = $4 \
-                 WHERE id = $1 AND status = 'proposed' AND ($2 = 'rejected' OR NOT EXISTS (\
-                   SELECT 1 FROM books_close c WHERE c.lender_id = gl_journal.lender_id AND c.ends > $4))",
-                args![id, status.key(), by, at],
-            )
-            .await?;
+        let sql = format!(
+            "UPDATE gl_journal SET status = $2, decided_by = $3, decided_at = $4 \
+             WHERE id = $1 AND status = 'proposed' AND ($2 = 'rejected' OR NOT EXISTS ({}))",
+            closes_after("gl_journal.lender_id", "$4")
+        );
+        let changed = tx.exec(&sql, args![id, status.key(), by, at]).await?;
         if changed == 0 {
             let proposed: Option<i64> =
                 tx.opt_value("SELECT 1 FROM gl_journal WHERE id = $1 AND status = 'proposed'", args![id]).await?;
@@ -410,15 +416,14 @@ impl GeneralLedgerStore for Store {
         let mut tx = self.db.write().await?;
         // Once per lender and day (the unique index), and never into a
         // closed day (decision 069), both in the one statement.
-        let id: Option<i64> = tx
-            .opt_value(
-                "INSERT INTO gl_journal (lender_id, memo, status, proposed_at, decided_at, provision_day) \
-                 SELECT $1, $2, 'posted', $3, $3, $4 WHERE NOT EXISTS (\
-                   SELECT 1 FROM books_close c WHERE c.lender_id = $1 AND c.ends > $3) \
-                 ON CONFLICT (lender_id, provision_day) WHERE provision_day IS NOT NULL DO NOTHING RETURNING id",
-                args![journal.lender, &journal.memo, at, journal.provision_day],
-            )
-            .await?;
+        let sql = format!(
+            "INSERT INTO gl_journal (lender_id, memo, status, proposed_at, decided_at, provision_day) \
+             SELECT $1, $2, 'posted', $3, $3, $4 WHERE NOT EXISTS ({}) \
+             ON CONFLICT (lender_id, provision_day) WHERE provision_day IS NOT NULL DO NOTHING RETURNING id",
+            closes_after("$1", "$3")
+        );
+        let id: Option<i64> =
+            tx.opt_value(&sql, args![journal.lender, &journal.memo, at, journal.provision_day]).await?;
         let Some(id) = id else {
             let posted: Option<i64> = tx
                 .opt_value(

@@ -82,10 +82,9 @@ async fn in_closed_day(tx: &mut Conn, order: OrderId, at: OffsetDateTime) -> Sto
 /// The closes of the books of order `$1`'s lender that end after the
 /// instant in parameter `at`.
 fn closing(at: &str) -> String {
-    format!(
-        "SELECT 1 FROM books_close c \
-         JOIN product p ON p.lender_id = c.lender_id JOIN loan_order o ON o.product_id = p.id \
-         WHERE o.id = $1 AND c.ends > {at}"
+    crate::general_ledger::closes_after(
+        "(SELECT p.lender_id FROM loan_order o JOIN product p ON p.id = o.product_id WHERE o.id = $1)",
+        at,
     )
 }
 

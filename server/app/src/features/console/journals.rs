@@ -8,14 +8,17 @@ use crate::error::{ApiError, ApiResult, Envelope, NoData, ok};
 use crate::extract::Params;
 use crate::i18n::{Lang, Msg};
 use crate::idempotency::{IdempotencyHeader, first_id, refuse_reused_key};
+use crate::staff_access::StaffAction;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::general_ledger::journal::{Journal, JournalLine, JournalRefused, JournalStatus, check_journal};
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::ledger::Side;
 use hiram_domain::money::Centavos;
 use hiram_domain::product::LenderId;
 use hiram_domain::staff::Permission;
+use hiram_domain::store::StoreError;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
@@ -180,9 +183,24 @@ pub async fn propose(
     }
     let lender = state.store.lender(LenderId(params.lender_id)).await?.ok_or(ApiError::NotFound)?;
     check_journal(&state.store.chart_of_accounts().await?, &memo, &lines).map_err(|refusal| refused(&refusal))?;
-    let journal = Journal {
+    let journal = proposal(&staff, state, lender.id, memo, lines, None);
+    let id = keep(&action, &staff, journal, request.as_ref(), "journal.propose").await?;
+    action.commit().await?;
+    Ok(ok(lang, Proposed { id }))
+}
+
+/// A journal `staff` proposes now, waiting for a second member.
+fn proposal(
+    staff: &Staff,
+    state: &AppState,
+    lender: LenderId,
+    memo: String,
+    lines: Vec<JournalLine>,
+    reverses: Option<i64>,
+) -> Journal {
+    Journal {
         id: 0,
-        lender: lender.id,
+        lender,
         memo,
         lines,
         status: JournalStatus::Proposed,
@@ -192,13 +210,34 @@ pub async fn propose(
         decided_by: None,
         decided_at: None,
         provision_day: None,
-        reverses: None,
-    };
-    let id = state.store.propose_journal(&journal, request.as_ref()).await.map_err(refuse_reused_key)?;
+        reverses,
+    }
+}
+
+/// Keeps a proposed journal and its audit entry (`kind`) in the caller's
+/// action; its id. A journal whose reversal is waiting or posted already is
+/// a 409, as is a reused `Idempotency-Key`.
+async fn keep(
+    action: &StaffAction,
+    staff: &Staff,
+    journal: Journal,
+    request: Option<&KeyedRequest>,
+    kind: &str,
+) -> ApiResult<i64> {
+    let id = action.state.store.propose_journal(&journal, request).await.map_err(|error| match error {
+        StoreError::Conflict(REVERSED) => not_reversible(),
+        other => refuse_reused_key(other),
+    })?;
     let after = serde_json::to_value(JournalView::from(Journal { id, ..journal })).unwrap_or(serde_json::Value::Null);
-    staff.audit(&action, "journal.propose", &format!("journal:{id}"), serde_json::Value::Null, after).await?;
-    action.commit().await?;
-    Ok(ok(lang, Proposed { id }))
+    staff.audit(action, kind, &format!("journal:{id}"), serde_json::Value::Null, after).await?;
+    Ok(id)
+}
+
+/// The store's name for a journal reversed twice.
+const REVERSED: &str = "gl_journal_reverses";
+
+fn not_reversible() -> ApiError {
+    ApiError::Conflict { message: Msg::JournalNotReversible, data: serde_json::Value::Null }
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -226,28 +265,10 @@ pub async fn reverse(
     let action = staff.act(&state).await?;
     let state = &action.state;
     let original = state.store.journal(params.id).await?.ok_or(ApiError::NotFound)?;
-    let not_reversible = || ApiError::Conflict { message: Msg::JournalNotReversible, data: serde_json::Value::Null };
     let lines = original.reversed_lines().map_err(|_| not_reversible())?;
-    let journal = Journal {
-        id: 0,
-        lender: original.lender,
-        memo: format!("Reverses journal #{}: {}", original.id, original.memo),
-        lines,
-        status: JournalStatus::Proposed,
-        proposed_by: staff.staff_id(),
-        proposed_by_token: staff.api_token_id(),
-        proposed_at: state.now(),
-        decided_by: None,
-        decided_at: None,
-        provision_day: None,
-        reverses: Some(original.id),
-    };
-    let id = state.store.propose_journal(&journal, None).await.map_err(|error| match error {
-        hiram_domain::store::StoreError::Conflict(_) => not_reversible(),
-        other => other.into(),
-    })?;
-    let after = serde_json::to_value(JournalView::from(Journal { id, ..journal })).unwrap_or(serde_json::Value::Null);
-    staff.audit(&action, "journal.reverse", &format!("journal:{id}"), serde_json::Value::Null, after).await?;
+    let memo = format!("Reverses journal #{}: {}", original.id, original.memo);
+    let journal = proposal(&staff, state, original.lender, memo, lines, Some(original.id));
+    let id = keep(&action, &staff, journal, None, "journal.reverse").await?;
     action.commit().await?;
     Ok(ok(lang, Proposed { id }))
 }
@@ -263,7 +284,7 @@ pub struct DecideJournalParams {
 async fn decidable(state: &AppState, staff: &Staff, id: i64) -> ApiResult<Journal> {
     let journal = state.store.journal(id).await?.ok_or(ApiError::NotFound)?;
     if journal.status != JournalStatus::Proposed {
-        return Err(ApiError::Conflict { message: Msg::ProposalDecided, data: serde_json::Value::Null });
+        return Err(super::already_decided());
     }
     super::independent_of(state, journal.proposed_by, staff).await?;
     Ok(journal)
@@ -306,14 +327,12 @@ async fn decide(
     let Params(params) = params?;
     let action = staff.act(&state).await?;
     let journal = decidable(&action.state, &staff, params.id).await?;
-    action.state.store.decide_journal(journal.id, approve, staff.staff_id(), action.state.now()).await.map_err(
-        |error| match error {
-            hiram_domain::store::StoreError::Stale => {
-                ApiError::Conflict { message: Msg::ProposalDecided, data: serde_json::Value::Null }
-            }
-            other => other.into(),
-        },
-    )?;
+    action
+        .state
+        .store
+        .decide_journal(journal.id, approve, staff.staff_id(), action.state.now())
+        .await
+        .map_err(super::decided_first)?;
     let status = if approve { JournalStatus::Posted } else { JournalStatus::Rejected };
     staff
         .audit(

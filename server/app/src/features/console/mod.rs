@@ -143,6 +143,21 @@ pub(crate) fn moved_on(error: hiram_domain::store::StoreError) -> ApiError {
     crate::services::ServiceError::from(error).into()
 }
 
+/// A 409: the proposal (a journal, a provision matrix) was approved or
+/// rejected already.
+pub(crate) fn already_decided() -> ApiError {
+    ApiError::Conflict { message: crate::i18n::Msg::ProposalDecided, data: serde_json::Value::Null }
+}
+
+/// A decision's write that found the proposal decided by another first is
+/// that 409; any other failure stays what it was.
+pub(crate) fn decided_first(error: hiram_domain::store::StoreError) -> ApiError {
+    match error {
+        hiram_domain::store::StoreError::Stale => already_decided(),
+        other => other.into(),
+    }
+}
+
 pub(crate) async fn independent_of(
     state: &AppState,
     proposer: Option<i64>,

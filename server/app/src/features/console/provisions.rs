@@ -281,9 +281,8 @@ async fn decide(
     let Params(params) = params?;
     let action = staff.act(&state).await?;
     let matrix = action.state.store.provision_matrix(params.id).await?.ok_or(ApiError::NotFound)?;
-    let decided = || ApiError::Conflict { message: Msg::ProposalDecided, data: serde_json::Value::Null };
     if matrix.status != RatesStatus::Proposed {
-        return Err(decided());
+        return Err(super::already_decided());
     }
     super::independent_of(&action.state, matrix.proposed_by, &staff).await?;
     action
@@ -291,10 +290,7 @@ async fn decide(
         .store
         .decide_provision_matrix(matrix.id, approve, staff.staff_id(), action.state.now())
         .await
-        .map_err(|error| match error {
-            hiram_domain::store::StoreError::Stale => decided(),
-            other => other.into(),
-        })?;
+        .map_err(super::decided_first)?;
     let status = if approve { RatesStatus::Approved } else { RatesStatus::Rejected };
     staff
         .audit(

@@ -121,7 +121,7 @@ test('(a) customer care signs in with a TOTP code and answers a borrower’s com
 });
 
 test('(b) finance matches a reported payment and sees the order’s balance go down', async ({ page, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const session = demoSession();
   const order = orderInStatus(session, 180);
   const reference = `E2E${run}`.slice(-16);
@@ -233,6 +233,32 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   await journalRow.getByRole('button', { name: /^Approve journal/ }).click();
   await expect(journalRow).toContainText('Posted');
   await expect(provisionLine()).toContainText('₱1,500.00');
+
+  // A loan long unpaid is written off: one finance member proposes it with a
+  // reason, a second approves; the loan leaves the books, still owed.
+  const debtor = orderInStatus(demoSession(), 180);
+  await page.goto(`/console/orders?id=${debtor.orderId}`);
+  const lenderName = (await page.getByRole('complementary', { name: 'Order' }).locator('dt', { hasText: /^Lender$/ }).locator('xpath=following-sibling::dd[1]').textContent())!;
+  await menu(page).getByRole('link', { name: "Lenders' books" }).click();
+  await page.getByLabel('Lender', { exact: true }).selectOption({ label: lenderName });
+  await page.getByRole('button', { name: 'Show' }).first().click();
+  await page.getByRole('button', { name: 'Propose a write-off' }).click();
+  const writingOff = page.getByRole('dialog', { name: 'Propose a write-off' });
+  await writingOff.getByLabel('Loan (order id)').fill(String(debtor.orderId));
+  await writingOff.getByLabel('Reason').fill(`Borrower unreachable ${run}`);
+  await writingOff.getByRole('button', { name: 'Propose a write-off' }).click();
+  const writeOffRow = page.getByRole('table', { name: 'Write-offs' }).getByRole('row').filter({ hasText: `Borrower unreachable ${run}` });
+  await expect(writeOffRow).toContainText('Yours: another officer decides');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await signIn(page, account('approver', 'Third Finance', 'finance'))).status()).toBe(200);
+  await menu(page).getByRole('link', { name: "Lenders' books" }).click();
+  await page.getByLabel('Lender', { exact: true }).selectOption({ label: lenderName });
+  await page.getByRole('button', { name: 'Show' }).first().click();
+  await writeOffRow.getByRole('button', { name: /^Approve write-off/ }).click();
+  await expect(writeOffRow).toContainText(/₱[\d,]+\.\d\d/);
+  await page.goto(`/console/orders?id=${debtor.orderId}`);
+  await expect(page.getByRole('complementary', { name: 'Order' }).locator('dt', { hasText: /^Written off$/ })).toBeVisible();
 
   matched = { entryId, orderNo, finance };
 });

@@ -45,15 +45,18 @@ pub enum PostingKind {
     Adjustment,
     /// An approved payment reversal (`services::reversals`).
     Reversal,
+    /// An approved write-off (decision 073).
+    WriteOff,
 }
 
 impl PostingKind {
-    const ALL: [PostingKind; 5] = [
+    const ALL: [PostingKind; 6] = [
         PostingKind::Payment,
         PostingKind::Day,
         PostingKind::Disbursement,
         PostingKind::Adjustment,
         PostingKind::Reversal,
+        PostingKind::WriteOff,
     ];
 
     fn label(self) -> &'static str {
@@ -62,6 +65,7 @@ impl PostingKind {
             PostingKind::Day => "day",
             PostingKind::Disbursement => "disbursement",
             PostingKind::Adjustment => "adjustment",
+            PostingKind::WriteOff => "write_off",
             PostingKind::Reversal => "reversal",
         }
     }

@@ -21,10 +21,16 @@ pub enum Account {
     PenaltyIncome,
     /// Money the borrower paid beyond what was owed, held for them.
     BorrowerCredit,
+    /// What was owed when the loan was written off (decision 073), taken
+    /// from its receivables and charged against the lender's allowance for
+    /// credit losses: a debit balance.
+    WrittenOff,
+    /// Money paid on a loan after it was written off: income of its own.
+    Recoveries,
 }
 
 impl Account {
-    pub const ALL: [Account; 9] = [
+    pub const ALL: [Account; 11] = [
         Account::Cash,
         Account::PrincipalReceivable,
         Account::InterestReceivable,
@@ -34,6 +40,8 @@ impl Account {
         Account::FeeIncome,
         Account::PenaltyIncome,
         Account::BorrowerCredit,
+        Account::WrittenOff,
+        Account::Recoveries,
     ];
 
     pub fn key(self) -> &'static str {
@@ -47,11 +55,21 @@ impl Account {
             Account::FeeIncome => "fee_income",
             Account::PenaltyIncome => "penalty_income",
             Account::BorrowerCredit => "borrower_credit",
+            Account::WrittenOff => "written_off",
+            Account::Recoveries => "recoveries",
         }
     }
 
     pub fn parse(key: &str) -> Option<Account> {
         Account::ALL.into_iter().find(|account| account.key() == key)
+    }
+
+    /// Whether the lender's account that carries this one must equal the
+    /// sum of the loans' (only loan events move it). Written-off debts land
+    /// in the allowance for credit losses, which provisions and finance's
+    /// journals move too.
+    pub fn controls_its_gl_account(self) -> bool {
+        self != Account::WrittenOff
     }
 }
 
@@ -98,10 +116,12 @@ pub enum EntryKind {
     /// A loan made before the loan engine of decision 056, its ledger moved
     /// once to where its account, replayed under the engine, stands.
     Restatement,
+    /// What a loan owed, taken off the lender's books (decision 073).
+    WriteOff,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 8] = [
+    pub const ALL: [EntryKind; 9] = [
         EntryKind::Disbursement,
         EntryKind::Interest,
         EntryKind::Penalty,
@@ -110,6 +130,7 @@ impl EntryKind {
         EntryKind::Reversal,
         EntryKind::Adjustment,
         EntryKind::Restatement,
+        EntryKind::WriteOff,
     ];
 
     pub fn parse(key: &str) -> Option<EntryKind> {
@@ -126,6 +147,7 @@ impl EntryKind {
             EntryKind::Reversal => "reversal",
             EntryKind::Adjustment => "adjustment",
             EntryKind::Restatement => "restatement",
+            EntryKind::WriteOff => "write_off",
         }
     }
 }
@@ -355,21 +377,56 @@ pub fn payment(amount: Centavos, settled: &Settlement) -> Result<Entry, LedgerEr
     Entry::new(EntryKind::Repayment, lines)
 }
 
+/// A loan written off (decision 073): everything it owes leaves its
+/// receivables for the written-off account, which the lender's books carry
+/// against the allowance for credit losses. The borrower still owes it
+/// (their loan's account keeps the debt); the lender no longer counts it
+/// as an asset.
+pub fn write_off(dues: &Dues) -> Result<Entry, LedgerError> {
+    let mut lines = vec![line(Account::WrittenOff, Side::Debit, dues.total())];
+    for bucket in [Bucket::Penalties, Bucket::Fees, Bucket::Interest, Bucket::Principal] {
+        lines.push(line(bucket.account(), Side::Credit, dues.of(bucket)));
+    }
+    Entry::new(EntryKind::WriteOff, lines)
+}
+
+/// A payment on a loan written off: what it settles of the debt is a
+/// recovery (the receivables it would have cleared left the books with the
+/// write-off); credit is held and used as for any payment.
+pub fn recovery(amount: Centavos, settled: &Settlement) -> Result<Entry, LedgerError> {
+    let mut lines = vec![line(Account::Cash, Side::Debit, amount)];
+    if settled.credit_change < 0 {
+        lines.push(line(Account::BorrowerCredit, Side::Debit, Centavos::new(-settled.credit_change)));
+    }
+    let recovered: i64 = [Bucket::Penalties, Bucket::Fees, Bucket::Interest, Bucket::Principal]
+        .into_iter()
+        .map(|bucket| settled.of(bucket).get())
+        .sum();
+    lines.push(line(Account::Recoveries, Side::Credit, Centavos::new(recovered)));
+    if settled.credit_change > 0 {
+        lines.push(line(Account::BorrowerCredit, Side::Credit, Centavos::new(settled.credit_change)));
+    }
+    Entry::new(EntryKind::Repayment, lines)
+}
+
+/// How many accounts a loan has.
+pub const ACCOUNTS: usize = Account::ALL.len();
+
 /// The running balances of a loan's accounts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Balances {
-    debits_minus_credits: [i64; 9],
+    debits_minus_credits: [i64; ACCOUNTS],
 }
 
 impl Balances {
     /// Balances kept per account in `Account::ALL` order (a stored
     /// balance row).
-    pub fn from_nets(debits_minus_credits: [i64; 9]) -> Balances {
+    pub fn from_nets(debits_minus_credits: [i64; ACCOUNTS]) -> Balances {
         Balances { debits_minus_credits }
     }
 
     /// Debits minus credits of every account, in `Account::ALL` order.
-    pub fn nets(&self) -> [i64; 9] {
+    pub fn nets(&self) -> [i64; ACCOUNTS] {
         self.debits_minus_credits
     }
 

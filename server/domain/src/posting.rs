@@ -27,10 +27,12 @@ pub fn account_update(account: LoanAccount, status: OrderStatus) -> AccountUpdat
 /// interest, penalties and extension fee charged, then the payment (`paid`)
 /// that settles them. The payment takes the event's key and the charges
 /// keys named after it; with no payment the first charge takes the event's
-/// key. Zero amounts post nothing.
+/// key. Zero amounts post nothing. A payment on a loan written off is a
+/// recovery (`recovering`, decision 073).
 pub fn ledger_entries(
     charges: &Charges,
     paid: Option<Centavos>,
+    recovering: bool,
     key: &IdempotencyKey,
 ) -> Result<Vec<(Entry, IdempotencyKey)>, LedgerError> {
     let mut entries: Vec<(Entry, &str)> = Vec::new();
@@ -44,6 +46,9 @@ pub fn ledger_entries(
         entries.push((entry, "extension-fee"));
     }
     let payment = match (paid, &charges.settlement) {
+        (Some(amount), Some(settlement)) if amount.get() > 0 && recovering => {
+            Some(ledger::recovery(amount, settlement)?)
+        }
         (Some(amount), Some(settlement)) if amount.get() > 0 => Some(ledger::payment(amount, settlement)?),
         _ => None,
     };
@@ -128,7 +133,8 @@ pub fn settle(
         None => account.pay(today, payment.amount),
     };
     proofs.extend(holds_record(&account, &charges));
-    let entries = ledger_entries(&charges, Some(payment.amount), key).map_err(refused)?;
+    let recovering = account.written_off.is_some();
+    let entries = ledger_entries(&charges, Some(payment.amount), recovering, key).map_err(refused)?;
     let owes = account.unpaid().get() > 0;
     let transition = if !owes && order.status.is_repayable() {
         let cause = format!("paid in full through {}", payment.channel.name());
@@ -171,11 +177,14 @@ pub fn waive(
     if !held.order.status.is_repayable() {
         return Err(refused("the loan owes nothing"));
     }
+    if account.written_off.is_some() {
+        return Err(refused("the loan was written off: nothing it owes is in the lender's books to waive"));
+    }
     let charges = account.bring_to(today);
     let waiver = ledger::waiver(bucket, amount, &account.dues()).map_err(refused)?;
     account.waive(bucket, amount).map_err(refused)?;
     let day_key = IdempotencyKey { key: format!("{}:day", key.key), fingerprint: key.fingerprint };
-    let mut entries = ledger_entries(&charges, None, &day_key).map_err(refused)?;
+    let mut entries = ledger_entries(&charges, None, false, &day_key).map_err(refused)?;
     entries.push((waiver, key.clone()));
     let transition = if account.unpaid().get() <= 0 {
         Some(Transition::new(&held.order, OrderStatus::Repaid, "settled by an approved waiver", now).map_err(refused)?)
@@ -191,6 +200,29 @@ pub fn waive(
         proofs,
         ..OrderChanges::default()
     })
+}
+
+/// An approved write-off on the Manila day `today` (decision 073): the
+/// account brought to the day with its interest to the day (posted under
+/// `KEY:day`), then everything it owes moved from its receivables to the
+/// written-off account under the approval's key. The order keeps its
+/// status: the borrower still owes, and is told so.
+pub fn write_off(held: &HeldOrder, key: &IdempotencyKey, today: Date) -> Result<OrderChanges, Refusal> {
+    let mut account = held.account.clone().ok_or_else(|| refused("the loan has no account"))?;
+    if !held.order.status.is_repayable() {
+        return Err(refused("the loan owes nothing"));
+    }
+    if account.written_off.is_some() {
+        return Err(refused("the loan was written off already"));
+    }
+    let charges = account.write_off(today);
+    let write_off = ledger::write_off(&account.dues()).map_err(refused)?;
+    let day_key = IdempotencyKey { key: format!("{}:day", key.key), fingerprint: key.fingerprint };
+    let mut entries = ledger_entries(&charges, None, false, &day_key).map_err(refused)?;
+    entries.push((write_off, key.clone()));
+    let proofs = holds_record(&account, &charges).into_iter().collect();
+    let status = held.order.status;
+    Ok(OrderChanges { entries, account: Some(account_update(account, status)), proofs, ..OrderChanges::default() })
 }
 
 /// A loan's history as its ledger and records tell it, for a replay of its
@@ -239,6 +271,9 @@ pub struct ReversalInputs<'a> {
 pub fn reverse(held: &HeldOrder, inputs: &ReversalInputs<'_>) -> Result<OrderChanges, Refusal> {
     let ReversalInputs { proposal, opened, history, rule_sets, payment_day, today, approval } = inputs;
     let order = &held.order;
+    if opened.written_off.is_some() || held.account.as_ref().is_some_and(|account| account.written_off.is_some()) {
+        return Err(refused("the loan was written off: a payment on it is corrected by a journal, not replayed"));
+    }
     if held.balances != history.balances {
         return Err(refused("the loan's ledger moved on while the reversal was read; approve it again"));
     }

@@ -174,6 +174,8 @@ pub enum NoExtension {
     NothingToPay,
     #[error("the renewal breaks a ceiling of the rule set in force")]
     BreaksCeiling,
+    #[error("the loan was written off")]
+    WrittenOff,
 }
 
 /// An extension (a renewal) priced for one day: what is then due, the fee,
@@ -270,6 +272,17 @@ pub struct LoanAccount {
     pub rule_set: CapRuleSet,
     /// Whether that rule set covers the last contract.
     pub covered: bool,
+    /// Set when the lender wrote the loan off (decision 073): nothing is
+    /// charged after that day, and what the borrower pays is a recovery.
+    #[serde(default)]
+    pub written_off: Option<WriteOff>,
+}
+
+/// A loan's write-off: its day, and everything the loan owed then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WriteOff {
+    pub on: Date,
+    pub amount: Centavos,
 }
 
 impl LoanAccount {
@@ -312,6 +325,7 @@ impl LoanAccount {
             renewals: 0,
             rule_set,
             covered,
+            written_off: None,
         })
     }
 
@@ -477,6 +491,7 @@ impl LoanAccount {
     /// falls due by then is charged on its due date, and each day's late
     /// penalty through `date` is worked out, in the order the days came.
     pub fn bring_to(&mut self, date: Date) -> Charges {
+        let date = self.charged_until(date);
         let mut charges = Charges::default();
         loop {
             let next =
@@ -495,9 +510,27 @@ impl LoanAccount {
     /// Charges the interest accrued to `date` (to the day) to the current
     /// instalment, as a payment or a payoff on that day needs it.
     fn charge_interest_to(&mut self, date: Date, charges: &mut Charges) {
+        let date = self.charged_until(date);
         self.accrue(date);
         let current = self.instalments.iter().position(|instalment| !instalment.fallen_due).unwrap_or(0);
         self.charge_interest(current, date, charges);
+    }
+
+    /// The last day charges run to when asked for `date`: the write-off's
+    /// day for a loan written off, when interest and penalties stopped.
+    fn charged_until(&self, date: Date) -> Date {
+        self.written_off.map_or(date, |write_off| date.min(write_off.on))
+    }
+
+    /// Writes the loan off on `date` (decision 073): the account is brought
+    /// to the day with its interest to the day, and stops there; what it
+    /// owes stays owed, and is what the ledger's write-off takes off the
+    /// lender's books.
+    pub fn write_off(&mut self, date: Date) -> Charges {
+        let mut charges = self.bring_to(date);
+        self.charge_interest_to(date, &mut charges);
+        self.written_off = Some(WriteOff { on: date, amount: self.unpaid() });
+        charges
     }
 
     /// Interest accrued since the last charge to `date`, within the ceiling:
@@ -505,7 +538,7 @@ impl LoanAccount {
     pub fn accrued_interest(&self, date: Date) -> Centavos {
         let mut account = self.clone();
         account.bring_to(date);
-        account.accrue(date);
+        account.accrue(account.charged_until(date));
         Centavos::new(account.within_total_ceiling(account.interest_owed_so_far()))
     }
 
@@ -523,6 +556,9 @@ impl LoanAccount {
     /// up to that day, and at least the agreement's minimum days; never so
     /// much that the loan's interest passes the schedule's.
     fn minimum_interest(&self, date: Date) -> Centavos {
+        if self.written_off.is_some() {
+            return Centavos::ZERO;
+        }
         let clauses = &self.terms.clauses;
         let day = (date - self.start).whole_days();
         let early_from = clauses.early_from_day(self.terms.term_days());
@@ -671,6 +707,9 @@ impl LoanAccount {
     /// unpaid, when it becomes overdue. `None` once nothing is left to do
     /// but wait for the borrower.
     pub fn next_check(&self, open: bool) -> Option<Date> {
+        if self.written_off.is_some() {
+            return None;
+        }
         let next_due =
             self.instalments.iter().find(|instalment| !instalment.fallen_due).map(|instalment| instalment.due_date);
         let becomes_late = open
@@ -714,6 +753,9 @@ impl LoanAccount {
 
     fn renewal(&self, date: Date, rule_sets: &[CapRuleSet]) -> Result<Renewal, NoExtension> {
         let clauses = &self.terms.clauses;
+        if self.written_off.is_some() {
+            return Err(NoExtension::WrittenOff);
+        }
         if clauses.extensions_allowed == 0 {
             return Err(NoExtension::NotOffered);
         }
@@ -927,7 +969,7 @@ impl LoanAccount {
         let charged = |part: fn(&InstalmentAccount) -> Centavos| {
             self.instalments.iter().map(|instalment| part(instalment).get()).sum::<i64>()
         };
-        let mut nets = [0_i64; 9];
+        let mut nets = [0_i64; crate::ledger::ACCOUNTS];
         let mut set = |account: Account, net: i64| {
             if let Some(index) = Account::ALL.iter().position(|candidate| *candidate == account) {
                 nets[index] = net;
@@ -942,6 +984,20 @@ impl LoanAccount {
         set(Account::FeeIncome, -self.fees_charged.get());
         set(Account::PenaltyIncome, -charged(|instalment| instalment.penalty));
         set(Account::BorrowerCredit, -self.credit.get());
+        if let Some(write_off) = self.written_off {
+            // The receivables left for the written-off account; what was
+            // paid of them since is recovered.
+            for account in [
+                Account::PrincipalReceivable,
+                Account::InterestReceivable,
+                Account::FeesReceivable,
+                Account::PenaltiesReceivable,
+            ] {
+                set(account, 0);
+            }
+            set(Account::WrittenOff, write_off.amount.get());
+            set(Account::Recoveries, dues.total().get() - write_off.amount.get());
+        }
         crate::ledger::Balances::from_nets(nets)
     }
 }

@@ -53,6 +53,10 @@ pub enum Permission {
     ProposeProvisionRates,
     /// Approving or rejecting another member's provision matrix.
     ApproveProvisionRates,
+    /// Proposing that a loan be written off (decision 073).
+    ProposeWriteOffs,
+    /// Approving or rejecting another member's write-off.
+    ApproveWriteOffs,
 }
 
 impl Role {
@@ -116,6 +120,8 @@ impl Role {
                 ApproveJournals,
                 ProposeProvisionRates,
                 ApproveProvisionRates,
+                ProposeWriteOffs,
+                ApproveWriteOffs,
             ],
             Role::CustomerCare => &[
                 ViewBorrowers,
@@ -156,6 +162,8 @@ impl Role {
             Permission::ApproveJournals,
             Permission::ProposeProvisionRates,
             Permission::ApproveProvisionRates,
+            Permission::ProposeWriteOffs,
+            Permission::ApproveWriteOffs,
         ]
         .iter()
         .any(|permission| self.can(*permission))
@@ -190,6 +198,8 @@ impl Permission {
             Permission::ApproveJournals => "approve_journals",
             Permission::ProposeProvisionRates => "propose_provision_rates",
             Permission::ApproveProvisionRates => "approve_provision_rates",
+            Permission::ProposeWriteOffs => "propose_write_offs",
+            Permission::ApproveWriteOffs => "approve_write_offs",
         }
     }
 }
@@ -527,6 +537,8 @@ mod tests {
             Permission::ApproveJournals,
             Permission::ProposeProvisionRates,
             Permission::ApproveProvisionRates,
+            Permission::ProposeWriteOffs,
+            Permission::ApproveWriteOffs,
         ];
         assert!(changing.iter().all(|permission| !Role::Auditor.can(*permission)));
     }

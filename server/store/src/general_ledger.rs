@@ -341,7 +341,7 @@ impl GeneralLedgerStore for Store {
              SELECT p.lender_id, $1, {bucket} AS bucket, COUNT(*), CAST(SUM(b.principal_receivable) AS BIGINT) \
              FROM loan_order o JOIN product p ON p.id = o.product_id \
              JOIN ledger_balance b ON b.order_id = o.id LEFT JOIN loan_account a ON a.order_id = o.id \
-             WHERE o.status IN ($6, $7) GROUP BY p.lender_id, {bucket}"
+             WHERE o.status IN ($6, $7) AND b.written_off = 0 GROUP BY p.lender_id, {bucket}"
         );
         let mut tx = self.db.write().await?;
         // Daily runs at once (a fleet) each keep the day: one after another.

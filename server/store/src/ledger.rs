@@ -36,7 +36,7 @@ async fn balances_in(db: &mut Conn, order: OrderId) -> StoreResult<Balances> {
     let sql = format!("SELECT {} FROM ledger_balance WHERE order_id = $1", balance_columns());
     let nets = db
         .opt(&sql, args![order], |row| {
-            let mut nets = [0; 9];
+            let mut nets = [0; hiram_domain::ledger::ACCOUNTS];
             for (index, net) in nets.iter_mut().enumerate() {
                 *net = row.get(index)?;
             }
@@ -49,7 +49,7 @@ async fn balances_in(db: &mut Conn, order: OrderId) -> StoreResult<Balances> {
 /// Adds an entry's lines to the order's balance row.
 async fn add_to_balances(tx: &mut Conn, order: OrderId, entry: &Entry) -> StoreResult<()> {
     let columns = balance_columns();
-    let values = (2..=10).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+    let values = (2..=hiram_domain::ledger::ACCOUNTS + 1).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
     let sums = Account::ALL.map(|account| format!("{0} = ledger_balance.{0} + excluded.{0}", account.key())).join(", ");
     let sql = format!(
         "INSERT INTO ledger_balance (order_id, {columns}) VALUES ($1, {values}) ON CONFLICT (order_id) DO UPDATE SET {sums}"

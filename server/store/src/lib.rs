@@ -50,6 +50,7 @@ mod tracking;
 mod unit_of_work;
 mod unposted_payments;
 mod uploads;
+mod write_offs;
 
 use db::Pool;
 use failpoints::Failpoints;

@@ -130,6 +130,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(60 "0060_portfolio_aging"),
     migration!(61 "0061_gl_journal"),
     migration!(62 "0062_provision_matrix"),
+    migration!(63 "0063_write_offs"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

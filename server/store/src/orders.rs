@@ -87,11 +87,11 @@ impl OrderStore for Store {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         self.db
             .all(&sql, args![today, after, OrderStatus::RepaymentOpen, OrderStatus::Overdue, limit], |row| {
-                let mut nets = [0; 9];
+                let mut nets = [0; hiram_domain::ledger::ACCOUNTS];
                 for (index, net) in nets.iter_mut().enumerate() {
                     *net = row.get(ORDER_WIDTH + index)?;
                 }
-                let account: String = row.get(ORDER_WIDTH + 9)?;
+                let account: String = row.get(ORDER_WIDTH + hiram_domain::ledger::ACCOUNTS)?;
                 Ok(DueLoan {
                     order: rows::order(row)?,
                     account: rows::json(&account)?,

@@ -275,6 +275,7 @@ const ACTIONS = {
   close_books: 'console.can.closeBooks',
   approve_journals: 'console.can.approveJournals',
   approve_provision_rates: 'console.can.approveProvisionRates',
+  approve_write_offs: 'console.can.approveWriteOffs',
 } as const satisfies Record<string, MessageKey>;
 
 export type ExplainedPermission = keyof typeof ACTIONS;

@@ -30,6 +30,8 @@ export const PERMISSION = {
   approveJournals: 'approve_journals',
   proposeProvisionRates: 'propose_provision_rates',
   approveProvisionRates: 'approve_provision_rates',
+  proposeWriteOffs: 'propose_write_offs',
+  approveWriteOffs: 'approve_write_offs',
 } as const;
 
 export type SectionId =

@@ -478,6 +478,18 @@ messages! {
         en: "Only a member's posted journal can be reversed, and once: this one is waiting, rejected, the daily run's, or already has its reversal.",
         fil: "Journal lang ng miyembro na naitala na ang maaaring baligtarin, at isang beses lang: ang isang ito ay naghihintay, tinanggihan, sa daily run, o may pagbabaligtad na.",
     }
+    WriteOffReason {
+        en: "Write a reason of 5 to 500 characters saying why the loan is written off.",
+        fil: "Sumulat ng dahilan na 5 hanggang 500 titik kung bakit isinusulat bilang lugi ang loan.",
+    }
+    WriteOffNotOwing {
+        en: "Only a loan with money owed and not yet written off can be written off.",
+        fil: "Loan lang na may utang pa at hindi pa naisusulat bilang lugi ang maaaring isulat bilang lugi.",
+    }
+    WriteOffPending {
+        en: "This loan already has a write-off waiting for approval or approved.",
+        fil: "May write-off na ang loan na ito na naghihintay ng pag-apruba o naaprubahan na.",
+    }
     ProposalDecided {
         en: "This proposal was already approved or rejected.",
         fil: "Naaprubahan o natanggihan na ang mungkahing ito.",

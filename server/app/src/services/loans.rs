@@ -346,6 +346,33 @@ pub async fn post_waiver(
     }
 }
 
+/// Writes the loan off under `key` (decision 073), in the caller's
+/// transaction: the loan brought to today with its interest to the day,
+/// then everything it owes taken off the lender's books. What was written
+/// off; `Ok(Err(_))` when the loan no longer can be (paid meanwhile, or
+/// written off by another key). An earlier try's posting under the same
+/// key stands, and answers what it wrote off.
+pub async fn post_write_off(
+    state: &AppState,
+    order: OrderId,
+    key: &IdempotencyKey,
+) -> ServiceResult<Result<Centavos, String>> {
+    let today = state.today();
+    let decide = |held: &HeldOrder| posting::write_off(held, key, today);
+    let written_off = |account: Option<&LoanAccount>| {
+        account.and_then(|account| account.written_off).map_or(Centavos::ZERO, |write_off| write_off.amount)
+    };
+    match state.store.post_to_order(order, key, state.now(), &decide).await? {
+        Ok(OrderPosting::Posted { changes, .. }) => {
+            state.metrics.posted(crate::metrics::PostingKind::WriteOff);
+            Ok(Ok(written_off(changes.account.as_ref().map(|update| &update.account))))
+        }
+        Ok(OrderPosting::Replayed(_)) => Ok(Ok(written_off(account(state, order).await?.as_ref()))),
+        Ok(OrderPosting::KeyReused) => Ok(Err("the write-off's key was used for another posting".to_owned())),
+        Err(Refusal(reason)) => Ok(Err(reason)),
+    }
+}
+
 /// Why a restatement found nothing to do: the loan has its account.
 const ALREADY_RESTATED: &str = "the loan has its account already";
 

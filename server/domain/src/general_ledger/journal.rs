@@ -7,10 +7,12 @@
 //!
 //! The accounts that carry a loan-ledger account are control accounts:
 //! only loan events move them, so loans receivable in the books always
-//! equals the sum of the loans' own balances.
+//! equals the sum of the loans' own balances. The allowance for credit
+//! losses carries the loans' written-off account (decision 073) and stays
+//! open to journals: nothing ties it to the loans' balances.
 
 use super::GlAccount;
-use crate::ledger::Side;
+use crate::ledger::{Account, Side};
 use crate::money::Centavos;
 use crate::product::LenderId;
 use time::{Date, OffsetDateTime};
@@ -146,7 +148,7 @@ pub fn check_journal(chart: &[GlAccount], memo: &str, lines: &[JournalLine]) -> 
         let Some(account) = chart.iter().find(|account| account.code == line.code) else {
             return Err(JournalRefused::UnknownAccount(line.code.clone()));
         };
-        if account.loan_account.is_some() {
+        if account.loan_account.is_some_and(Account::controls_its_gl_account) {
             return Err(JournalRefused::ControlAccount(line.code.clone()));
         }
     }

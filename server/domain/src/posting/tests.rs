@@ -190,3 +190,56 @@ fn a_reversed_payment_is_owed_again_and_reopens_the_loan_it_closed() {
     let moved = HeldOrder { balances: open.balances.clone(), ..repaid.clone() };
     assert!(reverse(&moved, &inputs).is_err());
 }
+
+#[test]
+fn a_loan_written_off_stops_charging_keeps_its_debt_and_what_is_paid_after_is_recovered() {
+    let overdue = held(OrderStatus::Overdue);
+    let day = START + time::Duration::days(45);
+    let changes = write_off(&overdue, &key("w"), day).unwrap();
+    assert!(changes.transition.is_none(), "the borrower still owes: the order stays overdue");
+    assert_eq!(
+        changes.entries.last().map(|(entry, entry_key)| (entry.kind, entry_key.key.as_str())),
+        Some((EntryKind::WriteOff, "w"))
+    );
+    let written = after(&overdue, &changes);
+    let account = written.account.clone().unwrap();
+    let stood = account.written_off.expect("written off");
+    assert_eq!((stood.on, stood.amount), (day, account.unpaid()));
+    assert!(stood.amount > pesos(3_000), "principal, interest and fifteen days of penalties");
+    assert_eq!(written.balances.sum(), 0, "the ledger balances");
+    assert_eq!(written.balances.dues().total(), Centavos::ZERO, "nothing owed is left in the receivables");
+    assert_eq!(written.balances.net(Account::WrittenOff), stood.amount.get());
+    assert_eq!(account.ledger_balances(Centavos::ZERO), written.balances, "the account says where its ledger stands");
+    assert_eq!(changes.account.as_ref().unwrap().next_check, None, "no daily work on it");
+
+    // Nothing more is charged, whatever the day; no extension, waiver or
+    // second write-off.
+    let later = day + time::Duration::days(60);
+    assert_eq!(account.payoff(later).total, stood.amount);
+    assert_eq!(account.clone().bring_to(later), Charges::default());
+    assert_eq!(account.extension_offer(later, &rule_sets()).err(), Some(NoExtension::WrittenOff));
+    assert!(waive(&written, Bucket::Penalties, Centavos::new(1), &key("v"), later, NOW).is_err());
+    assert!(write_off(&written, &key("w2"), later).is_err());
+
+    // A payment is a recovery: the debt comes down, no receivable moves.
+    let part = settle(&written, &payment(pesos(1_000), None), &key("r1"), &rule_sets(), later, NOW).unwrap();
+    assert!(part.changes.transition.is_none());
+    let recovering = after(&written, &part.changes);
+    assert_eq!(recovering.balances.net(Account::Recoveries), -pesos(1_000).get());
+    assert_eq!(recovering.balances.dues().total(), Centavos::ZERO);
+    let left = recovering.account.as_ref().unwrap().payoff(later).total;
+    assert_eq!(left.get(), stood.amount.get() - pesos(1_000).get());
+    assert_eq!(recovering.account.as_ref().unwrap().ledger_balances(pesos(1_000)), recovering.balances);
+
+    // Paying the rest and ₱5 more: the loan closes, all of it recovered,
+    // the ₱5 held for the borrower.
+    let rest = Centavos::new(left.get() + 500);
+    let last = settle(&recovering, &payment(rest, None), &key("r2"), &rule_sets(), later, NOW).unwrap();
+    assert_eq!(last.changes.transition.as_ref().map(Transition::to), Some(OrderStatus::Repaid));
+    let repaid = after(&recovering, &last.changes);
+    assert_eq!(repaid.balances.net(Account::Recoveries), -stood.amount.get());
+    assert_eq!(repaid.balances.net(Account::BorrowerCredit), -500);
+    assert_eq!(repaid.balances.sum(), 0);
+    let paid_in = Centavos::new(pesos(1_000).get() + rest.get());
+    assert_eq!(repaid.account.as_ref().unwrap().ledger_balances(paid_in), repaid.balances);
+}

@@ -166,6 +166,12 @@ fn a_waived_charge_is_not_charged_again() {
 
 /// The ledger entries a sequence of the account's decisions posts.
 fn entries_of(charges: &Charges, paid: Centavos) -> Vec<Entry> {
+    entries_recovering(charges, paid, false)
+}
+
+/// The entries of what the account charged and a payment settled, the
+/// payment a recovery on a loan written off.
+fn entries_recovering(charges: &Charges, paid: Centavos, recovering: bool) -> Vec<Entry> {
     let mut entries = Vec::new();
     entries.extend(ledger::interest(charges.interest).unwrap());
     entries.extend(ledger::penalty(charges.penalties).unwrap());
@@ -173,7 +179,8 @@ fn entries_of(charges: &Charges, paid: Centavos) -> Vec<Entry> {
     if let Some(settlement) = &charges.settlement
         && paid.get() > 0
     {
-        entries.push(ledger::payment(paid, settlement).unwrap());
+        let payment = if recovering { ledger::recovery(paid, settlement) } else { ledger::payment(paid, settlement) };
+        entries.push(payment.unwrap());
     }
     entries
 }
@@ -185,6 +192,7 @@ enum Event {
     PayDue,
     Extend,
     WaivePenalties,
+    WriteOff,
 }
 
 fn event() -> impl Strategy<Value = Event> {
@@ -194,6 +202,7 @@ fn event() -> impl Strategy<Value = Event> {
         Just(Event::PayDue),
         Just(Event::Extend),
         Just(Event::WaivePenalties),
+        Just(Event::WriteOff),
     ]
 }
 
@@ -217,8 +226,10 @@ fn covered_terms() -> impl Strategy<Value = (ProductTerms, i64)> {
 
 proptest! {
     /// M6 and the ceilings: any sequence of days passing, partial payments,
-    /// payments of what is due, extensions and waivers keeps the ledger the
-    /// account posts balanced and equal to the account, owes nothing
+    /// payments of what is due, extensions, waivers and write-offs keeps the
+    /// ledger the account posts balanced and equal to the account (a loan
+    /// written off: its receivables empty, the debt written off less what
+    /// was recovered), owes nothing
     /// negative, never charges a covered loan more than it lent, and never
     /// charges more late penalties in 30 days than 5% of what is overdue.
     #[test]
@@ -253,12 +264,12 @@ proptest! {
                 }
                 Event::Pay(amount) => {
                     let charges = account.pay(today, Centavos::new(amount));
-                    entries.extend(entries_of(&charges, Centavos::new(amount)));
+                    entries.extend(entries_recovering(&charges, Centavos::new(amount), account.written_off.is_some()));
                 }
                 Event::PayDue => {
                     let due = account.due_now(today);
                     let charges = account.pay(today, due);
-                    entries.extend(entries_of(&charges, due));
+                    entries.extend(entries_recovering(&charges, due, account.written_off.is_some()));
                 }
                 Event::Extend => {
                     if let Ok(offer) = account.extension_offer(today, &rule_sets()) {
@@ -273,9 +284,16 @@ proptest! {
                         prop_assert!(account.charges_settled());
                     }
                 }
+                Event::WriteOff => {
+                    if account.written_off.is_none() && account.unpaid().get() > 0 {
+                        let charges = account.write_off(today);
+                        entries.extend(entries_of(&charges, Centavos::ZERO));
+                        entries.push(ledger::write_off(&account.dues()).unwrap());
+                    }
+                }
                 Event::WaivePenalties => {
                     let owed = account.dues().penalties;
-                    if owed.get() > 0 {
+                    if owed.get() > 0 && account.written_off.is_none() {
                         let waiver = ledger::waiver(Bucket::Penalties, owed, &Balances::of(&entries).dues()).unwrap();
                         account.waive(Bucket::Penalties, owed).unwrap();
                         entries.push(waiver);
@@ -284,7 +302,14 @@ proptest! {
             }
             let balances = Balances::of(&entries);
             prop_assert_eq!(balances.sum(), 0);
-            prop_assert_eq!(balances.dues(), account.dues());
+            if account.written_off.is_some() {
+                // Off the lender's books, still owed by the borrower: what
+                // was written off less what was recovered.
+                prop_assert_eq!(balances.dues().total(), Centavos::ZERO);
+                prop_assert_eq!(balances.net(Account::WrittenOff) + balances.net(Account::Recoveries), account.unpaid().get());
+            } else {
+                prop_assert_eq!(balances.dues(), account.dues());
+            }
             prop_assert_eq!(-balances.net(Account::BorrowerCredit), account.credit.get());
             prop_assert_eq!(balances.cost_charged(), account.cost_charged.get());
             prop_assert!(account.dues().principal.get() >= 0 && account.dues().interest.get() >= 0);

@@ -39,6 +39,7 @@ mod tracking;
 mod unit_of_work;
 mod unposted_payments;
 mod uploads;
+mod write_offs;
 
 pub use adjustments::*;
 pub use back_office::*;
@@ -76,6 +77,7 @@ pub use tracking::*;
 pub use unit_of_work::*;
 pub use unposted_payments::*;
 pub use uploads::*;
+pub use write_offs::*;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -138,6 +140,7 @@ pub trait Store:
     + CapRuleSetStore
     + BookKeepingStore
     + GeneralLedgerStore
+    + WriteOffStore
     + ReminderStore
     + SignInTryStore
     + SeedStore
@@ -181,6 +184,7 @@ impl<T> Store for T where
         + CapRuleSetStore
         + BookKeepingStore
         + GeneralLedgerStore
+        + WriteOffStore
         + ReminderStore
         + SignInTryStore
         + SeedStore

@@ -118,9 +118,9 @@ const journal = (id: number, proposedBy: number, status = 'proposed', reverses: 
 });
 
 const CHART = [
-  { code: '1200', name: 'Loans receivable', kind: 'asset', loanAccount: 'principal_receivable' },
-  { code: '1290', name: 'Allowance for credit losses', kind: 'contra_asset', loanAccount: null },
-  { code: '5100', name: 'Provision for credit losses', kind: 'expense', loanAccount: null },
+  { code: '1200', name: 'Loans receivable', kind: 'asset', loanAccount: 'principal_receivable', control: true },
+  { code: '1290', name: 'Allowance for credit losses', kind: 'contra_asset', loanAccount: 'written_off', control: false },
+  { code: '5100', name: 'Provision for credit losses', kind: 'expense', loanAccount: null, control: false },
 ];
 
 const matrix = (id: number, proposedBy: number, status = 'proposed') => ({
@@ -160,6 +160,7 @@ const booksRoutes = {
   '/general-ledger/provisions': ok(provisions(false)),
   '/general-ledger/chart': ok(CHART),
   '/general-ledger/journals': ok([]),
+  '/general-ledger/write-offs': ok([]),
   '/general-ledger/aging': ok(aging(true)),
   '/general-ledger/lenders': ok(LENDERS),
   '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
@@ -179,6 +180,7 @@ describe("a lender's books", () => {
       '/general-ledger/provisions': ok(provisions(false)),
       '/general-ledger/chart': ok(CHART),
       '/general-ledger/journals': ok([]),
+      '/general-ledger/write-offs': ok([]),
     });
     renderSection(<GeneralLedgerPage me={FINANCE} />);
     const table = await screen.findByRole('table', { name: 'Trial balance' });
@@ -336,6 +338,48 @@ describe("a lender's books", () => {
       { code: '5100', side: 'debit', amount: 150_000 },
       { code: '1290', side: 'credit', amount: 150_000 },
     ]);
+  });
+
+  it("lets finance propose writing a loan off with a reason, and approve another member's", async () => {
+    const writeOff = (id: number, proposedBy: number, status = 'proposed', amount: number | null = null) => ({
+      id,
+      orderId: 40 + id,
+      reason: 'Borrower unreachable after 120 days',
+      status,
+      proposedBy,
+      proposedByToken: null,
+      proposedAt: '2026-11-27T01:00:00Z',
+      decidedBy: status === 'proposed' ? null : 99,
+      decidedAt: status === 'proposed' ? null : '2026-11-27T02:00:00Z',
+      amount,
+    });
+    const api = consoleApi({
+      ...booksRoutes,
+      '/general-ledger/closes': ok(closes(1, [])),
+      '/general-ledger/write-offs': ok([writeOff(3, 99), writeOff(2, FINANCE.id), writeOff(1, 99, 'approved', 333_443)]),
+      '/general-ledger/write-offs/propose': (_url: string, init?: RequestInit) =>
+        form(init).reason === 'bad' ? fail('400', 'Write a reason of 5 to 500 characters saying why the loan is written off.', { field: 'reason' }) : ok({ id: 4 }),
+      '/general-ledger/write-offs/approve': ok(null),
+    });
+    renderSection(<GeneralLedgerPage me={FINANCE} />);
+    const table = await screen.findByRole('table', { name: 'Write-offs' });
+    expect((await within(table).findByRole('row', { name: /#1/ })).textContent).toContain('₱3,334.43');
+    expect(within(table).getByRole('row', { name: /#2/ }).textContent).toContain('Yours: another officer decides');
+    fireEvent.click(within(table).getByRole('button', { name: 'Approve write-off #3' }));
+    await waitFor(() => expect(form(api.calls('/general-ledger/write-offs/approve')[0]![1])).toEqual({ id: '3' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Write-off approved: the loan left the books; the borrower still owes it.'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Propose a write-off' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Loan (order id)'), { target: { value: ' 57 ' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'bad' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose a write-off' }));
+    expect(await within(dialog).findByText('Write a reason of 5 to 500 characters saying why the loan is written off.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Deceased, the estate has nothing' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose a write-off' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Write-off proposed: another member approves it.'));
+    const sent = form(api.calls('/general-ledger/write-offs/propose').at(-1)![1]);
+    expect([sent.orderId, sent.reason]).toEqual(['57', 'Deceased, the estate has nothing']);
   });
 
   it('shows the allowance the matrix in force asks beside what the books hold, and proposes a matrix in percent', async () => {

@@ -105,7 +105,7 @@ export function JournalsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
   const canPropose = me.permissions.includes(PERMISSION.proposeJournals);
   const canDecide = me.permissions.includes(PERMISSION.approveJournals);
   // Accounts a loan event moves are not for journals.
-  const accounts = (chart.data ?? []).filter((account) => !account.loanAccount);
+  const accounts = (chart.data ?? []).filter((account) => !account.control);
 
   // A member's posted journal with no reversal waiting or posted among those listed.
   const reversible = (journal: Journal) =>

@@ -3,7 +3,8 @@
 // and from then on nothing posts into those days (decision 069). A refused
 // close names its field; the dialog shows the server's words beside it.
 // And the lender's open loans by days past due (decision 070), and its
-// journals and its provision matrix under maker-checker (decisions 071, 072).
+// journals, its provision matrix and its write-offs under maker-checker
+// (decisions 071, 072, 073).
 import { useQuery } from '@tanstack/react-query';
 import type { Fields } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
@@ -61,3 +62,16 @@ export const useProvisions = (lenderId: number, date: string) =>
 export type MatrixForm = TypedForm<Fields<'/api/staff/general-ledger/provisions/propose', 'post'>>;
 export const proposeMatrix = (form: MatrixForm) => post('/general-ledger/provisions/propose', { ...form }, { idempotent: true, silent: true });
 export const decideMatrix = (id: number, approve: boolean) => post(approve ? '/general-ledger/provisions/approve' : '/general-ledger/provisions/reject', { id });
+
+export type WriteOff = components['schemas']['WriteOffView'];
+/** The write-offs of a lender's loans, the latest first. */
+export const useWriteOffs = (lenderId: number) =>
+  useQuery({
+    queryKey: [BOOKS_KEY, 'write-offs', lenderId],
+    queryFn: () => dataOf(get('/general-ledger/write-offs', { lenderId })),
+    enabled: lenderId > 0,
+  });
+/** A write-off as typed: the loan (its order id) and why. */
+export type WriteOffForm = TypedForm<Fields<'/api/staff/general-ledger/write-offs/propose', 'post'>>;
+export const proposeWriteOff = (form: WriteOffForm) => post('/general-ledger/write-offs/propose', { ...form }, { idempotent: true, silent: true });
+export const decideWriteOff = (id: number, approve: boolean) => post(approve ? '/general-ledger/write-offs/approve' : '/general-ledger/write-offs/reject', { id });

@@ -16,7 +16,7 @@ const SAME_IN_FILIPINO = [
   'console.role.creditOfficer', 'console.role.finance', 'console.role.customerCare', 'console.role.marketing',
   'console.role.auditor', 'console.status', 'console.borrowerId', 'console.col.id', 'console.col.borrower', 'console.col.order',
   'console.col.status', 'console.col.channel', 'console.col.reference', 'console.answer.count', 'console.ratings.agent',
-  'console.audit.staff', 'console.audit.apiToken', 'console.payments.orderId', 'console.sms.provider',
+  'console.audit.staff', 'console.audit.apiToken', 'console.payments.orderId', 'console.writeOffs.order', 'console.sms.provider',
   'console.section.dashboard', 'console.col.principal', 'console.orders.panel', 'console.orders.title',
   'console.orders.owed.principal', 'console.orders.ledger', 'console.orders.debit', 'console.orders.credit',
   'console.borrowers.panel', 'console.products.fee', 'console.links.template', 'console.links.userFrom',

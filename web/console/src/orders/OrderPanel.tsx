@@ -107,6 +107,9 @@ function LoanRecordView({ loan }: { loan: OrderRecord['loan'] }) {
               : '—',
           ],
           [t('console.orders.renewals'), String(loan.renewals)],
+          ...(loan.writtenOffOn && loan.writtenOff != null
+            ? [[t('console.orders.writtenOff'), t('console.orders.writtenOffOn', { date: formatDate(loan.writtenOffOn), amount: peso(loan.writtenOff) })] as const]
+            : []),
         ]}
       />
       {owed && (
@@ -218,6 +221,7 @@ export function OrderPanel({ id, me }: { id: number; me: Me }) {
           [t('console.col.status'), orderStatusLabel(order.status)],
           [t('console.col.borrower'), <Link key="b" to={`/borrowers?id=${order.borrowerId}`}>{order.borrowerName || `#${order.borrowerId}`} · {order.phone}</Link>],
           [t('console.col.product'), order.productName + (order.requiresReview ? ` · ${t('console.products.review')}` : '')],
+          [t('console.books.lender'), order.lenderName],
           [t('console.col.principal'), peso(order.principal)],
           [t('console.orders.interestFees'), `${peso(order.interest)} · ${peso(order.fees)}`],
           [t('console.orders.term'), t('console.orders.days', { n: order.termDays + order.extensionDays })],

@@ -27,6 +27,8 @@ const ROW: OrderListRow = {
 const RECORD: OrderRecord = {
   ...ROW,
   productId: 5,
+  lenderId: 1,
+  lenderName: 'Bayanihan Cash',
   requiresReview: true,
   interest: 90_000,
   fees: 45_000,
@@ -39,7 +41,7 @@ const RECORD: OrderRecord = {
   history: [{ from: null, to: 21, cause: 'application submitted', at: '2026-11-22T01:00:00Z' }],
   ledger: [],
   payouts: [],
-  loan: { acceptedBy: null, terms: {}, ruleSet: null, covered: null, renewals: 0, owedToday: null, schedule: [], proofs: [] },
+  loan: { acceptedBy: null, terms: {}, ruleSet: null, covered: null, renewals: 0, owedToday: null, writtenOffOn: null, writtenOff: null, schedule: [], proofs: [] },
 };
 
 describe('orders and the applications queue', () => {
@@ -144,6 +146,8 @@ describe('orders and the applications queue', () => {
         covered: true,
         renewals: 1,
         owedToday: { principal: 1_500_000, interest: 12_345, fees: 0, penalties: 0, total: 1_512_345, credit: 0 },
+        writtenOffOn: '2026-11-20',
+        writtenOff: 1_512_345,
         schedule: [
           { number: 1, dueDate: '2026-12-22', amount: 560_000, remaining: 0, settled: true },
           { number: 2, dueDate: '2027-01-21', amount: 540_000, remaining: 540_000, settled: false },
@@ -162,6 +166,9 @@ describe('orders and the applications queue', () => {
     expect(within(loan).getByText('Accepted by', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Agree in the agreement window, then Next');
     expect(within(loan).getByText('Rule set', { selector: 'dt' }).nextElementSibling?.textContent).toBe('SEC-MC-14-2025 · covered loan');
     expect(within(loan).getByTestId('owed-today-total').textContent).toBe('₱15,123.45');
+    expect(within(loan).getByText('Written off', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      'on 2026-11-20, ₱15,123.45 owed then; nothing charged since, and payments are recoveries',
+    );
     const schedule = within(loan).getByRole('table', { name: 'Schedule' });
     expect(within(schedule).getAllByRole('row').map((row) => row.textContent)).toEqual([
       '#Due dateAmountRemainingStatus',

@@ -1029,6 +1029,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/write-offs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The write-offs of a lender's loans, the latest first. */
+        get: operations["staff_write_offs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/write-offs/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves another member's write-off: everything the loan owes today
+         *     leaves the lender's books. 409 when the loan was paid meanwhile (the
+         *     proposal stays waiting, to be rejected).
+         */
+        post: operations["staff_write_off_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/write-offs/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proposes writing off a loan with money owed, for a second member to
+         *     approve. A proposal retried under its `Idempotency-Key` answers the
+         *     first one's id and is proposed (and audited) once.
+         */
+        post: operations["staff_write_off_propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/write-offs/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects another member's write-off: the loan stays in the books. */
+        post: operations["staff_write_off_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/orders": {
         parameters: {
             query?: never;
@@ -3198,7 +3274,8 @@ export interface paths {
         /**
          * Every movement of money on the borrower's loan, from its ledger: the
          *     loan sent, interest, late charges, extension fees, payments and
-         *     corrections.
+         *     corrections (a write-off is the lender's accounting, not the borrower's
+         *     money, and is not among them).
          */
         post: operations["money_trail"];
         delete?: never;
@@ -4147,12 +4224,14 @@ export interface components {
         };
         ChartAccountView: {
             code: string;
+            /**
+             * @description Whether only the loans' events move it (never a journal). The
+             *     allowance carries the loans' write-offs and stays open to journals.
+             */
+            control: boolean;
             /** @description `asset`, `contra_asset`, `liability`, `equity`, `income` or `expense`. */
             kind: string;
-            /**
-             * @description The loan-ledger account it carries: such an account moves only with
-             *     the loans' events, never by a journal. Absent for the others.
-             */
+            /** @description The loan-ledger account it carries, if any. */
             loanAccount?: string | null;
             name: string;
         };
@@ -6047,6 +6126,12 @@ export interface components {
                 /** Format: int64 */
                 interest: number;
                 ledger: components["schemas"]["LedgerEntryView"][];
+                /**
+                 * Format: int64
+                 * @description The lender whose loan it is, in whose books it stands.
+                 */
+                lenderId: number;
+                lenderName: string;
                 loan: components["schemas"]["LoanRecord"];
                 orderNo: string;
                 /** @description The account payouts go to, masked. */
@@ -6871,12 +6956,14 @@ export interface components {
             code: string;
             data: {
                 code: string;
+                /**
+                 * @description Whether only the loans' events move it (never a journal). The
+                 *     allowance carries the loans' write-offs and stays open to journals.
+                 */
+                control: boolean;
                 /** @description `asset`, `contra_asset`, `liability`, `equity`, `income` or `expense`. */
                 kind: string;
-                /**
-                 * @description The loan-ledger account it carries: such an account moves only with
-                 *     the loans' events, never by a journal. Absent for the others.
-                 */
+                /** @description The loan-ledger account it carries, if any. */
                 loanAccount?: string | null;
                 name: string;
             }[];
@@ -7125,6 +7212,37 @@ export interface components {
                 name: string;
                 /** @description admin, credit_officer, finance, customer_care, marketing or auditor. */
                 role: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_WriteOffView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos: what the approval wrote off (everything the loan owed that day).
+                 */
+                amount?: number | null;
+                /** @description RFC 3339. */
+                decidedAt?: string | null;
+                /** Format: int64 */
+                decidedBy?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                /** @description RFC 3339. */
+                proposedAt: string;
+                /** Format: int64 */
+                proposedBy?: number | null;
+                /** Format: int64 */
+                proposedByToken?: number | null;
+                reason: string;
+                /** @description `proposed`, `approved` or `rejected`. */
+                status: string;
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -7650,6 +7768,17 @@ export interface components {
              *     null for a loan not yet accepted, or accepted before the engine.
              */
             terms?: unknown;
+            /**
+             * Format: int64
+             * @description Centavos: what it owed when written off.
+             */
+            writtenOff?: number | null;
+            /**
+             * @description `YYYY-MM-DD`: the day the lender wrote the loan off (decision 073),
+             *     after which nothing more is charged; the borrower still owes
+             *     `owedToday`, and what they pay is a recovery.
+             */
+            writtenOffOn?: string | null;
         };
         LoggedIn: {
             /**
@@ -7813,6 +7942,12 @@ export interface components {
             /** Format: int64 */
             interest: number;
             ledger: components["schemas"]["LedgerEntryView"][];
+            /**
+             * Format: int64
+             * @description The lender whose loan it is, in whose books it stands.
+             */
+            lenderId: number;
+            lenderName: string;
             loan: components["schemas"]["LoanRecord"];
             orderNo: string;
             /** @description The account payouts go to, masked. */
@@ -8945,6 +9080,30 @@ export interface components {
             permission: string;
             /** @description Role keys, in the server's order of roles. */
             roles: string[];
+        };
+        WriteOffView: {
+            /**
+             * Format: int64
+             * @description Centavos: what the approval wrote off (everything the loan owed that day).
+             */
+            amount?: number | null;
+            /** @description RFC 3339. */
+            decidedAt?: string | null;
+            /** Format: int64 */
+            decidedBy?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            /** @description RFC 3339. */
+            proposedAt: string;
+            /** Format: int64 */
+            proposedBy?: number | null;
+            /** Format: int64 */
+            proposedByToken?: number | null;
+            reason: string;
+            /** @description `proposed`, `approved` or `rejected`. */
+            status: string;
         };
     };
     responses: never;
@@ -12894,6 +13053,329 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_write_offs: {
+        parameters: {
+            query: {
+                lenderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_WriteOffView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_write_off_approve: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_write_off_propose: {
+        parameters: {
+            query: {
+                orderId: number;
+                /** @description Why the loan is written off, 5 to 500 characters. */
+                reason: string;
+            };
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The loan owes nothing, is written off or has a write-off waiting, or the `Idempotency-Key` was used for a different request; nothing was stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_write_off_reject: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -525,9 +525,11 @@ pub struct ChartAccountView {
     pub name: String,
     /// `asset`, `contra_asset`, `liability`, `equity`, `income` or `expense`.
     pub kind: String,
-    /// The loan-ledger account it carries: such an account moves only with
-    /// the loans' events, never by a journal. Absent for the others.
+    /// The loan-ledger account it carries, if any.
     pub loan_account: Option<String>,
+    /// Whether only the loans' events move it (never a journal). The
+    /// allowance carries the loans' write-offs and stays open to journals.
+    pub control: bool,
 }
 
 /// The chart of accounts every lender's books are kept in, in its order.
@@ -549,6 +551,7 @@ pub async fn chart(
                 code: account.code,
                 name: account.name,
                 kind: account.kind.key().to_owned(),
+                control: account.loan_account.is_some_and(hiram_domain::ledger::Account::controls_its_gl_account),
                 loan_account: account.loan_account.map(|loan| loan.key().to_owned()),
             })
             .collect(),

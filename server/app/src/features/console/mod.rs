@@ -29,6 +29,7 @@ pub mod sign_in;
 pub mod sms_outbox;
 pub mod staff_accounts;
 pub mod unposted_payments;
+pub mod write_offs;
 
 use crate::error::ApiError;
 pub use crate::staff_access::Staff;
@@ -68,6 +69,10 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(provisions::propose))
         .routes(routes!(provisions::approve))
         .routes(routes!(provisions::reject))
+        .routes(routes!(write_offs::write_offs))
+        .routes(routes!(write_offs::propose))
+        .routes(routes!(write_offs::approve))
+        .routes(routes!(write_offs::reject))
         .routes(routes!(dashboard::dashboard))
         .routes(routes!(borrowers::staff_image))
         .routes(routes!(unposted_payments::queue))

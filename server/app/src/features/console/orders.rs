@@ -178,6 +178,12 @@ pub struct LoanRecord {
     /// What paying it off today costs, from its account, with interest to
     /// the day (the ledger holds what has been posted).
     pub owed_today: Option<DuesView>,
+    /// `YYYY-MM-DD`: the day the lender wrote the loan off (decision 073),
+    /// after which nothing more is charged; the borrower still owes
+    /// `owedToday`, and what they pay is a recovery.
+    pub written_off_on: Option<String>,
+    /// Centavos: what it owed when written off.
+    pub written_off: Option<i64>,
     pub schedule: Vec<ScheduleLineView>,
     pub proofs: Vec<ProofView>,
 }
@@ -243,6 +249,9 @@ pub struct OrderRecord {
     pub phone: String,
     pub product_id: i64,
     pub product_name: String,
+    /// The lender whose loan it is, in whose books it stands.
+    pub lender_id: i64,
+    pub lender_name: String,
     /// Whether the product asks staff to decide its applications.
     pub requires_review: bool,
     /// Centavos.
@@ -304,6 +313,14 @@ async fn loan_record(state: &AppState, order: &Order) -> ApiResult<LoanRecord> {
                 credit: payoff.credit.get(),
             }
         }),
+        written_off_on: standing
+            .as_ref()
+            .and_then(|standing| standing.account.written_off)
+            .map(|write_off| write_off.on.to_string()),
+        written_off: standing
+            .as_ref()
+            .and_then(|standing| standing.account.written_off)
+            .map(|write_off| write_off.amount.get()),
         schedule: standing
             .as_ref()
             .map(|standing| {
@@ -367,6 +384,8 @@ pub async fn record(
             phone: borrower.phone.masked(),
             product_id: product.id.0,
             product_name: product.name.clone(),
+            lender_id: product.lender_id.0,
+            lender_name: product.lender_name.clone(),
             requires_review: product.requires_review,
             principal: order.principal.get(),
             interest: order.interest.get(),

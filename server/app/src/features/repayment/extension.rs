@@ -195,7 +195,8 @@ pub struct TrailInfo {
 
 /// Every movement of money on the borrower's loan, from its ledger: the
 /// loan sent, interest, late charges, extension fees, payments and
-/// corrections.
+/// corrections (a write-off is the lender's accounting, not the borrower's
+/// money, and is not among them).
 #[utoipa::path(post, path = "/v3/installment/loan-trail", tag = "payments", params(RepaymentParams),
     responses((status = 200, body = Envelope<TrailInfo>), (status = 401), (status = 404)), security(("borrower_session" = [])))]
 pub async fn money_trail(
@@ -210,7 +211,7 @@ pub async fn money_trail(
         .ledger_entries(order.id)
         .await?
         .into_iter()
-        .map(|stored| {
+        .filter_map(|stored| {
             let title = match stored.entry.kind {
                 EntryKind::Disbursement => Msg::TrailDisbursement,
                 EntryKind::Interest => Msg::TrailInterest,
@@ -218,12 +219,15 @@ pub async fn money_trail(
                 EntryKind::ExtensionFee => Msg::TrailExtensionFee,
                 EntryKind::Repayment => Msg::TrailRepayment,
                 EntryKind::Reversal | EntryKind::Adjustment | EntryKind::Restatement => Msg::TrailReversal,
+                // The lender's own accounting: the borrower's debt is
+                // unchanged, and their trail says nothing moved.
+                EntryKind::WriteOff => return None,
             };
-            TrailItem {
+            Some(TrailItem {
                 title: title.text(lang).to_owned(),
                 amount: stored.entry.amount().get(),
                 time: crate::views::timestamp(stored.created_at),
-            }
+            })
         })
         .collect();
     Ok(ok(lang, TrailInfo { trail }))

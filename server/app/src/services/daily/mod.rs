@@ -128,7 +128,7 @@ fn day_changes(held: &HeldOrder, today: Date, now: OffsetDateTime) -> Result<Ord
         return Err(Refusal("the loan no longer owes money".to_owned()));
     }
     let charges = account.bring_to(today);
-    let entries = posting::ledger_entries(&charges, None, &day_key(order.id, today))
+    let entries = posting::ledger_entries(&charges, None, false, &day_key(order.id, today))
         .map_err(|error| Refusal(error.to_string()))?;
     let transition = match (order.status, account.overdue_since(today)) {
         (OrderStatus::RepaymentOpen, Some(due)) => Some(

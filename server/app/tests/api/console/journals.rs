@@ -101,7 +101,7 @@ crate::on_both_stores! {
         assert_eq!(accounts.len(), 14, "{chart}");
         let account = |code: &str| accounts.iter().find(|account| account["code"] == code).unwrap().clone();
         assert_eq!((account("1200")["kind"].as_str(), account("1200")["loanAccount"].as_str()), (Some("asset"), Some("principal_receivable")));
-        assert_eq!((account("1290")["kind"].as_str(), account("1290")["loanAccount"].as_str()), (Some("contra_asset"), None));
+        assert_eq!((account("1290")["kind"].as_str(), account("1290")["loanAccount"].as_str()), (Some("contra_asset"), Some("written_off")));
         let codes: Vec<&str> = accounts.iter().map(|account| account["code"].as_str().unwrap()).collect();
         assert_eq!(codes.first(), Some(&"1010"), "in the chart's order");
         let care = member(&app, Role::CustomerCare).await;

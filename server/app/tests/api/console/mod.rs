@@ -14,6 +14,7 @@ mod rule_sets;
 mod staff_accounts;
 mod staff_actions;
 mod unposted_payments;
+mod write_offs;
 
 use crate::helpers::{TestApp, order_in};
 use hiram::features::console::staff_accounts::{NewAccount, add_staff};
@@ -132,7 +133,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 68] = [
+const CALLS: [(&str, &str, Permission); 72] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -197,6 +198,10 @@ const CALLS: [(&str, &str, Permission); 68] = [
     ("POST", "/api/console/general-ledger/journals/approve?id=999999", Permission::ApproveJournals),
     ("POST", "/api/console/general-ledger/journals/reject?id=999999", Permission::ApproveJournals),
     ("POST", "/api/console/general-ledger/journals/reverse?id=999999", Permission::ProposeJournals),
+    ("GET", "/api/console/general-ledger/write-offs?lenderId=1", Permission::ViewMoney),
+    ("POST", "/api/console/general-ledger/write-offs/propose?orderId=999999&reason=x", Permission::ProposeWriteOffs),
+    ("POST", "/api/console/general-ledger/write-offs/approve?id=999999", Permission::ApproveWriteOffs),
+    ("POST", "/api/console/general-ledger/write-offs/reject?id=999999", Permission::ApproveWriteOffs),
     ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
     ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),

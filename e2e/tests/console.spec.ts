@@ -201,13 +201,41 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   await expect(page.getByRole('table', { name: 'Loans by days past due' })).toBeVisible();
   await expect(page.getByTestId('portfolio-at-risk')).toContainText('Portfolio at risk over 30 days');
 
-  // Finance closes yesterday: from then on nothing posts into it.
+  // Finance brings in the provider's statement of yesterday, with a planted
+  // payment the books never posted: it is found, and holds the close of
+  // that day until resolved.
+  const yesterday = new Date(manilaToday.getTime() - 86_400_000).toISOString().slice(0, 10);
+  await page.getByRole('button', { name: 'Bring in a statement' }).click();
+  const importing = page.getByRole('dialog', { name: 'Bring in a statement' });
+  await importing.getByLabel('Day').fill(yesterday);
+  await importing.getByLabel('Statement file (CSV)').setInputFiles({
+    name: 'xendit-statement.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`reference,amount,fee\nE2E-${run},"1,234.50",12.35\n`),
+  });
+  await expect(importing.getByLabel('Statement (CSV: reference, amount, fee)')).toHaveValue(/E2E-/);
+  await importing.getByRole('button', { name: 'Bring in a statement' }).click();
+  const planted = page.getByRole('table', { name: 'Unmatched lines to resolve' }).getByRole('row').filter({ hasText: `E2E-${run}` });
+  await expect(planted).toContainText('Missing in the books');
+  await expect(planted).toContainText('₱1,234.50');
+
+  // Finance closes yesterday: held while the line is open, then, resolved,
+  // closed; from then on nothing posts into it.
   await expect(page.getByTestId('closed-through')).toHaveText('No day is closed yet: any day can still be posted to.');
   await page.getByRole('button', { name: 'Close the books' }).click();
   const closing = page.getByRole('dialog', { name: 'Close the books' });
   await closing.getByLabel('Note').fill('Channels matched for the day');
   await closing.getByRole('button', { name: 'Close the books' }).click();
-  const yesterday = new Date(manilaToday.getTime() - 86_400_000).toISOString().slice(0, 10);
+  await expect(closing.getByRole('alert')).toContainText("Unmatched lines of the providers' statements through that day: 1.");
+  await closing.getByRole('button', { name: 'Cancel' }).click();
+  await planted.getByRole('button', { name: `Resolve E2E-${run}` }).click();
+  const resolving = page.getByRole('dialog', { name: `Resolve E2E-${run}` });
+  await resolving.getByLabel('Reason (kept in the audit log)').fill('Xendit confirmed a test charge, reversed on their side');
+  await resolving.getByRole('button', { name: 'Resolve' }).click();
+  await expect(planted).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close the books' }).click();
+  await closing.getByLabel('Note').fill('Channels matched for the day');
+  await closing.getByRole('button', { name: 'Close the books' }).click();
   await expect(page.getByTestId('closed-through')).toContainText(`Closed through ${yesterday}`);
   await expect(page.getByRole('table', { name: 'Closing the books' }).getByRole('row').filter({ hasText: 'Channels matched for the day' })).toContainText(yesterday);
 

@@ -12,6 +12,7 @@ pub mod aging;
 pub mod close;
 pub mod journal;
 pub mod provision;
+pub mod statement;
 pub mod write_off;
 
 use crate::ledger::{Account, Side};

@@ -57,6 +57,9 @@ pub enum Permission {
     ProposeWriteOffs,
     /// Approving or rejecting another member's write-off.
     ApproveWriteOffs,
+    /// Bringing in the providers' statements and resolving their
+    /// unmatched lines (decision 074).
+    ReconcileStatements,
 }
 
 impl Role {
@@ -122,6 +125,7 @@ impl Role {
                 ApproveProvisionRates,
                 ProposeWriteOffs,
                 ApproveWriteOffs,
+                ReconcileStatements,
             ],
             Role::CustomerCare => &[
                 ViewBorrowers,
@@ -200,6 +204,7 @@ impl Permission {
             Permission::ApproveProvisionRates => "approve_provision_rates",
             Permission::ProposeWriteOffs => "propose_write_offs",
             Permission::ApproveWriteOffs => "approve_write_offs",
+            Permission::ReconcileStatements => "reconcile_statements",
         }
     }
 }
@@ -539,6 +544,7 @@ mod tests {
             Permission::ApproveProvisionRates,
             Permission::ProposeWriteOffs,
             Permission::ApproveWriteOffs,
+            Permission::ReconcileStatements,
         ];
         assert!(changing.iter().all(|permission| !Role::Auditor.can(*permission)));
     }

@@ -46,6 +46,7 @@ mod sessions;
 mod sign_in_tries;
 mod sms_outbox;
 mod staff;
+mod statements;
 mod tracking;
 mod unit_of_work;
 mod unposted_payments;

@@ -131,6 +131,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(61 "0061_gl_journal"),
     migration!(62 "0062_provision_matrix"),
     migration!(63 "0063_write_offs"),
+    migration!(64 "0064_provider_statements"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -276,6 +276,7 @@ const ACTIONS = {
   approve_journals: 'console.can.approveJournals',
   approve_provision_rates: 'console.can.approveProvisionRates',
   approve_write_offs: 'console.can.approveWriteOffs',
+  reconcile_statements: 'console.can.reconcileStatements',
 } as const satisfies Record<string, MessageKey>;
 
 export type ExplainedPermission = keyof typeof ACTIONS;

@@ -32,6 +32,7 @@ export const PERMISSION = {
   approveProvisionRates: 'approve_provision_rates',
   proposeWriteOffs: 'propose_write_offs',
   approveWriteOffs: 'approve_write_offs',
+  reconcileStatements: 'reconcile_statements',
 } as const;
 
 export type SectionId =

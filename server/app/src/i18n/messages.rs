@@ -446,6 +446,22 @@ messages! {
         en: "The books are already closed through {n}. Closes never go back; post a correction in the open period.",
         fil: "Sarado na ang libro hanggang {n}. Hindi na binubuksan muli ang pagsasara; itala ang pagtatama sa bukas na panahon.",
     }
+    BooksStatementsUnmatched {
+        en: "Unmatched lines of the providers' statements through that day: {n}. Resolve them first, or close over them with a note saying why.",
+        fil: "Mga hindi tugmang linya ng statement ng mga provider hanggang sa araw na iyon: {n}. Lutasin muna ang mga ito, o isara nang may tala kung bakit.",
+    }
+    StatementCsv {
+        en: "The statement does not read: {n}. Send a CSV whose first line names reference, amount and fee.",
+        fil: "Hindi mabasa ang statement: {n}. Magpadala ng CSV na ang unang linya ay nagsasabi ng reference, amount at fee.",
+    }
+    StatementKept {
+        en: "That provider's statement of that day is already in; a day is brought in once.",
+        fil: "Naipasok na ang statement ng provider na iyon para sa araw na iyon; isang beses lang ipinapasok ang isang araw.",
+    }
+    StatementResolution {
+        en: "Say in 5 to 500 characters what you found and did.",
+        fil: "Sabihin sa 5 hanggang 500 titik kung ano ang nakita at ginawa mo.",
+    }
     BooksNoteTooLong {
         en: "Keep the note to 500 characters or fewer.",
         fil: "Panatilihin ang tala sa 500 titik o mas kaunti.",

@@ -9,10 +9,12 @@ use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::clock::end_of_manila_day;
 use hiram_domain::general_ledger::aging::{PortfolioAging, month_before};
-use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, check_close};
+use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, check_close, check_unmatched};
 use hiram_domain::general_ledger::journal::{Journal, JournalStatus};
 use hiram_domain::general_ledger::provision::{self, ProvisionMatrix};
+use hiram_domain::general_ledger::statement::{ProviderStatement, StatementLine, match_statement};
 use hiram_domain::general_ledger::{GlAccount, IncomeStatement, Posted, TrialBalance};
+use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::product::{Lender, LenderId};
 use time::{Date, OffsetDateTime};
 
@@ -99,6 +101,9 @@ pub struct Closing {
     pub close: BooksClose,
     /// The books were closed through that day already; nothing changed.
     pub repeated: bool,
+    /// Lines of the providers' statements still open that the close went
+    /// over, with its note saying why (decision 074).
+    pub unmatched: usize,
 }
 
 /// Who closes: a member, or a finance tool's token.
@@ -119,6 +124,7 @@ pub async fn close_books(
     day: Date,
     by: Closer,
     note: Option<String>,
+    overriding_unmatched: bool,
 ) -> ServiceResult<Option<Result<Closing, CloseRefused>>> {
     let Some(lender) = state.store.lender(lender).await? else { return Ok(None) };
     let latest = state.store.books_closes(lender.id, 1).await?.into_iter().next();
@@ -127,10 +133,14 @@ pub async fn close_books(
             Err(refused) => return Ok(Some(Err(refused))),
             Ok(None) => {
                 let close = latest.ok_or(ServiceError::Stale)?;
-                return Ok(Some(Ok(Closing { lender, close, repeated: true })));
+                return Ok(Some(Ok(Closing { lender, close, repeated: true, unmatched: 0 })));
             }
             Ok(Some(through)) => through,
         };
+    let unmatched = state.store.open_statement_items(lender.id, through).await?;
+    if let Err(refused) = check_unmatched(unmatched.len(), overriding_unmatched, note.as_deref()) {
+        return Ok(Some(Err(refused)));
+    }
     let totals = posted_through(state, lender.id, through).await?;
     checked(&state.store.chart_of_accounts().await?, &lender, through, &totals)?;
     let close = BooksClose {
@@ -143,7 +153,7 @@ pub async fn close_books(
         note,
     };
     state.store.close_books(&close, end_of_manila_day(through), &totals).await?;
-    Ok(Some(Ok(Closing { lender, close, repeated: false })))
+    Ok(Some(Ok(Closing { lender, close, repeated: false, unmatched: unmatched.len() })))
 }
 
 /// A lender's open loans by days past due on a day, and a month before.
@@ -230,4 +240,21 @@ pub async fn keep_provisions(state: &AppState, today: Date) -> ServiceResult<usi
         }
     }
     Ok(posted)
+}
+
+/// Brings in a provider's statement of a Manila day (decision 074): its
+/// lines matched against the books' postings of that provider and day, and
+/// kept with the match; anything that does not match waits on finance's
+/// worklist. Its id, or `Conflict("provider_statement_day")` when that day's
+/// statement of the provider is kept already.
+pub async fn import_statement(
+    state: &AppState,
+    statement: &ProviderStatement,
+    lines: &[StatementLine],
+    request: Option<&KeyedRequest>,
+) -> ServiceResult<i64> {
+    let from = end_of_manila_day(statement.day.previous_day().unwrap_or(statement.day));
+    let books = state.store.provider_postings(&statement.provider, from, end_of_manila_day(statement.day)).await?;
+    let items = match_statement(lines, &books);
+    Ok(state.store.keep_statement(statement, &items, request).await?)
 }

@@ -76,6 +76,21 @@ pub enum CloseRefused {
     /// The note is longer than a close keeps.
     #[error("the note is too long")]
     NoteTooLong,
+    /// Lines of the providers' statements through the day are still open
+    /// (decision 074): a close over them needs a reason in its note.
+    #[error("{0} lines of the providers' statements are unmatched")]
+    Unmatched(usize),
+}
+
+/// A close over open statement lines says why in a note of at least this
+/// many characters.
+pub const OVERRIDE_NOTE_MIN_CHARS: usize = 5;
+
+/// Whether a close through a day with `open` unmatched statement lines may
+/// go ahead: with none, or when finance overrides them with a reason.
+pub fn check_unmatched(open: usize, overriding: bool, note: Option<&str>) -> Result<(), CloseRefused> {
+    let reason = note.is_some_and(|note| note.trim().chars().count() >= OVERRIDE_NOTE_MIN_CHARS);
+    if open == 0 || (overriding && reason) { Ok(()) } else { Err(CloseRefused::Unmatched(open)) }
 }
 
 /// What a close asked on `day` for `period` would close, given `today`

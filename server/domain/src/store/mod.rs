@@ -35,6 +35,7 @@ mod sessions;
 mod sign_in_tries;
 mod sms_outbox;
 mod staff;
+mod statements;
 mod tracking;
 mod unit_of_work;
 mod unposted_payments;
@@ -73,6 +74,7 @@ pub use sessions::*;
 pub use sign_in_tries::*;
 pub use sms_outbox::*;
 pub use staff::*;
+pub use statements::*;
 pub use tracking::*;
 pub use unit_of_work::*;
 pub use unposted_payments::*;
@@ -141,6 +143,7 @@ pub trait Store:
     + BookKeepingStore
     + GeneralLedgerStore
     + WriteOffStore
+    + StatementStore
     + ReminderStore
     + SignInTryStore
     + SeedStore
@@ -185,6 +188,7 @@ impl<T> Store for T where
         + BookKeepingStore
         + GeneralLedgerStore
         + WriteOffStore
+        + StatementStore
         + ReminderStore
         + SignInTryStore
         + SeedStore

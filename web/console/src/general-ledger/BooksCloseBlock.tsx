@@ -14,7 +14,7 @@ import { BOOKS_KEY, closeBooks, useBooksCloses, type CloseForm } from './api';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function CloseDialog({ lenderId, onClose, onClosed }: { lenderId: number; onClose: () => void; onClosed: () => void }) {
-  const [form, setForm] = useState<CloseForm>(() => ({ lenderId: String(lenderId), period: 'day', date: formatDate(Date.now() - DAY_MS), note: '' }));
+  const [form, setForm] = useState<CloseForm>(() => ({ lenderId: String(lenderId), period: 'day', date: formatDate(Date.now() - DAY_MS), note: '', overrideUnmatched: '' }));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (field: keyof CloseForm, value: string) => setForm({ ...form, [field]: value });
@@ -50,6 +50,19 @@ function CloseDialog({ lenderId, onClose, onClosed }: { lenderId: number; onClos
         onChange={(e) => set('date', e.target.value)}
       />
       <Field label={t('console.books.closeNote')} maxLength={500} value={form.note} error={besideField(refusal, 'note')} onChange={(e) => set('note', e.target.value)} />
+      {(refusal?.field === 'overrideUnmatched' || form.overrideUnmatched) && (
+        <>
+          {refusal?.field === 'overrideUnmatched' && (
+            <p className="h-error" role="alert">
+              {refusal.text}
+            </p>
+          )}
+          <label className="c-check">
+            <input type="checkbox" checked={form.overrideUnmatched === 'true'} onChange={(e) => set('overrideUnmatched', e.target.checked ? 'true' : '')} />
+            {t('console.books.overrideUnmatched')}
+          </label>
+        </>
+      )}
     </FormDialog>
   );
 }

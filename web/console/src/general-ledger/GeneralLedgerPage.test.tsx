@@ -161,6 +161,8 @@ const booksRoutes = {
   '/general-ledger/chart': ok(CHART),
   '/general-ledger/journals': ok([]),
   '/general-ledger/write-offs': ok([]),
+  '/general-ledger/statements': ok([]),
+  '/general-ledger/statements/worklist': ok([]),
   '/general-ledger/aging': ok(aging(true)),
   '/general-ledger/lenders': ok(LENDERS),
   '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
@@ -181,6 +183,8 @@ describe("a lender's books", () => {
       '/general-ledger/chart': ok(CHART),
       '/general-ledger/journals': ok([]),
       '/general-ledger/write-offs': ok([]),
+      '/general-ledger/statements': ok([]),
+      '/general-ledger/statements/worklist': ok([]),
     });
     renderSection(<GeneralLedgerPage me={FINANCE} />);
     const table = await screen.findByRole('table', { name: 'Trial balance' });
@@ -266,6 +270,77 @@ describe("a lender's books", () => {
     const table = screen.getByRole('table', { name: 'Closing the books' });
     expect(within(table).getByText('A month')).toBeTruthy();
     expect(within(table).getByText('October matched')).toBeTruthy();
+  });
+
+  it('brings in a statement, lists what does not match for the lender to resolve, and closes over it only when told why', async () => {
+    const item = (id: number, kind: string, reference: string, providerAmount: number | null, booksAmount: number | null) => ({
+      id,
+      statementId: 4,
+      provider: 'xendit',
+      day: '2026-11-26',
+      kind,
+      reference,
+      providerAmount,
+      fee: providerAmount === null ? null : 300,
+      booksAmount,
+      entryId: booksAmount === null ? null : 70 + id,
+      lenderId: booksAmount === null ? null : 1,
+      status: 'open',
+      resolution: null,
+      resolvedBy: null,
+      resolvedAt: null,
+    });
+    const api = consoleApi({
+      ...booksRoutes,
+      '/general-ledger/closes': ok(closes(1, [])),
+      '/general-ledger/statements': ok([{ id: 4, provider: 'xendit', day: '2026-11-26', importedBy: 99, importedByToken: null, importedAt: '2026-11-27T01:00:00Z', lines: 5, matched: 2, open: 3 }]),
+      '/general-ledger/statements/worklist': ok([item(1, 'amount_differs', 'ewc_3', 45_000, 50_000), item(2, 'missing_in_books', 'ewc_9', 9_000, null), item(3, 'duplicated', 'ewc_2', 20_000, 20_000)]),
+      '/general-ledger/statements/import': (_url: string, init?: RequestInit) =>
+        form(init).csv === 'nonsense' ? fail('400', 'The statement does not read: the first line must name the columns reference, amount and (optionally) fee.', { field: 'csv' }) : ok({ id: 5 }),
+      '/general-ledger/statements/resolve': ok(null),
+      '/general-ledger/close': (_url: string, init?: RequestInit) =>
+        form(init).overrideUnmatched === 'true'
+          ? ok({ lenderId: 1, close: close('2026-11-26', 'day', 'ewc_3 asked of Xendit'), repeated: false })
+          : fail('400', "Unmatched lines of the providers' statements through that day: 3.", { field: 'overrideUnmatched' }),
+    });
+    renderSection(<GeneralLedgerPage me={FINANCE} />);
+    const statements = await screen.findByRole('table', { name: "Providers' statements" });
+    expect((await within(statements).findByRole('row', { name: /xendit/ })).textContent).toContain('2026-11-26');
+    const worklist = screen.getByRole('table', { name: 'Unmatched lines to resolve' });
+    const differs = await within(worklist).findByRole('row', { name: /ewc_3/ });
+    expect(differs.textContent).toContain('Amount differs');
+    expect(differs.textContent).toContain('₱450.00');
+    expect(differs.textContent).toContain('₱500.00');
+    expect(within(worklist).getByRole('row', { name: /ewc_9/ }).textContent).toContain('Missing in the books');
+
+    fireEvent.click(within(worklist).getByRole('button', { name: 'Resolve ewc_3' }));
+    const resolving = await screen.findByRole('dialog');
+    fireEvent.change(within(resolving).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Xendit refunded ₱50 to the borrower' } });
+    fireEvent.click(within(resolving).getByRole('button', { name: 'Resolve' }));
+    await waitFor(() => expect(form(api.calls('/general-ledger/statements/resolve')[0]![1])).toEqual({ id: '1', resolution: 'Xendit refunded ₱50 to the borrower' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Bring in a statement' }));
+    const importing = await screen.findByRole('dialog');
+    fireEvent.change(within(importing).getByLabelText('Day'), { target: { value: '2026-11-25' } });
+    fireEvent.change(within(importing).getByLabelText('Statement (CSV: reference, amount, fee)'), { target: { value: 'nonsense' } });
+    fireEvent.click(within(importing).getByRole('button', { name: 'Bring in a statement' }));
+    expect(await within(importing).findByRole('alert')).toBeTruthy();
+    fireEvent.change(within(importing).getByLabelText('Statement (CSV: reference, amount, fee)'), { target: { value: 'reference,amount,fee\newc_1,500.00,3.00' } });
+    fireEvent.click(within(importing).getByRole('button', { name: 'Bring in a statement' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Statement brought in and matched against the books.'));
+    const sent = form(api.calls('/general-ledger/statements/import').at(-1)![1]);
+    expect([sent.provider, sent.date, sent.csv]).toEqual(['xendit', '2026-11-25', 'reference,amount,fee\newc_1,500.00,3.00']);
+
+    // The close is held over the open lines until finance closes over them, saying why.
+    fireEvent.click(screen.getByRole('button', { name: 'Close the books' }));
+    const closing = await screen.findByRole('dialog');
+    fireEvent.click(within(closing).getByRole('button', { name: 'Close the books' }));
+    expect(await within(closing).findByText("Unmatched lines of the providers' statements through that day: 3.")).toBeTruthy();
+    fireEvent.click(within(closing).getByLabelText('Close over the unmatched lines; the note says why'));
+    fireEvent.change(within(closing).getByLabelText('Note'), { target: { value: 'ewc_3 asked of Xendit' } });
+    fireEvent.click(within(closing).getByRole('button', { name: 'Close the books' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Books closed through 2026-11-26.'));
+    expect(form(api.calls('/general-ledger/close').at(-1)![1]).overrideUnmatched).toBe('true');
   });
 
   it('shows an auditor the closes and who may close, with no control to close', async () => {

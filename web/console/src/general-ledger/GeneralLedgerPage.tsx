@@ -9,6 +9,7 @@ import { AgingBlock } from './AgingBlock';
 import { BooksCloseBlock } from './BooksCloseBlock';
 import { JournalsBlock } from './JournalsBlock';
 import { ProvisionsBlock } from './ProvisionsBlock';
+import { StatementsBlock } from './StatementsBlock';
 import { WriteOffsBlock } from './WriteOffsBlock';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
@@ -174,6 +175,7 @@ export function GeneralLedgerPage({ me }: { me: Me }) {
       {lenderId > 0 && <ProvisionsBlock me={me} lenderId={lenderId} date={asked.date} />}
       {lenderId > 0 && <JournalsBlock me={me} lenderId={lenderId} />}
       {lenderId > 0 && <WriteOffsBlock me={me} lenderId={lenderId} />}
+      {lenderId > 0 && <StatementsBlock me={me} lenderId={lenderId} />}
       {lenderId > 0 && <BooksCloseBlock me={me} lenderId={lenderId} />}
     </section>
   );

@@ -26,7 +26,9 @@ export const useBooksCloses = (lenderId: number) =>
     queryFn: () => dataOf(get('/general-ledger/closes', { lenderId })),
     enabled: lenderId > 0,
   });
-export const closeBooks = (form: CloseForm) => post('/general-ledger/close', { ...form }, { silent: true });
+/** A close as asked; the override goes only when finance ticked it, after a refusal over unmatched statement lines. */
+export const closeBooks = (form: CloseForm) =>
+  post('/general-ledger/close', { ...form, overrideUnmatched: form.overrideUnmatched === 'true' ? true : undefined }, { silent: true });
 
 /** A lender's loans by days past due at the end of `date` (today when empty), as the daily run kept them. */
 export const useAging = (lenderId: number, date: string) =>
@@ -75,3 +77,19 @@ export const useWriteOffs = (lenderId: number) =>
 export type WriteOffForm = TypedForm<Fields<'/api/staff/general-ledger/write-offs/propose', 'post'>>;
 export const proposeWriteOff = (form: WriteOffForm) => post('/general-ledger/write-offs/propose', { ...form }, { idempotent: true, silent: true });
 export const decideWriteOff = (id: number, approve: boolean) => post(approve ? '/general-ledger/write-offs/approve' : '/general-ledger/write-offs/reject', { id });
+
+export type Statement = components['schemas']['StatementView'];
+export type StatementItem = components['schemas']['StatementItemView'];
+/** The providers' statements brought in, the latest day first. */
+export const useStatements = () => useQuery({ queryKey: [BOOKS_KEY, 'statements'], queryFn: () => dataOf(get('/general-ledger/statements', {})) });
+/** The statement lines still open that touch a lender's books, oldest day first. */
+export const useStatementWorklist = (lenderId: number) =>
+  useQuery({
+    queryKey: [BOOKS_KEY, 'statement-worklist', lenderId],
+    queryFn: () => dataOf(get('/general-ledger/statements/worklist', { lenderId })),
+    enabled: lenderId > 0,
+  });
+/** A statement as brought in: the provider, its day and its CSV. */
+export type StatementForm = TypedForm<Fields<'/api/staff/general-ledger/statements/import', 'post'>>;
+export const importStatement = (form: StatementForm) => post('/general-ledger/statements/import', { ...form }, { idempotent: true, silent: true });
+export const resolveStatementItem = (id: number, resolution: string) => post('/general-ledger/statements/resolve', { id, resolution }, { silent: true });

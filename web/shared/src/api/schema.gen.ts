@@ -1012,6 +1012,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/general-ledger/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The providers' statements brought in, the latest day first, with how
+         *     their lines matched.
+         */
+        get: operations["staff_statements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/statements/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Brings in a provider's statement of a day and matches it against the
+         *     books. A retry under its `Idempotency-Key` answers the first one's id;
+         *     the same provider and day again is 409.
+         */
+        post: operations["staff_statement_import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/statements/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every line of a statement's match, in the statement's order, then what
+         *     only the books hold.
+         */
+        get: operations["staff_statement_items"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/statements/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolves an open line of a statement's match with what finance found
+         *     and did (a payment posted by hand, a refund asked of the provider, a
+         *     fee agreed); 409 when it is not open.
+         */
+        post: operations["staff_statement_resolve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/statements/worklist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lines still open that touch a lender's books: its own, and the
+         *     payments no books hold (which could be any lender's), oldest day first.
+         */
+        get: operations["staff_statement_worklist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/general-ledger/trial-balance": {
         parameters: {
             query?: never;
@@ -7217,6 +7319,90 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_Vec_StatementItemView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos, as the books posted it (absent when they did not).
+                 */
+                booksAmount?: number | null;
+                /** @description `YYYY-MM-DD`. */
+                day: string;
+                /**
+                 * Format: int64
+                 * @description The ledger entry that posted it.
+                 */
+                entryId?: number | null;
+                /**
+                 * Format: int64
+                 * @description Centavos the provider kept of it.
+                 */
+                fee?: number | null;
+                /** Format: int64 */
+                id: number;
+                /** @description `matched`, `amount_differs`, `duplicated`, `missing_in_books` or `missing_at_provider`. */
+                kind: string;
+                /**
+                 * Format: int64
+                 * @description The lender whose loan it paid; absent when no books hold it.
+                 */
+                lenderId?: number | null;
+                provider: string;
+                /**
+                 * Format: int64
+                 * @description Centavos, as the provider lists it (absent when it does not).
+                 */
+                providerAmount?: number | null;
+                /** @description The provider's transaction reference. */
+                reference: string;
+                resolution?: string | null;
+                /** @description RFC 3339. */
+                resolvedAt?: string | null;
+                /** Format: int64 */
+                resolvedBy?: number | null;
+                /** Format: int64 */
+                statementId: number;
+                /** @description `matched`, `open` or `resolved`. */
+                status: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_StatementView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description `YYYY-MM-DD`: the Manila day it covers. */
+                day: string;
+                /** Format: int64 */
+                id: number;
+                /** @description RFC 3339. */
+                importedAt: string;
+                /** Format: int64 */
+                importedBy?: number | null;
+                /** Format: int64 */
+                importedByToken?: number | null;
+                /**
+                 * Format: int64
+                 * @description Lines of the match: the statement's, then the books' it lacks.
+                 */
+                lines: number;
+                /** Format: int64 */
+                matched: number;
+                /**
+                 * Format: int64
+                 * @description Lines still waiting on the worklist.
+                 */
+                open: number;
+                provider: string;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Vec_WriteOffView: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -8903,6 +9089,51 @@ export interface components {
             /** @description The name to put in `answer`'s `images`. */
             name: string;
         };
+        StatementItemView: {
+            /**
+             * Format: int64
+             * @description Centavos, as the books posted it (absent when they did not).
+             */
+            booksAmount?: number | null;
+            /** @description `YYYY-MM-DD`. */
+            day: string;
+            /**
+             * Format: int64
+             * @description The ledger entry that posted it.
+             */
+            entryId?: number | null;
+            /**
+             * Format: int64
+             * @description Centavos the provider kept of it.
+             */
+            fee?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description `matched`, `amount_differs`, `duplicated`, `missing_in_books` or `missing_at_provider`. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description The lender whose loan it paid; absent when no books hold it.
+             */
+            lenderId?: number | null;
+            provider: string;
+            /**
+             * Format: int64
+             * @description Centavos, as the provider lists it (absent when it does not).
+             */
+            providerAmount?: number | null;
+            /** @description The provider's transaction reference. */
+            reference: string;
+            resolution?: string | null;
+            /** @description RFC 3339. */
+            resolvedAt?: string | null;
+            /** Format: int64 */
+            resolvedBy?: number | null;
+            /** Format: int64 */
+            statementId: number;
+            /** @description `matched`, `open` or `resolved`. */
+            status: string;
+        };
         StatementLineView: {
             /**
              * Format: int64
@@ -8912,6 +9143,31 @@ export interface components {
             amount: number;
             code: string;
             name: string;
+        };
+        StatementView: {
+            /** @description `YYYY-MM-DD`: the Manila day it covers. */
+            day: string;
+            /** Format: int64 */
+            id: number;
+            /** @description RFC 3339. */
+            importedAt: string;
+            /** Format: int64 */
+            importedBy?: number | null;
+            /** Format: int64 */
+            importedByToken?: number | null;
+            /**
+             * Format: int64
+             * @description Lines of the match: the statement's, then the books' it lacks.
+             */
+            lines: number;
+            /** Format: int64 */
+            matched: number;
+            /**
+             * Format: int64
+             * @description Lines still waiting on the worklist.
+             */
+            open: number;
+            provider: string;
         };
         StatisticsView: components["schemas"]["MonthNav"] & {
             /** Format: int64 */
@@ -12002,6 +12258,11 @@ export interface operations {
                 /** @description Why, in finance's words; kept with the close. */
                 note?: string;
                 /**
+                 * @description Closes over lines of the providers' statements still unmatched
+                 *     (decision 074); the note then says why, in 5 characters or more.
+                 */
+                overrideUnmatched?: boolean;
+                /**
                  * @description `day` closes the day `date`; `month` closes every day to the end of
                  *     `date`'s month.
                  */
@@ -12977,6 +13238,365 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_statements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StatementView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_statement_import: {
+        parameters: {
+            query: {
+                /**
+                 * @description The statement as CSV: a first line naming `reference`, `amount` and
+                 *     optionally `fee` (pesos, `1,500.00`), then a payment a line.
+                 */
+                csv: string;
+                /** @description `YYYY-MM-DD`: the Manila day it covers, already over. */
+                date: string;
+                /** @description `xendit` or `sandbox`: whose statement it is. */
+                provider: string;
+            };
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description That provider's statement of that day is kept already, or the `Idempotency-Key` was used for a different request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_statement_items: {
+        parameters: {
+            query: {
+                statementId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StatementItemView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_statement_resolve: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description What was found and done, 5 to 500 characters. */
+                resolution: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_statement_worklist: {
+        parameters: {
+            query: {
+                lenderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_StatementItemView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -353,6 +353,9 @@ pub struct CloseParams {
     /// Why, in finance's words; kept with the close.
     #[param(max_length = 500)]
     pub note: Option<String>,
+    /// Closes over lines of the providers' statements still unmatched
+    /// (decision 074); the note then says why, in 5 characters or more.
+    pub override_unmatched: Option<bool>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -383,14 +386,19 @@ pub async fn close(
     let note = params.note.map(|note| note.trim().to_owned()).filter(|note| !note.is_empty());
     let action = staff.act(&state).await?;
     let by = Closer { member: staff.staff_id(), token: staff.api_token_id() };
-    let closing = general_ledger::close_books(&action.state, LenderId(params.lender_id), period, asked, by, note)
-        .await?
-        .ok_or(ApiError::NotFound)?
-        .map_err(close_refused)?;
-    let Closing { lender, close, repeated } = closing;
+    let overriding = params.override_unmatched.unwrap_or(false);
+    let closing =
+        general_ledger::close_books(&action.state, LenderId(params.lender_id), period, asked, by, note, overriding)
+            .await?
+            .ok_or(ApiError::NotFound)?
+            .map_err(close_refused)?;
+    let Closing { lender, close, repeated, unmatched } = closing;
     let view = ClosedView { lender_id: lender.id.0, close: BooksCloseView::from(close), repeated };
     if !repeated {
-        let after = serde_json::to_value(&view.close).unwrap_or(serde_json::Value::Null);
+        let mut after = serde_json::to_value(&view.close).unwrap_or(serde_json::Value::Null);
+        if unmatched > 0 {
+            after["unmatchedStatementLines"] = serde_json::json!(unmatched);
+        }
         staff.audit(&action, "books.close", &format!("lender:{}", lender.id.0), serde_json::Value::Null, after).await?;
         action.commit().await?;
         tracing::info!(lender.id = lender.id.0, books.closed_through = %view.close.through, "books closed");
@@ -407,6 +415,11 @@ fn close_refused(refused: CloseRefused) -> ApiError {
             data: crate::error::FieldRefused::data("date"),
         },
         CloseRefused::NoteTooLong => super::refused_with(Msg::BooksNoteTooLong, "note"),
+        CloseRefused::Unmatched(open) => ApiError::Rejected {
+            message: Msg::BooksStatementsUnmatched,
+            detail: Some(open.to_string()),
+            data: crate::error::FieldRefused::data("overrideUnmatched"),
+        },
     }
 }
 

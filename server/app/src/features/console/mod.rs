@@ -28,6 +28,7 @@ pub mod rule_sets;
 pub mod sign_in;
 pub mod sms_outbox;
 pub mod staff_accounts;
+pub mod statements;
 pub mod unposted_payments;
 pub mod write_offs;
 
@@ -73,6 +74,11 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(write_offs::propose))
         .routes(routes!(write_offs::approve))
         .routes(routes!(write_offs::reject))
+        .routes(routes!(statements::statements))
+        .routes(routes!(statements::items))
+        .routes(routes!(statements::worklist))
+        .routes(routes!(statements::import))
+        .routes(routes!(statements::resolve))
         .routes(routes!(dashboard::dashboard))
         .routes(routes!(borrowers::staff_image))
         .routes(routes!(unposted_payments::queue))

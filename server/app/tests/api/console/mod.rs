@@ -13,6 +13,7 @@ pub(crate) mod reversals;
 mod rule_sets;
 mod staff_accounts;
 mod staff_actions;
+mod statements;
 mod unposted_payments;
 mod write_offs;
 
@@ -133,7 +134,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 72] = [
+const CALLS: [(&str, &str, Permission); 77] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -202,6 +203,11 @@ const CALLS: [(&str, &str, Permission); 72] = [
     ("POST", "/api/console/general-ledger/write-offs/propose?orderId=999999&reason=x", Permission::ProposeWriteOffs),
     ("POST", "/api/console/general-ledger/write-offs/approve?id=999999", Permission::ApproveWriteOffs),
     ("POST", "/api/console/general-ledger/write-offs/reject?id=999999", Permission::ApproveWriteOffs),
+    ("GET", "/api/console/general-ledger/statements", Permission::ViewMoney),
+    ("GET", "/api/console/general-ledger/statements/items?statementId=1", Permission::ViewMoney),
+    ("GET", "/api/console/general-ledger/statements/worklist?lenderId=1", Permission::ViewMoney),
+    ("POST", "/api/console/general-ledger/statements/import?provider=x&date=x&csv=x", Permission::ReconcileStatements),
+    ("POST", "/api/console/general-ledger/statements/resolve?id=999999&resolution=x", Permission::ReconcileStatements),
     ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),
     ("POST", "/api/console/promotion-templates/save", Permission::ManageMarketing),

@@ -118,10 +118,12 @@ pub enum EntryKind {
     Restatement,
     /// What a loan owed, taken off the lender's books (decision 073).
     WriteOff,
+    /// Credit held for the borrower, paid back to them (decision 075).
+    Refund,
 }
 
 impl EntryKind {
-    pub const ALL: [EntryKind; 9] = [
+    pub const ALL: [EntryKind; 10] = [
         EntryKind::Disbursement,
         EntryKind::Interest,
         EntryKind::Penalty,
@@ -131,6 +133,7 @@ impl EntryKind {
         EntryKind::Adjustment,
         EntryKind::Restatement,
         EntryKind::WriteOff,
+        EntryKind::Refund,
     ];
 
     pub fn parse(key: &str) -> Option<EntryKind> {
@@ -148,6 +151,7 @@ impl EntryKind {
             EntryKind::Adjustment => "adjustment",
             EntryKind::Restatement => "restatement",
             EntryKind::WriteOff => "write_off",
+            EntryKind::Refund => "refund",
         }
     }
 }
@@ -407,6 +411,15 @@ pub fn recovery(amount: Centavos, settled: &Settlement) -> Result<Entry, LedgerE
         lines.push(line(Account::BorrowerCredit, Side::Credit, Centavos::new(settled.credit_change)));
     }
     Entry::new(EntryKind::Repayment, lines)
+}
+
+/// Credit held for the borrower paid back to them through the payout
+/// gateway (decision 075): the liability falls, and the cash with it.
+pub fn refund(amount: Centavos) -> Result<Entry, LedgerError> {
+    Entry::new(
+        EntryKind::Refund,
+        vec![line(Account::BorrowerCredit, Side::Debit, amount), line(Account::Cash, Side::Credit, amount)],
+    )
 }
 
 /// How many accounts a loan has.

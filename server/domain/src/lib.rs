@@ -39,6 +39,7 @@ pub mod pricing;
 pub mod product;
 pub mod promotion;
 pub mod qr_ph;
+pub mod refund;
 pub mod reminder;
 pub mod reversal;
 pub mod servicing;

@@ -225,6 +225,28 @@ pub fn write_off(held: &HeldOrder, key: &IdempotencyKey, today: Date) -> Result<
     Ok(OrderChanges { entries, account: Some(account_update(account, status)), proofs, ..OrderChanges::default() })
 }
 
+/// A refund of `amount` of the credit a repaid loan holds for its borrower,
+/// sent by the payout gateway (decision 075): the credit leaves the account
+/// and the ledger under the refund's key. Refused when the loan is not
+/// repaid or holds less credit.
+pub fn refund(held: &HeldOrder, amount: Centavos, key: &IdempotencyKey) -> Result<OrderChanges, Refusal> {
+    let mut account = held.account.clone().ok_or_else(|| refused("the loan has no account"))?;
+    if held.order.status != OrderStatus::Repaid {
+        return Err(refused("only a repaid loan's credit is refunded: an open loan's pays its next instalment"));
+    }
+    if amount.get() <= 0 || amount > account.credit {
+        return Err(refused(format!("the loan holds {} of credit", account.credit.get())));
+    }
+    let entry = ledger::refund(amount).map_err(refused)?;
+    account.credit = Centavos::new(account.credit.get() - amount.get());
+    let status = held.order.status;
+    Ok(OrderChanges {
+        entries: vec![(entry, key.clone())],
+        account: Some(account_update(account, status)),
+        ..OrderChanges::default()
+    })
+}
+
 /// A loan's history as its ledger and records tell it, for a replay of its
 /// account (`LoanAccount::replay`): payments, extensions and waivers in the
 /// order they came, approved reversals taken out.

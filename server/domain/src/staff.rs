@@ -60,6 +60,10 @@ pub enum Permission {
     /// Bringing in the providers' statements and resolving their
     /// unmatched lines (decision 074).
     ReconcileStatements,
+    /// Proposing to pay a borrower's credit back (decision 075).
+    ProposeRefunds,
+    /// Approving or rejecting another member's refund.
+    ApproveRefunds,
 }
 
 impl Role {
@@ -126,6 +130,8 @@ impl Role {
                 ProposeWriteOffs,
                 ApproveWriteOffs,
                 ReconcileStatements,
+                ProposeRefunds,
+                ApproveRefunds,
             ],
             Role::CustomerCare => &[
                 ViewBorrowers,
@@ -168,6 +174,8 @@ impl Role {
             Permission::ApproveProvisionRates,
             Permission::ProposeWriteOffs,
             Permission::ApproveWriteOffs,
+            Permission::ProposeRefunds,
+            Permission::ApproveRefunds,
         ]
         .iter()
         .any(|permission| self.can(*permission))
@@ -205,6 +213,8 @@ impl Permission {
             Permission::ProposeWriteOffs => "propose_write_offs",
             Permission::ApproveWriteOffs => "approve_write_offs",
             Permission::ReconcileStatements => "reconcile_statements",
+            Permission::ProposeRefunds => "propose_refunds",
+            Permission::ApproveRefunds => "approve_refunds",
         }
     }
 }
@@ -545,6 +555,8 @@ mod tests {
             Permission::ProposeWriteOffs,
             Permission::ApproveWriteOffs,
             Permission::ReconcileStatements,
+            Permission::ProposeRefunds,
+            Permission::ApproveRefunds,
         ];
         assert!(changing.iter().all(|permission| !Role::Auditor.can(*permission)));
     }

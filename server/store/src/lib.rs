@@ -39,6 +39,7 @@ mod pay_codes;
 mod payout_account;
 mod products;
 mod promotion;
+mod refunds;
 mod repayment_reminders;
 mod reversals;
 mod seed;

@@ -132,6 +132,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(62 "0062_provision_matrix"),
     migration!(63 "0063_write_offs"),
     migration!(64 "0064_provider_statements"),
+    migration!(65 "0065_refunds"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -277,6 +277,7 @@ const ACTIONS = {
   approve_provision_rates: 'console.can.approveProvisionRates',
   approve_write_offs: 'console.can.approveWriteOffs',
   reconcile_statements: 'console.can.reconcileStatements',
+  approve_refunds: 'console.can.approveRefunds',
 } as const satisfies Record<string, MessageKey>;
 
 export type ExplainedPermission = keyof typeof ACTIONS;

@@ -33,6 +33,8 @@ export const PERMISSION = {
   proposeWriteOffs: 'propose_write_offs',
   approveWriteOffs: 'approve_write_offs',
   reconcileStatements: 'reconcile_statements',
+  proposeRefunds: 'propose_refunds',
+  approveRefunds: 'approve_refunds',
 } as const;
 
 export type SectionId =

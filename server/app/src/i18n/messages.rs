@@ -506,6 +506,22 @@ messages! {
         en: "This loan already has a write-off waiting for approval or approved.",
         fil: "May write-off na ang loan na ito na naghihintay ng pag-apruba o naaprubahan na.",
     }
+    RefundAmount {
+        en: "A refund is above zero and at most the credit the loan holds for the borrower.",
+        fil: "Ang refund ay higit sa zero at hindi lalampas sa credit na hawak ng loan para sa nanghiram.",
+    }
+    RefundNotRepaid {
+        en: "Only a repaid loan's credit is refunded; an open loan's credit pays its next instalment.",
+        fil: "Credit lang ng bayad nang loan ang ibinabalik; ang credit ng bukas na loan ay pambayad sa susunod na hulog.",
+    }
+    RefundPending {
+        en: "This loan already has a refund waiting for approval or for the payout gateway.",
+        fil: "May refund na ang loan na ito na naghihintay ng pag-apruba o ng payout gateway.",
+    }
+    RefundReason {
+        en: "Write a reason of 5 to 500 characters saying why the money goes back.",
+        fil: "Sumulat ng dahilan na 5 hanggang 500 titik kung bakit ibinabalik ang pera.",
+    }
     ProposalDecided {
         en: "This proposal was already approved or rejected.",
         fil: "Naaprubahan o natanggihan na ang mungkahing ito.",
@@ -861,6 +877,10 @@ messages! {
     TrailRepayment {
         en: "Payment received",
         fil: "Natanggap na bayad",
+    }
+    TrailRefund {
+        en: "Refund of what you paid beyond your loan",
+        fil: "Ibinalik ang sobrang ibinayad mo sa loan",
     }
     TrailReversal {
         en: "Correction",

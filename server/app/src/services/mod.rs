@@ -22,6 +22,7 @@ pub mod loans;
 pub mod money_in;
 pub mod pay_code_images;
 pub mod pay_codes;
+pub mod refunds;
 pub mod reversals;
 
 use hiram_domain::store::StoreError;

@@ -243,3 +243,22 @@ fn a_loan_written_off_stops_charging_keeps_its_debt_and_what_is_paid_after_is_re
     let paid_in = Centavos::new(pesos(1_000).get() + rest.get());
     assert_eq!(repaid.account.as_ref().unwrap().ledger_balances(paid_in), repaid.balances);
 }
+
+#[test]
+fn a_repaid_loans_credit_is_refunded_once_and_never_more_than_it_holds() {
+    let open = held(OrderStatus::RepaymentOpen);
+    let day = START + time::Duration::days(5);
+    let over = Centavos::new(open.account.as_ref().unwrap().payoff(day).total.get() + 2_500);
+    let paid = settle(&open, &payment(over, None), &key("p"), &rule_sets(), day, NOW).unwrap();
+    let repaid = after(&open, &paid.changes);
+    assert_eq!(repaid.account.as_ref().unwrap().credit, Centavos::new(2_500));
+    assert!(refund(&repaid, Centavos::new(2_501), &key("r")).is_err(), "more than it holds");
+    assert!(refund(&open, Centavos::new(1), &key("r")).is_err(), "an open loan's credit pays its next instalment");
+    let changes = refund(&repaid, Centavos::new(2_500), &key("r")).unwrap();
+    let refunded = after(&repaid, &changes);
+    assert_eq!(refunded.balances.net(Account::BorrowerCredit), 0);
+    assert_eq!(refunded.balances.sum(), 0);
+    assert_eq!(refunded.account.as_ref().unwrap().credit, Centavos::ZERO);
+    let paid_in = Centavos::new(over.get() - 2_500);
+    assert_eq!(refunded.account.as_ref().unwrap().ledger_balances(paid_in), refunded.balances);
+}

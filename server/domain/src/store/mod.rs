@@ -28,6 +28,7 @@ mod pay_codes;
 mod payout_account;
 mod products;
 mod promotion;
+mod refunds;
 mod repayment_reminders;
 mod reversals;
 mod seed;
@@ -67,6 +68,7 @@ pub use pay_codes::*;
 pub use payout_account::*;
 pub use products::*;
 pub use promotion::*;
+pub use refunds::*;
 pub use repayment_reminders::*;
 pub use reversals::*;
 pub use seed::*;
@@ -144,6 +146,7 @@ pub trait Store:
     + GeneralLedgerStore
     + WriteOffStore
     + StatementStore
+    + RefundStore
     + ReminderStore
     + SignInTryStore
     + SeedStore
@@ -189,6 +192,7 @@ impl<T> Store for T where
         + GeneralLedgerStore
         + WriteOffStore
         + StatementStore
+        + RefundStore
         + ReminderStore
         + SignInTryStore
         + SeedStore

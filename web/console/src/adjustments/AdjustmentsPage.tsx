@@ -19,6 +19,7 @@ import { PageHead, RefreshButton, SelectFilter, RoleNote } from '../parts';
 import { ProposalsTable, proposalStatus } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
+import { RefundsBlock } from './RefundsBlock';
 
 const FILTERS: readonly AdjustmentStatusFilter[] = ['proposed', 'approved', 'rejected', 'all'];
 const CHARGES: Record<WaivableCharge, MessageKey> = {
@@ -125,6 +126,7 @@ export function AdjustmentsPage({ me }: { me: Me }) {
         />
         {canPropose && <ProposeForm />}
       </div>
+      <RefundsBlock me={me} />
     </section>
   );
 }

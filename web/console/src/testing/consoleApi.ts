@@ -47,7 +47,7 @@ export const FINANCE: Me = member({
   email: 'finance@example.ph',
   name: 'Fe Lim',
   role: 'finance',
-  permissions: ['view_borrowers', 'view_orders', 'view_money', 'match_payments', 'propose_adjustments', 'approve_adjustments', 'view_dashboard', 'set_exchange_rates', 'close_books', 'propose_journals', 'approve_journals', 'propose_provision_rates', 'approve_provision_rates', 'propose_write_offs', 'approve_write_offs', 'reconcile_statements'],
+  permissions: ['view_borrowers', 'view_orders', 'view_money', 'match_payments', 'propose_adjustments', 'approve_adjustments', 'view_dashboard', 'set_exchange_rates', 'close_books', 'propose_journals', 'approve_journals', 'propose_provision_rates', 'approve_provision_rates', 'propose_write_offs', 'approve_write_offs', 'reconcile_statements', 'propose_refunds', 'approve_refunds'],
 });
 
 export const OFFICER: Me = member({

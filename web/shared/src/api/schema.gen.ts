@@ -1472,6 +1472,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds, the latest first. */
+        get: operations["staff_refunds"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/refunds/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves another member's refund; the payout gateway is asked at once
+         *     and again by the daily run until it answers.
+         */
+        post: operations["staff_refund_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/refunds/propose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Proposes paying back credit a repaid loan holds for its borrower, for a
+         *     second member to approve. A retry under its `Idempotency-Key` answers the
+         *     first one's id.
+         */
+        post: operations["staff_refund_propose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/refunds/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rejects another member's refund: the credit stays the borrower's. */
+        post: operations["staff_refund_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/reversals": {
         parameters: {
             query?: never;
@@ -3375,7 +3450,7 @@ export interface paths {
         put?: never;
         /**
          * Every movement of money on the borrower's loan, from its ledger: the
-         *     loan sent, interest, late charges, extension fees, payments and
+         *     loan sent, interest, late charges, extension fees, payments, refunds and
          *     corrections (a write-off is the lender's accounting, not the borrower's
          *     money, and is not among them).
          */
@@ -6535,6 +6610,20 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_RefundDecided: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * @description Where the refund stands after the decision and the gateway's first
+                 *     try: `approved` (waiting for the gateway), `sent`, `failed` or `rejected`.
+                 */
+                status: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_RepayList: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -7236,6 +7325,41 @@ export interface components {
                  *     statements staff hold, so only their postings show here.
                  */
                 statementKept: boolean;
+            }[];
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_Vec_RefundView: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Centavos.
+                 */
+                amount: number;
+                /** @description RFC 3339. */
+                decidedAt?: string | null;
+                /** Format: int64 */
+                decidedBy?: number | null;
+                /** @description Why it failed, or what the last try met. */
+                detail?: string | null;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                orderId: number;
+                /** @description RFC 3339. */
+                proposedAt: string;
+                /** Format: int64 */
+                proposedBy?: number | null;
+                /** Format: int64 */
+                proposedByToken?: number | null;
+                reason: string;
+                /** @description `proposed`, `approved` (waiting for the gateway), `sent`, `failed` or `rejected`. */
+                status: string;
+                /** @description The gateway's transaction, once sent. */
+                transactionId?: string | null;
             }[];
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -8736,6 +8860,41 @@ export interface components {
             /** @description `income` or `expense`. */
             kind: string;
             note: string;
+        };
+        RefundDecided: {
+            /**
+             * @description Where the refund stands after the decision and the gateway's first
+             *     try: `approved` (waiting for the gateway), `sent`, `failed` or `rejected`.
+             */
+            status: string;
+        };
+        RefundView: {
+            /**
+             * Format: int64
+             * @description Centavos.
+             */
+            amount: number;
+            /** @description RFC 3339. */
+            decidedAt?: string | null;
+            /** Format: int64 */
+            decidedBy?: number | null;
+            /** @description Why it failed, or what the last try met. */
+            detail?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            orderId: number;
+            /** @description RFC 3339. */
+            proposedAt: string;
+            /** Format: int64 */
+            proposedBy?: number | null;
+            /** Format: int64 */
+            proposedByToken?: number | null;
+            reason: string;
+            /** @description `proposed`, `approved` (waiting for the gateway), `sent`, `failed` or `rejected`. */
+            status: string;
+            /** @description The gateway's transaction, once sent. */
+            transactionId?: string | null;
         };
         /** @description A reminder as the pages show it. */
         ReminderView: {
@@ -15192,6 +15351,324 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_refunds: {
+        parameters: {
+            query?: {
+                /** @description Only those of this status. */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_RefundView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_refund_approve: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RefundDecided"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_refund_propose: {
+        parameters: {
+            query: {
+                /** @description Centavos, at most the credit the loan holds. */
+                amount: number;
+                orderId: number;
+                /** @description Why, 5 to 500 characters. */
+                reason: string;
+            };
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The loan is not repaid, has a refund waiting, or the `Idempotency-Key` was used for a different request; nothing was stored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_refund_reject: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description Missing or malformed parameters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -23,6 +23,7 @@ pub mod money;
 pub mod orders;
 pub mod products;
 pub mod provisions;
+pub mod refunds;
 pub mod reversals;
 pub mod rule_sets;
 pub mod sign_in;
@@ -79,6 +80,10 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(statements::worklist))
         .routes(routes!(statements::import))
         .routes(routes!(statements::resolve))
+        .routes(routes!(refunds::refunds))
+        .routes(routes!(refunds::propose))
+        .routes(routes!(refunds::approve))
+        .routes(routes!(refunds::reject))
         .routes(routes!(dashboard::dashboard))
         .routes(routes!(borrowers::staff_image))
         .routes(routes!(unposted_payments::queue))

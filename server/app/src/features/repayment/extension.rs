@@ -194,7 +194,7 @@ pub struct TrailInfo {
 }
 
 /// Every movement of money on the borrower's loan, from its ledger: the
-/// loan sent, interest, late charges, extension fees, payments and
+/// loan sent, interest, late charges, extension fees, payments, refunds and
 /// corrections (a write-off is the lender's accounting, not the borrower's
 /// money, and is not among them).
 #[utoipa::path(post, path = "/v3/installment/loan-trail", tag = "payments", params(RepaymentParams),
@@ -218,6 +218,7 @@ pub async fn money_trail(
                 EntryKind::Penalty => Msg::TrailPenalty,
                 EntryKind::ExtensionFee => Msg::TrailExtensionFee,
                 EntryKind::Repayment => Msg::TrailRepayment,
+                EntryKind::Refund => Msg::TrailRefund,
                 EntryKind::Reversal | EntryKind::Adjustment | EntryKind::Restatement => Msg::TrailReversal,
                 // The lender's own accounting: the borrower's debt is
                 // unchanged, and their trail says nothing moved.

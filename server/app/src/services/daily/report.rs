@@ -28,6 +28,8 @@ pub struct DailyReport {
     /// Lenders whose allowance for credit losses was brought to their
     /// provision matrix (decision 072).
     pub provisions_posted: usize,
+    /// Approved refunds the payout gateway sent (decision 075).
+    pub refunds_sent: usize,
 }
 
 impl DailyReport {
@@ -45,12 +47,13 @@ impl DailyReport {
             accounts_aged = self.accounts_aged,
             aging_rows = self.aging_rows,
             provisions_posted = self.provisions_posted,
+            refunds_sent = self.refunds_sent,
             "daily run finished"
         );
     }
 
     /// Each count under its `item` label, as the metrics expose them.
-    pub fn items(&self) -> [(&'static str, usize); 11] {
+    pub fn items(&self) -> [(&'static str, usize); 12] {
         [
             ("payouts_finished", self.payouts_finished),
             ("became_overdue", self.became_overdue),
@@ -63,6 +66,7 @@ impl DailyReport {
             ("accounts_aged", self.accounts_aged),
             ("aging_rows", self.aging_rows),
             ("provisions_posted", self.provisions_posted),
+            ("refunds_sent", self.refunds_sent),
         ]
     }
 }

@@ -9,6 +9,7 @@ mod enrolment;
 mod general_ledger;
 mod journals;
 mod marketing;
+mod refunds;
 pub(crate) mod reversals;
 mod rule_sets;
 mod staff_accounts;
@@ -134,7 +135,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 77] = [
+const CALLS: [(&str, &str, Permission); 81] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -203,6 +204,10 @@ const CALLS: [(&str, &str, Permission); 77] = [
     ("POST", "/api/console/general-ledger/write-offs/propose?orderId=999999&reason=x", Permission::ProposeWriteOffs),
     ("POST", "/api/console/general-ledger/write-offs/approve?id=999999", Permission::ApproveWriteOffs),
     ("POST", "/api/console/general-ledger/write-offs/reject?id=999999", Permission::ApproveWriteOffs),
+    ("GET", "/api/console/refunds", Permission::ViewMoney),
+    ("POST", "/api/console/refunds/propose?orderId=999999&amount=1&reason=x", Permission::ProposeRefunds),
+    ("POST", "/api/console/refunds/approve?id=999999", Permission::ApproveRefunds),
+    ("POST", "/api/console/refunds/reject?id=999999", Permission::ApproveRefunds),
     ("GET", "/api/console/general-ledger/statements", Permission::ViewMoney),
     ("GET", "/api/console/general-ledger/statements/items?statementId=1", Permission::ViewMoney),
     ("GET", "/api/console/general-ledger/statements/worklist?lenderId=1", Permission::ViewMoney),

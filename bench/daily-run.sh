@@ -49,8 +49,10 @@ write_section() {
     echo "at 3, 9, 24, 40 and 75 days late, 8% repaid (200). *run* is \`hiram daily\` on that book: it"
     echo "brings each loan with work on the day to it (decision 056), 200 loans to a transaction; *posted* is"
     echo "how many it brought; *again* is a second run the same day, which finds no loan to bring. Both keep"
-    echo "each lender's loans by days past due for the day (decision 070): one grouped statement over every"
-    echo "open loan, most of *again*'s time. Overdue loans are not touched: their penalties are worked out"
+    echo "each lender's loans by days past due for the day (decision 070: one grouped statement over every"
+    echo "open loan), and bring each lender's income to the effective interest method (decision 076): one"
+    echo "pass over every open loan's account, summed per lender, one journal per lender and day (the second"
+    echo "run's pass finds the journal posted and posts nothing). Overdue loans are not touched: their penalties are worked out"
     echo "to the day when they are next brought to a date. *load* is the 1-minute load average as the run"
     echo "ended."
     echo

@@ -8,6 +8,7 @@
 //! the income and expense accounts over a period) is derived from the loan
 //! ledger, never kept beside it, so the two cannot disagree.
 
+pub mod accrual;
 pub mod aging;
 pub mod close;
 pub mod journal;

@@ -8,7 +8,7 @@ use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
 use hiram_domain::general_ledger::aging::{AgingBucket, AgingLine};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod};
-use hiram_domain::general_ledger::journal::{Journal, JournalLine, JournalStatus};
+use hiram_domain::general_ledger::journal::{Journal, JournalLine, JournalStatus, RunJournal};
 use hiram_domain::general_ledger::provision::{ProvisionMatrix, ProvisionRates, RatesStatus};
 use hiram_domain::general_ledger::{AccountTotals, CodeTotals, GlAccount, GlKind, Posted};
 use hiram_domain::idempotency::KeyedRequest;
@@ -52,7 +52,7 @@ fn code_totals(row: &Row<'_>) -> StoreResult<CodeTotals> {
 }
 
 const JOURNAL_SELECT: &str = "SELECT j.id, j.lender_id, j.memo, j.status, j.proposed_by, j.proposed_by_token, \
-     j.proposed_at, j.decided_by, j.decided_at, j.provision_day, j.reverses, l.code, l.side, l.amount \
+     j.proposed_at, j.decided_by, j.decided_at, j.provision_day, j.reverses, l.code, l.side, l.amount, j.run_kind \
      FROM gl_journal j JOIN gl_journal_line l ON l.journal_id = j.id";
 
 /// A journal with one of its lines, as `JOURNAL_SELECT` reads them.
@@ -68,7 +68,13 @@ fn journal_row(row: &Row<'_>) -> StoreResult<(Journal, JournalLine)> {
         proposed_at: row.get(6)?,
         decided_by: row.get(7)?,
         decided_at: row.get(8)?,
-        provision_day: row.get(9)?,
+        run: match (row.get::<Option<String>>(14)?, row.get::<Option<time::Date>>(9)?) {
+            (Some(kind), Some(day)) => Some((
+                RunJournal::parse(&kind).ok_or(StoreError::Backend(format!("a journal of run kind {kind}")))?,
+                day,
+            )),
+            _ => None,
+        },
         reverses: row.get(10)?,
     };
     let line =
@@ -401,6 +407,21 @@ impl GeneralLedgerStore for Store {
             .await
     }
 
+    async fn open_accounts(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LenderId, LoanAccount)>> {
+        self.db
+            .all(
+                "SELECT a.order_id, p.lender_id, a.account FROM loan_account a JOIN loan_order o ON o.id = a.order_id \
+                 JOIN product p ON p.id = o.product_id \
+                 WHERE a.order_id > $1 AND o.status IN ($2, $3) ORDER BY a.order_id LIMIT $4",
+                args![after, OrderStatus::RepaymentOpen, OrderStatus::Overdue, i64::from(limit)],
+                |row| {
+                    let text: String = row.get(2)?;
+                    Ok((OrderId(row.get(0)?), LenderId(row.get(1)?), crate::rows::json(&text)?))
+                },
+            )
+            .await
+    }
+
     async fn set_overdue_since(&self, order: OrderId, since: Date) -> StoreResult<()> {
         self.db
             .exec(
@@ -411,24 +432,26 @@ impl GeneralLedgerStore for Store {
             .map(drop)
     }
 
-    async fn post_provision_journal(&self, journal: &Journal) -> StoreResult<bool> {
+    async fn post_run_journal(&self, journal: &Journal) -> StoreResult<bool> {
+        let Some((kind, day)) = journal.run else {
+            return Err(StoreError::Backend("a run journal without its kind and day".into()));
+        };
         let at = journal.decided_at.unwrap_or(journal.proposed_at);
         let mut tx = self.db.write().await?;
         // Once per lender and day (the unique index), and never into a
         // closed day (decision 069), both in the one statement.
         let sql = format!(
-            "INSERT INTO gl_journal (lender_id, memo, status, proposed_at, decided_at, provision_day) \
-             SELECT $1, $2, 'posted', $3, $3, $4 WHERE NOT EXISTS ({}) \
-             ON CONFLICT (lender_id, provision_day) WHERE provision_day IS NOT NULL DO NOTHING RETURNING id",
+            "INSERT INTO gl_journal (lender_id, memo, status, proposed_at, decided_at, provision_day, run_kind) \
+             SELECT $1, $2, 'posted', $3, $3, $4, $5 WHERE NOT EXISTS ({}) \
+             ON CONFLICT (lender_id, provision_day, run_kind) WHERE provision_day IS NOT NULL DO NOTHING RETURNING id",
             closes_after("$1", "$3")
         );
-        let id: Option<i64> =
-            tx.opt_value(&sql, args![journal.lender, &journal.memo, at, journal.provision_day]).await?;
+        let id: Option<i64> = tx.opt_value(&sql, args![journal.lender, &journal.memo, at, day, kind.key()]).await?;
         let Some(id) = id else {
             let posted: Option<i64> = tx
                 .opt_value(
-                    "SELECT 1 FROM gl_journal WHERE lender_id = $1 AND provision_day = $2",
-                    args![journal.lender, journal.provision_day],
+                    "SELECT 1 FROM gl_journal WHERE lender_id = $1 AND provision_day = $2 AND run_kind = $3",
+                    args![journal.lender, day, kind.key()],
                 )
                 .await?;
             return if posted.is_some() { Ok(false) } else { Err(StoreError::ClosedPeriod) };

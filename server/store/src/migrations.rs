@@ -133,6 +133,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(63 "0063_write_offs"),
     migration!(64 "0064_provider_statements"),
     migration!(65 "0065_refunds"),
+    migration!(66 shared "0066_accruals"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

@@ -8,9 +8,10 @@
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::clock::end_of_manila_day;
+use hiram_domain::general_ledger::accrual::{self, Schedules, accrual_lines};
 use hiram_domain::general_ledger::aging::{PortfolioAging, month_before};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, check_close, check_unmatched};
-use hiram_domain::general_ledger::journal::{Journal, JournalStatus};
+use hiram_domain::general_ledger::journal::{Journal, JournalStatus, RunJournal};
 use hiram_domain::general_ledger::provision::{self, ProvisionMatrix};
 use hiram_domain::general_ledger::statement::{ProviderStatement, StatementLine, match_statement};
 use hiram_domain::general_ledger::{GlAccount, IncomeStatement, Posted, TrialBalance};
@@ -200,11 +201,17 @@ pub async fn provisions(state: &AppState, lender: LenderId, day: Date) -> Servic
 
 /// The allowance's credit balance in the lender's books at the end of `day`.
 async fn allowance_booked(state: &AppState, lender: &Lender, day: Date) -> ServiceResult<i64> {
+    credit_balance(state, lender, day, provision::ALLOWANCE).await
+}
+
+/// An account's credit balance (credits less debits) in the lender's books
+/// at the end of `day`.
+async fn credit_balance(state: &AppState, lender: &Lender, day: Date, code: &str) -> ServiceResult<i64> {
     let chart = state.store.chart_of_accounts().await?;
     let trial = checked(&chart, lender, day, &posted_through(state, lender.id, day).await?)?;
-    let line = trial.line(provision::ALLOWANCE).ok_or_else(|| {
-        ServiceError::Refused(format!("the chart of accounts has no allowance account {}", provision::ALLOWANCE))
-    })?;
+    let line = trial
+        .line(code)
+        .ok_or_else(|| ServiceError::Refused(format!("the chart of accounts has no account {code}")))?;
     Ok(line.credit.get() - line.debit.get())
 }
 
@@ -232,10 +239,10 @@ pub async fn keep_provisions(state: &AppState, today: Date) -> ServiceResult<usi
             proposed_at: now,
             decided_by: None,
             decided_at: Some(now),
-            provision_day: Some(today),
+            run: Some((RunJournal::Provision, today)),
             reverses: None,
         };
-        if state.store.post_provision_journal(&journal).await? {
+        if state.store.post_run_journal(&journal).await? {
             posted += 1;
         }
     }
@@ -257,4 +264,49 @@ pub async fn import_statement(
     let books = state.store.provider_postings(&statement.provider, from, end_of_manila_day(statement.day)).await?;
     let items = match_statement(lines, &books);
     Ok(state.store.keep_statement(statement, &items, request).await?)
+}
+
+/// The daily run's accruals (decision 076): each open loan's adjustment to
+/// the effective interest method on `today`, summed per lender in one pass
+/// over the open loans (nothing kept per loan), and one journal per lender
+/// bringing its books to that sum; how many were posted. A run the same day
+/// again posts nothing more.
+pub async fn keep_accruals(state: &AppState, today: Date) -> ServiceResult<usize> {
+    let mut required: std::collections::HashMap<LenderId, i64> = std::collections::HashMap::new();
+    let mut schedules = Schedules::default();
+    let mut after = hiram_domain::order::OrderId(0);
+    let limit = u32::try_from(state.settings.jobs.daily_page_orders).unwrap_or(u32::MAX);
+    loop {
+        let page = state.store.open_accounts(after, limit).await?;
+        let Some((last, _, _)) = page.last() else { break };
+        after = *last;
+        for (_, lender, account) in &page {
+            *required.entry(*lender).or_default() += schedules.adjustment(account, today);
+        }
+    }
+    let mut posted = 0;
+    for lender in state.store.lenders().await? {
+        let wanted = required.get(&lender.id).copied().unwrap_or(0);
+        let booked = credit_balance(state, &lender, today, accrual::ADJUSTMENT).await?;
+        let Some(lines) = accrual_lines(wanted, booked) else { continue };
+        let now = state.now();
+        let journal = Journal {
+            id: 0,
+            lender: lender.id,
+            memo: format!("Income to the effective interest method on {today} (PFRS 9)"),
+            lines,
+            status: JournalStatus::Posted,
+            proposed_by: None,
+            proposed_by_token: None,
+            proposed_at: now,
+            decided_by: None,
+            decided_at: Some(now),
+            run: Some((RunJournal::Accrual, today)),
+            reverses: None,
+        };
+        if state.store.post_run_journal(&journal).await? {
+            posted += 1;
+        }
+    }
+    Ok(posted)
 }

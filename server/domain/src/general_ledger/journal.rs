@@ -67,11 +67,34 @@ pub struct Journal {
     pub decided_by: Option<i64>,
     /// When it was approved (and so posted) or rejected.
     pub decided_at: Option<OffsetDateTime>,
-    /// The day of the daily run's allowance adjustment (decision 072),
-    /// which no member proposes and which is posted when made.
-    pub provision_day: Option<Date>,
+    /// The daily run's journals (the allowance's, decision 072; the
+    /// accrual's, decision 076): which, and of which day. No member proposes
+    /// them; they are posted when made.
+    pub run: Option<(RunJournal, Date)>,
     /// The journal this one undoes.
     pub reverses: Option<i64>,
+}
+
+/// The journals the daily run posts itself, one of each per lender and day.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunJournal {
+    /// The allowance for credit losses to the provision matrix (decision 072).
+    Provision,
+    /// Income to the effective interest method (decision 076).
+    Accrual,
+}
+
+impl RunJournal {
+    pub fn key(self) -> &'static str {
+        match self {
+            RunJournal::Provision => "provision",
+            RunJournal::Accrual => "accrual",
+        }
+    }
+
+    pub fn parse(key: &str) -> Option<RunJournal> {
+        [RunJournal::Provision, RunJournal::Accrual].into_iter().find(|kind| kind.key() == key)
+    }
 }
 
 /// Why a journal cannot be reversed.
@@ -80,9 +103,9 @@ pub enum ReversalRefused {
     /// Only a posted journal is in the books to be undone.
     #[error("the journal is not posted")]
     NotPosted,
-    /// The daily run's allowance adjustment follows the matrix: the next
-    /// run would book it again.
-    #[error("the daily run's allowance adjustment is not reversed by hand")]
+    /// The daily run's journals follow the matrix and the loans: the next
+    /// run would book them again.
+    #[error("the daily run's journals are not reversed by hand")]
     Provision,
 }
 
@@ -92,7 +115,7 @@ impl Journal {
         if self.status != JournalStatus::Posted {
             return Err(ReversalRefused::NotPosted);
         }
-        if self.provision_day.is_some() {
+        if self.run.is_some() {
             return Err(ReversalRefused::Provision);
         }
         Ok(self
@@ -233,7 +256,7 @@ mod tests {
             proposed_at: at,
             decided_by: Some(2),
             decided_at: Some(at),
-            provision_day: None,
+            run: None,
             reverses: None,
         };
         assert_eq!(
@@ -242,7 +265,7 @@ mod tests {
         );
         let waiting = Journal { status: JournalStatus::Proposed, ..journal.clone() };
         assert_eq!(waiting.reversed_lines(), Err(ReversalRefused::NotPosted));
-        let run = Journal { provision_day: Some(time::macros::date!(2026 - 11 - 27)), ..journal };
+        let run = Journal { run: Some((RunJournal::Provision, time::macros::date!(2026 - 11 - 27))), ..journal };
         assert_eq!(run.reversed_lines(), Err(ReversalRefused::Provision));
     }
 

@@ -70,10 +70,14 @@ pub trait GeneralLedgerStore {
     async fn accounts_to_age(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LoanAccount)>>;
     /// Sets an account's `overdue_since` where none is set yet.
     async fn set_overdue_since(&self, order: OrderId, since: Date) -> StoreResult<()>;
-    /// Posts the daily run's allowance adjustment of `journal.provision_day`
-    /// unless one was posted for that lender and day; whether this one was.
-    /// `ClosedPeriod` when `journal.decided_at` falls in a closed day.
-    async fn post_provision_journal(&self, journal: &Journal) -> StoreResult<bool>;
+    /// Posts the daily run's journal of `journal.run` (the allowance's, the
+    /// accrual's, of a day) unless one of that kind was posted for that
+    /// lender and day; whether this one was. `ClosedPeriod` when
+    /// `journal.decided_at` falls in a closed day.
+    async fn post_run_journal(&self, journal: &Journal) -> StoreResult<bool>;
+    /// The lender of each open loan (174, 180) after `after`, with its
+    /// account, at most `limit`, in order: the daily run's accruals.
+    async fn open_accounts(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LenderId, LoanAccount)>>;
     /// Keeps a proposed matrix; its id (the first one's when `request` was
     /// made before).
     async fn propose_provision_matrix(

@@ -7246,8 +7246,8 @@ export interface components {
                 /** Format: int64 */
                 proposedByToken?: number | null;
                 /**
-                 * @description `YYYY-MM-DD` for the daily run's allowance adjustment of that day
-                 *     (no member proposed it); absent for a member's journal.
+                 * @description `YYYY-MM-DD` for the daily run's own journals of that day (no
+                 *     member proposed them); absent for a member's journal.
                  */
                 provisionDay?: string | null;
                 /**
@@ -7255,6 +7255,11 @@ export interface components {
                  * @description The journal this one undoes, if it is a reversal.
                  */
                 reverses?: number | null;
+                /**
+                 * @description Which of the daily run's journals: `provision` (the allowance to the
+                 *     matrix) or `accrual` (income to the effective interest method).
+                 */
+                runKind?: string | null;
                 /** @description `proposed`, `posted` or `rejected`. */
                 status: string;
                 /**
@@ -7850,8 +7855,8 @@ export interface components {
             /** Format: int64 */
             proposedByToken?: number | null;
             /**
-             * @description `YYYY-MM-DD` for the daily run's allowance adjustment of that day
-             *     (no member proposed it); absent for a member's journal.
+             * @description `YYYY-MM-DD` for the daily run's own journals of that day (no
+             *     member proposed them); absent for a member's journal.
              */
             provisionDay?: string | null;
             /**
@@ -7859,6 +7864,11 @@ export interface components {
              * @description The journal this one undoes, if it is a reversal.
              */
             reverses?: number | null;
+            /**
+             * @description Which of the daily run's journals: `provision` (the allowance to the
+             *     matrix) or `accrual` (income to the effective interest method).
+             */
+            runKind?: string | null;
             /** @description `proposed`, `posted` or `rejected`. */
             status: string;
             /**

@@ -50,9 +50,12 @@ pub struct JournalView {
     pub decided_by: Option<i64>,
     /// RFC 3339: when it was posted or rejected.
     pub decided_at: Option<String>,
-    /// `YYYY-MM-DD` for the daily run's allowance adjustment of that day
-    /// (no member proposed it); absent for a member's journal.
+    /// `YYYY-MM-DD` for the daily run's own journals of that day (no
+    /// member proposed them); absent for a member's journal.
     pub provision_day: Option<String>,
+    /// Which of the daily run's journals: `provision` (the allowance to the
+    /// matrix) or `accrual` (income to the effective interest method).
+    pub run_kind: Option<String>,
     /// The journal this one undoes, if it is a reversal.
     pub reverses: Option<i64>,
 }
@@ -79,7 +82,8 @@ impl From<Journal> for JournalView {
             proposed_at: crate::views::timestamp(journal.proposed_at),
             decided_by: journal.decided_by,
             decided_at: journal.decided_at.map(crate::views::timestamp),
-            provision_day: journal.provision_day.map(|day| day.to_string()),
+            provision_day: journal.run.map(|(_, day)| day.to_string()),
+            run_kind: journal.run.map(|(kind, _)| kind.key().to_owned()),
             reverses: journal.reverses,
         }
     }
@@ -209,7 +213,7 @@ fn proposal(
         proposed_at: state.now(),
         decided_by: None,
         decided_at: None,
-        provision_day: None,
+        run: None,
         reverses,
     }
 }

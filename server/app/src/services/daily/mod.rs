@@ -54,6 +54,7 @@ pub async fn run_as_of(state: &AppState, today: Date) -> ServiceResult<DailyRepo
     report.accounts_aged = age_older_accounts(state).await?;
     report.aging_rows = usize::try_from(state.store.keep_portfolio_aging(today).await?).unwrap_or(usize::MAX);
     report.provisions_posted = crate::services::general_ledger::keep_provisions(state, today).await?;
+    report.accruals_posted = crate::services::general_ledger::keep_accruals(state, today).await?;
     report.refunds_sent = crate::services::refunds::send_approved(state).await?;
     // A key serves a client's retry, which comes within minutes; kept for
     // ever, the keys would only grow the table (decision 052).

@@ -30,6 +30,9 @@ pub struct DailyReport {
     pub provisions_posted: usize,
     /// Approved refunds the payout gateway sent (decision 075).
     pub refunds_sent: usize,
+    /// Lenders whose income was brought to the effective interest method
+    /// (decision 076).
+    pub accruals_posted: usize,
 }
 
 impl DailyReport {
@@ -48,12 +51,13 @@ impl DailyReport {
             aging_rows = self.aging_rows,
             provisions_posted = self.provisions_posted,
             refunds_sent = self.refunds_sent,
+            accruals_posted = self.accruals_posted,
             "daily run finished"
         );
     }
 
     /// Each count under its `item` label, as the metrics expose them.
-    pub fn items(&self) -> [(&'static str, usize); 12] {
+    pub fn items(&self) -> [(&'static str, usize); 13] {
         [
             ("payouts_finished", self.payouts_finished),
             ("became_overdue", self.became_overdue),
@@ -67,6 +71,7 @@ impl DailyReport {
             ("aging_rows", self.aging_rows),
             ("provisions_posted", self.provisions_posted),
             ("refunds_sent", self.refunds_sent),
+            ("accruals_posted", self.accruals_posted),
         ]
     }
 }

@@ -98,7 +98,7 @@ crate::on_both_stores! {
         let (status, chart) = send(&app, &finance, "GET", "/api/console/general-ledger/chart", &[]).await;
         assert_eq!(status, 200, "{chart}");
         let accounts = chart["data"].as_array().unwrap();
-        assert_eq!(accounts.len(), 14, "{chart}");
+        assert_eq!(accounts.len(), 15, "{chart}");
         let account = |code: &str| accounts.iter().find(|account| account["code"] == code).unwrap().clone();
         assert_eq!((account("1200")["kind"].as_str(), account("1200")["loanAccount"].as_str()), (Some("asset"), Some("principal_receivable")));
         assert_eq!((account("1290")["kind"].as_str(), account("1290")["loanAccount"].as_str()), (Some("contra_asset"), Some("written_off")));
@@ -267,10 +267,55 @@ crate::on_both_stores! {
         assert_eq!(later["booked"], later["required"], "{later}");
         let finance = member_again(&app).await;
         let listed = journals(&app, &finance, lender).await;
-        let adjustments: Vec<&Value> = listed.iter().filter(|journal| !journal["provisionDay"].is_null()).collect();
+        let adjustments: Vec<&Value> = listed.iter().filter(|journal| journal["runKind"] == "provision").collect();
         assert_eq!(adjustments.len(), 2, "{listed:?}");
         assert_eq!(adjustments[0]["total"].as_i64().unwrap(), later["required"].as_i64().unwrap() - expected, "only the difference");
         let run_adjustment = adjustments[0]["id"].as_i64().unwrap();
         assert_eq!(decide(&app, &finance, "reverse", run_adjustment).await.0, 409, "the run's adjustment follows the matrix, not a hand");
+    }
+
+    async fn the_daily_run_brings_each_lenders_income_to_the_effective_interest_method_in_one_journal(app) {
+        let demo = app.demo_session().await;
+        let lender = lender_of(&app, order_in(&demo, 174).order_id).await;
+        let today = app.state.today();
+        let report = hiram::services::daily::run(&app.state).await.unwrap();
+        assert!(report.accruals_posted >= 1, "{report:?}");
+        assert_eq!(hiram::services::daily::run(&app.state).await.unwrap().accruals_posted, 0, "once a day");
+
+        // What the lender's open loans add up to, loan by loan.
+        let expected = |day: time::Date| {
+            let app = &app;
+            async move {
+                let mut schedules = hiram_domain::general_ledger::accrual::Schedules::default();
+                let mut sum = 0;
+                let mut after = OrderId(0);
+                loop {
+                    let page = app.state.store.open_accounts(after, 100).await.unwrap();
+                    let Some((last, _, _)) = page.last() else { break };
+                    after = *last;
+                    sum += page.iter().filter(|(_, of, _)| *of == lender).map(|(_, _, account)| schedules.adjustment(account, day)).sum::<i64>();
+                }
+                sum
+            }
+        };
+        let finance = member(&app, Role::Finance).await;
+        let books = trial(&app, &finance, lender, &today.to_string()).await;
+        let wanted = expected(today).await;
+        assert_ne!(wanted, 0, "the demo's open loans defer fees or accrue interest");
+        assert_eq!(-balance(&books, "4150"), wanted, "{books}");
+        assert_eq!(balance(&books, "2200"), wanted, "the deferral carries it");
+        assert_eq!(books["totalDebit"], books["totalCredit"]);
+        let listed = journals(&app, &finance, lender).await;
+        let accruals: Vec<&Value> = listed.iter().filter(|journal| journal["runKind"] == "accrual").collect();
+        assert_eq!(accruals.len(), 1, "one journal for the lender's day: {listed:?}");
+
+        // A week on, one more journal, of the difference only.
+        app.clock.advance(time::Duration::days(7));
+        let later = app.state.today();
+        hiram::services::daily::run(&app.state).await.unwrap();
+        let finance = member_again(&app).await;
+        let books = trial(&app, &finance, lender, &later.to_string()).await;
+        assert_eq!(-balance(&books, "4150"), expected(later).await, "{books}");
+        assert_eq!(books["totalDebit"], books["totalCredit"]);
     }
 }

@@ -1,0 +1,169 @@
+//! Income on the effective interest method (PFRS 9, 5.4.1 and B5.4.1–B5.4.7;
+//! decision 076). The loan ledger posts income as the contract charges it:
+//! the deducted fee the day the money goes out, each instalment's interest
+//! the day it falls due. PFRS 9 recognises the interest and the fees that
+//! are part of the effective interest day by day, at the rate that
+//! discounts the loan's scheduled cash flows to its net proceeds. The
+//! difference is an adjustment per loan and day, derived here and never
+//! stored: the daily run sums it over a lender's open loans and posts one
+//! journal a day bringing the lender's books to that sum.
+//!
+//! For a loan `t` days after its money went out, on its schedule, the
+//! income recognised to date is `AC(t) − N + Σ paid`, where `N` is the net
+//! proceeds, `AC(t) = N·g^t − Σ_{d ≤ t} a_d·g^{t−d}` the amortised cost at
+//! the daily growth `g` of the effective rate, and the sums run over the
+//! scheduled payments `a_d` due by then; the amortised cost is rounded to
+//! the centavo, so the days' amounts add up exactly. What the contract
+//! posted by then on the schedule is the fee and the interest of each
+//! instalment due; the adjustment is the one less the other. It is zero
+//! from the last due date on (the rate makes the amortised cost zero
+//! there), and zero for a loan repaid, renewed or written off: what such a
+//! loan earned is what was charged, and any deferral left is released.
+
+use super::journal::JournalLine;
+use crate::ledger::Side;
+use crate::money::Centavos;
+use crate::pricing::LoanTerms;
+use crate::servicing::LoanAccount;
+use std::collections::HashMap;
+use time::Date;
+
+/// The income account the adjustment is posted to.
+pub const ADJUSTMENT: &str = "4150";
+/// The balance-sheet account that carries it: fee income deferred, net of
+/// interest accrued and not yet charged.
+pub const DEFERRAL: &str = "2200";
+
+/// A loan's scheduled payments with the daily growth of its effective rate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EirSchedule {
+    net_proceeds: i64,
+    fee: i64,
+    /// `(1 + daily rate)`: the net proceeds grow by it each day.
+    growth: f64,
+    /// Each instalment's day, amount and interest, in order.
+    payments: Vec<(i64, i64, i64)>,
+}
+
+/// `x` with `Σ a·x^d = net`, `x` being one over the daily growth: the
+/// present value rises with `x`, so Newton's method from `x = 1` (where the
+/// undiscounted flows are worth at least the net proceeds) walks down to the
+/// root without passing it.
+fn discount(net: f64, payments: &[(i64, i64, i64)]) -> f64 {
+    let value = |x: f64| payments.iter().map(|(day, amount, _)| *amount as f64 * x.powi(*day as i32)).sum::<f64>();
+    let slope = |x: f64| {
+        payments.iter().map(|(day, amount, _)| *day as f64 * *amount as f64 * x.powi((*day - 1) as i32)).sum::<f64>()
+    };
+    let mut x = 1.0_f64;
+    for _ in 0..100 {
+        let excess = value(x) - net;
+        let step = excess / slope(x);
+        if !step.is_finite() || step <= 0.0 {
+            break;
+        }
+        x -= step;
+        if step < x * 1e-17 {
+            break;
+        }
+    }
+    x
+}
+
+impl EirSchedule {
+    /// The schedule of a loan on `terms`; `None` when the terms give none.
+    pub fn of(terms: &LoanTerms) -> Option<EirSchedule> {
+        let schedule = terms.schedule().ok()?;
+        let payments: Vec<(i64, i64, i64)> = schedule
+            .iter()
+            .map(|instalment| (instalment.due_after_days, instalment.amount().get(), instalment.interest.get()))
+            .collect();
+        let net_proceeds = terms.net_proceeds().get();
+        if net_proceeds <= 0 || payments.is_empty() {
+            return None;
+        }
+        let growth = 1.0 / discount(net_proceeds as f64, &payments);
+        Some(EirSchedule { net_proceeds, fee: terms.fee.get(), growth, payments })
+    }
+
+    /// The daily growth `1 + r` of the effective rate.
+    pub fn growth(&self) -> f64 {
+        self.growth
+    }
+
+    /// The last due day: from it on the adjustment is zero.
+    pub fn last_day(&self) -> i64 {
+        self.payments.last().map_or(0, |(day, _, _)| *day)
+    }
+
+    /// The amortised cost at the end of day `day`, to the centavo.
+    pub fn amortised_cost(&self, day: i64) -> i64 {
+        if day >= self.last_day() {
+            return 0;
+        }
+        let grown = self.net_proceeds as f64 * self.growth.powi(day as i32);
+        let paid: f64 = self
+            .payments
+            .iter()
+            .filter(|(due, _, _)| *due <= day)
+            .map(|(due, amount, _)| *amount as f64 * self.growth.powi((day - due) as i32))
+            .sum();
+        (grown - paid).round() as i64
+    }
+
+    /// Income recognised on the effective interest method to day `day`.
+    pub fn recognised(&self, day: i64) -> i64 {
+        let paid: i64 = self.payments.iter().filter(|(due, _, _)| *due <= day).map(|(_, amount, _)| amount).sum();
+        self.amortised_cost(day) - self.net_proceeds + paid
+    }
+
+    /// What the contract posts as income by day `day` on the schedule: the
+    /// fee at once, each instalment's interest on its due day.
+    pub fn charged(&self, day: i64) -> i64 {
+        self.fee + self.payments.iter().filter(|(due, _, _)| *due <= day).map(|(_, _, interest)| interest).sum::<i64>()
+    }
+
+    /// The adjustment to day `day`: recognised less charged (negative while
+    /// the fee is deferred, positive while interest accrued is not yet due).
+    pub fn adjustment(&self, day: i64) -> i64 {
+        if day < 0 || day >= self.last_day() { 0 } else { self.recognised(day) - self.charged(day) }
+    }
+}
+
+/// The schedules worked out so far, by the terms that fix them: a lender's
+/// loans share a few products and amounts, so a day's run works out each
+/// once.
+#[derive(Default)]
+pub struct Schedules(HashMap<(i64, i64, i64, i64, i64), Option<EirSchedule>>);
+
+impl Schedules {
+    /// The adjustment of a loan's account at the end of `today`: zero once
+    /// it was renewed or written off (its repaid loans are not asked).
+    pub fn adjustment(&mut self, account: &LoanAccount, today: Date) -> i64 {
+        if account.renewals > 0 || account.written_off.is_some() {
+            return 0;
+        }
+        let terms = &account.terms;
+        let key = (terms.principal.get(), terms.fee.get(), terms.monthly_interest_bp, terms.periods, terms.period_days);
+        let schedule = self.0.entry(key).or_insert_with(|| EirSchedule::of(terms));
+        schedule.as_ref().map_or(0, |schedule| schedule.adjustment((today - account.start).whole_days()))
+    }
+}
+
+/// The journal lines that bring the adjustment the books hold (`booked`, as
+/// income) to what the lender's open loans add up to (`required`); `None`
+/// when they agree.
+pub fn accrual_lines(required: i64, booked: i64) -> Option<Vec<JournalLine>> {
+    let difference = required - booked;
+    if difference == 0 {
+        return None;
+    }
+    let amount = Centavos::new(difference.abs());
+    let (adjustment, deferral) = if difference > 0 { (Side::Credit, Side::Debit) } else { (Side::Debit, Side::Credit) };
+    Some(vec![
+        JournalLine { code: DEFERRAL.to_owned(), side: deferral, amount },
+        JournalLine { code: ADJUSTMENT.to_owned(), side: adjustment, amount },
+    ])
+}
+
+#[cfg(test)]
+mod tests;

@@ -10,6 +10,7 @@
 
 pub mod accrual;
 pub mod aging;
+pub mod chart;
 pub mod close;
 pub mod journal;
 pub mod provision;

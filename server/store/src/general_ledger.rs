@@ -7,6 +7,7 @@ use crate::db::{Row, args, conflict};
 use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
 use hiram_domain::general_ledger::aging::{AgingBucket, AgingLine};
+use hiram_domain::general_ledger::chart::{AccountProposal, AccountProposalStatus};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod};
 use hiram_domain::general_ledger::journal::{Journal, JournalLine, JournalStatus, RunJournal};
 use hiram_domain::general_ledger::provision::{ProvisionMatrix, ProvisionRates, RatesStatus};
@@ -49,6 +50,24 @@ fn totals(row: &Row<'_>) -> StoreResult<AccountTotals> {
 
 fn code_totals(row: &Row<'_>) -> StoreResult<CodeTotals> {
     Ok(CodeTotals { code: row.get(0)?, debits: Centavos::new(row.get(1)?), credits: Centavos::new(row.get(2)?) })
+}
+
+const PROPOSAL_COLUMNS: &str =
+    "id, code, name, kind, status, proposed_by, proposed_by_token, proposed_at, decided_by, decided_at";
+
+fn account_proposal(row: &Row<'_>) -> StoreResult<AccountProposal> {
+    Ok(AccountProposal {
+        id: row.get(0)?,
+        code: row.get(1)?,
+        name: row.get(2)?,
+        kind: row.parse(3, GlKind::parse)?,
+        status: row.parse(4, AccountProposalStatus::parse)?,
+        proposed_by: row.get(5)?,
+        proposed_by_token: row.get(6)?,
+        proposed_at: row.get(7)?,
+        decided_by: row.get(8)?,
+        decided_at: row.get(9)?,
+    })
 }
 
 const JOURNAL_SELECT: &str = "SELECT j.id, j.lender_id, j.memo, j.status, j.proposed_by, j.proposed_by_token, \
@@ -145,6 +164,66 @@ impl GeneralLedgerStore for Store {
         self.db
             .all("SELECT code, name, kind, loan_account FROM gl_account ORDER BY position", args![], gl_account)
             .await
+    }
+
+    async fn propose_gl_account(&self, proposal: &AccountProposal, request: Option<&KeyedRequest>) -> StoreResult<i64> {
+        let mut tx = self.db.write().await?;
+        if let Some(first) = created_before(&mut tx, request).await? {
+            return Ok(first);
+        }
+        let id: i64 = tx
+            .value(
+                "INSERT INTO gl_account_proposal (code, name, kind, status, proposed_by, proposed_by_token, proposed_at) \
+                 VALUES ($1, $2, $3, 'proposed', $4, $5, $6) RETURNING id",
+                args![
+                    &proposal.code,
+                    &proposal.name,
+                    proposal.kind.key(),
+                    proposal.proposed_by,
+                    proposal.proposed_by_token,
+                    proposal.proposed_at
+                ],
+            )
+            .await
+            .map_err(conflict("gl_account_proposal_code"))?;
+        commit_created(tx, request, id, proposal.proposed_at).await
+    }
+
+    async fn gl_account_proposal(&self, id: i64) -> StoreResult<Option<AccountProposal>> {
+        self.db
+            .opt(
+                &format!("SELECT {PROPOSAL_COLUMNS} FROM gl_account_proposal WHERE id = $1"),
+                args![id],
+                account_proposal,
+            )
+            .await
+    }
+
+    async fn gl_account_proposals(&self, limit: u32) -> StoreResult<Vec<AccountProposal>> {
+        let sql = format!("SELECT {PROPOSAL_COLUMNS} FROM gl_account_proposal ORDER BY id DESC LIMIT $1");
+        self.db.all(&sql, args![i64::from(limit)], account_proposal).await
+    }
+
+    async fn decide_gl_account(&self, id: i64, approve: bool, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()> {
+        let status = if approve { AccountProposalStatus::Added } else { AccountProposalStatus::Rejected };
+        let mut tx = self.db.write().await?;
+        let changed = tx
+            .exec(
+                "UPDATE gl_account_proposal SET status = $2, decided_by = $3, decided_at = $4 WHERE id = $1 AND status = 'proposed'",
+                args![id, status.key(), by, at],
+            )
+            .await?;
+        exactly_one(changed)?;
+        if approve {
+            tx.exec(
+                "INSERT INTO gl_account (code, name, kind, loan_account, position) \
+                 SELECT code, name, kind, NULL, (SELECT MAX(position) FROM gl_account) + 10 FROM gl_account_proposal WHERE id = $1",
+                args![id],
+            )
+            .await
+            .map_err(conflict("gl_account_code"))?;
+        }
+        tx.commit().await
     }
 
     async fn loan_ledger_totals(
@@ -407,19 +486,44 @@ impl GeneralLedgerStore for Store {
             .await
     }
 
-    async fn open_accounts(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LenderId, LoanAccount)>> {
+    async fn accrual_groups(&self) -> StoreResult<Vec<(LenderId, String, i64)>> {
         self.db
             .all(
-                "SELECT a.order_id, p.lender_id, a.account FROM loan_account a JOIN loan_order o ON o.id = a.order_id \
+                "SELECT p.lender_id, a.accrual_key, COUNT(*) FROM loan_account a JOIN loan_order o ON o.id = a.order_id \
                  JOIN product p ON p.id = o.product_id \
-                 WHERE a.order_id > $1 AND o.status IN ($2, $3) ORDER BY a.order_id LIMIT $4",
-                args![after, OrderStatus::RepaymentOpen, OrderStatus::Overdue, i64::from(limit)],
+                 WHERE o.status IN ($1, $2) AND a.accrual_key <> '' GROUP BY p.lender_id, a.accrual_key",
+                args![OrderStatus::RepaymentOpen, OrderStatus::Overdue],
+                |row| Ok((LenderId(row.get(0)?), row.get(1)?, row.get(2)?)),
+            )
+            .await
+    }
+
+    async fn accounts_without_accrual_key(
+        &self,
+        after: OrderId,
+        limit: u32,
+    ) -> StoreResult<Vec<(OrderId, LoanAccount)>> {
+        self.db
+            .all(
+                "SELECT order_id, account FROM loan_account WHERE accrual_key IS NULL AND order_id > $1 \
+                 ORDER BY order_id LIMIT $2",
+                args![after, i64::from(limit)],
                 |row| {
-                    let text: String = row.get(2)?;
-                    Ok((OrderId(row.get(0)?), LenderId(row.get(1)?), crate::rows::json(&text)?))
+                    let text: String = row.get(1)?;
+                    Ok((OrderId(row.get(0)?), crate::rows::json(&text)?))
                 },
             )
             .await
+    }
+
+    async fn set_accrual_key(&self, order: OrderId, key: &str) -> StoreResult<()> {
+        self.db
+            .exec(
+                "UPDATE loan_account SET accrual_key = $2 WHERE order_id = $1 AND accrual_key IS NULL",
+                args![order, key],
+            )
+            .await
+            .map(drop)
     }
 
     async fn set_overdue_since(&self, order: OrderId, since: Date) -> StoreResult<()> {

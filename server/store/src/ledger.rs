@@ -10,6 +10,7 @@ use crate::orders::{extend_in, transition_in};
 use crate::rows::{ORDER_COLUMNS, qualified};
 use crate::sms_outbox;
 use async_trait::async_trait;
+use hiram_domain::general_ledger::accrual::AccrualKey;
 use hiram_domain::ledger::{Account, Balances, Entry, EntryKind, Line, Side};
 use hiram_domain::order::OrderId;
 use hiram_domain::servicing::LoanAccount;
@@ -160,11 +161,18 @@ async fn account_in(db: &mut Conn, order: OrderId) -> StoreResult<Option<LoanAcc
 /// Keeps the loan's account as the event left it.
 async fn save_account(tx: &mut Conn, order: OrderId, update: &AccountUpdate, at: OffsetDateTime) -> StoreResult<()> {
     tx.exec(
-        "INSERT INTO loan_account (order_id, account, next_check, overdue_since, updated_at) \
-         VALUES ($1, $2, $3, $4, $5) \
+        "INSERT INTO loan_account (order_id, account, next_check, overdue_since, updated_at, accrual_key) \
+         VALUES ($1, $2, $3, $4, $5, $6) \
          ON CONFLICT (order_id) DO UPDATE SET account = excluded.account, next_check = excluded.next_check, \
-         overdue_since = excluded.overdue_since, updated_at = excluded.updated_at",
-        args![order, &crate::rows::to_json(&update.account)?, update.next_check, update.overdue_since, at],
+         overdue_since = excluded.overdue_since, updated_at = excluded.updated_at, accrual_key = excluded.accrual_key",
+        args![
+            order,
+            &crate::rows::to_json(&update.account)?,
+            update.next_check,
+            update.overdue_since,
+            at,
+            &AccrualKey::text_of(&update.account)
+        ],
     )
     .await
     .map(drop)

@@ -134,6 +134,8 @@ const MIGRATIONS: &[Migration] = &[
     migration!(64 "0064_provider_statements"),
     migration!(65 "0065_refunds"),
     migration!(66 shared "0066_accruals"),
+    migration!(67 "0067_chart_proposals"),
+    migration!(68 shared "0068_accrual_key"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

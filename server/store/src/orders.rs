@@ -171,8 +171,8 @@ impl OrderStore for Store {
         )
         .await?;
         tx.exec(
-            "INSERT INTO loan_account (order_id, account, next_check, overdue_since, updated_at) \
-             SELECT o.id, a.account, a.next_check, a.overdue_since, a.updated_at FROM loan_order o, loan_account a \
+            "INSERT INTO loan_account (order_id, account, next_check, overdue_since, updated_at, accrual_key) \
+             SELECT o.id, a.account, a.next_check, a.overdue_since, a.updated_at, a.accrual_key FROM loan_order o, loan_account a \
              WHERE o.id > $2 AND a.order_id = $1",
             args![template, orders_before],
         )

@@ -522,6 +522,22 @@ messages! {
         en: "Write a reason of 5 to 500 characters saying why the money goes back.",
         fil: "Sumulat ng dahilan na 5 hanggang 500 titik kung bakit ibinabalik ang pera.",
     }
+    AccountCode {
+        en: "A code is four digits whose first says the kind: 1 assets, 2 liabilities, 3 equity, 4 income, 5 expenses.",
+        fil: "Ang code ay apat na numero at ang una ay nagsasabi ng uri: 1 asset, 2 liability, 3 equity, 4 income, 5 expense.",
+    }
+    AccountTaken {
+        en: "The chart has an account {n} already.",
+        fil: "May account na {n} na sa chart.",
+    }
+    AccountName {
+        en: "Name the account in 3 to 100 characters.",
+        fil: "Pangalanan ang account sa 3 hanggang 100 titik.",
+    }
+    AccountPending {
+        en: "An account with that code is already waiting for approval.",
+        fil: "May account na may ganoong code na naghihintay na ng pag-apruba.",
+    }
     ProposalDecided {
         en: "This proposal was already approved or rejected.",
         fil: "Naaprubahan o natanggihan na ang mungkahing ito.",

@@ -8,7 +8,7 @@
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::clock::end_of_manila_day;
-use hiram_domain::general_ledger::accrual::{self, Schedules, accrual_lines};
+use hiram_domain::general_ledger::accrual::{self, AccrualKey, Schedules, accrual_lines};
 use hiram_domain::general_ledger::aging::{PortfolioAging, month_before};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, check_close, check_unmatched};
 use hiram_domain::general_ledger::journal::{Journal, JournalStatus, RunJournal};
@@ -266,23 +266,35 @@ pub async fn import_statement(
     Ok(state.store.keep_statement(statement, &items, request).await?)
 }
 
-/// The daily run's accruals (decision 076): each open loan's adjustment to
-/// the effective interest method on `today`, summed per lender in one pass
-/// over the open loans (nothing kept per loan), and one journal per lender
-/// bringing its books to that sum; how many were posted. A run the same day
-/// again posts nothing more.
-pub async fn keep_accruals(state: &AppState, today: Date) -> ServiceResult<usize> {
-    let mut required: std::collections::HashMap<LenderId, i64> = std::collections::HashMap::new();
-    let mut schedules = Schedules::default();
+/// Works out, once, the accrual key of each account a release before it
+/// wrote without one: every posting writes it since.
+async fn key_older_accounts(state: &AppState) -> ServiceResult<()> {
     let mut after = hiram_domain::order::OrderId(0);
     let limit = u32::try_from(state.settings.jobs.daily_page_orders).unwrap_or(u32::MAX);
     loop {
-        let page = state.store.open_accounts(after, limit).await?;
-        let Some((last, _, _)) = page.last() else { break };
+        let page = state.store.accounts_without_accrual_key(after, limit).await?;
+        let Some((last, _)) = page.last() else { return Ok(()) };
         after = *last;
-        for (_, lender, account) in &page {
-            *required.entry(*lender).or_default() += schedules.adjustment(account, today);
+        for (order, account) in &page {
+            state.store.set_accrual_key(*order, &AccrualKey::text_of(account)).await?;
         }
+    }
+}
+
+/// The daily run's accruals (decision 076): each open loan's adjustment to
+/// the effective interest method on `today`, summed per lender over groups
+/// of loans sharing terms and payout day (one grouped statement, nothing
+/// kept per loan and day), and one journal per lender bringing its books to
+/// that sum; how many were posted. A run the same day again posts nothing
+/// more.
+pub async fn keep_accruals(state: &AppState, today: Date) -> ServiceResult<usize> {
+    key_older_accounts(state).await?;
+    let mut required: std::collections::HashMap<LenderId, i64> = std::collections::HashMap::new();
+    let mut schedules = Schedules::default();
+    for (lender, text, loans) in state.store.accrual_groups().await? {
+        let key = AccrualKey::parse(&text)
+            .ok_or_else(|| ServiceError::Refused(format!("a loan account's accrual key does not read: {text}")))?;
+        *required.entry(lender).or_default() += schedules.of_key(&key, today) * loans;
     }
     let mut posted = 0;
     for lender in state.store.lenders().await? {

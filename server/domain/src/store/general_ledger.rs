@@ -4,6 +4,7 @@
 
 use super::StoreResult;
 use crate::general_ledger::aging::AgingLine;
+use crate::general_ledger::chart::AccountProposal;
 use crate::general_ledger::close::BooksClose;
 use crate::general_ledger::journal::Journal;
 use crate::general_ledger::provision::ProvisionMatrix;
@@ -19,6 +20,17 @@ use time::{Date, OffsetDateTime};
 pub trait GeneralLedgerStore {
     /// The chart of accounts, in its order.
     async fn chart_of_accounts(&self) -> StoreResult<Vec<GlAccount>>;
+    /// Keeps a proposed account; its id (the first one's when `request` was
+    /// made before). `Conflict("gl_account_proposal_code")` when a proposal
+    /// of that code waits already.
+    async fn propose_gl_account(&self, proposal: &AccountProposal, request: Option<&KeyedRequest>) -> StoreResult<i64>;
+    async fn gl_account_proposal(&self, id: i64) -> StoreResult<Option<AccountProposal>>;
+    /// The proposals, the latest first, at most `limit`.
+    async fn gl_account_proposals(&self, limit: u32) -> StoreResult<Vec<AccountProposal>>;
+    /// Adds a proposed account to the end of the chart (approve) or rejects
+    /// it, in one transaction. `Stale` when it was decided already;
+    /// `Conflict("gl_account_code")` when the chart took the code meanwhile.
+    async fn decide_gl_account(&self, id: i64, approve: bool, by: Option<i64>, at: OffsetDateTime) -> StoreResult<()>;
     /// The sums of the debit and credit lines the lender's loans posted from
     /// `from` until `before`, per loan-ledger account that has any.
     async fn loan_ledger_totals(
@@ -75,9 +87,18 @@ pub trait GeneralLedgerStore {
     /// lender and day; whether this one was. `ClosedPeriod` when
     /// `journal.decided_at` falls in a closed day.
     async fn post_run_journal(&self, journal: &Journal) -> StoreResult<bool>;
-    /// The lender of each open loan (174, 180) after `after`, with its
-    /// account, at most `limit`, in order: the daily run's accruals.
-    async fn open_accounts(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LenderId, LoanAccount)>>;
+    /// Each lender's open loans (174, 180) by accrual key, with how many
+    /// share it: the daily run's accruals (decision 076).
+    async fn accrual_groups(&self) -> StoreResult<Vec<(LenderId, String, i64)>>;
+    /// Accounts without an accrual key yet (written by a release before
+    /// it), after `after`, at most `limit`, in order.
+    async fn accounts_without_accrual_key(
+        &self,
+        after: OrderId,
+        limit: u32,
+    ) -> StoreResult<Vec<(OrderId, LoanAccount)>>;
+    /// Sets an account's accrual key where none is set yet.
+    async fn set_accrual_key(&self, order: OrderId, key: &str) -> StoreResult<()>;
     /// Keeps a proposed matrix; its id (the first one's when `request` was
     /// made before).
     async fn propose_provision_matrix(

@@ -10,6 +10,7 @@ pub mod adjustments;
 pub mod api_tokens;
 pub mod audit;
 pub mod borrowers;
+pub mod chart;
 pub mod collections;
 pub mod complaints;
 pub mod dashboard;
@@ -61,7 +62,11 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(general_ledger::closes))
         .routes(routes!(general_ledger::close))
         .routes(routes!(general_ledger::aging))
-        .routes(routes!(general_ledger::chart))
+        .routes(routes!(chart::chart))
+        .routes(routes!(chart::proposals))
+        .routes(routes!(chart::propose))
+        .routes(routes!(chart::approve))
+        .routes(routes!(chart::reject))
         .routes(routes!(journals::journals))
         .routes(routes!(journals::propose))
         .routes(routes!(journals::approve))

@@ -135,7 +135,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 81] = [
+const CALLS: [(&str, &str, Permission); 85] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -204,6 +204,10 @@ const CALLS: [(&str, &str, Permission); 81] = [
     ("POST", "/api/console/general-ledger/write-offs/propose?orderId=999999&reason=x", Permission::ProposeWriteOffs),
     ("POST", "/api/console/general-ledger/write-offs/approve?id=999999", Permission::ApproveWriteOffs),
     ("POST", "/api/console/general-ledger/write-offs/reject?id=999999", Permission::ApproveWriteOffs),
+    ("GET", "/api/console/general-ledger/chart/proposals", Permission::ViewMoney),
+    ("POST", "/api/console/general-ledger/chart/propose?code=x&name=x&kind=x", Permission::ProposeJournals),
+    ("POST", "/api/console/general-ledger/chart/approve?id=999999", Permission::ApproveJournals),
+    ("POST", "/api/console/general-ledger/chart/reject?id=999999", Permission::ApproveJournals),
     ("GET", "/api/console/refunds", Permission::ViewMoney),
     ("POST", "/api/console/refunds/propose?orderId=999999&amount=1&reason=x", Permission::ProposeRefunds),
     ("POST", "/api/console/refunds/approve?id=999999", Permission::ApproveRefunds),

@@ -132,3 +132,17 @@ fn the_journal_brings_the_books_to_what_the_loans_add_up_to_either_way() {
     let release = accrual_lines(0, -1_500).unwrap();
     assert_eq!((release[0].side, release[1].side, release[1].amount.get()), (Side::Debit, Side::Credit, 1_500));
 }
+
+#[test]
+fn an_accounts_key_reads_back_and_groups_loans_of_the_same_adjustment() {
+    let account = open(&product(3, 15, 400, 300), 250_000);
+    let text = AccrualKey::text_of(&account);
+    let key = AccrualKey::parse(&text).unwrap();
+    assert_eq!(Some(key), AccrualKey::of(&account));
+    let day = START + Duration::days(20);
+    let mut schedules = Schedules::default();
+    assert_eq!(schedules.of_key(&key, day), schedules.adjustment(&account, day));
+    assert_eq!(AccrualKey::text_of(&LoanAccount { renewals: 1, ..account }), "");
+    assert_eq!(AccrualKey::parse(""), None);
+    assert_eq!(AccrualKey::parse("1:2:3:4:x:2026-12-01"), None);
+}

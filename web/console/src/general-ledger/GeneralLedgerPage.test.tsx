@@ -163,6 +163,7 @@ const booksRoutes = {
   '/general-ledger/write-offs': ok([]),
   '/general-ledger/statements': ok([]),
   '/general-ledger/statements/worklist': ok([]),
+  '/general-ledger/chart/proposals': ok([]),
   '/general-ledger/aging': ok(aging(true)),
   '/general-ledger/lenders': ok(LENDERS),
   '/general-ledger/trial-balance': ok(books(1, '2026-11-27')),
@@ -185,6 +186,7 @@ describe("a lender's books", () => {
       '/general-ledger/write-offs': ok([]),
       '/general-ledger/statements': ok([]),
       '/general-ledger/statements/worklist': ok([]),
+      '/general-ledger/chart/proposals': ok([]),
     });
     renderSection(<GeneralLedgerPage me={FINANCE} />);
     const table = await screen.findByRole('table', { name: 'Trial balance' });
@@ -341,6 +343,48 @@ describe("a lender's books", () => {
     fireEvent.click(within(closing).getByRole('button', { name: 'Close the books' }));
     await waitFor(() => expect(getToast()?.message).toBe('Books closed through 2026-11-26.'));
     expect(form(api.calls('/general-ledger/close').at(-1)![1]).overrideUnmatched).toBe('true');
+  });
+
+  it('lists the chart, and lets finance propose an account and add another member’s', async () => {
+    const proposal = (id: number, code: string, proposedBy: number) => ({
+      id,
+      code,
+      name: 'Payment provider fees',
+      kind: 'expense',
+      status: 'proposed',
+      proposedBy,
+      proposedByToken: null,
+      proposedAt: '2026-11-27T01:00:00Z',
+      decidedBy: null,
+      decidedAt: null,
+    });
+    const api = consoleApi({
+      ...booksRoutes,
+      '/general-ledger/closes': ok(closes(1, [])),
+      '/general-ledger/chart/proposals': ok([proposal(2, '5200', 99), proposal(3, '5300', FINANCE.id)]),
+      '/general-ledger/chart/approve': ok(null),
+      '/general-ledger/chart/propose': (_url: string, init?: RequestInit) =>
+        form(init).code === '4200' ? fail('400', 'A code is four digits whose first says the kind.', { field: 'code' }) : ok({ id: 4 }),
+    });
+    renderSection(<GeneralLedgerPage me={FINANCE} />);
+    const chart = await screen.findByRole('table', { name: 'Chart of accounts' });
+    expect((await within(chart).findByRole('row', { name: /1200/ })).textContent).toContain("the loans' own events only");
+    expect(within(chart).getByRole('row', { name: /1290/ }).textContent).toContain('journals');
+    const waiting = await screen.findByRole('table', { name: 'Accounts waiting for a second member' });
+    expect(within(waiting).getByRole('row', { name: /5300/ }).textContent).toContain('Yours: another officer decides');
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Add account 5200' }));
+    await waitFor(() => expect(form(api.calls('/general-ledger/chart/approve')[0]![1])).toEqual({ id: '2' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Propose an account' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '4200' } });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Bank charges' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose an account' }));
+    expect(await within(dialog).findByText('A code is four digits whose first says the kind.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '5300' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Propose an account' }));
+    await waitFor(() => expect(getToast()?.message).toBe('Account proposed: another member adds it to the chart.'));
+    expect(form(api.calls('/general-ledger/chart/propose').at(-1)![1])).toEqual({ code: '5300', name: 'Bank charges', kind: 'expense' });
   });
 
   it('shows an auditor the closes and who may close, with no control to close', async () => {

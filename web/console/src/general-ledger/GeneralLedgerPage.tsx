@@ -7,6 +7,7 @@ import { PageHead, PeriodForm, type Period } from '../parts';
 import { DataTable, type Column } from '../table';
 import { AgingBlock } from './AgingBlock';
 import { BooksCloseBlock } from './BooksCloseBlock';
+import { ChartBlock } from './ChartBlock';
 import { JournalsBlock } from './JournalsBlock';
 import { ProvisionsBlock } from './ProvisionsBlock';
 import { StatementsBlock } from './StatementsBlock';
@@ -177,6 +178,7 @@ export function GeneralLedgerPage({ me }: { me: Me }) {
       {lenderId > 0 && <WriteOffsBlock me={me} lenderId={lenderId} />}
       {lenderId > 0 && <StatementsBlock me={me} lenderId={lenderId} />}
       {lenderId > 0 && <BooksCloseBlock me={me} lenderId={lenderId} />}
+      {lenderId > 0 && <ChartBlock me={me} />}
     </section>
   );
 }

@@ -93,3 +93,12 @@ export const useStatementWorklist = (lenderId: number) =>
 export type StatementForm = TypedForm<Fields<'/api/staff/general-ledger/statements/import', 'post'>>;
 export const importStatement = (form: StatementForm) => post('/general-ledger/statements/import', { ...form }, { idempotent: true, silent: true });
 export const resolveStatementItem = (id: number, resolution: string) => post('/general-ledger/statements/resolve', { id, resolution }, { silent: true });
+
+export type AccountProposal = components['schemas']['AccountProposalView'];
+/** Accounts proposed for the chart, the latest first. */
+export const useChartProposals = () =>
+  useQuery({ queryKey: [BOOKS_KEY, 'chart-proposals'], queryFn: () => dataOf(get('/general-ledger/chart/proposals', {})) });
+/** An account as typed: its code, name and kind. */
+export type AccountForm = TypedForm<Fields<'/api/staff/general-ledger/chart/propose', 'post'>>;
+export const proposeAccount = (form: AccountForm) => post('/general-ledger/chart/propose', { ...form }, { idempotent: true, silent: true });
+export const decideAccount = (id: number, approve: boolean) => post(approve ? '/general-ledger/chart/approve' : '/general-ledger/chart/reject', { id });

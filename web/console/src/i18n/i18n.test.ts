@@ -18,6 +18,7 @@ const SAME_IN_FILIPINO = [
   'console.col.status', 'console.col.channel', 'console.col.reference', 'console.answer.count', 'console.ratings.agent',
   'console.audit.staff', 'console.audit.apiToken', 'console.payments.orderId', 'console.writeOffs.order', 'console.sms.provider',
   'console.statements.provider', 'console.statements.csv', 'console.statements.reference', 'console.statements.providerSays',
+  'console.chart.title', 'console.chart.kind.asset', 'console.chart.kind.contra_asset', 'console.chart.kind.liability', 'console.chart.kind.equity',
   'console.section.dashboard', 'console.col.principal', 'console.orders.panel', 'console.orders.title',
   'console.orders.owed.principal', 'console.orders.ledger', 'console.orders.debit', 'console.orders.credit',
   'console.borrowers.panel', 'console.products.fee', 'console.links.template', 'console.links.userFrom',

@@ -319,3 +319,6 @@ impl BalanceSheet {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod books_tests;

@@ -51,8 +51,10 @@ write_section() {
     echo "how many it brought; *again* is a second run the same day, which finds no loan to bring. Both keep"
     echo "each lender's loans by days past due for the day (decision 070: one grouped statement over every"
     echo "open loan), and bring each lender's income to the effective interest method (decision 076): one"
-    echo "pass over every open loan's account, summed per lender, one journal per lender and day (the second"
-    echo "run's pass finds the journal posted and posts nothing). Overdue loans are not touched: their penalties are worked out"
+    echo "grouped statement over the open loans by accrual key (terms and payout day), each group worked out"
+    echo "once, one journal per lender and day (the second run finds the day's journal posted and posts"
+    echo "nothing; the bench's lenders have no provision matrix, so no allowance is booked). Overdue loans"
+    echo "are not touched: their penalties are worked out"
     echo "to the day when they are next brought to a date. *load* is the 1-minute load average as the run"
     echo "ended."
     echo

@@ -347,6 +347,31 @@ crate::on_both_stores! {
         assert_eq!(send(&app, &finance, "POST", "/api/console/general-ledger/close?lenderId=999999&period=day&date=2020-01-01", &[]).await.0, 404);
     }
 
+    async fn a_closed_month_refuses_a_back_dated_posting_and_takes_the_correction_in_the_open_one(app) {
+        let demo = app.demo_session().await;
+        let finance = member(&app, Role::Finance).await;
+        let order = order_in(&demo, 174).order_id;
+        let lender = lender_of(&app, OrderId(order)).await;
+        let today = hiram_domain::clock::manila_date(app.state.now());
+        let last_month = today.replace_day(1).unwrap() - time::Duration::days(1);
+        let (status, closed) = close(&app, &finance, lender, "month", &last_month.replace_day(12).unwrap().to_string(), "October closed").await;
+        assert_eq!((status, closed["data"]["close"]["through"].as_str()), (200, Some(last_month.to_string().as_str())), "{closed}");
+        let month_books = trial_balance(&app, &finance, lender, &last_month.to_string()).await;
+
+        // A posting stamped in the closed month is refused, whatever day of it.
+        let entry = hiram_domain::ledger::disbursement(hiram_domain::money::Centavos::from_pesos(10), hiram_domain::money::Centavos::ZERO).unwrap();
+        let key = hiram_domain::store::IdempotencyKey { key: "back-dated-into-the-month".to_owned(), fingerprint: [3; 32] };
+        for days_back in [1, 15] {
+            let stamped = hiram_domain::clock::end_of_manila_day(last_month) - time::Duration::days(days_back);
+            let refused = app.state.store.post_entry(OrderId(order), &entry, &key, stamped).await;
+            assert!(matches!(refused, Err(hiram_domain::store::StoreError::ClosedPeriod)), "{days_back} days back: {refused:?}");
+        }
+        assert_eq!(trial_balance(&app, &finance, lender, &last_month.to_string()).await, month_books, "the month never moved");
+        // The correction posts in the open period.
+        assert!(matches!(app.state.store.post_entry(OrderId(order), &entry, &key, app.state.now()).await, Ok(hiram_domain::store::Posting::Posted(_))));
+        assert_eq!(trial_balance(&app, &finance, lender, &last_month.to_string()).await, month_books);
+    }
+
     async fn nothing_posts_into_a_closed_day_and_the_providers_retry_posts_in_the_open_one(app) {
         let demo = app.demo_session().await;
         let finance = member(&app, Role::Finance).await;

@@ -83,6 +83,19 @@ export function setClockAhead(days: number) {
   writeFileSync(CLOCK_FILE, `${days * 86_400}\n`);
 }
 
+/**
+ * A loan of its own, open (174), of a borrower no other test uses (`hiram
+ * portfolio --loans 1`): for what must not touch the demo borrower's loans
+ * the other specs pay and roll over, such as writing one off.
+ */
+export function openLoanOfItsOwn(): number {
+  const out = execFileSync(HIRAM_BIN, ['portfolio', '--loans', '1'], { cwd: E2E_DIR, env: { ...process.env, ...SERVER_ENV }, encoding: 'utf8' });
+  const loans = JSON.parse(out.trim().split('\n').pop() ?? '[]') as { orderId: number }[];
+  const loan = loans[0];
+  if (!loan) throw new Error(`hiram portfolio printed no loan: ${out}`);
+  return loan.orderId;
+}
+
 /** The demo borrower's order in a status, or a clear failure. */
 export function orderInStatus(session: DemoSession, status: number): DemoOrder {
   const order = session.orders.find((o) => o.status === status);

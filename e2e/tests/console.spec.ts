@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../test';
 import { BASE_URL } from '../env';
-import { demoSession, mailedLink, orderInStatus, staffAdd, totpCode, type StaffAccount } from '../fixtures';
+import { demoSession, mailedLink, openLoanOfItsOwn, orderInStatus, staffAdd, totpCode, type StaffAccount } from '../fixtures';
 import { consoleSignIn as signIn } from '../screens';
 
 // The operator console runs on office PCs: a desktop viewport, a mouse.
@@ -262,9 +262,10 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   await expect(journalRow).toContainText('Posted');
   await expect(provisionLine()).toContainText('₱1,500.00');
 
-  // A loan long unpaid is written off: one finance member proposes it with a
-  // reason, a second approves; the loan leaves the books, still owed.
-  const debtor = orderInStatus(demoSession(), 180);
+  // A loan is written off (a fraud confirmed): one finance member proposes
+  // it with a reason, a second approves; the loan leaves the books, still
+  // owed. A loan of its own: the demo borrower's are the other specs'.
+  const debtor = { orderId: openLoanOfItsOwn() };
   await page.goto(`/console/orders?id=${debtor.orderId}`);
   const lenderName = (await page.getByRole('complementary', { name: 'Order' }).locator('dt', { hasText: /^Lender$/ }).locator('xpath=following-sibling::dd[1]').textContent())!;
   await menu(page).getByRole('link', { name: "Lenders' books" }).click();
@@ -273,9 +274,9 @@ test('(b) finance matches a reported payment and sees the order’s balance go d
   await page.getByRole('button', { name: 'Propose a write-off' }).click();
   const writingOff = page.getByRole('dialog', { name: 'Propose a write-off' });
   await writingOff.getByLabel('Loan (order id)').fill(String(debtor.orderId));
-  await writingOff.getByLabel('Reason').fill(`Borrower unreachable ${run}`);
+  await writingOff.getByLabel('Reason').fill(`Fraud confirmed ${run}`);
   await writingOff.getByRole('button', { name: 'Propose a write-off' }).click();
-  const writeOffRow = page.getByRole('table', { name: 'Write-offs' }).getByRole('row').filter({ hasText: `Borrower unreachable ${run}` });
+  const writeOffRow = page.getByRole('table', { name: 'Write-offs' }).getByRole('row').filter({ hasText: `Fraud confirmed ${run}` });
   await expect(writeOffRow).toContainText('Yours: another officer decides');
 
   await page.getByRole('button', { name: 'Sign out' }).click();

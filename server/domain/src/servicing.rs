@@ -276,6 +276,13 @@ pub struct LoanAccount {
     /// charged after that day, and what the borrower pays is a recovery.
     #[serde(default)]
     pub written_off: Option<WriteOff>,
+    /// Set once the loan left its schedule (paid late, early, in part or
+    /// beyond what was due; a charge waived or held back by a ceiling) and
+    /// never cleared: its income on the effective interest method is then
+    /// re-estimated from what it still owes (decision 078), since its past
+    /// cash no longer came when the schedule said.
+    #[serde(default)]
+    pub left_schedule: bool,
 }
 
 /// A loan's write-off: its day, and everything the loan owed then.
@@ -326,6 +333,7 @@ impl LoanAccount {
             rule_set,
             covered,
             written_off: None,
+            left_schedule: false,
         })
     }
 
@@ -504,7 +512,32 @@ impl LoanAccount {
             self.charge_interest(index, due, &mut charges);
             self.instalments[index].fallen_due = true;
         }
+        self.note_departure(date, false);
         charges
+    }
+
+    /// Marks the account as off its schedule when it no longer stands where
+    /// the schedule puts it on `on`: an instalment due before (or, after a
+    /// payment, on) that day unpaid, a later one paid into or charged early,
+    /// a penalty, money held, a fee or interest kept back or waived.
+    fn note_departure(&mut self, on: Date, after_payment: bool) {
+        let keeps_to_it = self.credit.get() == 0
+            && self.fees_due.get() == 0
+            && self.interest_stopped.get() == 0
+            && self.fees_charged == self.terms.fee
+            && self.instalments.iter().all(|instalment| {
+                instalment.penalty.get() == 0
+                    && if instalment.due_date < on || (after_payment && instalment.due_date == on) {
+                        instalment.settled()
+                    } else if instalment.due_date > on {
+                        instalment.principal_paid.get() == 0
+                            && instalment.interest_paid.get() == 0
+                            && instalment.interest.get() == 0
+                    } else {
+                        true
+                    }
+            });
+        self.left_schedule |= !keeps_to_it;
     }
 
     /// Charges the interest accrued to `date` (to the day) to the current
@@ -614,6 +647,7 @@ impl LoanAccount {
             charges.interest = Centavos::new(charges.interest.get() + minimum.get());
         }
         charges.settlement = Some(self.settle(amount, false));
+        self.note_departure(date, true);
         charges
     }
 
@@ -881,6 +915,7 @@ impl LoanAccount {
             left -= part;
         }
         self.cost_charged = Centavos::new(self.cost_charged.get() - amount.get());
+        self.left_schedule = true;
         Ok(())
     }
 }

@@ -6,6 +6,7 @@ use crate::Store;
 use crate::db::{Row, args, conflict};
 use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
+use hiram_domain::general_ledger::accrual;
 use hiram_domain::general_ledger::aging::{AgingBucket, AgingLine};
 use hiram_domain::general_ledger::chart::{AccountProposal, AccountProposalStatus};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod};
@@ -16,7 +17,7 @@ use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::ledger::{Account, Side};
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{OrderId, OrderStatus};
-use hiram_domain::product::LenderId;
+use hiram_domain::product::{LenderId, ProductId};
 use hiram_domain::servicing::LoanAccount;
 use hiram_domain::store::{GeneralLedgerStore, StoreError, StoreResult, exactly_one};
 use time::{Date, Duration, OffsetDateTime};
@@ -114,7 +115,7 @@ fn journals_of(rows: Vec<(Journal, JournalLine)>) -> Vec<Journal> {
 }
 
 const MATRIX_COLUMNS: &str = "id, lender_id, rate_current, rate_1_30, rate_31_60, rate_61_90, rate_91_180, rate_181, \
-     status, proposed_by, proposed_by_token, proposed_at, decided_by, decided_at";
+     status, proposed_by, proposed_by_token, proposed_at, decided_by, decided_at, product_id";
 
 fn matrix(row: &Row<'_>) -> StoreResult<ProvisionMatrix> {
     let mut rates = [0; 6];
@@ -131,6 +132,7 @@ fn matrix(row: &Row<'_>) -> StoreResult<ProvisionMatrix> {
         proposed_at: row.get(11)?,
         decided_by: row.get(12)?,
         decided_at: row.get(13)?,
+        product: row.get::<Option<i64>>(14)?.map(ProductId),
     })
 }
 
@@ -422,11 +424,11 @@ impl GeneralLedgerStore for Store {
             d181 = AgingBucket::Over180.key(),
         );
         let sql = format!(
-            "INSERT INTO portfolio_aging (lender_id, day, bucket, loans, principal) \
-             SELECT p.lender_id, $1, {bucket} AS bucket, COUNT(*), CAST(SUM(b.principal_receivable) AS BIGINT) \
+            "INSERT INTO portfolio_aging (lender_id, product_id, day, bucket, loans, principal) \
+             SELECT p.lender_id, p.id, $1, {bucket} AS bucket, COUNT(*), CAST(SUM(b.principal_receivable) AS BIGINT) \
              FROM loan_order o JOIN product p ON p.id = o.product_id \
              JOIN ledger_balance b ON b.order_id = o.id LEFT JOIN loan_account a ON a.order_id = o.id \
-             WHERE o.status IN ($6, $7) AND b.written_off = 0 GROUP BY p.lender_id, {bucket}"
+             WHERE o.status IN ($6, $7) AND b.written_off = 0 GROUP BY p.lender_id, p.id, {bucket}"
         );
         let mut tx = self.db.write().await?;
         // Daily runs at once (a fleet) each keep the day: one after another.
@@ -453,7 +455,8 @@ impl GeneralLedgerStore for Store {
     async fn portfolio_aging(&self, lender: LenderId, day: Date) -> StoreResult<Vec<AgingLine>> {
         self.db
             .all(
-                "SELECT bucket, loans, principal FROM portfolio_aging WHERE lender_id = $1 AND day = $2",
+                "SELECT bucket, CAST(SUM(loans) AS BIGINT), CAST(SUM(principal) AS BIGINT) FROM portfolio_aging \
+                 WHERE lender_id = $1 AND day = $2 GROUP BY bucket",
                 args![lender, day],
                 |row| {
                     Ok(AgingLine {
@@ -461,6 +464,28 @@ impl GeneralLedgerStore for Store {
                         loans: row.get(1)?,
                         principal: Centavos::new(row.get(2)?),
                     })
+                },
+            )
+            .await
+    }
+
+    async fn portfolio_aging_by_product(
+        &self,
+        lender: LenderId,
+        day: Date,
+    ) -> StoreResult<Vec<(ProductId, AgingLine)>> {
+        self.db
+            .all(
+                "SELECT product_id, bucket, loans, principal FROM portfolio_aging WHERE lender_id = $1 AND day = $2 \
+                 ORDER BY product_id",
+                args![lender, day],
+                |row| {
+                    let line = AgingLine {
+                        bucket: row.parse(1, AgingBucket::parse)?,
+                        loans: row.get(2)?,
+                        principal: Centavos::new(row.get(3)?),
+                    };
+                    Ok((ProductId(row.get(0)?), line))
                 },
             )
             .await
@@ -491,9 +516,24 @@ impl GeneralLedgerStore for Store {
             .all(
                 "SELECT p.lender_id, a.accrual_key, COUNT(*) FROM loan_account a JOIN loan_order o ON o.id = a.order_id \
                  JOIN product p ON p.id = o.product_id \
-                 WHERE o.status IN ($1, $2) AND a.accrual_key <> '' GROUP BY p.lender_id, a.accrual_key",
-                args![OrderStatus::RepaymentOpen, OrderStatus::Overdue],
+                 WHERE o.status IN ($1, $2) AND a.accrual_key NOT IN ('', $3) GROUP BY p.lender_id, a.accrual_key",
+                args![OrderStatus::RepaymentOpen, OrderStatus::Overdue, accrual::REVISED],
                 |row| Ok((LenderId(row.get(0)?), row.get(1)?, row.get(2)?)),
+            )
+            .await
+    }
+
+    async fn revised_accounts(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LenderId, LoanAccount)>> {
+        self.db
+            .all(
+                "SELECT a.order_id, p.lender_id, a.account FROM loan_account a \
+                 JOIN loan_order o ON o.id = a.order_id JOIN product p ON p.id = o.product_id \
+                 WHERE a.accrual_key = $1 AND o.status IN ($2, $3) AND a.order_id > $4 ORDER BY a.order_id LIMIT $5",
+                args![accrual::REVISED, OrderStatus::RepaymentOpen, OrderStatus::Overdue, after, i64::from(limit)],
+                |row| {
+                    let text: String = row.get(2)?;
+                    Ok((OrderId(row.get(0)?), LenderId(row.get(1)?), crate::rows::json(&text)?))
+                },
             )
             .await
     }
@@ -578,8 +618,8 @@ impl GeneralLedgerStore for Store {
         let id: i64 = tx
             .value(
                 "INSERT INTO provision_matrix (lender_id, rate_current, rate_1_30, rate_31_60, rate_61_90, rate_91_180, \
-                   rate_181, status, proposed_by, proposed_by_token, proposed_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'proposed', $8, $9, $10) RETURNING id",
+                   rate_181, status, proposed_by, proposed_by_token, proposed_at, product_id) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, 'proposed', $8, $9, $10, $11) RETURNING id",
                 args![
                     matrix.lender,
                     current,
@@ -590,7 +630,8 @@ impl GeneralLedgerStore for Store {
                     d181,
                     matrix.proposed_by,
                     matrix.proposed_by_token,
-                    matrix.proposed_at
+                    matrix.proposed_at,
+                    matrix.product.map(|product| product.0)
                 ],
             )
             .await?;
@@ -607,12 +648,12 @@ impl GeneralLedgerStore for Store {
         self.db.all(&sql, args![lender, i64::from(limit)], matrix).await
     }
 
-    async fn provision_matrix_in_force(&self, lender: LenderId) -> StoreResult<Option<ProvisionMatrix>> {
+    async fn provision_matrices_approved(&self, lender: LenderId) -> StoreResult<Vec<ProvisionMatrix>> {
         let sql = format!(
             "SELECT {MATRIX_COLUMNS} FROM provision_matrix WHERE lender_id = $1 AND status = 'approved' \
-             ORDER BY decided_at DESC, id DESC LIMIT 1"
+             ORDER BY decided_at DESC, id DESC"
         );
-        self.db.opt(&sql, args![lender], matrix).await
+        self.db.all(&sql, args![lender], matrix).await
     }
 
     async fn decide_provision_matrix(

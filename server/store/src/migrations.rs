@@ -136,6 +136,8 @@ const MIGRATIONS: &[Migration] = &[
     migration!(66 shared "0066_accruals"),
     migration!(67 "0067_chart_proposals"),
     migration!(68 shared "0068_accrual_key"),
+    migration!(69 shared "0069_revised_accruals"),
+    migration!(70 "0070_provisions_by_product"),
 ];
 
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {

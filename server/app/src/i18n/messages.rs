@@ -550,6 +550,10 @@ messages! {
         en: "An older bucket's rate cannot be lower than a younger one's: a loan grows no safer by staying unpaid.",
         fil: "Hindi maaaring mas mababa ang rate ng mas matandang bucket kaysa sa mas bata: hindi nagiging mas ligtas ang loan kapag lalong hindi nababayaran.",
     }
+    ProvisionProductNotLenders {
+        en: "That product is not one of this lender's.",
+        fil: "Hindi produkto ng lender na ito ang napili.",
+    }
     PaymentReversedSms {
         en: "Hiram: your payment of {amount} for loan {order} was reversed by the payment channel. Amount owed now: {owed}. Please pay it in the app.",
         fil: "Hiram: binawi ng payment channel ang iyong bayad na {amount} para sa loan {order}. Utang mo ngayon: {owed}. Pakibayaran ito sa app.",

@@ -8,11 +8,11 @@
 use crate::services::{ServiceError, ServiceResult};
 use crate::state::AppState;
 use hiram_domain::clock::end_of_manila_day;
-use hiram_domain::general_ledger::accrual::{self, AccrualKey, Schedules, accrual_lines};
+use hiram_domain::general_ledger::accrual::{self, Accrual, AccrualKey, Schedules, accrual_lines};
 use hiram_domain::general_ledger::aging::{PortfolioAging, month_before};
 use hiram_domain::general_ledger::close::{BooksClose, ClosePeriod, CloseRefused, check_close, check_unmatched};
 use hiram_domain::general_ledger::journal::{Journal, JournalStatus, RunJournal};
-use hiram_domain::general_ledger::provision::{self, ProvisionMatrix};
+use hiram_domain::general_ledger::provision::{self, ProductProvisions, ProvisionMatrix};
 use hiram_domain::general_ledger::statement::{ProviderStatement, StatementLine, match_statement};
 use hiram_domain::general_ledger::{GlAccount, IncomeStatement, Posted, TrialBalance};
 use hiram_domain::idempotency::KeyedRequest;
@@ -184,8 +184,10 @@ pub async fn portfolio_aging(state: &AppState, lender: LenderId, day: Date) -> S
 pub struct LenderProvisions {
     pub lender: Lender,
     pub day: Date,
-    pub aging: PortfolioAging,
-    pub in_force: Option<ProvisionMatrix>,
+    /// The day's buckets by product, each with the matrix it is provisioned at.
+    pub products: Vec<ProductProvisions>,
+    /// The matrices in force: the lender's and each product's own.
+    pub in_force: Vec<ProvisionMatrix>,
     /// The allowance's credit balance at the end of the day.
     pub booked: i64,
 }
@@ -193,10 +195,10 @@ pub struct LenderProvisions {
 /// `None` when there is no such lender.
 pub async fn provisions(state: &AppState, lender: LenderId, day: Date) -> ServiceResult<Option<LenderProvisions>> {
     let Some(lender) = state.store.lender(lender).await? else { return Ok(None) };
-    let aging = PortfolioAging::of(&state.store.portfolio_aging(lender.id, day).await?);
-    let in_force = state.store.provision_matrix_in_force(lender.id).await?;
+    let in_force = provision::in_force(state.store.provision_matrices_approved(lender.id).await?);
+    let products = ProductProvisions::of(&state.store.portfolio_aging_by_product(lender.id, day).await?, &in_force);
     let booked = allowance_booked(state, &lender, day).await?;
-    Ok(Some(LenderProvisions { lender, day, aging, in_force, booked }))
+    Ok(Some(LenderProvisions { lender, day, products, in_force, booked }))
 }
 
 /// The allowance's credit balance in the lender's books at the end of `day`.
@@ -215,23 +217,31 @@ async fn credit_balance(state: &AppState, lender: &Lender, day: Date, code: &str
     Ok(line.credit.get() - line.debit.get())
 }
 
-/// The daily run's part (decision 072): for each lender with a matrix in
-/// force, brings the allowance to what the matrix asks on `today`'s kept
-/// buckets, in one journal per lender and day; how many were posted. A run
+/// The daily run's part (decisions 072, 079): for each lender with a matrix
+/// in force, brings the allowance to what its matrices ask on `today`'s
+/// kept buckets, each product's at its own matrix or else the lender's, in
+/// one journal per lender and day; how many were posted. A run
 /// the same day again posts nothing more.
 pub async fn keep_provisions(state: &AppState, today: Date) -> ServiceResult<usize> {
     let mut posted = 0;
     for lender in state.store.lenders().await? {
-        let Some(matrix) = state.store.provision_matrix_in_force(lender.id).await? else { continue };
-        let aging = PortfolioAging::of(&state.store.portfolio_aging(lender.id, today).await?);
-        let required = matrix.rates.required(&aging);
+        let in_force = provision::in_force(state.store.provision_matrices_approved(lender.id).await?);
+        if in_force.is_empty() {
+            continue;
+        }
+        let by_product = state.store.portfolio_aging_by_product(lender.id, today).await?;
+        let required = ProductProvisions::required(&ProductProvisions::of(&by_product, &in_force));
         let booked = hiram_domain::money::Centavos::new(allowance_booked(state, &lender, today).await?);
         let Some(lines) = provision::adjustment(required, booked) else { continue };
         let now = state.now();
         let journal = Journal {
             id: 0,
             lender: lender.id,
-            memo: format!("Allowance for credit losses to the provision matrix #{} on {today}", matrix.id),
+            memo: format!(
+                "Allowance for credit losses to the provision matri{} #{} on {today}",
+                if in_force.len() == 1 { "x" } else { "ces" },
+                in_force.iter().map(|matrix| matrix.id.to_string()).collect::<Vec<_>>().join(", #")
+            ),
             lines,
             status: JournalStatus::Posted,
             proposed_by: None,
@@ -268,7 +278,7 @@ pub async fn import_statement(
 
 /// Works out, once, the accrual key of each account a release before it
 /// wrote without one: every posting writes it since.
-async fn key_older_accounts(state: &AppState) -> ServiceResult<()> {
+async fn key_older_accounts(state: &AppState, today: Date) -> ServiceResult<()> {
     let mut after = hiram_domain::order::OrderId(0);
     let limit = u32::try_from(state.settings.jobs.daily_page_orders).unwrap_or(u32::MAX);
     loop {
@@ -276,25 +286,42 @@ async fn key_older_accounts(state: &AppState) -> ServiceResult<()> {
         let Some((last, _)) = page.last() else { return Ok(()) };
         after = *last;
         for (order, account) in &page {
-            state.store.set_accrual_key(*order, &AccrualKey::text_of(account)).await?;
+            // An account written before decision 078 carries no mark of
+            // having left its schedule: brought to the day, whatever its
+            // state shows (late, penalties, money held, paid ahead) marks it.
+            let mut brought = account.clone();
+            brought.bring_to(today);
+            state.store.set_accrual_key(*order, &Accrual::text_of(&brought)).await?;
         }
     }
 }
 
 /// The daily run's accruals (decision 076): each open loan's adjustment to
 /// the effective interest method on `today`, summed per lender over groups
-/// of loans sharing terms and payout day (one grouped statement, nothing
-/// kept per loan and day), and one journal per lender bringing its books to
-/// that sum; how many were posted. A run the same day again posts nothing
+/// of loans on their schedule sharing terms and payout day (one grouped
+/// statement, nothing kept per loan and day) and over the loans off their
+/// schedule, each re-estimated from its account (decision 078); one journal
+/// per lender brings its books to that sum; how many were posted. A run the same day again posts nothing
 /// more.
 pub async fn keep_accruals(state: &AppState, today: Date) -> ServiceResult<usize> {
-    key_older_accounts(state).await?;
+    key_older_accounts(state, today).await?;
     let mut required: std::collections::HashMap<LenderId, i64> = std::collections::HashMap::new();
     let mut schedules = Schedules::default();
     for (lender, text, loans) in state.store.accrual_groups().await? {
         let key = AccrualKey::parse(&text)
             .ok_or_else(|| ServiceError::Refused(format!("a loan account's accrual key does not read: {text}")))?;
         *required.entry(lender).or_default() += schedules.of_key(&key, today) * loans;
+    }
+    // Loans off their schedule, each re-estimated from its account (decision 078).
+    let mut after = hiram_domain::order::OrderId(0);
+    let limit = u32::try_from(state.settings.jobs.daily_page_orders).unwrap_or(u32::MAX);
+    loop {
+        let page = state.store.revised_accounts(after, limit).await?;
+        let Some((last, _, _)) = page.last() else { break };
+        after = *last;
+        for (_, lender, account) in &page {
+            *required.entry(*lender).or_default() += schedules.of_revised(account, today);
+        }
     }
     let mut posted = 0;
     for lender in state.store.lenders().await? {

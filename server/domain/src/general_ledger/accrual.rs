@@ -19,6 +19,15 @@
 //! from the last due date on (the rate makes the amortised cost zero
 //! there), and zero for a loan repaid, renewed or written off: what such a
 //! loan earned is what was charged, and any deferral left is released.
+//!
+//! A loan off its schedule (paid late, early or in part, a charge waived,
+//! money held as credit) has its cash flows re-estimated as B5.4.6 asks:
+//! its amortised cost on a day is what the contract still expects of it
+//! (what has fallen due, with interest to the day, as due that day; each
+//! later instalment on its due date, as the loan engine itself would charge
+//! it), discounted at the loan's original effective rate; the change is
+//! income at once. Such a loan is read on its own by the daily run; a loan
+//! on its schedule is summed with the others of its terms and payout day.
 
 use super::journal::JournalLine;
 use crate::ledger::Side;
@@ -84,31 +93,20 @@ pub struct AccrualKey {
 }
 
 impl AccrualKey {
-    /// The key of an account; `None` once the loan was renewed or written
-    /// off (nothing more to adjust: see the module's opening).
-    pub fn of(account: &LoanAccount) -> Option<AccrualKey> {
-        if account.renewals > 0 || account.written_off.is_some() {
-            return None;
-        }
+    fn of_terms(account: &LoanAccount) -> AccrualKey {
         let terms = &account.terms;
-        Some(AccrualKey {
+        AccrualKey {
             principal: terms.principal.get(),
             fee: terms.fee.get(),
             monthly_interest_bp: terms.monthly_interest_bp,
             periods: terms.periods,
             period_days: terms.period_days,
             start: account.start,
-        })
+        }
     }
 
-    /// As kept: the account's key, or empty for one with nothing to adjust.
-    pub fn text_of(account: &LoanAccount) -> String {
-        AccrualKey::of(account).map_or_else(String::new, |key| {
-            format!(
-                "{}:{}:{}:{}:{}:{}",
-                key.principal, key.fee, key.monthly_interest_bp, key.periods, key.period_days, key.start
-            )
-        })
+    fn terms(&self) -> (i64, i64, i64, i64, i64) {
+        (self.principal, self.fee, self.monthly_interest_bp, self.periods, self.period_days)
     }
 
     /// A kept key read back; `None` for an empty or broken one.
@@ -119,6 +117,49 @@ impl AccrualKey {
             (number()?, number()?, number()?, number()?, number()?);
         let start = Date::parse(parts.next()?, time::macros::format_description!("[year]-[month]-[day]")).ok()?;
         Some(AccrualKey { principal, fee, monthly_interest_bp, periods, period_days, start })
+    }
+}
+
+/// How the daily run finds a loan's adjustment, as kept beside its account
+/// (`loan_account.accrual_key`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Accrual {
+    /// Renewed or written off: nothing left to adjust.
+    Nothing,
+    /// On its schedule: summed with every loan of the same key.
+    OnSchedule(AccrualKey),
+    /// Off its schedule: its cash flows are re-estimated from its account.
+    Revised,
+}
+
+/// The kept text of [`Accrual::Revised`].
+pub const REVISED: &str = "revised";
+
+impl Accrual {
+    pub fn of(account: &LoanAccount) -> Accrual {
+        if account.renewals > 0 || account.written_off.is_some() {
+            Accrual::Nothing
+        } else if account.left_schedule {
+            Accrual::Revised
+        } else {
+            Accrual::OnSchedule(AccrualKey::of_terms(account))
+        }
+    }
+
+    /// As kept: empty, the key, or [`REVISED`].
+    pub fn text(&self) -> String {
+        match self {
+            Accrual::Nothing => String::new(),
+            Accrual::OnSchedule(key) => format!(
+                "{}:{}:{}:{}:{}:{}",
+                key.principal, key.fee, key.monthly_interest_bp, key.periods, key.period_days, key.start
+            ),
+            Accrual::Revised => REVISED.to_owned(),
+        }
+    }
+
+    pub fn text_of(account: &LoanAccount) -> String {
+        Accrual::of(account).text()
     }
 }
 
@@ -195,6 +236,58 @@ impl EirSchedule {
     pub fn adjustment(&self, day: i64) -> i64 {
         if day < 0 || day >= self.last_day() { 0 } else { self.recognised(day) - self.charged(day) }
     }
+
+    /// The adjustment of a loan off its schedule at the end of `today`
+    /// (B5.4.6): income recognised is the amortised cost of the cash flows
+    /// the contract still expects, at the original rate, less the net
+    /// proceeds, plus the principal and interest paid so far; what the
+    /// ledger charged is the fee and the interest charged, both net of
+    /// waivers.
+    pub fn revised_adjustment(&self, account: &LoanAccount, today: Date) -> i64 {
+        let day_of = |date: Date| (date - account.start).whole_days();
+        let now = day_of(today);
+        if now < 0 {
+            return 0;
+        }
+        let cost: f64 = expected_flows(account, today)
+            .iter()
+            .map(|(on, amount)| *amount as f64 / self.growth.powi((day_of(*on) - now) as i32))
+            .sum();
+        let paid: i64 = account
+            .instalments
+            .iter()
+            .map(|instalment| instalment.principal_paid.get() + instalment.interest_paid.get())
+            .sum();
+        let charged: i64 = account.fees_charged.get()
+            + account.instalments.iter().map(|instalment| instalment.interest.get()).sum::<i64>();
+        cost.round() as i64 - self.net_proceeds + paid - charged
+    }
+}
+
+/// The principal and interest the contract still expects of an account at
+/// the end of `today`, by day: what has fallen due and is unpaid (with its
+/// interest to the day when nothing is still to come) as paid today, then
+/// each later instalment paid on its due date, every amount charged as the
+/// loan engine charges it. Penalties are left out: they are not part of the
+/// effective interest.
+fn expected_flows(account: &LoanAccount, today: Date) -> Vec<(Date, i64)> {
+    let mut projected = account.clone();
+    let later = account.instalments.iter().map(|instalment| instalment.due_date).filter(|due| *due > today);
+    let mut flows = Vec::new();
+    for on in std::iter::once(today).chain(later) {
+        let due = projected.due_now(on).get();
+        if due <= 0 {
+            continue;
+        }
+        let from_borrower = Centavos::new((due - projected.credit.get()).max(0));
+        if let Some(settlement) = projected.pay(on, from_borrower).settlement {
+            let expected = settlement.principal.get() + settlement.interest.get();
+            if expected > 0 {
+                flows.push((on, expected));
+            }
+        }
+    }
+    flows
 }
 
 /// The schedules worked out so far, by the terms that fix them: a lender's
@@ -207,16 +300,30 @@ impl Schedules {
     /// The adjustment of a loan's account at the end of `today`: zero once
     /// it was renewed or written off (its repaid loans are not asked).
     pub fn adjustment(&mut self, account: &LoanAccount, today: Date) -> i64 {
-        AccrualKey::of(account).map_or(0, |key| self.of_key(&key, today))
+        match Accrual::of(account) {
+            Accrual::Nothing => 0,
+            Accrual::OnSchedule(key) => self.of_key(&key, today),
+            Accrual::Revised => self.of_revised(account, today),
+        }
     }
 
     /// The adjustment of every loan with `key`, each, at the end of `today`.
     pub fn of_key(&mut self, key: &AccrualKey, today: Date) -> i64 {
-        let terms = (key.principal, key.fee, key.monthly_interest_bp, key.periods, key.period_days);
-        let schedule = self.0.entry(terms).or_insert_with(|| {
-            EirSchedule::of_parts(key.principal, key.fee, key.monthly_interest_bp, key.periods, key.period_days)
-        });
-        schedule.as_ref().map_or(0, |schedule| schedule.adjustment((today - key.start).whole_days()))
+        self.schedule(key).map_or(0, |schedule| schedule.adjustment((today - key.start).whole_days()))
+    }
+
+    /// The adjustment of a loan off its schedule at the end of `today`.
+    pub fn of_revised(&mut self, account: &LoanAccount, today: Date) -> i64 {
+        let key = AccrualKey::of_terms(account);
+        self.schedule(&key).map_or(0, |schedule| schedule.revised_adjustment(account, today))
+    }
+
+    fn schedule(&mut self, key: &AccrualKey) -> Option<&EirSchedule> {
+        let (principal, fee, monthly_bp, periods, period_days) = key.terms();
+        self.0
+            .entry(key.terms())
+            .or_insert_with(|| EirSchedule::of_parts(principal, fee, monthly_bp, periods, period_days))
+            .as_ref()
     }
 }
 

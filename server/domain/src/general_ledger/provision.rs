@@ -1,15 +1,16 @@
-//! The allowance for credit losses (decision 072): finance sets a provision
-//! matrix per lender, a share of the principal owed for each bucket of days
+//! The allowance for credit losses (decisions 072, 079): finance sets a
+//! provision matrix, a share of the principal owed for each bucket of days
 //! past due (PFRS 9's simplified, matrix form of expected credit losses),
-//! under maker-checker; the daily run books the allowance the matrix asks
-//! on the day's buckets, posting only the difference from what is booked,
-//! as one journal per lender and day.
+//! for a lender's products or for one product of it, under maker-checker;
+//! the daily run books the allowance the matrices ask on the day's buckets
+//! by product, posting only the difference from what is booked, as one
+//! journal per lender and day.
 
 use super::aging::{AgingBucket, PortfolioAging};
 use super::journal::JournalLine;
 use crate::ledger::Side;
 use crate::money::Centavos;
-use crate::product::LenderId;
+use crate::product::{LenderId, ProductId};
 use time::OffsetDateTime;
 
 /// The allowance account and the provision expense of the standard chart.
@@ -102,6 +103,9 @@ impl RatesStatus {
 pub struct ProvisionMatrix {
     pub id: i64,
     pub lender: LenderId,
+    /// The product it is for; `None`: the lender's products without one of
+    /// their own.
+    pub product: Option<ProductId>,
     pub rates: ProvisionRates,
     pub status: RatesStatus,
     pub proposed_by: Option<i64>,
@@ -122,6 +126,79 @@ pub fn adjustment(required: Centavos, booked: Centavos) -> Option<Vec<JournalLin
         1 => Some(vec![line(PROVISION_EXPENSE, Side::Debit), line(ALLOWANCE, Side::Credit)]),
         -1 => Some(vec![line(ALLOWANCE, Side::Debit), line(PROVISION_EXPENSE, Side::Credit)]),
         _ => None,
+    }
+}
+
+/// The matrices in force out of a lender's approved ones, the latest
+/// decided first: the latest for the lender's products, and the latest for
+/// each product that has its own.
+pub fn in_force(approved: Vec<ProvisionMatrix>) -> Vec<ProvisionMatrix> {
+    let mut seen = Vec::new();
+    approved
+        .into_iter()
+        .filter(|matrix| {
+            let first = !seen.contains(&matrix.product);
+            seen.push(matrix.product);
+            first
+        })
+        .collect()
+}
+
+/// The matrix a product's loans are provisioned at: its own, or the
+/// lender's for products without one.
+pub fn matrix_for(product: ProductId, in_force: &[ProvisionMatrix]) -> Option<&ProvisionMatrix> {
+    in_force
+        .iter()
+        .find(|matrix| matrix.product == Some(product))
+        .or_else(|| in_force.iter().find(|matrix| matrix.product.is_none()))
+}
+
+/// One product's buckets on a day with the matrix they are provisioned at.
+#[derive(Clone, Debug)]
+pub struct ProductProvisions {
+    pub product: ProductId,
+    pub matrix: Option<ProvisionMatrix>,
+    pub aging: PortfolioAging,
+}
+
+impl ProductProvisions {
+    /// A lender's buckets by product, each with its matrix in force.
+    pub fn of(lines: &[(ProductId, super::aging::AgingLine)], in_force: &[ProvisionMatrix]) -> Vec<ProductProvisions> {
+        let mut products: Vec<ProductId> = lines.iter().map(|(product, _)| *product).collect();
+        products.dedup();
+        products
+            .into_iter()
+            .map(|product| {
+                let own: Vec<_> = lines.iter().filter(|(of, _)| *of == product).map(|(_, line)| *line).collect();
+                ProductProvisions {
+                    product,
+                    matrix: matrix_for(product, in_force).cloned(),
+                    aging: PortfolioAging::of(&own),
+                }
+            })
+            .collect()
+    }
+
+    /// Each bucket's principal, rate and provision (none without a matrix).
+    pub fn provisions(&self) -> Vec<(AgingBucket, Centavos, i64, Centavos)> {
+        self.matrix.as_ref().map_or_else(Vec::new, |matrix| {
+            matrix
+                .rates
+                .provisions(&self.aging)
+                .into_iter()
+                .map(|(bucket, principal, provision)| (bucket, principal, matrix.rates.of(bucket), provision))
+                .collect()
+        })
+    }
+
+    /// What the matrices ask of a lender: the sum over its products.
+    pub fn required(products: &[ProductProvisions]) -> Centavos {
+        Centavos::new(
+            products
+                .iter()
+                .filter_map(|product| product.matrix.as_ref().map(|matrix| matrix.rates.required(&product.aging).get()))
+                .sum(),
+        )
     }
 }
 
@@ -178,5 +255,48 @@ mod tests {
             (ALLOWANCE, Side::Debit, Centavos::new(200))
         );
         assert_eq!(adjustment(Centavos::new(1_000), Centavos::new(1_000)), None);
+    }
+
+    fn approved(id: i64, product: Option<i64>, rate: i64) -> ProvisionMatrix {
+        ProvisionMatrix {
+            id,
+            lender: LenderId(1),
+            product: product.map(ProductId),
+            rates: ProvisionRates([rate; 6]),
+            status: RatesStatus::Approved,
+            proposed_by: Some(1),
+            proposed_by_token: None,
+            proposed_at: OffsetDateTime::UNIX_EPOCH,
+            decided_by: Some(2),
+            decided_at: Some(OffsetDateTime::UNIX_EPOCH),
+        }
+    }
+
+    #[test]
+    fn each_product_is_provisioned_at_its_own_latest_matrix_or_else_the_lenders() {
+        // The latest decided first, as the store lists them.
+        let in_force = in_force(vec![
+            approved(4, Some(7), 300),
+            approved(3, None, 100),
+            approved(2, Some(7), 900),
+            approved(1, None, 50),
+        ]);
+        assert_eq!(in_force.iter().map(|matrix| matrix.id).collect::<Vec<_>>(), [4, 3]);
+        let line = |bucket, principal| AgingLine { bucket, loans: 1, principal: Centavos::new(principal) };
+        let lines = [
+            (ProductId(7), line(AgingBucket::Current, 100_000)),
+            (ProductId(8), line(AgingBucket::Current, 100_000)),
+            (ProductId(8), line(AgingBucket::Days1To30, 50_000)),
+        ];
+        let products = ProductProvisions::of(&lines, &in_force);
+        assert_eq!(
+            products.iter().map(|product| product.matrix.as_ref().map(|matrix| matrix.id)).collect::<Vec<_>>(),
+            [Some(4), Some(3)]
+        );
+        // 3% of 1,000.00; 1% of 1,000.00 and of 500.00.
+        assert_eq!(ProductProvisions::required(&products), Centavos::new(3_000 + 1_000 + 500));
+        let none = ProductProvisions::of(&lines, &[]);
+        assert!(none.iter().all(|product| product.provisions().is_empty()));
+        assert_eq!(ProductProvisions::required(&none), Centavos::ZERO);
     }
 }

@@ -11,7 +11,7 @@ use crate::general_ledger::provision::ProvisionMatrix;
 use crate::general_ledger::{AccountTotals, CodeTotals, GlAccount, Posted};
 use crate::idempotency::KeyedRequest;
 use crate::order::OrderId;
-use crate::product::LenderId;
+use crate::product::{LenderId, ProductId};
 use crate::servicing::LoanAccount;
 use async_trait::async_trait;
 use time::{Date, OffsetDateTime};
@@ -75,6 +75,10 @@ pub trait GeneralLedgerStore {
     /// What was kept for the lender on `day`: no line when nothing was kept
     /// (or it had no open loan).
     async fn portfolio_aging(&self, lender: LenderId, day: Date) -> StoreResult<Vec<AgingLine>>;
+    /// The same by product (decision 079); product 0 holds what a release
+    /// before it kept for the whole portfolio.
+    async fn portfolio_aging_by_product(&self, lender: LenderId, day: Date)
+    -> StoreResult<Vec<(ProductId, AgingLine)>>;
     /// Whether anything was kept for `day`.
     async fn portfolio_aged(&self, day: Date) -> StoreResult<bool>;
     /// Overdue loans whose account has no `overdue_since` yet (written by a
@@ -87,9 +91,12 @@ pub trait GeneralLedgerStore {
     /// lender and day; whether this one was. `ClosedPeriod` when
     /// `journal.decided_at` falls in a closed day.
     async fn post_run_journal(&self, journal: &Journal) -> StoreResult<bool>;
-    /// Each lender's open loans (174, 180) by accrual key, with how many
-    /// share it: the daily run's accruals (decision 076).
+    /// Each lender's open loans (174, 180) on their schedule by accrual
+    /// key, with how many share it: the daily run's accruals (decision 076).
     async fn accrual_groups(&self) -> StoreResult<Vec<(LenderId, String, i64)>>;
+    /// Open loans off their schedule (accrual key `revised`, decision 078)
+    /// after `after`, at most `limit`, in order, with their lender.
+    async fn revised_accounts(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LenderId, LoanAccount)>>;
     /// Accounts without an accrual key yet (written by a release before
     /// it), after `after`, at most `limit`, in order.
     async fn accounts_without_accrual_key(
@@ -109,8 +116,9 @@ pub trait GeneralLedgerStore {
     async fn provision_matrix(&self, id: i64) -> StoreResult<Option<ProvisionMatrix>>;
     /// The lender's matrices, the latest first, at most `limit`.
     async fn provision_matrices(&self, lender: LenderId, limit: u32) -> StoreResult<Vec<ProvisionMatrix>>;
-    /// The matrix in force: the latest approved.
-    async fn provision_matrix_in_force(&self, lender: LenderId) -> StoreResult<Option<ProvisionMatrix>>;
+    /// The lender's approved matrices, the latest decided first (the
+    /// latest of each product, and of the lender's, is in force).
+    async fn provision_matrices_approved(&self, lender: LenderId) -> StoreResult<Vec<ProvisionMatrix>>;
     /// Approves or rejects a proposed matrix; `Stale` when it was decided.
     async fn decide_provision_matrix(
         &self,

@@ -145,15 +145,21 @@ const provisions = (inForce: boolean) => ({
   lenderId: 1,
   date: '2026-11-27',
   inForce: inForce ? matrix(3, 99, 'approved') : null,
+  productMatrices: inForce ? [{ ...matrix(6, 99, 'approved'), productId: 8, rates: matrix(6, 99).rates.map((rate) => ({ ...rate, rateBp: rate.rateBp * 2 })) }] : [],
   lines: inForce
     ? [
-        { bucket: 'current', principal: 40_000_000, rateBp: 100, provision: 400_000 },
-        { bucket: '1-30', principal: 5_000_000, rateBp: 500, provision: 250_000 },
+        { productId: 7, productName: 'Sahod Loan', matrixId: 3, bucket: 'current', principal: 40_000_000, rateBp: 100, provision: 400_000 },
+        { productId: 7, productName: 'Sahod Loan', matrixId: 3, bucket: '1-30', principal: 5_000_000, rateBp: 500, provision: 250_000 },
+        { productId: 8, productName: 'Negosyo Loan', matrixId: 6, bucket: 'current', principal: 10_000_000, rateBp: 200, provision: 200_000 },
       ]
     : [],
-  required: inForce ? 650_000 : 0,
-  booked: inForce ? 650_000 : 0,
-  matrices: inForce ? [matrix(4, 99), matrix(3, 99, 'approved')] : [],
+  required: inForce ? 850_000 : 0,
+  booked: inForce ? 850_000 : 0,
+  matrices: inForce ? [{ ...matrix(6, 99, 'approved'), productId: 8 }, matrix(4, 99), matrix(3, 99, 'approved')] : [],
+  products: [
+    { id: 7, name: 'Sahod Loan' },
+    { id: 8, name: 'Negosyo Loan' },
+  ],
 });
 
 const booksRoutes = {
@@ -512,8 +518,11 @@ describe("a lender's books", () => {
     renderSection(<GeneralLedgerPage me={FINANCE} />);
     const table = await screen.findByRole('table', { name: 'Allowance for credit losses' });
     expect((await within(table).findByRole('row', { name: /1-30/ })).textContent).toContain('₱2,500.00');
-    expect(screen.getByTestId('allowance').textContent).toBe('On 2026-11-27 the matrix asks ₱6,500.00; the books hold ₱6,500.00.');
+    expect(within(table).getByRole('row', { name: /Negosyo Loan/ }).textContent).toContain('₱2,000.00');
+    expect(screen.getByTestId('allowance').textContent).toBe('On 2026-11-27 the matrix asks ₱8,500.00; the books hold ₱8,500.00.');
     const matrices = screen.getByRole('table', { name: 'Provision matrices' });
+    expect(within(matrices).getByRole('row', { name: /#6/ }).textContent).toContain('Negosyo Loan');
+    expect(within(matrices).getByRole('row', { name: /#3/ }).textContent).toContain("The lender's products without their own");
     fireEvent.click(within(matrices).getByRole('button', { name: 'Approve matrix #4' }));
     await waitFor(() => expect(form(api.calls('/general-ledger/provisions/approve')[0]![1])).toEqual({ id: '4' }));
 
@@ -524,6 +533,16 @@ describe("a lender's books", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Propose a provision matrix' }));
     await waitFor(() => expect(getToast()?.message).toBe('Matrix proposed: another member approves it into force.'));
     const sent = form(api.calls('/general-ledger/provisions/propose').at(-1)![1]);
-    expect([sent.lenderId, sent.rateCurrent, sent.rate1To30, sent.rateOver180]).toEqual(['1', '150', '500', '10000']);
+    expect([sent.lenderId, sent.productId, sent.rateCurrent, sent.rate1To30, sent.rateOver180]).toEqual(['1', undefined, '150', '500', '10000']);
+
+    // A matrix for one product starts from that product's own in force.
+    fireEvent.click(screen.getByRole('button', { name: 'Propose a provision matrix' }));
+    const again = await screen.findByRole('dialog');
+    fireEvent.change(within(again).getByLabelText('For'), { target: { value: '8' } });
+    expect((within(again).getByLabelText('31-60, % of principal') as HTMLInputElement).value).toBe('40.00');
+    fireEvent.click(within(again).getByRole('button', { name: 'Propose a provision matrix' }));
+    await waitFor(() => expect(api.calls('/general-ledger/provisions/propose')).toHaveLength(2));
+    const forProduct = form(api.calls('/general-ledger/provisions/propose').at(-1)![1]);
+    expect([forProduct.productId, forProduct.rate31To60]).toEqual(['8', '4000']);
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatPercent, parseHundredths } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -19,18 +19,26 @@ const bucketName = (bucket: string) => (bucket === 'current' ? t('console.books.
 const FIELDS = ['rateCurrent', 'rate1To30', 'rate31To60', 'rate61To90', 'rate91To180', 'rateOver180'] as const;
 const BUCKETS = ['current', '1-30', '31-60', '61-90', '91-180', '181+'] as const;
 
-function ProposeDialog({ lenderId, inForce, onClose, onProposed }: { lenderId: number; inForce: Matrix | null | undefined; onClose: () => void; onProposed: () => void }) {
-  const [percents, setPercents] = useState<string[]>(() => BUCKETS.map((bucket) => {
-    const rate = inForce?.rates.find((known) => known.bucket === bucket)?.rateBp;
+/** The percentages a matrix sets, as the form shows them; blank without one. */
+const percentsOf = (matrix: Matrix | null | undefined) =>
+  BUCKETS.map((bucket) => {
+    const rate = matrix?.rates.find((known) => known.bucket === bucket)?.rateBp;
     return rate === undefined ? '' : (rate / 100).toFixed(2);
-  }));
+  });
+
+function ProposeDialog({ lenderId, provisions, onClose, onProposed }: { lenderId: number; provisions: ReturnType<typeof useProvisions>['data']; onClose: () => void; onProposed: () => void }) {
+  const inForceFor = (product: string) =>
+    (product && provisions?.productMatrices.find((matrix) => String(matrix.productId) === product)) || provisions?.inForce;
+  const [product, setProduct] = useState('');
+  const [percents, setPercents] = useState<string[]>(() => percentsOf(inForceFor('')));
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
+  const productFieldId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const form = { lenderId: String(lenderId) } as MatrixForm;
+    const form = { lenderId: String(lenderId), ...(product ? { productId: product } : {}) } as MatrixForm;
     FIELDS.forEach((field, index) => {
       form[field] = String(parseHundredths(percents[index] ?? '') ?? '');
     });
@@ -47,6 +55,26 @@ function ProposeDialog({ lenderId, inForce, onClose, onProposed }: { lenderId: n
   return (
     <FormDialog title={t('console.provisions.propose')} submitLabel={t('console.provisions.propose')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
       <p className="c-note">{t('console.provisions.proposeNote')}</p>
+      <div className="h-field">
+        <label htmlFor={productFieldId}>{t('console.provisions.forProduct')}</label>
+        <select
+          id={productFieldId}
+          className="c-select c-select--block"
+          value={product}
+          onChange={(e) => {
+            setProduct(e.target.value);
+            setPercents(percentsOf(inForceFor(e.target.value)));
+          }}
+        >
+          <option value="">{t('console.provisions.allProducts')}</option>
+          {(provisions?.products ?? []).map((known) => (
+            <option key={known.id} value={String(known.id)}>
+              {known.name}
+            </option>
+          ))}
+        </select>
+        {besideField(refusal, 'productId') && <p className="h-error">{besideField(refusal, 'productId')}</p>}
+      </div>
       {FIELDS.map((field, index) => (
         <Field
           key={field}
@@ -61,7 +89,7 @@ function ProposeDialog({ lenderId, inForce, onClose, onProposed }: { lenderId: n
   );
 }
 
-/** A lender's allowance for credit losses: what its matrix in force asks on the day's buckets beside what the books hold, and its matrices under maker-checker. */
+/** A lender's allowance for credit losses: what its matrices in force ask on the day's buckets by product beside what the books hold, and its matrices under maker-checker. */
 export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: number; date: string }) {
   const [proposing, setProposing] = useState(false);
   const queryClient = useQueryClient();
@@ -69,6 +97,8 @@ export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: numb
   const data = provisions.data;
   const canPropose = me.permissions.includes(PERMISSION.proposeProvisionRates);
   const canDecide = me.permissions.includes(PERMISSION.approveProvisionRates);
+  const productName = (id: number | null | undefined) =>
+    id == null ? t('console.provisions.allProducts') : (data?.products.find((product) => product.id === id)?.name ?? `#${id}`);
 
   async function decide(matrix: Matrix, approve: boolean) {
     const result = await decideMatrix(matrix.id, approve);
@@ -92,9 +122,10 @@ export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: numb
       <DataTable
         labelledBy="c-provisions-title"
         rows={data?.lines ?? []}
-        rowKey={(line) => line.bucket}
+        rowKey={(line) => `${line.productId}-${line.bucket}`}
         loading={provisions.isFetching}
         columns={[
+          { header: t('console.provisions.product'), cell: (line) => line.productName },
           { header: t('console.books.daysPastDue'), className: 'c-nowrap', cell: (line) => bucketName(line.bucket) },
           { header: t('console.books.principal'), num: true, cell: (line) => peso(line.principal) },
           { header: t('console.provisions.rate'), num: true, cell: (line) => formatPercent(line.rateBp) },
@@ -115,6 +146,7 @@ export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: numb
         columns={[
           { header: t('console.col.id'), cell: (matrix) => `#${matrix.id}` },
           { header: t('console.col.when'), className: 'c-nowrap', cell: (matrix) => formatDateTime(matrix.proposedAt) },
+          { header: t('console.provisions.forProduct'), cell: (matrix) => productName(matrix.productId) },
           { header: t('console.provisions.rates'), className: 'c-small', cell: (matrix) => matrix.rates.map((rate) => `${bucketName(rate.bucket)} ${formatPercent(rate.rateBp)}`).join(' · ') },
           { header: t('console.col.status'), cell: (matrix) => t(`console.provisions.status.${matrix.status === 'approved' || matrix.status === 'rejected' ? matrix.status : 'proposed'}`) },
           canDecide && {
@@ -136,7 +168,7 @@ export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: numb
       {proposing && (
         <ProposeDialog
           lenderId={lenderId}
-          inForce={data?.inForce}
+          provisions={data}
           onClose={() => setProposing(false)}
           onProposed={() => {
             setProposing(false);

@@ -6587,13 +6587,20 @@ export interface components {
                 inForce?: null | components["schemas"]["MatrixView"];
                 /** Format: int64 */
                 lenderId: number;
-                /** @description Each bucket's provision under the matrix in force (none without one). */
+                /**
+                 * @description Each product's buckets and provisions under the matrix it is
+                 *     provisioned at (none for a product without one).
+                 */
                 lines: components["schemas"]["ProvisionLineView"][];
                 /** @description The lender's matrices, the latest first. */
                 matrices: components["schemas"]["MatrixView"][];
+                /** @description The products' own matrices in force. */
+                productMatrices: components["schemas"]["MatrixView"][];
+                /** @description The lender's products, a matrix may be set for each. */
+                products: components["schemas"]["LenderProductView"][];
                 /**
                  * Format: int64
-                 * @description Centavos the matrix asks on the day's buckets (0 without a matrix).
+                 * @description Centavos the matrices ask on the day's buckets (0 without a matrix).
                  */
                 required: number;
             };
@@ -8045,6 +8052,11 @@ export interface components {
             id: number;
             name: string;
         };
+        LenderProductView: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+        };
         LinkFunnelRow: {
             /**
              * Format: int64
@@ -8249,6 +8261,11 @@ export interface components {
             decidedBy?: number | null;
             /** Format: int64 */
             id: number;
+            /**
+             * Format: int64
+             * @description The product it is for; null: the lender's products without their own.
+             */
+            productId?: number | null;
             /** @description RFC 3339. */
             proposedAt: string;
             /** Format: int64 */
@@ -8827,9 +8844,17 @@ export interface components {
             bucket: string;
             /**
              * Format: int64
+             * @description The matrix the product's loans are provisioned at.
+             */
+            matrixId: number;
+            /**
+             * Format: int64
              * @description Centavos of principal owed in the bucket on the day.
              */
             principal: number;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
             /**
              * Format: int64
              * @description Centavos: the principal times the rate, to the centavo, half up.
@@ -8849,13 +8874,20 @@ export interface components {
             inForce?: null | components["schemas"]["MatrixView"];
             /** Format: int64 */
             lenderId: number;
-            /** @description Each bucket's provision under the matrix in force (none without one). */
+            /**
+             * @description Each product's buckets and provisions under the matrix it is
+             *     provisioned at (none for a product without one).
+             */
             lines: components["schemas"]["ProvisionLineView"][];
             /** @description The lender's matrices, the latest first. */
             matrices: components["schemas"]["MatrixView"][];
+            /** @description The products' own matrices in force. */
+            productMatrices: components["schemas"]["MatrixView"][];
+            /** @description The lender's products, a matrix may be set for each. */
+            products: components["schemas"]["LenderProductView"][];
             /**
              * Format: int64
-             * @description Centavos the matrix asks on the day's buckets (0 without a matrix).
+             * @description Centavos the matrices ask on the day's buckets (0 without a matrix).
              */
             required: number;
         };
@@ -13667,6 +13699,11 @@ export interface operations {
         parameters: {
             query: {
                 lenderId: number;
+                /**
+                 * @description The lender's product the matrix is for; absent: the lender's
+                 *     products without a matrix of their own.
+                 */
+                productId?: number;
                 rate1To30: number;
                 rate31To60: number;
                 rate61To90: number;

@@ -224,26 +224,21 @@ async fn decide(
     let Params(params) = params?;
     let action = staff.act(&state).await?;
     let proposal = action.state.store.gl_account_proposal(params.id).await?.ok_or(ApiError::NotFound)?;
-    if proposal.status != AccountProposalStatus::Proposed {
-        return Err(super::already_decided());
-    }
-    super::independent_of(&action.state, proposal.proposed_by, &staff).await?;
-    action.state.store.decide_gl_account(proposal.id, approve, staff.staff_id(), action.state.now()).await.map_err(
-        |error| match error {
+    let pending = super::Pending {
+        kind: "chart",
+        subject: format!("gl_account_proposal:{}", proposal.id),
+        waiting: proposal.status == AccountProposalStatus::Proposed,
+        proposed_by: proposal.proposed_by,
+    };
+    super::decide_pending(&staff, action, pending, approve, async |state| {
+        let decided = state.store.decide_gl_account(proposal.id, approve, staff.staff_id(), state.now()).await;
+        decided.map_err(|error| match error {
             StoreError::Conflict("gl_account_code") => account_refused(&AccountRefused::Taken(proposal.code.clone())),
             other => super::decided_first(other),
-        },
-    )?;
-    let status = if approve { AccountProposalStatus::Added } else { AccountProposalStatus::Rejected };
-    staff
-        .audit(
-            &action,
-            if approve { "chart.approve" } else { "chart.reject" },
-            &format!("gl_account_proposal:{}", proposal.id),
-            serde_json::json!({ "status": AccountProposalStatus::Proposed.key() }),
-            serde_json::json!({ "status": status.key(), "code": proposal.code }),
-        )
-        .await?;
-    action.commit().await?;
+        })?;
+        let status = if approve { AccountProposalStatus::Added } else { AccountProposalStatus::Rejected };
+        Ok(((), serde_json::json!({ "status": status.key(), "code": proposal.code })))
+    })
+    .await?;
     Ok(ok(lang, NoData))
 }

@@ -285,15 +285,6 @@ pub struct DecideJournalParams {
 
 /// A journal still waiting, which this caller may decide: not their own,
 /// nor one of a member whose keys they hold (decision 057).
-async fn decidable(state: &AppState, staff: &Staff, id: i64) -> ApiResult<Journal> {
-    let journal = state.store.journal(id).await?.ok_or(ApiError::NotFound)?;
-    if journal.status != JournalStatus::Proposed {
-        return Err(super::already_decided());
-    }
-    super::independent_of(state, journal.proposed_by, staff).await?;
-    Ok(journal)
-}
-
 /// Approves another member's journal: it enters the books now.
 #[utoipa::path(post, path = "/general-ledger/journals/approve", operation_id = "staff_journal_approve", tag = "staff",
     params(DecideJournalParams), security(("staff_token" = [])),
@@ -330,23 +321,22 @@ async fn decide(
     staff.require(Permission::ApproveJournals)?;
     let Params(params) = params?;
     let action = staff.act(&state).await?;
-    let journal = decidable(&action.state, &staff, params.id).await?;
-    action
-        .state
-        .store
-        .decide_journal(journal.id, approve, staff.staff_id(), action.state.now())
-        .await
-        .map_err(super::decided_first)?;
-    let status = if approve { JournalStatus::Posted } else { JournalStatus::Rejected };
-    staff
-        .audit(
-            &action,
-            if approve { "journal.approve" } else { "journal.reject" },
-            &format!("journal:{}", journal.id),
-            serde_json::json!({ "status": JournalStatus::Proposed.key() }),
-            serde_json::json!({ "status": status.key() }),
-        )
-        .await?;
-    action.commit().await?;
+    let journal = action.state.store.journal(params.id).await?.ok_or(ApiError::NotFound)?;
+    let pending = super::Pending {
+        kind: "journal",
+        subject: format!("journal:{}", journal.id),
+        waiting: journal.status == JournalStatus::Proposed,
+        proposed_by: journal.proposed_by,
+    };
+    super::decide_pending(&staff, action, pending, approve, async |state| {
+        state
+            .store
+            .decide_journal(journal.id, approve, staff.staff_id(), state.now())
+            .await
+            .map_err(super::decided_first)?;
+        let status = if approve { JournalStatus::Posted } else { JournalStatus::Rejected };
+        Ok(((), serde_json::json!({ "status": status.key() })))
+    })
+    .await?;
     Ok(ok(lang, NoData))
 }

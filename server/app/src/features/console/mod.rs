@@ -179,6 +179,41 @@ pub(crate) fn decided_first(error: hiram_domain::store::StoreError) -> ApiError 
     }
 }
 
+/// A proposal waiting for a second member's decision, whatever it proposes
+/// (a journal, a provision matrix, a write-off, a refund, an account).
+pub(crate) struct Pending<'a> {
+    /// The stem of its audit kinds: `journal` gives `journal.approve` and
+    /// `journal.reject`.
+    pub kind: &'a str,
+    /// The audit entry's subject, `journal:12`.
+    pub subject: String,
+    pub waiting: bool,
+    pub proposed_by: Option<i64>,
+}
+
+/// Decides a proposal as every maker-checker step does (decision 057): a
+/// 409 unless it still waits, a 403 unless the decider is independent of
+/// its maker; `write` records the decision (and whatever an approval moves)
+/// in the action's transaction and gives what the audit entry shows after
+/// it; the audit entry commits with it, or nothing does.
+pub(crate) async fn decide_pending<T>(
+    staff: &crate::staff_access::Staff,
+    action: crate::staff_access::StaffAction,
+    pending: Pending<'_>,
+    approve: bool,
+    write: impl AsyncFnOnce(&AppState) -> crate::error::ApiResult<(T, serde_json::Value)>,
+) -> crate::error::ApiResult<T> {
+    if !pending.waiting {
+        return Err(already_decided());
+    }
+    independent_of(&action.state, pending.proposed_by, staff).await?;
+    let (decided, after) = write(&action.state).await?;
+    let kind = format!("{}.{}", pending.kind, if approve { "approve" } else { "reject" });
+    staff.audit(&action, &kind, &pending.subject, serde_json::json!({ "status": "proposed" }), after).await?;
+    action.commit().await?;
+    Ok(decided)
+}
+
 pub(crate) async fn independent_of(
     state: &AppState,
     proposer: Option<i64>,

@@ -1,6 +1,7 @@
-//! A lender's provision matrix and allowance in the console and the staff
-//! API (decision 072): the allowance its matrix asks on a day's buckets
-//! beside what the books hold; one finance member proposes a matrix, a
+//! A lender's provision matrices and allowance in the console and the staff
+//! API (decisions 072, 079): the allowance its matrices ask on a day's
+//! buckets by product beside what the books hold; one finance member
+//! proposes a matrix, for the lender's products or for one of them, a
 //! second, independent one approves it into force or rejects it.
 
 use super::{Proposed, Staff};
@@ -14,7 +15,7 @@ use axum::Json;
 use axum::extract::State;
 use hiram_domain::general_ledger::aging::AgingBucket;
 use hiram_domain::general_ledger::provision::{ProvisionMatrix, ProvisionRates, RatesRefused, RatesStatus};
-use hiram_domain::product::LenderId;
+use hiram_domain::product::{LenderId, ProductId};
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -32,6 +33,8 @@ pub struct BucketRateView {
 #[serde(rename_all = "camelCase")]
 pub struct MatrixView {
     pub id: i64,
+    /// The product it is for; null: the lender's products without their own.
+    pub product_id: Option<i64>,
     /// `proposed`, `approved` or `rejected`.
     pub status: String,
     pub rates: Vec<BucketRateView>,
@@ -47,6 +50,7 @@ impl From<ProvisionMatrix> for MatrixView {
     fn from(matrix: ProvisionMatrix) -> MatrixView {
         MatrixView {
             id: matrix.id,
+            product_id: matrix.product.map(|product| product.0),
             status: matrix.status.key().to_owned(),
             rates: AgingBucket::ALL
                 .into_iter()
@@ -64,6 +68,10 @@ impl From<ProvisionMatrix> for MatrixView {
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProvisionLineView {
+    pub product_id: i64,
+    pub product_name: String,
+    /// The matrix the product's loans are provisioned at.
+    pub matrix_id: i64,
     pub bucket: String,
     /// Centavos of principal owed in the bucket on the day.
     pub principal: i64,
@@ -78,16 +86,29 @@ pub struct ProvisionsView {
     pub lender_id: i64,
     /// `YYYY-MM-DD`.
     pub date: String,
-    /// The matrix in force, if one was ever approved.
+    /// The lender's matrix in force for its products without their own, if
+    /// one was ever approved.
     pub in_force: Option<MatrixView>,
-    /// Each bucket's provision under the matrix in force (none without one).
+    /// The products' own matrices in force.
+    pub product_matrices: Vec<MatrixView>,
+    /// Each product's buckets and provisions under the matrix it is
+    /// provisioned at (none for a product without one).
     pub lines: Vec<ProvisionLineView>,
-    /// Centavos the matrix asks on the day's buckets (0 without a matrix).
+    /// Centavos the matrices ask on the day's buckets (0 without a matrix).
     pub required: i64,
     /// Centavos the allowance holds in the books at the end of the day.
     pub booked: i64,
     /// The lender's matrices, the latest first.
     pub matrices: Vec<MatrixView>,
+    /// The lender's products, a matrix may be set for each.
+    pub products: Vec<LenderProductView>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LenderProductView {
+    pub id: i64,
+    pub name: String,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -117,25 +138,37 @@ pub async fn provisions(
     staff.require(Permission::ViewMoney)?;
     let Params(params) = params?;
     let day = super::general_ledger::closed_day(params.date.as_deref(), state.today())?;
-    let LenderProvisions { lender, day, aging, in_force, booked } =
+    let LenderProvisions { lender, day, products, in_force, booked } =
         general_ledger::provisions(&state, LenderId(params.lender_id), day).await?.ok_or(ApiError::NotFound)?;
-    let lines: Vec<ProvisionLineView> = in_force
-        .as_ref()
-        .map(|matrix| {
-            matrix
-                .rates
-                .provisions(&aging)
-                .into_iter()
-                .map(|(bucket, principal, provision)| ProvisionLineView {
-                    bucket: bucket.key().to_owned(),
-                    principal: principal.get(),
-                    rate_bp: matrix.rates.of(bucket),
-                    provision: provision.get(),
-                })
-                .collect()
+    let lenders_products: Vec<LenderProductView> = state
+        .store
+        .products()
+        .await?
+        .into_iter()
+        .filter(|product| product.lender_id == lender.id)
+        .map(|product| LenderProductView { id: product.id.0, name: product.name })
+        .collect();
+    let names: std::collections::HashMap<ProductId, &str> =
+        lenders_products.iter().map(|product| (ProductId(product.id), product.name.as_str())).collect();
+    let lines: Vec<ProvisionLineView> = products
+        .iter()
+        .flat_map(|of| {
+            let name = names.get(&of.product).copied().unwrap_or_default().to_owned();
+            let matrix_id = of.matrix.as_ref().map_or(0, |matrix| matrix.id);
+            of.provisions().into_iter().map(move |(bucket, principal, rate_bp, provision)| ProvisionLineView {
+                product_id: of.product.0,
+                product_name: name.clone(),
+                matrix_id,
+                bucket: bucket.key().to_owned(),
+                principal: principal.get(),
+                rate_bp,
+                provision: provision.get(),
+            })
         })
-        .unwrap_or_default();
+        .collect();
     let matrices = state.store.provision_matrices(lender.id, MATRICES_SHOWN).await?;
+    let (lenders, products_own): (Vec<ProvisionMatrix>, Vec<ProvisionMatrix>) =
+        in_force.into_iter().partition(|matrix| matrix.product.is_none());
     Ok(ok(
         lang,
         ProvisionsView {
@@ -143,9 +176,11 @@ pub async fn provisions(
             date: day.to_string(),
             required: lines.iter().map(|line| line.provision).sum(),
             lines,
-            in_force: in_force.map(MatrixView::from),
+            in_force: lenders.into_iter().next().map(MatrixView::from),
+            product_matrices: products_own.into_iter().map(MatrixView::from).collect(),
             booked,
             matrices: matrices.into_iter().map(MatrixView::from).collect(),
+            products: lenders_products,
         },
     ))
 }
@@ -155,6 +190,9 @@ pub async fn provisions(
 #[into_params(parameter_in = Query)]
 pub struct ProposeMatrixParams {
     pub lender_id: i64,
+    /// The lender's product the matrix is for; absent: the lender's
+    /// products without a matrix of their own.
+    pub product_id: Option<i64>,
     /// Basis points of principal for each bucket, 0 to 10,000, never lower
     /// for an older bucket than for a younger one.
     #[param(minimum = 0, maximum = 10000)]
@@ -208,7 +246,11 @@ pub async fn propose(
         params.rate_over180,
     ];
     let rates = ProvisionRates::check(asked).map_err(refused)?;
-    let texts: Vec<String> = std::iter::once(params.lender_id).chain(asked).map(|value| value.to_string()).collect();
+    let texts: Vec<String> = [params.lender_id, params.product_id.unwrap_or(0)]
+        .into_iter()
+        .chain(asked)
+        .map(|value| value.to_string())
+        .collect();
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let request = idempotency.keyed(staff.key_owner(), "provisions_propose", &texts);
     let action = staff.act(&state).await?;
@@ -217,9 +259,17 @@ pub async fn propose(
         return Ok(ok(lang, Proposed { id }));
     }
     let lender = state.store.lender(LenderId(params.lender_id)).await?.ok_or(ApiError::NotFound)?;
+    let product = match params.product_id {
+        None => None,
+        Some(id) => match state.store.product(ProductId(id)).await? {
+            Some(product) if product.lender_id == lender.id => Some(product.id),
+            _ => return Err(super::refused_with(Msg::ProvisionProductNotLenders, "productId")),
+        },
+    };
     let matrix = ProvisionMatrix {
         id: 0,
         lender: lender.id,
+        product,
         rates,
         status: RatesStatus::Proposed,
         proposed_by: staff.staff_id(),
@@ -281,26 +331,18 @@ async fn decide(
     let Params(params) = params?;
     let action = staff.act(&state).await?;
     let matrix = action.state.store.provision_matrix(params.id).await?.ok_or(ApiError::NotFound)?;
-    if matrix.status != RatesStatus::Proposed {
-        return Err(super::already_decided());
-    }
-    super::independent_of(&action.state, matrix.proposed_by, &staff).await?;
-    action
-        .state
-        .store
-        .decide_provision_matrix(matrix.id, approve, staff.staff_id(), action.state.now())
-        .await
-        .map_err(super::decided_first)?;
-    let status = if approve { RatesStatus::Approved } else { RatesStatus::Rejected };
-    staff
-        .audit(
-            &action,
-            if approve { "provisions.approve" } else { "provisions.reject" },
-            &format!("provision_matrix:{}", matrix.id),
-            serde_json::json!({ "status": RatesStatus::Proposed.key() }),
-            serde_json::json!({ "status": status.key() }),
-        )
-        .await?;
-    action.commit().await?;
+    let pending = super::Pending {
+        kind: "provisions",
+        subject: format!("provision_matrix:{}", matrix.id),
+        waiting: matrix.status == RatesStatus::Proposed,
+        proposed_by: matrix.proposed_by,
+    };
+    super::decide_pending(&staff, action, pending, approve, async |state| {
+        let decided = state.store.decide_provision_matrix(matrix.id, approve, staff.staff_id(), state.now()).await;
+        decided.map_err(super::decided_first)?;
+        let status = if approve { RatesStatus::Approved } else { RatesStatus::Rejected };
+        Ok(((), serde_json::json!({ "status": status.key() })))
+    })
+    .await?;
     Ok(ok(lang, NoData))
 }

@@ -218,22 +218,18 @@ async fn decide(
     let Params(params) = params?;
     let action = staff.act(state).await?;
     let refund = action.state.store.refund(params.id).await?.ok_or(ApiError::NotFound)?;
-    if refund.status != RefundStatus::Proposed {
-        return Err(super::already_decided());
-    }
-    super::independent_of(&action.state, refund.proposed_by, staff).await?;
-    let at = action.state.now();
-    action.state.store.decide_refund(refund.id, approve, staff.staff_id(), at).await.map_err(super::decided_first)?;
-    let status = if approve { RefundStatus::Approved } else { RefundStatus::Rejected };
-    staff
-        .audit(
-            &action,
-            if approve { "refund.approve" } else { "refund.reject" },
-            &format!("refund:{}", refund.id),
-            serde_json::json!({ "status": RefundStatus::Proposed.key() }),
-            serde_json::json!({ "status": status.key(), "amount": refund.amount.get() }),
-        )
-        .await?;
-    action.commit().await?;
-    Ok(Refund { status, decided_by: staff.staff_id(), decided_at: Some(at), ..refund })
+    let pending = super::Pending {
+        kind: "refund",
+        subject: format!("refund:{}", refund.id),
+        waiting: refund.status == RefundStatus::Proposed,
+        proposed_by: refund.proposed_by,
+    };
+    super::decide_pending(staff, action, pending, approve, async |state| {
+        let at = state.now();
+        state.store.decide_refund(refund.id, approve, staff.staff_id(), at).await.map_err(super::decided_first)?;
+        let status = if approve { RefundStatus::Approved } else { RefundStatus::Rejected };
+        let after = serde_json::json!({ "status": status.key(), "amount": refund.amount.get() });
+        Ok((Refund { status, decided_by: staff.staff_id(), decided_at: Some(at), ..refund.clone() }, after))
+    })
+    .await
 }

@@ -209,39 +209,32 @@ async fn decide(
     // The write-off's entries and account, the proposal's decision and the
     // audit entry: one transaction (decision 063).
     let action = staff.act(&state).await?;
-    let state = &action.state;
-    let proposal = state.store.write_off(params.id).await?.ok_or(ApiError::NotFound)?;
-    if proposal.status != WriteOffStatus::Proposed {
-        return Err(super::already_decided());
-    }
-    super::independent_of(state, proposal.proposed_by, &staff).await?;
-    let written_off = if approve {
-        let key = IdempotencyKey { key: format!("write-off:{}", proposal.id), fingerprint: [0; 32] };
-        match loans::post_write_off(state, proposal.order_id, &key).await? {
-            Ok(amount) => Some(amount),
-            Err(reason) => {
-                tracing::info!(write_off.id = proposal.id, %reason, "write-off not posted");
-                return Err(not_owing());
-            }
-        }
-    } else {
-        None
+    let proposal = action.state.store.write_off(params.id).await?.ok_or(ApiError::NotFound)?;
+    let pending = super::Pending {
+        kind: "write_off",
+        subject: format!("write_off:{}", proposal.id),
+        waiting: proposal.status == WriteOffStatus::Proposed,
+        proposed_by: proposal.proposed_by,
     };
-    state
-        .store
-        .decide_write_off(proposal.id, written_off, staff.staff_id(), state.now())
-        .await
-        .map_err(super::decided_first)?;
-    let status = if approve { WriteOffStatus::Approved } else { WriteOffStatus::Rejected };
-    staff
-        .audit(
-            &action,
-            if approve { "write_off.approve" } else { "write_off.reject" },
-            &format!("write_off:{}", proposal.id),
-            serde_json::json!({ "status": WriteOffStatus::Proposed.key() }),
-            serde_json::json!({ "status": status.key(), "orderId": proposal.order_id.0, "writtenOff": written_off.map(|amount| amount.get()) }),
-        )
-        .await?;
-    action.commit().await?;
+    super::decide_pending(&staff, action, pending, approve, async |state| {
+        let written_off = if approve {
+            let key = IdempotencyKey { key: format!("write-off:{}", proposal.id), fingerprint: [0; 32] };
+            match loans::post_write_off(state, proposal.order_id, &key).await? {
+                Ok(amount) => Some(amount),
+                Err(reason) => {
+                    tracing::info!(write_off.id = proposal.id, %reason, "write-off not posted");
+                    return Err(not_owing());
+                }
+            }
+        } else {
+            None
+        };
+        let decided = state.store.decide_write_off(proposal.id, written_off, staff.staff_id(), state.now()).await;
+        decided.map_err(super::decided_first)?;
+        let status = if approve { WriteOffStatus::Approved } else { WriteOffStatus::Rejected };
+        let amount = written_off.map(|amount| amount.get());
+        Ok(((), serde_json::json!({ "status": status.key(), "orderId": proposal.order_id.0, "writtenOff": amount })))
+    })
+    .await?;
     Ok(ok(lang, NoData))
 }

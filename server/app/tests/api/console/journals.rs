@@ -8,7 +8,7 @@ use crate::console::{Member, member, named_member, send};
 use crate::helpers::{TestApp, order_in};
 use hiram_domain::back_office::PageRequest;
 use hiram_domain::order::OrderId;
-use hiram_domain::product::LenderId;
+use hiram_domain::product::{LenderId, ProductId};
 use hiram_domain::staff::Role;
 use serde_json::{Value, json};
 
@@ -79,10 +79,21 @@ async fn provisions(app: &TestApp, lender: LenderId) -> Value {
 }
 
 async fn propose_rates(app: &TestApp, who: &Member, lender: LenderId, rates: [i64; 6]) -> (u16, Value) {
+    propose_matrix(app, who, lender, None, rates).await
+}
+
+async fn propose_matrix(
+    app: &TestApp,
+    who: &Member,
+    lender: LenderId,
+    product: Option<ProductId>,
+    rates: [i64; 6],
+) -> (u16, Value) {
     let names = ["rateCurrent", "rate1To30", "rate31To60", "rate61To90", "rate91To180", "rateOver180"];
     let values: Vec<String> = rates.iter().map(i64::to_string).collect();
-    let lender = lender.0.to_string();
+    let (lender, product) = (lender.0.to_string(), product.map(|product| product.0.to_string()));
     let mut form: Vec<(&str, &str)> = vec![("lenderId", &lender)];
+    form.extend(product.as_deref().map(|product| ("productId", product)));
     form.extend(names.iter().copied().zip(values.iter().map(String::as_str)));
     send(app, who, "POST", "/api/console/general-ledger/provisions/propose", &form).await
 }
@@ -289,18 +300,57 @@ crate::on_both_stores! {
         assert_eq!(adjustments[0]["total"].as_i64().unwrap(), later["required"].as_i64().unwrap() - expected, "only the difference");
         let run_adjustment = adjustments[0]["id"].as_i64().unwrap();
         assert_eq!(decide(&app, &finance, "reverse", run_adjustment).await.0, 409, "the run's adjustment follows the matrix, not a hand");
+
+        // A matrix of the loan's own product (decision 079): its loans are
+        // provisioned at it, the lender's other products still at the
+        // lender's; a product of another lender is refused.
+        let product = app.state.store.order(OrderId(order)).await.unwrap().unwrap().product_id;
+        let foreign = app.state.store.products().await.unwrap().into_iter().find(|other| other.lender_id != lender).unwrap().id;
+        let rates = [5_000, 6_000, 7_000, 8_000, 9_000, 10_000];
+        let (status, refused) = propose_matrix(&app, &finance, lender, Some(foreign), rates).await;
+        assert_eq!((status, refused["data"]["field"].as_str()), (400, Some("productId")), "{refused}");
+        let (status, proposed) = propose_matrix(&app, &finance, lender, Some(product), rates).await;
+        assert_eq!(status, 200, "{proposed}");
+        let own = proposed["data"]["id"].as_i64().unwrap();
+        let approver = named_member(&app, Role::Finance, "third-finance").await;
+        assert_eq!(send(&app, &approver, "POST", &format!("/api/console/general-ledger/provisions/approve?id={own}"), &[]).await.0, 200);
+        app.clock.advance(time::Duration::days(1));
+        assert_eq!(hiram::services::daily::run(&app.state).await.unwrap().provisions_posted, 1);
+        let by_product = provisions(&app, lender).await;
+        assert_eq!(by_product["productMatrices"][0]["id"].as_i64(), Some(own), "{by_product}");
+        assert!(by_product["inForce"]["productId"].is_null(), "the lender's stays in force for the rest: {by_product}");
+        let lines = by_product["lines"].as_array().unwrap();
+        let of_product: Vec<&Value> = lines.iter().filter(|line| line["productId"].as_i64() == Some(product.0)).collect();
+        assert!(!of_product.is_empty(), "{by_product}");
+        for line in &of_product {
+            assert_eq!(line["matrixId"].as_i64(), Some(own), "{line}");
+            let rate = line["rateBp"].as_i64().unwrap();
+            assert!(rates.contains(&rate), "{line}");
+            assert_eq!(line["provision"].as_i64().unwrap(), (line["principal"].as_i64().unwrap() * rate + 5_000) / 10_000);
+        }
+        for line in lines.iter().filter(|line| line["productId"].as_i64() != Some(product.0)) {
+            assert_eq!(line["matrixId"].as_i64(), by_product["inForce"]["id"].as_i64(), "{line}");
+        }
+        let sum: i64 = lines.iter().map(|line| line["provision"].as_i64().unwrap()).sum();
+        assert_eq!((by_product["required"].as_i64(), by_product["booked"].as_i64()), (Some(sum), Some(sum)), "{by_product}");
+        assert!(sum > later["required"].as_i64().unwrap(), "the product's dearer matrix asks more: {by_product}");
     }
 
     async fn the_daily_run_brings_each_lenders_income_to_the_effective_interest_method_in_one_journal(app) {
         let demo = app.demo_session().await;
         let lender = lender_of(&app, order_in(&demo, 174).order_id).await;
+        // The demo's overdue loan left its schedule: its lender's sum holds
+        // it re-estimated from its account (decision 078), not by its key.
+        let late_lender = lender_of(&app, order_in(&demo, 180).order_id).await;
         let today = app.state.today();
         let report = hiram::services::daily::run(&app.state).await.unwrap();
         assert!(report.accruals_posted >= 1, "{report:?}");
         assert_eq!(hiram::services::daily::run(&app.state).await.unwrap().accruals_posted, 0, "once a day");
+        let revised = app.state.store.revised_accounts(OrderId(0), 100).await.unwrap();
+        assert!(revised.iter().any(|(_, of, _)| *of == late_lender), "{revised:?}");
 
-        // What the lender's open loans add up to, loan by loan.
-        let expected = |day: time::Date| {
+        // What a lender's open loans add up to, loan by loan.
+        let expected = |lender: LenderId, day: time::Date| {
             let app = &app;
             async move {
                 let mut schedules = hiram_domain::general_ledger::accrual::Schedules::default();
@@ -319,15 +369,17 @@ crate::on_both_stores! {
             }
         };
         let finance = member(&app, Role::Finance).await;
-        let books = trial(&app, &finance, lender, &today.to_string()).await;
-        let wanted = expected(today).await;
-        assert_ne!(wanted, 0, "the demo's open loans defer fees or accrue interest");
-        assert_eq!(-balance(&books, "4150"), wanted, "{books}");
-        assert_eq!(balance(&books, "2200"), wanted, "the deferral carries it");
-        assert_eq!(books["totalDebit"], books["totalCredit"]);
-        let listed = journals(&app, &finance, lender).await;
-        let accruals: Vec<&Value> = listed.iter().filter(|journal| journal["runKind"] == "accrual").collect();
-        assert_eq!(accruals.len(), 1, "one journal for the lender's day: {listed:?}");
+        for lender in [lender, late_lender] {
+            let books = trial(&app, &finance, lender, &today.to_string()).await;
+            let wanted = expected(lender, today).await;
+            assert_ne!(wanted, 0, "the demo's open loans defer fees or accrue interest");
+            assert_eq!(-balance(&books, "4150"), wanted, "{books}");
+            assert_eq!(balance(&books, "2200"), wanted, "the deferral carries it");
+            assert_eq!(books["totalDebit"], books["totalCredit"]);
+            let listed = journals(&app, &finance, lender).await;
+            let accruals: Vec<&Value> = listed.iter().filter(|journal| journal["runKind"] == "accrual").collect();
+            assert_eq!(accruals.len(), 1, "one journal for the lender's day: {listed:?}");
+        }
 
         // A week on, one more journal, of the difference only; accounts an
         // older release wrote without their key are keyed by the run first.
@@ -336,9 +388,11 @@ crate::on_both_stores! {
         let later = app.state.today();
         hiram::services::daily::run(&app.state).await.unwrap();
         let finance = member_again(&app).await;
-        let books = trial(&app, &finance, lender, &later.to_string()).await;
-        assert_eq!(-balance(&books, "4150"), expected(later).await, "{books}");
-        assert_eq!(books["totalDebit"], books["totalCredit"]);
+        for lender in [lender, late_lender] {
+            let books = trial(&app, &finance, lender, &later.to_string()).await;
+            assert_eq!(-balance(&books, "4150"), expected(lender, later).await, "{books}");
+            assert_eq!(books["totalDebit"], books["totalCredit"]);
+        }
     }
 
     async fn finance_extends_the_chart_with_a_second_members_approval(app) {

@@ -49,12 +49,15 @@ write_section() {
     echo "at 3, 9, 24, 40 and 75 days late, 8% repaid (200). *run* is \`hiram daily\` on that book: it"
     echo "brings each loan with work on the day to it (decision 056), 200 loans to a transaction; *posted* is"
     echo "how many it brought; *again* is a second run the same day, which finds no loan to bring. Both keep"
-    echo "each lender's loans by days past due for the day (decision 070: one grouped statement over every"
-    echo "open loan), and bring each lender's income to the effective interest method (decision 076): one"
-    echo "grouped statement over the open loans by accrual key (terms and payout day), each group worked out"
-    echo "once, one journal per lender and day (the second run finds the day's journal posted and posts"
-    echo "nothing; the bench's lenders have no provision matrix, so no allowance is booked). Overdue loans"
-    echo "are not touched: their penalties are worked out"
+    echo "each lender's loans by days past due and product for the day (decisions 070, 079: one grouped"
+    echo "statement over every open loan), book the allowance each lender's provision matrices ask (the"
+    echo "book's lenders have one matrix for their products and the first product one of its own; one journal"
+    echo "per lender), and bring each lender's income to the effective interest method (decisions 076, 078):"
+    echo "one grouped statement over the loans on their schedule by accrual key (terms and payout day), each"
+    echo "group worked out once, and every loan off its schedule (the 12% late or going late) read and"
+    echo "re-estimated on its own; one journal per lender and day (the second run finds the day's journals"
+    echo "posted and posts nothing). Overdue loans"
+    echo "are not charged by the run: their penalties are worked out"
     echo "to the day when they are next brought to a date. *load* is the 1-minute load average as the run"
     echo "ended."
     echo
@@ -104,6 +107,11 @@ for database in $databases; do
     posted=$(field "$out/$database-$size-daily.log" loans_posted)
     overdue=$(field "$out/$database-$size-daily.log" overdue)
     again_posted=$(field "$out/$database-$size-again.log" loans_posted)
+    provisions=$(field "$out/$database-$size-daily.log" provisions_posted)
+    if [ "${provisions:-0}" -eq 0 ]; then
+      echo "daily-run: the run booked no allowance: the measured run left the provision work out" >&2
+      exit 1
+    fi
     echo "daily-run: $database $loans loans ($due with work on the day): book made in ${made_in}s, run ${first}s" \
       "($overdue overdue, $posted posted), again ${again}s ($again_posted posted)"
     rows+=("$database $loans $due $overdue $posted $first $again $made_in $run_load")

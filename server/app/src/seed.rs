@@ -533,6 +533,41 @@ const BOOK: [BookShare; 9] = [
     BookShare { status: OrderStatus::Repaid, first_due_days_ago: None, percent: 8 },
 ];
 
+/// Gives the benchmark's lenders the provision matrices a finance team
+/// would (decisions 072, 079), proposed by one bench member and approved
+/// by another: one for each lender's products, and the first product's own,
+/// so the daily run's allowance work is part of what the bench measures.
+async fn provision_the_book(state: &AppState, products: &[Product]) -> Result<(), String> {
+    use crate::features::console::staff_accounts::add_staff;
+    use hiram_domain::general_ledger::provision::{ProvisionMatrix, ProvisionRates, RatesStatus};
+    let tag = OffsetDateTime::now_utc().unix_timestamp_nanos();
+    let maker = add_staff(state, &format!("bench-maker-{tag}@hiram.ph"), "Bench maker", "finance").await;
+    let checker = add_staff(state, &format!("bench-checker-{tag}@hiram.ph"), "Bench checker", "finance").await;
+    let (maker, checker) = (maker.map_err(|_| "no bench maker")?.id, checker.map_err(|_| "no bench checker")?.id);
+    let mut lenders: Vec<LenderId> = products.iter().map(|product| product.lender_id).collect();
+    lenders.dedup();
+    let matrices = lenders.into_iter().map(|lender| (lender, None, [100, 500, 2_000, 5_000, 7_500, 10_000])).chain(
+        products.first().map(|product| (product.lender_id, Some(product.id), [200, 800, 2_500, 6_000, 8_000, 10_000])),
+    );
+    for (lender, product, rates) in matrices {
+        let matrix = ProvisionMatrix {
+            id: 0,
+            lender,
+            product,
+            rates: ProvisionRates::check(rates).map_err(text)?,
+            status: RatesStatus::Proposed,
+            proposed_by: Some(maker),
+            proposed_by_token: None,
+            proposed_at: state.now(),
+            decided_by: None,
+            decided_at: None,
+        };
+        let id = state.store.propose_provision_matrix(&matrix, None).await.map_err(text)?;
+        state.store.decide_provision_matrix(id, true, Some(checker), state.now()).await.map_err(text)?;
+    }
+    Ok(())
+}
+
 /// What `bench-portfolio` made.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -580,6 +615,7 @@ pub async fn bench_book(state: &AppState, loans: usize) -> Result<BenchBook, Str
     if caught_up.orders_failed > 0 {
         return Err(format!("the benchmark loans could not be brought up to yesterday: {caught_up:?}"));
     }
+    provision_the_book(state, &products).await?;
     let mut book = BenchBook { loans: 0, due: 0, late: 0 };
     for (template, share) in templates {
         let wanted = (loans * share.percent / 100 / products.len()).max(1);

@@ -2,8 +2,11 @@
 // proposes a change to what an order owes, another approves or rejects it,
 // and no one decides their own (the server refuses it; the console says so).
 // A lender's journals are decided the same way (general-ledger/).
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
+import { showToast } from '@hiram/shared/ui/toastStore';
 import type { AdjustmentRow, Me } from './api';
 import { t } from './i18n/i18n';
 import { statusLabel } from './labels';
@@ -72,5 +75,82 @@ export function ProposalsTable<Row extends Proposal>({
         canDecide && { header: t('console.col.actions'), className: 'c-nowrap', cell: (row) => <Decision row={row} me={me} {...decide} /> },
       ]}
     />
+  );
+}
+
+/**
+ * What a block of proposals needs (a journal, a matrix, a write-off, a
+ * refund, an account): whether this member may propose and decide, the
+ * propose dialog's state, and a decision that toasts and refreshes `queryKey`.
+ */
+export function useProposals(
+  me: Me,
+  {
+    propose,
+    approve,
+    queryKey,
+    send,
+    decided,
+  }: {
+    propose: string;
+    approve: string;
+    queryKey: readonly unknown[];
+    send: (id: number, approve: boolean) => Promise<{ success: boolean }>;
+    decided: (approved: boolean) => string;
+  },
+) {
+  const [proposing, setProposing] = useState(false);
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey });
+  return {
+    canPropose: me.permissions.includes(propose),
+    canDecide: me.permissions.includes(approve),
+    proposing,
+    open: () => setProposing(true),
+    close: () => setProposing(false),
+    /** The dialog proposed: it closes and the block shows the proposal. */
+    proposed: () => {
+      setProposing(false);
+      refresh();
+    },
+    refresh,
+    decide: async (id: number, approved: boolean) => {
+      const result = await send(id, approved);
+      if (!result.success) return;
+      showToast(decided(approved));
+      refresh();
+    },
+  };
+}
+
+/** A block's heading, with its propose button for members who may propose. */
+export function ProposalsHead({ id, title, proposeLabel, canPropose, onPropose }: { id: string; title: string; proposeLabel: string; canPropose: boolean; onPropose: () => void }) {
+  return (
+    <div className="c-head">
+      <h2 id={id}>{title}</h2>
+      {canPropose && (
+        <button type="button" className="h-btn c-btn" onClick={onPropose}>
+          {proposeLabel}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** The decision column of a table of proposals, for members who may decide. */
+export function decisionColumn<Row extends Decidable>(
+  me: Me,
+  canDecide: boolean,
+  labels: { approve: (row: Row) => string; reject: (row: Row) => string },
+  decide: (id: number, approve: boolean) => Promise<void>,
+): Column<Row> | false {
+  return (
+    canDecide && {
+      header: t('console.col.actions'),
+      className: 'c-nowrap',
+      cell: (row: Row) => (
+        <Decision row={row} me={me} approveLabel={labels.approve} rejectLabel={labels.reject} onApprove={(chosen) => void decide(chosen.id, true)} onReject={(chosen) => void decide(chosen.id, false)} />
+      ),
+    }
   );
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatMoney, parseHundredths } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
@@ -7,7 +7,7 @@ import type { components } from '@hiram/shared/api/schema.gen';
 import { dataOf, get, post, type Me } from '../api';
 import { t } from '../i18n/i18n';
 import { FormDialog, RoleNote } from '../parts';
-import { Decision } from '../proposals';
+import { decisionColumn, ProposalsHead, useProposals } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 import { DataTable } from '../table';
@@ -59,30 +59,18 @@ function ProposeDialog({ onClose, onProposed }: { onClose: () => void; onPropose
  * status says whether the money left.
  */
 export function RefundsBlock({ me }: { me: Me }) {
-  const [proposing, setProposing] = useState(false);
-  const queryClient = useQueryClient();
   const refunds = useRefunds();
-  const canPropose = me.permissions.includes(PERMISSION.proposeRefunds);
-  const canDecide = me.permissions.includes(PERMISSION.approveRefunds);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [REFUNDS_KEY] });
-
-  async function decide(id: number, approve: boolean) {
-    const result = await post(approve ? '/refunds/approve' : '/refunds/reject', { id });
-    if (!result.success) return;
-    showToast(t(approve ? 'console.refunds.approved' : 'console.refunds.rejected'));
-    refresh();
-  }
+  const block = useProposals(me, {
+    propose: PERMISSION.proposeRefunds,
+    approve: PERMISSION.approveRefunds,
+    queryKey: [REFUNDS_KEY],
+    send: (id, approve) => post(approve ? '/refunds/approve' : '/refunds/reject', { id }),
+    decided: (approved) => t(approved ? 'console.refunds.approved' : 'console.refunds.rejected'),
+  });
 
   return (
     <section aria-labelledby="c-refunds-title" className="c-block">
-      <div className="c-head">
-        <h2 id="c-refunds-title">{t('console.refunds.title')}</h2>
-        {canPropose && (
-          <button type="button" className="h-btn c-btn" onClick={() => setProposing(true)}>
-            {t('console.refunds.propose')}
-          </button>
-        )}
-      </div>
+      <ProposalsHead id="c-refunds-title" title={t('console.refunds.title')} proposeLabel={t('console.refunds.propose')} canPropose={block.canPropose} onPropose={block.open} />
       <RoleNote me={me} permission="approve_refunds" />
       <DataTable
         labelledBy="c-refunds-title"
@@ -96,31 +84,10 @@ export function RefundsBlock({ me }: { me: Me }) {
           { header: t('console.col.amount'), num: true, className: 'c-nowrap', cell: (refund) => peso(refund.amount) },
           { header: t('console.writeOffs.reason'), className: 'c-text', cell: (refund) => refund.reason },
           { header: t('console.col.status'), cell: (refund) => `${t(`console.refunds.status.${refund.status === 'approved' || refund.status === 'sent' || refund.status === 'failed' || refund.status === 'rejected' ? refund.status : 'proposed'}`)}${refund.detail && refund.status !== 'sent' ? ` · ${refund.detail}` : ''}` },
-          canDecide && {
-            header: t('console.col.actions'),
-            className: 'c-nowrap',
-            cell: (refund) => (
-              <Decision
-                row={refund}
-                me={me}
-                approveLabel={(row) => t('console.refunds.approveTitle', { id: row.id })}
-                rejectLabel={(row) => t('console.refunds.rejectTitle', { id: row.id })}
-                onApprove={(row) => void decide(row.id, true)}
-                onReject={(row) => void decide(row.id, false)}
-              />
-            ),
-          },
+          decisionColumn(me, block.canDecide, { approve: (row) => t('console.refunds.approveTitle', { id: row.id }), reject: (row) => t('console.refunds.rejectTitle', { id: row.id }) }, block.decide),
         ]}
       />
-      {proposing && (
-        <ProposeDialog
-          onClose={() => setProposing(false)}
-          onProposed={() => {
-            setProposing(false);
-            refresh();
-          }}
-        />
-      )}
+      {block.proposing && <ProposeDialog onClose={block.close} onProposed={block.proposed} />}
     </section>
   );
 }

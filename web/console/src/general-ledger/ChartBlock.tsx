@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
 import { FormDialog, RoleNote } from '../parts';
-import { Decision, proposalStatus } from '../proposals';
+import { decisionColumn, proposalStatus, ProposalsHead, useProposals } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 import { DataTable } from '../table';
@@ -58,32 +57,20 @@ function ProposeDialog({ onClose, onProposed }: { onClose: () => void; onPropose
 
 /** The chart of accounts every lender's books are kept in, and the accounts finance proposed for it (decision 077). */
 export function ChartBlock({ me }: { me: Me }) {
-  const [proposing, setProposing] = useState(false);
-  const queryClient = useQueryClient();
   const chart = useChart();
   const proposals = useChartProposals();
-  const canPropose = me.permissions.includes(PERMISSION.proposeJournals);
-  const canDecide = me.permissions.includes(PERMISSION.approveJournals);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
+  const block = useProposals(me, {
+    propose: PERMISSION.proposeJournals,
+    approve: PERMISSION.approveJournals,
+    queryKey: [BOOKS_KEY],
+    send: decideAccount,
+    decided: (approved) => t(approved ? 'console.chart.added' : 'console.chart.rejected'),
+  });
   const waiting = (proposals.data ?? []).filter((proposal) => proposal.status === 'proposed');
-
-  async function decide(id: number, approve: boolean) {
-    const result = await decideAccount(id, approve);
-    if (!result.success) return;
-    showToast(t(approve ? 'console.chart.added' : 'console.chart.rejected'));
-    refresh();
-  }
 
   return (
     <section aria-labelledby="c-chart-title" className="c-block">
-      <div className="c-head">
-        <h2 id="c-chart-title">{t('console.chart.title')}</h2>
-        {canPropose && (
-          <button type="button" className="h-btn c-btn" onClick={() => setProposing(true)}>
-            {t('console.chart.propose')}
-          </button>
-        )}
-      </div>
+      <ProposalsHead id="c-chart-title" title={t('console.chart.title')} proposeLabel={t('console.chart.propose')} canPropose={block.canPropose} onPropose={block.open} />
       <DataTable
         labelledBy="c-chart-title"
         rows={chart.data ?? []}
@@ -112,33 +99,12 @@ export function ChartBlock({ me }: { me: Me }) {
               { header: t('console.chart.name'), cell: (proposal) => proposal.name },
               { header: t('console.chart.kind'), cell: (proposal) => kindLabel(proposal.kind) },
               { header: t('console.col.status'), cell: (proposal) => proposalStatus(proposal.status) },
-              canDecide && {
-                header: t('console.col.actions'),
-                className: 'c-nowrap',
-                cell: (proposal) => (
-                  <Decision
-                    row={proposal}
-                    me={me}
-                    approveLabel={(row) => t('console.chart.approveTitle', { code: row.code })}
-                    rejectLabel={(row) => t('console.chart.rejectTitle', { code: row.code })}
-                    onApprove={(row) => void decide(row.id, true)}
-                    onReject={(row) => void decide(row.id, false)}
-                  />
-                ),
-              },
+              decisionColumn<(typeof waiting)[number]>(me, block.canDecide, { approve: (row) => t('console.chart.approveTitle', { code: row.code }), reject: (row) => t('console.chart.rejectTitle', { code: row.code }) }, block.decide),
             ]}
           />
         </>
       )}
-      {proposing && (
-        <ProposeDialog
-          onClose={() => setProposing(false)}
-          onProposed={() => {
-            setProposing(false);
-            refresh();
-          }}
-        />
-      )}
+      {block.proposing && <ProposeDialog onClose={block.close} onProposed={block.proposed} />}
     </section>
   );
 }

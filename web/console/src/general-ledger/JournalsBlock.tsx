@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatMoney, parseHundredths } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
@@ -6,7 +5,7 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
 import { FormDialog, RoleNote } from '../parts';
-import { Decision } from '../proposals';
+import { Decision, ProposalsHead, useProposals } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 import { DataTable } from '../table';
@@ -98,12 +97,16 @@ function ProposeDialog({ lenderId, accounts, onClose, onProposed }: { lenderId: 
 
 /** A lender's journals: one member proposes, another approves into the books or rejects; no one decides their own. */
 export function JournalsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
-  const [proposing, setProposing] = useState(false);
-  const queryClient = useQueryClient();
   const journals = useJournals(lenderId);
   const chart = useChart();
-  const canPropose = me.permissions.includes(PERMISSION.proposeJournals);
-  const canDecide = me.permissions.includes(PERMISSION.approveJournals);
+  const block = useProposals(me, {
+    propose: PERMISSION.proposeJournals,
+    approve: PERMISSION.approveJournals,
+    queryKey: [BOOKS_KEY],
+    send: decideJournal,
+    decided: (approved) => t(approved ? 'console.journals.approved' : 'console.journals.rejected'),
+  });
+  const { canPropose, canDecide } = block;
   // Accounts a loan event moves are not for journals.
   const accounts = (chart.data ?? []).filter((account) => !account.control);
 
@@ -117,26 +120,12 @@ export function JournalsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
     const result = await reverseJournal(journal.id);
     if (!result.success) return;
     showToast(t('console.journals.reversalProposed'));
-    void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
-  }
-
-  async function decide(journal: Journal, approve: boolean) {
-    const result = await decideJournal(journal.id, approve);
-    if (!result.success) return;
-    showToast(t(approve ? 'console.journals.approved' : 'console.journals.rejected'));
-    void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
+    block.refresh();
   }
 
   return (
     <section aria-labelledby="c-journals-title" className="c-block">
-      <div className="c-head">
-        <h2 id="c-journals-title">{t('console.journals.title')}</h2>
-        {canPropose && (
-          <button type="button" className="h-btn c-btn" onClick={() => setProposing(true)}>
-            {t('console.journals.propose')}
-          </button>
-        )}
-      </div>
+      <ProposalsHead id="c-journals-title" title={t('console.journals.title')} proposeLabel={t('console.journals.propose')} canPropose={canPropose} onPropose={block.open} />
       <RoleNote me={me} permission="approve_journals" />
       <DataTable
         labelledBy="c-journals-title"
@@ -164,24 +153,14 @@ export function JournalsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
                   me={me}
                   approveLabel={(row) => t('console.journals.approveTitle', { id: row.id })}
                   rejectLabel={(row) => t('console.journals.rejectTitle', { id: row.id })}
-                  onApprove={(row) => void decide(row, true)}
-                  onReject={(row) => void decide(row, false)}
+                  onApprove={(row) => void block.decide(row.id, true)}
+                  onReject={(row) => void block.decide(row.id, false)}
                 />
               ) : null,
           },
         ]}
       />
-      {proposing && (
-        <ProposeDialog
-          lenderId={lenderId}
-          accounts={accounts}
-          onClose={() => setProposing(false)}
-          onProposed={() => {
-            setProposing(false);
-            void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
-          }}
-        />
-      )}
+      {block.proposing && <ProposeDialog lenderId={lenderId} accounts={accounts} onClose={block.close} onProposed={block.proposed} />}
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { formatDate, formatDateTime, formatMoney, formatPercent, parseHundredths } from '@hiram/shared/format/format';
 import { Field } from '@hiram/shared/ui/Field';
@@ -6,7 +5,7 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
 import { FormDialog, RoleNote } from '../parts';
-import { Decision } from '../proposals';
+import { decisionColumn, ProposalsHead, useProposals } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 import { DataTable } from '../table';
@@ -91,32 +90,21 @@ function ProposeDialog({ lenderId, provisions, onClose, onProposed }: { lenderId
 
 /** A lender's allowance for credit losses: what its matrices in force ask on the day's buckets by product beside what the books hold, and its matrices under maker-checker. */
 export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: number; date: string }) {
-  const [proposing, setProposing] = useState(false);
-  const queryClient = useQueryClient();
   const provisions = useProvisions(lenderId, date);
   const data = provisions.data;
-  const canPropose = me.permissions.includes(PERMISSION.proposeProvisionRates);
-  const canDecide = me.permissions.includes(PERMISSION.approveProvisionRates);
+  const block = useProposals(me, {
+    propose: PERMISSION.proposeProvisionRates,
+    approve: PERMISSION.approveProvisionRates,
+    queryKey: [BOOKS_KEY],
+    send: decideMatrix,
+    decided: (approved) => t(approved ? 'console.provisions.approved' : 'console.provisions.rejected'),
+  });
   const productName = (id: number | null | undefined) =>
     id == null ? t('console.provisions.allProducts') : (data?.products.find((product) => product.id === id)?.name ?? `#${id}`);
 
-  async function decide(matrix: Matrix, approve: boolean) {
-    const result = await decideMatrix(matrix.id, approve);
-    if (!result.success) return;
-    showToast(t(approve ? 'console.provisions.approved' : 'console.provisions.rejected'));
-    void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
-  }
-
   return (
     <section aria-labelledby="c-provisions-title" className="c-block">
-      <div className="c-head">
-        <h2 id="c-provisions-title">{t('console.provisions.title')}</h2>
-        {canPropose && (
-          <button type="button" className="h-btn c-btn" onClick={() => setProposing(true)}>
-            {t('console.provisions.propose')}
-          </button>
-        )}
-      </div>
+      <ProposalsHead id="c-provisions-title" title={t('console.provisions.title')} proposeLabel={t('console.provisions.propose')} canPropose={block.canPropose} onPropose={block.open} />
       <RoleNote me={me} permission="approve_provision_rates" />
       {data && !data.inForce && <p className="c-note">{t('console.provisions.none')}</p>}
       <DataTable
@@ -149,33 +137,10 @@ export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: numb
           { header: t('console.provisions.forProduct'), cell: (matrix) => productName(matrix.productId) },
           { header: t('console.provisions.rates'), className: 'c-small', cell: (matrix) => matrix.rates.map((rate) => `${bucketName(rate.bucket)} ${formatPercent(rate.rateBp)}`).join(' · ') },
           { header: t('console.col.status'), cell: (matrix) => t(`console.provisions.status.${matrix.status === 'approved' || matrix.status === 'rejected' ? matrix.status : 'proposed'}`) },
-          canDecide && {
-            header: t('console.col.actions'),
-            className: 'c-nowrap',
-            cell: (matrix) => (
-              <Decision
-                row={matrix}
-                me={me}
-                approveLabel={(row) => t('console.provisions.approveTitle', { id: row.id })}
-                rejectLabel={(row) => t('console.provisions.rejectTitle', { id: row.id })}
-                onApprove={(row) => void decide(row, true)}
-                onReject={(row) => void decide(row, false)}
-              />
-            ),
-          },
+          decisionColumn(me, block.canDecide, { approve: (row) => t('console.provisions.approveTitle', { id: row.id }), reject: (row) => t('console.provisions.rejectTitle', { id: row.id }) }, block.decide),
         ]}
       />
-      {proposing && (
-        <ProposeDialog
-          lenderId={lenderId}
-          provisions={data}
-          onClose={() => setProposing(false)}
-          onProposed={() => {
-            setProposing(false);
-            void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
-          }}
-        />
-      )}
+      {block.proposing && <ProposeDialog lenderId={lenderId} provisions={data} onClose={block.close} onProposed={block.proposed} />}
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
@@ -7,7 +6,7 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
 import { FormDialog, RoleNote } from '../parts';
-import { Decision, proposalStatus } from '../proposals';
+import { decisionColumn, proposalStatus, ProposalsHead, useProposals } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 import { DataTable } from '../table';
@@ -54,30 +53,18 @@ function ProposeDialog({ onClose, onProposed }: { onClose: () => void; onPropose
  * a recovery in the income statement.
  */
 export function WriteOffsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
-  const [proposing, setProposing] = useState(false);
-  const queryClient = useQueryClient();
   const writeOffs = useWriteOffs(lenderId);
-  const canPropose = me.permissions.includes(PERMISSION.proposeWriteOffs);
-  const canDecide = me.permissions.includes(PERMISSION.approveWriteOffs);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: [BOOKS_KEY] });
-
-  async function decide(id: number, approve: boolean) {
-    const result = await decideWriteOff(id, approve);
-    if (!result.success) return;
-    showToast(t(approve ? 'console.writeOffs.approved' : 'console.writeOffs.rejected'));
-    refresh();
-  }
+  const block = useProposals(me, {
+    propose: PERMISSION.proposeWriteOffs,
+    approve: PERMISSION.approveWriteOffs,
+    queryKey: [BOOKS_KEY],
+    send: decideWriteOff,
+    decided: (approved) => t(approved ? 'console.writeOffs.approved' : 'console.writeOffs.rejected'),
+  });
 
   return (
     <section aria-labelledby="c-write-offs-title" className="c-block">
-      <div className="c-head">
-        <h2 id="c-write-offs-title">{t('console.writeOffs.title')}</h2>
-        {canPropose && (
-          <button type="button" className="h-btn c-btn" onClick={() => setProposing(true)}>
-            {t('console.writeOffs.propose')}
-          </button>
-        )}
-      </div>
+      <ProposalsHead id="c-write-offs-title" title={t('console.writeOffs.title')} proposeLabel={t('console.writeOffs.propose')} canPropose={block.canPropose} onPropose={block.open} />
       <RoleNote me={me} permission="approve_write_offs" />
       <DataTable
         labelledBy="c-write-offs-title"
@@ -91,31 +78,10 @@ export function WriteOffsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
           { header: t('console.writeOffs.reason'), className: 'c-text', cell: (writeOff) => writeOff.reason },
           { header: t('console.writeOffs.amount'), num: true, className: 'c-nowrap', cell: (writeOff) => (writeOff.amount === null || writeOff.amount === undefined ? '' : peso(writeOff.amount)) },
           { header: t('console.col.status'), cell: (writeOff) => proposalStatus(writeOff.status) },
-          canDecide && {
-            header: t('console.col.actions'),
-            className: 'c-nowrap',
-            cell: (writeOff) => (
-              <Decision
-                row={writeOff}
-                me={me}
-                approveLabel={(row) => t('console.writeOffs.approveTitle', { id: row.id })}
-                rejectLabel={(row) => t('console.writeOffs.rejectTitle', { id: row.id })}
-                onApprove={(row) => void decide(row.id, true)}
-                onReject={(row) => void decide(row.id, false)}
-              />
-            ),
-          },
+          decisionColumn(me, block.canDecide, { approve: (row) => t('console.writeOffs.approveTitle', { id: row.id }), reject: (row) => t('console.writeOffs.rejectTitle', { id: row.id }) }, block.decide),
         ]}
       />
-      {proposing && (
-        <ProposeDialog
-          onClose={() => setProposing(false)}
-          onProposed={() => {
-            setProposing(false);
-            refresh();
-          }}
-        />
-      )}
+      {block.proposing && <ProposeDialog onClose={block.close} onProposed={block.proposed} />}
     </section>
   );
 }

@@ -21,6 +21,13 @@ pub fn text(field: &'static str, value: &str, min: usize, max: usize) -> FieldRe
     Ok(value.to_owned())
 }
 
+/// Why a staff member did something that moves money (a write-off, a
+/// refund, a statement line resolved): trimmed, 5 to 500 characters, long
+/// enough to say why, short enough for a report's line.
+pub fn reason(field: &'static str, value: &str) -> FieldResult<String> {
+    text(field, value, 5, 500)
+}
+
 /// Longest web address we keep.
 pub const MAX_URL_CHARS: usize = 500;
 
@@ -108,6 +115,14 @@ pub fn tag(field: &'static str, value: &str, min: usize, max: usize) -> FieldRes
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reason_is_said_in_five_to_five_hundred_characters() {
+        assert_eq!(reason("reason", "  died  "), Err(InvalidField("reason")));
+        assert_eq!(reason("reason", "  deceased, estate has nothing  ").as_deref(), Ok("deceased, estate has nothing"));
+        assert_eq!(reason("reason", &"x".repeat(500)).map(|kept| kept.len()), Ok(500));
+        assert_eq!(reason("reason", &"x".repeat(501)), Err(InvalidField("reason")));
+    }
 
     #[test]
     fn text_is_trimmed_and_counted_in_characters() {

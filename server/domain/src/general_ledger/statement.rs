@@ -194,9 +194,6 @@ pub struct KeptItem {
     pub resolved_at: Option<time::OffsetDateTime>,
 }
 
-/// How long a resolution's words may be, in characters.
-pub const RESOLUTION_CHARS: std::ops::RangeInclusive<usize> = 5..=500;
-
 /// Why an uploaded statement was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CsvRefused {

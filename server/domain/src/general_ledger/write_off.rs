@@ -7,13 +7,7 @@
 
 use crate::money::Centavos;
 use crate::order::OrderId;
-use std::ops::RangeInclusive;
 use time::OffsetDateTime;
-
-/// How long a reason may be, in characters: long enough to say why (a
-/// deceased borrower, a fraud confirmed, collection given up after a
-/// number of days), short enough for a report's line.
-pub const REASON_CHARS: RangeInclusive<usize> = 5..=500;
 
 /// Where a proposal stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,23 +51,9 @@ pub struct WriteOffProposal {
     pub amount: Option<Centavos>,
 }
 
-/// The reason, trimmed, when it fits.
-pub fn check_reason(reason: &str) -> Option<&str> {
-    let reason = reason.trim();
-    REASON_CHARS.contains(&reason.chars().count()).then_some(reason)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_reason_is_said_in_five_to_five_hundred_characters() {
-        assert_eq!(check_reason("  died  "), None);
-        assert_eq!(check_reason("  deceased, estate has nothing  "), Some("deceased, estate has nothing"));
-        assert_eq!(check_reason(&"x".repeat(500)).map(str::len), Some(500));
-        assert_eq!(check_reason(&"x".repeat(501)), None);
-    }
 
     #[test]
     fn statuses_read_back_from_their_keys() {

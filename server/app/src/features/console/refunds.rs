@@ -13,7 +13,6 @@ use crate::services::{loans, refunds};
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use hiram_domain::general_ledger::write_off::check_reason;
 use hiram_domain::money::Centavos;
 use hiram_domain::order::{OrderId, OrderStatus};
 use hiram_domain::refund::{Refund, RefundStatus};
@@ -118,7 +117,9 @@ pub async fn propose(
 ) -> ApiResult<Json<Envelope<Proposed>>> {
     staff.require(Permission::ProposeRefunds)?;
     let Params(params) = params?;
-    let reason = check_reason(&params.reason).ok_or_else(|| super::refused_with(Msg::RefundReason, "reason"))?;
+    let reason = hiram_domain::fields::reason("reason", &params.reason)
+        .map_err(|_| super::refused_with(Msg::RefundReason, "reason"))?;
+    let reason = reason.as_str();
     let asked = [params.order_id.to_string(), params.amount.to_string()];
     let request = idempotency.keyed(staff.key_owner(), "refund_propose", &[&asked[0], &asked[1], reason]);
     let action = staff.act(&state).await?;

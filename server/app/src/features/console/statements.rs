@@ -14,7 +14,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::collection_provider::PROVIDER_NAMES;
-use hiram_domain::general_ledger::statement::{KeptItem, ProviderStatement, RESOLUTION_CHARS, parse_csv};
+use hiram_domain::general_ledger::statement::{KeptItem, ProviderStatement, parse_csv};
 use hiram_domain::product::LenderId;
 use hiram_domain::staff::Permission;
 use hiram_domain::store::{StatementSummary, StoreError};
@@ -284,10 +284,9 @@ pub async fn resolve(
 ) -> ApiResult<Json<Envelope<NoData>>> {
     staff.require(Permission::ReconcileStatements)?;
     let Params(params) = params?;
-    let resolution = params.resolution.trim();
-    if !RESOLUTION_CHARS.contains(&resolution.chars().count()) {
-        return Err(super::refused_with(Msg::StatementResolution, "resolution"));
-    }
+    let resolution = hiram_domain::fields::reason("resolution", &params.resolution)
+        .map_err(|_| super::refused_with(Msg::StatementResolution, "resolution"))?;
+    let resolution = resolution.as_str();
     let action = staff.act(&state).await?;
     let state = &action.state;
     let item = state.store.statement_item(params.id).await?.ok_or(ApiError::NotFound)?;

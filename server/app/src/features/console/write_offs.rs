@@ -13,7 +13,7 @@ use crate::services::loans;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
-use hiram_domain::general_ledger::write_off::{WriteOffProposal, WriteOffStatus, check_reason};
+use hiram_domain::general_ledger::write_off::{WriteOffProposal, WriteOffStatus};
 use hiram_domain::order::OrderId;
 use hiram_domain::product::LenderId;
 use hiram_domain::staff::Permission;
@@ -114,11 +114,9 @@ pub async fn propose(
 ) -> ApiResult<Json<Envelope<Proposed>>> {
     staff.require(Permission::ProposeWriteOffs)?;
     let Params(params) = params?;
-    let reason = check_reason(&params.reason).ok_or(ApiError::Rejected {
-        message: Msg::WriteOffReason,
-        detail: None,
-        data: crate::error::FieldRefused::data("reason"),
-    })?;
+    let reason = hiram_domain::fields::reason("reason", &params.reason)
+        .map_err(|_| super::refused_with(Msg::WriteOffReason, "reason"))?;
+    let reason = reason.as_str();
     let order_id = params.order_id.to_string();
     let request = idempotency.keyed(staff.key_owner(), "write_off_propose", &[&order_id, reason]);
     let action = staff.act(&state).await?;

@@ -16,7 +16,12 @@ export function toCsv(header: readonly string[], rows: readonly (readonly Cell[]
 
 /** Saves `csv` as a file; the byte-order mark lets spreadsheets read it as UTF-8 (₱, ñ). */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  download(fileName, new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Saves `blob` as a file named `fileName`. */
+export function download(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -28,6 +33,11 @@ export function downloadCsv(fileName: string, csv: string): void {
 
 /** `name-YYYYMMDD-HHmm.csv`, local time. */
 export function csvName(name: string, at: Date = new Date()): string {
+  return datedName(name, 'csv', at);
+}
+
+/** `name-YYYYMMDD-HHmm.extension`, local time. */
+export function datedName(name: string, extension: string, at: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${name}-${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}.csv`;
+  return `${name}-${at.getFullYear()}${pad(at.getMonth() + 1)}${pad(at.getDate())}-${pad(at.getHours())}${pad(at.getMinutes())}.${extension}`;
 }

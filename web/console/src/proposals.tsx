@@ -3,7 +3,7 @@
 // and no one decides their own (the server refuses it; the console says so).
 // A lender's journals are decided the same way (general-ledger/).
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -123,16 +123,19 @@ export function useProposals(
   };
 }
 
-/** A block's heading, with its propose button for members who may propose. */
-export function ProposalsHead({ id, title, proposeLabel, canPropose, onPropose }: { id: string; title: string; proposeLabel: string; canPropose: boolean; onPropose: () => void }) {
+/** A block's heading, with its tools (`children`) and its propose button for members who may propose. */
+export function ProposalsHead({ id, title, proposeLabel, canPropose, onPropose, children }: { id: string; title: string; proposeLabel: string; canPropose: boolean; onPropose: () => void; children?: ReactNode }) {
   return (
     <div className="c-head">
       <h2 id={id}>{title}</h2>
-      {canPropose && (
-        <button type="button" className="h-btn c-btn" onClick={onPropose}>
-          {proposeLabel}
-        </button>
-      )}
+      <div className="c-tools">
+        {children}
+        {canPropose && (
+          <button type="button" className="h-btn c-btn" onClick={onPropose}>
+            {proposeLabel}
+          </button>
+        )}
+      </div>
     </div>
   );
 }

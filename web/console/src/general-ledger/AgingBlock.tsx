@@ -1,11 +1,14 @@
 import { formatDate, formatMoney, formatPercent } from '@hiram/shared/format/format';
+import { BarChart } from '../bars';
 import { t } from '../i18n/i18n';
+import { money, ReportExport } from '../report';
 import { DataTable } from '../table';
 import { useAging, type Share } from './api';
 
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 /** A share's percentage to two places, from its exact hundredths of a percent; a dash of nothing. */
 const percent = (share: Share) => (share.basisPoints === null || share.basisPoints === undefined ? '—' : formatPercent(share.basisPoints));
+const bucketName = (bucket: string) => (bucket === 'current' ? t('console.books.current') : bucket);
 
 /** A lender's open loans by days past due at the end of the day asked, as the daily run kept them: portfolio at risk and the roll rates from a month before. */
 export function AgingBlock({ lenderId, date }: { lenderId: number; date: string }) {
@@ -15,15 +18,32 @@ export function AgingBlock({ lenderId, date }: { lenderId: number; date: string 
     <section aria-labelledby="c-aging-title" className="c-block">
       <div className="c-head">
         <h2 id="c-aging-title">{t('console.books.aging')}</h2>
+        <div className="c-tools">
+          <ReportExport
+            report={
+              data && {
+                name: `portfolio-aging-${data.lenderId}-${data.date}`,
+                header: [t('console.books.daysPastDue'), t('console.books.loans'), t('console.books.principal')],
+                rows: data.lines.map((line) => [bucketName(line.bucket), line.loans, money(line.principal)]),
+              }
+            }
+          />
+        </div>
       </div>
       {data && !data.kept && <p className="c-note">{t('console.books.agingNotKept', { date: formatDate(data.date) })}</p>}
+      {data?.kept && (
+        <BarChart
+          label={t('console.books.agingChart', { date: formatDate(data.date) })}
+          bars={data.lines.map((line) => ({ key: line.bucket, label: bucketName(line.bucket), value: line.principal, text: peso(line.principal) }))}
+        />
+      )}
       <DataTable
         labelledBy="c-aging-title"
         rows={data?.lines ?? []}
         rowKey={(line) => line.bucket}
         loading={aging.isFetching}
         columns={[
-          { header: t('console.books.daysPastDue'), className: 'c-nowrap', cell: (line) => (line.bucket === 'current' ? t('console.books.current') : line.bucket) },
+          { header: t('console.books.daysPastDue'), className: 'c-nowrap', cell: (line) => bucketName(line.bucket) },
           { header: t('console.books.loans'), num: true, cell: (line) => String(line.loans) },
           { header: t('console.books.principal'), num: true, cell: (line) => peso(line.principal) },
         ]}

@@ -227,7 +227,7 @@ describe("a lender's books", () => {
     expect(query(api.calls('/general-ledger/income-statement').at(-1)![0]).to).toBe('2026-10-31');
   });
 
-  it('exports the lines and their totals as CSV', async () => {
+  it('exports the lines and their totals as CSV and as an Excel workbook', async () => {
     const downloads = captureDownloads();
     consoleApi({
       '/general-ledger/lenders': ok(LENDERS),
@@ -238,13 +238,20 @@ describe("a lender's books", () => {
     });
     renderSection(<GeneralLedgerPage me={FINANCE} />);
     await screen.findByText('Loans receivable');
-    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(downloads.saved).toHaveLength(1));
+    const trialBalance = screen.getByRole('region', { name: 'Trial balance' });
+    fireEvent.click(within(trialBalance).getByRole('button', { name: 'Export CSV' }));
+    fireEvent.click(within(trialBalance).getByRole('button', { name: 'Export Excel' }));
+    await waitFor(() => expect(downloads.saved).toHaveLength(2));
     downloads.restore();
     const lines = (await downloads.saved[0]!.text).trim().split('\r\n');
     expect(lines[0]).toBe('Code,Account,Debit,Credit');
     expect(lines[2]).toBe('1200,Loans receivable,5000.00,0.00');
     expect(lines.at(-1)).toBe(',Total,5000.00,5000.00');
+    expect(downloads.saved[1]!.name).toMatch(/^trial-balance-1-2026-11-27-\d{8}-\d{4}\.xlsx$/);
+    // Stored, not compressed: the sheet's XML reads straight out of the archive.
+    const workbook = await downloads.saved[1]!.text;
+    expect(workbook.startsWith('PK')).toBe(true);
+    expect(workbook).toContain('<c r="C3" s="1"><v>5000.00</v></c>');
   });
 
   it('lets finance close a month, shows a refusal beside the day, and lists the close once made', async () => {
@@ -412,6 +419,12 @@ describe("a lender's books", () => {
     const rolls = screen.getByRole('table', { name: 'Roll rates from 2026-10-27 to 2026-11-27' });
     expect(within(rolls).getByRole('row', { name: /Current/ }).textContent).toContain('11.11%');
     expect(within(rolls).getByRole('row', { name: /31-60/ }).textContent).toContain('—');
+    // The same buckets as bars, the longest the largest principal.
+    const chart = screen.getByRole('img', { name: 'Principal owed by days past due on 2026-11-27, as bars' });
+    const widths = [...chart.querySelectorAll('rect')].map((bar) => Number(bar.getAttribute('width')));
+    expect(widths).toHaveLength(6);
+    expect(Math.max(...widths)).toBe(widths[0]);
+    expect(chart.textContent).toContain('₱20,000.00');
   });
 
   it('says when the daily run kept no figures for the day asked', async () => {

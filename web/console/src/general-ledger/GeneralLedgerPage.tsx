@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { formatDate, formatMoney } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { useBalanceSheet, useBookLenders, useIncomeStatement, useTrialBalance, type Me, type StatementLine, type TrialBalanceLine } from '../api';
-import { downloadCsv, csvName, toCsv } from '../csv';
+import { BarChart } from '../bars';
 import { PageHead, PeriodForm, type Period } from '../parts';
+import { money, ReportExport, type Report } from '../report';
 import { DataTable, type Column } from '../table';
 import { AgingBlock } from './AgingBlock';
 import { BooksCloseBlock } from './BooksCloseBlock';
@@ -16,11 +17,17 @@ import { WriteOffsBlock } from './WriteOffsBlock';
 const peso = (centavos: number) => formatMoney(centavos, '₱');
 /** A trial balance's cell: empty when the balance stands in the other column. */
 const trialCell = (centavos: number) => (centavos === 0 ? '' : peso(centavos));
-const pesos = (centavos: number) => (centavos / 100).toFixed(2);
 
 type GroupedLine = StatementLine & { group: string };
 
 const grouped = (group: string, lines: StatementLine[]): GroupedLine[] => lines.map((line) => ({ ...line, group }));
+
+/** A statement's lines as a report to take away. */
+const statementReport = (name: string, rows: GroupedLine[]): Report => ({
+  name,
+  header: [t('console.books.group'), t('console.books.code'), t('console.books.account'), t('console.books.amount')],
+  rows: rows.map((line) => [line.group, line.code, line.name, money(line.amount)]),
+});
 
 /** Lines of a statement by group (income and expenses; assets, liabilities and equity), each with its amount. */
 function StatementTable({ labelledBy, rows, loading }: { labelledBy: string; rows: GroupedLine[]; loading: boolean }) {
@@ -51,6 +58,9 @@ function BalanceSheetBlock({ lenderId, date }: { lenderId: number; date: string 
     <section aria-labelledby="c-sheet-title" className="c-block">
       <div className="c-head">
         <h2 id="c-sheet-title">{t('console.books.balanceSheet')}</h2>
+        <div className="c-tools">
+          <ReportExport report={data && statementReport(`balance-sheet-${data.lenderId}-${data.date}`, rows)} />
+        </div>
       </div>
       <StatementTable labelledBy="c-sheet-title" rows={rows} loading={sheet.isFetching} />
       {data && (
@@ -79,8 +89,20 @@ function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
       <div className="c-head">
         <h2 id="c-income-title">{t('console.books.incomeStatement')}</h2>
         <PeriodForm idPrefix="c-income" onApply={setPeriod} />
+        <div className="c-tools">
+          <ReportExport report={data && statementReport(`income-statement-${data.lenderId}-${data.from}-${data.to}`, rows)} />
+        </div>
       </div>
       {data && <p className="c-muted c-small">{t('console.books.period', { from: formatDate(data.from), to: formatDate(data.to) })}</p>}
+      {data && rows.length > 0 && (
+        <BarChart
+          label={t('console.books.incomeChart', { from: formatDate(data.from), to: formatDate(data.to) })}
+          bars={[
+            ...data.income.map((line) => ({ key: line.code, label: line.name, value: line.amount, text: peso(line.amount) })),
+            ...data.expenses.map((line) => ({ key: line.code, label: line.name, value: -line.amount, text: peso(-line.amount) })),
+          ]}
+        />
+      )}
       <StatementTable labelledBy="c-income-title" rows={rows} loading={statement.isFetching} />
       {data && (
         <p className="c-strong" data-testid="net-income">
@@ -111,12 +133,11 @@ export function GeneralLedgerPage({ me }: { me: Me }) {
     setAsked({ lenderId: typed.lenderId || lenderId, date: typed.date });
   }
 
-  function exportCsv() {
-    if (!books) return;
-    const rows = books.lines.map((line) => [line.code, line.name, pesos(line.debit), pesos(line.credit)]);
-    rows.push(['', t('console.books.total'), pesos(books.totalDebit), pesos(books.totalCredit)]);
-    downloadCsv(csvName(`trial-balance-${books.lenderId}-${books.date}`), toCsv(columns.map((column) => column.header), rows));
-  }
+  const report: Report | null | undefined = books && {
+    name: `trial-balance-${books.lenderId}-${books.date}`,
+    header: columns.map((column) => column.header),
+    rows: [...books.lines.map((line) => [line.code, line.name, money(line.debit), money(line.credit)]), ['', t('console.books.total'), money(books.totalDebit), money(books.totalCredit)]],
+  };
 
   return (
     <section className="c-page" aria-labelledby="c-books-title">
@@ -147,9 +168,7 @@ export function GeneralLedgerPage({ me }: { me: Me }) {
             <button type="submit" className="h-btn h-btn--ghost c-btn">
               {t('console.sms.show')}
             </button>
-            <button type="button" className="h-btn h-btn--ghost c-btn" disabled={!books} onClick={exportCsv}>
-              {t('console.exportCsv')}
-            </button>
+            <ReportExport report={report} />
           </form>
         </div>
         {books && (

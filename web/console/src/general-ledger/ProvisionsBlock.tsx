@@ -4,6 +4,7 @@ import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
+import { money, ReportExport } from '../report';
 import { FormDialog, RoleNote } from '../parts';
 import { decisionColumn, ProposalsHead, useProposals } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
@@ -104,7 +105,17 @@ export function ProvisionsBlock({ me, lenderId, date }: { me: Me; lenderId: numb
 
   return (
     <section aria-labelledby="c-provisions-title" className="c-block">
-      <ProposalsHead id="c-provisions-title" title={t('console.provisions.title')} proposeLabel={t('console.provisions.propose')} canPropose={block.canPropose} onPropose={block.open} />
+      <ProposalsHead id="c-provisions-title" title={t('console.provisions.title')} proposeLabel={t('console.provisions.propose')} canPropose={block.canPropose} onPropose={block.open}>
+        <ReportExport
+          report={
+            data && {
+              name: `provisions-${data.lenderId}-${data.date}`,
+              header: [t('console.provisions.product'), t('console.books.daysPastDue'), t('console.books.principal'), t('console.provisions.rateBp'), t('console.provisions.provision')],
+              rows: data.lines.map((line) => [line.productName, bucketName(line.bucket), money(line.principal), line.rateBp, money(line.provision)]),
+            }
+          }
+        />
+      </ProposalsHead>
       <RoleNote me={me} permission="approve_provision_rates" />
       {data && !data.inForce && <p className="c-note">{t('console.provisions.none')}</p>}
       <DataTable

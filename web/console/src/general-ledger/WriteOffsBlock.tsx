@@ -5,6 +5,7 @@ import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import type { Me } from '../api';
 import { t } from '../i18n/i18n';
+import { money, ReportExport } from '../report';
 import { FormDialog, RoleNote } from '../parts';
 import { decisionColumn, proposalStatus, ProposalsHead, useProposals } from '../proposals';
 import { besideField, refusalOf, type Refusal } from '../refusal';
@@ -64,7 +65,17 @@ export function WriteOffsBlock({ me, lenderId }: { me: Me; lenderId: number }) {
 
   return (
     <section aria-labelledby="c-write-offs-title" className="c-block">
-      <ProposalsHead id="c-write-offs-title" title={t('console.writeOffs.title')} proposeLabel={t('console.writeOffs.propose')} canPropose={block.canPropose} onPropose={block.open} />
+      <ProposalsHead id="c-write-offs-title" title={t('console.writeOffs.title')} proposeLabel={t('console.writeOffs.propose')} canPropose={block.canPropose} onPropose={block.open}>
+        <ReportExport
+          report={
+            writeOffs.data && {
+              name: `write-offs-${lenderId}`,
+              header: [t('console.col.id'), t('console.col.when'), t('console.writeOffs.order'), t('console.writeOffs.reason'), t('console.writeOffs.amount'), t('console.col.status')],
+              rows: writeOffs.data.map((writeOff) => [writeOff.id, writeOff.proposedAt, writeOff.orderId, writeOff.reason, writeOff.amount == null ? null : money(writeOff.amount), proposalStatus(writeOff.status)]),
+            }
+          }
+        />
+      </ProposalsHead>
       <RoleNote me={me} permission="approve_write_offs" />
       <DataTable
         labelledBy="c-write-offs-title"

@@ -26,7 +26,7 @@ const SAME_IN_FILIPINO = [
   'console.collections.title', 'console.contact.sms', 'console.contact.email', 'console.tokens.secret',
   'console.journals.memo', 'console.journals.dr', 'console.journals.cr', 'console.provisions.rate', 'console.provisions.provision',
   'console.books.trialBalance', 'console.books.code', 'console.books.account', 'console.books.debit', 'console.books.credit',
-  'console.books.incomeStatement', 'console.books.balanceSheet', 'console.books.equity',
+  'console.books.incomeStatement', 'console.books.balanceSheet', 'console.books.equity', 'console.provisions.rateBp',
 ];
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();

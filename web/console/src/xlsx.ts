@@ -71,7 +71,14 @@ export function zip(files: readonly { name: string; data: Uint8Array }[]): Uint8
   return archive;
 }
 
-const escapeXml = (text: string) => text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+/** Control characters other than tab and line breaks are not allowed in XML 1.0: dropped. */
+const allowedInXml = (c: string) => c.charCodeAt(0) >= 0x20 || c === '\t' || c === '\n' || c === '\r';
+
+const escapeXml = (text: string) =>
+  [...text]
+    .filter(allowedInXml)
+    .join('')
+    .replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c] ?? c);
 
 /** A column's letters: 0 → A, 25 → Z, 26 → AA. */
 export function columnName(index: number): string {

@@ -6,6 +6,7 @@
 //! reads what a decision needs, hands it over, and sends what follows.
 
 use crate::caps::CapRuleSet;
+use crate::general_ledger::accrual::Accrual;
 use crate::ledger::{self, Balances, Bucket, Entry, EntryKind, LedgerError};
 use crate::money::Centavos;
 use crate::order::{Extension, OrderStatus, Transition};
@@ -20,7 +21,8 @@ pub fn account_update(account: LoanAccount, status: OrderStatus) -> AccountUpdat
     let next_check =
         if status.is_repayable() { account.next_check(status == OrderStatus::RepaymentOpen) } else { None };
     let overdue_since = account.unpaid_since();
-    AccountUpdate { account, next_check, overdue_since }
+    let accrual_key = Accrual::kept(&account, status);
+    AccountUpdate { account, next_check, overdue_since, accrual_key }
 }
 
 /// The ledger entries of what the account charged and settled: the

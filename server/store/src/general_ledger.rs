@@ -524,17 +524,25 @@ impl GeneralLedgerStore for Store {
     }
 
     async fn revised_accounts(&self, after: OrderId, limit: u32) -> StoreResult<Vec<(OrderId, LenderId, LoanAccount)>> {
+        // Read off the partial index `loan_account_revised`, in its order: the
+        // key is written into the statement, not bound, as a planner only
+        // takes a partial index for a condition it can match against the
+        // index's own when it plans; CROSS JOIN keeps SQLite from driving
+        // the read from every open order and sorting each page (PostgreSQL
+        // plans it as the inner join it is).
+        let sql = format!(
+            "SELECT a.order_id, p.lender_id, a.account FROM loan_account a \
+             CROSS JOIN loan_order o CROSS JOIN product p \
+             WHERE o.id = a.order_id AND p.id = o.product_id AND a.accrual_key = '{revised}' \
+               AND o.status IN ($1, $2) AND a.order_id > $3 \
+             ORDER BY a.order_id LIMIT $4",
+            revised = accrual::REVISED
+        );
         self.db
-            .all(
-                "SELECT a.order_id, p.lender_id, a.account FROM loan_account a \
-                 JOIN loan_order o ON o.id = a.order_id JOIN product p ON p.id = o.product_id \
-                 WHERE a.accrual_key = $1 AND o.status IN ($2, $3) AND a.order_id > $4 ORDER BY a.order_id LIMIT $5",
-                args![accrual::REVISED, OrderStatus::RepaymentOpen, OrderStatus::Overdue, after, i64::from(limit)],
-                |row| {
-                    let text: String = row.get(2)?;
-                    Ok((OrderId(row.get(0)?), LenderId(row.get(1)?), crate::rows::json(&text)?))
-                },
-            )
+            .all(&sql, args![OrderStatus::RepaymentOpen, OrderStatus::Overdue, after, i64::from(limit)], |row| {
+                let text: String = row.get(2)?;
+                Ok((OrderId(row.get(0)?), LenderId(row.get(1)?), crate::rows::json(&text)?))
+            })
             .await
     }
 
@@ -542,15 +550,15 @@ impl GeneralLedgerStore for Store {
         &self,
         after: OrderId,
         limit: u32,
-    ) -> StoreResult<Vec<(OrderId, LoanAccount)>> {
+    ) -> StoreResult<Vec<(OrderId, OrderStatus, LoanAccount)>> {
         self.db
             .all(
-                "SELECT order_id, account FROM loan_account WHERE accrual_key IS NULL AND order_id > $1 \
-                 ORDER BY order_id LIMIT $2",
+                "SELECT a.order_id, o.status, a.account FROM loan_account a JOIN loan_order o ON o.id = a.order_id \
+                 WHERE a.accrual_key IS NULL AND a.order_id > $1 ORDER BY a.order_id LIMIT $2",
                 args![after, i64::from(limit)],
                 |row| {
-                    let text: String = row.get(1)?;
-                    Ok((OrderId(row.get(0)?), crate::rows::json(&text)?))
+                    let text: String = row.get(2)?;
+                    Ok((OrderId(row.get(0)?), row.get(1)?, crate::rows::json(&text)?))
                 },
             )
             .await

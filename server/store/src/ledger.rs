@@ -10,7 +10,6 @@ use crate::orders::{extend_in, transition_in};
 use crate::rows::{ORDER_COLUMNS, qualified};
 use crate::sms_outbox;
 use async_trait::async_trait;
-use hiram_domain::general_ledger::accrual::Accrual;
 use hiram_domain::ledger::{Account, Balances, Entry, EntryKind, Line, Side};
 use hiram_domain::order::OrderId;
 use hiram_domain::servicing::LoanAccount;
@@ -171,7 +170,7 @@ async fn save_account(tx: &mut Conn, order: OrderId, update: &AccountUpdate, at:
             update.next_check,
             update.overdue_since,
             at,
-            &Accrual::text_of(&update.account)
+            &update.accrual_key
         ],
     )
     .await

@@ -283,15 +283,15 @@ async fn key_older_accounts(state: &AppState, today: Date) -> ServiceResult<()> 
     let limit = u32::try_from(state.settings.jobs.daily_page_orders).unwrap_or(u32::MAX);
     loop {
         let page = state.store.accounts_without_accrual_key(after, limit).await?;
-        let Some((last, _)) = page.last() else { return Ok(()) };
+        let Some((last, _, _)) = page.last() else { return Ok(()) };
         after = *last;
-        for (order, account) in &page {
+        for (order, status, account) in &page {
             // An account written before decision 078 carries no mark of
             // having left its schedule: brought to the day, whatever its
             // state shows (late, penalties, money held, paid ahead) marks it.
             let mut brought = account.clone();
             brought.bring_to(today);
-            state.store.set_accrual_key(*order, &Accrual::text_of(&brought)).await?;
+            state.store.set_accrual_key(*order, &Accrual::kept(&brought, *status)).await?;
         }
     }
 }

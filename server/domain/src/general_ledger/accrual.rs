@@ -32,6 +32,7 @@
 use super::journal::JournalLine;
 use crate::ledger::Side;
 use crate::money::Centavos;
+use crate::order::OrderStatus;
 use crate::pricing::LoanTerms;
 use crate::servicing::LoanAccount;
 use std::collections::HashMap;
@@ -158,8 +159,11 @@ impl Accrual {
         }
     }
 
-    pub fn text_of(account: &LoanAccount) -> String {
-        Accrual::of(account).text()
+    /// The key kept beside the account of a loan in `status`: empty once
+    /// the loan no longer owes, so the daily run's reads of open loans
+    /// never wade through closed ones.
+    pub fn kept(account: &LoanAccount, status: OrderStatus) -> String {
+        if status.is_repayable() { Accrual::of(account).text() } else { String::new() }
     }
 }
 

@@ -10,7 +10,7 @@ use crate::general_ledger::journal::Journal;
 use crate::general_ledger::provision::ProvisionMatrix;
 use crate::general_ledger::{AccountTotals, CodeTotals, GlAccount, Posted};
 use crate::idempotency::KeyedRequest;
-use crate::order::OrderId;
+use crate::order::{OrderId, OrderStatus};
 use crate::product::{LenderId, ProductId};
 use crate::servicing::LoanAccount;
 use async_trait::async_trait;
@@ -103,7 +103,7 @@ pub trait GeneralLedgerStore {
         &self,
         after: OrderId,
         limit: u32,
-    ) -> StoreResult<Vec<(OrderId, LoanAccount)>>;
+    ) -> StoreResult<Vec<(OrderId, OrderStatus, LoanAccount)>>;
     /// Sets an account's accrual key where none is set yet.
     async fn set_accrual_key(&self, order: OrderId, key: &str) -> StoreResult<()>;
     /// Keeps a proposed matrix; its id (the first one's when `request` was

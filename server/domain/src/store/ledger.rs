@@ -63,6 +63,9 @@ pub struct AccountUpdate {
     /// The due date of the oldest instalment fallen due and unpaid, which
     /// the portfolio's buckets count days past due from.
     pub overdue_since: Option<time::Date>,
+    /// How the daily run finds the loan's income adjustment (decisions 076,
+    /// 078): empty once it is closed or has nothing left to adjust.
+    pub accrual_key: String,
 }
 
 /// What one event changes on an order, committed together or not at all.

@@ -1,6 +1,7 @@
 use super::*;
 use crate::eir::effective_monthly_rate;
 use crate::ledger::{self, Account, Balances, Entry};
+use crate::order::OrderStatus;
 use crate::pricing::{ProductTerms, flows};
 use crate::servicing::Charges;
 use crate::testing::{mc_14, product};
@@ -136,7 +137,7 @@ fn the_journal_brings_the_books_to_what_the_loans_add_up_to_either_way() {
 #[test]
 fn an_accounts_key_reads_back_and_groups_loans_of_the_same_adjustment() {
     let account = open(&product(3, 15, 400, 300), 250_000);
-    let text = Accrual::text_of(&account);
+    let text = Accrual::kept(&account, OrderStatus::RepaymentOpen);
     let key = AccrualKey::parse(&text).unwrap();
     assert_eq!(Accrual::OnSchedule(key), Accrual::of(&account));
     let day = START + Duration::days(20);
@@ -145,9 +146,10 @@ fn an_accounts_key_reads_back_and_groups_loans_of_the_same_adjustment() {
     // Paid into before its day, it is off its schedule: read on its own.
     let mut paid_early = account.clone();
     paid_early.pay(START + Duration::days(3), Centavos::new(10_000));
-    assert_eq!(Accrual::text_of(&paid_early), REVISED);
+    assert_eq!(Accrual::kept(&paid_early, OrderStatus::Overdue), REVISED);
+    assert_eq!(Accrual::kept(&paid_early, OrderStatus::Repaid), "", "a loan no longer owing has nothing to adjust");
     assert_eq!(AccrualKey::parse(REVISED), None);
-    assert_eq!(Accrual::text_of(&LoanAccount { renewals: 1, ..account }), "");
+    assert_eq!(Accrual::kept(&LoanAccount { renewals: 1, ..account }, OrderStatus::RepaymentOpen), "");
     assert_eq!(AccrualKey::parse(""), None);
     assert_eq!(AccrualKey::parse("1:2:3:4:x:2026-12-01"), None);
 }

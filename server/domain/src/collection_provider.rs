@@ -10,6 +10,7 @@
 //! payment, the provider is asked about that payment, and only what the
 //! provider answers is checked and posted.
 
+use crate::general_ledger::statement::StatementLine;
 use crate::money::Centavos;
 use crate::order::OrderId;
 use crate::payment::{Channel, PayCode, PaymentInstruction, ReceivedPayment};
@@ -144,6 +145,11 @@ pub trait CollectionProvider: Send + Sync {
     /// The payment as the provider has it; `None` when it knows no such
     /// payment.
     async fn payment(&self, payment_id: &str) -> Result<Option<ProviderPayment>, CollectionError>;
+    /// The provider's own list of the payments it collected from `from`
+    /// up to `to` (not included), each with the fee it kept: the statement
+    /// the books are matched against (decisions 074, 080). All of it or an
+    /// error, never part of it.
+    async fn statement(&self, from: OffsetDateTime, to: OffsetDateTime) -> Result<Vec<StatementLine>, CollectionError>;
 }
 
 /// Why a payment the provider reported posts nothing.

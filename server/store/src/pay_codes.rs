@@ -183,6 +183,23 @@ impl PayCodeStore for Store {
             .await
     }
 
+    async fn gateway_payments_between(
+        &self,
+        from: OffsetDateTime,
+        to: OffsetDateTime,
+    ) -> StoreResult<Vec<GatewayPayment>> {
+        self.db
+            .all(
+                &format!(
+                    "SELECT {GATEWAY_PAYMENT_COLUMNS} FROM gateway_payment WHERE paid_at >= $1 AND paid_at < $2 \
+                     ORDER BY paid_at, transaction_id"
+                ),
+                args![from, to],
+                gateway_payment,
+            )
+            .await
+    }
+
     async fn gateway_payments_of_code(&self, code: &str) -> StoreResult<Vec<GatewayPayment>> {
         self.db
             .all(

@@ -550,6 +550,10 @@ messages! {
         en: "An older bucket's rate cannot be lower than a younger one's: a loan grows no safer by staying unpaid.",
         fil: "Hindi maaaring mas mababa ang rate ng mas matandang bucket kaysa sa mas bata: hindi nagiging mas ligtas ang loan kapag lalong hindi nababayaran.",
     }
+    StatementNotFetchable {
+        en: "Hiram does not collect through that provider now: import its statement as CSV.",
+        fil: "Hindi na dumadaan sa provider na iyon ang koleksiyon ng Hiram: i-import ang statement nito bilang CSV.",
+    }
     ProvisionProductNotLenders {
         en: "That product is not one of this lender's.",
         fil: "Hindi produkto ng lender na ito ang napili.",

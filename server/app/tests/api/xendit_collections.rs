@@ -43,6 +43,12 @@ struct FakeXendit {
     payments: Arc<Mutex<HashMap<String, Value>>>,
     /// Payment ids the adapter asked about.
     asked: Arc<Mutex<Vec<String>>>,
+    /// Xendit's transactions list: what `GET /transactions` filters and pages.
+    transactions: Arc<Mutex<Vec<Value>>>,
+    /// The queries the transactions list was asked.
+    listed: Arc<Mutex<Vec<HashMap<String, String>>>>,
+    /// The transactions list answers 503 while set.
+    down: Arc<Mutex<bool>>,
 }
 
 fn authorised(headers: &HeaderMap) -> bool {
@@ -141,10 +147,52 @@ async fn payment(
     }
 }
 
+/// `GET /transactions` as Xendit documents it: filtered by type, status,
+/// currency and `created[gte]`/`created[lte]`, `limit` a page from after
+/// `after_id`, `has_more` while more follow.
+async fn transactions(
+    State(fake): State<FakeXendit>,
+    headers: HeaderMap,
+    axum::extract::Query(query): axum::extract::Query<HashMap<String, String>>,
+) -> (StatusCode, Json<Value>) {
+    let basic_only = headers.get("authorization").and_then(|value| value.to_str().ok()) == Some(basic().as_str());
+    if !basic_only {
+        return (StatusCode::UNAUTHORIZED, Json(json!({ "error_code": "INVALID_API_KEY" })));
+    }
+    fake.listed.lock().unwrap().push(query.clone());
+    if *fake.down.lock().unwrap() {
+        return (StatusCode::SERVICE_UNAVAILABLE, Json(json!({ "error_code": "SERVER_ERROR" })));
+    }
+    let at = |text: &str| time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339).unwrap();
+    let (from, to) = (at(&query["created[gte]"]), at(&query["created[lte]"]));
+    let limit: usize = query["limit"].parse().unwrap();
+    let listed: Vec<Value> = fake
+        .transactions
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|transaction| {
+            let created = at(transaction["created"].as_str().unwrap());
+            transaction["type"] == query["types"].as_str()
+                && transaction["status"] == query["statuses"].as_str()
+                && transaction["currency"] == query["currency"].as_str()
+                && created >= from
+                && created <= to
+        })
+        .cloned()
+        .collect();
+    let start =
+        query.get("after_id").map_or(0, |after| listed.iter().position(|t| t["id"] == after.as_str()).unwrap() + 1);
+    let page: Vec<Value> = listed.iter().skip(start).take(limit).cloned().collect();
+    let has_more = start + page.len() < listed.len();
+    (StatusCode::OK, Json(json!({ "data": page, "has_more": has_more, "links": [] })))
+}
+
 async fn start(fake: FakeXendit) -> String {
     let router = Router::new()
         .route("/v3/payment_requests", post(create))
         .route("/v3/payments/{id}", get(payment))
+        .route("/transactions", get(transactions))
         .with_state(fake);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap();
@@ -198,6 +246,26 @@ impl FakeXendit {
     fn asked(&self) -> usize {
         self.asked.lock().unwrap().len()
     }
+
+    /// Lists a successful payment of `pesos`, of which Xendit kept `fee`,
+    /// created at `created`.
+    fn list(&self, payment_id: &str, pesos: &str, fee: &str, created: time::OffsetDateTime) {
+        let mut listed = self.transactions.lock().unwrap();
+        let net = Centavos::parse_decimal(pesos).unwrap().get() - Centavos::parse_decimal(fee).unwrap().get();
+        let id = format!("txn_{}", listed.len() + 1);
+        listed.push(json!({
+            "id": id,
+            "product_id": payment_id,
+            "type": "PAYMENT",
+            "status": "SUCCESS",
+            "channel_category": "RETAIL_OUTLET",
+            "currency": "PHP",
+            "amount": pesos.parse::<f64>().unwrap(),
+            "net_amount": format!("{}.{:02}", net / 100, net % 100),
+            "cashflow": "MONEY_IN",
+            "created": created.format(&time::format_description::well_known::Rfc3339).unwrap(),
+        }));
+    }
 }
 
 /// The webhook body Xendit sends for a payment it holds.
@@ -227,6 +295,7 @@ crate::on_both_backends!(
     the_standing_code_is_a_reusable_store_code_that_takes_any_amount,
     an_outage_refuses_new_codes_and_asks_for_the_notification_again,
     three_hundred_notifications_from_one_address_in_seconds_are_all_posted,
+    finance_fetches_xendits_statement_of_a_day_page_by_page_and_matches_it,
 );
 
 async fn pay_codes_are_xendit_payment_requests(backend: Backend) {
@@ -469,4 +538,69 @@ async fn three_hundred_notifications_from_one_address_in_seconds_are_all_posted(
     let throttled = answers.iter().filter(|(status, _)| *status == 429).count();
     assert_eq!((posted, throttled), (300, 0), "{:?}", answers.iter().find(|(status, _)| *status != 200));
     assert_eq!(entries(&app, order).await, before + 300);
+}
+
+/// Decision 080: the day's statement comes from Xendit's transactions
+/// list, every page of it and only that Manila day, and is matched against
+/// the books as an imported one is.
+async fn finance_fetches_xendits_statement_of_a_day_page_by_page_and_matches_it(backend: Backend) {
+    let fake = FakeXendit::default();
+    let app = app_on(backend, &start(fake.clone()).await).await;
+    let demo = app.demo_session().await;
+    let order = order_in(&demo, 174).order_id;
+    pay_code(&app, &demo.session_id, order, 50_000, 90014).await;
+    let reference = fake.requests.lock().unwrap().last().unwrap().1["reference_id"].as_str().unwrap().to_owned();
+    let paid = fake.collect(&reference, json!(500), "SUCCEEDED");
+    assert_eq!(webhook(&app, &capture(&fake, &paid), Some(TOKEN)).await.0, 200);
+    let day = hiram_domain::clock::manila_date(app.state.now());
+    let midnight = hiram_domain::clock::end_of_manila_day(day.previous_day().unwrap());
+    fake.list(&paid, "500", "11.25", app.state.now());
+    // 55 more the books never posted, spread over the Manila day (two
+    // pages of 50), and three of the day before, which are not this day's.
+    for n in 0..55 {
+        fake.list(&format!("py-extra-{n}"), "250.00", "5.60", midnight + time::Duration::minutes(25 * n));
+    }
+    for n in 0..3 {
+        fake.list(&format!("py-before-{n}"), "100", "2", midnight - time::Duration::seconds(n + 1));
+    }
+
+    app.clock.advance(time::Duration::days(1));
+    let finance = crate::console::member(&app, hiram_domain::staff::Role::Finance).await;
+    let fetch = |provider: &str, date: &str| {
+        format!("/api/console/general-ledger/statements/fetch?provider={provider}&date={date}")
+    };
+    let (status, today) =
+        crate::console::send(&app, &finance, "POST", &fetch("xendit", &app.state.today().to_string()), &[]).await;
+    assert_eq!((status, today["data"]["field"].as_str()), (400, Some("date")), "a day not over: {today}");
+    let (status, sandbox) =
+        crate::console::send(&app, &finance, "POST", &fetch("sandbox", &day.to_string()), &[]).await;
+    assert_eq!(
+        (status, sandbox["data"]["field"].as_str()),
+        (400, Some("provider")),
+        "not collecting through it: {sandbox}"
+    );
+
+    *fake.down.lock().unwrap() = true;
+    let (status, _) = crate::console::send(&app, &finance, "POST", &fetch("xendit", &day.to_string()), &[]).await;
+    assert_eq!(status, 503);
+    assert!(app.state.store.statements(10).await.unwrap().is_empty(), "nothing kept of a statement not read whole");
+    *fake.down.lock().unwrap() = false;
+
+    let (status, fetched) = crate::console::send(&app, &finance, "POST", &fetch("xendit", &day.to_string()), &[]).await;
+    assert_eq!(status, 200, "{fetched}");
+    let id = fetched["data"]["id"].as_i64().unwrap();
+    let items = app.state.store.statement_items(id).await.unwrap();
+    assert_eq!(items.len(), 56, "every page, only the day");
+    let matched: Vec<_> = items.iter().filter(|item| item.item.kind.key() == "matched").collect();
+    assert_eq!(matched.len(), 1);
+    assert_eq!(
+        (matched[0].item.reference.as_str(), matched[0].item.fee.map(|fee| fee.get())),
+        (paid.as_str(), Some(1_125))
+    );
+    assert_eq!(items.iter().filter(|item| item.item.kind.key() == "missing_in_books").count(), 55);
+    let listed = fake.listed.lock().unwrap().clone();
+    let pages: Vec<_> = listed.iter().filter(|query| query.get("after_id").is_some()).collect();
+    assert_eq!(pages.len(), 1, "the second page asked after the first's last: {listed:?}");
+    let (status, _) = crate::console::send(&app, &finance, "POST", &fetch("xendit", &day.to_string()), &[]).await;
+    assert_eq!(status, 409, "one statement a provider and day");
 }

@@ -6,6 +6,7 @@ use crate::order::OrderId;
 use crate::payment::PaymentInstruction;
 use crate::payment::{GatewayPayment, PayCode};
 use async_trait::async_trait;
+use time::OffsetDateTime;
 
 #[async_trait]
 pub trait PayCodeStore {
@@ -33,4 +34,11 @@ pub trait PayCodeStore {
     async fn gateway_payment(&self, transaction_id: &str) -> StoreResult<Option<GatewayPayment>>;
     /// The sandbox gateway's payments of one pay code, oldest first.
     async fn gateway_payments_of_code(&self, code: &str) -> StoreResult<Vec<GatewayPayment>>;
+    /// The sandbox gateway's payments paid from `from` up to `to` (not
+    /// included), in order: its statement.
+    async fn gateway_payments_between(
+        &self,
+        from: OffsetDateTime,
+        to: OffsetDateTime,
+    ) -> StoreResult<Vec<GatewayPayment>>;
 }

@@ -313,6 +313,7 @@ describe("a lender's books", () => {
       '/general-ledger/statements/import': (_url: string, init?: RequestInit) =>
         form(init).csv === 'nonsense' ? fail('400', 'The statement does not read: the first line must name the columns reference, amount and (optionally) fee.', { field: 'csv' }) : ok({ id: 5 }),
       '/general-ledger/statements/resolve': ok(null),
+      '/general-ledger/statements/fetch': ok({ id: 6 }),
       '/general-ledger/close': (_url: string, init?: RequestInit) =>
         form(init).overrideUnmatched === 'true'
           ? ok({ lenderId: 1, close: close('2026-11-26', 'day', 'ewc_3 asked of Xendit'), repeated: false })
@@ -345,6 +346,14 @@ describe("a lender's books", () => {
     await waitFor(() => expect(getToast()?.message).toBe('Statement brought in and matched against the books.'));
     const sent = form(api.calls('/general-ledger/statements/import').at(-1)![1]);
     expect([sent.provider, sent.date, sent.csv]).toEqual(['xendit', '2026-11-25', 'reference,amount,fee\newc_1,500.00,3.00']);
+
+    // Or the provider is asked for its own list of the day.
+    fireEvent.click(screen.getByRole('button', { name: 'Bring in a statement' }));
+    const asking = await screen.findByRole('dialog');
+    fireEvent.change(within(asking).getByLabelText('Day'), { target: { value: '2026-11-24' } });
+    fireEvent.click(within(asking).getByRole('button', { name: 'Ask xendit for it' }));
+    await waitFor(() => expect(api.calls('/general-ledger/statements/fetch')).toHaveLength(1));
+    expect(form(api.calls('/general-ledger/statements/fetch')[0]![1])).toEqual({ provider: 'xendit', date: '2026-11-24' });
 
     // The close is held over the open lines until finance closes over them, saying why.
     fireEvent.click(screen.getByRole('button', { name: 'Close the books' }));

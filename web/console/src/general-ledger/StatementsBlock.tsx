@@ -9,7 +9,7 @@ import { FormDialog, ReasonField, RoleNote } from '../parts';
 import { besideField, refusalOf, type Refusal } from '../refusal';
 import { PERMISSION } from '../sections';
 import { DataTable } from '../table';
-import { BOOKS_KEY, importStatement, resolveStatementItem, useStatementWorklist, useStatements, type StatementForm, type StatementItem } from './api';
+import { BOOKS_KEY, fetchStatement, importStatement, resolveStatementItem, useStatementWorklist, useStatements, type StatementForm, type StatementItem } from './api';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PROVIDERS = ['xendit', 'sandbox'] as const;
@@ -24,10 +24,9 @@ function ImportDialog({ onClose, onImported }: { onClose: () => void; onImported
   const csvId = useId();
   const set = (field: keyof StatementForm, value: string) => setForm({ ...form, [field]: value });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function bringIn(asked: ReturnType<typeof importStatement>) {
     setBusy(true);
-    const result = await importStatement(form);
+    const result = await asked;
     setBusy(false);
     if (!result.success) {
       setRefusal(refusalOf(result));
@@ -37,8 +36,13 @@ function ImportDialog({ onClose, onImported }: { onClose: () => void; onImported
     onImported();
   }
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void bringIn(importStatement(form));
+  }
+
   return (
-    <FormDialog title={t('console.statements.import')} submitLabel={t('console.statements.import')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+    <FormDialog title={t('console.statements.import')} submitLabel={t('console.statements.import')} busy={busy} onClose={onClose} onSubmit={submit}>
       <div className="h-field">
         <label htmlFor="c-statement-provider">{t('console.statements.provider')}</label>
         <select id="c-statement-provider" className="h-input" value={form.provider} onChange={(e) => set('provider', e.target.value)}>
@@ -50,6 +54,10 @@ function ImportDialog({ onClose, onImported }: { onClose: () => void; onImported
         </select>
       </div>
       <Field label={t('console.statements.day')} type="date" value={form.date} error={besideField(refusal, 'date')} onChange={(e) => set('date', e.target.value)} />
+      <p className="c-note">{t('console.statements.fetchNote')}</p>
+      <button type="button" className="h-btn h-btn--ghost c-btn" disabled={busy} onClick={() => void bringIn(fetchStatement(form.provider, form.date))}>
+        {t('console.statements.fetch', { provider: form.provider })}
+      </button>
       <Field
         label={t('console.statements.file')}
         type="file"

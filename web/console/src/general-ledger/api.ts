@@ -92,6 +92,8 @@ export const useStatementWorklist = (lenderId: number) =>
 /** A statement as brought in: the provider, its day and its CSV. */
 export type StatementForm = TypedForm<Fields<'/api/staff/general-ledger/statements/import', 'post'>>;
 export const importStatement = (form: StatementForm) => post('/general-ledger/statements/import', { ...form }, { idempotent: true, silent: true });
+/** Asks the provider Hiram collects through for its own statement of a day (decision 080). */
+export const fetchStatement = (provider: string, date: string) => post('/general-ledger/statements/fetch', { provider, date }, { idempotent: true, silent: true });
 export const resolveStatementItem = (id: number, resolution: string) => post('/general-ledger/statements/resolve', { id, resolution }, { silent: true });
 
 export type AccountProposal = components['schemas']['AccountProposalView'];

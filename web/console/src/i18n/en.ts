@@ -192,6 +192,8 @@ export const consoleEn = {
   'console.can.approveWriteOffs': 'approve or reject write-offs',
   'console.can.reconcileStatements': 'bring in the providers\' statements and resolve their lines',
   'console.statements.title': "Providers' statements",
+  'console.statements.fetch': 'Ask {provider} for it',
+  'console.statements.fetchNote': 'The provider Hiram collects through keeps its own list of the day: ask it, or bring in its CSV below.',
   'console.statements.import': 'Bring in a statement',
   'console.statements.provider': 'Provider',
   'console.statements.day': 'Day',

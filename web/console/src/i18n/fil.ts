@@ -193,6 +193,8 @@ export const consoleFil: ConsoleCatalogue = {
   'console.can.approveWriteOffs': 'mag-apruba o tumanggi ng write-off',
   'console.can.reconcileStatements': 'magpasok ng statement ng mga provider at lutasin ang mga linya nito',
   'console.statements.title': 'Mga statement ng provider',
+  'console.statements.fetch': 'Hingin sa {provider}',
+  'console.statements.fetchNote': 'May sariling listahan ng araw ang provider na dinaraanan ng koleksiyon ng Hiram: hingin ito, o i-import ang CSV nito sa ibaba.',
   'console.statements.import': 'Magpasok ng statement',
   'console.statements.provider': 'Provider',
   'console.statements.day': 'Araw',

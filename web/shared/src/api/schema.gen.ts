@@ -920,7 +920,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Approves another member's journal: it enters the books now. */
+        /**
+         * A journal still waiting, which this caller may decide: not their own,
+         *     nor one of a member whose keys they hold (decision 057).
+         *     Approves another member's journal: it enters the books now.
+         */
         post: operations["staff_journal_approve"];
         delete?: never;
         options?: never;
@@ -1097,6 +1101,29 @@ export interface paths {
         get: operations["staff_statements"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff/general-ledger/statements/fetch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the provider Hiram collects through for its own list of a day's
+         *     payments (decision 080: Xendit's transactions, the sandbox's record)
+         *     and matches it against the books as an imported one is. A provider not
+         *     collecting now is refused naming `provider` (its statement can still be
+         *     imported as CSV); one that cannot be reached is 503 and nothing is kept.
+         */
+        post: operations["staff_statement_fetch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13923,6 +13950,102 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Failure"];
                 };
+            };
+        };
+    };
+    staff_statement_fetch: {
+        parameters: {
+            query: {
+                /** @description `YYYY-MM-DD`: the Manila day, already over. */
+                date: string;
+                /** @description `xendit` or `sandbox`: the provider Hiram collects through now. */
+                provider: string;
+            };
+            header?: {
+                /**
+                 * @description One per user action, 1–64 characters of `A-Z a-z 0-9 _ -` (a UUID
+                 *     fits): a retry with the same key and the same request answers what
+                 *     the first did and stores nothing new; the same key with a different
+                 *     request is refused (409) and changes nothing.
+                 */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Proposed"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description That provider's statement of that day is kept already, or the `Idempotency-Key` was used for a different request */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The provider could not be reached or answered what does not read; nothing was kept */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -13,12 +13,14 @@ use hiram_domain::collection_provider::{
     Claimed, CollectionError, CollectionProvider, InstructionRequest, Notification, NotificationRefusal, Notified,
     PaymentStatus, ProviderPayment,
 };
+use hiram_domain::general_ledger::statement::StatementLine;
 use hiram_domain::money::Centavos;
 use hiram_domain::payment::{CALLBACK_WINDOW, Channel, ChannelKind, PaymentInstruction};
 use hiram_domain::qr_ph::MerchantQr;
 use hiram_domain::store::Store;
 use serde::Deserialize;
 use std::sync::Arc;
+use time::OffsetDateTime;
 
 pub struct SandboxCollector {
     store: Arc<dyn Store>,
@@ -134,5 +136,22 @@ impl CollectionProvider for SandboxCollector {
             amount: payment.amount,
             currency: "PHP".to_owned(),
         }))
+    }
+
+    async fn statement(&self, from: OffsetDateTime, to: OffsetDateTime) -> Result<Vec<StatementLine>, CollectionError> {
+        let paid = self
+            .store
+            .gateway_payments_between(from, to)
+            .await
+            .map_err(|error| CollectionError::Unavailable(error.to_string()))?;
+        // The sandbox keeps no fee of what it collects.
+        Ok(paid
+            .into_iter()
+            .map(|payment| StatementLine {
+                reference: payment.transaction_id,
+                amount: payment.amount,
+                fee: Centavos::ZERO,
+            })
+            .collect())
     }
 }

@@ -16,6 +16,12 @@
 //!   compared in constant time. Every notification is then re-checked with
 //!   `GET {base}/v3/payments/{payment_id}`; only that answer posts.
 //!
+//! - A day's statement is Xendit's list of transactions (`GET
+//!   {base}/transactions`, types PAYMENT, statuses SUCCESS, currency PHP,
+//!   `created[gte]`/`created[lte]`, 50 a page, `after_id` while `has_more`):
+//!   each payment's id (`product_id`, the `py-` id our postings are keyed
+//!   by), its gross `amount` and what Xendit kept (`amount − net_amount`).
+//!
 //! Channel codes: GCASH, PAYMAYA, QRPH, 7ELEVEN, CEBUANA, ECPAY (Xendit's
 //! channel pages for the Philippines).
 
@@ -26,11 +32,14 @@ use hiram_domain::collection_provider::{
     Claimed, CollectionError, CollectionProvider, InstructionRequest, Notification, NotificationRefusal, Notified,
     PaymentStatus, ProviderPayment,
 };
+use hiram_domain::general_ledger::statement::StatementLine;
 use hiram_domain::money::Centavos;
 use hiram_domain::payment::{Channel, ChannelKind, PaymentInstruction};
 use serde::Deserialize;
 use serde_json::{Value, json};
 use std::time::Duration;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
 
 /// The Payments API version this adapter speaks.
 const API_VERSION: &str = "2024-11-11";
@@ -100,6 +109,20 @@ fn is_payment_id(id: &str) -> bool {
         && id.strip_prefix("py-").is_some_and(|rest| {
             !rest.is_empty() && rest.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'-')
         })
+}
+
+/// Pages of 50 a day's statement may take: 50,000 payments, far beyond a
+/// lender's day; a list that never ends is an error, not a statement.
+const STATEMENT_PAGES: usize = 1_000;
+
+/// A line of the statement from one of Xendit's transactions: its payment
+/// id, gross amount, and the fee Xendit kept (the gross less the net).
+fn statement_line(transaction: &Value) -> Option<StatementLine> {
+    let amount = pesos(&transaction["amount"])?;
+    let net = pesos(&transaction["net_amount"])?;
+    let fee = amount.get().checked_sub(net.get()).filter(|fee| *fee >= 0)?;
+    let reference = transaction["product_id"].as_str().filter(|id| !id.is_empty())?;
+    Some(StatementLine { reference: reference.to_owned(), amount, fee: Centavos::new(fee) })
 }
 
 fn unavailable(error: impl std::fmt::Display) -> CollectionError {
@@ -304,6 +327,52 @@ impl CollectionProvider for XenditCollections {
             currency: payment["currency"].as_str().unwrap_or("").to_owned(),
         }))
     }
+
+    async fn statement(&self, from: OffsetDateTime, to: OffsetDateTime) -> Result<Vec<StatementLine>, CollectionError> {
+        let stamp = |at: OffsetDateTime| at.format(&Rfc3339).map_err(unavailable);
+        // `created[lte]` is inclusive: the last millisecond before `to`.
+        let (from, until) = (stamp(from)?, stamp(to - time::Duration::milliseconds(1))?);
+        let mut lines = Vec::new();
+        let mut after: Option<String> = None;
+        for _ in 0..STATEMENT_PAGES {
+            let mut query = vec![
+                ("types", "PAYMENT"),
+                ("statuses", "SUCCESS"),
+                ("currency", "PHP"),
+                ("limit", "50"),
+                ("created[gte]", from.as_str()),
+                ("created[lte]", until.as_str()),
+            ];
+            query.extend(after.as_deref().map(|id| ("after_id", id)));
+            let response = self
+                .client
+                .get(format!("{}/transactions", self.base_url))
+                .basic_auth(self.secret_key.expose(), Some(""))
+                .query(&query)
+                .send()
+                .await
+                .map_err(|error| unavailable(error.without_url()))?;
+            if !response.status().is_success() {
+                return Err(unavailable(format!("xendit answered {} to the transactions list", response.status())));
+            }
+            let page: Value = response.json().await.map_err(unavailable)?;
+            let transactions = page["data"].as_array().ok_or_else(|| unavailable("xendit's list has no data"))?;
+            for transaction in transactions {
+                lines.push(
+                    statement_line(transaction).ok_or_else(|| {
+                        unavailable(format!("xendit's transaction {} does not read", transaction["id"]))
+                    })?,
+                );
+            }
+            match (page["has_more"].as_bool(), transactions.last()) {
+                (Some(true), Some(last)) => {
+                    after = Some(last["id"].as_str().ok_or_else(|| unavailable("a transaction has no id"))?.to_owned());
+                }
+                _ => return Ok(lines),
+            }
+        }
+        Err(unavailable(format!("xendit's statement runs past {STATEMENT_PAGES} pages")))
+    }
 }
 
 #[cfg(test)]
@@ -319,6 +388,22 @@ mod tests {
         let captured =
             json!({ "request_amount": 10, "captures": [{ "capture_amount": 4.5 }, { "capture_amount": "5.50" }] });
         assert_eq!(collected(&captured), Some(Centavos::new(1_000)));
+    }
+
+    #[test]
+    fn a_statement_line_is_a_payment_id_its_gross_and_the_fee_kept() {
+        let paid = json!({ "id": "txn_1", "product_id": "py-1", "amount": 1500, "net_amount": "1477.50" });
+        assert_eq!(
+            statement_line(&paid),
+            Some(StatementLine { reference: "py-1".into(), amount: Centavos::new(150_000), fee: Centavos::new(2_250) })
+        );
+        for broken in [
+            json!({ "product_id": "py-1", "amount": 1500 }),
+            json!({ "product_id": "", "amount": 1500, "net_amount": 1500 }),
+            json!({ "product_id": "py-1", "amount": 1500, "net_amount": 1600 }),
+        ] {
+            assert_eq!(statement_line(&broken), None, "{broken}");
+        }
     }
 
     #[test]

@@ -84,6 +84,7 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(statements::items))
         .routes(routes!(statements::worklist))
         .routes(routes!(statements::import))
+        .routes(routes!(statements::fetch))
         .routes(routes!(statements::resolve))
         .routes(routes!(refunds::refunds))
         .routes(routes!(refunds::propose))

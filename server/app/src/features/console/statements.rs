@@ -13,8 +13,10 @@ use crate::services::general_ledger;
 use crate::state::AppState;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::clock::end_of_manila_day;
 use hiram_domain::collection_provider::PROVIDER_NAMES;
-use hiram_domain::general_ledger::statement::{KeptItem, ProviderStatement, parse_csv};
+use hiram_domain::fields::InvalidField;
+use hiram_domain::general_ledger::statement::{KeptItem, ProviderStatement, StatementLine, parse_csv};
 use hiram_domain::product::LenderId;
 use hiram_domain::staff::Permission;
 use hiram_domain::store::{StatementSummary, StoreError};
@@ -191,6 +193,58 @@ pub struct ImportParams {
     pub csv: String,
 }
 
+/// The provider a statement is asked of, refused naming the field unless
+/// it is one the product has had.
+fn provider_named(name: &str) -> ApiResult<&'static str> {
+    PROVIDER_NAMES.into_iter().find(|known| *known == name).ok_or_else(|| super::refused(InvalidField("provider")))
+}
+
+/// The Manila day a statement covers: one already over.
+fn day_over(state: &AppState, date: &str) -> ApiResult<time::Date> {
+    time::Date::parse(date, time::macros::format_description!("[year]-[month]-[day]"))
+        .ok()
+        .filter(|day| *day < state.today())
+        .ok_or_else(|| super::refused(InvalidField("date")))
+}
+
+/// Keeps a statement with its match, and the audit entry saying how it came
+/// (`csv` or `fetched`), in the caller's action; its id. The same provider
+/// and day again is 409.
+async fn keep(
+    staff: &Staff,
+    action: crate::staff_access::StaffAction,
+    provider: &'static str,
+    day: time::Date,
+    lines: &[StatementLine],
+    request: Option<&hiram_domain::idempotency::KeyedRequest>,
+    came: &str,
+) -> ApiResult<i64> {
+    let state = &action.state;
+    let statement = ProviderStatement {
+        id: 0,
+        provider: provider.to_owned(),
+        day,
+        imported_by: staff.staff_id(),
+        imported_by_token: staff.api_token_id(),
+        imported_at: state.now(),
+    };
+    let id =
+        general_ledger::import_statement(state, &statement, lines, request).await.map_err(|error| match error {
+            crate::services::ServiceError::Store(StoreError::Conflict("provider_statement_day")) => {
+                ApiError::Conflict { message: Msg::StatementKept, data: serde_json::Value::Null }
+            }
+            crate::services::ServiceError::Store(other) => refuse_reused_key(other),
+            other => other.into(),
+        })?;
+    let kept = state.store.statement_items(id).await?;
+    let open =
+        kept.iter().filter(|item| item.status != hiram_domain::general_ledger::statement::ItemStatus::Matched).count();
+    let after = serde_json::json!({ "provider": provider, "day": day.to_string(), "lines": lines.len(), "unmatched": open, "came": came });
+    staff.audit(&action, "statement.import", &format!("statement:{id}"), serde_json::Value::Null, after).await?;
+    action.commit().await?;
+    Ok(id)
+}
+
 /// Brings in a provider's statement of a day and matches it against the
 /// books. A retry under its `Idempotency-Key` answers the first one's id;
 /// the same provider and day again is 409.
@@ -207,14 +261,8 @@ pub async fn import(
 ) -> ApiResult<Json<Envelope<Proposed>>> {
     staff.require(Permission::ReconcileStatements)?;
     let Params(params) = params?;
-    let provider = PROVIDER_NAMES
-        .into_iter()
-        .find(|name| *name == params.provider)
-        .ok_or_else(|| super::refused(hiram_domain::fields::InvalidField("provider")))?;
-    let day = time::Date::parse(&params.date, time::macros::format_description!("[year]-[month]-[day]"))
-        .ok()
-        .filter(|day| *day < state.today())
-        .ok_or_else(|| super::refused(hiram_domain::fields::InvalidField("date")))?;
+    let provider = provider_named(&params.provider)?;
+    let day = day_over(&state, &params.date)?;
     let lines = parse_csv(&params.csv).map_err(|refused| ApiError::Rejected {
         message: Msg::StatementCsv,
         detail: Some(refused.to_string()),
@@ -222,41 +270,62 @@ pub async fn import(
     })?;
     let request = idempotency.keyed(staff.key_owner(), "statement_import", &[provider, &params.date, &params.csv]);
     let action = staff.act(&state).await?;
-    let state = &action.state;
-    if let Some(id) = first_id(state, request.as_ref()).await? {
+    if let Some(id) = first_id(&action.state, request.as_ref()).await? {
         return Ok(ok(lang, Proposed { id }));
     }
-    let statement = ProviderStatement {
-        id: 0,
-        provider: provider.to_owned(),
-        day,
-        imported_by: staff.staff_id(),
-        imported_by_token: staff.api_token_id(),
-        imported_at: state.now(),
-    };
-    let id =
-        general_ledger::import_statement(state, &statement, &lines, request.as_ref()).await.map_err(
-            |error| match error {
-                crate::services::ServiceError::Store(StoreError::Conflict("provider_statement_day")) => {
-                    ApiError::Conflict { message: Msg::StatementKept, data: serde_json::Value::Null }
-                }
-                crate::services::ServiceError::Store(other) => refuse_reused_key(other),
-                other => other.into(),
-            },
-        )?;
-    let kept = state.store.statement_items(id).await?;
-    let open =
-        kept.iter().filter(|item| item.status != hiram_domain::general_ledger::statement::ItemStatus::Matched).count();
-    staff
-        .audit(
-            &action,
-            "statement.import",
-            &format!("statement:{id}"),
-            serde_json::Value::Null,
-            serde_json::json!({ "provider": provider, "day": params.date, "lines": lines.len(), "unmatched": open }),
-        )
-        .await?;
-    action.commit().await?;
+    let id = keep(&staff, action, provider, day, &lines, request.as_ref(), "csv").await?;
+    Ok(ok(lang, Proposed { id }))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct FetchParams {
+    /// `xendit` or `sandbox`: the provider Hiram collects through now.
+    #[param(pattern = "^(xendit|sandbox)$")]
+    pub provider: String,
+    /// `YYYY-MM-DD`: the Manila day, already over.
+    #[param(pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$")]
+    pub date: String,
+}
+
+/// Asks the provider Hiram collects through for its own list of a day's
+/// payments (decision 080: Xendit's transactions, the sandbox's record)
+/// and matches it against the books as an imported one is. A provider not
+/// collecting now is refused naming `provider` (its statement can still be
+/// imported as CSV); one that cannot be reached is 503 and nothing is kept.
+#[utoipa::path(post, path = "/general-ledger/statements/fetch", operation_id = "staff_statement_fetch", tag = "staff",
+    params(FetchParams, IdempotencyHeader), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<Proposed>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403),
+        (status = 409, description = "That provider's statement of that day is kept already, or the `Idempotency-Key` was used for a different request"),
+        (status = 503, description = "The provider could not be reached or answered what does not read; nothing was kept")))]
+pub async fn fetch(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    idempotency: IdempotencyHeader,
+    params: Result<Params<FetchParams>, ApiError>,
+) -> ApiResult<Json<Envelope<Proposed>>> {
+    staff.require(Permission::ReconcileStatements)?;
+    let Params(params) = params?;
+    let provider = provider_named(&params.provider)?;
+    let day = day_over(&state, &params.date)?;
+    let collector = state
+        .collector
+        .clone()
+        .filter(|collector| collector.name() == provider)
+        .ok_or_else(|| super::refused_with(Msg::StatementNotFetchable, "provider"))?;
+    let request = idempotency.keyed(staff.key_owner(), "statement_fetch", &[provider, &params.date]);
+    if let Some(id) = first_id(&state, request.as_ref()).await? {
+        return Ok(ok(lang, Proposed { id }));
+    }
+    // Asked before the action opens: no transaction waits on the provider.
+    let lines = collector
+        .statement(end_of_manila_day(day.previous_day().unwrap_or(day)), end_of_manila_day(day))
+        .await
+        .map_err(|error| ApiError::Unavailable(error.to_string()))?;
+    let action = staff.act(&state).await?;
+    let id = keep(&staff, action, provider, day, &lines, request.as_ref(), "fetched").await?;
     Ok(ok(lang, Proposed { id }))
 }
 

@@ -135,7 +135,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 85] = [
+const CALLS: [(&str, &str, Permission); 86] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -216,6 +216,7 @@ const CALLS: [(&str, &str, Permission); 85] = [
     ("GET", "/api/console/general-ledger/statements/items?statementId=1", Permission::ViewMoney),
     ("GET", "/api/console/general-ledger/statements/worklist?lenderId=1", Permission::ViewMoney),
     ("POST", "/api/console/general-ledger/statements/import?provider=x&date=x&csv=x", Permission::ReconcileStatements),
+    ("POST", "/api/console/general-ledger/statements/fetch?provider=x&date=x", Permission::ReconcileStatements),
     ("POST", "/api/console/general-ledger/statements/resolve?id=999999&resolution=x", Permission::ReconcileStatements),
     ("GET", "/api/console/promotion-templates", Permission::ManageMarketing),
     ("GET", "/api/console/promotion-templates/read", Permission::ManageMarketing),

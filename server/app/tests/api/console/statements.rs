@@ -123,4 +123,26 @@ crate::on_both_stores! {
         let worklist = get(&app, &finance, &format!("/api/console/general-ledger/statements/worklist?lenderId={}", lender.0)).await;
         assert_eq!(worklist.as_array().unwrap().len(), 3, "still there to resolve after the close");
     }
+
+    async fn the_sandbox_statement_is_fetched_from_what_its_page_collected(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let day = app.state.today().to_string();
+        paid(&app, &demo.session_id, order, 10_000, "SF-1").await;
+        paid(&app, &demo.session_id, order, 25_000, "SF-2").await;
+        app.clock.advance(time::Duration::days(1));
+        let finance = member(&app, Role::Finance).await;
+        let path = format!("/api/console/general-ledger/statements/fetch?provider=sandbox&date={day}");
+        let (status, fetched) = send(&app, &finance, "POST", &path, &[]).await;
+        assert_eq!(status, 200, "{fetched}");
+        let id = fetched["data"]["id"].as_i64().unwrap();
+        let items = get(&app, &finance, &format!("/api/console/general-ledger/statements/items?statementId={id}")).await;
+        let kinds: Vec<(&str, &str)> = items.as_array().unwrap().iter().map(|item| (item["reference"].as_str().unwrap(), item["kind"].as_str().unwrap())).collect();
+        assert_eq!(kinds, [("SF-1", "matched"), ("SF-2", "matched")], "{items}");
+        let page = hiram_domain::back_office::PageRequest { offset: 0, size: 10 };
+        let audit = app.state.store.audit_entries(Some(&format!("statement:{id}")), page).await.unwrap().rows;
+        assert_eq!(audit.len(), 1);
+        let after: Value = serde_json::from_str(&audit[0].entry.after).unwrap();
+        assert_eq!((audit[0].entry.action.as_str(), after["came"].as_str(), after["unmatched"].as_i64()), ("statement.import", Some("fetched"), Some(0)));
+    }
 }

@@ -15,6 +15,8 @@ run: web
 	@# The demo collects through the sandbox (decision D8): its test page at
 	@# /sandbox/pay pays pay codes with no money. It signs its callbacks with
 	@# a random secret of the process unless you set APP_PAYMENTS__SANDBOX_SECRET.
+	@# Months of demo loans and their books, once (decision 081).
+	APP_LOG__FORMAT=text ./target/release/hiram demo-history
 	APP_SERVER__PORT=$(PORT) APP_LOG__FORMAT=text \
 	APP_PAYMENTS__COLLECTIONS=$${APP_PAYMENTS__COLLECTIONS:-sandbox} \
 	./target/release/hiram serve

@@ -10,10 +10,14 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str =
-    "usage: hiram [serve | migrate | seed | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
+    "usage: hiram [serve | migrate | seed | demo-history | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
   serve         run the server (the default)
   migrate       create or update the database schema, then exit
   seed          fill demo data once (a database marked seeded is left), then exit
+  demo-history [--days N]
+                give the demo lenders N days of past loans (210 by default): paid on
+                time, late, early, beyond what was due, never (written off, some
+                recovered), with the daily run's books of each day; once, then exit
   demo-session  print a new session for the demo borrower, as JSON
   sms-outbox [--phone 09171234567] [--limit 20]
                 print the newest outbox messages, one JSON line each
@@ -57,6 +61,7 @@ async fn main() -> ExitCode {
         "serve" => serve(settings).await,
         "migrate" => state_for_command(settings).await.map(|_| ()).map_err(|error| error.to_string()),
         "seed" => seed(settings).await,
+        "demo-history" => demo_history(settings, arguments).await,
         "demo-session" => demo_session(settings).await,
         "sms-outbox" => sms_outbox(settings, arguments).await,
         "captcha-answer" => captcha_answer(settings, arguments).await,
@@ -232,6 +237,25 @@ async fn portfolio(settings: Settings, arguments: Vec<String>) -> Result<(), Str
     let loans = loans.ok_or_else(|| format!("portfolio needs --loans\n{USAGE}"))?;
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
     let made = hiram::seed::portfolio(&state, loans, history).await?;
+    print_line(&serde_json::to_string(&made).map_err(|error| error.to_string())?)
+}
+
+/// Seven months: long enough for a loan never paid to be written off
+/// and recovered, and for last month's books to be whole.
+const DEMO_HISTORY_DAYS: i64 = 210;
+
+async fn demo_history(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let days = match arguments.as_slice() {
+        [] => DEMO_HISTORY_DAYS,
+        [flag, value] if flag == "--days" => value
+            .parse::<i64>()
+            .ok()
+            .filter(|days| (1..=400).contains(days))
+            .ok_or_else(|| "--days takes a number of days from 1 to 400".to_owned())?,
+        _ => return Err(format!("demo-history takes only --days\n{USAGE}")),
+    };
+    let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
+    let made = hiram::seed::demo_history(&state, days).await?;
     print_line(&serde_json::to_string(&made).map_err(|error| error.to_string())?)
 }
 

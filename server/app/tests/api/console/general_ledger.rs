@@ -477,4 +477,41 @@ crate::on_both_stores! {
         let finance = member(&app, Role::Finance).await;
         assert_eq!(send(&app, &finance, "GET", "/api/console/general-ledger/aging?lenderId=999999", &[]).await.0, 404);
     }
+
+    async fn the_demo_history_gives_the_lenders_months_of_books_a_newcomer_can_read(app) {
+        let made = hiram::seed::demo_history(&app.state, 210).await.unwrap();
+        assert!(made.made && made.loans > 100 && made.written_off > 0 && made.refunds > 0, "{}", serde_json::to_string(&made).unwrap());
+        assert!(!hiram::seed::demo_history(&app.state, 210).await.unwrap().made, "once");
+
+        let finance = member(&app, Role::Finance).await;
+        let today = app.state.today();
+        let month_end = today.replace_day(1).unwrap().previous_day().unwrap();
+        let month_start = month_end.replace_day(1).unwrap();
+        let (mut interest, mut provisions, mut recovered, mut adjusted) = (0, 0, 0, 0);
+        for lender in app.state.store.lenders().await.unwrap() {
+            let books = trial_balance(&app, &finance, lender.id, &month_end.to_string()).await;
+            assert_eq!(books["totalDebit"], books["totalCredit"], "{books}");
+            assert!(balance(&books, "1200") > 0, "loans were owed at the month's end: {books}");
+            let month = income_statement(&app, &finance, lender.id, &month_start.to_string(), &month_end.to_string()).await;
+            interest += earned(&month, "4100");
+            adjusted += earned(&month, "4150").abs();
+            recovered += earned(&month, "4400");
+            provisions += month["expenses"].as_array().unwrap().iter().filter(|line| line["code"] == "5100").map(|line| line["amount"].as_i64().unwrap()).sum::<i64>();
+        }
+        assert!(interest > 0 && adjusted > 0 && provisions != 0, "last month earned interest, adjusted it to the EIR and provided: {interest} {adjusted} {provisions}");
+        let year: i64 = {
+            let mut sum = 0;
+            for lender in app.state.store.lenders().await.unwrap() {
+                sum += earned(&income_statement(&app, &finance, lender.id, &(today - time::Duration::days(210)).to_string(), &today.to_string()).await, "4400");
+            }
+            sum
+        };
+        assert!(year > 0, "a loan written off paid something back: {recovered} last month, {year} over the history");
+        let mut late = 0;
+        for lender in app.state.store.lenders().await.unwrap() {
+            let aging = hiram::services::general_ledger::portfolio_aging(&app.state, lender.id, today).await.unwrap().unwrap();
+            late += aging.aging.lines.iter().filter(|line| line.bucket != hiram_domain::general_ledger::aging::AgingBucket::Current).map(|line| line.loans).sum::<i64>();
+        }
+        assert!(late > 0, "late loans in the day's buckets");
+    }
 }

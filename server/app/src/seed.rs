@@ -701,7 +701,16 @@ const HISTORY_PHONE_FROM: i64 = 2000;
 /// finds the history's first borrower and does nothing. For `make run`,
 /// never for the tests' seed.
 pub async fn demo_history(state: &AppState, days: i64) -> Result<DemoHistory, String> {
+    // A lender's database is never filled with strangers' loans: production
+    // refuses, and so does a database the demo seed did not fill.
+    if state.settings.server.environment == crate::config::Environment::Production {
+        return Err("demo-history refuses APP_SERVER__ENVIRONMENT=production: it makes demo loans".to_owned());
+    }
     seed_once(state).await.map_err(text)?;
+    let demo = Phone::parse(DEMO_PHONE).map_err(text)?;
+    if state.store.borrower_by_phone(&demo).await.map_err(text)?.is_none() {
+        return Err("demo-history fills only a database the demo seed filled: this one has no demo borrower".to_owned());
+    }
     let first = Phone::parse(&format!("0917555{HISTORY_PHONE_FROM}")).map_err(text)?;
     if state.store.borrower_by_phone(&first).await.map_err(text)?.is_some() {
         return Ok(DemoHistory { made: false, loans: 0, written_off: 0, refunds: 0 });

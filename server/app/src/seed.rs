@@ -805,7 +805,7 @@ async fn live_a_day(
                 let behind = account.unpaid_since().map_or(0, |since| (today - since).whole_days());
                 if behind >= WRITE_OFF_AFTER_DAYS {
                     write_off(state, loan, today, (maker, checker)).await?;
-                    loan.recovers = history.written_off % 2 == 0;
+                    loan.recovers = history.written_off.is_multiple_of(2);
                     history.written_off += 1;
                 }
                 None

@@ -3,12 +3,10 @@
 // add up. Each report of the books offers both.
 import { t } from './i18n/i18n';
 import { datedName, download, downloadCsv, toCsv } from './csv';
+import { pesosText, type ReportCell } from './cells';
 import { toXlsx } from './xlsx';
 
-/** A cell: text, a number, or money in centavos. */
-export type ReportCell = string | number | null | undefined | { centavos: number };
-
-export const money = (centavos: number): ReportCell => ({ centavos });
+export { money } from './cells';
 
 export interface Report {
   /** The file's name before its date (`trial-balance-1-2026-11-27`). */
@@ -18,11 +16,7 @@ export interface Report {
 }
 
 /** Money in a CSV: pesos to the centavo, no grouping, as spreadsheets read it. */
-function csvCell(value: ReportCell) {
-  if (value === null || value === undefined || typeof value !== 'object') return value;
-  const whole = Math.abs(value.centavos);
-  return `${value.centavos < 0 ? '-' : ''}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
-}
+const csvCell = (value: ReportCell) => (value !== null && typeof value === 'object' ? pesosText(value.centavos) : value);
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

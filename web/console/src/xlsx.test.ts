@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnName, crc32, sheetName, toXlsx } from './xlsx';
-import { money } from './report';
+import { money } from './cells';
 
 /** CRC-32 bit by bit, the way the standard states it, to check the table-driven one against. */
 function bitwiseCrc32(bytes: Uint8Array): number {

@@ -3,7 +3,7 @@
 // here rather than with a library: one sheet of text and numbers needs
 // five small XML parts in a ZIP archive stored without compression.
 
-import type { ReportCell } from './report';
+import { pesosText, type ReportCell } from './cells';
 
 const encoder = new TextEncoder();
 
@@ -90,11 +90,7 @@ export function columnName(index: number): string {
 /** Money stays exact: its decimal text from whole centavos, formatted #,##0.00 (style 1). */
 function cellXml(value: ReportCell, ref: string): string {
   if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'object') {
-    const sign = value.centavos < 0 ? '-' : '';
-    const whole = Math.abs(value.centavos);
-    return `<c r="${ref}" s="1"><v>${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}</v></c>`;
-  }
+  if (typeof value === 'object') return `<c r="${ref}" s="1"><v>${pesosText(value.centavos)}</v></c>`;
   if (typeof value === 'number') return `<c r="${ref}"><v>${value}</v></c>`;
   return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${escapeXml(String(value))}</t></is></c>`;
 }

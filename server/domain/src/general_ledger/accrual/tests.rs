@@ -26,14 +26,20 @@ fn entries_of(charges: &Charges, paid: Centavos) -> Vec<Entry> {
     entries
 }
 
-/// Income on the effective interest method to each day, worked out another
-/// way: the rate from the cap proof's bisection (not this module's Newton),
-/// the amortised cost carried day by day (not raised to a power), and its
-/// value before rounding.
-fn by_the_day(account: &LoanAccount, last: i64) -> Vec<f64> {
+/// The daily growth of a loan's effective rate found another way: the cap
+/// proof's bisection of the monthly rate, not this module's Newton.
+fn bisected_growth(account: &LoanAccount) -> f64 {
     let schedule = account.terms.schedule().unwrap();
     let eir = effective_monthly_rate(account.terms.net_proceeds(), &flows(&schedule)).unwrap();
-    let growth = (1.0 + (eir.lower + eir.upper) / 2.0).powf(1.0 / 30.0);
+    (1.0 + (eir.lower + eir.upper) / 2.0).powf(1.0 / 30.0)
+}
+
+/// Income on the effective interest method to each day, worked out another
+/// way: the rate bisected, the amortised cost carried day by day (not
+/// raised to a power), and its value before rounding.
+fn by_the_day(account: &LoanAccount, last: i64) -> Vec<f64> {
+    let schedule = account.terms.schedule().unwrap();
+    let growth = bisected_growth(account);
     let net = account.terms.net_proceeds().get() as f64;
     let (mut cost, mut paid) = (net, 0.0);
     let mut income = vec![0.0];
@@ -194,8 +200,7 @@ proptest! {
         let terms = product(periods, period_days, interest_bp, fee_bp);
         let mut account = open(&terms, hundreds * 10_000);
         let schedule = account.terms.schedule().unwrap();
-        let eir = effective_monthly_rate(account.terms.net_proceeds(), &flows(&schedule)).unwrap();
-        let growth = (1.0 + (eir.lower + eir.upper) / 2.0).powf(1.0 / 30.0);
+        let growth = bisected_growth(&account);
         let net = account.terms.net_proceeds().get();
         let due_days: Vec<i64> = schedule.iter().map(|instalment| instalment.due_after_days).collect();
         let last = *due_days.last().unwrap();

@@ -10,8 +10,11 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str =
-    "usage: hiram [serve | migrate | seed | demo-history | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
+    "usage: hiram [serve | check-config | migrate | seed | demo-history | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
   serve         run the server (the default)
+  check-config  read the settings (defaults, APP_CONFIG_FILE, APP_* variables) as serve
+                does, refusing unknown keys and ill-typed values by name, and print
+                the effective settings, secrets masked
   migrate       create or update the database schema, then exit
   seed          fill demo data once (a database marked seeded is left), then exit
   demo-history [--days N]
@@ -56,6 +59,10 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if command == "check-config" {
+        // Secrets print as `[secret]`: what an operator may paste in a ticket.
+        return write_stdout(&format!("{settings:#?}\n"));
+    }
     hiram::telemetry::init(&settings.log);
     let outcome = match command.as_str() {
         "serve" => serve(settings).await,

@@ -89,6 +89,12 @@ pub enum ConfigError {
     Invalid(Box<toml::de::Error>),
     #[error("refused configuration: {0}")]
     Refused(String),
+    /// A key no setting has: a misspelling, or a setting that is gone.
+    #[error("unknown setting {key} (from {origin}): no such setting; `hiram check-config` lists them all")]
+    UnknownKey { key: String, origin: String },
+    /// A value of the wrong kind for its setting.
+    #[error("setting {key} (from {origin}) takes {expected}, not {found}")]
+    WrongType { key: String, origin: String, expected: &'static str, found: String },
 }
 
 impl Settings {
@@ -100,31 +106,35 @@ impl Settings {
 
     /// Builds settings from the given environment, so tests can pass their own.
     pub fn from_sources(environment: impl IntoIterator<Item = (String, String)>) -> Result<Settings, ConfigError> {
-        let mut table = parse("defaults", DEFAULTS)?;
+        let defaults = parse("defaults", DEFAULTS)?;
+        let mut table = defaults.clone();
         let environment: Vec<(String, String)> = environment.into_iter().collect();
         if let Some((_, path)) = environment.iter().find(|(key, _)| key == "APP_CONFIG_FILE") {
             let path = PathBuf::from(path);
             let text =
                 std::fs::read_to_string(&path).map_err(|source| ConfigError::File { path: path.clone(), source })?;
-            merge(&mut table, parse(&path.display().to_string(), &text)?);
+            let origin = format!("config file {}", path.display());
+            let file = parse(&origin, &text)?;
+            if file.contains_key("staff") {
+                return Err(staff_token_gone());
+            }
+            known(&defaults, &file, &mut Vec::new(), &origin)?;
+            merge(&mut table, file);
         }
         if let Some((_, url)) = environment.iter().find(|(key, _)| key == "DATABASE_URL") {
             set(&mut table, &["database", "url"], toml::Value::String(url.clone()));
         }
         for (key, value) in &environment {
-            let Some(path) = key.strip_prefix("APP_").filter(|path| path.contains("__")) else { continue };
+            let Some(path) = key.strip_prefix("APP_") else { continue };
+            if key == "APP_CONFIG_FILE" {
+                continue;
+            }
+            if path.starts_with("STAFF__") {
+                return Err(staff_token_gone());
+            }
             let segments: Vec<String> = path.split("__").map(str::to_lowercase).collect();
             let segments: Vec<&str> = segments.iter().map(String::as_str).collect();
-            set(&mut table, &segments, scalar(value));
-        }
-        // An operator who still sets the old all-powerful token would
-        // otherwise see every script refused without knowing why.
-        if table.contains_key("staff") {
-            return Err(ConfigError::Refused(
-                "staff.api_token (APP_STAFF__API_TOKEN) is gone: scripts use named staff API tokens, made in the \
-                 console's API tokens section or with `hiram staff-token` (decision 036)"
-                    .to_owned(),
-            ));
+            set(&mut table, &segments, from_environment(&defaults, &segments, key, value)?);
         }
         let mut settings =
             Settings::deserialize(toml::Value::Table(table)).map_err(|error| ConfigError::Invalid(Box::new(error)))?;
@@ -287,16 +297,104 @@ fn set(table: &mut toml::Table, path: &[&str], value: toml::Value) {
     }
 }
 
-/// Environment values are text; numbers and booleans are read as such so that
-/// `APP_SERVER__PORT=9000` fills a `u16`.
-fn scalar(text: &str) -> toml::Value {
-    if let Ok(integer) = text.parse::<i64>() {
-        toml::Value::Integer(integer)
-    } else if let Ok(boolean) = text.parse::<bool>() {
-        toml::Value::Boolean(boolean)
-    } else {
-        toml::Value::String(text.to_owned())
+/// The old all-powerful staff token, still set: an operator would otherwise
+/// see every script refused without knowing why.
+fn staff_token_gone() -> ConfigError {
+    ConfigError::Refused(
+        "staff.api_token (APP_STAFF__API_TOKEN) is gone: scripts use named staff API tokens, made in the \
+         console's API tokens section or with `hiram staff-token` (decision 036)"
+            .to_owned(),
+    )
+}
+
+/// What a kind of value is called in a refusal.
+fn kind_of(value: &toml::Value) -> &'static str {
+    match value {
+        toml::Value::String(_) => "text",
+        toml::Value::Integer(_) => "a whole number",
+        toml::Value::Float(_) => "a number",
+        toml::Value::Boolean(_) => "true or false",
+        toml::Value::Datetime(_) => "a date",
+        toml::Value::Array(_) => "a list",
+        toml::Value::Table(_) => "a section of settings",
     }
+}
+
+/// Every key of `given` (a config file) is a setting the defaults hold,
+/// each value of the kind its default is (a whole number where a number
+/// goes is fine): a misspelt or ill-typed key is refused, named with where
+/// it came from, instead of being ignored (decision 082).
+fn known(defaults: &toml::Table, given: &toml::Table, path: &mut Vec<String>, origin: &str) -> Result<(), ConfigError> {
+    for (key, value) in given {
+        path.push(key.clone());
+        let name = path.join(".");
+        let Some(default) = defaults.get(key) else {
+            return Err(ConfigError::UnknownKey { key: name, origin: origin.to_owned() });
+        };
+        let fits = match (default, value) {
+            (toml::Value::Table(nested), toml::Value::Table(inner)) => {
+                known(nested, inner, path, origin)?;
+                true
+            }
+            (toml::Value::Float(_), toml::Value::Integer(_)) => true,
+            (default, value) => std::mem::discriminant(default) == std::mem::discriminant(value),
+        };
+        if !fits {
+            return Err(ConfigError::WrongType {
+                key: name,
+                origin: origin.to_owned(),
+                expected: kind_of(default),
+                found: kind_of(value).to_owned(),
+            });
+        }
+        path.pop();
+    }
+    Ok(())
+}
+
+/// An `APP_` variable's value, read as the kind of its setting's default:
+/// `APP_SERVER__PORT=9000` a number, `APP_COMPANY__PHONE=0287654321` text
+/// (all digits, still text), `APP_DEMO__SEED_ON_EMPTY=false` a boolean; a
+/// list is its items separated by commas. A variable naming no setting, or
+/// a value that does not read as its kind, is refused naming the variable.
+fn from_environment(
+    defaults: &toml::Table,
+    segments: &[&str],
+    variable: &str,
+    text: &str,
+) -> Result<toml::Value, ConfigError> {
+    let key = segments.join(".");
+    let origin = format!("environment variable {variable}");
+    let unknown = || ConfigError::UnknownKey { key: key.clone(), origin: origin.clone() };
+    let (last, parents) = segments.split_last().ok_or_else(unknown)?;
+    let mut table = defaults;
+    for segment in parents {
+        match table.get(*segment) {
+            Some(toml::Value::Table(nested)) => table = nested,
+            _ => return Err(unknown()),
+        }
+    }
+    let default = table.get(*last).ok_or_else(unknown)?;
+    let wrong = || ConfigError::WrongType {
+        key: key.clone(),
+        origin: origin.clone(),
+        expected: kind_of(default),
+        found: format!("{text:?}"),
+    };
+    Ok(match default {
+        toml::Value::String(_) => toml::Value::String(text.to_owned()),
+        toml::Value::Integer(_) => toml::Value::Integer(text.trim().parse().map_err(|_| wrong())?),
+        toml::Value::Float(_) => toml::Value::Float(text.trim().parse().map_err(|_| wrong())?),
+        toml::Value::Boolean(_) => toml::Value::Boolean(text.trim().parse().map_err(|_| wrong())?),
+        toml::Value::Array(_) => toml::Value::Array(
+            text.split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(|item| toml::Value::String(item.to_owned()))
+                .collect(),
+        ),
+        toml::Value::Datetime(_) | toml::Value::Table(_) => return Err(wrong()),
+    })
 }
 
 #[cfg(test)]
@@ -332,11 +430,6 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(settings.database.url.expose(), "sqlite://x.sqlite3");
-    }
-
-    #[test]
-    fn a_wrongly_typed_value_fails_at_start_up() {
-        assert!(Settings::from_sources(env(&[("APP_SERVER__PORT", "eighty")])).is_err());
     }
 
     #[test]
@@ -484,6 +577,46 @@ mod tests {
         assert!(refused(&[("APP_UPLOADS__S3__REGION", "")]).contains("region"));
         // A local store ignores an unfinished bucket.
         assert!(Settings::from_sources(env(&[("APP_UPLOADS__S3__BUCKET", "Not A Bucket")])).is_ok());
+    }
+
+    #[test]
+    fn a_misspelt_key_is_refused_naming_it_and_where_it_came_from() {
+        let file = std::env::temp_dir().join(format!("hiram-check-{}.toml", std::process::id()));
+        std::fs::write(&file, "[server]\nprot = 9000\n").unwrap();
+        let path = file.display().to_string();
+        let refusal = Settings::from_sources(env(&[("APP_CONFIG_FILE", &path)])).err().unwrap().to_string();
+        assert!(refusal.contains("unknown setting server.prot") && refusal.contains(&path), "{refusal}");
+        std::fs::write(&file, "[servre]\nport = 9000\n").unwrap();
+        let refusal = Settings::from_sources(env(&[("APP_CONFIG_FILE", &path)])).err().unwrap().to_string();
+        assert!(refusal.contains("unknown setting servre"), "{refusal}");
+        std::fs::remove_file(&file).unwrap();
+        for variable in ["APP_SERVER__PROT", "APP_SERVER_PORT", "APP_SERVER__PORT__X"] {
+            let refusal = Settings::from_sources(env(&[(variable, "9000")])).err().unwrap().to_string();
+            assert!(refusal.contains(&format!("environment variable {variable}")), "{variable}: {refusal}");
+        }
+    }
+
+    #[test]
+    fn an_ill_typed_value_is_refused_naming_it_and_all_digit_text_stays_text() {
+        let refusal = Settings::from_sources(env(&[("APP_SERVER__PORT", "eighty")])).err().unwrap().to_string();
+        assert!(
+            refusal.contains("setting server.port (from environment variable APP_SERVER__PORT) takes a whole number"),
+            "{refusal}"
+        );
+        let file = std::env::temp_dir().join(format!("hiram-type-{}.toml", std::process::id()));
+        std::fs::write(&file, "[server]\nport = \"9000\"\n").unwrap();
+        let path = file.display().to_string();
+        let refusal = Settings::from_sources(env(&[("APP_CONFIG_FILE", &path)])).err().unwrap().to_string();
+        assert!(
+            refusal.contains("server.port") && refusal.contains(&path) && refusal.contains("not text"),
+            "{refusal}"
+        );
+        std::fs::remove_file(&file).unwrap();
+        let refusal = Settings::from_sources(env(&[("APP_DEMO__SEED_ON_EMPTY", "yes")])).err().unwrap().to_string();
+        assert!(refusal.contains("takes true or false"), "{refusal}");
+        // A telephone number of digits is still text, read as its setting's kind.
+        let settings = Settings::from_sources(env(&[("APP_COMPANY__PHONE", "0287654321")])).unwrap();
+        assert_eq!(settings.company.phone, "0287654321");
     }
 
     #[test]

@@ -1,13 +1,16 @@
 # The verbs of the project. `make run` and `make test` are the two commands
 # the README promises; each installs what it needs on a fresh Debian machine
-# that has Rust, Node 20 and npm.
+# that has Rust and python3 (Node comes from `make node`: decision 084).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 PORT ?= 8080
 export CARGO_TERM_COLOR ?= never
+# Every recipe, and every script it calls, runs the Node and npm of
+# .tools/node/ (the version .node-version pins; scripts/node.sh installs it).
+export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 
-.PHONY: run test deps callbacks-smoke chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
+.PHONY: run test node deps callbacks-smoke chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -25,7 +28,11 @@ run: web
 test: deps lint test-rust test-web e2e callbacks-smoke fleet api-conformance
 	@echo "make test: all checks passed"
 
-node_modules/.package-lock.json: package.json package-lock.json
+## node: the pinned Node (.node-version) and npm (package.json "packageManager") in .tools/node/
+node:
+	@scripts/node.sh
+
+node_modules/.package-lock.json: package.json package-lock.json .node-version | node
 	npm ci --no-audit --no-fund
 	@touch $@
 
@@ -122,10 +129,10 @@ bench-lighthouse: chromium web
 
 ## bench-daily: times the daily run on 10k, 100k and 1M loans, SQLite and PostgreSQL (about half an hour);
 ## writes the Daily run section of docs/benchmarks.md
-bench-daily:
+bench-daily: node
 	bench/daily-run.sh
 
-bench-ledger:
+bench-ledger: node
 	bench/general-ledger.sh
 
 ## bench-fleet: order details straight to one process and through nginx to one and to three, on PostgreSQL;

@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 
 const sharedSrc = fileURLToPath(new URL('./shared/src/', import.meta.url));
 const setup = fileURLToPath(new URL('./shared/vitest.setup.ts', import.meta.url));
+// Node 25 and later have a localStorage of their own on globalThis, empty
+// without --localstorage-file, and Vitest's jsdom environment leaves a global
+// that is already there in place: the workers start without it, so the
+// pages' tests get jsdom's storage (decision 084).
+const execArgv = 'localStorage' in globalThis ? ['--no-experimental-webstorage'] : [];
 
 const project = (name: string) => ({
   resolve: { alias: [{ find: /^@hiram\/shared\//, replacement: sharedSrc }] },
@@ -14,6 +19,7 @@ const project = (name: string) => ({
     environment: 'jsdom',
     globals: true,
     setupFiles: [setup],
+    execArgv,
     include: ['src/**/*.test.{ts,tsx}'],
     // Like the findBy ceiling in the setup: room for a loaded machine.
     testTimeout: 20_000,

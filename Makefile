@@ -10,7 +10,7 @@ export CARGO_TERM_COLOR ?= never
 # .tools/node/ (the version .node-version pins; scripts/node.sh installs it).
 export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 
-.PHONY: run test node deps callbacks-smoke chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
+.PHONY: run test node deps advisories callbacks-smoke chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -67,8 +67,8 @@ lint: deps
 	npm run lint
 	npm run check:api
 	npm run check:imports
-	@# Locked crates against the RustSec snapshot beside the project (offline)
-	python3 ../shared/tools/rustsec-check.py Cargo.lock ../shared/advisory-db
+	@# Locked crates against the RustSec snapshot the repository carries, or a newer one beside it (offline)
+	python3 scripts/audit-crates.py Cargo.lock
 
 test-rust: zbar postgres-programs promtool
 	scripts/with-test-database.sh scripts/with-object-store.sh cargo test --workspace --locked
@@ -112,6 +112,12 @@ api-conformance:
 ## api-conformance-full: the full pass (100 examples per operation), reliability figure S11
 api-conformance-full:
 	scripts/api-conformance.sh --full
+
+## advisories: rewrite scripts/advisories.json from an advisory-db checkout or clone
+## (ADVISORY_DB=../shared/advisory-db for the snapshot beside the project)
+ADVISORY_DB ?= https://github.com/rustsec/advisory-db
+advisories:
+	python3 scripts/audit-crates.py --refresh $(ADVISORY_DB)
 
 ## api-types: refresh the OpenAPI copy in web/ and the TypeScript types generated from it
 api-types: deps

@@ -1,4 +1,4 @@
-//! `hiram [serve|migrate|seed|demo-session|staff-add|staff-token|openapi]`
+//! `hiram <command>`: the server and the commands an operator runs beside it (`USAGE`).
 
 use hiram::config::Settings;
 use hiram::staff_access::StaffAction;
@@ -10,7 +10,7 @@ use std::process::ExitCode;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const USAGE: &str =
-    "usage: hiram [serve | check-config | migrate | seed | demo-history | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
+    "usage: hiram [serve | check-config | migrate | backup | restore | seed | demo-history | demo-session | sms-outbox | captcha-answer | daily | staff-add | staff-token | portfolio | bench-portfolio | openapi]
   serve         run the server (the default)
   check-config  read the settings (defaults, APP_CONFIG_FILE, APP_* variables) as serve
                 does, refusing unknown keys and ill-typed values by name, and print
@@ -24,6 +24,15 @@ const USAGE: &str =
   demo-session  print a new session for the demo borrower, as JSON
   sms-outbox [--phone 09171234567] [--limit 20]
                 print the newest outbox messages, one JSON line each
+  backup --to FILE
+                copy the database into FILE, a new file, while the server runs:
+                SQLite's online backup API, or pg_dump's custom format for
+                PostgreSQL; prints the backup's point (every payment acknowledged
+                before it is in the copy) as JSON
+  restore --from FILE
+                put a backup into the configured database, which must be new or
+                empty, bring its schema up to this release's and check that every
+                ledger balances; fails, naming what is wrong, when one does not
   daily         run the day: overdue orders and late penalties (safe to repeat)
   captcha-answer --sid SID
                 print the answer of the captcha image last drawn for SID (a test hook)
@@ -72,6 +81,8 @@ async fn main() -> ExitCode {
         "demo-session" => demo_session(settings).await,
         "sms-outbox" => sms_outbox(settings, arguments).await,
         "captcha-answer" => captcha_answer(settings, arguments).await,
+        "backup" => backup(settings, arguments).await,
+        "restore" => restore(settings, arguments).await,
         "daily" => daily(settings).await,
         "staff-add" => staff_add(settings, arguments).await,
         "staff-token" => staff_token(settings, arguments).await,
@@ -194,6 +205,56 @@ async fn daily(settings: Settings) -> Result<(), String> {
     match report.orders_failed {
         0 => Ok(()),
         failed => Err(format!("the daily run could not finish {failed} orders; see the log")),
+    }
+}
+
+/// The database the settings name, for the commands that copy it whole.
+fn database_location(settings: &Settings) -> Result<hiram_store::Location, String> {
+    hiram_store::Location::parse(settings.database.url.expose())
+        .ok_or_else(|| "database.url must start with sqlite:// or postgres://".to_owned())
+}
+
+/// The value of a command's one flag, which it needs.
+fn only_flag<'a>(arguments: &'a [String], command: &str, flag: &str) -> Result<&'a str, String> {
+    match arguments {
+        [given, value] if given == flag => Ok(value),
+        _ => Err(format!("{command} needs {flag} FILE\n{USAGE}")),
+    }
+}
+
+async fn backup(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let file = only_flag(&arguments, "backup", "--to")?;
+    let started = std::time::Instant::now();
+    let made = hiram_store::backup(&database_location(&settings)?, std::path::Path::new(file))
+        .await
+        .map_err(|error| format!("backup: {error}"))?;
+    let point = made.point.format(&time::format_description::well_known::Rfc3339).map_err(|error| error.to_string())?;
+    print_line(
+        &serde_json::json!({
+            "file": made.file,
+            "point": point,
+            "bytes": made.bytes,
+            "seconds": started.elapsed().as_secs_f64(),
+        })
+        .to_string(),
+    )
+}
+
+async fn restore(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
+    let file = only_flag(&arguments, "restore", "--from")?;
+    let started = std::time::Instant::now();
+    let restored = hiram_store::restore(&database_location(&settings)?, std::path::Path::new(file))
+        .await
+        .map_err(|error| format!("restore: {error}"))?;
+    let mut report = serde_json::to_value(&restored.check).map_err(|error| error.to_string())?;
+    report["from"] = serde_json::json!(file);
+    report["migrated"] = serde_json::json!(restored.migrated);
+    report["seconds"] = serde_json::json!(started.elapsed().as_secs_f64());
+    print_line(&report.to_string())?;
+    if restored.check.holds() {
+        Ok(())
+    } else {
+        Err("restore: the restored database fails its check (above): do not serve from it".to_owned())
     }
 }
 

@@ -6,6 +6,7 @@
 //! `server/domain/src/store/`; only `sqlite.rs` and `postgres.rs` know a
 //! backend (decision 023).
 
+mod backup;
 mod db;
 mod failpoints;
 mod migrations;
@@ -54,11 +55,32 @@ mod unposted_payments;
 mod uploads;
 mod write_offs;
 
+pub use backup::{BackupMade, BooksCheck, Restored, backup, restore};
 use db::Pool;
 use failpoints::Failpoints;
 use hiram_domain::store::StoreResult;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
+
+/// Where the database is, read off its URL: `sqlite://<path>` or
+/// `postgres://...` (`postgresql://` too).
+#[derive(Debug, Clone)]
+pub enum Location {
+    Sqlite(PathBuf),
+    Postgres(String),
+}
+
+impl Location {
+    pub fn parse(url: &str) -> Option<Location> {
+        if let Some(path) = url.strip_prefix("sqlite://") {
+            Some(Location::Sqlite(PathBuf::from(path)))
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Some(Location::Postgres(url.to_owned()))
+        } else {
+            None
+        }
+    }
+}
 
 /// The database, cheap to clone and shared by every request.
 #[derive(Clone)]

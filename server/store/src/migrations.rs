@@ -140,6 +140,31 @@ const MIGRATIONS: &[Migration] = &[
     migration!(70 "0070_provisions_by_product"),
 ];
 
+/// Whether this release has a migration of that version.
+pub(crate) fn known(version: i64) -> bool {
+    MIGRATIONS.iter().any(|migration| migration.version == version)
+}
+
+/// Every migration version this release has.
+pub(crate) fn all_known() -> impl Iterator<Item = i64> {
+    MIGRATIONS.iter().map(|migration| migration.version)
+}
+
+/// The versions a database records as applied (none before its first start).
+pub(crate) async fn recorded(pool: &Pool) -> StoreResult<Vec<i64>> {
+    let mut db = pool.read().await?;
+    let table = match pool.dialect() {
+        Dialect::Sqlite => "SELECT COUNT(*) FROM sqlite_master WHERE name = 'schema_migration'",
+        Dialect::Postgres => {
+            "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'schema_migration'"
+        }
+    };
+    if db.value::<i64>(table, args![]).await? == 0 {
+        return Ok(Vec::new());
+    }
+    db.all("SELECT version FROM schema_migration ORDER BY version", args![], |row| row.get(0)).await
+}
+
 pub(crate) async fn migrate(pool: &Pool) -> StoreResult<()> {
     let dialect = pool.dialect();
     let mut tx = pool.write().await?;

@@ -200,3 +200,51 @@ fn other(error: impl Error) -> StoreError {
     }
     StoreError::Backend(message)
 }
+
+/// Runs one of PostgreSQL's client programs (`pg_dump`, `pg_restore`),
+/// failing with what it printed.
+fn client_program(program: &str, arguments: &[&str]) -> StoreResult<()> {
+    let output = std::process::Command::new(program).args(arguments).output().map_err(|failure| {
+        StoreError::Backend(format!(
+            "{program} could not run ({failure}): install PostgreSQL's client programs (Debian: postgresql-client)"
+        ))
+    })?;
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(StoreError::Backend(format!("{program} failed: {}", String::from_utf8_lossy(&output.stderr).trim())))
+    }
+}
+
+/// A backup of the database at `url` in `pg_dump`'s custom format. The
+/// dump reads in one snapshot taken after the returned moment: every
+/// commit acknowledged by then is in it.
+pub(crate) fn back_up(url: &str, target: &std::path::Path) -> StoreResult<time::OffsetDateTime> {
+    let point = time::OffsetDateTime::now_utc();
+    let file = format!("--file={}", target.display());
+    client_program(
+        "pg_dump",
+        &["--format=custom", "--no-owner", "--no-privileges", &file, &format!("--dbname={url}")],
+    )?;
+    Ok(point)
+}
+
+/// Puts a backup back with `pg_restore`, in one transaction: a restore
+/// that fails leaves the database as empty as it was.
+pub(crate) fn put_back(url: &str, from: &std::path::Path) -> StoreResult<()> {
+    let file = from.display().to_string();
+    client_program(
+        "pg_restore",
+        &[
+            "--exit-on-error",
+            "--single-transaction",
+            "--no-owner",
+            "--no-privileges",
+            &format!("--dbname={url}"),
+            &file,
+        ],
+    )
+}
+
+/// How many tables the database's own schema holds (a restore needs none).
+pub(crate) const TABLES: &str = "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()";

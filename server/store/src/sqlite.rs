@@ -414,7 +414,65 @@ macro_rules! other_errors {
     };
 }
 
-other_errors!(tokio::task::JoinError, tokio::sync::AcquireError, time::error::ComponentRange, time::error::Parse);
+other_errors!(
+    tokio::task::JoinError,
+    tokio::sync::AcquireError,
+    time::error::ComponentRange,
+    time::error::Parse,
+    std::io::Error
+);
+
+/// Copies the database at `source` into the new file `target` with SQLite's
+/// online backup API, every page in one step: one read transaction, so the
+/// copy is the database as one commit left it while the server's writers go
+/// on (WAL lets them). Returns the moment before that read began: every
+/// commit acknowledged by then is in the copy.
+pub(crate) fn back_up(source: &Path, target: &Path) -> StoreResult<OffsetDateTime> {
+    use rusqlite::backup::{Backup, StepResult};
+    if !source.exists() {
+        return Err(StoreError::Backend(format!("there is no database at {source:?}")));
+    }
+    // Read-write without create: a read-only open of a WAL file needs its
+    // shared-memory file to exist already. Nothing is written through it.
+    let from = Connection::open_with_flags(source, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(error)?;
+    from.busy_timeout(BUSY_TIMEOUT).map_err(error)?;
+    let mut to = Connection::open(target).map_err(error)?;
+    for _ in 0..100 {
+        let point = OffsetDateTime::now_utc();
+        let step = Backup::new(&from, &mut to).map_err(error)?.step(-1).map_err(error)?;
+        match step {
+            StepResult::Done => {
+                let integrity: String = to.query_row("PRAGMA integrity_check", [], |row| row.get(0)).map_err(error)?;
+                return if integrity == "ok" {
+                    Ok(point)
+                } else {
+                    Err(StoreError::Backend(format!("the copy fails SQLite's integrity check: {integrity}")))
+                };
+            }
+            // Another connection held a lock the copy's first read needed
+            // (a checkpoint truncating the WAL): try again shortly.
+            _ => std::thread::sleep(Duration::from_millis(50)),
+        }
+    }
+    Err(StoreError::Backend("the database stayed locked for five seconds; try again".into()))
+}
+
+/// Puts the backup `from` into the new database file `target`, page by
+/// page through the same API.
+pub(crate) fn put_back(from: &Path, target: &Path) -> StoreResult<()> {
+    if target.exists() && std::fs::metadata(target).map_err(error)?.len() > 0 {
+        return Err(StoreError::Backend(format!(
+            "{target:?} already holds a database: a restore goes into a new one (move it aside first)"
+        )));
+    }
+    if let Some(parent) = target.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+        std::fs::create_dir_all(parent)
+            .map_err(|failure| StoreError::Backend(format!("create {parent:?}: {failure}")))?;
+    }
+    let mut to = Connection::open(target).map_err(error)?;
+    to.restore(rusqlite::MAIN_DB, from, None::<fn(rusqlite::backup::Progress)>).map_err(error)
+}
 
 #[cfg(test)]
 mod tests {

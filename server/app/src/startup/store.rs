@@ -3,7 +3,7 @@
 use super::StartupError;
 use crate::config::DatabaseSettings;
 use hiram_domain::store::{Store, StoreError};
-use hiram_store::Store as Database;
+use hiram_store::{Location, Store as Database};
 use std::sync::Arc;
 
 /// A store error that says the database is read-only, told apart from the
@@ -26,13 +26,12 @@ pub async fn open_store(settings: &DatabaseSettings) -> Result<Arc<dyn Store>, S
 }
 
 pub(super) async fn open_database(settings: &DatabaseSettings) -> Result<Arc<Database>, StartupError> {
-    let url = settings.url.expose();
-    let store = if let Some(path) = url.strip_prefix("sqlite://") {
-        Database::sqlite(path).await.map_err(read_only_or)?
-    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-        Database::postgres(url, settings.max_connections).await.map_err(read_only_or)?
-    } else {
-        return Err(StartupError::UnsupportedDatabase);
+    let store = match Location::parse(settings.url.expose()) {
+        Some(Location::Sqlite(path)) => Database::sqlite(path).await.map_err(read_only_or)?,
+        Some(Location::Postgres(url)) => {
+            Database::postgres(&url, settings.max_connections).await.map_err(read_only_or)?
+        }
+        None => return Err(StartupError::UnsupportedDatabase),
     };
     Ok(Arc::new(store))
 }

@@ -10,7 +10,7 @@ export CARGO_TERM_COLOR ?= never
 # .tools/node/ (the version .node-version pins; scripts/node.sh installs it).
 export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 
-.PHONY: run test node deps advisories callbacks-smoke restore-drill chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
+.PHONY: run test node deps advisories callbacks-smoke restore-drill upgrade chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -25,7 +25,7 @@ run: web
 	./target/release/hiram serve
 
 ## test: every test and lint, Rust on SQLite and PostgreSQL, web units, browser end-to-end, the fleet, API conformance
-test: deps lint test-rust test-web e2e callbacks-smoke restore-drill fleet api-conformance
+test: deps lint test-rust test-web e2e callbacks-smoke restore-drill upgrade fleet api-conformance
 	@echo "make test: all checks passed"
 
 ## node: the pinned Node (.node-version) and npm (package.json "packageManager") in .tools/node/
@@ -102,6 +102,13 @@ callbacks-smoke: deps
 restore-drill: deps postgres-programs
 	cargo build -p hiram --locked
 	scripts/restore-drill.sh
+
+## upgrade: builds the previous release (packaging/previous-release), restores its SQLite and PostgreSQL
+## databases with this one (data intact), and upgrades a fleet of three of its processes behind nginx
+## one at a time while the journey and payment callbacks run (scripts/upgrade-test.sh)
+upgrade: deps chromium postgres-programs web
+	cargo build -p hiram --locked
+	scripts/upgrade-test.sh
 
 ## fleet: three server processes started together on a new PostgreSQL database, behind nginx,
 ## the borrower journey through it and the processes' races (scripts/fleet.sh)

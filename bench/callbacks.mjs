@@ -56,6 +56,16 @@ export function writeStatement(databaseFile, payments) {
   execFileSync('python3', [new URL('./gateway-statement.py', import.meta.url).pathname, databaseFile], { input: lines });
 }
 
+/** The same, into the database a URL names (sqlite://FILE or postgres://...). */
+export function writeStatementAt(url, payments) {
+  if (url.startsWith('sqlite://')) return writeStatement(url.slice('sqlite://'.length), payments);
+  const now = new Date().toISOString();
+  const csv = payments.map((p) => `${p.transactionId},${p.payCode},${p.amount},${now}`).join('\n');
+  execFileSync('psql', [url, '-qc', '\\copy gateway_payment (transaction_id, pay_code, amount, paid_at) FROM pstdin WITH (FORMAT csv)'], {
+    input: csv,
+  });
+}
+
 async function main() {
   const [port, secret, databaseFile, loansFile, seconds, connections, prefix] = process.argv.slice(2);
   const codes = JSON.parse(readFileSync(loansFile, 'utf8')).map((loan) => loan.payCode);
@@ -63,7 +73,7 @@ async function main() {
   // Connection w's i-th payment goes to loan (i * workers + w): every loan
   // in turn, the loans of one round on different connections.
   const payment = (w, i) => ({ transactionId: `${prefix}-${w}-${i}`, payCode: codes[(i * workers + w) % codes.length], amount: 1 });
-  writeStatement(databaseFile, Array.from({ length: workers * PER_CONNECTION }, (_, n) => payment(n % workers, Math.floor(n / workers))));
+  writeStatementAt(databaseFile.includes("://") ? databaseFile : `sqlite://${databaseFile}`, Array.from({ length: workers * PER_CONNECTION }, (_, n) => payment(n % workers, Math.floor(n / workers))));
   const agent = new http.Agent({ keepAlive: true, maxSockets: workers });
   const end = Date.now() + Number(seconds) * 1000;
   const latencies = [];

@@ -10,7 +10,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import { sendCallback, writeStatement as writeSqliteStatement } from '../../bench/callbacks.mjs';
+import { sendCallback, writeStatementAt } from '../../bench/callbacks.mjs';
 
 const [binary, port, secret, sourceUrl, targetUrl, loansFile, work] = process.argv.slice(2);
 const STREAM_MS = 4000;
@@ -37,19 +37,9 @@ function firstColumn(url, sql) {
   return out.toString().split('\n').filter(Boolean);
 }
 
-/** The planned payments in the gateway's statement, so the server's re-check finds them. */
-function writeStatement(url, payments) {
-  if (url.startsWith('sqlite://')) return writeSqliteStatement(url.slice('sqlite://'.length), payments);
-  const now = new Date().toISOString();
-  const csv = payments.map((p) => `${p.transactionId},${p.payCode},${p.amount},${now}`).join('\n');
-  execFileSync('psql', [url, '-qc', '\\copy gateway_payment (transaction_id, pay_code, amount, paid_at) FROM pstdin WITH (FORMAT csv)'], {
-    input: csv,
-  });
-}
-
 const codes = JSON.parse(readFileSync(loansFile, 'utf8')).map((loan) => loan.payCode);
 const payment = (w, i) => ({ transactionId: `DRILL-${w}-${i}`, payCode: codes[(i * CONNECTIONS + w) % codes.length], amount: 1 });
-writeStatement(sourceUrl, Array.from({ length: CONNECTIONS * PER_CONNECTION }, (_, n) => payment(n % CONNECTIONS, Math.floor(n / CONNECTIONS))));
+writeStatementAt(sourceUrl, Array.from({ length: CONNECTIONS * PER_CONNECTION }, (_, n) => payment(n % CONNECTIONS, Math.floor(n / CONNECTIONS))));
 
 // Each acknowledged callback with the moment its answer arrived.
 const acknowledged = [];

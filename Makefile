@@ -25,7 +25,7 @@ run: web
 	./target/release/hiram serve
 
 ## test: every test and lint, Rust on SQLite and PostgreSQL, web units, browser end-to-end, the fleet, API conformance
-test: deps lint test-rust test-web e2e callbacks-smoke restore-drill upgrade fleet api-conformance
+test: deps lint test-rust test-web e2e callbacks-smoke restore-drill upgrade release-install fleet api-conformance
 	@echo "make test: all checks passed"
 
 ## node: the pinned Node (.node-version) and npm (package.json "packageManager") in .tools/node/
@@ -115,6 +115,19 @@ upgrade: deps chromium postgres-programs web
 fleet: deps chromium postgres-programs web
 	cargo build -p hiram --locked
 	scripts/fleet.sh
+
+.PHONY: release release-install
+
+## release: the Debian package operations install, target/release/hiram_<version>_amd64.deb, from a
+## release build (scripts/release.sh, packaging/debian/; decision 083)
+release: web
+	scripts/release.sh
+
+## release-install: the package of the debug build installed with dpkg into a scratch root: its units,
+## settings and nginx site checked, the borrower journey through them (scripts/release-install-test.sh)
+release-install: deps chromium web
+	cargo build -p hiram --locked
+	scripts/release-install-test.sh
 
 ## api-conformance: schemathesis against a fresh server and the OpenAPI document, 3 examples per operation
 # One worker, one seed: schemathesis 4.32.5 once failed inside itself

@@ -34,6 +34,10 @@ export default defineConfig({
     locale: 'en-PH',
     timezoneId: 'Asia/Manila',
     trace: 'retain-on-failure',
+    // The install test (scripts/release-install-test.sh) runs the journey
+    // through the packaged nginx site, over https with a certificate it
+    // made itself for the run.
+    ignoreHTTPSErrors: process.env.E2E_IGNORE_HTTPS_ERRORS === '1',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,

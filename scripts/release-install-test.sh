@@ -295,7 +295,14 @@ headers=$(curl -ks -D - -o /dev/null -H 'Accept-Encoding: br' "$base$asset" | tr
 grep -qi '^x-cache-status: HIT' <<<"$headers" || { echo "$headers" >&2; fail "nginx did not cache $asset"; }
 grep -qi '^cache-control: public, max-age=31536000, immutable' <<<"$headers" || fail "$asset lost its Cache-Control"
 grep -qi '^content-encoding: br' <<<"$headers" || fail "$asset was not served brotli-compressed"
-echo "  $asset: a HIT of nginx's cache the second time, brotli, Cache-Control: public, max-age=31536000, immutable"
+# Each client gets an encoding it asked for, whatever is already cached.
+for encoding in gzip identity; do
+  got=$(curl -ks -D - -o /dev/null -H "Accept-Encoding: $encoding" "$base$asset" | tr -d '\r' |
+    sed -n 's/^content-encoding: //Ip')
+  [ "${got:-identity}" = "$encoding" ] || fail "asked for $encoding, $asset came as ${got:-identity}"
+done
+echo "  $asset: a HIT of nginx's cache the second time, brotli, Cache-Control: public, max-age=31536000, immutable;"
+echo "    asked for gzip or for no encoding, the cache answers with that"
 page_headers=$(curl -ks -D - -o /dev/null "$base/loanDetails" | tr -d '\r')
 grep -qi '^content-security-policy:' <<<"$page_headers" || fail "the pages lost their Content-Security-Policy"
 [ "$(curl -ks -o /dev/null -w '%{http_code}' -H 'Authorization: Bearer x' "$base/metrics")" = 403 ] || fail "/metrics is not refused by nginx"

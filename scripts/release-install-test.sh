@@ -48,6 +48,11 @@
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$repo"
+# dpkg's scripts give files to the package's user, and the server runs as
+# that user's ids: root's work (through sudo for anyone else).
+if [ "$(id -u)" != 0 ]; then
+  exec sudo --preserve-env "$0" "$@"
+fi
 command -v nginx >/dev/null || scripts/apt-install.sh nginx
 command -v openssl >/dev/null || scripts/apt-install.sh openssl
 command -v systemd-analyze >/dev/null || scripts/apt-install.sh systemd

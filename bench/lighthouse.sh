@@ -7,15 +7,15 @@
 #   bench/lighthouse.sh            (expects built pages: `npm run build`)
 #   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_PORT=18096 LIGHTHOUSE_OUT=/tmp/lh bench/lighthouse.sh
 #
-# Lighthouse is run with npx at a pinned version (12.8.2, the last that runs
-# on Node 20), not installed with the app; the browser is Debian's chromium.
+# Lighthouse is run with npx at a pinned version (13.5.0, on the project's
+# Node 26: decision 084), not installed with the app; the browser is Debian's chromium.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 runs="${LIGHTHOUSE_RUNS:-3}"
 port="${LIGHTHOUSE_PORT:-18095}"
 out="${LIGHTHOUSE_OUT:-$root/bench/out-lighthouse}"
-lighthouse_version=12.8.2
+lighthouse_version=13.5.0
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 
 [ -x "$CHROME_PATH" ] || scripts/apt-install.sh chromium

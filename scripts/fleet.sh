@@ -19,14 +19,12 @@ cd "$root"
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   exec scripts/with-test-database.sh "$0" "$@"
 fi
-command -v nginx >/dev/null || scripts/apt-install.sh nginx
 HIRAM="${HIRAM:-$root/target/debug/hiram}"
-[ -x "$HIRAM" ] || { echo "fleet: $HIRAM is missing; cargo build -p hiram" >&2; exit 1; }
-[ -f web/app/dist/index.html ] || { echo "fleet: the pages are not built; npm run build" >&2; exit 1; }
 
-work=$(mktemp -d /tmp/hiram-fleet.XXXXXX)
 # shellcheck source=scripts/fleet/lib.sh
 source scripts/fleet/lib.sh
+fleet_needs fleet "$HIRAM"
+work=$(mktemp -d /tmp/hiram-fleet.XXXXXX)
 cleanup() {
   local status=$?
   fleet_stop

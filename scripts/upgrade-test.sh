@@ -25,19 +25,17 @@ cd "$root"
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   exec scripts/with-test-database.sh "$0" "$@"
 fi
-command -v nginx >/dev/null || scripts/apt-install.sh nginx
 new="$root/target/debug/hiram"
-[ -x "$new" ] || { echo "upgrade: $new is missing; cargo build -p hiram" >&2; exit 1; }
-[ -f web/app/dist/index.html ] || { echo "upgrade: the pages are not built; npm run build" >&2; exit 1; }
 old=$(scripts/upgrade/build-previous.sh)
 read -r previous_tag _ < <(grep -v '^#' packaging/previous-release)
 
+# shellcheck source=scripts/fleet/lib.sh
+source scripts/fleet/lib.sh
+fleet_needs upgrade "$new"
 work=$(mktemp -d /tmp/hiram-upgrade.XXXXXX)
 postgres_server="${TEST_DATABASE_URL%/*}"
 scratch_databases=()
 server=""
-# shellcheck source=scripts/fleet/lib.sh
-source scripts/fleet/lib.sh
 cleanup() {
   local status=$? database
   [ -n "$server" ] && { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; }

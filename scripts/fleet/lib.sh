@@ -7,6 +7,14 @@
 # shares. After fleet_start N: server_ports[] and server_pids[] (one per
 # process), balancer (nginx's base URL).
 
+# Checks what a fleet needs (nginx, installed when missing; the binary $2;
+# the built pages), failing with the caller's name $1.
+fleet_needs() {
+  command -v nginx >/dev/null || scripts/apt-install.sh nginx
+  [ -x "$2" ] || { echo "$1: $2 is missing; cargo build -p hiram" >&2; exit 1; }
+  [ -f web/app/dist/index.html ] || { echo "$1: the pages are not built; npm run build" >&2; exit 1; }
+}
+
 server_ports=()
 server_pids=()
 nginx_pid=""

@@ -122,7 +122,8 @@ contents=$(dpkg-deb --contents "$deb" | awk '{ print $1, $6 }')
 for expected in "-rwxr-xr-x ./usr/bin/hiram" "-rw-r--r-- ./etc/hiram/hiram.toml" "-rw-r----- ./etc/hiram/hiram.env" \
   "-rw-r--r-- ./etc/nginx/sites-available/hiram" "-rw-r--r-- ./lib/systemd/system/hiram.service" \
   "-rw-r--r-- ./lib/systemd/system/hiram@.service" "-rw-r--r-- ./lib/systemd/system/hiram-daily.service" \
-  "-rw-r--r-- ./lib/systemd/system/hiram-daily.timer" "-rw-r--r-- ./usr/share/hiram/web/app/dist/index.html" \
+  "-rw-r--r-- ./lib/systemd/system/hiram-daily.timer" "-rw-r--r-- ./lib/systemd/system/hiram-backup.service" \
+  "-rw-r--r-- ./lib/systemd/system/hiram-backup.timer" "-rw-r--r-- ./usr/share/hiram/web/app/dist/index.html" \
   "-rw-r--r-- ./usr/share/hiram/web/site/dist/index.html" "-rw-r--r-- ./usr/share/hiram/web/console/dist/index.html"; do
   grep -qxF -- "$expected" <<<"$contents" || fail "the package lacks $expected"
 done
@@ -163,7 +164,10 @@ step "systemd-analyze verify on the installed units"
 # systemd's own units (sysinit.target and the like), which verify loads
 # from the root it is given, as a system with systemd has them.
 cp -an /lib/systemd/system/. "$sys/lib/systemd/system/"
-units=(hiram.service hiram@8081.service hiram-daily.service hiram-daily.timer)
+# The programs of Debian's essential packages the backup unit runs (dash,
+# findutils), which any system the package installs on has.
+for program in /bin/sh /usr/bin/find; do install -D "$(readlink -f "$program")" "$sys$program"; done
+units=(hiram.service hiram@8081.service hiram-daily.service hiram-daily.timer hiram-backup.service hiram-backup.timer)
 # The template is verified as an instance; its file goes in under that name.
 cp "$sys/lib/systemd/system/hiram@.service" "$work/hiram@8081.service"
 verified=()

@@ -67,7 +67,7 @@ done
 install -D -m 0644 "$src/hiram.toml" "$pkg/etc/hiram/hiram.toml"
 install -D -m 0640 "$src/hiram.env" "$pkg/etc/hiram/hiram.env"
 install -D -m 0644 "$src/nginx-site" "$pkg/etc/nginx/sites-available/hiram"
-for unit in hiram.service hiram@.service hiram-daily.service hiram-daily.timer; do
+for unit in hiram.service hiram@.service hiram-daily.service hiram-daily.timer hiram-backup.service hiram-backup.timer; do
   install -D -m 0644 "$src/$unit" "$pkg/lib/systemd/system/$unit"
 done
 install -D -m 0644 "$src/README.Debian" "$pkg/usr/share/doc/hiram/README.Debian"

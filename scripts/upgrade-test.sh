@@ -72,7 +72,8 @@ made_by_previous() {
   server=$!
   await_ready "http://127.0.0.1:$port/readyz" "$server" "$work/previous-$name.log"
   node bench/callbacks.mjs "$port" "$secret" "$url" "$work/loans-$name.json" 2 4 "OLD" >"$work/paid-$name.json"
-  kill "$server" && wait "$server" 2>/dev/null || true
+  kill "$server"
+  wait "$server" 2>/dev/null || true
   server=""
   APP_DATABASE__URL="$url" "$old" daily
 }
@@ -92,6 +93,7 @@ restored_intact() {
     echo "$changed" >&2
     exit 1
   fi
+  # shellcheck disable=SC2016 # node's template string, not the shell's
   step "$name: $(grep -c '^table' "$work/before-$name.txt") tables and $(grep -c '^ledger\|^journal' "$work/before-$name.txt") ledger and journal sums unchanged; $(node -e 'const r=require(process.argv[1]); console.log(`migrations ${JSON.stringify(r.migrated)} applied, ${r.ledgerEntries} ledger entries, ${r.unbalancedEntries} unbalanced`)' "$work/restored-$name.json")"
 }
 

@@ -64,6 +64,7 @@ crate::on_both_stores! {
         assert_eq!(response.status(), 200);
         assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
         assert_eq!(response.headers()["content-encoding"], "br");
+        assert_eq!(response.headers()["vary"], "Accept-Encoding", "a cache in front keys on the encoding");
         assert_eq!(response.headers()["x-content-type-options"], "nosniff");
         let plain = app.get("/app/assets/main-abc123.js").await;
         assert!(plain.headers().get("content-encoding").is_none());

@@ -4,7 +4,7 @@
 //! language picks the file (decision 048).
 //!
 //! Assets are served precompressed (brotli, then gzip) when the client
-//! accepts it. Hashed assets never change, so they are cached for a year;
+//! accepts it (`Vary: Accept-Encoding`). Hashed assets never change, so they are cached for a year;
 //! pages and the service worker are revalidated on every load.
 
 use crate::state::AppState;
@@ -105,7 +105,12 @@ async fn cache_headers(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     if response.status().is_success() {
         let policy = if hashed { IMMUTABLE } else { REVALIDATE };
-        response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
+        // The same address answers brotli, gzip or plain by what the client
+        // accepts: a cache in front (nginx, a CDN) must key on it, or it
+        // hands the first client's encoding to everyone.
+        headers.entry(header::VARY).or_insert(HeaderValue::from_static("Accept-Encoding"));
     }
     response
 }

@@ -54,7 +54,7 @@ const featureBoundaries = {
 // The config lives in web/ but lints from the repository root (web/ and e2e/).
 const configs = tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/*.gen.ts', 'e2e/test-results/**', 'e2e/playwright-report/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/*.gen.ts', '**/test-results/**', '**/playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { CLOCK_FILE, E2E_DIR, HIRAM_BIN, MAIL_DIR, SERVER_ENV } from './env';
 
@@ -81,6 +81,12 @@ export function orderOfProduct(session: DemoSession, productName: string): DemoO
  */
 export function setClockAhead(days: number) {
   writeFileSync(CLOCK_FILE, `${days * 86_400}\n`);
+}
+
+/** Moves the server's clock on by `seconds` from wherever it stands (an idle session expires). */
+export function moveClockOn(seconds: number) {
+  const now = existsSync(CLOCK_FILE) ? Number(readFileSync(CLOCK_FILE, 'utf8').trim() || '0') : 0;
+  writeFileSync(CLOCK_FILE, `${now + seconds}\n`);
 }
 
 /**

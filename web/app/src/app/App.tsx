@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router';
 import { useLocale } from '@hiram/shared/i18n/i18n';
 import { LoadingHost } from '@hiram/shared/ui/Loading';
 import { ToastHost } from '@hiram/shared/ui/Toast';
+import { SessionEndedGate } from '../features/login/SessionEnded';
 import { AppRoutes } from './AppRoutes';
 
 const queryClient = new QueryClient({
@@ -17,7 +18,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter key={locale}>
-        <AppRoutes />
+        <SessionEndedGate>
+          <AppRoutes />
+        </SessionEndedGate>
       </BrowserRouter>
       <LoadingHost />
       <ToastHost />

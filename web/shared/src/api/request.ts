@@ -17,11 +17,14 @@ import {
 import { showLoading } from '../ui/loadingStore';
 import { IDEMPOTENCY_HEADER, idempotencyKeyFor, settleIdempotencyKey } from './idempotency';
 import { showToast } from '../ui/toastStore';
+import { markSessionEnded } from '../session/sessionEnded';
 
 export const API_PREFIX = '/pany';
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** Asked-for toast length; the toast raises it to its 3000 ms default (spec §9). */
 export const HELPER_TOAST_MS = 2000;
+/** The envelope's code when a borrower call has no live session (D7). */
+export const SESSION_ENDED_CODE = '401';
 
 export interface ApiResult<T> {
   success: boolean;
@@ -208,6 +211,13 @@ async function send<T>(
   }
 
   if (idempotent && result.success) await settleIdempotencyKey(path, body);
+  // No session (D7's 401 in the envelope): the page says so and offers to
+  // log in again (sessionEnded.ts); a toast that fades would leave the
+  // borrower before empty figures.
+  if (config.carrySession && result.code === SESSION_ENDED_CODE) {
+    markSessionEnded();
+    return result;
+  }
   if (!result.success && !options.silent && !options.signal?.aborted) {
     showToast(result.message || t('error.server'), HELPER_TOAST_MS);
   }

@@ -104,6 +104,15 @@ export const en = {
   'otp.calling': 'We are calling you now. Answer the call to hear your code.',
   'otp.tooSoon': 'Please do not request the code again so soon.',
 
+  'session.title': 'Log in',
+  'session.ended.heading': 'You were logged out',
+  'session.ended.body':
+    'For your safety we log you out after a while without use. Your loans and payments are just as they were: log in again to see them.',
+  'session.ended.logIn': 'Log in again',
+  'session.none.heading': 'Log in to continue',
+  'session.none.body': 'Log in with your mobile number to see your loans and payments.',
+  'session.none.logIn': 'Log in',
+
   'login.tab.code': 'Log in with code',
   'login.tab.password': 'Log in with password',
   'login.phone': 'Mobile number',

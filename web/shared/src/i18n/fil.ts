@@ -104,6 +104,15 @@ export const fil: Catalogue = {
   'otp.calling': 'Tinatawagan ka namin ngayon. Sagutin ang tawag para marinig ang iyong code.',
   'otp.tooSoon': 'Huwag munang humingi ulit ng code. Maghintay sandali.',
 
+  'session.title': 'Mag-log in',
+  'session.ended.heading': 'Na-log out ka',
+  'session.ended.body':
+    'Para sa iyong kaligtasan, nila-log out ka namin kapag matagal nang hindi ginagamit. Walang nagbago sa iyong mga loan at bayad: mag-log in muli para makita ang mga ito.',
+  'session.ended.logIn': 'Mag-log in muli',
+  'session.none.heading': 'Mag-log in para magpatuloy',
+  'session.none.body': 'Mag-log in gamit ang iyong mobile number para makita ang iyong mga loan at bayad.',
+  'session.none.logIn': 'Mag-log in',
+
   'login.tab.code': 'Mag-log in gamit ang code',
   'login.tab.password': 'Mag-log in gamit ang password',
   'login.phone': 'Numero ng mobile',

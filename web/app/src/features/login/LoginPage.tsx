@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { digitsOnly, formatPhoneInput, phoneDigits } from '@hiram/shared/format/format';
 import { chooseLocale, getLocale, t, tNodes, type Locale } from '@hiram/shared/i18n/i18n';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { rememberCarried, safeRedirect, withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { clearSessionEnded } from '@hiram/shared/session/sessionEnded';
 import { tradeSession } from '@hiram/shared/session/webSession';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -27,6 +29,7 @@ function savedLanguage(language: string | null | undefined): Locale | null {
 export default function LoginPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const init = useLoginInit();
   const [mode, setMode] = useState<Mode>('code');
   const [phone, setPhone] = useState('');
@@ -75,6 +78,10 @@ export default function LoginPage() {
     if (language) rememberCarried('lang', language);
     // The session becomes the pages' HttpOnly cookie, never part of an address.
     await tradeSession(sessionId);
+    // The pages have a session again: what they read without one (empty
+    // answers, the notice that it had ended) goes.
+    queryClient.clear();
+    clearSessionEnded();
     void navigate(withCarriedQuery(safeRedirect(search.get('redirect'))), { replace: true });
     if (language && language !== getLocale()) void chooseLocale(language);
   };

@@ -20,14 +20,20 @@ server=""
 restored_database="${TEST_DATABASE_URL##*/}_restored"
 postgres_server="${TEST_DATABASE_URL%/*}"
 cleanup() {
-  [ -n "$server" ] && { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; }
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
   psql "$postgres_server/postgres" -qc "DROP DATABASE IF EXISTS $restored_database WITH (FORCE)" >/dev/null 2>&1 || true
   rm -rf "$work"
 }
 trap cleanup EXIT
+# await_ready (fleet_fail names the fleet; the message says which URL).
+# shellcheck source=scripts/fleet/lib.sh
+source scripts/fleet/lib.sh
 
-free_port() {
-  # Two free ports in a row: the drill starts the restored server on the next one.
+# Two free ports in a row: the drill starts the restored server on the next one.
+free_ports() {
   python3 -c '
 import socket
 for port in range(20000 + __import__("os").getpid() % 20000, 60000, 2):
@@ -41,7 +47,7 @@ for port in range(20000 + __import__("os").getpid() % 20000, 60000, 2):
 # drill NAME SOURCE_URL TARGET_URL
 drill() {
   local name=$1 source=$2 target=$3 port secret
-  port=$(free_port)
+  port=$(free_ports)
   secret="drill-$(date +%s%N)"
   export APP_DATABASE__URL="$source" APP_SERVER__PORT="$port" APP_LOG__FILTER=warn \
     APP_PAYMENTS__COLLECTIONS=sandbox APP_PAYMENTS__SANDBOX_SECRET="$secret" APP_JOBS__DAILY_INTERVAL_MINUTES=0
@@ -49,11 +55,7 @@ drill() {
   "$binary" portfolio --loans 60 >"$work/loans-$name.json"
   "$binary" serve 2>"$work/server-$name.log" &
   server=$!
-  for _ in $(seq 1 300); do
-    curl -fs "http://127.0.0.1:$port/readyz" >/dev/null && break
-    kill -0 "$server" 2>/dev/null || { cat "$work/server-$name.log" >&2; echo "restore drill: the server did not start" >&2; exit 1; }
-    sleep 0.05
-  done
+  await_ready "http://127.0.0.1:$port/readyz" "$server" "$work/server-$name.log"
   node scripts/restore-drill/drill.mjs "$binary" "$port" "$secret" "$source" "$target" "$work/loans-$name.json" "$work" \
     | tee "$work/figures-$name.json"
   kill "$server"

@@ -27,7 +27,9 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 new="$root/target/debug/hiram"
 old=$(scripts/upgrade/build-previous.sh)
-read -r previous_tag _ < <(grep -v '^#' packaging/previous-release)
+read -r previous_tag previous_commit < <(grep -v '^#' packaging/previous-release)
+# An upgrade from this very commit would prove nothing.
+[ "$previous_commit" != "$(git rev-parse HEAD)" ] || { echo "upgrade: packaging/previous-release names this commit" >&2; exit 1; }
 
 # shellcheck source=scripts/fleet/lib.sh
 source scripts/fleet/lib.sh
@@ -37,8 +39,12 @@ postgres_server="${TEST_DATABASE_URL%/*}"
 scratch_databases=()
 server=""
 cleanup() {
-  local status=$? database
-  [ -n "$server" ] && { kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; }
+  local status=$? database pid
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+  fi
+  for pid in "${stream:-}" "${journey:-}"; do [ -n "$pid" ] && { kill "$pid" 2>/dev/null || true; }; done
   fleet_stop
   if [ "$status" != 0 ]; then
     for log in "$work"/*.log "$work"/nginx/error.log; do [ -f "$log" ] && { echo "== $log" >&2; tail -n 15 "$log" >&2; }; done
@@ -87,7 +93,8 @@ restored_intact() {
   python3 scripts/upgrade/manifest.py "$new_url" >"$work/after-$name.txt"
   # Only the migration records may grow; every other line stays as it was.
   local changed
-  changed=$(comm -23 <(grep -v '^table schema_migration' "$work/before-$name.txt") "$work/after-$name.txt")
+  changed=$(LC_ALL=C comm -23 <(grep -v '^table schema_migration' "$work/before-$name.txt" | LC_ALL=C sort) \
+    <(LC_ALL=C sort "$work/after-$name.txt"))
   if [ -n "$changed" ]; then
     echo "upgrade: what $previous_tag's $name database held differs after the upgrade (before the upgrade):" >&2
     echo "$changed" >&2

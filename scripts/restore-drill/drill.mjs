@@ -8,7 +8,7 @@
 //
 //   node scripts/restore-drill/drill.mjs BINARY PORT SECRET SOURCE_URL TARGET_URL LOANS_JSON WORK
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { sendCallback, writeStatementAt } from '../../bench/callbacks.mjs';
 
@@ -70,7 +70,7 @@ const lost = before.filter((ack) => !present.has(`sandbox:${ack.id}`));
 const restoredPort = String(Number(port) + 1);
 const server = spawn(binary, ['serve'], {
   env: { ...process.env, APP_DATABASE__URL: targetUrl, APP_SERVER__PORT: restoredPort },
-  stdio: 'ignore',
+  stdio: ['ignore', 'ignore', openSync(`${work}/restored-server.log`, 'w')],
 });
 const ready = () =>
   new Promise((resolve) => {
@@ -83,8 +83,11 @@ for (let i = 0; i < 300 && !started; i += 1) {
 }
 const unsent = payment(CONNECTIONS - 1, PER_CONNECTION - 1);
 const newPayment = started ? await sendCallback({ port: restoredPort, secret, agent: undefined, ...unsent }) : { status: 0, result: '' };
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
+if (server.exitCode === null && server.signalCode === null) {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
 
 const figures = {
   database: sourceUrl.split(':')[0],
@@ -107,7 +110,7 @@ const failed = [];
 if (lost.length > 0) failed.push(`${lost.length} callbacks acknowledged before the backup's point are missing (first ${lost[0].id})`);
 if (before.length === 0 || after.length === 0) failed.push('the backup was not taken while callbacks streamed in');
 if (refused > 0) failed.push(`${refused} callbacks were refused`);
-if (!started) failed.push('the server did not start on the restored database');
+if (!started) failed.push(`the server did not start on the restored database: ${readFileSync(`${work}/restored-server.log`, 'utf8').slice(-2000)}`);
 if (!figures.restored_server_took_a_payment) failed.push(`the restored server answered a new payment with ${JSON.stringify(newPayment)}`);
 if (failed.length > 0) {
   console.error(`restore drill (${figures.database}): ${failed.join('; ')}`);

@@ -53,48 +53,79 @@ impl BooksCheck {
     }
 }
 
+/// Where a backup or a restored SQLite file is written before it gets its
+/// name: beside it, so that the rename stays on one disk.
+fn partial_of(target: &Path) -> PathBuf {
+    let mut name = target.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+fn failed(failure: impl std::fmt::Display) -> StoreError {
+    StoreError::Backend(failure.to_string())
+}
+
 /// Writes a backup of the database at `location` to `target`, a file that
 /// must not exist yet; it appears only once complete.
 pub async fn backup(location: &Location, target: &Path) -> StoreResult<BackupMade> {
     if target.exists() {
         return Err(StoreError::Backend(format!("{target:?} exists: a backup never overwrites a file")));
     }
-    let partial = target.with_extension("partial");
-    let _ = std::fs::remove_file(&partial);
+    let partial = partial_of(target);
+    // Left by a backup that was killed: ours by its name.
+    sqlite::remove_with_sidecars(&partial);
     let location = location.clone();
     let writing = partial.clone();
-    let point = tokio::task::spawn_blocking(move || match &location {
+    let written = tokio::task::spawn_blocking(move || match &location {
         Location::Sqlite(path) => sqlite::back_up(path, &writing),
         Location::Postgres(url) => postgres::back_up(url, &writing),
     })
     .await
-    .map_err(|failure| StoreError::Backend(failure.to_string()))?;
-    let point = match point {
-        Ok(point) => point,
-        Err(failure) => {
-            let _ = std::fs::remove_file(&partial);
-            return Err(failure);
-        }
-    };
-    std::fs::rename(&partial, target).map_err(|failure| StoreError::Backend(format!("{target:?}: {failure}")))?;
-    let bytes = std::fs::metadata(target).map_err(|failure| StoreError::Backend(failure.to_string()))?.len();
+    .map_err(failed)
+    .and_then(|point| point)
+    // A hard link, unlike a rename, fails when the name was taken meanwhile.
+    .and_then(|point| {
+        std::fs::hard_link(&partial, target).map(|()| point).map_err(|error| failed(format!("{target:?}: {error}")))
+    });
+    sqlite::remove_with_sidecars(&partial);
+    let point = written?;
+    let bytes = std::fs::metadata(target).map_err(failed)?.len();
     Ok(BackupMade { file: target.to_path_buf(), point, bytes })
 }
 
 /// Puts the backup `from` into the empty database at `location`, brings
 /// its schema up to this release's as a start would, and checks its books.
-/// A backup made by a newer release is refused: this one cannot read it.
+/// A file that is no backup of Hiram's, and one made by a newer release
+/// (this one cannot read it), are refused. A SQLite copy is restored and
+/// checked beside its place and takes it only when the check holds; a
+/// PostgreSQL restore that fails after `pg_restore` leaves its tables,
+/// and the message says so.
 pub async fn restore(location: &Location, from: &Path) -> StoreResult<Restored> {
     if !from.is_file() {
         return Err(StoreError::Backend(format!("there is no backup at {from:?}")));
     }
-    let pool = match location {
+    match location {
         Location::Sqlite(path) => {
-            let (target, from) = (path.clone(), from.to_path_buf());
-            tokio::task::spawn_blocking(move || sqlite::put_back(&from, &target))
-                .await
-                .map_err(|failure| StoreError::Backend(failure.to_string()))??;
-            Pool::Sqlite(sqlite::Pool::open(path)?)
+            sqlite::refuse_a_database_at(path)?;
+            let partial = partial_of(path);
+            sqlite::remove_with_sidecars(&partial);
+            let (writing, from) = (partial.clone(), from.to_path_buf());
+            let restored =
+                match tokio::task::spawn_blocking(move || sqlite::put_back(&from, &writing)).await.map_err(failed) {
+                    Ok(Ok(())) => migrated_and_checked(Pool::Sqlite(sqlite::Pool::open(&partial)?)).await,
+                    Ok(Err(error)) | Err(error) => Err(error),
+                };
+            // Every connection to the copy is closed by now: its WAL is
+            // folded in, so the file alone is the whole database.
+            let placed = restored.and_then(|restored| {
+                if restored.check.holds() {
+                    sqlite::settle(&partial)?;
+                    std::fs::rename(&partial, path).map_err(|error| failed(format!("{path:?}: {error}")))?;
+                }
+                Ok(restored)
+            });
+            sqlite::remove_with_sidecars(&partial);
+            placed
         }
         Location::Postgres(url) => {
             let pool = Pool::Postgres(postgres::Pool::connect(url, 2)?);
@@ -105,13 +136,22 @@ pub async fn restore(location: &Location, from: &Path) -> StoreResult<Restored> 
                 )));
             }
             let (url, from) = (url.clone(), from.to_path_buf());
-            tokio::task::spawn_blocking(move || postgres::put_back(&url, &from))
-                .await
-                .map_err(|failure| StoreError::Backend(failure.to_string()))??;
-            pool
+            tokio::task::spawn_blocking(move || postgres::put_back(&url, &from)).await.map_err(failed)??;
+            migrated_and_checked(pool).await.map_err(|error| {
+                failed(format!(
+                    "{error}; the database now holds the backup's tables: drop it and create it again before another restore"
+                ))
+            })
         }
-    };
+    }
+}
+
+/// A restored database brought up to this release's schema, and its check.
+async fn migrated_and_checked(pool: Pool) -> StoreResult<Restored> {
     let recorded = migrations::recorded(&pool).await?;
+    if recorded.is_empty() {
+        return Err(StoreError::Backend("the file is no backup of Hiram's: it records no migration".into()));
+    }
     let unknown: Vec<i64> = recorded.iter().copied().filter(|version| !migrations::known(*version)).collect();
     if !unknown.is_empty() {
         return Err(StoreError::Backend(format!(
@@ -160,7 +200,7 @@ const UNBALANCED_JOURNALS: &str = "SELECT COUNT(*) FROM gl_journal j
        OR (SELECT SUM(CASE l.side WHEN 'debit' THEN l.amount ELSE -l.amount END) FROM gl_journal_line l WHERE l.journal_id = j.id) <> 0)";
 
 /// Loans whose `ledger_balance` row disagrees with their lines in any
-/// account, or that have lines and no row.
+/// account, that have lines and no row, or a row holding money and no lines.
 fn balances_off_the_ledger() -> String {
     let sums = Account::ALL
         .map(|account| {
@@ -171,9 +211,11 @@ fn balances_off_the_ledger() -> String {
         })
         .join(", ");
     let differs = Account::ALL.map(|account| format!("b.{0} IS NULL OR b.{0} <> s.{0}", account.key())).join(" OR ");
+    let held = Account::ALL.map(|account| format!("b.{0} <> 0", account.key())).join(" OR ");
     format!(
         "WITH s AS (SELECT e.order_id, {sums} FROM ledger_entry e JOIN ledger_line l ON l.entry_id = e.id GROUP BY e.order_id)
-         SELECT COUNT(*) FROM s LEFT JOIN ledger_balance b ON b.order_id = s.order_id WHERE {differs}"
+         SELECT (SELECT COUNT(*) FROM s LEFT JOIN ledger_balance b ON b.order_id = s.order_id WHERE {differs})
+              + (SELECT COUNT(*) FROM ledger_balance b WHERE ({held}) AND NOT EXISTS (SELECT 1 FROM s WHERE s.order_id = b.order_id))"
     )
 }
 
@@ -246,6 +288,33 @@ mod tests {
         let restored = restore(&Location::Sqlite(folder.join("new.sqlite3")), &made.file).await.unwrap();
         assert!(!restored.check.holds());
         assert_eq!((restored.check.unbalanced_entries, restored.check.balances_off_the_ledger), (1, 1));
+        assert!(!folder.join("new.sqlite3").exists(), "a copy that fails its check never takes the database's place");
+
+        // Money kept on a loan that has no ledger line at all.
+        Connection::open(&made.file)
+            .unwrap()
+            .execute_batch("PRAGMA foreign_keys = OFF; INSERT INTO ledger_balance (order_id, cash, principal_receivable, interest_receivable, fees_receivable, penalties_receivable, interest_income, fee_income, penalty_income, borrower_credit) VALUES (8, 0, 100, 0, 0, 0, 0, 0, 0, 0);")
+            .unwrap();
+        let restored = restore(&Location::Sqlite(folder.join("other.sqlite3")), &made.file).await.unwrap();
+        assert_eq!(restored.check.balances_off_the_ledger, 2, "the orphan row is counted too");
+        let _ = std::fs::remove_dir_all(&folder);
+    }
+
+    #[tokio::test]
+    async fn a_file_that_is_no_backup_and_a_place_a_crash_left_files_in_are_refused() {
+        let folder = folder("refusals");
+        let stranger = folder.join("stranger.sqlite3");
+        Connection::open(&stranger).unwrap().execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);").unwrap();
+        let refused = restore(&Location::Sqlite(folder.join("a.sqlite3")), &stranger).await.unwrap_err();
+        assert!(refused.to_string().contains("no backup of Hiram's"), "{refused}");
+        assert!(!folder.join("a.sqlite3").exists());
+
+        let live = folder.join("live.sqlite3");
+        books(&live).await;
+        let made = backup(&Location::Sqlite(live), &folder.join("copy.sqlite3")).await.unwrap();
+        std::fs::write(folder.join("b.sqlite3-wal"), b"left by a crash").unwrap();
+        let refused = restore(&Location::Sqlite(folder.join("b.sqlite3")), &made.file).await.unwrap_err();
+        assert!(refused.to_string().contains("b.sqlite3-wal"), "{refused}");
         let _ = std::fs::remove_dir_all(&folder);
     }
 

@@ -201,10 +201,18 @@ fn other(error: impl Error) -> StoreError {
     StoreError::Backend(message)
 }
 
-/// Runs one of PostgreSQL's client programs (`pg_dump`, `pg_restore`),
-/// failing with what it printed.
-fn client_program(program: &str, arguments: &[&str]) -> StoreResult<()> {
-    let output = std::process::Command::new(program).args(arguments).output().map_err(|failure| {
+/// Runs one of PostgreSQL's client programs (`pg_dump`, `pg_restore`) on
+/// the database at `url`, failing with what it printed. The password goes
+/// in the program's environment (`PGPASSWORD`), never in its arguments,
+/// which every user of the machine can read.
+fn client_program(program: &str, url: &str, arguments: &[&str]) -> StoreResult<()> {
+    let (address, password) = without_password(url);
+    let mut command = std::process::Command::new(program);
+    command.args(arguments).arg(format!("--dbname={address}"));
+    if let Some(password) = password {
+        command.env("PGPASSWORD", password);
+    }
+    let output = command.output().map_err(|failure| {
         StoreError::Backend(format!(
             "{program} could not run ({failure}): install PostgreSQL's client programs (Debian: postgresql-client)"
         ))
@@ -216,16 +224,25 @@ fn client_program(program: &str, arguments: &[&str]) -> StoreResult<()> {
     }
 }
 
+/// The URL without the password of its user part, and that password
+/// (percent-decoded, as libpq reads it).
+fn without_password(url: &str) -> (String, Option<String>) {
+    let Some((scheme, rest)) = url.split_once("://") else { return (url.to_owned(), None) };
+    let authority_end = rest.find(['/', '?']).unwrap_or(rest.len());
+    let (authority, path) = rest.split_at(authority_end);
+    let Some((user_part, host)) = authority.rsplit_once('@') else { return (url.to_owned(), None) };
+    let Some((user, password)) = user_part.split_once(':') else { return (url.to_owned(), None) };
+    let password = percent_encoding::percent_decode_str(password).decode_utf8_lossy().into_owned();
+    (format!("{scheme}://{user}@{host}{path}"), Some(password))
+}
+
 /// A backup of the database at `url` in `pg_dump`'s custom format. The
 /// dump reads in one snapshot taken after the returned moment: every
 /// commit acknowledged by then is in it.
 pub(crate) fn back_up(url: &str, target: &std::path::Path) -> StoreResult<time::OffsetDateTime> {
     let point = time::OffsetDateTime::now_utc();
     let file = format!("--file={}", target.display());
-    client_program(
-        "pg_dump",
-        &["--format=custom", "--no-owner", "--no-privileges", &file, &format!("--dbname={url}")],
-    )?;
+    client_program("pg_dump", url, &["--format=custom", "--no-owner", "--no-privileges", &file])?;
     Ok(point)
 }
 
@@ -235,16 +252,28 @@ pub(crate) fn put_back(url: &str, from: &std::path::Path) -> StoreResult<()> {
     let file = from.display().to_string();
     client_program(
         "pg_restore",
-        &[
-            "--exit-on-error",
-            "--single-transaction",
-            "--no-owner",
-            "--no-privileges",
-            &format!("--dbname={url}"),
-            &file,
-        ],
+        url,
+        &["--exit-on-error", "--single-transaction", "--no-owner", "--no-privileges", &file],
     )
 }
 
 /// How many tables the database's own schema holds (a restore needs none).
 pub(crate) const TABLES: &str = "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema()";
+
+#[cfg(test)]
+mod tests {
+    use super::without_password;
+
+    #[test]
+    fn the_password_leaves_the_url_for_the_environment() {
+        assert_eq!(
+            without_password("postgres://hiram:s%40cret:x@db.internal:5432/hiram?sslmode=verify-full"),
+            ("postgres://hiram@db.internal:5432/hiram?sslmode=verify-full".to_owned(), Some("s@cret:x".to_owned()))
+        );
+        assert_eq!(
+            without_password("postgres://postgres@127.0.0.1:5432/test"),
+            ("postgres://postgres@127.0.0.1:5432/test".to_owned(), None)
+        );
+        assert_eq!(without_password("postgresql://db/hiram"), ("postgresql://db/hiram".to_owned(), None));
+    }
+}

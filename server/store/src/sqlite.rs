@@ -443,6 +443,9 @@ pub(crate) fn back_up(source: &Path, target: &Path) -> StoreResult<OffsetDateTim
         let step = Backup::new(&from, &mut to).map_err(error)?.step(-1).map_err(error)?;
         match step {
             StepResult::Done => {
+                // The copy took the source's WAL mode with its first page: a
+                // backup is one file, read where it lies.
+                to.pragma_update(None, "journal_mode", "DELETE").map_err(error)?;
                 let integrity: String = to.query_row("PRAGMA integrity_check", [], |row| row.get(0)).map_err(error)?;
                 return if integrity == "ok" {
                     Ok(point)
@@ -458,20 +461,63 @@ pub(crate) fn back_up(source: &Path, target: &Path) -> StoreResult<OffsetDateTim
     Err(StoreError::Backend("the database stayed locked for five seconds; try again".into()))
 }
 
-/// Puts the backup `from` into the new database file `target`, page by
-/// page through the same API.
-pub(crate) fn put_back(from: &Path, target: &Path) -> StoreResult<()> {
-    if target.exists() && std::fs::metadata(target).map_err(error)?.len() > 0 {
+/// The files SQLite keeps beside a database while it is open or after a
+/// crash; a database file means nothing without them.
+const SIDECARS: [&str; 3] = ["-wal", "-shm", "-journal"];
+
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// Removes a file of ours and its sidecars, if there.
+pub(crate) fn remove_with_sidecars(path: &Path) {
+    for suffix in std::iter::once("").chain(SIDECARS) {
+        let _ = std::fs::remove_file(with_suffix(path, suffix));
+    }
+}
+
+/// A restore goes into a new database: no file there (an empty one is
+/// allowed), nor the sidecars a crashed one left, which SQLite would
+/// replay into the restored copy.
+pub(crate) fn refuse_a_database_at(path: &Path) -> StoreResult<()> {
+    if path.exists() && std::fs::metadata(path).map_err(error)?.len() > 0 {
         return Err(StoreError::Backend(format!(
-            "{target:?} already holds a database: a restore goes into a new one (move it aside first)"
+            "{path:?} already holds a database: a restore goes into a new one (move it aside first)"
         )));
     }
+    if let Some(sidecar) = SIDECARS.iter().map(|suffix| with_suffix(path, suffix)).find(|sidecar| sidecar.exists()) {
+        return Err(StoreError::Backend(format!(
+            "{sidecar:?} is left from a database that was there: move it aside with the database before a restore"
+        )));
+    }
+    Ok(())
+}
+
+/// Puts the backup `from` into the new file `target`, page by page
+/// through the same API, reading the backup without writing to it.
+pub(crate) fn put_back(from: &Path, target: &Path) -> StoreResult<()> {
+    use rusqlite::backup::{Backup, StepResult};
     if let Some(parent) = target.parent().filter(|parent| !parent.as_os_str().is_empty()) {
         std::fs::create_dir_all(parent)
             .map_err(|failure| StoreError::Backend(format!("create {parent:?}: {failure}")))?;
     }
+    let source = Connection::open_with_flags(from, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)
+        .map_err(error)?;
     let mut to = Connection::open(target).map_err(error)?;
-    to.restore(rusqlite::MAIN_DB, from, None::<fn(rusqlite::backup::Progress)>).map_err(error)
+    match Backup::new(&source, &mut to).map_err(error)?.step(-1).map_err(error)? {
+        StepResult::Done => Ok(()),
+        _ => Err(StoreError::Backend(format!("{from:?} could not be read whole; is something writing to it?"))),
+    }
+}
+
+/// Folds a closed database's WAL into its file and leaves it in rollback
+/// mode, so that the file alone can be moved; the server sets WAL again
+/// when it opens it.
+pub(crate) fn settle(path: &Path) -> StoreResult<()> {
+    let connection = Connection::open(path).map_err(error)?;
+    connection.pragma_update(None, "journal_mode", "DELETE").map_err(error)
 }
 
 #[cfg(test)]

@@ -319,10 +319,16 @@ def main(argv):
     if db:
         snapshot, reason = load_any(db), "given with --db"
         if snapshot is None:
-            print(f"dependency audit SKIPPED: no advisory snapshot readable at {db}")
-            return 0
+            # Asked for by name: a snapshot that cannot be read is a fault, not a skip.
+            print(f"dependency audit FAILED: no advisory snapshot readable at {db}", file=sys.stderr)
+            return 1
     else:
         snapshot, reason = choose(today)
+        if snapshot is None and os.path.exists(CARRIED):
+            # The repository carries one: unreadable, it is broken, and the audit must not stop in silence.
+            print(f"dependency audit FAILED: {os.path.relpath(CARRIED, ROOT)} is there but cannot be read; "
+                  f"write it again with `make advisories`", file=sys.stderr)
+            return 1
         if snapshot is None:
             print(f"dependency audit SKIPPED: no advisory snapshot: {os.path.relpath(CARRIED, ROOT)} is missing or unreadable "
                   f"and there is no advisory-db at {BESIDE}; write one with `make advisories`")

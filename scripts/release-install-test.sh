@@ -73,6 +73,7 @@ server_pid=""
 nginx_pid=""
 cleanup() {
   local status=$?
+  # Either may have exited already (kill fails) or been killed (wait returns 143).
   [ -n "$nginx_pid" ] && { kill "$nginx_pid" 2>/dev/null || true; wait "$nginx_pid" 2>/dev/null || true; }
   [ -n "$server_pid" ] && { kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; }
   if [ "$status" != 0 ]; then
@@ -111,6 +112,7 @@ rewrite() {
     -e "s|listen 443 |listen $https_port |; s|listen \[::\]:443 |listen [::]:$https_port |" \
     "$1" >"$2"
   echo "  rewritten for the test (${1#"$sys"}):"
+  # diff exits 1 when the files differ, which is the point here.
   diff -U0 "$1" "$2" | grep '^[-+][^-+]' | sed 's/^/    /' || true
 }
 
@@ -327,6 +329,7 @@ step "the borrower journey through the installed nginx site, over https"
   npx playwright test --output "$work/e2e-results" tests/journey.spec.ts)
 
 step "purging the package"
+# Stopped on purpose: their exit status (143) is not a failure.
 kill "$nginx_pid" 2>/dev/null || true
 wait "$nginx_pid" 2>/dev/null || true
 nginx_pid=""

@@ -20,6 +20,7 @@ server=""
 restored_database="${TEST_DATABASE_URL##*/}_restored"
 postgres_server="${TEST_DATABASE_URL%/*}"
 cleanup() {
+  # The server may have exited already; a database left by a failed run may not exist.
   if [ -n "$server" ]; then
     kill "$server" 2>/dev/null || true
     wait "$server" 2>/dev/null || true
@@ -59,6 +60,7 @@ drill() {
   node scripts/restore-drill/drill.mjs "$binary" "$port" "$secret" "$source" "$target" "$work/loans-$name.json" "$work" \
     | tee "$work/figures-$name.json"
   kill "$server"
+  # Stopped on purpose: SIGTERM's exit status is not a failure.
   wait "$server" 2>/dev/null || true
   server=""
 }

@@ -99,7 +99,7 @@ describe('borrowers', () => {
     fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'Complaint 12 identity check' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Show personal data' }));
     expect(await within(panel).findByText('PSN-1234-5678')).toBeTruthy();
-    expect(within(panel).getByText('09175550100')).toBeTruthy();
+    expect(within(panel).getByText('0917 555 0100')).toBeTruthy();
     expect(form(api.calls('/borrowers/reveal')[0]![1])).toEqual({ id: '9', reason: 'Complaint 12 identity check' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime, formatMoney } from '@hiram/shared/format/format';
+import { formatDateTime, formatMoney, formatPhone } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { revealBorrower, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
 import { orderStatusLabel } from '../labels';
 import { Facts, FormDialog, PageHead, Pager, ReasonField, RoleNote } from '../parts';
+import { maskedPhone } from '../phone';
 import { refusedField } from '../refusal';
 import { PERMISSION } from '../sections';
 import { DataTable, RowButton } from '../table';
@@ -68,7 +69,8 @@ function BorrowerPanel({ id, me }: { id: number; me: Me }) {
       </div>
       <Facts
         items={[
-          [t('console.col.phone'), revealed?.phone ?? data.phone],
+          // Whole only once revealed, with a reason the audit log keeps.
+          [t('console.col.phone'), revealed ? formatPhone(revealed.phone) : maskedPhone(data.phone)],
           [t('console.borrowers.registered'), formatDateTime(data.registeredAt)],
           [t('console.orders.account'), data.payoutAccount ?? '—'],
         ]}
@@ -178,7 +180,7 @@ export function BorrowersPage({ me }: { me: Me }) {
                   <RowButton onClick={() => setChosen(row.id)}>{row.name || t('console.borrowers.noName')}</RowButton>
                 ),
               },
-              { header: t('console.col.phone'), className: 'c-nowrap', cell: (row) => row.phone },
+              { header: t('console.col.phone'), className: 'c-nowrap', cell: (row) => maskedPhone(row.phone) },
               { header: t('console.borrowers.registered'), className: 'c-nowrap', cell: (row) => formatDateTime(row.registeredAt) },
             ]}
           />

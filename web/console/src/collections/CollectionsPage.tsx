@@ -14,6 +14,7 @@ import {
 import { contactLabel } from '../labels';
 import { ExportButton } from '../export';
 import { PageHead, Pager, RefreshButton, SelectFilter, RoleNote } from '../parts';
+import { maskedPhone } from '../phone';
 import { PERMISSION } from '../sections';
 import { DataTable, RowButton } from '../table';
 import { ContactPanel } from './ContactPanel';
@@ -80,7 +81,7 @@ export function CollectionsPage({ me }: { me: Me }) {
           toRow={(row) => [
             row.orderNo,
             row.borrowerName,
-            row.borrowerPhone,
+            maskedPhone(row.borrowerPhone),
             row.daysPastDue,
             (row.amountOwed / 100).toFixed(2),
             row.lastContactAt ?? '',
@@ -112,7 +113,7 @@ export function CollectionsPage({ me }: { me: Me }) {
                 cell: (row) => (
                   <>
                     <div>{row.borrowerName}</div>
-                    <div className="c-small c-muted c-nowrap">{row.borrowerPhone}</div>
+                    <div className="c-small c-muted c-nowrap">{maskedPhone(row.borrowerPhone)}</div>
                   </>
                 ),
               },

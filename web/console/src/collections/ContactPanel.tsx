@@ -16,6 +16,7 @@ import {
 } from '../api';
 import { contactLabel } from '../labels';
 import { SelectFilter } from '../parts';
+import { maskedPhone } from '../phone';
 import { namedField } from '../refusal';
 
 /**
@@ -129,7 +130,7 @@ function ChosenLoan({ row, canLog }: Props & { row: CollectionRow }) {
       <dl className="c-facts">
         <dt>{t('console.col.borrower')}</dt>
         <dd>
-          {row.borrowerName} <span className="c-muted">{row.borrowerPhone}</span>
+          {row.borrowerName} <span className="c-muted c-nowrap">{maskedPhone(row.borrowerPhone)}</span>
         </dd>
         <dt>{t('console.col.daysPastDue')}</dt>
         <dd>{t('console.collections.days', { n: row.daysPastDue })}</dd>

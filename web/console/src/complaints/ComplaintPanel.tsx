@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { formatDateTime, formatPhone } from '@hiram/shared/format/format';
+import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { closeComplaint, pictureUrl, type InboxEntry, type Me } from '../api';
 import { statusLabel } from '../labels';
 import { RoleNote } from '../parts';
+import { maskedPhone } from '../phone';
 import { AnswerForm } from './AnswerForm';
 import { DueBadge } from './ComplaintsTable';
 
@@ -52,7 +53,7 @@ export function ComplaintPanel({ entry, canAnswer, me, onChanged }: Props) {
         <dd>{entry.subType ? `${entry.problemType} · ${entry.subType}` : entry.problemType}</dd>
         <dt>{t('console.col.borrower')}</dt>
         <dd>
-          {formatPhone(entry.phone)} <span className="c-muted">({t('console.borrowerId', { id: entry.borrowerId })})</span>
+          <span className="c-nowrap">{maskedPhone(entry.phone)}</span> <span className="c-muted">({t('console.borrowerId', { id: entry.borrowerId })})</span>
         </dd>
         <dt>{t('console.col.order')}</dt>
         <dd>{entry.orderNo || '—'}</dd>

@@ -6,6 +6,7 @@ import { COMPLAINTS_KEY, useComplaints, useRatings, type ComplaintStatusFilter, 
 import { csvName, downloadCsv, toCsv } from '../csv';
 import { statusLabel } from '../labels';
 import { PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
+import { maskedPhone } from '../phone';
 import { PERMISSION } from '../sections';
 import { ComplaintPanel } from './ComplaintPanel';
 import { ComplaintsTable } from './ComplaintsTable';
@@ -20,7 +21,7 @@ function exportComplaints(entries: readonly InboxEntry[]) {
   ];
   const rows = entries.map((e) => [
     e.id, formatDateTime(e.filedAt), formatDateTime(e.dueAt), e.workingDaysLeft, e.late ? 'yes' : 'no', e.status,
-    e.problemType, e.subType, e.borrowerId, e.phone, e.orderNo, e.detail, e.assignee, e.answer, e.score ?? '',
+    e.problemType, e.subType, e.borrowerId, maskedPhone(e.phone), e.orderNo, e.detail, e.assignee, e.answer, e.score ?? '',
   ]);
   downloadCsv(csvName('complaints'), toCsv(header, rows));
 }

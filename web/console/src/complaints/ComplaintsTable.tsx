@@ -1,7 +1,8 @@
-import { formatDateTime, formatPhone } from '@hiram/shared/format/format';
+import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import type { InboxEntry } from '../api';
 import { statusLabel } from '../labels';
+import { maskedPhone } from '../phone';
 import { DataTable, RowButton } from '../table';
 
 interface Props {
@@ -52,7 +53,7 @@ export function ComplaintsTable({ entries, loading, chosenId, onChoose }: Props)
             </>
           ),
         },
-        { header: t('console.col.phone'), className: 'c-nowrap', cell: (entry) => formatPhone(entry.phone) },
+        { header: t('console.col.phone'), className: 'c-nowrap', cell: (entry) => maskedPhone(entry.phone) },
         {
           header: t('console.col.detail'),
           cell: (entry) => (

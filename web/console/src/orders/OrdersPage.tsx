@@ -6,6 +6,7 @@ import { fetchOrders, useOrders, type Me, type OrderFilter, type OrderSort } fro
 import { ExportButton } from '../export';
 import { ORDER_STATUSES, orderStatusLabel } from '../labels';
 import { PageHead, Pager, RefreshButton, SelectFilter } from '../parts';
+import { maskedPhone } from '../phone';
 import { DataTable, RowButton } from '../table';
 import { OrderPanel } from './OrderPanel';
 
@@ -75,7 +76,7 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
           name="orders"
           header={[t('console.orders.number'), t('console.col.status'), t('console.col.applied'), t('console.col.borrower'), t('console.col.phone'), t('console.col.product'), t('console.col.principal'), t('console.col.dueDate')]}
           fetchPage={(number, size) => fetchOrders(filter, number, size)}
-          toRow={(row) => [row.orderNo, row.status, row.appliedAt, row.borrowerName, row.phone, row.productName, (row.principal / 100).toFixed(2), row.dueDate ?? '']}
+          toRow={(row) => [row.orderNo, row.status, row.appliedAt, row.borrowerName, maskedPhone(row.phone), row.productName, (row.principal / 100).toFixed(2), row.dueDate ?? '']}
         />
       </PageHead>
       <div className={chosen ? 'c-split c-split--record' : undefined}>
@@ -102,7 +103,7 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
                 cell: (row) => (
                   <>
                     {row.borrowerName || `#${row.borrowerId}`}
-                    <div className="c-muted c-small">{row.phone}</div>
+                    <div className="c-muted c-small c-nowrap">{maskedPhone(row.phone)}</div>
                   </>
                 ),
               },

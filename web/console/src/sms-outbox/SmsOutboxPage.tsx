@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatDateTime, formatPhone } from '@hiram/shared/format/format';
+import { formatDateTime } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import { useOutbox } from '../api';
 import { PageHead, RefreshButton } from '../parts';
+import { maskedPhone } from '../phone';
 import { DataTable } from '../table';
 
 const LIMIT = 50;
@@ -48,7 +49,7 @@ export function SmsOutboxPage() {
         loading={outbox.isFetching}
         columns={[
           { header: t('console.col.when'), className: 'c-nowrap', cell: (row) => formatDateTime(row.createdAt) },
-          { header: t('console.col.phone'), className: 'c-nowrap', cell: (row) => formatPhone(row.phone) },
+          { header: t('console.col.phone'), className: 'c-nowrap', cell: (row) => maskedPhone(row.phone) },
           { header: t('console.sms.delivery'), cell: (row) => row.delivery },
           { header: t('console.sms.provider'), cell: (row) => row.provider },
           { header: t('console.col.status'), cell: (row) => row.status },

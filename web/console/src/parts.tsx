@@ -2,8 +2,9 @@
 // select filter, the row a table shows while empty, the dialogs of a form and
 // of a confirmation, the note saying who may act where a role has no
 // control, and the reason and role fields of a staff action.
-import { Fragment, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiResult } from '@hiram/shared/api/request';
+import { formatDateTime } from '@hiram/shared/format/format';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { t, type MessageKey } from './i18n/i18n';
 import type { Me } from './api';
@@ -97,6 +98,32 @@ export function EmptyRow({ columns, loading }: { columns: number; loading: boole
       </td>
     </tr>
   );
+}
+
+/** A moment as date and time, which may break between the two and nowhere else. */
+export function DateTime({ at }: { at: string }) {
+  const [date, time] = formatDateTime(at).split(' ');
+  return (
+    <>
+      <span className="c-nowrap">{date}</span> <span className="c-nowrap">{time}</span>
+    </>
+  );
+}
+
+/**
+ * A record panel that opens beside its list on a wide screen opens under the
+ * whole list on a narrow one (under 1100 px): there it is scrolled into
+ * sight when it opens, or a click on a row would seem to do nothing.
+ */
+export function useInSightWhenBelow<E extends HTMLElement>() {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    const panel = ref.current;
+    // Beside the list, the panel is sticky and already in sight.
+    if (!panel || getComputedStyle(panel).position === 'sticky') return;
+    if (panel.getBoundingClientRect().top > window.innerHeight * 0.6) panel.scrollIntoView?.({ block: 'start' });
+  }, []);
+  return ref;
 }
 
 /** JSON in one line for a table cell: nothing for null. */

@@ -1,7 +1,7 @@
 // The table of a console list: a column per field, a row per record, and
 // the one empty row while there are none. Columns are data so that one left
 // out for a role leaves its header, its cells and the empty row's span alike.
-import type { HTMLAttributes, Key, ReactNode } from 'react';
+import { Fragment, type HTMLAttributes, type Key, type ReactNode } from 'react';
 import { EmptyRow } from './parts';
 
 export interface Column<Row> {
@@ -28,13 +28,19 @@ type Props<Row> = Name & {
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement>;
   /** Wider than the page: the scrolling wrap takes keyboard focus and the table's name. */
   scrolls?: boolean;
+  /**
+   * What a row has to say at length (a list of sentences), in a row of its
+   * own under it across every column, so it reads at the table's width
+   * rather than a word a line in a narrow cell; nothing for none.
+   */
+  rowDetail?: (row: Row) => ReactNode;
 };
 
 function classes(...names: (string | false | undefined)[]): string | undefined {
   return names.filter(Boolean).join(' ') || undefined;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, loading, className, rowProps, scrolls = false, labelledBy, label }: Props<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, loading, className, rowProps, scrolls = false, rowDetail, labelledBy, label }: Props<Row>) {
   const shown = columns.filter((column): column is Column<Row> => column !== false);
   const cellClass = (column: Column<Row>, row: Row) =>
     classes(column.num && 'c-num', typeof column.className === 'function' ? column.className(row) : column.className);
@@ -53,15 +59,27 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, className, rowP
         </thead>
         <tbody>
           {rows.length === 0 && <EmptyRow columns={shown.length} loading={loading} />}
-          {rows.map((row, index) => (
-            <tr key={rowKey(row, index)} {...rowProps?.(row)}>
-              {shown.map((column, at) => (
-                <td key={at} className={cellClass(column, row)}>
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {rows.map((row, index) => {
+            const props = rowProps?.(row);
+            const detail = rowDetail?.(row);
+            const hasDetail = detail !== null && detail !== undefined && detail !== false;
+            return (
+              <Fragment key={rowKey(row, index)}>
+                <tr {...props} className={classes(props?.className, hasDetail && 'c-has-detail')}>
+                  {shown.map((column, at) => (
+                    <td key={at} className={cellClass(column, row)}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+                {hasDetail && (
+                  <tr className="c-row-detail">
+                    <td colSpan={shown.length}>{detail}</td>
+                  </tr>
+                )}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
     </div>

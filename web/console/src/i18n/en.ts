@@ -431,6 +431,7 @@ export const consoleEn = {
   'console.products.incomplete': 'Give the product a name and fill in every figure.',
   'console.products.withinCaps': 'These terms keep every cap.',
   'console.products.aboveCap': 'These terms break a cap and cannot be saved:',
+  'console.products.cannotSave': 'Breaks a cap, so it cannot be saved: the check under the fields names it.',
   'console.products.violations': 'Caps broken',
   'console.products.notCovered': 'No loan of this product is covered by {source} (above {amount} or longer than {months} calendar months).',
   'console.products.examples': 'Example loans',

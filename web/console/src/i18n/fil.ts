@@ -432,6 +432,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.products.incomplete': 'Bigyan ng pangalan ang produkto at punan ang bawat numero.',
   'console.products.withinCaps': 'Pasok sa lahat ng cap ang mga terminong ito.',
   'console.products.aboveCap': 'Lumalampas sa cap ang mga terminong ito at hindi maise-save:',
+  'console.products.cannotSave': 'Lumalampas sa isang cap kaya hindi pa maise-save: nakasaad ito sa pagsusuri sa ilalim ng mga field.',
   'console.products.violations': 'Mga nilampasang cap',
   'console.products.notCovered': 'Walang utang sa produktong ito ang sakop ng {source} (lampas {amount} o mas mahaba sa {months} buwan sa kalendaryo).',
   'console.products.examples': 'Mga halimbawang utang',

@@ -6,7 +6,8 @@ import { t, type MessageKey } from '../i18n/i18n';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { decideApplication, ORDERS_KEY, useOrder, type Me, type OrderRecord } from '../api';
 import { orderStatusLabel } from '../labels';
-import { Facts, ReasonField, RoleNote } from '../parts';
+import { DateTime, Facts, ReasonField, RoleNote, useInSightWhenBelow } from '../parts';
+import { maskedPhone } from '../phone';
 import { refusedField } from '../refusal';
 import { PERMISSION } from '../sections';
 
@@ -161,36 +162,38 @@ function LoanRecordView({ loan }: { loan: OrderRecord['loan'] }) {
           </tbody>
         </table>
       )}
-      <table className="c-table" aria-label={t('console.orders.proofs')}>
+      <table className="c-table c-table--wrap-head" aria-label={t('console.orders.proofs')}>
         <caption className="c-sub">{t('console.orders.proofs')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('console.orders.occasion')}</th>
             <th scope="col">{t('console.orders.ruleSet')}</th>
-            <th scope="col">{t('console.orders.result')}</th>
             <th scope="col" className="c-num">{t('console.orders.effectiveRate')}</th>
-            <th scope="col">{t('console.col.when')}</th>
           </tr>
         </thead>
         <tbody>
           {loan.proofs.length === 0 && (
             <tr>
-              <td colSpan={5} className="c-empty">{t('console.empty')}</td>
+              <td colSpan={3} className="c-empty">{t('console.empty')}</td>
             </tr>
           )}
           {loan.proofs.map((proof, index) => (
             <tr key={index}>
               <td>
                 {named(OCCASIONS, proof.occasion)}
+                <div className="c-muted c-small">
+                  <DateTime at={proof.at} />
+                </div>
                 <details className="c-preview">
                   <summary>{t('console.orders.proofBody')}</summary>
                   <pre className="c-small c-pre">{JSON.stringify(proof.body, null, 2)}</pre>
                 </details>
               </td>
-              <td>{proof.ruleSet}</td>
-              <td className={proof.passed ? undefined : 'c-bad'}>{proof.passed ? t('console.orders.passed') : t('console.orders.failed')}</td>
+              <td>
+                <span className="c-nowrap">{proof.ruleSet}</span>
+                <div className={proof.passed ? 'c-small' : 'c-small c-bad'}>{proof.passed ? t('console.orders.passed') : t('console.orders.failed')}</div>
+              </td>
               <td className="c-num">{proof.effectiveRate ?? '—'}</td>
-              <td className="c-nowrap">{formatDateTime(proof.at)}</td>
             </tr>
           ))}
         </tbody>
@@ -202,9 +205,10 @@ function LoanRecordView({ loan }: { loan: OrderRecord['loan'] }) {
 /** One order with everything that happened to it: balances, state history, ledger, payouts. */
 export function OrderPanel({ id, me }: { id: number; me: Me }) {
   const order = useOrder(id).data;
+  const panel = useInSightWhenBelow<HTMLElement>();
   if (!order) {
     return (
-      <aside className="c-panel c-panel--empty" aria-label={t('console.orders.panel')}>
+      <aside ref={panel} className="c-panel c-panel--empty" aria-label={t('console.orders.panel')}>
         <p className="c-muted">{t('common.loading')}</p>
       </aside>
     );
@@ -212,14 +216,14 @@ export function OrderPanel({ id, me }: { id: number; me: Me }) {
   const canDecide = me.permissions.includes(PERMISSION.decideApplications);
   const dues = order.dues;
   return (
-    <aside className="c-panel" aria-label={t('console.orders.panel')}>
+    <aside ref={panel} className="c-panel" aria-label={t('console.orders.panel')}>
       <div className="c-panel-head">
         <h2>{t('console.orders.title', { no: order.orderNo })}</h2>
       </div>
       <Facts
         items={[
           [t('console.col.status'), orderStatusLabel(order.status)],
-          [t('console.col.borrower'), <Link key="b" to={`/borrowers?id=${order.borrowerId}`}>{order.borrowerName || `#${order.borrowerId}`} · {order.phone}</Link>],
+          [t('console.col.borrower'), <Link key="b" to={`/borrowers?id=${order.borrowerId}`}>{order.borrowerName || `#${order.borrowerId}`} · <span className="c-nowrap">{maskedPhone(order.phone)}</span></Link>],
           [t('console.col.product'), order.productName + (order.requiresReview ? ` · ${t('console.products.review')}` : '')],
           [t('console.books.lender'), order.lenderName],
           [t('console.col.principal'), peso(order.principal)],
@@ -268,7 +272,6 @@ export function OrderPanel({ id, me }: { id: number; me: Me }) {
       <table className="c-table" aria-label={t('console.orders.ledger')}>
         <thead>
           <tr>
-            <th scope="col">{t('console.col.when')}</th>
             <th scope="col">{t('console.col.type')}</th>
             <th scope="col">{t('console.orders.lines')}</th>
           </tr>
@@ -276,20 +279,27 @@ export function OrderPanel({ id, me }: { id: number; me: Me }) {
         <tbody>
           {order.ledger.length === 0 && (
             <tr>
-              <td colSpan={3} className="c-empty">{t('console.empty')}</td>
+              <td colSpan={2} className="c-empty">{t('console.empty')}</td>
             </tr>
           )}
           {order.ledger.map((entry) => (
             <tr key={entry.id}>
-              <td className="c-nowrap">{formatDateTime(entry.at)}</td>
               <td>
                 {entry.kind}
-                <div className="c-muted c-small"><code>{entry.key}</code></div>
+                <div className="c-muted c-small">
+                  <code>{entry.key}</code>
+                </div>
+                <div className="c-muted c-small">
+                  <DateTime at={entry.at} />
+                </div>
               </td>
               <td className="c-small">
                 {entry.lines.map((line, index) => (
-                  <div key={index}>
-                    {line.side === 'debit' ? t('console.orders.debit') : t('console.orders.credit')} {line.account} {peso(line.amount)}
+                  <div key={index} className="c-ledger-line">
+                    <span>
+                      {line.side === 'debit' ? t('console.orders.debit') : t('console.orders.credit')} {line.account}
+                    </span>{' '}
+                    <span className="c-nowrap">{peso(line.amount)}</span>
                   </div>
                 ))}
               </td>

@@ -153,10 +153,21 @@ export function ruleSetSummary(rules: TermsCheck['caps']): string {
   });
 }
 
+type ExampleLoan = TermsCheck['examples'][number];
+
+/** The rows of the example loans' table: what each figure is called, and the figure. */
+const EXAMPLE_FIGURES: readonly (readonly [MessageKey, (loan: ExampleLoan) => string])[] = [
+  ['console.products.interestCol', (loan) => peso(loan.interest)],
+  ['console.products.feesCol', (loan) => peso(loan.fees)],
+  ['console.products.netCol', (loan) => peso(loan.netProceeds)],
+  ['console.products.repayCol', (loan) => peso(loan.totalRepayable)],
+  ['console.products.monthlyCol', (loan) => percent(loan.effectiveMonthlyBp)],
+];
+
 /** What the live check found: the caps, two example loans, the documents. */
 function CheckReport({ check }: { check: TermsCheck }) {
   return (
-    <div className="c-check" aria-live="polite">
+    <div className="c-terms-check" aria-live="polite">
       <p className={check.allowed ? 'c-check-ok' : 'c-check-bad'} role="status">
         {check.problem ?? t(check.allowed ? 'console.products.withinCaps' : 'console.products.aboveCap')}
       </p>
@@ -173,26 +184,28 @@ function CheckReport({ check }: { check: TermsCheck }) {
           : t('console.products.notCovered', { source: check.caps.source, amount: peso(check.caps.maxPrincipal), months: check.caps.maxTermMonths })}
       </p>
       {check.examples.length > 0 && (
-        <table className="c-table" aria-label={t('console.products.examples')}>
+        // A column per example loan and a row per figure, so the figures
+        // read down a narrow panel rather than across a wide one.
+        <table className="c-table c-table--figures" aria-label={t('console.products.examples')}>
           <thead>
             <tr>
-              <th scope="col" className="c-num">{t('console.col.principal')}</th>
-              <th scope="col" className="c-num">{t('console.products.interestCol')}</th>
-              <th scope="col" className="c-num">{t('console.products.feesCol')}</th>
-              <th scope="col" className="c-num">{t('console.products.netCol')}</th>
-              <th scope="col" className="c-num">{t('console.products.repayCol')}</th>
-              <th scope="col" className="c-num">{t('console.products.monthlyCol')}</th>
+              <th scope="col">{t('console.col.principal')}</th>
+              {check.examples.map((loan) => (
+                <th key={loan.principal} scope="col" className="c-num">
+                  {peso(loan.principal)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {check.examples.map((loan) => (
-              <tr key={loan.principal}>
-                <td className="c-num">{peso(loan.principal)}</td>
-                <td className="c-num">{peso(loan.interest)}</td>
-                <td className="c-num">{peso(loan.fees)}</td>
-                <td className="c-num">{peso(loan.netProceeds)}</td>
-                <td className="c-num">{peso(loan.totalRepayable)}</td>
-                <td className="c-num">{percent(loan.effectiveMonthlyBp)}</td>
+            {EXAMPLE_FIGURES.map(([label, figure]) => (
+              <tr key={label}>
+                <th scope="row">{t(label)}</th>
+                {check.examples.map((loan) => (
+                  <td key={loan.principal} className="c-num">
+                    {figure(loan)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -332,10 +345,13 @@ export function ProductEditor({ catalogue, onClose, onCreated }: { catalogue: Ca
           {refusal}
         </p>
       )}
-      <div className="c-form-row">
+      {/* Stays at the foot of the panel (or of the window) however far the form is scrolled. */}
+      <div className="c-form-row c-editor-actions">
         <button type="button" className="h-btn h-btn--ghost c-btn" onClick={onClose}>
           {t('console.cancel')}
         </button>
+        {/* The check's verdict beside Save, where the check itself may be out of sight. */}
+        {form && check && !check.allowed && <span className="c-check-bad c-small">{t('console.products.cannotSave')}</span>}
         <button type="submit" className="h-btn c-btn" disabled={busy}>
           {t('console.products.save')}
         </button>

@@ -148,7 +148,11 @@ describe('the catalogue against the rule set in force', () => {
     expect(keeps!.textContent).toContain('Keeps it');
     expect(breaks!.textContent).toContain('Not offered');
     expect(breaks!.textContent).toContain('Breaks it: not offered to borrowers until fixed');
-    const list = within(breaks!).getByRole('list', { name: 'Ceilings Old Dear Loan breaks' });
+    // The ceilings it breaks, as sentences in a row of their own under it, across the table.
+    const detail = breaks!.nextElementSibling as HTMLElement;
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(detail).getByRole('cell').getAttribute('colspan')).toBe('8');
+    const list = within(detail).getByRole('list', { name: 'Ceilings Old Dear Loan breaks' });
     expect(list.textContent).toBe('The effective rate of ₱1,000.00 for 30 days is 13.20% a month, above 12.00%.');
   });
 });

@@ -70,17 +70,30 @@ function RuleSetInForce({ rules }: { rules: Catalogue['ruleSet'] }) {
   );
 }
 
-/** Whether a product keeps the rule set in force; when not, each ceiling it breaks and that borrowers are not offered it. */
+/** Whether a product keeps the rule set in force; the ceilings it breaks follow in a row of their own. */
 function RulesCell({ product }: { product: ProductView }) {
   if (product.breaches.length === 0) return <span className="c-muted">{t('console.products.keepsRules')}</span>;
+  return <strong className="c-bad">{t('console.products.breaksRules')}</strong>;
+}
+
+/** Each ceiling a product breaks, as sentences across the table (decision 087). */
+function Breaches({ product }: { product: ProductView }) {
+  return (
+    <ul className="c-violations c-small" aria-label={t('console.products.breachesOf', { name: product.name })}>
+      {product.breaches.map((breach) => (
+        <li key={breach.cap}>{breach.message}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** A range of amounts that may break after its dash, never inside an amount. */
+function AmountRange({ from, to }: { from: number; to: number }) {
   return (
     <>
-      <strong className="c-bad">{t('console.products.breaksRules')}</strong>
-      <ul className="c-violations c-small" aria-label={t('console.products.breachesOf', { name: product.name })}>
-        {product.breaches.map((breach) => (
-          <li key={breach.cap}>{breach.message}</li>
-        ))}
-      </ul>
+      <span className="c-nowrap">{formatMoney(from, '₱')}–</span>
+      <wbr />
+      <span className="c-nowrap">{formatMoney(to, '₱')}</span>
     </>
   );
 }
@@ -103,27 +116,30 @@ export function ProductsPage() {
       </PageHead>
       {catalogue.data && <RuleSetInForce rules={catalogue.data.ruleSet} />}
       <div className={creating ? 'c-split c-split--wide' : undefined}>
+        {/* The lender stands under the product's name; while the editor is open the table leaves out status, rule set and editing, so the terms to compare stay whole beside it. */}
         <DataTable
           labelledBy="c-products-title"
+          className={creating ? 'c-table--compact c-table--wrap-head' : 'c-table--wrap-head'}
           rows={catalogue.data?.products ?? []}
           rowKey={(product) => product.id}
           loading={catalogue.isFetching}
+          rowDetail={(product) => !creating && product.breaches.length > 0 && <Breaches product={product} />}
           columns={[
             {
               header: t('console.col.product'),
               cell: (product) => (
                 <>
                   {product.name}
-                  <div className="c-muted c-small">{product.tags.join(' · ')}</div>
+                  <div className="c-small">{product.lenderName}</div>
+                  {product.tags.length > 0 && <div className="c-muted c-small">{product.tags.join(' · ')}</div>}
                 </>
               ),
             },
-            { header: t('console.products.lender'), cell: (product) => product.lenderName },
-            { header: t('console.products.amounts'), num: true, className: 'c-nowrap', cell: (product) => `${formatMoney(product.minAmount, '₱')}–${formatMoney(product.maxAmount, '₱')}` },
-            { header: t('console.orders.term'), className: 'c-nowrap', cell: (product) => t('console.products.termValue', { periods: product.periods, days: product.periodDays }) },
+            { header: t('console.products.amounts'), num: true, cell: (product) => <AmountRange from={product.minAmount} to={product.maxAmount} /> },
+            { header: t('console.orders.term'), cell: (product) => t('console.products.termValue', { periods: product.periods, days: product.periodDays }) },
             { header: t('console.products.interest'), num: true, cell: (product) => `${hundredthsText(product.monthlyInterestBp)}%` },
             { header: t('console.products.fee'), num: true, cell: (product) => `${hundredthsText(product.serviceFeeBp)}%` },
-            {
+            !creating && {
               header: t('console.col.status'),
               cell: (product) => (
                 <>
@@ -133,8 +149,8 @@ export function ProductsPage() {
                 </>
               ),
             },
-            { header: t('console.products.rulesCol'), className: 'c-text', cell: (product) => <RulesCell product={product} /> },
-            {
+            !creating && { header: t('console.products.rulesCol'), cell: (product) => <RulesCell product={product} /> },
+            !creating && {
               header: t('console.col.actions'),
               cell: (product) => (
                 <button type="button" className="h-btn h-btn--ghost c-btn" aria-label={t('console.products.editTitle', { name: product.name })} onClick={() => setEditing(product)}>

@@ -12,7 +12,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 18080);
 export const EXTERNAL_BASE_URL = process.env.E2E_BASE_URL;
 export const BASE_URL = EXTERNAL_BASE_URL ?? `http://127.0.0.1:${E2E_PORT}`;
 export const E2E_DIR = fileURLToPath(new URL('.', import.meta.url));
-export const TMP_DIR = fileURLToPath(new URL('./test-results/tmp/', import.meta.url));
+/** Scratch files (database, clock, mail); `E2E_TMP_DIR` (ending in /) lets two suites run side by side. */
+export const TMP_DIR = process.env.E2E_TMP_DIR ?? fileURLToPath(new URL('./test-results/tmp/', import.meta.url));
 export const DB_FILE = `${TMP_DIR}e2e.sqlite3`;
 /**
  * Seconds the server's clock runs ahead (`clock.offset_file`): a test that

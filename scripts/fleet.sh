@@ -62,7 +62,7 @@ scripts/fleet/seeded-once.sh
 
 step "the borrower journey through the balancer"
 (cd e2e && E2E_BASE_URL="$balancer" E2E_DATABASE_URL="$TEST_DATABASE_URL" E2E_CLOCK_FILE="$work/clock-offset" \
-  npx playwright test tests/journey.spec.ts)
+  npx playwright test --output "$work/journey-results" tests/journey.spec.ts)
 
 step "one signed payment notification sent to the three processes at once"
 node scripts/fleet/notification-race.mjs "$sandbox_secret" "${server_ports[@]}"

@@ -134,7 +134,7 @@ stream=$!
   runs=0
   until [ -f "$work/stop" ] && [ "$runs" -gt 0 ]; do
     E2E_BASE_URL="$balancer" E2E_DATABASE_URL="$TEST_DATABASE_URL" E2E_CLOCK_FILE="$work/clock-offset" \
-      npx playwright test tests/journey.spec.ts >"$work/journey.log" 2>&1 || exit 1
+      npx playwright test --output "$work/journey-results" tests/journey.spec.ts >"$work/journey.log" 2>&1 || exit 1
     runs=$((runs + 1))
     echo "$runs" >"$work/journeys"
   done

@@ -118,6 +118,10 @@ http {
   client_max_body_size 12m;
   upstream hiram {
 $upstream    keepalive 32;
+    # Below the server's server.keep_alive_idle_seconds (5), as in the
+    # packaged site: nginx drops an idle connection before the server
+    # closes it under a request nginx has just sent on it.
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:$port;

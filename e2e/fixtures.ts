@@ -91,15 +91,26 @@ export function moveClockOn(seconds: number) {
 
 /**
  * A loan of its own, open (174), of a borrower no other test uses (`hiram
- * portfolio --loans 1`): for what must not touch the demo borrower's loans
- * the other specs pay and roll over, such as writing one off.
+ * portfolio --loans 1 --first N`: borrower N, phone `portfolioPhone(N)`): for
+ * what must not touch the demo borrower's loans the other specs pay and roll
+ * over, such as writing one off. A borrower holds one open loan of a
+ * product, so each test takes its own N (console: 0; running-balance: 1, 3).
  */
-export function openLoanOfItsOwn(): number {
-  const out = execFileSync(HIRAM_BIN, ['portfolio', '--loans', '1'], { cwd: E2E_DIR, env: { ...process.env, ...SERVER_ENV }, encoding: 'utf8' });
+export function openLoanOfItsOwn(first = 0): number {
+  const out = execFileSync(HIRAM_BIN, ['portfolio', '--loans', '1', '--first', String(first)], {
+    cwd: E2E_DIR,
+    env: { ...process.env, ...SERVER_ENV },
+    encoding: 'utf8',
+  });
   const loans = JSON.parse(out.trim().split('\n').pop() ?? '[]') as { orderId: number }[];
   const loan = loans[0];
   if (!loan) throw new Error(`hiram portfolio printed no loan: ${out}`);
   return loan.orderId;
+}
+
+/** The phone of `hiram portfolio`'s borrower N. */
+export function portfolioPhone(first: number): string {
+  return `0918${String(first).padStart(7, '0')}`;
 }
 
 /** The demo borrower's order in a status, or a clear failure. */

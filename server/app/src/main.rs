@@ -42,10 +42,10 @@ const USAGE: &str =
   staff-token --name NAME --role ROLE --valid-days DAYS
                 make a staff API token for a script (test suites, tools) acting in the
                 role for 1-365 days; prints it as JSON with its secret, once
-  portfolio --loans N [--history M]
-                for the benchmarks: N open loans of as many borrowers, each with its
-                standing code (collections on), the first with M more ledger entries;
-                prints them as JSON
+  portfolio --loans N [--history M] [--first K]
+                for the benchmarks: N open loans of as many borrowers (numbered from K,
+                phone 0918 and the number), each with its standing code (collections
+                on), the first with M more ledger entries; prints them as JSON
   bench-portfolio --loans N
                 for the daily-run benchmark: about N loans across the products, most
                 current, some due yesterday, a tenth overdue (penalties charged up to
@@ -291,7 +291,7 @@ async fn sms_outbox(settings: Settings, arguments: Vec<String>) -> Result<(), St
 }
 
 async fn portfolio(settings: Settings, arguments: Vec<String>) -> Result<(), String> {
-    let (mut loans, mut history) = (None, 0);
+    let (mut loans, mut history, mut first) = (None, 0, 0);
     let mut rest = arguments.iter();
     while let Some(flag) = rest.next() {
         let value = rest.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -299,12 +299,13 @@ async fn portfolio(settings: Settings, arguments: Vec<String>) -> Result<(), Str
         match flag.as_str() {
             "--loans" => loans = Some(number()?),
             "--history" => history = number()?,
+            "--first" => first = number()?,
             other => return Err(format!("unknown option {other}\n{USAGE}")),
         }
     }
     let loans = loans.ok_or_else(|| format!("portfolio needs --loans\n{USAGE}"))?;
     let state = state_for_command(settings).await.map_err(|error| error.to_string())?;
-    let made = hiram::seed::portfolio(&state, loans, history).await?;
+    let made = hiram::seed::portfolio(&state, first..first + loans, history).await?;
     print_line(&serde_json::to_string(&made).map_err(|error| error.to_string())?)
 }
 

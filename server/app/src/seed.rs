@@ -463,16 +463,23 @@ pub struct PortfolioLoan {
     pub owed: i64,
 }
 
-/// Fills `loans` open loans of as many borrowers, disbursed today across the
-/// demo products, each with its standing code (collections must be on);
-/// the first loan is given `history` more one-centavo payments, a loan with
-/// a long past. For the benchmarks (`hiram portfolio`).
-pub async fn portfolio(state: &AppState, loans: usize, history: usize) -> Result<Vec<PortfolioLoan>, String> {
+/// Fills open loans of the borrowers numbered `borrowers` (phone 0918 and
+/// the number in seven digits), disbursed today across the demo products,
+/// each with its standing code (collections must be on); the first loan is
+/// given `history` more one-centavo payments, a loan with a long past. For
+/// the benchmarks (`hiram portfolio`) and tests that need a loan of their
+/// own (a borrower has one open loan of a product, so each test numbers
+/// its own).
+pub async fn portfolio(
+    state: &AppState,
+    borrowers: std::ops::Range<usize>,
+    history: usize,
+) -> Result<Vec<PortfolioLoan>, String> {
     seed_once(state).await.map_err(text)?;
     let products = crate::services::loans::offered_products(state).await.map_err(text)?;
     let now = state.now();
-    let mut made = Vec::with_capacity(loans);
-    for index in 0..loans {
+    let mut made = Vec::with_capacity(borrowers.len());
+    for index in borrowers {
         let product = &products[index % products.len()];
         let phone = Phone::parse(&format!("0918{:07}", index)).map_err(text)?;
         let borrower = state.store.ensure_borrower(&phone, Some("Portfolio borrower"), now).await.map_err(text)?;

@@ -144,6 +144,25 @@ impl Payoff {
     }
 }
 
+/// An open loan's running balance on a day, for its borrower's order
+/// details: what paying everything today takes and the next amount due.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunningBalance {
+    /// Everything charged to the day and unpaid, less the borrower's
+    /// credit: what the ledger's receivables hold once today is posted.
+    pub owed_today: Centavos,
+    /// The next amount to pay and its day; `None` once nothing is owed.
+    pub next_due: Option<NextDue>,
+}
+
+/// The next amount a borrower pays, and by when.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NextDue {
+    /// Today when an instalment is already late; its due date otherwise.
+    pub on: Date,
+    pub amount: Centavos,
+}
+
 /// Where a late loan stands on a day, for the borrower: days late, late
 /// penalties so far, what is owed, what one more day adds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -718,6 +737,29 @@ impl LoanAccount {
             .min()
     }
 
+    /// The running balance on `today` (interest and penalties to the day,
+    /// with no daily run needed): what is owed, and the next amount due:
+    /// everything fallen due, today; else the next instalment as the plan
+    /// shows it on its due date; less any credit held.
+    pub fn running_balance(&self, today: Date) -> RunningBalance {
+        let mut account = self.clone();
+        account.bring_to(today);
+        account.charge_interest_to(today, &mut Charges::default());
+        let less_credit = |amount: Centavos| Centavos::new((amount.get() - account.credit.get()).max(0));
+        let late = self.due_now(today);
+        let next_due = if late.get() > 0 {
+            Some(NextDue { on: today, amount: less_credit(late) })
+        } else {
+            // Never more than paying the whole loan off that day costs.
+            let payoff = self.payoff(today).total.get() + account.credit.get();
+            self.plan(today).into_iter().find(|line| !line.settled).map(|line| NextDue {
+                on: line.due_date,
+                amount: less_credit(Centavos::new(line.remaining.get().min(payoff))),
+            })
+        };
+        RunningBalance { owed_today: less_credit(account.unpaid()), next_due }
+    }
+
     /// Where the loan stands on `today` when an instalment is past its due
     /// date unpaid; `None` otherwise.
     pub fn overdue_standing(&self, today: Date) -> Option<OverdueStanding> {
@@ -993,6 +1035,13 @@ impl LoanAccount {
         }
         holds.extend(account.bring_to(today).holds);
         (account, holds)
+    }
+
+    /// What the borrower has paid in, net of refunds, read from the loan's
+    /// ledger: the cash it holds beyond the net proceeds that went out
+    /// (the inverse of `ledger_balances`' cash).
+    pub fn paid_in(&self, balances: &crate::ledger::Balances) -> Centavos {
+        Centavos::new(balances.net(crate::ledger::Account::Cash) + self.terms.net_proceeds().get())
     }
 
     /// The loan's ledger as this account says it should stand, with

@@ -237,19 +237,11 @@ impl Standing {
         self.account.plan(self.today)
     }
 
-    /// What the borrower is asked to pay now: what has fallen due (with
-    /// its penalties and the interest accrued on it since), or when nothing
-    /// has, the next instalment as it stands on its day, never more than
-    /// paying the whole loan off today costs; less any credit held.
+    /// What the borrower is asked to pay now: the running balance's next
+    /// amount (what has fallen due, or the next instalment as it stands on
+    /// its day), less any credit held.
     pub fn amount_due(&self) -> Centavos {
-        let due = self.account.due_now(self.today);
-        let due = if due.get() > 0 {
-            due
-        } else {
-            let next = self.plan().into_iter().find(|line| !line.settled).map_or(Centavos::ZERO, |line| line.remaining);
-            next.min(self.payoff.total)
-        };
-        Centavos::new((due.get() - self.account.credit.get()).max(0))
+        self.account.running_balance(self.today).next_due.map_or(Centavos::ZERO, |next| next.amount)
     }
 
     /// The first unsettled instalment's due date.
@@ -311,12 +303,6 @@ pub async fn open_loan(
 /// went out or once it is paid.
 pub async fn owed_today(state: &AppState, order: OrderId) -> ServiceResult<Centavos> {
     Ok(standing(state, order).await?.map_or(Centavos::ZERO, |standing| standing.owed()))
-}
-
-/// Money received on the loan so far (reversals taken out), from its ledger:
-/// the cash that came back beyond what went out.
-pub fn paid_in(balances: &Balances, account: &LoanAccount) -> Centavos {
-    Centavos::new(balances.net(Account::Cash) + account.terms.net_proceeds().get())
 }
 
 /// Posts a waiver of `amount` of a charge (penalties, interest or fees)

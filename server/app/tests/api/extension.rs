@@ -89,6 +89,12 @@ crate::on_both_stores! {
         assert!(proofs.iter().all(|proof| proof.passed && proof.rule_set_code == "SEC-MC-14-2025"));
         let account = crate::helpers::account_matching_ledger(&app, OrderId(order)).await;
         assert_eq!((account.unpaid().get(), account.renewals), (500_000, 1), "the principal is still owed");
+        // Order details' running balance: the extension's payment counted
+        // as paid, what is owed as its ledger holds.
+        let balance = app.loan_details(session, order).await.1["data"]["balance"].clone();
+        assert_eq!(balance["paid"], price, "{balance}");
+        assert_eq!(balance["owedToday"], crate::loan_details::ledger_owed(&app, order).await, "{balance}");
+        assert_eq!(balance["nextDueDate"], after.to_string(), "{balance}");
 
         let (_, plan) = app.call(session, "/v3/installment/loan-plan-info", &[("orderId", &id)]).await;
         assert_eq!(plan["data"]["repayDate"], after.to_string());

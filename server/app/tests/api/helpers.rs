@@ -518,7 +518,7 @@ pub async fn account_matching_ledger(
     let entries: Vec<_> =
         app.state.store.ledger_entries(order).await.unwrap().into_iter().map(|stored| stored.entry).collect();
     let ledger = hiram_domain::ledger::Balances::of(&entries);
-    let paid_in = hiram::services::loans::paid_in(&ledger, &account);
+    let paid_in = account.paid_in(&ledger);
     assert_eq!(account.ledger_balances(paid_in), ledger, "order {}: the ledger is where the account says", order.0);
     assert_eq!(
         app.state.store.balances(order).await.unwrap(),

@@ -16,7 +16,53 @@ fn row<'a>(data: &'a Value, text: &str) -> &'a str {
         .unwrap()
 }
 
+/// What the loan's ledger says is owed: its receivables less the credit
+/// it holds for the borrower (a credit balance), in centavos.
+pub(crate) async fn ledger_owed(app: &crate::helpers::TestApp, order: i64) -> i64 {
+    let balances = app.state.store.balances(hiram_domain::order::OrderId(order)).await.unwrap();
+    (balances.dues().total().get() + balances.net(hiram_domain::ledger::Account::BorrowerCredit)).max(0)
+}
+
 crate::on_both_stores! {
+    async fn after_a_partial_payment_the_balance_shows_paid_and_owed_today_as_the_ledger_holds(app with [("APP_PAYMENTS__SANDBOX_SECRET", "sandbox-secret-for-tests")]) {
+        use crate::repayment::{SECRET, callback, now, pay_code, repayment_page};
+        let demo = app.demo_session().await;
+        let session = demo.session_id.as_str();
+        let order = order_in(&demo, 174).order_id;
+        let before = app.loan_details(session, order).await.1["data"]["balance"].clone();
+        let (_, issued) = pay_code(&app, session, order, 100_000, 90011).await;
+        let paid = serde_json::json!({ "transactionId": "GC-PART-1", "payCode": issued["data"]["payCode"], "amount": 100_000, "currency": "PHP" });
+        assert_eq!(callback(&app, &paid, now(&app), SECRET).await.1["data"]["result"], "posted");
+        let (_, details) = app.loan_details(session, order).await;
+        let balance = &details["data"]["balance"];
+        assert_eq!(balance["paid"].as_i64().unwrap(), before["paid"].as_i64().unwrap() + 100_000, "{balance}");
+        assert_eq!(balance["owedToday"].as_i64().unwrap(), ledger_owed(&app, order).await, "{balance}");
+        assert_eq!(balance["owedToday"].as_i64().unwrap(), before["owedToday"].as_i64().unwrap() - 100_000, "interest to the day was already counted before");
+        // The next amount is what the repayment page asks for, on its day.
+        let repayment = repayment_page(&app, session, order).await;
+        assert_eq!(balance["nextDueAmount"], repayment["repayAmount"], "{repayment}");
+        crate::helpers::account_matching_ledger(&app, hiram_domain::order::OrderId(order)).await;
+    }
+
+    async fn a_loan_gone_late_since_the_last_daily_run_shows_its_penalties_at_once(app) {
+        let demo = app.demo_session().await;
+        let order = order_in(&demo, 174).order_id;
+        let due = app.state.store.order(hiram_domain::order::OrderId(order)).await.unwrap().unwrap().due_date.unwrap();
+        // Nine days past its due date, with no daily run since: still 174.
+        app.clock.advance(time::Duration::days((due - app.state.today()).whole_days() + 9));
+        // The demo session has ended by then: the borrower signs in again.
+        let session = app.login(hiram::seed::DEMO_PHONE).await;
+        let (_, details) = app.loan_details(&session, order).await;
+        let data = &details["data"];
+        assert_eq!(data["orderStatus"], 174, "no daily run has marked it");
+        let overdue = &data["overdue"];
+        assert_eq!(overdue["daysLate"], 9, "{overdue}");
+        assert!(overdue["penaltiesSoFar"].as_i64().unwrap() > 0, "{overdue}");
+        assert_eq!(data["balance"]["owedToday"], overdue["balanceToday"]);
+        assert_eq!(data["balance"]["nextDueDate"], app.state.today().to_string(), "everything late is due today");
+    }
+
+
     async fn the_demo_borrower_has_an_order_in_every_status(app) {
         let session = app.demo_session().await;
         let mut statuses = BTreeSet::new();

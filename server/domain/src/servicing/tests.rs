@@ -76,6 +76,40 @@ fn paying_an_instalment_days_early_leaves_nothing_overdue_on_its_day() {
 }
 
 #[test]
+fn the_running_balance_counts_to_the_day_and_follows_every_payment() {
+    let mut account = open(&product_2(), pesos(5_000));
+    let first = account.plan(day(10))[0].clone();
+    let before = account.running_balance(day(10));
+    // Nothing has fallen due: the next amount is the first instalment on its day.
+    assert_eq!(before.next_due, Some(NextDue { on: first.due_date, amount: first.remaining }));
+    // Owed today is the principal and ten days' interest, to the centavo.
+    let ten_days = interest_on(i128::from(pesos(5_000).get()) * 10, account.terms.monthly_interest_bp);
+    assert_eq!(before.owed_today, Centavos::new(pesos(5_000).get() + ten_days.get()));
+
+    account.pay(day(10), pesos(500));
+    let after = account.running_balance(day(10));
+    assert_eq!(after.owed_today, Centavos::new(before.owed_today.get() - pesos(500).get()));
+    // What the account says is owed is what its ledger's receivables hold.
+    let ledger = account.ledger_balances(pesos(500));
+    assert_eq!(after.owed_today, ledger.dues().total());
+    assert_eq!(account.paid_in(&ledger), pesos(500));
+}
+
+#[test]
+fn a_loan_nine_days_late_shows_its_penalties_with_no_daily_run() {
+    let account = open(&product_2(), pesos(5_000));
+    let due = account.instalments[0].due_date;
+    let today = due + Duration::days(9);
+    // The account was never brought past its opening day (no daily run).
+    let balance = account.running_balance(today);
+    let standing = account.overdue_standing(today).unwrap();
+    assert_eq!(standing.days_late, 9);
+    assert!(standing.penalties_so_far.get() > 0);
+    assert_eq!(balance.owed_today, standing.balance_today);
+    assert_eq!(balance.next_due, Some(NextDue { on: today, amount: account.due_now(today) }));
+}
+
+#[test]
 fn an_extension_on_day_25_is_priced_at_what_is_due_that_day() {
     let account = open(&product_2(), pesos(5_000));
     let offer = account.extension_offer(day(25), &rule_sets()).unwrap();

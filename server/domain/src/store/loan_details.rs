@@ -3,6 +3,7 @@
 //! theirs, its product and its loan account.
 
 use super::StoreResult;
+use crate::ledger::Balances;
 use crate::order::{Order, OrderId};
 use crate::product::Product;
 use crate::servicing::LoanAccount;
@@ -24,6 +25,9 @@ pub struct OrderRead {
     pub product: Option<Product>,
     /// Once the money went out.
     pub account: Option<LoanAccount>,
+    /// The order's ledger balances (all zero before its first entry): what
+    /// its running balance reads what was paid from.
+    pub balances: Balances,
 }
 
 #[async_trait]

@@ -4174,6 +4174,33 @@ export interface components {
             /** Format: int64 */
             totalLiabilities: number;
         };
+        /**
+         * @description One running balance (issue 33), to the day with no daily run needed and
+         *     changed by every payment, extension and penalty. Amounts in centavos.
+         */
+        BalanceView: {
+            /**
+             * Format: int64
+             * @description The next amount to pay: everything fallen due, or the next
+             *     instalment as it stands on its day; 0 when nothing is owed.
+             */
+            nextDueAmount: number;
+            /**
+             * @description Its day (Manila, YYYY-MM-DD): today when something is late; empty
+             *     when nothing is owed.
+             */
+            nextDueDate: string;
+            /**
+             * Format: int64
+             * @description Everything owed today, interest and penalties to the day included.
+             */
+            owedToday: number;
+            /**
+             * Format: int64
+             * @description Paid in so far, net of refunds: read from the loan's ledger.
+             */
+            paid: number;
+        };
         BankCard: {
             bankCode: string;
             bankName: string;
@@ -6231,6 +6258,7 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
+                balance?: null | components["schemas"]["BalanceView"];
                 /**
                  * Format: int64
                  * @description 1 asks the borrower to bind a bank card.
@@ -8182,6 +8210,7 @@ export interface components {
             termUnit: string;
         };
         LoanDetails: {
+            balance?: null | components["schemas"]["BalanceView"];
             /**
              * Format: int64
              * @description 1 asks the borrower to bind a bank card.

@@ -101,10 +101,32 @@ pub struct LoanDetails {
     pub card_need_pop: i64,
     pub card_pop_title: String,
     pub card_pop_msg: String,
-    /// For an overdue loan (180): days late, penalties so far, the balance
-    /// today and what another day adds; absent otherwise.
+    /// For a loan past a due date (180, or 174 before the daily run marks
+    /// it): days late, penalties so far, the balance today and what another
+    /// day adds; absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overdue: Option<crate::views::OverdueView>,
+    /// For a loan whose money went out (174, 180, 200): what was paid, what
+    /// is owed today and the next amount due; absent before.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub balance: Option<BalanceView>,
+}
+
+/// One running balance (issue 33), to the day with no daily run needed and
+/// changed by every payment, extension and penalty. Amounts in centavos.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BalanceView {
+    /// Paid in so far, net of refunds: read from the loan's ledger.
+    pub paid: i64,
+    /// Everything owed today, interest and penalties to the day included.
+    pub owed_today: i64,
+    /// The next amount to pay: everything fallen due, or the next
+    /// instalment as it stands on its day; 0 when nothing is owed.
+    pub next_due_amount: i64,
+    /// Its day (Manila, YYYY-MM-DD): today when something is late; empty
+    /// when nothing is owed.
+    pub next_due_date: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -143,7 +165,7 @@ pub async fn loan_details(
     };
     let read = state.store.loan_details_read(&digest, OrderId(params.order_id)).await?;
     let borrower = session_borrower(&state, read.as_ref().map(|read| read.session.clone()))?;
-    let OrderRead { order, product, account } = read.and_then(|read| read.order).ok_or(ApiError::NotFound)?;
+    let OrderRead { order, product, account, balances } = read.and_then(|read| read.order).ok_or(ApiError::NotFound)?;
     if params.product_id.is_some_and(|product| ProductId(product) != order.product_id) {
         return Err(ApiError::NotFound);
     }
@@ -172,20 +194,29 @@ pub async fn loan_details(
     let (title, description) =
         if needs_account { (Msg::CardPopTitle, Msg::CardPopMsg) } else { status_texts(order.status) };
     // An open loan extends while its agreement (frozen when it was
-    // accepted) permits; an overdue one rolls over (180 → 174).
-    let (extendable, overdue) = match (order.status.is_repayable(), account) {
+    // accepted) permits; an overdue one rolls over (180 → 174). Its
+    // standing and balance are worked out to today from its account, so a
+    // loan gone late since the last daily run shows its penalties already.
+    let today = state.today();
+    let (extendable, overdue, balance) = match (order.status.is_repayable(), &account) {
         (true, Some(account)) => {
-            let today = state.today();
             let rule_sets = crate::services::loans::rule_sets(&state).await?;
-            let overdue = match order.status {
-                OrderStatus::Overdue => {
-                    account.overdue_standing(today).map(|standing| crate::views::overdue_view(&standing, lang, symbol))
-                }
-                _ => None,
+            let overdue =
+                account.overdue_standing(today).map(|standing| crate::views::overdue_view(&standing, lang, symbol));
+            let running = account.running_balance(today);
+            let balance = BalanceView {
+                paid: account.paid_in(&balances).get(),
+                owed_today: running.owed_today.get(),
+                next_due_amount: running.next_due.map_or(0, |next| next.amount.get()),
+                next_due_date: running.next_due.map(|next| date_text(next.on)).unwrap_or_default(),
             };
-            (account.can_extend(today, &rule_sets).is_ok(), overdue)
+            (account.can_extend(today, &rule_sets).is_ok(), overdue, Some(balance))
         }
-        _ => (false, None),
+        (false, Some(account)) if order.status == OrderStatus::Repaid => {
+            let paid = account.paid_in(&balances).get();
+            (false, None, Some(BalanceView { paid, owed_today: 0, next_due_amount: 0, next_due_date: String::new() }))
+        }
+        _ => (false, None, None),
     };
     Ok(ok(
         lang,
@@ -217,6 +248,7 @@ pub async fn loan_details(
             card_pop_title: if needs_account { Msg::CardPopTitle.text(lang).to_owned() } else { String::new() },
             card_pop_msg: if needs_account { Msg::CardPopMsg.text(lang).to_owned() } else { String::new() },
             overdue,
+            balance,
         },
     ))
 }
@@ -229,9 +261,13 @@ fn shows_recommendations(status: OrderStatus) -> bool {
 const DATE: &[time::format_description::BorrowedFormatItem<'static>] =
     time::macros::format_description!("[year]-[month]-[day]");
 
+fn date_text(date: time::Date) -> String {
+    date.format(DATE).unwrap_or_default()
+}
+
 fn detail_rows(order: &Order, lang: Lang, symbol: CurrencySymbol) -> ApiResult<Vec<DetailRow>> {
     let money = |amount: Centavos| format_amount(amount, symbol);
-    let date = |date: time::Date| date.format(DATE).unwrap_or_default();
+    let date = date_text;
     let total =
         order.total_repayable().ok_or_else(|| ApiError::Internal(format!("order {} total overflows", order.id.0)))?;
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };

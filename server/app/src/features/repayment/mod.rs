@@ -288,7 +288,7 @@ pub async fn repayment_info(
     let standing = crate::services::loans::standing(&state, order.id).await?.ok_or(ApiError::NotFound)?;
     let balances = crate::services::money_in::balances(&state, order.id).await?;
     let due = standing.amount_due();
-    let paid = crate::services::loans::paid_in(&balances, &standing.account);
+    let paid = standing.account.paid_in(&balances);
     let money = |amount: Centavos| format_amount(amount, symbol);
     let today = standing.today;
     let plan = standing.plan();

@@ -3,11 +3,13 @@ import {
   digitsOnly,
   formatCardNumberInput,
   formatDate,
+  formatDay,
   formatPercent,
   formatDateTime,
   formatMoney,
   formatPhone,
   formatPhoneInput,
+  formatServiceHours,
   groupPayCode,
   isValidPhMobile,
   hundredthsText,
@@ -156,5 +158,32 @@ describe('formatPercent', () => {
     expect(formatPercent(10_000)).toBe('100.00%');
     expect(formatPercent(5)).toBe('0.05%');
     expect(formatPercent(-100)).toBe('-1.00%');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a calendar day as a borrower reads it, in their language', () => {
+    expect(formatDay('2026-01-15', 'en')).toBe('Jan 15, 2026');
+    expect(formatDay('2026-01-15', 'fil')).toBe('Ene 15, 2026');
+    expect(formatDay('2025-12-05', 'en')).toBe('Dec 5, 2025');
+  });
+
+  it('leaves anything that is not a real day as it is', () => {
+    expect(formatDay('', 'en')).toBe('');
+    expect(formatDay('2026-02-30', 'en')).toBe('2026-02-30');
+    expect(formatDay('tomorrow', 'en')).toBe('tomorrow');
+  });
+});
+
+describe('formatServiceHours', () => {
+  it('puts the days of the week in Filipino on a Filipino page, and leaves the hours', () => {
+    expect(formatServiceHours('Mon–Sat, 8:00 AM – 8:00 PM', 'fil')).toBe('Lun–Sab, 8:00 AM – 8:00 PM');
+    expect(formatServiceHours('Monday to Friday 9:00–18:00, Sat 9:00–12:00', 'fil')).toBe('Lunes–Biyernes 9:00–18:00, Sab 9:00–12:00');
+    expect(formatServiceHours('Tues-Thurs', 'fil')).toBe('Mar-Huw');
+  });
+
+  it('leaves English, and words that are not days, alone', () => {
+    expect(formatServiceHours('Mon–Sat, 8:00 AM – 8:00 PM', 'en')).toBe('Mon–Sat, 8:00 AM – 8:00 PM');
+    expect(formatServiceHours('Sundays closed; Monitor us online', 'fil')).toBe('Sundays closed; Monitor us online');
   });
 });

@@ -1,4 +1,5 @@
 // The one formatter module: money, dates, phone numbers.
+import { getLocale, type Locale } from '../i18n/i18n';
 import { currencySymbol } from '../query/pageQuery';
 
 /**
@@ -81,6 +82,43 @@ export function formatDate(value: Date | number | string): string {
 export function formatDateTime(value: Date | number | string): string {
   const p = manilaParts(value);
   return p ? `${p[0]}-${p[1]}-${p[2]} ${p[3]}:${p[4]}:${p[5]}` : '';
+}
+
+const DAY_FORMATS: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+  fil: new Intl.DateTimeFormat('fil-PH', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/**
+ * A calendar day as the server sends it (`2026-01-15`: a due date, a
+ * payment date) as a borrower reads it: `Jan 15, 2026`, in Filipino
+ * `Ene 15, 2026`. Any other text is returned as it is.
+ */
+export function formatDay(day: string, locale: Locale = getLocale()): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day.trim());
+  if (!m) return day;
+  const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  if (date.toISOString().slice(0, 10) !== day.trim()) return day;
+  return DAY_FORMATS[locale].format(date);
+}
+
+const FILIPINO_DAYS: Record<string, string> = {
+  monday: 'Lunes', tuesday: 'Martes', wednesday: 'Miyerkules', thursday: 'Huwebes', friday: 'Biyernes', saturday: 'Sabado', sunday: 'Linggo',
+  mon: 'Lun', tue: 'Mar', tues: 'Mar', wed: 'Miy', thu: 'Huw', thur: 'Huw', thurs: 'Huw', fri: 'Biy', sat: 'Sab', sun: 'Lin',
+};
+const DAY = `(?:${Object.keys(FILIPINO_DAYS).join('|')})`;
+
+/**
+ * Service hours as staff typed them (`Mon–Sat, 8:00 AM – 8:00 PM`), with
+ * the days of the week in Filipino on a Filipino page (`Lun–Sab, 8:00 AM –
+ * 8:00 PM`; "Mon to Sat" becomes "Lun–Sab"); hours and other words stay as
+ * written. In English the text is unchanged.
+ */
+export function formatServiceHours(text: string, locale: Locale = getLocale()): string {
+  if (locale !== 'fil') return text;
+  return text
+    .replace(new RegExp(`\\b(${DAY})(\\.?)\\s+to\\s+(?=${DAY}\\b)`, 'gi'), '$1$2–')
+    .replace(new RegExp(`\\b${DAY}\\b`, 'gi'), (day) => FILIPINO_DAYS[day.toLowerCase()] ?? day);
 }
 
 /**

@@ -43,6 +43,17 @@ test('a visitor registers on the promotion page with the captcha and the SMS cod
   await expect(page).toHaveURL(/#\/downloadTemplate$/);
   await expect(page.getByText('Registration successful')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Get Hiram' })).toBeVisible();
+
+  // The number was proved by SMS once: the browser continues signed in, with no second code.
+  const codesSent = smsOutbox(phone).length;
+  await page.getByRole('link', { name: 'Continue in the browser' }).click();
+  await expect(page).toHaveURL(/\/home\?/);
+  const info = page.waitForResponse((r) => r.url().includes('/pany/v3/personal-center/user-info'));
+  await page.goto('/mine');
+  const reply = (await (await info).json()) as { code: string };
+  expect(reply.code).toBe('00');
+  await expect(page.getByText(new RegExp(phone.slice(-4)))).toBeVisible();
+  expect(smsOutbox(phone).length).toBe(codesSent);
 });
 
 test('a visitor who cannot see the picture listens to the code instead and registers', async ({ page }) => {

@@ -31,14 +31,15 @@ async fn get_sms(app: &TestApp, phone: &str, capcode: &str, sid: &str) -> Value 
 }
 
 async fn register(app: &TestApp, phone: &str, sid: &str, code: &str) -> Value {
+    registered(app, phone, sid, code).await.json().await.unwrap()
+}
+
+async fn registered(app: &TestApp, phone: &str, sid: &str, code: &str) -> reqwest::Response {
     app.post_form(
         &format!("{BASE}/promotion/register"),
         &[("phone", phone), ("capcode", "0000"), ("sid", sid), ("smsCode", code), ("id", "1"), ("utm_tag", "fb-nov")],
     )
     .await
-    .json()
-    .await
-    .unwrap()
 }
 
 /// Plays the sound for the sid and counts its tones as a listener would:
@@ -108,11 +109,19 @@ crate::on_both_stores! {
         assert_eq!(sent["code"], "0", "{sent}");
         assert_eq!(sent["message"], "The code has been sent. Please check your phone.");
         let code = app.last_code(PHONE).await;
-        let registered = register(&app, PHONE, &sid, &code).await;
+        let response = registered(&app, PHONE, &sid, &code).await;
+        // The new borrower is signed in: the pages' session cookie is set,
+        // and it opens their own account, with no second code.
+        let cookie = response.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+        assert!(cookie.starts_with("hiram_session=") && cookie.len() > "hiram_session=".len() + 20, "{cookie}");
+        let registered: Value = response.json().await.unwrap();
         assert_eq!(registered["code"], "0", "{registered}");
         assert_eq!(registered["message"], "Registration successful");
         let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();
         assert!(app.state.store.borrower_by_phone(&phone).await.unwrap().is_some());
+        let info: Value = app.client.post(app.url("/pany/v3/personal-center/user-info")).header("cookie", &cookie).send().await.unwrap().json().await.unwrap();
+        assert_eq!(info["code"], "00", "{info}");
+        assert!(info.to_string().contains(&PHONE[PHONE.len() - 4..]), "the account is the new borrower's: {info}");
         let replay = register(&app, PHONE, &sid, &code).await;
         assert_eq!(replay["code"], "-1", "the sid is spent once registration succeeds");
     }
@@ -241,7 +250,9 @@ crate::on_both_stores! {
         let wrong_code = register(&app, demo, &sid, "000000").await;
         assert_ne!(wrong_code["code"], "11", "no hint without the right code");
         let code = app.last_code(demo).await;
-        let known = register(&app, demo, &sid, &code).await;
+        let known = registered(&app, demo, &sid, &code).await;
+        assert!(known.headers().get("set-cookie").is_none(), "registering a known number signs no one in");
+        let known: Value = known.json().await.unwrap();
         assert_eq!(known["code"], "11");
         assert_eq!(known["message"], "You are already registered. Please download the app and log in.");
     }

@@ -1990,7 +1990,11 @@ export interface paths {
         put?: never;
         /**
          * Registers the number: "0" registered, "11" already registered, "-1" the
-         *     captcha was not passed for this number (draw a new image).
+         *     captcha was not passed for this number (draw a new image). A new
+         *     borrower, who has just proved the number with the SMS code, is signed in
+         *     too (the pages' HttpOnly session cookie, as `web-session` sets it): the
+         *     page's "Continue in the browser" goes on signed in, with no second code
+         *     (issue 33).
          */
         post: operations["register"];
         delete?: never;
@@ -17661,6 +17665,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description On "0", sets the HttpOnly session cookie */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -55,6 +55,14 @@ export async function adoptAddressSession(): Promise<void> {
   await tradeSession(sessionId);
 }
 
+/**
+ * Notes that the server has just set the session cookie on a reply of its
+ * own (the promotion page's registration signs the new borrower in).
+ */
+export function markWebSession(): void {
+  storage()?.setItem(FLAG, '1');
+}
+
 /** Whether this tab has a session (a cookie the server set, or one in the address). */
 export function hasWebSession(): boolean {
   return storage()?.getItem(FLAG) === '1' || new URLSearchParams(window.location.search).get('sessionId') !== null;

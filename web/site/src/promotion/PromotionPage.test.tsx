@@ -62,6 +62,7 @@ afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
   hideToast();
+  sessionStorage.clear();
 });
 
 describe('promotion page', () => {
@@ -187,6 +188,8 @@ describe('promotion page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
     expect(await screen.findByText('Registration successful')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Get Hiram' })).toBeTruthy();
+    // Registered and signed in by the server: the browser goes on to home, not to a second login.
+    expect(screen.getByRole('link', { name: 'Continue in the browser' }).getAttribute('href')).toMatch(/^\/home\?/);
     expect(api.calls('/api/v2/youmi/promotion/track-click')[0]![0]).toContain('phone=09171234567');
     const body = Object.fromEntries(new URLSearchParams(String(api.calls('/api/v2/youmi/promotion/register')[0]![1]?.body)));
     expect(body).toMatchObject({ phone: '09171234567', userName: '09171234567', merchantNumber: '0', smsCode: '123456', id: '3', deviceId: 'sid42' });

@@ -5,9 +5,10 @@ import { t } from '../i18n/i18n';
 import { useCompanyInfo, type CompanyInfo } from '@hiram/shared/api/companyInfo';
 import { messagingApp } from '@hiram/shared/browser/messagingApp';
 import { copyText } from '@hiram/shared/clipboard/copy';
+import { hasWebSession } from '@hiram/shared/session/webSession';
 import { getChannelTemplate, type ChannelTemplate } from './api/channelTemplate';
 import { trackVisit } from './api/track';
-import { loginLink, parsePromotionRoute, type PromotionRoute } from './promotionRoute';
+import { continueLink, parsePromotionRoute, type PromotionRoute } from './promotionRoute';
 import { RegisterForm } from './RegisterForm';
 
 const onHashChange = (changed: () => void) => {
@@ -144,7 +145,11 @@ export function PromotionPage() {
   const { view, params } = useHashRoute();
   const info = useCompanyInfo();
   const template = useTemplate();
-  const login = loginLink(params);
+  // Read after render: the page is prerendered where no tab (and no
+  // session) exists; registering signs the borrower in, then shows download.
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => setSignedIn(hasWebSession()), [view]);
+  const login = continueLink(params, signedIn);
   // Staff write a template's texts in English and in Filipino (decision 051).
   // A text left empty in the page's language gives way to the page's own,
   // so no English line stands among Filipino ones.

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhoneInput, isValidPhMobile, phoneDigits } from '@hiram/shared/format/format';
 import { t, tNodes } from '../i18n/i18n';
+import { markWebSession } from '@hiram/shared/session/webSession';
 import { Field } from '@hiram/shared/ui/Field';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { useCountdown } from '@hiram/shared/ui/useCountdown';
@@ -106,6 +107,8 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
     if (result.code === PROMO_CODES.ok) {
       const uc = params.get('UC');
       if (uc) reportConversion(uc);
+      // The server signed the new borrower in (its session cookie).
+      markWebSession();
       goToDownload(t('promo.registered'));
     } else if (result.code === PROMO_CODES.alreadyRegistered) {
       goToDownload(t('promo.alreadyRegistered'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginLink, parsePromotionRoute } from './promotionRoute';
+import { continueLink, parsePromotionRoute } from './promotionRoute';
 
 describe('promotion hash routes', () => {
   it('reads the view and the query after the hash', () => {
@@ -13,6 +13,7 @@ describe('promotion hash routes', () => {
 
   it('carries the promotion query to the borrower login', () => {
     const { params } = parsePromotionRoute('?id=3&app_from=fb&utm_tag=x&links_id=9&other=no', '');
-    expect(loginLink(params)).toBe('/login?id=3&app_from=fb&utm_tag=x&links_id=9');
+    expect(continueLink(params, false)).toBe('/login?id=3&app_from=fb&utm_tag=x&links_id=9');
+    expect(continueLink(params, true)).toBe('/home?id=3&app_from=fb&utm_tag=x&links_id=9');
   });
 });

@@ -38,13 +38,18 @@ export function linkCodes(params: URLSearchParams): { links_id?: string; down_id
   return { links_id: params.get('links_id') || undefined, down_id: params.get('down_id') || undefined };
 }
 
-/** The borrower login with the promotion query carried. */
-export function loginLink(params: URLSearchParams): string {
+/**
+ * Where "Continue in the browser" leads, with the promotion query carried:
+ * home for a borrower the registration signed in (issue 33), the login
+ * otherwise (a number registered before, or the download page opened
+ * directly).
+ */
+export function continueLink(params: URLSearchParams, signedIn: boolean): string {
   const out = new URLSearchParams();
   for (const name of PROMOTION_PARAMS) {
     const value = params.get(name);
     if (value) out.set(name, value);
   }
   const qs = out.toString();
-  return `/login${qs ? `?${qs}` : ''}`;
+  return `${signedIn ? '/home' : '/login'}${qs ? `?${qs}` : ''}`;
 }

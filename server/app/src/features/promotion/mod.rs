@@ -384,7 +384,11 @@ pub struct RegisterParams {
 }
 
 /// Registers the number: "0" registered, "11" already registered, "-1" the
-/// captcha was not passed for this number (draw a new image).
+/// captcha was not passed for this number (draw a new image). A new
+/// borrower, who has just proved the number with the SMS code, is signed in
+/// too (the pages' HttpOnly session cookie, as `web-session` sets it): the
+/// page's "Continue in the browser" goes on signed in, with no second code
+/// (issue 33).
 #[utoipa::path(post, path = "/v2/youmi/promotion/register", tag = "promotion",
     params(RegisterParams, CampaignTags,
         ("capcode" = Option<String>, Query, description = "The captcha answer again; not read (get-sms checked it for this sid and number)"),
@@ -392,12 +396,12 @@ pub struct RegisterParams {
         ("appName" = Option<String>, Query, description = "The page sends its template's app name; not read"),
         ("merchantNumber" = Option<i64>, Query, description = "The page sends 0; not read"),
         ("userName" = Option<String>, Query, description = "The page sends the phone number again; not read")),
-    responses((status = 200, body = Envelope<NoData>), (status = 400)))]
+    responses((status = 200, body = Envelope<NoData>, description = "On \"0\", sets the HttpOnly session cookie"), (status = 400)))]
 pub async fn register(
     State(state): State<AppState>,
     lang: Lang,
     Params(params): Params<RegisterParams>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> ApiResult<Response> {
     let phone = parse_phone(&params.phone)?;
     let sid = sid_digest(&params.sid);
     let now = state.now();
@@ -410,18 +414,21 @@ pub async fn register(
         &state,
     )?;
     if !state.store.captcha_passed_for(&sid, &phone, now).await? {
-        return Ok(coded(CODE_WRONG_CAPTCHA_REGISTER, Msg::CaptchaWrong, lang, NoData));
+        return Ok(coded(CODE_WRONG_CAPTCHA_REGISTER, Msg::CaptchaWrong, lang, NoData).into_response());
     }
     verify_code(&state, &phone, CodePurpose::Register, &params.sms_code).await?;
     state.store.close_captcha(&sid, now).await?;
     if state.store.borrower_by_phone(&phone).await?.is_some() {
-        return Ok(coded(CODE_ALREADY_REGISTERED, Msg::AlreadyRegistered, lang, NoData));
+        return Ok(coded(CODE_ALREADY_REGISTERED, Msg::AlreadyRegistered, lang, NoData).into_response());
     }
     let borrower = state.store.ensure_borrower(&phone, None, now).await?;
     event.borrower_id = Some(borrower.id);
     event.invite_code = params.invite_code;
     state.store.record_funnel_event(&event).await?;
-    Ok(coded(CODE_OK, Msg::Registered, lang, NoData))
+    let token = crate::session::start(&state, borrower.id).await?;
+    let mut response = coded(CODE_OK, Msg::Registered, lang, NoData).into_response();
+    response.headers_mut().insert(header::SET_COOKIE, crate::session::cookie(&state, &token));
+    Ok(response)
 }
 
 /// The answer of the image last drawn for `sid`, recovered from its digest

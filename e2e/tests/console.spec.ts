@@ -111,7 +111,7 @@ test('(a) customer care signs in with a TOTP code and answers a borrower’s com
   const borrower = await page.context().newPage();
   await borrower.setViewportSize({ width: 360, height: 800 });
   await borrower.goto(`/complainDetails?problemId=${complaintId}&sessionId=${session.sessionId}`);
-  const result = borrower.getByRole('region', { name: 'Process Result' });
+  const result = borrower.getByRole('region', { name: 'Our answer' });
   await expect(result).toContainText(answer);
   await expectLoaded(borrower, 'Picture 1 from customer care');
   const detail = await request.post(
@@ -374,18 +374,19 @@ test('(d) an auditor reads the answer, the match, the new product and the sign-i
   await expect(answerRow).toHaveCount(1);
   await expect(answerRow).toContainText('complaint.answer');
   await expect(answerRow).toContainText(`Care Agent (#${care.id})`);
-  await expect(answerRow).toContainText('{"status":"open"}');
-  await expect(answerRow).toContainText('"agent":"Care Agent"');
-  await expect(answerRow).toContainText('"status":"answered"');
+  // What changed, field by field (decision 087).
+  await expect(answerRow).toContainText('Answered a complaint');
+  await expect(answerRow).toContainText('status: open → answered');
+  await expect(answerRow).toContainText('agent: Care Agent');
   const matchRow = log.getByRole('row').filter({ hasText: new RegExp(`unposted_payment:${matched!.entryId}(?!\\d)`) });
   await expect(matchRow).toContainText('unposted_payment.match');
   await expect(matchRow).toContainText(`Finance Clerk (#${matched!.finance.id})`);
-  await expect(matchRow).toContainText('"status":"matched"');
+  await expect(matchRow).toContainText('status: pending → matched');
   const productRow = log.getByRole('row').filter({ hasText: new RegExp(`product:${created!.productId}(?!\\d)`) });
   await expect(productRow).toHaveCount(1);
   await expect(productRow).toContainText('product.create');
   await expect(productRow).toContainText(`Product Admin (#${created!.admin.id})`);
-  await expect(productRow).toContainText('"monthlyInterestBp":400');
+  await expect(productRow).toContainText('monthlyInterestBp: 400');
   const signIns = (id: number) =>
     log.getByRole('row').filter({ hasText: 'staff.sign_in' }).filter({ hasText: new RegExp(`staff:${id}(?!\\d)`) });
   await expect(signIns(care.id)).toHaveCount(1);
@@ -446,7 +447,8 @@ test('(f) customer care sees neither the audit log nor the unposted payments', a
   expect((await page.request.get('/api/console/unposted-payments')).status()).toBe(403);
   // The SMS outbox is theirs to read: the demo borrower's messages are in it.
   await menu(page).getByRole('link', { name: 'SMS outbox' }).click();
-  await expect(page.getByRole('table', { name: 'SMS outbox' }).getByRole('row').filter({ hasText: '0917 555 0100' }).first()).toBeVisible();
+  // The number shows as everywhere in the console: its last four digits (decision 087).
+  await expect(page.getByRole('table', { name: 'SMS outbox' }).getByRole('row').filter({ hasText: '•••• ••• 0100' }).first()).toBeVisible();
 });
 
 test('(g) an administrator adds a finance member without seeing a secret; a second administrator approves; the member enrols through the mailed link, and a reset signs them out until they enrol again', async ({
@@ -621,7 +623,7 @@ test('(j) a credit officer sees borrowers newest first before any search, and a 
   expect((await signIn(page, officer)).status()).toBe(200);
   await menu(page).getByRole('link', { name: 'Borrowers' }).click();
   const table = page.getByRole('table', { name: 'Borrowers' });
-  const demo = table.getByRole('row').filter({ hasText: '0917 *** 0100' });
+  const demo = table.getByRole('row').filter({ hasText: 'Maria Clara Santos' }).filter({ hasText: '•••• ••• 0100' });
   await expect(demo).toBeVisible();
   await expect(table.getByText('Nothing to show.')).toHaveCount(0);
   const ids = (await table.getByRole('row').locator('td:first-child').allTextContents()).map((id) => Number(id.slice(1)));

@@ -219,7 +219,7 @@ export async function openDetails(page: Page, query: URLSearchParams): Promise<O
   return ((await (await reply).json()) as { data: OrderDetails }).data;
 }
 
-/** Closes the order page's popups (Kind tips, reminder, rating, bank card), one at a time. */
+/** Closes the order page's popups (the safety reminder, reminder, rating, bank card), one at a time. */
 export async function closePopups(page: Page) {
   const dialog = page.getByRole('dialog');
   for (let i = 0; i < 5 && (await dialog.count()) > 0; i += 1) {
@@ -229,7 +229,7 @@ export async function closePopups(page: Page) {
 
 /**
  * On a repayment page: chooses `channel` under Payment Method and taps
- * Payment. Returns the form the page sent to generate-vcode and the code issued.
+ * Pay. Returns the form the page sent to generate-vcode and the code issued.
  */
 export async function issuePayCode(page: Page, channel: string): Promise<{ form: URLSearchParams; payCode: string }> {
   await page.getByRole('button', { name: 'Payment Method', exact: true }).click();
@@ -246,7 +246,7 @@ export async function issuePayCode(page: Page, channel: string): Promise<{ form:
     issued = { form: new URLSearchParams(route.request().postData() ?? ''), body };
     await route.fulfill({ response });
   });
-  await sheet.getByRole('button', { name: 'Payment', exact: true }).click();
+  await sheet.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect.poll(() => issued !== undefined).toBe(true);
   await page.unroute(path);
   const { form, body } = issued!;

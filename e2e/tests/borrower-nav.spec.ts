@@ -51,7 +51,7 @@ const ROUTES: readonly ((session: DemoSession) => string)[] = [
 
 const header = (page: Page) => page.locator('header.app-header');
 
-/** Closes what a page opens by itself (Kind tips, a rating), so the header can be reached. */
+/** Closes what a page opens by itself (the safety reminder, a rating), so the header can be reached. */
 async function closeDialogs(page: Page) {
   const dialog = page.getByRole('dialog');
   for (let i = 0; i < 4 && (await dialog.count()) > 0; i += 1) {
@@ -87,7 +87,7 @@ for (const [index, route] of ROUTES.entries()) {
     const path = route(session);
     await page.goto(`${path}${path.includes('?') ? '&' : '?'}sessionId=${session.sessionId}`);
     await expect(header(page).getByRole('heading', { level: 1 }), path).toBeVisible();
-    // What the page opens by itself (Kind tips, a rating) comes with its data.
+    // What the page opens by itself (the safety reminder, a rating) comes with its data.
     await page.waitForLoadState('networkidle');
     await closeDialogs(page);
     const home = header(page).getByRole('link', { name: 'Home' });
@@ -223,15 +223,16 @@ test('bind bank: a refused number shows beside its field; a toast stays clear of
   await expectToastClearOf(page, [sheet.getByRole('heading').first(), sheet.getByRole('radio').first()]);
 });
 
-test('the 170 order: a banner asking for the account, no popup, no Repayment button', async ({ page }) => {
+test('the 170 order: a banner asking for the account, no popup, no Pay button', async ({ page }) => {
   const session = demoSession();
   const order = orderInStatus(session, 170);
   await page.goto(`/loanDetails?orderId=${order.orderId}&productId=${order.productId}&sessionId=${session.sessionId}`);
   const banner = page.getByRole('region', { name: 'Order status' });
-  await expect(banner.getByRole('heading', { name: 'Where should we send your loan?' })).toBeVisible();
+  await expect(banner.getByRole('heading', { name: 'Loan confirmed' })).toBeVisible();
+  await expect(banner).toContainText('Add a bank account or e-wallet in your name.');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Repayment' })).toHaveCount(0);
-  await expect(page.locator('main .app-buttons button')).toHaveText(['Go and bind the card']);
+  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
+  await expect(page.locator('main .app-buttons button')).toHaveText(['Add your payout account']);
 });
 
 test('"Read the loan agreement" opens the agreement, and the modal is not asked again after reading', async ({ page }) => {

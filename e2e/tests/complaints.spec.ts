@@ -105,8 +105,8 @@ test('a collection complaint with pictures: filed, answered by customer care, an
   expect(await page.evaluate(() => localStorage.getItem('complaintOrderNo'))).toBe(chosen.orderNo);
 
   // The form: tags, the 200-character cap, two pictures.
-  await expect(page.getByRole('list', { name: 'Problem Type' })).toContainText(collection.title);
-  await expect(page.getByRole('list', { name: 'Problem Type' })).toContainText(subType.title);
+  await expect(page.getByRole('list', { name: 'Topic' })).toContainText(collection.title);
+  await expect(page.getByRole('list', { name: 'Topic' })).toContainText(subType.title);
   const text = page.getByRole('textbox', { name: 'Describe the problem' });
   await text.fill('x'.repeat(250));
   await expect(text).toHaveValue('x'.repeat(200));
@@ -150,7 +150,7 @@ test('a collection complaint with pictures: filed, answered by customer care, an
   const detail = ((await (await detailReply).json()) as { data: { isNeedScore: number } }).data;
   expect(detail.isNeedScore).toBe(1);
   const loadedAt = Date.now();
-  const result = page.getByRole('region', { name: 'Process Result' });
+  const result = page.getByRole('region', { name: 'Our answer' });
   await expect(result).toContainText(answer);
   await expectLoaded(result.getByRole('img', { name: 'Picture 1 from customer care' }));
   const rating = page.getByRole('dialog', { name: 'Rate our answer' });

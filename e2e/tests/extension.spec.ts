@@ -11,7 +11,7 @@ import { closePopups, DEMO_PHONE, demoSession, issuePayCode, openDetails, orderI
 // never assumes the order is as seeded: it reads the due date, the offer and
 // the receipts count at its start, so it passes before or after them, and it
 // leaves the order open (174), which is all they check. The agreement allows
-// one extension (decision 026), so afterwards Rollover Repayment is no longer
+// one extension (decision 026), so afterwards Pay for an extension is no longer
 // offered on that order; order-statuses reads `isDelay` from the reply.
 
 interface Offer {
@@ -95,11 +95,11 @@ test('an open order extended through a pay code: the due date moves by the exten
   expect(dueBefore).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   const receiptsBefore = extendedReceipts().length;
 
-  // Order details → Rollover Repayment.
+  // Order details → Pay for an extension.
   const details = await openDetails(page, query);
   expect(details.orderStatus).toBe(174);
   expect(details.isDelay).toBe('1');
-  const rollover = page.getByRole('button', { name: 'Rollover Repayment', exact: true });
+  const rollover = page.getByRole('button', { name: 'Pay for an extension', exact: true });
   await expect(rollover).toBeVisible();
   await closePopups(page);
   const offerReply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/delay-detail'));
@@ -117,14 +117,14 @@ test('an open order extended through a pay code: the due date moves by the exten
   expect(offer.extensionDays).toBeGreaterThan(0);
   expect(offer.repayDate).toBe(dueBefore);
 
-  // The page: the offer's title, the amount, the next payment date and the plan.
+  // The page: the offer's title, the amount, the next due date and the payment schedule after the extension.
   await expect(page.getByRole('heading', { level: 1, name: offer.delayInfo.title })).toBeVisible();
-  const next = page.getByText(/^Next payment date: \d{4}-\d{2}-\d{2}$/);
+  const next = page.getByText(/^Next due date: \d{4}-\d{2}-\d{2}$/);
   await expect(next).toBeVisible();
   const nextDate = ((await next.innerText()).match(/\d{4}-\d{2}-\d{2}/) ?? [''])[0];
   expect(nextDate).toBe(offer.nextRepayDate);
   expect(nextDate).toBe(addDays(dueBefore, offer.extensionDays));
-  const plan = page.getByRole('list', { name: 'Plan' }).getByRole('listitem');
+  const plan = page.getByRole('list', { name: 'Payment schedule after the extension' }).getByRole('listitem');
   await expect(plan).toHaveCount(offer.repayPlan.length);
   await expect(plan.first()).toContainText(nextDate);
 

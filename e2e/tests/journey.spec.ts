@@ -91,7 +91,7 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
   await expect(page).toHaveURL(/\/loanConfirm\?.*orderId=\d+/);
   await agreeIfAsked(page);
   await expect(page.getByText('₱3,000.00').first()).toBeVisible();
-  const confirmRows = await rows(page.getByRole('region', { name: 'Detailed list' }), '.app-row', 'dt', 'dd');
+  const confirmRows = await rows(page.getByRole('region', { name: 'Loan details' }), '.app-row', 'dt', 'dd');
   const interest = pick(confirmRows, /interest/i);
   const total = pick(confirmRows, /total/i);
   expect(interest, `an interest row among ${JSON.stringify(confirmRows)}`).toBeTruthy();
@@ -129,13 +129,16 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
   const body = (await (await details).json()) as { data: { orderStatus: number } };
   expect(body.data.orderStatus).toBe(170);
   // No account yet: the loan waits, and order details asks for one in its
-  // banner, with one button and no popup (decision 045).
-  await expect(page.getByRole('region', { name: 'Order status' }).getByRole('heading', { name: 'Where should we send your loan?' })).toBeVisible();
+  // banner, under the status's one name, with one button and no popup
+  // (decisions 045, 086).
+  const banner = page.getByRole('region', { name: 'Order status' });
+  await expect(banner.getByRole('heading', { name: 'Loan confirmed' })).toBeVisible();
+  await expect(banner).toContainText('Add a bank account or e-wallet in your name.');
   await expect(page.getByRole('dialog')).toHaveCount(0);
-  await expect(page.locator('main .app-buttons button')).toHaveText(['Go and bind the card']);
+  await expect(page.locator('main .app-buttons button')).toHaveText(['Add your payout account']);
   const orderUrl = new URL(page.url());
   const orderId = orderUrl.searchParams.get('orderId');
-  await page.getByRole('button', { name: 'Go and bind the card' }).click();
+  await page.getByRole('button', { name: 'Add your payout account' }).click();
   await expect(page).toHaveURL(/\/bindBank(\?|$)/);
   const bindUrl = new URL(page.url());
   expect(bindUrl.searchParams.get('source')).toBe('loanDetail');
@@ -143,7 +146,7 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
   expect(bindUrl.searchParams.has('sessionId')).toBe(false);
 
   // Bind bank: a bank account over InstaPay by default; the e-wallet tab has its own fields.
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment account information' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payout account' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Bank account' })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'E-wallet' }).click();
   await expect(page.getByRole('textbox', { name: 'E-wallet mobile number' })).toBeVisible();
@@ -194,7 +197,7 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
   const sent = ((await (await sentDetails).json()) as { data: { orderStatus: number; cardNeedPop: number } }).data;
   expect(sent).toMatchObject({ orderStatus: 174, cardNeedPop: 0 });
   await expect(page.locator('[data-status="174"]')).toBeVisible();
-  const repay = page.getByRole('button', { name: /^(REPAY|Repayment)$/ }).first();
+  const repay = page.getByRole('button', { name: 'Pay', exact: true });
   await expect(repay).toBeVisible();
   await closePopups(page);
   await expectNoAccountNumber(page);

@@ -39,7 +39,7 @@ test('a Filipino-speaking borrower switches language once and receives the payou
   // Back to the approved loan, now in Filipino, and confirmed: the money goes out.
   await page.goto(`/loanConfirm${approved.search}`);
   await expect(page.getByRole('button', { name: 'Susunod' })).toBeVisible();
-  const agreement = page.getByRole('dialog', { name: 'Kasunduan sa utang' });
+  const agreement = page.getByRole('dialog', { name: 'Kasunduan sa loan' });
   if (await agreement.isVisible()) await agreement.getByRole('button', { name: 'Sumasang-ayon', exact: true }).click();
   await page.getByRole('button', { name: 'Susunod' }).click();
   await expect(page).toHaveURL(/\/loanDetails(\?|$)/);

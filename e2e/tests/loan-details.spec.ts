@@ -46,7 +46,7 @@ test('the address\'s session becomes the pages\' HttpOnly cookie: after the firs
 
   // On to repaying, through the page's own links: the pictures and calls go with the cookie alone.
   await closePopups(page);
-  await page.getByRole('button', { name: /^(REPAY|Repayment)$/ }).first().click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(page).toHaveURL(/\/repayment/);
   await expect(page.getByText('Payment Method', { exact: false }).first()).toBeVisible();
   expect(page.url()).not.toContain('sessionId');

@@ -35,7 +35,7 @@ async function openBindBank(page: Page) {
   const form = page.waitForResponse((r) => r.url().includes('/pany/v3/bind-card/card-init'));
   await page.goto(`/bindBank?sessionId=${session.sessionId}&productId=${order.productId}`);
   await form;
-  await expect(page.getByRole('heading', { level: 1, name: 'Payment account information' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payout account' })).toBeVisible();
 }
 
 test.describe("in Messenger's browser", () => {

@@ -41,13 +41,13 @@ test('a borrower confirms an approved loan on the older confirmation page', asyn
   await promotion.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  // Amount, product, repayment date, details and plan.
+  // Amount, product, due date, loan details and payment schedule.
   const pesos = (confirm.data.amount / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   await expect(page.locator('.app-amount')).toHaveText(`₱${pesos}`);
   await expect(page.getByRole('heading', { name: PRODUCT })).toBeVisible();
-  await expect(page.getByText(/^(Repayment date|First payment date)$/)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Detailed list' }).locator('.app-row').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Plan list' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByText(/^(Due date|First due date)$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Loan details' }).locator('.app-row').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Payment schedule' }).getByRole('listitem').first()).toBeVisible();
 
   // Agree in the modal ticked the box (D9); unticked, the server-worded button is grey.
   const button = page.getByRole('button', { name: confirm.data.NewButtonMsg, exact: true });

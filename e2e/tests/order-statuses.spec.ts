@@ -2,8 +2,9 @@ import { expect, test } from '../test';
 import { demoSession, orderInStatus } from '../fixtures';
 
 // Every demo order (decision D5 seeds one per status of D3) against spec §4:
-// the banner colour and the buttons per status (170 as decision 045 says);
-// 151 goes to its confirm page.
+// the banner colour and the buttons per status (170 as decision 045 says),
+// and the status's one name (decision 086) in order details, My account and
+// the complaint picker; 151 goes to its confirm page.
 
 const WHITE = 'rgb(255, 255, 255)';
 const BANNER: Record<number, string> = {
@@ -16,11 +17,21 @@ const BANNER: Record<number, string> = {
   200: 'rgb(238, 167, 29)',
 };
 
+/** The glossary's status names (web/shared/src/i18n/glossary.ts). */
+const STATUS_NAME: Record<number, string> = {
+  21: 'Under review',
+  110: 'Not approved',
+  170: 'Loan confirmed',
+  174: 'Loan received',
+  180: 'Overdue',
+  200: 'Fully paid',
+};
+
 function buttonsFor(status: number, isDelay: string): string[] {
-  if (status === 174 || status === 180) return isDelay === '1' ? ['REPAY', 'Rollover Repayment'] : ['Repayment'];
+  if (status === 174 || status === 180) return isDelay === '1' ? ['Pay', 'Pay for an extension'] : ['Pay'];
   // 170: nothing to repay before the money arrives; the demo's loan waits
   // for an account, which its one button adds (decision 045).
-  if (status === 170) return ['Go and bind the card'];
+  if (status === 170) return ['Add your payout account'];
   if (status === 200) return ['Borrow Again'];
   return [];
 }
@@ -50,13 +61,34 @@ for (const status of [21, 110, 170, 174, 180, 200]) {
     const expected = buttonsFor(status, data.isDelay);
     if (expected.length) await expect(buttons).toHaveText(expected);
     else await expect(buttons).toHaveCount(0);
-    if (expected.includes('Rollover Repayment')) await expect(page.getByText('Short of money?')).toBeVisible();
+    if (expected.includes('Pay for an extension')) await expect(page.getByText('Short of money?')).toBeVisible();
 
     if (status === 170) await expect(page.getByRole('dialog')).toHaveCount(0);
 
     const more = page.getByRole('link', { name: 'Click to view more products' });
     if ([21, 110].includes(status) && data.recProducts.length > 0) await expect(more).toBeVisible();
     else await expect(more).toHaveCount(0);
+  });
+}
+
+for (const status of [21, 110, 170, 174, 180, 200]) {
+  test(`order in status ${status}: one name in order details, My account and the complaint picker`, async ({ page }) => {
+    const session = demoSession();
+    const order = orderInStatus(session, status);
+    const name = STATUS_NAME[status]!;
+    const query = new URLSearchParams({ sessionId: session.sessionId, orderId: String(order.orderId), productId: String(order.productId) });
+    await page.goto(`/loanDetails?${query.toString()}`);
+    await expect(page.getByRole('region', { name: 'Order status' }).getByRole('heading', { level: 2 })).toHaveText(name);
+
+    await page.goto(`/mine?sessionId=${session.sessionId}`);
+    await expect(page.locator(`main a[href*="orderId=${order.orderId}"]`)).toContainText(name);
+
+    await page.goto(`/complaint?sessionId=${session.sessionId}&orderId=${order.orderId}`);
+    const picked = page.getByRole('region', { name: 'The loan this is about' });
+    await expect(picked.locator('dd').last()).toHaveText(name);
+    await picked.getByRole('button', { name: 'All' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Choose a loan' });
+    await expect(sheet.locator('label', { has: page.locator('input:checked') })).toContainText(name);
   });
 }
 

@@ -55,9 +55,9 @@ test('an overdue borrower sees days late, penalties so far and today\'s balance,
   const box = await card.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
 
-  // REPAY and Rollover Repayment (spec §4 for 180 with isDelay 1).
-  await expect(page.getByRole('button', { name: 'REPAY', exact: true })).toBeVisible();
-  const rollover = page.getByRole('button', { name: 'Rollover Repayment', exact: true });
+  // Pay and Pay for an extension (spec §4's REPAY and Rollover Repayment, for 180 with isDelay 1).
+  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+  const rollover = page.getByRole('button', { name: 'Pay for an extension', exact: true });
   await expect(rollover).toBeVisible();
   const offerReply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/delay-detail'));
   await rollover.click();
@@ -68,7 +68,7 @@ test('an overdue borrower sees days late, penalties so far and today\'s balance,
   // Below what the whole loan costs today: a rollover is not a repayment.
   expect(offer.data.delayInfo.delayAmount).toBeLessThan(overdue.balanceToday);
   const newDueDate = offer.data.nextRepayDate;
-  await expect(page.getByText(`Next payment date: ${newDueDate}`)).toBeVisible();
+  await expect(page.getByText(`Next due date: ${newDueDate}`)).toBeVisible();
 
   // A code for exactly the rollover's price, paid on the demo's test page.
   const { form, payCode } = await issuePayCode(page, 'GCash');

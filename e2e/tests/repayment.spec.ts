@@ -33,9 +33,9 @@ test('a rolled-over order repaid in full through a pay code and the sandbox gate
   });
   const receiptsBefore = smsOutbox(DEMO_PHONE).filter((m) => m.body.includes('we received')).length;
 
-  // Order details → repayment.
+  // Order details → Pay.
   expect((await openDetails(page, query)).orderStatus).toBe(174);
-  const repay = page.getByRole('button', { name: /^(REPAY|Repayment)$/ }).first();
+  const repay = page.getByRole('button', { name: 'Pay', exact: true });
   await expect(repay).toBeVisible();
   await closePopups(page);
   const info = page.waitForResponse((r) => r.url().includes('/pany/v3/installment/loan-play-detail'));
@@ -248,7 +248,7 @@ test('an open loan: the standing code copied, the guide, a QR Ph QR and a 7-Elev
   expect(await barcode.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   expect(await decodePicture(page, (await barcode.getAttribute('src')) ?? '')).toBe(store711.payCode);
   await page.setViewportSize({ width: 320, height: 800 });
-  await expectCodeOnOneLine(page, page.getByRole('region', { name: 'Repayment code' }), store711.payCode);
+  await expectCodeOnOneLine(page, page.getByRole('region', { name: 'Pay code', exact: true }), store711.payCode);
   await page.setViewportSize({ width: 360, height: 800 });
 
   // The demo's test page pays it; the loan is then fully paid.

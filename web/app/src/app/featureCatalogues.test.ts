@@ -1,21 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { staleSameOnPurpose, untranslated } from '@hiram/shared/testing/catalogues';
-import * as bookKeeping from '../features/book-keeping/texts';
-import * as calculator from '../features/calculator/texts';
-import * as repaymentReminders from '../features/repayment-reminders/texts';
+import { FEATURE_CATALOGUES, LEGAL_CATALOGUES } from '../testing/borrowerCatalogues';
 
-// The tools' own catalogues (featureTexts), each with what Filipino keeps
-// word for word on purpose: a counter and a loan's number.
-const FEATURES = [
-  ['book-keeping', bookKeeping, ['book.noteCounter']],
-  ['calculator', calculator, []],
-  ['repayment-reminders', repaymentReminders, ['reminder.loan']],
-] as const;
+// The borrower pages' own catalogues beside the shared one (whose Filipino
+// is checked in web/shared/src/i18n/i18n.test.ts): each feature's
+// (featureTexts) and the legal pages' long texts.
+const CATALOGUES = [...FEATURE_CATALOGUES, ...LEGAL_CATALOGUES].map((c) => [c.name, c] as const);
 
 describe('feature catalogues', () => {
-  it.each(FEATURES)('%s has every English text in Filipino, the same only where listed', (_name, texts, same) => {
+  it('lists every feature that has its own catalogue', () => {
+    const files = Object.keys(import.meta.glob('../features/*/texts.ts'));
+    const features = files.map((file) => file.split('/')[2]).sort();
+    expect(FEATURE_CATALOGUES.map((c) => c.name).sort()).toEqual(features);
+  });
+
+  it('lists both languages of every legal page', () => {
+    expect(Object.keys(import.meta.glob('../features/legal/content/*.{en,fil}.ts')).length).toBe(LEGAL_CATALOGUES.length * 2);
+  });
+
+  it.each(CATALOGUES)('%s has every English text in Filipino, the same only where listed', (_name, texts) => {
     expect(Object.keys(texts.fil).sort()).toEqual(Object.keys(texts.en).sort());
-    expect(untranslated(texts.en, texts.fil, same)).toEqual([]);
-    expect(staleSameOnPurpose(texts.en, texts.fil, same)).toEqual([]);
+    expect(untranslated(texts.en, texts.fil, texts.sameInFilipino)).toEqual([]);
+    expect(staleSameOnPurpose(texts.en, texts.fil, texts.sameInFilipino)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ describe('the page header', () => {
 
   it('at the first page in the shell, back closes the web view', () => {
     const closeWebview = nativeHandler('closeWebview');
-    renderRoute('/bindBank?sessionId=s1', '/bindBank', <PageHeader title="Payment account information" />);
+    renderRoute('/bindBank?sessionId=s1', '/bindBank', <PageHeader title="Payout account" />);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(closeWebview).toHaveBeenCalledWith('{}');
   });

@@ -92,12 +92,13 @@ describe('featureTexts', () => {
   });
 });
 
-/** Filipino word for word as English, on purpose: names, numbers, loanwords. */
+/** Filipino word for word as English, on purpose: names, numbers, loanwords (the glossary's "pay code"). */
 const SAME_IN_FILIPINO = [
-  'app.name', 'page.home', 'page.testPreview', 'testPreview.link.extension', 'testPreview.link.customerService',
+  'app.name', 'page.testPreview', 'testPreview.link.extension', 'testPreview.link.customerService',
   'testPreview.contact', 'testPreview.longitude', 'testPreview.latitude', 'login.countdown', 'login.password', 'about.sec',
   'about.coa', 'cs.email', 'home.account', 'product.fees', 'product.financeCharge', 'agreement.disclosure',
-  'complaint.counter', 'language.en', 'language.fil',
+  'complaint.counter', 'language.en', 'language.fil', 'repayCode.code', 'repayCode2.contract', 'repayCode.reference',
+  'repay.payCode',
 ];
 
 describe('catalogues', () => {

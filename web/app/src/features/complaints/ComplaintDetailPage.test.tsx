@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 describe('complaint detail', () => {
-  it('shows type, sub-type, content, pictures with the session, and the Process Result', async () => {
+  it('shows type, sub-type, content, pictures with the session, and customer care\'s answer', async () => {
     const api = setup({ ...DETAIL, isNeedScore: 0 });
     expect(await screen.findByText('They called my boss')).toBeTruthy();
     expect(api.calls(DETAIL_PATH)[0]![1]?.body).toBe('problemId=7');
@@ -56,7 +56,7 @@ describe('complaint detail', () => {
     expect(screen.getByText('They contacted people other than me')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Picture 1' }).getAttribute('src')).toBe('/pany/uploads/aaa?sessionId=s1');
     expect(screen.getByRole('img', { name: 'Picture 2' }).getAttribute('src')).toBe('/pany/uploads/bbb?sessionId=s1');
-    const result = screen.getByRole('region', { name: 'Process Result' });
+    const result = screen.getByRole('region', { name: 'Our answer' });
     expect(within(result).getByText('We spoke to the agency; it will not happen again.')).toBeTruthy();
     expect(within(result).getByRole('img', { name: 'Picture 1 from customer care' }).getAttribute('src')).toBe(
       '/pany/uploads/ccc?sessionId=s1',

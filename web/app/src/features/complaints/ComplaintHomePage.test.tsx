@@ -36,6 +36,9 @@ describe('complaint home', () => {
     expect(screen.getByText('₱5,000.00')).toBeTruthy();
     // The rows' titles (§3: title/value rows) label their values.
     expect(screen.getByText('Loan amount').nextElementSibling?.textContent).toBe('₱5,000.00');
+    // The status by its glossary name, as order details names it, not the server's words for it.
+    expect(screen.getByText('Loan received')).toBeTruthy();
+    expect(screen.queryByText('Repaying')).toBeNull();
     expect(screen.getByRole('button', { name: 'Collection' }).getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('button', { name: 'Repayment and payments' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'They contacted people other than me' })).toBeNull();
@@ -75,6 +78,7 @@ describe('complaint home', () => {
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
     const sheet = screen.getByRole('dialog', { name: 'Choose a loan' });
     expect(within(sheet).getByRole('radio', { name: /Hiram Flex 91/ })).toHaveProperty('checked', true);
+    expect(within(sheet).getByRole('radio', { name: /Hiram Flex 91/ }).closest('label')?.textContent).toContain('₱5,000.00 · HR0001 · Loan received');
     fireEvent.click(within(sheet).getByRole('radio', { name: /Hiram Quick 30/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Hiram Quick 30' })).toBeTruthy();

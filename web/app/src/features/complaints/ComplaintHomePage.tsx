@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from '@hiram/shared/i18n/i18n';
 import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -10,8 +11,18 @@ import { useProblemInit, type Choice, type ComplaintOrder } from './api/problemI
 import { allowsCollection, COLLECTION_TYPE } from './rules';
 import { clearComplaintOrder, storeComplaintOrder } from './storage';
 
+/**
+ * The order's rows as the server gives them, its status (the one row with
+ * no title) named as order details and My account name it (the glossary).
+ */
+function orderRows(order: ComplaintOrder): ComplaintOrder['list'] {
+  return order.list
+    .filter((row) => row.value !== '')
+    .map((row) => (row.title === '' ? { ...row, value: statusName(order.status, row.value) } : row));
+}
+
 function OrderSummary({ order }: { order: ComplaintOrder }) {
-  const rows = order.list.filter((row) => row.value !== '');
+  const rows = orderRows(order);
   return (
     <>
       <div className="app-product">
@@ -61,7 +72,7 @@ function OrderSheet({
             {order.productLogo ? <img src={order.productLogo} alt="" width={28} height={28} /> : <span className="app-channel-logo" />}
             <span className="app-channel-name">
               {order.productName}
-              <span className="app-small app-muted app-block">{order.list.map((row) => row.value).filter(Boolean).join(' · ')}</span>
+              <span className="app-small app-muted app-block">{orderRows(order).map((row) => row.value).join(' · ')}</span>
             </span>
             <span className="app-channel-check" aria-hidden="true">
               {chosen === order.orderNo ? '✓' : ''}

@@ -16,7 +16,7 @@ const panel = () => screen.getByRole('tabpanel');
 afterEach(() => vi.unstubAllGlobals());
 
 describe('my complaints', () => {
-  it('shows the server tabs, the first selected, with time, Problem Type and content', async () => {
+  it('shows the server tabs, the first selected, with time, topic and content', async () => {
     setup();
     expect(await screen.findByRole('tab', { name: 'All' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'My complaints' })).toBeTruthy();
@@ -28,7 +28,7 @@ describe('my complaints', () => {
     const entries = within(panel()).getAllByRole('link');
     expect(entries).toHaveLength(2);
     expect(entries[1]!.textContent).toContain('2026-03-01 09:00');
-    expect(entries[1]!.textContent).toContain('Problem Type: Collection');
+    expect(entries[1]!.textContent).toContain('Topic: Collection');
     expect(entries[1]!.textContent).toContain('They called my boss');
   });
 

@@ -1,7 +1,7 @@
-// The pieces both confirmation pages show: the detailed list, the plan, the
+// The pieces both confirmation pages show: the loan details, the payment schedule, the
 // box with the document links, and the two modals of spec §4.
 import { useId } from 'react';
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatDay, formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { Modal } from '@hiram/shared/ui/Modal';
 import type { LoanConfirm } from './api/getLoanConfirm';
@@ -41,7 +41,7 @@ export function PlanSection({ plan }: { plan: LoanConfirm['repay_plans'] }) {
               <strong>{row.title}</strong>
               {row.description && <span className="app-muted app-small"> {row.description}</span>}
               <br />
-              <span className="app-small">{row.pay_time}</span>
+              <span className="app-small">{formatDay(row.pay_time)}</span>
             </span>
             <strong>{formatMoney(row.amount)}</strong>
           </li>

@@ -58,14 +58,17 @@ afterEach(() => {
 });
 
 describe('loan confirm V3', () => {
-  it('shows amount, term in days, rate, detailed list and plan; asks with the order', async () => {
+  it('shows amount, term in days, rate, loan details and payment schedule, dates as a borrower reads them; asks with the order', async () => {
     const api = setup();
     expect(await screen.findByText('₱3,000.00')).toBeTruthy();
     expect(screen.getByText('91 days')).toBeTruthy();
     expect(screen.getByText('Interest 4% a month')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Detailed list' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Loan details' })).toBeTruthy();
     expect(screen.getByText('₱3,364.00', { selector: 'dd' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Plan list' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment schedule' })).toBeTruthy();
+    expect(screen.getByText('First due date').nextElementSibling?.textContent).toBe('Sep 30, 2025');
+    expect(within(screen.getByRole('region', { name: 'Payment schedule' })).getByRole('listitem').textContent).toContain('Sep 30, 2025');
+    expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(screen.getByText('₱3,364.00', { selector: 'strong' })).toBeTruthy();
     expect(api.calls('/v3/loan-confirm/loan-detail-confirm')[0]![1]?.body).toBe('productId=4&orderId=12');
     expect(api.calls('/v3/contract/contract')[0]![1]?.body).toBe('productId=4&scene=3&orderId=12');

@@ -1,4 +1,4 @@
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatDay, formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { CURRENT_CALLS } from './api/confirmCalls';
@@ -30,7 +30,7 @@ export default function LoanConfirmPage() {
               {data.firstPayTime && (
                 <div>
                   <dt>{t('confirm.firstPayment')}</dt>
-                  <dd>{data.firstPayTime}</dd>
+                  <dd>{formatDay(data.firstPayTime)}</dd>
                 </div>
               )}
             </dl>

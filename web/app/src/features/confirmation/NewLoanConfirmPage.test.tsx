@@ -58,13 +58,14 @@ afterEach(() => {
 });
 
 describe('loan confirmation, older variant', () => {
-  it('shows amount, product, repayment date, details and plan, from the older paths', async () => {
+  it('shows amount, product, due date, loan details and payment schedule, from the older paths', async () => {
     const api = setup();
     expect(await screen.findByText('₱3,000.00')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bayanihan Cash Express' })).toBeTruthy();
-    expect(screen.getByText('Repayment date').nextElementSibling?.textContent).toBe('2025-09-30');
-    expect(screen.getByRole('region', { name: 'Detailed list' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Plan list' })).toBeTruthy();
+    // Dates as a borrower reads them (the shared formatDay), never ISO.
+    expect(screen.getByText('Due date').nextElementSibling?.textContent).toBe('Sep 30, 2025');
+    expect(screen.getByRole('region', { name: 'Loan details' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Payment schedule' })).toBeTruthy();
     expect(screen.getByText('₱3,364.00', { selector: 'strong' })).toBeTruthy();
     // POST satire and GET cultures, form-encoded (spec §7); product_id fills productId.
     const [, satire] = api.calls('/gopia/goya/satire')[0]!;
@@ -78,7 +79,7 @@ describe('loan confirmation, older variant', () => {
 
   it('labels the date as the first payment when the plan has several', async () => {
     setup({ periods: 3 });
-    expect((await screen.findByText('First payment date')).nextElementSibling?.textContent).toBe('2025-09-30');
+    expect((await screen.findByText('First due date')).nextElementSibling?.textContent).toBe('Sep 30, 2025');
   });
 
   it('the button says what the server says; with no agreement modal the box starts unticked and the button does nothing', async () => {

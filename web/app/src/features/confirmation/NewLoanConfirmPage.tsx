@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatDay, formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { PageHeader } from '../../components/PageHeader';
@@ -37,7 +37,7 @@ export default function NewLoanConfirmPage() {
               <dl className="app-facts">
                 <div>
                   <dt>{data.periods > 1 ? t('confirm.firstPayment') : t('confirm.repaymentDate')}</dt>
-                  <dd>{data.firstPayTime}</dd>
+                  <dd>{formatDay(data.firstPayTime)}</dd>
                 </div>
               </dl>
             )}

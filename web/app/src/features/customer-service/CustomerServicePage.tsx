@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatPhone } from '@hiram/shared/format/format';
+import { formatPhone, formatServiceHours } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { useContacts } from './api/getContacts';
@@ -52,7 +52,7 @@ export default function CustomerServicePage() {
                 <a href={`tel:${contacts.phone.replace(/[^\d+]/g, '')}`}>{formatPhone(contacts.phone)}</a>
               </Row>
             )}
-            {contacts.hours && <Row label={t('cs.hours')}>{contacts.hours}</Row>}
+            {contacts.hours && <Row label={t('cs.hours')}>{formatServiceHours(contacts.hours)}</Row>}
           </dl>
         )}
       </main>

@@ -64,18 +64,20 @@ describe('order details', () => {
     expect(init.body).toBe('productId=4&orderId=12');
   });
 
-  it('shows the banner, the product card without empty rows, and REPAY + rollover', async () => {
+  it('shows the banner with the glossary\'s status name, the product card without empty rows, and Pay + the extension', async () => {
     renderPage({ code: '0', message: '', data: DETAILS });
-    expect(await screen.findByRole('heading', { name: 'Loan disbursed' })).toBeTruthy();
+    // The status by its glossary name, whatever words the server sent.
+    expect(await screen.findByRole('heading', { name: 'Loan received' })).toBeTruthy();
+    expect(screen.queryByText('Loan disbursed')).toBeNull();
     expect(screen.getByText('Please repay by 2025-07-01')).toBeTruthy();
     expect(screen.getByText('Loan amount')).toBeTruthy();
     expect(screen.queryByText('Coupon')).toBeNull();
     expect(screen.getByText('Short of money?')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Rollover Repayment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay for an extension' }));
     expect(screen.getByTestId('where').textContent).toBe('/repayDelay?sessionId=s1&productId=4&orderId=12');
   });
 
-  it('shows an overdue borrower days late, penalties, today\'s balance and what another day adds, with the rollover', async () => {
+  it('shows an overdue borrower days late, penalties, today\'s balance and what another day adds, with the extension', async () => {
     const overdue = {
       daysLate: 9,
       penaltiesSoFar: 3443,
@@ -88,7 +90,7 @@ describe('order details', () => {
     const card = await screen.findByTestId('overdue-standing');
     expect(card.querySelector('h3')?.textContent).toBe('Your loan is overdue');
     expect([...card.querySelectorAll('li')].map((item) => item.textContent)).toEqual(overdue.lines);
-    expect(screen.getByRole('button', { name: 'Rollover Repayment' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pay for an extension' })).toBeTruthy();
   });
 
   it('shows no overdue card for an open loan', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
+import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { PageHeader } from '../../components/PageHeader';
@@ -23,7 +24,7 @@ import {
   type OrderAction,
 } from './status';
 
-/** Session flag that limits the Kind tips popup to once per session (spec §4, §9). */
+/** Session flag that limits the Kind tips popup (the safety reminder) to once per session (spec §4, §9). */
 export const SHOW_BANK_TIP = 'showBankTip';
 /** Analytics events (spec §7): Borrow Again is module 30 position 0. */
 export const BORROW_AGAIN_EVENT = { moduleId: 30, positionId: 0 } as const;
@@ -43,7 +44,7 @@ function Banner({ details }: { details: LoanDetails }) {
     >
       <StatusIcon kind={statusIcon(details.orderStatus)} />
       <div>
-        <h2>{details.noticeStatusText}</h2>
+        <h2>{statusName(details.orderStatus, details.noticeStatusText)}</h2>
         {details.noticeDesText && <p>{details.noticeDesText}</p>}
       </div>
     </section>

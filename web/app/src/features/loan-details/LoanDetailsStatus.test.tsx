@@ -98,10 +98,10 @@ describe('order details: status look', () => {
   });
 
   it.each([
-    [174, '1', ['REPAY', 'Rollover Repayment']],
-    [180, '1', ['REPAY', 'Rollover Repayment']],
-    [174, '0', ['Repayment']],
-    [180, '0', ['Repayment']],
+    [174, '1', ['Pay', 'Pay for an extension']],
+    [180, '1', ['Pay', 'Pay for an extension']],
+    [174, '0', ['Pay']],
+    [180, '0', ['Pay']],
     [170, '0', []],
     [200, '0', ['Borrow Again']],
     [21, '1', []],
@@ -112,7 +112,7 @@ describe('order details: status look', () => {
     show({ orderStatus: status, isDelay });
     await banner();
     expect(buttonNames()).toEqual(names);
-    if (names.includes('Rollover Repayment')) expect(screen.getByText('Short of money?')).toBeTruthy();
+    if (names.includes('Pay for an extension')) expect(screen.getByText('Short of money?')).toBeTruthy();
   });
 });
 
@@ -196,27 +196,27 @@ describe('order details: popups', () => {
     expect(api.calls('/v3/loan-details/google-score')[0]![1]?.body).toBe('score=5');
   });
 
-  it('Kind tips show once per session', async () => {
+  it('the safety reminder (Kind tips) shows once per session', async () => {
     const first = show({ orderStatus: 174, KindTipsMsg: 'Repay only through the channels shown here.' });
-    expect(await screen.findByRole('dialog', { name: 'Kind tips' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Safety reminder' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(sessionStorage.getItem(SHOW_BANK_TIP)).toBe('1');
     first.view.unmount();
     show({ orderStatus: 174, KindTipsMsg: 'Repay only through the channels shown here.' });
     await banner();
-    expect(screen.queryByRole('dialog', { name: 'Kind tips' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Safety reminder' })).toBeNull();
   });
 
   it('going to repayment sets the Kind tips flag', async () => {
     show({ orderStatus: 174, isDelay: '0' });
-    fireEvent.click(await screen.findByRole('button', { name: 'Repayment' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
     expect(sessionStorage.getItem(SHOW_BANK_TIP)).toBe('1');
   });
 
-  it('shows the withdraw reminder', async () => {
+  it('shows the withdraw reminder as a reminder', async () => {
     show({ orderStatus: 151, reyMsg: 'Withdraw within 3 days or the approval lapses.' });
-    expect(await screen.findByRole('dialog', { name: 'Withdraw reminder' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Reminder' })).toBeTruthy();
     expect(screen.getByText('Withdraw within 3 days or the approval lapses.')).toBeTruthy();
   });
 
@@ -224,21 +224,30 @@ describe('order details: popups', () => {
     show({
       orderStatus: 170,
       noticeStatusText: 'Where should we send your loan?',
+      noticeDesText: 'Add an account.',
       cardNeedPop: 1,
       cardPopTitle: 'Where should we send your loan?',
       cardPopMsg: 'Add an account.',
     });
-    await banner();
+    const region = await banner();
+    // The status's one name, as the order list and the complaint picker give it; the text asks for the account.
+    expect(region.querySelector('h2')?.textContent).toBe('Loan confirmed');
+    expect(region.textContent).toContain('Add an account.');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(buttonNames()).toEqual(['Go and bind the card']);
-    fireEvent.click(screen.getByRole('button', { name: 'Go and bind the card' }));
+    expect(buttonNames()).toEqual(['Add your payout account']);
+    fireEvent.click(screen.getByRole('button', { name: 'Add your payout account' }));
     expect(screen.getByTestId('where').textContent).toBe('/bindBank?sessionId=s1&productId=4&orderId=12&source=loanDetail');
   });
 
   it('170 with the money on its way: no popup and no button', async () => {
     show({ orderStatus: 170, noticeStatusText: 'Sending your money' });
-    await banner();
+    expect((await banner()).querySelector('h2')?.textContent).toBe('Loan confirmed');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(buttonNames()).toEqual([]);
+  });
+
+  it('names a status the glossary does not know in the server\'s words', async () => {
+    show({ orderStatus: 999, noticeStatusText: 'Something new' });
+    expect((await banner()).querySelector('h2')?.textContent).toBe('Something new');
   });
 });

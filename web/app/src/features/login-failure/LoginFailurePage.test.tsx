@@ -51,11 +51,11 @@ afterEach(() => {
 describe('joint login failure page', () => {
   it('shows the red banner with both messages and the products', async () => {
     const api = setup('');
-    const banner = await screen.findByRole('region', { name: 'Order notice' });
+    const banner = await screen.findByRole('region', { name: 'Application result' });
     expect(banner.textContent).toContain('Your application was not approved');
     expect(banner.textContent).toContain('Try one of these products instead.');
     expect(banner.querySelector('svg')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order Details');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Loan application');
     expect(api.calls('/gopia/goya/drowns')[0]![1]?.body).toBe('orderId=12');
   });
 

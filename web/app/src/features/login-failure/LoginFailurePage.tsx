@@ -9,7 +9,7 @@ import { useFailure } from './api/getFailure';
 import { productTarget } from './api/productTarget';
 import { trackProductTap } from './api/trackProductTap';
 
-/** The joint login failure page (title Order Details). */
+/** The joint login failure page: an application that did not go through, and other loans to try. */
 export default function LoginFailurePage() {
   const [search] = useSearchParams();
   const orderId = search.get('orderId') ?? '';

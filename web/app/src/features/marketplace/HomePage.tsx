@@ -1,4 +1,5 @@
 import { Link, useNavigate } from 'react-router';
+import { formatServiceHours } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductList } from '../../components/ProductList';
@@ -28,7 +29,8 @@ export default function HomePage() {
         </nav>
         {home?.notice && (
           <p className="app-notice" role="note">
-            {home.notice}
+            {/* The server's notice names the service hours as staff typed them. */}
+            {formatServiceHours(home.notice)}
           </p>
         )}
         {home && home.products.length === 0 && <p className="app-muted">{t('home.empty')}</p>}

@@ -124,7 +124,7 @@ describe('bind bank page', () => {
   it('has its title, opens on card type 1 and shows the bank fields only', async () => {
     setup();
     expect(await screen.findByRole('combobox', { name: 'Bank' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Payment account information' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payout account' })).toBeTruthy();
     expect(screen.getByRole('tablist', { name: 'Account type' })).toBeTruthy();
     expect(tab('Bank account').getAttribute('aria-selected')).toBe('true');
     expect(tab('E-wallet').getAttribute('aria-selected')).toBe('false');

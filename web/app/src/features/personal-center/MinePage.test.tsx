@@ -35,6 +35,9 @@ describe('my account', () => {
     expect(screen.getByRole('link', { name: 'Customer service' }).getAttribute('href')).toBe('/customerService?sessionId=tok');
     const order = await screen.findByRole('link', { name: /Bayanihan Cash Express/ });
     expect(order.getAttribute('href')).toBe('/loanDetails?sessionId=tok&productId=4&orderId=12');
+    // The status by its glossary name, as order details and the complaint picker name it.
+    expect(order.textContent).toContain('Loan received');
+    expect(order.textContent).not.toContain('Repayment open');
   });
 
   it('offers the borrower tools when the server sends no menu', async () => {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
+import { statusName } from '@hiram/shared/i18n/glossary';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { Modal } from '@hiram/shared/ui/Modal';
@@ -108,7 +109,7 @@ export default function MinePage() {
                       </span>
                       <span className="app-order-side">
                         <strong>{order.amountText}</strong>
-                        <span className="app-small">{order.statusText}</span>
+                        <span className="app-small">{statusName(order.status, order.statusText)}</span>
                       </span>
                     </Link>
                   </li>

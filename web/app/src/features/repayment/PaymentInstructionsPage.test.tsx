@@ -25,7 +25,7 @@ describe('payment instructions page', () => {
       expect(within(section).getAllByRole('listitem')).toHaveLength(4);
     }
     expect(screen.getByText('Tell the cashier you are paying a Hiram loan.')).toBeTruthy();
-    expect(screen.getByText(/give the reference number/)).toBeTruthy();
+    expect(screen.getByText('Show the barcode, or tell the cashier your pay code, and the amount.')).toBeTruthy();
   });
 
   it('enlarges a picture in a dialog that takes focus and gives it back when closed', () => {

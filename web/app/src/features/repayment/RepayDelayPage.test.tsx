@@ -70,13 +70,13 @@ afterEach(() => {
 });
 
 describe('extension repayment page', () => {
-  it('shows the offer title, the amount, the next payment date, the product and the plan', async () => {
+  it('shows the offer title, the amount, the next due date, the product and the payment schedule after it', async () => {
     const api = setup();
     expect(await screen.findByText('₱1,213.32', { selector: '.app-amount' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Extend your loan by 91 days' })).toBeTruthy();
-    expect(screen.getByText('Next payment date: 2027-05-12')).toBeTruthy();
+    expect(screen.getByText('Next due date: 2027-05-12')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bayanihan Cash Express' })).toBeTruthy();
-    const plan = screen.getByRole('list', { name: 'Plan' });
+    const plan = screen.getByRole('list', { name: 'Payment schedule after the extension' });
     const row = within(plan).getByRole('listitem');
     expect(row.textContent).toContain('Payment 1');
     expect(row.textContent).toContain('Due');
@@ -111,7 +111,7 @@ describe('extension repayment page', () => {
   it('falls back to the catalogue title when the offer has none', async () => {
     setup(ok({ ...INFO, delayInfo: { ...INFO.delayInfo, title: '' } }));
     await screen.findByText('₱1,213.32', { selector: '.app-amount' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Extension payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pay for an extension' })).toBeTruthy();
   });
 
   it('Payment issues an extension code: isDelay 1, amount and delayAmount both the offer, then opens payUrl', async () => {
@@ -120,7 +120,7 @@ describe('extension repayment page', () => {
     const sheet = screen.getByRole('dialog', { name: 'Payment Method' });
     expect(within(sheet).getByText(/extension amount/)).toBeTruthy();
     fireEvent.click(within(sheet).getByRole('radio', { name: 'Maya' }));
-    fireEvent.click(within(sheet).getByRole('button', { name: 'Payment' }));
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${PAY_URL}&sessionId=s1`));
     const calls = api.calls('/v3/loan-details/generate-vcode');
     expect(calls).toHaveLength(1);
@@ -139,7 +139,7 @@ describe('extension repayment page', () => {
     expect(back.getAttribute('href')).toBe('/loanDetails?sessionId=s1&productId=1&orderId=4');
     expect(screen.getByText(NOT_NOW)).toBeTruthy();
     expect(getToast()?.message).toBe(NOT_NOW);
-    expect(screen.getByRole('heading', { level: 1, name: 'Extension payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pay for an extension' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Payment Method' })).toBeNull();
     expect(document.body.textContent).not.toMatch(/₱|NaN|undefined/);
     expect(api.calls('/v3/loan-details/generate-vcode')).toHaveLength(0);
@@ -148,8 +148,8 @@ describe('extension repayment page', () => {
   it('stays put with the picker open when the extension code is refused', async () => {
     setup(ok(INFO), fail('409', 'The amount has changed. Please reload.'));
     fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Payment' }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' }).hasAttribute('disabled')).toBe(false));
     expect(screen.getByRole('dialog', { name: 'Payment Method' })).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
   });

@@ -67,7 +67,7 @@ describe('installment repayment page', () => {
     const api = setup();
     expect(await screen.findByText('₱3,273.00')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
-    expect(screen.getByText('Repayment date: 2025-10-15')).toBeTruthy();
+    expect(screen.getByText('Due date: 2025-10-15')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bayanihan Cash Express' })).toBeTruthy();
     const init = api.calls('/v3/installment/loan-play-detail')[0]?.[1];
     expect(bodyOf(init).get('orderId')).toBe('12');
@@ -153,7 +153,7 @@ describe('installment repayment page', () => {
       }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${PAY_URL}&sessionId=s1`));
     expect(JSON.parse(screen.getByTestId('where').dataset.state ?? '{}')).toEqual({ sandboxUrl: '/sandbox/pay?code=555566667777' });
   });
@@ -176,7 +176,7 @@ describe('installment repayment page', () => {
     const api = setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Maya' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${PAY_URL}&sessionId=s1`));
     const calls = api.calls('/v3/loan-details/generate-vcode');
     expect(calls).toHaveLength(1);
@@ -190,7 +190,7 @@ describe('installment repayment page', () => {
   it('Payment with the default channel sends GCash; an http payUrl leaves the app', async () => {
     const api = setup({}, ok({ payUrl: 'https://pay.example.ph/c/1', payCode: '1', expiresAt: '' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://pay.example.ph/c/1'));
     expect(bodyOf(api.calls('/v3/loan-details/generate-vcode')[0]![1]).get('channelNumber')).toBe('90011');
   });
@@ -198,8 +198,8 @@ describe('installment repayment page', () => {
   it('stays put with the picker open when the code cannot be issued', async () => {
     setup({}, fail('409', 'Nothing is owed on this loan'));
     fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Payment' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Payment' }).hasAttribute('disabled')).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Pay' }).hasAttribute('disabled')).toBe(false));
     expect(screen.getByRole('dialog', { name: 'Payment Method' })).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
   });

@@ -43,14 +43,14 @@ afterEach(() => {
 });
 
 describe('repayment code page 2', () => {
-  it('shows the stored logo, the contract number in groups of four with Copy, total, barcode and grouped steps', async () => {
+  it('shows the stored logo, the pay code in groups of four with Copy, total, barcode and grouped steps', async () => {
     window.history.replaceState(null, '', '/repaymentOfCode2?sessionId=s1');
     const writeText = vi.fn().mockResolvedValue(undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     storeRepaymentInfo(INFO);
     renderPage();
     expect(screen.getByRole('img', { name: '7-Eleven' }).getAttribute('src')).toBe('/711.png');
-    expect(screen.getByRole('heading', { name: 'Contract number' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pay code' })).toBeTruthy();
     expect(screen.getByText('1234 5678 9012').className).toBe('app-code-text');
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('123456789012'));
@@ -87,7 +87,7 @@ describe('repayment code page 2', () => {
 
   it('says so when nothing is stored', () => {
     renderPage();
-    expect(screen.getByText(/No repayment details were found/)).toBeTruthy();
+    expect(screen.getByText(/No pay code was found/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
   });
 });

@@ -70,12 +70,13 @@ describe('repayment code page', () => {
     expect(screen.queryByRole('link', { name: /test page/ })).toBeNull();
   });
 
-  it('QR Ph: the QR image as the server signed it, the reference number and scan-to-pay tips', () => {
+  it('QR Ph: the QR image as the server signed it, the pay code and scan-to-pay tips', () => {
     renderAt(QR);
     expect(screen.getByRole('heading', { name: 'Scan to pay' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'QR code for payment' }).getAttribute('src')).toBe(
       '/pany/pay-codes/998877665544/qr.png?until=1795849200&sig=abababababababababababababababababababababababababababababababab',
     );
+    expect(screen.getByText('Pay code')).toBeTruthy();
     expect(screen.getByText('9988 7766 5544')).toBeTruthy();
     expect(screen.getByText('Scan the code above and check that the amount is correct.')).toBeTruthy();
   });
@@ -89,7 +90,7 @@ describe('repayment code page', () => {
 
   it('says the code is missing when there is none', () => {
     renderAt('/repaymentOfCode?showType=1');
-    expect(screen.getByText(/No repayment code was given/)).toBeTruthy();
+    expect(screen.getByText(/No pay code was given/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
   });
 });

@@ -34,14 +34,14 @@ describe('test preview page', () => {
     });
     for (const name of [
       'Loan-use confirmation',
-      'Repayment',
+      'Payment',
       'Extension',
-      'Bank binding',
+      'Payout account',
       'About us',
       'Complaints',
       'Customer service',
       'Privacy policy',
-      'Repayment instructions',
+      'How to pay',
     ]) {
       expect(screen.getByRole('link', { name }).getAttribute('href')).toContain('deviceName=Redmi+9A');
     }

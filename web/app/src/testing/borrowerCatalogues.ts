@@ -1,0 +1,68 @@
+// Every text catalogue of the borrower pages, English beside Filipino, for
+// the catalogue tests (app/src/app/featureCatalogues.test.ts, glossary.test.ts):
+// the shared catalogue, each feature's own (featureTexts) and the legal pages'
+// long texts. A feature catalogue missing here fails those tests.
+import { en as sharedEn } from '@hiram/shared/i18n/en';
+import { fil as sharedFil } from '@hiram/shared/i18n/fil';
+import * as bookKeeping from '../features/book-keeping/texts';
+import * as calculator from '../features/calculator/texts';
+import { loanTerms as loanTermsEn } from '../features/legal/content/loanTerms.en';
+import { loanTerms as loanTermsFil } from '../features/legal/content/loanTerms.fil';
+import { privacyPolicy as privacyPolicyEn } from '../features/legal/content/privacyPolicy.en';
+import { privacyPolicy as privacyPolicyFil } from '../features/legal/content/privacyPolicy.fil';
+import type { LegalDocument } from '../features/legal/content/types';
+import * as repaymentReminders from '../features/repayment-reminders/texts';
+
+type Texts = Readonly<Record<string, string>>;
+
+export interface BorrowerCatalogue {
+  name: string;
+  en: Texts;
+  fil: Texts;
+  /** Keys whose Filipino is the English word for word on purpose (names, numbers, loan words). */
+  sameInFilipino: readonly string[];
+}
+
+/**
+ * A legal page's texts keyed by where they stand (`intro.0`,
+ * `3.heading`, `3.body.1.2`, `5.withoutRuleSet.0`).
+ */
+export function legalTexts(doc: LegalDocument): Texts {
+  const texts: Record<string, string> = {};
+  const put = (prefix: string, body: LegalDocument['intro'] | LegalDocument['sections'][number]['body']) =>
+    body.forEach((part, i) => {
+      if (typeof part === 'string') texts[`${prefix}.${i}`] = part;
+      else part.forEach((item, j) => (texts[`${prefix}.${i}.${j}`] = item));
+    });
+  put('intro', doc.intro);
+  doc.sections.forEach((section, s) => {
+    texts[`${s}.heading`] = section.heading;
+    put(`${s}.body`, section.body);
+    if (section.withoutRuleSet) put(`${s}.withoutRuleSet`, section.withoutRuleSet);
+  });
+  return texts;
+}
+
+/** The feature catalogues (`features/<name>/texts.ts`), each with what Filipino keeps word for word. */
+export const FEATURE_CATALOGUES: readonly BorrowerCatalogue[] = [
+  // A counter and a loan's number.
+  { name: 'book-keeping', en: bookKeeping.en, fil: bookKeeping.fil, sameInFilipino: ['book.noteCounter'] },
+  { name: 'calculator', en: calculator.en, fil: calculator.fil, sameInFilipino: [] },
+  { name: 'repayment-reminders', en: repaymentReminders.en, fil: repaymentReminders.fil, sameInFilipino: ['reminder.loan'] },
+];
+
+/** The legal pages' texts; Filipino keeps two headings that are loan words ("Extension", "Default"). */
+export const LEGAL_CATALOGUES: readonly BorrowerCatalogue[] = [
+  { name: 'loan terms', en: legalTexts(loanTermsEn), fil: legalTexts(loanTermsFil), sameInFilipino: ['9.heading', '12.heading'] },
+  { name: 'privacy policy', en: legalTexts(privacyPolicyEn), fil: legalTexts(privacyPolicyFil), sameInFilipino: [] },
+];
+
+/** The shared catalogue (its Filipino list is checked in web/shared's i18n test). */
+export const SHARED_CATALOGUE = { name: 'shared', en: sharedEn as Texts, fil: sharedFil as Texts };
+
+/** Every borrower catalogue, for checks that read texts without the Filipino list. */
+export const BORROWER_CATALOGUES: readonly Pick<BorrowerCatalogue, 'name' | 'en' | 'fil'>[] = [
+  SHARED_CATALOGUE,
+  ...FEATURE_CATALOGUES,
+  ...LEGAL_CATALOGUES,
+];

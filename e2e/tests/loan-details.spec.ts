@@ -28,7 +28,7 @@ test('order details of a disbursed loan show the product and the status banner',
   // The order's rows from the database, in order, as term/value pairs.
   await expect(page.getByRole('term')).toHaveText(rows.map((row) => row.text));
   await expect(page.getByRole('definition')).toHaveText(rows.map((row) => row.value));
-  await expect(page.getByRole('button', { name: /repay/i }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
 });
 
 test('the address\'s session becomes the pages\' HttpOnly cookie: after the first load neither the address nor any request carries it', async ({ page }) => {

@@ -5,6 +5,7 @@ import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { PageHeader } from '../../components/PageHeader';
+import { BalanceCard } from './BalanceCard';
 import { ProductList, type ProductCard as Card } from '../../components/ProductList';
 import { StatusIcon } from '../../components/StatusIcon';
 import { isWebAddress, openExternal, replacePage } from '../../lib/leave';
@@ -178,6 +179,7 @@ export default function LoanDetailsPage() {
           <Banner details={details} />
           <main className="app-main app-overlap">
             {details.overdue && <OverdueCard overdue={details.overdue} />}
+            {details.balance && <BalanceCard balance={details.balance} />}
             <ProductCard details={details} />
             {recommended.length > 0 && (
               <section className="app-stack" aria-labelledby="rec-title">

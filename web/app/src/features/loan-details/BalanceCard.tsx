@@ -1,0 +1,38 @@
+import { formatDay, formatMoney } from '@hiram/shared/format/format';
+import { t } from '@hiram/shared/i18n/i18n';
+import type { LoanDetails } from './api/getLoanDetails';
+
+/**
+ * One running balance (issue 33): what was paid, what is owed today and the
+ * next amount with its day, as the server works them out to the day from the
+ * loan's ledger and account, so every payment, extension and penalty shows.
+ */
+export function BalanceCard({ balance }: { balance: NonNullable<LoanDetails['balance']> }) {
+  const nextDue =
+    balance.nextDueDate === ''
+      ? null
+      : t('loanDetails.nextDueValue')
+          .replace('{amount}', formatMoney(balance.nextDueAmount))
+          .replace('{date}', formatDay(balance.nextDueDate));
+  return (
+    <section className="h-card" aria-labelledby="balance-title" data-testid="running-balance">
+      <h3 id="balance-title">{t('loanDetails.balanceTitle')}</h3>
+      <dl>
+        <div className="app-row">
+          <dt>{t('loanDetails.paid')}</dt>
+          <dd>{formatMoney(balance.paid)}</dd>
+        </div>
+        <div className="app-row">
+          <dt>{t('loanDetails.owedToday')}</dt>
+          <dd>{formatMoney(balance.owedToday)}</dd>
+        </div>
+        {nextDue && (
+          <div className="app-row">
+            <dt>{t('loanDetails.nextDue')}</dt>
+            <dd>{nextDue}</dd>
+          </div>
+        )}
+      </dl>
+    </section>
+  );
+}

@@ -141,14 +141,16 @@ const filipinoTexts = (template: ChannelTemplate | null) =>
 const themeStyle = (colour: string | undefined): CSSProperties | undefined =>
   colour && /^#[0-9a-f]{3,8}$/i.test(colour) ? ({ '--theme': colour } as CSSProperties) : undefined;
 
+/** The session flag changes only with what re-renders the page anyway. */
+const noSubscription = () => () => undefined;
+
 export function PromotionPage() {
   const { view, params } = useHashRoute();
   const info = useCompanyInfo();
   const template = useTemplate();
-  // Read after render: the page is prerendered where no tab (and no
-  // session) exists; registering signs the borrower in, then shows download.
-  const [signedIn, setSignedIn] = useState(false);
-  useEffect(() => setSignedIn(hasWebSession()), [view]);
+  // Read on each render in the tab (registering signs the borrower in, then
+  // shows download); prerendered, where no tab exists, as signed out.
+  const signedIn = useSyncExternalStore(noSubscription, hasWebSession, () => false);
   const login = continueLink(params, signedIn);
   // Staff write a template's texts in English and in Filipino (decision 051).
   // A text left empty in the page's language gives way to the page's own,

@@ -1,5 +1,6 @@
 import { act, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@hiram/shared/i18n/i18n';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import { BANNER_INTERVAL_MS } from './Carousel';
 import { SitePage } from './SitePage';
@@ -34,6 +35,17 @@ describe('marketing site', () => {
     expect(footer.textContent).toContain('Hiram Lending Corporation');
     expect(footer.textContent).toContain('0917 123 4567');
     expect(api.calls('/public/company-info')).toHaveLength(1);
+  });
+
+  it('gives the service hours’ days in Filipino on the Filipino page (decision 086)', async () => {
+    await setLocale('fil');
+    try {
+      mockApi({ '/public/company-info': { code: '0', message: '', data: INFO } });
+      render(<SitePage />);
+      expect(await screen.findByText('Lun–Sab 8:00–18:00')).toBeTruthy();
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('embeds the privacy policy and the loan terms lazily, without the app header', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { formatPhone } from '@hiram/shared/format/format';
+import { formatPhone, formatServiceHours } from '@hiram/shared/format/format';
 import { getLocale } from '@hiram/shared/i18n/i18n';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { t, type MessageKey } from '../i18n/i18n';
@@ -152,7 +152,7 @@ export function SitePage() {
             {info.serviceHours && (
               <div>
                 <dt>{t('site.footer.hours')}</dt>
-                <dd>{info.serviceHours}</dd>
+                <dd>{formatServiceHours(info.serviceHours)}</dd>
               </div>
             )}
             <div>

@@ -6,6 +6,16 @@ import { nextSmsCode, smsOutbox } from './fixtures';
 
 const BIRTH_DATE = '1990-05-17';
 
+/** A 16×16 PNG for the KYC photos (the ID, the selfie): the server re-encodes and keeps it. */
+export const KYC_PHOTO = {
+  name: 'photo.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mNY6fWfJMQwqmFUw/DVAABptvIQCvGVggAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+};
+
 /** Logs `phone` in through the login page's SMS code; the home page follows. */
 export async function logIn(page: Page, phone: string) {
   const seen = smsOutbox(phone).length;
@@ -24,6 +34,8 @@ export async function logIn(page: Page, phone: string) {
 function textAnswer(key: string, numeric: boolean, maxLength: number): string {
   const k = key.toLowerCase();
   let value: string;
+  // The first ID type offered is PhilSys: its 12-digit PSN.
+  if (/id_number/.test(k)) return '123456789012';
   if (numeric) {
     if (/phone|mobile|tel|contact/.test(k)) value = '09171234567';
     else if (/income|salary|amount|pay/.test(k)) value = '25000';
@@ -52,15 +64,22 @@ async function choose(page: Page) {
   await expect(sheet).toBeHidden();
 }
 
-/** Fills every empty item of the KYC section on screen, whatever the server asks. */
-export async function fillSection(page: Page) {
+/** Fills every empty item of the KYC section on screen, whatever the server asks (the photos too unless told not to). */
+export async function fillSection(page: Page, { photos = true } = {}) {
   const form = page.locator('main form');
   await expect(form.getByRole('button', { name: 'Save and continue' })).toBeVisible();
   for (const input of await form.locator('input').all()) {
     if ((await input.inputValue()) !== '') continue;
     const role = await input.getAttribute('role');
     const type = await input.getAttribute('type');
-    if (role === 'combobox') {
+    if (type === 'file') {
+      if (!photos) continue;
+      // A photo item: taken, uploaded, and shown back before the next.
+      const taken = page.waitForResponse((r) => r.url().includes('/credit-info/upload-image'));
+      await input.setInputFiles(KYC_PHOTO);
+      expect((await taken).status()).toBe(200);
+      await expect(form.getByRole('img', { name: new RegExp(`^${await labelledBy(input)}: the photo you took$`) })).toBeVisible();
+    } else if (role === 'combobox') {
       await input.click();
       await choose(page);
     } else if (type === 'date') {
@@ -75,6 +94,8 @@ export async function fillSection(page: Page) {
 }
 
 const labelOf = (input: Locator) => input.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent ?? '');
+const labelledBy = (input: Locator) =>
+  input.evaluate((el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.firstChild?.textContent ?? '');
 
 /**
  * From home: opens `product`, applies for its default amount, fills the KYC

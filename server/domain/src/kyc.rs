@@ -54,6 +54,10 @@ pub enum FieldKind {
     Choice(&'static [&'static str]),
     /// A Philippine city or municipality code from the city list.
     City,
+    /// A photo the borrower took and uploaded for identity (`/credit-info/
+    /// upload-image`): the address the upload answered, of a picture of
+    /// their own.
+    Photo,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +97,10 @@ pub const FIELDS: &[FieldSpec] = &[
         kind: FieldKind::Text { min_chars: 4, max_chars: 30 },
         required: true,
     },
+    // The ID itself and the borrower's face beside it, as the privacy policy
+    // promises (issue 33): staff hold one against the other in review.
+    FieldSpec { code: "id_photo", section: Section::Basic, kind: FieldKind::Photo, required: true },
+    FieldSpec { code: "selfie", section: Section::Basic, kind: FieldKind::Photo, required: true },
     FieldSpec { code: "permanent_city", section: Section::Personal, kind: FieldKind::City, required: true },
     FieldSpec {
         code: "street_address",
@@ -167,7 +175,8 @@ pub fn fields_of(section: Section) -> impl Iterator<Item = &'static FieldSpec> {
 /// identifies them (ID number, birthday, address, income) hidden but for
 /// its last two characters when it is long enough for that to say little.
 pub fn masked_answer(code: &str, value: &str) -> String {
-    let choice = FIELDS.iter().any(|field| field.code == code && matches!(field.kind, FieldKind::Choice(_)));
+    let choice =
+        FIELDS.iter().any(|field| field.code == code && matches!(field.kind, FieldKind::Choice(_) | FieldKind::Photo));
     if choice {
         return value.to_owned();
     }
@@ -192,6 +201,38 @@ pub enum FieldProblem {
     Underage,
     /// Not a Filipino citizen.
     NotFilipino,
+    /// An ID number that is not of the shape its ID type has (`id_shape`).
+    IdNumberShape,
+}
+
+/// The shapes of the ID numbers the form accepts, by ID type (decision
+/// 088), once spaces and dashes are taken out: a check of form only, that
+/// catches a number typed into the wrong type or not typed at all ("Sample
+/// answer"); review holds the number against the photo of the ID.
+pub fn id_number_fits(id_type: &str, number: &str) -> bool {
+    let plain: String = number.chars().filter(|c| !matches!(c, ' ' | '-')).collect::<String>().to_ascii_uppercase();
+    let digits = |text: &str, count: usize| text.len() == count && text.bytes().all(|b| b.is_ascii_digit());
+    let letters = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_uppercase());
+    match id_type {
+        // PhilSys: the PhilSys Card Number (16 digits) or the PSN (12).
+        "PHILSYS" => digits(&plain, 16) || digits(&plain, 12),
+        // UMID: the Common Reference Number, 12 digits.
+        "UMID" => digits(&plain, 12),
+        // LTO licence: a letter, then 10 digits (A01-23-456789).
+        "DRIVERS_LICENSE" => plain.len() == 11 && letters(&plain[..1]) && digits(&plain[1..], 10),
+        // Passport: a letter, 7 digits, a letter (since 2016); or two
+        // letters and 7 digits (older passports still valid).
+        "PASSPORT" => {
+            plain.len() == 9
+                && ((letters(&plain[..1]) && digits(&plain[1..8], 7) && letters(&plain[8..]))
+                    || (letters(&plain[..2]) && digits(&plain[2..], 7)))
+        }
+        // PRC: the registration number, 7 digits.
+        "PRC" => digits(&plain, 7),
+        // Postal ID: the PRN, 12 letters and digits.
+        "POSTAL" => plain.len() == 12 && plain.bytes().all(|b| b.is_ascii_alphanumeric()),
+        _ => false,
+    }
 }
 
 pub const MIN_AGE: i64 = 18;
@@ -219,6 +260,7 @@ pub fn check_section(
     section: Section,
     answer: impl Fn(&str) -> String,
     is_city: impl Fn(&str) -> bool,
+    is_own_photo: impl Fn(&str) -> bool,
     today: Date,
 ) -> Result<Vec<(&'static str, String)>, FieldError> {
     let mut checked = Vec::new();
@@ -249,6 +291,7 @@ pub fn check_section(
             FieldKind::Day => parse_day(&value).is_some(),
             FieldKind::Choice(options) => options.contains(&value.as_str()),
             FieldKind::City => is_city(&value),
+            FieldKind::Photo => is_own_photo(&value),
         };
         if !valid {
             return Err(FieldError { code: field.code, reason: FieldProblem::Invalid });
@@ -265,6 +308,9 @@ pub fn check_section(
         }
         if field.code == "citizenship" && value != CITIZENSHIP_FILIPINO {
             return Err(FieldError { code: field.code, reason: FieldProblem::NotFilipino });
+        }
+        if field.code == "id_number" && !id_number_fits(&answer("id_type"), &value) {
+            return Err(FieldError { code: field.code, reason: FieldProblem::IdNumberShape });
         }
         checked.push((field.code, value));
     }
@@ -327,6 +373,7 @@ mod tests {
         assert_eq!(super::masked_answer("birth_date", "1990-04-12"), "••••••••12");
         assert_eq!(super::masked_answer("dependents", "3"), "•");
         assert_eq!(super::masked_answer("civil_status", "MARRIED"), "MARRIED");
+        assert_eq!(super::masked_answer("selfie", "/pany/uploads/0123456789abcdef"), "/pany/uploads/0123456789abcdef", "a photo is shown to staff in review");
     }
 
     use super::*;
@@ -341,6 +388,10 @@ mod tests {
     const TODAY: Date = date!(2026 - 11 - 22);
 
     fn basic(birth: &str, citizenship: &str) -> Result<Vec<(&'static str, String)>, FieldError> {
+        identity("PHILSYS", "1234-5678-9012", birth, citizenship)
+    }
+
+    fn identity(id_type: &str, id_number: &str, birth: &str, citizenship: &str) -> Result<Vec<(&'static str, String)>, FieldError> {
         check_section(
             Section::Basic,
             answers(&[
@@ -348,17 +399,69 @@ mod tests {
                 ("birth_date", birth),
                 ("gender", "M"),
                 ("citizenship", citizenship),
-                ("id_type", "PHILSYS"),
-                ("id_number", "1234-5678-9012"),
+                ("id_type", id_type),
+                ("id_number", id_number),
+                ("id_photo", "/pany/uploads/id"),
+                ("selfie", "/pany/uploads/face"),
             ]),
             |_| true,
+            |photo| photo.starts_with("/pany/uploads/"),
             TODAY,
         )
     }
 
     #[test]
     fn an_adult_filipino_passes_the_basic_section() {
-        assert_eq!(basic("2008-11-22", "PH").unwrap().len(), 6);
+        assert_eq!(basic("2008-11-22", "PH").unwrap().len(), 8);
+    }
+
+    #[test]
+    fn an_id_number_must_have_its_types_shape() {
+        let refused = |id_type: &str, number: &str| identity(id_type, number, "1990-01-01", "PH").err();
+        let shape = Some(FieldError { code: "id_number", reason: FieldProblem::IdNumberShape });
+        // PhilSys: the PSN (12 digits) or the card number (16), spaced or not.
+        assert_eq!(refused("PHILSYS", "1234 5678 9012"), None);
+        assert_eq!(refused("PHILSYS", "1234-5678-9012-3456"), None);
+        assert_eq!(refused("PHILSYS", "Sample answer"), shape, "the answer the issue found accepted");
+        assert_eq!(refused("PHILSYS", "1234-5678-901"), shape, "11 digits");
+        assert_eq!(refused("PHILSYS", "1234-5678-9012-345"), shape, "15 digits");
+        assert_eq!(refused("UMID", "0028-1234567-8"), None);
+        assert_eq!(refused("DRIVERS_LICENSE", "N01-12-345678"), None);
+        assert_eq!(refused("DRIVERS_LICENSE", "012-12-345678"), shape);
+        assert_eq!(refused("PASSPORT", "P1234567A"), None);
+        assert_eq!(refused("PASSPORT", "EB1234567"), None);
+        assert_eq!(refused("PASSPORT", "P12345678"), shape);
+        assert_eq!(refused("PRC", "0123456"), None);
+        assert_eq!(refused("POSTAL", "ABC123456789"), None);
+    }
+
+    #[test]
+    fn the_id_photo_and_the_selfie_are_required_and_must_be_the_borrowers_own() {
+        let with = |photo: &str, selfie: &str| {
+            check_section(
+                Section::Basic,
+                answers(&[
+                    ("full_name", "Juan dela Cruz"),
+                    ("birth_date", "1990-01-01"),
+                    ("gender", "M"),
+                    ("citizenship", "PH"),
+                    ("id_type", "PHILSYS"),
+                    ("id_number", "123456789012"),
+                    ("id_photo", photo),
+                    ("selfie", selfie),
+                ]),
+                |_| true,
+                |photo| photo == "/pany/uploads/mine",
+                TODAY,
+            )
+        };
+        assert!(with("/pany/uploads/mine", "/pany/uploads/mine").is_ok());
+        assert_eq!(with("", "/pany/uploads/mine").unwrap_err(), FieldError { code: "id_photo", reason: FieldProblem::Missing });
+        assert_eq!(with("/pany/uploads/mine", "").unwrap_err(), FieldError { code: "selfie", reason: FieldProblem::Missing });
+        assert_eq!(
+            with("/pany/uploads/someone-elses", "/pany/uploads/mine").unwrap_err(),
+            FieldError { code: "id_photo", reason: FieldProblem::Invalid }
+        );
     }
 
     #[test]
@@ -383,7 +486,7 @@ mod tests {
 
     #[test]
     fn a_missing_required_answer_names_its_field() {
-        let result = check_section(Section::Extra, answers(&[("loan_purpose", "BILLS")]), |_| true, TODAY);
+        let result = check_section(Section::Extra, answers(&[("loan_purpose", "BILLS")]), |_| true, |_| false, TODAY);
         assert_eq!(result.unwrap_err(), FieldError { code: "education", reason: FieldProblem::Missing });
     }
 
@@ -399,6 +502,7 @@ mod tests {
                     ("civil_status", "SINGLE"),
                 ]),
                 |code| code == "MNL",
+                |_| false,
                 TODAY,
             )
         };

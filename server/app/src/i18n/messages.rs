@@ -287,6 +287,16 @@ messages! {
         en: "Please check: {n}.",
         fil: "Pakisuri: {n}.",
     }
+    /// An ID number not of its type's shape, `{n}` the shape.
+    IdNumberShape {
+        en: "This is not a number of the ID you chose: it should be {n}.",
+        fil: "Hindi ito numero ng ID na pinili mo: dapat ay {n}.",
+    }
+    /// A KYC photo that is not one the borrower uploaded.
+    PhotoNeeded {
+        en: "Please take the photo again.",
+        fil: "Pakikuhang muli ang litrato.",
+    }
     /// A KYC answer's length, `{n}` the characters allowed (`2–100`).
     FieldTextLength {
         en: "Please use {n} characters, without symbols such as tabs or line breaks.",

@@ -6,7 +6,18 @@ use serde_json::Value;
 
 const PHONE: &str = "09201234567";
 
+/// The ID photo and the selfie, uploaded as a borrower does under the
+/// photos consent: the addresses the basic section's answers name.
+pub(crate) async fn identity_photos(app: &TestApp, session: &str) -> (String, String) {
+    let (status, body) = app.call(session, "/v3/consent/grant?kind=photos&granted=1", &[]).await;
+    assert_eq!(status, 200, "{body}");
+    let photo = app.upload_png("/pany/credit-info/upload-image", "image", session, 40).await;
+    let selfie = app.upload_png("/pany/credit-info/upload-image", "image", session, 90).await;
+    (photo, selfie)
+}
+
 pub(crate) async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
+    let (photo, selfie) = identity_photos(app, session).await;
     let sections: [(&str, &[(&str, &str)]); 4] = [
         (
             "/v3/certify/save-basic-info",
@@ -17,6 +28,8 @@ pub(crate) async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
                 ("citizenship", "PH"),
                 ("id_type", "PHILSYS"),
                 ("id_number", "1234-5678-9012"),
+                ("id_photo", &photo),
+                ("selfie", &selfie),
             ],
         ),
         (
@@ -210,14 +223,47 @@ crate::on_both_stores! {
         let (status, body) = app.call(&session, "/v3/certify/save-job-info", &[("employment_type", "EMPLOYED"), ("pay_schedule", "WEEKLY")]).await;
         assert_eq!(status, 400);
         assert_eq!(body["message"], "Please fill in: Monthly income (₱).");
+        // The ID as promised: its number of its type's shape, its photo and a selfie of the borrower's own.
+        let (photo, selfie) = identity_photos(&app, &session).await;
+        let basic = |id_type: &'static str, number: &'static str, photo: String, selfie: String| {
+            vec![("full_name", "Jose Rizal".to_owned()), ("birth_date", "1990-06-19".to_owned()), ("gender", "M".to_owned()), ("citizenship", "PH".to_owned()),
+                ("id_type", id_type.to_owned()), ("id_number", number.to_owned()), ("id_photo", photo), ("selfie", selfie)]
+        };
+        let send = |answers: Vec<(&'static str, String)>| {
+            let session = session.clone();
+            let app = &app;
+            async move {
+                let answers: Vec<(&str, &str)> = answers.iter().map(|(code, value)| (*code, value.as_str())).collect();
+                app.call(&session, "/v3/certify/save-basic-info", &answers).await
+            }
+        };
+        let (status, body) = send(basic("PHILSYS", "Sample answer", photo.clone(), selfie.clone())).await;
+        assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "id_number"), "{body}");
+        assert_eq!(body["message"], "This is not a number of the ID you chose: it should be the 16-digit card number or the 12-digit PSN.");
+        let (status, body) = send(basic("PHILSYS", "1234-5678-901", photo.clone(), selfie.clone())).await;
+        assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "id_number"), "11 digits: {body}");
+        let (status, body) = send(basic("PHILSYS", "123456789012", String::new(), selfie.clone())).await;
+        assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "id_photo"), "{body}");
+        assert_eq!(body["message"], "Please fill in: Photo of your ID.");
+        let (status, body) = send(basic("PHILSYS", "123456789012", photo.clone(), String::new())).await;
+        assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "selfie"), "{body}");
+        let other = app.login("09201234599").await;
+        let (someone_elses, _) = identity_photos(&app, &other).await;
+        let (status, body) = send(basic("PHILSYS", "123456789012", someone_elses, selfie.clone())).await;
+        assert_eq!((status, body["data"]["field"].as_str().unwrap()), (400, "id_photo"), "another borrower's photo: {body}");
+        assert_eq!(body["message"], "Please take the photo again.");
         let (_, list) = app.call(&session, "/v3/certify/certify-list", &[]).await;
         assert_eq!(list["data"]["progress"], 0, "nothing was stored");
+        let (status, body) = send(basic("PHILSYS", "1234 5678 9012 3456", photo, selfie)).await;
+        assert_eq!(status, 200, "the 16-digit card number, spaced: {body}");
         let (_, form) = app.call(&session, "/v3/certify/basic-person-info?lang=fil", &[]).await;
         let items = form["data"]["items"].as_array().unwrap();
         assert!(items.iter().any(|item| item["cate"] == "day" && item["title"] == "Petsa ng kapanganakan"));
         let gender = items.iter().find(|item| item["code"] == "gender").unwrap();
         assert_eq!(gender["cate"], "enum");
         assert_eq!(gender["note"][0], serde_json::json!({ "name": "Babae", "type": "F" }));
+        let selfie = items.iter().find(|item| item["code"] == "selfie").unwrap();
+        assert_eq!((selfie["cate"].as_str(), selfie["required"].as_bool()), (Some("photo"), Some(true)));
         let (_, cities) = app.call(&session, "/v3/certify/city-init", &[]).await;
         assert!(cities["data"]["cities"].as_array().unwrap().iter().any(|city| city["type"] == "CEB"));
     }

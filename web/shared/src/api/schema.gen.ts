@@ -7853,7 +7853,10 @@ export interface components {
         };
         /** @description One field of a server-driven form (the shape of spec §3's form items). */
         FormItem: {
-            /** @description `text`, `city`, `day` or `enum`. */
+            /**
+             * @description `text`, `city`, `day`, `enum` or `photo` (the address an upload
+             *     to `/credit-info/upload-image` answered).
+             */
             cate: string;
             code: string;
             /** @description `text`, `number` or `email` for text fields. */

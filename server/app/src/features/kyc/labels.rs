@@ -22,7 +22,27 @@ const FIELDS: &[(&str, &str, &str, &str, &str)] = &[
         "Para sa mga mamamayang Pilipino ang aming loan",
     ),
     ("id_type", "Valid ID", "Valid ID", "The ID you will show if asked", "Ang ID na ipapakita mo kung hingin"),
-    ("id_number", "ID number", "Numero ng ID", "", ""),
+    (
+        "id_number",
+        "ID number",
+        "Numero ng ID",
+        "As printed on the ID you chose",
+        "Gaya ng nakalimbag sa ID na pinili mo",
+    ),
+    (
+        "id_photo",
+        "Photo of your ID",
+        "Litrato ng iyong ID",
+        "The front, flat, every corner in view and the words readable",
+        "Ang harap, nakalapag, kita ang bawat sulok at nababasa ang mga titik",
+    ),
+    (
+        "selfie",
+        "Selfie holding your ID",
+        "Selfie na hawak ang iyong ID",
+        "Your face and the ID beside it, in good light",
+        "Ang mukha mo at ang ID sa tabi nito, sa maliwanag na lugar",
+    ),
     (
         "permanent_city",
         "City of permanent address",
@@ -134,5 +154,26 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+/// The shape an ID type's number has (decision 088), said to a borrower
+/// whose number does not have it.
+pub fn id_shape(id_type: &str, lang: Lang) -> &'static str {
+    let (en, fil) = match id_type {
+        "PHILSYS" => (
+            "the 16-digit card number or the 12-digit PSN",
+            "ang 16 na digit na numero ng card o ang 12 na digit na PSN",
+        ),
+        "UMID" => ("the 12-digit CRN", "ang 12 na digit na CRN"),
+        "DRIVERS_LICENSE" => ("a letter and 10 digits, like N01-23-456789", "isang titik at 10 digit, gaya ng N01-23-456789"),
+        "PASSPORT" => ("9 letters and digits, like P1234567A", "9 na titik at digit, gaya ng P1234567A"),
+        "PRC" => ("the 7-digit registration number", "ang 7 na digit na numero ng rehistro"),
+        "POSTAL" => ("the 12-character PRN", "ang 12 na karakter na PRN"),
+        _ => ("the number printed on the ID", "ang numerong nakalimbag sa ID"),
+    };
+    match lang {
+        Lang::En => en,
+        Lang::Fil => fil,
     }
 }

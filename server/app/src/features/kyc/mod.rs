@@ -11,6 +11,7 @@ use crate::state::AppState;
 use crate::views::FormOption;
 use axum::Json;
 use axum::extract::State;
+use hiram_domain::files::ImagePurpose;
 use hiram_domain::kyc::{FieldKind, FieldProblem, Profile, Section, check_section, cities, fields_of};
 use hiram_domain::store::BorrowerEvent;
 use serde::{Deserialize, Serialize};
@@ -81,7 +82,8 @@ pub struct FormItem {
     pub code: String,
     pub title: String,
     pub subtitle: String,
-    /// `text`, `city`, `day` or `enum`.
+    /// `text`, `city`, `day`, `enum` or `photo` (the address an upload
+    /// to `/credit-info/upload-image` answered).
     pub cate: String,
     /// `text`, `number` or `email` for text fields.
     pub input_type: String,
@@ -114,6 +116,7 @@ async fn form(
                 FieldKind::Email => ("text", "email", Vec::new(), 254),
                 FieldKind::Day => ("day", "text", Vec::new(), 10),
                 FieldKind::City => ("city", "text", Vec::new(), 8),
+                FieldKind::Photo => ("photo", "text", Vec::new(), PHOTO_ADDRESS_CHARS),
                 FieldKind::Choice(options) => (
                     "enum",
                     "text",
@@ -156,15 +159,19 @@ async fn save(
     lang: Lang,
     KycAnswers(answers): KycAnswers,
 ) -> ApiResult<Json<Envelope<NoData>>> {
-    let checked =
-        check_section(section, |code| answers.get(code).cloned().unwrap_or_default(), cities::is_city, state.today())
-            .map_err(|error| {
+    let own_photos = own_identity_photos(state, borrower, section, &answers).await?;
+    let answer = |code: &str| answers.get(code).cloned().unwrap_or_default();
+    let checked = check_section(section, answer, cities::is_city, |photo| own_photos.iter().any(|own| own == photo), state.today())
+        .map_err(|error| {
             let label = labels::title(error.code, lang).to_owned();
             let (message, detail) = match error.reason {
                 FieldProblem::Missing => (Msg::FieldMissing, Some(label)),
                 FieldProblem::Invalid => invalid_answer(section, error.code, label),
                 FieldProblem::Underage => (Msg::Underage, None),
                 FieldProblem::NotFilipino => (Msg::NotFilipino, None),
+                FieldProblem::IdNumberShape => {
+                    (Msg::IdNumberShape, Some(labels::id_shape(&answer("id_type"), lang).to_owned()))
+                }
             };
             ApiError::Rejected { message, detail, data: FieldRefused::data(error.code) }
         })?;
@@ -173,6 +180,30 @@ async fn save(
     }
     state.store.save_kyc_section(borrower, section, &checked, state.now()).await?;
     Ok(ok(lang, NoData))
+}
+
+/// No upload address is longer: `/pany/uploads/` and 32 hex digits.
+const PHOTO_ADDRESS_CHARS: usize = 64;
+
+/// Of the section's photo answers, the addresses of identity photos the
+/// borrower uploaded (`/credit-info/upload-image`); another borrower's
+/// picture, a complaint's, or a made-up address is not among them.
+async fn own_identity_photos(
+    state: &AppState,
+    borrower: hiram_domain::borrower::BorrowerId,
+    section: Section,
+    answers: &HashMap<String, String>,
+) -> ApiResult<Vec<String>> {
+    let mut own = Vec::new();
+    for field in fields_of(section).filter(|field| field.kind == FieldKind::Photo) {
+        let Some(address) = answers.get(field.code).map(|value| value.trim()) else { continue };
+        let Some(name) = address.strip_prefix(crate::services::images::UPLOADS_PATH) else { continue };
+        let record = crate::services::images::stored(state, name).await?;
+        if record.is_some_and(|record| record.owner == borrower && record.purpose == ImagePurpose::Identity) {
+            own.push(address.to_owned());
+        }
+    }
+    Ok(own)
 }
 
 /// What is wrong with an answer that does not fit its field, said so the
@@ -188,6 +219,7 @@ fn invalid_answer(section: Section, code: &str, label: String) -> (Msg, Option<S
         Some(FieldKind::Email) => (Msg::FieldEmail, None),
         Some(FieldKind::Day) => (Msg::FieldDate, None),
         Some(FieldKind::Choice(_) | FieldKind::City) => (Msg::FieldFromList, None),
+        Some(FieldKind::Photo) => (Msg::PhotoNeeded, None),
         None => (Msg::FieldInvalid, Some(label)),
     }
 }

@@ -36,9 +36,12 @@ pub struct UploadedImage {
     pub url: String,
 }
 
+/// Where a stored picture is served, before its name.
+pub const UPLOADS_PATH: &str = "/pany/uploads/";
+
 impl UploadedImage {
     pub fn of(record: &ImageRecord) -> UploadedImage {
-        UploadedImage { url: format!("/pany/uploads/{}", record.name) }
+        UploadedImage { url: format!("{UPLOADS_PATH}{}", record.name) }
     }
 }
 

@@ -2,7 +2,9 @@ import { useState, type KeyboardEvent } from 'react';
 import { formatDate } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { Field } from '@hiram/shared/ui/Field';
+import type { UploadPicture } from '../../lib/pictures';
 import { ChoiceSheet } from './ChoiceSheet';
+import { PhotoField } from './PhotoField';
 import { cleanInput, shownInput, shownMaxLength, takesDigits, type FormItemShape, type FormOption } from './formItem';
 
 interface FormItemFieldProps {
@@ -13,11 +15,13 @@ interface FormItemFieldProps {
   cities?: readonly FormOption[];
   /** Every text input of the form takes digits only (bind bank, spec §5). */
   digitsOnly?: boolean;
+  /** How "photo" items are sent (KYC: identity photos). */
+  uploadPhoto?: UploadPicture;
   onChange: (value: string) => void;
 }
 
-/** One server-driven item: text, day, or a picker for enum and city. */
-export function FormItemField({ item, value, error, cities = [], digitsOnly = false, onChange }: FormItemFieldProps) {
+/** One server-driven item: text, day, photo, or a picker for enum and city. */
+export function FormItemField({ item, value, error, cities = [], digitsOnly = false, uploadPhoto, onChange }: FormItemFieldProps) {
   const [open, setOpen] = useState(false);
   // A birth date or similar is never in the future (Asia/Manila date).
   const [today] = useState(() => formatDate(Date.now()));
@@ -30,6 +34,10 @@ export function FormItemField({ item, value, error, cities = [], digitsOnly = fa
     required: item.required,
     name: item.code,
   };
+
+  if (item.cate === 'photo' && uploadPhoto) {
+    return <PhotoField item={item} value={value} error={error} upload={uploadPhoto} onChange={onChange} />;
+  }
 
   if (item.cate === 'day') {
     return <Field {...common} type="date" max={today} value={value} onChange={(e) => onChange(e.target.value)} />;

@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { CERTIFY_LIST_KEY, getCertifyList } from './api/getCertifyList';
 import { useCities } from './api/getCities';
+import { uploadIdentityPhoto } from './api/uploadIdentityPhoto';
 import { isSectionKey, missingRequired, returnQuery, SECTION_KEYS, type SectionKey } from './form';
 import { SECTION_CALLS } from './sections';
 
@@ -96,6 +97,7 @@ function SectionForm({ section }: { section: SectionKey }) {
             value={values[item.code] ?? ''}
             error={errors[item.code]}
             cities={cities}
+            uploadPhoto={uploadIdentityPhoto}
             onChange={(value) => {
               setEdits((prev) => ({ ...prev, [item.code]: value }));
               if (errors[item.code]) {

@@ -25,9 +25,12 @@ test('order details of a disbursed loan show the product and the status banner',
   await expect(page.getByRole('heading', { name: body.data.noticeStatusText })).toBeVisible();
   const rows = body.data.userOrderDetail.detail.filter((row) => row.value !== '');
   expect(rows.length).toBeGreaterThan(0);
-  // The order's rows from the database, in order, as term/value pairs.
-  await expect(page.getByRole('term')).toHaveText(rows.map((row) => row.text));
-  await expect(page.getByRole('definition')).toHaveText(rows.map((row) => row.value));
+  // The order's rows from the database, in order, as term/value pairs, on the product's card.
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: order.productName }) });
+  await expect(card.getByRole('term')).toHaveText(rows.map((row) => row.text));
+  await expect(card.getByRole('definition')).toHaveText(rows.map((row) => row.value));
+  // And the running balance beside it (issue 33).
+  await expect(page.getByTestId('running-balance').getByRole('term')).toHaveText(['Paid so far', 'Owed today', 'Next payment']);
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
 });
 

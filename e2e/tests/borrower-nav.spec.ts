@@ -246,6 +246,6 @@ test('"Read the loan agreement" opens the agreement, and the modal is not asked 
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/disclosure/i);
   await page.goBack();
   await expect(page).toHaveURL(/\/loanConfirm(\?|$)/);
-  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Agree and borrow ₱[\d,]+\.\d\d$/ })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });

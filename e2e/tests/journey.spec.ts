@@ -32,7 +32,7 @@ async function expectNoAccountNumber(page: Page) {
 /** The confirm page's agreement modal, when the server asks for it, is agreed to. */
 async function agreeIfAsked(page: Page) {
   const modal = page.getByRole('dialog', { name: 'Loan agreement' });
-  await page.getByRole('button', { name: 'Next' }).waitFor();
+  await page.getByRole('button', { name: /^Agree and borrow ₱[\d,]+\.\d\d$/ }).waitFor();
   if (await modal.isVisible()) await modal.getByRole('button', { name: 'Agree', exact: true }).click();
 }
 
@@ -43,7 +43,7 @@ async function agreeIfAsked(page: Page) {
 async function tickAgreement(page: Page) {
   const box = page.getByRole('checkbox', { name: /agree to the loan documents/ });
   await expect(box).not.toBeChecked();
-  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^Agree and borrow ₱[\d,]+\.\d\d$/ })).toBeDisabled();
   await box.check();
 }
 
@@ -123,7 +123,7 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
   // Next → the order is being disbursed; accepted by the borrower's own tick.
   const accepted = page.waitForRequest((r) => r.url().includes('/pany/v3/loan-confirm/loan-detail-push'));
   const details = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Agree and borrow ₱3,000.00', exact: true }).click();
   expect(new URLSearchParams((await accepted).postData() ?? '').get('act')).toBe('checkbox');
   await expect(page).toHaveURL(/\/loanDetails\?.*from=confirm/);
   const body = (await (await details).json()) as { data: { orderStatus: number } };

@@ -105,5 +105,5 @@ test('the approved (151) order goes straight to its confirm page (playeduL)', as
       !url.searchParams.has('sessionId'),
   );
   await expect(page.getByRole('heading', { level: 1, name: 'Confirm your loan' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Agree and borrow ₱[\d,]+\.\d\d$/ })).toBeVisible();
 });

@@ -69,7 +69,7 @@ test('the disclosure before acceptance names the rule set in force with the figu
   await expect(page.locator('article h2').first()).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(confirmUrl);
-  const next = page.getByRole('button', { name: 'Next' });
+  const next = page.getByRole('button', { name: /^Agree and borrow ₱[\d,]+\.\d\d$/ });
   await expect(next).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const box = page.getByRole('checkbox', { name: /agree to the loan documents/ });
@@ -119,7 +119,7 @@ test('the disclosure before acceptance names the rule set in force with the figu
   await expect(visit.getByRole('dialog')).toHaveCount(0);
   await expect(visit.getByRole('checkbox', { name: /agree to the loan documents/ })).toBeChecked();
   const pushed = visit.waitForRequest((r) => r.url().includes('/pany/v3/loan-confirm/loan-detail-push'));
-  await visit.getByRole('button', { name: 'Next' }).click();
+  await visit.getByRole('button', { name: /^Agree and borrow ₱[\d,]+\.\d\d$/ }).click();
   expect(new URLSearchParams((await pushed).postData() ?? '').get('act')).toBe('agree_button');
   await expect(visit).toHaveURL(/\/loanDetails\?.*from=confirm/);
 

@@ -404,9 +404,11 @@ messages! {
         en: "Something stopped this application. You can try one of these loans instead.",
         fil: "May pumigil sa aplikasyong ito. Maaari mong subukan ang isa sa mga loan na ito.",
     }
+    /// The confirmation's primary button names the act it records (D9,
+    /// issue 33), `{amount}` the principal.
     ConfirmButton {
-        en: "Confirm and receive the money",
-        fil: "Kumpirmahin at tanggapin ang pera",
+        en: "Agree and borrow {amount}",
+        fil: "Sumang-ayon at humiram ng {amount}",
     }
     ConfirmPromotion {
         en: "Repay on or before the due date and borrowing again is quick: your details are already on file.",

@@ -394,7 +394,9 @@ mod more {
             let (_, current) = app.call(session, "/v3/loan-confirm/loan-detail-confirm", &[("orderId", &order)]).await;
             let (_, legacy) = app.call(session, "/gopia/goya/satire", &[("orderId", &order)]).await;
             assert_eq!(current, legacy);
-            assert_eq!(legacy["data"]["NewButtonMsg"], "Confirm and receive the money");
+            let principal = hiram_domain::money::Centavos::new(legacy["data"]["amount"].as_i64().unwrap());
+            let amount = hiram_domain::money::format_amount(principal, hiram_domain::money::CurrencySymbol::Peso);
+            assert_eq!(legacy["data"]["NewButtonMsg"], format!("Agree and borrow {amount}"), "the button names the act");
             assert!(legacy["data"]["NewPopMsg"].as_str().is_some_and(|text| text.starts_with("Repay on or before")), "{legacy}");
             let (_, cultures) = app.call(session, "/gopia/goya/cultures", &[("scene", "3")]).await;
             assert_eq!(cultures["data"]["data"].as_array().unwrap().len(), 3);

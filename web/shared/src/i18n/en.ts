@@ -286,7 +286,7 @@ export const en = {
   'confirm.plan': 'Payment schedule',
   'confirm.agree': 'I have read and agree to the loan documents below',
   'confirm.documents': 'Loan documents',
-  'confirm.next': 'Next',
+  'confirm.agreeAndBorrow': 'Agree and borrow {amount}',
   'confirm.agreementTitle': 'Loan agreement',
   'confirm.agreementText': 'Please read the loan agreement. Tap Agree to continue with this loan.',
   'confirm.readAgreement': 'Read the loan agreement',

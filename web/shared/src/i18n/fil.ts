@@ -286,7 +286,7 @@ export const fil: Catalogue = {
   'confirm.plan': 'Iskedyul ng bayad',
   'confirm.agree': 'Nabasa ko at sumasang-ayon ako sa mga dokumento ng loan sa ibaba',
   'confirm.documents': 'Mga dokumento ng loan',
-  'confirm.next': 'Susunod',
+  'confirm.agreeAndBorrow': 'Sumang-ayon at humiram ng {amount}',
   'confirm.agreementTitle': 'Kasunduan sa loan',
   'confirm.agreementText': 'Pakibasa ang kasunduan sa loan. I-tap ang Sumasang-ayon para ituloy ang loan na ito.',
   'confirm.readAgreement': 'Basahin ang kasunduan sa loan',

@@ -256,7 +256,7 @@ pub async fn confirm_data(
             pop_content: Msg::RetentionText.text(lang).to_owned(),
             pop_title: Msg::RetentionTitle.text(lang).to_owned(),
             pop_agreement_url: document_url(context.order.id, AGREEMENT),
-            new_button_msg: Msg::ConfirmButton.text(lang).to_owned(),
+            new_button_msg: Msg::ConfirmButton.text(lang).replace("{amount}", &money(quote.principal())),
             new_pop_msg: Msg::ConfirmPromotion.text(lang).to_owned(),
         },
     ))

@@ -74,10 +74,10 @@ describe('loan confirm V3', () => {
     expect(api.calls('/v3/contract/contract')[0]![1]?.body).toBe('productId=4&scene=3&orderId=12');
   });
 
-  it('with no agreement modal, starts unticked: Next is disabled and does nothing until the borrower ticks', async () => {
+  it('with no agreement modal, starts unticked: the button that names the act is disabled and does nothing until the borrower ticks', async () => {
     const api = setup();
     const box = (await screen.findByRole('checkbox', { name: /agree to the loan documents/ })) as HTMLInputElement;
-    const next = screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    const next = screen.getByRole('button', { name: 'Agree and borrow ₱3,000.00' }) as HTMLButtonElement;
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(box.checked).toBe(false);
     expect(next.disabled).toBe(true);
@@ -94,7 +94,7 @@ describe('loan confirm V3', () => {
   it("Next after the borrower's own tick pushes with act=checkbox, then replaces the page with lendDetailsUrl + query + from=confirm", async () => {
     const api = setup();
     fireEvent.click(await screen.findByRole('checkbox', { name: /agree to the loan documents/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Agree and borrow ₱/ }));
     await waitFor(() => expect(replacePage).toHaveBeenCalled());
     expect(api.calls('/v3/loan-confirm/loan-detail-push')[0]![1]?.body).toBe(
       'amount=300000&periods=1&termUnit=days&productId=4&orderId=12&act=checkbox',
@@ -109,7 +109,7 @@ describe('loan confirm V3', () => {
     expect(box.checked).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Agree' }));
     expect(box.checked).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Agree and borrow ₱/ }));
     await waitFor(() => expect(replacePage).toHaveBeenCalled());
     expect(new URLSearchParams(String(api.calls('/v3/loan-confirm/loan-detail-push')[0]![1]?.body)).get('act')).toBe('agree_button');
   });
@@ -120,14 +120,14 @@ describe('loan confirm V3', () => {
     const box = screen.getByRole('checkbox', { name: /agree to the loan documents/ });
     fireEvent.click(box);
     fireEvent.click(box);
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Agree and borrow ₱/ }));
     await waitFor(() => expect(replacePage).toHaveBeenCalled());
     expect(new URLSearchParams(String(api.calls('/v3/loan-confirm/loan-detail-push')[0]![1]?.body)).get('act')).toBe('checkbox');
   });
 
   it('opens no agreement modal when popAgreementUrl is empty', async () => {
     setup();
-    await screen.findByRole('button', { name: 'Next' });
+    await screen.findByRole('button', { name: /^Agree and borrow ₱/ });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -149,7 +149,7 @@ describe('loan confirm V3', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/loanAgreement?orderId=12&doc=agreement&sessionId=s1');
     cleanup();
     setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
-    const next = (await screen.findByRole('button', { name: 'Next' })) as HTMLButtonElement;
+    const next = (await screen.findByRole('button', { name: /^Agree and borrow ₱/ })) as HTMLButtonElement;
     expect(screen.queryByRole('dialog')).toBeNull();
     expect((screen.getByRole('checkbox', { name: /agree to the loan documents/ }) as HTMLInputElement).checked).toBe(false);
     expect(next.disabled).toBe(true);
@@ -161,14 +161,14 @@ describe('loan confirm V3', () => {
     expect((screen.getByRole('checkbox', { name: /agree to the loan documents/ }) as HTMLInputElement).checked).toBe(true);
     cleanup();
     setup({ popAgreementUrl: '/loanAgreement?orderId=12&doc=agreement' });
-    await screen.findByRole('button', { name: 'Next' });
+    await screen.findByRole('button', { name: /^Agree and borrow ₱/ });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect((screen.getByRole('checkbox', { name: /agree to the loan documents/ }) as HTMLInputElement).checked).toBe(false);
   });
 
   it("the header's back brings the retention pop-up when isPopType is 1", async () => {
     setup({ isPopType: 1, popTitle: 'Wait!', popContent: 'Your money is one tap away.' });
-    await screen.findByRole('button', { name: 'Next' });
+    await screen.findByRole('button', { name: /^Agree and borrow ₱/ });
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('dialog', { name: 'Wait!' })).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
@@ -185,7 +185,7 @@ describe('loan confirm V3', () => {
   it('shows the retention pop-up when the host signals back and isPopType is 1', async () => {
     const close = nativeHandler('closeWebview');
     setup({ isPopType: 1, popTitle: 'Wait!', popContent: 'Your money is one tap away.' });
-    await screen.findByRole('button', { name: 'Next' });
+    await screen.findByRole('button', { name: /^Agree and borrow ₱/ });
     act(() => void window.dispatchEvent(new Event(HOST_BACK_EVENT)));
     expect(screen.getByRole('dialog', { name: 'Wait!' })).toBeTruthy();
     expect(screen.getByText('Your money is one tap away.')).toBeTruthy();
@@ -198,7 +198,7 @@ describe('loan confirm V3', () => {
 
   it('ignores the host back signal when isPopType is 0', async () => {
     setup();
-    await screen.findByRole('button', { name: 'Next' });
+    await screen.findByRole('button', { name: /^Agree and borrow ₱/ });
     act(() => void window.dispatchEvent(new Event(HOST_BACK_EVENT)));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

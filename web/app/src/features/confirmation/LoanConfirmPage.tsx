@@ -5,7 +5,7 @@ import { CURRENT_CALLS } from './api/confirmCalls';
 import { AgreementChecks, ConfirmModals, DetailsSection, NextButton, PlanSection } from './ConfirmParts';
 import { useConfirmFlow } from './useConfirmFlow';
 
-/** Loan confirmation V3 (spec §2): amount, term in days, rate, details, plan, documents, Next. */
+/** Loan confirmation V3 (spec §2): amount, term in days, rate, details, plan, documents, and the button that names the act ("Agree and borrow ₱3,000.00", D9). */
 export default function LoanConfirmPage() {
   const flow = useConfirmFlow(CURRENT_CALLS);
   const { data } = flow;
@@ -39,7 +39,7 @@ export default function LoanConfirmPage() {
           <DetailsSection details={data.details} />
           <PlanSection plan={data.repay_plans} />
           <AgreementChecks flow={flow} />
-          <NextButton flow={flow} label={t('confirm.next')} />
+          <NextButton flow={flow} label={t('confirm.agreeAndBorrow', { amount: formatMoney(data.amount) })} />
         </main>
       )}
       <ConfirmModals flow={flow} />

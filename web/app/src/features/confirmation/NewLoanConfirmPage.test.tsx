@@ -95,9 +95,9 @@ describe('loan confirmation, older variant', () => {
     expect(button.disabled).toBe(false);
   });
 
-  it('falls back to Next when the server gives no button text', async () => {
+  it('names the act itself when the server gives no button text', async () => {
     setup({ NewButtonMsg: '' });
-    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Agree and borrow ₱[\d,]+\.\d\d$/ })).toBeTruthy();
   });
 
   it('confirms through depush with the act, then replaces the page with lendDetailsUrl + query + from=confirm', async () => {

@@ -45,7 +45,7 @@ export default function NewLoanConfirmPage() {
           <DetailsSection details={data.details} />
           <PlanSection plan={data.repay_plans} />
           <AgreementChecks flow={flow} />
-          <NextButton flow={flow} label={data.NewButtonMsg || t('confirm.next')} />
+          <NextButton flow={flow} label={data.NewButtonMsg || t('confirm.agreeAndBorrow', { amount: formatMoney(data.amount) })} />
         </main>
       )}
       <ConfirmModals flow={flow} />

@@ -1,7 +1,7 @@
 // A borrower's mobile number as the console shows it: its last four digits
 // only, `•••• ••• 0100`, in every section (decision 087). The server sends
-// numbers in three forms (`0917 *** 0100`, `•••• ••• 0100`, and whole in
-// the complaints inbox and the SMS outbox); this is the one way they show.
+// numbers in two forms (`0917 *** 0100` in orders and borrowers, `•••• •••
+// 0100` elsewhere); this is the one way they show.
 // The whole number is for the Borrowers section's reveal, which asks for a
 // reason and is written to the audit log.
 

@@ -53,6 +53,8 @@ pub struct InboxParams {
 pub struct InboxEntry {
     pub id: i64,
     pub borrower_id: i64,
+    /// The last four digits only, `•••• ••• 4567` (decision 087); the whole
+    /// number is the Borrowers reveal's, with a reason, audited.
     pub phone: String,
     pub order_no: String,
     pub problem_type: String,
@@ -101,7 +103,7 @@ pub async fn inbox(
     let page = state.store.complaints(status, paging).await?;
     let mut entries = Vec::new();
     for complaint in page.rows {
-        let phone = state.store.borrower(complaint.borrower_id).await?.map(|borrower| borrower.phone.display());
+        let phone = state.store.borrower(complaint.borrower_id).await?.map(|borrower| borrower.phone.last_four_only());
         entries.push(InboxEntry {
             id: complaint.id,
             borrower_id: complaint.borrower_id.0,

@@ -28,6 +28,8 @@ pub struct OutboxParams {
 #[serde(rename_all = "camelCase")]
 pub struct OutboxMessage {
     pub id: i64,
+    /// The last four digits only, `•••• ••• 4567` (decision 087): a staff
+    /// list; `phone` in the query finds a number's messages.
     pub phone: String,
     pub delivery: String,
     pub body: String,
@@ -40,7 +42,7 @@ impl From<OutboxEntry> for OutboxMessage {
     fn from(entry: OutboxEntry) -> OutboxMessage {
         OutboxMessage {
             id: entry.id,
-            phone: entry.phone.e164().to_owned(),
+            phone: entry.phone.last_four_only(),
             delivery: entry.delivery.as_str().to_owned(),
             body: entry.body,
             provider: entry.provider,

@@ -39,7 +39,7 @@ crate::on_both_stores! {
         assert_eq!(status, 200, "{body}");
         let messages = body["data"].as_array().unwrap();
         assert_eq!(messages.len(), 1);
-        assert_eq!(messages[0]["phone"], "+639171234567");
+        assert_eq!(messages[0]["phone"], "•••• ••• 4567", "staff lists show the last four digits (decision 087)");
         assert!(messages[0]["body"].as_str().unwrap().starts_with("Your Hiram code is "));
         let (_, other) = bearer_get(&app, &token, "/api/staff/sms-outbox?phone=09181234567").await;
         assert_eq!(other["data"].as_array().unwrap().len(), 0);

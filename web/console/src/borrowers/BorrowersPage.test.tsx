@@ -19,6 +19,7 @@ const PROFILE: BorrowerProfile = {
   kyc: [
     { section: 'basic', code: 'id_number', value: '••••••••78' },
     { section: 'basic', code: 'gender', value: 'F' },
+    { section: 'basic', code: 'selfie', value: '/pany/uploads/0123456789abcdef0123456789abcdef' },
   ],
   consents: [{ kind: 'photos', granted: true, at: '2026-05-06T01:05:00Z' }],
   orders: [],
@@ -42,6 +43,8 @@ describe('borrowers', () => {
     const panel = await openProfile();
     expect(query(api.calls('/borrowers').at(-1)![0])).toMatchObject({ q: 'Clara', page: '1' });
     expect(await within(panel).findByText('••••••••78')).toBeTruthy();
+    // The selfie is shown as the picture, through the console's own address for it.
+    expect(within(panel).getByRole('img', { name: 'selfie' }).getAttribute('src')).toBe('/api/console/uploads/0123456789abcdef0123456789abcdef');
     expect(within(panel).queryByRole('button', { name: 'Show personal data' })).toBeNull();
     expect(within(panel).getByText('Only a credit officer or customer care can show personal data.')).toBeTruthy();
   });

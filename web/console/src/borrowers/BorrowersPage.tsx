@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, formatMoney, formatPhone } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { revealBorrower, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
+import { pictureUrl, revealBorrower, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
 import { orderStatusLabel } from '../labels';
 import { Facts, FormDialog, PageHead, Pager, ReasonField, RoleNote } from '../parts';
 import { maskedPhone } from '../phone';
@@ -49,6 +49,21 @@ function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => 
 }
 
 /** A borrower's profile: KYC masked until revealed, consents, orders. */
+/**
+ * One KYC answer: the ID photo and the selfie (decision 088) as the pictures
+ * themselves, beside the ID number in review, each opening full size; any
+ * other answer as its text.
+ */
+function KycAnswer({ answer }: { answer: RevealedData['kyc'][number] }) {
+  if (!answer.value.startsWith('/pany/uploads/')) return <>{answer.value}</>;
+  const address = pictureUrl(answer.value);
+  return (
+    <a href={address} target="_blank" rel="noreferrer">
+      <img className="c-kyc-photo" src={address} alt={answer.code} />
+    </a>
+  );
+}
+
 function BorrowerPanel({ id, me }: { id: number; me: Me }) {
   const data = useBorrower(id).data;
   const [asking, setAsking] = useState(false);
@@ -87,7 +102,7 @@ function BorrowerPanel({ id, me }: { id: number; me: Me }) {
       {kyc.length === 0 ? (
         <p className="c-muted">{t('console.empty')}</p>
       ) : (
-        <Facts items={kyc.map((answer) => [`${answer.section} · ${answer.code}`, answer.value] as const)} />
+        <Facts items={kyc.map((answer) => [`${answer.section} · ${answer.code}`, <KycAnswer key={answer.code} answer={answer} />] as const)} />
       )}
       <h3 className="c-sub">{t('console.borrowers.consents')}</h3>
       {data.consents.length === 0 ? (

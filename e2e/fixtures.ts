@@ -46,12 +46,13 @@ const staffTokens = new Map<StaffRole, string>();
  * The `Authorization` header of a staff API token of the role, made on first
  * use by `hiram staff-token` against the suite's database (which prints its
  * secret once) and kept for the rest of the run. Made in a test, never when
- * a spec is loaded: the server resets the database when it starts.
+ * a spec is loaded: the server resets the database when it starts. Valid a
+ * year: specs move the server's clock days ahead and still read as staff.
  */
 export function staffHeaders(role: StaffRole): { Authorization: string } {
   let secret = staffTokens.get(role);
   if (!secret) {
-    const out = execFileSync(HIRAM_BIN, ['staff-token', '--name', `e2e ${role}`, '--role', role, '--valid-days', '1'], {
+    const out = execFileSync(HIRAM_BIN, ['staff-token', '--name', `e2e ${role}`, '--role', role, '--valid-days', '365'], {
       cwd: E2E_DIR,
       env: { ...process.env, ...SERVER_ENV },
       encoding: 'utf8',

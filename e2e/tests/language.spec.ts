@@ -38,10 +38,10 @@ test('a Filipino-speaking borrower switches language once and receives the payou
 
   // Back to the approved loan, now in Filipino, and confirmed: the money goes out.
   await page.goto(`/loanConfirm${approved.search}`);
-  await expect(page.getByRole('button', { name: 'Susunod' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Sumang-ayon at humiram ng ₱[\d,]+\.\d\d$/ })).toBeVisible();
   const agreement = page.getByRole('dialog', { name: 'Kasunduan sa loan' });
   if (await agreement.isVisible()) await agreement.getByRole('button', { name: 'Sumasang-ayon', exact: true }).click();
-  await page.getByRole('button', { name: 'Susunod' }).click();
+  await page.getByRole('button', { name: /^Sumang-ayon at humiram ng ₱[\d,]+\.\d\d$/ }).click();
   await expect(page).toHaveURL(/\/loanDetails(\?|$)/);
 
   // The SMS outbox, as staff read it through the console API.

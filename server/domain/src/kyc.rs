@@ -373,7 +373,11 @@ mod tests {
         assert_eq!(super::masked_answer("birth_date", "1990-04-12"), "••••••••12");
         assert_eq!(super::masked_answer("dependents", "3"), "•");
         assert_eq!(super::masked_answer("civil_status", "MARRIED"), "MARRIED");
-        assert_eq!(super::masked_answer("selfie", "/pany/uploads/0123456789abcdef"), "/pany/uploads/0123456789abcdef", "a photo is shown to staff in review");
+        assert_eq!(
+            super::masked_answer("selfie", "/pany/uploads/0123456789abcdef"),
+            "/pany/uploads/0123456789abcdef",
+            "a photo is shown to staff in review"
+        );
     }
 
     use super::*;
@@ -391,7 +395,12 @@ mod tests {
         identity("PHILSYS", "1234-5678-9012", birth, citizenship)
     }
 
-    fn identity(id_type: &str, id_number: &str, birth: &str, citizenship: &str) -> Result<Vec<(&'static str, String)>, FieldError> {
+    fn identity(
+        id_type: &str,
+        id_number: &str,
+        birth: &str,
+        citizenship: &str,
+    ) -> Result<Vec<(&'static str, String)>, FieldError> {
         check_section(
             Section::Basic,
             answers(&[
@@ -456,8 +465,14 @@ mod tests {
             )
         };
         assert!(with("/pany/uploads/mine", "/pany/uploads/mine").is_ok());
-        assert_eq!(with("", "/pany/uploads/mine").unwrap_err(), FieldError { code: "id_photo", reason: FieldProblem::Missing });
-        assert_eq!(with("/pany/uploads/mine", "").unwrap_err(), FieldError { code: "selfie", reason: FieldProblem::Missing });
+        assert_eq!(
+            with("", "/pany/uploads/mine").unwrap_err(),
+            FieldError { code: "id_photo", reason: FieldProblem::Missing }
+        );
+        assert_eq!(
+            with("/pany/uploads/mine", "").unwrap_err(),
+            FieldError { code: "selfie", reason: FieldProblem::Missing }
+        );
         assert_eq!(
             with("/pany/uploads/someone-elses", "/pany/uploads/mine").unwrap_err(),
             FieldError { code: "id_photo", reason: FieldProblem::Invalid }

@@ -166,7 +166,9 @@ pub fn id_shape(id_type: &str, lang: Lang) -> &'static str {
             "ang 16 na digit na numero ng card o ang 12 na digit na PSN",
         ),
         "UMID" => ("the 12-digit CRN", "ang 12 na digit na CRN"),
-        "DRIVERS_LICENSE" => ("a letter and 10 digits, like N01-23-456789", "isang titik at 10 digit, gaya ng N01-23-456789"),
+        "DRIVERS_LICENSE" => {
+            ("a letter and 10 digits, like N01-23-456789", "isang titik at 10 digit, gaya ng N01-23-456789")
+        }
         "PASSPORT" => ("9 letters and digits, like P1234567A", "9 na titik at digit, gaya ng P1234567A"),
         "PRC" => ("the 7-digit registration number", "ang 7 na digit na numero ng rehistro"),
         "POSTAL" => ("the 12-character PRN", "ang 12 na karakter na PRN"),

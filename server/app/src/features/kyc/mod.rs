@@ -161,20 +161,26 @@ async fn save(
 ) -> ApiResult<Json<Envelope<NoData>>> {
     let own_photos = own_identity_photos(state, borrower, section, &answers).await?;
     let answer = |code: &str| answers.get(code).cloned().unwrap_or_default();
-    let checked = check_section(section, answer, cities::is_city, |photo| own_photos.iter().any(|own| own == photo), state.today())
-        .map_err(|error| {
-            let label = labels::title(error.code, lang).to_owned();
-            let (message, detail) = match error.reason {
-                FieldProblem::Missing => (Msg::FieldMissing, Some(label)),
-                FieldProblem::Invalid => invalid_answer(section, error.code, label),
-                FieldProblem::Underage => (Msg::Underage, None),
-                FieldProblem::NotFilipino => (Msg::NotFilipino, None),
-                FieldProblem::IdNumberShape => {
-                    (Msg::IdNumberShape, Some(labels::id_shape(&answer("id_type"), lang).to_owned()))
-                }
-            };
-            ApiError::Rejected { message, detail, data: FieldRefused::data(error.code) }
-        })?;
+    let checked = check_section(
+        section,
+        answer,
+        cities::is_city,
+        |photo| own_photos.iter().any(|own| own == photo),
+        state.today(),
+    )
+    .map_err(|error| {
+        let label = labels::title(error.code, lang).to_owned();
+        let (message, detail) = match error.reason {
+            FieldProblem::Missing => (Msg::FieldMissing, Some(label)),
+            FieldProblem::Invalid => invalid_answer(section, error.code, label),
+            FieldProblem::Underage => (Msg::Underage, None),
+            FieldProblem::NotFilipino => (Msg::NotFilipino, None),
+            FieldProblem::IdNumberShape => {
+                (Msg::IdNumberShape, Some(labels::id_shape(&answer("id_type"), lang).to_owned()))
+            }
+        };
+        ApiError::Rejected { message, detail, data: FieldRefused::data(error.code) }
+    })?;
     if let Some((_, name)) = checked.iter().find(|(code, _)| *code == "full_name") {
         state.store.set_full_name(borrower, name).await?;
     }

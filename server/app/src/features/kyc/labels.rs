@@ -138,25 +138,6 @@ pub fn section_title(key: &str, lang: Lang) -> &'static str {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use hiram_domain::kyc::{FIELDS, FieldKind};
-
-    #[test]
-    fn every_field_and_option_has_words_in_both_languages() {
-        for field in FIELDS {
-            for lang in [crate::i18n::Lang::En, crate::i18n::Lang::Fil] {
-                assert!(!super::title(field.code, lang).is_empty(), "{}", field.code);
-                if let FieldKind::Choice(options) = field.kind {
-                    for option in options {
-                        assert!(!super::option(field.code, option, lang).is_empty(), "{} {option}", field.code);
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// The shape an ID type's number has (decision 088), said to a borrower
 /// whose number does not have it.
 pub fn id_shape(id_type: &str, lang: Lang) -> &'static str {
@@ -177,5 +158,24 @@ pub fn id_shape(id_type: &str, lang: Lang) -> &'static str {
     match lang {
         Lang::En => en,
         Lang::Fil => fil,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use hiram_domain::kyc::{FIELDS, FieldKind};
+
+    #[test]
+    fn every_field_and_option_has_words_in_both_languages() {
+        for field in FIELDS {
+            for lang in [crate::i18n::Lang::En, crate::i18n::Lang::Fil] {
+                assert!(!super::title(field.code, lang).is_empty(), "{}", field.code);
+                if let FieldKind::Choice(options) = field.kind {
+                    for option in options {
+                        assert!(!super::option(field.code, option, lang).is_empty(), "{} {option}", field.code);
+                    }
+                }
+            }
+        }
     }
 }

@@ -6034,6 +6034,10 @@ export interface components {
                     images: string[];
                     late: boolean;
                     orderNo: string;
+                    /**
+                     * @description The last four digits only, `•••• ••• 4567` (decision 087); the whole
+                     *     number is the Borrowers reveal's, with a reason, audited.
+                     */
                     phone: string;
                     problemType: string;
                     /** Format: int64 */
@@ -7477,6 +7481,10 @@ export interface components {
                 delivery: string;
                 /** Format: int64 */
                 id: number;
+                /**
+                 * @description The last four digits only, `•••• ••• 4567` (decision 087): a staff
+                 *     list; `phone` in the query finds a number's messages.
+                 */
                 phone: string;
                 provider: string;
                 status: string;
@@ -7955,6 +7963,10 @@ export interface components {
             images: string[];
             late: boolean;
             orderNo: string;
+            /**
+             * @description The last four digits only, `•••• ••• 4567` (decision 087); the whole
+             *     number is the Borrowers reveal's, with a reason, audited.
+             */
             phone: string;
             problemType: string;
             /** Format: int64 */
@@ -8507,6 +8519,10 @@ export interface components {
             delivery: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description The last four digits only, `•••• ••• 4567` (decision 087): a staff
+             *     list; `phone` in the query finds a number's messages.
+             */
             phone: string;
             provider: string;
             status: string;

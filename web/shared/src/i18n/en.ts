@@ -216,6 +216,7 @@ export const en = {
   'repay.payoffSaves': 'This saves you {amount} of interest. Pay this amount with your pay code below.',
   'repay.payoffFrom': 'From {date}, paying the whole loan off costs the principal you still owe plus interest only up to the day you pay.',
   'repay.payoffMinimum': 'Before {date}, the early-repayment day in your agreement, paying the whole loan off includes {amount} of interest for the days from today to {date}. From that day, you pay interest only up to the day you pay.',
+  'repay.madeOf': 'What this amount is made of',
   'repay.more': 'More',
   'repay.hide': 'Hide',
   'repay.guide': 'How to pay: see the step-by-step payment guide',

@@ -216,6 +216,7 @@ export const fil: Catalogue = {
   'repay.payoffSaves': 'Makakatipid ka ng {amount} na interes. Bayaran ang halagang ito gamit ang iyong pay code sa ibaba.',
   'repay.payoffFrom': 'Mula {date}, ang pagbabayad nang buo sa loan ay ang natitirang prinsipal at ang interes hanggang sa araw lamang ng iyong pagbayad.',
   'repay.payoffMinimum': 'Bago ang {date}, ang araw ng maagang pagbabayad sa iyong kasunduan, kasama sa pagbabayad nang buo ang {amount} na interes para sa mga araw mula ngayon hanggang {date}. Mula sa araw na iyon, interes lamang hanggang sa araw ng iyong pagbayad ang babayaran mo.',
+  'repay.madeOf': 'Ang bumubuo sa halagang ito',
   'repay.more': 'Higit pa',
   'repay.hide': 'Itago',
   'repay.guide': 'Paano magbayad: tingnan ang gabay hakbang-hakbang',

@@ -100,12 +100,42 @@ describe('extension repayment page', () => {
     expect(statement.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
-  it('folds the details to 2 rows like the repayment page', async () => {
+  it('explains the amount right under it: the charges due and the extension fee, labelled, with no tap', async () => {
     setup();
-    await screen.findByText('Order number');
-    expect(screen.getAllByRole('term')).toHaveLength(2);
-    fireEvent.click(screen.getByRole('button', { name: 'More' }));
-    expect(screen.getAllByRole('term')).toHaveLength(INFO.detail.length);
+    const amount = await screen.findByRole('region', { name: 'Amount to pay now' });
+    const parts = amount.querySelector('dl')!;
+    expect(parts.getAttribute('aria-label')).toBe('What this amount is made of');
+    const rows = [...parts.querySelectorAll('.app-row')].map((r) => [r.querySelector('dt')?.textContent, r.querySelector('dd')?.textContent]);
+    expect(rows).toEqual([
+      ['Interest, fees and late charges due', '₱606.66'],
+      ['Extension fee', '₱606.66'],
+    ]);
+    // The parts stand between the amount and its date, before any button.
+    expect(within(amount).getByText('₱1,213.32', { selector: '.app-amount' }).compareDocumentPosition(parts) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'More' })?.getAttribute('aria-expanded')).not.toBe('true');
+  });
+
+  it('folds the other details to 2 rows like the repayment page, without the amount\'s parts again', async () => {
+    setup();
+    const product = (await screen.findByRole('heading', { name: 'Bayanihan Cash Express' })).closest('section')!;
+    expect(within(product).getAllByRole('term').map((term) => term.textContent)).toEqual(['Order number', 'Loan amount still to repay']);
+    fireEvent.click(within(product).getByRole('button', { name: 'More' }));
+    expect(within(product).getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Order number',
+      'Loan amount still to repay',
+      'New due date',
+    ]);
+    expect(within(product).queryByText('Extension fee')).toBeNull();
+    expect(within(product).queryByText('To pay now')).toBeNull();
+  });
+
+  it('keeps every row in the details when they do not add up to the amount', async () => {
+    setup(ok({ ...INFO, delayInfo: { ...INFO.delayInfo, delayAmount: 121_333 } }));
+    const amount = await screen.findByRole('region', { name: 'Amount to pay now' });
+    expect(within(amount).queryByRole('term')).toBeNull();
+    const product = screen.getByRole('heading', { name: 'Bayanihan Cash Express' }).closest('section')!;
+    fireEvent.click(within(product).getByRole('button', { name: 'More' }));
+    expect(within(product).getAllByRole('term')).toHaveLength(INFO.detail.length);
   });
 
   it('falls back to the catalogue title when the offer has none', async () => {

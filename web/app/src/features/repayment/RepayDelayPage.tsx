@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { generatePayCode } from './api/generatePayCode';
 import { useExtensionInfo, type ExtensionInfo, type PlanItem } from './api/getExtensionInfo';
+import { splitBreakdown } from './breakdown';
 import { AmountCard, PaymentMethod, ProductDetails } from './parts';
 
 /** The plan as it will be once extended: title, remark and date, amount. */
@@ -66,6 +67,9 @@ export default function RepayDelayPage() {
   const { data: result } = useExtensionInfo(productId, orderId);
   const info = result?.success ? result.data : null;
   const delayAmount = info?.delayInfo.delayAmount ?? 0;
+  // The amount leads with its parts (the charges due, the extension fee);
+  // the details below keep the other rows.
+  const { parts, rest } = splitBreakdown(info?.detail ?? [], delayAmount);
 
   return (
     <>
@@ -75,9 +79,10 @@ export default function RepayDelayPage() {
           <AmountCard
             label={t('repayDelay.amount')}
             amount={delayAmount}
+            breakdown={parts}
             note={t('repayDelay.nextDate', { date: info.nextRepayDate })}
           />
-          <ProductDetails logo={info.productLogo} name={info.productName} rows={info.detail} />
+          <ProductDetails logo={info.productLogo} name={info.productName} rows={rest} />
           <PlanList plan={info.repayPlan} />
           <RenewalDisclosure statement={info.disclosure} />
           <PaymentMethod

@@ -108,8 +108,22 @@ export function DetailList({ rows }: { rows: readonly DetailRow[] }) {
   );
 }
 
-/** What is paid now and the date that goes with it, large and centred. */
-export function AmountCard({ label, amount, note }: { label: string; amount: number; note: string }) {
+/**
+ * What is paid now, large and centred, and right under it what it is made
+ * of (`breakdown`, each part with its label, when the page knows it), then
+ * the date that goes with it.
+ */
+export function AmountCard({
+  label,
+  amount,
+  note,
+  breakdown = [],
+}: {
+  label: string;
+  amount: number;
+  note: string;
+  breakdown?: readonly DetailRow[];
+}) {
   const id = useId();
   return (
     <section className="h-card app-center" aria-labelledby={id}>
@@ -117,6 +131,16 @@ export function AmountCard({ label, amount, note }: { label: string; amount: num
         {label}
       </h2>
       <p className="app-amount">{formatMoney(amount)}</p>
+      {breakdown.length > 0 && (
+        <dl className="app-breakdown" aria-label={t('repay.madeOf')}>
+          {breakdown.map((row, i) => (
+            <div className="app-row" key={`${row.text}-${i}`}>
+              <dt>{row.text}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       <p className="app-muted">{note}</p>
     </section>
   );

@@ -2,7 +2,7 @@
 // loan agreement, the Truth in Lending disclosure statement, or a renewal's
 // disclosure. One rendering for every page that shows one, so the borrower
 // reads the same figures laid out the same way wherever they meet them.
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatDay, formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import type { components } from '@hiram/shared/api/schema.gen';
 
@@ -30,7 +30,7 @@ function DisclosureTables({ statement, title }: { statement: Disclosure; title: 
                 <th scope="row">{row.label}</th>
                 {/* Values are text; a stored snapshot's bare centavos are shown as money. */}
                 <td className={String(row.value).length > LONG_VALUE ? 'app-doc-long' : undefined}>
-                  {typeof row.value === 'number' ? formatMoney(row.value) : row.value}
+                  {typeof row.value === 'number' ? formatMoney(row.value) : formatDay(row.value)}
                 </td>
               </tr>
             ))}
@@ -51,7 +51,7 @@ function DisclosureTables({ statement, title }: { statement: Disclosure; title: 
             {statement.schedule.map((row) => (
               <tr key={row.number}>
                 <td>{row.number}</td>
-                <td>{row.dueDate}</td>
+                <td>{formatDay(row.dueDate)}</td>
                 <td>{formatMoney(row.amount)}</td>
               </tr>
             ))}

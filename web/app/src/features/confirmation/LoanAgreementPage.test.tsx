@@ -27,7 +27,7 @@ describe('loan agreement page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Disclosure Statement on Loan Transaction' })).toBeTruthy();
     expect(screen.getByRole('rowheader', { name: 'Finance charge' }).nextElementSibling?.textContent).toBe('₱456.00');
     expect(screen.getByRole('cell', { name: '₱3,364.00' })).toBeTruthy();
-    expect(screen.getByRole('cell', { name: '2025-09-30' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Sep 30, 2025' })).toBeTruthy();
     expect(screen.getByText('Figures in Philippine pesos.')).toBeTruthy();
     expect(api.calls('/v3/contract/loan-agreement-detail')[0]![1]?.body).toBe('orderId=12&doc=disclosure');
   });

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@hiram/shared/i18n/i18n';
 import type { LoanDetails } from './api/getLoanDetails';
 import LoanDetailsPage from './LoanDetailsPage';
 
@@ -75,6 +76,29 @@ describe('order details', () => {
     expect(screen.getByText('Short of money?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pay for an extension' }));
     expect(screen.getByTestId('where').textContent).toBe('/repayDelay?sessionId=s1&productId=4&orderId=12');
+  });
+
+  it('shows a day in the order\'s rows as the borrower reads it, in their language, and other values as sent', async () => {
+    const rows = [
+      { text: 'Order number', value: 'HR202509010001' },
+      { text: 'Due date', value: '2025-09-30' },
+    ];
+    renderPage({ code: '0', message: '', data: { ...DETAILS, userOrderDetail: { detail: rows } } });
+    expect((await screen.findByText('Due date')).nextElementSibling?.textContent).toBe('Sep 30, 2025');
+    expect(screen.getByText('Order number').nextElementSibling?.textContent).toBe('HR202509010001');
+    // The server's own sentence is left as it wrote it.
+    expect(screen.getByText('Please repay by 2025-07-01')).toBeTruthy();
+  });
+
+  it('shows that day in Filipino on a Filipino page', async () => {
+    await setLocale('fil');
+    try {
+      const rows = [{ text: 'Takdang petsa', value: '2025-09-30' }];
+      renderPage({ code: '0', message: '', data: { ...DETAILS, userOrderDetail: { detail: rows } } });
+      expect((await screen.findByText('Takdang petsa')).nextElementSibling?.textContent).toBe('Set 30, 2025');
+    } finally {
+      await setLocale('en');
+    }
   });
 
   it('shows an overdue borrower days late, penalties, today\'s balance and what another day adds, with the extension', async () => {

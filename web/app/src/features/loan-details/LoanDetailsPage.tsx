@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
+import { formatDay } from '@hiram/shared/format/format';
 import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
@@ -67,7 +68,8 @@ function ProductCard({ details }: { details: LoanDetails }) {
           {rows.map((row, i) => (
             <div className="app-row" key={`${row.text}-${i}`}>
               <dt>{row.text}</dt>
-              <dd>{row.value}</dd>
+              {/* A day (the due date) reads as the borrower reads one; other text stays. */}
+              <dd>{formatDay(row.value)}</dd>
             </div>
           ))}
         </dl>

@@ -64,7 +64,7 @@ describe('a loan reminder', () => {
     const api = setup('sessionId=s1&kind=order&id=41');
     expect(await screen.findByRole('heading', { name: 'Reminder for Bayanihan Cash Express' })).toBeTruthy();
     expect(screen.getByText('Loan HR202603010004')).toBeTruthy();
-    expect(screen.getByText('Next text: 2026-03-18 09:30')).toBeTruthy();
+    expect(screen.getByText('Next text: Mar 18, 2026 09:30')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Turn off reminder' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/repaymentReminders?sessionId=s1'));
     expect(sent(api, CLOSE)).toEqual([{ orderId: '41' }]);

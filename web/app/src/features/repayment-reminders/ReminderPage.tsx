@@ -11,7 +11,7 @@ import { closeReminder } from './api/closeReminder';
 import { REPAY_KEY, type RepayItem } from './api/repayIndex';
 import { useRepayList } from './api/repayList';
 import { setReminder, type ReminderTarget } from './api/setReminder';
-import { dueText } from './dueText';
+import { dueText, nextTextAt } from './dueText';
 import { DAYS_BEFORE_CHOICES, DEFAULT_TIME, FIRST_TIME, LAST_TIME } from './rules';
 
 /** The reminder form of one loan or bill, mounted once it is known. */
@@ -64,7 +64,7 @@ function ReminderForm({ item, target }: { item: RepayItem; target: ReminderTarge
         {item.orderNo && <p className="app-small app-muted">{t('reminder.loan', { orderNo: item.orderNo })}</p>}
         <p className="app-small">{dueText(item)}</p>
         {reminder?.on && reminder.nextAt && (
-          <p className="app-small app-muted">{t('reminder.next', { at: reminder.nextAt })}</p>
+          <p className="app-small app-muted">{t('reminder.next', { at: nextTextAt(reminder.nextAt) })}</p>
         )}
       </section>
       <section className="h-card">

@@ -19,9 +19,9 @@ describe('repayment reminders', () => {
     expect(within(upcoming).getByText('₱11,174.20')).toBeTruthy();
     const rows = within(upcoming).getAllByRole('listitem').map((row) => row.textContent);
     expect(rows).toEqual([
-      'Kalesa Quick PeraDue 2026-03-03, 7 days overdue₱3,123.45',
-      'MeralcoDue 2026-03-15, in 5 days₱2,450.75',
-      'Bayanihan Cash ExpressDue 2026-03-20, in 10 days₱5,600.00',
+      'Kalesa Quick PeraDue Mar 3, 2026, 7 days overdue₱3,123.45',
+      'MeralcoDue Mar 15, 2026, in 5 days₱2,450.75',
+      'Bayanihan Cash ExpressDue Mar 20, 2026, in 10 days₱5,600.00',
     ]);
     expect(within(upcoming).getByText('Reminders on: 1')).toBeTruthy();
   });
@@ -41,7 +41,7 @@ describe('repayment reminders', () => {
     setup();
     const bills = await screen.findByRole('region', { name: 'Your bills' });
     const bill = within(bills).getByRole('listitem', { name: 'Meralco' });
-    expect(bill.textContent).toContain('Due 2026-03-15, in 5 days · Every month');
+    expect(bill.textContent).toContain('Due Mar 15, 2026, in 5 days · Every month');
     expect(bill.textContent).toContain('No reminder');
     expect(within(bill).getByRole('link', { name: 'Set reminder' }).getAttribute('href')).toBe(
       '/repaymentReminder?sessionId=s1&kind=bill&id=7',

@@ -74,13 +74,13 @@ describe('extension repayment page', () => {
     const api = setup();
     expect(await screen.findByText('₱1,213.32', { selector: '.app-amount' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Extend your loan by 91 days' })).toBeTruthy();
-    expect(screen.getByText('Next due date: 2027-05-12')).toBeTruthy();
+    expect(screen.getByText('Next due date: May 12, 2027')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bayanihan Cash Express' })).toBeTruthy();
     const plan = screen.getByRole('list', { name: 'Payment schedule after the extension' });
     const row = within(plan).getByRole('listitem');
     expect(row.textContent).toContain('Payment 1');
     expect(row.textContent).toContain('Due');
-    expect(row.textContent).toContain('2027-05-12');
+    expect(row.textContent).toContain('May 12, 2027');
     expect(row.textContent).toContain('₱5,000.00');
     const init = api.calls('/v3/loan-details/delay-detail')[0]?.[1];
     expect(bodyOf(init).get('orderId')).toBe('4');
@@ -125,6 +125,8 @@ describe('extension repayment page', () => {
       'Loan amount still to repay',
       'New due date',
     ]);
+    // The new due date reads as a day, not as 2027-05-12.
+    expect(within(product).getByText('New due date').nextElementSibling?.textContent).toBe('May 12, 2027');
     expect(within(product).queryByText('Extension fee')).toBeNull();
     expect(within(product).queryByText('To pay now')).toBeNull();
   });

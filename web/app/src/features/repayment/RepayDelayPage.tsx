@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatDay, formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
 import { LoanDocument } from '../../components/LoanDocument';
@@ -27,7 +27,7 @@ function PlanList({ plan }: { plan: readonly PlanItem[] }) {
               <strong>{row.title}</strong>
               {row.remark && <span className="app-muted app-small"> {row.remark}</span>}
               <br />
-              <span className="app-small">{row.time}</span>
+              <span className="app-small">{formatDay(row.time)}</span>
             </span>
             <strong>{formatMoney(row.amount)}</strong>
           </li>
@@ -80,7 +80,7 @@ export default function RepayDelayPage() {
             label={t('repayDelay.amount')}
             amount={delayAmount}
             breakdown={parts}
-            note={t('repayDelay.nextDate', { date: info.nextRepayDate })}
+            note={t('repayDelay.nextDate', { date: formatDay(info.nextRepayDate) })}
           />
           <ProductDetails logo={info.productLogo} name={info.productName} rows={rest} />
           <PlanList plan={info.repayPlan} />

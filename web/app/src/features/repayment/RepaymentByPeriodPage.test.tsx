@@ -67,7 +67,7 @@ describe('installment repayment page', () => {
     const api = setup();
     expect(await screen.findByText('₱3,273.00')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
-    expect(screen.getByText('Due date: 2025-10-15')).toBeTruthy();
+    expect(screen.getByText('Due date: Oct 15, 2025')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Bayanihan Cash Express' })).toBeTruthy();
     const init = api.calls('/v3/installment/loan-play-detail')[0]?.[1];
     expect(bodyOf(init).get('orderId')).toBe('12');
@@ -221,7 +221,7 @@ describe('installment repayment page', () => {
     const card = await screen.findByRole('region', { name: 'Pay off the whole loan today' });
     expect(within(card).getByText('₱3,100.50')).toBeTruthy();
     expect(within(card).getByText('This saves you ₱172.50 of interest. Pay this amount with your pay code below.')).toBeTruthy();
-    expect(within(card).queryByText(/Before 2025-09-01/)).toBeNull();
+    expect(within(card).queryByText(/Before Sep 1, 2025/)).toBeNull();
   });
 
   it('before the early-repayment day, shows the payoff with the interest to that day it includes', async () => {
@@ -242,7 +242,7 @@ describe('installment repayment page', () => {
     expect(within(card).getByText('₱3,114.00')).toBeTruthy();
     expect(
       within(card).getByText(
-        'Before 2025-09-01, the early-repayment day in your agreement, paying the whole loan off includes ₱48.00 of interest for the days from today to 2025-09-01. From that day, you pay interest only up to the day you pay.',
+        'Before Sep 1, 2025, the early-repayment day in your agreement, paying the whole loan off includes ₱48.00 of interest for the days from today to Sep 1, 2025. From that day, you pay interest only up to the day you pay.',
       ),
     ).toBeTruthy();
     expect(within(card).getByText('This saves you ₱159.00 of interest. Pay this amount with your pay code below.')).toBeTruthy();
@@ -263,7 +263,7 @@ describe('installment repayment page', () => {
     };
     setup({ payoff });
     expect(
-      await screen.findByText('From 2025-09-01, paying the whole loan off costs the principal you still owe plus interest only up to the day you pay.'),
+      await screen.findByText('From Sep 1, 2025, paying the whole loan off costs the principal you still owe plus interest only up to the day you pay.'),
     ).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Pay off the whole loan today' })).toBeNull();
   });

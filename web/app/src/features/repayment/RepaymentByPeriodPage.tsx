@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatMoney, groupPayCode } from '@hiram/shared/format/format';
+import { formatDay, formatMoney, groupPayCode } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
 import { Modal } from '@hiram/shared/ui/Modal';
@@ -40,7 +40,7 @@ function PayoffCard({ payoff }: { payoff: NonNullable<RepaymentInfo['payoff']> }
   const early = payoff.earlyAllowed;
   if (early && payoff.interestSaved <= 0) return null;
   if (!early && payoff.minimumInterest <= 0 && payoff.interestSaved <= 0) {
-    return <p className="h-card app-muted">{t('repay.payoffFrom', { date: payoff.earlyFrom })}</p>;
+    return <p className="h-card app-muted">{t('repay.payoffFrom', { date: formatDay(payoff.earlyFrom) })}</p>;
   }
   return (
     <section className="h-card" aria-labelledby="repay-payoff">
@@ -50,7 +50,7 @@ function PayoffCard({ payoff }: { payoff: NonNullable<RepaymentInfo['payoff']> }
       <p className="app-amount">{formatMoney(payoff.amount)}</p>
       {!early && payoff.minimumInterest > 0 && (
         <p className="app-small">
-          {t('repay.payoffMinimum', { date: payoff.earlyFrom, amount: formatMoney(payoff.minimumInterest) })}
+          {t('repay.payoffMinimum', { date: formatDay(payoff.earlyFrom), amount: formatMoney(payoff.minimumInterest) })}
         </p>
       )}
       {payoff.interestSaved > 0 && (
@@ -115,7 +115,7 @@ export default function RepaymentByPeriodPage() {
       <PageHeader title={t('page.repaymentByPeriod')} />
       {info && (
         <main className="app-main">
-          <AmountCard label={t('repay.amountDue')} amount={info.repayAmount} note={t('repay.dueDate', { date: info.repayDate })} />
+          <AmountCard label={t('repay.amountDue')} amount={info.repayAmount} note={t('repay.dueDate', { date: formatDay(info.repayDate) })} />
           {info.payoff && <PayoffCard payoff={info.payoff} />}
           <ProductDetails logo={info.productLogo} name={info.productName} rows={info.detail} />
           {info.isShowReyTop === 1 && (

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiResult } from '@hiram/shared/api/request';
 import { copyText } from '@hiram/shared/clipboard/copy';
-import { formatMoney, groupPayCode, payCodeText } from '@hiram/shared/format/format';
+import { formatDay, formatMoney, groupPayCode, payCodeText } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
@@ -89,7 +89,8 @@ export function DetailList({ rows }: { rows: readonly DetailRow[] }) {
         {shown.map((row, i) => (
           <div className="app-row" key={`${row.text}-${i}`}>
             <dt>{row.text}</dt>
-            <dd>{row.value}</dd>
+            {/* A day comes as 2026-11-28 and reads as the borrower reads one; other text stays. */}
+            <dd>{formatDay(row.value)}</dd>
           </div>
         ))}
       </dl>

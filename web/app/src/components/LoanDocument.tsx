@@ -22,14 +22,19 @@ function DisclosureTables({ statement, title }: { statement: Disclosure; title: 
   return (
     <>
       {statement.rows.length > 0 && (
-        <table className="app-table app-doc-rows">
+        // On a narrow screen each label stands over its value (app.css), so a
+        // label gets the whole width; the roles keep it a table for screen
+        // readers that drop a table's meaning once its cells are not laid out as one.
+        <table className="app-table app-doc-rows" role="table">
           <caption className="app-visually-hidden">{title}</caption>
-          <tbody>
+          <tbody role="rowgroup">
             {statement.rows.map((row, i) => (
-              <tr key={`${row.label}-${i}`}>
-                <th scope="row">{row.label}</th>
+              <tr key={`${row.label}-${i}`} role="row">
+                <th scope="row" role="rowheader">
+                  {row.label}
+                </th>
                 {/* Values are text; a stored snapshot's bare centavos are shown as money. */}
-                <td className={String(row.value).length > LONG_VALUE ? 'app-doc-long' : undefined}>
+                <td role="cell" className={String(row.value).length > LONG_VALUE ? 'app-doc-long' : undefined}>
                   {typeof row.value === 'number' ? formatMoney(row.value) : formatDay(row.value)}
                 </td>
               </tr>

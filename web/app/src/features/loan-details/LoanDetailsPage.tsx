@@ -15,6 +15,7 @@ import { googleScore } from './api/googleScore';
 import { useLoanDetails, type LoanDetails } from './api/getLoanDetails';
 import { recommendJump } from './api/recommendJump';
 import { NoticePopup, RatingPopup, STORE_RATING_FROM } from './Popups';
+import { safetyTipDue, safetyTipSeen } from './safetyTip';
 import {
   ACTION_LABELS,
   bannerColour,
@@ -26,8 +27,6 @@ import {
   type OrderAction,
 } from './status';
 
-/** Session flag that limits the Kind tips popup (the safety reminder) to once per session (spec §4, §9). */
-export const SHOW_BANK_TIP = 'showBankTip';
 /** Analytics events (spec §7): Borrow Again is module 30 position 0. */
 export const BORROW_AGAIN_EVENT = { moduleId: 30, positionId: 0 } as const;
 /** Recommended-product taps: this module, position = list index. */
@@ -96,7 +95,7 @@ function OverdueCard({ overdue }: { overdue: NonNullable<LoanDetails['overdue']>
 /** The popups due for this order, in the order they are shown. */
 function duePopups(details: LoanDetails): Popup[] {
   const due: Popup[] = [];
-  if (details.KindTipsMsg && sessionStorage.getItem(SHOW_BANK_TIP) === null) due.push('kindTips');
+  if (details.KindTipsMsg && safetyTipDue()) due.push('kindTips');
   if (details.reyMsg) due.push('reminder');
   if (details.isScore === 1) due.push('rating');
   return due;
@@ -122,8 +121,8 @@ export default function LoanDetailsPage() {
   // One popup at a time; the rating result comes before the rest of the queue.
   const popup = details && !redirect && !ratingResult ? duePopups(details).find((p) => !closed.includes(p)) : undefined;
   const close = (which: Popup) => {
-    // Kind tips show once per session: seen is enough.
-    if (which === 'kindTips') sessionStorage.setItem(SHOW_BANK_TIP, '1');
+    // The safety reminder (Kind tips) shows once a day: seen is enough.
+    if (which === 'kindTips') safetyTipSeen();
     setClosed((list) => [...list, which]);
   };
 
@@ -132,11 +131,11 @@ export default function LoanDetailsPage() {
     switch (action) {
       case 'repay':
       case 'repayment':
-        sessionStorage.setItem(SHOW_BANK_TIP, '1');
+        safetyTipSeen();
         void navigate(appLink('/repaymentByPeriod', ids));
         break;
       case 'rollover':
-        sessionStorage.setItem(SHOW_BANK_TIP, '1');
+        safetyTipSeen();
         void navigate(appLink('/repayDelay', ids));
         break;
       case 'bindAccount':

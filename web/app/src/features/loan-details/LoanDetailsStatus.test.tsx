@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
+import { formatDate } from '@hiram/shared/format/format';
 import { getToast } from '@hiram/shared/ui/toastStore';
 import type * as Leave from '../../lib/leave';
 import { openExternal, replacePage } from '../../lib/leave';
 import { nativeHandler, ok, renderRoute, resetBridge } from '../../testing/renderRoute';
 import type { LoanDetails } from './api/getLoanDetails';
-import LoanDetailsPage, { SHOW_BANK_TIP } from './LoanDetailsPage';
+import LoanDetailsPage from './LoanDetailsPage';
+import { SHOW_BANK_TIP } from './safetyTip';
 
 vi.mock('../../lib/leave', async (importOriginal) => ({
   ...(await importOriginal<typeof Leave>()),
@@ -72,6 +74,7 @@ const buttonNames = () =>
     .map((b) => b.textContent);
 
 beforeEach(() => {
+  localStorage.removeItem(SHOW_BANK_TIP);
   vi.mocked(replacePage).mockClear();
   vi.mocked(openExternal).mockClear();
 });
@@ -196,22 +199,30 @@ describe('order details: popups', () => {
     expect(api.calls('/v3/loan-details/google-score')[0]![1]?.body).toBe('score=5');
   });
 
-  it('the safety reminder (Kind tips) shows once per session', async () => {
-    const first = show({ orderStatus: 174, KindTipsMsg: 'Repay only through the channels shown here.' });
+  it('the safety reminder (Kind tips) shows once a day, even when the app opens the page in a new session', async () => {
+    const tips = { orderStatus: 174, KindTipsMsg: 'Repay only through the channels shown here.' };
+    const first = show(tips);
     expect(await screen.findByRole('dialog', { name: 'Safety reminder' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(sessionStorage.getItem(SHOW_BANK_TIP)).toBe('1');
+    expect(localStorage.getItem(SHOW_BANK_TIP)).toBe(formatDate(Date.now()));
     first.view.unmount();
-    show({ orderStatus: 174, KindTipsMsg: 'Repay only through the channels shown here.' });
+    // A new web view: its session storage starts empty; the day is remembered.
+    sessionStorage.clear();
+    const second = show(tips);
     await banner();
     expect(screen.queryByRole('dialog', { name: 'Safety reminder' })).toBeNull();
+    second.view.unmount();
+    // Seen on an earlier day: it shows again.
+    localStorage.setItem(SHOW_BANK_TIP, '2000-01-01');
+    show(tips);
+    expect(await screen.findByRole('dialog', { name: 'Safety reminder' })).toBeTruthy();
   });
 
-  it('going to repayment sets the Kind tips flag', async () => {
+  it('going to repayment counts as having seen the safety reminder today', async () => {
     show({ orderStatus: 174, isDelay: '0' });
     fireEvent.click(await screen.findByRole('button', { name: 'Pay' }));
-    expect(sessionStorage.getItem(SHOW_BANK_TIP)).toBe('1');
+    expect(localStorage.getItem(SHOW_BANK_TIP)).toBe(formatDate(Date.now()));
   });
 
   it('shows the withdraw reminder as a reminder', async () => {

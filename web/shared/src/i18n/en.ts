@@ -156,7 +156,7 @@ export const en = {
   'loanDetails.status.unknown': 'Order status',
   'loanDetails.repay': 'Pay',
   'loanDetails.rollover': 'Pay for an extension',
-  'loanDetails.rolloverHint': 'Short of money?',
+  'loanDetails.rolloverHint': 'Short of money? Pay for an extension instead: you pay what it costs now, and your due dates move later.',
   'loanDetails.overdueTitle': 'Your loan is overdue',
   'loanDetails.balanceTitle': 'Your balance',
   'loanDetails.paid': 'Paid so far',

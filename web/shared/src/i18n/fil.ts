@@ -156,7 +156,7 @@ export const fil: Catalogue = {
   'loanDetails.status.unknown': 'Status ng order',
   'loanDetails.repay': 'Magbayad',
   'loanDetails.rollover': 'Magbayad para sa extension',
-  'loanDetails.rolloverHint': 'Kulang ang pera?',
+  'loanDetails.rolloverHint': 'Kulang ang pera? Magbayad para sa extension: babayaran mo ngayon ang halaga nito, at lilipat sa mas huling araw ang iyong mga takdang petsa.',
   'loanDetails.overdueTitle': 'Lampas na sa takdang petsa ang loan mo',
   'loanDetails.balanceTitle': 'Ang balanse mo',
   'loanDetails.paid': 'Nabayaran na',

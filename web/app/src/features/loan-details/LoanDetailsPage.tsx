@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
 import { formatDay } from '@hiram/shared/format/format';
@@ -200,16 +200,23 @@ export default function LoanDetailsPage() {
             {actions.length > 0 && (
               <div className="app-buttons">
                 {actions.map((action) => (
-                  <button
-                    key={action}
-                    type="button"
-                    className={action === 'rollover' ? 'h-btn h-btn--ghost h-btn--block' : 'h-btn h-btn--block'}
-                    onClick={() => act(action)}
-                  >
-                    {t(ACTION_LABELS[action])}
-                  </button>
+                  <Fragment key={action}>
+                    {/* The hint leads to the one button it is about, right under it. */}
+                    {action === 'rollover' && (
+                      <p id="rollover-hint" className="app-hint">
+                        {t('loanDetails.rolloverHint')}
+                      </p>
+                    )}
+                    <button
+                      type="button"
+                      className={action === 'rollover' ? 'h-btn h-btn--ghost h-btn--block' : 'h-btn h-btn--block'}
+                      aria-describedby={action === 'rollover' ? 'rollover-hint' : undefined}
+                      onClick={() => act(action)}
+                    >
+                      {t(ACTION_LABELS[action])}
+                    </button>
+                  </Fragment>
                 ))}
-                {actions.includes('rollover') && <p className="app-hint">{t('loanDetails.rolloverHint')}</p>}
               </div>
             )}
           </main>

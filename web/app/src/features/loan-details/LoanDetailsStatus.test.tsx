@@ -115,7 +115,15 @@ describe('order details: status look', () => {
     show({ orderStatus: status, isDelay });
     await banner();
     expect(buttonNames()).toEqual(names);
-    if (names.includes('Pay for an extension')) expect(screen.getByText('Short of money?')).toBeTruthy();
+    if (names.includes('Pay for an extension')) {
+      // The hint stands right above the button it leads to, and describes it.
+      const extension = screen.getByRole('button', { name: 'Pay for an extension' });
+      const hint = screen.getByText(/^Short of money\? Pay for an extension instead/);
+      expect(extension.previousElementSibling).toBe(hint);
+      expect(extension.getAttribute('aria-describedby')).toBe(hint.id);
+    } else {
+      expect(screen.queryByText(/Short of money/)).toBeNull();
+    }
   });
 });
 

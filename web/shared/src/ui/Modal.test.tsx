@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Modal } from './Modal';
+import { getToast, hideToast, showToast } from './toastStore';
 
 function Opener() {
   const [open, setOpen] = useState(false);
@@ -76,5 +77,41 @@ describe('Modal', () => {
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.getByRole('dialog', { name: 'Choose' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+  });
+
+  describe('and the toast', () => {
+    afterEach(() => hideToast());
+
+    function Outcome({ outcome }: { outcome: boolean }) {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Send
+          </button>
+          <Modal open={open} title="Sent" onClose={() => setOpen(false)} outcome={outcome}>
+            <p>We received it.</p>
+          </Modal>
+        </>
+      );
+    }
+
+    it('an outcome dialog hides the toast of an earlier try as it opens', () => {
+      render(<Outcome outcome />);
+      showToast('Network error. Please try again.');
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      expect(screen.getByRole('dialog', { name: 'Sent' })).toBeTruthy();
+      expect(getToast()).toBeNull();
+      // A toast shown while it is open (a choice to make) is its own, and stays.
+      showToast('Please choose a rating.');
+      expect(getToast()?.message).toBe('Please choose a rating.');
+    });
+
+    it('any other dialog (a picker) leaves the toast: it may say why it is open', () => {
+      render(<Outcome outcome={false} />);
+      showToast('The service is busy. Please try again.');
+      fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+      expect(getToast()?.message).toBe('The service is busy. Please try again.');
+    });
   });
 });

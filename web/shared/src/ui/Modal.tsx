@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { t } from '../i18n/i18n';
+import { hideToast } from './toastStore';
 
 export interface ModalProps {
   open: boolean;
@@ -14,6 +15,13 @@ export interface ModalProps {
    * button, and neither Escape nor the backdrop closes it.
    */
   dismissible?: boolean;
+  /**
+   * The dialog announces an outcome (sent, thank you): a toast still showing
+   * from before it (a failed try) is hidden as it opens, so the page does not
+   * say two contrary things at once. Other dialogs (pickers, questions) leave
+   * the toast: it may say why they are open.
+   */
+  outcome?: boolean;
 }
 
 const FOCUSABLE =
@@ -30,7 +38,7 @@ function focusables(panel: HTMLElement): HTMLElement[] {
  * its controls); when it closes, focus goes back to what had it before (the
  * button that opened it).
  */
-export function Modal({ open, title, onClose, children, actions, variant = 'center', dismissible = true }: ModalProps) {
+export function Modal({ open, title, onClose, children, actions, variant = 'center', dismissible = true, outcome = false }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   // Read by the key handler, so a new onClose each render does not re-run the
@@ -39,6 +47,10 @@ export function Modal({ open, title, onClose, children, actions, variant = 'cent
   useEffect(() => {
     latest.current = { onClose, dismissible };
   });
+
+  useEffect(() => {
+    if (open && outcome) hideToast();
+  }, [open, outcome]);
 
   useEffect(() => {
     if (!open) return;

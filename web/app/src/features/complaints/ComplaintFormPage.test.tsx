@@ -175,6 +175,17 @@ describe('complaint form', () => {
     expect(localStorage.getItem(COMPLAINT_ORDER_KEY)).toBe('HR0001');
   });
 
+  it('a send that fails and then succeeds: the success dialog takes the failure\'s toast away', async () => {
+    setup(COLLECTION_QUERY, { [SAVE]: [fail('503', 'The service is busy. Please try again.'), { code: '00', message: SENT, data: null }] });
+    await screen.findByText('Collection');
+    fireEvent.change(textbox(), { target: { value: 'Rude caller' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(getToast()?.message).toBe('The service is busy. Please try again.'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('dialog', { name: 'Successfully Sent' })).toBeTruthy();
+    expect(getToast()).toBeNull();
+  });
+
   it('without a type it sends the borrower back to the complaint home', async () => {
     setup('sessionId=s1');
     expect(await screen.findByText('No kind of problem was chosen. Please start again from Complaints.')).toBeTruthy();

@@ -137,7 +137,7 @@ export default function ComplaintFormPage() {
           {t('complaint.send')}
         </button>
       </main>
-      <Modal open={sentMessage !== null} title={t('complaint.sentTitle')} onClose={() => undefined} dismissible={false}>
+      <Modal open={sentMessage !== null} title={t('complaint.sentTitle')} onClose={() => undefined} dismissible={false} outcome>
         <p>{sentMessage}</p>
       </Modal>
     </>

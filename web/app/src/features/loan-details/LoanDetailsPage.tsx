@@ -235,6 +235,7 @@ export default function LoanDetailsPage() {
           <RatingPopup open={popup === 'rating'} onClose={() => close('rating')} onRated={onRated} />
           <NoticePopup
             open={ratingResult}
+            outcome
             title={t('rating.resultTitle')}
             message={t('rating.resultText')}
             onClose={() => setRatingResult(false)}

@@ -193,6 +193,8 @@ describe('order details: popups', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.queryByRole('dialog', { name: 'Rate Hiram' })).toBeNull();
     expect(screen.getByRole('dialog', { name: 'Thank you for your feedback' })).toBeTruthy();
+    // The result answers the rating: the earlier "choose a rating" toast goes with it.
+    expect(getToast()).toBeNull();
     expect(api.calls('/v3/loan-details/google-score')).toHaveLength(0);
   });
 

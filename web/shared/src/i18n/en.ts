@@ -97,7 +97,7 @@ export const en = {
   'validation.code': 'Please enter the {length}-digit code.',
   'validation.password': 'Please enter your password.',
   'validation.newPassword': 'Your password must be {min} to {max} characters.',
-  'validation.captcha': 'Please enter the characters in the picture.',
+  'validation.captcha': 'Please enter the digits in the picture.',
   'validation.smsCode': 'Please enter the SMS code.',
 
   'otp.sent': 'The code has been sent. Please check your phone.',

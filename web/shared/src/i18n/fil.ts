@@ -97,7 +97,7 @@ export const fil: Catalogue = {
   'validation.code': 'Pakilagay ang {length}-digit na code.',
   'validation.password': 'Pakilagay ang iyong password.',
   'validation.newPassword': 'Dapat {min} hanggang {max} character ang iyong password.',
-  'validation.captcha': 'Pakilagay ang mga character na nasa larawan.',
+  'validation.captcha': 'Pakilagay ang mga numerong nasa larawan.',
   'validation.smsCode': 'Pakilagay ang SMS code.',
 
   'otp.sent': 'Naipadala na ang code. Pakitingnan ang iyong telepono.',

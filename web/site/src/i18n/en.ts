@@ -56,7 +56,7 @@ export const siteEn = {
   'promo.title': 'Borrow with Hiram',
   'promo.text': 'Get a cash loan sent to your e-wallet or bank account. Sign in with your mobile number to start.',
   'promo.form.phone': 'Mobile number',
-  'promo.form.captcha': 'Characters in the picture',
+  'promo.form.captcha': 'Digits in the picture',
   'promo.form.captchaRefresh': 'Picture code. Tap for a new picture.',
   'promo.form.captchaListen': 'Listen to the code instead',
   'promo.form.captchaSee': 'See the picture instead',

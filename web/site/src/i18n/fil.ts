@@ -57,7 +57,7 @@ export const siteFil: SiteCatalogue = {
   'promo.title': 'Humiram sa Hiram',
   'promo.text': 'Makatanggap ng cash loan sa iyong e-wallet o bank account. Mag-sign in gamit ang iyong numero ng mobile para magsimula.',
   'promo.form.phone': 'Numero ng mobile',
-  'promo.form.captcha': 'Mga character sa larawan',
+  'promo.form.captcha': 'Mga numero sa larawan',
   'promo.form.captchaRefresh': 'Picture code. I-tap para sa bagong larawan.',
   'promo.form.captchaListen': 'Pakinggan na lang ang code',
   'promo.form.captchaSee': 'Tingnan na lang ang larawan',

@@ -43,7 +43,7 @@ function renderPromo(routes: Record<string, MockAnswer> = {}, url = '/promotion?
 }
 
 const phoneBox = () => screen.getByRole('textbox', { name: 'Mobile number' });
-const captchaBox = () => screen.getByRole('textbox', { name: 'Characters in the picture' });
+const captchaBox = () => screen.getByRole('textbox', { name: 'Digits in the picture' });
 const smsBox = () => screen.getByRole('textbox', { name: 'SMS code' });
 const type = (box: HTMLElement, value: string) => fireEvent.change(box, { target: { value } });
 const captchaSrc = () => screen.getByRole('button', { name: /Picture code/ }).querySelector('img')!.getAttribute('src');
@@ -51,7 +51,7 @@ const captchaSrc = () => screen.getByRole('button', { name: /Picture code/ }).qu
 async function fillForm() {
   await screen.findByRole('button', { name: /Picture code/ });
   type(phoneBox(), '09171234567');
-  type(captchaBox(), 'ab12');
+  type(captchaBox(), '4812');
   type(smsBox(), '123456');
 }
 
@@ -113,6 +113,10 @@ describe('promotion page', () => {
     expect(Object.fromEntries(visit)).toMatchObject({ page_id: '3', user_from: 'ads', client_type: 'android', page_type: '1', utm_tag: 'x', app_from: 'fb' });
     await screen.findByRole('button', { name: /Picture code/ });
     expect(captchaSrc()).toMatch(/^\/pany\/api\/v2\/youmi\/promotion\/get-captcha\?sid=sid42&t=\d+$/);
+    // A finger-sized picture (44 px or more tall), larger than its 120×44 drawing.
+    const picture = screen.getByRole('button', { name: /Picture code/ }).querySelector('img')!;
+    expect(Number(picture.getAttribute('height'))).toBeGreaterThanOrEqual(44);
+    expect(Number(picture.getAttribute('width'))).toBeGreaterThanOrEqual(120);
     expect(await screen.findByText(/SEC Reg\. No\. CS201900001 · CA No\. 3001/)).toBeTruthy();
   });
 
@@ -124,9 +128,11 @@ describe('promotion page', () => {
     expect(screen.getByText('Please enter a valid mobile number.')).toBeTruthy();
     type(phoneBox(), '09171234567');
     fireEvent.click(submit);
-    expect(screen.getByText('Please enter the characters in the picture.')).toBeTruthy();
-    type(captchaBox(), 'ab12345');
-    expect((captchaBox() as HTMLInputElement).value).toBe('ab12');
+    expect(screen.getByText('Please enter the digits in the picture.')).toBeTruthy();
+    // Four digits at most, and nothing but digits, with the digit keypad.
+    type(captchaBox(), '4a8-1 2 7');
+    expect((captchaBox() as HTMLInputElement).value).toBe('4812');
+    expect(captchaBox().getAttribute('inputmode')).toBe('numeric');
     fireEvent.click(submit);
     expect(screen.getByText('Please enter the SMS code.')).toBeTruthy();
     expect(api.calls('/api/v2/youmi/promotion/register')).toHaveLength(0);
@@ -152,7 +158,7 @@ describe('promotion page', () => {
     expect(await screen.findByText('The code has been sent. Please check your phone.')).toBeTruthy();
     const body = new URLSearchParams(String(api.calls('/api/v2/youmi/promotion/get-sms')[0]![1]?.body));
     expect(Object.fromEntries(body)).toEqual({
-      phone: '09171234567', capcode: 'ab12', sid: 'sid42', deviceId: 'sid42', appName: 'Hiram', id: '3', app_from: 'fb', user_from: 'ads', utm_tag: 'x',
+      phone: '09171234567', capcode: '4812', sid: 'sid42', deviceId: 'sid42', appName: 'Hiram', id: '3', app_from: 'fb', user_from: 'ads', utm_tag: 'x',
     });
     fireEvent.click(screen.getByRole('button', { name: '60 s' }));
     expect(await screen.findByText('Please do not request the code again so soon.')).toBeTruthy();
@@ -211,7 +217,7 @@ describe('promotion page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
     expect(await screen.findByText('The picture code is wrong.')).toBeTruthy();
     expect(captchaSrc()).not.toBe(before);
-    type(captchaBox(), 'zz99');
+    type(captchaBox(), '5599');
     fireEvent.click(screen.getByRole('button', { name: 'Register now' }));
     expect(await screen.findByText('You are already registered. Please download the app and log in.')).toBeTruthy();
     expect(window.location.hash).toBe('#/downloadTemplate');

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatPhoneInput, isValidPhMobile, phoneDigits } from '@hiram/shared/format/format';
+import { digitsOnly, formatPhoneInput, isValidPhMobile, phoneDigits } from '@hiram/shared/format/format';
 import { t, tNodes } from '../i18n/i18n';
 import { markWebSession } from '@hiram/shared/session/webSession';
 import { Field } from '@hiram/shared/ui/Field';
@@ -9,7 +9,7 @@ import { captchaAudioUrl, captchaUrl, getSid } from './api/captcha';
 import { getSms, PROMO_CODES, register, type PromotionContext } from './api/register';
 import { reportConversion, trackClick } from './api/track';
 
-/** Spec §9 registration caps. */
+/** Spec §9 registration caps; the captcha is four digits, in the picture or as tones. */
 export const CAPTCHA_MAX_CHARS = 4;
 export const SMS_CODE_MAX_DIGITS = 6;
 export const DOWNLOAD_HASH = '#/downloadTemplate';
@@ -135,17 +135,17 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
         hint={listening ? t('promo.form.captchaAudioHint') : undefined}
         autoComplete="off"
         autoCapitalize="off"
-        inputMode={listening ? 'numeric' : undefined}
+        inputMode="numeric"
         maxLength={CAPTCHA_MAX_CHARS}
         value={captcha}
-        onChange={(e) => setCaptcha(e.target.value.slice(0, CAPTCHA_MAX_CHARS))}
+        onChange={(e) => setCaptcha(digitsOnly(e.target.value, CAPTCHA_MAX_CHARS))}
         error={errors.captcha}
         addon={
           !sid ? null : listening ? (
             <audio className="promo-captcha-audio" controls autoPlay src={captchaAudioUrl(sid, stamp)} aria-label={t('promo.form.captchaAudio')} />
           ) : (
             <button type="button" className="promo-captcha" onClick={refreshCaptcha} aria-label={t('promo.form.captchaRefresh')}>
-              <img src={captchaUrl(sid, stamp)} alt="" width={96} height={40} />
+              <img src={captchaUrl(sid, stamp)} alt="" width={132} height={48} />
             </button>
           )
         }

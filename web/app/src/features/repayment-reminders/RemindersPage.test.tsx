@@ -13,17 +13,35 @@ function setup(index = INDEX, list = LIST) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('repayment reminders', () => {
-  it('adds up what falls due in the next 30 days, soonest first', async () => {
+  it('adds up what falls due in the next 30 days, soonest first, without the loans already overdue', async () => {
     setup();
     const upcoming = await screen.findByRole('region', { name: 'Due in the next 30 days' });
-    expect(within(upcoming).getByText('₱11,174.20')).toBeTruthy();
+    // ₱11,174.20 in all, less the overdue loan's ₱3,123.45.
+    expect(within(upcoming).getByText('₱8,050.75')).toBeTruthy();
     const rows = within(upcoming).getAllByRole('listitem').map((row) => row.textContent);
     expect(rows).toEqual([
-      'Kalesa Quick PeraDue Mar 3, 2026, 7 days overdue₱3,123.45',
       'MeralcoDue Mar 15, 2026, in 5 days₱2,450.75',
       'Bayanihan Cash ExpressDue Mar 20, 2026, in 10 days₱5,600.00',
     ]);
     expect(within(upcoming).getByText('Reminders on: 1')).toBeTruthy();
+  });
+
+  it('lists an overdue loan under its own heading, first, with its total', async () => {
+    setup();
+    const overdue = await screen.findByRole('region', { name: 'Overdue' });
+    expect(within(overdue).getByText('₱3,123.45', { selector: '.app-amount' })).toBeTruthy();
+    expect(within(overdue).getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      'Kalesa Quick PeraDue Mar 3, 2026, 7 days overdue₱3,123.45',
+    ]);
+    const upcoming = screen.getByRole('region', { name: 'Due in the next 30 days' });
+    expect(overdue.compareDocumentPosition(upcoming) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('has no overdue heading when nothing is overdue', async () => {
+    setup({ ...INDEX, upcoming: INDEX.upcoming.filter((item) => (item.daysLeft ?? 0) >= 0), upcomingTotal: 245_075 + 560_000 });
+    const upcoming = await screen.findByRole('region', { name: 'Due in the next 30 days' });
+    expect(within(upcoming).getByText('₱8,050.75')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Overdue' })).toBeNull();
   });
 
   it('lists the own loans with their reminders, and the bills with an edit link', async () => {

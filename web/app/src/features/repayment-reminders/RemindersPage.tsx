@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '@hiram/shared/format/format';
+import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
@@ -37,41 +38,69 @@ function ItemCard({ item }: { item: RepayItem }) {
   );
 }
 
+/** An order's status once past its due date (decision D3): its glossary name heads the overdue loans. */
+const OVERDUE_STATUS = 180;
+
+/** Loans past their due date: what the overview lists with them (only loans are: a bill that passed is not). */
+const isOverdue = (item: RepayItem) => typeof item.daysLeft === 'number' && item.daysLeft < 0;
+
+/** The overview's lines: name and when, the amount on the right. */
+function DueList({ items }: { items: readonly RepayItem[] }) {
+  return (
+    <ul className="app-plan">
+      {items.map((item) => (
+        <li key={`${item.kind}-${item.id}`}>
+          <span>
+            <span className="app-block">{item.name}</span>
+            <span className="app-small app-muted">{dueText(item)}</span>
+          </span>
+          <strong>{formatMoney(item.amount)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * Repayment reminders (spec §7 `/repayment-product/*`): what falls due in the
- * next 30 days, the borrower's loans with us (listed by themselves) and the
- * bills they added, each with its SMS reminder.
+ * Repayment reminders (spec §7 `/repayment-product/*`): the loans already
+ * overdue under their own heading, what falls due in the next 30 days, the
+ * borrower's loans with us (listed by themselves) and the bills they added,
+ * each with its SMS reminder.
  */
 export default function RemindersPage() {
   const { data: indexResult } = useRepayIndex();
   const { data: listResult } = useRepayList();
   const overview = indexResult?.success ? indexResult.data : null;
   const list = listResult?.success ? listResult.data : null;
+  // The server lists overdue loans among what falls due (and counts them in
+  // its total); a loan 9 days late is not "due in the next 30 days".
+  const overdue = overview?.upcoming.filter(isOverdue) ?? [];
+  const comingUp = overview?.upcoming.filter((item) => !isOverdue(item)) ?? [];
+  const overdueTotal = overdue.reduce((sum, item) => sum + item.amount, 0);
 
   return (
     <>
       <PageHeader title={t('page.repaymentReminders')} />
       <main className="app-main app-stack">
+        {overdue.length > 0 && (
+          <section className="h-card" aria-labelledby="reminders-overdue">
+            <h2 id="reminders-overdue" className="app-section-title">
+              {statusName(OVERDUE_STATUS)}
+            </h2>
+            <p className="app-amount">{formatMoney(overdueTotal)}</p>
+            <DueList items={overdue} />
+          </section>
+        )}
         {overview && (
           <section className="h-card" aria-labelledby="reminders-upcoming">
             <h2 id="reminders-upcoming" className="app-section-title">
               {t('reminders.upcoming', { n: overview.windowDays })}
             </h2>
-            <p className="app-amount">{formatMoney(overview.upcomingTotal)}</p>
-            {overview.upcoming.length === 0 ? (
+            <p className="app-amount">{formatMoney(overview.upcomingTotal - overdueTotal)}</p>
+            {comingUp.length === 0 ? (
               <p className="app-muted">{t('reminders.nothingDue', { n: overview.windowDays })}</p>
             ) : (
-              <ul className="app-plan">
-                {overview.upcoming.map((item) => (
-                  <li key={`${item.kind}-${item.id}`}>
-                    <span>
-                      <span className="app-block">{item.name}</span>
-                      <span className="app-small app-muted">{dueText(item)}</span>
-                    </span>
-                    <strong>{formatMoney(item.amount)}</strong>
-                  </li>
-                ))}
-              </ul>
+              <DueList items={comingUp} />
             )}
             <p className="app-small app-muted">{t('reminders.remindersOn', { n: overview.remindersOn })}</p>
           </section>

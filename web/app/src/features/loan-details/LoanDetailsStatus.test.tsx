@@ -128,10 +128,17 @@ describe('order details: status look', () => {
 });
 
 describe('order details: recommended products', () => {
-  it('lists them for 21/151/110 with a link to more products; hides them for 174', async () => {
+  it('lists them for 151/110 with a link to more products', async () => {
     show({ orderStatus: 110, recProducts: [CARD] });
     expect(await screen.findByRole('heading', { name: 'Kalesa Quick Pera' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Click to view more products' }).getAttribute('href')).toBe('/home?sessionId=s1');
+  });
+
+  it.each([21, 999])('hides them while the application is under review (status %i)', async (status) => {
+    show({ orderStatus: status, recProducts: [CARD] });
+    await banner();
+    expect(screen.queryByRole('heading', { name: 'Kalesa Quick Pera' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Click to view more products' })).toBeNull();
   });
 
   it('hides them for a disbursed loan', async () => {
@@ -154,7 +161,7 @@ describe('order details: recommended products', () => {
 
   it('opens an http target directly', async () => {
     show(
-      { orderStatus: 21, recProducts: [CARD] },
+      { orderStatus: 151, recProducts: [CARD] },
       { '/v3/loan-details/recommend-jump': ok({ url: 'https://lender.example/apply' }) },
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Apply · Kalesa Quick Pera' }));

@@ -61,10 +61,15 @@ export function statusIcon(status: number): IconKind {
   return ICONS[lookStatus(status)] ?? 'done';
 }
 
-/** Statuses that list recommended products instead of buttons (spec §4). */
+/**
+ * Statuses that list recommended products instead of buttons (spec §4),
+ * but for an application under review (21, and the statuses that take its
+ * look): the borrower waits for our answer, and other lenders' loans pushed
+ * at them then are a second application before the first is decided.
+ */
 export function showsRecommendations(status: number): boolean {
   const look = lookStatus(status);
-  return look === STATUS.REVIEW || look === STATUS.APPROVED || look === STATUS.REJECTED;
+  return look === STATUS.APPROVED || look === STATUS.REJECTED;
 }
 
 export type OrderAction = 'repay' | 'rollover' | 'repayment' | 'borrowAgain' | 'bindAccount';

@@ -52,15 +52,18 @@ export default function SavedCalculationPage() {
                 <li key={product.productId}>
                   <button type="button" className="app-order app-menu-btn" onClick={() => void open(product.productId)}>
                     {product.logo && <img src={product.logo} alt="" width={36} height={36} />}
+                    {/* The sentence goes under the name; the side holds the one figure,
+                        so on a phone the columns never run into each other. */}
                     <span className="app-order-main">
                       <strong>{product.name}</strong>
                       <span className="app-small app-muted">{product.lender}</span>
-                    </span>
-                    <span className="app-order-side">
-                      <strong>{formatMoney(product.quote.totalRepayable)}</strong>
                       <span className="app-small">
                         {t('calc.productCost', { n: formatMoney(product.quote.financeCharge), days: product.quote.termDays })}
                       </span>
+                    </span>
+                    <span className="app-order-side app-order-figure">
+                      <strong>{formatMoney(product.quote.totalRepayable)}</strong>
+                      <span className="app-small app-muted">{t('calc.totalRepaid')}</span>
                     </span>
                   </button>
                 </li>

@@ -4,7 +4,7 @@ import type { SiteCatalogue } from './en';
 
 export const siteFil: SiteCatalogue = {
   'site.nav.label': 'Pangunahin',
-  'site.nav.home': 'Home',
+  'site.nav.home': 'Unang pahina',
   'site.nav.about': 'Tungkol sa Amin',
   'site.nav.reviews': 'Mga review ng user',
   'site.nav.privacy': 'Patakaran sa Privacy',

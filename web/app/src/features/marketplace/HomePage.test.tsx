@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@hiram/shared/i18n/i18n';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import { ok, renderRoute } from '../../testing/renderRoute';
 import HomePage from './HomePage';
@@ -20,9 +21,9 @@ const card = (id: number, name: string, flag: string) => ({
   termDays: 91,
 });
 
-function setup(url: string) {
+function setup(url: string, notice = 'Repay on time to raise your limit.') {
   mockApi({
-    '/v4/index/home-page': ok({ products: [card(1, 'Bayanihan Cash Express', '1'), card(6, 'Kalesa Biyahe Loan', '0')], notice: 'Repay on time to raise your limit.' }),
+    '/v4/index/home-page': ok({ products: [card(1, 'Bayanihan Cash Express', '1'), card(6, 'Kalesa Biyahe Loan', '0')], notice }),
   });
   renderRoute(url, '/home', <HomePage />);
 }
@@ -30,6 +31,17 @@ function setup(url: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('home', () => {
+  it('speaks Filipino whole: the title, and the service days in the server\'s notice', async () => {
+    await setLocale('fil');
+    try {
+      setup('/home?sessionId=s1', 'Bukas ang customer service Mon–Sat, 8:00 AM – 8:00 PM.');
+      expect(await screen.findByText('Bukas ang customer service Lun–Sab, 8:00 AM – 8:00 PM.')).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: 'Unang pahina' })).toBeTruthy();
+    } finally {
+      await setLocale('en');
+    }
+  });
+
   it('lists the products with the notice; a tap opens the product', async () => {
     setup('/home?sessionId=s1');
     expect(await screen.findByText('Repay on time to raise your limit.')).toBeTruthy();

@@ -10,7 +10,7 @@ export CARGO_TERM_COLOR ?= never
 # .tools/node/ (the version .node-version pins; scripts/node.sh installs it).
 export PATH := $(CURDIR)/.tools/node/bin:$(PATH)
 
-.PHONY: run test node deps advisories callbacks-smoke restore-drill upgrade chromium zbar postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
+.PHONY: run test node deps advisories callbacks-smoke restore-drill upgrade chromium zbar pdftotext postgres-programs promtool web lint test-rust test-web e2e fleet api-conformance api-conformance-full api-types bench bench-daily bench-ledger bench-lighthouse bench-fleet screenshots seed clean
 
 ## run: build everything and serve the product at http://127.0.0.1:$(PORT) on the embedded SQLite file
 run: web
@@ -46,6 +46,10 @@ chromium:
 zbar:
 	@command -v zbarimg >/dev/null || scripts/apt-install.sh zbar-tools
 
+## pdftotext: Debian's poppler reader, which the tests read the copy to keep (a PDF) back with
+pdftotext:
+	@command -v pdftotext >/dev/null || scripts/apt-install.sh poppler-utils
+
 ## postgres-programs: PostgreSQL's server programs and openssl, for the private TLS server the API tests start
 postgres-programs:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || scripts/apt-install.sh postgresql
@@ -70,7 +74,7 @@ lint: deps
 	@# Locked crates against the RustSec snapshot the repository carries, or a newer one beside it (offline)
 	python3 scripts/audit-crates.py Cargo.lock
 
-test-rust: zbar postgres-programs promtool
+test-rust: zbar pdftotext postgres-programs promtool
 	scripts/with-test-database.sh scripts/with-object-store.sh cargo test --workspace --locked
 
 test-web: deps
@@ -78,7 +82,7 @@ test-web: deps
 
 # The report's failures and flaky tests are repeated last, where a CI log's
 # tail shows them.
-e2e: deps chromium web
+e2e: deps chromium pdftotext web
 	cargo build -p hiram --locked
 	npm run e2e 2>&1 | tee target/e2e-report.txt || { scripts/e2e-summary.sh target/e2e-report.txt; exit 1; }
 	scripts/e2e-summary.sh target/e2e-report.txt

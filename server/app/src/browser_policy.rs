@@ -89,6 +89,19 @@ pub async fn console_same_origin(State(state): State<AppState>, request: Request
     next.run(request).await
 }
 
+/// The address people reach this server at, for links it sends (an SMS, an
+/// enrolment link): `server.public_url`, or in development the request's
+/// own host.
+pub(crate) fn own_origin(headers: &HeaderMap, public_url: &str) -> String {
+    match public_url.trim().trim_end_matches('/') {
+        "" => {
+            let host = headers.get(axum::http::header::HOST).and_then(|host| host.to_str().ok()).unwrap_or("localhost");
+            format!("http://{host}")
+        }
+        configured => configured.to_owned(),
+    }
+}
+
 /// The server's own origin is the configured public address's, or, with
 /// none configured, the one the request was sent to (its `Host`).
 pub(crate) fn from_own_origin(headers: &HeaderMap, public_url: &str) -> bool {

@@ -240,7 +240,6 @@ async fn seed(state: &AppState) -> Result<(), String> {
                     name: product.name.to_owned(),
                     logo_url: logo_url(LENDERS[product.lender].logo),
                     terms: product.terms.clone(),
-                    rate_description: rate_description(product.terms.monthly_interest_bp),
                     tags: product.tags.iter().map(|tag| (*tag).to_owned()).collect(),
                     allows_extension: product.allows_extension,
                     requires_review: false,
@@ -289,14 +288,6 @@ async fn seed(state: &AppState) -> Result<(), String> {
     Ok(())
 }
 
-fn rate_description(monthly_interest_bp: i64) -> String {
-    let whole = monthly_interest_bp / 100;
-    match monthly_interest_bp % 100 {
-        0 => format!("{whole}% interest a month"),
-        fraction => format!("{whole}.{:02}% interest a month", fraction).replace("0%", "%"),
-    }
-}
-
 /// Makes an order of `principal` on `product`, applied for at `applied_at`,
 /// and takes it to `target` the way the product does: the review's
 /// decision, the borrower's acceptance (its contract proved and its
@@ -341,10 +332,17 @@ pub async fn make_order(
         return Ok(id);
     }
     let context = confirmation::order_context(state, borrower, id.0, None).await.map_err(text)?;
-    let accepted =
-        confirmation::record_acceptance(state, context, SEED_ACT, Lang::En, manila_date(confirmed_at), confirmed_at)
-            .await
-            .map_err(text)?;
+    let accepted = confirmation::record_acceptance(
+        state,
+        context,
+        SEED_ACT,
+        Lang::En,
+        manila_date(confirmed_at),
+        confirmed_at,
+        None,
+    )
+    .await
+    .map_err(text)?;
     if !accepted {
         return Err(format!("demo order {} was accepted by someone else", id.0));
     }

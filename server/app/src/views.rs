@@ -20,6 +20,8 @@ pub struct ProductCard {
     /// `₱1,000.00 - ₱10,000.00`
     pub range: String,
     pub range_desc: String,
+    /// The rates the engine charges (decision 090): nominal interest and
+    /// the effective rate a month.
     pub rate: String,
     pub description: String,
     pub tags: Vec<String>,
@@ -44,7 +46,7 @@ pub fn card(product: &Product, lang: Lang, symbol: CurrencySymbol) -> ProductCar
             format_amount(product.terms.max_amount, symbol)
         ),
         range_desc: format!("{} {}", product.terms.term_days(), Msg::TermDays.text(lang)),
-        rate: product.rate_description.clone(),
+        rate: rates(product, lang),
         description: product.lender_name.clone(),
         tags: product.tags.clone(),
         button_text: Msg::ApplyButton.text(lang).to_owned(),
@@ -53,6 +55,28 @@ pub fn card(product: &Product, lang: Lang, symbol: CurrencySymbol) -> ProductCar
         max_amount: product.terms.max_amount.get(),
         term_days: product.terms.term_days(),
     }
+}
+
+/// The rates the engine charges on a product, as its card and page state
+/// them (decision 090): the nominal interest a month and the effective rate
+/// a month on the net proceeds (D4), worked out on the smallest and the
+/// largest amount it lends; "up to" the higher where the two differ (a fee
+/// rounded to the centavo weighs differently on each).
+pub fn rates(product: &Product, lang: Lang) -> String {
+    let terms = &product.terms;
+    let effective = [terms.min_amount, terms.max_amount]
+        .into_iter()
+        .filter_map(|amount| terms.loan(amount, product.allows_extension, false).ok()?.quote().ok())
+        .map(|quote| quote.eir_monthly_bp())
+        .collect::<Vec<_>>();
+    let (Some(lowest), Some(highest)) = (effective.iter().min(), effective.iter().max()) else {
+        return String::new();
+    };
+    let message = if lowest == highest { Msg::ProductRates } else { Msg::ProductRatesUpTo };
+    message
+        .text(lang)
+        .replace("{nominal}", &percent(terms.monthly_interest_bp))
+        .replace("{effective}", &percent(*highest))
 }
 
 /// A labelled line of a detail list (order details, confirmation,

@@ -40,7 +40,6 @@ pub struct Product {
     pub name: String,
     pub logo_url: String,
     pub terms: ProductTerms,
-    pub rate_description: String,
     pub tags: Vec<String>,
     pub allows_extension: bool,
     /// Applications wait for a credit officer instead of the automatic decision.
@@ -54,7 +53,6 @@ pub struct NewProduct {
     pub name: String,
     pub logo_url: String,
     pub terms: ProductTerms,
-    pub rate_description: String,
     pub tags: Vec<String>,
     pub allows_extension: bool,
     pub requires_review: bool,
@@ -68,7 +66,6 @@ pub struct NewProduct {
 pub struct ProductListing {
     pub name: String,
     pub logo_url: String,
-    pub rate_description: String,
     pub tags: Vec<String>,
     pub allows_extension: bool,
     pub requires_review: bool,

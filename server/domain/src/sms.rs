@@ -80,7 +80,7 @@ pub struct OutboxEntry {
     pub created_at: OffsetDateTime,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct NewOutboxEntry {
     pub phone: Phone,
     pub delivery: Delivery,

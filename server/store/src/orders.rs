@@ -200,9 +200,9 @@ impl OrderStore for Store {
     async fn accept_order(
         &self,
         transition: &Transition,
-        documents: &[(&'static str, String)],
+        documents: &[(String, String)],
         acceptance: &Acceptance,
-    ) -> StoreResult<()> {
+    ) -> StoreResult<Option<i64>> {
         let mut tx = self.db.write().await?;
         transition_in(&mut tx, transition).await?;
         tx.exec(
@@ -215,12 +215,17 @@ impl OrderStore for Store {
         for (kind, body) in documents {
             tx.exec(
                 "INSERT INTO order_document (order_id, kind, body, created_at) VALUES ($1, $2, $3, $4)",
-                args![transition.order_id(), *kind, body, transition.at()],
+                args![transition.order_id(), kind, body, transition.at()],
             )
             .await
             .map_err(conflict("order_document"))?;
         }
-        tx.commit().await
+        let outbox_id = match &acceptance.message {
+            Some(message) => Some(crate::sms_outbox::insert(&mut tx, message).await?),
+            None => None,
+        };
+        tx.commit().await?;
+        Ok(outbox_id)
     }
 
     async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>> {

@@ -60,6 +60,9 @@ impl ProductStore for Store {
             return Ok(ProductId(first));
         }
         let terms = &product.terms;
+        // `rate_description` held a rate staff typed; borrowers now read the
+        // engine's (decision 090). Older servers of a rolling upgrade still
+        // read the column, so it stays, empty, until a release drops it.
         let id = tx
             .value(
                 "INSERT INTO product (lender_id, name, logo_url, min_amount, max_amount, amount_step, periods, \
@@ -67,8 +70,8 @@ impl ProductStore for Store {
                  penalty_daily_bp_1_30, penalty_daily_bp_31_90, penalty_daily_bp_91_on, rate_description, tags, \
                  allows_extension, requires_review, available, early_after_term_bp, early_min_days, early_min_interest_days, \
                  extensions_allowed, extension_days, extension_fee_bp, allocation) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, \
-                 $21, $22, $23, $24, $25, $26, $27) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, '', $16, $17, $18, $19, \
+                 $20, $21, $22, $23, $24, $25, $26) \
                  RETURNING id",
                 args![
                     product.lender_id,
@@ -86,7 +89,6 @@ impl ProductStore for Store {
                     terms.penalty.daily_bp_days_1_30,
                     terms.penalty.daily_bp_days_31_90,
                     terms.penalty.daily_bp_from_day_91,
-                    &product.rate_description,
                     &product.tags,
                     product.allows_extension,
                     product.requires_review,
@@ -108,13 +110,12 @@ impl ProductStore for Store {
         let changed = self
             .db
             .exec(
-                "UPDATE product SET name = $2, logo_url = $3, rate_description = $4, tags = $5, \
-                 allows_extension = $6, requires_review = $7, available = $8 WHERE id = $1",
+                "UPDATE product SET name = $2, logo_url = $3, tags = $4, \
+                 allows_extension = $5, requires_review = $6, available = $7 WHERE id = $1",
                 args![
                     id,
                     &listing.name,
                     &listing.logo_url,
-                    &listing.rate_description,
                     &listing.tags,
                     listing.allows_extension,
                     listing.requires_review,

@@ -12,7 +12,7 @@ use hiram_domain::store::StoreResult;
 pub(crate) const PRODUCT_COLUMNS: &str = "p.id, p.lender_id, l.name, p.name, p.logo_url, p.min_amount, p.max_amount, \
      p.amount_step, p.periods, p.period_days, p.monthly_interest_bp, p.service_fee_bp, p.penalty_one_time_new, \
      p.penalty_one_time_repeat, p.penalty_daily_bp_1_30, p.penalty_daily_bp_31_90, p.penalty_daily_bp_91_on, \
-     p.rate_description, p.tags, p.allows_extension, p.requires_review, p.available, p.early_after_term_bp, \
+     p.tags, p.allows_extension, p.requires_review, p.available, p.early_after_term_bp, \
      p.early_min_days, p.early_min_interest_days, p.extensions_allowed, p.extension_days, p.extension_fee_bp, \
      p.allocation";
 
@@ -21,7 +21,7 @@ pub(crate) fn product(row: &Row<'_>) -> StoreResult<Product> {
 }
 
 /// How many columns `PRODUCT_COLUMNS` reads.
-pub(crate) const PRODUCT_WIDTH: usize = 29;
+pub(crate) const PRODUCT_WIDTH: usize = 28;
 
 /// A product whose columns start at `at`.
 pub(crate) fn product_from(row: &Row<'_>, at: usize) -> StoreResult<Product> {
@@ -47,20 +47,19 @@ pub(crate) fn product_from(row: &Row<'_>, at: usize) -> StoreResult<Product> {
                 daily_bp_from_day_91: row.get(at + 16)?,
             },
             clauses: ClauseTerms {
-                early_after_term_bp: row.get(at + 22)?,
-                early_min_days: row.get(at + 23)?,
-                early_min_interest_days: row.get(at + 24)?,
-                extensions_allowed: row.get(at + 25)?,
-                extension_days: row.get(at + 26)?,
-                extension_fee_bp: row.get(at + 27)?,
-                allocation: row.parse(at + 28, Allocation::parse)?,
+                early_after_term_bp: row.get(at + 21)?,
+                early_min_days: row.get(at + 22)?,
+                early_min_interest_days: row.get(at + 23)?,
+                extensions_allowed: row.get(at + 24)?,
+                extension_days: row.get(at + 25)?,
+                extension_fee_bp: row.get(at + 26)?,
+                allocation: row.parse(at + 27, Allocation::parse)?,
             },
         },
-        rate_description: row.get(at + 17)?,
-        tags: row.get(at + 18)?,
-        allows_extension: row.get(at + 19)?,
-        requires_review: row.get(at + 20)?,
-        available: row.get(at + 21)?,
+        tags: row.get(at + 17)?,
+        allows_extension: row.get(at + 18)?,
+        requires_review: row.get(at + 19)?,
+        available: row.get(at + 20)?,
     })
 }
 

@@ -754,6 +754,26 @@ messages! {
         en: "You already have payments waiting to be checked for this loan. Please wait for our answer.",
         fil: "May mga bayad ka pang sinusuri para sa loan na ito. Hintayin muna ang aming sagot.",
     }
+    ProductRates {
+        en: "{nominal} interest a month · effective rate {effective} a month",
+        fil: "{nominal} interes kada buwan · effective rate na {effective} kada buwan",
+    }
+    ProductRatesUpTo {
+        en: "{nominal} interest a month · effective rate up to {effective} a month",
+        fil: "{nominal} interes kada buwan · effective rate na hanggang {effective} kada buwan",
+    }
+    LimitGrows {
+        en: "Your limit is {limit} for now. Repay this loan on time and it grows to {next}.",
+        fil: "{limit} ang limit mo sa ngayon. Bayaran sa oras ang loan na ito at lalaki ito sa {next}.",
+    }
+    LimitAtMost {
+        en: "Your limit is {limit}, the most we lend to one borrower for now.",
+        fil: "{limit} ang limit mo, ang pinakamalaking ipinahihiram namin sa isang borrower sa ngayon.",
+    }
+    AcceptedSms {
+        en: "Hiram: you accepted loan {order} of {amount}. Your copy of the agreement and disclosure to keep: {link}",
+        fil: "Hiram: pumayag ka sa loan {order} na {amount}. Ang kopya mo ng kasunduan at disclosure: {link}",
+    }
     PayoutSentSms {
         en: "Hiram: we sent {amount} for loan {order} to your {account}. Your first payment is due on {date}.",
         fil: "Hiram: naipadala na namin ang {amount} para sa loan {order} sa iyong {account}. Ang unang bayad ay sa {date}.",

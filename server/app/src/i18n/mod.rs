@@ -71,6 +71,14 @@ impl Lang {
     pub fn of(chosen: Option<Language>) -> Lang {
         chosen.map(Lang::from).unwrap_or_default()
     }
+
+    /// The language's tag as the `lang` parameter names it.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Fil => "fil",
+        }
+    }
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for Lang {
@@ -94,6 +102,16 @@ impl<S: Send + Sync> FromRequestParts<S> for NamedLang {
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<NamedLang, Infallible> {
         Ok(NamedLang(Lang::named_in(parts.uri.query())))
     }
+}
+
+/// A calendar day as a borrower reads it, the way the pages show one
+/// (`formatDay` in web/shared): "Jan 15, 2026", in Filipino "Ene 15, 2026".
+pub fn day(date: time::Date, lang: Lang) -> String {
+    const EN: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+    const FIL: [&str; 12] = ["Ene", "Peb", "Mar", "Abr", "May", "Hun", "Hul", "Ago", "Set", "Okt", "Nob", "Dis"];
+    let months = if lang == Lang::Fil { FIL } else { EN };
+    let month = months[usize::from(u8::from(date.month())) - 1];
+    format!("{month} {}, {}", date.day(), date.year())
 }
 
 /// The text with `{n}` replaced by the detail and, when the detail is a
@@ -121,6 +139,13 @@ pub fn with_detail(text: &str, detail: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_day_reads_as_the_pages_show_it() {
+        let date = time::macros::date!(2026 - 12 - 05);
+        assert_eq!(day(date, Lang::En), "Dec 5, 2026");
+        assert_eq!(day(date, Lang::Fil), "Dis 5, 2026");
+    }
 
     #[test]
     fn counts_choose_their_plural_by_rule() {

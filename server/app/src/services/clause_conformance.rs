@@ -115,7 +115,6 @@ fn generate(cases: &mut Cases, covering: bool) -> Case {
         name: "Generated".to_owned(),
         logo_url: String::new(),
         terms,
-        rate_description: String::new(),
         tags: Vec::new(),
         allows_extension: true,
         requires_review: false,

@@ -126,9 +126,9 @@ async fn try_claimed(state: &AppState, order_id: OrderId) -> ServiceResult<Disbu
         Some(PayoutResult::Refused { reason }) => (format!("payout refused: {reason}"), Msg::PayoutRefusedSms),
     };
     let sent = matches!(result, Some(PayoutResult::Sent { .. }));
-    let due_date = if sent {
+    let first_due = if sent {
         match money_out(state, &order, cause, state.today(), state.now()).await? {
-            Some(last_due) => last_due,
+            Some(first_due) => first_due,
             // Another try finished first and told the borrower.
             None => return Ok(Disbursed::NotDisbursing),
         }
@@ -147,7 +147,7 @@ async fn try_claimed(state: &AppState, order_id: OrderId) -> ServiceResult<Disbu
         .replace("{amount}", &format_amount(amount, CurrencySymbol::Peso))
         .replace("{account}", &format!("{} {}", account.details.provider_name(), account.details.masked()))
         .replace("{order}", &order.order_no)
-        .replace("{date}", &due_date.to_string());
+        .replace("{date}", &crate::i18n::day(first_due, Lang::of(borrower.language)));
     crate::adapters::sms::notify(state, &borrower.phone, body).await;
     Ok(if sent { Disbursed::Sent } else { Disbursed::Refused })
 }
@@ -157,7 +157,7 @@ async fn try_claimed(state: &AppState, order_id: OrderId) -> ServiceResult<Disbu
 /// from today, the schedule it charges by stored with the order (the
 /// disclosure's dates, counted from the day the money went out), and the
 /// move to 174, on the Manila day `start` at `now` (the demo seed sends its
-/// loans in the past). `Some(last due date)`, or `None` when another try
+/// loans in the past). `Some(first due date)`, or `None` when another try
 /// moved the order first.
 pub async fn money_out(
     state: &AppState,
@@ -189,7 +189,7 @@ pub async fn money_out(
     match state.store.post_to_order(order.id, &key, now, &decide).await? {
         Ok(OrderPosting::Posted { .. }) => {
             state.metrics.posted(PostingKind::Disbursement);
-            Ok(Some(last_due))
+            Ok(Some(opened.instalments.first().map_or(start, |instalment| instalment.due_date)))
         }
         Ok(OrderPosting::Replayed(_) | OrderPosting::KeyReused) | Err(_) => Ok(None),
     }

@@ -6,7 +6,7 @@ use crate::helpers::TestApp;
 
 /// Every borrower path that names an order, with the other fields it needs
 /// to get past parameter checks.
-const ORDER_CALLS: [(&str, &[(&str, &str)]); 20] = [
+const ORDER_CALLS: [(&str, &[(&str, &str)]); 21] = [
     ("/v3/loan-details/loan-details", &[]),
     ("/v3/installment/loan-play-detail", &[]),
     ("/v3/loan-details/generate-vcode", &[("amount", "100"), ("channelNumber", "90011")]),
@@ -24,6 +24,7 @@ const ORDER_CALLS: [(&str, &[(&str, &str)]); 20] = [
     ("/v3/contract/contract-jump", &[("scene", "3"), ("position", "0")]),
     ("/gopia/goya/misunderstood", &[("scene", "3"), ("position", "0")]),
     ("/v3/contract/loan-agreement-detail", &[("doc", "agreement")]),
+    ("/v3/contract/loan-copy", &[]),
     ("/gopia/goya/drowns", &[]),
     ("/repayment-product/set-reminder", &[("daysBefore", "1"), ("remindTime", "09:00")]),
     ("/repayment-product/close-reminder", &[]),

@@ -153,7 +153,6 @@ crate::on_both_stores! {
                     ("id", product.id.0.to_string()),
                     ("name", product.name.clone()),
                     ("logoUrl", product.logo_url.clone()),
-                    ("rateDescription", product.rate_description.clone()),
                     ("tags", product.tags.join(", ")),
                     ("allowsExtension", flipped),
                     ("requiresReview", product.requires_review.to_string()),

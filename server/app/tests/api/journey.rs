@@ -53,7 +53,7 @@ pub(crate) async fn fill_kyc(app: &TestApp, session: &str, income: &str) {
     }
 }
 
-fn product_named<'a>(home: &'a Value, name: &str) -> &'a Value {
+pub(crate) fn product_named<'a>(home: &'a Value, name: &str) -> &'a Value {
     home["data"]["products"].as_array().unwrap().iter().find(|card| card["name"] == name).unwrap()
 }
 
@@ -80,6 +80,15 @@ crate::on_both_stores! {
         assert_eq!(status, 200);
         assert_eq!(detail["data"]["limit"], 500_000, "₱5,000 for a first loan");
         assert_eq!(detail["data"]["secRegistrationNo"], "CS2019-11802");
+        // The rates the card and the page state are the engine's (decision
+        // 090): the product's nominal rate and the effective rate the
+        // disclosure will show; and the slider's stop is explained.
+        let effective = detail["data"]["sample"]["effectiveMonthlyRate"].as_str().unwrap().to_owned();
+        assert_eq!(detail["data"]["rateDescription"], express["rate"]);
+        assert_eq!(express["rate"], format!("4.00% interest a month · effective rate {effective} a month"));
+        assert!(detail["data"]["maxAmount"].as_i64().unwrap() > 500_000);
+        let reason = detail["data"]["limitReason"].as_str().unwrap();
+        assert!(reason.starts_with("Your limit is ₱5,000.00 for now. Repay this loan on time and it grows to ₱"), "{reason}");
 
         let (status, refused) = app.call(&session, "/v3/product/apply", &[("productId", &product_id), ("amount", "300000")]).await;
         assert_eq!(status, 409);

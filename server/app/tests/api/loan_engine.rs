@@ -54,7 +54,6 @@ async fn legacy_loan(app: &TestApp, days_ago: i64) -> OrderId {
                 name: "Legacy Plus".to_owned(),
                 logo_url: String::new(),
                 terms: legacy_terms(),
-                rate_description: "3.5% interest a month".to_owned(),
                 tags: Vec::new(),
                 allows_extension: true,
                 requires_review: false,

@@ -11,6 +11,7 @@ mod calculator;
 mod clauses;
 mod complaints;
 mod console;
+mod copy_to_keep;
 mod daily;
 mod database_tls;
 mod demo_mode;

@@ -23,7 +23,6 @@ pub(crate) fn base(lender_id: i64) -> Vec<(&'static str, String)> {
         ("penaltyDailyBp130", "10".to_owned()),
         ("penaltyDailyBp3190", "5".to_owned()),
         ("penaltyDailyBpFrom91", "2".to_owned()),
-        ("rateDescription", "6% interest a month".to_owned()),
         ("tags", "Test, Covered".to_owned()),
         ("available", "true".to_owned()),
     ]

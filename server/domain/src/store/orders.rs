@@ -39,6 +39,9 @@ pub struct Acceptance {
     /// borrower's own tick): the affirmative act D9 asks to record.
     pub act: String,
     pub proof: CapProof,
+    /// The text that tells the borrower, stored with the acceptance and
+    /// sent once it has committed.
+    pub message: Option<crate::sms::NewOutboxEntry>,
 }
 
 /// A cap proof as stored with its order.
@@ -97,14 +100,15 @@ pub trait OrderStore {
     async fn apply_transition(&self, transition: &Transition) -> StoreResult<()>;
     async fn status_history(&self, order: OrderId) -> StoreResult<Vec<StatusChange>>;
     /// The borrower accepts: applies the transition and stores the accepted
-    /// documents, the frozen terms, the act and the cap proof in one
-    /// transaction. Documents and proofs can never change afterwards.
+    /// documents (kind, body), the frozen terms, the act, the cap proof and
+    /// the text to the borrower in one transaction; the text's outbox id.
+    /// Documents and proofs can never change afterwards.
     async fn accept_order(
         &self,
         transition: &Transition,
-        documents: &[(&'static str, String)],
+        documents: &[(String, String)],
         acceptance: &Acceptance,
-    ) -> StoreResult<()>;
+    ) -> StoreResult<Option<i64>>;
     async fn order_document(&self, order: OrderId, kind: &str) -> StoreResult<Option<OrderDocument>>;
     /// Every document stored with the order (agreement, disclosure, the
     /// schedule of its payout), oldest first.

@@ -477,7 +477,7 @@ export const consoleEn = {
   'console.products.earlyMinDays': 'Early repayment no sooner than (days after disbursement)',
   'console.products.earlyMinInterestDays': 'Early payoff pays at least (days of interest)',
   'console.products.extensionsAllowed': 'Extensions a loan may take',
-  'console.products.rateDescription': 'Rate as borrowers read it',
+  'console.products.borrowersRead': 'Borrowers read: {rates}',
   'console.products.tags': 'Tags',
   'console.products.tagsHint': 'Separate with commas; at most 8.',
   'console.products.extension': 'Borrowers may extend',

@@ -478,7 +478,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.products.earlyMinDays': 'Maagang bayad hindi bago (araw mula nang maipadala)',
   'console.products.earlyMinInterestDays': 'Ang maagang bayad ay may interes na hindi bababa sa (araw)',
   'console.products.extensionsAllowed': 'Bilang ng extension na puwede sa isang loan',
-  'console.products.rateDescription': 'Rate ayon sa mababasa ng borrower',
+  'console.products.borrowersRead': 'Nababasa ng borrower: {rates}',
   'console.products.tags': 'Mga tag',
   'console.products.tagsHint': 'Paghiwalayin ng kuwit; hanggang 8.',
   'console.products.extension': 'Maaaring mag-extend ang borrower',

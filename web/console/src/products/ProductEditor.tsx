@@ -33,7 +33,6 @@ interface Draft {
   extensionDays: string;
   extensionFeePercent: string;
   allocation: Allocation;
-  rateDescription: string;
   tags: string;
   allowsExtension: boolean;
   requiresReview: boolean;
@@ -87,7 +86,6 @@ export function newDraft(lenderId: number | undefined): Draft {
     extensionDays: '30',
     extensionFeePercent: '0',
     allocation: 'penalty_interest_principal',
-    rateDescription: '',
     tags: '',
     allowsExtension: false,
     requiresReview: false,
@@ -128,7 +126,6 @@ export function toForm(draft: Draft): ProductForm | null {
     lenderId: draft.lenderId,
     allocation: draft.allocation,
     name: draft.name.trim(),
-    rateDescription: draft.rateDescription.trim(),
     tags: draft.tags,
     allowsExtension: draft.allowsExtension,
     requiresReview: draft.requiresReview,
@@ -325,7 +322,6 @@ export function ProductEditor({ catalogue, onClose, onCreated }: { catalogue: Ca
           </option>
         ))}
       </select>
-      <Field label={t('console.products.rateDescription')} maxLength={120} value={draft.rateDescription} onChange={(e) => set('rateDescription', e.target.value)} />
       <Field label={t('console.products.tags')} hint={t('console.products.tagsHint')} value={draft.tags} onChange={(e) => set('tags', e.target.value)} />
       {(
         [

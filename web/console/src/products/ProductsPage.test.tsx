@@ -124,7 +124,7 @@ const product = (id: number, name: string, breaches: ProductView['breaches']): P
   extensionDays: 91,
   extensionFeeBp: 0,
   allocation: 'penalty_interest_principal',
-  rateDescription: '4% a month',
+  rates: '4.00% interest a month · effective rate 4.99% a month',
   tags: [],
   allowsExtension: true,
   requiresReview: false,

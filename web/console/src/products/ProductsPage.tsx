@@ -13,7 +13,6 @@ import { ProductEditor, ruleSetSummary } from './ProductEditor';
 function ListingDialog({ product, onClose, onSaved }: { product: ProductView; onClose: () => void; onSaved: () => void }) {
   const [listing, setListing] = useState({
     name: product.name,
-    rateDescription: product.rateDescription,
     tags: product.tags.join(', '),
     allowsExtension: product.allowsExtension,
     requiresReview: product.requiresReview,
@@ -35,12 +34,6 @@ function ListingDialog({ product, onClose, onSaved }: { product: ProductView; on
     <FormDialog title={t('console.products.editTitle', { name: product.name })} submitLabel={t('console.products.save')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
       <p className="c-muted c-small">{t('console.products.termsFixed')}</p>
       <Field label={t('console.products.name')} maxLength={80} value={listing.name} onChange={(e) => setListing({ ...listing, name: e.target.value })} />
-      <Field
-        label={t('console.products.rateDescription')}
-        maxLength={120}
-        value={listing.rateDescription}
-        onChange={(e) => setListing({ ...listing, rateDescription: e.target.value })}
-      />
       <Field label={t('console.products.tags')} hint={t('console.products.tagsHint')} value={listing.tags} onChange={(e) => setListing({ ...listing, tags: e.target.value })} />
       {(
         [
@@ -131,6 +124,7 @@ export function ProductsPage() {
                 <>
                   {product.name}
                   <div className="c-small">{product.lenderName}</div>
+                  <div className="c-muted c-small">{t('console.products.borrowersRead', { rates: product.rates })}</div>
                   {product.tags.length > 0 && <div className="c-muted c-small">{product.tags.join(' · ')}</div>}
                 </>
               ),

@@ -3507,6 +3507,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pany/v3/contract/loan-copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The copy to keep of an accepted loan (decision 089): its disclosure
+         *     statement and agreement exactly as stored when the borrower accepted, in
+         *     the request's language first and then the other, and the schedule its
+         *     payout fixed, as a PDF to download. An order not yet accepted has none.
+         */
+        get: operations["copy_to_keep_get"];
+        put?: never;
+        /**
+         * The copy to keep of an accepted loan (decision 089): its disclosure
+         *     statement and agreement exactly as stored when the borrower accepted, in
+         *     the request's language first and then the other, and the schedule its
+         *     payout fixed, as a PDF to download. An order not yet accepted has none.
+         */
+        post: operations["copy_to_keep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pany/v3/installment/loan-plan-info": {
         parameters: {
             query?: never;
@@ -6599,6 +6627,11 @@ export interface components {
                  * @description The caller's borrowing limit in centavos; null when not logged in.
                  */
                 limit?: number | null;
+                /**
+                 * @description Why the amounts stop below the product's largest, and how the limit
+                 *     grows; empty when the limit does not cap this product.
+                 */
+                limitReason: string;
                 logo: string;
                 /** Format: int64 */
                 maxAmount: number;
@@ -6609,6 +6642,7 @@ export interface components {
                 periodDays: number;
                 /** Format: int64 */
                 periods: number;
+                /** @description The rates the engine charges (decision 090), as on the card. */
                 rateDescription: string;
                 /** @description The quote for the amount the page starts at. */
                 sample: components["schemas"]["QuoteView"];
@@ -8748,6 +8782,10 @@ export interface components {
             /** @description `₱1,000.00 - ₱10,000.00` */
             range: string;
             rangeDesc: string;
+            /**
+             * @description The rates the engine charges (decision 090): nominal interest and
+             *     the effective rate a month.
+             */
             rate: string;
             tags: string[];
             /** Format: int64 */
@@ -8768,6 +8806,11 @@ export interface components {
              * @description The caller's borrowing limit in centavos; null when not logged in.
              */
             limit?: number | null;
+            /**
+             * @description Why the amounts stop below the product's largest, and how the limit
+             *     grows; empty when the limit does not cap this product.
+             */
+            limitReason: string;
             logo: string;
             /** Format: int64 */
             maxAmount: number;
@@ -8778,6 +8821,7 @@ export interface components {
             periodDays: number;
             /** Format: int64 */
             periods: number;
+            /** @description The rates the engine charges (decision 090), as on the card. */
             rateDescription: string;
             /** @description The quote for the amount the page starts at. */
             sample: components["schemas"]["QuoteView"];
@@ -8877,7 +8921,11 @@ export interface components {
             periodDays: number;
             /** Format: int64 */
             periods: number;
-            rateDescription: string;
+            /**
+             * @description The rates borrowers read on the product's card (decision 090),
+             *     worked out by the engine.
+             */
+            rates: string;
             requiresReview: boolean;
             /** Format: int64 */
             serviceFeeBp: number;
@@ -15199,7 +15247,6 @@ export interface operations {
                 penaltyOneTimeRepeat: number;
                 periodDays: number;
                 periods: number;
-                rateDescription?: string;
                 requiresReview?: boolean;
                 serviceFeeBp: number;
                 /** @description Comma-separated. */
@@ -15330,7 +15377,6 @@ export interface operations {
                 penaltyOneTimeRepeat: number;
                 periodDays: number;
                 periods: number;
-                rateDescription?: string;
                 requiresReview?: boolean;
                 serviceFeeBp: number;
                 /** @description Comma-separated. */
@@ -15410,7 +15456,6 @@ export interface operations {
                 id: number;
                 logoUrl?: string;
                 name: string;
-                rateDescription?: string;
                 requiresReview?: boolean;
                 /** @description Comma-separated. */
                 tags?: string;
@@ -23070,6 +23115,138 @@ export interface operations {
                         data: null;
                         message: string;
                     };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    copy_to_keep_get: {
+        parameters: {
+            query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
+                    "application/pdf": number[];
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    copy_to_keep: {
+        parameters: {
+            query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+                orderId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    };
+                    "application/pdf": number[];
                 };
             };
             /** @description The body is larger than the call takes */

@@ -299,6 +299,8 @@ export const en = {
   'agreement.dueDate': 'Due date',
   'agreement.amount': 'Amount',
   'agreement.acceptedAt': 'Accepted on {at}',
+  'copyToKeep.download': 'Download your copy (PDF)',
+  'copyToKeep.hint': 'Your agreement and disclosure as you accepted them, in English and Filipino, to keep.',
   'loanDetails.recommended': 'Recommended products',
   'loanDetails.moreProducts': 'Click to view more products',
   'loanDetails.kindTips': 'Safety reminder',

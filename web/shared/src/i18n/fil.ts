@@ -299,6 +299,8 @@ export const fil: Catalogue = {
   'agreement.dueDate': 'Takdang petsa',
   'agreement.amount': 'Halaga',
   'agreement.acceptedAt': 'Tinanggap noong {at}',
+  'copyToKeep.download': 'I-download ang kopya mo (PDF)',
+  'copyToKeep.hint': 'Ang kasunduan at disclosure mo gaya ng pagpayag mo, sa Ingles at Filipino, para itago.',
   'loanDetails.recommended': 'Mga inirerekomendang produkto',
   'loanDetails.moreProducts': 'I-click para makita ang iba pang produkto',
   'loanDetails.kindTips': 'Paalala sa kaligtasan',

@@ -12,11 +12,13 @@ use crate::state::AppState;
 use crate::views::{DetailRow, RuleSetView, percent};
 use axum::Json;
 use axum::extract::State;
+use axum::http::HeaderMap;
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::cap_proof::prove_new_loan;
 use hiram_domain::caps::CapRuleSet;
-use hiram_domain::money::format_amount;
+use hiram_domain::money::{CurrencySymbol, format_amount};
 use hiram_domain::order::{Order, OrderId, OrderStatus, Transition};
+use hiram_domain::phone::Phone;
 use hiram_domain::pricing::Quote;
 use hiram_domain::product::{Lender, Product, ProductId};
 use hiram_domain::store::{Acceptance, StoreError};
@@ -32,6 +34,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(contract_list))
         .routes(routes!(contract_jump))
         .routes(routes!(document))
+        .routes(routes!(copy_to_keep))
         .routes(routes!(general_terms))
 }
 
@@ -47,16 +50,17 @@ pub struct OrderContext {
     pub rule_set: CapRuleSet,
     pub covered: bool,
     pub borrower_name: String,
-    pub borrower_phone: String,
+    pub borrower_phone: Phone,
 }
 
 impl OrderContext {
     pub fn render(&self, kind: &str, lang: Lang, start: time::Date) -> Document {
+        let phone = self.borrower_phone.display();
         let parties = Parties {
             lender: &self.lender,
             product: &self.product,
             borrower_name: &self.borrower_name,
-            borrower_phone: &self.borrower_phone,
+            borrower_phone: &phone,
             order_no: &self.order.order_no,
             start,
         };
@@ -106,7 +110,7 @@ pub async fn order_context(
     let borrower_record = state.store.borrower(borrower).await?.ok_or(ApiError::SessionRequired)?;
     Ok(OrderContext {
         borrower_name: borrower_record.full_name.clone().unwrap_or_default(),
-        borrower_phone: borrower_record.phone.display(),
+        borrower_phone: borrower_record.phone.clone(),
         order,
         product,
         lender,
@@ -250,7 +254,7 @@ pub async fn confirm_data(
             repay_plans,
             first_pay_time: dates.first().map(ToString::to_string).unwrap_or_default(),
             first_period_day: context.product.terms.period_days,
-            p_rate_dsc: context.product.rate_description.clone(),
+            p_rate_dsc: crate::views::rates(&context.product, lang),
             send_sms: 0,
             is_pop_type: 1,
             pop_content: Msg::RetentionText.text(lang).to_owned(),
@@ -314,6 +318,7 @@ pub async fn accept(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
+    headers: HeaderMap,
     Params(params): Params<AcceptParams>,
 ) -> ApiResult<Json<Envelope<Accepted>>> {
     let context = chosen_order(&state, borrower, params.order_id, params.product_id).await?;
@@ -341,7 +346,8 @@ pub async fn accept(
             data: serde_json::json!({ "nextUrl": accepted.lend_details_url }),
         });
     }
-    if !record_acceptance(&state, context, act, lang, state.today(), state.now()).await? {
+    let origin = crate::browser_policy::own_origin(&headers, &state.settings.server.public_url);
+    if !record_acceptance(&state, context, act, lang, state.today(), state.now(), Some(&origin)).await? {
         // A concurrent tap accepted first; the outcome is the same.
         return Ok(ok(lang, accepted));
     }
@@ -358,7 +364,9 @@ pub async fn accept(
 /// `start` at `now`: its contract proved against the rule set in force that
 /// day (a loan that fails is not made, D4, decision 056), the agreement and
 /// disclosure stored as rendered, the terms, proof and the borrower's act
-/// (D9) frozen, and 151 → 170, in one transaction. `false` when another
+/// (D9) frozen, and 151 → 170, in one transaction; with a `link_origin`,
+/// a text to the borrower with the link to their copy to keep (decision
+/// 089) is stored with it and sent once it stands. `false` when another
 /// request accepted it first.
 pub async fn record_acceptance(
     state: &AppState,
@@ -367,6 +375,7 @@ pub async fn record_acceptance(
     lang: Lang,
     start: time::Date,
     now: time::OffsetDateTime,
+    link_origin: Option<&str>,
 ) -> ApiResult<bool> {
     let rule_set = loans::in_force_on(state, start).await?;
     let proof = prove_new_loan(&context.quote.terms, start, &rule_set)
@@ -376,22 +385,42 @@ pub async fn record_acceptance(
         return Err(ApiError::Conflict { message: Msg::LoanBreaksCeiling, data: serde_json::Value::Null });
     }
     let context = OrderContext { covered: proof.covered, rule_set, ..context };
-    let stored: Vec<(&'static str, String)> = [AGREEMENT, DISCLOSURE]
-        .into_iter()
-        .map(|kind| {
-            let document = context.render(kind, lang, start);
-            serde_json::to_string(&document)
-                .map(|body| (kind, body))
-                .map_err(|error| ApiError::Internal(error.to_string()))
-        })
-        .collect::<ApiResult<_>>()?;
+    // The copy the borrower read, and one in each language for the copy to
+    // keep: the same terms and figures, rendered from the same quote.
+    let json =
+        |document: Document| serde_json::to_string(&document).map_err(|error| ApiError::Internal(error.to_string()));
+    let mut stored: Vec<(String, String)> = Vec::new();
+    for kind in [AGREEMENT, DISCLOSURE] {
+        stored.push((kind.to_owned(), json(context.render(kind, lang, start))?));
+        for language in documents::LANGUAGES {
+            stored.push((documents::in_language(kind, language), json(context.render(kind, language, start))?));
+        }
+    }
+    let message = link_origin.map(|origin| {
+        let body = Msg::AcceptedSms
+            .text(lang)
+            .replace("{order}", &context.order.order_no)
+            .replace("{amount}", &format_amount(context.order.principal, CurrencySymbol::Peso))
+            .replace("{link}", &format!("{origin}{}", document_url(context.order.id, AGREEMENT)));
+        crate::adapters::sms::queued(state, &context.borrower_phone, body, now)
+    });
     let cause = format!("borrower accepted the agreement and disclosure ({act})");
     let transition = Transition::new(&context.order, OrderStatus::Disbursing, cause, now)
         .map_err(|error| ApiError::Internal(error.to_string()))?;
-    let acceptance =
-        Acceptance { terms: context.quote.terms.clone(), interest: context.quote.interest, act: act.to_owned(), proof };
+    let acceptance = Acceptance {
+        terms: context.quote.terms.clone(),
+        interest: context.quote.interest,
+        act: act.to_owned(),
+        proof,
+        message,
+    };
     match state.store.accept_order(&transition, &stored, &acceptance).await {
-        Ok(()) => Ok(true),
+        Ok(outbox_id) => {
+            if let (Some(id), Some(message)) = (outbox_id, &acceptance.message) {
+                crate::adapters::sms::dispatch(state, [(id, message)]).await;
+            }
+            Ok(true)
+        }
         Err(StoreError::Stale | StoreError::Conflict(_)) => Ok(false),
         Err(other) => Err(other.into()),
     }
@@ -539,6 +568,62 @@ pub async fn document(
             disclosure: document.disclosure,
         },
     ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CopyParams {
+    pub order_id: i64,
+}
+
+/// The copy to keep of an accepted loan (decision 089): its disclosure
+/// statement and agreement exactly as stored when the borrower accepted, in
+/// the request's language first and then the other, and the schedule its
+/// payout fixed, as a PDF to download. An order not yet accepted has none.
+#[utoipa::path(method(get, post), path = "/v3/contract/loan-copy", tag = "confirmation", params(CopyParams),
+    responses((status = 200, description = "The PDF", content_type = "application/pdf", body = Vec<u8>),
+        (status = 400), (status = 404)), security(("borrower_session" = [])))]
+pub async fn copy_to_keep(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<CopyParams>,
+) -> ApiResult<axum::response::Response> {
+    let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
+    let accepted = state.store.order_document(order.id, AGREEMENT).await?.ok_or(ApiError::NotFound)?;
+    let other = if lang == Lang::En { Lang::Fil } else { Lang::En };
+    let mut kept = Vec::new();
+    let read =
+        |body: &str| serde_json::from_str::<Document>(body).map_err(|error| ApiError::Internal(error.to_string()));
+    for language in [lang, other] {
+        for kind in [DISCLOSURE, AGREEMENT] {
+            if let Some(stored) = state.store.order_document(order.id, &documents::in_language(kind, language)).await? {
+                kept.push(documents::KeptDocument { document: read(&stored.body)?, lang: Some(language) });
+            }
+        }
+    }
+    if kept.is_empty() {
+        // Accepted before the copies in both languages were kept: the one
+        // the borrower read.
+        for kind in [DISCLOSURE, AGREEMENT] {
+            if let Some(stored) = state.store.order_document(order.id, kind).await? {
+                kept.push(documents::KeptDocument { document: read(&stored.body)?, lang: None });
+            }
+        }
+    }
+    if let Some(stored) = state.store.order_document(order.id, documents::SCHEDULE).await? {
+        kept.push(documents::KeptDocument { document: read(&stored.body)?, lang: None });
+    }
+    let accepted_on = accepted.created_at.to_offset(hiram_domain::clock::MANILA).date();
+    let file = documents::copy_to_keep(&order.order_no, accepted_on, &kept, lang);
+    let name: String = order.order_no.chars().filter(char::is_ascii_alphanumeric).collect();
+    let headers = [
+        (axum::http::header::CONTENT_TYPE, "application/pdf".to_owned()),
+        (axum::http::header::CONTENT_DISPOSITION, format!("attachment; filename=\"hiram-loan-{name}.pdf\"")),
+        (axum::http::header::CACHE_CONTROL, "private, no-store".to_owned()),
+    ];
+    Ok(axum::response::IntoResponse::into_response((headers, file)))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -55,7 +55,10 @@ pub(super) async fn mail_link(
     }
     let (secret, digest) = crate::session::new_token()?;
     let expires_at = state.now() + time::Duration::hours(ENROLMENT_LINK_HOURS);
-    let link = format!("{}{ENROL_PAGE}{secret}", own_origin(state, headers));
+    let link = format!(
+        "{}{ENROL_PAGE}{secret}",
+        crate::browser_policy::own_origin(headers, &state.settings.server.public_url)
+    );
     let company = crate::company::details(state).await?;
     let body = format!(
         "Hello {name},\n\n\
@@ -93,18 +96,6 @@ fn nothing_to_approve() -> ApiError {
     ApiError::Conflict {
         message: Msg::EnrolmentNothingToApprove,
         data: serde_json::json!({ "reason": "nothing_to_approve" }),
-    }
-}
-
-/// The address staff reach this server at: `server.public_url`, or in
-/// development the request's own host.
-fn own_origin(state: &AppState, headers: &HeaderMap) -> String {
-    match state.settings.server.public_url.trim().trim_end_matches('/') {
-        "" => {
-            let host = headers.get(axum::http::header::HOST).and_then(|host| host.to_str().ok()).unwrap_or("localhost");
-            format!("http://{host}")
-        }
-        configured => configured.to_owned(),
     }
 }
 

@@ -63,7 +63,9 @@ pub struct ProductView {
     pub extension_fee_bp: i64,
     /// `penalty_interest_principal` or `interest_principal_penalty`.
     pub allocation: String,
-    pub rate_description: String,
+    /// The rates borrowers read on the product's card (decision 090),
+    /// worked out by the engine.
+    pub rates: String,
     pub tags: Vec<String>,
     pub allows_extension: bool,
     pub requires_review: bool,
@@ -73,7 +75,8 @@ pub struct ProductView {
     pub breaches: Vec<CapViolation>,
 }
 
-fn product_view(product: Product, breaches: Vec<CapViolation>) -> ProductView {
+fn product_view(product: Product, breaches: Vec<CapViolation>, lang: Lang) -> ProductView {
+    let rates = crate::views::rates(&product, lang);
     let terms = product.terms;
     ProductView {
         id: product.id.0,
@@ -100,7 +103,7 @@ fn product_view(product: Product, breaches: Vec<CapViolation>) -> ProductView {
         extension_days: terms.clauses.extension_days,
         extension_fee_bp: terms.clauses.extension_fee_bp,
         allocation: terms.clauses.allocation.key().to_owned(),
-        rate_description: product.rate_description,
+        rates,
         tags: product.tags,
         allows_extension: product.allows_extension,
         requires_review: product.requires_review,
@@ -145,7 +148,7 @@ pub async fn catalogue(
     for product in state.store.products().await? {
         let breaches = loans::breaches_under(&state, &product, &rule_set)?;
         let breaches = breaches.iter().map(|breach| violation(breach, &rule_set, lang)).collect();
-        products.push(product_view(product, breaches));
+        products.push(product_view(product, breaches, lang));
     }
     let lenders = state.store.lenders().await?.into_iter().map(LenderOption::from).collect();
     Ok(ok(lang, Catalogue { products, lenders, rule_set: RuleSetView::of(&rule_set, true) }))
@@ -204,8 +207,6 @@ pub struct NewProductParams {
     /// then penalty (`interest_principal_penalty`).
     #[serde(default)]
     pub allocation: String,
-    #[serde(default)]
-    pub rate_description: String,
     /// Comma-separated.
     #[serde(default)]
     pub tags: String,
@@ -298,7 +299,6 @@ fn violation(breach: &Breach, rule_set: &CapRuleSet, lang: Lang) -> CapViolation
 struct ListingInput<'a> {
     name: &'a str,
     logo_url: &'a str,
-    rate_description: &'a str,
     /// Comma-separated.
     tags: &'a str,
     allows_extension: bool,
@@ -306,12 +306,11 @@ struct ListingInput<'a> {
     available: bool,
 }
 
-/// The listing fields every save checks: a name of 1–80 characters, a rate
-/// description of at most 120, a logo on this site or over HTTPS, at most 8
-/// tags of at most 40 characters.
+/// The listing fields every save checks: a name of 1–80 characters, a logo
+/// on this site or over HTTPS, at most 8 tags of at most 40 characters.
 fn listing(params: ListingInput<'_>) -> ApiResult<ProductListing> {
     let name = params.name.trim();
-    if name.is_empty() || name.chars().count() > 80 || params.rate_description.chars().count() > 120 {
+    if name.is_empty() || name.chars().count() > 80 {
         return Err(ApiError::InvalidParameters);
     }
     let logo_url = params.logo_url.trim();
@@ -328,7 +327,6 @@ fn listing(params: ListingInput<'_>) -> ApiResult<ProductListing> {
     Ok(ProductListing {
         name: name.to_owned(),
         logo_url: logo_url.to_owned(),
-        rate_description: params.rate_description.trim().to_owned(),
         tags,
         allows_extension: params.allows_extension,
         requires_review: params.requires_review,
@@ -381,7 +379,6 @@ pub async fn create_product(
     let listing = listing(ListingInput {
         name: &params.name,
         logo_url: &params.logo_url,
-        rate_description: &params.rate_description,
         tags: &params.tags,
         allows_extension: params.allows_extension,
         requires_review: params.requires_review,
@@ -393,7 +390,6 @@ pub async fn create_product(
         name: listing.name.clone(),
         logo_url: listing.logo_url,
         terms: terms.clone(),
-        rate_description: listing.rate_description,
         tags: listing.tags,
         allows_extension: listing.allows_extension,
         requires_review: listing.requires_review,
@@ -535,7 +531,6 @@ pub async fn check(
         name: if params.name.trim().is_empty() { "—".to_owned() } else { params.name.trim().to_owned() },
         logo_url: String::new(),
         terms,
-        rate_description: params.rate_description.clone(),
         tags: Vec::new(),
         allows_extension: params.allows_extension,
         requires_review: params.requires_review,
@@ -580,8 +575,6 @@ pub struct ListingParams {
     pub name: String,
     #[serde(default)]
     pub logo_url: String,
-    #[serde(default)]
-    pub rate_description: String,
     /// Comma-separated.
     #[serde(default)]
     pub tags: String,
@@ -612,7 +605,6 @@ pub async fn update_listing(
     let listing = listing(ListingInput {
         name: &params.name,
         logo_url: &params.logo_url,
-        rate_description: &params.rate_description,
         tags: &params.tags,
         allows_extension: params.allows_extension,
         requires_review: params.requires_review,

@@ -14,7 +14,7 @@ use hiram_domain::borrower::BorrowerId;
 use hiram_domain::caps::CapRuleSet;
 use hiram_domain::decision::{Decision, decide};
 use hiram_domain::kyc::Profile;
-use hiram_domain::money::{Centavos, format_amount};
+use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
 use hiram_domain::order::{NewOrder, Order, OrderId, OrderStatus, Transition};
 use hiram_domain::pricing::{Quote, TermsError};
 use hiram_domain::product::{Product, ProductId};
@@ -79,12 +79,16 @@ pub struct ProductDetail {
     pub periods: i64,
     pub period_days: i64,
     pub term_days: i64,
+    /// The rates the engine charges (decision 090), as on the card.
     pub rate_description: String,
     pub tags: Vec<String>,
     pub available: bool,
     pub allows_extension: bool,
     /// The caller's borrowing limit in centavos; null when not logged in.
     pub limit: Option<i64>,
+    /// Why the amounts stop below the product's largest, and how the limit
+    /// grows; empty when the limit does not cap this product.
+    pub limit_reason: String,
     /// The quote for the amount the page starts at.
     pub sample: QuoteView,
 }
@@ -118,11 +122,26 @@ async fn priced(
     Ok((quote, loans::in_force_on(state, state.today()).await?))
 }
 
-/// What the borrower may borrow now: the decision rules' limit.
-async fn limit_of(state: &AppState, borrower: BorrowerId) -> ApiResult<Centavos> {
+/// What the borrower may borrow now (the decision rules' limit), and what
+/// after one more loan repaid.
+async fn limit_of(state: &AppState, borrower: BorrowerId) -> ApiResult<(Centavos, Centavos)> {
     let orders = state.store.orders_of(borrower).await?;
     let repaid = orders.iter().filter(|order| order.status == OrderStatus::Repaid).count();
-    Ok(state.decision_rules().limit(i64::try_from(repaid).unwrap_or(i64::MAX)))
+    let repaid = i64::try_from(repaid).unwrap_or(i64::MAX);
+    let rules = state.decision_rules();
+    Ok((rules.limit(repaid), rules.limit(repaid.saturating_add(1))))
+}
+
+/// What a limit below the product's largest amount means for the borrower.
+fn limit_reason(product: &Product, (limit, next): (Centavos, Centavos), lang: Lang, symbol: CurrencySymbol) -> String {
+    if limit >= product.terms.max_amount {
+        return String::new();
+    }
+    let message = if next > limit { Msg::LimitGrows } else { Msg::LimitAtMost };
+    message
+        .text(lang)
+        .replace("{limit}", &format_amount(limit, symbol))
+        .replace("{next}", &format_amount(next.min(product.terms.max_amount), symbol))
 }
 
 /// The largest amount the product offers that is within `limit`.
@@ -140,6 +159,7 @@ pub async fn detail(
     State(state): State<AppState>,
     MaybeBorrower(borrower): MaybeBorrower,
     lang: Lang,
+    Currency(symbol): Currency,
     Params(params): Params<ProductParams>,
 ) -> ApiResult<Json<Envelope<ProductDetail>>> {
     let product = product_or_not_found(&state, params.product_id).await?;
@@ -148,10 +168,11 @@ pub async fn detail(
         .lender(product.lender_id)
         .await?
         .ok_or_else(|| ApiError::Internal(format!("product {} names a missing lender", product.id.0)))?;
-    let limit = match borrower {
+    let limits = match borrower {
         Some(borrower) => Some(limit_of(&state, borrower).await?),
         None => None,
     };
+    let limit = limits.map(|(limit, _)| limit);
     let (sample, rule_set) = priced(&state, &product, default_amount(&product, limit), borrower).await?;
     let available = offered(&state, &product).await?;
     let terms = &product.terms;
@@ -171,11 +192,12 @@ pub async fn detail(
             periods: terms.periods,
             period_days: terms.period_days,
             term_days: terms.term_days(),
-            rate_description: product.rate_description.clone(),
+            rate_description: crate::views::rates(&product, lang),
             tags: product.tags.clone(),
             available,
             allows_extension: product.allows_extension,
             limit: limit.map(Centavos::get),
+            limit_reason: limits.map(|limits| limit_reason(&product, limits, lang, symbol)).unwrap_or_default(),
             sample: QuoteView::new(&sample, &rule_set, state.today()),
         },
     ))

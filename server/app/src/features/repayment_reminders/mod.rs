@@ -45,14 +45,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(delete))
 }
 
-/// The language a reminder's texts are written in, as stored.
-pub(crate) fn lang_key(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "en",
-        Lang::Fil => "fil",
-    }
-}
-
 pub(crate) fn lang_of(key: &str) -> Lang {
     if key == "fil" { Lang::Fil } else { Lang::En }
 }
@@ -573,8 +565,7 @@ pub async fn set_reminder(
         })
     })?;
     let target = own_target(&state, borrower, params.repay_product_id, params.order_id).await?;
-    let setting =
-        ReminderSetting { borrower_id: borrower, target, rule, lang: lang_key(lang).to_owned(), at: state.now() };
+    let setting = ReminderSetting { borrower_id: borrower, target, rule, lang: lang.tag().to_owned(), at: state.now() };
     state.store.set_reminder(&setting).await.map_err(not_found_when_stale)?;
     Ok(coded(SUCCESS_CODE, Msg::ReminderSet, lang, crate::error::NoData))
 }

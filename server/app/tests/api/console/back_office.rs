@@ -46,7 +46,6 @@ fn above_caps(lender: &str) -> Vec<(&'static str, String)> {
         ("penaltyDailyBp130", "50"),
         ("penaltyDailyBp3190", "0"),
         ("penaltyDailyBpFrom91", "0"),
-        ("rateDescription", "7% a month"),
     ];
     fields.iter().map(|(key, value)| (*key, (*value).to_owned())).collect()
 }

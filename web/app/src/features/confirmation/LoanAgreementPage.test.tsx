@@ -37,14 +37,27 @@ describe('loan agreement page', () => {
       '/v3/contract/loan-agreement-detail': ok({
         title: 'Loan Agreement',
         accepted: true,
-        acceptedAt: '2025-07-01 10:00:00',
+        acceptedAt: '2025-07-01',
         sections: [{ heading: '1. The loan', paragraphs: ['The lender lends ₱3,000.00.'] }],
         disclosure: null,
       }),
     });
     renderRoute('/loanAgreement?sessionId=s1&orderId=12&doc=agreement', '/loanAgreement', <LoanAgreementPage />);
     expect(await screen.findByRole('heading', { name: '1. The loan' })).toBeTruthy();
-    expect(screen.getByText('Accepted on 2025-07-01 10:00:00')).toBeTruthy();
+    expect(screen.getByText('Accepted on Jul 1, 2025')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    // The copy to keep (decision 089), with the page's session and language.
+    const copy = new URL(screen.getByRole('link', { name: 'Download your copy (PDF)' }).getAttribute('href') ?? '', 'http://app');
+    expect(copy.pathname).toBe('/pany/v3/contract/loan-copy');
+    expect([copy.searchParams.get('orderId'), copy.searchParams.get('lang'), copy.searchParams.get('sessionId')]).toEqual(['12', 'en', 's1']);
+  });
+
+  it('offers no copy before the loan is accepted', async () => {
+    mockApi({
+      '/v3/contract/loan-agreement-detail': ok({ title: 'Loan Agreement', accepted: false, acceptedAt: '', sections: [{ heading: '1. The loan', paragraphs: [] }], disclosure: null }),
+    });
+    renderRoute('/loanAgreement?sessionId=s1&orderId=12&doc=agreement', '/loanAgreement', <LoanAgreementPage />);
+    expect(await screen.findByRole('heading', { name: '1. The loan' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download your copy (PDF)' })).toBeNull();
   });
 });

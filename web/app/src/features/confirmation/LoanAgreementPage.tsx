@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
+import { formatDay } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
+import { CopyToKeepLink } from '../../components/CopyToKeepLink';
 import { LoanDocument } from '../../components/LoanDocument';
 import { PageHeader } from '../../components/PageHeader';
 import { useAgreementDetail, type DocKind } from './api/getAgreementDetail';
@@ -19,7 +21,8 @@ export default function LoanAgreementPage() {
       {view && (
         <main className="app-main app-prose">
           <article>
-            {view.accepted && <p className="app-muted">{t('agreement.acceptedAt', { at: view.acceptedAt })}</p>}
+            {view.accepted && <p className="app-muted">{t('agreement.acceptedAt', { at: formatDay(view.acceptedAt) })}</p>}
+            {view.accepted && <CopyToKeepLink orderId={orderId} />}
             <LoanDocument doc={view} title={title} />
           </article>
         </main>

@@ -5,6 +5,7 @@ import { formatDay } from '@hiram/shared/format/format';
 import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { CopyToKeepLink } from '../../components/CopyToKeepLink';
 import { PageHeader } from '../../components/PageHeader';
 import { BalanceCard } from './BalanceCard';
 import { ProductList, type ProductCard as Card } from '../../components/ProductList';
@@ -20,6 +21,7 @@ import {
   ACTION_LABELS,
   bannerColour,
   darkInk,
+  hasCopyToKeep,
   orderActions,
   showsRecommendations,
   STATUS,
@@ -182,6 +184,7 @@ export default function LoanDetailsPage() {
             {details.overdue && <OverdueCard overdue={details.overdue} />}
             {details.balance && <BalanceCard balance={details.balance} />}
             <ProductCard details={details} />
+            {hasCopyToKeep(details.orderStatus) && <CopyToKeepLink orderId={orderId} />}
             {recommended.length > 0 && (
               <section className="app-stack" aria-labelledby="rec-title">
                 <h2 id="rec-title" className="app-section-title">

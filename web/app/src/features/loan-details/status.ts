@@ -72,6 +72,12 @@ export function showsRecommendations(status: number): boolean {
   return look === STATUS.APPROVED || look === STATUS.REJECTED;
 }
 
+/** Statuses of a loan the borrower accepted, whose signed documents there is a copy of (decision 089). */
+export function hasCopyToKeep(status: number): boolean {
+  const accepted: readonly number[] = [STATUS.DISBURSING, STATUS.REPAYING, STATUS.OVERDUE, STATUS.REPAID];
+  return accepted.includes(status);
+}
+
 export type OrderAction = 'repay' | 'rollover' | 'repayment' | 'borrowAgain' | 'bindAccount';
 
 export const ACTION_LABELS: Record<OrderAction, MessageKey> = {

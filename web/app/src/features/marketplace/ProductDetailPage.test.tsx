@@ -46,11 +46,12 @@ const DETAIL: ProductDetail = {
   periods: 1,
   periodDays: 91,
   termDays: 91,
-  rateDescription: '4% a month',
+  rateDescription: '4.00% interest a month · effective rate 4.99% a month',
   tags: ['Fast approval'],
   available: true,
   allowsExtension: true,
   limit: 500_000,
+  limitReason: 'Your limit is ₱5,000.00 for now. Repay this loan on time and it grows to ₱7,000.00.',
   sample: quote(500_000),
 };
 
@@ -79,6 +80,10 @@ describe('product detail', () => {
     // The cap is min(limit, max): the slider stops at the limit.
     expect(screen.getByRole('slider', { name: 'Loan amount' }).getAttribute('max')).toBe('500000');
     expect((screen.getByRole('button', { name: 'Increase amount' }) as HTMLButtonElement).disabled).toBe(true);
+    // Why it stops there, and how the limit grows, beside the slider it explains.
+    const slider = screen.getByRole('slider', { name: 'Loan amount' });
+    const reason = document.getElementById(slider.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe('Your limit is ₱5,000.00 for now. Repay this loan on time and it grows to ₱7,000.00.');
     expect(api.calls('/v3/product/quote')).toHaveLength(0);
   });
 

@@ -159,12 +159,18 @@ export default function ProductDetailPage() {
                   step={range.step}
                   value={amount}
                   disabled={range.min === range.max}
+                  aria-describedby={detail.limitReason ? 'limit-reason' : undefined}
                   onChange={(e) => setPicked(snapAmount(Number(e.target.value), range))}
                 />
                 <div className="app-range app-small app-muted">
                   <span>{formatMoney(range.min)}</span>
                   <span>{formatMoney(range.max)}</span>
                 </div>
+                {detail.limitReason && (
+                  <p id="limit-reason" className="app-hint">
+                    {detail.limitReason}
+                  </p>
+                )}
               </>
             ) : (
               <p className="app-muted">{t('product.belowLimit')}</p>

@@ -7,7 +7,10 @@
 //! set's. When the borrower accepts, the rendered documents are stored
 //! unchanged with the order.
 
-use crate::i18n::Lang;
+mod helvetica;
+pub mod pdf;
+
+use crate::i18n::{Lang, day};
 use crate::views::percent;
 use hiram_domain::caps::CapRuleSet;
 use hiram_domain::money::{Centavos, CurrencySymbol, format_amount};
@@ -23,6 +26,14 @@ pub const AGREEMENT: &str = "agreement";
 pub const DISCLOSURE: &str = "disclosure";
 /// The schedule the payout fixed: the dates the engine charges by.
 pub const SCHEDULE: &str = "schedule";
+/// The languages every accepted agreement and disclosure is also stored in,
+/// beside the copy the borrower read, for the copy to keep.
+pub const LANGUAGES: [Lang; 2] = [Lang::En, Lang::Fil];
+
+/// The kind a document's copy in `lang` is stored under: `agreement/fil`.
+pub fn in_language(kind: &str, lang: Lang) -> String {
+    format!("{kind}/{}", lang.tag())
+}
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq, Eq)]
 pub struct DocumentSection {
@@ -512,4 +523,91 @@ pub fn renewal_disclosure(offer: &RenewalOffer, parties: &Parties<'_>, lang: Lan
         }],
         disclosure: Some(Disclosure { rows, schedule }),
     }
+}
+
+/// A stored document of the copy to keep, and the language it is in when
+/// that is known (copies stored before decision 089 kept one language).
+pub struct KeptDocument {
+    pub document: Document,
+    pub lang: Option<Lang>,
+}
+
+/// The copy to keep of an accepted loan (decision 089): the documents as
+/// stored when the borrower accepted (and the schedule the payout fixed),
+/// laid out as a PDF with its words in `lang`. Every figure is the stored
+/// text's; nothing is worked out again.
+pub fn copy_to_keep(order_no: &str, accepted_on: Date, kept: &[KeptDocument], lang: Lang) -> Vec<u8> {
+    let fil = lang == Lang::Fil;
+    let mut sheet = pdf::Sheet::default();
+    let title = if fil { format!("Ang kopya mo ng loan {order_no}") } else { format!("Your copy of loan {order_no}") };
+    sheet.title(&title);
+    sheet.note(&if fil {
+        format!(
+            "Pumayag ka sa loan na ito noong {}. Narito ang mga dokumento nang eksakto gaya ng pagkakatago nang pumayag ka, sa Ingles at sa Filipino; pareho ang mga tuntunin at halaga ng dalawa.",
+            day(accepted_on, lang)
+        )
+    } else {
+        format!(
+            "You accepted this loan on {}. These are its documents exactly as stored when you accepted, in English and in Filipino; both carry the same terms and figures.",
+            day(accepted_on, lang)
+        )
+    });
+    sheet.note(if fil {
+        "Isinusulat ang piso bilang PHP sa kopyang ito."
+    } else {
+        "Amounts in pesos are written PHP in this copy."
+    });
+    for (index, kept) in kept.iter().enumerate() {
+        if index > 0 {
+            sheet.page_break();
+        }
+        write_document(&mut sheet, &kept.document, kept.lang.unwrap_or(lang));
+    }
+    let footer = format!("Hiram · {order_no}");
+    sheet.finish(&title, if fil { "fil-PH" } else { "en-PH" }, &footer, |page, of| {
+        if fil { format!("Pahina {page} ng {of}") } else { format!("Page {page} of {of}") }
+    })
+}
+
+fn write_document(sheet: &mut pdf::Sheet, document: &Document, lang: Lang) {
+    let fil = lang == Lang::Fil;
+    sheet.title(&document.title);
+    for section in &document.sections {
+        sheet.heading(&section.heading);
+        for paragraph in &section.paragraphs {
+            sheet.paragraph(paragraph);
+        }
+    }
+    let Some(disclosure) = &document.disclosure else { return };
+    sheet.rows(disclosure.rows.iter().map(|row| (row.label.as_str(), row.value.as_str())));
+    if disclosure.schedule.is_empty() {
+        return;
+    }
+    let label = |en: &'static str, tl: &'static str| if fil { tl } else { en };
+    let rows: Vec<Vec<String>> = disclosure
+        .schedule
+        .iter()
+        .map(|row| {
+            let due = Date::parse(&row.due_date, &time::format_description::well_known::Iso8601::DATE)
+                .map_or_else(|_| row.due_date.clone(), |date| day(date, lang));
+            vec![
+                row.number.to_string(),
+                due,
+                money(Centavos::new(row.principal)),
+                money(Centavos::new(row.interest)),
+                money(Centavos::new(row.amount)),
+            ]
+        })
+        .collect();
+    sheet.table(
+        label("Payment schedule", "Iskedyul ng bayad"),
+        &[
+            (label("No.", "Blg."), 0.6, pdf::Align::Left),
+            (label("Due date", "Takdang petsa"), 1.6, pdf::Align::Left),
+            (label("Principal", "Prinsipal"), 1.3, pdf::Align::Right),
+            (label("Interest", "Interes"), 1.3, pdf::Align::Right),
+            (label("Amount", "Halaga"), 1.3, pdf::Align::Right),
+        ],
+        &rows,
+    );
 }

@@ -255,6 +255,11 @@ export async function issuePayCode(page: Page, channel: string): Promise<{ form:
   return { form, payCode: body.data.payCode };
 }
 
+/** A calendar day (`2026-12-05`) as the borrower pages show it (`formatDay` in web/shared): `Dec 5, 2026`. */
+export function shownDay(iso: string): string {
+  return new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+}
+
 /** A pay code as the pages show it: in groups of four (web/shared's groupPayCode). */
 export function groupedCode(code: string): string {
   return code.replace(/(.{4})(?=.)/g, '$1 ');

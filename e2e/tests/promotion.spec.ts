@@ -27,7 +27,7 @@ test('a visitor registers on the promotion page with the captcha and the SMS cod
   expect(await captchaImg.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await page.getByRole('textbox', { name: 'Mobile number' }).fill(phone);
-  await page.getByRole('textbox', { name: 'Characters in the picture' }).fill(captchaAnswer(sid));
+  await page.getByRole('textbox', { name: 'Digits in the picture' }).fill(captchaAnswer(sid));
 
   const smsRequest = page.waitForRequest((r) => r.url().includes('/promotion/get-sms'));
   await page.getByRole('button', { name: 'Get code' }).tap();

@@ -1,5 +1,5 @@
 import { expect, test } from '../test';
-import { demoSession, orderInStatus } from '../fixtures';
+import { demoSession, orderInStatus, shownDay } from '../fixtures';
 
 /** The Manila calendar date `days` from now, `YYYY-MM-DD` (UTC+8 all year). */
 function manilaDate(days: number): string {
@@ -19,10 +19,12 @@ test('a borrower sees own loans, adds a bill, sets, changes and closes its remin
   await expect(page).toHaveURL(/\/repaymentReminders(\?|$)/);
   await expect(page.getByRole('heading', { level: 1, name: 'Repayment reminders' })).toBeVisible();
   const loans = page.getByRole('region', { name: 'Your Hiram loans' });
-  await expect(loans.getByRole('listitem', { name: open.productName })).toContainText(/Due \d{4}-\d{2}-\d{2}, in \d+ day/);
+  await expect(loans.getByRole('listitem', { name: open.productName })).toContainText(/Due [A-Z][a-z]{2} \d{1,2}, \d{4}, in \d+ day/);
   await expect(loans.getByRole('listitem', { name: overdue.productName })).toContainText('overdue');
+  // An overdue loan stands under its own heading, not among the ones coming due.
+  await expect(page.getByRole('region', { name: 'Overdue' })).toContainText(overdue.productName);
   const upcoming = page.getByRole('region', { name: 'Due in the next 30 days' });
-  await expect(upcoming).toContainText(overdue.productName);
+  await expect(upcoming).not.toContainText(overdue.productName);
 
   // Add a bill: pesos typed, exact centavos sent.
   await page.getByRole('link', { name: 'Add a bill' }).click();
@@ -40,7 +42,7 @@ test('a borrower sees own loans, adds a bill, sets, changes and closes its remin
   await expect(page.getByRole('status')).toContainText('Bill saved.');
   const bill = page.getByRole('region', { name: 'Your bills' }).getByRole('listitem', { name: 'Meralco e2e' });
   await expect(bill).toContainText('₱1,234.56');
-  await expect(bill).toContainText(`Due ${due}, in 10 days · Every month`);
+  await expect(bill).toContainText(`Due ${shownDay(due)}, in 10 days · Every month`);
   await expect(bill).toContainText('No reminder');
   await expect(upcoming).toContainText('Meralco e2e');
 
@@ -59,7 +61,7 @@ test('a borrower sees own loans, adds a bill, sets, changes and closes its remin
 
   // Change it.
   await bill.getByRole('link', { name: 'Change reminder' }).click();
-  await expect(page.getByText(`Next text: ${manilaDate(8)} 09:30`)).toBeVisible();
+  await expect(page.getByText(`Next text: ${shownDay(manilaDate(8))} 09:30`)).toBeVisible();
   await page.getByLabel('When').selectOption({ label: 'On the due date' });
   await page.getByLabel('Time (Manila)').fill('20:45');
   await page.getByRole('button', { name: 'Save reminder' }).click();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { expect, test } from '../test';
 import { E2E_DIR, HIRAM_BIN, SERVER_ENV } from '../env';
-import { closePopups, demoSession, issuePayCode, openDetails, orderInStatus, payInSandbox } from '../fixtures';
+import { closePopups, demoSession, issuePayCode, openDetails, orderInStatus, payInSandbox, shownDay } from '../fixtures';
 
 // Issue 16: an overdue borrower (180) sees on order details how many days
 // late the loan is, the penalties so far, the balance as of today and what
@@ -68,7 +68,7 @@ test('an overdue borrower sees days late, penalties so far and today\'s balance,
   // Below what the whole loan costs today: a rollover is not a repayment.
   expect(offer.data.delayInfo.delayAmount).toBeLessThan(overdue.balanceToday);
   const newDueDate = offer.data.nextRepayDate;
-  await expect(page.getByText(`Next due date: ${newDueDate}`)).toBeVisible();
+  await expect(page.getByText(`Next due date: ${shownDay(newDueDate)}`)).toBeVisible();
 
   // A code for exactly the rollover's price, paid on the demo's test page.
   const { form, payCode } = await issuePayCode(page, 'GCash');

@@ -326,6 +326,7 @@ mod pages {
             let page = app.get(&format!("/sandbox/pay?code={code}")).await.text().await.unwrap();
             assert!(page.contains(&format!("Pay {written}")), "{page}");
             assert!(page.contains("TEST PAGE") && page.contains("No real money moves"), "every sandbox page says it is a test");
+            assert!(page.contains("<a href=\"/home\">Back to Hiram</a>"), "and leads back to the app");
             let text = pay_on_page(&app, &[("code", &code), ("transactionId", "SBX-TESTER-1")]).await;
             assert!(text.contains("Payment sent") && text.contains("HTTP 200 (posted)") && text.contains("TEST PAGE"), "{text}");
             assert_eq!(app.loan_details(&demo.session_id, order).await.1["data"]["orderStatus"], 200);

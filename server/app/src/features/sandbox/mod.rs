@@ -68,7 +68,8 @@ fn layout(body: &str) -> Response {
          <title>TEST · Sandbox payment</title><style>{STYLE}</style>\
          <p class=\"test\" role=\"alert\">TEST PAGE · No real money moves</p><h1>Sandbox payment</h1>\
          <p class=\"note\">This is the sandbox, a demo standing in for GCash, Maya, stores and QR Ph. \
-         It exists only in demo mode; nothing paid here is real.</p>{body}</html>"
+         It exists only in demo mode; nothing paid here is real.</p>{body}\
+         <p><a href=\"/home\">Back to Hiram</a></p></html>"
     ));
     let policy = crate::browser_policy::policy_with_inline_style(STYLE);
     ([(header::CONTENT_SECURITY_POLICY, policy)], page).into_response()

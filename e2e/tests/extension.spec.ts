@@ -134,7 +134,7 @@ test('an open order extended through a pay code: the due date moves by the exten
   await payInSandbox(page, payCode);
 
   // The due date moved by the extension; the order is still open.
-  await expect.poll(async () => (await planInfo(page.request, query)).repayDate, { timeout: 30_000 }).toBe(nextDate);
+  await expect.poll(async () => (await planInfo(page.request, query)).repayDate, { timeout: 30_000 }).toBe(offer.nextRepayDate);
   const after = await openDetails(page, query);
   expect(after.orderStatus).toBe(174);
   await expect(page.getByRole('definition').filter({ hasText: nextDate })).toBeVisible();

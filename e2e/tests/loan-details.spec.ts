@@ -1,5 +1,5 @@
 import { expect, test } from '../test';
-import { closePopups, demoSession, orderInStatus } from '../fixtures';
+import { closePopups, demoSession, orderInStatus, shownDay } from '../fixtures';
 
 test('order details of a disbursed loan show the product and the status banner', async ({ page }) => {
   const session = demoSession();
@@ -28,7 +28,8 @@ test('order details of a disbursed loan show the product and the status banner',
   // The order's rows from the database, in order, as term/value pairs, on the product's card.
   const card = page.locator('section').filter({ has: page.getByRole('heading', { name: order.productName }) });
   await expect(card.getByRole('term')).toHaveText(rows.map((row) => row.text));
-  await expect(card.getByRole('definition')).toHaveText(rows.map((row) => row.value));
+  // A day reads as the pages show one (Nov 17, 2026).
+  await expect(card.getByRole('definition')).toHaveText(rows.map((row) => (/^\d{4}-\d{2}-\d{2}$/.test(row.value) ? shownDay(row.value) : row.value)));
   // And the running balance beside it (issue 33).
   await expect(page.getByTestId('running-balance').getByRole('term')).toHaveText(['Paid so far', 'Owed today', 'Next payment']);
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();

@@ -16,6 +16,7 @@ import {
   orderInStatus,
   orderOfProduct,
   payInSandbox,
+  shownDay,
   smsOutbox,
 } from '../fixtures';
 
@@ -176,7 +177,7 @@ test('an open loan: the standing code copied, the guide, a QR Ph QR and a 7-Elev
   const payoffCard = page.getByRole('region', { name: 'Pay off the whole loan today' });
   await expect(payoffCard.getByText(pesos(payoff.amount), { exact: true })).toBeVisible();
   await expect(payoffCard).toContainText(
-    `Before ${payoff.earlyFrom}, the early-repayment day in your agreement, paying the whole loan off includes ${pesos(payoff.minimumInterest)} of interest for the days from today to ${payoff.earlyFrom}.`,
+    `Before ${shownDay(payoff.earlyFrom)}, the early-repayment day in your agreement, paying the whole loan off includes ${pesos(payoff.minimumInterest)} of interest for the days from today to ${shownDay(payoff.earlyFrom)}.`,
   );
   const standing = infoBody.data.defDetail.payCode;
   expect(standing).toMatch(/^\d{12}$/);

@@ -3,6 +3,7 @@
 //! (Filipino, at least 18, permanent address in the Philippines).
 
 pub mod cities;
+pub mod identity_review;
 
 use crate::decision::Applicant;
 use crate::money::Centavos;

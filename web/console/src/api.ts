@@ -181,6 +181,9 @@ export const searchBorrowers = (q: string, page: number, pageSize = 25) =>
 export const fetchBorrower = (id: number) => get('/borrowers/profile', { id });
 /** Quiet: the dialog shows a refused reason beside it. */
 export const revealBorrower = (id: number, reason: string) => post('/borrowers/reveal', { id, reason }, { silent: true });
+/** Quiet: the dialog shows a refused reason beside it (decision 092). */
+export const reviewIdentity = (id: number, outcome: 'approved' | 'rejected', reason: string) =>
+  post('/borrowers/identity-review', { id, outcome, reason }, { silent: true });
 /** Without a search (q empty), every borrower, newest first. */
 export const useBorrowerSearch = (q: string, page: number, pageSize: number) =>
   useQuery({ queryKey: ['borrowers', 'search', q, page, pageSize], queryFn: () => dataOf(searchBorrowers(q, page, pageSize)) });

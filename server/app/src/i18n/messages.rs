@@ -770,6 +770,18 @@ messages! {
         en: "Your limit is {limit}, the most we lend to one borrower for now.",
         fil: "{limit} ang limit mo, ang pinakamalaking ipinahihiram namin sa isang borrower sa ngayon.",
     }
+    IdentityRejectedSms {
+        en: "Hiram: we could not confirm who you are from your ID photo and selfie: {reason} Please take them again in the app before your next loan.",
+        fil: "Hiram: hindi namin makumpirma kung sino ka mula sa litrato ng ID at selfie mo: {reason} Kunan muli ang mga ito sa app bago ang susunod mong loan.",
+    }
+    IdentityRejected {
+        en: "We could not confirm who you are from your ID photo and selfie: {reason} Please take them again.",
+        fil: "Hindi namin makumpirma kung sino ka mula sa litrato ng ID at selfie mo: {reason} Kunan muli ang mga ito.",
+    }
+    NoIdentityPhotos {
+        en: "This borrower has no ID photo and selfie to review.",
+        fil: "Walang litrato ng ID at selfie ang borrower na ito na masusuri.",
+    }
     AcceptedSms {
         en: "Hiram: you accepted loan {order} of {amount}. Your copy of the agreement and disclosure to keep: {link}",
         fil: "Hiram: pumayag ka sa loan {order} na {amount}. Ang kopya mo ng kasunduan at disclosure: {link}",

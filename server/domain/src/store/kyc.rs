@@ -3,6 +3,7 @@
 use super::StoreResult;
 use crate::borrower::BorrowerId;
 use crate::kyc::Section;
+use crate::kyc::identity_review::{IdentityReview, NewIdentityReview};
 use async_trait::async_trait;
 use time::OffsetDateTime;
 
@@ -25,4 +26,9 @@ pub trait KycStore {
         now: OffsetDateTime,
     ) -> StoreResult<()>;
     async fn kyc_answers(&self, borrower: BorrowerId) -> StoreResult<Vec<KycAnswer>>;
+    /// Records a review of the borrower's identity photos; a rejection also
+    /// takes the reviewed photos out of their answers, in one transaction.
+    async fn record_identity_review(&self, review: &NewIdentityReview) -> StoreResult<()>;
+    /// The borrower's latest identity review, if any.
+    async fn identity_review(&self, borrower: BorrowerId) -> StoreResult<Option<IdentityReview>>;
 }

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hideToast } from '@hiram/shared/ui/toastStore';
 import type { BorrowerProfile } from '../api';
-import { CARE, consoleApi, fail, FINANCE, form, ok, page, query } from '../testing/consoleApi';
+import { CARE, consoleApi, fail, FINANCE, form, OFFICER, ok, page, query } from '../testing/consoleApi';
 import { renderSection } from '../testing/renderSection';
 import { BorrowersPage } from './BorrowersPage';
 
@@ -24,6 +24,12 @@ const PROFILE: BorrowerProfile = {
   consents: [{ kind: 'photos', granted: true, at: '2026-05-06T01:05:00Z' }],
   orders: [],
   payoutAccount: 'GCash •••• 4567',
+  identityReview: null,
+};
+
+const WITH_PHOTOS: BorrowerProfile = {
+  ...PROFILE,
+  kyc: [...PROFILE.kyc, { section: 'basic', code: 'id_photo', value: '/pany/uploads/fedcba9876543210fedcba9876543210' }],
 };
 
 async function openProfile() {
@@ -105,5 +111,51 @@ describe('borrowers', () => {
     expect(within(panel).getByText('0917 555 0100')).toBeTruthy();
     expect(form(api.calls('/borrowers/reveal')[0]![1])).toEqual({ id: '9', reason: 'Complaint 12 identity check' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('a credit officer rejects the identity photos with a reason, and the panel shows the review', async () => {
+    let reviewed = false;
+    const api = consoleApi({
+      '/borrowers': page([{ id: 9, name: 'Maria Clara Santos', phone: '0917 *** 0100', registeredAt: '2026-05-06T01:00:00Z' }]),
+      '/borrowers/profile': () =>
+        ok(
+          reviewed
+            ? { ...PROFILE, identityReview: { outcome: 'rejected', reason: 'The ID photo is blurred.', reviewer: 'Maria Santos', at: '2026-05-07T01:00:00Z' } }
+            : WITH_PHOTOS,
+        ),
+      '/borrowers/identity-review': (_url: string, init?: RequestInit) => {
+        const sent = form(init);
+        if (sent.reason === '') return fail('400', 'Write the reason, from 5 to 500 characters. It is kept in the audit log.', { field: 'reason' });
+        reviewed = true;
+        return ok(null);
+      },
+    });
+    renderSection(<BorrowersPage me={OFFICER} />);
+    const panel = await openProfile();
+    const review = await within(panel).findByRole('region', { name: 'Identity review' });
+    expect(within(review).getByText('Not reviewed yet.')).toBeTruthy();
+    fireEvent.click(within(review).getByRole('button', { name: 'Reject photos' }));
+    const dialog = screen.getByRole('dialog', { name: 'Why can the identity not be confirmed?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject photos' }));
+    expect(await within(dialog).findByText('Write the reason, from 5 to 500 characters. It is kept in the audit log.')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Reason (kept in the audit log)'), { target: { value: 'The ID photo is blurred.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject photos' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(form(api.calls('/borrowers/identity-review').at(-1)![1])).toEqual({ id: '9', outcome: 'rejected', reason: 'The ID photo is blurred.' });
+    expect(await within(review).findByText(/^Rejected by Maria Santos, /)).toBeTruthy();
+    expect(within(review).getByText('The ID photo is blurred.')).toBeTruthy();
+    // The photos are gone from the borrower's answers: nothing left to judge.
+    expect(within(review).queryByRole('button', { name: 'Approve identity' })).toBeNull();
+  });
+
+  it('customer care sees the review but cannot decide it', async () => {
+    consoleApi({
+      '/borrowers': page([{ id: 9, name: 'Maria Clara Santos', phone: '0917 *** 0100', registeredAt: '2026-05-06T01:00:00Z' }]),
+      '/borrowers/profile': ok(WITH_PHOTOS),
+    });
+    renderSection(<BorrowersPage me={CARE} />);
+    const panel = await openProfile();
+    const review = await within(panel).findByRole('region', { name: 'Identity review' });
+    expect(within(review).queryByRole('button', { name: 'Approve identity' })).toBeNull();
   });
 });

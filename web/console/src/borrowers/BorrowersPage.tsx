@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, formatMoney, formatPhone } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
-import { pictureUrl, revealBorrower, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
+import { pictureUrl, revealBorrower, reviewIdentity, useBorrower, useBorrowerSearch, type Me, type RevealedData } from '../api';
 import { orderStatusLabel } from '../labels';
 import { Facts, FormDialog, PageHead, Pager, ReasonField, RoleNote } from '../parts';
 import { maskedPhone } from '../phone';
@@ -45,6 +46,98 @@ function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => 
         }}
       />
     </FormDialog>
+  );
+}
+
+/** Rejecting the identity photos asks why: the borrower reads the reason and takes new photos. */
+function RejectIdentityDialog({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const result = await reviewIdentity(id, 'rejected', reason.trim());
+    setBusy(false);
+    if (result.success) onDone();
+    else if (refusedField(result) === 'reason') setError(result.message || t('console.orders.reasonNeeded'));
+  }
+
+  return (
+    <FormDialog title={t('console.identity.rejectTitle')} submitLabel={t('console.identity.reject')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <p>{t('console.identity.rejectText')}</p>
+      <ReasonField
+        value={reason}
+        error={error}
+        onChange={(value) => {
+          setReason(value);
+          setError('');
+        }}
+      />
+    </FormDialog>
+  );
+}
+
+type Profile = NonNullable<ReturnType<typeof useBorrower>['data']>;
+
+/**
+ * The identity photos' review (decision 092): where it stands, and for a
+ * credit officer, approve or reject with a reason while there are photos
+ * to judge.
+ */
+function IdentityReview({ data, me }: { data: Profile; me: Me }) {
+  const queryClient = useQueryClient();
+  const [rejecting, setRejecting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const review = data.identityReview;
+  const hasPhotos = ['id_photo', 'selfie'].every((code) => data.kyc.some((answer) => answer.code === code));
+  const canReview = me.permissions.includes(PERMISSION.decideApplications) && hasPhotos;
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['borrowers', 'profile', data.id] });
+
+  async function approve() {
+    setBusy(true);
+    const result = await reviewIdentity(data.id, 'approved', '');
+    setBusy(false);
+    if (result.success) reload();
+  }
+
+  const standing = !review
+    ? t('console.identity.notReviewed')
+    : t(review.outcome === 'approved' ? 'console.identity.approvedBy' : 'console.identity.rejectedBy', {
+        name: review.reviewer || t('console.identity.apiToken'),
+        at: formatDateTime(review.at),
+      });
+  return (
+    <section aria-labelledby="c-identity-title">
+      <h3 id="c-identity-title" className="c-sub">
+        {t('console.identity.title')}
+      </h3>
+      <p data-testid="identity-standing">{standing}</p>
+      {review?.outcome === 'rejected' && review.reason && <p className="c-muted">{review.reason}</p>}
+      {!hasPhotos && <p className="c-muted">{t('console.identity.noPhotos')}</p>}
+      {canReview && (
+        <div className="c-form-row">
+          <button type="button" className="h-btn c-btn" disabled={busy} onClick={() => void approve()}>
+            {t('console.identity.approve')}
+          </button>
+          <button type="button" className="h-btn h-btn--ghost c-btn" disabled={busy} onClick={() => setRejecting(true)}>
+            {t('console.identity.reject')}
+          </button>
+        </div>
+      )}
+      <RoleNote me={me} permission="decide_applications" />
+      {rejecting && (
+        <RejectIdentityDialog
+          id={data.id}
+          onClose={() => setRejecting(false)}
+          onDone={() => {
+            setRejecting(false);
+            reload();
+          }}
+        />
+      )}
+    </section>
   );
 }
 
@@ -104,6 +197,7 @@ function BorrowerPanel({ id, me }: { id: number; me: Me }) {
       ) : (
         <Facts items={kyc.map((answer) => [`${answer.section} · ${answer.code}`, <KycAnswer key={answer.code} answer={answer} />] as const)} />
       )}
+      <IdentityReview data={data} me={me} />
       <h3 className="c-sub">{t('console.borrowers.consents')}</h3>
       {data.consents.length === 0 ? (
         <p className="c-muted">{t('console.empty')}</p>

@@ -423,6 +423,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff/borrowers/identity-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves the borrower's identity photos, or rejects them with a reason:
+         *     the photos leave the borrower's answers, so KYC asks for them again, and
+         *     the borrower is told why by SMS. One transaction with its audit entry.
+         */
+        post: operations["staff_identity_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/staff/borrowers/profile": {
         parameters: {
             query?: never;
@@ -4359,6 +4380,7 @@ export interface components {
             consents: components["schemas"]["ConsentView"][];
             /** Format: int64 */
             id: number;
+            identityReview?: null | components["schemas"]["IdentityReviewView"];
             /** @description Masked until revealed. */
             kyc: components["schemas"]["KycValue"][];
             name: string;
@@ -4563,6 +4585,11 @@ export interface components {
         };
         CertifyList: {
             complete: boolean;
+            /**
+             * @description Why staff could not confirm the borrower's identity from their
+             *     photos, until they take new ones (decision 092); empty otherwise.
+             */
+            identityNotice: string;
             /**
              * Format: int64
              * @description Share of required answers given, 0–100.
@@ -5193,6 +5220,7 @@ export interface components {
                 consents: components["schemas"]["ConsentView"][];
                 /** Format: int64 */
                 id: number;
+                identityReview?: null | components["schemas"]["IdentityReviewView"];
                 /** @description Masked until revealed. */
                 kyc: components["schemas"]["KycValue"][];
                 name: string;
@@ -5349,6 +5377,11 @@ export interface components {
             code: string;
             data: {
                 complete: boolean;
+                /**
+                 * @description Why staff could not confirm the borrower's identity from their
+                 *     photos, until they take new ones (decision 092); empty otherwise.
+                 */
+                identityNotice: string;
                 /**
                  * Format: int64
                  * @description Share of required answers given, 0–100.
@@ -7970,6 +8003,14 @@ export interface components {
             /** @description A line for everyone, such as service hours. */
             notice: string;
             products: components["schemas"]["ProductCard"][];
+        };
+        IdentityReviewView: {
+            at: string;
+            /** @description `approved` or `rejected`. */
+            outcome: string;
+            reason: string;
+            /** @description The reviewer's name; empty for a staff API token. */
+            reviewer: string;
         };
         /** @description The multipart form of an upload: one picture in its named field. */
         ImageForm: {
@@ -11332,6 +11373,98 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    staff_identity_review: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description `approved` or `rejected`. */
+                outcome?: string;
+                /**
+                 * @description What the borrower reads (5–500 characters): required to reject
+                 *     ("the ID photo is blurred"), optional to approve.
+                 */
+                reason?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_NoData"];
+                };
+            };
+            /** @description A field that does not fit; `data.field` names it */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null | components["schemas"]["FieldRefused"];
+                        message: string;
+                    };
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,9 @@
 //! consents, orders and the KYC answers masked. Unmasking needs its own
 //! permission and a reason, and every reveal is written to the audit log
 //! (Data Privacy Act: access to personal data on a need-to-know basis,
-//! and a record of who looked).
+//! and a record of who looked). A credit officer reviews the identity
+//! photos: approved, or rejected with a reason the borrower reads and new
+//! photos to take (decision 092).
 
 use super::Staff;
 use super::listing::{Listing, page_request};
@@ -14,6 +16,7 @@ use axum::Json;
 use axum::extract::State;
 use hiram_domain::back_office::{BorrowerSearch, OrderQuery, OrderSort, PageRequest};
 use hiram_domain::borrower::{Borrower, BorrowerId};
+use hiram_domain::kyc::identity_review::{IdentityOutcome, NewIdentityReview};
 use hiram_domain::kyc::masked_answer;
 use hiram_domain::staff::Permission;
 use serde::{Deserialize, Serialize};
@@ -111,6 +114,19 @@ pub struct BorrowerProfile {
     pub orders: Vec<super::orders::OrderListRow>,
     /// The account payouts go to, masked.
     pub payout_account: Option<String>,
+    /// The latest review of the identity photos; none yet when absent.
+    pub identity_review: Option<IdentityReviewView>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct IdentityReviewView {
+    /// `approved` or `rejected`.
+    pub outcome: String,
+    pub reason: String,
+    /// The reviewer's name; empty for a staff API token.
+    pub reviewer: String,
+    pub at: String,
 }
 
 /// A borrower's profile with the KYC answers masked.
@@ -157,6 +173,12 @@ pub async fn profile(
     };
     let orders = state.store.find_orders(&query).await?.rows.into_iter().map(super::orders::list_row).collect();
     let account = state.store.payout_account(borrower.id).await?;
+    let identity_review = state.store.identity_review(borrower.id).await?.map(|review| IdentityReviewView {
+        outcome: review.outcome.key().to_owned(),
+        reason: review.reason,
+        reviewer: review.reviewer,
+        at: crate::views::timestamp(review.at),
+    });
     Ok(ok(
         lang,
         BorrowerProfile {
@@ -168,8 +190,84 @@ pub async fn profile(
             consents,
             orders,
             payout_account: account.map(|account| account.details.masked()),
+            identity_review,
         },
     ))
+}
+
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct IdentityReviewParams {
+    pub id: i64,
+    /// `approved` or `rejected`.
+    #[param(pattern = "^(approved|rejected)$")]
+    #[serde(default)]
+    pub outcome: String,
+    /// What the borrower reads (5–500 characters): required to reject
+    /// ("the ID photo is blurred"), optional to approve.
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// Approves the borrower's identity photos, or rejects them with a reason:
+/// the photos leave the borrower's answers, so KYC asks for them again, and
+/// the borrower is told why by SMS. One transaction with its audit entry.
+#[utoipa::path(post, path = "/borrowers/identity-review", operation_id = "staff_identity_review", tag = "staff", params(IdentityReviewParams), security(("staff_token" = [])),
+    responses((status = 200, body = Envelope<crate::error::NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
+pub async fn review_identity(
+    State(state): State<AppState>,
+    staff: Staff,
+    lang: Lang,
+    params: Result<Params<IdentityReviewParams>, ApiError>,
+) -> ApiResult<Json<Envelope<crate::error::NoData>>> {
+    staff.require(Permission::DecideApplications)?;
+    let Params(params) = params?;
+    let outcome = IdentityOutcome::parse(params.outcome.trim())
+        .ok_or_else(|| super::refused_with(Msg::FieldInvalid, "outcome"))?;
+    let reason = match (outcome, params.reason.trim()) {
+        (IdentityOutcome::Approved, "") => "",
+        _ => super::orders::checked_reason(&params.reason)?,
+    };
+    let borrower = state.store.borrower(BorrowerId(params.id)).await?.ok_or(ApiError::NotFound)?;
+    let answers = state.store.kyc_answers(borrower.id).await?;
+    let has_photos = hiram_domain::kyc::identity_review::REVIEWED_PHOTOS
+        .iter()
+        .all(|code| answers.iter().any(|answer| answer.code == *code));
+    if !has_photos {
+        // Nothing to judge: no photos yet, or taken back by a rejection.
+        return Err(ApiError::Conflict { message: Msg::NoIdentityPhotos, data: serde_json::Value::Null });
+    }
+    let action = staff.act(&state).await?;
+    let review = NewIdentityReview {
+        borrower: borrower.id,
+        outcome,
+        reason: reason.to_owned(),
+        staff_id: staff.staff_id(),
+        at: state.now(),
+    };
+    action.state.store.record_identity_review(&review).await?;
+    let text = (outcome == IdentityOutcome::Rejected).then(|| {
+        let body = Msg::IdentityRejectedSms.text(Lang::of(borrower.language)).replace("{reason}", reason);
+        crate::adapters::sms::queued(&state, &borrower.phone, body, state.now())
+    });
+    let text = match text {
+        Some(text) => Some((action.state.store.record_outbox(&text).await?, text)),
+        None => None,
+    };
+    staff
+        .audit(
+            &action,
+            &format!("borrower.identity_{}", outcome.key()),
+            &format!("borrower:{}", borrower.id.0),
+            serde_json::Value::Null,
+            serde_json::json!({ "outcome": outcome.key(), "reason": reason }),
+        )
+        .await?;
+    action.commit().await?;
+    if let Some((id, text)) = &text {
+        crate::adapters::sms::dispatch(&state, [(*id, text)]).await;
+    }
+    Ok(ok(lang, crate::error::NoData))
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -53,6 +53,7 @@ pub fn staff_api() -> OpenApiRouter<AppState> {
         .routes(routes!(borrowers::search))
         .routes(routes!(borrowers::profile))
         .routes(routes!(borrowers::reveal))
+        .routes(routes!(borrowers::review_identity))
         .routes(routes!(money::failed_payouts))
         .routes(routes!(money::reconciliation))
         .routes(routes!(general_ledger::trial_balance))

@@ -12,6 +12,7 @@ use crate::views::FormOption;
 use axum::Json;
 use axum::extract::State;
 use hiram_domain::files::ImagePurpose;
+use hiram_domain::kyc::identity_review::IdentityOutcome;
 use hiram_domain::kyc::{FieldKind, FieldProblem, Profile, Section, check_section, cities, fields_of};
 use hiram_domain::store::BorrowerEvent;
 use serde::{Deserialize, Serialize};
@@ -43,11 +44,15 @@ pub struct SectionStatus {
 }
 
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct CertifyList {
     pub sections: Vec<SectionStatus>,
     /// Share of required answers given, 0–100.
     pub progress: i64,
     pub complete: bool,
+    /// Why staff could not confirm the borrower's identity from their
+    /// photos, until they take new ones (decision 092); empty otherwise.
+    pub identity_notice: String,
 }
 
 async fn profile(state: &AppState, borrower: hiram_domain::borrower::BorrowerId) -> ApiResult<Profile> {
@@ -72,7 +77,14 @@ pub async fn certify_list(
             done: profile.section_done(section),
         })
         .collect();
-    Ok(ok(lang, CertifyList { sections, progress: profile.progress(), complete: profile.complete() }))
+    let retake = hiram_domain::kyc::identity_review::REVIEWED_PHOTOS.iter().any(|code| profile.value(code).is_none());
+    let identity_notice = match state.store.identity_review(borrower).await? {
+        Some(review) if review.outcome == IdentityOutcome::Rejected && retake => {
+            Msg::IdentityRejected.text(lang).replace("{reason}", &review.reason)
+        }
+        _ => String::new(),
+    };
+    Ok(ok(lang, CertifyList { sections, progress: profile.progress(), complete: profile.complete(), identity_notice }))
 }
 
 /// One field of a server-driven form (the shape of spec §3's form items).

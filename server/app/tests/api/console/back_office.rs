@@ -3,7 +3,7 @@
 //! the live cap check, failed payouts, the daily reconciliation and the
 //! dashboard.
 
-use crate::console::{Member, member, send};
+use crate::console::{Member, member, named_member, send};
 use crate::helpers::{TestApp, order_in};
 use crate::repayment::{SECRET, callback, pay_code};
 use hiram_domain::kyc::Section;
@@ -16,6 +16,11 @@ use hiram_domain::store::PayoutAttempt;
 use serde_json::Value;
 
 const DEMO_PHONE: &str = "+639175550100";
+
+async fn review_identity(app: &TestApp, who: &Member, id: &str, outcome: &str, reason: &str) -> (u16, Value) {
+    let form = [("id", id), ("outcome", outcome), ("reason", reason)];
+    send(app, who, "POST", "/api/console/borrowers/identity-review", &form).await
+}
 
 async fn audit_actions(app: &TestApp, auditor: &Member, action: &str) -> Vec<Value> {
     let (_, audit) = send(app, auditor, "GET", "/api/console/audit?pageSize=100", &[]).await;
@@ -192,6 +197,52 @@ crate::on_both_stores! {
         assert_eq!(logged.len(), 1);
         assert_eq!(logged[0]["subject"], format!("borrower:{id}"));
         assert_eq!(logged[0]["after"]["reason"], "Identity check for complaint 12");
+    }
+
+    async fn a_credit_officer_approves_or_rejects_the_identity_photos_and_a_rejection_asks_the_borrower_again(app) {
+        app.demo_session().await;
+        let phone = "09201234570";
+        let session = app.login(phone).await;
+        crate::journey::fill_kyc(&app, &session, "18000").await;
+        let borrower = app.state.store.borrower_by_phone(&hiram_domain::phone::Phone::parse(phone).unwrap()).await.unwrap().unwrap();
+        let id = borrower.id.0.to_string();
+        let officer = named_member(&app, Role::CreditOfficer, "maria").await;
+        let care = member(&app, Role::CustomerCare).await;
+        let auditor = member(&app, Role::Auditor).await;
+        assert_eq!(review_identity(&app, &care, &id, "approved", "").await.0, 403, "customer care does not judge identity");
+        let (status, refused) = review_identity(&app, &officer, &id, "rejected", "").await;
+        assert_eq!((status, refused["data"]["field"].as_str()), (400, Some("reason")), "a rejection says why: {refused}");
+        let (status, refused) = review_identity(&app, &officer, &id, "maybe", "").await;
+        assert_eq!((status, refused["data"]["field"].as_str()), (400, Some("outcome")), "{refused}");
+        assert!(app.state.store.identity_review(borrower.id).await.unwrap().is_none(), "nothing recorded on a refusal");
+
+        let (status, body) = review_identity(&app, &officer, &id, "rejected", "The ID photo is blurred; the name cannot be read.").await;
+        assert_eq!(status, 200, "{body}");
+        let (_, profile) = send(&app, &officer, "GET", &format!("/api/console/borrowers/profile?id={id}"), &[]).await;
+        let standing = &profile["data"]["identityReview"];
+        assert_eq!((standing["outcome"].as_str(), standing["reviewer"].as_str()), (Some("rejected"), Some("Test credit_officer")), "{profile}");
+        let codes: Vec<&str> = profile["data"]["kyc"].as_array().unwrap().iter().map(|answer| answer["code"].as_str().unwrap()).collect();
+        assert!(!codes.contains(&"id_photo") && !codes.contains(&"selfie") && codes.contains(&"id_number"), "only the photos go: {codes:?}");
+        // The borrower is asked again, told why, on the page and by SMS.
+        let (_, list) = app.call(&session, "/v3/certify/certify-list", &[]).await;
+        assert_eq!(list["data"]["complete"], false);
+        assert_eq!(list["data"]["identityNotice"], "We could not confirm who you are from your ID photo and selfie: The ID photo is blurred; the name cannot be read. Please take them again.");
+        let texts = app.state.store.outbox(Some(&borrower.phone), 20).await.unwrap();
+        assert!(texts.iter().any(|text| text.body.contains("The ID photo is blurred; the name cannot be read.")), "the borrower is texted why");
+        let logged = audit_actions(&app, &auditor, "borrower.identity_rejected").await;
+        assert_eq!(logged.len(), 1);
+        assert_eq!(logged[0]["after"]["reason"], "The ID photo is blurred; the name cannot be read.");
+        assert_eq!(review_identity(&app, &officer, &id, "approved", "").await.0, 409, "no photos left to judge");
+
+        // New photos: the notice goes, and an approval stands.
+        crate::journey::fill_kyc(&app, &session, "18000").await;
+        let (_, list) = app.call(&session, "/v3/certify/certify-list", &[]).await;
+        assert_eq!((list["data"]["complete"].clone(), list["data"]["identityNotice"].clone()), (Value::Bool(true), Value::from("")));
+        let (status, body) = review_identity(&app, &officer, &id, "approved", "").await;
+        assert_eq!(status, 200, "{body}");
+        let (_, profile) = send(&app, &officer, "GET", &format!("/api/console/borrowers/profile?id={id}"), &[]).await;
+        assert_eq!(profile["data"]["identityReview"]["outcome"], "approved");
+        assert_eq!(audit_actions(&app, &auditor, "borrower.identity_approved").await.len(), 1);
     }
 
     async fn borrowers_are_listed_newest_first_without_a_search(app) {

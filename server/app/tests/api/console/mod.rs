@@ -135,7 +135,7 @@ pub(crate) async fn send(
 }
 
 /// Every console call, with what it needs.
-const CALLS: [(&str, &str, Permission); 86] = [
+const CALLS: [(&str, &str, Permission); 87] = [
     ("GET", "/api/console/sms-outbox", Permission::ViewMessages),
     ("GET", "/api/console/promotion-funnel", Permission::ManageMarketing),
     ("POST", "/api/console/products", Permission::ManageProducts),
@@ -171,6 +171,7 @@ const CALLS: [(&str, &str, Permission); 86] = [
     ("GET", "/api/console/borrowers?q=0917", Permission::ViewBorrowers),
     ("GET", "/api/console/borrowers/profile?id=999999", Permission::ViewBorrowers),
     ("POST", "/api/console/borrowers/reveal?id=999999", Permission::RevealPersonalData),
+    ("POST", "/api/console/borrowers/identity-review?id=999999", Permission::DecideApplications),
     ("GET", "/api/console/payouts/failed", Permission::ViewMoney),
     ("GET", "/api/console/reconciliation", Permission::ViewMoney),
     ("GET", "/api/console/dashboard", Permission::ViewDashboard),

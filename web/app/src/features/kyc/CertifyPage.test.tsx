@@ -4,7 +4,7 @@ import { mockApi } from '@hiram/shared/testing/mockApi';
 import { ok, renderRoute } from '../../testing/renderRoute';
 import CertifyPage from './CertifyPage';
 
-const list = (complete: boolean) =>
+const list = (complete: boolean, identityNotice = '') =>
   ok({
     sections: [
       { key: 'basic', title: 'Basic information', done: true },
@@ -14,6 +14,7 @@ const list = (complete: boolean) =>
     ],
     progress: complete ? 100 : 25,
     complete,
+    identityNotice,
   });
 
 afterEach(() => vi.unstubAllGlobals());
@@ -27,6 +28,20 @@ describe('KYC list', () => {
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe(
       '/certify/personal?sessionId=s1&productId=4&amount=300000',
     );
+  });
+
+  it('says why the photos must be taken again when staff could not confirm them', async () => {
+    const notice = 'We could not confirm who you are from your ID photo and selfie: The ID photo is blurred. Please take them again.';
+    mockApi({ '/v3/certify/certify-list': list(false, notice) });
+    renderRoute('/certify?sessionId=s1', '/certify', <CertifyPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe(notice);
+  });
+
+  it('shows no notice otherwise', async () => {
+    mockApi({ '/v3/certify/certify-list': list(false) });
+    renderRoute('/certify?sessionId=s1', '/certify', <CertifyPage />);
+    await screen.findByRole('progressbar');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('when complete, leads back to the product', async () => {

@@ -18,6 +18,12 @@ export default function CertifyPage() {
       <PageHeader title={t('page.certify')} />
       {list && (
         <main className="app-main app-stack">
+          {/* Staff could not confirm the borrower's identity from their photos (decision 092). */}
+          {list.identityNotice && (
+            <p className="app-notice" role="alert">
+              {list.identityNotice}
+            </p>
+          )}
           <section className="h-card">
             <p id="kyc-progress">{t('certify.progress', { percent: list.progress })}</p>
             <div

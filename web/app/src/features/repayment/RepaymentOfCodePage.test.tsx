@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CodePageState } from './parts';
@@ -86,6 +86,17 @@ describe('repayment code page', () => {
     expect(screen.queryByRole('img', { name: 'QR code for payment' })).toBeNull();
     expect(screen.getByText(/The QR could not be shown here/)).toBeTruthy();
     expect(screen.queryByText(/Scan the code above/)).toBeNull();
+  });
+
+  it('opens at the top, amount first, though the page it came from was scrolled down', () => {
+    // The channel sheet's Pay sits at the foot of the payment page: at
+    // 360×800 the window is some 200 px down when the code page opens.
+    for (const url of [STORE, QR]) {
+      document.documentElement.scrollTop = 206;
+      renderAt(url);
+      expect(document.documentElement.scrollTop).toBe(0);
+      cleanup();
+    }
   });
 
   it('says the code is missing when there is none', () => {

@@ -2,7 +2,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { formatMoney, parseCentavos } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
-import { isOwnPath, PayCodeLine, payCodePicture, SandboxLink, type CodePageState } from './parts';
+import { isOwnPath, PayCodeLine, payCodePicture, SandboxLink, useOpenAtTop, type CodePageState } from './parts';
 
 /** The channels a code page can name (the server's `channel` keys) and their logos. */
 const CHANNELS: Record<string, string> = {
@@ -37,6 +37,7 @@ export default function RepaymentOfCodePage() {
   const channel = channelLogo(search.get('channel') ?? '');
   const amount = parseCentavos(search.get('repayAmount'));
   const sandboxUrl = (location.state as CodePageState | null)?.sandboxUrl;
+  useOpenAtTop();
 
   return (
     <>

@@ -4,6 +4,7 @@ import {
   formatCardNumberInput,
   formatDate,
   formatDay,
+  formatDayTime,
   formatPercent,
   formatDateTime,
   formatMoney,
@@ -172,6 +173,21 @@ describe('formatDay', () => {
     expect(formatDay('', 'en')).toBe('');
     expect(formatDay('2026-02-30', 'en')).toBe('2026-02-30');
     expect(formatDay('tomorrow', 'en')).toBe('tomorrow');
+  });
+});
+
+describe('formatDayTime', () => {
+  it('writes a moment as a borrower reads it, in Manila time on the 12-hour clock', () => {
+    expect(formatDayTime('2025-10-16T15:59:00Z', 'en')).toBe('Oct 16, 2025, 11:59 PM');
+    expect(formatDayTime('2025-10-16T15:59:00Z', 'fil')).toBe('Okt 16, 2025, 11:59 PM');
+    // Past midnight in Manila is the next day, at 12 AM; noon is 12 PM.
+    expect(formatDayTime('2025-10-16T16:05:00Z', 'en')).toBe('Oct 17, 2025, 12:05 AM');
+    expect(formatDayTime('2025-10-17T12:30:00+08:00', 'en')).toBe('Oct 17, 2025, 12:30 PM');
+  });
+
+  it('gives nothing for what is not a time', () => {
+    expect(formatDayTime('', 'en')).toBe('');
+    expect(formatDayTime('soon', 'en')).toBe('');
   });
 });
 

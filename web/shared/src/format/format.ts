@@ -102,6 +102,20 @@ export function formatDay(day: string, locale: Locale = getLocale()): string {
   return DAY_FORMATS[locale].format(date);
 }
 
+/**
+ * A moment the server sends (RFC 3339: when a pay code stops working) as a
+ * borrower reads it, in Manila time: the day as formatDay writes it, then
+ * the hour on the 12-hour clock the Philippines reads, `Oct 16, 2025,
+ * 11:59 PM` (Filipino `Okt 16, 2025, 11:59 PM`). '' when it is not a time.
+ */
+export function formatDayTime(value: Date | number | string, locale: Locale = getLocale()): string {
+  const p = manilaParts(value);
+  if (!p) return '';
+  const hour = Number(p[3]);
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${p[4]} ${hour < 12 ? 'AM' : 'PM'}`;
+  return `${formatDay(`${p[0]}-${p[1]}-${p[2]}`, locale)}, ${clock}`;
+}
+
 const FILIPINO_DAYS: Record<string, string> = {
   monday: 'Lunes', tuesday: 'Martes', wednesday: 'Miyerkules', thursday: 'Huwebes', friday: 'Biyernes', saturday: 'Sabado', sunday: 'Linggo',
   mon: 'Lun', tue: 'Mar', tues: 'Mar', wed: 'Miy', thu: 'Huw', thur: 'Huw', thurs: 'Huw', fri: 'Biy', sat: 'Sab', sun: 'Lin',

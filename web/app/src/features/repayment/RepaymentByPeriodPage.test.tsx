@@ -139,7 +139,7 @@ describe('installment repayment page', () => {
     expect(screen.queryByRole('link', { name: 'View how to pay with this code' })).toBeNull();
   });
 
-  it('hands the test page of a store code on to the code page', async () => {
+  it('hands the test page of a store code and its expiry on to the code page', async () => {
     setup(
       {},
       ok({
@@ -155,7 +155,10 @@ describe('installment repayment page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Payment Method' }));
     fireEvent.click(screen.getByRole('button', { name: 'Pay' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe(`${PAY_URL}&sessionId=s1`));
-    expect(JSON.parse(screen.getByTestId('where').dataset.state ?? '{}')).toEqual({ sandboxUrl: '/sandbox/pay?code=555566667777' });
+    expect(JSON.parse(screen.getByTestId('where').dataset.state ?? '{}')).toEqual({
+      sandboxUrl: '/sandbox/pay?code=555566667777',
+      expiresAt: '2025-10-16T00:00:00Z',
+    });
   });
 
   it('opens the channel picker with the first channel checked', async () => {

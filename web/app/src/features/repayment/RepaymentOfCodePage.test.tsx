@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setLocale } from '@hiram/shared/i18n/i18n';
 import type { CodePageState } from './parts';
 import RepaymentOfCodePage from './RepaymentOfCodePage';
 
@@ -13,7 +14,10 @@ function renderAt(url: string, state?: CodePageState) {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await setLocale('en');
+});
 
 const STORE =
   '/repaymentOfCode?showType=1&payCode=123456789012&repayAmount=523450&channel=seven_eleven' +
@@ -86,6 +90,62 @@ describe('repayment code page', () => {
     expect(screen.queryByRole('img', { name: 'QR code for payment' })).toBeNull();
     expect(screen.getByText(/The QR could not be shown here/)).toBeTruthy();
     expect(screen.queryByText(/Scan the code above/)).toBeNull();
+  });
+
+  it('a store code says by when to pay it, from the pay code reply the channel picker handed over', () => {
+    // 15:59 UTC is 11:59 PM in Manila.
+    renderAt(STORE, { expiresAt: '2025-10-16T15:59:00Z' });
+    expect(screen.getByText('Pay by Oct 16, 2025, 11:59 PM')).toBeTruthy();
+    expect(screen.getByText(/this pay code stops working/)).toBeTruthy();
+  });
+
+  it('says no day to pay by when the reply gave none (a link opened on its own)', () => {
+    renderAt(STORE);
+    expect(screen.queryByText(/^Pay by/)).toBeNull();
+    cleanup();
+    renderAt(STORE, { expiresAt: '' });
+    expect(screen.queryByText(/^Pay by/)).toBeNull();
+  });
+
+  it("gives each store's own steps", () => {
+    renderAt(STORE);
+    const seven = screen.getByRole('region', { name: 'How to pay at 7-Eleven' });
+    expect(within(seven).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'At any 7-Eleven, tell the cashier you are paying a Hiram loan.',
+      'Give the cashier the pay code above.',
+      'Pay the amount above in cash; this code is for this one payment. Keep the receipt until your loan shows as paid.',
+    ]);
+    cleanup();
+    renderAt('/repaymentOfCode?showType=1&payCode=CEB123456&repayAmount=523450&channel=cebuana');
+    const cebuana = screen.getByRole('region', { name: 'How to pay at Cebuana Lhuillier' });
+    expect(within(cebuana).getAllByRole('listitem')[0]?.textContent).toBe(
+      'At any Cebuana Lhuillier branch, ask for a bills payment form.',
+    );
+    cleanup();
+    renderAt('/repaymentOfCode?showType=1&payCode=EC123456&repayAmount=523450&channel=ecpay');
+    expect(screen.getByRole('region', { name: 'How to pay at ECPay' })).toBeTruthy();
+  });
+
+  it('gives no store steps for QR Ph, an unknown channel or a missing code, but QR Ph says by when too', () => {
+    renderAt(QR, { expiresAt: '2025-10-16T04:00:00Z' });
+    expect(screen.queryByRole('region', { name: /^How to pay at/ })).toBeNull();
+    expect(screen.getByText('Pay by Oct 16, 2025, 12:00 PM')).toBeTruthy();
+    cleanup();
+    renderAt('/repaymentOfCode?showType=1&payCode=HRM-5521&repayAmount=523450');
+    expect(screen.queryByRole('region', { name: /^How to pay at/ })).toBeNull();
+    cleanup();
+    renderAt('/repaymentOfCode?showType=1&channel=seven_eleven');
+    expect(screen.queryByRole('region', { name: /^How to pay at/ })).toBeNull();
+  });
+
+  it('speaks Filipino: the day to pay by and the store steps', async () => {
+    await setLocale('fil');
+    renderAt(STORE, { expiresAt: '2025-10-16T15:59:00Z' });
+    expect(screen.getByText('Bayaran hanggang Okt 16, 2025, 11:59 PM')).toBeTruthy();
+    const seven = screen.getByRole('region', { name: 'Paano magbayad sa 7-Eleven' });
+    expect(within(seven).getAllByRole('listitem')[0]?.textContent).toBe(
+      'Sa kahit anong 7-Eleven, sabihin sa cashier na magbabayad ka ng Hiram loan.',
+    );
   });
 
   it('opens at the top, amount first, though the page it came from was scrolled down', () => {

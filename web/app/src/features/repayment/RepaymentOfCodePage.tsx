@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
-import { formatMoney, parseCentavos } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { formatDayTime, formatMoney, parseCentavos } from '@hiram/shared/format/format';
+import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { isOwnPath, PayCodeLine, payCodePicture, SandboxLink, useOpenAtTop, type CodePageState } from './parts';
 
@@ -20,11 +20,24 @@ function channelLogo(key: string): { src: string; name: string } | null {
 }
 
 /**
+ * What to do at the counter of each store channel (over the counter): a
+ * store's own words for it, where one page of steps for every store left
+ * a borrower at Cebuana looking for a cashier to scan a barcode.
+ */
+const STORE_STEPS: Record<string, readonly MessageKey[]> = {
+  seven_eleven: ['repayCode.steps.sevenEleven.1', 'repayCode.steps.sevenEleven.2', 'repayCode.steps.sevenEleven.3'],
+  cebuana: ['repayCode.steps.cebuana.1', 'repayCode.steps.cebuana.2', 'repayCode.steps.cebuana.3'],
+  ecpay: ['repayCode.steps.ecpay.1', 'repayCode.steps.ecpay.2', 'repayCode.steps.ecpay.3'],
+};
+
+/**
  * /repaymentOfCode?showType&payCode&repayAmount (centavos)&channel, with
  * payCodeImg (QR Ph's QR) or barcodeImg (a store code's Code 128).
  * showType 1: a copyable code, the channel's logo and, for a store, the
- * barcode for the cashier; otherwise the QR and scan-to-pay tips. The demo's
- * test page comes from the channel picker (history state), never the query.
+ * barcode for the cashier and that store's steps; otherwise the QR and
+ * scan-to-pay tips. The demo's test page and the day and time the code
+ * stops working come from the channel picker (history state, the pay code's
+ * reply), never the query.
  */
 export default function RepaymentOfCodePage() {
   const [search] = useSearchParams();
@@ -36,17 +49,32 @@ export default function RepaymentOfCodePage() {
   const qr = payCodePicture(payCodeImg);
   const channel = channelLogo(search.get('channel') ?? '');
   const amount = parseCentavos(search.get('repayAmount'));
-  const sandboxUrl = (location.state as CodePageState | null)?.sandboxUrl;
+  const state = location.state as CodePageState | null;
+  const sandboxUrl = state?.sandboxUrl;
+  const payBy = state?.expiresAt ? formatDayTime(state.expiresAt) : '';
+  const storeSteps = showType === '1' && payCode ? STORE_STEPS[search.get('channel') ?? ''] : undefined;
   useOpenAtTop();
 
   return (
     <>
       <PageHeader title={t('page.repaymentOfCode')} />
       <main className="app-main">
-        {amount !== null && (
+        {(amount !== null || payBy) && (
           <section className="h-card">
-            <h2 className="app-muted">{t('repayCode.amount')}</h2>
-            <p className="app-amount">{formatMoney(amount)}</p>
+            {amount !== null && (
+              <>
+                <h2 className="app-muted">{t('repayCode.amount')}</h2>
+                <p className="app-amount">{formatMoney(amount)}</p>
+              </>
+            )}
+            {payBy && (
+              <>
+                <p>
+                  <strong>{t('repayCode.payBy', { at: payBy })}</strong>
+                </p>
+                <p className="app-muted app-small">{t('repayCode.payByNote')}</p>
+              </>
+            )}
           </section>
         )}
         {showType === '1' ? (
@@ -82,6 +110,16 @@ export default function RepaymentOfCodePage() {
               <li>{t('repayCode.scanTip1')}</li>
               <li>{qr ? t('repayCode.scanTip2') : t('repayCode.scanTip2NoQr')}</li>
               <li>{t('repayCode.scanTip3')}</li>
+            </ol>
+          </section>
+        )}
+        {storeSteps && channel && (
+          <section className="h-card" aria-labelledby="rc-steps">
+            <h2 id="rc-steps">{t('repayCode.storeSteps', { store: channel.name })}</h2>
+            <ol>
+              {storeSteps.map((key) => (
+                <li key={key}>{t(key)}</li>
+              ))}
             </ol>
           </section>
         )}

@@ -70,9 +70,14 @@ export function SandboxLink({ url }: { url: string | null | undefined }) {
   );
 }
 
-/** What the channel picker hands the code page besides the query: the demo's test page, if any. */
+/**
+ * What the channel picker hands the code page besides the query, from the
+ * pay code's reply: the demo's test page, if any, and when the code stops
+ * working (RFC 3339; absent when the reply gave none).
+ */
 export interface CodePageState {
   sandboxUrl?: string;
+  expiresAt?: string;
 }
 
 /**
@@ -264,8 +269,10 @@ export function PaymentMethod({
     if (isWebAddress(url)) openExternal(url);
     else {
       // The code page's query is the specification's; the test page's
-      // address rides along in the history entry (it survives a reload).
-      const state: CodePageState = { sandboxUrl: issued.success ? issued.data?.sandboxUrl : undefined };
+      // address and the code's expiry ride along in the history entry (it
+      // survives a reload).
+      const data = issued.success ? issued.data : null;
+      const state: CodePageState = { sandboxUrl: data?.sandboxUrl, expiresAt: data?.expiresAt || undefined };
       void navigate(withCarriedQuery(url), { state });
     }
   };

@@ -10,6 +10,7 @@ const SET = '/repayment-product/set-reminder';
 const CLOSE = '/repayment-product/close-reminder';
 const OUTSIDE =
   'We send reminders only from 8:00 AM to 9:00 PM, Manila time. Please choose a time from 08:00 to 21:00.';
+const HOURS_HINT = 'We text your own number only from 8:00 AM to 9:00 PM, Manila time.';
 
 function setup(query: string, routes: Record<string, MockAnswer> = {}) {
   const api = mockApi({
@@ -46,16 +47,23 @@ describe('a bill reminder', () => {
     expect(getToast()?.message).toBe('Reminder set. We will text you before the due date.');
   });
 
-  it('shows the refusal of a time outside the SMS hours under the time, and stays', async () => {
+  it('states the SMS hours once: the refusal of a time outside them takes the hint’s place under the time, no toast, and stays', async () => {
     setup('sessionId=s1&kind=bill&id=7', { [SET]: fail('400', OUTSIDE) });
     await screen.findByRole('heading', { name: 'Reminder for Meralco' });
+    expect(screen.getByText(HOURS_HINT)).toBeTruthy();
     fireEvent.change(time(), { target: { value: '07:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save reminder' }));
     expect(await screen.findByText(OUTSIDE)).toBeTruthy();
     expect(time().getAttribute('aria-invalid')).toBe('true');
+    expect(time().getAttribute('aria-describedby')?.split(' ')).toHaveLength(1);
+    // The rule once, beside the field: not also as the hint, nor as a toast.
+    expect(screen.getAllByText(/8:00 AM to 9:00 PM/)).toHaveLength(1);
+    expect(screen.queryByText(HOURS_HINT)).toBeNull();
+    expect(getToast()).toBeNull();
     expect(screen.queryByTestId('where')).toBeNull();
     fireEvent.change(time(), { target: { value: '09:00' } });
     expect(screen.queryByText(OUTSIDE)).toBeNull();
+    expect(screen.getByText(HOURS_HINT)).toBeTruthy();
   });
 });
 

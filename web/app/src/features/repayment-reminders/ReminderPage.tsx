@@ -34,7 +34,8 @@ function ReminderForm({ item, target }: { item: RepayItem; target: ReminderTarge
   };
 
   // The server is the judge of the hours and the format; its message shows
-  // under the time.
+  // under the time, in place of the hours' hint (which it repeats), and
+  // nowhere else: no toast.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
@@ -90,7 +91,7 @@ function ReminderForm({ item, target }: { item: RepayItem; target: ReminderTarge
           min={FIRST_TIME}
           max={LAST_TIME}
           value={time}
-          hint={t('reminders.smsHours')}
+          hint={error ? undefined : t('reminders.smsHours')}
           error={error}
           onChange={(e) => {
             setTime(e.target.value);

@@ -82,10 +82,11 @@ fn receipt(held: &HeldOrder, payment: &ReceivedPayment, changes: &OrderChanges) 
     let owed = changes.account.as_ref().map_or(Centavos::ZERO, |update| update.account.unpaid().max(Centavos::ZERO));
     let extended_to = changes.extension.as_ref().map(|extension| extension.new_due_date);
     let template = if extended_to.is_some() { Msg::ExtensionReceipt } else { Msg::PaymentReceipt };
+    let lang = Lang::of(held.borrower_language);
     template
-        .text(Lang::of(held.borrower_language))
+        .text(lang)
         .replace("{amount}", &format_amount(payment.amount, CurrencySymbol::Peso))
         .replace("{order}", &held.order.order_no)
         .replace("{owed}", &format_amount(owed, CurrencySymbol::Peso))
-        .replace("{date}", &extended_to.map(|date| date.to_string()).unwrap_or_default())
+        .replace("{date}", &extended_to.map(|date| crate::i18n::day(date, lang)).unwrap_or_default())
 }

@@ -81,7 +81,7 @@ crate::on_both_stores! {
         assert_eq!(details["data"]["orderStatus"], 174);
         let phone = hiram_domain::phone::Phone::parse(hiram::seed::DEMO_PHONE).unwrap();
         let receipt = app.state.store.outbox(Some(&phone), 1).await.unwrap().pop().unwrap();
-        assert!(receipt.body.contains("extended") && receipt.body.contains(&after.to_string()), "{}", receipt.body);
+        assert!(receipt.body.contains("extended") && receipt.body.contains(&hiram::i18n::day(after, hiram::i18n::Lang::En)), "{}", receipt.body);
         // The renewal's proof is stored with the order.
         let proofs = app.state.store.cap_proofs(OrderId(order)).await.unwrap();
         let occasions: Vec<&str> = proofs.iter().map(|proof| proof.occasion.as_str()).collect();

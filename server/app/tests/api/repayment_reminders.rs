@@ -313,7 +313,7 @@ crate::on_both_stores! {
         assert_eq!(run_due(&app.state).await.unwrap().sent, 0);
         let texts = reminder_texts(&app, hiram::seed::DEMO_PHONE).await;
         assert_eq!(texts.len(), 1);
-        assert_eq!(texts[0].body, format!("Paalala ng Hiram: ang Globe {{amount}} plan, ₱1,599.00, ay dapat bayaran sa {due}."));
+        assert_eq!(texts[0].body, format!("Paalala ng Hiram: ang Globe {{amount}} plan, ₱1,599.00, ay dapat bayaran sa {}.", hiram::i18n::day(due, hiram::i18n::Lang::Fil)));
         assert_eq!(manila_date(texts[0].created_at), fire_day);
     }
 
@@ -350,7 +350,7 @@ crate::on_both_stores! {
         assert_eq!(texts.len(), 1);
         assert_eq!(
             texts[0].body,
-            format!("Hiram reminder: your {} loan payment of {} is due on {due}. Pay in the Hiram app with a pay code.", open.product_name, item["amountText"].as_str().unwrap())
+            format!("Hiram reminder: your {} loan payment of {} is due on {}. Pay in the Hiram app with a pay code.", open.product_name, item["amountText"].as_str().unwrap(), hiram::i18n::day(due, hiram::i18n::Lang::En))
         );
     }
 
@@ -374,7 +374,7 @@ crate::on_both_stores! {
         }
         let texts = reminder_texts(&app, hiram::seed::DEMO_PHONE).await;
         assert_eq!(texts.len(), 1, "one text for five missed weeks");
-        assert!(texts[0].body.contains(&due.to_string()), "{}", texts[0].body);
+        assert!(texts[0].body.contains(&hiram::i18n::day(due, hiram::i18n::Lang::En)), "{}", texts[0].body);
         let sent_at = texts[0].created_at.to_offset(MANILA);
         assert_eq!((sent_at.date(), sent_at.hour()), (due, 8));
         // And it rolls on: the next week's reminder comes on its evening.
@@ -592,7 +592,7 @@ async fn two_server_processes_on_one_postgresql_send_each_reminder_once_across_a
     assert_eq!(texts_naming(&state, &phone, "Tubig").await, 1);
     let body = &state.store.outbox(Some(&phone), 500).await.unwrap();
     let kuryente = body.iter().find(|entry| entry.body.contains("Kuryente")).unwrap();
-    assert_eq!(kuryente.body, format!("Hiram reminder: Kuryente, ₱1,200.00, is due on {due}."));
+    assert_eq!(kuryente.body, format!("Hiram reminder: Kuryente, ₱1,200.00, is due on {}.", hiram::i18n::day(today + Duration::days(2), hiram::i18n::Lang::En)));
     drop((first, second, ids));
     let _ = std::fs::remove_dir_all(&folder);
 }

@@ -138,7 +138,7 @@ async fn handle(state: &AppState, reminder: &Reminder, now: OffsetDateTime) -> S
     let body = template
         .text(lang)
         .replace("{amount}", &format_amount(amount, CurrencySymbol::Peso))
-        .replace("{date}", &due.to_string())
+        .replace("{date}", &crate::i18n::day(due, lang))
         .replace("{name}", name);
     let claim = ReminderClaim {
         reminder_id: reminder.id,

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Route, Routes, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
 import { configureBridge } from '@hiram/shared/bridge/bridge';
 import { toastPageLeft } from '@hiram/shared/ui/toastStore';
 
@@ -68,11 +68,31 @@ function ToastsFollowPages() {
   return null;
 }
 
+/**
+ * A page the borrower goes to opens at its top: the router keeps the
+ * window's scroll across a navigation, so a page reached from the foot of
+ * another (the channel sheet's Pay at the bottom of the payment page) opened
+ * some 200 px down, past its amount. Back and forward (POP) keep the
+ * browser's own restored position.
+ */
+function NewPagesOpenAtTop() {
+  const { pathname } = useLocation();
+  const how = useNavigationType();
+  const shown = useRef(pathname);
+  useLayoutEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (how !== 'POP') (document.scrollingElement ?? document.documentElement).scrollTop = 0;
+  }, [pathname, how]);
+  return null;
+}
+
 export function AppRoutes() {
   return (
     <>
       <BridgeWiring />
       <ToastsFollowPages />
+      <NewPagesOpenAtTop />
       <Suspense fallback={null}>
         <Routes>
           <Route path="/testPreview" element={<TestPreviewPage />} />

@@ -85,13 +85,6 @@ describe('repayment code page 2', () => {
     expect(screen.queryByRole('img', { name: 'Barcode of your pay code' })).toBeNull();
   });
 
-  it('opens at the top, the pay code and total first, though the payment page was scrolled down to View steps', () => {
-    storeRepaymentInfo(INFO);
-    document.documentElement.scrollTop = 206;
-    renderPage();
-    expect(document.documentElement.scrollTop).toBe(0);
-  });
-
   it('says so when nothing is stored', () => {
     renderPage();
     expect(screen.getByText(/No pay code was found/)).toBeTruthy();

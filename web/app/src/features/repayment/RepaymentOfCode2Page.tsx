@@ -1,7 +1,7 @@
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
-import { PayCodeLine, payCodePicture, SandboxLink, useOpenAtTop } from './parts';
+import { PayCodeLine, payCodePicture, SandboxLink } from './parts';
 import { readRepaymentInfo } from './storage';
 
 /**
@@ -13,7 +13,6 @@ export default function RepaymentOfCode2Page() {
   const info = readRepaymentInfo();
   const def = info?.defDetail;
   const barcode = payCodePicture(def?.barcodeImg);
-  useOpenAtTop();
 
   return (
     <>

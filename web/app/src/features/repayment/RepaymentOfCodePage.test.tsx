@@ -148,16 +148,6 @@ describe('repayment code page', () => {
     );
   });
 
-  it('opens at the top, amount first, though the page it came from was scrolled down', () => {
-    // The channel sheet's Pay sits at the foot of the payment page: at
-    // 360×800 the window is some 200 px down when the code page opens.
-    for (const url of [STORE, QR]) {
-      document.documentElement.scrollTop = 206;
-      renderAt(url);
-      expect(document.documentElement.scrollTop).toBe(0);
-      cleanup();
-    }
-  });
 
   it('says the code is missing when there is none', () => {
     renderAt('/repaymentOfCode?showType=1');

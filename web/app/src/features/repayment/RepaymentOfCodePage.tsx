@@ -2,7 +2,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { formatDayTime, formatMoney, parseCentavos } from '@hiram/shared/format/format';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
-import { isOwnPath, PayCodeLine, payCodePicture, SandboxLink, useOpenAtTop, type CodePageState } from './parts';
+import { isOwnPath, PayCodeLine, payCodePicture, SandboxLink, type CodePageState } from './parts';
 
 /** The channels a code page can name (the server's `channel` keys) and their logos. */
 const CHANNELS: Record<string, string> = {
@@ -53,7 +53,6 @@ export default function RepaymentOfCodePage() {
   const sandboxUrl = state?.sandboxUrl;
   const payBy = state?.expiresAt ? formatDayTime(state.expiresAt) : '';
   const storeSteps = showType === '1' && payCode ? STORE_STEPS[search.get('channel') ?? ''] : undefined;
-  useOpenAtTop();
 
   return (
     <>

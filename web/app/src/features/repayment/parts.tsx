@@ -1,6 +1,6 @@
 // The parts the repayment pages share (spec §2): the installment page and the
 // extension page have the same design, so they are built from these.
-import { useId, useLayoutEffect, useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiResult } from '@hiram/shared/api/request';
 import { copyText } from '@hiram/shared/clipboard/copy';
@@ -78,20 +78,6 @@ export function SandboxLink({ url }: { url: string | null | undefined }) {
 export interface CodePageState {
   sandboxUrl?: string;
   expiresAt?: string;
-}
-
-/**
- * Opens a code page at its top, amount first. The code pages are reached
- * from the foot of a longer page (the channel sheet's Pay, View steps), and
- * the router keeps the window's scroll across a navigation, so at 360×800
- * they opened some 200 px down, past the amount. Before the first paint, so
- * the borrower never sees the page jump.
- */
-export function useOpenAtTop(): void {
-  useLayoutEffect(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    root.scrollTop = 0;
-  }, []);
 }
 
 /** Detail rows shown while the list is folded (spec §9). */

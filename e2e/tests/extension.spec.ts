@@ -137,7 +137,8 @@ test('an open order extended through a pay code: the due date moves by the exten
   await expect.poll(async () => (await planInfo(page.request, query)).repayDate, { timeout: 30_000 }).toBe(offer.nextRepayDate);
   const after = await openDetails(page, query);
   expect(after.orderStatus).toBe(174);
-  await expect(page.getByRole('definition').filter({ hasText: nextDate })).toBeVisible();
+  // The order's due-date row (the balance card also names the day, after its amount).
+  await expect(page.getByRole('definition').and(page.getByText(nextDate, { exact: true }))).toBeVisible();
 
   // And the borrower was texted that the loan is extended, with the new date.
   await expect.poll(() => extendedReceipts().length, { timeout: 15_000 }).toBeGreaterThan(receiptsBefore);

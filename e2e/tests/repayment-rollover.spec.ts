@@ -79,6 +79,7 @@ test('an overdue borrower sees days late, penalties so far and today\'s balance,
   // Open again (174), due on the new date, no longer late.
   await expect.poll(async () => (await openDetails(page, query)).orderStatus, { timeout: 30_000 }).toBe(174);
   await closePopups(page);
-  await expect(page.getByRole('definition').filter({ hasText: shownDay(newDueDate) })).toBeVisible();
+  // The order's due-date row (the balance card also names the day, after its amount).
+  await expect(page.getByRole('definition').and(page.getByText(shownDay(newDueDate), { exact: true }))).toBeVisible();
   await expect(page.getByTestId('overdue-standing')).toHaveCount(0);
 });

@@ -138,6 +138,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(68 shared "0068_accrual_key"),
     migration!(69 shared "0069_revised_accruals"),
     migration!(70 "0070_provisions_by_product"),
+    migration!(72 "0072_complaint_callbacks"),
 ];
 
 /// Whether this release has a migration of that version.

@@ -33,7 +33,7 @@ async function attach(page: Page, name: string) {
   const thumbnails = page.getByRole('img', { name: /^Picture \d$/ });
   const before = await thumbnails.count();
   const uploaded = page.waitForResponse((r) => r.url().includes('/pany/user-problem/upload-problem-img'));
-  await page.getByLabel('Add a picture').setInputFiles(picture(name));
+  await page.getByLabel('Add pictures').setInputFiles(picture(name));
   const reply = (await (await uploaded).json()) as { code: string; data: { url: string } };
   expect(reply.code).toBe('00');
   expect(reply.data.url).toMatch(/^\/pany\/uploads\/[0-9a-f]{32}$/);
@@ -89,8 +89,8 @@ test('a collection complaint with pictures: filed, answered by customer care, an
   await expect(page.getByText(/^Collection complaints are about a loan you have been repaying/)).toBeVisible();
   await expect(page.getByRole('button', { name: subType.title })).toHaveCount(0);
 
-  // All: the disbursed loan, then collection and a sub-type.
-  await page.getByRole('button', { name: 'All', exact: true }).click();
+  // Change loan: the disbursed loan, then collection and a sub-type.
+  await page.getByRole('button', { name: 'Change loan', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: 'Choose a loan' });
   await sheet.getByText(chosen.orderNo).click();
   await expect(sheet).toHaveCount(0);
@@ -120,11 +120,16 @@ test('a collection complaint with pictures: filed, answered by customer care, an
   const saveReply = await saved;
   const form = new URLSearchParams(saveReply.request().postData() ?? '');
   expect(form.get('problemImage')?.split(',')).toHaveLength(2);
-  const body = (await saveReply.json()) as { code: string; message: string };
+  const body = (await saveReply.json()) as { code: string; message: string; data: { reference: string } };
   expect(body.code).toBe('00');
+  // Words for a report about a collector, and the complaint's number, which stays until the borrower moves on.
+  expect(body.message).toContain('SEC Memorandum Circular No. 18, series of 2019');
+  expect(body.data.reference).toMatch(/^HC-\d{7}$/);
   const sentModal = page.getByRole('dialog', { name: 'Successfully Sent' });
   await expect(sentModal).toBeVisible();
   await expect(sentModal).toContainText(body.message);
+  await expect(sentModal).toContainText(body.data.reference);
+  await sentModal.getByRole('button', { name: 'OK' }).click();
   // Then the complaint home, with the kept order cleared.
   await expect(page).toHaveURL(/\/complaint\?/, { timeout: 5_000 });
   await expect(sentModal).toHaveCount(0);
@@ -133,6 +138,7 @@ test('a collection complaint with pictures: filed, answered by customer care, an
   // My complaints → the complaint, with its two pictures.
   await page.getByRole('link', { name: 'My complaints' }).click();
   await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toContainText(body.data.reference);
   await page.getByRole('link', { name: new RegExp(description.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).click();
   await expect(page).toHaveURL(/\/complainDetails(\?|$)/);
   const problemId = Number(new URL(page.url()).searchParams.get('problemId'));
@@ -152,6 +158,7 @@ test('a collection complaint with pictures: filed, answered by customer care, an
   const loadedAt = Date.now();
   const result = page.getByRole('region', { name: 'Our answer' });
   await expect(result).toContainText(answer);
+  await expect(result).toContainText('Answered by Ana E. on ');
   await expectLoaded(result.getByRole('img', { name: 'Picture 1 from customer care' }));
   const rating = page.getByRole('dialog', { name: 'Rate our answer' });
   await expect(rating).toBeVisible({ timeout: 6_000 });
@@ -171,13 +178,18 @@ test('a collection complaint with pictures: filed, answered by customer care, an
   expect(rows.find((row) => row.agent === 'Ana (e2e)')?.average).toBe(4);
 });
 
-test('the picture picker hides at 9 pictures', async ({ page }) => {
+test('several pictures in one pick, and the picker hides at 9 pictures', async ({ page }) => {
   test.setTimeout(60_000);
   const session = demoSession();
   await page.goto(`/complainPageNext?sessionId=${session.sessionId}&problemType=2&problemSonType=0`);
   await expect(page.getByRole('textbox', { name: 'Describe the problem' })).toBeVisible();
-  for (let n = 1; n <= 9; n += 1) await attach(page, `shot-${n}.png`);
-  await expect(page.getByLabel('Add a picture')).toHaveCount(0);
+  await attach(page, 'shot-1.png');
+  // Ten picked at once with room for eight: eight go, one upload each.
+  const thumbnails = page.getByRole('img', { name: /^Picture \d$/ });
+  await page.getByLabel('Add pictures').setInputFiles(Array.from({ length: 10 }, (_, n) => picture(`shot-${n + 2}.png`)));
+  await expect(thumbnails).toHaveCount(9, { timeout: 30_000 });
+  await expect(page.getByText('Only 8 more pictures fit, so the first 8 were added.')).toBeVisible();
+  await expect(page.getByLabel('Add pictures')).toHaveCount(0);
   await page.getByRole('button', { name: 'Remove picture 9' }).click();
-  await expect(page.getByLabel('Add a picture')).toHaveCount(1);
+  await expect(page.getByLabel('Add pictures')).toHaveCount(1);
 });

@@ -87,7 +87,7 @@ for (const status of [21, 110, 170, 174, 180, 200]) {
     await page.goto(`/complaint?sessionId=${session.sessionId}&orderId=${order.orderId}`);
     const picked = page.getByRole('region', { name: 'The loan this is about' });
     await expect(picked.locator('dd').last()).toHaveText(name);
-    await picked.getByRole('button', { name: 'All' }).click();
+    await picked.getByRole('button', { name: 'Change loan' }).click();
     const sheet = page.getByRole('dialog', { name: 'Choose a loan' });
     await expect(sheet.locator('label', { has: page.locator('input:checked') })).toContainText(name);
   });

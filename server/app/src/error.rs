@@ -101,6 +101,12 @@ pub fn coded<T: Serialize>(code: &str, message: Msg, lang: Lang, data: T) -> Jso
     Json(Envelope { code: code.to_owned(), message: message.text(lang).to_owned(), data })
 }
 
+/// A success whose message is a `Msg` with its details filled in, already
+/// in the caller's language.
+pub fn ok_saying<T: Serialize>(message: String, data: T) -> Json<Envelope<T>> {
+    Json(Envelope { code: SUCCESS_CODE.to_owned(), message, data })
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("invalid parameters")]

@@ -16,6 +16,14 @@ use time::{Date, Duration, OffsetDateTime, Weekday};
 pub const COLLECTION_TYPE: i64 = 1;
 pub const MAX_DETAIL_CHARS: usize = 200;
 pub const MAX_IMAGES: usize = 9;
+/// Ratings up to this many stars are low: the borrower is offered a call
+/// back and the regulator's channel instead of a thank-you (issue 33).
+pub const LOW_SCORE_MAX: i64 = 2;
+/// What every complaint number starts with, so it is not read as a loan's
+/// order number (`HR…`) or a payment's reference.
+const REFERENCE_PREFIX: &str = "HC-";
+/// Digits of the id in a complaint number, zero-padded, before the check digit.
+const REFERENCE_DIGITS: usize = 6;
 
 /// The question types, in the order the page lists them.
 pub const TYPES: [i64; 6] = [1, 2, 3, 4, 5, 6];
@@ -200,9 +208,114 @@ pub struct Complaint {
     pub closed_at: Option<OffsetDateTime>,
     /// The borrower's rating of the answer, 1 to 5.
     pub score: Option<i64>,
+    /// When the borrower, after a low rating, asked for a call back: the
+    /// complaint is open again, for a supervisor.
+    pub callback_requested_at: Option<OffsetDateTime>,
+    /// When that call back is due, by the same working-day promise.
+    pub callback_due_at: Option<OffsetDateTime>,
 }
 
-/// Whether an unanswered complaint is past its promise.
+impl Complaint {
+    /// The complaint's number as the borrower and staff read it.
+    pub fn reference(&self) -> String {
+        reference(self.id)
+    }
+
+    /// When the answer now owed is due: the call back's, once the borrower
+    /// asked for one, else the first answer's.
+    pub fn current_due(&self) -> OffsetDateTime {
+        self.callback_due_at.unwrap_or(self.due_at)
+    }
+
+    /// Whether the borrower may ask for a call back now: they rated the
+    /// answer low and have not asked yet.
+    pub fn offers_callback(&self) -> bool {
+        self.score.is_some_and(is_low_score) && self.callback_requested_at.is_none()
+    }
+}
+
+/// Whether a rating is low enough to offer the next step (a call back, the
+/// regulator) rather than thanks.
+pub fn is_low_score(score: i64) -> bool {
+    (1..=LOW_SCORE_MAX).contains(&score)
+}
+
+/// The Damm algorithm's table: a check digit that catches every single
+/// wrong digit and every swap of two neighbouring digits, the mistakes of
+/// a number read out over the phone.
+const DAMM: [[u8; 10]; 10] = [
+    [0, 3, 1, 7, 5, 9, 8, 6, 4, 2],
+    [7, 0, 9, 2, 1, 5, 4, 8, 6, 3],
+    [4, 2, 0, 6, 8, 7, 1, 3, 5, 9],
+    [1, 7, 5, 0, 9, 8, 3, 4, 2, 6],
+    [6, 1, 2, 3, 0, 4, 5, 9, 7, 8],
+    [3, 6, 7, 4, 2, 0, 9, 5, 8, 1],
+    [5, 8, 6, 9, 7, 2, 0, 1, 3, 4],
+    [8, 9, 4, 5, 3, 6, 2, 0, 1, 7],
+    [9, 4, 3, 8, 6, 1, 7, 2, 0, 5],
+    [2, 5, 8, 1, 4, 3, 6, 7, 9, 0],
+];
+
+fn damm(digits: &str) -> u8 {
+    digits
+        .bytes()
+        .filter(u8::is_ascii_digit)
+        .fold(0, |interim, digit| DAMM[usize::from(interim)][usize::from(digit - b'0')])
+}
+
+/// A complaint's number, the one way it is written (`HC-0001234`: the id
+/// zero-padded to six digits, then a check digit). It is the id, so it
+/// never changes and needs no column; the check digit lets staff tell a
+/// number misheard on the phone from another complaint's.
+pub fn reference(id: i64) -> String {
+    let digits = format!("{:0width$}", id.max(0), width = REFERENCE_DIGITS);
+    format!("{REFERENCE_PREFIX}{digits}{}", damm(&digits))
+}
+
+/// The id a complaint number names, read as people type it (any case,
+/// spaces or dashes, with or without `HC`); `None` when the check digit
+/// does not fit.
+pub fn parse_reference(text: &str) -> Option<i64> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    let prefix = REFERENCE_PREFIX.trim_end_matches('-');
+    let digits = match compact.get(..prefix.len()) {
+        Some(start) if start.eq_ignore_ascii_case(prefix) => &compact[prefix.len()..],
+        _ => compact.as_str(),
+    };
+    if digits.len() < 2 || digits.len() > 19 || !digits.bytes().all(|b| b.is_ascii_digit()) || damm(digits) != 0 {
+        return None;
+    }
+    digits[..digits.len() - 1].parse().ok()
+}
+
+/// Who answered, as the borrower reads it: the first name and the last
+/// name's initial ("Liza M. Santos" → "Liza S."). A leading abbreviation
+/// stays with the name it shortens ("Ma. Liza Santos" → "Ma. Liza S."), and
+/// a suffix (Jr., III) is not taken for the last name. Staff accounts hold
+/// full names; the borrower needs only enough to know a person answered.
+pub fn agent_shown(name: &str) -> String {
+    const SUFFIXES: [&str; 7] = ["jr", "jr.", "sr", "sr.", "ii", "iii", "iv"];
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let first_len = words.iter().take_while(|word| word.ends_with('.')).count() + 1;
+    if words.len() <= first_len {
+        return words.join(" ");
+    }
+    let mut rest = &words[first_len..];
+    if rest.len() > 1 && rest.last().is_some_and(|word| SUFFIXES.contains(&word.to_lowercase().as_str())) {
+        rest = &rest[..rest.len() - 1];
+    }
+    // The first letter: a bracket or a quote is no initial.
+    let initial = rest
+        .iter()
+        .rev()
+        .find_map(|word| word.chars().find(|c| c.is_alphabetic()))
+        .map(|c| c.to_uppercase().collect::<String>());
+    match initial {
+        Some(initial) => format!("{} {initial}.", words[..first_len].join(" ")),
+        None => words[..first_len].join(" "),
+    }
+}
+
 /// One agent's rated answers: how many, and the sum of their stars.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgentScores {
@@ -211,6 +324,7 @@ pub struct AgentScores {
     pub stars: i64,
 }
 
+/// Whether an unanswered complaint is past its promise.
 pub fn is_late(status: ComplaintStatus, due_at: OffsetDateTime, now: OffsetDateTime) -> bool {
     status == ComplaintStatus::Open && now > due_at
 }
@@ -272,6 +386,45 @@ mod tests {
         assert_eq!(calendar.working_days_left(datetime!(2026-11-27 02:00 UTC), due), -1);
         assert_eq!(calendar.working_days_left(datetime!(2026-11-29 02:00 UTC), due), -1);
         assert_eq!(calendar.working_days_left(datetime!(2026-11-30 02:00 UTC), due), -2);
+    }
+
+    #[test]
+    fn a_complaint_number_is_its_id_padded_with_a_check_digit() {
+        assert_eq!(reference(1), "HC-0000013");
+        assert_eq!(reference(572), "HC-0005724");
+        assert_eq!(reference(1_234_567).len(), "HC-".len() + 8, "ids past six digits grow");
+        assert_eq!(reference(572), reference(572), "the same complaint, the same number");
+    }
+
+    #[test]
+    fn a_complaint_number_is_read_back_as_people_type_it() {
+        for id in [1, 42, 572, 999_999, 1_234_567] {
+            assert_eq!(parse_reference(&reference(id)), Some(id));
+        }
+        assert_eq!(parse_reference(" hc 000572 4 "), Some(572));
+        assert_eq!(parse_reference("0005724"), Some(572));
+        assert_eq!(parse_reference("HC-0005734"), None, "one wrong digit");
+        assert_eq!(parse_reference("HC-0007524"), None, "two neighbours swapped");
+        assert_eq!(parse_reference("HC-"), None);
+        assert_eq!(parse_reference("HR202603010001"), None);
+    }
+
+    #[test]
+    fn the_borrower_reads_the_agents_first_name_and_last_initial() {
+        assert_eq!(agent_shown("Liza Marie Santos"), "Liza S.");
+        assert_eq!(agent_shown("  liza   santos "), "liza S.");
+        assert_eq!(agent_shown("Ma. Liza Santos"), "Ma. Liza S.");
+        assert_eq!(agent_shown("Jose Dela Cruz Jr."), "Jose C.");
+        assert_eq!(agent_shown("Ana (e2e)"), "Ana E.");
+        assert_eq!(agent_shown("Ana 2"), "Ana");
+        assert_eq!(agent_shown("Liza"), "Liza");
+        assert_eq!(agent_shown(""), "");
+    }
+
+    #[test]
+    fn only_one_or_two_stars_offer_the_next_step() {
+        assert!(is_low_score(1) && is_low_score(2));
+        assert!(!is_low_score(3) && !is_low_score(5) && !is_low_score(0));
     }
 
     #[test]

@@ -6,13 +6,17 @@ use crate::idempotency::{commit_created, created_before};
 use async_trait::async_trait;
 use hiram_domain::back_office::{Page, PageRequest};
 use hiram_domain::borrower::BorrowerId;
-use hiram_domain::complaint::{AgentScores, Complaint, ComplaintStatus, NewComplaint};
+use hiram_domain::complaint::{AgentScores, Complaint, ComplaintStatus, LOW_SCORE_MAX, NewComplaint};
 use hiram_domain::idempotency::KeyedRequest;
 use hiram_domain::store::{ComplaintStore, StoreResult, exactly_one};
 use time::OffsetDateTime;
 
 const COLUMNS: &str = "id, borrower_id, order_no, problem_type, sub_type, detail, images, status, filed_at, due_at, \
-     assignee, answer, answer_images, answered_at, closed_at, score";
+     assignee, answer, answer_images, answered_at, closed_at, score, callback_requested_at, callback_due_at";
+
+/// When the answer now owed is due (`Complaint::current_due`): a call
+/// back's, once asked for, else the first answer's.
+const CURRENT_DUE: &str = "COALESCE(callback_due_at, due_at)";
 
 /// Picture names are stored joined by commas.
 fn names(row: &Row<'_>, index: usize) -> StoreResult<Vec<String>> {
@@ -38,6 +42,8 @@ fn complaint(row: &Row<'_>) -> StoreResult<Complaint> {
         answered_at: row.get(13)?,
         closed_at: row.get(14)?,
         score: row.get(15)?,
+        callback_requested_at: row.get(16)?,
+        callback_due_at: row.get(17)?,
     })
 }
 
@@ -87,13 +93,16 @@ impl ComplaintStore for Store {
         let filter = "CAST($1 AS TEXT) IS NULL OR status = $1";
         let mut db = self.db.read().await?;
         let total = db.value(&format!("SELECT COUNT(*) FROM complaint WHERE {filter}"), args![status]).await?;
-        let sql = format!("SELECT {COLUMNS} FROM complaint WHERE {filter} ORDER BY due_at, id LIMIT $2 OFFSET $3");
+        let sql =
+            format!("SELECT {COLUMNS} FROM complaint WHERE {filter} ORDER BY {CURRENT_DUE}, id LIMIT $2 OFFSET $3");
         let rows = db.all(&sql, args![status, page.size, page.offset], complaint).await?;
         Ok(Page { rows, total })
     }
 
     async fn late_complaints(&self, now: OffsetDateTime) -> StoreResult<i64> {
-        self.db.value("SELECT COUNT(*) FROM complaint WHERE status = 'open' AND due_at < $1", args![now]).await
+        self.db
+            .value(&format!("SELECT COUNT(*) FROM complaint WHERE status = 'open' AND {CURRENT_DUE} < $1"), args![now])
+            .await
     }
 
     async fn complaint_ratings(&self) -> StoreResult<Vec<AgentScores>> {
@@ -118,8 +127,10 @@ impl ComplaintStore for Store {
         let changed = self
             .db
             .exec(
+                // A complaint reopened for a call back keeps the answer the
+                // borrower rated: the supervisor calls, then closes it.
                 "UPDATE complaint SET status = 'answered', assignee = $2, answer = $3, answer_images = $4, answered_at = $5 \
-                 WHERE id = $1 AND status = 'open'",
+                 WHERE id = $1 AND status = 'open' AND callback_requested_at IS NULL",
                 args![id, agent, answer, &images.join(","), at],
             )
             .await?;
@@ -144,6 +155,25 @@ impl ComplaintStore for Store {
                 "UPDATE complaint SET score = $3, scored_at = $4 \
                  WHERE id = $1 AND borrower_id = $2 AND status = 'answered' AND score IS NULL",
                 args![id, borrower, score, at],
+            )
+            .await?;
+        exactly_one(changed)
+    }
+
+    async fn request_complaint_callback(
+        &self,
+        id: i64,
+        borrower: BorrowerId,
+        at: OffsetDateTime,
+        due_at: OffsetDateTime,
+    ) -> StoreResult<()> {
+        let changed = self
+            .db
+            .exec(
+                "UPDATE complaint SET status = 'open', callback_requested_at = $3, callback_due_at = $4 \
+                 WHERE id = $1 AND borrower_id = $2 AND status IN ('answered', 'closed') \
+                 AND score BETWEEN 1 AND $5 AND callback_requested_at IS NULL",
+                args![id, borrower, at, due_at, LOW_SCORE_MAX],
             )
             .await?;
         exactly_one(changed)

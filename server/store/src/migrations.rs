@@ -139,6 +139,7 @@ const MIGRATIONS: &[Migration] = &[
     migration!(69 shared "0069_revised_accruals"),
     migration!(70 "0070_provisions_by_product"),
     migration!(71 "0071_identity_review"),
+    migration!(72 "0072_complaint_callbacks"),
 ];
 
 /// Whether this release has a migration of that version.

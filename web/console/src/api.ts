@@ -95,8 +95,9 @@ export const MAX_ANSWER_CHARS = 2000;
 /** At most this many pictures with an answer (the server's complaint limit). */
 export const MAX_ANSWER_PICTURES = 9;
 
-export const fetchComplaints = (status: ComplaintStatusFilter, page: number, pageSize = 25) =>
-  get('/complaints', { status, page, pageSize });
+/** The inbox a page at a time, or (`reference`) the one complaint a borrower's complaint number names. */
+export const fetchComplaints = (status: ComplaintStatusFilter, page: number, pageSize = 25, reference = '') =>
+  get('/complaints', reference ? { reference, pageSize } : { status, page, pageSize });
 export const fetchRatings = () => get('/complaints/ratings', {});
 /** Quiet: the form shows a refused answer beside it, and `refusedField` toasts the rest. */
 export const answerComplaint = (id: number, answer: string, pictures: readonly string[]) =>
@@ -104,8 +105,11 @@ export const answerComplaint = (id: number, answer: string, pictures: readonly s
 export const closeComplaint = (id: number) => post('/complaints/close', { id });
 
 export const COMPLAINTS_KEY = 'complaints';
-export const useComplaints = (status: ComplaintStatusFilter, page: number) =>
-  useQuery({ queryKey: [COMPLAINTS_KEY, 'inbox', status, page], queryFn: () => dataOf(fetchComplaints(status, page)) });
+export const useComplaints = (status: ComplaintStatusFilter, page: number, reference = '') =>
+  useQuery({
+    queryKey: [COMPLAINTS_KEY, 'inbox', status, page, reference],
+    queryFn: () => dataOf(fetchComplaints(status, page, 25, reference)),
+  });
 export const useRatings = () => useQuery({ queryKey: [COMPLAINTS_KEY, 'ratings'], queryFn: () => dataOf(fetchRatings()) });
 
 /** Uploads a picture for the answer to a complaint; the reply names it. */

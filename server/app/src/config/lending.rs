@@ -10,6 +10,15 @@ pub struct CareSettings {
     pub cutoff_hour: u8,
     /// Manila dates customer care does not work.
     pub holidays: Vec<CalendarDate>,
+    /// Where a borrower not satisfied with our answer may take the
+    /// complaint (RA 11765: the regulator, the SEC for lending companies),
+    /// shown after a rating of 1 or 2 stars, in English and Filipino. Data,
+    /// not code: the operator keeps it right. Empty hides it.
+    pub regulator_channel_en: String,
+    pub regulator_channel_fil: String,
+    /// The regulator's contact details as it publishes them, shown under
+    /// that text as written; empty until the operator fills them in.
+    pub regulator_contact: String,
 }
 
 /// A date written `YYYY-MM-DD`; anything else stops the server at start.

@@ -670,9 +670,49 @@ messages! {
         en: "One of the pictures was not found. Please add it again.",
         fil: "Hindi makita ang isa sa mga larawan. Idagdag itong muli.",
     }
-    ComplaintSent {
-        en: "Your comments and suggestions have been received and we will deal with them as soon as possible. Have a nice day.",
-        fil: "Natanggap namin ang iyong komento at mungkahi at aasikasuhin namin ito sa lalong madaling panahon. Magandang araw.",
+    /// Filed, collection (type 1): a report about how someone was treated.
+    ComplaintSentCollection {
+        en: "We are sorry this happened, and we take it seriously. How lenders and their collectors may collect is governed by SEC Memorandum Circular No. 18, series of 2019, and we will look into what you reported.",
+        fil: "Ikinalulungkot namin ang nangyari, at sineseryoso namin ito. Ang paraan ng paniningil ng mga nagpapautang at ng kanilang mga kolektor ay sakop ng SEC Memorandum Circular No. 18, series of 2019, at susuriin namin ang iyong iniulat.",
+    }
+    /// Filed, repayment and payments (type 2).
+    ComplaintSentPayments {
+        en: "We received your complaint about a payment. Please keep your receipt: we may ask for it to trace the payment.",
+        fil: "Natanggap namin ang iyong reklamo tungkol sa isang bayad. Itago ang iyong resibo: maaari namin itong hingin para matunton ang bayad.",
+    }
+    /// Filed, interest, fees and charges (type 3).
+    ComplaintSentCharges {
+        en: "We received your complaint about your loan's interest, fees or charges. We will check them against your agreement and disclosure.",
+        fil: "Natanggap namin ang iyong reklamo tungkol sa interes, bayarin o singil ng iyong loan. Susuriin namin ang mga ito ayon sa iyong kasunduan at disclosure.",
+    }
+    /// Filed, receiving my loan (type 4).
+    ComplaintSentPayout {
+        en: "We received your complaint about receiving your loan. We will trace where the money was sent.",
+        fil: "Natanggap namin ang iyong reklamo tungkol sa pagtanggap ng iyong loan. Aalamin namin kung saan ipinadala ang pera.",
+    }
+    /// Filed, my account and personal data (type 5).
+    ComplaintSentAccount {
+        en: "We received your complaint about your account or personal data. We will never ask for your password, PIN or one-time code.",
+        fil: "Natanggap namin ang iyong reklamo tungkol sa iyong account o personal na datos. Hindi namin kailanman hihingin ang iyong password, PIN o one-time code.",
+    }
+    /// Filed, the app and other concerns (type 6).
+    ComplaintSentOther {
+        en: "Thank you for telling us. We received your complaint.",
+        fil: "Salamat sa pagsabi sa amin. Natanggap namin ang iyong reklamo.",
+    }
+    /// After every filing's own words: its number and when we answer
+    /// (`{ref}`, `{date}`, `{n}` working days).
+    ComplaintSentPromise {
+        en: "Your complaint number is {ref}. Customer care will answer by {date}, within {n} working {day|days}.",
+        fil: "Ang numero ng iyong reklamo ay {ref}. Sasagot ang customer care hanggang {date}, sa loob ng {n} araw ng trabaho.",
+    }
+    CallbackRequested {
+        en: "We will call you back at your registered number by {date}. A supervisor will look at complaint {ref} again.",
+        fil: "Tatawagan ka namin sa iyong nakarehistrong numero hanggang {date}. Muling titingnan ng isang supervisor ang reklamo {ref}.",
+    }
+    CallbackNotOffered {
+        en: "A call back is offered once, after you rate our answer 1 or 2 stars.",
+        fil: "Iniaalok ang call back nang isang beses, kapag binigyan mo ang aming sagot ng 1 o 2 bituin.",
     }
     IdempotencyKeyInvalid {
         en: "The request's Idempotency-Key must be 1 to {n} letters, digits, - or _. Nothing was saved.",

@@ -30,7 +30,8 @@ pub trait ComplaintStore {
     async fn late_complaints(&self, now: OffsetDateTime) -> StoreResult<i64>;
     /// The borrowers' ratings of the answers, per agent, by agent.
     async fn complaint_ratings(&self) -> StoreResult<Vec<crate::complaint::AgentScores>>;
-    /// Answers an open complaint; `Stale` when it is not open.
+    /// Answers an open complaint; `Stale` when it is not open, or was
+    /// reopened for a call back (its rated answer stays).
     async fn answer_complaint(
         &self,
         id: i64,
@@ -44,4 +45,14 @@ pub trait ComplaintStore {
     /// Stores the borrower's rating of an answered complaint, once; `Stale`
     /// when it is not answered, not theirs, or already rated.
     async fn rate_complaint(&self, id: i64, borrower: BorrowerId, score: i64, at: OffsetDateTime) -> StoreResult<()>;
+    /// Reopens the borrower's answered (or closed) complaint whose answer
+    /// they rated low, for a supervisor to call them back by `due_at`, once;
+    /// `Stale` when it is not theirs, not rated low, or already asked.
+    async fn request_complaint_callback(
+        &self,
+        id: i64,
+        borrower: BorrowerId,
+        at: OffsetDateTime,
+        due_at: OffsetDateTime,
+    ) -> StoreResult<()>;
 }

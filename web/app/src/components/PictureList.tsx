@@ -9,12 +9,16 @@ export interface PictureListTexts {
   remove: (n: number) => string;
   add: string;
   uploaded: string;
+  /** More were picked than fit: only the first `n` were added. */
+  onlySome?: (n: number) => string;
 }
 
 /**
- * Thumbnails with Remove, and a picker that takes one picture at a time,
- * shrinks it if big, uploads it with `upload`, and hides once there are
- * `max` (complaint pictures, a bookkeeping receipt).
+ * Thumbnails with Remove, and a picker that takes as many pictures in one
+ * pick as still fit (one when `max` is 1), shrinks each if big, uploads them
+ * one after another with `upload`, and hides once there are `max`
+ * (complaint pictures, a bookkeeping receipt). A refused picture stops the
+ * rest; the request helper has toasted why, and those already sent stay.
  */
 export function PictureList({
   pictures,
@@ -33,18 +37,26 @@ export function PictureList({
 }) {
   const [busy, setBusy] = useState(false);
 
+  const room = max - pictures.length;
+
   const pick = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const file = input.files?.[0];
+    const files = Array.from(input.files ?? []);
     // The same picture may be chosen again after removing it.
     input.value = '';
-    if (!file || busy || pictures.length >= max) return;
+    if (files.length === 0 || busy || room <= 0) return;
+    const taken = files.slice(0, room);
     setBusy(true);
-    const picture = await sendPicture(file, upload);
+    let added = 0;
+    for (const file of taken) {
+      const picture = await sendPicture(file, upload);
+      if (!picture) break;
+      onAdd(picture);
+      added += 1;
+    }
     setBusy(false);
-    if (!picture) return;
-    showToast(texts.uploaded);
-    onAdd(picture);
+    if (added < taken.length) return;
+    showToast(files.length > taken.length && texts.onlySome ? texts.onlySome(taken.length) : texts.uploaded);
   };
 
   return (
@@ -64,6 +76,7 @@ export function PictureList({
             <input
               type="file"
               accept={PICTURE_TYPES}
+              multiple={room > 1}
               aria-label={texts.add}
               className="app-visually-hidden"
               disabled={busy}

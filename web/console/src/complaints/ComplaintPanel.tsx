@@ -8,7 +8,7 @@ import { statusLabel } from '../labels';
 import { RoleNote } from '../parts';
 import { maskedPhone } from '../phone';
 import { AnswerForm } from './AnswerForm';
-import { DueBadge } from './ComplaintsTable';
+import { CallBackBadge, DueBadge } from './ComplaintsTable';
 
 interface Props {
   entry: InboxEntry | null;
@@ -18,7 +18,12 @@ interface Props {
   onChanged: (entry: InboxEntry) => void;
 }
 
-/** One complaint: what the borrower wrote and sent, the answer, and what may be done now. */
+/**
+ * One complaint, by its number: what the borrower wrote and sent, the
+ * answer, and what may be done now. One reopened for a call back (the
+ * borrower rated the answer 1 or 2 stars) asks for a call and a close, not
+ * a new answer: the rated answer stays (decision 091).
+ */
 export function ComplaintPanel({ entry, canAnswer, me, onChanged }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [closing, setClosing] = useState(false);
@@ -45,8 +50,9 @@ export function ComplaintPanel({ entry, canAnswer, me, onChanged }: Props) {
   return (
     <aside className="c-panel" aria-labelledby={titleId}>
       <div className="c-panel-head">
-        <h2 id={titleId}>{t('console.complaints.title', { id: entry.id })}</h2>
+        <h2 id={titleId}>{t('console.complaints.title', { ref: entry.reference })}</h2>
         <span className={`c-badge c-badge--${entry.status}`}>{statusLabel(entry.status)}</span>
+        <CallBackBadge entry={entry} />
       </div>
       <dl className="c-facts">
         <dt>{t('console.col.type')}</dt>
@@ -81,12 +87,17 @@ export function ComplaintPanel({ entry, canAnswer, me, onChanged }: Props) {
         <section className="c-answer" aria-label={t('console.complaints.answer')}>
           <h3 className="c-sub">{t('console.complaints.answeredBy', { agent: entry.assignee })}</h3>
           <p className="c-text">{entry.answer}</p>
-          {entry.score != null && (
+          {entry.score != null && !entry.callbackRequestedAt && (
             <p className="c-muted">{t('console.complaints.score', { score: entry.score })}</p>
           )}
         </section>
       )}
-      {canAnswer && entry.status === 'open' && (
+      {entry.callbackRequestedAt && (
+        <p className="c-note c-note--callback">
+          {t('console.complaints.callBackText', { score: entry.score ?? '', at: formatDateTime(entry.callbackRequestedAt) })}
+        </p>
+      )}
+      {canAnswer && entry.status === 'open' && !entry.callbackRequestedAt && (
         <AnswerForm
           key={entry.id}
           complaintId={entry.id}
@@ -103,7 +114,7 @@ export function ComplaintPanel({ entry, canAnswer, me, onChanged }: Props) {
       )}
       <Modal
         open={confirming}
-        title={t('console.complaints.closeTitle', { id: entry.id })}
+        title={t('console.complaints.closeTitle', { ref: entry.reference })}
         onClose={() => setConfirming(false)}
         actions={
           <>

@@ -33,22 +33,25 @@ function setup(me: Me = CARE, routes: Parameters<typeof consoleApi>[0] = {}) {
   return api;
 }
 
+/** The number the fixture gives complaint `id` (`complaint()` in consoleApi). */
+const ref = (id: number) => `HC-${String(id).padStart(6, '0')}0`;
 const table = () => screen.getByRole('table', { name: 'Complaints' });
 const rows = () => within(table()).getAllByRole('row').slice(1);
-const panel = (id: number) => screen.getByRole('complementary', { name: `Complaint #${id}` });
+const panel = (id: number) => screen.getByRole('complementary', { name: `Complaint ${ref(id)}` });
 
 async function choose(id: number) {
-  await screen.findByRole('button', { name: `Open complaint ${id}` });
-  fireEvent.click(screen.getByRole('button', { name: `Open complaint ${id}` }));
+  await screen.findByRole('button', { name: `Open complaint ${ref(id)}` });
+  fireEvent.click(screen.getByRole('button', { name: `Open complaint ${ref(id)}` }));
   return panel(id);
 }
 
 describe('the complaints inbox', () => {
   it('lists the open complaints in the server’s order (by due time), with the late badge and the working days left', async () => {
     const api = setup();
-    await screen.findByRole('button', { name: 'Open complaint 7' });
+    await screen.findByRole('button', { name: `Open complaint ${ref(7)}` });
     expect(query(api.calls('/complaints')[0]![0])).toEqual({ status: 'open', page: '1', pageSize: '25' });
-    expect(rows().map((row) => within(row).getAllByRole('button')[0]!.textContent)).toEqual(['#7', '#9']);
+    // Each complaint by the number its borrower has.
+    expect(rows().map((row) => within(row).getAllByRole('button')[0]!.textContent)).toEqual([ref(7), ref(9)]);
     expect(within(rows()[1]!).getByText('Repayment')).toBeTruthy();
     expect(within(rows()[0]!).getByText('Collection · They contacted people other than me')).toBeTruthy();
     expect(within(rows()[0]!).getByText('Late')).toBeTruthy();
@@ -63,7 +66,7 @@ describe('the complaints inbox', () => {
 
   it('filters by status', async () => {
     const api = setup();
-    await screen.findByRole('button', { name: 'Open complaint 7' });
+    await screen.findByRole('button', { name: `Open complaint ${ref(7)}` });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'all' } });
     await waitFor(() => expect(api.calls('/complaints')).toHaveLength(2));
     expect(query(api.calls('/complaints')[1]![0]).status).toBe('all');
@@ -71,10 +74,10 @@ describe('the complaints inbox', () => {
 
   it('moves through the pages, and a new filter starts again on page 1', async () => {
     const api = setup(CARE, { '/complaints': [page([SOON, LATER], 30), page([complaint(11)], 30, 2), page([SOON], 1)] });
-    await screen.findByRole('button', { name: 'Open complaint 7' });
+    await screen.findByRole('button', { name: `Open complaint ${ref(7)}` });
     expect(screen.getByText('Page 1 of 2 · 30 in all')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('button', { name: 'Open complaint 11' });
+    await screen.findByRole('button', { name: `Open complaint ${ref(11)}` });
     expect(query(api.calls('/complaints')[1]![0])).toEqual({ status: 'open', page: '2', pageSize: '25' });
     fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'answered' } });
     await waitFor(() => expect(api.calls('/complaints')).toHaveLength(3));
@@ -173,7 +176,7 @@ describe('the complaints inbox', () => {
     const api = setup(CARE, { '/complaints': [page([LATER, SOON]), page([SOON])], '/complaints/close': ok(null) });
     const shown = await choose(9);
     fireEvent.click(within(shown).getByRole('button', { name: 'Close complaint' }));
-    const dialog = screen.getByRole('dialog', { name: 'Close complaint #9?' });
+    const dialog = screen.getByRole('dialog', { name: `Close complaint ${ref(9)}?` });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close complaint' }));
     await waitFor(() => expect(api.calls('/complaints/close')).toHaveLength(1));
     expect(form(api.calls('/complaints/close')[0]![1])).toEqual({ id: '9' });
@@ -213,6 +216,39 @@ describe('the complaints inbox', () => {
     expect(within(shown).getByRole('button', { name: 'Close complaint' })).toBeTruthy();
   });
 
+  it('finds a complaint by the number the borrower reads out, and shows all again', async () => {
+    const api = setup(CARE, { '/complaints': [page([SOON, LATER]), page([LATER], 1), page([SOON, LATER])] });
+    await screen.findByRole('button', { name: `Open complaint ${ref(7)}` });
+    fireEvent.change(screen.getByLabelText('Complaint number'), { target: { value: ' hc 0000090 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(query(api.calls('/complaints')[1]![0])).toEqual({ reference: 'hc 0000090', pageSize: '25' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(query(api.calls('/complaints')[2]![0])).toEqual({ status: 'open', page: '1', pageSize: '25' });
+    expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull();
+  });
+
+  it('marks a complaint reopened for a call back, and asks for a call and a close, not a new answer', async () => {
+    const reopened = complaint(5, {
+      status: 'open',
+      answer: 'We posted your payment.',
+      assignee: 'Ana Cruz',
+      score: 2,
+      callbackRequestedAt: '2025-03-04T02:00:00Z',
+    });
+    setup(CARE, { '/complaints': page([reopened, LATER]) });
+    await screen.findByRole('button', { name: `Open complaint ${ref(5)}` });
+    expect(within(rows()[0]!).getByText('Call back requested')).toBeTruthy();
+    expect(within(rows()[1]!).queryByText('Call back requested')).toBeNull();
+    const shown = await choose(5);
+    expect(within(shown).getByText('Call back requested')).toBeTruthy();
+    expect(within(shown).getByText(/^The borrower rated the answer 2 of 5 stars and asked for a call back on /)).toBeTruthy();
+    expect(within(shown).getByText('We posted your payment.')).toBeTruthy();
+    expect(within(shown).queryByRole('form', { name: 'Answer the borrower' })).toBeNull();
+    expect(within(shown).getByRole('button', { name: 'Close complaint' })).toBeTruthy();
+  });
+
   it('shows the ratings per agent', async () => {
     setup();
     const ratings = await screen.findByRole('table', { name: 'Ratings per agent' });
@@ -223,14 +259,16 @@ describe('the complaints inbox', () => {
 
   it('exports the rows shown as CSV', async () => {
     setup();
-    await screen.findByRole('button', { name: 'Open complaint 7' });
+    await screen.findByRole('button', { name: `Open complaint ${ref(7)}` });
     const downloads = captureDownloads();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     downloads.restore();
     expect(downloads.saved[0]!.name).toMatch(/^complaints-\d{8}-\d{4}\.csv$/);
     const lines = (await downloads.saved[0]!.text).replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,filedAt,dueAt,workingDaysLeft,late,status,problemType,subType,borrowerId,phone,orderNo,detail,assignee,answer,score');
-    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(['7', '9']);
+    expect(lines[0]).toBe(
+      'id,reference,filedAt,dueAt,workingDaysLeft,late,status,problemType,subType,borrowerId,phone,orderNo,detail,assignee,answer,score,callbackRequestedAt',
+    );
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 2).join(','))).toEqual([`7,${ref(7)}`, `9,${ref(9)}`]);
     expect(lines[1]).toContain(',yes,open,Collection,');
   });
 });

@@ -22,7 +22,13 @@ export function DueBadge({ entry }: { entry: InboxEntry }) {
   );
 }
 
-/** The inbox as given (already by due time); a row opens its complaint. */
+/** The badge of a complaint reopened because its borrower asked for a call back after a low rating. */
+export function CallBackBadge({ entry }: { entry: InboxEntry }) {
+  if (!entry.callbackRequestedAt) return null;
+  return <span className="c-badge c-badge--callback">{t('console.complaints.callBack')}</span>;
+}
+
+/** The inbox as given (already by due time), each complaint by the number its borrower has; a row opens it. */
 export function ComplaintsTable({ entries, loading, chosenId, onChoose }: Props) {
   return (
     <DataTable
@@ -37,10 +43,13 @@ export function ComplaintsTable({ entries, loading, chosenId, onChoose }: Props)
           header: t('console.col.complaint'),
           cell: (entry) => (
             <>
-              <RowButton label={t('console.complaints.open', { id: entry.id })} pressed={entry.id === chosenId} onClick={() => onChoose(entry)}>
-                #{entry.id}
+              <RowButton label={t('console.complaints.open', { ref: entry.reference })} pressed={entry.id === chosenId} onClick={() => onChoose(entry)}>
+                <span className="c-nowrap">{entry.reference}</span>
               </RowButton>
-              <div className="c-small c-muted">{statusLabel(entry.status)}</div>
+              <div className="c-small c-muted">
+                {statusLabel(entry.status)}
+                <CallBackBadge entry={entry} />
+              </div>
             </>
           ),
         },

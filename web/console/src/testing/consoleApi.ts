@@ -96,6 +96,7 @@ for (const lacking of MEMBERS) {
 export function complaint(id: number, overrides: Partial<InboxEntry> = {}): InboxEntry {
   return {
     id,
+    reference: `HC-${String(id).padStart(6, '0')}0`,
     borrowerId: 40 + id,
     phone: '+639175550100',
     orderNo: `HR-${id}`,
@@ -113,6 +114,7 @@ export function complaint(id: number, overrides: Partial<InboxEntry> = {}): Inbo
     answer: '',
     answerImages: [],
     score: null,
+    callbackRequestedAt: null,
     ...overrides,
   };
 }

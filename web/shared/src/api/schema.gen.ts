@@ -589,7 +589,7 @@ export interface paths {
         };
         /**
          * Complaints by the time their answer is due, the most urgent first, a
-         *     page at a time.
+         *     page at a time; or the one a complaint number names.
          */
         get: operations["staff_complaint_inbox"];
         put?: never;
@@ -609,7 +609,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Answers an open complaint and texts the borrower that it was answered. */
+        /**
+         * Answers an open complaint and texts the borrower that it was answered,
+         *     naming it by its number. A complaint reopened for a call back keeps the
+         *     answer its borrower rated (409): the supervisor calls, then closes it.
+         */
         post: operations["staff_complaint_answer"];
         delete?: never;
         options?: never;
@@ -3102,9 +3106,33 @@ export interface paths {
         put?: never;
         /**
          * Files a complaint. Nothing is stored unless every rule of §5 holds. A
-         *     complaint retried under its `Idempotency-Key` is filed once.
+         *     complaint retried under its `Idempotency-Key` is filed once. The message
+         *     suits the complaint's type and gives its number and the day it is
+         *     answered by.
          */
         post: operations["complaint_save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pany/user-problem/request-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * After rating the answer 1 or 2 stars, the borrower asks to be called
+         *     back: the complaint opens again for a supervisor, due by the same
+         *     working-day promise counted from now. Asking again answers as the first
+         *     time did; any other complaint is refused (400).
+         */
+        post: operations["complaint_request_callback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4520,6 +4548,10 @@ export interface components {
              */
             result: string;
         };
+        CallbackRequested: {
+            /** @description The Manila date, `YYYY-MM-DD`, by whose end we call back. */
+            callbackDueOn: string;
+        };
         CapView: {
             /**
              * Format: int64
@@ -4714,6 +4746,20 @@ export interface components {
             fromConfiguration: boolean;
         };
         ComplaintDetail: {
+            /** @description Who answered: the agent's first name and last initial; empty until answered. */
+            answeredBy: string;
+            /** @description The Manila date of the answer, `YYYY-MM-DD`; empty until answered. */
+            answeredOn: string;
+            /** @description The Manila date by whose end the call back is due, or empty. */
+            callbackDueOn: string;
+            /** @description The Manila date the borrower asked for a call back, `YYYY-MM-DD`, or empty. */
+            callbackRequestedOn: string;
+            /**
+             * Format: int64
+             * @description 1: the answer was rated 1 or 2 stars and a call back may be asked
+             *     for now (`request-callback`), once.
+             */
+            canRequestCallback: number;
             content: string;
             /** @description Customer care's answer, empty until there is one. */
             disposeDetail: string;
@@ -4727,8 +4773,32 @@ export interface components {
             isNeedScore: number;
             /** Format: int64 */
             problemId: number;
+            /** @description The complaint's number (`HC-0001234`). */
+            reference: string;
+            /**
+             * @description Where the borrower may take a complaint our answer did not settle
+             *     (RA 11765: the SEC, for a lending company), in their language, as
+             *     the operator configured it; empty unless rated 1 or 2 stars.
+             */
+            regulator: string;
+            /** @description The regulator's contact details as it publishes them, or empty. */
+            regulatorContact: string;
+            /**
+             * Format: int64
+             * @description The borrower's rating of the answer, 1 to 5, once given.
+             */
+            score?: number | null;
             sonType: string;
             type: string;
+        };
+        /** @description A complaint as filed. */
+        ComplaintFiled: {
+            /** @description The Manila date, `YYYY-MM-DD`, by whose end customer care answers. */
+            dueDate: string;
+            /** Format: int64 */
+            problemId: number;
+            /** @description The complaint's number (`HC-0001234`), for the borrower to keep. */
+            reference: string;
         };
         ComplaintInit: {
             orderDetail?: null | components["schemas"]["ComplaintOrder"];
@@ -5344,6 +5414,17 @@ export interface components {
             message: string;
         };
         /** @description The reply envelope of every API call. */
+        Envelope_CallbackRequested: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            data: {
+                /** @description The Manila date, `YYYY-MM-DD`, by whose end we call back. */
+                callbackDueOn: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
         Envelope_Catalogue: {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
@@ -5490,6 +5571,20 @@ export interface components {
             /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
             code: string;
             data: {
+                /** @description Who answered: the agent's first name and last initial; empty until answered. */
+                answeredBy: string;
+                /** @description The Manila date of the answer, `YYYY-MM-DD`; empty until answered. */
+                answeredOn: string;
+                /** @description The Manila date by whose end the call back is due, or empty. */
+                callbackDueOn: string;
+                /** @description The Manila date the borrower asked for a call back, `YYYY-MM-DD`, or empty. */
+                callbackRequestedOn: string;
+                /**
+                 * Format: int64
+                 * @description 1: the answer was rated 1 or 2 stars and a call back may be asked
+                 *     for now (`request-callback`), once.
+                 */
+                canRequestCallback: number;
                 content: string;
                 /** @description Customer care's answer, empty until there is one. */
                 disposeDetail: string;
@@ -5503,8 +5598,39 @@ export interface components {
                 isNeedScore: number;
                 /** Format: int64 */
                 problemId: number;
+                /** @description The complaint's number (`HC-0001234`). */
+                reference: string;
+                /**
+                 * @description Where the borrower may take a complaint our answer did not settle
+                 *     (RA 11765: the SEC, for a lending company), in their language, as
+                 *     the operator configured it; empty unless rated 1 or 2 stars.
+                 */
+                regulator: string;
+                /** @description The regulator's contact details as it publishes them, or empty. */
+                regulatorContact: string;
+                /**
+                 * Format: int64
+                 * @description The borrower's rating of the answer, 1 to 5, once given.
+                 */
+                score?: number | null;
                 sonType: string;
                 type: string;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ComplaintFiled: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /** @description A complaint as filed. */
+            data: {
+                /** @description The Manila date, `YYYY-MM-DD`, by whose end customer care answers. */
+                dueDate: string;
+                /** Format: int64 */
+                problemId: number;
+                /** @description The complaint's number (`HC-0001234`), for the borrower to keep. */
+                reference: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -6084,9 +6210,19 @@ export interface components {
                     assignee: string;
                     /** Format: int64 */
                     borrowerId: number;
+                    /**
+                     * @description When the borrower, after rating the answer 1 or 2 stars, asked to be
+                     *     called back (the complaint is open again for a supervisor); absent
+                     *     otherwise.
+                     */
+                    callbackRequestedAt?: string | null;
                     detail: string;
+                    /** @description When the answer now owed is due: the call back's, once asked for. */
                     dueAt: string;
-                    /** @description The Manila date by whose end the answer is due. */
+                    /**
+                     * @description The Manila date by whose end the answer is due (the call back's,
+                     *     once asked for).
+                     */
                     dueDate: string;
                     filedAt: string;
                     /** Format: int64 */
@@ -6101,6 +6237,8 @@ export interface components {
                      */
                     phone: string;
                     problemType: string;
+                    /** @description The complaint's number as the borrower has it (`HC-0001234`). */
+                    reference: string;
                     /** Format: int64 */
                     score?: number | null;
                     status: string;
@@ -7042,6 +7180,25 @@ export interface components {
             data: {
                 /** Format: int64 */
                 id: number;
+            };
+            /** @description Text for the borrower, in their language. */
+            message: string;
+        };
+        /** @description The reply envelope of every API call. */
+        Envelope_ScoreSaved: {
+            /** @description `"00"` on success; otherwise the failure's code (the HTTP status). */
+            code: string;
+            /** @description What follows a rating. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description 1 after 1 or 2 stars: offer a call back (`request-callback`) and the
+                 *     regulator's channel rather than thanks; 0 after 3 to 5.
+                 */
+                nextStep: number;
+                /** @description The regulator's channel (as in `problem-detail`), after 1 or 2 stars. */
+                regulator: string;
+                regulatorContact: string;
             };
             /** @description Text for the borrower, in their language. */
             message: string;
@@ -8027,9 +8184,19 @@ export interface components {
             assignee: string;
             /** Format: int64 */
             borrowerId: number;
+            /**
+             * @description When the borrower, after rating the answer 1 or 2 stars, asked to be
+             *     called back (the complaint is open again for a supervisor); absent
+             *     otherwise.
+             */
+            callbackRequestedAt?: string | null;
             detail: string;
+            /** @description When the answer now owed is due: the call back's, once asked for. */
             dueAt: string;
-            /** @description The Manila date by whose end the answer is due. */
+            /**
+             * @description The Manila date by whose end the answer is due (the call back's,
+             *     once asked for).
+             */
             dueDate: string;
             filedAt: string;
             /** Format: int64 */
@@ -8044,6 +8211,8 @@ export interface components {
              */
             phone: string;
             problemType: string;
+            /** @description The complaint's number as the borrower has it (`HC-0001234`). */
+            reference: string;
             /** Format: int64 */
             score?: number | null;
             status: string;
@@ -8255,6 +8424,8 @@ export interface components {
             content: string;
             /** Format: int64 */
             id: number;
+            /** @description The complaint's number (`HC-0001234`). */
+            reference: string;
             /** @description Filing time, Manila, `YYYY-MM-DD HH:MM`. */
             time: string;
             /** @description The question type's title. */
@@ -9506,6 +9677,18 @@ export interface components {
              * @description Centavos of principal the instalment repays.
              */
             principal?: number;
+        };
+        /** @description What follows a rating. */
+        ScoreSaved: {
+            /**
+             * Format: int64
+             * @description 1 after 1 or 2 stars: offer a call back (`request-callback`) and the
+             *     regulator's channel rather than thanks; 0 after 3 to 5.
+             */
+            nextStep: number;
+            /** @description The regulator's channel (as in `problem-detail`), after 1 or 2 stars. */
+            regulator: string;
+            regulatorContact: string;
         };
         SectionStatus: {
             done: boolean;
@@ -12079,6 +12262,12 @@ export interface operations {
                 page?: number;
                 /** @description 1–100, default 25. */
                 pageSize?: number;
+                /**
+                 * @description A complaint number as the borrower reads it out (`HC-0001234`, any
+                 *     case, spaces or dashes): that complaint alone, whatever its status;
+                 *     none when the number does not check.
+                 */
+                reference?: string;
                 /** @description `open` (the default), `answered`, `closed` or `all`. */
                 status?: string;
             };
@@ -21729,7 +21918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                    "application/json": components["schemas"]["Envelope_ComplaintFiled"] | {
                         /** @enum {string} */
                         code: "400";
                         data: null;
@@ -21747,6 +21936,70 @@ export interface operations {
                     } | {
                         /** @enum {string} */
                         code: "409";
+                        data: null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description The body is larger than the call takes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+            /** @description The server failed; nothing is said of why */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Failure"];
+                };
+            };
+        };
+    };
+    complaint_request_callback: {
+        parameters: {
+            query: {
+                /** @description The native shell's version */
+                appVersion?: string;
+                /** @description The native shell's platform */
+                clientType?: string;
+                /** @description The device's id, as the native shell gives it */
+                deviceId?: string;
+                /** @description `en` or `fil`: the language of the reply's message (else Accept-Language) */
+                lang?: string;
+                /** @description The merchant the shell was built for */
+                merchantNumber?: string;
+                problemId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CallbackRequested"] | {
+                        /** @enum {string} */
+                        code: "400";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "401";
+                        data: null;
+                        message: string;
+                    } | {
+                        /** @enum {string} */
+                        code: "404";
                         data: null;
                         message: string;
                     };
@@ -21800,7 +22053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_NoData"] | {
+                    "application/json": components["schemas"]["Envelope_ScoreSaved"] | {
                         /** @enum {string} */
                         code: "400";
                         data: null;

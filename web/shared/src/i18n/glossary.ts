@@ -118,6 +118,22 @@ export const GLOSSARY = {
       fil: [/\b(kasunduan sa|dokumento ng|halaga ng|gastos ng) utang\b/i, 'utang na ito', 'aking mga utang', 'wala ka pang utang', 'handa na ang iyong utang'],
     },
   },
+  complaintNumber: {
+    thing: 'The number a complaint is known by (HC-0001234): on filing, in the list and the details, and in the text that says customer care answered. Not a pay code, nor the reference number of a payment receipt.',
+    en: 'complaint number',
+    fil: 'numero ng reklamo',
+    labels: ['complaint.number'],
+    avoid: {
+      en: ['ticket number', 'case number', 'complaint reference', 'complaint ID'],
+      fil: ['numero ng tiket', 'numero ng kaso', 'reference ng reklamo'],
+    },
+  },
+  callBack: {
+    thing: 'A supervisor calling the borrower about a complaint whose answer they rated 1 or 2 stars, when they ask for it.',
+    en: 'call back',
+    fil: 'call back',
+    avoid: { en: ['callback', 'call-back', 'return call'], fil: ['callback', 'call-back', 'tawag pabalik'] },
+  },
 } as const satisfies Record<string, Term>;
 
 export type TermId = keyof typeof GLOSSARY;

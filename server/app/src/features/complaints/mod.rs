@@ -3,9 +3,11 @@
 //! loans with up to nine pictures, follows it, reads customer care's answer
 //! and rates it once. Each complaint is due for an answer within 3 working
 //! days (`hiram_domain::complaint::CareCalendar`); customer care answers
-//! through the staff API.
+//! through the staff API. Every reply names the complaint by its number
+//! (`complaint::reference`); a low rating is met with the next step, a call
+//! back and the regulator's channel, not thanks (decision 091).
 
-use crate::error::{ApiError, ApiResult, Envelope, NoData, RetryLater, SUCCESS_CODE, coded, ok};
+use crate::error::{ApiError, ApiResult, Envelope, RetryLater, ok, ok_saying};
 use crate::extract::{Currency, CurrentBorrower, Params, optional_id};
 use crate::i18n::{Lang, Msg};
 use crate::idempotency::{IdempotencyHeader, refuse_reused_key};
@@ -17,7 +19,7 @@ use axum::extract::{DefaultBodyLimit, Multipart, State};
 use hiram_domain::borrower::BorrowerId;
 use hiram_domain::complaint::{
     COLLECTION_SUB_TYPES, COLLECTION_TYPE, Complaint, ComplaintProblem, ComplaintStatus, NewComplaint, TYPES,
-    check_form,
+    agent_shown, check_form, is_low_score,
 };
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::idempotency::KeyOwner;
@@ -38,6 +40,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(list))
         .routes(routes!(detail))
         .routes(routes!(save_score))
+        .routes(routes!(request_callback))
         .routes(routes!(whatsapp))
 }
 
@@ -214,11 +217,42 @@ async fn own_pictures(state: &AppState, borrower: BorrowerId, joined: &str) -> A
     Ok(names)
 }
 
+/// A complaint as filed.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ComplaintFiled {
+    pub problem_id: i64,
+    /// The complaint's number (`HC-0001234`), for the borrower to keep.
+    pub reference: String,
+    /// The Manila date, `YYYY-MM-DD`, by whose end customer care answers.
+    pub due_date: String,
+}
+
+/// The words for a complaint of this type, just filed: a report about a
+/// collector is not met like a question about the app.
+fn filed_words(problem_type: i64) -> Msg {
+    match problem_type {
+        COLLECTION_TYPE => Msg::ComplaintSentCollection,
+        2 => Msg::ComplaintSentPayments,
+        3 => Msg::ComplaintSentCharges,
+        4 => Msg::ComplaintSentPayout,
+        5 => Msg::ComplaintSentAccount,
+        _ => Msg::ComplaintSentOther,
+    }
+}
+
+/// The Manila date by whose end `due_at` falls (due times are the end of a day).
+fn due_day(due_at: time::OffsetDateTime) -> time::Date {
+    hiram_domain::clock::manila_date(due_at - time::Duration::seconds(1))
+}
+
 /// Files a complaint. Nothing is stored unless every rule of §5 holds. A
-/// complaint retried under its `Idempotency-Key` is filed once.
+/// complaint retried under its `Idempotency-Key` is filed once. The message
+/// suits the complaint's type and gives its number and the day it is
+/// answered by.
 #[utoipa::path(post, path = "/user-problem/problem-save", operation_id = "complaint_save", tag = "complaints",
     params(SaveParams, IdempotencyHeader),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404),
+    responses((status = 200, body = Envelope<ComplaintFiled>), (status = 400), (status = 401), (status = 404),
         (status = 409, description = "The `Idempotency-Key` was used for a different request; nothing was stored")),
     security(("borrower_session" = [])))]
 pub async fn save(
@@ -227,7 +261,7 @@ pub async fn save(
     lang: Lang,
     idempotency: IdempotencyHeader,
     Params(params): Params<SaveParams>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> ApiResult<Json<Envelope<ComplaintFiled>>> {
     let images = own_pictures(&state, borrower, &params.problem_image).await?;
     let form = check_form(params.problem_type, params.problem_son_type, &params.problem_detail, images.len()).map_err(
         |problem| match problem {
@@ -269,12 +303,25 @@ pub async fn save(
     let request = idempotency.keyed(KeyOwner::Borrower(borrower), "complaint_save", &asked);
     let id = state.store.file_complaint(&complaint, request.as_ref()).await.map_err(refuse_reused_key)?;
     tracing::info!(complaint.id = id, "complaint filed");
-    Ok(coded(SUCCESS_CODE, Msg::ComplaintSent, lang, NoData))
+    // Read back, so a retry under its key answers the first filing's day.
+    let filed = state.store.complaint(id).await?.ok_or(ApiError::NotFound)?;
+    let reference = filed.reference();
+    let due = due_day(filed.due_at);
+    let promise = crate::i18n::with_detail(
+        Msg::ComplaintSentPromise.text(lang),
+        &state.settings.care.reply_working_days.to_string(),
+    )
+    .replace("{ref}", &reference)
+    .replace("{date}", &crate::i18n::day(due, lang));
+    let message = format!("{} {promise}", filed_words(filed.problem_type).text(lang));
+    Ok(ok_saying(message, ComplaintFiled { problem_id: filed.id, reference, due_date: due.to_string() }))
 }
 
 #[derive(Serialize, ToSchema)]
 pub struct ListEntry {
     pub id: i64,
+    /// The complaint's number (`HC-0001234`).
+    pub reference: String,
     /// Filing time, Manila, `YYYY-MM-DD HH:MM`.
     pub time: String,
     /// The question type's title.
@@ -314,6 +361,7 @@ pub async fn list(
             .filter(|complaint| keep(complaint))
             .map(|complaint| ListEntry {
                 id: complaint.id,
+                reference: complaint.reference(),
                 time: manila_time(complaint.filed_at),
                 problem_type: type_title(complaint.problem_type, lang).to_owned(),
                 content: complaint.detail.clone(),
@@ -348,14 +396,54 @@ pub struct ComplaintDetail {
     pub problem_type: String,
     pub son_type: String,
     pub problem_id: i64,
+    /// The complaint's number (`HC-0001234`).
+    pub reference: String,
     pub content: String,
     /// Picture URLs (`/pany/uploads/…`; add the `sessionId`).
     pub images: Vec<String>,
     /// Customer care's answer, empty until there is one.
     pub dispose_detail: String,
     pub dispose_images: Vec<String>,
+    /// Who answered: the agent's first name and last initial; empty until answered.
+    pub answered_by: String,
+    /// The Manila date of the answer, `YYYY-MM-DD`; empty until answered.
+    pub answered_on: String,
     /// 1: the answer may be rated now (once).
     pub is_need_score: i64,
+    /// The borrower's rating of the answer, 1 to 5, once given.
+    pub score: Option<i64>,
+    /// 1: the answer was rated 1 or 2 stars and a call back may be asked
+    /// for now (`request-callback`), once.
+    pub can_request_callback: i64,
+    /// The Manila date the borrower asked for a call back, `YYYY-MM-DD`, or empty.
+    pub callback_requested_on: String,
+    /// The Manila date by whose end the call back is due, or empty.
+    pub callback_due_on: String,
+    /// Where the borrower may take a complaint our answer did not settle
+    /// (RA 11765: the SEC, for a lending company), in their language, as
+    /// the operator configured it; empty unless rated 1 or 2 stars.
+    pub regulator: String,
+    /// The regulator's contact details as it publishes them, or empty.
+    pub regulator_contact: String,
+}
+
+/// The regulator's channel and contact after a rating of `score` (both
+/// empty unless it is low, or when the operator left the channel empty).
+fn regulator_after(state: &AppState, score: Option<i64>, lang: Lang) -> (String, String) {
+    if !score.is_some_and(is_low_score) {
+        return (String::new(), String::new());
+    }
+    let care = &state.settings.care;
+    let text = match lang {
+        Lang::En => care.regulator_channel_en.trim(),
+        Lang::Fil => care.regulator_channel_fil.trim(),
+    };
+    let contact = if text.is_empty() { "" } else { care.regulator_contact.trim() };
+    (text.to_owned(), contact.to_owned())
+}
+
+fn manila_day(at: Option<time::OffsetDateTime>) -> String {
+    at.map(|at| hiram_domain::clock::manila_date(at).to_string()).unwrap_or_default()
 }
 
 async fn own_complaint(state: &AppState, borrower: BorrowerId, id: i64) -> ApiResult<Complaint> {
@@ -377,17 +465,27 @@ pub async fn detail(
     Params(params): Params<DetailParams>,
 ) -> ApiResult<Json<Envelope<ComplaintDetail>>> {
     let complaint = own_complaint(&state, borrower, params.problem_id).await?;
+    let (regulator, regulator_contact) = regulator_after(&state, complaint.score, lang);
     Ok(ok(
         lang,
         ComplaintDetail {
             problem_type: type_title(complaint.problem_type, lang).to_owned(),
             son_type: complaint.sub_type.map(|value| sub_type_title(value, lang).to_owned()).unwrap_or_default(),
             problem_id: complaint.id,
+            reference: complaint.reference(),
             content: complaint.detail.clone(),
             images: picture_urls(&complaint.images),
             dispose_detail: complaint.answer.clone(),
             dispose_images: picture_urls(&complaint.answer_images),
+            answered_by: agent_shown(&complaint.assignee),
+            answered_on: manila_day(complaint.answered_at),
             is_need_score: i64::from(complaint.status == ComplaintStatus::Answered && complaint.score.is_none()),
+            score: complaint.score,
+            can_request_callback: i64::from(complaint.offers_callback()),
+            callback_requested_on: manila_day(complaint.callback_requested_at),
+            callback_due_on: complaint.callback_due_at.map(|due| due_day(due).to_string()).unwrap_or_default(),
+            regulator,
+            regulator_contact,
         },
     ))
 }
@@ -402,26 +500,95 @@ pub struct ScoreParams {
     pub problem_id: i64,
 }
 
+/// What follows a rating.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ScoreSaved {
+    /// 1 after 1 or 2 stars: offer a call back (`request-callback`) and the
+    /// regulator's channel rather than thanks; 0 after 3 to 5.
+    pub next_step: i64,
+    /// The regulator's channel (as in `problem-detail`), after 1 or 2 stars.
+    pub regulator: String,
+    pub regulator_contact: String,
+}
+
 /// The borrower's rating of customer care's answer, once.
 #[utoipa::path(post, path = "/user-problem/save-score", operation_id = "complaint_save_score", tag = "complaints", params(ScoreParams),
-    responses((status = 200, body = Envelope<NoData>), (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
+    responses((status = 200, body = Envelope<ScoreSaved>), (status = 400), (status = 401), (status = 404), (status = 409)), security(("borrower_session" = [])))]
 pub async fn save_score(
     State(state): State<AppState>,
     CurrentBorrower(borrower): CurrentBorrower,
     lang: Lang,
     Params(params): Params<ScoreParams>,
-) -> ApiResult<Json<Envelope<NoData>>> {
+) -> ApiResult<Json<Envelope<ScoreSaved>>> {
     if !(1..=5).contains(&params.score) {
         return Err(ApiError::rejected(Msg::RatingInvalid));
     }
     let complaint = own_complaint(&state, borrower, params.problem_id).await?;
     match state.store.rate_complaint(complaint.id, borrower, params.score, state.now()).await {
-        Ok(()) => Ok(ok(lang, NoData)),
+        Ok(()) => {
+            let (regulator, regulator_contact) = regulator_after(&state, Some(params.score), lang);
+            Ok(ok(lang, ScoreSaved { next_step: i64::from(is_low_score(params.score)), regulator, regulator_contact }))
+        }
         Err(hiram_domain::store::StoreError::Stale) => {
             Err(ApiError::Conflict { message: Msg::RatingNotOpen, data: serde_json::Value::Null })
         }
         Err(other) => Err(other.into()),
     }
+}
+
+#[derive(Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct CallbackParams {
+    pub problem_id: i64,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CallbackRequested {
+    /// The Manila date, `YYYY-MM-DD`, by whose end we call back.
+    pub callback_due_on: String,
+}
+
+/// After rating the answer 1 or 2 stars, the borrower asks to be called
+/// back: the complaint opens again for a supervisor, due by the same
+/// working-day promise counted from now. Asking again answers as the first
+/// time did; any other complaint is refused (400).
+#[utoipa::path(post, path = "/user-problem/request-callback", operation_id = "complaint_request_callback", tag = "complaints", params(CallbackParams),
+    responses((status = 200, body = Envelope<CallbackRequested>), (status = 400), (status = 401), (status = 404)), security(("borrower_session" = [])))]
+pub async fn request_callback(
+    State(state): State<AppState>,
+    CurrentBorrower(borrower): CurrentBorrower,
+    lang: Lang,
+    Params(params): Params<CallbackParams>,
+) -> ApiResult<Json<Envelope<CallbackRequested>>> {
+    let complaint = own_complaint(&state, borrower, params.problem_id).await?;
+    let now = state.now();
+    let due_at = match complaint.callback_due_at {
+        // A second tap, or a retry: the call back already asked for.
+        Some(due_at) => due_at,
+        None if complaint.offers_callback() => {
+            let due_at = state.care_calendar().due_at(now);
+            match state.store.request_complaint_callback(complaint.id, borrower, now, due_at).await {
+                Ok(()) => due_at,
+                // Asked at the same moment from another tap: that one stands.
+                Err(hiram_domain::store::StoreError::Stale) => own_complaint(&state, borrower, complaint.id)
+                    .await?
+                    .callback_due_at
+                    .ok_or_else(|| ApiError::rejected(Msg::CallbackNotOffered))?,
+                Err(other) => return Err(other.into()),
+            }
+        }
+        None => return Err(ApiError::rejected(Msg::CallbackNotOffered)),
+    };
+    tracing::info!(complaint.id = complaint.id, "call back requested");
+    let due = due_day(due_at);
+    let message = Msg::CallbackRequested
+        .text(lang)
+        .replace("{date}", &crate::i18n::day(due, lang))
+        .replace("{ref}", &complaint.reference());
+    Ok(ok_saying(message, CallbackRequested { callback_due_on: due.to_string() }))
 }
 
 #[derive(Serialize, ToSchema)]

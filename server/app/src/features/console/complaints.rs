@@ -1,7 +1,10 @@
 //! Customer care's side of complaints: the inbox by lateness against the
 //! 3-working-day promise, answers with text and pictures (the "Process
-//! Result" the borrower reads, announced by SMS), closing, and the ratings
-//! borrowers gave each agent.
+//! Result" the borrower reads, announced by SMS with the complaint's
+//! number), closing, and the ratings borrowers gave each agent. A
+//! complaint whose borrower rated the answer low and asked for a call back
+//! is open again, due by the call back's own promise, for a supervisor to
+//! call and then close (decision 091).
 
 use super::Staff;
 use super::listing::{Listing, page_request};
@@ -15,7 +18,7 @@ use crate::state::AppState;
 use axum::Json;
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{DefaultBodyLimit, Multipart, State};
-use hiram_domain::complaint::{Complaint, ComplaintStatus, is_late};
+use hiram_domain::complaint::{Complaint, ComplaintStatus, is_late, parse_reference};
 use hiram_domain::fields::InvalidField;
 use hiram_domain::files::ImagePurpose;
 use hiram_domain::staff::Permission;
@@ -46,12 +49,19 @@ pub struct InboxParams {
     /// 1–100, default 25.
     #[param(minimum = 1, maximum = 100)]
     pub page_size: Option<i64>,
+    /// A complaint number as the borrower reads it out (`HC-0001234`, any
+    /// case, spaces or dashes): that complaint alone, whatever its status;
+    /// none when the number does not check.
+    #[param(max_length = 40)]
+    pub reference: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct InboxEntry {
     pub id: i64,
+    /// The complaint's number as the borrower has it (`HC-0001234`).
+    pub reference: String,
     pub borrower_id: i64,
     /// The last four digits only, `•••• ••• 4567` (decision 087); the whole
     /// number is the Borrowers reveal's, with a reason, audited.
@@ -64,10 +74,12 @@ pub struct InboxEntry {
     pub images: Vec<String>,
     /// URLs of the pictures of the answer.
     pub answer_images: Vec<String>,
-    /// The Manila date by whose end the answer is due.
+    /// The Manila date by whose end the answer is due (the call back's,
+    /// once asked for).
     pub due_date: String,
     pub status: String,
     pub filed_at: String,
+    /// When the answer now owed is due: the call back's, once asked for.
     pub due_at: String,
     /// Working days left before the answer is due; negative when late.
     pub working_days_left: i64,
@@ -75,10 +87,14 @@ pub struct InboxEntry {
     pub assignee: String,
     pub answer: String,
     pub score: Option<i64>,
+    /// When the borrower, after rating the answer 1 or 2 stars, asked to be
+    /// called back (the complaint is open again for a supervisor); absent
+    /// otherwise.
+    pub callback_requested_at: Option<String>,
 }
 
 /// Complaints by the time their answer is due, the most urgent first, a
-/// page at a time.
+/// page at a time; or the one a complaint number names.
 #[utoipa::path(get, path = "/complaints", operation_id = "staff_complaint_inbox", tag = "staff", params(InboxParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<Listing<InboxEntry>>), (status = 400), (status = 401), (status = 403)))]
 pub async fn inbox(
@@ -100,12 +116,23 @@ pub async fn inbox(
         crate::staff_access::Caller::Member(_) => "/api/console",
         crate::staff_access::Caller::Token(_) => "/api/staff",
     };
-    let page = state.store.complaints(status, paging).await?;
+    let page = match params.reference.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
+        Some(text) => {
+            let found = match parse_reference(text) {
+                Some(id) => state.store.complaint(id).await?,
+                None => None,
+            };
+            hiram_domain::back_office::Page { total: i64::from(found.is_some()), rows: found.into_iter().collect() }
+        }
+        None => state.store.complaints(status, paging).await?,
+    };
     let mut entries = Vec::new();
     for complaint in page.rows {
         let phone = state.store.borrower(complaint.borrower_id).await?.map(|borrower| borrower.phone.last_four_only());
+        let due_at = complaint.current_due();
         entries.push(InboxEntry {
             id: complaint.id,
+            reference: complaint.reference(),
             borrower_id: complaint.borrower_id.0,
             phone: phone.unwrap_or_default(),
             order_no: complaint.order_no.clone(),
@@ -114,15 +141,16 @@ pub async fn inbox(
             detail: complaint.detail.clone(),
             images: complaint.images.iter().map(|name| format!("{base}/uploads/{name}")).collect(),
             answer_images: complaint.answer_images.iter().map(|name| format!("{base}/uploads/{name}")).collect(),
-            due_date: hiram_domain::clock::manila_date(complaint.due_at - time::Duration::seconds(1)).to_string(),
+            due_date: hiram_domain::clock::manila_date(due_at - time::Duration::seconds(1)).to_string(),
             status: complaint.status.key().to_owned(),
             filed_at: crate::views::timestamp(complaint.filed_at),
-            due_at: crate::views::timestamp(complaint.due_at),
-            working_days_left: calendar.working_days_left(now, complaint.due_at),
-            late: is_late(complaint.status, complaint.due_at, now),
+            due_at: crate::views::timestamp(due_at),
+            working_days_left: calendar.working_days_left(now, due_at),
+            late: is_late(complaint.status, due_at, now),
             assignee: complaint.assignee.clone(),
             answer: complaint.answer.clone(),
             score: complaint.score,
+            callback_requested_at: complaint.callback_requested_at.map(crate::views::timestamp),
         });
     }
     Ok(ok(lang, Listing::new(paging, entries, page.total)))
@@ -146,7 +174,9 @@ async fn complaint(state: &AppState, id: i64) -> ApiResult<Complaint> {
     state.store.complaint(id).await?.ok_or(ApiError::NotFound)
 }
 
-/// Answers an open complaint and texts the borrower that it was answered.
+/// Answers an open complaint and texts the borrower that it was answered,
+/// naming it by its number. A complaint reopened for a call back keeps the
+/// answer its borrower rated (409): the supervisor calls, then closes it.
 #[utoipa::path(post, path = "/complaints/answer", operation_id = "staff_complaint_answer", tag = "staff", params(AnswerParams), security(("staff_token" = [])),
     responses((status = 200, body = Envelope<NoData>), (status = 400, body = Envelope<crate::error::FieldRefused>, description = "A field that does not fit; `data.field` names it"), (status = 401), (status = 403), (status = 404), (status = 409)))]
 pub async fn answer(
@@ -202,8 +232,7 @@ pub async fn answer(
     action.commit().await?;
     tracing::info!(complaint.id = complaint.id, "complaint answered");
     if let Some(borrower) = state.store.borrower(complaint.borrower_id).await? {
-        let body =
-            Msg::ComplaintAnsweredSms.text(Lang::of(borrower.language)).replace("{n}", &complaint.id.to_string());
+        let body = Msg::ComplaintAnsweredSms.text(Lang::of(borrower.language)).replace("{n}", &complaint.reference());
         crate::adapters::sms::notify(&state, &borrower.phone, body).await;
     }
     Ok(ok(lang, NoData))

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, type MockAnswer } from '@hiram/shared/testing/mockApi';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
@@ -9,7 +9,9 @@ import { INIT } from './testData';
 
 const SAVE = '/user-problem/problem-save';
 const UPLOAD = '/user-problem/upload-problem-img';
-const SENT = 'Your comments and suggestions have been received and we will deal with them as soon as possible. Have a nice day.';
+const SENT =
+  'We are sorry this happened, and we take it seriously. How lenders and their collectors may collect is governed by SEC Memorandum Circular No. 18, series of 2019, and we will look into what you reported. Your complaint number is HC-0000076. Customer care will answer by Mar 5, 2026, within 3 working days.';
+const FILED = { problemId: 7, reference: 'HC-0000076', dueDate: '2026-03-05' };
 const COLLECTION_QUERY = 'sessionId=s1&problemType=1&problemSonType=11&orderNo=HR0001';
 
 /** Each upload answers the next picture URL: /pany/uploads/p1, p2 … */
@@ -22,7 +24,7 @@ function setup(query = COLLECTION_QUERY, routes: Record<string, MockAnswer> = {}
   const api = mockApi({
     '/user-problem/problem-init': ok(INIT),
     [UPLOAD]: uploads(),
-    [SAVE]: { code: '00', message: SENT, data: null },
+    [SAVE]: { code: '00', message: SENT, data: FILED },
     ...routes,
   });
   renderRoute(`/complainPageNext?${query}`, '/complainPageNext', <ComplaintFormPage />);
@@ -30,14 +32,27 @@ function setup(query = COLLECTION_QUERY, routes: Record<string, MockAnswer> = {}
 }
 
 const textbox = () => screen.getByRole('textbox', { name: 'Describe the problem' }) as HTMLTextAreaElement;
-const picker = () => screen.queryByLabelText('Add a picture') as HTMLInputElement | null;
+const picker = () => screen.queryByLabelText('Add pictures') as HTMLInputElement | null;
 const thumbnails = () => screen.queryAllByRole('img', { name: /^Picture \d$/ });
+
+const png = (name: string) => new File(['png'], name, { type: 'image/png' });
 
 async function addPicture(name = 'shot.png') {
   const before = thumbnails().length;
-  fireEvent.change(picker()!, { target: { files: [new File(['png'], name, { type: 'image/png' })] } });
+  fireEvent.change(picker()!, { target: { files: [png(name)] } });
   await waitFor(() => expect(thumbnails()).toHaveLength(before + 1));
 }
+
+/** Picks several pictures in one go; returns once `added` more show. */
+async function addPictures(names: readonly string[], added = names.length) {
+  const before = thumbnails().length;
+  fireEvent.change(picker()!, { target: { files: names.map(png) } });
+  await waitFor(() => expect(thumbnails()).toHaveLength(before + added));
+}
+
+/** The names of the pictures uploaded, in order. */
+const uploadedNames = (api: ReturnType<typeof mockApi>) =>
+  api.calls(UPLOAD).map(([, init]) => ((init?.body as FormData).get('problemImage') as File).name);
 
 let previews = 0;
 beforeEach(() => {
@@ -90,26 +105,48 @@ describe('complaint form', () => {
     expect(api.calls(SAVE)).toHaveLength(0);
   });
 
-  it('uploads one picture at a time in problemImage, and hides the picker at 9', async () => {
+  it('takes several pictures in one pick, uploads each in problemImage in order, and hides the picker at 9', async () => {
     const api = setup();
     await screen.findByText('Collection');
-    expect(picker()?.multiple).toBe(false);
-    await addPicture('first.png');
+    expect(picker()?.multiple).toBe(true);
+    await addPictures(['first.png', 'second.png', 'third.png']);
     expect(getToast()?.message).toBe('Upload succeeded!');
-    const [url, init] = api.calls(UPLOAD)[0]!;
+    const [url] = api.calls(UPLOAD)[0]!;
     expect(url).toBe(`/pany${UPLOAD}?sessionId=s1`);
-    const sent = (init?.body as FormData).get('problemImage') as File;
-    expect(sent.name).toBe('first.png');
-    for (let i = 2; i <= 8; i += 1) await addPicture();
-    expect(picker()).toBeTruthy();
-    await addPicture();
+    expect(uploadedNames(api)).toEqual(['first.png', 'second.png', 'third.png']);
+    // Eight more picked with room for six: the first six go, and the borrower is told.
+    await addPictures(['4.png', '5.png', '6.png', '7.png', '8.png', '9.png', '10.png', '11.png'], 6);
     expect(thumbnails()).toHaveLength(9);
+    expect(uploadedNames(api)).toEqual(['first.png', 'second.png', 'third.png', '4.png', '5.png', '6.png', '7.png', '8.png', '9.png']);
+    expect(getToast()?.message).toBe('Only 6 more pictures fit, so the first 6 were added.');
     expect(picker()).toBeNull();
-    // Removing one brings the picker back.
+    // Removing one brings the picker back, for one picture.
     fireEvent.click(screen.getByRole('button', { name: 'Remove picture 3' }));
     expect(thumbnails()).toHaveLength(8);
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-3');
-    expect(picker()).toBeTruthy();
+    expect(picker()?.multiple).toBe(false);
+    await addPicture('again.png');
+    expect(thumbnails()).toHaveLength(9);
+  });
+
+  it('one picture still goes on its own', async () => {
+    const api = setup();
+    await screen.findByText('Collection');
+    await addPicture('only.png');
+    expect(uploadedNames(api)).toEqual(['only.png']);
+    expect(getToast()?.message).toBe('Upload succeeded!');
+  });
+
+  it('a refused picture in a pick stops the rest: those before it stay, the server message shows', async () => {
+    let n = 0;
+    const api = setup(COLLECTION_QUERY, {
+      [UPLOAD]: () => (++n === 2 ? fail('400', 'Please send a JPEG, PNG or WebP picture.') : ok({ url: `/pany/uploads/p${n}` })),
+    });
+    await screen.findByText('Collection');
+    fireEvent.change(picker()!, { target: { files: [png('a.png'), png('b.gif'), png('c.png')] } });
+    await waitFor(() => expect(getToast()?.message).toBe('Please send a JPEG, PNG or WebP picture.'));
+    expect(thumbnails()).toHaveLength(1);
+    expect(uploadedNames(api)).toEqual(['a.png', 'b.gif']);
   });
 
   it('a refused picture toasts the server message and is not added', async () => {
@@ -120,12 +157,11 @@ describe('complaint form', () => {
     expect(thumbnails()).toHaveLength(0);
   });
 
-  it('sends the complaint with the pictures joined by commas, clears the kept order, shows the modal 1.5 s, then the home', async () => {
+  it('sends the complaint with the pictures joined by commas, clears the kept order, and shows its words and number until the borrower moves on', async () => {
     localStorage.setItem(COMPLAINT_ORDER_KEY, 'HR0001');
     const api = setup();
     await screen.findByText('Collection');
-    await addPicture();
-    await addPicture();
+    await addPictures(['a.png', 'b.png']);
     fireEvent.change(textbox(), { target: { value: '  They called my boss twice.  ' } });
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -133,6 +169,10 @@ describe('complaint form', () => {
     await act(() => vi.advanceTimersByTimeAsync(0));
     const dialog = screen.getByRole('dialog', { name: 'Successfully Sent' });
     expect(dialog.textContent).toContain(SENT);
+    expect(dialog.textContent).not.toContain('Have a nice day');
+    expect(within(dialog).getByText('Complaint number')).toBeTruthy();
+    expect(within(dialog).getByText('HC-0000076')).toBeTruthy();
+    expect(within(dialog).getByText('Keep this number and give it whenever you contact us about this complaint.')).toBeTruthy();
     expect(api.calls(SAVE)).toHaveLength(1);
     expect(Object.fromEntries(new URLSearchParams(String(api.calls(SAVE)[0]![1]?.body)))).toEqual({
       problemType: '1',
@@ -143,9 +183,22 @@ describe('complaint form', () => {
     });
     expect(localStorage.getItem(COMPLAINT_ORDER_KEY)).toBeNull();
 
-    await act(() => vi.advanceTimersByTimeAsync(1499));
+    // The number does not vanish before it is read.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(screen.getByRole('dialog', { name: 'Successfully Sent' })).toBeTruthy();
     expect(screen.queryByTestId('where')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(1));
+    vi.useRealTimers();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'See my complaint' }));
+    expect(screen.getByTestId('where').textContent).toBe('/complainDetails?sessionId=s1&problemId=7');
+  });
+
+  it('OK on the success dialog goes to the complaint home', async () => {
+    setup();
+    await screen.findByText('Collection');
+    fireEvent.change(textbox(), { target: { value: 'Rude caller' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Successfully Sent' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.getByTestId('where').textContent).toBe('/complaint?sessionId=s1');
   });
 
@@ -176,7 +229,7 @@ describe('complaint form', () => {
   });
 
   it('a send that fails and then succeeds: the success dialog takes the failure\'s toast away', async () => {
-    setup(COLLECTION_QUERY, { [SAVE]: [fail('503', 'The service is busy. Please try again.'), { code: '00', message: SENT, data: null }] });
+    setup(COLLECTION_QUERY, { [SAVE]: [fail('503', 'The service is busy. Please try again.'), { code: '00', message: SENT, data: FILED }] });
     await screen.findByText('Collection');
     fireEvent.change(textbox(), { target: { value: 'Rude caller' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));

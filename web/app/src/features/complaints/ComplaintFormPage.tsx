@@ -10,14 +10,25 @@ import type { Picture } from '../../lib/pictures';
 import { useProblemInit } from './api/problemInit';
 import { problemSave } from './api/problemSave';
 import { uploadProblemImage } from './api/uploadProblemImage';
-import { capComplaintText, complaintLength, MAX_COMPLAINT_CHARS, MAX_COMPLAINT_PICTURES, SENT_MODAL_MS } from './rules';
+import { ComplaintNumber } from './ComplaintNumber';
+import { capComplaintText, complaintLength, MAX_COMPLAINT_CHARS, MAX_COMPLAINT_PICTURES } from './rules';
 import { clearComplaintOrder, readComplaintOrder } from './storage';
+
+/** What the success dialog shows of the complaint just filed. */
+interface Sent {
+  message: string;
+  reference: string;
+  problemId: number | null;
+}
 
 /**
  * The complaint form (spec §2, §4, §5; query problemType, problemSonType,
  * orderNo): the chosen type and sub-type, a description of at most 200
- * characters, up to 9 pictures, and Send. Once sent, the success modal shows
- * for 1.5 s and the complaint home follows.
+ * characters, up to 9 pictures (several in one pick), and Send. Once sent,
+ * the success dialog says what suits the complaint's type and gives its
+ * number; it stays until the borrower leaves it (a number that vanished
+ * after 1.5 s could not be kept, decision 091), for the complaint or the
+ * complaint home.
  */
 export default function ComplaintFormPage() {
   const [search] = useSearchParams();
@@ -33,7 +44,7 @@ export default function ComplaintFormPage() {
   const [text, setText] = useState('');
   const [pictures, setPictures] = useState<Picture[]>([]);
   const [sending, setSending] = useState(false);
-  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent | null>(null);
   const textId = useId();
 
   // The thumbnails' local addresses are released with the page.
@@ -43,12 +54,6 @@ export default function ComplaintFormPage() {
   }, [pictures]);
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
-  useEffect(() => {
-    if (sentMessage === null) return;
-    const timer = setTimeout(() => void navigate(appLink('/complaint'), { replace: true }), SENT_MODAL_MS);
-    return () => clearTimeout(timer);
-  }, [sentMessage, navigate]);
-
   const removePicture = (index: number) => {
     const removed = pictures[index];
     if (removed) URL.revokeObjectURL(removed.preview);
@@ -56,7 +61,7 @@ export default function ComplaintFormPage() {
   };
 
   const send = async () => {
-    if (sending || sentMessage !== null) return;
+    if (sending || sent !== null) return;
     const detail = text.trim();
     if (!detail) {
       showToast(t('complaint.empty'));
@@ -74,7 +79,11 @@ export default function ComplaintFormPage() {
     // A refusal was toasted by the request helper; the form stays as typed.
     if (!saved.success) return;
     clearComplaintOrder();
-    setSentMessage(saved.message || t('complaint.sentText'));
+    setSent({
+      message: saved.message || t('complaint.sentText'),
+      reference: saved.data?.reference ?? '',
+      problemId: saved.data?.problemId ?? null,
+    });
   };
 
   if (!Number.isInteger(problemType) || problemType <= 0) {
@@ -127,6 +136,7 @@ export default function ComplaintFormPage() {
               remove: (n) => t('complaint.removePicture', { n }),
               add: t('complaint.addPicture'),
               uploaded: t('complaint.uploaded'),
+              onlySome: (n) => t('complaint.picturesLeft', { n }),
             }}
             onAdd={(picture) => setPictures((list) => [...list, picture])}
             onRemove={removePicture}
@@ -137,8 +147,31 @@ export default function ComplaintFormPage() {
           {t('complaint.send')}
         </button>
       </main>
-      <Modal open={sentMessage !== null} title={t('complaint.sentTitle')} onClose={() => undefined} dismissible={false} outcome>
-        <p>{sentMessage}</p>
+      <Modal
+        open={sent !== null}
+        title={t('complaint.sentTitle')}
+        onClose={() => undefined}
+        dismissible={false}
+        outcome
+        actions={
+          <>
+            {sent?.problemId != null && (
+              <button
+                type="button"
+                className="h-btn h-btn--ghost"
+                onClick={() => void navigate(appLink('/complainDetails', { problemId: sent.problemId ?? '' }), { replace: true })}
+              >
+                {t('complaint.see')}
+              </button>
+            )}
+            <button type="button" className="h-btn" onClick={() => void navigate(appLink('/complaint'), { replace: true })}>
+              {t('common.ok')}
+            </button>
+          </>
+        }
+      >
+        <p>{sent?.message}</p>
+        {sent && <ComplaintNumber reference={sent.reference} hint />}
       </Modal>
     </>
   );

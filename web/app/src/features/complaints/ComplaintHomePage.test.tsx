@@ -72,10 +72,12 @@ describe('complaint home', () => {
     expect(where()).toBe('/complainPageNext?sessionId=s1&problemType=2&problemSonType=0&orderNo=HR0001');
   });
 
-  it('All chooses another loan; collection is refused for a loan that is not in repayment (isShow 0)', async () => {
+  it('Change loan chooses another loan; collection is refused for a loan that is not in repayment (isShow 0)', async () => {
     setup();
     fireEvent.click(await screen.findByRole('button', { name: 'Collection' }));
-    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    // The link says what it does; "All" read as a filter (issue 33).
+    expect(screen.queryByRole('button', { name: 'All' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Change loan' }));
     const sheet = screen.getByRole('dialog', { name: 'Choose a loan' });
     expect(within(sheet).getByRole('radio', { name: /Hiram Flex 91/ })).toHaveProperty('checked', true);
     expect(within(sheet).getByRole('radio', { name: /Hiram Flex 91/ }).closest('label')?.textContent).toContain('₱5,000.00 · HR0001 · Loan received');
@@ -88,7 +90,7 @@ describe('complaint home', () => {
     expect(screen.queryByRole('button', { name: 'They contacted people other than me' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Collection' }));
     expect(getToast()?.message).toBe(
-      'Collection complaints are about a loan you have been repaying. Please choose that loan with All.',
+      'Collection complaints are about a loan you have been repaying. Please choose that loan with Change loan.',
     );
     expect(screen.queryByRole('button', { name: 'They contacted people other than me' })).toBeNull();
     expect(screen.queryByTestId('where')).toBeNull();
@@ -101,7 +103,7 @@ describe('complaint home', () => {
     localStorage.setItem(COMPLAINT_ORDER_KEY, 'HR0009');
     setup('sessionId=s1', { ...INIT, orderDetail: null, orderList: [] });
     expect(await screen.findByText('You have no loans yet. You can still tell us about other concerns.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'All' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Change loan' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Collection' }));
     expect(getToast()?.message).toMatch(/^Collection complaints/);
     fireEvent.click(screen.getByRole('button', { name: 'Repayment and payments' }));

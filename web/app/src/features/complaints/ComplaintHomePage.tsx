@@ -85,8 +85,9 @@ function OrderSheet({
 }
 
 /**
- * The complaint home (spec §2, §4): the loan the complaint is about (All
- * chooses another), the question types, and for collection (type 1) its
+ * The complaint home (spec §2, §4): the loan the complaint is about (Change
+ * loan chooses another; the specification's "All" read as a filter, issue
+ * 33), the question types, and for collection (type 1) its
  * sub-types. Choosing a type other than collection opens the form at once.
  */
 export default function ComplaintHomePage() {
@@ -158,7 +159,7 @@ export default function ComplaintHomePage() {
                 </h2>
                 {init.orderList.length > 0 && (
                   <button type="button" className="h-link-btn" onClick={() => setSheetOpen(true)}>
-                    {t('complaint.all')}
+                    {t('complaint.changeOrder')}
                   </button>
                 )}
               </div>

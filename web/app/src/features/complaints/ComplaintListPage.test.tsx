@@ -16,7 +16,7 @@ const panel = () => screen.getByRole('tabpanel');
 afterEach(() => vi.unstubAllGlobals());
 
 describe('my complaints', () => {
-  it('shows the server tabs, the first selected, with time, topic and content', async () => {
+  it('shows the server tabs, the first selected, with the complaint number, time, topic and content', async () => {
     setup();
     expect(await screen.findByRole('tab', { name: 'All' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'My complaints' })).toBeTruthy();
@@ -27,7 +27,8 @@ describe('my complaints', () => {
     ]);
     const entries = within(panel()).getAllByRole('link');
     expect(entries).toHaveLength(2);
-    expect(entries[1]!.textContent).toContain('2026-03-01 09:00');
+    expect(entries[1]!.textContent).toContain('HC-0000076 · 2026-03-01 09:00');
+    expect(within(entries[0]!).getByText('HC-0000084')).toBeTruthy();
     expect(entries[1]!.textContent).toContain('Topic: Collection');
     expect(entries[1]!.textContent).toContain('They called my boss');
   });

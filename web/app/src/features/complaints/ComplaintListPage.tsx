@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { useProblemList } from './api/problemList';
 
-/** The borrower's complaints in the server's tabs; an entry opens its detail (spec §2). */
+/** The borrower's complaints in the server's tabs, each with its number; an entry opens its detail (spec §2). */
 export default function ComplaintListPage() {
   const { data: result } = useProblemList();
   const tabs = result?.success ? (result.data?.tabs ?? []) : [];
@@ -45,7 +45,15 @@ export default function ComplaintListPage() {
                 {shown.list.map((entry) => (
                   <li key={entry.id}>
                     <Link className="app-complaint" to={appLink('/complainDetails', { problemId: entry.id })}>
-                      <span className="app-small app-muted">{entry.time}</span>
+                      <span className="app-small app-muted">
+                        {entry.reference && (
+                          <>
+                            <span className="app-complaint-ref">{entry.reference}</span>
+                            {' · '}
+                          </>
+                        )}
+                        {entry.time}
+                      </span>
                       <span>
                         {t('complaint.problemType')}: <strong>{entry.type}</strong>
                       </span>

@@ -6,8 +6,6 @@ export const COLLECTION_TYPE = 1;
 export const MAX_COMPLAINT_CHARS = 200;
 /** Pictures on one complaint; the picker hides at this many. */
 export const MAX_COMPLAINT_PICTURES = 9;
-/** How long the sent modal shows before the complaint home. */
-export const SENT_MODAL_MS = 1500;
 /** How long after the detail loads the rating modal opens. */
 export const RATING_DELAY_MS = 3000;
 

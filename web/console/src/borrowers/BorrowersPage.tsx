@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { ApiResult } from '@hiram/shared/api/request';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatDateTime, formatMoney, formatPhone } from '@hiram/shared/format/format';
@@ -18,8 +19,18 @@ function linkedBorrower(params: URLSearchParams): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** Asks why before showing personal data; the server logs the reason before it answers. */
-function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => void; onRevealed: (data: RevealedData) => void }) {
+/**
+ * Asks why before an act the audit log keeps with its reason; the reason
+ * stays as typed and a refusal of it shows beside it.
+ */
+function ReasonDialog<Sent extends ApiResult<unknown>>({ title, text, submitLabel, send, onClose, onDone }: {
+  title: string;
+  text: string;
+  submitLabel: string;
+  send: (reason: string) => Promise<Sent>;
+  onClose: () => void;
+  onDone: (result: Sent) => void;
+}) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -27,46 +38,15 @@ function RevealDialog({ id, onClose, onRevealed }: { id: number; onClose: () => 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const result = await revealBorrower(id, reason.trim());
+    const result = await send(reason.trim());
     setBusy(false);
-    if (result.success && result.data) onRevealed(result.data);
-    // The reason stays as typed; a refusal of it shows beside it.
-    else if (!result.success && refusedField(result) === 'reason') setError(result.message || t('console.orders.reasonNeeded'));
-  }
-
-  return (
-    <FormDialog title={t('console.borrowers.revealTitle')} submitLabel={t('console.borrowers.reveal')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
-      <p>{t('console.borrowers.revealText')}</p>
-      <ReasonField
-        value={reason}
-        error={error}
-        onChange={(value) => {
-          setReason(value);
-          setError('');
-        }}
-      />
-    </FormDialog>
-  );
-}
-
-/** Rejecting the identity photos asks why: the borrower reads the reason and takes new photos. */
-function RejectIdentityDialog({ id, onClose, onDone }: { id: number; onClose: () => void; onDone: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await reviewIdentity(id, 'rejected', reason.trim());
-    setBusy(false);
-    if (result.success) onDone();
+    if (result.success) onDone(result);
     else if (refusedField(result) === 'reason') setError(result.message || t('console.orders.reasonNeeded'));
   }
 
   return (
-    <FormDialog title={t('console.identity.rejectTitle')} submitLabel={t('console.identity.reject')} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
-      <p>{t('console.identity.rejectText')}</p>
+    <FormDialog title={title} submitLabel={submitLabel} busy={busy} onClose={onClose} onSubmit={(e) => void submit(e)}>
+      <p>{text}</p>
       <ReasonField
         value={reason}
         error={error}
@@ -128,8 +108,12 @@ function IdentityReview({ data, me }: { data: Profile; me: Me }) {
       )}
       <RoleNote me={me} permission="decide_applications" />
       {rejecting && (
-        <RejectIdentityDialog
-          id={data.id}
+        // Rejecting asks why: the borrower reads the reason and takes new photos.
+        <ReasonDialog
+          title={t('console.identity.rejectTitle')}
+          text={t('console.identity.rejectText')}
+          submitLabel={t('console.identity.reject')}
+          send={(reason) => reviewIdentity(data.id, 'rejected', reason)}
           onClose={() => setRejecting(false)}
           onDone={() => {
             setRejecting(false);
@@ -217,11 +201,15 @@ function BorrowerPanel({ id, me }: { id: number; me: Me }) {
         ))}
       </ul>
       {asking && (
-        <RevealDialog
-          id={data.id}
+        // The server logs the reason before it shows anything.
+        <ReasonDialog
+          title={t('console.borrowers.revealTitle')}
+          text={t('console.borrowers.revealText')}
+          submitLabel={t('console.borrowers.reveal')}
+          send={(reason) => revealBorrower(data.id, reason)}
           onClose={() => setAsking(false)}
-          onRevealed={(shown) => {
-            setRevealed(shown);
+          onDone={(result) => {
+            if (result.success && result.data) setRevealed(result.data);
             setAsking(false);
           }}
         />

@@ -55,8 +55,11 @@ test('(a) customer care signs in with a TOTP code and answers a borrower’s com
   });
   expect(((await saved.json()) as { code: string }).code).toBe('00');
   const list = await request.post(`/pany/user-problem/problem-list?sessionId=${session.sessionId}`);
-  const tabs = ((await list.json()) as { data: { tabs: { list: { id: number; content: string }[] }[] } }).data.tabs;
-  const complaintId = tabs[0]!.list.find((entry) => entry.content === description)!.id;
+  const tabs = ((await list.json()) as { data: { tabs: { list: { id: number; reference: string; content: string }[] }[] } }).data.tabs;
+  const filed = tabs[0]!.list.find((entry) => entry.content === description)!;
+  // Staff and borrower name it by its complaint number (decision 091).
+  const [complaintId, reference] = [filed.id, filed.reference];
+  expect(reference).toMatch(/^HC-\d{7,}$/);
 
   const care = account('care', 'Care Agent', 'customer_care');
   const login = await signIn(page, care);
@@ -77,8 +80,8 @@ test('(a) customer care signs in with a TOTP code and answers a borrower’s com
   const inbox = page.getByRole('table', { name: 'Complaints' });
   const row = inbox.getByRole('row').filter({ hasText: description });
   await expect(row).toContainText('Working days left:');
-  await row.getByRole('button', { name: `Open complaint ${complaintId}` }).click();
-  const panel = page.getByRole('complementary', { name: `Complaint #${complaintId}` });
+  await row.getByRole('button', { name: `Open complaint ${reference}` }).click();
+  const panel = page.getByRole('complementary', { name: `Complaint ${reference}` });
   await expect(panel.getByText(description)).toBeVisible();
   await expect(panel.getByText('Open', { exact: true })).toBeVisible();
 

@@ -592,7 +592,13 @@ async fn two_server_processes_on_one_postgresql_send_each_reminder_once_across_a
     assert_eq!(texts_naming(&state, &phone, "Tubig").await, 1);
     let body = &state.store.outbox(Some(&phone), 500).await.unwrap();
     let kuryente = body.iter().find(|entry| entry.body.contains("Kuryente")).unwrap();
-    assert_eq!(kuryente.body, format!("Hiram reminder: Kuryente, ₱1,200.00, is due on {}.", hiram::i18n::day(today + Duration::days(2), hiram::i18n::Lang::En)));
+    assert_eq!(
+        kuryente.body,
+        format!(
+            "Hiram reminder: Kuryente, ₱1,200.00, is due on {}.",
+            hiram::i18n::day(today + Duration::days(2), hiram::i18n::Lang::En)
+        )
+    );
     drop((first, second, ids));
     let _ = std::fs::remove_dir_all(&folder);
 }

@@ -1,9 +1,9 @@
 import type { LegalDocument } from './types';
 
 export const loanTerms: LegalDocument = {
-  effective: '2026-11-27',
+  effective: '2026-11-28',
   intro: [
-    'These terms apply to every loan you take through Hiram from {company}, a lending company registered with the Securities and Exchange Commission (SEC Registration No. {sec}, Certificate of Authority No. {coa}).',
+    'Hiram is run by {company}, a lending company registered with the Securities and Exchange Commission (SEC Registration No. {sec}, Certificate of Authority No. {coa}). Each loan is made by the lender named on its product page and in its loan agreement and disclosure statement: {company} or another lending or financing company registered with the SEC. That lender is your creditor. These terms apply to every loan you take through Hiram, whichever lender makes it.',
     'Each loan also has its own loan agreement and disclosure statement, which you see before you accept. If they differ from these terms, the loan agreement and disclosure statement apply.',
   ],
   sections: [

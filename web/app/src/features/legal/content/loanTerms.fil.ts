@@ -1,9 +1,9 @@
 import type { LegalDocument } from './types';
 
 export const loanTerms: LegalDocument = {
-  effective: '2026-11-27',
+  effective: '2026-11-28',
   intro: [
-    'Sakop ng mga tuntuning ito ang bawat loan na kukunin mo sa pamamagitan ng Hiram mula sa {company}, isang lending company na rehistrado sa Securities and Exchange Commission (SEC Registration No. {sec}, Certificate of Authority No. {coa}).',
+    'Pinapatakbo ang Hiram ng {company}, isang lending company na rehistrado sa Securities and Exchange Commission (SEC Registration No. {sec}, Certificate of Authority No. {coa}). Ang bawat loan ay ibinibigay ng nagpapahiram na nakapangalan sa pahina ng produkto nito at sa loan agreement at disclosure statement nito: ang {company} o ibang lending o financing company na rehistrado sa SEC. Ang nagpapahiram na iyon ang iyong pinagkakautangan. Sakop ng mga tuntuning ito ang bawat loan na kukunin mo sa pamamagitan ng Hiram, alinmang nagpapahiram ang magbigay nito.',
     'May sariling loan agreement at disclosure statement din ang bawat loan, na makikita mo bago ka tumanggap. Kung may pagkakaiba ang mga ito sa mga tuntuning ito, ang loan agreement at disclosure statement ang masusunod.',
   ],
   sections: [

@@ -750,12 +750,11 @@ impl LoanAccount {
         let next_due = if late.get() > 0 {
             Some(NextDue { on: today, amount: less_credit(late) })
         } else {
-            // Never more than paying the whole loan off on that day costs:
-            // on its own day, not today's payoff (which may be less before
-            // the early-repayment day), or the amount and its day disagree.
-            self.plan(today).into_iter().find(|line| !line.settled).map(|line| {
-                let payoff = self.payoff(line.due_date).total.get() + account.credit.get();
-                NextDue { on: line.due_date, amount: less_credit(Centavos::new(line.remaining.get().min(payoff))) }
+            // Never more than paying the whole loan off that day costs.
+            let payoff = self.payoff(today).total.get() + account.credit.get();
+            self.plan(today).into_iter().find(|line| !line.settled).map(|line| NextDue {
+                on: line.due_date,
+                amount: less_credit(Centavos::new(line.remaining.get().min(payoff))),
             })
         };
         RunningBalance { owed_today: less_credit(account.unpaid()), next_due }

@@ -96,19 +96,6 @@ fn the_running_balance_counts_to_the_day_and_follows_every_payment() {
 }
 
 #[test]
-fn the_next_payment_is_what_falls_due_on_its_day_not_todays_payoff() {
-    // One payment at the end: before the early-repayment day a payoff today
-    // costs less than the instalment on its day; the next payment is the
-    // instalment, on its day, as the reminders and the schedule say.
-    let account = open(&product(1, 91, 400, 300), pesos(5_000));
-    let instalment = account.plan(day(10))[0].clone();
-    let payoff_today = account.payoff(day(10)).total;
-    assert!(payoff_today < instalment.remaining, "{payoff_today:?} against {:?}", instalment.remaining);
-    let next = account.running_balance(day(10)).next_due.unwrap();
-    assert_eq!(next, NextDue { on: instalment.due_date, amount: instalment.remaining });
-}
-
-#[test]
 fn a_loan_nine_days_late_shows_its_penalties_with_no_daily_run() {
     let account = open(&product_2(), pesos(5_000));
     let due = account.instalments[0].due_date;

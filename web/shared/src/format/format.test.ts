@@ -185,6 +185,12 @@ describe('formatDayTime', () => {
     expect(formatDayTime('2025-10-17T12:30:00+08:00', 'en')).toBe('Oct 17, 2025, 12:30 PM');
   });
 
+  it('reads a time without a zone as Manila wall-clock time, whatever the browser zone', () => {
+    expect(formatDayTime('2026-11-28 19:25', 'en')).toBe('Nov 28, 2026, 7:25 PM');
+    expect(formatDayTime('2026-11-22 10:00:00', 'fil')).toBe('Nob 22, 2026, 10:00 AM');
+    expect(formatDayTime('2026-11-28T11:25:42.273Z', 'en')).toBe('Nov 28, 2026, 7:25 PM');
+  });
+
   it('gives nothing for what is not a time', () => {
     expect(formatDayTime('', 'en')).toBe('');
     expect(formatDayTime('soon', 'en')).toBe('');

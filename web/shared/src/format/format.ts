@@ -103,13 +103,24 @@ export function formatDay(day: string, locale: Locale = getLocale()): string {
 }
 
 /**
+ * A time the server writes without a zone (`2026-11-28 19:25`, `YYYY-MM-DD
+ * HH:MM:SS`) is Manila's wall clock: it becomes the same moment with
+ * `+08:00`, so no browser reads it in its own zone. Other text is unchanged.
+ */
+function manilaWallTime(text: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?$/.exec(text.trim());
+  return m ? `${m[1]}T${m[2]}${m[3] ?? ':00'}+08:00` : text;
+}
+
+/**
  * A moment the server sends (RFC 3339: when a pay code stops working) as a
  * borrower reads it, in Manila time: the day as formatDay writes it, then
  * the hour on the 12-hour clock the Philippines reads, `Oct 16, 2025,
- * 11:59 PM` (Filipino `Okt 16, 2025, 11:59 PM`). '' when it is not a time.
+ * 11:59 PM` (Filipino `Okt 16, 2025, 11:59 PM`). A time without a zone
+ * (`2026-11-28 19:25`) is read as Manila's. '' when it is not a time.
  */
 export function formatDayTime(value: Date | number | string, locale: Locale = getLocale()): string {
-  const p = manilaParts(value);
+  const p = manilaParts(typeof value === 'string' ? manilaWallTime(value) : value);
   if (!p) return '';
   const hour = Number(p[3]);
   const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${p[4]} ${hour < 12 ? 'AM' : 'PM'}`;

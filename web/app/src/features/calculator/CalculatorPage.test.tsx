@@ -69,7 +69,7 @@ describe('the loan calculator', () => {
     renderRoute('/calculator', '/calculator', <CalculatorPage />);
     const rules = await screen.findByRole('region', { name: 'Legal limits in force' });
     expect(rules.textContent).toContain(
-      'Set by SEC Memorandum Circular No. 14, series of 2025, in force since 2026-04-01, for loans of ₱10,000.00 or less paid within 4 months.',
+      'Set by SEC Memorandum Circular No. 14, series of 2025, in force since Apr 1, 2026, for loans of ₱10,000.00 or less paid within 4 months.',
     );
     const rows = within(rules).getAllByRole('term').map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
     expect(rows).toEqual(['Nominal interest: at most 6.00% a month', 'Effective interest rate: at most 12.00% a month']);

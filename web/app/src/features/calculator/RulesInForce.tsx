@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatDay, formatMoney } from '@hiram/shared/format/format';
 import { t } from './texts';
 import type { CalcIndex } from './api/calc';
 import { formatPercent } from '@hiram/shared/format/format';
@@ -19,7 +19,7 @@ export function RulesInForce({ rules }: { rules: CalcIndex['caps'] }) {
       <p className="app-small">
         {t('calc.rulesText', {
           source: rules.source,
-          date: rules.inForceFrom,
+          date: formatDay(rules.inForceFrom),
           amount: formatMoney(rules.maxPrincipal, '₱'),
           months: rules.maxTermMonths,
         })}

@@ -10,10 +10,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('saved calculations', () => {
   it('lists them by name with the amount and payment, and opens one', async () => {
-    mockApi({ '/calc/list-loan': ok({ list: [SAVED, { ...SAVED, id: 8, name: '' }] }) });
+    mockApi({ '/calc/list-loan': ok({ list: [SAVED, { ...SAVED, id: 8, name: '', savedAt: '2026-11-28T11:25:42.273Z' }] }) });
     renderRoute('/calculator/saved?sessionId=s1', '/calculator/saved', <SavedCalculationsPage />);
     const links = await screen.findAllByRole('link', { name: /payments of about/ });
     expect(links.map((link) => link.querySelector('strong')?.textContent)).toEqual(['Tricycle repair', '₱5,000.00']);
+    // When each was saved, in Manila time as a borrower reads it (a UTC moment is 8 hours on).
+    expect(links.map((link) => link.querySelector('.app-muted')?.textContent)).toEqual(['Nov 22, 2026, 10:00 AM', 'Nov 28, 2026, 7:25 PM']);
     fireEvent.click(links[0]!);
     expect(screen.getByTestId('where').textContent).toBe('/calculator/saved/detail?sessionId=s1&id=7');
   });

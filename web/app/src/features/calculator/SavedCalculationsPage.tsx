@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatMoney } from '@hiram/shared/format/format';
+import { formatDayTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
@@ -30,7 +30,7 @@ export default function SavedCalculationsPage() {
                       n: saved.input.payments,
                     })}
                   </span>
-                  <span className="app-small app-muted">{saved.savedAt}</span>
+                  <span className="app-small app-muted">{formatDayTime(saved.savedAt) || saved.savedAt}</span>
                 </Link>
               </li>
             ))}

@@ -27,7 +27,7 @@ describe('my complaints', () => {
     ]);
     const entries = within(panel()).getAllByRole('link');
     expect(entries).toHaveLength(2);
-    expect(entries[1]!.textContent).toContain('HC-0000076 · 2026-03-01 09:00');
+    expect(entries[1]!.textContent).toContain('HC-0000076 · Mar 1, 2026, 9:00 AM');
     expect(within(entries[0]!).getByText('HC-0000084')).toBeTruthy();
     expect(entries[1]!.textContent).toContain('Topic: Collection');
     expect(entries[1]!.textContent).toContain('They called my boss');

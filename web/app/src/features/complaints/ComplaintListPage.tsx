@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDayTime } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
@@ -52,7 +53,7 @@ export default function ComplaintListPage() {
                             {' · '}
                           </>
                         )}
-                        {entry.time}
+                        {formatDayTime(entry.time) || entry.time}
                       </span>
                       <span>
                         {t('complaint.problemType')}: <strong>{entry.type}</strong>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useCompanyInfo } from '@hiram/shared/api/companyInfo';
+import { formatDay } from '@hiram/shared/format/format';
 import { t, useLocale, type Locale, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import type { LegalDocument, LegalSection, RuleSetValues } from './content/types';
@@ -54,7 +55,7 @@ export function LegalPage({ name, title, load, ruleSet }: LegalPageProps) {
         {embed && <h1>{t(title)}</h1>}
         {doc && !waiting && (
           <article>
-            <p className="app-muted">{t('legal.effective', { date: doc.effective })}</p>
+            <p className="app-muted">{t('legal.effective', { date: formatDay(doc.effective, locale) })}</p>
             {doc.intro.map((p, i) => (
               <p key={i}>{fill(p)}</p>
             ))}

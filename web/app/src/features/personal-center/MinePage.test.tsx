@@ -38,6 +38,9 @@ describe('my account', () => {
     // The status by its glossary name, as order details and the complaint picker name it.
     expect(order.textContent).toContain('Loan received');
     expect(order.textContent).not.toContain('Repayment open');
+    // The day applied as a borrower reads it, not the server's ISO day.
+    expect(order.textContent).toContain('Jun 1, 2025');
+    expect(order.textContent).not.toContain('2025-06-01');
   });
 
   it('offers the borrower tools when the server sends no menu', async () => {

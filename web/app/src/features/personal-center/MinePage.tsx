@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
+import { formatDay } from '@hiram/shared/format/format';
 import { statusName } from '@hiram/shared/i18n/glossary';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
@@ -105,7 +106,7 @@ export default function MinePage() {
                       {order.productLogo && <img src={order.productLogo} alt="" width={36} height={36} loading="lazy" />}
                       <span className="app-order-main">
                         <strong>{order.productName}</strong>
-                        <span className="app-small app-muted">{order.appliedAt}</span>
+                        <span className="app-small app-muted">{formatDay(order.appliedAt)}</span>
                       </span>
                       <span className="app-order-side">
                         <strong>{order.amountText}</strong>

@@ -26,6 +26,13 @@ describe('site catalogues', () => {
     expect(staleSameOnPurpose(siteEn, siteFil, same)).toEqual([]);
   });
 
+  it('says phone, bank account and user in Filipino on the Filipino site', () => {
+    // The 360 px screenshot walk found these English words in Filipino body text and headings.
+    const english = Object.entries(siteFil).filter(([, text]) => /\bphone\b|\bbank account\b|\buser\b/i.test(text));
+    expect(english).toEqual([]);
+    expect(siteFil['site.reviews.title']).toBe('Mga review ng mga humiram');
+  });
+
   it('has no empty text in either locale', () => {
     for (const catalogue of [siteEn, siteFil]) {
       expect(Object.entries(catalogue).filter(([, text]) => text.trim() === '')).toEqual([]);

@@ -77,6 +77,7 @@ export const siteEn = {
   'promo.download.inAppText':
     'You are in {app}’s own browser, where app stores and downloads may not open. Tap the ⋯ or ⋮ menu and choose “Open in browser”, or copy the link and paste it into your browser.',
   'promo.download.copyLink': 'Copy the link',
+  'promo.agreement.back': 'Back to registration',
   'promo.agreement.title': 'Registration agreement',
   'promo.agreement.p1': 'By registering you confirm that you are a Filipino citizen over 18 with a permanent address in the Philippines, and that the details you give are true.',
   'promo.agreement.p2': 'We use your mobile number to sign you in and to send you messages about your account and loans. We ask for your consent before reading contacts, location or device details.',

@@ -78,6 +78,7 @@ export const siteFil: SiteCatalogue = {
   'promo.download.inAppText':
     'Nasa sariling browser ka ng {app}, kung saan maaaring hindi bumukas ang app store at ang mga download. I-tap ang menu na ⋯ o ⋮ at piliin ang “Open in browser”, o kopyahin ang link at i-paste ito sa iyong browser.',
   'promo.download.copyLink': 'Kopyahin ang link',
+  'promo.agreement.back': 'Bumalik sa pagpaparehistro',
   'promo.agreement.title': 'Kasunduan sa pagpaparehistro',
   'promo.agreement.p1': 'Sa pagpaparehistro, kinukumpirma mong ikaw ay Pilipino, higit 18 taong gulang, may permanenteng tirahan sa Pilipinas, at totoo ang mga detalyeng ibinibigay mo.',
   'promo.agreement.p2': 'Ginagamit namin ang iyong numero ng mobile para i-sign in ka at padalhan ng mensahe tungkol sa iyong account at mga loan. Humihingi kami ng pahintulot bago basahin ang contacts, lokasyon o detalye ng device.',

@@ -302,4 +302,17 @@ describe('promotion page', () => {
     expect(screen.getByRole('heading', { name: 'Get Hiram' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue in the browser' }).getAttribute('href')).toBe('/login?down_id=7');
   });
+
+  it('leads from the registration agreement back to the form, with the promotion query kept', async () => {
+    renderPromo({}, '/promotion?id=3&links_id=L7#/agreementTemplate');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration agreement' })).toBeTruthy();
+    const back = screen.getByRole('link', { name: 'Back to registration' });
+    expect(back.getAttribute('href')).toBe('#/?id=3&links_id=L7');
+    await act(async () => {
+      window.location.hash = back.getAttribute('href')!;
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cash in 1 day' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Back to registration' })).toBeNull();
+  });
 });

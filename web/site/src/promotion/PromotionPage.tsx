@@ -93,9 +93,24 @@ function Download({ login, template }: { login: string; template: ChannelTemplat
   );
 }
 
-function Agreement({ info }: { info: CompanyInfo | null }) {
+/**
+ * The registration form's address from the agreement: the landing route,
+ * with the promotion query kept so the form still counts its channel.
+ */
+const formLink = (params: URLSearchParams) => {
+  const query = params.toString();
+  return query ? `#/?${query}` : '#/';
+};
+
+function Agreement({ info, params }: { info: CompanyInfo | null; params: URLSearchParams }) {
   return (
     <section className="promo-card promo-text">
+      <p>
+        <a className="promo-back" href={formLink(params)}>
+          <span aria-hidden="true">← </span>
+          {t('promo.agreement.back')}
+        </a>
+      </p>
       <h1>{t('promo.agreement.title')}</h1>
       {info && <p className="promo-strong">{info.companyName}</p>}
       <p>{t('promo.agreement.p1')}</p>
@@ -164,7 +179,7 @@ export function PromotionPage() {
       </header>
       <main className="promo-main">
         {view === 'download' && <Download login={login} template={template} />}
-        {view === 'agreement' && <Agreement info={info} />}
+        {view === 'agreement' && <Agreement info={info} params={params} />}
         {view === 'landing' && (
           <section className="promo-card">
             <h1>{written?.headline || t('promo.title')}</h1>

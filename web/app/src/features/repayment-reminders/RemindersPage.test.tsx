@@ -35,6 +35,12 @@ describe('repayment reminders', () => {
     ]);
     const upcoming = screen.getByRole('region', { name: 'Due in the next 30 days' });
     expect(overdue.compareDocumentPosition(upcoming) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // It reads as late: the group, its total and "7 days overdue" take the
+    // danger shade (app.css); the upcoming group keeps the plain and muted text.
+    expect(overdue.classList.contains('app-overdue')).toBe(true);
+    expect(within(overdue).getByText('Due Mar 3, 2026, 7 days overdue').className).toContain('app-overdue-when');
+    expect(upcoming.classList.contains('app-overdue')).toBe(false);
+    expect(upcoming.querySelector('.app-overdue-when')).toBeNull();
   });
 
   it('has no overdue heading when nothing is overdue', async () => {

@@ -44,15 +44,15 @@ const OVERDUE_STATUS = 180;
 /** Loans past their due date: what the overview lists with them (only loans are: a bill that passed is not). */
 const isOverdue = (item: RepayItem) => typeof item.daysLeft === 'number' && item.daysLeft < 0;
 
-/** The overview's lines: name and when, the amount on the right. */
-function DueList({ items }: { items: readonly RepayItem[] }) {
+/** The overview's lines: name and when, the amount on the right; `late` marks them overdue. */
+function DueList({ items, late = false }: { items: readonly RepayItem[]; late?: boolean }) {
   return (
     <ul className="app-plan">
       {items.map((item) => (
         <li key={`${item.kind}-${item.id}`}>
           <span>
             <span className="app-block">{item.name}</span>
-            <span className="app-small app-muted">{dueText(item)}</span>
+            <span className={late ? 'app-small app-overdue-when' : 'app-small app-muted'}>{dueText(item)}</span>
           </span>
           <strong>{formatMoney(item.amount)}</strong>
         </li>
@@ -83,12 +83,12 @@ export default function RemindersPage() {
       <PageHeader title={t('page.repaymentReminders')} />
       <main className="app-main app-stack">
         {overdue.length > 0 && (
-          <section className="h-card" aria-labelledby="reminders-overdue">
+          <section className="h-card app-overdue" aria-labelledby="reminders-overdue">
             <h2 id="reminders-overdue" className="app-section-title">
               {statusName(OVERDUE_STATUS)}
             </h2>
             <p className="app-amount">{formatMoney(overdueTotal)}</p>
-            <DueList items={overdue} />
+            <DueList items={overdue} late />
           </section>
         )}
         {overview && (

@@ -14,9 +14,10 @@ import http from 'node:http';
 const PER_CONNECTION = 6000;
 
 /** One signed callback; resolves to the HTTP status and the envelope's result. */
-export function sendCallback({ port, secret, payCode, amount, transactionId, agent }) {
+export function sendCallback({ port, secret, payCode, amount, transactionId, agent, clockAheadSeconds = 0 }) {
   const body = JSON.stringify({ transactionId, payCode, amount: Number(amount), currency: 'PHP' });
-  const timestamp = String(Math.floor(Date.now() / 1000));
+  // A provider's clock agrees with the server's, which a drill may run ahead.
+  const timestamp = String(Math.floor(Date.now() / 1000) + clockAheadSeconds);
   const signature = crypto.createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return new Promise((resolve, reject) => {
     const request = http.request(

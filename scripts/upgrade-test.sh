@@ -126,7 +126,7 @@ fleet_start 3
 
 step "the journey and a stream of callbacks through the balancer while each process is upgraded in turn"
 node scripts/upgrade/stream.mjs "${balancer##*:}" "$secret" "$TEST_DATABASE_URL" "$work/loans-fleet.json" "$work/stop" \
-  >"$work/stream.json" &
+  "$work/clock-offset" >"$work/stream.json" &
 stream=$!
 # The journey again and again (each a new borrower) until every process is upgraded.
 (

@@ -4,15 +4,19 @@
 // the upgrade's), each callback a new payment of one centavo, until the
 // file STOP exists. Then every acknowledged payment must be in the ledger
 // (the ledger's unique key keeps it from being there twice). Prints one
-// JSON line; exits 1 on a failed request or a lost posting.
+// JSON line; exits 1 on a failed request or a lost posting. Each callback is
+// signed at the servers' clock, CLOCK_FILE's seconds ahead of this one: the
+// journey beside it runs the clock 46 days on for a while, and a provider's
+// callback is never that far from the server's time (it would be stale).
 //
-//   node scripts/upgrade/stream.mjs PORT SECRET DATABASE_URL LOANS_JSON STOP
+//   node scripts/upgrade/stream.mjs PORT SECRET DATABASE_URL LOANS_JSON STOP CLOCK_FILE
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { sendCallback, writeStatementAt } from '../../bench/callbacks.mjs';
 
-const [port, secret, databaseUrl, loansFile, stop] = process.argv.slice(2);
+const [port, secret, databaseUrl, loansFile, stop, clockFile] = process.argv.slice(2);
+const clockAhead = () => Number(readFileSync(clockFile, 'utf8').trim() || '0');
 const CONNECTIONS = 4;
 const PER_CONNECTION = 5000;
 const codes = JSON.parse(readFileSync(loansFile, 'utf8')).map((loan) => loan.payCode);
@@ -26,7 +30,7 @@ await Promise.all(
   Array.from({ length: CONNECTIONS }, async (_, w) => {
     for (let i = 0; i < PER_CONNECTION && !existsSync(stop); i += 1) {
       try {
-        const answer = await sendCallback({ port, secret, agent, ...payment(w, i) });
+        const answer = await sendCallback({ port, secret, agent, clockAheadSeconds: clockAhead(), ...payment(w, i) });
         if (answer.status === 200 && answer.result === 'posted') acknowledged.add(payment(w, i).transactionId);
         else failures.push(`${payment(w, i).transactionId}: ${answer.status} ${answer.result}`);
       } catch (error) {

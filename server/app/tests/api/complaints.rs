@@ -167,6 +167,8 @@ crate::on_both_stores! {
         let misheard = String::from_utf8(misheard).unwrap();
         let none = staff_get(&app, &token, &format!("/api/staff/complaints?reference={misheard}")).await;
         assert_eq!(none["data"]["total"].as_i64(), Some(0), "a number whose check digit does not fit names nothing");
+        let too_long = app.client.get(app.url(&format!("/api/staff/complaints?reference={}", "0".repeat(41)))).bearer_auth(&token).send().await.unwrap();
+        assert_eq!(too_long.status(), 400, "longer than the document allows is refused");
         let second_page = staff_get(&app, &token, "/api/staff/complaints?page=2&pageSize=1").await;
         assert_eq!((second_page["data"]["total"].as_i64(), second_page["data"]["rows"].as_array().map(Vec::len)), (Some(2), Some(1)));
         assert_eq!(second_page["data"]["rows"][0]["id"], entries[1]["id"], "page 2 goes on where page 1 stopped");

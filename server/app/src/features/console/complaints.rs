@@ -116,6 +116,10 @@ pub async fn inbox(
         crate::staff_access::Caller::Member(_) => "/api/console",
         crate::staff_access::Caller::Token(_) => "/api/staff",
     };
+    // Longer than any number can be written: refused as the document says.
+    if params.reference.as_ref().is_some_and(|text| text.chars().count() > 40) {
+        return Err(super::refused_with(Msg::FieldInvalid, "reference"));
+    }
     let page = match params.reference.as_deref().map(str::trim).filter(|text| !text.is_empty()) {
         Some(text) => {
             let found = match parse_reference(text) {

@@ -40,7 +40,7 @@ function SectionView({ section, me }: { section: Section; me: Me }) {
     case 'dashboard':
       return <DashboardPage />;
     case 'applications':
-      return <OrdersPage key="applications" me={me} initialStatus="21" />;
+      return <OrdersPage key="applications" me={me} initialStatus="21" title="console.section.applications" />;
     case 'orders':
       return <OrdersPage key="orders" me={me} />;
     case 'borrowers':

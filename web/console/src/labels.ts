@@ -1,3 +1,4 @@
+import { statusName } from '@hiram/shared/i18n/glossary';
 import { t, type MessageKey } from './i18n/i18n';
 
 const STATUS_LABELS: Record<string, MessageKey> = {
@@ -16,23 +17,17 @@ export function statusLabel(status: string): string {
   return key ? t(key) : status;
 }
 
-const ORDER_STATUS_LABELS: Record<number, MessageKey> = {
-  21: 'console.order.status.21',
-  151: 'console.order.status.151',
-  110: 'console.order.status.110',
-  170: 'console.order.status.170',
-  174: 'console.order.status.174',
-  180: 'console.order.status.180',
-  200: 'console.order.status.200',
-};
-
 /** The order statuses of D3, in the order a loan lives them. */
 export const ORDER_STATUSES = [21, 151, 170, 174, 180, 200, 110] as const;
 
-/** An order status code with its name: `174 · Repayment open`. */
+/**
+ * An order status code with the one name borrowers read for it (the
+ * glossary's, decision 086), so that staff on a call say what the borrower
+ * sees: `174 · Loan received`.
+ */
 export function orderStatusLabel(code: number): string {
-  const key = ORDER_STATUS_LABELS[code];
-  return key ? `${code} · ${t(key)}` : String(code);
+  const name = statusName(code);
+  return name ? `${code} · ${name}` : String(code);
 }
 
 const CONTACT_LABELS: Record<string, MessageKey> = {

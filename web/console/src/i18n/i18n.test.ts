@@ -22,7 +22,7 @@ const SAME_IN_FILIPINO = [
   'console.section.dashboard', 'console.col.principal', 'console.orders.panel', 'console.orders.title',
   'console.orders.owed.principal', 'console.orders.ledger', 'console.orders.debit', 'console.orders.credit',
   'console.borrowers.panel', 'console.products.fee', 'console.links.template', 'console.links.userFrom',
-  'console.links.utmTag', 'console.links.linksId', 'console.links.downId', 'console.links.code', 'console.banners.link',
+  'console.links.utmTag', 'console.links.code', 'console.banners.link',
   'console.collections.title', 'console.contact.sms', 'console.contact.email', 'console.tokens.secret',
   'console.journals.memo', 'console.journals.dr', 'console.journals.cr', 'console.provisions.rate', 'console.provisions.provision',
   'console.books.trialBalance', 'console.books.code', 'console.books.account', 'console.books.debit', 'console.books.credit',

@@ -57,9 +57,9 @@ describe('channel links', () => {
     type('Name', 'TikTok download');
     await within(dialog).findByRole('option', { name: '#1 Hiram: Cash up to ₱10,000' });
     type('Template', '1');
-    type('Channel (user_from)', 'tiktok');
+    type('Channel', 'tiktok');
     type('Opens', 'download');
-    type('Code (down_id)', 'tt-dl');
+    type('Code', 'tt-dl');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.calls('/promotion-links/save')).toHaveLength(1));
     expect(form(api.calls('/promotion-links/save')[0]![1])).toEqual({
@@ -76,7 +76,7 @@ describe('channel links', () => {
     renderSection(<LinksPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit link Facebook November' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit link Facebook November' });
-    const code = within(dialog).getByLabelText('Code (links_id)') as HTMLInputElement;
+    const code = within(dialog).getByLabelText('Code') as HTMLInputElement;
     expect(code.readOnly).toBe(true);
     expect((within(dialog).getByLabelText('Opens') as HTMLSelectElement).disabled).toBe(true);
     fireEvent.change(within(dialog).getByLabelText('UTM tag'), { target: { value: 'nov-2' } });

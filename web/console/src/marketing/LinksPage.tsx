@@ -73,7 +73,7 @@ function LinkDialog({ item: link, onClose, onSaved }: { item: LinkView | null; o
         </select>
       </div>
       <Field
-        label={form.kind === 'register' ? t('console.links.linksId') : t('console.links.downId')}
+        label={t('console.links.code')}
         hint={link ? t('console.links.codeFixed') : t('console.links.tagHint', { max: 40 })}
         maxLength={40}
         value={form.code}

@@ -26,12 +26,21 @@ function linkedOrder(params: URLSearchParams): number | null {
 }
 
 /**
- * Orders by status: the applications queue is the orders under review (21).
+ * Orders by status: the applications queue is the orders under review (21),
+ * under its own section's title.
  * A row opens the order's record beside the table; while it is open the
  * table leaves out Applied and Product, which the record shows, so Status
  * and Due date stay in view at 1280 px.
  */
-export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?: string }) {
+export function OrdersPage({
+  me,
+  initialStatus = '',
+  title = 'console.section.orders',
+}: {
+  me: Me;
+  initialStatus?: string;
+  title?: MessageKey;
+}) {
   const [filter, setFilter] = useState<OrderFilter>({ status: initialStatus, orderNo: '', sort: 'newest' });
   const [typed, setTyped] = useState('');
   const [page, setPage] = useState(1);
@@ -51,7 +60,7 @@ export function OrdersPage({ me, initialStatus = '' }: { me: Me; initialStatus?:
 
   return (
     <section className="c-page" aria-labelledby="c-orders-title">
-      <PageHead id="c-orders-title" title={t('console.section.orders')}>
+      <PageHead id="c-orders-title" title={t(title)}>
         <SelectFilter
           label={t('console.status')}
           value={filter.status}

@@ -205,7 +205,7 @@ export function RuleSetsPage({ me }: { me: Me }) {
               </>
             ),
           },
-          { header: t('console.rules.source'), className: 'c-text', cell: (row) => row.source },
+          { header: t('console.rules.source'), className: 'c-prose', cell: (row) => row.source },
           { header: t('console.rules.inForceFrom'), className: 'c-nowrap', cell: (row) => row.inForceFrom },
           { header: t('console.rules.coverage'), cell: (row) => t('console.rules.coverageValue', { amount: peso(row.maxPrincipal), months: row.maxTermMonths }) },
           {

@@ -16,12 +16,14 @@ afterEach(() => vi.unstubAllGlobals());
 describe('test preview page', () => {
   it('prefills the fields from the query and carries them on every link', () => {
     renderAt('/testPreview?sessionId=s-1&deviceId=d-2&productId=4&orderId=77');
-    expect(screen.getByRole('textbox', { name: 'Session ID' })).toHaveProperty('value', 's-1');
+    const session = screen.getByLabelText('Session ID');
+    expect(session).toHaveProperty('value', 's-1');
+    expect(session.getAttribute('type')).toBe('password');
 
     fireEvent.change(screen.getByRole('textbox', { name: 'App version' }), { target: { value: '2.1.0' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Device name' }), { target: { value: 'Redmi 9A' } });
 
-    const href = screen.getByRole('link', { name: 'Order details' }).getAttribute('href') ?? '';
+    const href = screen.getByRole('link', { name: 'Loan details' }).getAttribute('href') ?? '';
     const url = new URL(href, 'http://x');
     expect(url.pathname).toBe('/loanDetails');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({

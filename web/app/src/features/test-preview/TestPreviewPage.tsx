@@ -174,6 +174,9 @@ export default function TestPreviewPage() {
               label={t(f.label)}
               name={f.name}
               value={values[f.name]}
+              // The session is a key to the borrower's account: hidden like a
+              // password, so a screenshot or someone nearby does not carry it off.
+              {...(f.name === 'sessionId' ? { type: 'password', autoComplete: 'off' } : {})}
               onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
             />
           ))}

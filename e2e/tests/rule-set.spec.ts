@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../test';
 import { applyForApprovedLoan, logIn } from '../borrower';
-import { pageSession, staffHeaders } from '../fixtures';
+import { pageSession, shownDay, staffHeaders } from '../fixtures';
 
 // The rule set of the law in force (decision 056) as the borrower meets it:
 // named, with the server's own figures, in the disclosure statement shown
@@ -142,7 +142,7 @@ test('the loan terms state the rule set in force, its source, the day it took ef
   expect(rules.eirMonthlyBp).toBe(1200);
 
   const limits = page.locator('article section').filter({ has: page.getByRole('heading', { name: /Legal limits for small, short loans/ }) });
-  await expect(limits).toContainText(`For loans made from ${rules.inForceFrom}, that is ${rules.source}.`);
+  await expect(limits).toContainText(`For loans made from ${shownDay(rules.inForceFrom)}, that is ${rules.source}.`);
   await expect(limits).toContainText(SEC_MC_14);
   await expect(limits).toContainText('an effective interest rate of 12.00% a month');
   await expect(limits).toContainText('interest and every fee except penalties, as a monthly rate on the money you actually receive');

@@ -62,7 +62,7 @@ describe('legal pages', () => {
     const api = renderAt('/loanTerms', <LoanTermsPage />);
     const limits = (await screen.findByRole('heading', { name: /Legal limits for small, short loans/ })).closest('section')!;
     expect(limits.textContent).toContain(
-      'For loans made from 2026-04-01, that is SEC Memorandum Circular No. 14, series of 2025 (RA 11765 section 6(a)).',
+      'For loans made from Apr 1, 2026, that is SEC Memorandum Circular No. 14, series of 2025 (RA 11765 section 6(a)).',
     );
     expect(limits.textContent).toContain('₱10,000.00 or less, and payable within 4 calendar months');
     expect(limits.textContent).toContain('nominal interest of 6.00% a month (about 0.20% a day) on the principal you still owe;');
@@ -90,7 +90,7 @@ describe('legal pages', () => {
     try {
       renderAt('/loanTerms', <LoanTermsPage />);
       const limits = (await screen.findByRole('heading', { name: /Mga limitasyon ng batas/ })).closest('section')!;
-      expect(limits.textContent).toContain('Para sa mga loan na ginawa mula 2026-04-01, iyon ang SEC Memorandum Circular No. 14, series of 2025');
+      expect(limits.textContent).toContain('Para sa mga loan na ginawa mula Abr 1, 2026, iyon ang SEC Memorandum Circular No. 14, series of 2025');
       expect(limits.textContent).toContain('effective interest rate na 12.00% kada buwan');
       expect(limits.textContent).not.toMatch(/\{\w+\}/);
     } finally {

@@ -1,4 +1,4 @@
-import { formatMoney, formatPercent } from '@hiram/shared/format/format';
+import { formatDay, formatMoney, formatPercent } from '@hiram/shared/format/format';
 import type { RuleSetView } from './api/getGeneralTerms';
 import type { RuleSetValues } from './content/types';
 
@@ -11,7 +11,7 @@ export function dailyOf(monthlyBasisPoints: number): string {
 export function ruleSetValues(rules: RuleSetView): RuleSetValues {
   return {
     ruleSource: rules.source,
-    ruleSince: rules.inForceFrom,
+    ruleSince: formatDay(rules.inForceFrom),
     maxAmount: formatMoney(rules.maxPrincipal, '₱'),
     maxMonths: String(rules.maxTermMonths),
     nominal: formatPercent(rules.nominalMonthlyBp),

@@ -227,7 +227,7 @@ test('the 170 order: a banner asking for the account, no popup, no Pay button', 
   const session = demoSession();
   const order = orderInStatus(session, 170);
   await page.goto(`/loanDetails?orderId=${order.orderId}&productId=${order.productId}&sessionId=${session.sessionId}`);
-  const banner = page.getByRole('region', { name: 'Order status' });
+  const banner = page.getByRole('region', { name: 'Loan status' });
   await expect(banner.getByRole('heading', { name: 'Loan confirmed' })).toBeVisible();
   await expect(banner).toContainText('Add a bank account or e-wallet in your name.');
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -131,7 +131,7 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
   // No account yet: the loan waits, and order details asks for one in its
   // banner, under the status's one name, with one button and no popup
   // (decisions 045, 086).
-  const banner = page.getByRole('region', { name: 'Order status' });
+  const banner = page.getByRole('region', { name: 'Loan status' });
   await expect(banner.getByRole('heading', { name: 'Loan confirmed' })).toBeVisible();
   await expect(banner).toContainText('Add a bank account or e-wallet in your name.');
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -52,7 +52,7 @@ for (const status of [21, 110, 170, 174, 180, 200]) {
     const data = ((await (await reply).json()) as { data: Details }).data;
     expect(data.orderStatus).toBe(status);
 
-    const banner = page.getByRole('region', { name: 'Order status' });
+    const banner = page.getByRole('region', { name: 'Loan status' });
     await expect(banner).toBeVisible();
     await expect(banner).toHaveCSS('background-color', BANNER[status]!);
     await expect(banner.locator('svg')).toBeVisible();
@@ -79,7 +79,7 @@ for (const status of [21, 110, 170, 174, 180, 200]) {
     const name = STATUS_NAME[status]!;
     const query = new URLSearchParams({ sessionId: session.sessionId, orderId: String(order.orderId), productId: String(order.productId) });
     await page.goto(`/loanDetails?${query.toString()}`);
-    await expect(page.getByRole('region', { name: 'Order status' }).getByRole('heading', { level: 2 })).toHaveText(name);
+    await expect(page.getByRole('region', { name: 'Loan status' }).getByRole('heading', { level: 2 })).toHaveText(name);
 
     await page.goto(`/mine?sessionId=${session.sessionId}`);
     await expect(page.locator(`main a[href*="orderId=${order.orderId}"]`)).toContainText(name);

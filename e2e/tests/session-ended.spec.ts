@@ -46,7 +46,7 @@ test('an idle session on order details and on my account says so and logs in aga
   const order = shownOrder(session);
   const details = `/loanDetails?orderId=${order.orderId}&productId=${order.productId}`;
   await page.goto(`${details}&sessionId=${session.sessionId}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order Details');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loan details');
   await expect(page.getByText(order.productName).first()).toBeVisible();
 
   idle();

@@ -5,7 +5,7 @@ test('the test preview page links carry the device fields', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Test preview' })).toBeVisible();
   await page.getByRole('textbox', { name: 'App version' }).fill('2.1.0');
 
-  const link = page.getByRole('link', { name: 'Order details' });
+  const link = page.getByRole('link', { name: 'Loan details' });
   const href = new URL((await link.getAttribute('href')) ?? '', 'http://x');
   expect(href.pathname).toBe('/loanDetails');
   expect(href.searchParams.get('sessionId')).toBe('s-123');

@@ -145,7 +145,10 @@ impl Payoff {
 }
 
 /// An open loan's running balance on a day, for its borrower's order
-/// details: what paying everything today takes and the next amount due.
+/// details and payment page: what is owed, the next payment on its day, and
+/// what paying everything off today takes. The three differ (a payoff before
+/// the early-repayment day carries interest to that day; the next payment
+/// carries interest to its own day), so each page names which it shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RunningBalance {
     /// Everything charged to the day and unpaid, less the borrower's
@@ -153,6 +156,24 @@ pub struct RunningBalance {
     pub owed_today: Centavos,
     /// The next amount to pay and its day; `None` once nothing is owed.
     pub next_due: Option<NextDue>,
+    /// Paying the whole loan off today, less the borrower's credit.
+    pub payoff_today: Centavos,
+}
+
+impl RunningBalance {
+    /// What a payment made today is asked for: what has fallen due, or the
+    /// next payment, but never more than closing the loan today costs (a pay
+    /// code for more would be refused).
+    pub fn payable_today(&self) -> Centavos {
+        self.next_due.map_or(Centavos::ZERO, |next| next.amount.min(self.payoff_today))
+    }
+
+    /// Whether paying today closes the loan for less than the next payment
+    /// on its day: the page then says so rather than showing a smaller
+    /// figure beside the due date.
+    pub fn closes_for_less_today(&self) -> bool {
+        self.next_due.is_some_and(|next| self.payoff_today < next.amount)
+    }
 }
 
 /// The next amount a borrower pays, and by when.
@@ -738,9 +759,10 @@ impl LoanAccount {
     }
 
     /// The running balance on `today` (interest and penalties to the day,
-    /// with no daily run needed): what is owed, and the next amount due:
-    /// everything fallen due, today; else the next instalment as the plan
-    /// shows it on its due date; less any credit held.
+    /// with no daily run needed): what is owed; the next amount due
+    /// (everything fallen due, today; else the next instalment as the plan
+    /// shows it on its due date); and the payoff today; each less any credit
+    /// held.
     pub fn running_balance(&self, today: Date) -> RunningBalance {
         let mut account = self.clone();
         account.bring_to(today);
@@ -750,14 +772,14 @@ impl LoanAccount {
         let next_due = if late.get() > 0 {
             Some(NextDue { on: today, amount: less_credit(late) })
         } else {
-            // Never more than paying the whole loan off that day costs.
-            let payoff = self.payoff(today).total.get() + account.credit.get();
-            self.plan(today).into_iter().find(|line| !line.settled).map(|line| NextDue {
-                on: line.due_date,
-                amount: less_credit(Centavos::new(line.remaining.get().min(payoff))),
-            })
+            self.plan(today)
+                .into_iter()
+                .find(|line| !line.settled)
+                .map(|line| NextDue { on: line.due_date, amount: less_credit(line.remaining) })
         };
-        RunningBalance { owed_today: less_credit(account.unpaid()), next_due }
+        // The payoff has the credit taken off already.
+        let payoff_today = Centavos::new(self.payoff(today).total.get().max(0));
+        RunningBalance { owed_today: less_credit(account.unpaid()), next_due, payoff_today }
     }
 
     /// Where the loan stands on `today` when an instalment is past its due

@@ -120,8 +120,8 @@ messages! {
         fil: "Salamat! Bayad na ang loan na ito. Maaari kang humiram muli anumang oras.",
     }
     RowOrderNumber {
-        en: "Order number",
-        fil: "Numero ng order",
+        en: "Loan number",
+        fil: "Numero ng loan",
     }
     RowLoanAmount {
         en: "Loan amount",
@@ -142,6 +142,16 @@ messages! {
     RowServiceFee {
         en: "Service fee",
         fil: "Service fee",
+    }
+    /// A fully paid loan whose payments came to less than its schedule.
+    PaidLessThanSchedule {
+        en: "You paid {amount} less than the total repayment: interest runs only to the day you pay.",
+        fil: "Nagbayad ka ng {amount} na mas mababa sa kabuuang babayaran: ang interes ay hanggang sa araw lamang ng iyong pagbayad.",
+    }
+    /// A fully paid loan whose payments came to more than its schedule.
+    PaidMoreThanSchedule {
+        en: "You paid {amount} more than the total repayment: late charges or an extension.",
+        fil: "Nagbayad ka ng {amount} na higit sa kabuuang babayaran: multa o extension.",
     }
     RowTotalRepayment {
         en: "Total repayment",
@@ -361,8 +371,8 @@ messages! {
         fil: "Aprubado ang iyong loan",
     }
     RetentionText {
-        en: "Your money is ready to send. Leave now and you can confirm later from your orders.",
-        fil: "Handa nang ipadala ang pera. Kung aalis ka ngayon, maaari mo itong kumpirmahin mamaya sa iyong mga order.",
+        en: "Your money is ready to send. Leave now and you can confirm later from My loans.",
+        fil: "Handa nang ipadala ang pera. Kung aalis ka ngayon, maaari mo itong kumpirmahin mamaya sa Aking mga loan.",
     }
     DocAgreement {
         en: "Loan Agreement",
@@ -1034,6 +1044,12 @@ messages! {
         en: "Paid so far",
         fil: "Nabayaran na",
     }
+    /// What the ledger holds as owed on the day: the same figure and name
+    /// as order details' balance.
+    RowOwedToday {
+        en: "Owed today",
+        fil: "Utang ngayong araw",
+    }
     RowOwedNow {
         en: "To pay now",
         fil: "Babayaran ngayon",
@@ -1095,8 +1111,8 @@ messages! {
         fil: "Hiram: natanggap namin ang {amount} para sa loan {order}. Natitirang utang: {owed}. Salamat!",
     }
     OrderMovedOn {
-        en: "This order has just changed. Please reload the page.",
-        fil: "Kababago lang ng order na ito. I-reload ang page.",
+        en: "This loan has just changed. Please reload the page.",
+        fil: "Kababago lang ng loan na ito. I-reload ang page.",
     }
     CapNominal {
         en: "Nominal interest of {found} a month is above the {allowed} that {source} allows on loans of {limit} or less payable within {months} calendar months.",

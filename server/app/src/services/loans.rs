@@ -17,7 +17,7 @@ use hiram_domain::order::{Order, OrderId, OrderStatus};
 use hiram_domain::posting::{self, LoanHistory};
 use hiram_domain::pricing::LoanTerms;
 use hiram_domain::product::{Product, ProductId};
-use hiram_domain::servicing::{LoanAccount, LoanEvent, Payoff, PlanLine};
+use hiram_domain::servicing::{LoanAccount, LoanEvent, Payoff, PlanLine, RunningBalance};
 use hiram_domain::store::{HeldOrder, IdempotencyKey, OrderChanges, OrderPosting, ProofRecord, Refusal};
 use std::collections::HashMap;
 use time::Date;
@@ -237,11 +237,16 @@ impl Standing {
         self.account.plan(self.today)
     }
 
-    /// What the borrower is asked to pay now: the running balance's next
-    /// amount (what has fallen due, or the next instalment as it stands on
-    /// its day), less any credit held.
+    /// The running balance today: owed, the next payment, the payoff.
+    pub fn running_balance(&self) -> RunningBalance {
+        self.account.running_balance(self.today)
+    }
+
+    /// What the borrower is asked to pay now: what has fallen due, or the
+    /// next instalment as it stands on its day, never more than closing the
+    /// loan today; less any credit held.
     pub fn amount_due(&self) -> Centavos {
-        self.account.running_balance(self.today).next_due.map_or(Centavos::ZERO, |next| next.amount)
+        self.running_balance().payable_today()
     }
 
     /// The first unsettled instalment's due date.

@@ -69,7 +69,7 @@ crate::on_both_stores! {
         // §3: the order's rows are title/value rows, in the card and in the list.
         let rows = chosen["data"]["orderDetail"]["list"].as_array().unwrap();
         assert_eq!(rows[0], serde_json::json!({ "title": "Loan amount", "value": "₱5,000.00" }));
-        assert_eq!(rows[1]["title"], "Order number");
+        assert_eq!(rows[1]["title"], "Loan number");
         for row in init["orderList"].as_array().unwrap().iter().flat_map(|order| order["list"].as_array().unwrap()) {
             let keys: Vec<&str> = row.as_object().unwrap().keys().map(String::as_str).collect();
             assert_eq!(keys, ["title", "value"], "{row}");

@@ -297,7 +297,7 @@ mod pages {
             let channels: Vec<i64> = data["repayList"].as_array().unwrap().iter().map(|item| item["channel_number"].as_i64().unwrap()).collect();
             assert_eq!(channels, [90011, 90012, 90013, 90014, 90017, 90015], "the configured live channels, in order");
             assert_eq!(data["repayPlan"][0]["remark"], "Overdue");
-            assert_eq!(data["detail"].as_array().unwrap().iter().find(|row| row["text"] == "To pay now").unwrap()["value"], written.as_str());
+            assert_eq!(data["detail"].as_array().unwrap().iter().find(|row| row["text"] == "Owed today").unwrap()["value"], written.as_str());
             let repaid = order_in(&demo, 200).order_id;
             let closed = app
                 .post_form(&format!("/pany/v3/installment/loan-play-detail?sessionId={}", demo.session_id), &[("orderId", &repaid.to_string())])

@@ -166,6 +166,27 @@ fn before_the_early_repayment_day_a_payoff_costs_interest_to_that_day() {
 }
 
 #[test]
+fn before_its_due_date_the_next_payment_is_the_one_of_its_day_and_paying_today_closes_for_less() {
+    // The screenshots' loan: ₱5,000 for 91 days at 4%, on day 7.
+    let account = open(&product(1, 91, 400, 300), pesos(5_000));
+    let balance = account.running_balance(day(7));
+    let instalment = account.plan(day(7))[0].clone();
+    // The next payment is the instalment as it stands on its own day, ₱5,606.66…
+    assert_eq!(balance.next_due, Some(NextDue { on: instalment.due_date, amount: Centavos::new(560_666) }));
+    // …closing the loan today costs ₱5,306.66 (interest to the early-repayment day)…
+    assert_eq!(balance.payoff_today, Centavos::new(530_666));
+    assert!(balance.closes_for_less_today());
+    // …which is what a payment today is asked for; and what is owed so far is
+    // the principal and seven days' interest, neither of the two.
+    assert_eq!(balance.payable_today(), Centavos::new(530_666));
+    assert_eq!(balance.owed_today, Centavos::new(500_000 + 4_666));
+    // A loan of several instalments costs more to close than its next payment.
+    let several = open(&product_2(), pesos(5_000)).running_balance(day(7));
+    assert!(!several.closes_for_less_today());
+    assert_eq!(several.payable_today(), several.next_due.unwrap().amount);
+}
+
+#[test]
 fn a_payoff_closes_the_loan_and_anything_beyond_is_held_as_credit() {
     let mut account = open(&product(1, 91, 400, 300), pesos(5_000));
     let payoff = account.payoff(day(10));

@@ -4281,6 +4281,19 @@ export interface components {
              * @description Paid in so far, net of refunds: read from the loan's ledger.
              */
             paid: number;
+            /**
+             * Format: int64
+             * @description Paying the whole loan off today. The page shows it beside the next
+             *     payment only when it is less (before the early-repayment day of a
+             *     one-payment loan, say): closing today then costs less than waiting.
+             */
+            payoffToday: number;
+            /**
+             * @description For a fully paid loan whose payments came to other than the
+             *     schedule's total: why (interest only to the day of an early payoff,
+             *     late charges, an extension); empty otherwise.
+             */
+            settledNote: string;
         };
         BankCard: {
             bankCode: string;
@@ -7013,6 +7026,12 @@ export interface components {
                 detail: components["schemas"]["DetailRow"][];
                 /** Format: int64 */
                 isShowReyTop: number;
+                /**
+                 * Format: int64
+                 * @description The next payment as it stands on `repayDate`; more than `repayAmount`
+                 *     when paying today closes the loan for less, which the page then says.
+                 */
+                nextPayment: number;
                 noticeMsg: string;
                 overdue?: null | components["schemas"]["OverdueView"];
                 payoff?: null | components["schemas"]["PayoffView"];
@@ -9463,6 +9482,12 @@ export interface components {
             detail: components["schemas"]["DetailRow"][];
             /** Format: int64 */
             isShowReyTop: number;
+            /**
+             * Format: int64
+             * @description The next payment as it stands on `repayDate`; more than `repayAmount`
+             *     when paying today closes the loan for less, which the page then says.
+             */
+            nextPayment: number;
             noticeMsg: string;
             overdue?: null | components["schemas"]["OverdueView"];
             payoff?: null | components["schemas"]["PayoffView"];

@@ -118,6 +118,16 @@ export const GLOSSARY = {
       fil: [/\b(kasunduan sa|dokumento ng|halaga ng|gastos ng) utang\b/i, 'utang na ito', 'aking mga utang', 'wala ka pang utang', 'handa na ang iyong utang'],
     },
   },
+  loanDetails: {
+    thing: 'The page of one loan (the specification\'s "order details") and the number it is known by; a borrower has loans, not orders.',
+    en: 'loan details',
+    fil: 'detalye ng loan',
+    labels: ['page.loanDetails', 'testPreview.link.loanDetails'],
+    avoid: {
+      en: ['order details', 'order number', 'order ID', 'order status', 'your orders'],
+      fil: ['detalye ng order', 'numero ng order', 'ID ng order', 'status ng order', 'mga order'],
+    },
+  },
   complaintNumber: {
     thing: 'The number a complaint is known by (HC-0001234): on filing, in the list and the details, and in the text that says customer care answered. Not a pay code, nor the reference number of a payment receipt.',
     en: 'complaint number',

@@ -127,6 +127,14 @@ pub struct BalanceView {
     /// Its day (Manila, YYYY-MM-DD): today when something is late; empty
     /// when nothing is owed.
     pub next_due_date: String,
+    /// Paying the whole loan off today. The page shows it beside the next
+    /// payment only when it is less (before the early-repayment day of a
+    /// one-payment loan, say): closing today then costs less than waiting.
+    pub payoff_today: i64,
+    /// For a fully paid loan whose payments came to other than the
+    /// schedule's total: why (interest only to the day of an early payoff,
+    /// late charges, an extension); empty otherwise.
+    pub settled_note: String,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -209,12 +217,22 @@ pub async fn loan_details(
                 owed_today: running.owed_today.get(),
                 next_due_amount: running.next_due.map_or(0, |next| next.amount.get()),
                 next_due_date: running.next_due.map(|next| date_text(next.on)).unwrap_or_default(),
+                payoff_today: running.payoff_today.get(),
+                settled_note: String::new(),
             };
             (account.can_extend(today, &rule_sets).is_ok(), overdue, Some(balance))
         }
         (false, Some(account)) if order.status == OrderStatus::Repaid => {
             let paid = account.paid_in(&balances).get();
-            (false, None, Some(BalanceView { paid, owed_today: 0, next_due_amount: 0, next_due_date: String::new() }))
+            let balance = BalanceView {
+                paid,
+                owed_today: 0,
+                next_due_amount: 0,
+                next_due_date: String::new(),
+                payoff_today: 0,
+                settled_note: settled_note(&order, Centavos::new(paid), lang, symbol),
+            };
+            (false, None, Some(balance))
         }
         _ => (false, None, None),
     };
@@ -263,6 +281,21 @@ const DATE: &[time::format_description::BorrowedFormatItem<'static>] =
 
 fn date_text(date: time::Date) -> String {
     date.format(DATE).unwrap_or_default()
+}
+
+/// Why a fully paid loan's payments differ from the total its schedule
+/// shows ("Total repayment"), so the two figures side by side explain each
+/// other: less when it was paid off early (interest runs to the day paid),
+/// more with late charges or what an extension cost.
+fn settled_note(order: &Order, paid: Centavos, lang: Lang, symbol: CurrencySymbol) -> String {
+    let Some(scheduled) = order.total_repayable() else { return String::new() };
+    let difference = paid.get() - scheduled.get();
+    let (message, amount) = match difference {
+        0 => return String::new(),
+        less if less < 0 => (Msg::PaidLessThanSchedule, -less),
+        more => (Msg::PaidMoreThanSchedule, more),
+    };
+    message.text(lang).replace("{amount}", &format_amount(Centavos::new(amount), symbol))
 }
 
 fn detail_rows(order: &Order, lang: Lang, symbol: CurrencySymbol) -> ApiResult<Vec<DetailRow>> {

@@ -208,6 +208,9 @@ pub struct RepaymentInfo {
     /// paying the whole loan off today (`payoff.amount`).
     pub repay_amount: i64,
     pub repay_date: String,
+    /// The next payment as it stands on `repayDate`; more than `repayAmount`
+    /// when paying today closes the loan for less, which the page then says.
+    pub next_payment: i64,
     pub product_name: String,
     pub product_logo: String,
     pub detail: Vec<DetailRow>,
@@ -287,7 +290,8 @@ pub async fn repayment_info(
     let product = state.store.product(order.product_id).await?.ok_or(ApiError::NotFound)?;
     let standing = crate::services::loans::standing(&state, order.id).await?.ok_or(ApiError::NotFound)?;
     let balances = crate::services::money_in::balances(&state, order.id).await?;
-    let due = standing.amount_due();
+    let running = standing.running_balance();
+    let due = running.payable_today();
     let paid = standing.account.paid_in(&balances);
     let money = |amount: Centavos| format_amount(amount, symbol);
     let today = standing.today;
@@ -312,7 +316,7 @@ pub async fn repayment_info(
         row(Msg::RowInterest, money(standing.account.interest_to(today))),
         row(Msg::RowPenalties, money(standing.payoff.penalties)),
         row(Msg::RowPaidSoFar, money(paid)),
-        row(Msg::RowOwedNow, money(due)),
+        row(Msg::RowOwedToday, money(running.owed_today)),
     ];
     let steps = |msg: Msg| msg.text(lang).split(" → ").map(str::to_owned).collect::<Vec<_>>();
     let pay_notice = || {
@@ -362,6 +366,7 @@ pub async fn repayment_info(
         RepaymentInfo {
             repay_amount: due.get(),
             repay_date: next_due.map(|date| date.to_string()).unwrap_or_default(),
+            next_payment: running.next_due.map_or(0, |next| next.amount.get()),
             product_name: product.name.clone(),
             product_logo: product.logo_url.clone(),
             detail,

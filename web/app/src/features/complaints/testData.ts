@@ -12,7 +12,7 @@ export const order = (over: Partial<ComplaintOrder> = {}): ComplaintOrder => ({
   isShow: 1,
   list: [
     { title: 'Loan amount', value: '₱5,000.00' },
-    { title: 'Order number', value: 'HR0001' },
+    { title: 'Loan number', value: 'HR0001' },
     { title: '', value: 'Repaying' },
   ],
   ...over,
@@ -25,7 +25,7 @@ export const REVIEW_ORDER = order({
   productName: 'Hiram Quick 30',
   status: 21,
   isShow: 0,
-  list: [{ title: 'Order number', value: 'HR0002' }],
+  list: [{ title: 'Loan number', value: 'HR0002' }],
 });
 
 export const INIT: ComplaintInit = {

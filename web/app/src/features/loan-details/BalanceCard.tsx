@@ -6,6 +6,8 @@ import type { LoanDetails } from './api/getLoanDetails';
  * One running balance (issue 33): what was paid, what is owed today and the
  * next amount with its day, as the server works them out to the day from the
  * loan's ledger and account, so every payment, extension and penalty shows.
+ * Paying the whole loan off today is shown too when it costs less than the
+ * next payment, as the payment page's headline then is.
  */
 export function BalanceCard({ balance }: { balance: NonNullable<LoanDetails['balance']> }) {
   const nextDue =
@@ -32,7 +34,14 @@ export function BalanceCard({ balance }: { balance: NonNullable<LoanDetails['bal
             <dd>{nextDue}</dd>
           </div>
         )}
+        {nextDue && balance.payoffToday < balance.nextDueAmount && (
+          <div className="app-row">
+            <dt>{t('loanDetails.payoffToday')}</dt>
+            <dd>{formatMoney(balance.payoffToday)}</dd>
+          </div>
+        )}
       </dl>
+      {balance.settledNote && <p className="app-muted app-small">{balance.settledNote}</p>}
     </section>
   );
 }

@@ -80,12 +80,12 @@ describe('order details', () => {
 
   it('shows a day in the order\'s rows as the borrower reads it, in their language, and other values as sent', async () => {
     const rows = [
-      { text: 'Order number', value: 'HR202509010001' },
+      { text: 'Loan number', value: 'HR202509010001' },
       { text: 'Due date', value: '2025-09-30' },
     ];
     renderPage({ code: '0', message: '', data: { ...DETAILS, userOrderDetail: { detail: rows } } });
     expect((await screen.findByText('Due date')).nextElementSibling?.textContent).toBe('Sep 30, 2025');
-    expect(screen.getByText('Order number').nextElementSibling?.textContent).toBe('HR202509010001');
+    expect(screen.getByText('Loan number').nextElementSibling?.textContent).toBe('HR202509010001');
     // The server's own sentence is left as it wrote it.
     expect(screen.getByText('Please repay by 2025-07-01')).toBeTruthy();
   });
@@ -136,7 +136,7 @@ describe('order details', () => {
     await new Promise((r) => setTimeout(r, 0));
     // Only the header's own controls: no banner, card, buttons or popup.
     expect(screen.queryAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Back']);
-    expect(screen.queryByRole('region', { name: 'Order status' })).toBeNull();
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order Details');
+    expect(screen.queryByRole('region', { name: 'Loan status' })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Loan details');
   });
 });

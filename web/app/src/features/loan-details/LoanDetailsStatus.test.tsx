@@ -66,7 +66,7 @@ function show(overrides: Partial<LoanDetails>, extra: Record<string, unknown> = 
   return { api, view };
 }
 
-const banner = () => screen.findByRole('region', { name: 'Order status' });
+const banner = () => screen.findByRole('region', { name: 'Loan status' });
 const buttonNames = () =>
   screen
     .queryAllByRole('button')
@@ -180,7 +180,7 @@ describe('order details: confirm redirect', () => {
   it('goes to playeduL with the common query when the status is not 21', async () => {
     show({ orderStatus: 151, playeduL: '/loanConfirm?productId=4&orderId=12' });
     await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/loanConfirm?productId=4&orderId=12&sessionId=s1'));
-    expect(screen.queryByRole('region', { name: 'Order status' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Loan status' })).toBeNull();
   });
 
   it('stays on the page for status 21 or an empty playeduL', async () => {

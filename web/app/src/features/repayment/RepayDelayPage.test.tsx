@@ -14,7 +14,7 @@ const INFO: ExtensionInfo = {
   nextRepayDate: '2027-05-12',
   extensionDays: 91,
   detail: [
-    { text: 'Order number', value: 'HR202611110004' },
+    { text: 'Loan number', value: 'HR202611110004' },
     { text: 'Interest, fees and late charges due', value: '₱606.66' },
     { text: 'Extension fee', value: '₱606.66' },
     { text: 'To pay now', value: '₱1,213.32' },
@@ -118,10 +118,10 @@ describe('extension repayment page', () => {
   it('folds the other details to 2 rows like the repayment page, without the amount\'s parts again', async () => {
     setup();
     const product = (await screen.findByRole('heading', { name: 'Bayanihan Cash Express' })).closest('section')!;
-    expect(within(product).getAllByRole('term').map((term) => term.textContent)).toEqual(['Order number', 'Loan amount still to repay']);
+    expect(within(product).getAllByRole('term').map((term) => term.textContent)).toEqual(['Loan number', 'Loan amount still to repay']);
     fireEvent.click(within(product).getByRole('button', { name: 'More' }));
     expect(within(product).getAllByRole('term').map((term) => term.textContent)).toEqual([
-      'Order number',
+      'Loan number',
       'Loan amount still to repay',
       'New due date',
     ]);
@@ -167,7 +167,7 @@ describe('extension repayment page', () => {
 
   it('a 409 (cannot be extended) toasts and says so, with the way back and nothing half-drawn', async () => {
     const api = setup(fail('409', NOT_NOW));
-    const back = await screen.findByRole('link', { name: 'Back to order details' });
+    const back = await screen.findByRole('link', { name: 'Back to loan details' });
     expect(back.getAttribute('href')).toBe('/loanDetails?sessionId=s1&productId=1&orderId=4');
     expect(screen.getByText(NOT_NOW)).toBeTruthy();
     expect(getToast()?.message).toBe(NOT_NOW);

@@ -16,6 +16,7 @@ vi.mock('../../lib/leave', async (importOriginal) => ({
 const INFO: RepaymentInfo = {
   repayAmount: 327_300,
   repayDate: '2025-10-15',
+  nextPayment: 327_300,
   productName: 'Bayanihan Cash Express',
   productLogo: '/logo.png',
   detail: [
@@ -269,5 +270,28 @@ describe('installment repayment page', () => {
       await screen.findByText('From Sep 1, 2025, paying the whole loan off costs the principal you still owe plus interest only up to the day you pay.'),
     ).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Pay off the whole loan today' })).toBeNull();
+  });
+
+  it('when closing the loan today costs less than the next payment, leads with that and names the next payment beside it', async () => {
+    const payoff = {
+      amount: 311_400,
+      asOf: '2025-08-20',
+      earlyAllowed: false,
+      earlyFrom: '2025-09-01',
+      principal: 300_000,
+      interest: 6_600,
+      minimumInterest: 4_800,
+      fees: 0,
+      penalties: 0,
+      interestSaved: 15_900,
+    };
+    setup({ payoff, repayAmount: 311_400, nextPayment: 327_300 });
+    const headline = await screen.findByRole('region', { name: 'Pay off the whole loan today' });
+    expect(within(headline).getByText('₱3,114.00')).toBeTruthy();
+    expect(within(headline).getByText('Or ₱3,273.00 on Oct 15, 2025, your due date.')).toBeTruthy();
+    // Said once: no "Amount due" beside a date it is not due on, no second payoff card.
+    expect(screen.queryByRole('region', { name: 'Amount due' })).toBeNull();
+    expect(screen.getAllByText('₱3,114.00')).toHaveLength(1);
+    expect(screen.getByText(/^Before Sep 1, 2025, the early-repayment day/)).toBeTruthy();
   });
 });

@@ -35,19 +35,17 @@ function BarcodeModal({ code, src, onClose }: { code: string; src: string; onClo
  * interest to the day, and the card says what that saves; before that day
  * the payoff also carries the interest from today to it (`minimumInterest`),
  * and the card says so, with the amount, rather than hiding the figure.
+ * When the payoff is already the page's headline (it costs less than the
+ * next payment), the card only explains it.
  */
-function PayoffCard({ payoff }: { payoff: NonNullable<RepaymentInfo['payoff']> }) {
+function PayoffCard({ payoff, isHeadline }: { payoff: NonNullable<RepaymentInfo['payoff']>; isHeadline: boolean }) {
   const early = payoff.earlyAllowed;
   if (early && payoff.interestSaved <= 0) return null;
   if (!early && payoff.minimumInterest <= 0 && payoff.interestSaved <= 0) {
     return <p className="h-card app-muted">{t('repay.payoffFrom', { date: formatDay(payoff.earlyFrom) })}</p>;
   }
-  return (
-    <section className="h-card" aria-labelledby="repay-payoff">
-      <h2 id="repay-payoff" className="app-muted">
-        {t('repay.payoffToday')}
-      </h2>
-      <p className="app-amount">{formatMoney(payoff.amount)}</p>
+  const explanation = (
+    <>
       {!early && payoff.minimumInterest > 0 && (
         <p className="app-small">
           {t('repay.payoffMinimum', { date: formatDay(payoff.earlyFrom), amount: formatMoney(payoff.minimumInterest) })}
@@ -56,6 +54,16 @@ function PayoffCard({ payoff }: { payoff: NonNullable<RepaymentInfo['payoff']> }
       {payoff.interestSaved > 0 && (
         <p className="app-muted">{t('repay.payoffSaves', { amount: formatMoney(payoff.interestSaved) })}</p>
       )}
+    </>
+  );
+  if (isHeadline) return <section className="h-card">{explanation}</section>;
+  return (
+    <section className="h-card" aria-labelledby="repay-payoff">
+      <h2 id="repay-payoff" className="app-muted">
+        {t('repay.payoffToday')}
+      </h2>
+      <p className="app-amount">{formatMoney(payoff.amount)}</p>
+      {explanation}
     </section>
   );
 }
@@ -97,6 +105,9 @@ function PayCodeBox({ info }: { info: RepaymentInfo }) {
 /**
  * Installment repayment (spec §2, §4): what is owed and by when, the default
  * pay code, and a channel picker that issues a pay code for the amount due.
+ * The headline is what a payment today is asked for: the amount due by its
+ * due date, or, when closing the loan today costs less than the next payment
+ * on its day, the payoff, named as such with the next payment beside it.
  */
 export default function RepaymentByPeriodPage() {
   const [search] = useSearchParams();
@@ -104,6 +115,7 @@ export default function RepaymentByPeriodPage() {
   const orderId = search.get('orderId') ?? '';
   const { data: result } = useRepaymentInfo(productId, orderId);
   const info = result?.success ? result.data : null;
+  const closesForLess = info !== null && info.repayAmount < info.nextPayment;
 
   // /repaymentOfCode2 reads what this page loaded.
   useEffect(() => {
@@ -115,8 +127,16 @@ export default function RepaymentByPeriodPage() {
       <PageHeader title={t('page.repaymentByPeriod')} />
       {info && (
         <main className="app-main">
-          <AmountCard label={t('repay.amountDue')} amount={info.repayAmount} note={t('repay.dueDate', { date: formatDay(info.repayDate) })} />
-          {info.payoff && <PayoffCard payoff={info.payoff} />}
+          <AmountCard
+            label={t(closesForLess ? 'repay.payoffToday' : 'repay.amountDue')}
+            amount={info.repayAmount}
+            note={
+              closesForLess
+                ? t('repay.orOnDueDate', { amount: formatMoney(info.nextPayment), date: formatDay(info.repayDate) })
+                : t('repay.dueDate', { date: formatDay(info.repayDate) })
+            }
+          />
+          {info.payoff && <PayoffCard payoff={info.payoff} isHeadline={closesForLess} />}
           <ProductDetails logo={info.productLogo} name={info.productName} rows={info.detail} />
           {info.isShowReyTop === 1 && (
             <Link className="h-card app-guide" to={appLink('/paymentInstructions')}>

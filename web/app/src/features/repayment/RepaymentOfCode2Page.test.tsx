@@ -8,6 +8,7 @@ import RepaymentOfCode2Page from './RepaymentOfCode2Page';
 const INFO: RepaymentInfo = {
   repayAmount: 327_300,
   repayDate: '2025-10-15',
+  nextPayment: 327_300,
   productName: 'Bayanihan Cash Express',
   productLogo: '/logo.png',
   detail: [],

@@ -5,7 +5,7 @@ const row = (text: string, value: string) => ({ text, value });
 
 // The rows of delay-detail as the server sends them (extension.rs).
 const ROWS = [
-  row('Order number', 'HR202611110004'),
+  row('Loan number', 'HR202611110004'),
   row('Interest, fees and late charges due', '₱606.66'),
   row('Extension fee', '₱606.66'),
   row('To pay now', '₱1,213.32'),
@@ -17,7 +17,7 @@ describe('splitBreakdown', () => {
   it('takes the amounts before the total that add up to it, and drops the total row', () => {
     const { parts, rest } = splitBreakdown(ROWS, 121_332);
     expect(parts.map((r) => r.text)).toEqual(['Interest, fees and late charges due', 'Extension fee']);
-    expect(rest.map((r) => r.text)).toEqual(['Order number', 'Loan amount still to repay', 'New due date']);
+    expect(rest.map((r) => r.text)).toEqual(['Loan number', 'Loan amount still to repay', 'New due date']);
   });
 
   it('finds the parts by their figures, whatever the language of the labels', () => {
@@ -26,10 +26,10 @@ describe('splitBreakdown', () => {
   });
 
   it('keeps a zero part and skips an earlier row that only equals the total', () => {
-    const rows = [row('Order number', 'HR1'), row('Charges due', '₱500.00'), row('Extension fee', '₱0.00'), row('To pay now', '₱500.00')];
+    const rows = [row('Loan number', 'HR1'), row('Charges due', '₱500.00'), row('Extension fee', '₱0.00'), row('To pay now', '₱500.00')];
     const { parts, rest } = splitBreakdown(rows, 50_000);
     expect(parts.map((r) => r.text)).toEqual(['Charges due', 'Extension fee']);
-    expect(rest.map((r) => r.text)).toEqual(['Order number']);
+    expect(rest.map((r) => r.text)).toEqual(['Loan number']);
   });
 
   it('gives no breakdown, and keeps every row, when nothing adds up to the amount', () => {

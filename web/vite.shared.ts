@@ -34,6 +34,30 @@ function reactRouterTreeShaking(): Plugin {
   };
 }
 
+/**
+ * `.vite/modules.json` beside the manifest: the modules whose code each chunk
+ * holds, so the page-weight script (scripts/size.mjs) can count what runs
+ * before the first render, and anyone can see what is in a chunk.
+ */
+function moduleList(): Plugin {
+  const web = fileURLToPath(new URL('./', import.meta.url));
+  return {
+    name: 'hiram:module-list',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        modules[output.fileName] = Object.entries(output.modules)
+          // Code that runs: a stylesheet's placeholder module does not.
+          .filter(([id, module]) => module.renderedLength > 0 && !id.endsWith('.css'))
+          .map(([id]) => id.replace(web, '').replace(/^.*\/node_modules\//, ''));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: `${JSON.stringify(modules, null, 2)}\n` });
+    },
+  };
+}
+
 export function entryConfig(base: string, input?: Record<string, string>): UserConfig {
   return {
     base,
@@ -43,7 +67,7 @@ export function entryConfig(base: string, input?: Record<string, string>): UserC
         { find: /^react-router$/, replacement: reactRouterProd },
       ],
     },
-    plugins: [reactRouterTreeShaking()],
+    plugins: [reactRouterTreeShaking(), moduleList()],
     oxc: {
       jsx: { runtime: 'automatic', importSource: 'react' },
     },

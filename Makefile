@@ -77,8 +77,10 @@ lint: deps
 test-rust: zbar pdftotext postgres-programs promtool
 	scripts/with-test-database.sh scripts/with-object-store.sh cargo test --workspace --locked
 
-test-web: deps
+test-web: deps web
 	npm run test
+	@# The pages' first-load bytes against their budgets (decision 094): measured, not timed.
+	npm run size
 
 # The report's failures and flaky tests are repeated last, where a CI log's
 # tail shows them.

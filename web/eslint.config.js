@@ -72,6 +72,26 @@ const configs = tseslint.config(
     plugins: { hiram: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: { 'hiram/feature-boundaries': 'error' },
   },
+  // A link in the borrower app is components/Link.tsx: react-router's own
+  // brings route prefetching the pages never use (decision 094).
+  {
+    files: ['**/app/src/**/*.{ts,tsx}'],
+    ignores: ['**/app/src/components/Link.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: "Use Link from the app's components/Link.tsx: react-router's carries route prefetching the pages never use (decision 094).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // A borrower endpoint file takes its types from the server's OpenAPI
   // document: it calls by path through formApi or jsonApi
   // (web/shared/src/api/endpoints.ts), which take the documented fields and

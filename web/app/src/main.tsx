@@ -1,25 +1,17 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ensureDeviceId } from '@hiram/shared/browser/deviceId';
-import { initI18n } from '@hiram/shared/i18n/i18n';
-import { normalisePageQuery } from '@hiram/shared/query/pageQuery';
-import { adoptAddressSession } from '@hiram/shared/session/webSession';
-import { registerServiceWorker } from '@hiram/shared/sw/registerServiceWorker';
 import '@hiram/shared/styles/base.css';
 import './app/app.css';
-import { App } from './app/App';
 
-normalisePageQuery();
-// A browser that no shell hosts has no device id of its own: it is given one.
-ensureDeviceId();
-
-// The address's session becomes the cookie before any call is made.
-void Promise.all([initI18n(), adoptAddressSession()]).then(() => {
+// The entry is React and this: index.html shows the pages' shell until the
+// first render, and the app itself comes in its own chunk (decision 094).
+void import('./app/start').then(async ({ App, prepare }) => {
+  await prepare();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   // As a transition, the first render is cut into slices with the main
   // thread free between them, rather than one long task (issue 20: total
-  // blocking time on a slow phone).
+  // blocking time on a slow phone). It replaces the shell in #root.
   startTransition(() => {
     createRoot(root).render(
       <StrictMode>
@@ -30,5 +22,7 @@ void Promise.all([initI18n(), adoptAddressSession()]).then(() => {
 });
 
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => void registerServiceWorker());
+  window.addEventListener('load', () => {
+    void import('@hiram/shared/sw/registerServiceWorker').then((sw) => sw.registerServiceWorker());
+  });
 }

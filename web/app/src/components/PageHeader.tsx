@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { bridgeChannel, callNative } from '@hiram/shared/bridge/bridge';
 import { t } from '@hiram/shared/i18n/i18n';
 import { appLink } from '../lib/links';
 import { backAction, historyIndex, HOME_PATH } from '../lib/navigation';
+import { Link } from './Link';
 
 const BACK_PATH = 'M15 5l-7 7l7 7';
 const HOME_ICON_PATH = 'M4 11l8-7l8 7M6 9.5V20h4.5v-5.5h3V20H18V9.5';

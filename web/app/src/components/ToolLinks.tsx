@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { appLink } from '../lib/links';
+import { Link } from './Link';
 
 /** The borrower's tools, reachable from home (beside its My account link) and listed in the personal centre. */
 export const TOOLS: readonly { path: string; label: MessageKey }[] = [

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
@@ -8,6 +8,7 @@ import { MonthSwitcher } from './MonthSwitcher';
 import { MonthTotals } from './MonthTotals';
 import { signedAmount } from './rules';
 import './bookKeeping.css';
+import { Link } from '../../components/Link';
 
 /** The entries grouped by date, in the server's order (latest first). */
 function byDate(records: readonly RecordView[]): [string, RecordView[]][] {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney, hundredthsText } from '@hiram/shared/format/format';
 import { currencySymbol } from '@hiram/shared/query/pageQuery';
 import { sessionUrl } from '@hiram/shared/api/request';
@@ -32,6 +32,7 @@ import {
 } from './rules';
 import { deleteWithUndo } from './undo';
 import './bookKeeping.css';
+import { Link } from '../../components/Link';
 
 interface Draft {
   kind: Kind;

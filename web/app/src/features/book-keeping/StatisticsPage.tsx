@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,6 +12,7 @@ import { MonthTotals } from './MonthTotals';
 import { formatPercent } from '@hiram/shared/format/format';
 import { type Kind } from './rules';
 import './bookKeeping.css';
+import { Link } from '../../components/Link';
 
 function Shares({ shares, kind }: { shares: readonly ShareView[]; kind: Kind }) {
   if (shares.length === 0) return <p className="app-muted">{t('book.noneThisMonth')}</p>;

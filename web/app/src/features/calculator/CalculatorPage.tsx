@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { hundredthsText } from '@hiram/shared/format/format';
 import { t } from './texts';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -11,6 +10,7 @@ import { priceLoan, saveCalculation, useCalcIndex, type CalcIndex, type CalcResu
 import { toLoanForm, type LoanField, type TypedLoan } from './form';
 import { ResultView } from './ResultView';
 import { RulesInForce } from './RulesInForce';
+import { Link } from '../../components/Link';
 
 function typedDefaults(index: CalcIndex): TypedLoan {
   const d = index.defaults;

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { formatMoney, parseHundredths } from '@hiram/shared/format/format';
 import { t } from './texts';
 import { currencySymbol } from '@hiram/shared/query/pageQuery';
@@ -7,6 +6,7 @@ import { Field } from '@hiram/shared/ui/Field';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { convert, useExchangeRates, type ExchangeAsk, type ExchangeRates } from './api/calc';
+import { Link } from '../../components/Link';
 
 type Conversion = NonNullable<ExchangeRates['conversion']>;
 

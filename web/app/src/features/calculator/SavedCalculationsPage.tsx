@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import { formatDayTime, formatMoney } from '@hiram/shared/format/format';
 import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { useSavedCalculations } from './api/calc';
+import { Link } from '../../components/Link';
 
 /** The calculations the borrower kept, newest first (`/calc/list-loan`). */
 export default function SavedCalculationsPage() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { sessionUrl } from '@hiram/shared/api/request';
 import { formatDay } from '@hiram/shared/format/format';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
@@ -14,6 +14,7 @@ import { ComplaintNumber } from './ComplaintNumber';
 import { LowRatingModal, NextStep } from './NextStep';
 import { RatingModal } from './RatingModal';
 import { RATING_DELAY_MS } from './rules';
+import { Link } from '../../components/Link';
 
 function Pictures({ urls, label }: { urls: readonly string[]; label: MessageKey }) {
   if (urls.length === 0) return null;

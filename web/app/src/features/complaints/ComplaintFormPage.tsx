@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { t } from '@hiram/shared/i18n/i18n';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
@@ -13,6 +13,7 @@ import { uploadProblemImage } from './api/uploadProblemImage';
 import { ComplaintNumber } from './ComplaintNumber';
 import { capComplaintText, complaintLength, MAX_COMPLAINT_CHARS, MAX_COMPLAINT_PICTURES } from './rules';
 import { clearComplaintOrder, readComplaintOrder } from './storage';
+import { Link } from '../../components/Link';
 
 /** What the success dialog shows of the complaint just filed. */
 interface Sent {

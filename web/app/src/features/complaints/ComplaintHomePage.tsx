@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from '@hiram/shared/i18n/i18n';
 import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
@@ -10,6 +10,7 @@ import { useWhatsapp } from './api/getWhatsapp';
 import { useProblemInit, type Choice, type ComplaintOrder } from './api/problemInit';
 import { allowsCollection, COLLECTION_TYPE } from './rules';
 import { clearComplaintOrder, storeComplaintOrder } from './storage';
+import { Link } from '../../components/Link';
 
 /**
  * The order's rows as the server gives them, its status (the one row with

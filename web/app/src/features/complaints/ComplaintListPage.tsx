@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { formatDayTime } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { useProblemList } from './api/problemList';
+import { Link } from '../../components/Link';
 
 /** The borrower's complaints in the server's tabs, each with its number; an entry opens its detail (spec §2). */
 export default function ComplaintListPage() {

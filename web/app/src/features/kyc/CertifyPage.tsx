@@ -1,9 +1,10 @@
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { useCertifyList } from './api/getCertifyList';
 import { returnQuery } from './form';
+import { Link } from '../../components/Link';
 
 /** The KYC sections with the borrower's progress (/certify). */
 export default function CertifyPage() {

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
 import { formatDay } from '@hiram/shared/format/format';
 import { statusName } from '@hiram/shared/i18n/glossary';
@@ -28,6 +28,7 @@ import {
   statusIcon,
   type OrderAction,
 } from './status';
+import { Link } from '../../components/Link';
 
 /** Analytics events (spec §7): Borrow Again is module 30 position 0. */
 export const BORROW_AGAIN_EVENT = { moduleId: 30, positionId: 0 } as const;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { digitsOnly, formatPhoneInput, phoneDigits } from '@hiram/shared/format/format';
 import { chooseLocale, getLocale, t, tNodes, type Locale } from '@hiram/shared/i18n/i18n';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
@@ -18,6 +18,7 @@ import { resetPassword } from './api/resetPassword';
 import { sendCode, type CodeChannel, type CodePurpose } from './api/sendCode';
 import { smsCodeLogin } from './api/smsCodeLogin';
 import { codeError, newPasswordError, passwordError, PASSWORD_MAX_CHARS, phoneError } from './rules';
+import { Link } from '../../components/Link';
 
 type Mode = 'code' | 'password' | 'reset';
 type Errors = Partial<Record<'phone' | 'code' | 'password', string>>;

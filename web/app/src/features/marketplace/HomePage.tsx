@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatServiceHours } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
@@ -6,6 +6,7 @@ import { ProductList } from '../../components/ProductList';
 import { ToolLinks } from '../../components/ToolLinks';
 import { appLink, hasSession, loginLink } from '../../lib/links';
 import { useHomePage } from './api/getHomePage';
+import { Link } from '../../components/Link';
 
 export default function HomePage() {
   const navigate = useNavigate();

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
 import { formatDay } from '@hiram/shared/format/format';
 import { statusName } from '@hiram/shared/i18n/glossary';
@@ -17,6 +16,7 @@ import { useUserInfo } from './api/getUserInfo';
 import { useUserMenu, type MenuItem } from './api/getUserMenu';
 import { logout } from './api/logout';
 import { saveLanguage } from './api/saveLanguage';
+import { Link } from '../../components/Link';
 
 /** Shown when the server sends no menu. */
 const FALLBACK_MENU: readonly { path: string; label: MessageKey }[] = [

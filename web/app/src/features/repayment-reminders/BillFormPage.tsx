@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney, hundredthsText } from '@hiram/shared/format/format';
 import { currencySymbol } from '@hiram/shared/query/pageQuery';
 import { t } from './texts';
@@ -21,6 +21,7 @@ import {
   REPEATS,
   type RepeatKey,
 } from './rules';
+import { Link } from '../../components/Link';
 
 interface Errors {
   name?: string;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '@hiram/shared/format/format';
 import { t } from './texts';
 import { Field } from '@hiram/shared/ui/Field';
@@ -13,6 +13,7 @@ import { useRepayList } from './api/repayList';
 import { setReminder, type ReminderTarget } from './api/setReminder';
 import { dueText, nextTextAt } from './dueText';
 import { DAYS_BEFORE_CHOICES, DEFAULT_TIME, FIRST_TIME, LAST_TIME } from './rules';
+import { Link } from '../../components/Link';
 
 /** The reminder form of one loan or bill, mounted once it is known. */
 function ReminderForm({ item, target }: { item: RepayItem; target: ReminderTarget }) {

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { formatMoney } from '@hiram/shared/format/format';
 import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from './texts';
@@ -7,6 +6,7 @@ import { appLink } from '../../lib/links';
 import { useRepayIndex, type RepayItem } from './api/repayIndex';
 import { useRepayList } from './api/repayList';
 import { dueText } from './dueText';
+import { Link } from '../../components/Link';
 
 /** One loan or bill: what is due when, its reminder, and what can be done with it. */
 function ItemCard({ item }: { item: RepayItem }) {

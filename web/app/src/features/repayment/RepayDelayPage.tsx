@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatDay, formatMoney } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
@@ -10,6 +10,7 @@ import { generatePayCode } from './api/generatePayCode';
 import { useExtensionInfo, type ExtensionInfo, type PlanItem } from './api/getExtensionInfo';
 import { splitBreakdown } from './breakdown';
 import { AmountCard, PaymentMethod, ProductDetails } from './parts';
+import { Link } from '../../components/Link';
 
 /** The plan as it will be once extended: title, remark and date, amount. */
 function PlanList({ plan }: { plan: readonly PlanItem[] }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatDay, formatMoney, groupPayCode } from '@hiram/shared/format/format';
 import { t } from '@hiram/shared/i18n/i18n';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
@@ -10,6 +10,7 @@ import { generatePayCode } from './api/generatePayCode';
 import { useRepaymentInfo, type RepaymentInfo } from './api/getRepaymentInfo';
 import { AmountCard, PayCodeLine, payCodePicture, PaymentMethod, ProductDetails } from './parts';
 import { storeRepaymentInfo } from './storage';
+import { Link } from '../../components/Link';
 
 /** The barcode modal (spec §2): the standing code's Code 128, for a store's scanner. */
 function BarcodeModal({ code, src, onClose }: { code: string; src: string; onClose: () => void }) {

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { t } from '@hiram/shared/i18n/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
+import { Link } from '../../components/Link';
 
 export default function NotFoundPage() {
   return (

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { formatPhone, isValidPhMobile } from '@hiram/shared/format/format';
 import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
 import { carriedQuery } from '@hiram/shared/query/pageQuery';
 import { Field } from '@hiram/shared/ui/Field';
 import { PageHeader } from '../../components/PageHeader';
+import { Link } from '../../components/Link';
 
 /** The device and session fields, in the order shown, with their query names. */
 export const PREVIEW_FIELDS = [

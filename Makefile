@@ -161,8 +161,9 @@ api-types: deps
 bench: web
 	bench/run.sh
 
-## bench-lighthouse: Lighthouse (mobile, median of 3) on the borrower's most visited pages, the site and the
-## promotion page at 4x and 8x CPU slowdown; writes the Lighthouse section of docs/benchmarks.md
+## bench-lighthouse: Lighthouse (mobile, median of 5 with the spread) on eight borrower pages, the site and the
+## promotion page at 4x and 8x CPU slowdown scaled to a reference benchmarkIndex of 1,200; writes the
+## Lighthouse section of docs/benchmarks.md (about 50 minutes)
 bench-lighthouse: chromium web
 	bench/lighthouse.sh
 

@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
-# Lighthouse (mobile preset, performance only) on the borrower's most visited
-# pages, signed in as the demo borrower, and on the marketing site and the
-# promotion page, at 4x and 8x CPU slowdown, the median of 3 runs each;
-# writes the Lighthouse section of docs/benchmarks.md.
+# Lighthouse (mobile preset, performance only) on the borrower's pages, signed
+# in as the demo borrower, and on the marketing site and the promotion page,
+# at 4x and 8x CPU slowdown *scaled to a reference machine*, 5 runs each;
+# writes the Lighthouse section of docs/benchmarks.md: per page the median
+# score with the spread of the runs (a spread over 0.05 is marked unstable),
+# the median run's metrics and main-thread breakdown, Lighthouse's
+# benchmarkIndex, the CPU model and the load average before and after.
+#
+# Machines of one kind differ 2-3x in speed, so a fixed slowdown measures a
+# different phone on each. The script first reads this machine's
+# benchmarkIndex (the median of three calibration runs) and multiplies each
+# slowdown by index / 1200 (LIGHTHOUSE_REFERENCE_INDEX): a faster machine is
+# slowed more, and every machine then stands for the same phone (issue 34).
 #
 #   bench/lighthouse.sh            (expects built pages: `npm run build`)
-#   LIGHTHOUSE_RUNS=5 LIGHTHOUSE_PORT=18096 LIGHTHOUSE_OUT=/tmp/lh bench/lighthouse.sh
+#   LIGHTHOUSE_RUNS=3 LIGHTHOUSE_PORT=18096 LIGHTHOUSE_OUT=/tmp/lh bench/lighthouse.sh
 #
 # Lighthouse is run with npx at a pinned version (13.5.0, on the project's
 # Node 26: decision 084), not installed with the app; the browser is Debian's chromium.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-runs="${LIGHTHOUSE_RUNS:-3}"
+runs="${LIGHTHOUSE_RUNS:-5}"
+reference_index="${LIGHTHOUSE_REFERENCE_INDEX:-1200}"
 port="${LIGHTHOUSE_PORT:-18095}"
 out="${LIGHTHOUSE_OUT:-$root/bench/out-lighthouse}"
 lighthouse_version=13.5.0
@@ -48,25 +58,48 @@ pages=(
   "repayment|$base/repaymentByPeriod?$(query 174)"
   "confirmation|$base/loanConfirm?$(query 151)"
   "home|$base/home?sessionId=$session"
+  "login|$base/login"
+  "kyc|$base/certify?sessionId=$session"
+  "bind bank|$base/bindBank?sessionId=$session"
+  "complaints|$base/complaint?sessionId=$session"
   "site|$base/"
   "promotion|$base/promotion?id=1"
 )
+lighthouse() { # $1 url, $2 slowdown, $3 report
+  npx --yes "lighthouse@$lighthouse_version" "$1" --quiet --only-categories=performance \
+    --throttling.cpuSlowdownMultiplier="$2" --output=json --output-path="$3" \
+    --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
+}
+load_before=$(cut -d' ' -f1 /proc/loadavg)
+
+# This machine's speed as Lighthouse measures it: the median benchmarkIndex
+# of three runs on the site at no slowdown.
+mkdir -p "$out/calibration"
+for run in 1 2 3; do
+  lighthouse "$base/" 1 "$out/calibration/run-$run.json"
+done
+index=$(node -e 'const fs=require("fs"),p=process.argv[1];
+  const all=fs.readdirSync(p).map(f=>JSON.parse(fs.readFileSync(p+"/"+f,"utf8")).environment.benchmarkIndex).sort((a,b)=>a-b);
+  console.log(Math.round(all[Math.floor(all.length/2)]))' "$out/calibration")
+scaled() { node -e 'console.log((Number(process.argv[1]) * Number(process.argv[2]) / Number(process.argv[3])).toFixed(1))' "$1" "$index" "$reference_index"; }
+echo "lighthouse: benchmarkIndex $index (reference $reference_index): 4x -> $(scaled 4)x, 8x -> $(scaled 8)x" >&2
 
 for slowdown in 4 8; do
+  applied=$(scaled "$slowdown")
   for entry in "${pages[@]}"; do
     name=${entry%%|*}
     url=${entry#*|}
     for run in $(seq 1 "$runs"); do
       report="$out/${name// /-}-${slowdown}x-$run.json"
-      echo "lighthouse: $name at ${slowdown}x, run $run" >&2
-      npx --yes "lighthouse@$lighthouse_version" "$url" --quiet --only-categories=performance \
-        --throttling.cpuSlowdownMultiplier="$slowdown" --output=json --output-path="$report" \
-        --chrome-flags="--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
+      echo "lighthouse: $name at ${slowdown}x (${applied}x applied), run $run" >&2
+      lighthouse "$url" "$applied" "$report"
     done
   done
 done
 kill "$server"; wait "$server" 2>/dev/null || true
 trap - EXIT
 
-node bench/lighthouse-table.mjs "$out" "$runs" "$lighthouse_version" "$(cut -d' ' -f1 /proc/loadavg)" docs/benchmarks.md
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+node bench/lighthouse-table.mjs "$out" "$runs" "$lighthouse_version" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" \
+  "$index" "$reference_index" "$cpu" docs/benchmarks.md
 sed -n '/^## Lighthouse$/,/^## Daily run$/p' docs/benchmarks.md | sed '$d'

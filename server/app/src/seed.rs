@@ -184,9 +184,10 @@ const PRODUCTS: [ProductSeed; 6] = [
 
 /// One demo order: which product, how much, and how long ago it was applied
 /// for; the path through the state machine follows from the status. Every
-/// amount is within the limit the demo borrower had when they applied
-/// (₱5,000 before the first repaid loan, ₱7,000 after), as the application
-/// form allows: My account shows the limit beside these loans.
+/// amount is within the limit the demo borrower had when they applied, as
+/// the application form allows (₱5,000 at first, ₱2,000 more for each loan
+/// repaid: ₱11,000 after the three), so My account shows the limit beside
+/// loans that fit it.
 struct OrderSeed {
     product: usize,
     principal_pesos: i64,
@@ -194,14 +195,16 @@ struct OrderSeed {
     applied_days_ago: i64,
 }
 
-const ORDERS: [OrderSeed; 7] = [
+const ORDERS: [OrderSeed; 9] = [
+    OrderSeed { product: 3, principal_pesos: 2_000, status: OrderStatus::Repaid, applied_days_ago: 190 },
+    OrderSeed { product: 1, principal_pesos: 4_000, status: OrderStatus::Repaid, applied_days_ago: 160 },
     OrderSeed { product: 0, principal_pesos: 2_000, status: OrderStatus::Repaid, applied_days_ago: 130 },
     OrderSeed { product: 3, principal_pesos: 3_000, status: OrderStatus::Overdue, applied_days_ago: 100 },
-    OrderSeed { product: 3, principal_pesos: 4_000, status: OrderStatus::Rejected, applied_days_ago: 5 },
+    OrderSeed { product: 2, principal_pesos: 4_000, status: OrderStatus::Rejected, applied_days_ago: 5 },
     OrderSeed { product: 0, principal_pesos: 5_000, status: OrderStatus::RepaymentOpen, applied_days_ago: 11 },
     OrderSeed { product: 2, principal_pesos: 6_000, status: OrderStatus::Disbursing, applied_days_ago: 1 },
-    OrderSeed { product: 1, principal_pesos: 7_000, status: OrderStatus::AwaitingConfirmation, applied_days_ago: 0 },
-    OrderSeed { product: 2, principal_pesos: 7_000, status: OrderStatus::UnderReview, applied_days_ago: 0 },
+    OrderSeed { product: 1, principal_pesos: 8_000, status: OrderStatus::AwaitingConfirmation, applied_days_ago: 0 },
+    OrderSeed { product: 4, principal_pesos: 10_000, status: OrderStatus::UnderReview, applied_days_ago: 0 },
 ];
 
 /// Days after its payout a seeded repaid loan was paid off.

@@ -302,12 +302,15 @@ mod more {
             let session = demo.session_id.as_str();
             let (_, list) = app.call(session, "/v3/personal-center/order-list", &[]).await;
             let orders = list["data"]["orders"].as_array().unwrap();
-            assert_eq!(orders.len(), 7);
+            assert_eq!(orders.len(), 9);
             assert!(orders.iter().any(|order| order["status"] == 180 && order["statusText"] == "Overdue"));
             let (_, info) = app.call(session, "/v3/personal-center/user-info", &[]).await;
             assert_eq!(info["data"]["phoneMasked"], "0917 *** 0100");
             assert_eq!(info["data"]["fullName"], "Maria Clara Santos");
-            assert_eq!(info["data"]["limitText"], "₱7,000.00", "one repaid loan raises ₱5,000 by ₱2,000");
+            assert_eq!(info["data"]["limitText"], "₱11,000.00", "three repaid loans raise ₱5,000 by ₱2,000 each");
+            // No loan of the list is larger than the limit beside it.
+            let centavos = |text: &str| text.chars().filter(char::is_ascii_digit).collect::<String>().parse::<i64>().unwrap();
+            assert!(orders.iter().all(|order| centavos(order["amountText"].as_str().unwrap()) <= 1_100_000), "{orders:?}");
             let (_, menu) = app.call(session, "/v3/personal-center/user-menu", &[]).await;
             assert!(menu["data"]["items"].as_array().unwrap().iter().any(|item| item["path"] == "/customerService"));
             let anonymous = app.post_form("/pany/v3/personal-center/order-list", &[]).await;

@@ -110,6 +110,7 @@ export function ComplaintsPage({ me }: { me: Me }) {
           {t('console.exportCsv')}
         </button>
       </PageHead>
+      <p className="c-note">{t('console.complaints.dueRule')}</p>
       <div className="c-split">
         <div>
           <ComplaintsTable entries={entries} loading={list.isFetching} chosenId={shown?.id} onChoose={setChosen} />

@@ -28,7 +28,7 @@ async fn demo_rows(database_url: &str) -> [i64; 6] {
     counts
 }
 
-/// What one seed writes: 6 products, the demo borrower, 7 orders, their
+/// What one seed writes: 6 products, the demo borrower, 9 orders, their
 /// recorded transitions and ledger entries, and the marker.
 async fn seeded_once_counts(backend: Backend) -> [i64; 6] {
     let database_url = new_database(backend).await;
@@ -51,7 +51,7 @@ async fn three_servers_started_at_once_all_start_and_seed_once(backend: Backend)
     addresses.dedup();
     assert_eq!(addresses.len(), 3);
     let rows = demo_rows(&database_url).await;
-    assert_eq!(&rows[..3], &[6, 1, 7], "products, borrowers and orders of one seed");
+    assert_eq!(&rows[..3], &[6, 1, 9], "products, borrowers and orders of one seed");
     assert_eq!(rows, seeded_once_counts(backend).await, "every row of one seed, and one marker");
 }
 
@@ -64,9 +64,9 @@ async fn a_seed_that_fails_midway_leaves_nothing_and_the_next_start_seeds(backen
     assert!(error.contains("failpoint seed:before_marker"), "{error}");
     assert_eq!(demo_rows(&database_url).await, [0; 6]);
     let app = TestApp::start(&database_url, &[]).await.expect("the next start");
-    assert_eq!(&demo_rows(&database_url).await[..3], &[6, 1, 7]);
+    assert_eq!(&demo_rows(&database_url).await[..3], &[6, 1, 9]);
     assert!(!hiram::seed::seed_once(&app.state).await.expect("seed again"), "a seeded database is left");
-    assert_eq!(&demo_rows(&database_url).await[..3], &[6, 1, 7]);
+    assert_eq!(&demo_rows(&database_url).await[..3], &[6, 1, 9]);
 }
 
 crate::on_both_backends!(multi_thread:

@@ -38,9 +38,13 @@ crate::on_both_stores! {
         assert_eq!(balance["paid"].as_i64().unwrap(), before["paid"].as_i64().unwrap() + 100_000, "{balance}");
         assert_eq!(balance["owedToday"].as_i64().unwrap(), ledger_owed(&app, order).await, "{balance}");
         assert_eq!(balance["owedToday"].as_i64().unwrap(), before["owedToday"].as_i64().unwrap() - 100_000, "interest to the day was already counted before");
-        // The next amount is what the repayment page asks for, on its day.
+        // The next payment is the repayment page's, on its day; what the page
+        // asks a payment today for is it, or closing the loan today when that
+        // is less (decision 093).
         let repayment = repayment_page(&app, session, order).await;
-        assert_eq!(balance["nextDueAmount"], repayment["repayAmount"], "{repayment}");
+        assert_eq!(balance["nextDueAmount"], repayment["nextPayment"], "{repayment}");
+        let (next, payoff) = (balance["nextDueAmount"].as_i64().unwrap(), balance["payoffToday"].as_i64().unwrap());
+        assert_eq!(repayment["repayAmount"].as_i64().unwrap(), next.min(payoff), "{repayment}");
         crate::helpers::account_matching_ledger(&app, hiram_domain::order::OrderId(order)).await;
     }
 

@@ -260,6 +260,11 @@ export function shownDay(iso: string): string {
   return new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 }
 
+/** Centavos as the pages show them: ₱3,184.00. */
+export function peso(centavos: number): string {
+  return `₱${Math.floor(centavos / 100).toLocaleString('en-US')}.${String(centavos % 100).padStart(2, '0')}`;
+}
+
 /** A pay code as the pages show it: in groups of four (web/shared's groupPayCode). */
 export function groupedCode(code: string): string {
   return code.replace(/(.{4})(?=.)/g, '$1 ');

@@ -1,5 +1,5 @@
 import { expect, test } from '../test';
-import { closePopups, demoSession, orderInStatus, shownDay } from '../fixtures';
+import { closePopups, demoSession, orderInStatus, peso, shownDay } from '../fixtures';
 
 test('order details of a disbursed loan show the product and the status banner', async ({ page }) => {
   const session = demoSession();
@@ -15,7 +15,12 @@ test('order details of a disbursed loan show the product and the status banner',
   expect(response.status()).toBe(200);
   const body = (await response.json()) as {
     code: string;
-    data: { orderStatus: number; noticeStatusText: string; userOrderDetail: { detail: { text: string; value: string }[] } };
+    data: {
+      orderStatus: number;
+      noticeStatusText: string;
+      userOrderDetail: { detail: { text: string; value: string }[] };
+      balance: { nextDueAmount: number; payoffToday: number };
+    };
   };
   expect(body.code).toBe('00');
   expect(body.data.orderStatus).toBe(174);
@@ -31,7 +36,12 @@ test('order details of a disbursed loan show the product and the status banner',
   // A day reads as the pages show one (Nov 17, 2026).
   await expect(card.getByRole('definition')).toHaveText(rows.map((row) => (/^\d{4}-\d{2}-\d{2}$/.test(row.value) ? shownDay(row.value) : row.value)));
   // And the running balance beside it (issue 33).
-  await expect(page.getByTestId('running-balance').getByRole('term')).toHaveText(['Paid so far', 'Owed today', 'Next payment']);
+  // The demo's loan is one payment before its early-repayment day: closing it
+  // today costs less than the payment on its day, and the card says so (decision 093).
+  const { nextDueAmount, payoffToday } = body.data.balance;
+  expect(payoffToday).toBeLessThan(nextDueAmount);
+  await expect(page.getByTestId('running-balance').getByRole('term')).toHaveText(['Paid so far', 'Owed today', 'Next payment', 'Pay off the whole loan today']);
+  await expect(page.getByTestId('running-balance').getByRole('definition').last()).toHaveText(peso(payoffToday));
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
 });
 

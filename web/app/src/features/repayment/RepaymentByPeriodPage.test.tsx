@@ -292,6 +292,7 @@ describe('installment repayment page', () => {
     // Said once: no "Amount due" beside a date it is not due on, no second payoff card.
     expect(screen.queryByRole('region', { name: 'Amount due' })).toBeNull();
     expect(screen.getAllByText('₱3,114.00')).toHaveLength(1);
-    expect(screen.getByText(/^Before Sep 1, 2025, the early-repayment day/)).toBeTruthy();
+    expect(within(headline).getByText(/^Before Sep 1, 2025, the early-repayment day/)).toBeTruthy();
+    expect(within(headline).getByText('This saves you ₱159.00 of interest. Pay this amount with your pay code below.')).toBeTruthy();
   });
 });

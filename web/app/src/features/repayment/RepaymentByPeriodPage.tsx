@@ -12,6 +12,8 @@ import { AmountCard, PayCodeLine, payCodePicture, PaymentMethod, ProductDetails 
 import { storeRepaymentInfo } from './storage';
 import { Link } from '../../components/Link';
 
+type Payoff = NonNullable<RepaymentInfo['payoff']>;
+
 /** The barcode modal (spec §2): the standing code's Code 128, for a store's scanner. */
 function BarcodeModal({ code, src, onClose }: { code: string; src: string; onClose: () => void }) {
   return (
@@ -30,24 +32,17 @@ function BarcodeModal({ code, src, onClose }: { code: string; src: string; onClo
 }
 
 /**
- * Paying the whole loan off today (the agreement's early repayment clause,
- * decisions 026 and 056), paid through the standing code, which takes any
- * amount. From the early-repayment day it is the principal still owed plus
- * interest to the day, and the card says what that saves; before that day
- * the payoff also carries the interest from today to it (`minimumInterest`),
- * and the card says so, with the amount, rather than hiding the figure.
- * When the payoff is already the page's headline (it costs less than the
- * next payment), the card only explains it.
+ * What paying the whole loan off today takes, explained: before the
+ * early-repayment day it carries the interest from today to that day
+ * (`minimumInterest`), said with the amount rather than hidden; and what it
+ * saves against the schedule. Null when there is nothing to explain.
  */
-function PayoffCard({ payoff, isHeadline }: { payoff: NonNullable<RepaymentInfo['payoff']>; isHeadline: boolean }) {
-  const early = payoff.earlyAllowed;
-  if (early && payoff.interestSaved <= 0) return null;
-  if (!early && payoff.minimumInterest <= 0 && payoff.interestSaved <= 0) {
-    return <p className="h-card app-muted">{t('repay.payoffFrom', { date: formatDay(payoff.earlyFrom) })}</p>;
-  }
-  const explanation = (
+function PayoffExplanation({ payoff }: { payoff: Payoff }) {
+  const minimum = !payoff.earlyAllowed && payoff.minimumInterest > 0;
+  if (!minimum && payoff.interestSaved <= 0) return null;
+  return (
     <>
-      {!early && payoff.minimumInterest > 0 && (
+      {minimum && (
         <p className="app-small">
           {t('repay.payoffMinimum', { date: formatDay(payoff.earlyFrom), amount: formatMoney(payoff.minimumInterest) })}
         </p>
@@ -57,14 +52,29 @@ function PayoffCard({ payoff, isHeadline }: { payoff: NonNullable<RepaymentInfo[
       )}
     </>
   );
-  if (isHeadline) return <section className="h-card">{explanation}</section>;
+}
+
+/**
+ * Paying the whole loan off today (the agreement's early repayment clause,
+ * decisions 026 and 056), paid through the standing code, which takes any
+ * amount, when it is not already the page's headline. From the
+ * early-repayment day it is the principal still owed plus interest to the
+ * day, and the card says what that saves; before that day, the interest to
+ * that day it includes.
+ */
+function PayoffCard({ payoff }: { payoff: Payoff }) {
+  const early = payoff.earlyAllowed;
+  if (early && payoff.interestSaved <= 0) return null;
+  if (!early && payoff.minimumInterest <= 0 && payoff.interestSaved <= 0) {
+    return <p className="h-card app-muted">{t('repay.payoffFrom', { date: formatDay(payoff.earlyFrom) })}</p>;
+  }
   return (
     <section className="h-card" aria-labelledby="repay-payoff">
       <h2 id="repay-payoff" className="app-muted">
         {t('repay.payoffToday')}
       </h2>
       <p className="app-amount">{formatMoney(payoff.amount)}</p>
-      {explanation}
+      <PayoffExplanation payoff={payoff} />
     </section>
   );
 }
@@ -136,8 +146,10 @@ export default function RepaymentByPeriodPage() {
                 ? t('repay.orOnDueDate', { amount: formatMoney(info.nextPayment), date: formatDay(info.repayDate) })
                 : t('repay.dueDate', { date: formatDay(info.repayDate) })
             }
-          />
-          {info.payoff && <PayoffCard payoff={info.payoff} isHeadline={closesForLess} />}
+          >
+            {closesForLess && info.payoff && <PayoffExplanation payoff={info.payoff} />}
+          </AmountCard>
+          {!closesForLess && info.payoff && <PayoffCard payoff={info.payoff} />}
           <ProductDetails logo={info.productLogo} name={info.productName} rows={info.detail} />
           {info.isShowReyTop === 1 && (
             <Link className="h-card app-guide" to={appLink('/paymentInstructions')}>

@@ -1,6 +1,6 @@
 // The parts the repayment pages share (spec §2): the installment page and the
 // extension page have the same design, so they are built from these.
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ApiResult } from '@hiram/shared/api/request';
 import { copyText } from '@hiram/shared/clipboard/copy';
@@ -124,11 +124,14 @@ export function AmountCard({
   amount,
   note,
   breakdown = [],
+  children,
 }: {
   label: string;
   amount: number;
   note: string;
   breakdown?: readonly DetailRow[];
+  /** What explains the amount further (the payoff's interest to its day). */
+  children?: ReactNode;
 }) {
   const id = useId();
   return (
@@ -148,6 +151,7 @@ export function AmountCard({
         </dl>
       )}
       <p className="app-muted">{note}</p>
+      {children}
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { bridgeChannel, callNative } from '@hiram/shared/bridge/bridge';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { useSessionEnded } from '@hiram/shared/session/sessionEnded';
 import { forgetWebSession, hasWebSession } from '@hiram/shared/session/webSession';
 import { PageHeader } from '../../components/PageHeader';

@@ -12,7 +12,7 @@ const RepaymentOfCodePage = lazy(() => import('../features/repayment/RepaymentOf
 const RepaymentOfCode2Page = lazy(() => import('../features/repayment/RepaymentOfCode2Page'));
 const RepaymentByPeriodPage = lazy(() => import('../features/repayment/RepaymentByPeriodPage'));
 const RepayDelayPage = lazy(() => import('../features/repayment/RepayDelayPage'));
-const PaymentInstructionsPage = lazy(() => import('../features/repayment/PaymentInstructionsPage'));
+const PaymentInstructionsPage = lazy(() => import('../features/payment-guide/PaymentInstructionsPage'));
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const MinePage = lazy(() => import('../features/personal-center/MinePage'));
 const AboutUsPage = lazy(() => import('../features/about/AboutUsPage'));

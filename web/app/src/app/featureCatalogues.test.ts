@@ -23,4 +23,9 @@ describe('feature catalogues', () => {
     expect(untranslated(texts.en, texts.fil, texts.sameInFilipino)).toEqual([]);
     expect(staleSameOnPurpose(texts.en, texts.fil, texts.sameInFilipino)).toEqual([]);
   });
+
+  // As the shared catalogue's test asks of its texts: "{day|days}", chosen by the count.
+  it.each(CATALOGUES)('%s chooses a plural by the count, not "(s)"', (_name, texts) => {
+    expect([...Object.values(texts.en), ...Object.values(texts.fil)].filter((text) => text.includes('(s)'))).toEqual([]);
+  });
 });

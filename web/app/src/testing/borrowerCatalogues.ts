@@ -4,14 +4,29 @@
 // long texts. A feature catalogue missing here fails those tests.
 import { en as sharedEn } from '@hiram/shared/i18n/en';
 import { fil as sharedFil } from '@hiram/shared/i18n/fil';
+import * as about from '../features/about/texts';
 import * as bookKeeping from '../features/book-keeping/texts';
 import * as calculator from '../features/calculator/texts';
+import * as complaints from '../features/complaints/texts';
+import * as confirmation from '../features/confirmation/texts';
+import * as customerService from '../features/customer-service/texts';
+import * as kyc from '../features/kyc/texts';
+import * as loanDetails from '../features/loan-details/texts';
+import * as login from '../features/login/texts';
+import * as loginFailure from '../features/login-failure/texts';
+import * as marketplace from '../features/marketplace/texts';
+import * as paymentGuide from '../features/payment-guide/texts';
+import * as payoutAccount from '../features/payout-account/texts';
+import * as personalCenter from '../features/personal-center/texts';
+import * as repayment from '../features/repayment/texts';
+import * as repaymentReminders from '../features/repayment-reminders/texts';
+import * as testPreview from '../features/test-preview/texts';
 import { loanTerms as loanTermsEn } from '../features/legal/content/loanTerms.en';
 import { loanTerms as loanTermsFil } from '../features/legal/content/loanTerms.fil';
 import { privacyPolicy as privacyPolicyEn } from '../features/legal/content/privacyPolicy.en';
 import { privacyPolicy as privacyPolicyFil } from '../features/legal/content/privacyPolicy.fil';
 import type { LegalDocument } from '../features/legal/content/types';
-import * as repaymentReminders from '../features/repayment-reminders/texts';
+import * as legal from '../features/legal/texts';
 
 type Texts = Readonly<Record<string, string>>;
 
@@ -45,10 +60,33 @@ export function legalTexts(doc: LegalDocument): Texts {
 
 /** The feature catalogues (`features/<name>/texts.ts`), each with what Filipino keeps word for word. */
 export const FEATURE_CATALOGUES: readonly BorrowerCatalogue[] = [
-  // A counter and a loan's number.
+  // The regulators' own names for their registration numbers.
+  { name: 'about', en: about.en, fil: about.fil, sameInFilipino: ['about.sec', 'about.coa'] },
+  // A counter.
   { name: 'book-keeping', en: bookKeeping.en, fil: bookKeeping.fil, sameInFilipino: ['book.noteCounter'] },
   { name: 'calculator', en: calculator.en, fil: calculator.fil, sameInFilipino: [] },
+  // A counter.
+  { name: 'complaints', en: complaints.en, fil: complaints.fil, sameInFilipino: ['complaint.counter'] },
+  { name: 'confirmation', en: confirmation.en, fil: confirmation.fil, sameInFilipino: [] },
+  // The loanword "E-mail".
+  { name: 'customer-service', en: customerService.en, fil: customerService.fil, sameInFilipino: ['cs.email'] },
+  { name: 'kyc', en: kyc.en, fil: kyc.fil, sameInFilipino: [] },
+  { name: 'legal', en: legal.en, fil: legal.fil, sameInFilipino: [] },
+  { name: 'loan-details', en: loanDetails.en, fil: loanDetails.fil, sameInFilipino: [] },
+  // The loanword "Password".
+  { name: 'login', en: login.en, fil: login.fil, sameInFilipino: ['login.password'] },
+  { name: 'login-failure', en: loginFailure.en, fil: loginFailure.fil, sameInFilipino: [] },
+  // A loanword ("Account") and the disclosure statement's own terms.
+  { name: 'marketplace', en: marketplace.en, fil: marketplace.fil, sameInFilipino: ['home.account', 'product.fees', 'product.financeCharge'] },
+  { name: 'payment-guide', en: paymentGuide.en, fil: paymentGuide.fil, sameInFilipino: [] },
+  { name: 'payout-account', en: payoutAccount.en, fil: payoutAccount.fil, sameInFilipino: [] },
+  { name: 'personal-center', en: personalCenter.en, fil: personalCenter.fil, sameInFilipino: [] },
+  // The glossary's "pay code".
+  { name: 'repayment', en: repayment.en, fil: repayment.fil, sameInFilipino: ['repayCode.code', 'repayCode2.contract', 'repayCode.reference', 'repay.payCode'] },
+  // A loan's number.
   { name: 'repayment-reminders', en: repaymentReminders.en, fil: repaymentReminders.fil, sameInFilipino: ['reminder.loan'] },
+  // The page's name and loanwords.
+  { name: 'test-preview', en: testPreview.en, fil: testPreview.fil, sameInFilipino: ['page.testPreview', 'testPreview.link.extension', 'testPreview.link.customerService', 'testPreview.contact', 'testPreview.longitude', 'testPreview.latitude'] },
 ];
 
 /** The legal pages' texts; Filipino keeps two headings that are loan words ("Extension", "Default"). */

@@ -1,37 +1,13 @@
 // The native bridge (decision D2). See docs/bridge.md for the protocol.
 // iOS:     window.webkit.messageHandlers.<action>.postMessage(payloadJSON)
 // Android: window.HiramBridge.<action>(payloadJSON)
-// Browser: a fallback for every action; always in a messaging app's browser,
-// where no shell of ours hosts the page.
-import { formApi } from '../api/endpoints';
+// Browser: a fallback for every action (browserFallbacks.ts); always in a
+// messaging app's browser, where no shell of ours hosts the page.
 import { messagingApp } from '../browser/messagingApp';
-import { t } from '../i18n/i18n';
-import { withCarriedQuery } from '../query/pageQuery';
-import { forgetWebSession } from '../session/webSession';
-import { showToast } from '../ui/toastStore';
+import type { fallbacks } from './browserFallbacks';
+import type { BridgeAction, BridgeEnvironment, BridgePayloads } from './payloads';
 
-export interface BridgePayloads {
-  /** Open a page: an in-app path (`/repaymentByPeriod?...`) or an absolute URL. */
-  to: { url: string };
-  closeWebview: Record<string, never>;
-  /** Open a product's detail screen. */
-  toP: { productId: string };
-  toHome: Record<string, never>;
-  toMine: Record<string, never>;
-  /** Log out and show the login screen. */
-  offToLogin: Record<string, never>;
-  callTelephone: { phone: string };
-  /** Ask the store's rate-app prompt. */
-  toRate: Record<string, never>;
-  /** Analytics event (spec "confirmBurialPoint"). */
-  confirmBurialPoint: { productId: string; moduleId: number; positionId: number };
-  /** Start the bank-account binding session. */
-  startBank: { productId: string; source?: string };
-  /** End the bank-account binding session. */
-  endBank: Record<string, never>;
-}
-
-export type BridgeAction = keyof BridgePayloads;
+export type { BridgeAction, BridgeEnvironment, BridgePayloads } from './payloads';
 
 export const BRIDGE_ACTIONS: readonly BridgeAction[] = [
   'to',
@@ -60,16 +36,6 @@ declare global {
   }
 }
 
-export interface BridgeEnvironment {
-  /** In-app navigation (react-router's navigate); defaults to location.assign. */
-  navigate: (path: string) => void;
-  /** Leaves the app for another address (tel:, store page, external site). */
-  openUrl: (url: string) => void;
-  back: () => void;
-  /** Store page for the rate fallback; without one the fallback thanks with a toast. */
-  rateUrl: string;
-}
-
 const defaults: BridgeEnvironment = {
   navigate: (path) => window.location.assign(path),
   openUrl: (url) => window.location.assign(url),
@@ -79,9 +45,18 @@ const defaults: BridgeEnvironment = {
 
 let env: BridgeEnvironment = { ...defaults };
 
-/** Wires the fallbacks to the page (called once by the app root; tests too). */
+/** The browser fallbacks' chunk, fetched once. */
+let browserFallbacks: Promise<{ fallbacks: typeof fallbacks }> | null = null;
+const loadBrowserFallbacks = () => (browserFallbacks ??= import('./browserFallbacks'));
+
+/**
+ * Wires the fallbacks to the page (called once by the app root, after the
+ * first render; tests too). Where no shell hosts the page every action takes
+ * its fallback, so their chunk is fetched now: a tap never waits for it.
+ */
 export function configureBridge(overrides: Partial<BridgeEnvironment>): void {
   env = { ...defaults, ...overrides };
+  if (bridgeChannel('closeWebview') === 'browser') void loadBrowserFallbacks();
 }
 
 export type BridgeChannel = 'ios' | 'android' | 'browser';
@@ -107,50 +82,12 @@ export function bridgeChannel(action: BridgeAction): BridgeChannel {
   return 'ios' in handler ? 'ios' : 'android';
 }
 
-/** The bind-bank page, which starts the bank session itself when it opens. */
-const BIND_BANK_PATH = '/bindBank';
-
-const fallbacks: { [A in BridgeAction]: (payload: BridgePayloads[A]) => void | Promise<void> } = {
-  to: ({ url }) => {
-    if (/^https?:/i.test(url)) env.openUrl(url);
-    else env.navigate(withCarriedQuery(url));
-  },
-  closeWebview: () => {
-    if (window.history.length > 1) env.back();
-    else env.navigate(withCarriedQuery('/home'));
-  },
-  toP: ({ productId }) => env.navigate(withCarriedQuery('/productDetail', { productId })),
-  toHome: () => env.navigate(withCarriedQuery('/home')),
-  toMine: () => env.navigate(withCarriedQuery('/mine')),
-  offToLogin: () => {
-    forgetWebSession();
-    env.navigate('/login');
-  },
-  callTelephone: ({ phone }) => env.openUrl(`tel:${phone.replace(/[^\d+]/g, '')}`),
-  toRate: () => {
-    if (env.rateUrl) env.openUrl(env.rateUrl);
-    else showToast(t('bridge.rateUnavailable'));
-  },
-  confirmBurialPoint: async (payload) => {
-    await formApi.post('/service/event/save', payload, { silent: true });
-  },
-  // A browser has no bank session: startBank only opens the bind page, and
-  // does nothing when the bind page itself announces the session on opening.
-  startBank: ({ productId, source }) => {
-    if (window.location.pathname === BIND_BANK_PATH) return;
-    env.navigate(withCarriedQuery(BIND_BANK_PATH, source ? { productId, source } : { productId }));
-  },
-  // Nothing to end in a browser: after endBank the bind page closes itself
-  // (closeWebview, i.e. back) or goes to the order page, so a navigation here
-  // would race with that one.
-  endBank: () => {},
-};
-
 /** Calls a native action, or its browser fallback when the shell lacks it. */
 export async function callNative<A extends BridgeAction>(action: A, payload: BridgePayloads[A]): Promise<BridgeChannel> {
   const handler = nativeHandler(action);
   if (handler === null) {
-    await fallbacks[action](payload);
+    const fallback = (await loadBrowserFallbacks()).fallbacks[action];
+    await fallback(payload, env);
     return 'browser';
   }
   const json = JSON.stringify(payload);

@@ -154,14 +154,9 @@ export function useLocale(): Locale {
 }
 
 /**
- * A translation whose {placeholders} are elements (links inside a sentence),
- * so each locale keeps its own word order.
+ * `{name}` placeholders of a translated text replaced by elements (links
+ * inside a sentence), so each locale keeps its own word order.
  */
-export function tNodes(key: MessageKey, nodes: Record<string, ReactNode>): ReactNode[] {
-  return fillNodes(t(key), nodes);
-}
-
-/** `{name}` placeholders of a translated text replaced by elements. */
 export function fillNodes(text: string, nodes: Record<string, ReactNode>): ReactNode[] {
   return text
     .split(/(\{\w+\})/)

@@ -1,5 +1,5 @@
 import { useCompanyInfo } from '@hiram/shared/api/companyInfo';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 
 export default function AboutUsPage() {

@@ -3,6 +3,8 @@
 import { featureTexts } from '@hiram/shared/i18n/i18n';
 
 export const en = {
+  'page.bookKeepingRecord': 'Add an entry',
+  'page.bookKeepingStatistics': 'Income and expense statistics',
   'book.month': 'Month',
   'book.previousMonth': 'Previous month',
   'book.nextMonth': 'Next month',
@@ -52,6 +54,8 @@ export const en = {
 export type BookKey = keyof typeof en;
 
 export const fil: Record<BookKey, string> = {
+  'page.bookKeepingRecord': 'Magdagdag ng tala',
+  'page.bookKeepingStatistics': 'Estadistika ng kita at gastos',
   'book.month': 'Buwan',
   'book.previousMonth': 'Nakaraang buwan',
   'book.nextMonth': 'Susunod na buwan',

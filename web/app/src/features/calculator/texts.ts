@@ -3,6 +3,9 @@
 import { featureTexts } from '@hiram/shared/i18n/i18n';
 
 export const en = {
+  'page.exchange': 'Currency exchange',
+  'page.savedCalculations': 'My calculations',
+  'page.savedCalculation': 'Saved calculation',
   'calc.tools': 'Calculator tools',
   'calc.forms': 'Calculator forms',
   'calc.simple': 'Simple',
@@ -79,6 +82,9 @@ export const en = {
 export type CalculatorKey = keyof typeof en;
 
 export const fil: Record<CalculatorKey, string> = {
+  'page.exchange': 'Palitan ng pera',
+  'page.savedCalculations': 'Aking mga kalkulasyon',
+  'page.savedCalculation': 'Naka-save na kalkulasyon',
   'calc.tools': 'Mga gamit ng kalkulador',
   'calc.forms': 'Mga anyo ng kalkulador',
   'calc.simple': 'Payak',

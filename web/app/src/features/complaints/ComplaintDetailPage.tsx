@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { sessionUrl } from '@hiram/shared/api/request';
 import { formatDay } from '@hiram/shared/format/format';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type ComplaintKey } from './texts';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
@@ -16,7 +16,7 @@ import { RatingModal } from './RatingModal';
 import { RATING_DELAY_MS } from './rules';
 import { Link } from '../../components/Link';
 
-function Pictures({ urls, label }: { urls: readonly string[]; label: MessageKey }) {
+function Pictures({ urls, label }: { urls: readonly string[]; label: ComplaintKey }) {
   if (urls.length === 0) return null;
   return (
     <ul className="app-pictures">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { statusName } from '@hiram/shared/i18n/glossary';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHeader } from '../../components/PageHeader';

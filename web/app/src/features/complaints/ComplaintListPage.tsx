@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDayTime } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { useProblemList } from './api/problemList';

@@ -1,5 +1,5 @@
 import { copyText } from '@hiram/shared/clipboard/copy';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 
 /**
  * A complaint's number (`HC-0001234`), labelled, with Copy: what the

@@ -1,5 +1,5 @@
 import { formatDay } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { Modal } from '@hiram/shared/ui/Modal';
 
 /** The regulator's channel as the operator configured it (RA 11765: the SEC), with its contact when given. */

@@ -2,7 +2,7 @@
 // box with the document links, and the two modals of spec §4.
 import { useId } from 'react';
 import { formatDay, formatMoney } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { Modal } from '@hiram/shared/ui/Modal';
 import type { LoanConfirm } from './api/getLoanConfirm';
 import type { ConfirmFlow } from './useConfirmFlow';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { formatDay } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { CopyToKeepLink } from '../../components/CopyToKeepLink';
 import { LoanDocument } from '../../components/LoanDocument';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDay, formatMoney } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { LEGACY_CALLS } from './api/confirmCalls';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatPhone, formatServiceHours } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { useContacts } from './api/getContacts';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { useCertifyList } from './api/getCertifyList';

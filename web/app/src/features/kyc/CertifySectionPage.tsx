@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { FormItemField } from '../../components/form/FormItemField';
 import { refusedField } from '../../components/form/formItem';

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useCompanyInfo } from '@hiram/shared/api/companyInfo';
 import { formatDay } from '@hiram/shared/format/format';
-import { t, useLocale, type Locale, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { useLocale, type Locale, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import type { LegalDocument, LegalSection, RuleSetValues } from './content/types';
 

@@ -1,5 +1,5 @@
 import { formatDay, formatMoney } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import type { LoanDetails } from './api/getLoanDetails';
 
 /**

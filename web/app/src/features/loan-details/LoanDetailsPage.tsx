@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
 import { formatDay } from '@hiram/shared/format/format';
 import { statusName } from '@hiram/shared/i18n/glossary';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { CopyToKeepLink } from '../../components/CopyToKeepLink';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { StarRating } from '../../components/StarRating';

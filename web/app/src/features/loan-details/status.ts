@@ -1,4 +1,4 @@
-import type { MessageKey } from '@hiram/shared/i18n/i18n';
+import type { LoanDetailsKey } from './texts';
 import type { IconKind } from '../../components/StatusIcon';
 
 /** Order status codes (decision D3). */
@@ -80,7 +80,7 @@ export function hasCopyToKeep(status: number): boolean {
 
 export type OrderAction = 'repay' | 'rollover' | 'repayment' | 'borrowAgain' | 'bindAccount';
 
-export const ACTION_LABELS: Record<OrderAction, MessageKey> = {
+export const ACTION_LABELS: Record<OrderAction, LoanDetailsKey> = {
   repay: 'loanDetails.repay',
   rollover: 'loanDetails.rollover',
   repayment: 'loanDetails.repayment',

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductList, type ProductCard } from '../../components/ProductList';
 import { StatusIcon } from '../../components/StatusIcon';

@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { digitsOnly, formatPhoneInput, phoneDigits } from '@hiram/shared/format/format';
-import { chooseLocale, getLocale, t, tNodes, type Locale } from '@hiram/shared/i18n/i18n';
+import { chooseLocale, fillNodes, getLocale, type Locale } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { rememberCarried, safeRedirect, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { clearSessionEnded } from '@hiram/shared/session/sessionEnded';
@@ -183,7 +184,7 @@ export default function LoginPage() {
             />
           )}
           <p className="app-hint app-agree">
-            {tNodes('login.agree', {
+            {fillNodes(t('login.agree'), {
               terms: <Link to={appLink('/loanTerms')}>{t('login.agree.terms')}</Link>,
               privacy: <Link to={appLink('/privacyPolicy')}>{t('login.agree.privacy')}</Link>,
             })}

@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { bridgeChannel, callNative } from '@hiram/shared/bridge/bridge';
-import { t } from '@hiram/shared/i18n/i18n';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { useSessionEnded } from '@hiram/shared/session/sessionEnded';
-import { forgetWebSession, hasWebSession } from '@hiram/shared/session/webSession';
-import { PageHeader } from '../../components/PageHeader';
+import { LOGIN_PATH } from './loginPath';
 
-const LOGIN_PATH = '/login';
+// The notice, with the log-in texts it speaks in, is a chunk of its own: every
+// page's start-up carries this gate, and only a page whose session has ended
+// downloads what it shows (decision 094).
+const SessionEndedNotice = lazy(() => import('./SessionEndedNotice'));
 
 /**
  * Every borrower page, unless a call of it found no session: then, in its
@@ -18,42 +18,9 @@ export function SessionEndedGate({ children }: { children: ReactNode }) {
   const ended = useSessionEnded();
   const { pathname } = useLocation();
   if (!ended || pathname === LOGIN_PATH) return children;
-  return <SessionEnded />;
-}
-
-function SessionEnded() {
-  const navigate = useNavigate();
-  const location = useLocation();
-  // A tab that had a session lost it; one that never had one is asked to log in.
-  const hadSession = hasWebSession();
-
-  // The notice stays until a log-in clears it (LoginPage): cleared here,
-  // the page would mount again for a moment and ask with the dead session.
-  const logIn = async () => {
-    if (bridgeChannel('offToLogin') !== 'browser') {
-      // The shell's own log-in, which opens the page again with a new session.
-      await callNative('offToLogin', {});
-      return;
-    }
-    forgetWebSession();
-    const back = `${location.pathname}${location.search}`;
-    void navigate(`${LOGIN_PATH}?redirect=${encodeURIComponent(back)}`, { replace: true });
-  };
-
   return (
-    <>
-      <PageHeader title={t('session.title')} />
-      <main className="app-main">
-        <section className="session-ended" aria-labelledby="session-ended-heading">
-          <h2 id="session-ended-heading">{t(hadSession ? 'session.ended.heading' : 'session.none.heading')}</h2>
-          <p>{t(hadSession ? 'session.ended.body' : 'session.none.body')}</p>
-          <div className="app-buttons">
-            <button type="button" className="h-btn h-btn--block" onClick={() => void logIn()}>
-              {t(hadSession ? 'session.ended.logIn' : 'session.none.logIn')}
-            </button>
-          </div>
-        </section>
-      </main>
-    </>
+    <Suspense fallback={null}>
+      <SessionEndedNotice />
+    </Suspense>
   );
 }

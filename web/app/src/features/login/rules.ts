@@ -1,6 +1,6 @@
 // Client-side rules of the login forms; the server checks them again.
 import { isValidPhMobile } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 
 export const PASSWORD_MIN_CHARS = 8;
 export const PASSWORD_MAX_CHARS = 64;

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { formatServiceHours } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { ProductList } from '../../components/ProductList';
 import { ToolLinks } from '../../components/ToolLinks';

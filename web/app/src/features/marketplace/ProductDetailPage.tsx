@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatMoney, parseCentavos } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { PageHeader } from '../../components/PageHeader';
 import { hasSession, loginLink } from '../../lib/links';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { FormItemField } from '../../components/form/FormItemField';

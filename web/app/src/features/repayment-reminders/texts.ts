@@ -3,6 +3,7 @@
 import { featureTexts } from '@hiram/shared/i18n/i18n';
 
 export const en = {
+  'page.repaymentReminder': 'Reminder',
   'reminders.upcoming': 'Due in the next {n} days',
   'reminders.nothingDue': 'Nothing falls due in the next {n} days.',
   'reminders.remindersOn': 'Reminders on: {n}',
@@ -60,6 +61,7 @@ export const en = {
 export type ReminderKey = keyof typeof en;
 
 export const fil: Record<ReminderKey, string> = {
+  'page.repaymentReminder': 'Paalala',
   'reminders.upcoming': 'Dapat bayaran sa susunod na {n} araw',
   'reminders.nothingDue': 'Walang dapat bayaran sa susunod na {n} araw.',
   'reminders.remindersOn': 'Mga nakabukas na paalala: {n}',

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDay, formatMoney } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
 import { LoanDocument } from '../../components/LoanDocument';
 import { PageHeader } from '../../components/PageHeader';

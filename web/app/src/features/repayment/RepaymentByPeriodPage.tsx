@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDay, formatMoney, groupPayCode } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { fillProductId } from '@hiram/shared/query/pageQuery';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { PageHeader } from '../../components/PageHeader';

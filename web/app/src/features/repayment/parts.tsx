@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import type { ApiResult } from '@hiram/shared/api/request';
 import { copyText } from '@hiram/shared/clipboard/copy';
 import { formatDay, formatMoney, groupPayCode, payCodeText } from '@hiram/shared/format/format';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from './texts';
 import { withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
 import { isWebAddress, openExternal } from '../../lib/leave';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatPhone, isValidPhMobile } from '@hiram/shared/format/format';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type TestPreviewKey } from './texts';
 import { carriedQuery } from '@hiram/shared/query/pageQuery';
 import { Field } from '@hiram/shared/ui/Field';
 import { PageHeader } from '../../components/PageHeader';
@@ -17,7 +17,7 @@ export const PREVIEW_FIELDS = [
   { name: 'advertisingId', label: 'testPreview.advertisingId' },
   { name: 'productId', label: 'testPreview.productId' },
   { name: 'orderId', label: 'testPreview.orderId' },
-] as const satisfies readonly { name: string; label: MessageKey }[];
+] as const satisfies readonly { name: string; label: TestPreviewKey }[];
 
 type FieldName = (typeof PREVIEW_FIELDS)[number]['name'];
 
@@ -32,7 +32,7 @@ export const PREVIEW_LINKS = [
   { path: '/customerService', label: 'testPreview.link.customerService' },
   { path: '/privacyPolicy', label: 'testPreview.link.privacyPolicy' },
   { path: '/paymentInstructions', label: 'testPreview.link.paymentInstructions' },
-] as const satisfies readonly { path: string; label: MessageKey }[];
+] as const satisfies readonly { path: string; label: TestPreviewKey }[];
 
 function PhotoPicker() {
   const [preview, setPreview] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../texts';
 
 export type UploadedImage = components['schemas']['UploadedImage'];
 

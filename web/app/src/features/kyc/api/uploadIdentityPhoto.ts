@@ -1,5 +1,5 @@
 import { formApi } from '@hiram/shared/api/endpoints';
-import { t } from '@hiram/shared/i18n/i18n';
+import { t } from '../texts';
 
 export const UPLOAD_IDENTITY_PHOTO_PATH = '/credit-info/upload-image';
 export const GRANT_CONSENT_PATH = '/v3/consent/grant';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t, type MessageKey } from '@hiram/shared/i18n/i18n';
+import { t, type GuideKey } from './texts';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { GuideArt, type GuideKind } from './GuideArt';
@@ -7,9 +7,9 @@ import { GuideArt, type GuideKind } from './GuideArt';
 interface Guide {
   id: string;
   kind: GuideKind;
-  title: MessageKey;
-  picture: MessageKey;
-  steps: readonly MessageKey[];
+  title: GuideKey;
+  picture: GuideKey;
+  steps: readonly GuideKey[];
 }
 
 /**

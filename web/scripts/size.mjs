@@ -23,7 +23,7 @@ const BUDGETS = {
     // loads. Set just above the heaviest (calculator, 96.5 KB); the goal of
     // issue 34 is 90 KiB, which needs the features' texts out of the shared
     // catalogue (decision 094).
-    loadJs: 95 * 1024,
+    loadJs: 93 * 1024,
     // Any page's stylesheets (the architecture's budget).
     loadCss: 20 * 1024,
   },

@@ -8,7 +8,7 @@ import { statusLabel } from '../labels';
 import { RoleNote } from '../parts';
 import { maskedPhone } from '../phone';
 import { AnswerForm } from './AnswerForm';
-import { CallBackBadge, DueBadge } from './ComplaintsTable';
+import { answerDueDay, CallBackBadge, DueBadge } from './ComplaintsTable';
 
 interface Props {
   entry: InboxEntry | null;
@@ -67,7 +67,7 @@ export function ComplaintPanel({ entry, canAnswer, me, onChanged }: Props) {
         <dd>{formatDateTime(entry.filedAt)}</dd>
         <dt>{t('console.col.due')}</dt>
         <dd>
-          {formatDateTime(entry.dueAt)} <DueBadge entry={entry} />
+          {answerDueDay(entry.dueAt)} <DueBadge entry={entry} />
         </dd>
       </dl>
       <h3 className="c-sub">{t('console.complaints.detail')}</h3>

@@ -15,7 +15,8 @@ afterEach(() => {
 });
 
 const SOON = complaint(7, { dueAt: '2025-03-05T15:59:59Z', workingDaysLeft: 0, late: true });
-const LATER = complaint(9, { dueAt: '2025-03-07T15:59:59Z', workingDaysLeft: 2, problemType: 'Repayment', subType: '' });
+// The server's deadline is the Manila midnight that ends the due day.
+const LATER = complaint(9, { dueAt: '2025-03-07T16:00:00Z', workingDaysLeft: 2, problemType: 'Repayment', subType: '' });
 const RATINGS = [{ agent: 'Carla Reyes', ratings: 3, average: 4.33 }];
 
 function setup(me: Me = CARE, routes: Parameters<typeof consoleApi>[0] = {}) {
@@ -58,6 +59,9 @@ describe('the complaints inbox', () => {
     expect(within(rows()[0]!).getByText('Working days left: 0')).toBeTruthy();
     expect(within(rows()[1]!).queryByText('Late')).toBeNull();
     expect(within(rows()[1]!).getByText('Working days left: 2')).toBeTruthy();
+    // Due by the end of the day the midnight closes, not the next day it opens.
+    expect(within(rows()[1]!).getByText('By the end of 2025-03-07')).toBeTruthy();
+    expect(within(rows()[0]!).getByText('By the end of 2025-03-05')).toBeTruthy();
     // The server sends the whole number; the console shows its last four digits, as everywhere (decision 087).
     expect(within(rows()[1]!).getByText('•••• ••• 0100')).toBeTruthy();
     expect(within(rows()[1]!).queryByText(/555/)).toBeNull();

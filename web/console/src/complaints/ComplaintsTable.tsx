@@ -1,4 +1,4 @@
-import { formatDateTime } from '@hiram/shared/format/format';
+import { formatDate } from '@hiram/shared/format/format';
 import { t } from '../i18n/i18n';
 import type { InboxEntry } from '../api';
 import { statusLabel } from '../labels';
@@ -10,6 +10,14 @@ interface Props {
   loading: boolean;
   chosenId: number | undefined;
   onChoose: (entry: InboxEntry) => void;
+}
+
+/**
+ * The day an answer is due by the end of: the server's deadline is the
+ * midnight that ends it, which read as a time names the next day.
+ */
+export function answerDueDay(dueAt: string): string {
+  return t('console.complaints.dueBy', { day: formatDate(Date.parse(dueAt) - 1) });
 }
 
 /** Working days left, with the late badge when the answer is overdue. */
@@ -57,7 +65,7 @@ export function ComplaintsTable({ entries, loading, chosenId, onChoose }: Props)
           header: t('console.col.due'),
           cell: (entry) => (
             <>
-              <div className="c-nowrap">{formatDateTime(entry.dueAt).slice(0, 16)}</div>
+              <div className="c-nowrap">{answerDueDay(entry.dueAt)}</div>
               <DueBadge entry={entry} />
             </>
           ),

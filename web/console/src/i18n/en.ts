@@ -83,6 +83,7 @@ export const consoleEn = {
   'console.col.actions': 'Actions',
   'console.complaints.open': 'Open complaint {ref}',
   'console.complaints.dueRule': 'Each answer is due at the end of the working day the borrower was promised. Working days skip weekends and the holidays set in [care]. A complaint filed after the day’s cut-off counts from the next working day, so a due day can fall later than the calendar suggests.',
+  'console.complaints.dueBy': 'By the end of {day}',
   'console.complaints.daysLeft': 'Working days left: {n}',
   'console.complaints.late': 'Late',
   'console.complaints.panel': 'Complaint',

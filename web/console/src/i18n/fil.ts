@@ -84,6 +84,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.col.actions': 'Mga aksyon',
   'console.complaints.open': 'Buksan ang reklamo {ref}',
   'console.complaints.dueRule': 'Ang bawat sagot ay dapat sa pagtatapos ng araw ng trabaho na ipinangako sa borrower. Hindi kasama sa mga araw ng trabaho ang weekend at ang mga holiday na nakatakda sa [care]. Ang reklamong inihain pagkalipas ng cut-off ng araw ay binibilang mula sa susunod na araw ng trabaho, kaya maaaring mas huli ang takdang araw kaysa sa inaasahan sa kalendaryo.',
+  'console.complaints.dueBy': 'Bago matapos ang {day}',
   'console.complaints.daysLeft': 'Natitirang araw ng trabaho: {n}',
   'console.complaints.late': 'Huli na',
   'console.complaints.panel': 'Reklamo',

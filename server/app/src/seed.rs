@@ -187,7 +187,8 @@ const PRODUCTS: [ProductSeed; 6] = [
 /// amount is within the limit the demo borrower had when they applied, as
 /// the application form allows (₱5,000 at first, ₱2,000 more for each loan
 /// repaid: ₱11,000 after the three), so My account shows the limit beside
-/// loans that fit it.
+/// loans that fit it. They are in the order they were applied for, so the
+/// lists that show the newest first (by id) show them by date too.
 struct OrderSeed {
     product: usize,
     principal_pesos: i64,
@@ -200,8 +201,8 @@ const ORDERS: [OrderSeed; 9] = [
     OrderSeed { product: 1, principal_pesos: 4_000, status: OrderStatus::Repaid, applied_days_ago: 160 },
     OrderSeed { product: 0, principal_pesos: 2_000, status: OrderStatus::Repaid, applied_days_ago: 130 },
     OrderSeed { product: 3, principal_pesos: 3_000, status: OrderStatus::Overdue, applied_days_ago: 100 },
-    OrderSeed { product: 2, principal_pesos: 4_000, status: OrderStatus::Rejected, applied_days_ago: 5 },
     OrderSeed { product: 0, principal_pesos: 5_000, status: OrderStatus::RepaymentOpen, applied_days_ago: 11 },
+    OrderSeed { product: 2, principal_pesos: 4_000, status: OrderStatus::Rejected, applied_days_ago: 5 },
     OrderSeed { product: 2, principal_pesos: 6_000, status: OrderStatus::Disbursing, applied_days_ago: 1 },
     OrderSeed { product: 1, principal_pesos: 8_000, status: OrderStatus::AwaitingConfirmation, applied_days_ago: 0 },
     OrderSeed { product: 4, principal_pesos: 10_000, status: OrderStatus::UnderReview, applied_days_ago: 0 },

@@ -30,7 +30,7 @@ export default function RepaymentOfCode2Page() {
               <PayCodeLine code={def.payCode} />
               <dl>
                 <div className="app-row">
-                  <dt>{t('repayCode2.total')}</dt>
+                  <dt>{t('repayCode.amount')}</dt>
                   <dd>{formatMoney(info.repayAmount)}</dd>
                 </div>
               </dl>

@@ -591,15 +591,18 @@ pub async fn copy_to_keep(
     Params(params): Params<CopyParams>,
 ) -> ApiResult<axum::response::Response> {
     let order = state.store.order_of(borrower, OrderId(params.order_id)).await?.ok_or(ApiError::NotFound)?;
-    let accepted = state.store.order_document(order.id, AGREEMENT).await?.ok_or(ApiError::NotFound)?;
+    // Every stored document of the order, read once.
+    let stored = state.store.order_documents(order.id).await?;
+    let find = |kind: &str| stored.iter().find(|document| document.kind == kind);
+    let accepted = find(AGREEMENT).ok_or(ApiError::NotFound)?;
     let other = if lang == Lang::En { Lang::Fil } else { Lang::En };
     let mut kept = Vec::new();
     let read =
         |body: &str| serde_json::from_str::<Document>(body).map_err(|error| ApiError::Internal(error.to_string()));
     for language in [lang, other] {
         for kind in [DISCLOSURE, AGREEMENT] {
-            if let Some(stored) = state.store.order_document(order.id, &documents::in_language(kind, language)).await? {
-                kept.push(documents::KeptDocument { document: read(&stored.body)?, lang: Some(language) });
+            if let Some(document) = find(&documents::in_language(kind, language)) {
+                kept.push(documents::KeptDocument { document: read(&document.body)?, lang: Some(language) });
             }
         }
     }
@@ -607,13 +610,13 @@ pub async fn copy_to_keep(
         // Accepted before the copies in both languages were kept: the one
         // the borrower read.
         for kind in [DISCLOSURE, AGREEMENT] {
-            if let Some(stored) = state.store.order_document(order.id, kind).await? {
-                kept.push(documents::KeptDocument { document: read(&stored.body)?, lang: None });
+            if let Some(document) = find(kind) {
+                kept.push(documents::KeptDocument { document: read(&document.body)?, lang: None });
             }
         }
     }
-    if let Some(stored) = state.store.order_document(order.id, documents::SCHEDULE).await? {
-        kept.push(documents::KeptDocument { document: read(&stored.body)?, lang: None });
+    if let Some(document) = find(documents::SCHEDULE) {
+        kept.push(documents::KeptDocument { document: read(&document.body)?, lang: None });
     }
     let accepted_on = accepted.created_at.to_offset(hiram_domain::clock::MANILA).date();
     let file = documents::copy_to_keep(&order.order_no, accepted_on, &kept, lang);

@@ -300,7 +300,6 @@ fn settled_note(order: &Order, paid: Centavos, lang: Lang, symbol: CurrencySymbo
 
 fn detail_rows(order: &Order, lang: Lang, symbol: CurrencySymbol) -> ApiResult<Vec<DetailRow>> {
     let money = |amount: Centavos| format_amount(amount, symbol);
-    let date = date_text;
     let total =
         order.total_repayable().ok_or_else(|| ApiError::Internal(format!("order {} total overflows", order.id.0)))?;
     let row = |text: Msg, value: String| DetailRow { text: text.text(lang).to_owned(), value };
@@ -311,8 +310,8 @@ fn detail_rows(order: &Order, lang: Lang, symbol: CurrencySymbol) -> ApiResult<V
         row(Msg::RowInterest, money(order.interest)),
         row(Msg::RowServiceFee, money(order.fees)),
         row(Msg::RowTotalRepayment, money(total)),
-        row(Msg::RowApplicationDate, date(manila_date(order.applied_at))),
-        row(Msg::RowDisbursementDate, order.disbursed_at.map(|at| date(manila_date(at))).unwrap_or_default()),
-        row(Msg::RowDueDate, order.due_date.map(date).unwrap_or_default()),
+        row(Msg::RowApplicationDate, date_text(manila_date(order.applied_at))),
+        row(Msg::RowDisbursementDate, order.disbursed_at.map(|at| date_text(manila_date(at))).unwrap_or_default()),
+        row(Msg::RowDueDate, order.due_date.map(date_text).unwrap_or_default()),
     ])
 }

@@ -43,6 +43,20 @@ const INFO: RepaymentInfo = {
   isShowReyTop: 1,
 };
 
+/** A payoff on Aug 20, before the early-repayment day (Sep 1): it carries interest to that day. */
+const BEFORE_THE_EARLY_DAY = {
+  amount: 311_400,
+  asOf: '2025-08-20',
+  earlyAllowed: false,
+  earlyFrom: '2025-09-01',
+  principal: 300_000,
+  interest: 6_600,
+  minimumInterest: 4_800,
+  fees: 0,
+  penalties: 0,
+  interestSaved: 15_900,
+};
+
 const URL = '/repaymentByPeriod?sessionId=s1&productId=4&orderId=12';
 const PAY_URL = '/repaymentOfCode?showType=1&payCode=555566667777&repayAmount=327300&channel=maya';
 
@@ -229,18 +243,7 @@ describe('installment repayment page', () => {
   });
 
   it('before the early-repayment day, shows the payoff with the interest to that day it includes', async () => {
-    const payoff = {
-      amount: 311_400,
-      asOf: '2025-08-20',
-      earlyAllowed: false,
-      earlyFrom: '2025-09-01',
-      principal: 300_000,
-      interest: 6_600,
-      minimumInterest: 4_800,
-      fees: 0,
-      penalties: 0,
-      interestSaved: 15_900,
-    };
+    const payoff = BEFORE_THE_EARLY_DAY;
     setup({ payoff });
     const card = await screen.findByRole('region', { name: 'Pay off the whole loan today' });
     expect(within(card).getByText('₱3,114.00')).toBeTruthy();
@@ -273,18 +276,7 @@ describe('installment repayment page', () => {
   });
 
   it('when closing the loan today costs less than the next payment, leads with that and names the next payment beside it', async () => {
-    const payoff = {
-      amount: 311_400,
-      asOf: '2025-08-20',
-      earlyAllowed: false,
-      earlyFrom: '2025-09-01',
-      principal: 300_000,
-      interest: 6_600,
-      minimumInterest: 4_800,
-      fees: 0,
-      penalties: 0,
-      interestSaved: 15_900,
-    };
+    const payoff = BEFORE_THE_EARLY_DAY;
     setup({ payoff, repayAmount: 311_400, nextPayment: 327_300 });
     const headline = await screen.findByRole('region', { name: 'Pay off the whole loan today' });
     expect(within(headline).getByText('₱3,114.00')).toBeTruthy();

@@ -207,10 +207,9 @@ export function RuleSetsPage({ me }: { me: Me }) {
           },
           { header: t('console.rules.source'), className: 'c-prose', cell: (row) => row.source },
           { header: t('console.rules.inForceFrom'), className: 'c-nowrap', cell: (row) => row.inForceFrom },
-          { header: t('console.rules.coverage'), className: 'c-prose', cell: (row) => t('console.rules.coverageValue', { amount: peso(row.maxPrincipal), months: row.maxTermMonths }) },
+          { header: t('console.rules.coverage'), cell: (row) => t('console.rules.coverageValue', { amount: peso(row.maxPrincipal), months: row.maxTermMonths }) },
           {
             header: t('console.rules.ceilings'),
-            className: 'c-prose',
             cell: (row) =>
               t('console.rules.ceilingsValue', {
                 nominal: percent(row.nominalMonthlyBp),

@@ -19,6 +19,7 @@ import * as paymentGuide from '../features/payment-guide/texts';
 import * as payoutAccount from '../features/payout-account/texts';
 import * as personalCenter from '../features/personal-center/texts';
 import * as repayment from '../features/repayment/texts';
+import * as payCode from '../features/repayment/payCodeTexts';
 import * as repaymentReminders from '../features/repayment-reminders/texts';
 import * as testPreview from '../features/test-preview/texts';
 import { loanTerms as loanTermsEn } from '../features/legal/content/loanTerms.en';
@@ -58,7 +59,7 @@ export function legalTexts(doc: LegalDocument): Texts {
   return texts;
 }
 
-/** The feature catalogues (`features/<name>/texts.ts`), each with what Filipino keeps word for word. */
+/** The feature catalogues (`features/<name>/texts.ts`, a part's `<part>Texts.ts`), each with what Filipino keeps word for word. */
 export const FEATURE_CATALOGUES: readonly BorrowerCatalogue[] = [
   // The regulators' own names for their registration numbers.
   { name: 'about', en: about.en, fil: about.fil, sameInFilipino: ['about.sec', 'about.coa'] },
@@ -82,7 +83,8 @@ export const FEATURE_CATALOGUES: readonly BorrowerCatalogue[] = [
   { name: 'payout-account', en: payoutAccount.en, fil: payoutAccount.fil, sameInFilipino: [] },
   { name: 'personal-center', en: personalCenter.en, fil: personalCenter.fil, sameInFilipino: [] },
   // The glossary's "pay code".
-  { name: 'repayment', en: repayment.en, fil: repayment.fil, sameInFilipino: ['repayCode.code', 'repayCode2.contract', 'repayCode.reference', 'repay.payCode'] },
+  { name: 'repayment', en: repayment.en, fil: repayment.fil, sameInFilipino: ['repay.payCode'] },
+  { name: 'repayment/payCode', en: payCode.en, fil: payCode.fil, sameInFilipino: ['repayCode.code', 'repayCode2.contract', 'repayCode.reference'] },
   // A loan's number.
   { name: 'repayment-reminders', en: repaymentReminders.en, fil: repaymentReminders.fil, sameInFilipino: ['reminder.loan'] },
   // The page's name and loanwords.

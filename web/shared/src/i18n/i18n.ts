@@ -96,12 +96,18 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
 /**
  * The texts of one lazily loaded feature (a borrower tool): both locales
  * ride in that feature's own chunk, so no other route downloads them. Keys
- * the feature does not own fall through to the shared catalogue.
+ * the feature does not own fall through to `fallback`: the shared
+ * catalogue, or the feature's main texts for a part of it with its own
+ * chunk.
  */
-export function featureTexts<K extends string>(english: Readonly<Record<K, string>>, filipino: Readonly<Record<K, string>>) {
+export function featureTexts<K extends string, F extends string = MessageKey>(
+  english: Readonly<Record<K, string>>,
+  filipino: Readonly<Record<K, string>>,
+  fallback: (key: F, params?: Record<string, string | number>) => string = t as (key: F, params?: Record<string, string | number>) => string,
+) {
   const owns = (key: string): key is K => Object.hasOwn(english, key);
-  return (key: K | MessageKey, params?: Record<string, string | number>): string =>
-    owns(key) ? fillPlaceholders((locale === 'fil' ? filipino : english)[key], params) : t(key, params);
+  return (key: K | F, params?: Record<string, string | number>): string =>
+    owns(key) ? fillPlaceholders((locale === 'fil' ? filipino : english)[key], params) : fallback(key, params);
 }
 
 /**

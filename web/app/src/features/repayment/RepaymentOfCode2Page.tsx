@@ -1,5 +1,5 @@
 import { formatMoney } from '@hiram/shared/format/format';
-import { t } from './texts';
+import { t } from './payCodeTexts';
 import { PageHeader } from '../../components/PageHeader';
 import { PayCodeLine, payCodePicture, SandboxLink } from './parts';
 import { readRepaymentInfo } from './storage';

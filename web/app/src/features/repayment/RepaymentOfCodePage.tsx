@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from 'react-router';
 import { formatDayTime, formatMoney, parseCentavos } from '@hiram/shared/format/format';
-import { t, type RepaymentKey } from './texts';
+import { t, type PayCodeKey } from './payCodeTexts';
 import { PageHeader } from '../../components/PageHeader';
 import { isOwnPath, PayCodeLine, payCodePicture, SandboxLink, type CodePageState } from './parts';
 
@@ -24,7 +24,7 @@ function channelLogo(key: string): { src: string; name: string } | null {
  * store's own words for it, where one page of steps for every store left
  * a borrower at Cebuana looking for a cashier to scan a barcode.
  */
-const STORE_STEPS: Record<string, readonly RepaymentKey[]> = {
+const STORE_STEPS: Record<string, readonly PayCodeKey[]> = {
   seven_eleven: ['repayCode.steps.sevenEleven.1', 'repayCode.steps.sevenEleven.2', 'repayCode.steps.sevenEleven.3'],
   cebuana: ['repayCode.steps.cebuana.1', 'repayCode.steps.cebuana.2', 'repayCode.steps.cebuana.3'],
   ecpay: ['repayCode.steps.ecpay.1', 'repayCode.steps.ecpay.2', 'repayCode.steps.ecpay.3'],

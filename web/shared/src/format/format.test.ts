@@ -169,6 +169,16 @@ describe('formatDay', () => {
     expect(formatDay('2025-12-05', 'en')).toBe('Dec 5, 2025');
   });
 
+  it('names every month as en-PH and fil-PH do in Intl, without building a formatter', () => {
+    for (const [locale, tag] of [['en', 'en-PH'], ['fil', 'fil-PH']] as const) {
+      const intl = new Intl.DateTimeFormat(tag, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+      for (let month = 0; month < 12; month += 1) {
+        const day = new Date(Date.UTC(2027, month, 28));
+        expect(formatDay(day.toISOString().slice(0, 10), locale)).toBe(intl.format(day));
+      }
+    }
+  });
+
   it('leaves anything that is not a real day as it is', () => {
     expect(formatDay('', 'en')).toBe('');
     expect(formatDay('2026-02-30', 'en')).toBe('2026-02-30');

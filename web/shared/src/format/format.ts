@@ -84,9 +84,12 @@ export function formatDateTime(value: Date | number | string): string {
   return p ? `${p[0]}-${p[1]}-${p[2]} ${p[3]}:${p[4]}:${p[5]}` : '';
 }
 
-const DAY_FORMATS: Record<Locale, Intl.DateTimeFormat> = {
-  en: new Intl.DateTimeFormat('en-PH', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-  fil: new Intl.DateTimeFormat('fil-PH', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+// The months as en-PH and fil-PH write them short. Written out rather than
+// asked of Intl.DateTimeFormat: building one costs a slow phone a long task
+// at start-up (issue 34), and the words no longer depend on the phone's ICU.
+const MONTHS: Record<Locale, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  fil: ['Ene', 'Peb', 'Mar', 'Abr', 'May', 'Hun', 'Hul', 'Ago', 'Set', 'Okt', 'Nob', 'Dis'],
 };
 
 /**
@@ -99,7 +102,7 @@ export function formatDay(day: string, locale: Locale = getLocale()): string {
   if (!m) return day;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   if (date.toISOString().slice(0, 10) !== day.trim()) return day;
-  return DAY_FORMATS[locale].format(date);
+  return `${MONTHS[locale][date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
 
 /**

@@ -16,6 +16,12 @@
 #   bench/lighthouse.sh            (expects built pages: `npm run build`)
 #   LIGHTHOUSE_RUNS=3 LIGHTHOUSE_PORT=18096 LIGHTHOUSE_OUT=/tmp/lh bench/lighthouse.sh
 #
+# To try one change on a few pages: LIGHTHOUSE_PAGES (names, comma-separated),
+# LIGHTHOUSE_SLOWDOWNS ("8") and LIGHTHOUSE_INDEX (a benchmarkIndex read
+# before, skipping calibration). Any of them makes a partial table, written to
+# $LIGHTHOUSE_OUT/lighthouse.md rather than docs/benchmarks.md.
+#   LIGHTHOUSE_PAGES="order details,home" LIGHTHOUSE_SLOWDOWNS=8 LIGHTHOUSE_RUNS=3 bench/lighthouse.sh
+#
 # Lighthouse is run with npx at a pinned version (13.5.0, on the project's
 # Node 26: decision 084), not installed with the app; the browser is Debian's chromium.
 set -euo pipefail
@@ -26,6 +32,11 @@ reference_index="${LIGHTHOUSE_REFERENCE_INDEX:-1200}"
 port="${LIGHTHOUSE_PORT:-18095}"
 out="${LIGHTHOUSE_OUT:-$root/bench/out-lighthouse}"
 lighthouse_version=13.5.0
+slowdowns="${LIGHTHOUSE_SLOWDOWNS:-4 8}"
+doc=docs/benchmarks.md
+if [ -n "${LIGHTHOUSE_PAGES:-}${LIGHTHOUSE_SLOWDOWNS:-}${LIGHTHOUSE_INDEX:-}" ]; then
+  doc="$out/lighthouse.md"
+fi
 export CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 
 [ -x "$CHROME_PATH" ] || scripts/apt-install.sh chromium
@@ -34,6 +45,7 @@ cargo build -p hiram --locked
 hiram=./target/debug/hiram
 
 rm -rf "$out" && mkdir -p "$out"
+[ "$doc" = docs/benchmarks.md ] || : >"$doc"
 export APP_DATABASE__URL="sqlite://$out/lighthouse.sqlite3" APP_SERVER__PORT="$port" APP_LOG__FILTER=warn \
   APP_PAYMENTS__COLLECTIONS=sandbox APP_PAYMENTS__SANDBOX_SECRET="lighthouse-$(date +%s%N)"
 "$hiram" seed
@@ -65,6 +77,14 @@ pages=(
   "site|$base/"
   "promotion|$base/promotion?id=1"
 )
+if [ -n "${LIGHTHOUSE_PAGES:-}" ]; then
+  chosen=()
+  for entry in "${pages[@]}"; do
+    [[ ",$LIGHTHOUSE_PAGES," == *",${entry%%|*},"* ]] && chosen+=("$entry")
+  done
+  [ "${#chosen[@]}" -gt 0 ] || { echo "lighthouse: no page is named $LIGHTHOUSE_PAGES" >&2; exit 1; }
+  pages=("${chosen[@]}")
+fi
 lighthouse() { # $1 url, $2 slowdown, $3 report
   npx --yes "lighthouse@$lighthouse_version" "$1" --quiet --only-categories=performance \
     --throttling.cpuSlowdownMultiplier="$2" --output=json --output-path="$3" \
@@ -74,17 +94,21 @@ load_before=$(cut -d' ' -f1 /proc/loadavg)
 
 # This machine's speed as Lighthouse measures it: the median benchmarkIndex
 # of three runs on the site at no slowdown.
-mkdir -p "$out/calibration"
-for run in 1 2 3; do
-  lighthouse "$base/" 1 "$out/calibration/run-$run.json"
-done
-index=$(node -e 'const fs=require("fs"),p=process.argv[1];
-  const all=fs.readdirSync(p).map(f=>JSON.parse(fs.readFileSync(p+"/"+f,"utf8")).environment.benchmarkIndex).sort((a,b)=>a-b);
-  console.log(Math.round(all[Math.floor(all.length/2)]))' "$out/calibration")
+if [ -n "${LIGHTHOUSE_INDEX:-}" ]; then
+  index=$LIGHTHOUSE_INDEX
+else
+  mkdir -p "$out/calibration"
+  for run in 1 2 3; do
+    lighthouse "$base/" 1 "$out/calibration/run-$run.json"
+  done
+  index=$(node -e 'const fs=require("fs"),p=process.argv[1];
+    const all=fs.readdirSync(p).map(f=>JSON.parse(fs.readFileSync(p+"/"+f,"utf8")).environment.benchmarkIndex).sort((a,b)=>a-b);
+    console.log(Math.round(all[Math.floor(all.length/2)]))' "$out/calibration")
+fi
 scaled() { node -e 'console.log((Number(process.argv[1]) * Number(process.argv[2]) / Number(process.argv[3])).toFixed(1))' "$1" "$index" "$reference_index"; }
 echo "lighthouse: benchmarkIndex $index (reference $reference_index): 4x -> $(scaled 4)x, 8x -> $(scaled 8)x" >&2
 
-for slowdown in 4 8; do
+for slowdown in $slowdowns; do
   applied=$(scaled "$slowdown")
   for entry in "${pages[@]}"; do
     name=${entry%%|*}
@@ -101,5 +125,5 @@ trap - EXIT
 
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 node bench/lighthouse-table.mjs "$out" "$runs" "$lighthouse_version" "$load_before" "$(cut -d' ' -f1 /proc/loadavg)" \
-  "$index" "$reference_index" "$cpu" docs/benchmarks.md
-sed -n '/^## Lighthouse$/,/^## Daily run$/p' docs/benchmarks.md | sed '$d'
+  "$index" "$reference_index" "$cpu" "$doc"
+sed -n '/^## Lighthouse$/,/^## Daily run$/p' "$doc" | sed '/^## Daily run$/d'

@@ -117,6 +117,29 @@ describe('order details', () => {
     expect(screen.getByRole('button', { name: 'Pay for an extension' })).toBeTruthy();
   });
 
+  it('shows the running balance, and why closing the loan today costs more than what is owed today', async () => {
+    // The screenshots' loan on day 7: ₱5,000 at 4% for 91 days.
+    const balance = { paid: 0, owedToday: 507333, nextDueAmount: 560666, nextDueDate: '2027-02-16', payoffToday: 530666, settledNote: '' };
+    renderPage({ code: '0', message: '', data: { ...DETAILS, balance } });
+    const card = await screen.findByTestId('running-balance');
+    const rows = [...card.querySelectorAll('.app-row')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+    expect(rows).toEqual([
+      ['Paid so far', '₱0.00'],
+      ['Owed today', '₱5,073.33'],
+      ['Next payment', '₱5,606.66 by Feb 16, 2027'],
+      ['Pay off the whole loan today', '₱5,306.66'],
+    ]);
+    expect(card.querySelector('p')?.textContent).toContain('Paying the whole loan off today costs ₱233.33 more');
+  });
+
+  it('says nothing of closing the loan when the next payment costs no more', async () => {
+    const balance = { paid: 0, owedToday: 300000, nextDueAmount: 120000, nextDueDate: '2027-01-16', payoffToday: 310000, settledNote: '' };
+    renderPage({ code: '0', message: '', data: { ...DETAILS, balance } });
+    const card = await screen.findByTestId('running-balance');
+    expect(card.textContent).not.toContain('Pay off the whole loan today');
+    expect(card.querySelector('p')).toBeNull();
+  });
+
   it('shows no overdue card for an open loan', async () => {
     renderPage({ code: '0', message: '', data: DETAILS });
     await screen.findByRole('heading', { name: 'Hiram Flex 91' });

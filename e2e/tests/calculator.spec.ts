@@ -19,7 +19,7 @@ test('the loan calculator: a flat loan, the caps with a fee, a saved calculation
   await expect(page.getByText('Total interest')).toBeVisible();
   await expect(page.getByRole('table')).toContainText('₱1,866.68');
 
-  // With a 5% fee at 7% a month: the nominal cap is broken by 1.00%, and shown.
+  // With a 5% fee at 7% a month: the nominal cap (6%) is broken, and said so beside the rate.
   await page.getByRole('tab', { name: 'With fees' }).click();
   await page.getByLabel('Interest a month (%)').fill('7');
   await page.getByLabel('Fee taken from the loan (%)').fill('5');
@@ -29,7 +29,7 @@ test('the loan calculator: a flat loan, the caps with a fee, a saved calculation
   expect(reply.data.fee).toBe(25_000);
   await expect(page.getByTestId('calc-effective-rate')).toHaveText(reply.data.effectiveMonthlyRate);
   const caps = page.getByRole('list', { name: 'Legal limits for small loans' });
-  await expect(caps.getByRole('listitem').first()).toContainText('1.00% above the limit');
+  await expect(caps.getByRole('listitem').first()).toContainText('7.00%, over the limit');
 
   // An amount out of range is refused by the server, in words.
   await page.getByLabel('Amount to borrow (₱)').fill('20000000');

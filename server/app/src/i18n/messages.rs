@@ -359,8 +359,8 @@ messages! {
         fil: "Matatanggap mo",
     }
     RowEffectiveRate {
-        en: "Effective interest rate (monthly)",
-        fil: "Effective interest rate (buwanan)",
+        en: "Effective interest rate a month",
+        fil: "Epektibong interes kada buwan",
     }
     PaymentOf {
         en: "Payment {n}",

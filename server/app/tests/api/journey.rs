@@ -158,7 +158,7 @@ crate::on_both_stores! {
         let (_, quote) = app.call(&session, "/v3/product/quote", &[("productId", &product_id), ("amount", "300000")]).await;
         let shown = quote["data"]["effectiveMonthlyRate"].as_str().unwrap().to_owned();
         assert_eq!(quote["data"]["actuarialMonthlyRate"], shown);
-        assert_eq!(row(&data["details"], "Effective interest rate (monthly)"), shown);
+        assert_eq!(row(&data["details"], "Effective interest rate a month"), shown);
         assert_eq!(row(rows, "Effective interest rate (monthly, on the net proceeds)"), shown);
         // The ceilings of the rule set in force, named with their source.
         let ceilings = row(rows, "Ceilings of the law");

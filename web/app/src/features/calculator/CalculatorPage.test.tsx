@@ -27,7 +27,7 @@ describe('the loan calculator', () => {
     expect([body.get('amount'), body.get('monthlyRateBp'), body.get('payments'), body.get('feeBp')]).toEqual(['500050', '350', '3', '0']);
     expect(screen.getByTestId('calc-first-payment').textContent).toBe('₱1,866.66');
     expect(screen.getAllByRole('row')).toHaveLength(4);
-    expect(screen.queryByText('Effective interest a month')).toBeNull();
+    expect(screen.queryByText('Effective interest rate a month')).toBeNull();
   });
 
   it('refuses what is not a number before calling, naming the field', async () => {
@@ -58,8 +58,8 @@ describe('the loan calculator', () => {
     expect(sent(api.calls('/calc/emi-adv')[0]![1]).get('feeBp')).toBe('500');
     const caps = within(screen.getByRole('list', { name: 'Legal limits for small loans' })).getAllByRole('listitem');
     expect(caps.map((cap) => [cap.dataset.cap, cap.textContent])).toEqual([
-      ['nominal', 'Nominal interest a month (at most 6.00%)2.00% below the limit'],
-      ['effective', 'Effective interest rate a month, interest and every fee (at most 12.00%)2.00% above the limit'],
+      ['nominal', 'Nominal interest a month (at most 6.00%)4.00%, within the limit'],
+      ['effective', 'Effective interest rate a month, interest and every fee (at most 12.00%)14.00%, over the limit'],
     ]);
     expect(screen.queryByText(/simple rate|Interest and fees a month/)).toBeNull();
   });

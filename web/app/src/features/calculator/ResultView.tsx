@@ -55,10 +55,10 @@ export function ResultView({ result, advanced }: { result: CalcResult; advanced:
                   <span>
                     {cap.title} ({t('calc.capLimit', { n: formatPercent(cap.limitBp) })})
                   </span>
+                  {/* The loan's own figure beside its limit: the room left
+                      under the cap, shown alone, read as the rate itself. */}
                   <strong>
-                    {cap.within
-                      ? t('calc.capRoom', { n: formatPercent(cap.headroomBp) })
-                      : t('calc.capOver', { n: formatPercent(-cap.headroomBp) })}
+                    {t(cap.within ? 'calc.capRoom' : 'calc.capOver', { n: formatPercent(cap.limitBp - cap.headroomBp) })}
                   </strong>
                 </li>
               ))}

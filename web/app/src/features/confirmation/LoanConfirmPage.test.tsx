@@ -67,6 +67,8 @@ describe('loan confirm V3', () => {
     expect(screen.getByText('₱3,364.00', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Payment schedule' })).toBeTruthy();
     expect(screen.getByText('First due date').nextElementSibling?.textContent).toBe('Sep 30, 2025');
+    // The date is for money sent today: the payout's day fixes the schedule.
+    expect(screen.getByText(/Due dates count from the day the money is sent/)).toBeTruthy();
     expect(within(screen.getByRole('region', { name: 'Payment schedule' })).getByRole('listitem').textContent).toContain('Sep 30, 2025');
     expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(screen.getByText('₱3,364.00', { selector: 'strong' })).toBeTruthy();

@@ -34,6 +34,7 @@ export default function LoanConfirmPage() {
                 </div>
               )}
             </dl>
+            {data.firstPayTime && <p className="app-small app-muted">{t('confirm.datesFromPayout')}</p>}
             {data.pRateDsc && <p className="app-small">{data.pRateDsc}</p>}
           </section>
           <DetailsSection details={data.details} />

@@ -41,6 +41,7 @@ export default function NewLoanConfirmPage() {
                 </div>
               </dl>
             )}
+            {data.firstPayTime && <p className="app-small app-muted">{t('confirm.datesFromPayout')}</p>}
           </section>
           <DetailsSection details={data.details} />
           <PlanSection plan={data.repay_plans} />

@@ -83,6 +83,14 @@ messages! {
         en: "We could not approve this loan or send the money. You may try another product.",
         fil: "Hindi namin naaprubahan ang loan o naipadala ang pera. Maaari kang sumubok ng ibang produkto.",
     }
+    StatusPayoutRefusedTitle {
+        en: "Money not sent",
+        fil: "Hindi naipadala ang pera",
+    }
+    StatusPayoutRefusedText {
+        en: "Your loan was approved, but your bank or e-wallet did not accept the money, so the loan was closed and you owe nothing. Check your payout account in My account, then apply again.",
+        fil: "Naaprubahan ang loan mo, pero hindi tinanggap ng bangko o e-wallet mo ang pera, kaya isinara ang loan at wala kang utang. Suriin ang payout account mo sa Aking account, saka mag-apply muli.",
+    }
     StatusDisbursingTitle {
         en: "Sending your money",
         fil: "Ipinapadala ang pera",

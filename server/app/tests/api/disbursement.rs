@@ -256,7 +256,11 @@ crate::on_both_stores! {
         let (session, product, order) = approved_loan(&app).await;
         assert_eq!(bind_bank(&app, &session, "LBP", "123456780000").await.0, 200);
         confirm(&app, &session, &product, &order).await;
-        assert_eq!(status(&app, &session, &order).await["orderStatus"], 110);
+        let details = status(&app, &session, &order).await;
+        assert_eq!(details["orderStatus"], 110);
+        // Loan details say the money was not sent, not that the loan was refused.
+        assert_eq!(details["noticeStatusText"], "Money not sent", "{details}");
+        assert!(details["noticeDesText"].as_str().unwrap().contains("was approved"), "{details}");
         let history = app.state.store.status_history(OrderId(order.parse().unwrap())).await.unwrap();
         assert!(history.last().unwrap().cause.starts_with("payout refused"), "{history:?}");
         let phone = hiram_domain::phone::Phone::parse(PHONE).unwrap();

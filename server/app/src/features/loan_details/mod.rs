@@ -199,8 +199,23 @@ pub async fn loan_details(
     // The banner tells the one story of the page (decision 045): a loan
     // waiting for an account asks for it, rather than saying the money is on
     // its way.
-    let (title, description) =
-        if needs_account { (Msg::CardPopTitle, Msg::CardPopMsg) } else { status_texts(order.status) };
+    // A loan closed because its payout was refused (110 from 170) was
+    // approved: it says the money could not be sent, not that it was
+    // refused, so the borrower fixes the account rather than goes elsewhere.
+    let payout_refused = order.status == OrderStatus::Rejected
+        && state
+            .store
+            .status_history(order.id)
+            .await?
+            .last()
+            .is_some_and(|change| change.to == OrderStatus::Rejected && change.from == Some(OrderStatus::Disbursing));
+    let (title, description) = if needs_account {
+        (Msg::CardPopTitle, Msg::CardPopMsg)
+    } else if payout_refused {
+        (Msg::StatusPayoutRefusedTitle, Msg::StatusPayoutRefusedText)
+    } else {
+        status_texts(order.status)
+    };
     // An open loan extends while its agreement (frozen when it was
     // accepted) permits; an overdue one rolls over (180 → 174). Its
     // standing and balance are worked out to today from its account, so a

@@ -18,7 +18,7 @@ const INFO: RepaymentInfo = {
   defDetail: {
     payCode: '123456789012',
     logo: '/711.png',
-    title: '7-Eleven',
+    title: 'Your pay code at 7-Eleven: pay any amount, any time',
     barcodeImg: '/pany/pay-codes/123456789012/barcode.png?until=1795849200&sig=abababababababababababababababababababababababababababababababab',
     sandboxUrl: '',
     payNotice: {
@@ -50,8 +50,11 @@ describe('repayment code page 2', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     storeRepaymentInfo(INFO);
     renderPage();
-    expect(screen.getByRole('img', { name: '7-Eleven' }).getAttribute('src')).toBe('/711.png');
+    expect(document.querySelector('.app-channel-banner')?.getAttribute('src')).toBe('/711.png');
     expect(screen.getByRole('heading', { name: 'Pay code' })).toBeTruthy();
+    // What the code is: the channel's title, and that it does not expire.
+    expect(screen.getByText('Your pay code at 7-Eleven: pay any amount, any time')).toBeTruthy();
+    expect(screen.getByText(/stays the same for every payment of this loan and does not expire/)).toBeTruthy();
     expect(screen.getByText('1234 5678 9012').className).toBe('app-code-text');
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('123456789012'));

@@ -5,8 +5,8 @@ import { PayCodeLine, payCodePicture, SandboxLink } from './parts';
 import { readRepaymentInfo } from './storage';
 
 /**
- * /repaymentOfCode2 (spec §2): the default pay code the repayment page stored,
- * with the total, its barcode for a store's scanner, the pay-notice steps
+ * /repaymentOfCode2 (spec §2): the default pay code the repayment page stored
+ * (the loan's standing code, which does not expire), with what it is, the total, its barcode for a store's scanner, the pay-notice steps
  * grouped by title and, in the demo, its test payment page.
  */
 export default function RepaymentOfCode2Page() {
@@ -25,9 +25,12 @@ export default function RepaymentOfCode2Page() {
         ) : (
           <>
             <section className="h-card" aria-labelledby="rc2-code">
-              {def.logo && <img className="app-channel-banner" src={def.logo} alt={def.title || t('repayCode.channel')} />}
+              {/* The title beside it names the channel ("Your pay code at Cebuana…"). */}
+              {def.logo && <img className="app-channel-banner" src={def.logo} alt={def.title ? '' : t('repayCode.channel')} />}
               <h2 id="rc2-code">{t('repayCode2.contract')}</h2>
+              {def.title && <p>{def.title}</p>}
               <PayCodeLine code={def.payCode} />
+              <p className="app-small app-muted">{t('repayCode2.standing')}</p>
               <dl>
                 <div className="app-row">
                   <dt>{t('repayCode.amount')}</dt>

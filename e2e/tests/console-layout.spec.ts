@@ -218,6 +218,34 @@ for (const viewport of VIEWPORTS) {
       expect.soft(await brokenWords(log.locator('td')), 'words broken').toEqual([]);
     });
 
+    test('the complaints inbox beside its record panel, and the rule sets: nothing cut off', async ({ page, request }) => {
+      // An open complaint of the demo borrower (question type 2, no loan needed).
+      const session = demoSession();
+      const description = `Layout check at ${viewport.width} px: my payment is not showing yet (${run}).`;
+      const saved = await request.post(`/pany/user-problem/problem-save?sessionId=${session.sessionId}`, {
+        form: { problemType: '2', problemDetail: description },
+      });
+      expect(((await saved.json()) as { code: string }).code).toBe('00');
+      await signInAsAdmin(page);
+      await page.goto('/console/complaints');
+      const inbox = page.getByRole('table', { name: 'Complaints' });
+      await expect(inbox.getByRole('row').filter({ hasText: description })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect.soft(await clippedText(inbox.locator('td, th')), 'complaint cells cut off').toEqual([]);
+      expect.soft(await clippedText(main(page).getByRole('button')), 'buttons cut off').toEqual([]);
+      expect.soft(await brokenWords(inbox.locator('td')), 'words broken').toEqual([]);
+      // How a due day is counted, in words staff can act on.
+      await expect(main(page).getByText(/Working days skip weekends/)).not.toContainText('[');
+
+      await page.goto('/console/rule-sets');
+      const rules = page.getByRole('table', { name: 'Rule sets' });
+      await expect(rules.getByRole('row').nth(1)).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect.soft(await clippedText(rules.locator('td, th')), 'rule-set cells cut off').toEqual([]);
+      expect.soft(await clippedText(main(page).getByRole('button')), 'buttons cut off').toEqual([]);
+      expect.soft(await brokenWords(rules.locator('td')), 'words broken').toEqual([]);
+    });
+
     test('a new API token’s secret: readable, and “I have copied it” in sight without scrolling', async ({ page }) => {
       await signInAsAdmin(page);
       await page.goto('/console/api-tokens');

@@ -1,4 +1,5 @@
 import { formatDate } from '@hiram/shared/format/format';
+import { fillNodes } from '@hiram/shared/i18n/i18n';
 import { t } from '../i18n/i18n';
 import type { InboxEntry } from '../api';
 import { statusLabel } from '../labels';
@@ -17,7 +18,16 @@ interface Props {
  * midnight that ends it, which read as a time names the next day.
  */
 export function answerDueDay(dueAt: string): string {
-  return t('console.complaints.dueBy', { day: formatDate(Date.parse(dueAt) - 1) });
+  return t('console.complaints.dueBy', { day: dueDay(dueAt) });
+}
+
+function dueDay(dueAt: string): string {
+  return formatDate(Date.parse(dueAt) - 1);
+}
+
+/** answerDueDay in a narrow column: the words may wrap, the date stays whole. */
+function AnswerDue({ dueAt }: { dueAt: string }) {
+  return <>{fillNodes(t('console.complaints.dueBy'), { day: <span className="c-nowrap">{dueDay(dueAt)}</span> })}</>;
 }
 
 /** Working days left, with the late badge when the answer is overdue. */
@@ -65,7 +75,9 @@ export function ComplaintsTable({ entries, loading, chosenId, onChoose }: Props)
           header: t('console.col.due'),
           cell: (entry) => (
             <>
-              <div className="c-nowrap">{answerDueDay(entry.dueAt)}</div>
+              <div>
+                <AnswerDue dueAt={entry.dueAt} />
+              </div>
               <DueBadge entry={entry} />
             </>
           ),
@@ -73,6 +85,7 @@ export function ComplaintsTable({ entries, loading, chosenId, onChoose }: Props)
         { header: t('console.col.phone'), className: 'c-nowrap', cell: (entry) => maskedPhone(entry.phone) },
         {
           header: t('console.col.detail'),
+          className: 'c-prose',
           cell: (entry) => (
             <>
               <div className="c-small c-strong">{entry.subType ? `${entry.problemType} · ${entry.subType}` : entry.problemType}</div>

@@ -53,7 +53,13 @@ describe('rule sets', () => {
     expect(sec!.textContent).toContain('SEC-MC-14-2025In force today');
     expect(sec!.textContent).toContain('2026-04-01');
     expect(sec!.textContent).toContain('loans up to ₱10,000.00, within 4 months');
-    expect(sec!.textContent).toContain('nominal 6% a month · effective 12% a month · penalties 5% a month · all charges 100%');
+    // One ceiling a line.
+    expect([...sec!.querySelectorAll('.c-lines li')].map((li) => li.textContent)).toEqual([
+      'nominal 6% a month',
+      'effective 12% a month',
+      'penalties 5% a month',
+      'all charges 100%',
+    ]);
     expect(sec!.textContent).toContain('Old Dear Loan');
     expect(screen.queryByRole('button', { name: 'Add a rule set' })).toBeNull();
     expect(screen.getByText('Only an administrator can correct or add rule sets.')).toBeTruthy();

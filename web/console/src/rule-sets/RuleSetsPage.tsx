@@ -196,27 +196,42 @@ export function RuleSetsPage({ me }: { me: Me }) {
         rowProps={(row) => ({ 'aria-current': row.inForceToday ? 'true' : undefined })}
         columns={[
           {
+            // The rule set as one cell: its code and whether it is in force
+            // today, then the circular it comes from and its first day, so
+            // the table fits a 1024 px screen with its actions in sight.
             header: t('console.rules.code'),
-            className: 'c-nowrap',
+            className: 'c-prose',
             cell: (row) => (
               <>
-                {row.code}
-                {row.inForceToday && <span className="c-badge c-badge--answered">{t('console.rules.inForce')}</span>}
+                <span className="c-nowrap c-strong">{row.code}</span>
+                {row.inForceToday && (
+                  <div>
+                    <span className="c-badge c-badge--answered c-badge--alone">{t('console.rules.inForce')}</span>
+                  </div>
+                )}
+                <div className="c-small">{row.source}</div>
+                <div className="c-small c-muted">{t('console.rules.fromDay', { day: row.inForceFrom })}</div>
               </>
             ),
           },
-          { header: t('console.rules.source'), className: 'c-prose', cell: (row) => row.source },
-          { header: t('console.rules.inForceFrom'), className: 'c-nowrap', cell: (row) => row.inForceFrom },
           { header: t('console.rules.coverage'), cell: (row) => t('console.rules.coverageValue', { amount: peso(row.maxPrincipal), months: row.maxTermMonths }) },
           {
+            // One ceiling a line: narrow, and read down.
             header: t('console.rules.ceilings'),
-            cell: (row) =>
-              t('console.rules.ceilingsValue', {
-                nominal: percent(row.nominalMonthlyBp),
-                effective: percent(row.eirMonthlyBp),
-                penalty: percent(row.penaltyMonthlyBp),
-                total: percent(row.totalCostBp),
-              }),
+            cell: (row) => (
+              <ul className="c-lines">
+                {t('console.rules.ceilingsValue', {
+                  nominal: percent(row.nominalMonthlyBp),
+                  effective: percent(row.eirMonthlyBp),
+                  penalty: percent(row.penaltyMonthlyBp),
+                  total: percent(row.totalCostBp),
+                })
+                  .split(' · ')
+                  .map((ceiling) => (
+                    <li key={ceiling}>{ceiling}</li>
+                  ))}
+              </ul>
+            ),
           },
           {
             header: t('console.rules.breaking'),

@@ -202,13 +202,11 @@ pub async fn loan_details(
     // A loan closed because its payout was refused (110 from 170) was
     // approved: it says the money could not be sent, not that it was
     // refused, so the borrower fixes the account rather than goes elsewhere.
-    let payout_refused = order.status == OrderStatus::Rejected
-        && state
-            .store
-            .status_history(order.id)
-            .await?
-            .last()
-            .is_some_and(|change| change.to == OrderStatus::Rejected && change.from == Some(OrderStatus::Disbursing));
+    let payout_refused =
+        order.status == OrderStatus::Rejected
+            && state.store.status_history(order.id).await?.last().is_some_and(|change| {
+                change.to == OrderStatus::Rejected && change.from == Some(OrderStatus::Disbursing)
+            });
     let (title, description) = if needs_account {
         (Msg::CardPopTitle, Msg::CardPopMsg)
     } else if payout_refused {

@@ -1,5 +1,7 @@
 // A picture of each borrower screen at 360×800 and each console section at
-// 1280×800, in target/screenshots/ with an index.html a reviewer opens.
+// 1280×800, in target/screenshots/ with an index.html a reviewer opens. Each
+// is of the whole page, not only the window: a walk has to see what is
+// below the fold (the buttons, the agreement's box, the footers).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../test';
@@ -29,7 +31,7 @@ async function shoot(page: Page, screens: Screen[], group: string) {
     await page.goto(screen.path);
     if (screen.then) await screen.then(page);
     await settle(page);
-    await page.screenshot({ path: new URL(`${group}--${screen.name}.png`, OUT).pathname });
+    await page.screenshot({ path: new URL(`${group}--${screen.name}.png`, OUT).pathname, fullPage: true });
   }
 }
 

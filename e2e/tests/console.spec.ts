@@ -343,7 +343,7 @@ test('(c) an administrator sees the caps broken as the terms are typed, and a pr
   expect(created_.code).toBe('00');
   await expect(page.getByText('Product created.')).toBeVisible();
   await expect(products.getByRole('row').filter({ hasText: name })).toContainText('4%');
-  await expect(products.getByRole('row').filter({ hasText: name })).toContainText('Keeps it');
+  await expect(products.getByRole('row').filter({ hasText: name })).toContainText('Within every cap');
 
   // The rule sets: the one in force today marked, and an admin may correct one.
   await menu(page).getByRole('link', { name: 'Rule sets' }).click();

@@ -57,5 +57,7 @@ describe('the dashboard', () => {
     expect(labelledDays(14)).toEqual([0, 2, 4, 6, 7, 9, 11, 13]);
     expect(labelledDays(90)).toEqual([0, 13, 25, 38, 51, 64, 76, 89]);
     expect([0, 50_000, 1_250_000, 250_000_000].map(pesoShort)).toEqual(['₱0', '₱500', '₱12.5k', '₱2.5M']);
+    // A day of a few centavos still reads on the axis.
+    expect([3, 5, 50].map(pesoShort)).toEqual(['₱0.03', '₱0.05', '₱0.50']);
   });
 });

@@ -127,6 +127,9 @@ export function pesoShort(centavos: number): string {
   const short = (value: number) => String(Math.round(value * 10) / 10);
   if (Math.abs(pesos) >= 1_000_000) return `₱${short(pesos / 1_000_000)}M`;
   if (Math.abs(pesos) >= 1_000) return `₱${short(pesos / 1_000)}k`;
+  // Centavos (a day of test payments): rounding to a tenth of a peso would
+  // label every tick ₱0.
+  if (pesos !== 0 && Math.abs(pesos) < 1) return `₱${pesos.toFixed(2)}`;
   return `₱${short(pesos)}`;
 }
 

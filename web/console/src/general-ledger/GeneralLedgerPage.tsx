@@ -163,7 +163,14 @@ export function GeneralLedgerPage({ me }: { me: Me }) {
             </span>
             <span className="c-filter">
               <label htmlFor="c-books-date">{t('console.books.date')}</label>
-              <input id="c-books-date" type="date" className="c-input" value={typed.date} onChange={(e) => setTyped({ ...typed, date: e.target.value })} />
+              {/* Until a day is typed, the day the books shown are at (today's, from the server). */}
+              <input
+                id="c-books-date"
+                type="date"
+                className="c-input"
+                value={typed.date || (books ? formatDate(books.date) : '')}
+                onChange={(e) => setTyped({ ...typed, date: e.target.value })}
+              />
             </span>
             <button type="submit" className="h-btn h-btn--ghost c-btn">
               {t('console.sms.show')}

@@ -522,7 +522,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.products.ruleSet': 'Ang {source}, umiiral mula {date}, ay sumasaklaw sa mga utang na hanggang {amount} na babayaran sa loob ng {months} buwan sa kalendaryo: nominal na interes na hindi lalampas sa {nominal} kada buwan, effective interest rate na hindi lalampas sa {effective} kada buwan, multa na hindi lalampas sa {penalty} kada buwan ng halagang lampas na sa takdang petsa, at lahat ng singil nang magkakasama na hindi lalampas sa {total} ng principal.',
   'console.products.breachNote': 'Hindi iniaalok sa mga borrower ang produktong lumalabag sa umiiral na rule set hanggang hindi ito naaayos. Hindi na mababago ang mga termino nito: para ayusin, gumawa ng bagong produkto na may terminong naaayon sa batas at itigil ang paglista sa produktong ito.',
   'console.products.rulesCol': 'Umiiral na rule set',
-  'console.products.keepsRules': 'Sumusunod',
+  'console.products.keepsRules': 'Pasok sa bawat limitasyon',
   'console.products.breaksRules': 'Lumalabag: hindi iniaalok sa mga borrower hanggang maayos',
   'console.products.breachesOf': 'Mga hangganang nilalabag ng {name}',
   'console.products.extensionDays': 'Araw na idinadagdag ng bawat extension',

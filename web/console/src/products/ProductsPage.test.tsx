@@ -145,9 +145,9 @@ describe('the catalogue against the rule set in force', () => {
     const table = screen.getByRole('table', { name: 'Products' });
     const [, keeps, breaks] = within(table).getAllByRole('row');
     expect(keeps!.textContent).toContain('Offered');
-    expect(keeps!.textContent).toContain('Keeps it');
+    expect(keeps!.textContent).toContain('Within every cap');
     expect(breaks!.textContent).toContain('Not offered');
-    expect(breaks!.textContent).toContain('Breaks it: not offered to borrowers until fixed');
+    expect(breaks!.textContent).toContain('Breaks a cap: not offered to borrowers until fixed');
     // The ceilings it breaks, as sentences in a row of their own under it, across the table.
     const detail = breaks!.nextElementSibling as HTMLElement;
     expect(within(table).getAllByRole('row')).toHaveLength(4);

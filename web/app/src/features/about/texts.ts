@@ -6,7 +6,7 @@ export const en = {
   'about.p1': 'Hiram is a mobile lending service for Filipinos who need a small cash loan quickly and want to know exactly what it will cost.',
   'about.p2': 'You apply on your phone with a valid ID. We decide within one day, send approved loans to your bank or e-wallet account, and show every peso of interest and fees before you accept.',
   'about.p3': 'We treat borrowers with respect: no hidden charges, no contacting your friends or family, and a real person to answer your questions.',
-  'about.lender': 'Hiram is run by {company}, a lending company registered with the Securities and Exchange Commission. Each loan is made by the lender its product page, agreement and disclosure name: {company} or another lending or financing company registered with the SEC.',
+  'about.lender': 'Hiram is run by {company}, a lending company registered with the Securities and Exchange Commission. Each loan is made by the lender named on its product page, agreement and disclosure: {company} or another lending or financing company registered with the SEC.',
   'about.company': 'Company that runs Hiram',
   'about.sec': 'SEC Registration No.',
   'about.coa': 'Certificate of Authority No.',

@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('customer service', () => {
   it('shows the online contact, a mailto e-mail row, a tel phone row and the hours', async () => {
     const api = mockApi({
-      '/v3/personal-center/contact-kf-info': { code: '00', message: '', data: { email: 'help@hiram.ph', smWa: '0917 555 0199' } },
+      '/v3/personal-center/contact-kf-info': { code: '00', message: '', data: { email: 'help@hiram.ph', smWa: '+63 917 555 0199' } },
       '/customer-service/init': {
         code: '00',
         message: '',
@@ -24,6 +24,7 @@ describe('customer service', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
+    // Stored as staff typed it (+63 …), shown as every mobile is: 0917 555 0199.
     const online = await screen.findByRole('link', { name: '0917 555 0199' });
     expect(online.getAttribute('href')).toBe('https://wa.me/639175550199');
     expect(online.getAttribute('rel')).toContain('noreferrer');

@@ -35,10 +35,10 @@ export default function CustomerServicePage() {
                 {/* noreferrer: the page address carries the session (decision 003). */}
                 {wa ? (
                   <a href={wa} rel="noreferrer noopener" target="_blank">
-                    {contacts.online}
+                    {formatPhone(contacts.online)}
                   </a>
                 ) : (
-                  contacts.online
+                  formatPhone(contacts.online)
                 )}
               </Row>
             )}

@@ -218,8 +218,10 @@ crate::on_both_stores! {
         // The disclosure accepted three days ago says its dates were for
         // money sent then, and that this schedule fixes them.
         let disclosure = app.state.store.order_document(order, "disclosure").await.unwrap().unwrap();
-        let accepted_on = (today - Duration::days(3)).to_string();
-        assert!(disclosure.body.contains(&format!("the dates below are for money sent on {accepted_on}")), "{}", disclosure.body);
+        let accepted = today - Duration::days(3);
+        // As the borrower reads a day: "Nov 26, 2026".
+        let accepted_on = format!("{} {}, {}", &accepted.month().to_string()[..3], accepted.day(), accepted.year());
+        assert!(disclosure.body.contains(&format!("the dates in the schedule are for money sent on {accepted_on}")), "{}", disclosure.body);
         assert!(disclosure.body.contains("The schedule sent with the money fixes them"));
     }
 }

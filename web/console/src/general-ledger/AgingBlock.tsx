@@ -37,23 +37,26 @@ export function AgingBlock({ lenderId, date }: { lenderId: number; date: string 
           bars={data.lines.map((line) => ({ key: line.bucket, label: bucketName(line.bucket), value: line.principal, text: peso(line.principal) }))}
         />
       )}
-      <DataTable
-        labelledBy="c-aging-title"
-        rows={data?.lines ?? []}
-        rowKey={(line) => line.bucket}
-        loading={aging.isFetching}
-        columns={[
-          { header: t('console.books.daysPastDue'), className: 'c-nowrap', cell: (line) => bucketName(line.bucket) },
-          { header: t('console.books.loans'), num: true, cell: (line) => String(line.loans) },
-          { header: t('console.books.principal'), num: true, cell: (line) => peso(line.principal) },
-        ]}
-      />
-      {data && (
+      {/* Without the day's figures, zeros in every bucket would read as a clean book. */}
+      {data?.kept !== false && (
+        <DataTable
+          labelledBy="c-aging-title"
+          rows={data?.lines ?? []}
+          rowKey={(line) => line.bucket}
+          loading={aging.isFetching}
+          columns={[
+            { header: t('console.books.daysPastDue'), className: 'c-nowrap', cell: (line) => bucketName(line.bucket) },
+            { header: t('console.books.loans'), num: true, cell: (line) => String(line.loans) },
+            { header: t('console.books.principal'), num: true, cell: (line) => peso(line.principal) },
+          ]}
+        />
+      )}
+      {data?.kept && (
         <p className="c-strong" data-testid="portfolio-at-risk">
           {t('console.books.par', { par30: percent(data.par30), par90: percent(data.par90), principal: peso(data.totalPrincipal) })}
         </p>
       )}
-      {data && (
+      {data?.kept && (
         <>
           <h3 id="c-roll-title">{t('console.books.rollRates', { from: formatDate(data.monthBefore), to: formatDate(data.date) })}</h3>
           <DataTable

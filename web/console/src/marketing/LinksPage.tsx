@@ -102,22 +102,35 @@ export function LinksPage() {
       itemOf={(row) => row.link}
       editLabel={(link) => t('console.links.editTitle', { name: link.name })}
       Dialog={LinkDialog}
-      // Wider than the page at 1280 px: scrollable, so reachable by keyboard.
+      // Scrollable, so reachable by keyboard, should a language's headers not fit.
       scrolls
       columns={[
         {
+          // The link with where it is shared and its page, so the table fits 1280 px.
           header: t('console.links.name'),
           cell: (row) => (
             <>
               {row.link.name}
+              <div className="c-small">
+                {t('console.links.userFrom')}: {row.link.userFrom} · {t('console.links.template')} #{row.link.templateId}
+              </div>
               <div className="c-muted c-small">{formatDateTime(row.link.createdAt)}</div>
             </>
           ),
         },
-        { header: t('console.links.userFrom'), cell: (row) => row.link.userFrom },
-        { header: t('console.links.template'), cell: (row) => `#${row.link.templateId}` },
-        { header: t('console.links.code'), className: 'c-nowrap', cell: (row) => <code>{row.link.linksId ? `links_id=${row.link.linksId}` : `down_id=${row.link.downId}`}</code> },
-        { header: t('console.links.utmTag'), cell: (row) => row.link.utmTag },
+        {
+          header: t('console.links.code'),
+          cell: (row) => (
+            <>
+              <code className="c-nowrap">{row.link.linksId ? `links_id=${row.link.linksId}` : `down_id=${row.link.downId}`}</code>
+              {row.link.utmTag && (
+                <div className="c-small c-muted">
+                  {t('console.links.utmTag')}: {row.link.utmTag}
+                </div>
+              )}
+            </>
+          ),
+        },
         { header: t('console.links.visits'), num: true, cell: (row) => row.visits },
         { header: t('console.links.clicks'), num: true, cell: (row) => row.clicks },
         { header: t('console.links.codesSent'), num: true, cell: (row) => row.codesSent },

@@ -337,12 +337,27 @@ pub async fn repayment_info(
             },
         ])
     };
+    // A standing code is paid at its own channel: its steps are that
+    // channel's only, so no one takes a Cebuana code to 7-Eleven.
+    let notice_of = |channel: Channel| {
+        let PayNotice(groups) = pay_notice();
+        PayNotice(
+            groups
+                .into_iter()
+                .map(|group| NoticeGroup {
+                    items: group.items.into_iter().filter(|item| item.name == channel.name()).collect(),
+                    ..group
+                })
+                .filter(|group| !group.items.is_empty())
+                .collect(),
+        )
+    };
     let def_detail = match pay_codes::standing(&state, &order).await {
         Ok(Some(code)) => DefaultPayCode {
             pay_code: code.shown_code().to_owned(),
             logo: channel_logo(code.channel),
             title: Msg::StandingCodeTitle.text(lang).replace("{n}", code.channel.name()),
-            pay_notice: pay_notice(),
+            pay_notice: notice_of(code.channel),
             barcode_img: pay_code_view::barcode_image(&state, &code).await?,
             sandbox_url: pay_code_view::sandbox_page(&state, &code),
         },

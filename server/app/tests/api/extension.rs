@@ -53,6 +53,9 @@ crate::on_both_stores! {
         let disclosure = &info["disclosure"];
         let rows = disclosure["disclosure"]["rows"].as_array().unwrap();
         assert!(rows.iter().any(|row| row["value"].as_str().unwrap().contains("SEC Memorandum Circular No. 14")), "{disclosure}");
+        // The renewal is new credit: its lender is named with its registrations.
+        let registration = rows.iter().find(|row| row["label"] == "SEC registration / Certificate of Authority");
+        assert!(registration.is_some_and(|row| row["value"].as_str().unwrap().contains(" / CA No. ")), "{disclosure}");
         let (_, legacy) = app.call(session, "/orbital/fail", &[("orderId", &id)]).await;
         assert_eq!(legacy["data"], *info, "the old shells' path answers the same");
         let (_, repayment) = app.call(session, "/v3/installment/loan-play-detail", &[("orderId", &id)]).await;

@@ -263,6 +263,12 @@ pub fn extension_text(terms: &LoanTerms, lang: Lang) -> String {
     }
 }
 
+/// The lender's SEC registration and Certificate of Authority, as every
+/// disclosure names them.
+fn registration(parties: &Parties<'_>) -> String {
+    format!("{} / CA No. {}", parties.lender.sec_registration_no, parties.lender.certificate_of_authority_no)
+}
+
 /// A day as the borrower reads it, as the pages write it (`Nov 29, 2026`,
 /// in Filipino `Nob 29, 2026`).
 fn day_words(day: Date, lang: Lang) -> String {
@@ -301,7 +307,7 @@ pub fn disclosure(quote: &Quote, governing: &Governing<'_>, parties: &Parties<'_
         row(
             "SEC registration / Certificate of Authority",
             "SEC registration / Certificate of Authority",
-            format!("{} / CA No. {}", parties.lender.sec_registration_no, parties.lender.certificate_of_authority_no),
+            registration(parties),
         ),
         row("Borrower", "Nanghihiram", parties.borrower_name.to_owned()),
         row("Loan number", "Numero ng loan", parties.order_no.to_owned()),
@@ -484,9 +490,15 @@ pub fn renewal_disclosure(offer: &RenewalOffer, parties: &Parties<'_>, lang: Lan
     let interest = Centavos::new(offer.schedule.iter().map(|instalment| instalment.interest.get()).sum());
     let rows = vec![
         row("Lender", "Nagpapahiram", parties.lender.corporate_name.clone()),
+        // The renewal is new credit: its lender named as fully as the loan's.
+        row(
+            "SEC registration / Certificate of Authority",
+            "SEC registration / Certificate of Authority",
+            registration(parties),
+        ),
         row("Borrower", "Nanghihiram", parties.borrower_name.to_owned()),
         row("Loan number", "Numero ng loan", parties.order_no.to_owned()),
-        row("Extension on", "Extension sa", offer.on.to_string()),
+        row("Extension on", "Extension sa", day_words(offer.on, lang)),
         row(
             "Interest, penalties and fees due now",
             "Interes, multa at fee na dapat bayaran ngayon",

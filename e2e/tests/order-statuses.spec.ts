@@ -20,7 +20,7 @@ const BANNER: Record<number, string> = {
 /** The glossary's status names (web/shared/src/i18n/glossary.ts). */
 const STATUS_NAME: Record<number, string> = {
   21: 'Under review',
-  110: 'Not approved',
+  110: 'Loan not made',
   170: 'Loan confirmed',
   174: 'Loan received',
   180: 'Overdue',

@@ -76,16 +76,12 @@ messages! {
         fil: "Aprubado ang iyong loan. Kumpirmahin ito para matanggap ang pera.",
     }
     StatusRejectedTitle {
-        en: "Not approved",
-        fil: "Hindi naaprubahan",
+        en: "Loan not made",
+        fil: "Hindi natuloy ang loan",
     }
     StatusRejectedText {
         en: "We could not approve this loan or send the money. You may try another product.",
         fil: "Hindi namin naaprubahan ang loan o naipadala ang pera. Maaari kang sumubok ng ibang produkto.",
-    }
-    StatusPayoutRefusedTitle {
-        en: "Money not sent",
-        fil: "Hindi naipadala ang pera",
     }
     StatusPayoutRefusedText {
         en: "Your loan was approved, but your bank or e-wallet did not accept the money, so the loan was closed and you owe nothing. Check your payout account in My account, then apply again.",
@@ -1228,7 +1224,7 @@ messages! {
     }
     CalcCapEffective {
         en: "Effective interest rate a month, interest and every fee",
-        fil: "Effective interest rate kada buwan, interes at lahat ng singil",
+        fil: "Epektibong interes kada buwan, interes at lahat ng singil",
     }
     ExchangeNoRate {
         en: "There is no rate for this currency yet.",

@@ -258,8 +258,9 @@ crate::on_both_stores! {
         confirm(&app, &session, &product, &order).await;
         let details = status(&app, &session, &order).await;
         assert_eq!(details["orderStatus"], 110);
-        // Loan details say the money was not sent, not that the loan was refused.
-        assert_eq!(details["noticeStatusText"], "Money not sent", "{details}");
+        // Under the status's one name, loan details say the money was not
+        // sent, not that the loan was refused.
+        assert_eq!(details["noticeStatusText"], "Loan not made", "{details}");
         assert!(details["noticeDesText"].as_str().unwrap().contains("was approved"), "{details}");
         let history = app.state.store.status_history(OrderId(order.parse().unwrap())).await.unwrap();
         assert!(history.last().unwrap().cause.starts_with("payout refused"), "{history:?}");

@@ -7,6 +7,7 @@ import { fil as sharedFil } from '@hiram/shared/i18n/fil';
 import * as about from '../features/about/texts';
 import * as bookKeeping from '../features/book-keeping/texts';
 import * as calculator from '../features/calculator/texts';
+import * as exchange from '../features/calculator/exchangeTexts';
 import * as complaints from '../features/complaints/texts';
 import * as confirmation from '../features/confirmation/texts';
 import * as customerService from '../features/customer-service/texts';
@@ -66,6 +67,7 @@ export const FEATURE_CATALOGUES: readonly BorrowerCatalogue[] = [
   // A counter.
   { name: 'book-keeping', en: bookKeeping.en, fil: bookKeeping.fil, sameInFilipino: ['book.noteCounter'] },
   { name: 'calculator', en: calculator.en, fil: calculator.fil, sameInFilipino: [] },
+  { name: 'calculator/exchange', en: exchange.en, fil: exchange.fil, sameInFilipino: [] },
   // A counter.
   { name: 'complaints', en: complaints.en, fil: complaints.fil, sameInFilipino: ['complaint.counter'] },
   { name: 'confirmation', en: confirmation.en, fil: confirmation.fil, sameInFilipino: [] },

@@ -21,11 +21,14 @@ export function AgingBlock({ lenderId, date }: { lenderId: number; date: string 
         <div className="c-tools">
           <ReportExport
             report={
-              data && {
-                name: `portfolio-aging-${data.lenderId}-${data.date}`,
-                header: [t('console.books.daysPastDue'), t('console.books.loans'), t('console.books.principal')],
-                rows: data.lines.map((line) => [bucketName(line.bucket), line.loans, money(line.principal)]),
-              }
+              // A day the daily run kept nothing exports nothing, not zeros.
+              data?.kept
+                ? {
+                    name: `portfolio-aging-${data.lenderId}-${data.date}`,
+                    header: [t('console.books.daysPastDue'), t('console.books.loans'), t('console.books.principal')],
+                    rows: data.lines.map((line) => [bucketName(line.bucket), line.loans, money(line.principal)]),
+                  }
+                : null
             }
           />
         </div>

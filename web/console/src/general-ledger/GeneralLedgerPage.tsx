@@ -117,7 +117,8 @@ function IncomeStatementBlock({ lenderId }: { lenderId: number }) {
 export function GeneralLedgerPage({ me }: { me: Me }) {
   const lenders = useBookLenders();
   const [asked, setAsked] = useState({ lenderId: 0, date: '' });
-  const [typed, setTyped] = useState(asked);
+  // `date: null` until staff touch the field: it then shows the day of the books shown.
+  const [typed, setTyped] = useState<{ lenderId: number; date: string | null }>({ lenderId: 0, date: null });
   const lenderId = asked.lenderId || lenders.data?.[0]?.id || 0;
   const trial = useTrialBalance(lenderId, asked.date);
   const books = trial.data;
@@ -130,7 +131,7 @@ export function GeneralLedgerPage({ me }: { me: Me }) {
 
   function apply(event: FormEvent) {
     event.preventDefault();
-    setAsked({ lenderId: typed.lenderId || lenderId, date: typed.date });
+    setAsked({ lenderId: typed.lenderId || lenderId, date: typed.date ?? asked.date });
   }
 
   const report: Report | null | undefined = books && {
@@ -168,7 +169,7 @@ export function GeneralLedgerPage({ me }: { me: Me }) {
                 id="c-books-date"
                 type="date"
                 className="c-input"
-                value={typed.date || (books ? formatDate(books.date) : '')}
+                value={typed.date ?? (books ? formatDate(books.date) : '')}
                 onChange={(e) => setTyped({ ...typed, date: e.target.value })}
               />
             </span>

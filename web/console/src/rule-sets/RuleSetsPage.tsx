@@ -220,16 +220,10 @@ export function RuleSetsPage({ me }: { me: Me }) {
             header: t('console.rules.ceilings'),
             cell: (row) => (
               <ul className="c-lines">
-                {t('console.rules.ceilingsValue', {
-                  nominal: percent(row.nominalMonthlyBp),
-                  effective: percent(row.eirMonthlyBp),
-                  penalty: percent(row.penaltyMonthlyBp),
-                  total: percent(row.totalCostBp),
-                })
-                  .split(' · ')
-                  .map((ceiling) => (
-                    <li key={ceiling}>{ceiling}</li>
-                  ))}
+                <li>{t('console.rules.ceilingNominal', { n: percent(row.nominalMonthlyBp) })}</li>
+                <li>{t('console.rules.ceilingEffective', { n: percent(row.eirMonthlyBp) })}</li>
+                <li>{t('console.rules.ceilingPenalty', { n: percent(row.penaltyMonthlyBp) })}</li>
+                <li>{t('console.rules.ceilingTotal', { n: percent(row.totalCostBp) })}</li>
               </ul>
             ),
           },

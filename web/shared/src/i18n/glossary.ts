@@ -161,12 +161,14 @@ export const SPEC_JARGON: { readonly en: readonly OtherName[]; readonly fil: rea
  * One name per order status (decision D3), the same in order details, the
  * order list and the complaint picker. 170 is named for what is true both
  * while the money is sent and while the loan waits for a payout account:
- * the banner's text and its button tell which.
+ * the banner's text and its button tell which. 110 likewise, for a loan
+ * refused at review and one whose payout the bank refused: the banner's
+ * text tells which.
  */
 export const STATUS_NAMES: Readonly<Record<number, { readonly en: string; readonly fil: string }>> = {
   21: { en: 'Under review', fil: 'Sinusuri' },
   151: { en: 'Approved', fil: 'Aprubado' },
-  110: { en: 'Not approved', fil: 'Hindi naaprubahan' },
+  110: { en: 'Loan not made', fil: 'Hindi natuloy ang loan' },
   170: { en: 'Loan confirmed', fil: 'Nakumpirma ang loan' },
   174: { en: 'Loan received', fil: 'Natanggap ang loan' },
   180: { en: 'Overdue', fil: 'Lampas na sa takdang petsa' },

@@ -93,6 +93,9 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   return fillPlaceholders(text, params);
 }
 
+/** A catalogue's lookup: a key (and its placeholders' values) to its text. */
+type Translate<F extends string> = (key: F, params?: Record<string, string | number>) => string;
+
 /**
  * The texts of one lazily loaded feature (a borrower tool): both locales
  * ride in that feature's own chunk, so no other route downloads them. Keys
@@ -100,14 +103,22 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
  * catalogue, or the feature's main texts for a part of it with its own
  * chunk.
  */
-export function featureTexts<K extends string, F extends string = MessageKey>(
+export function featureTexts<K extends string>(
   english: Readonly<Record<K, string>>,
   filipino: Readonly<Record<K, string>>,
-  fallback: (key: F, params?: Record<string, string | number>) => string = t as (key: F, params?: Record<string, string | number>) => string,
-) {
+): Translate<K | MessageKey>;
+export function featureTexts<K extends string, F extends string>(
+  english: Readonly<Record<K, string>>,
+  filipino: Readonly<Record<K, string>>,
+  fallback: Translate<F>,
+): Translate<K | F>;
+export function featureTexts<K extends string>(
+  english: Readonly<Record<K, string>>,
+  filipino: Readonly<Record<K, string>>,
+  fallback: Translate<string> = t as Translate<string>,
+): Translate<string> {
   const owns = (key: string): key is K => Object.hasOwn(english, key);
-  return (key: K | F, params?: Record<string, string | number>): string =>
-    owns(key) ? fillPlaceholders((locale === 'fil' ? filipino : english)[key], params) : fallback(key, params);
+  return (key, params) => (owns(key) ? fillPlaceholders((locale === 'fil' ? filipino : english)[key], params) : fallback(key, params));
 }
 
 /**

@@ -200,7 +200,8 @@ pub async fn loan_details(
     // waiting for an account asks for it, rather than saying the money is on
     // its way.
     // A loan closed because its payout was refused (110 from 170) was
-    // approved: it says the money could not be sent, not that it was
+    // approved: under the status's one name ("Loan not made", true of both
+    // ways to 110) it says the money could not be sent, not that it was
     // refused, so the borrower fixes the account rather than goes elsewhere.
     let payout_refused =
         order.status == OrderStatus::Rejected
@@ -210,7 +211,7 @@ pub async fn loan_details(
     let (title, description) = if needs_account {
         (Msg::CardPopTitle, Msg::CardPopMsg)
     } else if payout_refused {
-        (Msg::StatusPayoutRefusedTitle, Msg::StatusPayoutRefusedText)
+        (Msg::StatusRejectedTitle, Msg::StatusPayoutRefusedText)
     } else {
         status_texts(order.status)
     };

@@ -333,6 +333,7 @@ pub async fn repayment_info(
                 items: vec![
                     NoticeItem { name: "7-Eleven".to_owned(), steps: steps(Msg::StepsStore) },
                     NoticeItem { name: "Cebuana Lhuillier".to_owned(), steps: steps(Msg::StepsStore) },
+                    NoticeItem { name: "ECPay".to_owned(), steps: steps(Msg::StepsStore) },
                 ],
             },
         ])

@@ -269,18 +269,6 @@ fn registration(parties: &Parties<'_>) -> String {
     format!("{} / CA No. {}", parties.lender.sec_registration_no, parties.lender.certificate_of_authority_no)
 }
 
-/// A day as the borrower reads it, as the pages write it (`Nov 29, 2026`,
-/// in Filipino `Nob 29, 2026`).
-fn day_words(day: Date, lang: Lang) -> String {
-    const EN: [&str; 12] = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-    const FIL: [&str; 12] = ["Ene", "Peb", "Mar", "Abr", "May", "Hun", "Hul", "Ago", "Set", "Okt", "Nob", "Dis"];
-    let months = match lang {
-        Lang::En => EN,
-        Lang::Fil => FIL,
-    };
-    format!("{} {}, {}", months[usize::from(u8::from(day.month())) - 1], day.day(), day.year())
-}
-
 fn schedule_rows(quote: &Quote, start: Date) -> Vec<ScheduleRow> {
     quote
         .schedule
@@ -358,11 +346,11 @@ pub fn disclosure(quote: &Quote, governing: &Governing<'_>, parties: &Parties<'_
                 match lang {
                     Lang::En => format!(
                         "Due dates count from the day the money is sent; the dates in the schedule are for money sent on {}. The schedule sent with the money fixes them.",
-                        day_words(parties.start, lang)
+                        crate::i18n::day(parties.start, lang)
                     ),
                     Lang::Fil => format!(
                         "Binibilang ang mga takdang petsa mula sa araw na maipadala ang pera; ang mga petsa sa iskedyul ay para sa perang maipapadala sa {}. Ang iskedyul na kasama ng pera ang magtatakda sa mga ito.",
-                        day_words(parties.start, lang)
+                        crate::i18n::day(parties.start, lang)
                     ),
                 },
             ],
@@ -407,7 +395,7 @@ pub fn agreement(quote: &Quote, governing: &Governing<'_>, parties: &Parties<'_>
                 section("6. Extension", vec![extension_text(terms, lang)]),
                 section("7. Fair collection", vec!["The lender collects fairly, as SEC Memorandum Circular 18, series of 2019 requires: no threats, insults or public shaming; contact only between 6:00 AM and 10:00 PM unless the borrower agreed or the loan is more than 15 days past due; and never any person other than the borrower.".to_owned()]),
                 section("8. The borrower's information", vec!["The borrower's information is handled under the Data Privacy Act of 2012 and Hiram's Privacy Policy. The borrower tells the lender within 3 days of any change of name, birth date or address.".to_owned()]),
-                section("9. Assignment and default", vec!["The lender may assign this loan with 7 business days' written notice to the borrower. The loan is in default if the borrower does not pay an amount when it is due, gave false information to get it, or leaves a final court judgment on it unpaid for 10 days. In default the lender may ask for the whole balance at once, with only the charges this agreement allows.".to_owned()]),
+                section("9. Assignment and default", vec!["The lender may assign this loan with 7 business days' written notice to the borrower. The loan is in default if the borrower does not pay an amount when it is due, gave false information to get it, or leaves a court judgment against them unpaid for 10 days. In default the lender may ask for the whole balance at once, with only the charges this agreement and Hiram's loan terms allow.".to_owned()]),
                 section("10. Questions and complaints", vec!["Questions and complaints go to Hiram customer service, which answers within 3 working days. The borrower may also complain to the Securities and Exchange Commission.".to_owned()]),
             ],
         ),
@@ -434,7 +422,7 @@ pub fn agreement(quote: &Quote, governing: &Governing<'_>, parties: &Parties<'_>
                 section("6. Extension", vec![extension_text(terms, lang)]),
                 section("7. Patas na paniningil", vec!["Patas ang paniningil ayon sa SEC Memorandum Circular 18, serye ng 2019: walang pagbabanta, pang-iinsulto o pagpapahiya; kontak lamang mula 6:00 AM hanggang 10:00 PM maliban kung pumayag ang nanghihiram o lampas 15 araw nang huli; at hindi kailanman ang ibang tao maliban sa nanghihiram.".to_owned()]),
                 section("8. Impormasyon ng nanghihiram", vec!["Pinangangalagaan ang impormasyon ayon sa Data Privacy Act of 2012 at sa Privacy Policy ng Hiram. Ipaaalam ng nanghihiram sa loob ng 3 araw ang anumang pagbabago ng pangalan, petsa ng kapanganakan o tirahan.".to_owned()]),
-                section("9. Paglilipat at default", vec!["Maaaring ilipat ng nagpapahiram ang loan na ito matapos ang 7 araw ng negosyo na nakasulat na abiso. Default ang loan kung hindi nabayaran ng nanghihiram ang halagang dapat bayaran sa takdang araw nito, kung nagbigay siya ng maling impormasyon para makuha ito, o kung hindi nabayaran sa loob ng 10 araw ang pinal na hatol ng korte tungkol dito. Kapag default, maaaring hingin ng nagpapahiram ang buong balanse nang minsanan, kasama lamang ang mga singil na pinapayagan ng kasunduang ito.".to_owned()]),
+                section("9. Paglilipat at default", vec!["Maaaring ilipat ng nagpapahiram ang loan na ito matapos ang 7 araw ng negosyo na nakasulat na abiso. Default ang loan kung hindi nabayaran ng nanghihiram ang halagang dapat bayaran sa takdang araw nito, kung nagbigay siya ng maling impormasyon para makuha ito, o kung hindi niya nabayaran sa loob ng 10 araw ang hatol ng korte laban sa kanya. Kapag default, maaaring hingin ng nagpapahiram ang buong balanse nang minsanan, kasama lamang ang mga singil na pinapayagan ng kasunduang ito at ng mga tuntunin ng loan ng Hiram.".to_owned()]),
                 section("10. Tanong at reklamo", vec!["Ipadala ang mga tanong at reklamo sa customer service ng Hiram, na sasagot sa loob ng 3 araw ng trabaho. Maaari ring magreklamo sa Securities and Exchange Commission.".to_owned()]),
             ],
         ),
@@ -498,7 +486,7 @@ pub fn renewal_disclosure(offer: &RenewalOffer, parties: &Parties<'_>, lang: Lan
         ),
         row("Borrower", "Nanghihiram", parties.borrower_name.to_owned()),
         row("Loan number", "Numero ng loan", parties.order_no.to_owned()),
-        row("Extension on", "Extension sa", day_words(offer.on, lang)),
+        row("Extension on", "Extension sa", crate::i18n::day(offer.on, lang)),
         row(
             "Interest, penalties and fees due now",
             "Interes, multa at fee na dapat bayaran ngayon",

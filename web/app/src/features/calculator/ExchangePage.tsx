@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatMoney, parseHundredths } from '@hiram/shared/format/format';
-import { t } from './texts';
+import { t } from './exchangeTexts';
 import { currencySymbol } from '@hiram/shared/query/pageQuery';
 import { Field } from '@hiram/shared/ui/Field';
 import { PageHeader } from '../../components/PageHeader';

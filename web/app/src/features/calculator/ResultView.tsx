@@ -57,9 +57,7 @@ export function ResultView({ result, advanced }: { result: CalcResult; advanced:
                   </span>
                   {/* The loan's own figure beside its limit: the room left
                       under the cap, shown alone, read as the rate itself. */}
-                  <strong>
-                    {t(cap.within ? 'calc.capRoom' : 'calc.capOver', { n: formatPercent(cap.limitBp - cap.headroomBp) })}
-                  </strong>
+                  <strong>{t(cap.within ? 'calc.capRoom' : 'calc.capOver', { n: formatPercent(cap.quotedBp) })}</strong>
                 </li>
               ))}
             </ul>

@@ -97,7 +97,7 @@ test('the disclosure before acceptance names the rule set in force with the figu
   await expect(page.getByRole('heading', { level: 1, name: 'Disclosure Statement on Loan Transaction' })).toBeVisible();
   await expect(disclosed(page, 'Amount of the loan')).toHaveText(pesos(quote.amount));
   await expect(disclosed(page, 'Net proceeds (what you receive)')).toHaveText(pesos(quote.netProceeds));
-  await expect(disclosed(page, 'Total amount to repay')).toHaveText(pesos(quote.totalRepayable));
+  await expect(disclosed(page, 'Total repayment')).toHaveText(pesos(quote.totalRepayable));
   await expect(disclosed(page, 'Effective interest rate (monthly, on the net proceeds)')).toHaveText(quote.effectiveMonthlyRate);
   const ceilings = disclosed(page, 'Ceilings of the law');
   await expect(ceilings).toContainText(quote.ruleSet.source);

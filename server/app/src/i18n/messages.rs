@@ -80,8 +80,8 @@ messages! {
         fil: "Hindi natuloy ang loan",
     }
     StatusRejectedText {
-        en: "We could not approve this loan or send the money. You may try another product.",
-        fil: "Hindi namin naaprubahan ang loan o naipadala ang pera. Maaari kang sumubok ng ibang produkto.",
+        en: "We could not approve this loan. You may try another product.",
+        fil: "Hindi namin naaprubahan ang loan na ito. Maaari kang sumubok ng ibang produkto.",
     }
     StatusPayoutRefusedText {
         en: "Your loan was approved, but your bank or e-wallet did not accept the money, so the loan was closed and you owe nothing. Check your payout account in My account, then apply again.",
@@ -397,6 +397,10 @@ messages! {
     MenuInformation {
         en: "My information",
         fil: "Aking impormasyon",
+    }
+    MenuPayoutAccount {
+        en: "Payout account",
+        fil: "Account na padadalhan",
     }
     MenuComplaints {
         en: "Complaints",

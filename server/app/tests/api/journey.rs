@@ -150,7 +150,7 @@ crate::on_both_stores! {
         assert_eq!(row(rows, "Interest if every instalment is paid on its day"), "₱364.00");
         assert_eq!(row(rows, "Less: service fee deducted"), "₱90.00");
         assert_eq!(row(rows, "Net proceeds (what you receive)"), "₱2,910.00");
-        assert_eq!(row(rows, "Total amount to repay"), "₱3,364.00");
+        assert_eq!(row(rows, "Total repayment"), "₱3,364.00");
         assert_eq!(row(rows, "Borrower"), "Andres Bonifacio Reyes");
         assert_eq!(stored["data"]["disclosure"]["schedule"][0]["amount"], 336_400);
         // One effective rate (D4): product detail's quote, the confirmation
@@ -313,6 +313,8 @@ mod more {
             assert!(orders.iter().all(|order| centavos(order["amountText"].as_str().unwrap()) <= 1_100_000), "{orders:?}");
             let (_, menu) = app.call(session, "/v3/personal-center/user-menu", &[]).await;
             assert!(menu["data"]["items"].as_array().unwrap().iter().any(|item| item["path"] == "/customerService"));
+            // The payout account is reached from My account, not only from a loan waiting for one.
+            assert!(menu["data"]["items"].as_array().unwrap().iter().any(|item| item["path"] == "/bindBank" && item["title"] == "Payout account"));
             let anonymous = app.post_form("/pany/v3/personal-center/order-list", &[]).await;
             let anonymous = crate::helpers::Checked::of(anonymous).await;
             assert_eq!(anonymous.status(), 401);

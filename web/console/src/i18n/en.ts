@@ -592,7 +592,7 @@ export const consoleEn = {
   'console.templates.isInactive': 'Inactive',
   'console.links.new': 'New link',
   'console.links.editTitle': 'Edit link {name}',
-  'console.links.note': 'Each link carries its code as links_id (registration page) or down_id (download page), and its counts are of the visitors who came through it. Links made outside the console keep working; they are only not listed here.',
+  'console.links.note': 'Each link carries its own code in the address to share, so its counts are of the visitors who came through it. Links made outside the console keep working; they are only not listed here.',
   'console.links.name': 'Name',
   'console.links.nameHint': 'What you call the link, 1–80 characters.',
   'console.links.template': 'Template',

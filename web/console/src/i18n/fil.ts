@@ -593,7 +593,7 @@ export const consoleFil: ConsoleCatalogue = {
   'console.templates.isInactive': 'Hindi aktibo',
   'console.links.new': 'Bagong link',
   'console.links.editTitle': 'Baguhin ang link na {name}',
-  'console.links.note': 'Dala ng bawat link ang code nito bilang links_id (page ng pagpaparehistro) o down_id (page ng pag-download), at ang bilang nito ay ng mga bisitang dumaan dito. Gumagana pa rin ang mga link na ginawa sa labas ng console; hindi lang sila nakalista rito.',
+  'console.links.note': 'Dala ng bawat link ang sarili nitong code sa address na ibabahagi, kaya ang bilang nito ay ng mga bisitang dumaan dito. Gumagana pa rin ang mga link na ginawa sa labas ng console; hindi lang sila nakalista rito.',
   'console.links.name': 'Pangalan',
   'console.links.nameHint': 'Ang tawag mo sa link, 1–80 na titik.',
   'console.links.template': 'Template',

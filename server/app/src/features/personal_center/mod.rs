@@ -187,6 +187,9 @@ pub async fn user_menu(CurrentBorrower(_): CurrentBorrower, lang: Lang) -> Json<
         Menu {
             items: vec![
                 item(Msg::MenuInformation, "/certify"),
+                // Where the loan is sent, to see or change before applying
+                // (a refused payout's banner sends the borrower here).
+                item(Msg::MenuPayoutAccount, "/bindBank"),
                 item(Msg::MenuComplaints, "/complaint"),
                 item(Msg::MenuCalculator, "/calculator"),
                 item(Msg::MenuBookKeeping, "/bookKeeping"),

@@ -317,7 +317,7 @@ pub fn disclosure(quote: &Quote, governing: &Governing<'_>, parties: &Parties<'_
             "Kabuuang finance charge (interes + fee)",
             money(quote.finance_charge),
         ),
-        row("Total amount to repay", "Kabuuang babayaran", money(quote.total_repayable)),
+        row("Total repayment", "Kabuuang babayaran", money(quote.total_repayable)),
         row(
             "Number and frequency of payments",
             "Bilang at dalas ng bayad",

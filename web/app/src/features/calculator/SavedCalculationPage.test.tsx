@@ -39,7 +39,7 @@ describe('saved calculations', () => {
     // The cost sentence sits under the name; the side holds the total alone, labelled.
     expect(product.querySelector('.app-order-main')?.textContent).toContain('₱705.00 interest and fees, 91 days');
     expect(product.querySelector('.app-order-side')?.textContent).not.toContain('interest and fees');
-    expect(product.querySelector('.app-order-side')?.textContent).toMatch(/^₱[\d,]+\.\d{2}Total to repay$/);
+    expect(product.querySelector('.app-order-side')?.textContent).toMatch(/^₱[\d,]+\.\d{2}Total repayment$/);
     fireEvent.click(product);
     await vi.waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/productDetail?productId=4&sessionId=s1'));
     const body = new URLSearchParams(String(api.calls('/calc/jump-page-view')[0]![1]?.body));

@@ -34,7 +34,7 @@ export const en = {
   'calc.eachPayment': 'Each payment',
   'calc.firstPayment': 'First payment',
   'calc.totalInterest': 'Total interest',
-  'calc.totalRepaid': 'Total to repay',
+  'calc.totalRepaid': 'Total repayment',
   'calc.fee': 'Fee',
   'calc.netProceeds': 'You receive',
   'calc.effectiveRate': 'Effective interest rate a month',

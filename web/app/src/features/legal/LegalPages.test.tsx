@@ -46,7 +46,7 @@ describe('legal pages', () => {
     renderAt('/privacyPolicy', <PrivacyPolicyPage />);
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: /Minors/ })).toBeTruthy();
-    expect(screen.getByText('Effective Nov 22, 2026')).toBeTruthy();
+    expect(screen.getByText('Effective Nov 28, 2026')).toBeTruthy();
     expect(await screen.findByText(/Write to the Data Protection Officer of Hiram Lending Corporation at help@hiram\.ph/)).toBeTruthy();
   });
 

@@ -20,7 +20,7 @@ export const en = {
   'product.fees': 'Service fee',
   'product.netProceeds': 'You receive',
   'product.financeCharge': 'Finance charge',
-  'product.totalRepayable': 'Total to repay',
+  'product.totalRepayable': 'Total repayment',
   'product.effectiveRate': 'Effective interest rate a month',
   'product.plan': 'Payment schedule',
   'product.planRow': 'Payment {n}, due {days} days after you receive the money',

@@ -1,7 +1,7 @@
 import type { LegalDocument } from './types';
 
 export const privacyPolicy: LegalDocument = {
-  effective: '2026-11-22',
+  effective: '2026-11-28',
   intro: [
     'This policy explains how {company} (“we”, “us”), the lending company behind Hiram, handles your personal information when you use the Hiram app, website and promotion pages.',
     'We follow the Data Privacy Act of 2012 (Republic Act No. 10173), its implementing rules, and the circulars of the National Privacy Commission (NPC), including NPC Circular No. 20-01 on personal data in loan-related transactions. If anything here is unclear, write to us at {email}.',
@@ -38,6 +38,7 @@ export const privacyPolicy: LegalDocument = {
       body: [
         'We share only what each of them needs:',
         [
+          'the lender that makes your loan, when it is not us: the lending or financing company registered with the SEC that its product page, loan agreement and disclosure statement name, to decide on your application, make your loan and collect it; it protects your information as this policy does;',
           'companies that work for us under a written agreement that binds them to protect your data (cloud hosting, SMS and voice-call delivery, identity checks, banks and payment channels);',
           'the Credit Information Corporation and accredited credit bureaus, as Republic Act No. 9510 requires;',
           'government agencies and courts, when a law or a lawful order requires it;',

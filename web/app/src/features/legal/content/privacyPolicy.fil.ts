@@ -1,7 +1,7 @@
 import type { LegalDocument } from './types';
 
 export const privacyPolicy: LegalDocument = {
-  effective: '2026-11-22',
+  effective: '2026-11-28',
   intro: [
     'Ipinapaliwanag ng patakarang ito kung paano pinangangasiwaan ng {company} (“kami”), ang lending company sa likod ng Hiram, ang iyong personal na impormasyon kapag ginagamit mo ang Hiram app, website at mga promotion page.',
     'Sinusunod namin ang Data Privacy Act of 2012 (Republic Act No. 10173), ang mga implementing rule nito, at ang mga circular ng National Privacy Commission (NPC), kasama ang NPC Circular No. 20-01 tungkol sa personal na datos sa mga transaksyong may kinalaman sa pautang. Kung may hindi malinaw dito, sumulat sa amin sa {email}.',
@@ -38,6 +38,7 @@ export const privacyPolicy: LegalDocument = {
       body: [
         'Ibinabahagi lamang namin ang kailangan ng bawat isa:',
         [
+          'ang nagpapahiram na gumagawa ng iyong loan, kapag hindi kami: ang lending o financing company na rehistrado sa SEC na nakapangalan sa pahina ng produkto, kasunduan sa loan at disclosure statement nito, para magpasya sa iyong aplikasyon, ibigay ang iyong loan at singilin ito; pinoprotektahan nito ang iyong impormasyon gaya ng sa patakarang ito;',
           'mga kumpanyang nagtatrabaho para sa amin sa ilalim ng nakasulat na kasunduang nag-oobliga sa kanilang protektahan ang iyong datos (cloud hosting, pagpapadala ng SMS at voice call, pagsusuri ng pagkakakilanlan, mga bangko at payment channel);',
           'ang Credit Information Corporation at mga accredited na credit bureau, ayon sa Republic Act No. 9510;',
           'mga ahensya ng gobyerno at korte, kapag iniuutos ng batas o ng isang legal na utos;',

@@ -55,8 +55,8 @@ export function ResultView({ result, advanced }: { result: CalcResult; advanced:
                   <span>
                     {cap.title} ({t('calc.capLimit', { n: formatPercent(cap.limitBp) })})
                   </span>
-                  {/* The loan's own figure beside its limit: the room left
-                      under the cap, shown alone, read as the rate itself. */}
+                  {/* The quote's own rate beside its limit (the room left
+                      under the cap, shown alone, was read as the rate). */}
                   <strong>{t(cap.within ? 'calc.capRoom' : 'calc.capOver', { n: formatPercent(cap.quotedBp) })}</strong>
                 </li>
               ))}

@@ -6,7 +6,8 @@ import { readRepaymentInfo } from './storage';
 
 /**
  * /repaymentOfCode2 (spec §2): the default pay code the repayment page stored
- * (the loan's standing code, which does not expire), with what it is, the total, its barcode for a store's scanner, the pay-notice steps
+ * (the loan's standing code, which does not expire), with what it is, the
+ * total, its barcode for a store's scanner, the pay-notice steps
  * grouped by title and, in the demo, its test payment page.
  */
 export default function RepaymentOfCode2Page() {

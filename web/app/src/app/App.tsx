@@ -1,17 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { useLocale } from '@hiram/shared/i18n/i18n';
 import { LoadingHost } from '@hiram/shared/ui/Loading';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 import { SessionEndedGate } from '../features/login/SessionEnded';
 import { AppRoutes } from './AppRoutes';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The request helper already toasts failures and never rejects: no retries.
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
-  },
-});
+import { queryClient } from './queryClient';
 
 export function App() {
   const locale = useLocale();

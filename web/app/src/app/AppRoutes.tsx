@@ -1,48 +1,105 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
-import { Route, Routes, useLocation, useNavigate, useNavigationType } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { matchPath, useLocation, useNavigate, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { configureBridge } from '@hiram/shared/bridge/bridge';
 import { toastPageLeft } from '@hiram/shared/ui/toastStore';
+import { lazyPage, type LazyPage, type PageModule } from '../lib/lazyPage';
 
 // Route-level code splitting: every page is its own chunk. Declarative
 // <Routes> rather than the data router: same routing, about 14 KiB less
 // brotli on first load.
-const TestPreviewPage = lazy(() => import('../features/test-preview/TestPreviewPage'));
-const LoanDetailsPage = lazy(() => import('../features/loan-details/LoanDetailsPage'));
-const RepaymentOfCodePage = lazy(() => import('../features/repayment/RepaymentOfCodePage'));
-const RepaymentOfCode2Page = lazy(() => import('../features/repayment/RepaymentOfCode2Page'));
-const RepaymentByPeriodPage = lazy(() => import('../features/repayment/RepaymentByPeriodPage'));
-const RepayDelayPage = lazy(() => import('../features/repayment/RepayDelayPage'));
-const PaymentInstructionsPage = lazy(() => import('../features/payment-guide/PaymentInstructionsPage'));
-const LoginPage = lazy(() => import('../features/login/LoginPage'));
-const MinePage = lazy(() => import('../features/personal-center/MinePage'));
-const AboutUsPage = lazy(() => import('../features/about/AboutUsPage'));
-const PrivacyPolicyPage = lazy(() => import('../features/legal/PrivacyPolicyPage'));
-const LoanTermsPage = lazy(() => import('../features/legal/LoanTermsPage'));
-const HomePage = lazy(() => import('../features/marketplace/HomePage'));
-const ProductDetailPage = lazy(() => import('../features/marketplace/ProductDetailPage'));
-const CertifyPage = lazy(() => import('../features/kyc/CertifyPage'));
-const CertifySectionPage = lazy(() => import('../features/kyc/CertifySectionPage'));
-const LoanConfirmPage = lazy(() => import('../features/confirmation/LoanConfirmPage'));
-const NewLoanConfirmPage = lazy(() => import('../features/confirmation/NewLoanConfirmPage'));
-const LoanAgreementPage = lazy(() => import('../features/confirmation/LoanAgreementPage'));
-const LoginFailurePage = lazy(() => import('../features/login-failure/LoginFailurePage'));
-const CustomerServicePage = lazy(() => import('../features/customer-service/CustomerServicePage'));
-const BindBankPage = lazy(() => import('../features/payout-account/BindBankPage'));
-const ComplaintHomePage = lazy(() => import('../features/complaints/ComplaintHomePage'));
-const ComplaintFormPage = lazy(() => import('../features/complaints/ComplaintFormPage'));
-const ComplaintListPage = lazy(() => import('../features/complaints/ComplaintListPage'));
-const ComplaintDetailPage = lazy(() => import('../features/complaints/ComplaintDetailPage'));
-const CalculatorPage = lazy(() => import('../features/calculator/CalculatorPage'));
-const SavedCalculationsPage = lazy(() => import('../features/calculator/SavedCalculationsPage'));
-const SavedCalculationPage = lazy(() => import('../features/calculator/SavedCalculationPage'));
-const ExchangePage = lazy(() => import('../features/calculator/ExchangePage'));
-const BookKeepingPage = lazy(() => import('../features/book-keeping/BookKeepingPage'));
-const BookKeepingRecordPage = lazy(() => import('../features/book-keeping/RecordFormPage'));
-const BookKeepingStatisticsPage = lazy(() => import('../features/book-keeping/StatisticsPage'));
-const RemindersPage = lazy(() => import('../features/repayment-reminders/RemindersPage'));
-const BillFormPage = lazy(() => import('../features/repayment-reminders/BillFormPage'));
-const ReminderPage = lazy(() => import('../features/repayment-reminders/ReminderPage'));
-const NotFoundPage = lazy(() => import('../features/screens/NotFoundPage'));
+const TestPreviewPage = lazyPage(() => import('../features/test-preview/TestPreviewPage'));
+const LoanDetailsPage = lazyPage(() => import('../features/loan-details/LoanDetailsPage'));
+const RepaymentOfCodePage = lazyPage(() => import('../features/repayment/RepaymentOfCodePage'));
+const RepaymentOfCode2Page = lazyPage(() => import('../features/repayment/RepaymentOfCode2Page'));
+const RepaymentByPeriodPage = lazyPage(() => import('../features/repayment/RepaymentByPeriodPage'));
+const RepayDelayPage = lazyPage(() => import('../features/repayment/RepayDelayPage'));
+const PaymentInstructionsPage = lazyPage(() => import('../features/payment-guide/PaymentInstructionsPage'));
+const LoginPage = lazyPage(() => import('../features/login/LoginPage'));
+const MinePage = lazyPage(() => import('../features/personal-center/MinePage'));
+const AboutUsPage = lazyPage(() => import('../features/about/AboutUsPage'));
+const PrivacyPolicyPage = lazyPage(() => import('../features/legal/PrivacyPolicyPage'));
+const LoanTermsPage = lazyPage(() => import('../features/legal/LoanTermsPage'));
+const HomePage = lazyPage(() => import('../features/marketplace/HomePage'));
+const ProductDetailPage = lazyPage(() => import('../features/marketplace/ProductDetailPage'));
+const CertifyPage = lazyPage(() => import('../features/kyc/CertifyPage'));
+const CertifySectionPage = lazyPage(() => import('../features/kyc/CertifySectionPage'));
+const LoanConfirmPage = lazyPage(() => import('../features/confirmation/LoanConfirmPage'));
+const NewLoanConfirmPage = lazyPage(() => import('../features/confirmation/NewLoanConfirmPage'));
+const LoanAgreementPage = lazyPage(() => import('../features/confirmation/LoanAgreementPage'));
+const LoginFailurePage = lazyPage(() => import('../features/login-failure/LoginFailurePage'));
+const CustomerServicePage = lazyPage(() => import('../features/customer-service/CustomerServicePage'));
+const BindBankPage = lazyPage(() => import('../features/payout-account/BindBankPage'));
+const ComplaintHomePage = lazyPage(() => import('../features/complaints/ComplaintHomePage'));
+const ComplaintFormPage = lazyPage(() => import('../features/complaints/ComplaintFormPage'));
+const ComplaintListPage = lazyPage(() => import('../features/complaints/ComplaintListPage'));
+const ComplaintDetailPage = lazyPage(() => import('../features/complaints/ComplaintDetailPage'));
+const CalculatorPage = lazyPage(() => import('../features/calculator/CalculatorPage'));
+const SavedCalculationsPage = lazyPage(() => import('../features/calculator/SavedCalculationsPage'));
+const SavedCalculationPage = lazyPage(() => import('../features/calculator/SavedCalculationPage'));
+const ExchangePage = lazyPage(() => import('../features/calculator/ExchangePage'));
+const BookKeepingPage = lazyPage(() => import('../features/book-keeping/BookKeepingPage'));
+const BookKeepingRecordPage = lazyPage(() => import('../features/book-keeping/RecordFormPage'));
+const BookKeepingStatisticsPage = lazyPage(() => import('../features/book-keeping/StatisticsPage'));
+const RemindersPage = lazyPage(() => import('../features/repayment-reminders/RemindersPage'));
+const BillFormPage = lazyPage(() => import('../features/repayment-reminders/BillFormPage'));
+const ReminderPage = lazyPage(() => import('../features/repayment-reminders/ReminderPage'));
+const NotFoundPage = lazyPage(() => import('../features/screens/NotFoundPage'));
+
+const routes: readonly (readonly [path: string, page: LazyPage])[] = [
+  ['/testPreview', TestPreviewPage],
+  ['/loanDetails', LoanDetailsPage],
+  ['/order', LoanDetailsPage],
+  ['/home', HomePage],
+  ['/productDetail', ProductDetailPage],
+  ['/certify', CertifyPage],
+  ['/certify/:section', CertifySectionPage],
+  ['/loanConfirm', LoanConfirmPage],
+  ['/newLoanConfirm', NewLoanConfirmPage],
+  ['/loanAgreement', LoanAgreementPage],
+  ['/loginFailure', LoginFailurePage],
+  ['/repaymentOfCode', RepaymentOfCodePage],
+  ['/repaymentOfCode2', RepaymentOfCode2Page],
+  ['/repaymentByPeriod', RepaymentByPeriodPage],
+  ['/repayDelay', RepayDelayPage],
+  ['/paymentInstructions', PaymentInstructionsPage],
+  ['/login', LoginPage],
+  ['/mine', MinePage],
+  ['/aboutUs', AboutUsPage],
+  ['/privacyPolicy', PrivacyPolicyPage],
+  ['/loanTerms', LoanTermsPage],
+  ['/customerService', CustomerServicePage],
+  ['/bindBank', BindBankPage],
+  ['/complaint', ComplaintHomePage],
+  ['/complainPageNext', ComplaintFormPage],
+  ['/complaintList', ComplaintListPage],
+  ['/complainDetails', ComplaintDetailPage],
+  ['/calculator', CalculatorPage],
+  ['/calculator/saved', SavedCalculationsPage],
+  ['/calculator/saved/detail', SavedCalculationPage],
+  ['/calculator/exchange', ExchangePage],
+  ['/bookKeeping', BookKeepingPage],
+  ['/bookKeepingRecord', BookKeepingRecordPage],
+  ['/bookKeepingStatistics', BookKeepingStatisticsPage],
+  ['/repaymentReminders', RemindersPage],
+  ['/repaymentBill', BillFormPage],
+  ['/repaymentReminder', ReminderPage],
+];
+
+// A table made once: <Routes> would rebuild it from its children on every render.
+const pageRoutes: RouteObject[] = [
+  ...routes.map(([path, page]) => ({ path, element: <page.Component /> })),
+  { path: '*', element: <NotFoundPage.Component /> },
+];
+
+function Pages() {
+  return useRoutes(pageRoutes);
+}
+
+/** Loads the code of the page at `pathname` (start-up, before the first render). */
+export function preloadPageAt(pathname: string): Promise<PageModule> {
+  const found = routes.find(([path]) => matchPath(path, pathname));
+  return (found?.[1] ?? NotFoundPage).preload();
+}
 
 /** Lets the native bridge's browser fallbacks navigate inside the app. */
 function BridgeWiring() {
@@ -94,46 +151,7 @@ export function AppRoutes() {
       <ToastsFollowPages />
       <NewPagesOpenAtTop />
       <Suspense fallback={null}>
-        <Routes>
-          <Route path="/testPreview" element={<TestPreviewPage />} />
-          <Route path="/loanDetails" element={<LoanDetailsPage />} />
-          <Route path="/order" element={<LoanDetailsPage />} />
-          <Route path="/home" element={<HomePage />} />
-          <Route path="/productDetail" element={<ProductDetailPage />} />
-          <Route path="/certify" element={<CertifyPage />} />
-          <Route path="/certify/:section" element={<CertifySectionPage />} />
-          <Route path="/loanConfirm" element={<LoanConfirmPage />} />
-          <Route path="/newLoanConfirm" element={<NewLoanConfirmPage />} />
-          <Route path="/loanAgreement" element={<LoanAgreementPage />} />
-          <Route path="/loginFailure" element={<LoginFailurePage />} />
-          <Route path="/repaymentOfCode" element={<RepaymentOfCodePage />} />
-          <Route path="/repaymentOfCode2" element={<RepaymentOfCode2Page />} />
-          <Route path="/repaymentByPeriod" element={<RepaymentByPeriodPage />} />
-          <Route path="/repayDelay" element={<RepayDelayPage />} />
-          <Route path="/paymentInstructions" element={<PaymentInstructionsPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/mine" element={<MinePage />} />
-          <Route path="/aboutUs" element={<AboutUsPage />} />
-          <Route path="/privacyPolicy" element={<PrivacyPolicyPage />} />
-          <Route path="/loanTerms" element={<LoanTermsPage />} />
-          <Route path="/customerService" element={<CustomerServicePage />} />
-          <Route path="/bindBank" element={<BindBankPage />} />
-          <Route path="/complaint" element={<ComplaintHomePage />} />
-          <Route path="/complainPageNext" element={<ComplaintFormPage />} />
-          <Route path="/complaintList" element={<ComplaintListPage />} />
-          <Route path="/complainDetails" element={<ComplaintDetailPage />} />
-          <Route path="/calculator" element={<CalculatorPage />} />
-          <Route path="/calculator/saved" element={<SavedCalculationsPage />} />
-          <Route path="/calculator/saved/detail" element={<SavedCalculationPage />} />
-          <Route path="/calculator/exchange" element={<ExchangePage />} />
-          <Route path="/bookKeeping" element={<BookKeepingPage />} />
-          <Route path="/bookKeepingRecord" element={<BookKeepingRecordPage />} />
-          <Route path="/bookKeepingStatistics" element={<BookKeepingStatisticsPage />} />
-          <Route path="/repaymentReminders" element={<RemindersPage />} />
-          <Route path="/repaymentBill" element={<BillFormPage />} />
-          <Route path="/repaymentReminder" element={<ReminderPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Routes>
+        <Pages />
       </Suspense>
     </>
   );

@@ -114,6 +114,11 @@ export function normalisePageQuery(): void {
   }
 }
 
+/** The loan a page's query names: its product (either spelling) and its order. */
+export function pageLoan(search: URLSearchParams): { productId: string; orderId: string } {
+  return { productId: fillProductId(search).get('productId') ?? '', orderId: search.get('orderId') ?? '' };
+}
+
 /** The product id of the page, from either spelling. */
 export function pageProductId(search: string = window.location.search): string {
   return fillProductId(new URLSearchParams(search)).get('productId') ?? '';

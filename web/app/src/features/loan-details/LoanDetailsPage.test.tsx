@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@hiram/shared/i18n/i18n';
 import type { LoanDetails } from './api/getLoanDetails';
-import LoanDetailsPage from './LoanDetailsPage';
+import LoanDetailsPage, { prefetch } from './LoanDetailsPage';
 
 const DETAILS: LoanDetails = {
   orderStatus: 174,
@@ -37,12 +37,14 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderPage(body: unknown) {
+function renderPage(body: unknown, prefetched = false) {
   const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify(body)));
   vi.stubGlobal('fetch', fetch);
   window.history.replaceState(null, '', '/loanDetails?sessionId=s1&productId=4&orderId=12');
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (prefetched) prefetch(client, new URLSearchParams(window.location.search));
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/loanDetails?sessionId=s1&productId=4&orderId=12']}>
         <Routes>
           <Route path="/loanDetails" element={<LoanDetailsPage />} />
@@ -63,6 +65,13 @@ describe('order details', () => {
     const [url, init] = fetch.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/pany/v3/loan-details/loan-details?sessionId=s1');
     expect(init.body).toBe('productId=4&orderId=12');
+  });
+
+  it('shows the call the start-up made before the first render, without making it again', async () => {
+    const fetch = renderPage({ code: '0', message: '', data: DETAILS }, true);
+    await screen.findByRole('heading', { name: 'Hiram Flex 91' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect((fetch.mock.calls[0] as [string, RequestInit])[1].body).toBe('productId=4&orderId=12');
   });
 
   it('shows the banner with the glossary\'s status name, the product card without empty rows, and Pay + the extension', async () => {

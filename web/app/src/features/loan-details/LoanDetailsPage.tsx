@@ -1,10 +1,11 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Fragment, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
 import { formatDay } from '@hiram/shared/format/format';
 import { statusName } from '@hiram/shared/i18n/glossary';
 import { t } from './texts';
-import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { pageLoan, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { CopyToKeepLink } from '../../components/CopyToKeepLink';
 import { PageHeader } from '../../components/PageHeader';
 import { BalanceCard } from './BalanceCard';
@@ -13,7 +14,7 @@ import { StatusIcon } from '../../components/StatusIcon';
 import { isWebAddress, openExternal, replacePage } from '../../lib/leave';
 import { appLink } from '../../lib/links';
 import { googleScore } from './api/googleScore';
-import { useLoanDetails, type LoanDetails } from './api/getLoanDetails';
+import { loanDetailsQuery, useLoanDetails, type LoanDetails } from './api/getLoanDetails';
 import { recommendJump } from './api/recommendJump';
 import { NoticePopup, RatingPopup, STORE_RATING_FROM } from './Popups';
 import { safetyTipDue, safetyTipSeen } from './safetyTip';
@@ -104,11 +105,15 @@ function duePopups(details: LoanDetails): Popup[] {
   return due;
 }
 
+export function prefetch(client: QueryClient, search: URLSearchParams) {
+  const { productId, orderId } = pageLoan(search);
+  if (orderId !== '') void client.prefetchQuery(loanDetailsQuery(productId, orderId));
+}
+
 export default function LoanDetailsPage() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const productId = fillProductId(search).get('productId') ?? '';
-  const orderId = search.get('orderId') ?? '';
+  const { productId, orderId } = pageLoan(search);
   const { data: result } = useLoanDetails(productId, orderId);
   const details = result?.success ? result.data : null;
   const [closed, setClosed] = useState<readonly Popup[]>([]);

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatServiceHours } from '@hiram/shared/format/format';
 import { t } from './texts';
@@ -5,8 +6,12 @@ import { PageHeader } from '../../components/PageHeader';
 import { ProductList } from '../../components/ProductList';
 import { ToolLinks } from '../../components/ToolLinks';
 import { appLink, hasSession, loginLink } from '../../lib/links';
-import { useHomePage } from './api/getHomePage';
+import { homePageQuery, useHomePage } from './api/getHomePage';
 import { Link } from '../../components/Link';
+
+export function prefetch(client: QueryClient) {
+  void client.prefetchQuery(homePageQuery);
+}
 
 export default function HomePage() {
   const navigate = useNavigate();

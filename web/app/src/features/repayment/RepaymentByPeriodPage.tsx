@@ -1,13 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDay, formatMoney, groupPayCode } from '@hiram/shared/format/format';
 import { t } from './texts';
-import { fillProductId } from '@hiram/shared/query/pageQuery';
+import { pageLoan } from '@hiram/shared/query/pageQuery';
 import { Modal } from '@hiram/shared/ui/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
 import { generatePayCode } from './api/generatePayCode';
-import { useRepaymentInfo, type RepaymentInfo } from './api/getRepaymentInfo';
+import { repaymentInfoQuery, useRepaymentInfo, type RepaymentInfo } from './api/getRepaymentInfo';
 import { AmountCard, PayCodeLine, payCodePicture, PaymentMethod, ProductDetails } from './parts';
 import { storeRepaymentInfo } from './storage';
 import { Link } from '../../components/Link';
@@ -120,10 +121,14 @@ function PayCodeBox({ info }: { info: RepaymentInfo }) {
  * due date, or, when closing the loan today costs less than the next payment
  * on its day, the payoff, named as such with the next payment beside it.
  */
+export function prefetch(client: QueryClient, search: URLSearchParams) {
+  const { productId, orderId } = pageLoan(search);
+  if (orderId !== '') void client.prefetchQuery(repaymentInfoQuery(productId, orderId));
+}
+
 export default function RepaymentByPeriodPage() {
   const [search] = useSearchParams();
-  const productId = fillProductId(search).get('productId') ?? '';
-  const orderId = search.get('orderId') ?? '';
+  const { productId, orderId } = pageLoan(search);
   const { data: result } = useRepaymentInfo(productId, orderId);
   const info = result?.success ? result.data : null;
   const closesForLess = info !== null && info.repayAmount < info.nextPayment;

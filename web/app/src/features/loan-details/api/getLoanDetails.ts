@@ -19,11 +19,15 @@ export function getLoanDetails(productId: string, orderId: string) {
   );
 }
 
-/** Order details V3. A failed call leaves `data` null (spec §8: nothing extra shown). */
-export function useLoanDetails(productId: string, orderId: string) {
-  return useQuery({
+export function loanDetailsQuery(productId: string, orderId: string) {
+  return {
     queryKey: loanDetailsKey(productId, orderId),
     queryFn: () => getLoanDetails(productId, orderId),
     enabled: orderId !== '',
-  });
+  };
+}
+
+/** Order details V3. A failed call leaves `data` null (spec §8: nothing extra shown). */
+export function useLoanDetails(productId: string, orderId: string) {
+  return useQuery(loanDetailsQuery(productId, orderId));
 }

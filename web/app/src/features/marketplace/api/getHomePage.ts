@@ -9,6 +9,8 @@ export function getHomePage() {
   return formApi.post(HOME_PAGE_PATH, {}, { loading: t('common.loading') });
 }
 
+export const homePageQuery = { queryKey: ['home-page'], queryFn: getHomePage };
+
 export function useHomePage() {
-  return useQuery({ queryKey: ['home-page'], queryFn: getHomePage });
+  return useQuery(homePageQuery);
 }

@@ -14,10 +14,14 @@ export function getRepaymentInfo(productId: string, orderId: string) {
   return formApi.post(REPAYMENT_INFO_PATH, { productId, orderId }, { loading: t('common.loading') });
 }
 
-export function useRepaymentInfo(productId: string, orderId: string) {
-  return useQuery({
+export function repaymentInfoQuery(productId: string, orderId: string) {
+  return {
     queryKey: ['repayment-info', productId, orderId] as const,
     queryFn: () => getRepaymentInfo(productId, orderId),
     enabled: orderId !== '',
-  });
+  };
+}
+
+export function useRepaymentInfo(productId: string, orderId: string) {
+  return useQuery(repaymentInfoQuery(productId, orderId));
 }

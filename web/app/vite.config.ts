@@ -1,4 +1,5 @@
-import { defineConfig, type Plugin } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { entryConfig } from '../vite.shared.ts';
 
 const BASE = '/app/';
@@ -27,5 +28,43 @@ function preloadAppChunk(): Plugin {
   };
 }
 
+type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
+
+/**
+ * The modules that most pages share and the start-up does not run (the page
+ * header, the query hook, the formatter, the endpoints, the modal) in one
+ * chunk, rather than a dozen chunks of a few hundred bytes each: every
+ * script a page asks for costs the phone's main thread a request, and the
+ * page's own chunk waited for them all (issue 34).
+ */
+function sharedByPages(): Rolldown.CodeSplittingGroup {
+  const startUp = ['./src/main.tsx', './src/app/start.ts'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
+  let ranAtStart: Set<string> | undefined;
+  const staticGraph = (ctx: ChunkingContext) => {
+    const found = new Set<string>();
+    const visit = (id: string) => {
+      if (found.has(id)) return;
+      found.add(id);
+      for (const imported of ctx.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    };
+    startUp.forEach(visit);
+    return found;
+  };
+  return {
+    name: (id, ctx) => ((ranAtStart ??= staticGraph(ctx)).has(id) ? null : 'pages'),
+    // Entries here are the pages' chunks: a module a quarter of them import.
+    minShareCount: 9,
+    // What such a module imports from the start-up stays there.
+    includeDependenciesRecursively: false,
+  };
+}
+
 const config = entryConfig(BASE);
-export default defineConfig({ ...config, plugins: [...(config.plugins ?? []), preloadAppChunk()] });
+export default defineConfig({
+  ...config,
+  plugins: [...(config.plugins ?? []), preloadAppChunk()],
+  build: {
+    ...config.build,
+    rollupOptions: { ...config.build?.rollupOptions, output: { codeSplitting: { groups: [sharedByPages()] } } },
+  },
+});

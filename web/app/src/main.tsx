@@ -22,7 +22,12 @@ void import('./app/start').then(async ({ App, prepare }) => {
 });
 
 if (import.meta.env.PROD) {
+  // When the main thread is idle after the load, not in the middle of the
+  // start-up: the page's own chunks and first call come first (issue 34).
+  // Safari before 16.4 has no idle callback, and waits a second instead.
+  const register = () => void import('@hiram/shared/sw/registerServiceWorker').then((sw) => sw.registerServiceWorker());
   window.addEventListener('load', () => {
-    void import('@hiram/shared/sw/registerServiceWorker').then((sw) => sw.registerServiceWorker());
+    if ('requestIdleCallback' in window) requestIdleCallback(register, { timeout: 5_000 });
+    else setTimeout(register, 1_000);
   });
 }

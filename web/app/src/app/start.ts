@@ -11,19 +11,27 @@ import { queryClient } from './queryClient';
 
 export { App } from './App';
 
+/**
+ * Lets the browser run what waits (a paint, a tap) between two steps of the
+ * start-up: each step starts downloads or touches storage, which costs a
+ * slow phone's main thread milliseconds, and together they made one long
+ * task (issue 34).
+ */
+const yieldToBrowser = () => new Promise<void>((resume) => setTimeout(resume, 0));
+
 /** What has to be done before the first render. */
 export async function prepare(): Promise<void> {
+  // The page's own code first: its download is the longest wait. The first
+  // render is then the page (a page whose code failed to come is tried again
+  // by that render).
+  const page = preloadPageAt(window.location.pathname).catch(() => undefined);
+  await yieldToBrowser();
   normalisePageQuery();
   // A browser that no shell hosts has no device id of its own: it is given one.
   ensureDeviceId();
-  // The address's session becomes the cookie before any call is made. The
-  // page's own code comes meanwhile, so the first render is the page (a page
-  // whose code failed to come is tried again by that render).
-  const [, , page] = await Promise.all([
-    initI18n(),
-    adoptAddressSession(),
-    preloadPageAt(window.location.pathname).catch(() => undefined),
-  ]);
+  await yieldToBrowser();
+  // The address's session becomes the cookie before any call is made.
+  const [, , pageModule] = await Promise.all([initI18n(), adoptAddressSession(), page]);
   // The page's first call goes out now, beside the first render, not after it.
-  page?.prefetch?.(queryClient, new URLSearchParams(window.location.search));
+  pageModule?.prefetch?.(queryClient, new URLSearchParams(window.location.search));
 }

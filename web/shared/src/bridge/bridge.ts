@@ -52,11 +52,15 @@ const loadBrowserFallbacks = () => (browserFallbacks ??= import('./browserFallba
 /**
  * Wires the fallbacks to the page (called once by the app root, after the
  * first render; tests too). Where no shell hosts the page every action takes
- * its fallback, so their chunk is fetched now: a tap never waits for it.
+ * its fallback, so their chunk is fetched ahead of a tap, once the main
+ * thread is idle (not in the first render's commit: issue 34).
  */
 export function configureBridge(overrides: Partial<BridgeEnvironment>): void {
   env = { ...defaults, ...overrides };
-  if (bridgeChannel('closeWebview') === 'browser') void loadBrowserFallbacks();
+  if (bridgeChannel('closeWebview') !== 'browser') return;
+  const load = () => void loadBrowserFallbacks();
+  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2_000 });
+  else setTimeout(load, 0);
 }
 
 export type BridgeChannel = 'ios' | 'android' | 'browser';

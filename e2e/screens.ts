@@ -107,10 +107,17 @@ export function borrowerScreens({ session, complaintId, calculationId }: Borrowe
   return screens;
 }
 
-/** The routes web/app's router declares (AppRoutes.tsx), so a route left out of the list above fails. */
+/**
+ * The routes web/app's router declares (the `routes` table of AppRoutes.tsx
+ * and its catch-all), so a route left out of the list above fails. Fewer
+ * than 30 means the table changed form and this reading no longer sees it.
+ */
 export function appRoutes(): string[] {
   const source = readFileSync(new URL('../web/app/src/app/AppRoutes.tsx', import.meta.url), 'utf8');
-  return [...source.matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!);
+  const table = [...source.matchAll(/^\s*\['(\/[^']*)', \w+\],$/gm)].map((m) => m[1]!);
+  const routes = source.includes("{ path: '*',") ? [...table, '*'] : table;
+  if (routes.length < 30) throw new Error(`AppRoutes.tsx: only ${routes.length} routes read; has its table changed form?`);
+  return routes;
 }
 
 /**

@@ -31,15 +31,18 @@ function preloadAppChunk(): Plugin {
 type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
 
 /**
- * The modules that most pages share and the start-up does not run (the page
- * header, the query hook, the formatter, the endpoints, the modal) in one
+ * The modules that many pages share and the start-up does not import (the
+ * page header, the links, the formatter, the endpoints, the modal) in one
  * chunk, rather than a dozen chunks of a few hundred bytes each: every
  * script a page asks for costs the phone's main thread a request, and the
- * page's own chunk waited for them all (issue 34).
+ * page's own chunk waited for them all (issue 34). What a package's index
+ * re-exports counts as imported by the start-up, so TanStack Query's
+ * `useQuery` keeps a chunk of its own.
  */
 function sharedByPages(): Rolldown.CodeSplittingGroup {
   const startUp = ['./src/main.tsx', './src/app/start.ts'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
-  let ranAtStart: Set<string> | undefined;
+  // One set per chunking pass (a watched build makes several).
+  const importedAtStart = new WeakMap<ChunkingContext, Set<string>>();
   const staticGraph = (ctx: ChunkingContext) => {
     const found = new Set<string>();
     const visit = (id: string) => {
@@ -51,8 +54,13 @@ function sharedByPages(): Rolldown.CodeSplittingGroup {
     return found;
   };
   return {
-    name: (id, ctx) => ((ranAtStart ??= staticGraph(ctx)).has(id) ? null : 'pages'),
-    // Entries here are the pages' chunks: a module a quarter of them import.
+    name: (id, ctx) => {
+      let graph = importedAtStart.get(ctx);
+      if (!graph) importedAtStart.set(ctx, (graph = staticGraph(ctx)));
+      return graph.has(id) ? null : 'pages';
+    },
+    // Entries here are the chunks loaded on demand: the 37 pages and a few
+    // parts (the bottom sheet, the browser fallbacks). Nine is a quarter.
     minShareCount: 9,
     // What such a module imports from the start-up stays there.
     includeDependenciesRecursively: false,
@@ -65,6 +73,9 @@ export default defineConfig({
   plugins: [...(config.plugins ?? []), preloadAppChunk()],
   build: {
     ...config.build,
-    rollupOptions: { ...config.build?.rollupOptions, output: { codeSplitting: { groups: [sharedByPages()] } } },
+    rollupOptions: {
+      ...config.build?.rollupOptions,
+      output: { ...config.build?.rollupOptions?.output, codeSplitting: { groups: [sharedByPages()] } },
+    },
   },
 });

@@ -4,9 +4,9 @@ import { configureBridge } from '@hiram/shared/bridge/bridge';
 import { toastPageLeft } from '@hiram/shared/ui/toastStore';
 import { lazyPage, type LazyPage, type PageModule } from '../lib/lazyPage';
 
-// Route-level code splitting: every page is its own chunk. Declarative
-// <Routes> rather than the data router: same routing, about 14 KiB less
-// brotli on first load.
+// Route-level code splitting: every page is its own chunk. A route table
+// for `useRoutes` rather than the data router: same routing, about 14 KiB
+// less brotli on first load.
 const TestPreviewPage = lazyPage(() => import('../features/test-preview/TestPreviewPage'));
 const LoanDetailsPage = lazyPage(() => import('../features/loan-details/LoanDetailsPage'));
 const RepaymentOfCodePage = lazyPage(() => import('../features/repayment/RepaymentOfCodePage'));

@@ -3,6 +3,7 @@
 // chunk, which index.html preloads beside the entry and which runs in a task
 // of its own (decision 094).
 import { ensureDeviceId } from '@hiram/shared/browser/deviceId';
+import { whenIdle } from '@hiram/shared/browser/whenIdle';
 import { initI18n } from '@hiram/shared/i18n/i18n';
 import { normalisePageQuery } from '@hiram/shared/query/pageQuery';
 import { adoptAddressSession } from '@hiram/shared/session/webSession';
@@ -22,8 +23,8 @@ const yieldToBrowser = () => new Promise<void>((resume) => setTimeout(resume, 0)
 /** What has to be done before the first render. */
 export async function prepare(): Promise<void> {
   // The page's own code first: its download is the longest wait. The first
-  // render is then the page (a page whose code failed to come is tried again
-  // by that render).
+  // render is then the page (a page whose code failed to come in the
+  // start-up is asked for again by that render).
   const page = preloadPageAt(window.location.pathname).catch(() => undefined);
   await yieldToBrowser();
   normalisePageQuery();
@@ -34,4 +35,17 @@ export async function prepare(): Promise<void> {
   const [, , pageModule] = await Promise.all([initI18n(), adoptAddressSession(), page]);
   // The page's first call goes out now, beside the first render, not after it.
   pageModule?.prefetch?.(queryClient, new URLSearchParams(window.location.search));
+}
+
+/**
+ * Registers the service worker (spec §7) once the main thread is idle after
+ * the load, not in the middle of the start-up: the page's own chunks and
+ * first call come first (issue 34).
+ */
+export function registerServiceWorkerLater(): void {
+  if (!import.meta.env.PROD) return;
+  const register = () =>
+    whenIdle(() => void import('@hiram/shared/sw/registerServiceWorker').then((sw) => sw.registerServiceWorker()), 5_000);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }

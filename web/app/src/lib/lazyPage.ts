@@ -34,7 +34,9 @@ export function lazyPage(load: () => Promise<PageModule>): LazyPage {
         return page;
       },
       (error: unknown) => {
-        // A download that failed (a dropped connection) is tried again on the next render.
+        // A download that failed (a dropped connection) before the page's
+        // first render is asked for again by that render; `lazy` keeps a
+        // failure it met itself, as before.
         loading = undefined;
         throw error;
       },

@@ -4,6 +4,7 @@
 // Browser: a fallback for every action (browserFallbacks.ts); always in a
 // messaging app's browser, where no shell of ours hosts the page.
 import { messagingApp } from '../browser/messagingApp';
+import { whenIdle } from '../browser/whenIdle';
 import type { fallbacks } from './browserFallbacks';
 import type { BridgeAction, BridgeEnvironment, BridgePayloads } from './payloads';
 
@@ -57,10 +58,7 @@ const loadBrowserFallbacks = () => (browserFallbacks ??= import('./browserFallba
  */
 export function configureBridge(overrides: Partial<BridgeEnvironment>): void {
   env = { ...defaults, ...overrides };
-  if (bridgeChannel('closeWebview') !== 'browser') return;
-  const load = () => void loadBrowserFallbacks();
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2_000 });
-  else setTimeout(load, 0);
+  if (bridgeChannel('closeWebview') === 'browser') whenIdle(() => void loadBrowserFallbacks(), 2_000);
 }
 
 export type BridgeChannel = 'ios' | 'android' | 'browser';

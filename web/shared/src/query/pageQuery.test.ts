@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { currencySymbol, fillProductId, normalisePageQuery, pageProductId, safeRedirect, sessionQuery, withCarriedQuery } from './pageQuery';
+import {
+  currencySymbol,
+  fillProductId,
+  normalisePageQuery,
+  pageLoan,
+  pageProductId,
+  safeRedirect,
+  sessionQuery,
+  withCarriedQuery,
+} from './pageQuery';
 
 describe('product_id and productId', () => {
   it('fill each other', () => {
@@ -17,6 +26,12 @@ describe('product_id and productId', () => {
     expect(params.get('product_id')).toBe('9');
     expect(window.location.hash).toBe('#x');
     expect(pageProductId()).toBe('9');
+  });
+
+  it('name the loan of a page with its order, in either spelling', () => {
+    expect(pageLoan(new URLSearchParams('product_id=4&orderId=12'))).toEqual({ productId: '4', orderId: '12' });
+    expect(pageLoan(new URLSearchParams('productId=5'))).toEqual({ productId: '5', orderId: '' });
+    expect(pageLoan(new URLSearchParams(''))).toEqual({ productId: '', orderId: '' });
   });
 });
 

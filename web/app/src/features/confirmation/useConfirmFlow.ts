@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
-import { fillProductId, withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { pageLoan, withCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { isWebAddress, openExternal, replacePage } from '../../lib/leave';
 import type { ConfirmCalls } from './api/confirmCalls';
 import { CONFIRM_SCENE, useContracts, type ContractItem } from './api/getContracts';
@@ -40,8 +40,7 @@ export function useConfirmFlow(calls: ConfirmCalls) {
   const [search] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const productId = fillProductId(search).get('productId') ?? '';
-  const orderId = search.get('orderId') ?? '';
+  const { productId, orderId } = pageLoan(search);
   const { data: result } = useLoanConfirm(productId, orderId, calls);
   const data = result?.success ? result.data : null;
   const { data: contracts = [] } = useContracts(productId, orderId, calls);

@@ -3,7 +3,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLocale } from '@hiram/shared/i18n/i18n';
-import type { LoanDetails } from './api/getLoanDetails';
+import { queryDefaults } from '../../app/queryClient';
+import { loanDetailsKey, type LoanDetails } from './api/getLoanDetails';
 import LoanDetailsPage, { prefetch } from './LoanDetailsPage';
 
 const DETAILS: LoanDetails = {
@@ -37,12 +38,20 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderPage(body: unknown, prefetched = false) {
+function stubFetch(body: unknown) {
   const fetch = vi.fn().mockResolvedValue(new Response(JSON.stringify(body)));
   vi.stubGlobal('fetch', fetch);
   window.history.replaceState(null, '', '/loanDetails?sessionId=s1&productId=4&orderId=12');
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  if (prefetched) prefetch(client, new URLSearchParams(window.location.search));
+  return fetch;
+}
+
+function renderPage(body: unknown) {
+  const fetch = stubFetch(body);
+  mountPage(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return fetch;
+}
+
+function mountPage(client: QueryClient) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/loanDetails?sessionId=s1&productId=4&orderId=12']}>
@@ -53,7 +62,6 @@ function renderPage(body: unknown, prefetched = false) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return fetch;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -67,8 +75,15 @@ describe('order details', () => {
     expect(init.body).toBe('productId=4&orderId=12');
   });
 
-  it('shows the call the start-up made before the first render, without making it again', async () => {
-    const fetch = renderPage({ code: '0', message: '', data: DETAILS }, true);
+  it.each([
+    ['still on its way', false],
+    ['already answered', true],
+  ])('shows the start-up\'s call %s at the first render, without making it again', async (_, answered) => {
+    const fetch = stubFetch({ code: '0', message: '', data: DETAILS });
+    const client = new QueryClient({ defaultOptions: queryDefaults });
+    prefetch(client, new URLSearchParams(window.location.search));
+    if (answered) await vi.waitFor(() => expect(client.getQueryData(loanDetailsKey('4', '12'))).toBeDefined());
+    mountPage(client);
     await screen.findByRole('heading', { name: 'Hiram Flex 91' });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect((fetch.mock.calls[0] as [string, RequestInit])[1].body).toBe('productId=4&orderId=12');

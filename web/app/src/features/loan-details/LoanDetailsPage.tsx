@@ -105,9 +105,11 @@ function duePopups(details: LoanDetails): Popup[] {
   return due;
 }
 
+/** The start-up's call for this page (start.ts). */
 export function prefetch(client: QueryClient, search: URLSearchParams) {
   const { productId, orderId } = pageLoan(search);
-  if (orderId !== '') void client.prefetchQuery(loanDetailsQuery(productId, orderId));
+  const query = loanDetailsQuery(productId, orderId);
+  if (query.enabled) void client.prefetchQuery(query);
 }
 
 export default function LoanDetailsPage() {

@@ -9,6 +9,7 @@ import { appLink, hasSession, loginLink } from '../../lib/links';
 import { homePageQuery, useHomePage } from './api/getHomePage';
 import { Link } from '../../components/Link';
 
+/** The start-up's call for this page (start.ts). */
 export function prefetch(client: QueryClient) {
   void client.prefetchQuery(homePageQuery);
 }

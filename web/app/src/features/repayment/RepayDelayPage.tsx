@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDay, formatMoney } from '@hiram/shared/format/format';
 import { t } from './texts';
-import { fillProductId } from '@hiram/shared/query/pageQuery';
+import { pageLoan } from '@hiram/shared/query/pageQuery';
 import { LoanDocument } from '../../components/LoanDocument';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
@@ -63,8 +63,7 @@ function RenewalDisclosure({ statement }: { statement: ExtensionInfo['disclosure
  */
 export default function RepayDelayPage() {
   const [search] = useSearchParams();
-  const productId = fillProductId(search).get('productId') ?? '';
-  const orderId = search.get('orderId') ?? '';
+  const { productId, orderId } = pageLoan(search);
   const { data: result } = useExtensionInfo(productId, orderId);
   const info = result?.success ? result.data : null;
   const delayAmount = info?.delayInfo.delayAmount ?? 0;

@@ -114,6 +114,13 @@ function PayCodeBox({ info }: { info: RepaymentInfo }) {
   );
 }
 
+/** The start-up's call for this page (start.ts). */
+export function prefetch(client: QueryClient, search: URLSearchParams) {
+  const { productId, orderId } = pageLoan(search);
+  const query = repaymentInfoQuery(productId, orderId);
+  if (query.enabled) void client.prefetchQuery(query);
+}
+
 /**
  * Installment repayment (spec §2, §4): what is owed and by when, the default
  * pay code, and a channel picker that issues a pay code for the amount due.
@@ -121,11 +128,6 @@ function PayCodeBox({ info }: { info: RepaymentInfo }) {
  * due date, or, when closing the loan today costs less than the next payment
  * on its day, the payoff, named as such with the next payment beside it.
  */
-export function prefetch(client: QueryClient, search: URLSearchParams) {
-  const { productId, orderId } = pageLoan(search);
-  if (orderId !== '') void client.prefetchQuery(repaymentInfoQuery(productId, orderId));
-}
-
 export default function RepaymentByPeriodPage() {
   const [search] = useSearchParams();
   const { productId, orderId } = pageLoan(search);

@@ -28,8 +28,6 @@ function preloadAppChunk(): Plugin {
   };
 }
 
-type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (...args: never[]) => unknown>>[1];
-
 /**
  * The modules that many pages share and the start-up does not import (the
  * page header, the links, the formatter, the endpoints, the modal) in one
@@ -42,8 +40,8 @@ type ChunkingContext = Parameters<Extract<Rolldown.CodeSplittingGroup['name'], (
 function sharedByPages(): Rolldown.CodeSplittingGroup {
   const startUp = ['./src/main.tsx', './src/app/start.ts'].map((file) => fileURLToPath(new URL(file, import.meta.url)));
   // One set per chunking pass (a watched build makes several).
-  const importedAtStart = new WeakMap<ChunkingContext, Set<string>>();
-  const staticGraph = (ctx: ChunkingContext) => {
+  const importedAtStart = new WeakMap<Rolldown.ChunkingContext, Set<string>>();
+  const staticGraph = (ctx: Rolldown.ChunkingContext) => {
     const found = new Set<string>();
     const visit = (id: string) => {
       if (found.has(id)) return;

@@ -20,9 +20,9 @@ const BUDGETS = {
     // Modules whose code runs before the app chunk can begin.
     entryModules: 15,
     // Any page in English: the entry, the app chunk, the route and what it
-    // loads (issue 34). On 2026-11-28 the heaviest is loan details at
-    // 91,982 B; a page near the budget makes room by giving a part with its
-    // own chunk its own texts (`<part>Texts.ts`, decision 094).
+    // loads (issue 34). The heaviest are in docs/benchmarks.md; a page near
+    // the budget makes room by giving a part with its own chunk its own
+    // texts (`<part>Texts.ts`, decision 094).
     loadJs: 90 * 1024,
     // Any page's stylesheets (the architecture's budget).
     loadCss: 20 * 1024,

@@ -74,7 +74,10 @@ export function Modal({ open, title, onClose, children, actions, variant = 'cent
       items[next]?.focus();
     };
     document.addEventListener('keydown', onKey);
-    panel.current?.focus();
+    // The dialog is fixed over the page: nothing to scroll to, and focusing
+    // without scrolling does not make the browser lay the page out there and
+    // then (on a slow phone, a long task as the page first shows).
+    panel.current?.focus({ preventScroll: true });
     return () => {
       document.removeEventListener('keydown', onKey);
       if (opener?.isConnected) opener.focus();

@@ -20,6 +20,13 @@ export { App } from './App';
  */
 const yieldToBrowser = () => new Promise<void>((resume) => setTimeout(resume, 0));
 
+/**
+ * How long the first render waits for the page's first calls: on a slow
+ * connection the borrower sees the page and its loading indicator after a
+ * second rather than the shell alone.
+ */
+const FIRST_ANSWER_WAIT_MS = 1_000;
+
 /** What has to be done before the first render. */
 export async function prepare(): Promise<void> {
   // The page's own code first: its download is the longest wait. The first
@@ -33,8 +40,14 @@ export async function prepare(): Promise<void> {
   await yieldToBrowser();
   // The address's session becomes the cookie before any call is made.
   const [, , pageModule] = await Promise.all([initI18n(), adoptAddressSession(), page]);
-  // The page's first call goes out now, beside the first render, not after it.
-  pageModule?.prefetch?.(queryClient, new URLSearchParams(window.location.search));
+  // The page's first calls, answered before the first render (the shell
+  // shows meanwhile), as a route's loader would be: the page then appears
+  // whole in one render, rather than as a header whose content comes in a
+  // second render, each a long task on a slow phone. A slow answer is not
+  // waited for past FIRST_ANSWER_WAIT_MS: the page then shows with its
+  // loading indicator, and the answer fills it when it comes.
+  const answered = pageModule?.prefetch?.(queryClient, new URLSearchParams(window.location.search));
+  if (answered) await Promise.race([answered, new Promise((resume) => setTimeout(resume, FIRST_ANSWER_WAIT_MS))]);
 }
 
 /**

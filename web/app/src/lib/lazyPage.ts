@@ -4,10 +4,11 @@ import { lazy, type ComponentType } from 'react';
 export interface PageModule {
   default: ComponentType;
   /**
-   * Starts the page's first call for the address's query, so that it goes
-   * out beside the first render rather than after it (start.ts).
+   * Starts the page's first calls for the address's query during the
+   * start-up, so that the first render has their answers (start.ts); settles
+   * when they are answered or have failed, never rejects.
    */
-  prefetch?: (client: QueryClient, search: URLSearchParams) => void;
+  prefetch?: (client: QueryClient, search: URLSearchParams) => Promise<unknown>;
 }
 
 export interface LazyPage {

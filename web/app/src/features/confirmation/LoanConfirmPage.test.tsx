@@ -1,11 +1,14 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { queryDefaults } from '../../app/queryClient';
 import type * as Leave from '../../lib/leave';
 import { replacePage } from '../../lib/leave';
 import { nativeHandler, ok, renderRoute, resetBridge } from '../../testing/renderRoute';
 import type { LoanConfirm } from './api/getLoanConfirm';
-import LoanConfirmPage from './LoanConfirmPage';
+import LoanConfirmPage, { prefetch } from './LoanConfirmPage';
 import { HOST_BACK_EVENT } from './useConfirmFlow';
 
 vi.mock('../../lib/leave', async (importOriginal) => ({
@@ -210,5 +213,51 @@ describe('loan confirm V3', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Disclosure statement' }));
     expect((await screen.findByTestId('where')).textContent).toBe('/loanAgreement?orderId=12&doc=disclosure&sessionId=s1');
     expect(api.calls('/v3/contract/contract-jump')[0]![1]?.body).toBe('productId=4&scene=3&position=1&orderId=12');
+  });
+});
+
+describe('loan confirm V3, called by the start-up', () => {
+  const mountPage = (client: QueryClient) =>
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[URL]}>
+          <Routes>
+            <Route path="/loanConfirm" element={<LoanConfirmPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  const routes = {
+    '/v3/loan-confirm/loan-detail-confirm': ok(CONFIRM),
+    '/v3/contract/contract': ok({ data: [{ title: 'Loan agreement', position: 0 }] }),
+  };
+
+  it.each([
+    ['still on its way', false],
+    ['already answered', true],
+  ])("shows the start-up's calls %s on the first arrival without making them again", async (_, answered) => {
+    const api = mockApi(routes);
+    window.history.replaceState(null, '', URL);
+    const client = new QueryClient({ defaultOptions: queryDefaults });
+    prefetch(client, new URLSearchParams('productId=4&orderId=12'));
+    if (answered) await waitFor(() => expect(client.isFetching()).toBe(0));
+    mountPage(client);
+    expect(await screen.findByText('Loan agreement')).toBeTruthy();
+    expect(screen.getByText('₱3,000.00')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls('/v3/loan-confirm/loan-detail-confirm')).toHaveLength(1);
+    expect(api.calls('/v3/contract/contract')).toHaveLength(1);
+  });
+
+  it('asks for the figures again on every later arrival: the start-up answer counts once', async () => {
+    const api = mockApi(routes);
+    window.history.replaceState(null, '', URL);
+    const client = new QueryClient({ defaultOptions: queryDefaults });
+    prefetch(client, new URLSearchParams('productId=4&orderId=12'));
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    mountPage(client).unmount();
+    mountPage(client);
+    expect(await screen.findByText('₱3,000.00')).toBeTruthy();
+    await waitFor(() => expect(api.calls('/v3/loan-confirm/loan-detail-confirm')).toHaveLength(2));
   });
 });

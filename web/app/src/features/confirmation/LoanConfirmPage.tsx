@@ -3,7 +3,10 @@ import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
 import { CURRENT_CALLS } from './api/confirmCalls';
 import { AgreementChecks, ConfirmModals, DetailsSection, NextButton, PlanSection } from './ConfirmParts';
-import { useConfirmFlow } from './useConfirmFlow';
+import { prefetchConfirm, useConfirmFlow } from './useConfirmFlow';
+
+/** The start-up's calls for this page (start.ts). */
+export const prefetch = prefetchConfirm(CURRENT_CALLS);
 
 /** Loan confirmation V3 (spec §2): amount, term in days, rate, details, plan, documents, and the button that names the act ("Agree and borrow ₱3,000.00", D9). */
 export default function LoanConfirmPage() {

@@ -5,7 +5,10 @@ import { Modal } from '@hiram/shared/ui/Modal';
 import { PageHeader } from '../../components/PageHeader';
 import { LEGACY_CALLS } from './api/confirmCalls';
 import { AgreementChecks, ConfirmModals, DetailsSection, NextButton, PlanSection } from './ConfirmParts';
-import { useConfirmFlow } from './useConfirmFlow';
+import { prefetchConfirm, useConfirmFlow } from './useConfirmFlow';
+
+/** The start-up's calls for this page (start.ts). */
+export const prefetch = prefetchConfirm(LEGACY_CALLS);
 
 /**
  * The older confirmation page (spec §2 "Loan confirmation, older variant"),

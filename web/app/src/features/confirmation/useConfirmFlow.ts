@@ -1,11 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
 import { pageLoan, withCarriedQuery } from '@hiram/shared/query/pageQuery';
+import { prefetchForArrival } from '../../lib/arrival';
 import { isWebAddress, openExternal, replacePage } from '../../lib/leave';
 import type { ConfirmCalls } from './api/confirmCalls';
-import { CONFIRM_SCENE, useContracts, type ContractItem } from './api/getContracts';
-import { useLoanConfirm } from './api/getLoanConfirm';
+import { CONFIRM_SCENE, contractsQuery, useContracts, type ContractItem } from './api/getContracts';
+import { loanConfirmQuery, useLoanConfirm } from './api/getLoanConfirm';
 import { lendDetailsTarget } from './target';
 
 /** The window event a host app dispatches when the borrower presses back (iOS shell). */
@@ -25,6 +27,16 @@ export function agreementSeenKey(orderId: string): string {
  * agreement modal, or their own tick of the box.
  */
 export type AcceptanceAct = 'agree_button' | 'checkbox';
+
+/** The start-up's calls for a confirmation page (start.ts): its data and its documents. */
+export function prefetchConfirm(calls: ConfirmCalls) {
+  return (client: QueryClient, search: URLSearchParams) => {
+    const { productId, orderId } = pageLoan(search);
+    const data = loanConfirmQuery(productId, orderId, calls);
+    if (!data.enabled) return Promise.resolve();
+    return Promise.all([prefetchForArrival(client, data), client.prefetchQuery(contractsQuery(productId, orderId, calls))]);
+  };
+}
 
 /**
  * What both confirmation pages do (spec §4 "Loan confirm", amended by D9),

@@ -109,7 +109,7 @@ function duePopups(details: LoanDetails): Popup[] {
 export function prefetch(client: QueryClient, search: URLSearchParams) {
   const { productId, orderId } = pageLoan(search);
   const query = loanDetailsQuery(productId, orderId);
-  if (query.enabled) void client.prefetchQuery(query);
+  return query.enabled ? client.prefetchQuery(query) : Promise.resolve();
 }
 
 export default function LoanDetailsPage() {

@@ -11,7 +11,7 @@ import { Link } from '../../components/Link';
 
 /** The start-up's call for this page (start.ts). */
 export function prefetch(client: QueryClient) {
-  void client.prefetchQuery(homePageQuery);
+  return client.prefetchQuery(homePageQuery);
 }
 
 export default function HomePage() {

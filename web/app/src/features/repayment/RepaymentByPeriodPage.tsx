@@ -118,7 +118,7 @@ function PayCodeBox({ info }: { info: RepaymentInfo }) {
 export function prefetch(client: QueryClient, search: URLSearchParams) {
   const { productId, orderId } = pageLoan(search);
   const query = repaymentInfoQuery(productId, orderId);
-  if (query.enabled) void client.prefetchQuery(query);
+  return query.enabled ? client.prefetchQuery(query) : Promise.resolve();
 }
 
 /**

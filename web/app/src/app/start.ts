@@ -5,7 +5,7 @@
 import { ensureDeviceId } from '@hiram/shared/browser/deviceId';
 import { whenIdle } from '@hiram/shared/browser/whenIdle';
 import { initI18n } from '@hiram/shared/i18n/i18n';
-import { normalisePageQuery } from '@hiram/shared/query/pageQuery';
+import { rememberPageQuery } from '@hiram/shared/query/pageQuery';
 import { adoptAddressSession } from '@hiram/shared/session/webSession';
 import { preloadPageAt } from './AppRoutes';
 import { queryClient } from './queryClient';
@@ -34,7 +34,7 @@ export async function prepare(): Promise<void> {
   // start-up is asked for again by that render).
   const page = preloadPageAt(window.location.pathname).catch(() => undefined);
   await yieldToBrowser();
-  normalisePageQuery();
+  rememberPageQuery();
   // A browser that no shell hosts has no device id of its own: it is given one.
   ensureDeviceId();
   await yieldToBrowser();

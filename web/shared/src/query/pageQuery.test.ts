@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   currencySymbol,
   fillProductId,
-  normalisePageQuery,
+  rememberPageQuery,
   pageLoan,
   pageProductId,
   safeRedirect,
@@ -18,14 +18,12 @@ describe('product_id and productId', () => {
     expect([both.get('productId'), both.get('product_id')]).toEqual(['5', '6']);
   });
 
-  it('are both written into the address bar at the page root', () => {
+  it('are read in either spelling at the page root, the address left as it came', () => {
     window.history.replaceState(null, '', '/loanDetails?product_id=9&orderId=3#x');
-    normalisePageQuery();
-    const params = new URLSearchParams(window.location.search);
-    expect(params.get('productId')).toBe('9');
-    expect(params.get('product_id')).toBe('9');
-    expect(window.location.hash).toBe('#x');
+    rememberPageQuery();
     expect(pageProductId()).toBe('9');
+    expect(pageLoan(new URLSearchParams(window.location.search))).toEqual({ productId: '9', orderId: '3' });
+    expect(window.location.search + window.location.hash).toBe('?product_id=9&orderId=3#x');
   });
 
   it('name the loan of a page with its order, in either spelling', () => {
@@ -38,7 +36,7 @@ describe('product_id and productId', () => {
 describe('carried parameters', () => {
   it('are remembered when a later URL lacks them', () => {
     window.history.replaceState(null, '', '/a?sessionId=abc');
-    normalisePageQuery();
+    rememberPageQuery();
     window.history.replaceState(null, '', '/b');
     expect(sessionQuery().get('sessionId')).toBe('abc');
     expect(withCarriedQuery('/c', { orderId: 5 })).toBe('/c?sessionId=abc&orderId=5');
@@ -62,7 +60,7 @@ describe('carried parameters', () => {
 describe('real=1', () => {
   it('holds for the page whose query says it, its API calls included, and no longer', () => {
     window.history.replaceState(null, '', '/a?sessionId=abc&real=1');
-    normalisePageQuery();
+    rememberPageQuery();
     expect(currencySymbol()).toBe('₹');
     expect(sessionQuery().get('real')).toBe('1');
     const next = withCarriedQuery('/b');

@@ -101,17 +101,14 @@ export function fillProductId(params: URLSearchParams): URLSearchParams {
 }
 
 /**
- * Page-root step: rewrites the address bar so both product id spellings are
- * present, and remembers the carried parameters.
+ * Page-root step: remembers the carried parameters. The two product id
+ * spellings fill each other where they are read (`pageLoan`,
+ * `pageProductId`, `fillProductId`), not by rewriting the address: a
+ * rewrite is a history call that costs a slow phone milliseconds of its
+ * start-up (issue 34).
  */
-export function normalisePageQuery(): void {
-  const current = new URLSearchParams(window.location.search);
-  const filled = fillProductId(current);
+export function rememberPageQuery(): void {
   for (const name of CARRIED_PARAMS) readCarried(name);
-  if (filled.toString() !== current.toString()) {
-    const { pathname, hash } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}?${filled.toString()}${hash}`);
-  }
 }
 
 /** The loan a page's query names: its product (either spelling) and its order. */

@@ -217,7 +217,10 @@ export interface OrderDetails {
 export async function openDetails(page: Page, query: URLSearchParams): Promise<OrderDetails> {
   const reply = page.waitForResponse((r) => r.url().includes('/pany/v3/loan-details/loan-details'));
   await page.goto(`/loanDetails?${query.toString()}`);
-  return ((await (await reply).json()) as { data: OrderDetails }).data;
+  const details = ((await (await reply).json()) as { data: OrderDetails }).data;
+  // The page shows the order (and the popups due with it) in the render after the reply.
+  await page.getByRole('main').waitFor();
+  return details;
 }
 
 /** Closes the order page's popups (the safety reminder, reminder, rating, bank card), one at a time. */

@@ -40,6 +40,17 @@ describe('the start-up', () => {
     expect(await settledAfter(200, prepared)).toBe(true);
   });
 
+  it.each([
+    ['fails', () => Promise.reject(new Error('offline'))],
+    ['cannot start', () => {
+      throw new Error('no client');
+    }],
+  ])('renders when a first call %s: the page shows the failure itself', async (_, prefetch) => {
+    vi.useFakeTimers();
+    page.prefetch = vi.fn(prefetch);
+    expect(await settledAfter(100, prepare())).toBe(true);
+  });
+
   it('does not wait for a page that makes no first call', async () => {
     vi.useFakeTimers();
     expect(await settledAfter(100, prepare())).toBe(true);

@@ -5,7 +5,7 @@
 import { ensureDeviceId } from '@hiram/shared/browser/deviceId';
 import { whenIdle } from '@hiram/shared/browser/whenIdle';
 import { initI18n } from '@hiram/shared/i18n/i18n';
-import { rememberPageQuery } from '@hiram/shared/query/pageQuery';
+import { rememberCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { adoptAddressSession } from '@hiram/shared/session/webSession';
 import { preloadPageAt } from './AppRoutes';
 import { queryClient } from './queryClient';
@@ -34,7 +34,7 @@ export async function prepare(): Promise<void> {
   // start-up is asked for again by that render).
   const page = preloadPageAt(window.location.pathname).catch(() => undefined);
   await yieldToBrowser();
-  rememberPageQuery();
+  rememberCarriedQuery();
   // A browser that no shell hosts has no device id of its own: it is given one.
   ensureDeviceId();
   await yieldToBrowser();
@@ -46,8 +46,18 @@ export async function prepare(): Promise<void> {
   // second render, each a long task on a slow phone. A slow answer is not
   // waited for past FIRST_ANSWER_WAIT_MS: the page then shows with its
   // loading indicator, and the answer fills it when it comes.
-  const answered = pageModule?.prefetch?.(queryClient, new URLSearchParams(window.location.search));
-  if (answered) await Promise.race([answered, new Promise((resume) => setTimeout(resume, FIRST_ANSWER_WAIT_MS))]);
+  let firstCalls: Promise<unknown> | undefined;
+  try {
+    firstCalls = pageModule?.prefetch?.(queryClient, new URLSearchParams(window.location.search));
+  } catch {
+    // A page whose first calls could not start makes them itself as it renders.
+  }
+  if (!firstCalls) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const longest = new Promise<void>((resume) => (timer = setTimeout(resume, FIRST_ANSWER_WAIT_MS)));
+  // A failed call is the page's to show, not a reason to keep the shell.
+  await Promise.race([firstCalls.catch(() => undefined), longest]);
+  clearTimeout(timer);
 }
 
 /**

@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   currencySymbol,
   fillProductId,
-  rememberPageQuery,
   pageLoan,
-  pageProductId,
+  rememberCarriedQuery,
   safeRedirect,
   sessionQuery,
   withCarriedQuery,
@@ -20,8 +19,7 @@ describe('product_id and productId', () => {
 
   it('are read in either spelling at the page root, the address left as it came', () => {
     window.history.replaceState(null, '', '/loanDetails?product_id=9&orderId=3#x');
-    rememberPageQuery();
-    expect(pageProductId()).toBe('9');
+    rememberCarriedQuery();
     expect(pageLoan(new URLSearchParams(window.location.search))).toEqual({ productId: '9', orderId: '3' });
     expect(window.location.search + window.location.hash).toBe('?product_id=9&orderId=3#x');
   });
@@ -36,7 +34,7 @@ describe('product_id and productId', () => {
 describe('carried parameters', () => {
   it('are remembered when a later URL lacks them', () => {
     window.history.replaceState(null, '', '/a?sessionId=abc');
-    rememberPageQuery();
+    rememberCarriedQuery();
     window.history.replaceState(null, '', '/b');
     expect(sessionQuery().get('sessionId')).toBe('abc');
     expect(withCarriedQuery('/c', { orderId: 5 })).toBe('/c?sessionId=abc&orderId=5');
@@ -60,7 +58,7 @@ describe('carried parameters', () => {
 describe('real=1', () => {
   it('holds for the page whose query says it, its API calls included, and no longer', () => {
     window.history.replaceState(null, '', '/a?sessionId=abc&real=1');
-    rememberPageQuery();
+    rememberCarriedQuery();
     expect(currencySymbol()).toBe('₹');
     expect(sessionQuery().get('real')).toBe('1');
     const next = withCarriedQuery('/b');

@@ -103,22 +103,16 @@ export function fillProductId(params: URLSearchParams): URLSearchParams {
 /**
  * Page-root step: remembers the carried parameters. The two product id
  * spellings fill each other where they are read (`pageLoan`,
- * `pageProductId`, `fillProductId`), not by rewriting the address: a
- * rewrite is a history call that costs a slow phone milliseconds of its
- * start-up (issue 34).
+ * `fillProductId`), not by rewriting the address: a rewrite is a history
+ * call that costs a slow phone milliseconds of its start-up (issue 34).
  */
-export function rememberPageQuery(): void {
+export function rememberCarriedQuery(): void {
   for (const name of CARRIED_PARAMS) readCarried(name);
 }
 
 /** The loan a page's query names: its product (either spelling) and its order. */
 export function pageLoan(search: URLSearchParams): { productId: string; orderId: string } {
   return { productId: fillProductId(search).get('productId') ?? '', orderId: search.get('orderId') ?? '' };
-}
-
-/** The product id of the page, from either spelling. */
-export function pageProductId(search: string = window.location.search): string {
-  return fillProductId(new URLSearchParams(search)).get('productId') ?? '';
 }
 
 /**

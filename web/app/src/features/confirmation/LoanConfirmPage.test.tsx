@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import { MemoryRouter, Route, Routes } from 'react-router';
@@ -219,13 +220,15 @@ describe('loan confirm V3', () => {
 describe('loan confirm V3, called by the start-up', () => {
   const mountPage = (client: QueryClient) =>
     render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[URL]}>
-          <Routes>
-            <Route path="/loanConfirm" element={<LoanConfirmPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
+      <StrictMode>
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[URL]}>
+            <Routes>
+              <Route path="/loanConfirm" element={<LoanConfirmPage />} />
+            </Routes>
+          </MemoryRouter>
+        </QueryClientProvider>
+      </StrictMode>,
     );
   const routes = {
     '/v3/loan-confirm/loan-detail-confirm': ok(CONFIRM),
@@ -239,7 +242,10 @@ describe('loan confirm V3, called by the start-up', () => {
     const api = mockApi(routes);
     window.history.replaceState(null, '', URL);
     const client = new QueryClient({ defaultOptions: queryDefaults });
-    prefetch(client, new URLSearchParams('productId=4&orderId=12'));
+    void prefetch(client, new URLSearchParams('productId=4&orderId=12'));
+    // The calls went out at the start-up, before the page.
+    expect(api.calls('/v3/loan-confirm/loan-detail-confirm')).toHaveLength(1);
+    expect(api.calls('/v3/contract/contract')).toHaveLength(1);
     if (answered) await waitFor(() => expect(client.isFetching()).toBe(0));
     mountPage(client);
     expect(await screen.findByText('Loan agreement')).toBeTruthy();
@@ -253,7 +259,7 @@ describe('loan confirm V3, called by the start-up', () => {
     const api = mockApi(routes);
     window.history.replaceState(null, '', URL);
     const client = new QueryClient({ defaultOptions: queryDefaults });
-    prefetch(client, new URLSearchParams('productId=4&orderId=12'));
+    void prefetch(client, new URLSearchParams('productId=4&orderId=12'));
     await waitFor(() => expect(client.isFetching()).toBe(0));
     mountPage(client).unmount();
     mountPage(client);

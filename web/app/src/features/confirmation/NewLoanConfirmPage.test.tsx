@@ -1,11 +1,14 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { queryDefaults } from '../../app/queryClient';
 import type * as Leave from '../../lib/leave';
 import { replacePage } from '../../lib/leave';
 import { nativeHandler, ok, fail, renderRoute, resetBridge } from '../../testing/renderRoute';
 import type { LoanConfirm } from './api/getLoanConfirm';
-import NewLoanConfirmPage from './NewLoanConfirmPage';
+import NewLoanConfirmPage, { prefetch } from './NewLoanConfirmPage';
 import { HOST_BACK_EVENT } from './useConfirmFlow';
 
 vi.mock('../../lib/leave', async (importOriginal) => ({
@@ -155,5 +158,33 @@ describe('loan confirmation, older variant', () => {
     expect(screen.getByRole('dialog', { name: 'Your loan is approved' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Agree' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('loan confirmation, older variant, called by the start-up', () => {
+  it("asks the older paths at the start-up (product_id spelling) and shows their answers on the first arrival without asking again", async () => {
+    const api = mockApi({
+      '/gopia/goya/satire': ok(CONFIRM),
+      '/gopia/goya/cultures': ok({ data: [{ title: 'Loan agreement', position: 0 }] }),
+    });
+    window.history.replaceState(null, '', PAGE_URL);
+    const client = new QueryClient({ defaultOptions: queryDefaults });
+    void prefetch(client, new URLSearchParams('product_id=4&orderId=12'));
+    expect(api.calls('/gopia/goya/satire')).toHaveLength(1);
+    expect(api.calls('/gopia/goya/cultures')).toHaveLength(1);
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[PAGE_URL]}>
+          <Routes>
+            <Route path="/newLoanConfirm" element={<NewLoanConfirmPage />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Loan agreement')).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls('/gopia/goya/satire')).toHaveLength(1);
+    expect(api.calls('/gopia/goya/cultures')).toHaveLength(1);
   });
 });

@@ -44,9 +44,9 @@ describe('KYC list', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('when complete, leads back to the product', async () => {
+  it.each([['productId'], ['product_id']])('when complete, leads back to the product the address names as %s', async (spelling) => {
     mockApi({ '/v3/certify/certify-list': list(true) });
-    renderRoute('/certify?sessionId=s1&productId=4&amount=300000', '/certify', <CertifyPage />);
+    renderRoute(`/certify?sessionId=s1&${spelling}=4&amount=300000`, '/certify', <CertifyPage />);
     expect((await screen.findByRole('link', { name: 'Back to your loan' })).getAttribute('href')).toBe(
       '/productDetail?sessionId=s1&productId=4&amount=300000',
     );

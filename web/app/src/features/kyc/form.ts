@@ -2,6 +2,7 @@
 // page applies before saving.
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
+import { fillProductId } from '@hiram/shared/query/pageQuery';
 
 /** A KYC item: the shared server-driven item (cate `text`, `city`, `day` or `enum`), always marked required or not. */
 export type FormItem = components['schemas']['FormItem'];
@@ -23,11 +24,12 @@ export function missingRequired(items: readonly FormItem[], values: Record<strin
   return errors;
 }
 
-/** The query the KYC pages carry so the borrower can go back and apply. */
+/** The query the KYC pages carry so the borrower can go back and apply; the product in either spelling. */
 export function returnQuery(search: URLSearchParams): Record<string, string> {
+  const filled = fillProductId(search);
   const out: Record<string, string> = {};
   for (const name of ['productId', 'amount'] as const) {
-    const value = search.get(name);
+    const value = filled.get(name);
     if (value) out[name] = value;
   }
   return out;

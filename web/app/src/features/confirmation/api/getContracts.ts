@@ -31,6 +31,7 @@ export function contractsQuery(productId: string, orderId: string, calls: Contra
   };
 }
 
+/** The documents the confirmation page lists. */
 export function useContracts(productId: string, orderId: string, calls: ContractsCalls) {
   return useQuery(contractsQuery(productId, orderId, calls));
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRefetchOnArrival } from '../../../lib/arrival';
 import { formApi } from '@hiram/shared/api/endpoints';
 import type { components } from '@hiram/shared/api/schema.gen';
 import { t } from '@hiram/shared/i18n/i18n';
+import { useRefetchOnArrival } from '../../../lib/arrival';
 
 /** Loan confirm data (spec §3) for the caller's approved (151) order. */
 export type LoanConfirm = components['schemas']['LoanConfirm'];
@@ -19,12 +19,17 @@ export interface LoanConfirmCalls {
   loanConfirm: typeof getLoanConfirm;
 }
 
-/** The page's data through `calls`; the product alone names the order (spec §7), the order id may come too. */
+/**
+ * The page's data through `calls`; the product alone names the order (spec
+ * §7), the order id may come too. Never fresh from an earlier visit: these
+ * are the figures the borrower agrees to.
+ */
 export function loanConfirmQuery(productId: string, orderId: string, calls: LoanConfirmCalls) {
   return {
     queryKey: ['loan-confirm', calls.key, productId, orderId],
     queryFn: () => calls.loanConfirm(productId, orderId),
     enabled: productId !== '' || orderId !== '',
+    staleTime: 0,
   };
 }
 
@@ -34,5 +39,5 @@ export function loanConfirmQuery(productId: string, orderId: string, calls: Loan
  */
 export function useLoanConfirm(productId: string, orderId: string, calls: LoanConfirmCalls) {
   const query = loanConfirmQuery(productId, orderId, calls);
-  return useQuery({ ...query, staleTime: 0, refetchOnMount: useRefetchOnArrival(query.queryKey) });
+  return useQuery({ ...query, refetchOnMount: useRefetchOnArrival(query.queryKey) });
 }

@@ -25,10 +25,15 @@ function Where({ testId = 'where' }: { testId?: string }) {
  * `url` is also written to the window's address (the request helper reads the
  * session query from there). The bridge's in-app navigation is wired to the
  * memory router's history through `navigate`, returned for assertions.
+ * `client` is the query cache to render with (one the start-up filled).
  */
-export function renderRoute(url: string, path: string, element: ReactElement) {
+export function renderRoute(
+  url: string,
+  path: string,
+  element: ReactElement,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   window.history.replaceState(null, '', url);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>

@@ -1,10 +1,12 @@
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
+import { queryDefaults } from '../../app/queryClient';
 import { ok, renderRoute } from '../../testing/renderRoute';
 import type { ComplaintInit } from './api/problemInit';
-import ComplaintHomePage from './ComplaintHomePage';
+import ComplaintHomePage, { prefetch } from './ComplaintHomePage';
 import { COMPLAINT_ORDER_KEY } from './storage';
 import { INIT, REVIEW_ORDER } from './testData';
 
@@ -28,6 +30,23 @@ afterEach(() => {
 });
 
 describe('complaint home', () => {
+  it("shows the start-up's answers at its first render without asking again", async () => {
+    const api = mockApi({
+      [INIT_PATH]: ok(INIT),
+      '/user-problem/get-whatsapp': ok({ whatsapp: '+63 917 555 0199', url: 'https://wa.me/639175550199' }),
+    });
+    window.history.replaceState(null, '', '/complaint?sessionId=s1');
+    const client = new QueryClient({ defaultOptions: queryDefaults });
+    await prefetch(client, new URLSearchParams('sessionId=s1'));
+    expect(api.calls(INIT_PATH)).toHaveLength(1);
+    renderRoute('/complaint?sessionId=s1', '/complaint', <ComplaintHomePage />, client);
+    expect(screen.getByRole('heading', { name: 'Hiram Flex 91' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /WhatsApp/ })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls(INIT_PATH)).toHaveLength(1);
+    expect(api.calls('/user-problem/get-whatsapp')).toHaveLength(1);
+  });
+
   it('links to My complaints, shows the newest loan, the types, and no sub-types yet', async () => {
     const api = setup();
     expect(await screen.findByRole('heading', { name: 'Hiram Flex 91' })).toBeTruthy();

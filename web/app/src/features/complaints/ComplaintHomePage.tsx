@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { statusName } from '@hiram/shared/i18n/glossary';
@@ -6,8 +7,8 @@ import { BottomSheet } from '@hiram/shared/ui/BottomSheet';
 import { showToast } from '@hiram/shared/ui/toastStore';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
-import { useWhatsapp } from './api/getWhatsapp';
-import { useProblemInit, type Choice, type ComplaintOrder } from './api/problemInit';
+import { useWhatsapp, whatsappQuery } from './api/getWhatsapp';
+import { problemInitQuery, useProblemInit, type Choice, type ComplaintOrder } from './api/problemInit';
 import { allowsCollection, COLLECTION_TYPE } from './rules';
 import { clearComplaintOrder, storeComplaintOrder } from './storage';
 import { Link } from '../../components/Link';
@@ -83,6 +84,11 @@ function OrderSheet({
       </fieldset>
     </BottomSheet>
   );
+}
+
+/** The start-up's calls for this page (start.ts): the types and orders, and the chat link. */
+export function prefetch(client: QueryClient, search: URLSearchParams) {
+  return Promise.all([client.prefetchQuery(problemInitQuery(search.get('orderId') ?? '')), client.prefetchQuery(whatsappQuery)]);
 }
 
 /**

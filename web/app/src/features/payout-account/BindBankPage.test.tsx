@@ -1,11 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureBridge } from '@hiram/shared/bridge/bridge';
 import { mockApi } from '@hiram/shared/testing/mockApi';
 import { getToast, hideToast } from '@hiram/shared/ui/toastStore';
+import { queryDefaults } from '../../app/queryClient';
 import { fail, nativeHandler, ok, renderRoute, resetBridge } from '../../testing/renderRoute';
 import type { BankForm, BankFormItem } from './api/getBankForm';
-import BindBankPage from './BindBankPage';
+import BindBankPage, { prefetch } from './BindBankPage';
 
 const item = (over: Partial<BankFormItem>): BankFormItem => ({
   cate: 'text',
@@ -121,6 +123,19 @@ afterEach(() => {
 });
 
 describe('bind bank page', () => {
+  it("shows the start-up's form at its first arrival without asking again, and asks again on the next", async () => {
+    const api = mockApi({ '/v3/bind-card/card-init': ok(FORM) });
+    window.history.replaceState(null, '', `/bindBank?${QUERY}`);
+    const client = new QueryClient({ defaultOptions: queryDefaults });
+    await prefetch(client, new URLSearchParams(QUERY));
+    expect(bodyOf(api.calls('/v3/bind-card/card-init')[0])).toBe('product_id=4');
+    renderRoute(`/bindBank?${QUERY}`, '/bindBank', <BindBankPage />, client).unmount();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls('/v3/bind-card/card-init')).toHaveLength(1);
+    renderRoute(`/bindBank?${QUERY}`, '/bindBank', <BindBankPage />, client);
+    await waitFor(() => expect(api.calls('/v3/bind-card/card-init')).toHaveLength(2));
+  });
+
   it('has its title, opens on card type 1 and shows the bank fields only', async () => {
     setup();
     expect(await screen.findByRole('combobox', { name: 'Bank' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { callNative } from '@hiram/shared/bridge/bridge';
@@ -8,8 +8,9 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import { FormItemField } from '../../components/form/FormItemField';
 import { refusedField } from '../../components/form/formItem';
 import { PageHeader } from '../../components/PageHeader';
+import { prefetchForArrival } from '../../lib/arrival';
 import { bindCard } from './api/bindCard';
-import { useBankForm, type BankForm } from './api/getBankForm';
+import { bankFormQuery, useBankForm, type BankForm } from './api/getBankForm';
 import { bindPath, cardTypeItem, initialCardType, LOAN_DETAIL_SOURCE, shownItems, submission } from './bankForm';
 
 interface FormProps {
@@ -121,6 +122,11 @@ function BindForm({ form, productId, source, search }: FormProps) {
       </form>
     </main>
   );
+}
+
+/** The start-up's call for this page (start.ts). */
+export function prefetch(client: QueryClient, search: URLSearchParams) {
+  return prefetchForArrival(client, bankFormQuery(fillProductId(search).get('productId') ?? ''));
 }
 
 /**

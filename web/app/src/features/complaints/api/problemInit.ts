@@ -14,9 +14,10 @@ export function problemInit(orderId: string) {
   return formApi.post(PROBLEM_INIT_PATH, { orderId: orderId || undefined }, { loading: t('common.loading') });
 }
 
+export function problemInitQuery(orderId = '') {
+  return { queryKey: ['complaint-init', orderId], queryFn: () => problemInit(orderId) };
+}
+
 export function useProblemInit(orderId = '') {
-  return useQuery({
-    queryKey: ['complaint-init', orderId],
-    queryFn: () => problemInit(orderId),
-  });
+  return useQuery(problemInitQuery(orderId));
 }

@@ -1,8 +1,10 @@
-import { screen } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
+import { queryDefaults } from '../../app/queryClient';
 import { ok, renderRoute } from '../../testing/renderRoute';
-import CertifyPage from './CertifyPage';
+import CertifyPage, { prefetch } from './CertifyPage';
 
 const list = (complete: boolean, identityNotice = '') =>
   ok({
@@ -20,6 +22,20 @@ const list = (complete: boolean, identityNotice = '') =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('KYC list', () => {
+  it("shows the start-up's progress at its first arrival without asking again, and asks again on the next", async () => {
+    const api = mockApi({ '/v3/certify/certify-list': list(false) });
+    window.history.replaceState(null, '', '/certify?sessionId=s1');
+    const client = new QueryClient({ defaultOptions: queryDefaults });
+    await prefetch(client);
+    expect(api.calls('/v3/certify/certify-list')).toHaveLength(1);
+    renderRoute('/certify?sessionId=s1', '/certify', <CertifyPage />, client).unmount();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls('/v3/certify/certify-list')).toHaveLength(1);
+    renderRoute('/certify?sessionId=s1', '/certify', <CertifyPage />, client);
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    await waitFor(() => expect(api.calls('/v3/certify/certify-list')).toHaveLength(2));
+  });
+
   it('shows progress and continues at the first open section, carrying product and amount', async () => {
     mockApi({ '/v3/certify/certify-list': list(false) });
     renderRoute('/certify?sessionId=s1&productId=4&amount=300000', '/certify', <CertifyPage />);

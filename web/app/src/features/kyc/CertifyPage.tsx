@@ -1,10 +1,17 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { t } from './texts';
 import { PageHeader } from '../../components/PageHeader';
+import { prefetchForArrival } from '../../lib/arrival';
 import { appLink } from '../../lib/links';
-import { useCertifyList } from './api/getCertifyList';
+import { certifyListQuery, useCertifyList } from './api/getCertifyList';
 import { returnQuery } from './form';
 import { Link } from '../../components/Link';
+
+/** The start-up's call for this page (start.ts). */
+export function prefetch(client: QueryClient) {
+  return prefetchForArrival(client, certifyListQuery);
+}
 
 /** The KYC sections with the borrower's progress (/certify). */
 export default function CertifyPage() {

@@ -7,7 +7,7 @@ import { forgetCarried } from '@hiram/shared/query/pageQuery';
 import { mockApi, type MockAnswer } from '@hiram/shared/testing/mockApi';
 import { ToastHost } from '@hiram/shared/ui/Toast';
 import { hideToast } from '@hiram/shared/ui/toastStore';
-import LoginPage from './LoginPage';
+import LoginPage, { prefetch } from './LoginPage';
 
 const INIT = { code: '00', message: '', data: { resendSeconds: 60, codeLength: 6, voiceCodeAvailable: true, passwordLoginAvailable: true } };
 const SENT = { code: '00', message: '', data: { resendSeconds: 60, expiresInSeconds: 300 } };
@@ -18,11 +18,15 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderLogin(url: string, routes: Record<string, MockAnswer> = {}) {
+function renderLogin(
+  url: string,
+  routes: Record<string, MockAnswer> = {},
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   const api = mockApi({ '/service/login/login-init': INIT, '/service/login/web-session': { code: '00', message: '', data: null }, ...routes });
   window.history.replaceState(null, '', url);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[url]}>
         <Routes>
           <Route path="/login" element={<LoginPage />} />
@@ -46,6 +50,18 @@ afterEach(() => {
 });
 
 describe('login page', () => {
+  it("shows what the start-up's login-init answered at its first render, without asking again", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    mockApi({ '/service/login/login-init': INIT });
+    await prefetch(client);
+    // A fresh stub: it counts the page's own calls only.
+    const api = renderLogin('/login', {}, client);
+    // The voice call is offered by login-init alone (the defaults have none).
+    expect(screen.getByRole('button', { name: 'Call me with the code' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(api.calls('/service/login/login-init')).toHaveLength(0);
+  });
+
   it('refuses a number that is not a Philippine mobile', async () => {
     const api = renderLogin('/login');
     type(phoneBox(), '08171234567');

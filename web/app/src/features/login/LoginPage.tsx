@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { digitsOnly, formatPhoneInput, phoneDigits } from '@hiram/shared/format/format';
@@ -13,7 +13,7 @@ import { showToast } from '@hiram/shared/ui/toastStore';
 import { useCountdown } from '@hiram/shared/ui/useCountdown';
 import { PageHeader } from '../../components/PageHeader';
 import { appLink } from '../../lib/links';
-import { useLoginInit } from './api/loginInit';
+import { loginInitQuery, useLoginInit } from './api/loginInit';
 import { passwordLogin } from './api/passwordLogin';
 import { resetPassword } from './api/resetPassword';
 import { sendCode, type CodeChannel, type CodePurpose } from './api/sendCode';
@@ -26,6 +26,11 @@ type Errors = Partial<Record<'phone' | 'code' | 'password', string>>;
 
 function savedLanguage(language: string | null | undefined): Locale | null {
   return language === 'en' || language === 'fil' ? language : null;
+}
+
+/** The start-up's call for this page (start.ts): how long a code lasts and how it may be sent. */
+export function prefetch(client: QueryClient) {
+  return client.prefetchQuery(loginInitQuery);
 }
 
 export default function LoginPage() {

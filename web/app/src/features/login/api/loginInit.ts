@@ -15,11 +15,13 @@ export const LOGIN_DEFAULTS: LoginInit = {
   passwordLoginAvailable: false,
 };
 
+export const loginInitQuery = {
+  queryKey: ['login-init'],
+  queryFn: () => formApi.post(LOGIN_INIT_PATH, {}, { silent: true }),
+  staleTime: Infinity,
+};
+
 export function useLoginInit(): LoginInit {
-  const { data } = useQuery({
-    queryKey: ['login-init'],
-    queryFn: () => formApi.post(LOGIN_INIT_PATH, {}, { silent: true }),
-    staleTime: Infinity,
-  });
+  const { data } = useQuery(loginInitQuery);
   return { ...LOGIN_DEFAULTS, ...(data?.success ? data.data : null) };
 }

@@ -1,5 +1,6 @@
-// Test helper: renders one page at a URL inside a fresh query client and a
-// memory router; any other route shows where the page navigated to.
+// Test helper: renders one page at a URL inside a query client (a fresh one
+// unless given one) and a memory router; any other route shows where the
+// page navigated to.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';

@@ -239,7 +239,8 @@ describe('complaint form', () => {
     await waitFor(() => expect(send.disabled).toBe(false));
     fireEvent.click(send);
     expect(await screen.findByRole('dialog', { name: 'Successfully Sent' })).toBeTruthy();
-    await waitFor(() => expect(getToast()).toBeNull());
+    // Well before the failure's toast would hide by itself (3 s).
+    await waitFor(() => expect(getToast()).toBeNull(), { timeout: 1_000 });
   });
 
   it('without a type it sends the borrower back to the complaint home', async () => {

@@ -41,8 +41,7 @@ describe('complaint home', () => {
     expect(api.calls(INIT_PATH)).toHaveLength(1);
     renderRoute('/complaint?sessionId=s1', '/complaint', <ComplaintHomePage />, client);
     expect(screen.getByRole('heading', { name: 'Hiram Flex 91' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /WhatsApp/ })).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 0));
+    expect(await screen.findByRole('link', { name: /WhatsApp/ })).toBeTruthy();
     expect(api.calls(INIT_PATH)).toHaveLength(1);
     expect(api.calls('/user-problem/get-whatsapp')).toHaveLength(1);
   });

@@ -86,9 +86,14 @@ function OrderSheet({
   );
 }
 
-/** The start-up's calls for this page (start.ts): the types and orders, and the chat link. */
+/**
+ * The start-up's calls for this page (start.ts): the first render waits for
+ * the types and orders; the chat link, which the page does without, is
+ * asked for beside them and not waited for.
+ */
 export function prefetch(client: QueryClient, search: URLSearchParams) {
-  return Promise.all([client.prefetchQuery(problemInitQuery(search.get('orderId') ?? '')), client.prefetchQuery(whatsappQuery)]);
+  void client.prefetchQuery(whatsappQuery);
+  return client.prefetchQuery(problemInitQuery(search.get('orderId') ?? ''));
 }
 
 /**

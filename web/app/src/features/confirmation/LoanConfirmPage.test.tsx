@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { queryDefaults } from '../../app/queryClient';
 import type * as Leave from '../../lib/leave';
 import { replacePage } from '../../lib/leave';
@@ -219,16 +218,13 @@ describe('loan confirm V3', () => {
 
 describe('loan confirm V3, called by the start-up', () => {
   const mountPage = (client: QueryClient) =>
-    render(
+    renderRoute(
+      URL,
+      '/loanConfirm',
       <StrictMode>
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[URL]}>
-            <Routes>
-              <Route path="/loanConfirm" element={<LoanConfirmPage />} />
-            </Routes>
-          </MemoryRouter>
-        </QueryClientProvider>
+        <LoanConfirmPage />
       </StrictMode>,
+      client,
     );
   const routes = {
     '/v3/loan-confirm/loan-detail-confirm': ok(CONFIRM),

@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@hiram/shared/testing/mockApi';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { queryDefaults } from '../../app/queryClient';
 import type * as Leave from '../../lib/leave';
 import { replacePage } from '../../lib/leave';
@@ -173,15 +172,7 @@ describe('loan confirmation, older variant, called by the start-up', () => {
     expect(api.calls('/gopia/goya/satire')).toHaveLength(1);
     expect(api.calls('/gopia/goya/cultures')).toHaveLength(1);
     await waitFor(() => expect(client.isFetching()).toBe(0));
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[PAGE_URL]}>
-          <Routes>
-            <Route path="/newLoanConfirm" element={<NewLoanConfirmPage />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderRoute(PAGE_URL, '/newLoanConfirm', <NewLoanConfirmPage />, client);
     expect(await screen.findByText('Loan agreement')).toBeTruthy();
     await new Promise((r) => setTimeout(r, 0));
     expect(api.calls('/gopia/goya/satire')).toHaveLength(1);

@@ -1,3 +1,5 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { entryConfig } from '../vite.shared.ts';
@@ -24,6 +26,60 @@ function preloadAppChunk(): Plugin {
           .filter((file) => file !== entry?.fileName)
           .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `${BASE}${file}` }, injectTo: 'head' }));
       },
+    },
+  };
+}
+
+/**
+ * The page of each route of the app's table (src/app/AppRoutes.tsx) as a
+ * file of its own, `routes/<path>.html`: index.html with the route's own
+ * chunks asked for beside the entry. The server answers a route's address
+ * with its file, so the page's code downloads while the entry does, rather
+ * than after the app chunk has run and asked for it (issue 34: on the
+ * confirmation at 8× CPU, Lighthouse's median went from 0.91 to 0.97).
+ * A path with a parameter keeps index.html, whose start-up asks for the
+ * page's code as before.
+ */
+function routePages(): Plugin {
+  const appRoutes = fileURLToPath(new URL('./src/app/AppRoutes.tsx', import.meta.url));
+  return {
+    name: 'hiram:route-pages',
+    apply: 'build',
+    async writeBundle({ dir }, bundle) {
+      if (!dir) throw new Error('route pages: the build has no output folder');
+      const source = await readFile(appRoutes, 'utf8');
+      const pageModules = new Map(
+        [...source.matchAll(/^const (\w+) = lazyPage\(\(\) => import\('([^']+)'\)\);$/gm)].map(([, name, module]) => [
+          name!,
+          `${resolve(dirname(appRoutes), module!)}.tsx`,
+        ]),
+      );
+      const table = [...source.matchAll(/^\s*\['(\/[^']*)', (\w+)\],$/gm)].map(([, path, name]) => [path!, name!] as const);
+      if (table.length < 30) throw new Error(`route pages: only ${table.length} routes read from AppRoutes.tsx; has its table changed form?`);
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const index = await readFile(join(dir, 'index.html'), 'utf8');
+      const asked = new Set([...index.matchAll(/ (?:href|src)="([^"]+\.js)"/g)].map(([, href]) => href!));
+      const withImports = (file: string, into: string[]): string[] => {
+        if (into.includes(file)) return into;
+        into.push(file);
+        const chunk = chunks.find((output) => output.fileName === file);
+        for (const imported of chunk?.imports ?? []) withImports(imported, into);
+        return into;
+      };
+      for (const [path, name] of table) {
+        if (path.includes(':')) continue;
+        const module = pageModules.get(name);
+        const page = chunks.find((output) => output.facadeModuleId === module);
+        if (!page) throw new Error(`route pages: no chunk for ${path} (${name}, ${module ?? 'not in the lazyPage list'})`);
+        const links = withImports(page.fileName, [])
+          .map((file) => `${BASE}${file}`)
+          .filter((href) => !asked.has(href))
+          .map((href) => `    <link rel="modulepreload" crossorigin href="${href}">\n`)
+          .join('');
+        const file = join(dir, 'routes', `${path.slice(1)}.html`);
+        await mkdir(dirname(file), { recursive: true });
+        await writeFile(file, index.replace('  </head>', `${links}  </head>`));
+      }
     },
   };
 }
@@ -68,7 +124,7 @@ function sharedByPages(): Rolldown.CodeSplittingGroup {
 const config = entryConfig(BASE);
 export default defineConfig({
   ...config,
-  plugins: [...(config.plugins ?? []), preloadAppChunk()],
+  plugins: [...(config.plugins ?? []), preloadAppChunk(), routePages()],
   build: {
     ...config.build,
     rollupOptions: {

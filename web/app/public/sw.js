@@ -1,6 +1,7 @@
 /* Hiram borrower app service worker, served at /sw.js with scope /.
  * - Borrower page navigations (top-level, not in a frame): stale-while-revalidate
- *   on one cached app shell (the app's index.html), so a repeat visit paints at once.
+ *   on one cached app shell (the app's index.html, refreshed from its own
+ *   address), so a repeat visit paints at once.
  * - /app/assets/* (content-hashed): cache-first.
  * - Never touches /pany/ (API), /api/, /console, /site/, / or /promotion, nor
  *   /sandbox/ (the server's test payment gateway pages: not the app, and their
@@ -44,18 +45,17 @@ function isHtml(response) {
 
 async function shell(event) {
   const cache = await caches.open(SHELL_CACHE);
-  const cached = await cache.match(SHELL_KEY);
-  const network = fetch(event.request)
-    .then((response) => {
-      if (isHtml(response)) cache.put(SHELL_KEY, response.clone());
-      return response;
-    })
+  // The one shell is kept fresh from its own address, not from the page
+  // navigated to: a route's page asks for that route's code beside the
+  // entry (decision 094), which another route shown from the cache would
+  // download for nothing.
+  const refresh = fetch(SHELL_KEY, { cache: 'no-cache' })
+    .then((response) => (isHtml(response) ? cache.put(SHELL_KEY, response) : undefined))
     .catch(() => undefined);
-  if (cached) {
-    event.waitUntil(network);
-    return cached;
-  }
-  const response = await network;
+  event.waitUntil(refresh);
+  const cached = await cache.match(SHELL_KEY);
+  if (cached) return cached;
+  const response = await fetch(event.request).catch(() => undefined);
   return response || Response.error();
 }
 

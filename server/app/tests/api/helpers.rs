@@ -134,6 +134,9 @@ pub async fn new_database(backend: Backend) -> String {
 fn write_web_fixture(root: &Path) {
     let files: &[(&str, &[u8])] = &[
         ("app/dist/index.html", b"<!doctype html><title>borrower app</title>"),
+        ("app/dist/routes/loanConfirm.html", b"<!doctype html><title>borrower app: confirmation</title>"),
+        ("app/dist/routes/calculator/saved.html", b"<!doctype html><title>borrower app: saved</title>"),
+        ("app/dist/routes/calculator/saved.html.br", b"brotli page"),
         ("app/dist/sw.js", b"self.addEventListener('fetch', () => {});"),
         ("app/dist/assets/main-abc123.js", b"console.log('borrower app');"),
         ("app/dist/assets/main-abc123.js.br", b"brotli bytes"),

@@ -45,6 +45,33 @@ crate::on_both_stores! {
         }
     }
 
+    async fn a_route_with_a_page_of_its_own_is_answered_with_that_page(app) {
+        let app = &app;
+        let page = |path: &'static str| async move {
+            let response = app.get(path).await;
+            assert_eq!(response.status(), 200, "{path}");
+            assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+            response.text().await.unwrap()
+        };
+        assert!(page("/loanConfirm?orderId=3&productId=2").await.ends_with("confirmation</title>"));
+        assert!(page("/calculator/saved").await.ends_with("saved</title>"), "a nested route");
+        let compressed = app
+            .client
+            .get(app.url("/calculator/saved"))
+            .header("accept-encoding", "br")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(compressed.headers()["content-encoding"], "br");
+        assert_eq!(compressed.text().await.unwrap(), "brotli page");
+        // Only a route's exact path: anything else is the app's index.html.
+        for path in ["/loanConfirm/", "/routes/loanConfirm", "/calculator", "/calculator/saved.html", "/loanConfirm.html"] {
+            assert!(page(path).await.ends_with("borrower app</title>"), "{path}");
+        }
+        let posted = app.client.post(app.url("/loanConfirm")).send().await.unwrap();
+        assert_eq!(posted.status(), 404);
+    }
+
     async fn console_routes_answer_with_the_console(app) {
         for path in ["/console", "/console/complaints/12"] {
             assert!(app.get(path).await.text().await.unwrap().contains("console"), "{path}");

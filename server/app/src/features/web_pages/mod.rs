@@ -3,6 +3,10 @@
 //! two pages are prerendered in English and in Filipino; the visitor's
 //! language picks the file (decision 048).
 //!
+//! A borrower page's address is answered with the page built for its route
+//! (`routes/<path>.html`: the shell with the route's own code asked for at
+//! once, decision 094), else with the app's index.html.
+//!
 //! Assets are served precompressed (brotli, then gzip) when the client
 //! accepts it (`Vary: Accept-Encoding`). Hashed assets never change, so they are cached for a year;
 //! pages and the service worker are revalidated on every load.
@@ -14,7 +18,9 @@ use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use tower::ServiceExt;
 use tower_http::services::{ServeDir, ServeFile};
 
@@ -26,6 +32,7 @@ pub fn router(dist_root: &Path) -> Router<AppState> {
     let site = dist_root.join("site/dist");
     let console = dist_root.join("console/dist");
     let borrower_page = app.join("index.html");
+    let route_pages = Arc::new(route_pages(&app.join("routes")));
     let console_page = console.join("index.html");
     Router::new()
         .route("/", site_page(site.join("index.html"), site.join("index.fil.html")))
@@ -37,7 +44,10 @@ pub fn router(dist_root: &Path) -> Router<AppState> {
         .route_service("/console", page(console_page.clone()))
         .route_service("/console/{*route}", page(console_page))
         // Every other path is a borrower page route (/testPreview, /loanDetails ...).
-        .fallback(move |request: Request| client_route(borrower_page.clone(), request))
+        .fallback(move |request: Request| {
+            let file = route_pages.get(request.uri().path()).unwrap_or(&borrower_page).clone();
+            client_route(file, request)
+        })
         .layer(middleware::from_fn(cache_headers))
 }
 
@@ -90,11 +100,33 @@ fn assets(folder: &Path) -> ServeDir {
     ServeDir::new(folder).precompressed_br().precompressed_gzip()
 }
 
-async fn client_route(index: PathBuf, request: Request) -> Response {
+/// The pages the app's build made for its routes, by the path each answers
+/// (`routes/calculator/saved.html` answers `/calculator/saved`). Read once
+/// at start-up: no request's path ever names a file. None when the build
+/// made none (the page then comes from index.html).
+fn route_pages(folder: &Path) -> HashMap<String, PathBuf> {
+    fn collect(folder: &Path, prefix: &str, pages: &mut HashMap<String, PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(folder) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let Some(name) = path.file_name().and_then(|name| name.to_str()).map(str::to_owned) else { continue };
+            if path.is_dir() {
+                collect(&path, &format!("{prefix}/{name}"), pages);
+            } else if let Some(route) = name.strip_suffix(".html") {
+                pages.insert(format!("{prefix}/{route}"), path);
+            }
+        }
+    }
+    let mut pages = HashMap::new();
+    collect(folder, "", &mut pages);
+    pages
+}
+
+async fn client_route(file: PathBuf, request: Request) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         return StatusCode::NOT_FOUND.into_response();
     }
-    match page(index).oneshot(request).await {
+    match page(file).oneshot(request).await {
         Ok(response) => response.into_response(),
         Err(infallible) => match infallible {},
     }

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../test';
-import { fillSection, logIn } from '../borrower';
+import { fillSection, saveSection, logIn } from '../borrower';
 import { closePopups, pageSession, setClockAhead, smsOutbox } from '../fixtures';
 
 // A new borrower from log-in to a repaid loan: home → product → KYC →
@@ -80,8 +80,7 @@ test('a new borrower borrows ₱3,000 from log-in, binds a bank account, and pay
     const here = new URL(page.url()).pathname;
     expect(here).toMatch(/^\/certify\/(basic|personal|job|ext)$/);
     await fillSection(page);
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await page.waitForURL((url) => url.pathname !== here, { timeout: 15_000 });
+    await saveSection(page);
   }
   await expect(page).toHaveURL(/\/productDetail\?.*amount=300000/);
   await expect(page.locator('output')).toHaveText('₱3,000.00');

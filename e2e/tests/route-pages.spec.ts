@@ -31,3 +31,25 @@ test('a route with a parameter, or none of the app, is answered with index.html'
     expect(await (await request.get(path)).text(), path).toBe(index);
   }
 });
+
+test('the service worker keeps index.html as its one shell, whatever route it answers', async ({ page, request }) => {
+  const index = await (await request.get('/app/index.html')).text();
+  await page.goto('/aboutUs');
+  // Registered once the page is idle after its load (start.ts).
+  await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+  const shell = () =>
+    page.evaluate(async () => {
+      const cache = await caches.open('hiram-shell-v2');
+      return (await (await cache.match('/app/index.html'))?.text()) ?? null;
+    });
+  // With no shell kept, the worker answers the route from the network and
+  // fills its shell: from /app/index.html, not from the route's own page.
+  await page.evaluate(async () => void (await (await caches.open('hiram-shell-v2')).delete('/app/index.html')));
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null), 'the worker answers the page').toBe(true);
+  await expect.poll(shell).not.toBeNull();
+  expect(await shell()).toBe(index);
+  // A repeat visit is answered from that shell and still shows the route.
+  await page.reload();
+  await expect(page.getByRole('main')).toBeVisible();
+});

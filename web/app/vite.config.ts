@@ -35,10 +35,9 @@ function preloadAppChunk(): Plugin {
  * file of its own, `routes/<path>.html`: index.html with the route's own
  * chunks asked for beside the entry. The server answers a route's address
  * with its file, so the page's code downloads while the entry does, rather
- * than after the app chunk has run and asked for it (issue 34: on the
- * confirmation at 8× CPU, Lighthouse's median went from 0.91 to 0.97).
- * A path with a parameter keeps index.html, whose start-up asks for the
- * page's code as before.
+ * than after the app chunk has run and asked for it (issue 34, decision
+ * 094). A path with a parameter keeps index.html, whose start-up asks for
+ * the page's code as before.
  */
 function routePages(): Plugin {
   const appRoutes = fileURLToPath(new URL('./src/app/AppRoutes.tsx', import.meta.url));
@@ -55,9 +54,14 @@ function routePages(): Plugin {
         ]),
       );
       const table = [...source.matchAll(/^\s*\['(\/[^']*)', (\w+)\],$/gm)].map(([, path, name]) => [path!, name!] as const);
-      if (table.length < 30) throw new Error(`route pages: only ${table.length} routes read from AppRoutes.tsx; has its table changed form?`);
+      const rows = source.match(/^\s*\['\//gm)?.length ?? 0;
+      if (table.length < 30 || table.length !== rows) {
+        throw new Error(`route pages: ${table.length} of ${rows} routes read from AppRoutes.tsx; has its table changed form?`);
+      }
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const index = await readFile(join(dir, 'index.html'), 'utf8');
+      const headEnd = '  </head>';
+      if (!index.includes(headEnd)) throw new Error(`route pages: index.html has no "${headEnd}" to put the links before`);
       const asked = new Set([...index.matchAll(/ (?:href|src)="([^"]+\.js)"/g)].map(([, href]) => href!));
       const withImports = (file: string, into: string[]): string[] => {
         if (into.includes(file)) return into;
@@ -78,7 +82,7 @@ function routePages(): Plugin {
           .join('');
         const file = join(dir, 'routes', `${path.slice(1)}.html`);
         await mkdir(dirname(file), { recursive: true });
-        await writeFile(file, index.replace('  </head>', `${links}  </head>`));
+        await writeFile(file, index.replace(headEnd, () => `${links}${headEnd}`));
       }
     },
   };

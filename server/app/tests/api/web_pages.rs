@@ -70,6 +70,12 @@ crate::on_both_stores! {
         }
         let posted = app.client.post(app.url("/loanConfirm")).send().await.unwrap();
         assert_eq!(posted.status(), 404);
+        // A page gone since the start-up (a new build beside the running
+        // server) leaves its route to index.html, not to a 404.
+        let routes = app.state.settings.web.dist_root.join("app/dist/routes");
+        std::fs::remove_file(routes.join("calculator/saved.html")).unwrap();
+        std::fs::remove_file(routes.join("calculator/saved.html.br")).unwrap();
+        assert!(page("/calculator/saved").await.ends_with("borrower app</title>"));
     }
 
     async fn console_routes_answer_with_the_console(app) {

@@ -32,7 +32,7 @@ pub fn router(dist_root: &Path) -> Router<AppState> {
     let site = dist_root.join("site/dist");
     let console = dist_root.join("console/dist");
     let borrower_page = app.join("index.html");
-    let route_pages = Arc::new(route_pages(&app.join("routes")));
+    let pages_by_route = Arc::new(read_route_pages(&app.join("routes")));
     let console_page = console.join("index.html");
     Router::new()
         .route("/", site_page(site.join("index.html"), site.join("index.fil.html")))
@@ -45,8 +45,8 @@ pub fn router(dist_root: &Path) -> Router<AppState> {
         .route_service("/console/{*route}", page(console_page))
         // Every other path is a borrower page route (/testPreview, /loanDetails ...).
         .fallback(move |request: Request| {
-            let file = route_pages.get(request.uri().path()).unwrap_or(&borrower_page).clone();
-            client_route(file, request)
+            let route_page = pages_by_route.get(request.uri().path()).cloned();
+            client_route(route_page, borrower_page.clone(), request)
         })
         .layer(middleware::from_fn(cache_headers))
 }
@@ -102,15 +102,16 @@ fn assets(folder: &Path) -> ServeDir {
 
 /// The pages the app's build made for its routes, by the path each answers
 /// (`routes/calculator/saved.html` answers `/calculator/saved`). Read once
-/// at start-up: no request's path ever names a file. None when the build
-/// made none (the page then comes from index.html).
-fn route_pages(folder: &Path) -> HashMap<String, PathBuf> {
+/// at start-up: no request's path ever names a file. Empty when the build
+/// made none (every page then comes from index.html).
+fn read_route_pages(folder: &Path) -> HashMap<String, PathBuf> {
     fn collect(folder: &Path, prefix: &str, pages: &mut HashMap<String, PathBuf>) {
         let Ok(entries) = std::fs::read_dir(folder) else { return };
         for entry in entries.flatten() {
             let path = entry.path();
             let Some(name) = path.file_name().and_then(|name| name.to_str()).map(str::to_owned) else { continue };
-            if path.is_dir() {
+            // A folder as such, not through a link: the walk cannot loop.
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
                 collect(&path, &format!("{prefix}/{name}"), pages);
             } else if let Some(route) = name.strip_suffix(".html") {
                 pages.insert(format!("{prefix}/{route}"), path);
@@ -122,10 +123,17 @@ fn route_pages(folder: &Path) -> HashMap<String, PathBuf> {
     pages
 }
 
-async fn client_route(file: PathBuf, request: Request) -> Response {
+/// The route's own page, else index.html: also when the route's page has
+/// gone since the start-up (a new build of the pages beside a running
+/// server, an upgrade between its files and its restart).
+async fn client_route(route_page: Option<PathBuf>, index: PathBuf, request: Request) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
         return StatusCode::NOT_FOUND.into_response();
     }
+    let file = match route_page {
+        Some(file) if tokio::fs::try_exists(&file).await.unwrap_or(false) => file,
+        _ => index,
+    };
     match page(file).oneshot(request).await {
         Ok(response) => response.into_response(),
         Err(infallible) => match infallible {},

@@ -106,6 +106,12 @@ describe('promotion page', () => {
 
   it('loads the template, records the visit and shows the captcha and the SEC numbers', async () => {
     const api = renderPromo();
+    // The first effects ask only for what the page shows at once; the visit
+    // and the company line wait for an idle main thread (issue 34).
+    expect(api.calls('/api/v2/youmi/service/channel/channel-template')).toHaveLength(1);
+    expect(api.calls('/api/v2/youmi/promotion/get-sid')).toHaveLength(1);
+    expect(api.calls('/api/v2/youmi/promotion/track-visit')).toHaveLength(0);
+    expect(api.calls('/public/company-info')).toHaveLength(0);
     expect(await screen.findByRole('heading', { name: 'Cash in 1 day' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Register now' })).toBeTruthy();
     expect(api.calls('/api/v2/youmi/service/channel/channel-template')[0]![0]).toContain('templateId=3');

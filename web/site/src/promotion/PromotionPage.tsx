@@ -4,6 +4,7 @@ import { LanguageSwitch } from '@hiram/shared/i18n/LanguageSwitch';
 import { t } from '../i18n/i18n';
 import { useCompanyInfo, type CompanyInfo } from '@hiram/shared/api/companyInfo';
 import { messagingApp } from '@hiram/shared/browser/messagingApp';
+import { whenIdle } from '@hiram/shared/browser/whenIdle';
 import { copyText } from '@hiram/shared/clipboard/copy';
 import { hasWebSession } from '@hiram/shared/session/webSession';
 import { getChannelTemplate, type ChannelTemplate } from './api/channelTemplate';
@@ -123,6 +124,9 @@ function Agreement({ info, params }: { info: CompanyInfo | null; params: URLSear
   );
 }
 
+/** The longest a visit waits to be recorded for an idle main thread. */
+const VISIT_RECORD_WAIT_MS = 2_000;
+
 /**
  * The template named by the address's `id`, loaded once with the visit
  * recorded; null until (or unless) it loads. The address is read when the
@@ -132,9 +136,10 @@ function Agreement({ info, params }: { info: CompanyInfo | null; params: URLSear
 function useTemplate(): ChannelTemplate | null {
   const [template, setTemplate] = useState<ChannelTemplate | null>(null);
   useEffect(() => {
-    // Once per page load: the hash routes share the visit.
+    // Once per page load: the hash routes share the visit. Recorded once
+    // the page's first work is done, not inside it (issue 34).
     const { params } = parsePromotionRoute(window.location.search, window.location.hash);
-    trackVisit(params);
+    whenIdle(() => trackVisit(params), VISIT_RECORD_WAIT_MS);
     const id = params.get('id') ?? '';
     if (!id) return;
     let live = true;
@@ -161,7 +166,7 @@ const noSubscription = () => () => undefined;
 
 export function PromotionPage() {
   const { view, params } = useHashRoute();
-  const info = useCompanyInfo();
+  const info = useCompanyInfo({ atFoot: true });
   const template = useTemplate();
   // Read on each render in the tab (registering signs the borrower in, then
   // shows download); prerendered, where no tab exists, as signed out.

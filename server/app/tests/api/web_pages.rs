@@ -1,5 +1,12 @@
 //! The built pages: which file answers which path, compression and caching.
 
+use crate::helpers::TestApp;
+
+/// A GET from a client that accepts `encodings` (`Accept-Encoding`).
+async fn get_accepting(app: &TestApp, path: &str, encodings: &str) -> reqwest::Response {
+    app.client.get(app.url(path)).header("accept-encoding", encodings).send().await.expect("GET reaches the server")
+}
+
 crate::on_both_stores! {
     async fn the_marketing_site_answers_at_the_root(app) {
         let response = app.get("/").await;
@@ -55,13 +62,7 @@ crate::on_both_stores! {
         };
         assert!(page("/loanConfirm?orderId=3&productId=2").await.ends_with("confirmation</title>"));
         assert!(page("/calculator/saved").await.ends_with("saved</title>"), "a nested route");
-        let compressed = app
-            .client
-            .get(app.url("/calculator/saved"))
-            .header("accept-encoding", "br")
-            .send()
-            .await
-            .unwrap();
+        let compressed = get_accepting(app, "/calculator/saved", "br").await;
         assert_eq!(compressed.headers()["content-encoding"], "br");
         assert_eq!(compressed.text().await.unwrap(), "brotli page");
         // Only a route's exact path: anything else is the app's index.html.
@@ -87,13 +88,7 @@ crate::on_both_stores! {
     }
 
     async fn hashed_assets_are_cached_for_a_year_and_sent_precompressed(app) {
-        let response = app
-            .client
-            .get(app.url("/app/assets/main-abc123.js"))
-            .header("accept-encoding", "br, gzip")
-            .send()
-            .await
-            .unwrap();
+        let response = get_accepting(&app, "/app/assets/main-abc123.js", "br, gzip").await;
         assert_eq!(response.status(), 200);
         assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
         assert_eq!(response.headers()["content-encoding"], "br");

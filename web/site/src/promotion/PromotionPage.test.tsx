@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chooseLocale, setLocale } from '@hiram/shared/i18n/i18n';
 import { forgetCarried } from '@hiram/shared/query/pageQuery';
@@ -47,9 +47,11 @@ const captchaBox = () => screen.getByRole('textbox', { name: 'Digits in the pict
 const smsBox = () => screen.getByRole('textbox', { name: 'SMS code' });
 const type = (box: HTMLElement, value: string) => fireEvent.change(box, { target: { value } });
 const captchaSrc = () => screen.getByRole('button', { name: /Picture code/ }).querySelector('img')!.getAttribute('src');
+/** The picture, once the sid it is drawn for has come. */
+const pictureShown = () => waitFor(() => expect(captchaSrc()).toBeTruthy());
 
 async function fillForm() {
-  await screen.findByRole('button', { name: /Picture code/ });
+  await pictureShown();
   type(phoneBox(), '09171234567');
   type(captchaBox(), '4812');
   type(smsBox(), '123456');
@@ -112,12 +114,18 @@ describe('promotion page', () => {
     expect(api.calls('/api/v2/youmi/promotion/get-sid')).toHaveLength(1);
     expect(api.calls('/api/v2/youmi/promotion/track-visit')).toHaveLength(0);
     expect(api.calls('/public/company-info')).toHaveLength(0);
+    // The picture's place and the switch to tones are there before the sid
+    // is, waiting for it: nothing moves when it comes.
+    expect(captchaSrc()).toBeNull();
+    expect((screen.getByRole('button', { name: /Picture code/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Listen to the code instead' }) as HTMLButtonElement).disabled).toBe(true);
     expect(await screen.findByRole('heading', { name: 'Cash in 1 day' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Register now' })).toBeTruthy();
     expect(api.calls('/api/v2/youmi/service/channel/channel-template')[0]![0]).toContain('templateId=3');
     const visit = new URL(api.calls('/api/v2/youmi/promotion/track-visit')[0]![0], 'http://x').searchParams;
     expect(Object.fromEntries(visit)).toMatchObject({ page_id: '3', user_from: 'ads', client_type: 'android', page_type: '1', utm_tag: 'x', app_from: 'fb' });
-    await screen.findByRole('button', { name: /Picture code/ });
+    await pictureShown();
+    expect((screen.getByRole('button', { name: 'Listen to the code instead' }) as HTMLButtonElement).disabled).toBe(false);
     expect(captchaSrc()).toMatch(/^\/pany\/api\/v2\/youmi\/promotion\/get-captcha\?sid=sid42&t=\d+$/);
     // A finger-sized picture (44 px or more tall), larger than its 120×44 drawing.
     const picture = screen.getByRole('button', { name: /Picture code/ }).querySelector('img')!;
@@ -128,7 +136,7 @@ describe('promotion page', () => {
 
   it('checks each field in turn with its message', async () => {
     const api = renderPromo();
-    await screen.findByRole('button', { name: /Picture code/ });
+    await pictureShown();
     const submit = screen.getByRole('button', { name: 'Register now' });
     fireEvent.click(submit);
     expect(screen.getByText('Please enter a valid mobile number.')).toBeTruthy();
@@ -147,7 +155,7 @@ describe('promotion page', () => {
   it('refreshes the captcha only for a valid mobile', async () => {
     vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
     renderPromo();
-    await screen.findByRole('button', { name: /Picture code/ });
+    await pictureShown();
     const before = captchaSrc();
     fireEvent.click(screen.getByRole('button', { name: /Picture code/ }));
     expect(screen.getByText('Please enter a valid mobile number.')).toBeTruthy();

@@ -141,20 +141,27 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
         onChange={(e) => setCaptcha(digitsOnly(e.target.value, CAPTCHA_MAX_CHARS))}
         error={errors.captcha}
         addon={
-          !sid ? null : listening ? (
+          // The picture's place and the switch are there before the sid is:
+          // the page keeps its shape when the picture comes (no layout
+          // shift, nothing replaced; issue 34).
+          listening && sid ? (
             <audio className="promo-captcha-audio" controls autoPlay src={captchaAudioUrl(sid, stamp)} aria-label={t('promo.form.captchaAudio')} />
           ) : (
-            <button type="button" className="promo-captcha" onClick={refreshCaptcha} aria-label={t('promo.form.captchaRefresh')}>
-              <img src={captchaUrl(sid, stamp)} alt="" width={132} height={48} />
+            <button
+              type="button"
+              className="promo-captcha"
+              onClick={refreshCaptcha}
+              disabled={!sid}
+              aria-label={t('promo.form.captchaRefresh')}
+            >
+              <img src={sid ? captchaUrl(sid, stamp) : undefined} alt="" width={132} height={48} />
             </button>
           )
         }
       />
-      {sid ? (
-        <button type="button" className="h-link-btn promo-captcha-switch" onClick={switchCaptcha}>
-          {listening ? t('promo.form.captchaSee') : t('promo.form.captchaListen')}
-        </button>
-      ) : null}
+      <button type="button" className="h-link-btn promo-captcha-switch" onClick={switchCaptcha} disabled={!sid}>
+        {listening ? t('promo.form.captchaSee') : t('promo.form.captchaListen')}
+      </button>
       <Field
         label={t('promo.form.sms')}
         inputMode="numeric"

@@ -17,21 +17,31 @@ const onHashChange = (changed: () => void) => {
   return () => window.removeEventListener('hashchange', changed);
 };
 
+const currentAddress = () => window.location.search + window.location.hash;
+
+const routeOf = (address: string): PromotionRoute => {
+  const hash = address.indexOf('#');
+  return hash < 0 ? parsePromotionRoute(address, '') : parsePromotionRoute(address.slice(0, hash), address.slice(hash));
+};
+
 /**
- * The route of the address. The prerendered page is the landing page
- * (decision 048): while it is hydrated the route is read as the landing's
- * with no query, and React renders the address's own right after.
+ * The address as hydration reads it. The prerendered page is the landing
+ * page (decision 048), and its markup is the same whatever the query: an
+ * address that shows the landing is hydrated as itself, so React need not
+ * render the page a second time, at once and in one piece, right after
+ * (issue 34). Any other route hydrates as the landing with no query, and
+ * React renders the address's own right after. The build has no address.
  */
+const hydratedAddress = () => {
+  if (typeof window === 'undefined') return '';
+  const address = currentAddress();
+  return routeOf(address).view === 'landing' ? address : '';
+};
+
+/** The route of the address. */
 function useHashRoute(): PromotionRoute {
-  const address = useSyncExternalStore(
-    onHashChange,
-    () => window.location.search + window.location.hash,
-    () => '',
-  );
-  return useMemo(() => {
-    const hash = address.indexOf('#');
-    return hash < 0 ? parsePromotionRoute(address, '') : parsePromotionRoute(address.slice(0, hash), address.slice(hash));
-  }, [address]);
+  const address = useSyncExternalStore(onHashChange, currentAddress, hydratedAddress);
+  return useMemo(() => routeOf(address), [address]);
 }
 
 function CompanyLine({ info }: { info: CompanyInfo | null }) {

@@ -4,6 +4,7 @@
 // of its own (decision 094).
 import { ensureDeviceId } from '@hiram/shared/browser/deviceId';
 import { whenIdle } from '@hiram/shared/browser/whenIdle';
+import { yieldToBrowser } from '@hiram/shared/browser/yieldToBrowser';
 import { initI18n } from '@hiram/shared/i18n/i18n';
 import { rememberCarriedQuery } from '@hiram/shared/query/pageQuery';
 import { adoptAddressSession } from '@hiram/shared/session/webSession';
@@ -11,14 +12,6 @@ import { preloadPageAt } from './AppRoutes';
 import { queryClient } from './queryClient';
 
 export { App } from './App';
-
-/**
- * Lets the browser run what waits (a paint, a tap) between two steps of the
- * start-up: each step starts downloads or touches storage, which costs a
- * slow phone's main thread milliseconds, and together they made one long
- * task (issue 34).
- */
-const yieldToBrowser = () => new Promise<void>((resume) => setTimeout(resume, 0));
 
 /**
  * How long the first render waits for the page's first calls: on a slow

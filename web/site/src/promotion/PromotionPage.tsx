@@ -140,15 +140,15 @@ const VISIT_RECORD_WAIT_MS = 2_000;
 /**
  * The template named by the address's `id`, loaded once with the visit
  * recorded; null until (or unless) it loads. The address is read when the
- * page comes to life, not from the render's route, which is the landing's
- * while a prerendered page is hydrated.
+ * page comes to life, not from the render's route, which has no query while
+ * a download or agreement address is hydrated.
  */
 function useTemplate(): ChannelTemplate | null {
   const [template, setTemplate] = useState<ChannelTemplate | null>(null);
   useEffect(() => {
     // Once per page load: the hash routes share the visit. Recorded once
     // the page's first work is done, not inside it (issue 34).
-    const { params } = parsePromotionRoute(window.location.search, window.location.hash);
+    const { params } = routeOf(currentAddress());
     whenIdle(() => trackVisit(params), VISIT_RECORD_WAIT_MS);
     const id = params.get('id') ?? '';
     if (!id) return;

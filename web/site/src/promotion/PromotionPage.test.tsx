@@ -134,6 +134,23 @@ describe('promotion page', () => {
     expect(await screen.findByText(/SEC Reg\. No\. CS201900001 · CA No\. 3001/)).toBeTruthy();
   });
 
+  it('asks for the captcha again when the visitor taps its place after the first ask failed', async () => {
+    const api = renderPromo({
+      '/api/v2/youmi/promotion/get-sid': [
+        { code: '500', message: 'Please try again in a moment.', data: null },
+        { code: '0', message: '', data: { sid: 'sid43' } },
+      ],
+    });
+    const place = screen.getByRole('button', { name: /Picture code/ }) as HTMLButtonElement;
+    await waitFor(() => expect(place.disabled).toBe(false));
+    expect(captchaSrc()).toBeNull();
+    expect(api.calls('/api/v2/youmi/promotion/get-sid')).toHaveLength(1);
+    fireEvent.click(place);
+    await pictureShown();
+    expect(captchaSrc()).toContain('sid=sid43');
+    expect(api.calls('/api/v2/youmi/promotion/get-sid')).toHaveLength(2);
+  });
+
   it('checks each field in turn with its message', async () => {
     const api = renderPromo();
     await pictureShown();

@@ -40,15 +40,25 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
 
+  // The captcha's session, asked for once; when that ask fails (no network),
+  // a tap on the picture's place asks again.
+  const [sidAsks, setSidAsks] = useState(0);
+  const [sidFailed, setSidFailed] = useState(false);
   useEffect(() => {
     let live = true;
     void getSid().then((result) => {
-      if (live && result.success && result.data?.sid) setSid(result.data.sid);
+      if (!live) return;
+      if (result.success && result.data?.sid) setSid(result.data.sid);
+      else setSidFailed(true);
     });
     return () => {
       live = false;
     };
-  }, []);
+  }, [sidAsks]);
+  const askSidAgain = () => {
+    setSidFailed(false);
+    setSidAsks((asks) => asks + 1);
+  };
 
   const ctx: PromotionContext = { sid, appName, params };
   const phoneProblem = () => (isValidPhMobile(phone) ? undefined : t('validation.phone'));
@@ -150,8 +160,8 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
             <button
               type="button"
               className="promo-captcha"
-              onClick={refreshCaptcha}
-              disabled={!sid}
+              onClick={sid ? refreshCaptcha : askSidAgain}
+              disabled={!sid && !sidFailed}
               aria-label={t('promo.form.captchaRefresh')}
             >
               <img src={sid ? captchaUrl(sid, stamp) : undefined} alt="" width={132} height={48} />

@@ -40,11 +40,11 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
   const [busy, setBusy] = useState(false);
   const countdown = useCountdown();
 
-  // The captcha's session, asked for once; when that ask fails (no network),
-  // a tap on the picture's place asks again.
-  const [sidAsks, setSidAsks] = useState(0);
+  // The captcha's session, asked for at once and again whenever a failed ask
+  // (no network) is cleared by a tap on the picture's place.
   const [sidFailed, setSidFailed] = useState(false);
   useEffect(() => {
+    if (sidFailed) return;
     let live = true;
     void getSid().then((result) => {
       if (!live) return;
@@ -54,11 +54,7 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
     return () => {
       live = false;
     };
-  }, [sidAsks]);
-  const askSidAgain = () => {
-    setSidFailed(false);
-    setSidAsks((asks) => asks + 1);
-  };
+  }, [sidFailed]);
 
   const ctx: PromotionContext = { sid, appName, params };
   const phoneProblem = () => (isValidPhMobile(phone) ? undefined : t('validation.phone'));
@@ -154,13 +150,13 @@ export function RegisterForm({ params, appName, buttonText }: RegisterFormProps)
           // The picture's place and the switch are there before the sid is:
           // the page keeps its shape when the picture comes (no layout
           // shift, nothing replaced; issue 34).
-          listening && sid ? (
+          listening ? (
             <audio className="promo-captcha-audio" controls autoPlay src={captchaAudioUrl(sid, stamp)} aria-label={t('promo.form.captchaAudio')} />
           ) : (
             <button
               type="button"
               className="promo-captcha"
-              onClick={sid ? refreshCaptcha : askSidAgain}
+              onClick={sid ? refreshCaptcha : () => setSidFailed(false)}
               disabled={!sid && !sidFailed}
               aria-label={t('promo.form.captchaRefresh')}
             >
